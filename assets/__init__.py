@@ -1,0 +1,1 @@
+"""Data shipped with the game: card sets, decks, fonts."""

@@ -1,0 +1,1 @@
+"""Fairtable rules engine: pure, deterministic reducers. No I/O, clock or randomness."""

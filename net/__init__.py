@@ -1,0 +1,1 @@
+"""Fair-play cryptography (sans-I/O), sessions, and the Twisted transport."""

@@ -1,0 +1,1 @@
+"""Command-line programs: match, peer, verify, bench, deck, scenario, ..."""
