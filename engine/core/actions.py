@@ -67,9 +67,9 @@ class ActionCodec:
         if not isinstance(data, Mapping):
             raise MalformedAction("an action must be a map")
         kind = data.get("kind")
-        cls = self._by_kind.get(kind) if isinstance(kind, str) else None
-        if cls is None:
+        if not isinstance(kind, str) or kind not in self._by_kind:
             raise MalformedAction(f"unknown action kind {kind!r}")
+        cls = self._by_kind[kind]
         names = [f.name for f in dataclasses.fields(cls)]
         given = set(data) - {"kind"}
         if given != set(names):

@@ -78,6 +78,14 @@ def hash_of(game: Game[S], state: S) -> bytes:
     return state_hash(game.public(state))
 
 
+_HIDDEN_ANSWERS: dict[str, type[CardsShuffled | CardsDealt | CardsShownTo | CardsRevealed]] = {
+    "shuffle": CardsShuffled,
+    "deal": CardsDealt,
+    "show_to": CardsShownTo,
+    "reveal": CardsRevealed,
+}
+
+
 def check_answer_matches(pending: Pending | None, action: Action) -> None:
     """Raise unless ``action`` is the right *kind* of input for ``pending``.
 
@@ -114,10 +122,10 @@ def check_answer_matches(pending: Pending | None, action: Action) -> None:
                 raise IllegalAction(f"a d{sides} cannot show {face}")
         return
     if isinstance(pending, HiddenOp):
-        expected = {"shuffle": CardsShuffled, "deal": CardsDealt, "show_to": CardsShownTo, "reveal": CardsRevealed}[pending.op]
+        expected = _HIDDEN_ANSWERS[pending.op]
         if not isinstance(action, expected) or action.zone != pending.zone:
             raise WrongInputKind(f"waiting for {pending.op} of zone {pending.zone!r}")
-        if not isinstance(action, CardsShuffled) and tuple(action.handles) != pending.handles:  # type: ignore[attr-defined]
+        if isinstance(action, (CardsDealt, CardsShownTo, CardsRevealed)) and action.handles != pending.handles:
             raise IllegalAction(f"{pending.op} answered for other cards than requested")
         if isinstance(action, CardsRevealed) and len(action.cards) != len(action.handles):
             raise IllegalAction("a reveal must name one card per handle")
