@@ -1,0 +1,435 @@
+"""Signed envelopes: every message a seat sends, bound to one game and chained.
+
+An envelope carries ``{game, seat, seq, prev, kind, body, seen}`` and the
+seat's Ed25519 signature over their canonical encoding (with a domain tag).
+
+- ``game`` is the game id (hash of the genesis record), so a message cannot be
+  replayed into another game.
+- ``seq`` counts the seat's envelopes from 0 and ``prev`` is the digest of the
+  seat's previous envelope (32 zero bytes at seq 0): each seat's messages form
+  a hash chain, so none can be dropped, reordered or inserted unseen.
+- ``seen`` is ``(step, state_hash)`` of the sender's latest applied state; the
+  session compares it with its own, so a divergence shows at once.
+
+Two *different* envelopes signed by one seat with one ``seq`` can only come
+from that seat forking its own history. :class:`SeatLog` turns that into an
+:class:`~net.errors.Equivocation` carrying an :class:`EquivocationProof`,
+which any third party can check with :func:`verify_equivocation_proof`.
+
+Everything here is sans-I/O: bytes and values in, values and errors out.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine.core.encoding import decode, encode
+from engine.core.errors import EncodingError
+from engine.core.hashing import digest
+from net.errors import (
+    BadSignature,
+    BrokenChain,
+    Equivocation,
+    InvalidProof,
+    MalformedMessage,
+    ProtocolError,
+    Replay,
+    SequenceGap,
+    UnknownSeat,
+    WrongGame,
+)
+from net.identity import Identity, validate_public_key, verify_signature
+
+SIGN_DOMAIN = "fairtable/envelope/v1"
+DIGEST_DOMAIN = "fairtable/envelope-digest/v1"
+GAME_ID_DOMAIN = "fairtable/game-id/v1"
+ZERO32 = bytes(32)
+#: Upper bound for seq and step (keeps integers small and comparisons sane).
+MAX_COUNTER = 2**62
+MAX_KIND_LENGTH = 64
+_FIELDS = ("game", "seat", "seq", "prev", "kind", "body", "seen", "sig")
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _need_hash(value: Any, name: str) -> bytes:
+    if not isinstance(value, bytes) or len(value) != 32:
+        raise MalformedMessage(f"envelope field {name!r} must be 32 bytes")
+    return value
+
+
+def _need_counter(value: Any, name: str) -> int:
+    if not _is_int(value) or not 0 <= value < MAX_COUNTER:
+        raise MalformedMessage(f"envelope field {name!r} must be an integer from 0 to 2**62-1")
+    return int(value)
+
+
+@dataclasses.dataclass(frozen=True)
+class Seen:
+    """The sender's latest applied state: its step number and state hash."""
+
+    step: int
+    state_hash: bytes
+
+    def __post_init__(self) -> None:
+        _need_counter(self.step, "seen.step")
+        _need_hash(self.state_hash, "seen.state_hash")
+
+    def __canonical__(self) -> tuple[int, bytes]:
+        return (self.step, self.state_hash)
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class Envelope:
+    """One signed message. Build with :func:`sign_envelope` or :meth:`from_data`."""
+
+    game: bytes
+    seat: int
+    seq: int
+    prev: bytes
+    kind: str
+    body: Any
+    seen: Seen
+    signature: bytes
+
+    def __post_init__(self) -> None:
+        _need_hash(self.game, "game")
+        _need_counter(self.seat, "seat")
+        _need_counter(self.seq, "seq")
+        _need_hash(self.prev, "prev")
+        if not isinstance(self.kind, str) or not 0 < len(self.kind) <= MAX_KIND_LENGTH:
+            raise MalformedMessage(f"envelope field 'kind' must be text of 1 to {MAX_KIND_LENGTH} characters")
+        if self.seq == 0 and self.prev != ZERO32:
+            raise MalformedMessage("the first envelope of a seat (seq 0) must have prev = 32 zero bytes")
+        if not isinstance(self.seen, Seen):
+            raise MalformedMessage("envelope field 'seen' must be (step, state hash)")
+        if not isinstance(self.signature, bytes) or len(self.signature) != 64:
+            raise MalformedMessage("envelope signature must be 64 bytes")
+        try:
+            encode(self.body)
+        except EncodingError as exc:
+            raise MalformedMessage(f"envelope body is not canonical data: {exc}") from None
+
+    # --- canonical forms --------------------------------------------------
+
+    def content(self) -> dict[str, Any]:
+        """The signed fields (everything except the signature)."""
+        return {"game": self.game, "seat": self.seat, "seq": self.seq, "prev": self.prev,
+                "kind": self.kind, "body": self.body, "seen": self.seen}
+
+    def signed_bytes(self) -> bytes:
+        return signed_bytes_of(self.content())
+
+    def digest(self) -> bytes:
+        """Identity of the envelope (the next ``prev`` of its seat): hash of the
+        signed content. The signature is left out, so one content has one digest."""
+        return digest(DIGEST_DOMAIN, self.content())
+
+    def to_data(self) -> dict[str, Any]:
+        data = self.content()
+        data["seen"] = self.seen.__canonical__()
+        data["sig"] = self.signature
+        return data
+
+    def __canonical__(self) -> dict[str, Any]:
+        return self.to_data()
+
+    def to_bytes(self) -> bytes:
+        return encode(self.to_data())
+
+    @classmethod
+    def from_data(cls, data: Any) -> Envelope:
+        """Strictly parse canonical data; :class:`MalformedMessage` on any flaw."""
+        if not isinstance(data, Mapping):
+            raise MalformedMessage("an envelope must be a map")
+        keys = set(data)
+        if keys != set(_FIELDS):
+            missing = sorted(set(_FIELDS) - keys)
+            extra = sorted(str(k) for k in keys - set(_FIELDS))
+            raise MalformedMessage(f"envelope has missing fields {missing} / unexpected fields {extra}")
+        seen = data["seen"]
+        if not isinstance(seen, (tuple, list)) or len(seen) != 2:
+            raise MalformedMessage("envelope field 'seen' must be (step, state hash)")
+        return cls(game=data["game"], seat=data["seat"], seq=data["seq"], prev=data["prev"],
+                   kind=data["kind"], body=data["body"], seen=Seen(seen[0], seen[1]),
+                   signature=data["sig"])
+
+    @classmethod
+    def from_bytes(cls, raw: bytes) -> Envelope:
+        try:
+            data = decode(raw)
+        except EncodingError as exc:
+            raise MalformedMessage(f"envelope is not canonical data: {exc}") from None
+        return cls.from_data(data)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Envelope):
+            return NotImplemented
+        return self.to_bytes() == other.to_bytes()
+
+    def __hash__(self) -> int:
+        return hash(self.to_bytes())
+
+    def verify(self, public_key: bytes, *, game: bytes | None = None, sender: str | None = None) -> None:
+        """Check game (if given) and the signature under ``public_key``."""
+        if game is not None and self.game != game:
+            raise WrongGame(f"envelope {self.kind!r} #{self.seq} was signed for game "
+                            f"{self.game.hex()[:12]}, not this game {game.hex()[:12]}",
+                            seat=self.seat, sender=sender)
+        try:
+            verify_signature(public_key, self.signature, self.signed_bytes(), seat=self.seat, sender=sender)
+        except BadSignature as exc:
+            raise BadSignature(f"envelope {self.kind!r} #{self.seq}: {exc.detail}", seat=self.seat,
+                               sender=sender) from None
+
+
+def signed_bytes_of(content: Mapping[str, Any]) -> bytes:
+    """Exactly the bytes a seat signs: ``encode([SIGN_DOMAIN, content])``."""
+    return encode((SIGN_DOMAIN, content))
+
+
+def sign_envelope(identity: Identity, *, game: bytes, seat: int, seq: int, prev: bytes, kind: str,
+                  body: Any, seen: Seen | tuple[int, bytes]) -> Envelope:
+    """Build and sign an envelope (the fields are validated first)."""
+    seen_value = seen if isinstance(seen, Seen) else Seen(seen[0], seen[1])
+    unsigned = Envelope(game=game, seat=seat, seq=seq, prev=prev, kind=kind, body=body,
+                        seen=seen_value, signature=bytes(64))
+    return dataclasses.replace(unsigned, signature=identity.sign(unsigned.signed_bytes()))
+
+
+class EnvelopeWriter:
+    """Our own seat's outgoing chain: fills in ``seq`` and ``prev``."""
+
+    def __init__(self, identity: Identity, game: bytes, seat: int, *, next_seq: int = 0,
+                 head: bytes = ZERO32) -> None:
+        self.identity = identity
+        self.game = game
+        self.seat = seat
+        self.next_seq = next_seq
+        self.head = head
+
+    def write(self, kind: str, body: Any, seen: Seen | tuple[int, bytes]) -> Envelope:
+        env = sign_envelope(self.identity, game=self.game, seat=self.seat, seq=self.next_seq,
+                            prev=self.head, kind=kind, body=body, seen=seen)
+        self.next_seq += 1
+        self.head = env.digest()
+        return env
+
+
+# --- verification ---------------------------------------------------------
+
+
+class SeatLog:
+    """Verified chain of one seat's envelopes, in sequence order.
+
+    :meth:`accept` takes an envelope or raises, in this order of checks:
+    :class:`WrongGame`, :class:`UnknownSeat` (not this log's seat),
+    :class:`BadSignature`, then for an old ``seq`` :class:`Replay` (same
+    envelope again) or :class:`Equivocation` (a different one), for a future
+    ``seq`` :class:`SequenceGap`, and :class:`BrokenChain` if ``prev`` is not
+    the previous envelope's digest. A rejected envelope changes nothing.
+    """
+
+    def __init__(self, game: bytes, seat: int, public_key: bytes) -> None:
+        validate_public_key(public_key, seat=seat)
+        self.game = game
+        self.seat = seat
+        self.public_key = public_key
+        self._envelopes: list[Envelope] = []
+        self._digests: list[bytes] = []
+
+    @property
+    def next_seq(self) -> int:
+        return len(self._envelopes)
+
+    @property
+    def head(self) -> bytes:
+        """Digest of the last accepted envelope (zero bytes before the first)."""
+        return self._digests[-1] if self._digests else ZERO32
+
+    @property
+    def envelopes(self) -> tuple[Envelope, ...]:
+        return tuple(self._envelopes)
+
+    def accept(self, env: Envelope, *, sender: str | None = None) -> Envelope:
+        if env.game != self.game:
+            env.verify(self.public_key, game=self.game, sender=sender)  # raises WrongGame
+        if env.seat != self.seat:
+            raise UnknownSeat(f"envelope for seat {env.seat} offered to the log of seat {self.seat}",
+                              seat=env.seat, sender=sender)
+        env.verify(self.public_key, sender=sender)
+        if env.seq < self.next_seq:
+            held = self._envelopes[env.seq]
+            if self._digests[env.seq] == env.digest():
+                raise Replay(f"envelope #{env.seq} ({env.kind!r}) was already accepted", seat=self.seat,
+                             sender=sender)
+            raise Equivocation(EquivocationProof(held, env), sender=sender)
+        if env.seq > self.next_seq:
+            raise SequenceGap(
+                f"envelope #{env.seq} arrived but #{self.next_seq}..#{env.seq - 1} are missing",
+                seat=self.seat, sender=sender, missing=range(self.next_seq, env.seq))
+        if env.prev != self.head:
+            raise BrokenChain(f"envelope #{env.seq} does not chain onto envelope #{env.seq - 1} "
+                              "(its prev hash differs): the seat rewrote its history",
+                              seat=self.seat, sender=sender)
+        self._envelopes.append(env)
+        self._digests.append(env.digest())
+        return env
+
+
+class EnvelopeChain:
+    """The logs of every seat of one game; routes each envelope to its seat."""
+
+    def __init__(self, game: bytes, seat_keys: Sequence[bytes]) -> None:
+        self.game = game
+        self.logs = tuple(SeatLog(game, seat, key) for seat, key in enumerate(seat_keys))
+
+    @classmethod
+    def from_genesis(cls, genesis: Genesis) -> EnvelopeChain:
+        return cls(game_id(genesis), genesis.seat_keys)
+
+    def accept(self, env: Envelope, *, sender: str | None = None) -> Envelope:
+        if env.game != self.game:
+            raise WrongGame(f"envelope {env.kind!r} #{env.seq} was signed for game "
+                            f"{env.game.hex()[:12]}, not this game {self.game.hex()[:12]}",
+                            seat=env.seat, sender=sender)
+        if not 0 <= env.seat < len(self.logs):
+            raise UnknownSeat(f"no seat {env.seat} at this table of {len(self.logs)}", seat=env.seat,
+                              sender=sender)
+        return self.logs[env.seat].accept(env, sender=sender)
+
+
+# --- equivocation proofs --------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class EquivocationProof:
+    """Two validly signed, different envelopes of one seat with one ``seq``."""
+
+    first: Envelope
+    second: Envelope
+
+    @property
+    def seat(self) -> int:
+        return self.first.seat
+
+    @property
+    def seq(self) -> int:
+        return self.first.seq
+
+    @property
+    def game(self) -> bytes:
+        return self.first.game
+
+    def to_data(self) -> dict[str, Any]:
+        return {"first": self.first.to_data(), "second": self.second.to_data()}
+
+    def __canonical__(self) -> dict[str, Any]:
+        return self.to_data()
+
+    @classmethod
+    def from_data(cls, data: Any) -> EquivocationProof:
+        if not isinstance(data, Mapping) or set(data) != {"first", "second"}:
+            raise MalformedMessage("an equivocation proof is a map with 'first' and 'second' envelopes")
+        return cls(Envelope.from_data(data["first"]), Envelope.from_data(data["second"]))
+
+
+def verify_equivocation_proof(proof: EquivocationProof | Mapping[str, Any], public_key: bytes, *,
+                              game: bytes | None = None) -> EquivocationProof:
+    """Re-check a proof from scratch; raise :class:`InvalidProof` if it is fake.
+
+    ``public_key`` is the accused seat's key (from the genesis record); pass
+    ``game`` to also insist the proof is about that game.
+    """
+    try:
+        parsed = proof if isinstance(proof, EquivocationProof) else EquivocationProof.from_data(proof)
+    except MalformedMessage as exc:
+        raise InvalidProof(f"equivocation proof is malformed: {exc}") from None
+    a, b = parsed.first, parsed.second
+    if (a.game, a.seat, a.seq) != (b.game, b.seat, b.seq):
+        raise InvalidProof("the two envelopes differ in game, seat or sequence number, so they do "
+                           "not conflict", seat=a.seat)
+    if game is not None and a.game != game:
+        raise InvalidProof("the envelopes belong to another game", seat=a.seat)
+    if a.digest() == b.digest():
+        raise InvalidProof("both envelopes have the same content: that is not equivocation", seat=a.seat)
+    for env in (a, b):
+        try:
+            env.verify(public_key)
+        except ProtocolError as exc:
+            raise InvalidProof(f"an envelope in the proof is not signed by the accused seat: {exc.detail}",
+                               seat=a.seat) from None
+    return parsed
+
+
+# --- game id ----------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Genesis:
+    """The record every seat agrees on before the first move; it names the game.
+
+    ``nonce`` is the host's fresh random bytes (at least 16), so two games
+    with the same players and options still get different ids.
+    """
+
+    rules_id: str
+    rules_version: str
+    card_set_hash: bytes
+    seat_keys: tuple[bytes, ...]
+    options: Mapping[str, Any]
+    nonce: bytes
+
+    def __post_init__(self) -> None:
+        for name in ("rules_id", "rules_version"):
+            if not isinstance(getattr(self, name), str) or not getattr(self, name):
+                raise MalformedMessage(f"genesis field {name!r} must be non-empty text")
+        if not isinstance(self.card_set_hash, bytes) or len(self.card_set_hash) != 32:
+            raise MalformedMessage("genesis field 'card_set_hash' must be 32 bytes")
+        if not isinstance(self.seat_keys, tuple) or len(self.seat_keys) < 1:
+            raise MalformedMessage("genesis needs at least one seat key")
+        for seat, key in enumerate(self.seat_keys):
+            validate_public_key(key, seat=seat)
+        if len(set(self.seat_keys)) != len(self.seat_keys):
+            raise MalformedMessage("one key holds two seats; every seat needs its own identity")
+        if not isinstance(self.options, Mapping):
+            raise MalformedMessage("genesis field 'options' must be a map")
+        try:
+            encode(self.options)
+        except EncodingError as exc:
+            raise MalformedMessage(f"genesis options are not canonical data: {exc}") from None
+        if not isinstance(self.nonce, bytes) or not 16 <= len(self.nonce) <= 64:
+            raise MalformedMessage("genesis nonce must be 16 to 64 random bytes")
+
+    def to_data(self) -> dict[str, Any]:
+        return {"rules_id": self.rules_id, "rules_version": self.rules_version,
+                "card_set_hash": self.card_set_hash, "seat_keys": self.seat_keys,
+                "options": self.options, "nonce": self.nonce}
+
+    def __canonical__(self) -> dict[str, Any]:
+        return self.to_data()
+
+    @classmethod
+    def from_data(cls, data: Any) -> Genesis:
+        fields = {"rules_id", "rules_version", "card_set_hash", "seat_keys", "options", "nonce"}
+        if not isinstance(data, Mapping) or set(data) != fields:
+            raise MalformedMessage(f"a genesis record is a map with exactly the fields {sorted(fields)}")
+        keys = data["seat_keys"]
+        if not isinstance(keys, (tuple, list)):
+            raise MalformedMessage("genesis field 'seat_keys' must be a list")
+        return cls(rules_id=data["rules_id"], rules_version=data["rules_version"],
+                   card_set_hash=data["card_set_hash"], seat_keys=tuple(keys),
+                   options=data["options"], nonce=data["nonce"])
+
+    def __hash__(self) -> int:
+        return hash(encode(self.to_data()))
+
+
+def game_id(genesis_record: Genesis | Mapping[str, Any]) -> bytes:
+    """The game id: domain-separated SHA-256 of the canonical genesis record."""
+    genesis = genesis_record if isinstance(genesis_record, Genesis) else Genesis.from_data(genesis_record)
+    return digest(GAME_ID_DOMAIN, genesis.to_data())
