@@ -1,0 +1,161 @@
+"""The application: one window, one thread, Twisted and pygame together.
+
+A :class:`twisted.internet.task.LoopingCall` on the reactor calls
+:meth:`App.tick`: it drains pygame's event queue, advances the current
+scene and redraws only when something changed (an input, a resize, an
+animation, a game event). While animating the loop runs at 60 Hz; when
+nothing moves it drops to a low rate and skips drawing, so an idle window
+costs almost no CPU. Networking (Twisted) runs on the same reactor, so no
+locks are needed anywhere in the client.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+from twisted.internet.task import LoopingCall
+
+from client.scene import Scene
+
+ACTIVE_HZ = 60
+IDLE_HZ = 15
+#: Seconds without input or motion before the loop slows to IDLE_HZ.
+IDLE_AFTER = 0.5
+MIN_SIZE = (960, 600)
+
+
+class App:
+    """Holds the window, the current scene, the language and the clock."""
+
+    def __init__(
+        self,
+        size: tuple[int, int] = (1280, 800),
+        *,
+        clock: Any = None,
+        lang: str = "en",
+        caption: str = "Fairtable",
+    ) -> None:
+        if clock is None:
+            from twisted.internet import reactor as clock  # the default reactor
+        self.clock = clock
+        pygame.init()
+        pygame.display.set_caption(caption)
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.lang = lang
+        self.scene: Scene | None = None
+        self.dirty = True
+        self.running = False
+        self.frames_drawn = 0
+        self._last_activity = self.clock.seconds()
+        self._loop: LoopingCall | None = None
+        self._rate = ACTIVE_HZ
+        self.settings: dict[str, Any] = {}
+
+    # -- scenes -----------------------------------------------------------
+    def switch(self, scene: Scene) -> None:
+        """Make ``scene`` current (leaving the old one first)."""
+        if self.scene is not None:
+            self.scene.leave()
+        self.scene = scene
+        scene.resized(self.screen.get_size())
+        scene.enter()
+        self.invalidate()
+
+    def invalidate(self) -> None:
+        """Something visible changed: redraw on the next tick, at full rate."""
+        self.dirty = True
+        self._last_activity = self.clock.seconds()
+        if self._loop is not None and self._rate != ACTIVE_HZ:
+            self._restart(ACTIVE_HZ)
+
+    def set_lang(self, lang: str) -> None:
+        self.lang = lang
+        self.invalidate()
+
+    # -- the loop -----------------------------------------------------------
+    def dispatch(self, event: pygame.event.Event) -> None:
+        """Route one event (also the entry point for synthetic test input)."""
+        if event.type == pygame.QUIT:
+            self.stop()
+            return
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED, pygame.WINDOWRESIZED):
+            self._resize()
+            return
+        if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWFOCUSGAINED):
+            self.invalidate()
+            return
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN,
+                          pygame.TEXTINPUT, pygame.MOUSEWHEEL):
+            self.invalidate()
+            if self.scene is not None:
+                self.scene.handle(event)
+
+    def _resize(self) -> None:
+        w, h = pygame.display.get_surface().get_size()
+        if w < MIN_SIZE[0] or h < MIN_SIZE[1]:
+            self.screen = pygame.display.set_mode((max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])), pygame.RESIZABLE)
+        else:
+            self.screen = pygame.display.get_surface()
+        if self.scene is not None:
+            self.scene.resized(self.screen.get_size())
+        self.invalidate()
+
+    def tick(self) -> None:
+        """One frame: events, update, and a redraw only if needed."""
+        for event in pygame.event.get():
+            self.dispatch(event)
+            if not self.running and self._loop is not None:
+                return
+        now = self.clock.seconds()
+        moving = self.scene.update(now) if self.scene is not None else False
+        if moving:
+            self._last_activity = now
+        if self.dirty or moving:
+            self.render()
+        if self._loop is not None:
+            idle = now - self._last_activity > IDLE_AFTER
+            wanted = IDLE_HZ if idle else ACTIVE_HZ
+            if wanted != self._rate:
+                self._restart(wanted)
+
+    def render(self) -> None:
+        """Draw the current scene and show it."""
+        if self.scene is not None:
+            self.scene.draw(self.screen)
+        pygame.display.flip()
+        self.dirty = False
+        self.frames_drawn += 1
+
+    def _restart(self, hz: int) -> None:
+        self._rate = hz
+        if self._loop is not None and self._loop.running:
+            self._loop.stop()
+        self._loop = LoopingCall(self.tick)
+        self._loop.clock = self.clock
+        self._loop.start(1.0 / hz, now=False)
+
+    def start(self) -> None:
+        """Start driving frames from the reactor (does not run the reactor)."""
+        self.running = True
+        self._loop = LoopingCall(self.tick)
+        self._loop.clock = self.clock
+        self._rate = ACTIVE_HZ
+        self._loop.start(1.0 / ACTIVE_HZ)
+
+    def stop(self) -> None:
+        """Stop the frame loop and the reactor if it is running."""
+        self.running = False
+        if self._loop is not None and self._loop.running:
+            self._loop.stop()
+        self._loop = None
+        stop = getattr(self.clock, "stop", None)
+        running = getattr(self.clock, "running", False)
+        if stop is not None and running:
+            self.clock.stop()
+
+    def run(self) -> None:
+        """Start the loop and run the reactor until the window closes."""
+        self.start()
+        self.clock.run()
+        pygame.quit()

@@ -1,0 +1,124 @@
+"""Text rendering: cached glyph runs, word/character wrapping, fitting.
+
+English wraps at spaces; Japanese may break between any two characters,
+except before closing punctuation (a light kinsoku rule). Rendered runs are
+cached by (text, size, bold, colour) because a frame redraws the same
+labels again and again.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import pygame
+
+from client.fonts import font
+from client.theme import Colour
+
+#: Characters that must not start a line (Japanese line-breaking rule).
+NO_LINE_START = set("、。，．）」』】〕！？ー…・ぁぃぅぇぉっゃゅょァィゥェォッャュョ),.!?:;%")
+
+
+@functools.lru_cache(maxsize=4096)
+def render(text: str, size: int, colour: Colour, bold: bool = False) -> pygame.Surface:
+    """One line of anti-aliased text on a transparent surface."""
+    return font(size, bold).render(text, True, colour)
+
+
+def _tokens(text: str) -> list[str]:
+    """Split into unbreakable pieces: ASCII words (with their trailing space)
+    and single CJK characters (with following no-line-start punctuation)."""
+    tokens: list[str] = []
+    word = ""
+    for ch in text:
+        if ch == "\n":
+            if word:
+                tokens.append(word)
+                word = ""
+            tokens.append("\n")
+        elif ord(ch) < 0x2E80:
+            word += ch
+            if ch == " ":
+                tokens.append(word)
+                word = ""
+        else:
+            if ch in NO_LINE_START and (word or tokens):
+                if word:
+                    word += ch
+                else:
+                    tokens[-1] += ch
+                continue
+            if word:
+                tokens.append(word)
+            word = ch
+            tokens.append(word)
+            word = ""
+    if word:
+        tokens.append(word)
+    return tokens
+
+
+@functools.lru_cache(maxsize=2048)
+def wrap(text: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
+    """Lines of ``text`` that fit ``width`` pixels at ``size``."""
+    f = font(size, bold)
+    lines: list[str] = []
+    line = ""
+    for token in _tokens(text):
+        if token == "\n":
+            lines.append(line.rstrip())
+            line = ""
+            continue
+        candidate = line + token
+        if line and f.size(candidate.rstrip())[0] > width:
+            lines.append(line.rstrip())
+            line = token.lstrip()
+        else:
+            line = candidate
+    if line.strip() or not lines:
+        lines.append(line.rstrip())
+    return tuple(lines)
+
+
+def line_height(size: int) -> int:
+    return int(font(size).get_linesize() * 0.92)
+
+
+def fit_size(text: str, width: int, height: int, start: int, minimum: int = 7, bold: bool = False) -> int:
+    """The largest size <= ``start`` at which wrapped ``text`` fits the box."""
+    size = start
+    while size > minimum:
+        if len(wrap(text, size, width, bold)) * line_height(size) <= height:
+            return size
+        size -= 1
+    return minimum
+
+
+def draw_wrapped(
+    surface: pygame.Surface, text: str, rect: pygame.Rect, size: int, colour: Colour, bold: bool = False, centre: bool = False
+) -> int:
+    """Draw wrapped text inside ``rect`` (clipped); return the height used."""
+    y = rect.top
+    step = line_height(size)
+    for line in wrap(text, size, rect.width, bold):
+        if y + step > rect.bottom + step // 3:
+            break
+        run = render(line, size, colour, bold)
+        x = rect.centerx - run.get_width() // 2 if centre else rect.left
+        surface.blit(run, (x, y))
+        y += step
+    return y - rect.top
+
+
+def draw_text(
+    surface: pygame.Surface, text: str, pos: tuple[int, int], size: int, colour: Colour,
+    bold: bool = False, anchor: str = "topleft", max_width: int | None = None,
+) -> pygame.Rect:
+    """Draw one line anchored at ``pos``; shrink it to ``max_width`` if given."""
+    if max_width is not None:
+        while size > 7 and font(size, bold).size(text)[0] > max_width:
+            size -= 1
+    run = render(text, size, colour, bold)
+    rect = run.get_rect(**{anchor: pos})
+    surface.blit(run, rect)
+    return rect
