@@ -17,6 +17,7 @@ the seats the round is waiting for, so a deadline can name the stallers.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Literal
@@ -137,7 +138,7 @@ class CommitRevealRound:
 
     def __init__(self, game: bytes, step: int, seats: Sequence[int], purpose: str) -> None:
         seats = tuple(seats)
-        if not seats or any(b <= a for a, b in zip(seats, seats[1:])):
+        if not seats or any(b <= a for a, b in itertools.pairwise(seats)):
             raise ValueError("a round needs one or more seats in strictly ascending order")
         for seat in seats:
             _check_context(game, step, seat, purpose)
