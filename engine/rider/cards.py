@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeGuard
 
 from engine.core.errors import DeckError
 from engine.core.hashing import digest
@@ -140,7 +140,8 @@ def _text_pair(raw: Any, where: str, problems: list[str]) -> tuple[str, str]:
     return raw["en"], raw["ja"]
 
 
-def _int(raw: Any) -> bool:
+def _int(raw: Any) -> TypeGuard[int]:
+    """True for a non-negative int (bool is not accepted as an int here)."""
     return isinstance(raw, int) and not isinstance(raw, bool) and raw >= 0
 
 
@@ -205,8 +206,10 @@ def card_from_data(raw: Any, problems: list[str]) -> Card | None:
         problems.append(f"{where}: attribute must be one of {ATTRIBUTES}")
     if raw.get("mark") not in MARKS:
         problems.append(f"{where}: battle mark must be one of {MARKS}")
-    power, full = raw.get("power"), raw.get("full_power")
-    if not _int(power) or not _int(full) or full < power:
+    power_raw, full_raw = raw.get("power"), raw.get("full_power")
+    power = power_raw if _int(power_raw) else -1
+    full = full_raw if _int(full_raw) else -1
+    if power < 0 or full < power:
         problems.append(f"{where}: power and full_power must be integers with full_power >= power")
     effects_raw = raw.get("effects", [])
     if not isinstance(effects_raw, list):
