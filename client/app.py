@@ -39,7 +39,8 @@ class App:
         if clock is None:
             from twisted.internet import reactor as clock  # the default reactor
         self.clock = clock
-        pygame.init()
+        pygame.display.init()
+        pygame.font.init()
         pygame.display.set_caption(caption)
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.lang = lang

@@ -1,0 +1,49 @@
+"""``python -m client``: open the Fairtable window (lobby first).
+
+Without a display the window cannot open; rather than a stack trace the
+player is told what happened and which headless tools work instead.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+HEADLESS_HELP = (
+    "Fairtable could not open a window: {why}.\n"
+    "Run it from a desktop session (X11 or Wayland), or use the headless tools:\n"
+    "  python -m tools.match       play bot-against-bot games in the terminal\n"
+    "  python -m tools.screenshot  render the table to a PNG file (e.g. `rider --out table.png`)\n"
+)
+
+
+def display_problem() -> str | None:
+    """Why no display is available, or None if one may be."""
+    driver = os.environ.get("SDL_VIDEODRIVER", "").lower()
+    if driver in ("dummy", "offscreen"):
+        return None
+    if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        return "no display (neither DISPLAY nor WAYLAND_DISPLAY is set)"
+    return None
+
+
+def main(argv: list[str] | None = None) -> int:
+    why = display_problem()
+    if why:
+        print(HEADLESS_HELP.format(why=why), file=sys.stderr)
+        return 2
+    import pygame
+
+    from client.main import build_app
+
+    try:
+        app = build_app()
+    except pygame.error as exc:
+        print(HEADLESS_HELP.format(why=f"pygame could not open a window ({exc})"), file=sys.stderr)
+        return 2
+    app.run()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

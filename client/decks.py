@@ -1,0 +1,49 @@
+"""The shipped Rider card set and decks, loaded through :mod:`assets`."""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import json
+from typing import Any
+
+import assets
+from engine.rider.cards import CardSet, cardset_from_data
+
+CARDSET = "rider/cardset.json"
+DECKS = "rider/decks"
+
+
+@dataclasses.dataclass(frozen=True)
+class DeckInfo:
+    """A deck file: its key (file stem), names, and raw data for the engine."""
+
+    key: str
+    name_en: str
+    name_ja: str
+    data: Any
+
+    def name(self, lang: str) -> str:
+        return self.name_ja if lang == "ja" else self.name_en
+
+
+@functools.lru_cache(maxsize=1)
+def cardset() -> CardSet:
+    return cardset_from_data(assets.load_json(CARDSET))
+
+
+def shipped_decks() -> list[DeckInfo]:
+    """Every ``*.deck.json`` in assets/rider/decks, sorted by file name."""
+    folder = assets.path(DECKS)
+    if not folder.is_dir():
+        return []
+    decks = []
+    for file in sorted(folder.glob("*.deck.json")):
+        try:
+            data = json.loads(file.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        name = data.get("name", {}) if isinstance(data, dict) else {}
+        key = file.name[: -len(".deck.json")]
+        decks.append(DeckInfo(key, str(name.get("en", key)), str(name.get("ja", key)), data))
+    return decks

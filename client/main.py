@@ -1,0 +1,28 @@
+"""Wiring: build the application with its lobby and game starters."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from client.app import App
+from client.lobby import LobbyScene
+from client.settings import Settings
+
+
+def build_app(size: tuple[int, int] = (1280, 800), clock: Any = None, settings: Settings | None = None) -> App:
+    """The window with the lobby showing."""
+    settings = settings or Settings.load()
+    app = App(size, clock=clock, lang=settings.lang if settings.lang in ("en", "ja") else "en")
+    show_lobby(app, settings)
+    return app
+
+
+def show_lobby(app: App, settings: Settings) -> None:
+    app.switch(LobbyScene(app, settings, start_game=lambda s: start_bot_game(app, s)))
+
+
+def start_bot_game(app: App, settings: Settings) -> None:
+    """Open a local table against a bot and show it."""
+    from client.rider.session import start_local_game
+
+    start_local_game(app, settings, on_leave=lambda: show_lobby(app, settings))

@@ -1,0 +1,46 @@
+"""The player's client preferences (name, language, deck), kept between runs
+in the user config directory as a small JSON file. A broken file is
+ignored (defaults are used) rather than stopping the game."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+
+APP = "fairtable"
+
+
+def settings_path() -> Path:
+    from platformdirs import user_config_dir
+
+    return Path(user_config_dir(APP, appauthor=False)) / "client.json"
+
+
+@dataclasses.dataclass
+class Settings:
+    name: str = "Player"
+    lang: str = "en"
+    deck: str = ""
+    bot_deck: str = ""
+    bot: str = "greedy"
+
+    @classmethod
+    def load(cls, path: Path | None = None) -> Settings:
+        path = path or settings_path()
+        try:
+            raw = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return cls()
+        if not isinstance(raw, dict):
+            return cls()
+        fields = {f.name for f in dataclasses.fields(cls)}
+        return cls(**{k: v for k, v in raw.items() if k in fields and isinstance(v, str)})
+
+    def save(self, path: Path | None = None) -> None:
+        path = path or settings_path()
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(dataclasses.asdict(self), ensure_ascii=False, indent=1), encoding="utf-8")
+        except OSError:
+            pass  # preferences are a convenience; never fail the game over them
