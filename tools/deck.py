@@ -67,8 +67,8 @@ def _placement_text(p: Placement) -> tuple[str, str]:
     if p.type == "skip":
         to = p.from_level + 2
         return (
-            f"Special placement: may also be placed as Lv.{to} on a column whose highest level is "
-            f"Lv.{p.from_level} (the attribute rule still applies).",
+            (f"Special placement: may also be placed as Lv.{to} on a column whose highest level is "
+            f"Lv.{p.from_level} (the attribute rule still applies)."),
             f"特殊配置：最も高いレベルがLv.{p.from_level}の列にも、Lv.{to}として配置できる（属性の条件は通常どおり）。",
         )
     if p.type == "any_attribute":
@@ -88,10 +88,10 @@ def _effect_text(e: Effect) -> tuple[str, str]:
         return f"On level up: draw {_cards_en(e.count)}.", f"レベルアップ時：カードを{e.count}枚引く。"
     if t == "destroy_top":
         return (
-            f"On level up: choose one of your opponent's face-up columns; if its top card is Lv.{e.max_level} "
-            "or lower, destroy that card (a Lv.1 goes to Lost).",
-            f"レベルアップ時：相手の表向きの列を1つ選ぶ。その列の一番上のカードがLv.{e.max_level}以下なら、"
-            "そのカードを破壊する（Lv.1はロストへ送られる）。",
+            (f"On level up: choose one of your opponent's face-up columns; if its top card is Lv.{e.max_level} "
+            "or lower, destroy that card (a Lv.1 goes to Lost)."),
+            (f"レベルアップ時：相手の表向きの列を1つ選ぶ。その列の一番上のカードがLv.{e.max_level}以下なら、"
+            "そのカードを破壊する（Lv.1はロストへ送られる）。"),
         )
     if t == "destroy_level0":
         return "On level up: destroy one of your opponent's Lv.0 cards.", "レベルアップ時：相手のLv.0カードを1枚破壊する。"
