@@ -1,0 +1,203 @@
+"""LocalTable: the TRUSTED local driver (hot-seat, bots, tests, benchmarks).
+
+This is NOT the fair networked table. A LocalTable knows every card of every
+seat and answers the engine's chance and hidden-card requests itself with one
+seeded ``random.Random(seed)``: nobody could check its shuffles or dice, so use
+it only where every player trusts the machine it runs on (one computer, bots,
+tests). The networked session (net/) answers the very same requests with
+joint cryptographic protocols, and the engine cannot tell the difference:
+same inputs, same states, same hashes.
+
+What it does for any game implementing engine.core.game.Game:
+
+- keeps the public state and each seat's :class:`Knowledge`;
+- answers :class:`Chance` (dice), :class:`HiddenOp` (shuffle, deal, show,
+  reveal) from its complete knowledge of the cards (``truth``);
+- collects :class:`SealedChoice` picks from each seat's agent (or from
+  :meth:`submit_sealed` for a human seat) and reveals them together;
+- asks the seat's agent for a :class:`Decision` (or waits for
+  :meth:`submit` when the seat has no agent: a human on the hot seat);
+- records the log of applied inputs and, if asked, the state hash after each.
+
+Games may offer ``open_cards(state) -> Mapping[handle, card]`` for handles
+whose card is public knowledge (for example a discard pile turned into a deck
+before its shuffle); the table consults it when it meets an unknown handle.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine.core.actions import SYSTEM, Action
+from engine.core.game import Game, Outcome, hash_of
+from engine.core.hidden import Knowledge
+from engine.core.pending import (
+    CardsDealt,
+    CardsRevealed,
+    CardsShownTo,
+    CardsShuffled,
+    Chance,
+    Decision,
+    DiceRolled,
+    HiddenOp,
+    SealedChoice,
+    SealedChoicesRevealed,
+)
+from net.bots.base import Agent, SealedPick
+
+
+class TableError(RuntimeError):
+    """The local table was driven wrongly (no legal action, unknown card, step limit)."""
+
+
+class LocalTable:
+    """Drive one game locally; see the module docstring (trusted mode only)."""
+
+    def __init__(
+        self,
+        game: Game[Any],
+        state: Any,
+        knowledge: Sequence[Knowledge],
+        agents: Sequence[Agent | None],
+        seed: int,
+        *,
+        truth: Mapping[int, str] | None = None,
+        record_hashes: bool = True,
+    ) -> None:
+        self.game = game
+        self.state = state
+        self.knowledge = list(knowledge)
+        self.agents = list(agents)
+        self.rng = random.Random(seed)
+        self.truth: dict[int, str] = {}
+        for k in knowledge:
+            self.truth.update(k.cards)
+        if truth is not None:
+            self.truth.update(truth)
+        self.record_hashes = record_hashes
+        self.log: list[Action] = []
+        self.initial_hash = hash_of(game, state) if record_hashes else b""
+        self.hashes: list[bytes] = []
+        self._sealed: dict[int, Any] = {}
+
+    # --- queries ----------------------------------------------------------------
+
+    @property
+    def pending(self) -> Any:
+        return self.game.pending(self.state)
+
+    def outcome(self) -> Outcome | None:
+        return self.game.outcome(self.state)
+
+    def legal(self, seat: int) -> list[Action]:
+        """What ``seat`` may do now, sealed picks included (as :class:`SealedPick`)."""
+        pending = self.pending
+        if isinstance(pending, SealedChoice):
+            if seat not in pending.seats or seat in self._sealed:
+                return []
+            return [SealedPick(seat, pending.purpose, option) for option in pending.options_for(seat)]
+        return self.game.legal_actions(self.state, seat, self.knowledge[seat])
+
+    def waiting_for(self) -> tuple[int, ...]:
+        """Seats without an agent whose input is needed now (a human on the hot seat)."""
+        pending = self.pending
+        if isinstance(pending, Decision):
+            return (pending.seat,) if self.agents[pending.seat] is None else ()
+        if isinstance(pending, SealedChoice):
+            return tuple(s for s in pending.seats if s not in self._sealed and self.agents[s] is None)
+        return ()
+
+    # --- driving ------------------------------------------------------------------
+
+    def step(self) -> Action | None:
+        """Apply one input; return it, or None when a human seat must act first."""
+        pending = self.pending
+        if pending is None:
+            raise TableError("the game is over; no step to take")
+        if isinstance(pending, Decision):
+            agent = self.agents[pending.seat]
+            if agent is None:
+                return None
+            legal = self.legal(pending.seat)
+            if not legal:
+                raise TableError(f"seat {pending.seat} has no legal action at {pending.prompt}")
+            return self._apply(agent.choose(self.game, self.state, pending.seat, self.knowledge[pending.seat], legal))
+        if isinstance(pending, SealedChoice):
+            for seat in pending.seats:
+                agent = self.agents[seat]
+                if seat not in self._sealed and agent is not None:
+                    pick = agent.choose(self.game, self.state, seat, self.knowledge[seat], self.legal(seat))
+                    assert isinstance(pick, SealedPick)
+                    self._sealed[seat] = pick.choice
+            if any(s not in self._sealed for s in pending.seats):
+                return None
+            choices = tuple(self._sealed[s] for s in pending.seats)
+            self._sealed.clear()
+            return self._apply(SealedChoicesRevealed(SYSTEM, pending.purpose, choices))
+        if isinstance(pending, Chance):
+            faces = tuple(self.rng.randint(1, sides) for sides in pending.dice)
+            return self._apply(DiceRolled(SYSTEM, pending.purpose, faces))
+        if isinstance(pending, HiddenOp):
+            return self._hidden(pending)
+        raise TableError(f"unknown pending input {pending!r}")
+
+    def run(self, max_steps: int = 1_000_000) -> Outcome | None:
+        """Step until the game ends or a human seat must act; return the outcome."""
+        for _ in range(max_steps):
+            if self.pending is None or self.step() is None:
+                return self.outcome()
+        raise TableError(f"no end after {max_steps} steps")
+
+    def submit(self, action: Action) -> None:
+        """Apply a human seat's decision (must come from :meth:`legal`)."""
+        self._apply(action)
+
+    def submit_sealed(self, seat: int, choice: Any) -> None:
+        """Record a human seat's sealed pick; it is revealed with the others."""
+        pending = self.pending
+        if not isinstance(pending, SealedChoice) or seat not in pending.seats:
+            raise TableError(f"seat {seat} has no sealed choice to make now")
+        if choice not in pending.options_for(seat):
+            raise TableError(f"{choice!r} is not one of {list(pending.options_for(seat))}")
+        self._sealed[seat] = choice
+
+    # --- internals ---------------------------------------------------------------
+
+    def _card(self, handle: int) -> str:
+        card = self.truth.get(handle)
+        if card is None:
+            opened = getattr(self.game, "open_cards", None)
+            if opened is not None:
+                self.truth.update(opened(self.state))
+                card = self.truth.get(handle)
+        if card is None:
+            raise TableError(f"the table does not know card handle {handle}")
+        return card
+
+    def _hidden(self, op: HiddenOp) -> Action:
+        if op.op == "shuffle":
+            cards = [self._card(h) for h in op.handles]
+            self.rng.shuffle(cards)
+            action = self._apply(CardsShuffled(SYSTEM, op.zone))
+            fresh = self.game.zone(self.state, op.zone)
+            if len(fresh) != len(cards):
+                raise TableError(f"zone {op.zone} changed size during its shuffle")
+            self.truth.update(zip(fresh, cards))
+            return action
+        if op.op == "reveal":
+            return self._apply(CardsRevealed(SYSTEM, op.zone, op.handles, tuple(self._card(h) for h in op.handles)))
+        assert op.to_seat is not None
+        pairs = [(h, self._card(h)) for h in op.handles]
+        answer: Action = CardsDealt(SYSTEM, op.zone, op.handles) if op.op == "deal" else CardsShownTo(SYSTEM, op.zone, op.handles)
+        action = self._apply(answer)
+        self.knowledge[op.to_seat] = self.knowledge[op.to_seat].learn(pairs)
+        return action
+
+    def _apply(self, action: Action) -> Action:
+        self.state = self.game.apply(self.state, action)
+        self.log.append(action)
+        if self.record_hashes:
+            self.hashes.append(hash_of(self.game, self.state))
+        return action
