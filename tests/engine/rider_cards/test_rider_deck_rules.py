@@ -246,3 +246,11 @@ def test_expand_is_sorted_and_repeats() -> None:
     assert len(expand(LEGAL)) == 24
     with pytest.raises(DeckError):
         expand({"FT-001": -1})
+
+
+def test_every_deck_rule_is_documented() -> None:
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[3] / "docs" / "rules" / "rider-decks.md").read_text(encoding="utf-8")
+    for rule in RULES:
+        assert f"`{rule}`" in doc, rule
