@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any
+from typing import Any, cast
 
 from engine.core.errors import DeckError
 from engine.rider.cards import FREE, CardSet
@@ -182,10 +182,10 @@ def deck_from_data(data: Any) -> tuple[Mapping[str, str], str, Mapping[str, int]
         problems.append("\"description\", when present, must be {\"en\": ..., \"ja\": ...}")
     if problems:
         raise DeckError(problems)
-    assert isinstance(name, Mapping) and isinstance(cardset_id, str)
+    names = cast(Mapping[str, str], name)  # shape checked above
     return (
-        MappingProxyType({"en": name["en"], "ja": name["ja"]}),
-        cardset_id,
+        MappingProxyType({"en": names["en"], "ja": names["ja"]}),
+        cast(str, cardset_id),
         MappingProxyType(dict(sorted(counts.items()))),
     )
 
