@@ -1,0 +1,125 @@
+"""Key proofs (Schnorr) and decryption-share proofs (Chaum-Pedersen), with tampering."""
+
+from __future__ import annotations
+
+import pytest
+from poker_helpers import GAME
+
+from net.poker import group as g
+from net.poker import proofs
+from net.poker.errors import (
+    BadCardMessage,
+    BadCardProof,
+    BadPoint,
+    BadScalar,
+    OutOfTurn,
+)
+from net.poker.proofs import Context
+from net.poker.protocol import KeyRound, SeatSecrets
+
+CTX = Context(GAME, 7, 1)
+
+
+def test_key_proof_verifies_and_is_bound_to_game_step_and_seat() -> None:
+    x = g.random_scalar()
+    key = g.base_mul(x)
+    proof = proofs.prove_key(CTX, x)
+    proofs.verify_key(CTX, key, proof)
+    for other in (Context(GAME, 8, 1), Context(GAME, 7, 2), Context(b"\x00" * 32, 7, 1)):
+        with pytest.raises(BadCardProof) as info:
+            proofs.verify_key(other, key, proof)
+        assert info.value.seat == other.seat and info.value.proof == "key"
+
+
+def test_bad_key_proof_in_a_key_round_names_the_seat() -> None:
+    seats = [SeatSecrets.generate(s) for s in range(3)]
+    round_ = KeyRound(GAME, 1, range(3))
+    round_.receive(0, KeyRound.announce(GAME, 1, seats[0]))
+    # seat 1 announces a rogue key (its own key minus seat 0's) with a proof for its real key
+    honest = KeyRound.announce(GAME, 1, seats[1])
+    rogue = dict(honest, key=g.sub(seats[1].key, seats[0].key))
+    with pytest.raises(BadCardProof) as info:
+        round_.receive(1, rogue)
+    assert info.value.seat == 1
+    # seat 2 copies seat 0's whole key message: the proof is bound to seat 0
+    with pytest.raises(BadCardProof) as info:
+        round_.receive(2, KeyRound.announce(GAME, 1, seats[0]))
+    assert info.value.seat == 2
+    # a key proof from another step
+    with pytest.raises(BadCardProof):
+        round_.receive(2, KeyRound.announce(GAME, 2, seats[2]))
+    # a rejected message changed nothing: seats 1 and 2 are still awaited
+    assert round_.waiting_for() == (1, 2)
+    round_.receive(1, honest)
+    round_.receive(2, KeyRound.announce(GAME, 1, seats[2]))
+    keys = round_.result()
+    assert keys.joint == g.total([s.key for s in seats])
+    with pytest.raises(OutOfTurn) as turn:
+        round_.receive(2, KeyRound.announce(GAME, 1, seats[2]))
+    assert turn.value.seat == 2
+
+
+def test_key_message_with_small_order_key_or_bad_fields_is_rejected() -> None:
+    me = SeatSecrets.generate(0)
+    msg = KeyRound.announce(GAME, 1, me)
+    with pytest.raises(BadPoint) as info:
+        KeyRound(GAME, 1, range(2)).receive(0, dict(msg, key=g.IDENTITY))
+    assert info.value.seat == 0
+    with pytest.raises(BadCardMessage):
+        KeyRound(GAME, 1, range(2)).receive(0, dict(msg, extra=1))
+    with pytest.raises(BadScalar):
+        KeyRound(GAME, 1, range(2)).receive(0, dict(msg, proof={"e": g.L.to_bytes(32, "little"),
+                                                               "z": msg["proof"]["z"]}))
+
+
+def _card() -> tuple[int, bytes, bytes]:
+    x = g.random_scalar()
+    return x, g.base_mul(x), g.base_mul(g.random_scalar())
+
+
+def test_share_proof_verifies() -> None:
+    x, key, c1 = _card()
+    msg = proofs.make_share(CTX, x, key, c1, 4)
+    assert proofs.verify_share(CTX, key, c1, 4, msg) == g.mul(x, c1)
+
+
+def test_wrong_share_is_rejected() -> None:
+    x, key, c1 = _card()
+    msg = proofs.make_share(CTX, x, key, c1, 4)
+    wrong = dict(msg, share=g.add(msg["share"], g.BASE))
+    with pytest.raises(BadCardProof) as info:
+        proofs.verify_share(CTX, key, c1, 4, wrong)
+    assert info.value.seat == CTX.seat and info.value.proof == "share"
+    # a share computed with another secret, with an honest-looking proof for it
+    with pytest.raises(BadCardProof):
+        proofs.verify_share(CTX, key, c1, 4, proofs.make_share(CTX, g.random_scalar(), key, c1, 4))
+
+
+def test_share_for_the_wrong_card_is_rejected() -> None:
+    x, key, c1 = _card()
+    other_c1 = g.base_mul(g.random_scalar())
+    msg = proofs.make_share(CTX, x, key, other_c1, 4)
+    with pytest.raises(BadCardProof):
+        proofs.verify_share(CTX, key, c1, 4, msg)
+    # the right card's share offered for another position (label) is rejected too
+    with pytest.raises(BadCardProof):
+        proofs.verify_share(CTX, key, c1, 5, proofs.make_share(CTX, x, key, c1, 4))
+
+
+def test_share_proof_copied_from_another_step_or_seat_is_rejected() -> None:
+    x, key, c1 = _card()
+    msg = proofs.make_share(CTX, x, key, c1, 4)
+    for other in (Context(GAME, 8, 1), Context(GAME, 7, 0)):
+        with pytest.raises(BadCardProof) as info:
+            proofs.verify_share(other, key, c1, 4, msg)
+        assert info.value.seat == other.seat
+
+
+def test_share_with_small_order_point_or_out_of_range_scalar_is_rejected() -> None:
+    x, key, c1 = _card()
+    msg = proofs.make_share(CTX, x, key, c1, 0)
+    with pytest.raises(BadPoint):
+        proofs.verify_share(CTX, key, c1, 0, dict(msg, share=g.IDENTITY))
+    z = int.from_bytes(msg["z"], "little")
+    with pytest.raises(BadScalar):  # z + L is the same residue, but not canonical
+        proofs.verify_share(CTX, key, c1, 0, dict(msg, z=(z + g.L).to_bytes(32, "little")))
