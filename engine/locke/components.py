@@ -548,8 +548,32 @@ def characters_from_data(raw: Any) -> CharacterCatalogue:
             r.fail(f"ability id {spec.id!r} is used twice")
         abilities[spec.id] = spec
 
+    items = _items(top.entries("items"), problems)
+
+    characters = [_character(entry, n, abilities, items, problems) for n, entry in enumerate(top.entries("characters"))]
+    _unique((c.id for c in characters), "character", problems)
+    people = {p for c in characters for p in c.counts_as}
+    for c in characters:
+        targets = c.victory.params.get("targets", ())
+        for t in targets if isinstance(targets, tuple) else ():
+            if t not in people:
+                problems.append(f"character {c.id!r}: victory target {t!r} is no character's 'counts_as'")
+    _raise(problems)
+    return CharacterCatalogue(MappingProxyType(abilities), items, tuple(characters))
+
+
+def character_items_from_data(raw: Any) -> Mapping[str, ItemSpec]:
+    """Only the item list of characters.json (planet cards refer to it)."""
+    problems: list[str] = []
+    top = _Reader(raw, "characters.json", problems)
+    items = _items(top.entries("items"), problems)
+    _raise(problems)
+    return items
+
+
+def _items(entries: list[Any], problems: list[str]) -> Mapping[str, ItemSpec]:
     items: dict[str, ItemSpec] = {}
-    for n, entry in enumerate(top.entries("items")):
+    for n, entry in enumerate(entries):
         r = _Reader(entry, f"item #{n}", problems)
         r.only("id", "kind", "lifetime", "name_ja", "name_en", "constants", "params", "text_en")
         constants = r.mapping("constants")
@@ -565,17 +589,7 @@ def characters_from_data(raw: Any) -> CharacterCatalogue:
         if spec_item.id in items:
             r.fail(f"item id {spec_item.id!r} is used twice")
         items[spec_item.id] = spec_item
-
-    characters = [_character(entry, n, abilities, items, problems) for n, entry in enumerate(top.entries("characters"))]
-    _unique((c.id for c in characters), "character", problems)
-    people = {p for c in characters for p in c.counts_as}
-    for c in characters:
-        targets = c.victory.params.get("targets", ())
-        for t in targets if isinstance(targets, tuple) else ():
-            if t not in people:
-                problems.append(f"character {c.id!r}: victory target {t!r} is no character's 'counts_as'")
-    _raise(problems)
-    return CharacterCatalogue(MappingProxyType(abilities), MappingProxyType(items), tuple(characters))
+    return MappingProxyType(items)
 
 
 def _grants(raw: list[Any], catalogue: Mapping[str, AbilitySpec] | Mapping[str, ItemSpec], what: str,
@@ -673,21 +687,25 @@ def _effect(raw: Any, schemas: Mapping[str, Schema], where: str, problems: list[
     r = _Reader(raw, f"{where} effect", problems)
     etype = r.text("type", choices=tuple(schemas))
     schema = dict(schemas.get(etype, {}))
+    skip: tuple[str, ...] = ("type",)
     if etype == "grant-item":
         item = items.get(r.raw.get("item", "")) if items is not None else None
-        if item is None:
-            r.fail(f"item {r.raw.get('item')!r} is not in the character item list")
-        else:
+        if item is not None:
             schema.update(item.params)
-    params = _params(r.raw, schema, r.where, problems, skip=("type",))
+        elif items is not None:
+            r.fail(f"item {r.raw.get('item')!r} is not in the character item list")
+        else:  # the item list itself is broken (reported there): its parameters cannot be checked
+            skip = tuple(r.raw)
+    params = _params(r.raw, schema, r.where, problems, skip=skip)
     chart = params.get("chart")
     if chart is not None and chart not in CHART_IDS:
         r.fail(f"chart {chart!r} is not one of {list(CHART_IDS)}")
     return Effect(etype, params)
 
 
-def planets_from_data(raw: Any, items: Mapping[str, ItemSpec]) -> tuple[PlanetCard, ...]:
-    """Validate assets/locke/planets.json; ``items`` resolves "grant-item" effects."""
+def planets_from_data(raw: Any, items: Mapping[str, ItemSpec] | None) -> tuple[PlanetCard, ...]:
+    """Validate assets/locke/planets.json; ``items`` resolves "grant-item" effects
+    (None only when the item list is itself broken and already reported)."""
     problems: list[str] = []
     out = []
     for n, entry in enumerate(_entries(raw, "planets", "fairtable/locke/planets/v1", problems)):
@@ -754,10 +772,17 @@ def component_set_from_data(*, characters: Any, silhouettes: Any, combat_cards: 
             problems.extend(err.problems)
             return None
 
+    def part_quiet(fn: Callable[..., _T], *args: Any) -> _T | None:
+        try:
+            return fn(*args)
+        except ComponentError:
+            return None  # the same problems come from characters_from_data
+
     catalogue = part(characters_from_data, characters)
     sils = part(silhouettes_from_data, silhouettes)
     combat = part(combat_cards_from_data, combat_cards)
-    plan = part(planets_from_data, planets, catalogue.items if catalogue else {})
+    items = catalogue.items if catalogue else part_quiet(character_items_from_data, characters)
+    plan = part(planets_from_data, planets, items)
     base = part(bases_from_data, bases)
     if catalogue is None or sils is None or combat is None or plan is None or base is None:
         raise ComponentError(problems)
