@@ -111,13 +111,24 @@ def prison_may_escape(outcome: Outcome, esp_level: int) -> bool:
     return False
 
 
-def _next(chain: data.Chain | None) -> Request | None:
+def _next(chain: data.Chain | None, context: Context) -> Request | None:
+    """The chained request. Only the roller's ESP level carries over (the
+    hallucination attack may come after several chained rolls); the chain's
+    own context (weapon column, forest) is set on top."""
     if chain is None:
         return None
-    return Request(chain.chart, chart(chain.chart).dice, chain.modifier, chain.context)
+    overrides = {
+        f.name: getattr(chain.context, f.name)
+        for f in dataclasses.fields(Context)
+        if getattr(chain.context, f.name) != f.default
+    }
+    next_context = dataclasses.replace(Context(esp_level=context.esp_level), **overrides)
+    return Request(chain.chart, chart(chain.chart).dice, chain.modifier, next_context)
 
 
-def _from_entry(c: Chart, faces: tuple[int, ...], modifier: int, total: int, row: int, entry: Entry) -> Outcome:
+def _from_entry(
+    c: Chart, faces: tuple[int, ...], modifier: int, total: int, row: int, entry: Entry, context: Context
+) -> Outcome:
     return Outcome(
         chart=c.id,
         faces=faces,
@@ -129,7 +140,7 @@ def _from_entry(c: Chart, faces: tuple[int, ...], modifier: int, total: int, row
         attacks=entry.attacks,
         effects=entry.effects,
         value=entry.value,
-        next=_next(entry.chain),
+        next=_next(entry.chain, context),
     )
 
 
@@ -169,7 +180,7 @@ def resolve(chart_id: str, dice: Sequence[int], modifier: int = 0, context: Cont
             effects=(Effect("forest-esper-reroll", params=(("next_modifier", modifier + 1),)),),
             next=Request(c.id, c.dice, modifier + 1, context),
         )
-    outcome = _from_entry(c, faces, modifier, total, row, _ROW_TABLES[chart_id][row])
+    outcome = _from_entry(c, faces, modifier, total, row, _ROW_TABLES[chart_id][row], context)
     if chart_id == "golem-count":
         golems = dataclasses.replace(_GOLEM, count=row, count_chart=None)
         outcome = dataclasses.replace(outcome, opponents=(golems,))
