@@ -1,0 +1,548 @@
+"""The mesh: every payload reaches every peer of the table, directly or relayed.
+
+:class:`Mesh` is the transport's brain and holds no sockets. The Twisted glue
+(:mod:`net.transport.twisted_glue`) gives it *channels* (one per TCP
+connection, each wrapping a :class:`Link`) and a ``connect`` function; time
+comes from an injected clock (``task.Clock`` in tests).
+
+Routing. Each peer tells its neighbours, in a ``links`` frame, which peers it
+is directly linked to (and where they listen). A payload is sent by its origin
+to every neighbour; a peer that receives a payload it has not seen (dedup by
+SHA-256 of the payload) delivers it and forwards it to each neighbour that is
+neither the one it came from, nor the origin, nor known to be linked to the
+origin. In a full mesh nobody forwards; when only the host accepts
+connections, the host forwards everything. Stale link knowledge at worst
+sends a duplicate, which dedup drops.
+
+Direct links. A peer learns the others (keys and listen addresses) from
+``links`` frames and dials a peer when that peer listens and either we do not
+or our key is the smaller: exactly one side dials, so no duplicate links. The
+side that dialed first redials after a drop, with exponential backoff; a
+joiner always redials the host from its invite.
+
+Liveness. Every ``ping_interval`` each link gets a ping; the pong gives the
+round-trip time. A link silent for ``stall_after`` is *stalling*; after
+``dead_after`` it is dropped (and redialled). Payloads for a neighbour whose
+link is down are queued (bounded) and flushed when it returns, so a short
+outage loses nothing even before the session's catch-up runs.
+"""
+
+from __future__ import annotations
+
+import collections
+import dataclasses
+import enum
+import hashlib
+import itertools
+import logging
+from collections.abc import Callable, Iterable
+from typing import Any, Protocol
+
+from net.transport.backoff import Backoff
+from net.transport.errors import KeyMismatch, TransportError, VersionMismatch
+from net.transport.handshake import GameMismatch, Handshake, PeerRejected, Role
+from net.transport.keys import Signer, short_id
+from net.transport.link import Established, Event, Link, Problem, Received
+from net.transport.messages import (
+    LOBBY,
+    MAX_HOPS,
+    MAX_PEERS,
+    Address,
+    Bye,
+    GameRef,
+    Links,
+    Message,
+    PeerInfo,
+    Ping,
+    Pong,
+    Reject,
+    Relay,
+)
+
+log = logging.getLogger("fairtable.transport")
+
+RELAY_DOMAIN = b"fairtable/relay/v1\x00"
+#: Payload digests remembered for dedup.
+SEEN_LIMIT = 100_000
+#: Payloads queued per peer while its link is down.
+OUTBOX_LIMIT = 10_000
+
+
+#: Handshake failures that make redialling an invite's host pointless.
+FATAL_FOR_JOIN = (KeyMismatch, VersionMismatch, GameMismatch, PeerRejected)
+
+
+class PeerStatus(enum.Enum):
+    """What the client shows next to a player's name."""
+
+    CONNECTED = "connected"  # direct link up and lively
+    RELAYED = "relayed"  # no direct link, reachable through another peer
+    STALLING = "stalling"  # direct link up but silent for a while
+    RECONNECTING = "reconnecting"  # no path right now; redialling or waiting
+    LEFT = "left"  # said goodbye on purpose
+
+
+class DelayedCall(Protocol):
+    def cancel(self) -> None: ...
+
+    def active(self) -> bool: ...
+
+
+class Clock(Protocol):
+    """The part of Twisted's IReactorTime the mesh uses."""
+
+    def seconds(self) -> float: ...
+
+    def callLater(self, delay: float, callable: Callable[..., Any], *args: Any,
+                  **kw: Any) -> DelayedCall: ...
+
+
+class Channel(Protocol):
+    """One live connection, as the glue presents it to the mesh."""
+
+    link: Link
+
+    def send(self, message: Message) -> None: ...
+
+    def close(self) -> None: ...
+
+
+@dataclasses.dataclass
+class DialTarget:
+    """Where to dial and whom we must find there."""
+
+    addresses: tuple[Address, ...]
+    key: bytes | None = None
+    fingerprint: str | None = None
+    next_index: int = 0
+
+    def next_address(self) -> Address:
+        address = self.addresses[self.next_index % len(self.addresses)]
+        self.next_index += 1
+        return address
+
+
+@dataclasses.dataclass
+class PeerRecord:
+    """Everything the mesh knows about one other peer."""
+
+    key: bytes
+    name: str = ""
+    listen: tuple[Address, ...] = ()
+    dial: DialTarget | None = None  # set when we are the side that (re)dials
+    channel: Channel | None = None
+    had_link: bool = False
+    left: bool = False
+    neighbours: frozenset[bytes] = frozenset()
+    last_heard: float = 0.0
+    rtt: float | None = None
+    ping_sent: dict[int, float] = dataclasses.field(default_factory=dict)
+    backoff: Backoff = dataclasses.field(default_factory=Backoff)
+    retry: DelayedCall | None = None
+    dialing: bool = False
+    outbox: collections.deque[Relay] = dataclasses.field(
+        default_factory=lambda: collections.deque(maxlen=OUTBOX_LIMIT))
+    status: PeerStatus = PeerStatus.RECONNECTING
+
+
+@dataclasses.dataclass(frozen=True)
+class PeerView:
+    """Read-only snapshot for the client and tools."""
+
+    key: bytes
+    fingerprint: str
+    name: str
+    status: PeerStatus
+    rtt_ms: float | None
+    direct: bool
+
+
+def payload_id(data: bytes) -> bytes:
+    """Dedup identity of a payload: domain-separated SHA-256."""
+    return hashlib.sha256(RELAY_DOMAIN + data).digest()
+
+
+class Mesh:
+    """Routes payloads among the peers of one table (see module docstring)."""
+
+    def __init__(
+        self,
+        identity: Signer,
+        *,
+        table: bytes,
+        clock: Clock,
+        connect: Callable[[Address, DialTarget], None] | None = None,
+        game: GameRef = LOBBY,
+        listen: tuple[Address, ...] = (),
+        name: str = "",
+        on_message: Callable[[bytes, bytes], None] | None = None,
+        on_status: Callable[[bytes, PeerStatus], None] | None = None,
+        on_problem: Callable[[Problem], None] | None = None,
+        accept_key: Callable[[bytes], str | None] | None = None,
+        ping_interval: float = 2.0,
+        stall_after: float = 6.0,
+        dead_after: float = 15.0,
+        handshake_timeout: float = 10.0,
+        backoff: Callable[[], Backoff] = Backoff,
+    ) -> None:
+        self.identity = identity
+        self.table = table
+        self.game: GameRef = game
+        self.clock = clock
+        self.connect = connect
+        self.listen = listen
+        self.name = name
+        self.on_message = on_message or (lambda origin, data: None)
+        self.on_status = on_status or (lambda key, status: None)
+        self.on_problem = on_problem or (lambda problem: None)
+        self.accept_key = accept_key
+        self.ping_interval = ping_interval
+        self.stall_after = stall_after
+        self.dead_after = dead_after
+        self.handshake_timeout = handshake_timeout
+        self.make_backoff = backoff
+        self.peers: dict[bytes, PeerRecord] = {}
+        self.host_target: DialTarget | None = None
+        self.host_retry: DelayedCall | None = None
+        self.host_backoff = backoff()
+        #: Why joining failed for good (wrong key, version, table), if it did.
+        self.join_error: TransportError | None = None
+        self._seen: collections.OrderedDict[bytes, None] = collections.OrderedDict()
+        self._ping_counter = itertools.count(1)
+        self._tick: DelayedCall | None = None
+        self.closed = False
+        self.stats = collections.Counter[str]()
+        #: Optional hook naming a key's seat in log lines (set by the session).
+        self.describe_key: Callable[[bytes], str] | None = None
+        self._schedule_tick()
+
+    # ------------------------------------------------------------------ setup
+
+    def set_game(self, game: bytes) -> None:
+        """Bind the table to a game id: messages for other games are refused."""
+        self.game = game
+
+    def join(self, addresses: tuple[Address, ...], fingerprint: str) -> None:
+        """Dial the host of an invite (addresses tried in turn, key pinned)."""
+        self.host_target = DialTarget(addresses, fingerprint=fingerprint)
+        self._dial_host()
+
+    def add_peer(self, key: bytes, listen: tuple[Address, ...] = (), name: str = "") -> None:
+        """Make a peer known (e.g. from the genesis record) so we may link to it."""
+        self._learn(PeerInfo(key, listen), name)
+
+    def make_link(self, role: Role, address: str, target: DialTarget | None) -> Link:
+        """Build the protocol object for a new connection (called by the glue)."""
+        handshake = Handshake(
+            self.identity, role, table=self.table, game=self.game, listen=self.listen,
+            name=self.name,
+            expect_fingerprint=target.fingerprint if target else None,
+            expect_key=target.key if target else None,
+            accept_key=self.accept_key if role == "listener" else None,
+        )
+        link = Link(handshake, address, game=lambda: self.game)
+        link.describe_key = self.describe_key
+        return link
+
+    # --------------------------------------------------------------- sending
+
+    def broadcast(self, data: bytes) -> bytes:
+        """Send ``data`` to every peer of the table; returns its payload id."""
+        pid = payload_id(data)
+        self._remember(pid)
+        relay = Relay(self.game, self.identity.public_key, data, 0)
+        for record in self.peers.values():
+            self._send_or_queue(record, relay)
+        self.stats["sent"] += 1
+        return pid
+
+    def close(self, reason: str = "leaving the table") -> None:
+        """Say goodbye to every neighbour and stop all timers."""
+        self.closed = True
+        for call in [self._tick, self.host_retry, *(r.retry for r in self.peers.values())]:
+            if call is not None and call.active():
+                call.cancel()
+        for record in self.peers.values():
+            if record.channel is not None:
+                record.channel.send(Bye(reason))
+                record.channel.close()
+
+    # ------------------------------------------------------------ glue events
+
+    def handle(self, channel: Channel, events: Iterable[Event]) -> None:
+        """Process the events a link produced for ``channel``."""
+        for event in events:
+            if isinstance(event, Established):
+                self._established(channel, event)
+            elif isinstance(event, Received):
+                self._received(channel, event.message)
+            elif isinstance(event, Problem):
+                self.stats["rejected"] += 1
+                target = channel_target(channel)
+                if (target is not None and target is self.host_target
+                        and isinstance(event.error, FATAL_FOR_JOIN)):
+                    # redialling cannot help: tell the user instead
+                    log.error("cannot join the table: %s", event.error)
+                    self.host_target = None
+                    self.join_error = event.error
+                self.on_problem(event)
+        self._update_statuses()
+
+    def channel_lost(self, channel: Channel) -> None:
+        """A connection closed (for any reason)."""
+        key = channel.link.peer_key
+        record = self.peers.get(key) if key else None
+        if record is None or record.channel is not channel:
+            if key is None and channel_target(channel) is self.host_target and not self.closed:
+                self._schedule_host_retry()  # never got through to the host
+            return
+        record.channel = None
+        log.info("link to %s lost", self._who(record))
+        self._announce_links()
+        if not record.left and not self.closed and record.dial is not None:
+            self._schedule_retry(record)
+        self._update_statuses()
+
+    def dial_failed(self, target: DialTarget) -> None:
+        """A connection attempt failed before any bytes flowed."""
+        if self.closed:
+            return
+        if target is self.host_target:
+            self._schedule_host_retry()
+            return
+        for record in self.peers.values():
+            if record.dial is target:
+                record.dialing = False
+                self._schedule_retry(record)
+
+    # ---------------------------------------------------------------- status
+
+    def status(self, key: bytes) -> PeerStatus:
+        return self.peers[key].status
+
+    def view(self) -> list[PeerView]:
+        """Every known peer, sorted by key, for display."""
+        return [
+            PeerView(r.key, short_id(r.key), r.name, r.status,
+                     None if r.rtt is None else r.rtt * 1000.0, r.channel is not None)
+            for _, r in sorted(self.peers.items())
+        ]
+
+    # -------------------------------------------------------------- internals
+
+    def _who(self, record: PeerRecord) -> str:
+        seat = self.describe_key(record.key) if self.describe_key else ""
+        name = f" {record.name!r}" if record.name else ""
+        return f"peer{name} (key {short_id(record.key)}{', ' + seat if seat else ''})"
+
+    def _established(self, channel: Channel, event: Established) -> None:
+        key = event.peer.key
+        record = self.peers.get(key)
+        if record is None:
+            record = self.peers[key] = PeerRecord(key, backoff=self.make_backoff())
+        target = channel_target(channel)
+        if target is not None and target is self.host_target:
+            # the invite's host: from now on redial it like any dialed peer
+            target.key = key
+            record.dial = target
+            self.host_target = None
+        elif target is not None:
+            record.dial = target
+        old = record.channel
+        if old is not None and not self._prefer(channel, old):
+            channel.close()  # keep the existing link; see _prefer
+            return
+        record.channel = channel
+        record.left = False
+        if old is not None:
+            old.close()
+        record.name = event.peer.name
+        record.listen = event.peer.listen or record.listen
+        record.had_link = True
+        record.dialing = False
+        record.last_heard = self.clock.seconds()
+        record.backoff.reset()
+        if record.retry is not None and record.retry.active():
+            record.retry.cancel()
+        log.info("link up with %s (protocol v%d)", self._who(record), event.version)
+        while record.outbox:
+            channel.send(record.outbox.popleft())
+        self._announce_links()
+
+    def _received(self, channel: Channel, message: Message) -> None:
+        key = channel.link.peer_key
+        assert key is not None
+        record = self.peers[key]
+        if record.channel is not channel and not isinstance(message, Relay):
+            return  # a superseded link still draining: only its payloads matter
+        now = self.clock.seconds()
+        record.last_heard = now
+        if isinstance(message, Relay):
+            self._relay(record, message)
+        elif isinstance(message, Ping):
+            channel.send(Pong(message.n))
+        elif isinstance(message, Pong):
+            sent = record.ping_sent.pop(message.n, None)
+            if sent is not None:
+                record.rtt = now - sent
+        elif isinstance(message, Links):
+            record.neighbours = frozenset(p.key for p in message.peers)
+            for info in message.peers:
+                self._learn(info)
+        elif isinstance(message, (Bye, Reject)):
+            record.left = isinstance(message, Bye)
+            log.info("%s left: %s", self._who(record),
+                     message.reason)
+            channel.close()
+
+    def _prefer(self, new: Channel, old: Channel) -> bool:
+        """Which of two links to one peer survives; both sides decide alike.
+
+        Links dialed by the same side: the newer wins (the older is a
+        half-open leftover). Dialed by different sides (both dialed at once):
+        the one dialed by the smaller key wins.
+        """
+        me = self.identity.public_key
+        peer = new.link.peer_key
+        assert peer is not None
+
+        def dialer(channel: Channel) -> bytes:
+            return me if channel.link.handshake.role == "dialer" else peer
+
+        if dialer(new) == dialer(old):
+            return True
+        return dialer(new) == min(me, peer)
+
+    def _relay(self, via: PeerRecord, relay: Relay) -> None:
+        pid = payload_id(relay.data)
+        if pid in self._seen:
+            self.stats["duplicates"] += 1
+            return
+        self._remember(pid)
+        self.stats["delivered"] += 1
+        if relay.hops < MAX_HOPS:
+            onward = dataclasses.replace(relay, hops=relay.hops + 1)
+            for record in self.peers.values():
+                if record is via or record.key == relay.origin:
+                    continue
+                if relay.origin in record.neighbours and record.channel is not None:
+                    continue  # the origin reached it directly
+                self._send_or_queue(record, onward)
+                self.stats["forwarded"] += 1
+        self.on_message(relay.origin, relay.data)
+
+    def _send_or_queue(self, record: PeerRecord, relay: Relay) -> None:
+        if record.channel is not None:
+            record.channel.send(relay)
+        elif record.had_link and not record.left:
+            if len(record.outbox) == record.outbox.maxlen:
+                log.warning("outbox for %s is full; dropping its oldest queued payload "
+                            "(the session's catch-up will recover it)", self._who(record))
+            record.outbox.append(relay)
+
+    def _remember(self, pid: bytes) -> None:
+        self._seen[pid] = None
+        if len(self._seen) > SEEN_LIMIT:
+            self._seen.popitem(last=False)
+
+    def _learn(self, info: PeerInfo, name: str = "") -> None:
+        if info.key == self.identity.public_key:
+            return
+        record = self.peers.get(info.key)
+        if record is None:
+            if len(self.peers) >= MAX_PEERS:
+                return
+            record = self.peers[info.key] = PeerRecord(info.key, name=name,
+                                                       backoff=self.make_backoff())
+        if info.listen and not record.listen:
+            record.listen = info.listen
+        if (record.channel is None and record.dial is None and record.listen
+                and not record.had_link and not record.left
+                and (not self.listen or self.identity.public_key < info.key)):
+            record.dial = DialTarget(record.listen, key=info.key)
+            self._dial(record)
+
+    def _dial(self, record: PeerRecord) -> None:
+        record.retry = None
+        if self.closed or record.channel is not None or record.dial is None or record.left:
+            return
+        if self.connect is None or record.dialing:
+            return
+        record.dialing = True
+        self.connect(record.dial.next_address(), record.dial)
+
+    def _dial_host(self) -> None:
+        self.host_retry = None
+        if self.closed or self.host_target is None or self.connect is None:
+            return
+        self.connect(self.host_target.next_address(), self.host_target)
+
+    def _schedule_retry(self, record: PeerRecord) -> None:
+        record.dialing = False
+        if record.retry is not None and record.retry.active():
+            return
+        delay = record.backoff.next_delay()
+        log.info("redialling %s in %.1f s", self._who(record), delay)
+        record.retry = self.clock.callLater(delay, self._dial, record)
+
+    def _schedule_host_retry(self) -> None:
+        if self.host_retry is not None and self.host_retry.active():
+            return
+        delay = self.host_backoff.next_delay()
+        log.info("could not reach the host; retrying in %.1f s", delay)
+        self.host_retry = self.clock.callLater(delay, self._dial_host)
+
+    def _announce_links(self) -> None:
+        linked = [r for _, r in sorted(self.peers.items()) if r.channel is not None]
+        message = Links(tuple(PeerInfo(r.key, r.listen) for r in linked))
+        for record in linked:
+            assert record.channel is not None
+            record.channel.send(message)
+
+    def _schedule_tick(self) -> None:
+        self._tick = self.clock.callLater(self.ping_interval, self._on_tick)
+
+    def _on_tick(self) -> None:
+        if self.closed:
+            return
+        now = self.clock.seconds()
+        for record in list(self.peers.values()):
+            channel = record.channel
+            if channel is None:
+                continue
+            if now - record.last_heard > self.dead_after:
+                log.warning("no traffic from %s for %.0f s; dropping the link",
+                            self._who(record), now - record.last_heard)
+                channel.close()
+                continue
+            n = next(self._ping_counter)
+            record.ping_sent = {k: v for k, v in record.ping_sent.items()
+                                if now - v <= self.dead_after}
+            record.ping_sent[n] = now
+            channel.send(Ping(n))
+        self._update_statuses()
+        self._schedule_tick()
+
+    def _update_statuses(self) -> None:
+        now = self.clock.seconds()
+        relayers = [r for r in self.peers.values() if r.channel is not None]
+        for record in self.peers.values():
+            if record.left:
+                status = PeerStatus.LEFT
+            elif record.channel is not None:
+                silent = now - record.last_heard > self.stall_after
+                status = PeerStatus.STALLING if silent else PeerStatus.CONNECTED
+            elif any(record.key in r.neighbours for r in relayers):
+                status = PeerStatus.RELAYED
+            else:
+                status = PeerStatus.RECONNECTING
+            if status is not record.status:
+                record.status = status
+                log.info("%s is now %s", self._who(record), status.value)
+                self.on_status(record.key, status)
+
+
+def channel_target(channel: Channel) -> DialTarget | None:
+    """The dial target a channel was opened for (None for inbound links)."""
+    target = getattr(channel, "target", None)
+    return target if isinstance(target, DialTarget) else None

@@ -1,0 +1,130 @@
+"""Thin Twisted adapters: TCP connections in, :class:`Link`/:class:`Mesh` logic out.
+
+Everything that decides anything lives in the sans-I/O objects; this module
+only moves bytes between sockets and them, arms the handshake timeout, and
+turns reactor callbacks (connected, failed, lost) into mesh calls.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from twisted.internet import protocol
+from twisted.python.failure import Failure
+
+from net.transport.handshake import Role
+from net.transport.keys import Signer
+from net.transport.link import Link
+from net.transport.mesh import DelayedCall, DialTarget, Mesh
+from net.transport.messages import Address, Message
+
+
+class PeerProtocol(protocol.Protocol):
+    """One TCP connection; a :class:`net.transport.mesh.Channel` for the mesh."""
+
+    def __init__(self, mesh: Mesh, role: Role, target: DialTarget | None = None) -> None:
+        self.mesh = mesh
+        self.role: Role = role
+        self.target = target
+        self.link: Link
+        self._timeout: DelayedCall | None = None
+
+    @property
+    def _tr(self) -> Any:
+        # zope interfaces do not type-check without a plugin; the transport is
+        # an ITCPTransport (or iosim's FakeTransport in tests)
+        return self.transport
+
+    def connectionMade(self) -> None:
+        peer = self._tr.getPeer()
+        address = f"{getattr(peer, 'host', '?')}:{getattr(peer, 'port', '?')}"
+        self.link = self.mesh.make_link(self.role, address, self.target)
+        set_nodelay = getattr(self._tr, "setTcpNoDelay", None)
+        if set_nodelay is not None:
+            set_nodelay(True)  # small frames: do not wait for Nagle
+        self._tr.write(self.link.start())
+        self._timeout = self.mesh.clock.callLater(self.mesh.handshake_timeout, self._expire)
+
+    def _expire(self) -> None:
+        if not self.link.established:
+            self.close()
+
+    def dataReceived(self, data: bytes) -> None:
+        step = self.link.data_received(data)
+        if step.write:
+            self._tr.write(step.write)
+        if step.events:
+            self.mesh.handle(self, step.events)
+        if step.close:
+            self._tr.loseConnection()
+
+    def connectionLost(self, reason: Failure = protocol.connectionDone) -> None:
+        if self._timeout is not None and self._timeout.active():
+            self._timeout.cancel()
+        self.link.closed = True
+        self.mesh.channel_lost(self)
+
+    # Channel interface -------------------------------------------------
+
+    def send(self, message: Message) -> None:
+        if not self.link.closed:
+            self._tr.write(self.link.encode(message))
+
+    def close(self) -> None:
+        self.link.closed = True
+        self._tr.abortConnection()
+
+
+class ListenFactory(protocol.Factory):
+    """Accepts inbound peers for a mesh."""
+
+    def __init__(self, mesh: Mesh) -> None:
+        self.mesh = mesh
+
+    def buildProtocol(self, addr: Any) -> PeerProtocol:
+        return PeerProtocol(self.mesh, "listener")
+
+
+class DialFactory(protocol.ClientFactory):
+    """One outbound attempt; failure is reported to the mesh for backoff."""
+
+    def __init__(self, mesh: Mesh, target: DialTarget) -> None:
+        self.mesh = mesh
+        self.target = target
+
+    def buildProtocol(self, addr: Any) -> PeerProtocol:
+        return PeerProtocol(self.mesh, "dialer", self.target)
+
+    def clientConnectionFailed(self, connector: Any, reason: Failure) -> None:
+        self.mesh.dial_failed(self.target)
+
+
+class TwistedMesh:
+    """A :class:`Mesh` wired to a Twisted reactor (TCP dialing and listening)."""
+
+    def __init__(self, identity: Signer, *, table: bytes, reactor: Any, **kw: Any) -> None:
+        self.reactor = reactor
+        self.mesh = Mesh(identity, table=table, clock=reactor, connect=self._connect, **kw)
+        self.ports: list[Any] = []  # IListeningPort
+
+    def listen_tcp(self, port: int = 0, interface: str = "127.0.0.1") -> Address:
+        """Accept peers on ``interface:port`` (0 = any free port); returns the
+        bound address, which is also advertised to peers."""
+        tcp: Any = self.reactor  # an IReactorTCP
+        listening = tcp.listenTCP(port, ListenFactory(self.mesh), interface=interface)
+        self.ports.append(listening)
+        address: Address = (interface, int(listening.getHost().port))
+        self.mesh.listen = (*self.mesh.listen, address)
+        return address
+
+    def _connect(self, address: Address, target: DialTarget) -> None:
+        tcp: Any = self.reactor
+        tcp.connectTCP(address[0], address[1], DialFactory(self.mesh, target),
+                       timeout=self.mesh.handshake_timeout)
+
+    def stop(self) -> list[Any]:
+        """Close the mesh and stop listening; returns Deferreds for the ports."""
+        self.mesh.close()
+        return [port.stopListening() for port in self.ports]
+
+

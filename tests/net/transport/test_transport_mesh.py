@@ -1,0 +1,173 @@
+"""Mesh routing, dedup, liveness and reconnection, on an in-memory network with
+a task clock (no sockets, no sleeps)."""
+
+from __future__ import annotations
+
+import pytest
+from transport_helpers import MemoryNet, Node, identity
+
+from net.transport.errors import KeyMismatch
+from net.transport.handshake import HOST_KEY_MISMATCH
+from net.transport.mesh import PeerStatus
+from net.transport.messages import Relay
+
+
+def table(listen_joiners: bool) -> tuple[MemoryNet, Node, Node, Node]:
+    net = MemoryNet()
+    host = net.add(1)
+    a = net.add(2, listen=listen_joiners)
+    b = net.add(3, listen=listen_joiners)
+    for joiner in (a, b):
+        joiner.mesh.join((host.address,), identity(1).fingerprint)
+        net.settle()
+    return net, host, a, b
+
+
+def statuses(node: Node) -> dict[int, PeerStatus]:
+    """Status of each peer, by identity number."""
+    number = {identity(n).public_key: n for n in range(1, 10)}
+    return {number[v.key]: v.status for v in node.mesh.view()}
+
+
+def test_star_table_forwards_through_the_host() -> None:
+    """Only the host accepts connections: joiners still reach each other."""
+    net, host, a, b = table(listen_joiners=False)
+    assert statuses(a) == {1: PeerStatus.CONNECTED, 3: PeerStatus.RELAYED}
+    assert statuses(host) == {2: PeerStatus.CONNECTED, 3: PeerStatus.CONNECTED}
+    a.mesh.broadcast(b"from a")
+    net.settle()
+    assert b.inbox == [(identity(2).public_key, b"from a")]
+    assert host.inbox == [(identity(2).public_key, b"from a")]
+    assert a.inbox == []  # never delivered back to its origin
+    assert host.mesh.stats["forwarded"] == 1
+
+
+def test_full_mesh_links_directly_and_nobody_forwards() -> None:
+    net, host, a, b = table(listen_joiners=True)
+    assert all(v.direct for v in a.mesh.view()) and len(a.mesh.view()) == 2
+    assert statuses(b) == {1: PeerStatus.CONNECTED, 2: PeerStatus.CONNECTED}
+    b.mesh.broadcast(b"from b")
+    net.settle()
+    assert a.inbox == [(identity(3).public_key, b"from b")]
+    assert host.inbox == [(identity(3).public_key, b"from b")]
+    assert host.mesh.stats["forwarded"] == 0 and a.mesh.stats["forwarded"] == 0
+    # exactly one direct link between a and b: the smaller key dialed
+    assert len(net.pumps) == 3
+
+
+def test_duplicates_are_delivered_once() -> None:
+    net, host, a, b = table(listen_joiners=False)
+    a.mesh.broadcast(b"same")
+    a.mesh._seen.clear()  # let the origin send the very same payload again
+    a.mesh.broadcast(b"same")
+    net.settle()
+    assert host.inbox == [(identity(2).public_key, b"same")]
+    assert b.inbox == [(identity(2).public_key, b"same")]
+    assert host.mesh.stats["duplicates"] == 1
+
+
+def test_message_for_another_game_is_not_delivered() -> None:
+    net, host, a, _ = table(listen_joiners=False)
+    problems: list[object] = []
+    host.mesh.on_problem = problems.append
+    channel = a.mesh.peers[identity(1).public_key].channel
+    assert channel is not None
+    channel.send(Relay(b"\x09" * 32, identity(2).public_key, b"elsewhere"))
+    a.mesh.broadcast(b"here")
+    net.settle()
+    assert host.inbox == [(identity(2).public_key, b"here")]  # the link kept running
+    assert len(problems) == 1 and host.mesh.stats["rejected"] == 1
+
+
+def test_joining_a_host_with_the_wrong_key_fails_clearly_and_stops() -> None:
+    net = MemoryNet()
+    host = net.add(1)
+    joiner = net.add(2, listen=False)
+    joiner.mesh.join((host.address,), identity(7).fingerprint)  # invite of another host
+    net.advance(10)
+    assert isinstance(joiner.mesh.join_error, KeyMismatch)
+    assert "you may be connecting to a different table" in str(joiner.mesh.join_error)
+    assert HOST_KEY_MISMATCH[:40] in str(joiner.mesh.join_error)
+    assert len(net.dials) == 1  # redialling cannot help, so it does not
+    assert joiner.mesh.peers == {}
+
+
+def test_backoff_schedule_while_the_host_is_unreachable() -> None:
+    net = MemoryNet()
+    host = net.add(1)
+    net.blocked.add(host.address)
+    joiner = net.add(2, listen=False)
+    joiner.mesh.join((host.address,), identity(1).fingerprint)
+    net.settle()
+    net.advance(100, step=0.5)
+    times = [t for t, _ in net.dials]
+    gaps = [round(b - a, 3) for a, b in zip(times, times[1:], strict=False)]
+    assert gaps[:8] == [0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 30.0, 30.0]
+    # the host comes back: the next attempt succeeds and the schedule resets
+    net.blocked.clear()
+    net.advance(31, step=0.5)
+    assert joiner.mesh.status(identity(1).public_key) is PeerStatus.CONNECTED
+    assert joiner.mesh.peers[identity(1).public_key].backoff.attempts == 0
+
+
+def test_link_drop_then_reconnect_delivers_what_was_sent_meanwhile() -> None:
+    net, host, a, b = table(listen_joiners=False)
+    changes: list[tuple[bytes, PeerStatus]] = []
+    b.mesh.on_status = lambda key, status: changes.append((key, status))
+    net.cut(a, host)
+    assert a.mesh.status(identity(1).public_key) is PeerStatus.RECONNECTING
+    assert (identity(2).public_key, PeerStatus.RECONNECTING) in changes
+    b.mesh.broadcast(b"while a was away")
+    net.settle()
+    assert a.inbox == []  # a is unreachable for now; the host queued it
+    net.advance(0.5)  # first redial after 0.5 s
+    assert a.mesh.status(identity(1).public_key) is PeerStatus.CONNECTED
+    assert a.inbox == [(identity(3).public_key, b"while a was away")]
+    assert b.mesh.status(identity(2).public_key) is PeerStatus.RELAYED
+    assert changes[-1] == (identity(2).public_key, PeerStatus.RELAYED)
+    a.mesh.broadcast(b"back")
+    net.settle()
+    assert b.inbox == [(identity(2).public_key, b"back")]
+
+
+def test_direct_link_drop_falls_back_to_forwarding() -> None:
+    net, host, a, b = table(listen_joiners=True)
+    net.blocked.update({a.address, b.address})  # their direct link cannot return
+    net.cut(a, b)
+    assert a.mesh.status(identity(3).public_key) is PeerStatus.RELAYED
+    a.mesh.broadcast(b"via host")
+    net.settle()
+    assert b.inbox == [(identity(2).public_key, b"via host")]
+    assert host.mesh.stats["forwarded"] == 1
+
+
+def test_ping_measures_round_trip_time() -> None:
+    net, host, a, _ = table(listen_joiners=False)
+    net.clock.advance(a.mesh.ping_interval)  # pings are written, not yet delivered
+    net.clock.advance(0.05)
+    net.settle()  # pings and pongs move now, 50 ms after sending
+    rtt = {v.name: v.rtt_ms for v in a.mesh.view()}["p1"]
+    assert rtt == pytest.approx(50.0)
+
+
+def test_silent_link_is_stalling_then_dropped_and_redialled() -> None:
+    net, host, a, _ = table(listen_joiners=False)
+    net.freeze(a, host)
+    net.advance(a.mesh.stall_after + a.mesh.ping_interval)
+    assert a.mesh.status(identity(1).public_key) is PeerStatus.STALLING
+    assert host.mesh.status(identity(2).public_key) is PeerStatus.STALLING
+    dials = len(net.dials)
+    net.advance(a.mesh.dead_after)
+    # a dropped the dead link and redialled; the new link is up again
+    assert len(net.dials) > dials
+    assert a.mesh.status(identity(1).public_key) is PeerStatus.CONNECTED
+
+
+def test_goodbye_means_left_and_no_redial() -> None:
+    net, host, a, b = table(listen_joiners=False)
+    a.mesh.close("done playing")
+    net.settle()
+    assert host.mesh.status(identity(2).public_key) is PeerStatus.LEFT
+    dials = len(net.dials)
+    net.advance(5)
+    assert len(net.dials) == dials
