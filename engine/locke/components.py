@@ -44,7 +44,7 @@ ITEM_KINDS = ("special-attack", "support", "defence", "escape", "suit", "jammer"
 CHART_IDS = ("random-combat", "trap", "prison", "ship-support", "weapon-firepower")
 
 COMBAT_TYPES = ("attack", "defence", "escape", "contact-telepathy", "wildcard")
-WEAPONS = ("ray-gun", "blaster", "bazooka", "beam-cannon", "g-shell", "d-shell", "geoid-shell", "light-sword")
+WEAPONS = ("raygun", "blaster", "bazooka", "beam-cannon", "g-bomb", "d-bomb", "geoid-bomb", "light-sword")
 COMBAT_TAGS = (
     "syncable", "no-sync", "ignores-defence-cards", "breaks-defences", "puts-to-sleep",
     "teleport-block", "no-power-cost", "ignores-jammer", "stands-for-any",

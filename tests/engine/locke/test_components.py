@@ -57,7 +57,7 @@ PLANET_LINES = [
     (("powered-suit-4", "powered-suit-5"), 1),
     (("esp-jammer-3", "esp-jammer-4", "esp-jammer-5"), 1),
     (("esp-field-3", "esp-field-4", "esp-field-5"), 1),
-    (("energy-suit", "geoid-shell", "nike", "cruiser", "shape-change", "esp-controller", "wildcard"), 1),
+    (("energy-suit", "geoid-bomb", "nike", "cruiser", "shape-change", "esp-controller", "wildcard"), 1),
     (("henchman", "frontier", "residential", "industrial", "entertainment", "slum"), 2),
     (("clone",), 3),
     (("ambush-a", "ambush-b"), 1),
@@ -89,13 +89,13 @@ def test_appendix_c_planet_lines_cover_every_card() -> None:
 
 
 COMBAT_LINES = [
-    ("ray-gun", 1, (1, 2, 3), 4),
+    ("raygun", 1, (1, 2, 3), 4),
     ("blaster", 2, (4, 5, 6), 3),
     ("bazooka", 3, (7, 8, 9, 10), 2),
     ("beam-cannon", 4, (12, 14, 16, 18, 20), 1),
-    ("g-shell", 5, (25, 30, 35), 1),
-    ("d-shell", 6, (40, 50), 1),
-    ("geoid-shell", 7, (100,), 1),
+    ("g-bomb", 5, (25, 30, 35), 1),
+    ("d-bomb", 6, (40, 50), 1),
+    ("geoid-bomb", 7, (100,), 1),
 ]
 
 
@@ -251,7 +251,7 @@ def test_character_items_chapter_2_3() -> None:
         ("hell-diver-suit", None), ("esp-jammer", 4), ("beam-cannon", None)]
     assert [g.params["ship_en"] for g in cs.character("lord-leon").items_of("ship")] == ["Griffon"]
     assert [g.params["ship_ja"] for g in cs.character("amazona").items_of("ship")] == ["炎の虎"]
-    assert [g.id for g in cs.character("dr-wong").items] == ["geoid-shell", "subspace-field"]
+    assert [g.id for g in cs.character("dr-wong").items] == ["geoid-bomb", "subspace-field"]
     assert cs.character("strohheim-s").items[0].params == {"check_max": 10}
     for cid in ("yamaki-2", "cornelia", "marian"):
         assert cs.character(cid).items_of("henchman")[0].params == {"count": 1}
@@ -262,7 +262,7 @@ def test_item_numbers_chapter_2_3() -> None:
     items = components().catalogue.items
     assert items["psycho-pod"].constants == {"max_level": 6, "die_success_max": 4}
     assert items["lafnor-mirror"].constants == {"escape_level": 7, "die_success_max": 4, "move_dice": 1}
-    assert items["geoid-shell"].constants == {"level": 7, "attack": 100, "success_max": 6, "faint_min": 10}
+    assert items["geoid-bomb"].constants == {"level": 7, "attack": 100, "success_max": 6, "faint_min": 10}
     assert items["subspace-field"].constants == {"escape_level": 7, "success_max": 9, "faint_min": 10}
     assert items["energy-suit"].constants["durability"] == 5
     assert items["hell-diver-suit"].constants["durability"] == 8
@@ -304,7 +304,7 @@ def test_victory_conditions_table_2_1_and_ch_11() -> None:
 def test_planet_cards_seed_000() -> None:
     """Seed 000 (KMC ch. 3): kind, lifetime and numbers of specific planet cards."""
     cs = components()
-    geoid = cs.planet("geoid-shell")
+    geoid = cs.planet("geoid-bomb")
     assert (geoid.kind, geoid.lifetime) == ("ability", "single-use")
     assert geoid.effect.params == {"level": 7, "attack": 100, "success_max": 4, "faint_min": 10}
     assert "hidden-until-effect" in geoid.flags

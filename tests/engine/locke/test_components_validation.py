@@ -140,8 +140,8 @@ def test_unknown_chart_and_effect_are_rejected() -> None:
 
 def test_duplicate_ids_are_rejected() -> None:
     data = raw()
-    entry(data, "combat_cards", "ray-gun-2")["id"] = "ray-gun-1"
-    assert "combat card id 'ray-gun-1' is used twice" in problems_of(data)
+    entry(data, "combat_cards", "raygun-2")["id"] = "raygun-1"
+    assert "combat card id 'raygun-1' is used twice" in problems_of(data)
 
 
 def test_instruction_cards_take_instruction_lifetimes() -> None:
