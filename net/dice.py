@@ -140,6 +140,15 @@ class DiceRound(CommitRevealRound):
                                    f"{CONTRIBUTION_SIZE} bytes (it committed to something else)",
                                    seat=seat)
 
+    def transcript(self) -> dict[str, Any]:
+        """The round's record plus the dice and, once complete, seed and faces."""
+        record = super().transcript()
+        record["dice"] = self.dice
+        if self.complete:
+            record["seed"] = self.seed()
+            record["faces"] = self.faces()
+        return record
+
     def seed(self) -> bytes:
         return joint_seed(self.game, self.step, self.purpose, self.dice, self.seats, self.values())
 

@@ -177,14 +177,18 @@ class Envelope:
     def verify(self, public_key: bytes, *, game: bytes | None = None, sender: str | None = None) -> None:
         """Check game (if given) and the signature under ``public_key``."""
         if game is not None and self.game != game:
-            raise WrongGame(f"envelope {self.kind!r} #{self.seq} was signed for game "
-                            f"{self.game.hex()[:12]}, not this game {game.hex()[:12]}",
-                            seat=self.seat, sender=sender)
+            raise _wrong_game(self, game, sender)
         try:
             verify_signature(public_key, self.signature, self.signed_bytes(), seat=self.seat, sender=sender)
         except BadSignature as exc:
             raise BadSignature(f"envelope {self.kind!r} #{self.seq}: {exc.detail}", seat=self.seat,
                                sender=sender) from None
+
+
+def _wrong_game(env: Envelope, game: bytes, sender: str | None) -> WrongGame:
+    return WrongGame(f"envelope {env.kind!r} #{env.seq} was signed for game {env.game.hex()[:12]}, "
+                     f"not this game {game.hex()[:12]} (a replay from another table?)",
+                     seat=env.seat, sender=sender)
 
 
 def signed_bytes_of(content: Mapping[str, Any]) -> bytes:
@@ -257,7 +261,7 @@ class SeatLog:
 
     def accept(self, env: Envelope, *, sender: str | None = None) -> Envelope:
         if env.game != self.game:
-            env.verify(self.public_key, game=self.game, sender=sender)  # raises WrongGame
+            raise _wrong_game(env, self.game, sender)
         if env.seat != self.seat:
             raise UnknownSeat(f"envelope for seat {env.seat} offered to the log of seat {self.seat}",
                               seat=env.seat, sender=sender)
@@ -294,9 +298,7 @@ class EnvelopeChain:
 
     def accept(self, env: Envelope, *, sender: str | None = None) -> Envelope:
         if env.game != self.game:
-            raise WrongGame(f"envelope {env.kind!r} #{env.seq} was signed for game "
-                            f"{env.game.hex()[:12]}, not this game {self.game.hex()[:12]}",
-                            seat=env.seat, sender=sender)
+            raise _wrong_game(env, self.game, sender)
         if not 0 <= env.seat < len(self.logs):
             raise UnknownSeat(f"no seat {env.seat} at this table of {len(self.logs)}", seat=env.seat,
                               sender=sender)

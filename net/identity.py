@@ -124,7 +124,7 @@ class Identity:
 
     @classmethod
     def _load(cls, key_path: Path) -> Identity:
-        _check_private(key_path.parent, 0o077, "chmod 700")
+        _check_private(key_path.parent, 0o022, "chmod 700")
         _check_private(key_path, 0o077, "chmod 600")
         try:
             data = key_path.read_bytes()
@@ -155,11 +155,12 @@ def _make_private_dir(directory: Path) -> None:
         directory.mkdir(mode=0o700, parents=True, exist_ok=True)
         if os.name == "posix":
             os.chmod(directory, 0o700)  # mkdir's mode is filtered by the umask
-    _check_private(directory, 0o077, "chmod 700")
+    _check_private(directory, 0o022, "chmod 700")
 
 
 def _check_private(path: Path, loose_bits: int, fix: str) -> None:
-    """Refuse a key file or directory that other users could read or change."""
+    """Refuse a key file others could read, or a key directory others could
+    write to (they could swap the key file for their own)."""
     if os.name != "posix":
         return  # Windows: per-user profile directories are private by ACL
     try:
@@ -168,9 +169,9 @@ def _check_private(path: Path, loose_bits: int, fix: str) -> None:
         raise IdentityError(f"cannot inspect {path}: {exc.strerror}") from None
     if mode & loose_bits:
         raise IdentityError(
-            f"{path} has permissions {mode:04o}, so other users on this machine could read your "
-            f"identity key. Run `{fix} {path}` and start again; if others may already have copied "
-            "the key, move it aside to create a new identity.")
+            f"{path} has permissions {mode:04o}, so other users on this machine could read or "
+            f"replace your identity key. Run `{fix} {path}` and start again; if others may already "
+            "have copied the key, move it aside to create a new identity.")
 
 
 def _write_new_private_file(path: Path, content: bytes) -> bool:

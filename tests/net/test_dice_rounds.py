@@ -251,3 +251,13 @@ def test_reveal_before_all_dice_commitments_is_rejected() -> None:
         round_.reveal(0, o0)
     assert err.value.seat == 0
     assert round_.stalled() is not None and round_.stalled().seats == (1,)  # type: ignore[union-attr]
+
+
+def test_transcript_records_seed_and_faces_once_complete() -> None:
+    round_, made = committed_round(2)
+    assert "seed" not in round_.transcript()
+    for s in (0, 1):
+        round_.reveal(s, made[s][1])
+    record = round_.transcript()
+    encode(record)
+    assert record["faces"] == round_.faces() and record["dice"] == (6, 6)

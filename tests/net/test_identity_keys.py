@@ -117,11 +117,13 @@ def test_key_file_readable_by_others_is_refused_with_advice(tmp_path: Path) -> N
 
 
 @posix_only
-def test_key_directory_open_to_others_is_refused_with_advice(tmp_path: Path) -> None:
+def test_key_directory_writable_by_others_is_refused_with_advice(tmp_path: Path) -> None:
     path = tmp_path / "keys" / "identity.pem"
     Identity.load_or_create(path)
-    os.chmod(path.parent, 0o755)
-    with pytest.raises(IdentityError, match=r"chmod 700"):
+    os.chmod(path.parent, 0o755)  # others may list it, not write to it: fine
+    Identity.load_or_create(path)
+    os.chmod(path.parent, 0o775)  # group members could swap the key file
+    with pytest.raises(IdentityError, match=r"0775.*chmod 700"):
         Identity.load_or_create(path)
 
 
