@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
+from engine.core.encoding import decode, encode
 from engine.core.hashing import digest
-from net.poker.protocol import CardKeys, KeyRound, SeatSecrets, ShuffleRound
+from net.poker.protocol import (
+    CardKeys,
+    KeyRound,
+    RevealRound,
+    SeatSecrets,
+    ShuffleRound,
+)
 from net.poker.shuffle import Deck
 
 GAME = digest("fairtable/test-game/v1", "poker tests")
@@ -29,6 +36,26 @@ def shuffle_all(keys: CardKeys, step: int, points: Sequence[bytes]) -> Deck:
     while not mine.done:
         seat = mine.waiting_for()
         assert seat is not None
-        theirs.receive(seat, mine.make(seat))
+        theirs.receive(seat, wire(mine.make(seat)))
     assert theirs.result() == mine.result()
     return theirs.result()
+
+
+def wire(message: object) -> object:
+    """What a peer receives: the message after canonical encoding and decoding."""
+    return decode(encode(message))
+
+
+def run_reveal(rounds: Mapping[int, RevealRound], secrets: Sequence[SeatSecrets]) -> None:
+    """Every seat owes its part: it makes its message from its own round
+    object, and every other seat's round object receives it over the 'wire'."""
+    pending = True
+    while pending:
+        pending = False
+        for me in secrets:
+            if me.seat in rounds[me.seat].waiting_for():
+                msg = wire(rounds[me.seat].make(me))
+                for other in secrets:
+                    if other.seat != me.seat:
+                        rounds[other.seat].receive(me.seat, msg, other)
+                pending = True

@@ -1,0 +1,184 @@
+"""Card rounds end to end: keys, shuffles, private draws, shows, public reveals,
+the discard pile reshuffled, for 2 to 10 seats and decks of 24 to 81 cards."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from poker_helpers import GAME, make_table, run_reveal, shuffle_all, wire
+
+from net.poker import group as g
+from net.poker.cards import CardTable, card_point
+from net.poker.errors import BadCardProof, BadSealedShare, CardOutsideDeck, OutOfTurn
+from net.poker.protocol import HeldCard, RevealRound, SeatSecrets, ShuffleRound
+
+
+def _cards(n: int) -> list[str]:
+    return [f"card-{i:02d}" for i in range(n)]
+
+
+@pytest.mark.parametrize(("seats", "size"), [(2, 81), (3, 24), (6, 24), (10, 24), (2, 60), (3, 60)])
+def test_completeness_shuffle_draw_show_reveal(seats: int, size: int) -> None:
+    secrets, keys = make_table(seats)
+    ids = _cards(size)
+    table = CardTable.public(GAME, ids)
+    deck = shuffle_all(keys, 10, [card_point(GAME, c) for c in ids])
+    assert len(deck) == size
+
+    # seat 0 draws the top three cards privately
+    rounds = {s.seat: RevealRound.draw(keys, 11, deck[:3], [0, 1, 2], drawer=0) for s in secrets}
+    run_reveal(rounds, secrets)
+    drawn = rounds[0].identify(table, secrets[0])
+    assert len(set(drawn)) == 3 and all(c in ids for c in drawn)
+    for other in secrets[1:]:  # nobody else can decrypt
+        with pytest.raises(OutOfTurn):
+            rounds[other.seat].points(other)
+    held = rounds[1].held()
+    assert held == rounds[0].held()
+
+    # seat 0 shows its first card to the last seat only
+    to = secrets[-1].seat
+    show = {s.seat: RevealRound.show(keys, 12, held[:1], to=to) for s in secrets}
+    run_reveal(show, secrets)
+    assert show[to].identify(table, secrets[-1]) == drawn[:1]
+    if seats > 2:
+        with pytest.raises(OutOfTurn):
+            show[1].points(secrets[1])
+
+    # seat 0 reveals its other two cards to everyone; the next card is turned face up
+    reveal = {s.seat: RevealRound.reveal_held(keys, 13, held[1:]) for s in secrets}
+    run_reveal(reveal, secrets)
+    flip = {s.seat: RevealRound.public(keys, 14, deck[3:4], [3]) for s in secrets}
+    run_reveal(flip, secrets)
+    for s in secrets:
+        assert reveal[s.seat].identify(table) == drawn[1:]
+        assert flip[s.seat].identify(table) == flip[0].identify(table)
+    face_up = drawn[1:] + flip[0].identify(table)
+    assert len(set(face_up + drawn[:1])) == 4
+
+
+def test_discard_pile_becomes_a_new_shuffled_deck() -> None:
+    secrets, keys = make_table(3)
+    ids = _cards(24)
+    table = CardTable.public(GAME, ids)
+    deck = shuffle_all(keys, 10, [card_point(GAME, c) for c in ids])
+    flip = {s.seat: RevealRound.public(keys, 11, deck[:5], list(range(5))) for s in secrets}
+    run_reveal(flip, secrets)
+    discard = flip[0].identify(table)
+    # the revealed cards go to the discard pile, which every seat re-shuffles
+    new_deck = shuffle_all(keys, 12, [card_point(GAME, str(c)) for c in discard])
+    assert len(new_deck) == 5 and not set(new_deck) & set(deck)
+    again = {s.seat: RevealRound.public(keys, 13, new_deck, list(range(5))) for s in secrets}
+    run_reveal(again, secrets)
+    assert sorted(str(c) for c in again[1].identify(table)) == sorted(str(c) for c in discard)
+
+
+def _drawn(seats: int = 3) -> tuple[list[SeatSecrets], object, tuple[HeldCard, ...], CardTable]:
+    secrets, keys = make_table(seats)
+    ids = _cards(8)
+    deck = shuffle_all(keys, 10, [card_point(GAME, c) for c in ids])
+    rounds = {s.seat: RevealRound.draw(keys, 11, deck[:2], [0, 1], drawer=0) for s in secrets}
+    run_reveal(rounds, secrets)
+    return secrets, keys, rounds[1].held(), CardTable.public(GAME, ids)
+
+
+def test_wrong_share_in_a_draw_names_the_seat() -> None:
+    secrets, keys = make_table(3)
+    deck = shuffle_all(keys, 10, [card_point(GAME, c) for c in _cards(6)])
+    maker = RevealRound.draw(keys, 11, deck[:2], [0, 1], drawer=0)
+    checker = RevealRound.draw(keys, 11, deck[:2], [0, 1], drawer=0)
+    msg = maker.make(secrets[2])
+    bad = {"shares": (msg["shares"][0], dict(msg["shares"][1], share=g.add(msg["shares"][1]["share"], g.BASE)))}
+    with pytest.raises(BadCardProof) as info:
+        checker.receive(2, wire(bad), secrets[0])
+    assert info.value.seat == 2
+    # the shares in swapped order: each is a share for the wrong card
+    swapped = {"shares": (msg["shares"][1], msg["shares"][0])}
+    with pytest.raises(BadCardProof):
+        checker.receive(2, wire(swapped), secrets[0])
+    # shares copied from another seat, or from another step
+    with pytest.raises(BadCardProof) as copied:
+        checker.receive(1, wire(msg), secrets[0])
+    assert copied.value.seat == 1
+    other_step = RevealRound.draw(keys, 99, deck[:2], [0, 1], drawer=0).make(secrets[2])
+    with pytest.raises(BadCardProof):
+        checker.receive(2, wire(other_step), secrets[0])
+    assert checker.waiting_for() == (1, 2)  # nothing was recorded from the rejects
+    checker.receive(2, wire(msg), secrets[0])
+    with pytest.raises(OutOfTurn) as again:
+        checker.receive(2, wire(msg), secrets[0])
+    assert again.value.seat == 2
+    with pytest.raises(OutOfTurn):  # the drawer owes no shares in its own draw
+        checker.receive(0, wire(msg), secrets[0])
+
+
+Tamper = Callable[[dict[str, object]], dict[str, object]]
+
+
+@pytest.mark.parametrize("tamper", [
+    lambda m: dict(m, box=bytes([m["box"][0] ^ 1]) + m["box"][1:]),
+    lambda m: dict(m, eph=g.BASE),
+    lambda m: dict(m, box=m["box"][:-1]),
+], ids=["flipped-bit", "other-ephemeral-key", "truncated"])
+def test_tampered_sealed_share_names_the_sender(tamper: Tamper) -> None:
+    secrets, keys, held, _ = _drawn()
+    maker = RevealRound.show(keys, 12, held[:1], to=2)
+    receiver = RevealRound.show(keys, 12, held[:1], to=2)
+    msg = maker.make(secrets[0])
+    with pytest.raises(BadSealedShare) as info:
+        receiver.receive(0, wire(tamper(msg)), secrets[2])
+    assert info.value.seat == 0
+    receiver.receive(0, wire(msg), secrets[2])  # the untouched one still opens
+
+
+def test_sealed_share_for_another_step_or_seat_does_not_open() -> None:
+    secrets, keys, held, _ = _drawn()
+    msg = RevealRound.show(keys, 13, held[:1], to=2).make(secrets[0])
+    with pytest.raises(BadSealedShare):
+        RevealRound.show(keys, 12, held[:1], to=2).receive(0, wire(msg), secrets[2])
+    # seat 1 cannot open a box addressed to seat 2, even when told it is the recipient
+    to_two = RevealRound.show(keys, 12, held[:1], to=2).make(secrets[0])
+    with pytest.raises(BadSealedShare):
+        RevealRound.show(keys, 12, held[:1], to=1).receive(0, wire(dict(to_two, to=1)), secrets[1])
+
+
+def test_sealed_wrong_share_fails_its_proof_inside_the_box() -> None:
+    secrets, keys, held, _ = _drawn()
+    # the holder seals a share made with the wrong secret: the box opens, the proof fails
+    liar = SeatSecrets(0, g.random_scalar(), secrets[0].box)
+    msg = RevealRound.show(keys, 12, held[:1], to=1).make(liar)
+    with pytest.raises(BadCardProof) as info:
+        RevealRound.show(keys, 12, held[:1], to=1).receive(0, wire(msg), secrets[1])
+    assert info.value.seat == 0
+
+
+def test_card_point_outside_the_deck_is_rejected_naming_the_holder() -> None:
+    secrets, keys, held, table = _drawn()
+    show = {s.seat: RevealRound.show(keys, 12, held[:1], to=1) for s in secrets}
+    run_reveal(show, secrets)
+    other_deck = CardTable.public(GAME, ["x", "y"])
+    with pytest.raises(CardOutsideDeck) as info:
+        show[1].identify(other_deck, secrets[1])
+    assert info.value.seat == 0
+    with pytest.raises(CardOutsideDeck) as direct:
+        table.lookup(card_point(GAME, "not-a-card"), seat=2)
+    assert direct.value.seat == 2
+
+
+def test_shuffle_round_turns_and_attribution() -> None:
+    _, keys = make_table(3)
+    points = [card_point(GAME, c) for c in _cards(6)]
+    mine = ShuffleRound.fresh(keys, 10, points)
+    theirs = ShuffleRound.fresh(keys, 10, points)
+    msg0 = mine.make(0)
+    with pytest.raises(OutOfTurn) as info:
+        theirs.receive(1, wire(msg0))
+    assert info.value.seat == 1
+    theirs.receive(0, wire(msg0))
+    # seat 1 replays seat 0's shuffle (deck and proof) as its own
+    with pytest.raises(BadCardProof) as copied:
+        theirs.receive(1, wire(msg0))
+    assert copied.value.seat == 1
+    with pytest.raises(OutOfTurn):
+        theirs.result()
