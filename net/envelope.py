@@ -83,6 +83,15 @@ class Seen:
         return (self.step, self.state_hash)
 
 
+def as_seen(value: Seen | tuple[int, bytes]) -> Seen:
+    """Accept ``Seen`` or a ``(step, state_hash)`` pair."""
+    if isinstance(value, Seen):
+        return value
+    if not isinstance(value, (tuple, list)) or len(value) != 2:
+        raise MalformedMessage("'seen' must be (step, state hash)")
+    return Seen(value[0], value[1])
+
+
 @dataclasses.dataclass(frozen=True, eq=False)
 class Envelope:
     """One signed message. Build with :func:`sign_envelope` or :meth:`from_data`."""
@@ -151,11 +160,8 @@ class Envelope:
             missing = sorted(set(_FIELDS) - keys)
             extra = sorted(str(k) for k in keys - set(_FIELDS))
             raise MalformedMessage(f"envelope has missing fields {missing} / unexpected fields {extra}")
-        seen = data["seen"]
-        if not isinstance(seen, (tuple, list)) or len(seen) != 2:
-            raise MalformedMessage("envelope field 'seen' must be (step, state hash)")
         return cls(game=data["game"], seat=data["seat"], seq=data["seq"], prev=data["prev"],
-                   kind=data["kind"], body=data["body"], seen=Seen(seen[0], seen[1]),
+                   kind=data["kind"], body=data["body"], seen=as_seen(data["seen"]),
                    signature=data["sig"])
 
     @classmethod
@@ -199,9 +205,8 @@ def signed_bytes_of(content: Mapping[str, Any]) -> bytes:
 def sign_envelope(identity: Identity, *, game: bytes, seat: int, seq: int, prev: bytes, kind: str,
                   body: Any, seen: Seen | tuple[int, bytes]) -> Envelope:
     """Build and sign an envelope (the fields are validated first)."""
-    seen_value = seen if isinstance(seen, Seen) else Seen(seen[0], seen[1])
     unsigned = Envelope(game=game, seat=seat, seq=seq, prev=prev, kind=kind, body=body,
-                        seen=seen_value, signature=bytes(64))
+                        seen=as_seen(seen), signature=bytes(64))
     return dataclasses.replace(unsigned, signature=identity.sign(unsigned.signed_bytes()))
 
 
@@ -387,13 +392,15 @@ class Genesis:
     nonce: bytes
 
     def __post_init__(self) -> None:
+        if isinstance(self.seat_keys, list):
+            object.__setattr__(self, "seat_keys", tuple(self.seat_keys))
         for name in ("rules_id", "rules_version"):
             if not isinstance(getattr(self, name), str) or not getattr(self, name):
                 raise MalformedMessage(f"genesis field {name!r} must be non-empty text")
         if not isinstance(self.card_set_hash, bytes) or len(self.card_set_hash) != 32:
             raise MalformedMessage("genesis field 'card_set_hash' must be 32 bytes")
         if not isinstance(self.seat_keys, tuple) or len(self.seat_keys) < 1:
-            raise MalformedMessage("genesis needs at least one seat key")
+            raise MalformedMessage("genesis field 'seat_keys' must be a non-empty list of public keys")
         for seat, key in enumerate(self.seat_keys):
             validate_public_key(key, seat=seat)
         if len(set(self.seat_keys)) != len(self.seat_keys):
