@@ -198,3 +198,13 @@ def test_changing_any_count_is_caught(name: str, data: st.DataObject, delta: int
     card["count"] += delta
     with pytest.raises(ComponentError):
         component_set_from_data(**files)
+
+
+def test_broken_item_list_is_reported_once_not_per_planet_card() -> None:
+    """A fault in the item catalogue is named once; planet cards granting items
+    are not flooded with follow-on errors."""
+    data = raw()
+    jammer = next(i for i in data["characters"]["items"] if i["id"] == "esp-jammer")
+    jammer["lifetime"] = "forever"
+    found = problems_of(data)
+    assert len(found) == 1 and "'forever'" in found[0]
