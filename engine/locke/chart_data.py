@@ -14,7 +14,14 @@ from __future__ import annotations
 
 import dataclasses
 
-from engine.locke.outcomes import Attack, Context, Duration, Effect, Opponent
+from engine.locke.outcomes import (
+    NO_CONTEXT,
+    Attack,
+    Context,
+    Duration,
+    Effect,
+    Opponent,
+)
 
 # --- shapes ------------------------------------------------------------------
 
@@ -25,7 +32,7 @@ class Chain:
 
     chart: str
     modifier: int = 0
-    context: Context = Context()
+    context: Context = NO_CONTEXT
 
 
 @dataclasses.dataclass(frozen=True)

@@ -29,7 +29,15 @@ from engine.locke import chart_data as data
 from engine.locke.chart_data import CHARTS, Chart, Entry
 from engine.locke.damage import COLUMN_IDS, cell_id, resolve_damage
 from engine.locke.dice import clamp, validate_faces, validate_modifier
-from engine.locke.outcomes import Attack, Context, Duration, Effect, Outcome, Request
+from engine.locke.outcomes import (
+    NO_CONTEXT,
+    Attack,
+    Context,
+    Duration,
+    Effect,
+    Outcome,
+    Request,
+)
 
 #: Entry id of a forest random-combat roll that hit an esper and is re-rolled.
 FOREST_REROLL = "forest-esper-reroll"
@@ -80,7 +88,7 @@ def entry_ids(chart_id: str) -> tuple[str, ...]:
     return ids
 
 
-def request(chart_id: str, modifier: int = 0, context: Context = Context()) -> Request:
+def request(chart_id: str, modifier: int = 0, context: Context = NO_CONTEXT) -> Request:
     """The dice request for one roll on ``chart_id``."""
     c = chart(chart_id)
     validate_modifier(chart_id, modifier, modifiable=c.modifiable)
@@ -144,7 +152,7 @@ def _from_entry(
     )
 
 
-def resolve(chart_id: str, dice: Sequence[int], modifier: int = 0, context: Context = Context()) -> Outcome:
+def resolve(chart_id: str, dice: Sequence[int], modifier: int = 0, context: Context = NO_CONTEXT) -> Outcome:
     """Resolve one roll of ``chart_id`` with the given faces.
 
     ``modifier`` is added to the dice sum; the total is then read on the
@@ -196,7 +204,7 @@ def run_chain(
     chart_id: str,
     dice: Iterable[int],
     modifier: int = 0,
-    context: Context = Context(),
+    context: Context = NO_CONTEXT,
     *,
     max_steps: int = MAX_CHAIN,
 ) -> tuple[Outcome, ...]:

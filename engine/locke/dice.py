@@ -50,4 +50,4 @@ def validate_modifier(purpose: str, modifier: int, *, modifiable: bool = True) -
 
 def clamp(value: int, low: int, high: int) -> int:
     """``value`` limited to ``low``..``high``."""
-    return low if value < low else high if value > high else value
+    return low if value < low else min(value, high)

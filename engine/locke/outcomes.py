@@ -158,6 +158,10 @@ class Context(_Canonical):
     target_is_character: bool = True
 
 
+#: The empty context (a shared immutable default).
+NO_CONTEXT = Context()
+
+
 @dataclasses.dataclass(frozen=True)
 class Request(_Canonical):
     """A Chance-like request: roll ``dice`` for ``chart`` and add ``modifier``."""
@@ -165,7 +169,7 @@ class Request(_Canonical):
     chart: str
     dice: tuple[int, ...]
     modifier: int = 0
-    context: Context = Context()
+    context: Context = NO_CONTEXT
 
     def to_chance(self) -> Chance:
         """The engine-core pending input a driver answers with DiceRolled."""

@@ -251,3 +251,13 @@ def test_chains_end_and_replay_identically(dice: list[int], start: str) -> None:
         return
     assert charts.run_chain(start, dice, 0, ctx) == first
     assert first[-1].next is None
+
+
+def test_chain_context_keeps_only_the_esp_level() -> None:
+    # forest -> random combat -> weapon check: the forest flag stays with the random-combat roll
+    out = charts.run_chain("trap", [2, 2, 5, 5, 3, 4], 0, Context(esp_level=4, weapon="raygun"))
+    assert [o.entry for o in out] == ["resonance-forest", "police-jammer-2", "blaster"]
+    assert out[2].next is None
+    assert charts.resolve("random-combat", (5, 5), 0, Context(forest=True, esp_level=4)).next == charts.request(
+        "weapon-check", 0, Context(esp_level=4)
+    )

@@ -11,10 +11,10 @@ import pytest
 
 from engine.core.errors import IllegalAction, MalformedAction
 from engine.locke import charts
-from engine.locke.outcomes import Context, Outcome
+from engine.locke.outcomes import NO_CONTEXT, Context, Outcome
 
 
-def roll(chart_id: str, total: int, context: Context = Context()) -> Outcome:
+def roll(chart_id: str, total: int, context: Context = NO_CONTEXT) -> Outcome:
     """Resolve ``chart_id`` at ``total`` using plain 2d6 faces (or a modifier
     where the total lies outside 2..12)."""
     if total < 2:
