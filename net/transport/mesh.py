@@ -104,7 +104,8 @@ class Channel(Protocol):
 
     def send(self, message: Message) -> None: ...
 
-    def close(self) -> None: ...
+    def close(self, abort: bool = True) -> None:
+        """Close the connection; ``abort=False`` first flushes what was written."""
 
 
 @dataclasses.dataclass
@@ -265,7 +266,7 @@ class Mesh:
         for record in self.peers.values():
             if record.channel is not None:
                 record.channel.send(Bye(reason))
-                record.channel.close()
+                record.channel.close(abort=False)
 
     # ------------------------------------------------------------ glue events
 

@@ -70,9 +70,12 @@ class PeerProtocol(protocol.Protocol):
         if not self.link.closed:
             self._tr.write(self.link.encode(message))
 
-    def close(self) -> None:
+    def close(self, abort: bool = True) -> None:
         self.link.closed = True
-        self._tr.abortConnection()
+        if abort:
+            self._tr.abortConnection()
+        else:
+            self._tr.loseConnection()
 
 
 class ListenFactory(protocol.Factory):

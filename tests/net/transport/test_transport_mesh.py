@@ -3,6 +3,8 @@ a task clock (no sockets, no sleeps)."""
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from transport_helpers import MemoryNet, Node, identity
 
@@ -101,7 +103,7 @@ def test_backoff_schedule_while_the_host_is_unreachable() -> None:
     net.settle()
     net.advance(100, step=0.5)
     times = [t for t, _ in net.dials]
-    gaps = [round(b - a, 3) for a, b in zip(times, times[1:], strict=False)]
+    gaps = [round(b - a, 3) for a, b in itertools.pairwise(times)]
     assert gaps[:8] == [0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 30.0, 30.0]
     # the host comes back: the next attempt succeeds and the schedule resets
     net.blocked.clear()
@@ -142,7 +144,7 @@ def test_direct_link_drop_falls_back_to_forwarding() -> None:
 
 
 def test_ping_measures_round_trip_time() -> None:
-    net, host, a, _ = table(listen_joiners=False)
+    net, _host, a, _ = table(listen_joiners=False)
     net.clock.advance(a.mesh.ping_interval)  # pings are written, not yet delivered
     net.clock.advance(0.05)
     net.settle()  # pings and pongs move now, 50 ms after sending
@@ -164,7 +166,7 @@ def test_silent_link_is_stalling_then_dropped_and_redialled() -> None:
 
 
 def test_goodbye_means_left_and_no_redial() -> None:
-    net, host, a, b = table(listen_joiners=False)
+    net, host, a, _b = table(listen_joiners=False)
     a.mesh.close("done playing")
     net.settle()
     assert host.mesh.status(identity(2).public_key) is PeerStatus.LEFT
