@@ -6,6 +6,8 @@ import hashlib
 from collections.abc import Sequence
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.core.actions import SYSTEM
 from engine.core.encoding import encode
@@ -66,6 +68,16 @@ VECTORS = [
 def test_faces_literal_vectors(seed: bytes, dice: tuple[int, ...], faces: tuple[int, ...]) -> None:
     assert faces_from_seed(seed, dice) == faces
     assert reference_faces(seed, dice) == faces
+
+
+@settings(max_examples=80)
+@given(seed=st.binary(min_size=32, max_size=32),
+       dice=st.lists(st.integers(2, 12) | st.integers(2, 2**32), min_size=1, max_size=8))
+def test_faces_in_range_and_match_the_reference_for_any_seed(seed: bytes, dice: list[int]) -> None:
+    faces = faces_from_seed(seed, dice)
+    assert len(faces) == len(dice)
+    assert all(1 <= face <= s for face, s in zip(faces, dice))
+    assert faces == reference_faces(seed, dice)
 
 
 def test_rejection_really_happens_in_the_vector() -> None:
