@@ -1,0 +1,74 @@
+"""LAN discovery: TXT records parsed strictly, and a loopback-only advertise and
+browse round trip (skipped only if zeroconf cannot open its sockets here)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from transport_helpers import identity
+from twisted.internet import defer, reactor
+from twisted.trial import unittest
+
+from net.transport.discovery import DiscoveryError, LanDiscovery, TableAd, service_name
+from net.transport.keys import fingerprint_from_bytes
+
+ads = st.builds(
+    TableAd,
+    name=st.text(max_size=48),
+    game=st.sampled_from(["rider", "locke"]),
+    seats_free=st.integers(0, 10),
+    fingerprint=st.binary(min_size=10, max_size=10).map(fingerprint_from_bytes),
+    table=st.binary(min_size=8, max_size=8),
+    port=st.integers(1, 65535),
+    addresses=st.just(("127.0.0.1",)),
+)
+
+
+def as_txt(props: dict[str, str]) -> dict[bytes, bytes | None]:
+    return {k.encode(): v.encode() for k, v in props.items()}
+
+
+@settings(max_examples=40)
+@given(ads)
+def test_txt_record_round_trip(ad: TableAd) -> None:
+    assert TableAd.from_properties(as_txt(ad.properties()), ad.port, ad.addresses) == ad
+    assert service_name(ad).endswith("._fairtable._tcp.local.")
+    invite = ad.invite()
+    assert invite.fingerprint == ad.fingerprint and invite.addresses == (("127.0.0.1", ad.port),)
+
+
+@pytest.mark.parametrize("field, value", [
+    ("v", "9"), ("free", "many"), ("free", "-1"), ("table", "zz"), ("table", "00"),
+    ("fp", "not-a-fingerprint"), ("game", "Rider!"),
+])
+def test_bad_advertisements_are_refused(field: str, value: str) -> None:
+    ad = TableAd("t", "rider", 1, identity(1).fingerprint, b"\x00" * 8, 4000, ("127.0.0.1",))
+    props = ad.properties()
+    props[field] = value
+    with pytest.raises(DiscoveryError):
+        TableAd.from_properties(as_txt(props), 4000, ())
+
+
+class LoopbackDiscovery(unittest.TestCase):
+    timeout = 20
+
+    @defer.inlineCallbacks
+    def test_advertise_and_browse_on_loopback(self) -> Any:
+        try:
+            host = LanDiscovery(reactor, loopback_only=True)
+            seeker = LanDiscovery(reactor, loopback_only=True)
+        except OSError as exc:  # no multicast sockets in this sandbox
+            raise unittest.SkipTest(f"zeroconf unavailable here: {exc}") from None
+        self.addCleanup(host.close)
+        self.addCleanup(seeker.close)
+        ad = TableAd("Friday table", "rider", 1, identity(1).fingerprint, b"\x05" * 8,
+                     41234, ("127.0.0.1",))
+        found: defer.Deferred[TableAd] = defer.Deferred()
+        seeker.browse(lambda seen: None if found.called else found.callback(seen))
+        yield host.advertise(ad)
+        seen = yield found
+        assert seen == ad
+        assert seen.invite().addresses == (("127.0.0.1", 41234),)
