@@ -51,17 +51,21 @@ def _fields(message: object, names: tuple[str, ...], *, seat: int | None, what: 
 
 # --- Schnorr proof of knowledge of a per-game key -------------------------------
 
-def prove_key(ctx: Context, x: int) -> dict[str, bytes]:
-    """Proof that the sender knows ``x`` for ``X = x*G``."""
+def prove_key(ctx: Context, x: int, bound: bytes = b"") -> dict[str, bytes]:
+    """Proof that the sender knows ``x`` for ``X = x*G``.
+
+    ``bound`` is hashed into the challenge: the key announcement binds the
+    seat's sealed-share (X25519) key this way, so it cannot be swapped alone.
+    """
     point = g.base_mul(x)
     k = g.random_scalar()
     t = g.base_mul(k)
-    e = g.hash_to_scalar(KEY_DOMAIN, (ctx.binding(), point, t))
+    e = g.hash_to_scalar(KEY_DOMAIN, (ctx.binding(), point, bound, t))
     z = (k + e * x) % g.L
     return {"e": g.sb(e), "z": g.sb(z)}
 
 
-def verify_key(ctx: Context, point: bytes, proof: object) -> None:
+def verify_key(ctx: Context, point: bytes, proof: object, bound: bytes = b"") -> None:
     """Raise :class:`BadCardProof` (blaming ``ctx.seat``) unless the proof holds.
 
     ``point`` must already be validated with :func:`group.decode_point`.
@@ -70,7 +74,7 @@ def verify_key(ctx: Context, point: bytes, proof: object) -> None:
     e = g.decode_scalar(fields["e"], seat=ctx.seat, what="key proof challenge")
     z = g.decode_scalar(fields["z"], seat=ctx.seat, what="key proof response")
     t = g.sub(g.base_mul(z), g.mul(e, point))
-    if g.hash_to_scalar(KEY_DOMAIN, (ctx.binding(), point, t)) != e:
+    if g.hash_to_scalar(KEY_DOMAIN, (ctx.binding(), point, bound, t)) != e:
         raise BadCardProof(
             "the proof of knowledge of its card key does not verify (a key it cannot "
             "prove it owns, or a proof made for another game or seat)",

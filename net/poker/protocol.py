@@ -99,8 +99,8 @@ class KeyRound:
     def announce(game: bytes, step: int, secrets: SeatSecrets) -> Message:
         """The local seat's key message."""
         ctx = Context(game, step, secrets.seat)
-        return {"key": secrets.key, "proof": proofs.prove_key(ctx, secrets.x),
-                "box": sealed.public_bytes(secrets.box)}
+        box = sealed.public_bytes(secrets.box)
+        return {"key": secrets.key, "proof": proofs.prove_key(ctx, secrets.x, box), "box": box}
 
     def waiting_for(self) -> tuple[int, ...]:
         return tuple(s for s in self.seats if s not in self._keys)
@@ -117,7 +117,7 @@ class KeyRound:
         box = fields["box"]
         if not isinstance(box, bytes) or len(box) != 32:
             raise BadCardMessage("sealed-share key is not 32 bytes", seat=seat)
-        proofs.verify_key(Context(self.game, self.step, seat), key, fields["proof"])
+        proofs.verify_key(Context(self.game, self.step, seat), key, fields["proof"], box)
         self._keys[seat] = key
         self._boxes[seat] = box
 
