@@ -44,6 +44,7 @@ from engine.rider.rules import (
     info_table,
     placement_levels,
     resolve_attack,
+    strip_attacker,
 )
 from engine.rider.state import COLUMN_INDEX, COLUMNS, EMPTY_COLUMNS, Column, Player, RiderState, Step, public_data
 
@@ -227,7 +228,7 @@ class RiderGame:
     def apply(self, state: RiderState, action: Action) -> RiderState:
         """The next state, or a typed error (and nothing built)."""
         if state.reason:
-            raise GameOver(f"the game is over ({state.reason}); start a new game", rule="rider.9")
+            raise GameOver(f"the game is over ({state.reason}); start a new game to play again")
         check_answer_matches(self.pending(state), action)
         step = state.queue[0]
         handler = _HANDLERS.get((step.kind, type(action)))
@@ -240,6 +241,10 @@ class RiderGame:
         return self._settle(handler(self, state, step, action))
 
     # --- automatic steps --------------------------------------------------------
+
+    def settle(self, state: RiderState) -> RiderState:
+        """Run automatic steps until the state waits for input (used by position builders)."""
+        return _check_win(self._settle(state))
 
     def _settle(self, s: RiderState) -> RiderState:
         while s.queue and not s.reason:
@@ -278,7 +283,14 @@ class RiderGame:
         return s._replace(queue=queue + s.queue[1:], turn=turn, active=seat, attacks=(0, 0, 0))
 
     def _auto_end(self, s: RiderState, step: Step) -> RiderState:
-        return s._replace(queue=(Step("turn", _other(step.seat)),) + s.queue[1:])
+        """End of turn; a double-attack column that attacked once pays its cost now (rider.15)."""
+        seat = step.seat
+        p = s.players[seat]
+        for i, used in enumerate(s.attacks):
+            if used and used < attacks_allowed(self.table, p.columns[i]):
+                col, gone = strip_attacker(p.columns[i])
+                p = _with_column(p, i, col)._replace(discard=p.discard + gone)
+        return s._replace(players=_with_player(s, seat, p), queue=(Step("turn", _other(seat)),) + s.queue[1:])
 
     def _auto_draw(self, s: RiderState, step: Step) -> RiderState:
         """rider.2: draw one; an empty deck is refilled by shuffling the discard pile."""
@@ -445,8 +457,12 @@ class RiderGame:
         if info is None:
             raise IllegalAction(f"card {action.card!r} is not in card set {self.cardset.id!r}", rule="rider.4")
         col = s.players[seat].columns[index]
+        if col.facedown is not None:
+            raise IllegalAction(f"column {action.column} is face down: open it before levelling it up", rule="rider.4")
         if not col.cards:
-            raise IllegalAction(f"column {action.column} has no face-up Lv.1 to level up", rule="rider.4")
+            raise IllegalAction(
+                f"column {action.column} lost its Lv.1: renew it with a Lv.1 card before levelling it up", rule="rider.12"
+            )
         levels = placement_levels(self.table, info, col, len(s.players[_other(seat)].lost))
         if action.level not in levels:
             raise IllegalAction(self._placement_problem(info, col, action, s), rule="rider.4")
@@ -596,7 +612,7 @@ class RiderGame:
         """Instant opponent_discards: the affected seat discards cards one at a time."""
         assert isinstance(action, Discard)
         seat = step.seat
-        p, opened = self._take_from_hand(s, seat, action.handle, action.card, "rider.fx.opponent_discards")
+        p, opened = self._take_from_hand(s, seat, action.handle, action.card, "rider.19")
         p = p._replace(discard=p.discard + (action.card,))
         rest = s.queue[1:]
         if step.n > 1:
@@ -627,7 +643,9 @@ class RiderGame:
             raise IllegalAction(self._attack_problem(s, seat, i, j), rule="rider.6")
         me = s.players[seat]
         them = s.players[_other(seat)]
-        battle = resolve_attack(self.table, me.columns[i], them.columns[j])
+        # rider.15: a column allowed two attacks pays its own cost after the second.
+        pays = s.attacks[i] + 1 >= attacks_allowed(self.table, me.columns[i])
+        battle = resolve_attack(self.table, me.columns[i], them.columns[j], attacker_pays=pays)
         me = _with_column(me, i, battle.attacker)._replace(discard=me.discard + battle.attacker_discarded)
         them = _with_column(them, j, battle.defender)._replace(
             discard=them.discard + battle.defender_discarded, lost=them.lost + battle.defender_lost

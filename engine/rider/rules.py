@@ -134,20 +134,21 @@ class Battle(NamedTuple):
     defender_lost: tuple[str, ...]
 
 
-def resolve_attack(table: Mapping[str, Info], att: Column, dfn: Column) -> Battle:
+def resolve_attack(table: Mapping[str, Info], att: Column, dfn: Column, attacker_pays: bool = True) -> Battle:
     """Rules rider.7-8 (and rider.11 for the attacker's own cards).
 
     Attack > defence: every destroyable defending card is destroyed.
     Otherwise defending cards are destroyed from the highest placed level down
     until the destroyed (defending) power reaches the attack value; the card
     that crosses the line is destroyed whole. Lv.0 cards are never destroyed.
-    Either way the attacking column keeps only its Lv.1 and Lv.0.
+    Either way the attacking column keeps only its Lv.1 and Lv.0 (unless
+    ``attacker_pays`` is False: the first of a double attack, rider.15).
     """
     a = column_power(table, att, "attack")
     d = column_power(table, dfn, "defend")
     keep = list(dfn.cards)
     if a > d:
-        destroyed = keep
+        destroyed = keep[::-1]  # highest level first, as in the partial case
         keep = []
     else:
         destroyed = []
@@ -158,7 +159,11 @@ def resolve_attack(table: Mapping[str, Info], att: Column, dfn: Column) -> Battl
             done += table[cid].defend_power
     lost = tuple(cid for cid, level in destroyed if level == 1)
     discarded = tuple(cid for cid, level in destroyed if level != 1)
-    att_gone = tuple(cid for cid, level in att.cards if level != 1)
-    new_att = att._replace(cards=tuple(c for c in att.cards if c[1] == 1))
-    new_dfn = dfn._replace(cards=tuple(keep))
-    return Battle(a, d, new_att, new_dfn, att_gone, discarded, lost)
+    new_att, att_gone = strip_attacker(att) if attacker_pays else (att, ())
+    return Battle(a, d, new_att, dfn._replace(cards=tuple(keep)), att_gone, discarded, lost)
+
+
+def strip_attacker(att: Column) -> tuple[Column, tuple[str, ...]]:
+    """The attacking column's cost (rider.7, rider.11): only its Lv.1 and Lv.0 stay."""
+    gone = tuple(cid for cid, level in att.cards if level != 1)
+    return att._replace(cards=tuple(c for c in att.cards if c[1] == 1)), gone

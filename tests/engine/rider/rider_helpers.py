@@ -1,0 +1,113 @@
+"""Helpers for Rider engine tests: a synthetic card set and a position driver.
+
+The synthetic set (scenarios/testset.json) has one card per effect and
+placement type with round numbers, so every rule test controls exactly which
+cards are in play. Positions are built with engine.rider.position and driven
+by a LocalTable without agents: hidden-card requests are answered from the
+full truth, decisions come from the test.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from engine.core import Action, hash_of
+from engine.rider.cards import CardSet, cardset_from_data
+from engine.rider.game import RiderGame
+from engine.rider.position import position_state
+from engine.rider.state import RiderState
+from net.local_table import LocalTable
+
+SCENARIOS = Path(__file__).parent / "scenarios"
+TESTSET = SCENARIOS / "testset.json"
+
+#: A legal 24-card deck of the test set (4 Lv.1, 4 Lv.4, at most 2 copies, 3 for E-copies).
+TEST_DECK = (
+    ("F1", 1), ("F1b", 1), ("T1", 1), ("S1", 1), ("F4", 2), ("T4", 2), ("F2", 2), ("F23", 2), ("F3", 2),
+    ("T2", 2), ("T3", 2), ("X2", 2), ("E-copies", 3), ("E-draw", 1),
+)
+
+
+def deck_list(pairs: tuple[tuple[str, int], ...] = TEST_DECK) -> tuple[str, ...]:
+    return tuple(cid for cid, n in pairs for _ in range(n))
+
+
+@lru_cache(maxsize=None)
+def synthetic_cardset() -> CardSet:
+    return cardset_from_data(json.loads(TESTSET.read_text(encoding="utf-8")))
+
+
+@lru_cache(maxsize=None)
+def synthetic_game() -> RiderGame:
+    return RiderGame(synthetic_cardset())
+
+
+def col(*cards: Any, zero: str | None = None) -> dict[str, Any]:
+    """A face-up column: card ids (levels inferred) or [id, level] pairs."""
+    data: dict[str, Any] = {"cards": [list(c) if isinstance(c, tuple) else c for c in cards]}
+    if zero is not None:
+        data["zero"] = zero
+    return data
+
+
+def down(card: str = "F1") -> dict[str, Any]:
+    return {"facedown": card}
+
+
+def empty(zero: str | None = None) -> dict[str, Any]:
+    return {"zero": zero} if zero else {}
+
+
+def seat(columns: list[dict[str, Any]] | None = None, hand: tuple[str, ...] = (), deck: tuple[str, ...] = (),
+         discard: tuple[str, ...] = (), lost: tuple[str, ...] = ()) -> dict[str, Any]:
+    return {
+        "columns": columns if columns is not None else [col("F1"), col("T1"), col("S1")],
+        "hand": list(hand), "deck": list(deck), "discard": list(discard), "lost": list(lost),
+    }
+
+
+class Pos:
+    """A position under test: apply decisions, hidden-card answers come automatically."""
+
+    def __init__(self, s0: dict[str, Any], s1: dict[str, Any], *, phase: str = "main", active: int = 0,
+                 turn: int = 1, attacks: list[int] | None = None, game: RiderGame | None = None,
+                 auto: bool = True) -> None:
+        self.game = game or synthetic_game()
+        data = {"seats": [s0, s1], "phase": phase, "active": active, "turn": turn, "attacks": attacks or [0, 0, 0]}
+        state, knowledge, truth = position_state(self.game, data)
+        self.table = LocalTable(self.game, state, knowledge, [None, None], seed=0, truth=truth)
+        if auto:  # answer hidden-card requests until a decision is due
+            self.table.run()
+
+    @property
+    def state(self) -> RiderState:
+        return self.table.state
+
+    @property
+    def hash(self) -> bytes:
+        return hash_of(self.game, self.state)
+
+    def hand(self, seat: int, card: str) -> int:
+        """The handle of ``card`` in ``seat``'s hand."""
+        for h in self.state.players[seat].hand:
+            if self.table.truth.get(h) == card:
+                return h
+        raise AssertionError(f"{card} not in hand of seat {seat}")
+
+    def hand_cards(self, seat: int) -> list[str]:
+        return [self.table.truth[h] for h in self.state.players[seat].hand]
+
+    def do(self, action: Action) -> RiderState:
+        """Apply ``action`` then answer hidden-card requests until a decision is due."""
+        self.table.submit(action)
+        self.table.run()
+        return self.state
+
+    def legal(self, seat: int) -> list[Action]:
+        return self.table.legal(seat)
+
+    def column(self, seat: int, letter: str) -> Any:
+        return self.state.players[seat].columns["ABC".index(letter)]
