@@ -425,3 +425,29 @@ def test_unknown_chart_and_bad_faces_are_rejected() -> None:
         charts.resolve("trap", (7, 1))
     with pytest.raises(MalformedAction, match="outside"):
         charts.resolve("trap", (1, 1), 21)
+
+
+def test_docs_list_every_id() -> None:
+    """docs/rules/locke-charts.md names every entry id, trait, tag and effect id."""
+    from pathlib import Path
+
+    from engine.locke.chart_data import CHARTS
+
+    docs = Path(__file__).resolve().parents[3] / "docs" / "rules" / "locke-charts.md"
+    text = docs.read_text(encoding="utf-8")
+    names: set[str] = set()
+    for c in CHARTS.values():
+        names.add(c.id)
+        if c.id not in ("weapon-firepower", "damage"):
+            names |= set(charts.entry_ids(c.id))
+        for e in c.entries:
+            for o in e.opponents:
+                names |= set(o.traits)
+                if o.weapon:
+                    names |= set(o.weapon.tags) | {o.weapon.target}
+            for a in e.attacks:
+                names |= set(a.tags) | {a.target}
+            for f in e.effects:
+                names |= {f.id, f.target} | set(f.tags)
+    missing = sorted(n for n in names if f"`{n}`" not in text)
+    assert missing == [], missing
