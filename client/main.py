@@ -23,6 +23,6 @@ def show_lobby(app: App, settings: Settings) -> None:
 
 def start_bot_game(app: App, settings: Settings) -> None:
     """Open a local table against a bot and show it."""
-    from client.rider.session import start_local_game
+    from client.rider.play import start_local_game
 
     start_local_game(app, settings, on_leave=lambda: show_lobby(app, settings))

@@ -1,0 +1,130 @@
+"""The end screen: who won and why, the audit result, save the transcript.
+
+The audit replays every recorded input through a fresh engine and compares
+each state hash (see RiderSession.audit). On a local table the dice and
+shuffles came from this computer, which the screen says plainly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from client import theme
+from client.app import App
+from client.i18n import tr
+from client.rider.describe import seat_label
+from client.scene import Scene
+from client.text import draw_text, draw_wrapped
+from client.widgets import Button, panel
+
+if TYPE_CHECKING:
+    from client.rider.session import RiderSession
+
+
+class EndScene(Scene):
+    name = "end"
+
+    def __init__(self, app: App, session: RiderSession, *, backdrop: pygame.Surface | None = None,
+                 on_lobby: Callable[[], None] | None = None, on_again: Callable[[], None] | None = None) -> None:
+        super().__init__(app)
+        self.session = session
+        self.backdrop = backdrop
+        self.on_lobby = on_lobby
+        self.on_again = on_again
+        self.audit_ok, self.audit_detail = session.audit()
+        self.saved: str = ""
+        self.save_error: str = ""
+        self.buttons: list[Button] = []
+        self.box = pygame.Rect(0, 0, 10, 10)
+
+    def resized(self, size: tuple[int, int]) -> None:
+        w, h = size
+        lang = self.app.lang
+        self.box = pygame.Rect(0, 0, min(760, w - 80), min(470, h - 80))
+        self.box.center = (w // 2, h // 2)
+        b = self.box
+        bw = (b.width - 80) // 3
+        y = b.bottom - 70
+        self.save_button = Button(pygame.Rect(b.left + 20, y, bw, 48), tr(lang, "save_transcript"), self.save, primary=True,
+                                  hotkey="S")
+        self.again_button = Button(pygame.Rect(b.left + 40 + bw, y, bw, 48), tr(lang, "rematch"), self._again, hotkey="R")
+        self.lobby_button = Button(pygame.Rect(b.left + 60 + 2 * bw, y, bw, 48), tr(lang, "back_lobby"), self._lobby,
+                                   hotkey="Esc")
+        self.buttons = [self.save_button, self.again_button, self.lobby_button]
+
+    def save(self) -> None:
+        try:
+            self.saved = str(self.session.save_transcript())
+            self.save_error = ""
+        except OSError as exc:
+            self.save_error = str(exc)
+        self.app.invalidate()
+
+    def _again(self) -> None:
+        if self.on_again is not None:
+            self.on_again()
+
+    def _lobby(self) -> None:
+        if self.on_lobby is not None:
+            self.on_lobby()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_s:
+                self.save()
+            elif event.key == pygame.K_r:
+                self._again()
+            elif event.key == pygame.K_ESCAPE:
+                self._lobby()
+            return
+        for b in self.buttons:
+            b.handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        lang = self.app.lang
+        if self.backdrop is not None and self.backdrop.get_size() == surface.get_size():
+            surface.blit(self.backdrop, (0, 0))
+        else:
+            surface.fill(theme.BG)
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        b = self.box
+        panel(surface, b, fill=(30, 36, 46), edge=theme.ACCENT, radius=16)
+        outcome = self.session.table.outcome()
+        draw_text(surface, tr(lang, "game_over"), (b.centerx, b.top + 22), 20, theme.TEXT_DIM, anchor="midtop")
+        if outcome is None or outcome.winner is None:
+            headline, colour = tr(lang, "draw"), theme.TEXT
+        elif outcome.winner == self.session.me:
+            headline, colour = tr(lang, "winner_you"), theme.ACCENT
+        else:
+            headline = tr(lang, "winner_other", who=seat_label(outcome.winner, self.session.names, self.session.me, lang))
+            colour = theme.TEXT
+        draw_text(surface, headline, (b.centerx, b.top + 52), 40, colour, bold=True, anchor="midtop")
+        y = b.top + 118
+        if outcome is not None:
+            y += draw_wrapped(surface, tr(lang, "reason", reason=outcome.reason), pygame.Rect(b.left + 30, y, b.width - 60, 50),
+                              16, theme.TEXT, centre=True) + 6
+        moves = len(self.session.table.log)
+        state = self.session.state
+        draw_text(surface, f"{tr(lang, 'turn', n=state.turn)} · {tr(lang, 'moves', n=moves)}", (b.centerx, y), 15,
+                  theme.TEXT_DIM, anchor="midtop")
+        y += 34
+        if self.audit_ok:
+            text, colour = tr(lang, "audit_ok", hash=self.audit_detail), theme.GOOD
+        else:
+            text, colour = tr(lang, "audit_bad", error=self.audit_detail), theme.BAD
+        y += draw_wrapped(surface, text, pygame.Rect(b.left + 30, y, b.width - 60, 60), 16, colour, centre=True) + 4
+        y += draw_wrapped(surface, tr(lang, "audit_local"), pygame.Rect(b.left + 30, y, b.width - 60, 60), 14, theme.WARN,
+                          centre=True) + 8
+        if self.saved:
+            draw_wrapped(surface, tr(lang, "saved_to", path=self.saved), pygame.Rect(b.left + 30, y, b.width - 60, 50), 14,
+                         theme.GOOD, centre=True)
+        elif self.save_error:
+            draw_wrapped(surface, tr(lang, "save_failed", error=self.save_error), pygame.Rect(b.left + 30, y, b.width - 60, 50),
+                         14, theme.BAD, centre=True)
+        for button in self.buttons:
+            button.draw(surface)

@@ -1,0 +1,1 @@
+"""The Rider table: layout, intents, descriptions, the scene and its driver."""

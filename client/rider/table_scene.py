@@ -1,0 +1,909 @@
+"""The Rider table scene: both fields, hands, piles, status, log, prompts.
+
+What is drawn comes from the public state plus the local seat's own
+:class:`Knowledge` only. The opponent's hand is drawn from its *count*
+(card backs); no code path here ever asks the card renderer for the face
+of a card the local seat does not know.
+
+Input becomes actions only through :class:`client.rider.intents.Intents`
+built from the session's legal list; see docs/client.md for the controls.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from client import theme
+from client.anim import Animator, Flash, Flight, Flip, Strike
+from client.app import App
+from client.cardart import HEADER, CardArt
+from client.i18n import tr
+from client.rider.describe import LogEntry, describe, option_text, pending_text, seat_label, setup_text
+from client.rider.intents import Intents, Key, needs_confirm, target_of
+from client.rider.layout import SeatArea, TableLayout
+from client.rider.session import RiderSession
+from client.scene import Scene
+from client.text import draw_text, draw_wrapped, line_height, render, wrap
+from client.widgets import Button, panel
+from engine.core.actions import Action
+from engine.core.pending import CardsDealt, CardsRevealed, SealedChoice
+from engine.rider.actions import Attack, Discard, LevelUp, OpenColumn, Pass, Renew
+from engine.rider.rules import column_power, resolve_attack
+from engine.rider.state import COLUMN_INDEX, COLUMNS, Column, RiderState
+from net.bots.base import SealedPick
+
+RPS_KEYS = {"rock": "rps_rock", "paper": "rps_paper", "scissors": "rps_scissors"}
+
+
+@dataclasses.dataclass
+class Control:
+    """Something clickable now: ``key`` says what (hand card, column, button)."""
+
+    rect: pygame.Rect
+    key: Key
+    label: str = ""
+
+
+@dataclasses.dataclass
+class Prompt:
+    """A modal question: a title, some lines, option buttons (and card faces)."""
+
+    title: str
+    lines: list[str]
+    options: list[tuple[str, Callable[[], None], bool]]
+    cards: list[str] = dataclasses.field(default_factory=list)
+    kind: str = "choice"
+    buttons: list[Button] = dataclasses.field(default_factory=list)
+    rect: pygame.Rect = dataclasses.field(default_factory=pygame.Rect)
+
+
+class RiderTableScene(Scene):
+    name = "table"
+
+    def __init__(self, app: App, session: RiderSession, art: CardArt, *,
+                 on_leave: Callable[[], None] | None = None,
+                 on_end: Callable[[RiderTableScene], None] | None = None) -> None:
+        super().__init__(app)
+        self.session = session
+        self.art = art
+        self.on_leave = on_leave
+        self.on_end = on_end
+        self.me = session.me
+        self.opp = 1 - session.me
+        self.layout = TableLayout(app.screen.get_size())
+        self.anims = Animator()
+        self.now = app.clock.seconds()
+        self.log: list[LogEntry] = []
+        self.log_scroll = 0
+        self.legal: list[Action] = []
+        self.intents = Intents([])
+        self.selected: Key | None = None
+        self.prompt: Prompt | None = None
+        self.controls: list[Control] = []
+        self.faces: list[tuple[pygame.Rect, str]] = []  # visible card faces (hover preview)
+        self.hover_pos = (-1, -1)
+        self.hover_card: str | None = None
+        self.drag: dict[str, Any] | None = None
+        self.side_buttons: list[Button] = []
+        self.bar_buttons: list[Button] = []
+        self._background: pygame.Surface | None = None
+        self._end_call: Any = None
+        self.ended = False
+
+    # -- scene protocol ------------------------------------------------------------
+    def enter(self) -> None:
+        self.session.listeners.append(self._on_event)
+        self.log.append(LogEntry(tr(self.app.lang, "hint_select")))
+        self.session.start()
+        self.refresh()
+
+    def leave(self) -> None:
+        if self._on_event in self.session.listeners:
+            self.session.listeners.remove(self._on_event)
+        self.session.stop()
+        if self._end_call is not None and self._end_call.active():
+            self._end_call.cancel()
+
+    def resized(self, size: tuple[int, int]) -> None:
+        self.layout = TableLayout(size)
+        self._background = None
+        self.refresh()
+
+    def update(self, now: float) -> bool:
+        self.now = now
+        moving = self.anims.update(now)
+        if not moving and self.session.over and not self.ended and self._end_call is None:
+            self._end_call = self.app.clock.callLater(0.8, self._finish)
+        return moving
+
+    # -- state changes ----------------------------------------------------------------
+    def refresh(self) -> None:
+        """Recompute legal actions, controls and prompt buttons (never in draw)."""
+        self.legal = self.session.legal()
+        self.intents = Intents(self.legal)
+        sources = self.intents.sources()
+        if self.selected is not None and self.selected not in sources:
+            self.selected = None
+        if self.prompt is not None and not self.legal and self.prompt.kind != "pile":
+            self.prompt = None
+        self._build_controls()
+        self.app.invalidate()
+
+    def _on_event(self, pre: RiderState, action: Action, post: RiderState) -> None:
+        entries = describe(pre, action, post, me=self.me, names=self.session.names, lang=self.app.lang,
+                           name=self._name, knowledge=self.session.knowledge, table=self.session.game.table,
+                           proof="local")
+        self.log.extend(entries)
+        self.log_scroll = 0
+        self._animate(pre, action, post)
+        self.selected = None if action.seat == self.me else self.selected
+        if self.prompt is not None and self.prompt.kind != "pile":
+            self.prompt = None
+        self.refresh()
+
+    def _finish(self) -> None:
+        self._end_call = None
+        self.ended = True
+        if self.on_end is not None:
+            self.on_end(self)
+
+    # -- helpers --------------------------------------------------------------------------
+    def _name(self, card_id: str) -> str:
+        return self.art.name(card_id, self.app.lang)
+
+    def area(self, seat: int) -> SeatArea:
+        return self.layout.me if seat == self.me else self.layout.opp
+
+    def column_rect(self, seat: int, letter: str) -> pygame.Rect:
+        return self.area(seat).columns[COLUMN_INDEX[letter]]
+
+    def hand_slots(self, seat: int, count: int | None = None) -> list[pygame.Rect]:
+        player = self.session.state.players[seat]
+        n = len(player.hand) if count is None else count
+        if seat == self.me:
+            return self.layout.hand_slots(self.layout.me.hand, n, self.layout.hand_card)
+        return self.layout.hand_slots(self.layout.opp.hand, n, self.layout.opp_hand_card)
+
+    def my_hand(self) -> list[tuple[int, str | None]]:
+        """The local seat's hand as (handle, card id) from its own knowledge."""
+        state = self.session.state
+        know = self.session.knowledge
+        opened = dict(state.open_cards)
+        return [(h, know.card(h) or opened.get(h)) for h in state.players[self.me].hand]
+
+    # -- controls ------------------------------------------------------------------------
+    def _build_controls(self) -> None:
+        lang = self.app.lang
+        L = self.layout
+        controls: list[Control] = []
+        faces: list[tuple[pygame.Rect, str]] = []
+        sources = self.intents.sources()
+        state = self.session.state
+        # hand
+        for rect, (handle, card) in zip(self.hand_slots(self.me), self.my_hand()):
+            key = ("hand", handle)
+            if key == self.selected:
+                rect = rect.move(0, -18)
+            if card is not None:
+                faces.append((rect, card))
+            if key in sources:
+                controls.append(Control(rect, key, card or ""))
+        # columns
+        targets = self.intents.targets(self.selected) if self.selected is not None else set()
+        for seat in (self.me, self.opp):
+            side = "mine" if seat == self.me else "theirs"
+            player = state.players[seat]
+            for i, letter in enumerate(COLUMNS):
+                col = player.columns[i]
+                area = self.area(seat).columns[i]
+                for idx, (cid, _lvl) in enumerate(col.cards):
+                    faces.append((self.layout.cascade(area, idx), cid))
+                if col.zero is not None:
+                    faces.append((self.layout.zero_slot(area), col.zero))
+                if col.facedown is not None and seat == self.me:
+                    own = self.session.knowledge.card(col.facedown)
+                    if own is not None:
+                        faces.append((self.layout.cascade(area, 0), own))
+                key = (side, letter)
+                if key in targets or (self.selected is None and key in sources):
+                    controls.append(Control(area, key, letter))
+            for pile in ("discard", "lost"):
+                cards = getattr(player, pile)
+                rect = getattr(self.area(seat), pile)
+                if cards:
+                    faces.append((rect, cards[-1]))
+                controls.append(Control(rect, ("pile", seat, pile), pile))
+        # bar buttons
+        self.bar_buttons = []
+        bar = L.bar
+        labels = {"pass": (tr(lang, "pass"), "P"), "end": (tr(lang, "end_attacks"), "E"),
+                  "setup": (tr(lang, "setup_button"), "S"), "sealed": (tr(lang, "choose"), "S")}
+        sealed = next((a for a in self.legal if isinstance(a, SealedPick)), None)
+        if sealed is not None:
+            labels["sealed"] = (tr(lang, "mark_button" if sealed.purpose == "rider.battle_mark" else "rps_button"), "S")
+        x = bar.right - 16
+        for name in reversed(self.intents.buttons()):
+            label, hot = labels.get(name, (name, ""))
+            width = 200
+            rect = pygame.Rect(x - width, bar.top + 8, width, bar.height - 16)
+            x -= width + 10
+            button = Button(rect, label, lambda n=name: self.press(("button", n)), primary=True, hotkey=hot,
+                            payload=("button", name))
+            self.bar_buttons.append(button)
+            controls.append(Control(rect, ("button", name), label))
+        # side panel buttons
+        side = L.side
+        self.side_buttons = [
+            Button(pygame.Rect(side.left + 14, side.bottom - 52, 110, 38), tr(lang, "menu"), self._leave),
+            Button(pygame.Rect(side.left + 134, side.bottom - 52, 110, 38), "日本語" if lang == "en" else "English",
+                   self._toggle_lang, hotkey="L"),
+        ]
+        if self.prompt is not None:
+            self._layout_prompt(self.prompt)
+            controls = [Control(b.rect, ("prompt", i), b.label) for i, b in enumerate(self.prompt.buttons)]
+        self.controls = controls
+        self.faces = faces
+        self._update_hover()
+
+    def offered(self) -> list[Control]:
+        """What the player can click now (used by tests and keyboard help)."""
+        return list(self.controls)
+
+    def press(self, key: Key) -> None:
+        """Act on a control, exactly as a click on it would."""
+        kind = key[0]
+        if kind == "prompt":
+            assert self.prompt is not None
+            index = key[1]
+            assert isinstance(index, int)
+            self.prompt.buttons[index].on_click()
+        elif kind == "pile":
+            self._show_pile(key[1], key[2])  # type: ignore[arg-type]
+        elif kind == "hand":
+            targets = self.intents.targets(key)
+            if not targets:
+                self._resolve(self.intents.between(key, None))
+            else:
+                self.selected = None if self.selected == key else key
+        elif kind in ("mine", "theirs"):
+            if self.selected is not None and key in self.intents.targets(self.selected):
+                self._resolve(self.intents.between(self.selected, key))
+            elif key in self.intents.sources():
+                self.selected = None if self.selected == key else key
+        elif kind == "button":
+            self._resolve(self.intents.from_source(key))
+        self._build_controls()
+        self.app.invalidate()
+
+    def _resolve(self, candidates: list[Action]) -> None:
+        """One candidate: do it (after a confirm if irreversible); several: ask which."""
+        lang = self.app.lang
+        if not candidates:
+            return
+        if len(candidates) == 1:
+            action = candidates[0]
+            if needs_confirm(action):
+                self._confirm(action)
+            else:
+                self._submit(action)
+            return
+        first = candidates[0]
+        if isinstance(first, SealedPick):
+            title = tr(lang, "sealed_flip") if first.purpose == "rider.battle_mark" else tr(lang, "sealed_rps")
+        elif isinstance(first, LevelUp) and len({a.level for a in candidates if isinstance(a, LevelUp)}) > 1:
+            title = tr(lang, "choose_level")
+        elif isinstance(first, (Pass, Discard)):
+            title = tr(lang, "choose_discard")
+        elif first.KIND == "rider.setup":
+            title = tr(lang, "setup_title")
+        else:
+            title = tr(lang, "choose_action")
+        # Copies of one card are interchangeable: offer each distinct choice once.
+        seen: set[str] = set()
+        options = []
+        for a in candidates:
+            label = self._option_label(a)
+            if label not in seen:
+                seen.add(label)
+                options.append((label, (lambda a=a: self._picked(a)), False))
+        if len(options) == 1:
+            self._picked(candidates[0])
+            return
+        options.append((tr(lang, "cancel"), self._cancel, False))
+        cards = [a.card for a in candidates if isinstance(a, (LevelUp, Renew, OpenColumn, Pass, Discard)) and a.card]
+        self.prompt = Prompt(title, [], options, cards=sorted(set(cards))[:6])
+
+    def _option_label(self, action: Action) -> str:
+        lang = self.app.lang
+        if isinstance(action, SealedPick):
+            if action.purpose == "rider.battle_mark":
+                col = self.session.state.players[self.me].columns[COLUMN_INDEX[action.choice]]
+                card = self.session.knowledge.card(col.facedown) if col.facedown is not None else None
+                mark = self.session.game.cardset.card(card).mark if card else ""
+                return (f"列{action.choice}：{self._name(card)}（{mark}）" if lang == "ja" else
+                        f"Column {action.choice}: {self._name(card)} ({mark})") if card else str(action.choice)
+            return tr(lang, RPS_KEYS.get(action.choice, "choose")) if action.choice in RPS_KEYS else str(action.choice)
+        if hasattr(action, "handles") and action.KIND == "rider.setup":
+            know = self.session.knowledge
+            return setup_text([know.card(h) or "?" for h in action.handles], self._name, lang)  # type: ignore[attr-defined]
+        return option_text(action, self._name, lang)
+
+    def _picked(self, action: Action) -> None:
+        self.prompt = None
+        if needs_confirm(action):
+            self._confirm(action)
+        else:
+            self._submit(action)
+
+    def _confirm(self, action: Action) -> None:
+        lang = self.app.lang
+        lines = [tr(lang, "confirm_q")]
+        cards: list[str] = []
+        kind = "confirm"
+        title = option_text(action, self._name, lang)
+        if isinstance(action, Attack):
+            kind = "attack"
+            title = tr(lang, "attack_preview")
+            state = self.session.state
+            att = state.players[self.me].columns[COLUMN_INDEX[action.column]]
+            dfn = state.players[self.opp].columns[COLUMN_INDEX[action.target]]
+            battle = resolve_attack(self.session.game.table, att, dfn)
+            destroyed = [c for c in dfn.cards if c not in battle.defender.cards]
+            lines = [tr(lang, "attack_vs", col=action.column, atk=battle.attack_power, tgt=action.target,
+                        dfn=battle.defence_power)]
+            if destroyed:
+                listing = ", ".join(f"Lv.{lv} {self._name(c)}" + (" → Lost" if lv == 1 else "") for c, lv in reversed(destroyed))
+                lines.append(tr(lang, "would_destroy", cards=listing))
+            else:
+                lines.append(tr(lang, "would_destroy_none"))
+            lines.append(tr(lang, "attacker_keeps"))
+            lines.append(tr(lang, "confirm_q"))
+            cards = [c for c, _ in reversed(destroyed)]
+        elif isinstance(action, (OpenColumn, Pass, Discard)) and action.card:
+            cards = [action.card]
+        self.prompt = Prompt(title, lines, [(tr(lang, "confirm"), lambda: self._submit(action), True),
+                                            (tr(lang, "cancel"), self._cancel, False)], cards=cards[:5], kind=kind)
+
+    def _cancel(self) -> None:
+        self.prompt = None
+        self.selected = None
+
+    def _submit(self, action: Action) -> None:
+        self.prompt = None
+        self.selected = None
+        self.session.submit(action)  # checks membership in the legal list again
+        self.refresh()
+
+    def _show_pile(self, seat: int, pile: str) -> None:
+        lang = self.app.lang
+        cards = list(getattr(self.session.state.players[seat], pile))
+        who = seat_label(seat, self.session.names, self.me, lang)
+        name = tr(lang, "discard_pile" if pile == "discard" else "lost_pile")
+        lines = [] if cards else [tr(lang, "pile_empty")]
+        self.prompt = Prompt(tr(lang, "pile_title", pile=name, who=who, n=len(cards)), lines,
+                             [(tr(lang, "close"), self._cancel, True)], cards=cards[::-1], kind="pile")
+
+    def _leave(self) -> None:
+        if self.on_leave is not None:
+            self.on_leave()
+
+    def _toggle_lang(self) -> None:
+        self.app.set_lang("ja" if self.app.lang == "en" else "en")
+        self._build_controls()
+
+    # -- prompt layout ------------------------------------------------------------------------
+    def _layout_prompt(self, prompt: Prompt) -> None:
+        board = self.layout.board
+        n = len(prompt.options)
+        cols = 1 if n <= 7 else 2
+        if prompt.kind == "choice" and n > 7 and all(len(o[0]) > 40 for o in prompt.options[:-1]):
+            cols = 1
+        rows = (n + cols - 1) // cols
+        width = min(board.width - 60, 760 if cols == 2 or prompt.cards else 560)
+        card_w = 0
+        if prompt.cards:
+            per_row = min(len(prompt.cards), 6 if prompt.kind == "pile" else 5)
+            card_w = min(120, (width - 40) // max(1, per_row) - 10)
+        card_rows = 0
+        if prompt.cards:
+            per_row = min(len(prompt.cards), 6 if prompt.kind == "pile" else 5)
+            card_rows = min(3, (len(prompt.cards) + per_row - 1) // per_row)
+        card_h = int(card_w * 7 / 5)
+        text_h = sum(len(wrap(line, 16, width - 40)) for line in prompt.lines) * line_height(16)
+        height = 70 + text_h + (card_rows * (card_h + 10) + 10 if prompt.cards else 0) + rows * 46 + 20
+        height = min(height, board.height - 40)
+        rect = pygame.Rect(0, 0, width, height)
+        rect.center = board.center
+        prompt.rect = rect
+        prompt.buttons = []
+        bw = (width - 40 - (cols - 1) * 10) // cols
+        y0 = rect.bottom - 16 - rows * 46
+        for i, (label, callback, primary) in enumerate(prompt.options):
+            r, c = divmod(i, cols)
+            brect = pygame.Rect(rect.left + 20 + c * (bw + 10), y0 + r * 46, bw, 38)
+            prompt.buttons.append(Button(brect, label, callback, primary=primary, size=15,
+                                         hotkey="Enter" if primary else ("Esc" if callback == self._cancel else "")))
+        prompt.cards_rect = pygame.Rect(rect.left + 20, rect.top + 60 + text_h, width - 40, card_rows * (card_h + 10))  # type: ignore[attr-defined]
+        prompt.card_w = card_w  # type: ignore[attr-defined]
+
+    # -- input -------------------------------------------------------------------------------
+    def _control_at(self, pos: tuple[int, int]) -> Control | None:
+        for control in reversed(self.controls):  # last built is on top (raised hand card)
+            if control.rect.collidepoint(pos):
+                return control
+        return None
+
+    def _update_hover(self) -> None:
+        self.hover_card = None
+        if self.prompt is not None and self.prompt.kind == "pile":
+            return
+        for rect, card in reversed(self.faces):
+            if rect.collidepoint(self.hover_pos):
+                self.hover_card = card
+                return
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.hover_pos = event.pos
+            self._update_hover()
+            for b in self.bar_buttons + self.side_buttons + (self.prompt.buttons if self.prompt else []):
+                b.handle(event)
+            if self.drag is not None:
+                self.drag["pos"] = event.pos
+            return
+        if event.type == pygame.MOUSEWHEEL:
+            self.log_scroll = max(0, self.log_scroll + event.y)
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.click(event.pos)
+            return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.release(event.pos)
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            self._cancel()
+            self._build_controls()
+            return
+        if event.type == pygame.KEYDOWN:
+            self.key(event)
+
+    def click(self, pos: tuple[int, int]) -> None:
+        for b in self.side_buttons:
+            if b.rect.collidepoint(pos):
+                b.on_click()
+                return
+        control = self._control_at(pos)
+        if control is None:
+            if self.prompt is None and self.selected is not None:
+                self.selected = None
+                self._build_controls()
+            return
+        if control.key[0] == "hand" and self.intents.targets(control.key):
+            self.drag = {"key": control.key, "start": pos, "pos": pos, "was": self.selected == control.key}
+            self.selected = control.key
+            self._build_controls()
+            return
+        self.press(control.key)
+
+    def release(self, pos: tuple[int, int]) -> None:
+        drag, self.drag = self.drag, None
+        if drag is None:
+            return
+        moved = abs(pos[0] - drag["start"][0]) + abs(pos[1] - drag["start"][1]) > 10
+        if moved:
+            for control in self.controls:
+                if control.key[0] in ("mine", "theirs") and control.rect.collidepoint(pos):
+                    self.press(control.key)
+                    return
+            self.selected = drag["key"]
+        elif drag["was"]:
+            self.selected = None
+        self._build_controls()
+
+    def key(self, event: pygame.event.Event) -> None:
+        k = event.key
+        if self.prompt is not None:
+            if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                for i, b in enumerate(self.prompt.buttons):
+                    if b.primary:
+                        self.press(("prompt", i))
+                        return
+            elif k == pygame.K_ESCAPE:
+                self._cancel()
+                self._build_controls()
+            elif pygame.K_1 <= k <= pygame.K_9 and k - pygame.K_1 < len(self.prompt.buttons):
+                self.press(("prompt", k - pygame.K_1))
+            return
+        if k == pygame.K_ESCAPE:
+            self._cancel()
+            self._build_controls()
+        elif k == pygame.K_l:
+            self._toggle_lang()
+        elif pygame.K_1 <= k <= pygame.K_9:
+            hand = self.my_hand()
+            index = k - pygame.K_1
+            if index < len(hand) and ("hand", hand[index][0]) in self.intents.sources():
+                self.press(("hand", hand[index][0]))
+        elif k in (pygame.K_a, pygame.K_b, pygame.K_c):
+            letter = "ABC"[k - pygame.K_a]
+            shift = bool(event.mod & pygame.KMOD_SHIFT)
+            if self.selected is not None and self.selected[0] == "mine" or shift:
+                self.press(("theirs", letter))
+            else:
+                self.press(("mine", letter))
+        elif k == pygame.K_p and ("button", "pass") in self.intents.sources():
+            self.press(("button", "pass"))
+        elif k == pygame.K_e and ("button", "end") in self.intents.sources():
+            self.press(("button", "end"))
+        elif k == pygame.K_s:
+            for name in ("setup", "sealed"):
+                if ("button", name) in self.intents.sources():
+                    self.press(("button", name))
+
+    # -- animations ---------------------------------------------------------------------------
+    def _animate(self, pre: RiderState, action: Action, post: RiderState) -> None:
+        now = self.app.clock.seconds()
+        L = self.layout
+        me, opp = self.me, self.opp
+        face = self.art.face
+        lang = self.app.lang
+        back = self.art.back
+        if isinstance(action, CardsDealt):
+            seat = int(action.zone.split(":")[1])
+            slots = self.hand_slots(seat, len(post.players[seat].hand))
+            start = self.area(seat).deck
+            hand = post.players[seat].hand
+            for k, handle in enumerate(action.handles[:6]):
+                if handle not in hand:
+                    continue
+                dst = slots[hand.index(handle)]
+                card = self.session.knowledge.card(handle) if seat == me else None
+                surf = (lambda size, c=card: face(c, size, lang)) if card else back
+                self.anims.add(Flight(now + 0.07 * k, 0.32, (("hand", handle),), src=start, dst=dst, surf=surf))
+            return
+        if isinstance(action, CardsRevealed) and action.zone.startswith("columns:"):
+            seat = int(action.zone.split(":")[1])
+            for i, col in enumerate(post.players[seat].columns):
+                if col.cards and pre.players[seat].columns[i].facedown in action.handles:
+                    rect = L.cascade(self.area(seat).columns[i], 0)
+                    card = col.cards[0][0]
+                    self.anims.add(Flip(now, 0.35, (("col", seat, i, 0),), rect=rect, back=back,
+                                        face=lambda size, c=card: face(c, size, lang)))
+            return
+        seat = action.seat
+        if seat not in (0, 1):
+            return
+        pre_slots = self.hand_slots(seat, len(pre.players[seat].hand))
+        handle = getattr(action, "handle", None)
+        src = self.area(seat).hand
+        if handle is not None and handle in pre.players[seat].hand:
+            src = pre_slots[pre.players[seat].hand.index(handle)]
+        card = getattr(action, "card", None)
+        if isinstance(action, (LevelUp, Renew)) and card:
+            i = COLUMN_INDEX[action.column]
+            col = post.players[seat].columns[i]
+            area = self.area(seat).columns[i]
+            if isinstance(action, LevelUp) and action.level == 0:
+                dst, hide = L.zero_slot(area), ("zero", seat, i)
+            else:
+                idx = len(col.cards) - 1
+                dst, hide = L.cascade(area, idx), ("col", seat, i, idx)
+            self.anims.add(Flight(now, 0.3, (hide,), src=src, dst=dst, surf=lambda size, c=card: face(c, size, lang)))
+        elif isinstance(action, (OpenColumn, Pass, Discard)) and card:
+            self.anims.add(Flight(now, 0.3, (("pile", seat, "discard"),), src=src, dst=self.area(seat).discard,
+                                  surf=lambda size, c=card: face(c, size, lang)))
+        elif isinstance(action, Attack):
+            a = self.column_rect(seat, action.column)
+            b = self.column_rect(1 - seat, action.target)
+            self.anims.add(Strike(now, 0.4, (), a=a.center, b=b.center))
+            dfn_pre = pre.players[1 - seat].columns[COLUMN_INDEX[action.target]]
+            dfn_post = post.players[1 - seat].columns[COLUMN_INDEX[action.target]]
+            gone = len(dfn_pre.cards) - len(dfn_post.cards)
+            for idx in range(len(dfn_post.cards), len(dfn_pre.cards)):
+                rect = L.cascade(b, idx)
+                cid, lvl = dfn_pre.cards[idx]
+                self.anims.add(Flash(now + 0.25, 0.3, (), rect=rect, colour=theme.BAD))
+                pile = self.area(1 - seat).lost if lvl == 1 else self.area(1 - seat).discard
+                self.anims.add(Flight(now + 0.45, 0.35, (), src=rect, dst=pile,
+                                      surf=lambda size, c=cid: face(c, size, lang)))
+            att_pre = pre.players[seat].columns[COLUMN_INDEX[action.column]]
+            for idx in range(1, len(att_pre.cards)):
+                rect = L.cascade(a, idx)
+                self.anims.add(Flash(now + 0.35, 0.3, (), rect=rect, colour=theme.WARN))
+            if gone:
+                self.anims.add(Flash(now + 0.2, 0.4, (), rect=b.inflate(8, 8), colour=(255, 120, 60)))
+
+    # -- drawing (read-only) ---------------------------------------------------------------------
+    def _felt(self, size: tuple[int, int]) -> pygame.Surface:
+        if self._background is not None and self._background.get_size() == size:
+            return self._background
+        surf = pygame.Surface(size)
+        surf.fill(theme.BG)
+        L = self.layout
+        board = L.board
+        for y in range(board.height):
+            t = y / max(1, board.height - 1)
+            mid = 1 - abs(t - 0.5) * 2
+            c = tuple(int(a + (b - a) * mid) for a, b in zip(theme.BG_FELT_DARK, theme.BG_FELT))
+            pygame.draw.line(surf, c, (0, y), (board.width, y))
+        for area in (L.me, L.opp):
+            for rect in area.columns:
+                pygame.draw.rect(surf, (34, 70, 60), rect, border_radius=12)
+                pygame.draw.rect(surf, (52, 92, 80), rect, width=1, border_radius=12)
+            for rect in (area.deck, area.discard, area.lost):
+                pygame.draw.rect(surf, (22, 48, 42), rect.inflate(6, 6), border_radius=8)
+        pygame.draw.rect(surf, (16, 26, 30), L.bar)
+        pygame.draw.line(surf, (70, 110, 96), L.bar.topleft, L.bar.topright)
+        pygame.draw.line(surf, (70, 110, 96), L.bar.bottomleft, L.bar.bottomright)
+        pygame.draw.rect(surf, (20, 36, 34), L.opp.hand)
+        pygame.draw.rect(surf, (20, 36, 34), L.me.hand)
+        pygame.draw.rect(surf, theme.PANEL, L.side)
+        pygame.draw.line(surf, theme.PANEL_EDGE, L.side.topleft, L.side.bottomleft, 2)
+        self._background = surf
+        return surf
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self._felt(surface.get_size()), (0, 0))
+        hidden = self.anims.hidden()
+        state = self.session.state
+        for seat in (self.opp, self.me):
+            self._draw_field(surface, seat, state, hidden)
+            self._draw_piles(surface, seat, state, hidden)
+        self._draw_opp_hand(surface, state, hidden)
+        self._draw_my_hand(surface, hidden)
+        self._draw_bar(surface, state)
+        self._draw_side(surface, state)
+        self.anims.draw(surface, self.now)
+        if self.drag is not None and self.drag["pos"] != self.drag["start"]:
+            handle = self.drag["key"][1]
+            card = dict(self.my_hand()).get(handle)
+            if card:
+                img = self.art.face(card, self.layout.hand_card, self.app.lang)
+                surface.blit(img, img.get_rect(center=self.drag["pos"]))
+        if self.prompt is not None:
+            self._draw_prompt(surface, self.prompt)
+        elif self.hover_card is not None and self.drag is None:
+            self._draw_preview(surface, self.hover_card)
+
+    def _glow(self, surface: pygame.Surface, rect: pygame.Rect, colour: theme.Colour, width: int = 3) -> None:
+        pygame.draw.rect(surface, colour, rect.inflate(6, 6), width=width, border_radius=12)
+
+    def _draw_field(self, surface: pygame.Surface, seat: int, state: RiderState, hidden: set[object]) -> None:
+        L = self.layout
+        lang = self.app.lang
+        player = state.players[seat]
+        side = "mine" if seat == self.me else "theirs"
+        targets = self.intents.targets(self.selected) if self.selected is not None else set()
+        sources = self.intents.sources()
+        table = self.session.game.table
+        for i, letter in enumerate(COLUMNS):
+            col: Column = player.columns[i]
+            area = self.area(seat).columns[i]
+            key = (side, letter)
+            if key == self.selected:
+                self._glow(surface, area, theme.HILITE, 4)
+            elif key in targets:
+                self._glow(surface, area, theme.TARGET, 4)
+            elif self.selected is None and key in sources:
+                self._glow(surface, area, theme.ACCENT, 2)
+            power = column_power(table, col, "defend") if (col.cards or col.zero) else 0
+            head = f"{letter}" if not col.cards else f"{letter}  ·  {tr(lang, 'power', n=power)}"
+            draw_text(surface, head, (area.left + 10, area.top + 1), 14, theme.TEXT, bold=True)
+            if col.cards and col.cards[-1][1] == 4 or (col.cards and any(table[c].can_attack for c, _ in col.cards)):
+                draw_text(surface, "⚔" if False else "ATK", (area.right - 10, area.top + 2), 12, theme.ACCENT, bold=True,
+                          anchor="topright")
+            if col.facedown is not None:
+                rect = L.cascade(area, 0)
+                if ("col", seat, i, 0) not in hidden:
+                    surface.blit(self.art.back(rect.size), rect)
+                    draw_text(surface, tr(lang, "facedown"), (rect.centerx, rect.bottom - 14), 12, theme.CARD_BACK_EDGE,
+                              anchor="center")
+            elif not col.cards:
+                rect = L.cascade(area, 0)
+                pygame.draw.rect(surface, (60, 100, 88), rect, width=2, border_radius=10)
+                draw_text(surface, tr(lang, "empty_column"), rect.center, 13, theme.TEXT_DIM, anchor="center")
+            for idx, (cid, level) in enumerate(col.cards):
+                if ("col", seat, i, idx) in hidden:
+                    continue
+                rect = L.cascade(area, idx)
+                surface.blit(self.art.face(cid, rect.size, lang), rect)
+                if table[cid].levels == (2, 3):
+                    tag = pygame.Rect(rect.right - 34, rect.top + int(rect.h * HEADER) - 6, 30, 16)
+                    pygame.draw.rect(surface, theme.ACCENT, tag, border_radius=6)
+                    draw_text(surface, f"={level}", tag.center, 12, theme.TEXT_DARK, bold=True, anchor="center")
+            if col.zero is not None and ("zero", seat, i) not in hidden:
+                rect = L.zero_slot(area)
+                surface.blit(self.art.face(col.zero, rect.size, lang), rect)
+
+    def _draw_piles(self, surface: pygame.Surface, seat: int, state: RiderState, hidden: set[object]) -> None:
+        lang = self.app.lang
+        player = state.players[seat]
+        area = self.area(seat)
+        if player.deck:
+            surface.blit(self.art.back(area.deck.size), area.deck)
+        self._pile_label(surface, area.deck, tr(lang, "deck_pile"), len(player.deck), theme.TEXT)
+        for pile, rect, colour in (("discard", area.discard, theme.TEXT), ("lost", area.lost, theme.BAD)):
+            cards = getattr(player, pile)
+            if cards and ("pile", seat, pile) not in hidden:
+                surface.blit(self.art.face(cards[-1], rect.size, lang), rect)
+            elif not cards:
+                pygame.draw.rect(surface, (60, 100, 88), rect, width=1, border_radius=8)
+            self._pile_label(surface, rect, tr(lang, "discard_pile" if pile == "discard" else "lost_pile"), len(cards),
+                             colour)
+
+    def _pile_label(self, surface: pygame.Surface, rect: pygame.Rect, label: str, count: int, colour: theme.Colour) -> None:
+        tag = pygame.Rect(0, 0, rect.width + 8, 20)
+        tag.midtop = (rect.centerx, rect.bottom - 20)
+        layer = pygame.Surface(tag.size, pygame.SRCALPHA)
+        layer.fill((10, 14, 18, 210))
+        surface.blit(layer, tag)
+        draw_text(surface, f"{label} {count}", tag.center, 13, colour, bold=True, anchor="center", max_width=tag.width - 4)
+
+    def _draw_opp_hand(self, surface: pygame.Surface, state: RiderState, hidden: set[object]) -> None:
+        # Only backs, from the count: the opponent's hand is never drawn face up.
+        hand = state.players[self.opp].hand
+        for rect, handle in zip(self.hand_slots(self.opp), hand):
+            if ("hand", handle) in hidden:
+                continue
+            surface.blit(self.art.back(rect.size), rect)
+        lang = self.app.lang
+        who = seat_label(self.opp, self.session.names, self.me, lang)
+        area = self.layout.opp.hand
+        draw_text(surface, f"{who} · {tr(lang, 'hand')} {len(hand)}", (area.left + 14, area.centery), 15, theme.TEXT,
+                  bold=True, anchor="midleft")
+
+    def _draw_my_hand(self, surface: pygame.Surface, hidden: set[object]) -> None:
+        lang = self.app.lang
+        sources = self.intents.sources()
+        deciding = bool(self.legal)
+        area = self.layout.me.hand
+        for rect, (handle, card) in zip(self.hand_slots(self.me), self.my_hand()):
+            key = ("hand", handle)
+            if key in hidden or (self.drag is not None and self.drag["key"] == key and self.drag["pos"] != self.drag["start"]):
+                continue
+            if key == self.selected:
+                rect = rect.move(0, -18)
+            img = self.art.face(card, rect.size, lang) if card else self.art.back(rect.size)
+            surface.blit(img, rect)
+            if key == self.selected:
+                self._glow(surface, rect, theme.HILITE, 3)
+            elif key in sources:
+                self._glow(surface, rect, theme.ACCENT, 2)
+            elif deciding:
+                shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+                shade.fill((0, 0, 0, 90))
+                surface.blit(shade, rect)
+        who = seat_label(self.me, self.session.names, self.me, lang)
+        draw_text(surface, f"{who} · {tr(lang, 'hand')} {len(self.my_hand())}", (area.left + 14, area.top + 10), 14,
+                  theme.TEXT_DIM)
+
+    def _draw_bar(self, surface: pygame.Surface, state: RiderState) -> None:
+        lang = self.app.lang
+        bar = self.layout.bar
+        seat, what = pending_text(self.session.table.pending, self.session.names, self.me, lang)
+        if self.legal:
+            status = tr(lang, "waiting_you", what=what)
+            colour = theme.ACCENT
+        elif seat is not None:
+            status = tr(lang, "waiting_for", who=seat_label(seat, self.session.names, self.me, lang), what=what)
+            colour = theme.TEXT
+        else:
+            status = tr(lang, "waiting_system", what=what)
+            colour = theme.TEXT_DIM
+        left = f"{tr(lang, 'turn', n=state.turn)}" if state.turn else ""
+        x = bar.left + 16
+        if left:
+            r = draw_text(surface, left, (x, bar.centery), 18, theme.TEXT, bold=True, anchor="midleft")
+            x = r.right + 18
+        buttons_w = sum(b.rect.width + 10 for b in self.bar_buttons)
+        room = bar.width - (x - bar.left) - buttons_w - 24
+        draw_text(surface, status, (x, bar.centery - (9 if self.legal else 0)), 16, colour, bold=bool(self.legal),
+                  anchor="midleft", max_width=room)
+        if self.legal:
+            if self.selected is not None and self.selected[0] == "hand":
+                hint = tr(lang, "hint_card")
+            elif self.selected is not None and self.selected[0] == "mine":
+                hint = tr(lang, "hint_target")
+            elif any(isinstance(a, Attack) for a in self.legal):
+                hint = tr(lang, "hint_attack")
+            else:
+                hint = tr(lang, "hint_select")
+            draw_text(surface, hint, (x, bar.centery + 12), 13, theme.TEXT_DIM, anchor="midleft", max_width=room)
+        for b in self.bar_buttons:
+            b.draw(surface)
+
+    def _draw_side(self, surface: pygame.Surface, state: RiderState) -> None:
+        lang = self.app.lang
+        side = self.layout.side
+        x = side.left + 16
+        y = 14
+        draw_text(surface, tr(lang, "peers"), (x, y), 16, theme.TEXT_DIM, bold=True)
+        y += 26
+        for seat in (self.me, self.opp):
+            label = seat_label(seat, self.session.names, self.me, lang)
+            if seat == self.me:
+                status, colour = tr(lang, "peer_you") + " · " + tr(lang, "peer_local"), theme.GOOD
+            elif self.session.bot_thinking():
+                status, colour = tr(lang, "peer_bot"), theme.WARN
+            else:
+                status, colour = tr(lang, "peer_bot_idle") + " · " + tr(lang, "peer_local"), theme.GOOD
+            pygame.draw.circle(surface, colour, (x + 6, y + 10), 5)
+            draw_text(surface, label, (x + 18, y), 15, theme.TEXT, bold=state.active == seat and state.turn > 0,
+                      max_width=side.width - 50)
+            draw_text(surface, status, (x + 18, y + 20), 13, theme.TEXT_DIM, max_width=side.width - 50)
+            lost = len(state.players[seat].lost)
+            draw_text(surface, f"{tr(lang, 'lost_pile')} {lost}/3", (side.right - 16, y), 13,
+                      theme.BAD if lost else theme.TEXT_DIM, anchor="topright")
+            y += 46
+        pygame.draw.line(surface, theme.PANEL_EDGE, (x, y), (side.right - 16, y))
+        y += 8
+        draw_text(surface, tr(lang, "log"), (x, y), 16, theme.TEXT_DIM, bold=True)
+        y += 26
+        log_rect = pygame.Rect(x, y, side.width - 32, side.bottom - 64 - y - 26)
+        self._draw_log(surface, log_rect)
+        draw_wrapped(surface, tr(lang, "shortcuts"), pygame.Rect(x, side.bottom - 92, side.width - 32, 40), 11,
+                     theme.TEXT_DIM)
+        for b in self.side_buttons:
+            b.draw(surface)
+
+    def _draw_log(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        size = 13
+        step = line_height(size)
+        lines: list[tuple[str, theme.Colour, str, bool]] = []
+        for entry in self.log[-200:]:
+            colour = theme.ACCENT if entry.turn_marker else theme.TEXT
+            wrapped = wrap(entry.text, size, rect.width - 52, entry.turn_marker)
+            for j, line in enumerate(wrapped):
+                lines.append((line, colour, entry.proof if j == 0 else "", entry.turn_marker))
+        fit = max(1, rect.height // step)
+        end = max(0, len(lines) - min(self.log_scroll * 3, max(0, len(lines) - fit)))
+        visible = lines[max(0, end - fit):end]
+        y = rect.top
+        clip = surface.get_clip()
+        surface.set_clip(rect)
+        for line, colour, proof, bold in visible:
+            surface.blit(render(line, size, colour, bold), (rect.left, y))
+            if proof:
+                tag = render(tr(self.app.lang, "verified_local") if proof == "local" else proof, 10, theme.TEXT_DARK, True)
+                box = pygame.Rect(rect.right - tag.get_width() - 10, y + 2, tag.get_width() + 8, step - 4)
+                pygame.draw.rect(surface, theme.INFO if proof == "verified" else (170, 176, 190), box, border_radius=5)
+                surface.blit(tag, tag.get_rect(center=box.center))
+            y += step
+        surface.set_clip(clip)
+
+    def _draw_preview(self, surface: pygame.Surface, card: str) -> None:
+        w, h = self.layout.preview
+        board = self.layout.board
+        mx, my = self.hover_pos
+        x = mx + 24 if mx + 24 + w < board.right else mx - 24 - w
+        y = min(max(8, my - h // 2), board.bottom - h - 8)
+        rect = pygame.Rect(x, y, w, h)
+        pygame.draw.rect(surface, (0, 0, 0), rect.move(5, 7), border_radius=14)
+        surface.blit(self.art.face(card, (w, h), self.app.lang), rect)
+
+    def _draw_prompt(self, surface: pygame.Surface, prompt: Prompt) -> None:
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 130))
+        surface.blit(shade, (0, 0))
+        rect = prompt.rect
+        panel(surface, rect, fill=(30, 36, 46), edge=theme.ACCENT if prompt.kind == "attack" else theme.PANEL_EDGE, radius=14)
+        draw_text(surface, prompt.title, (rect.left + 20, rect.top + 16), 20, theme.TEXT, bold=True,
+                  max_width=rect.width - 40)
+        y = rect.top + 54
+        for line in prompt.lines:
+            used = draw_wrapped(surface, line, pygame.Rect(rect.left + 20, y, rect.width - 40, 200), 16, theme.TEXT)
+            y += used
+        if prompt.cards:
+            area = prompt.cards_rect  # type: ignore[attr-defined]
+            cw = prompt.card_w  # type: ignore[attr-defined]
+            ch = int(cw * 7 / 5)
+            per_row = max(1, area.width // (cw + 10))
+            for i, card in enumerate(prompt.cards[: per_row * 3]):
+                r, c = divmod(i, per_row)
+                surface.blit(self.art.face(card, (cw, ch), self.app.lang), (area.left + c * (cw + 10), area.top + r * (ch + 10)))
+        for b in prompt.buttons:
+            b.draw(surface)
