@@ -257,6 +257,15 @@ class Mesh:
         self.stats["sent"] += 1
         return pid
 
+    def send_to(self, key: bytes, data: bytes) -> bytes:
+        """Send ``data`` to one peer only (directly, or relayed toward it)."""
+        pid = payload_id(data)
+        self._remember(pid)
+        relay = Relay(self.game, self.identity.public_key, data, 0, to=key)
+        self._route_directed(relay, via=None)
+        self.stats["sent"] += 1
+        return pid
+
     def close(self, reason: str = "leaving the table") -> None:
         """Say goodbye to every neighbour and stop all timers."""
         self.closed = True
@@ -420,8 +429,12 @@ class Mesh:
             self.stats["duplicates"] += 1
             return
         self._remember(pid)
+        if relay.to is not None and relay.to != self.identity.public_key:
+            if relay.hops < MAX_HOPS:
+                self._route_directed(dataclasses.replace(relay, hops=relay.hops + 1), via)
+            return
         self.stats["delivered"] += 1
-        if relay.hops < MAX_HOPS:
+        if relay.to is None and relay.hops < MAX_HOPS:
             onward = dataclasses.replace(relay, hops=relay.hops + 1)
             for record in self.peers.values():
                 if record is via or record.key == relay.origin:
@@ -431,6 +444,20 @@ class Mesh:
                 self._send_or_queue(record, onward)
                 self.stats["forwarded"] += 1
         self.on_message(relay.origin, relay.data)
+
+    def _route_directed(self, relay: Relay, via: PeerRecord | None) -> None:
+        """Toward ``relay.to``: its direct link if we have one (or it is queued
+        for it); else neighbours that report a link to it; else all neighbours."""
+        assert relay.to is not None
+        target = self.peers.get(relay.to)
+        if target is not None and (target.channel is not None or target.had_link):
+            self._send_or_queue(target, relay)
+            return
+        live = [r for r in self.peers.values() if r.channel is not None and r is not via]
+        hops = [r for r in live if relay.to in r.neighbours] or live
+        for record in hops:
+            self._send_or_queue(record, relay)
+            self.stats["forwarded"] += 1
 
     def _send_or_queue(self, record: PeerRecord, relay: Relay) -> None:
         if record.channel is not None:

@@ -194,6 +194,8 @@ class Relay:
 
     ``origin`` is the public key of the peer that first sent it; it is a
     routing hint only: the payload (a signed envelope) proves its own author.
+    ``to`` is null for a broadcast, or the one peer's key it is meant for
+    (catch-up replies); relays pass it on without delivering it themselves.
     """
 
     T: ClassVar[str] = "msg"
@@ -201,18 +203,23 @@ class Relay:
     origin: bytes
     data: bytes
     hops: int = 0
+    to: bytes | None = None
 
     def to_data(self) -> dict[str, Any]:
         return {"t": self.T, "game": self.game, "origin": self.origin,
-                "data": self.data, "hops": self.hops}
+                "data": self.data, "hops": self.hops, "to": self.to}
 
     @classmethod
     def from_data(cls, d: Mapping[str, Any]) -> Relay:
+        to = _field(d, "to", "msg")
+        if to is not None and not (isinstance(to, bytes) and len(to) == KEY_SIZE):
+            raise MalformedFrame(f"msg.to must be null or a {KEY_SIZE}-byte key")
         return cls(
             game=_game(d, "game", "msg"),
             origin=_bytes(d, "origin", "msg", KEY_SIZE),
             data=_bytes(d, "data", "msg"),
             hops=_int(d, "hops", "msg", 0, MAX_HOPS),
+            to=to,
         )
 
 
@@ -276,7 +283,7 @@ _FIELDS: dict[str, frozenset[str]] = {
     "reject": frozenset({"t", "code", "reason"}),
     "ping": frozenset({"t", "n"}),
     "pong": frozenset({"t", "n"}),
-    "msg": frozenset({"t", "game", "origin", "data", "hops"}),
+    "msg": frozenset({"t", "game", "origin", "data", "hops", "to"}),
     "links": frozenset({"t", "peers"}),
     "bye": frozenset({"t", "reason"}),
 }

@@ -173,3 +173,20 @@ def test_goodbye_means_left_and_no_redial() -> None:
     dials = len(net.dials)
     net.advance(5)
     assert len(net.dials) == dials
+
+
+def test_directed_message_reaches_only_its_addressee_through_the_host() -> None:
+    net, host, a, b = table(listen_joiners=False)
+    a.mesh.send_to(identity(3).public_key, b"catch-up for b")
+    a.mesh.send_to(identity(1).public_key, b"for the host")
+    net.settle()
+    assert b.inbox == [(identity(2).public_key, b"catch-up for b")]
+    assert host.inbox == [(identity(2).public_key, b"for the host")]  # relayed, not read
+
+
+def test_directed_message_over_a_direct_link_is_not_forwarded() -> None:
+    net, host, a, b = table(listen_joiners=True)
+    b.mesh.send_to(identity(2).public_key, b"direct")
+    net.settle()
+    assert a.inbox == [(identity(3).public_key, b"direct")]
+    assert host.inbox == [] and host.mesh.stats["forwarded"] == 0

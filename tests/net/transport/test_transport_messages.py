@@ -33,6 +33,7 @@ EXAMPLES = [
     Pong(0),
     Relay(b"g" * 32, K, b"payload", 2),
     Relay(LOBBY, K, b""),
+    Relay(LOBBY, K, b"just for you", 1, to=b"j" * 32),
     Links((PeerInfo(K, (("127.0.0.1", 9),)), PeerInfo(b"j" * 32, ()))),
     Bye("done"),
 ]
@@ -63,8 +64,12 @@ def test_arbitrary_bytes_never_crash(payload: bytes) -> None:
         (encode({"t": "ping", "n": True}), "ping.n"),
         (encode({"t": "ping", "n": 1, "extra": 0}), "unexpected fields"),
         (encode({"t": "auth", "sig": b"short"}), "64 bytes"),
-        (encode({"t": "msg", "game": b"g" * 31, "origin": K, "data": b"", "hops": 0}), "game id"),
-        (encode({"t": "msg", "game": LOBBY, "origin": K, "data": b"", "hops": 99}), "hops"),
+        (encode({"t": "msg", "game": b"g" * 31, "origin": K, "data": b"", "hops": 0, "to": None}),
+         "game id"),
+        (encode({"t": "msg", "game": LOBBY, "origin": K, "data": b"", "hops": 99, "to": None}),
+         "hops"),
+        (encode({"t": "msg", "game": LOBBY, "origin": K, "data": b"", "hops": 0, "to": b"x"}),
+         "msg.to"),
         (encode({"t": "links", "peers": [{"key": K}]}), "key and listen"),
     ],
 )
