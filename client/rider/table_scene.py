@@ -778,7 +778,7 @@ class RiderTableScene(Scene):
                 shade.fill((0, 0, 0, 90))
                 surface.blit(shade, rect)
         who = seat_label(self.me, self.session.names, self.me, lang)
-        draw_text(surface, f"{who} · {tr(lang, 'hand')} {len(self.my_hand())}", (area.left + 14, area.top + 10), 14,
+        draw_text(surface, f"{tr(lang, 'hand')} {len(self.my_hand())}", (area.left + 14, area.top + 10), 14,
                   theme.TEXT_DIM)
 
     def _draw_bar(self, surface: pygame.Surface, state: RiderState) -> None:
@@ -856,7 +856,7 @@ class RiderTableScene(Scene):
         lines: list[tuple[str, theme.Colour, str, bool]] = []
         for entry in self.log[-200:]:
             colour = theme.ACCENT if entry.turn_marker else theme.TEXT
-            wrapped = wrap(entry.text, size, rect.width - 52, entry.turn_marker)
+            wrapped = wrap(entry.text, size, rect.width - 66, entry.turn_marker)
             for j, line in enumerate(wrapped):
                 lines.append((line, colour, entry.proof if j == 0 else "", entry.turn_marker))
         fit = max(1, rect.height // step)

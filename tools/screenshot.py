@@ -1,0 +1,70 @@
+"""``python -m tools.screenshot SCENE --out FILE.png``: render a scene headlessly.
+
+Scenes: ``rider`` (a mid-game Rider table), ``lobby``, ``end``. Used for
+visual review and documentation; runs without a display (SDL dummy driver).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tools.screenshot", description=__doc__.splitlines()[0])
+    parser.add_argument("scene", choices=("rider", "lobby", "end"))
+    parser.add_argument("--out", required=True, help="PNG file to write")
+    parser.add_argument("--size", default="1280x800", help="window size WxH (default 1280x800)")
+    parser.add_argument("--lang", choices=("en", "ja"), default="en")
+    parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--hover", action="store_true", help="(rider) show the card preview of a hand card")
+    args = parser.parse_args(argv)
+    try:
+        w, h = (int(v) for v in args.size.lower().split("x"))
+    except ValueError:
+        print(f"--size must look like 1280x800, not {args.size!r}", file=sys.stderr)
+        return 2
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+    from twisted.internet.task import Clock
+
+    from client.app import App
+    from client.lobby import LobbyScene
+    from client.settings import Settings
+
+    clock = Clock()
+    app = App((w, h), clock=clock, lang=args.lang)
+    if args.scene == "lobby":
+        app.switch(LobbyScene(app, Settings(lang=args.lang)))
+    else:
+        from client.rider.demo import play_to_midgame
+
+        scene = play_to_midgame(app, clock, seed=args.seed)
+        if args.scene == "end":
+            from client.end_scene import EndScene
+
+            while not scene.session.over:
+                if scene.legal:
+                    scene.session.submit(scene.legal[0])
+                    scene.refresh()
+                clock.advance(1.0)
+                app.tick()
+            backdrop = pygame.Surface(app.screen.get_size())
+            scene.anims.clear()
+            scene.draw(backdrop)
+            app.switch(EndScene(app, scene.session, backdrop=backdrop))
+        elif args.hover:
+            slots = scene.hand_slots(scene.me)
+            if slots:
+                pos = slots[len(slots) // 2].center
+                app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.render()
+    pygame.image.save(app.screen, args.out)
+    print(f"wrote {args.out} ({w}x{h}, {args.scene}, {args.lang})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
