@@ -671,7 +671,7 @@ WHIM_ABILITY = Chart(
     1,
     6,
     (
-        Entry((1,), "nothing", effects=(Effect("whim-blank", tags=("twice-gives-experience",)),)),
+        Entry((1,), "nothing", effects=(Effect("whim-blank", params=(("twice_ability", "experience"),), tags=("twice-gives-experience",)),)),
         Entry((2,), "release", effects=_ability("release", "normal")),
         Entry((3,), "sword", effects=_ability("sword", "combat", melee_weapon=1)),
         Entry((4,), "blaster", effects=_ability("blaster", "combat", "main", "attack", INTRINSIC)),

@@ -23,13 +23,16 @@ Params = tuple[tuple[str, int | str], ...]
 
 
 def to_data(value: Any) -> Any:
-    """Plain canonical data (dicts, lists, ints, text) of an outcome object."""
+    """Plain canonical data (dicts, lists, ints, text) of an outcome object.
+
+    ``params`` fields (sorted key/value pairs) become maps; other tuples lists.
+    """
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_data(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        return {
+            f.name: {k: v for k, v in getattr(value, f.name)} if f.name == "params" else to_data(getattr(value, f.name))
+            for f in dataclasses.fields(value)
+        }
     if isinstance(value, tuple):
-        # (key, value) pair tuples of Params become a map for readability.
-        if value and all(isinstance(p, tuple) and len(p) == 2 and isinstance(p[0], str) for p in value):
-            return {k: to_data(v) for k, v in value}
         return [to_data(v) for v in value]
     return value
 

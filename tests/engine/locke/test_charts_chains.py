@@ -261,3 +261,11 @@ def test_chain_context_keeps_only_the_esp_level() -> None:
     assert charts.resolve("random-combat", (5, 5), 0, Context(forest=True, esp_level=4)).next == charts.request(
         "weapon-check", 0, Context(esp_level=4)
     )
+
+
+def test_outcome_data_is_plain_and_canonical() -> None:
+    out = charts.resolve("prison", (6, 6))
+    data = out.to_data()
+    assert data["entry"] == "esp-proof" and data["effects"][1]["params"] == {"esp_level": 0, "esp_power": 0, "proofs": 1}
+    assert data["effects"][0]["params"] == {}
+    assert encode(out) == encode(data)  # __canonical__ is the same plain data
