@@ -269,3 +269,31 @@ def test_outcome_data_is_plain_and_canonical() -> None:
     assert data["entry"] == "esp-proof" and data["effects"][1]["params"] == {"esp_level": 0, "esp_power": 0, "proofs": 1}
     assert data["effects"][0]["params"] == {}
     assert encode(out) == encode(data)  # __canonical__ is the same plain data
+
+
+def _contexts(chart_id: str) -> list[Context]:
+    if chart_id == "weapon-firepower":
+        return [Context(weapon=w) for w in sorted(FIREPOWER)]
+    if chart_id == "damage":
+        return [Context(odds=col) for col in COLUMN_IDS]
+    if chart_id == "hallucination":
+        return [Context(esp_level=lv) for lv in (0, 6, 12)]
+    if chart_id == "random-combat":
+        return [Context(), Context(forest=True)]
+    return [Context()]
+
+
+@pytest.mark.parametrize("chart_id", charts.chart_ids())
+def test_every_entry_is_reachable(chart_id: str) -> None:
+    """Enumerate all faces, modifiers and relevant contexts: every listed entry id
+    comes up, and nothing outside the list does."""
+    import itertools
+
+    c = charts.chart(chart_id)
+    modifiers = range(-MODIFIER_LIMIT, MODIFIER_LIMIT + 1) if c.modifiable else (0,)
+    seen = set()
+    for faces in itertools.product(*(range(1, s + 1) for s in c.dice)):
+        for modifier in modifiers:
+            for ctx in _contexts(chart_id):
+                seen.add(charts.resolve(chart_id, faces, modifier, ctx).entry)
+    assert seen == set(charts.entry_ids(chart_id))
