@@ -165,6 +165,10 @@ class LocalTable:
 
     # --- internals ---------------------------------------------------------------
 
+    def card(self, handle: int) -> str:
+        """The card behind any handle (the trusted table knows them all)."""
+        return self._card(handle)
+
     def _card(self, handle: int) -> str:
         card = self.truth.get(handle)
         if card is None:

@@ -529,7 +529,7 @@ class RiderGame:
                     )
                 if target == "":
                     continue
-                steps.append(Step(kind, seat, param, target))
+                steps.append(Step("flip" if kind == "flip_facedown" else kind, seat, param, target))
                 continue
             if target != "":
                 raise IllegalAction(f"{kind} takes no target; give \"\"", rule="rider.13")
