@@ -142,6 +142,8 @@ class ShuffleRound:
         self.order = tuple(order) if order is not None else keys.seats
         if sorted(self.order) != sorted(keys.seats):
             raise ValueError("every seat must shuffle exactly once")
+        if not deck:
+            raise ValueError("there is no card to shuffle")
         self.deck = deck
         self._next = 0
 
