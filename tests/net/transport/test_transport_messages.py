@@ -88,3 +88,11 @@ def test_bad_listen_address() -> None:
 def test_unknown_type_lists_known_types() -> None:
     with pytest.raises(UnknownMessageType, match="'teleport'.*hello"):
         parse_message(encode({"t": "teleport"}))
+
+
+def test_documented_ping_frame_vector() -> None:
+    """docs/protocol.md section 3 quotes these exact bytes."""
+    from net.transport.framing import encode_frame
+
+    frame = encode_frame(encode_message(Ping(3)))
+    assert frame == bytes.fromhex("00000014") + b"ds1:ni3es1:ts4:pinge"
