@@ -1,0 +1,43 @@
+"""Client test fixtures: a private home for user files, and a headless app
+driven by a Twisted task.Clock (no real time passes in these tests)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+from twisted.internet.task import Clock
+
+from client.app import App
+
+
+@pytest.fixture(autouse=True)
+def private_dirs(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
+    """Identity keys, settings and transcripts go to a temporary folder."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    return tmp_path
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def app(clock: Clock) -> Iterator[App]:
+    application = App((1280, 800), clock=clock)
+    yield application
+    application.running = False
+
+
+def click(app: App, pos: tuple[int, int]) -> None:
+    """A real left click (down and up) at ``pos``, through the app's dispatcher."""
+    app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+
+
+def key(app: App, k: int, mod: int = 0) -> None:
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
