@@ -23,6 +23,11 @@ Flow of a game (Barnett-Smart):
    - ``reveal_held`` / ``public``: shares published, everyone learns the card.
 4. A discard pile returns to play by :meth:`ShuffleRound.fresh` over its
    (public) card points: trivially re-encrypted, then shuffled by every seat.
+
+Resuming from a journal: :meth:`SeatSecrets.export` / :meth:`SeatSecrets.load`
+keep the local secrets; rebuild a round and feed it every journaled message
+with :meth:`receive`, the local seat's own messages included (``make`` draws
+fresh randomness, so it must not be called again for a step already sent).
 """
 
 from __future__ import annotations
@@ -69,6 +74,21 @@ class SeatSecrets:
     @property
     def key(self) -> bytes:
         return g.base_mul(self.x)
+
+    def export(self) -> dict[str, bytes | int]:
+        """Canonical data for the seat's local journal (never send it)."""
+        return {"seat": self.seat, "x": g.sb(self.x), "box": self.box.private_bytes_raw()}
+
+    @classmethod
+    def load(cls, data: Mapping[str, Any]) -> SeatSecrets:
+        """Inverse of :meth:`export`; raises ValueError on a damaged journal entry."""
+        if sorted(data) != ["box", "seat", "x"]:
+            raise ValueError("card secrets in the journal have unexpected fields; the journal is damaged")
+        x = g.decode_scalar(data["x"], seat=None, what="journaled card secret")
+        box = data["box"]
+        if not isinstance(box, bytes) or len(box) != 32 or not isinstance(data["seat"], int) or x == 0:
+            raise ValueError("card secrets in the journal are malformed; the journal is damaged")
+        return cls(data["seat"], x, X25519PrivateKey.from_private_bytes(box))
 
     def __repr__(self) -> str:
         return f"SeatSecrets(seat={self.seat}, <secret>)"

@@ -86,3 +86,17 @@ def test_hashed_points_and_generators_are_valid_and_distinct() -> None:
 def test_random_scalars_are_in_range_and_differ() -> None:
     values = {g.random_scalar() for _ in range(50)}
     assert len(values) == 50 and all(0 < v < g.L for v in values)
+
+
+def test_scalar_and_point_values_refuse_bad_input() -> None:
+    with pytest.raises(ValueError):
+        g.Scalar(g.L)
+    with pytest.raises(ValueError):
+        g.Scalar(-1)
+    with pytest.raises(BadScalar):
+        g.Scalar.from_bytes(g.L.to_bytes(32, "little"), seat=4)
+    with pytest.raises(BadPoint):
+        g.Point.from_bytes(g.IDENTITY, seat=4)
+    assert g.Point.from_bytes(g.BASE) == g.Point.base()
+    assert (-g.Point.base()) + g.Point.base() == g.Point.identity()
+    assert g.Point.identity().is_identity() and "bits" in repr(g.Scalar.random())

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from poker_helpers import GAME
 
 from net.poker import group as g
@@ -153,3 +156,15 @@ def test_small_order_point_in_shuffled_deck_is_rejected() -> None:
 def test_random_permutation_is_a_permutation() -> None:
     for n in (0, 1, 2, 24):
         assert sorted(random_permutation(n)) == list(range(n))
+
+
+@settings(max_examples=15)
+@given(n=st.integers(1, 7), seed=st.integers(0, 2**32), step=st.integers(0, 2**40), seat=st.integers(0, 9))
+def test_every_permutation_proves_and_only_its_own_context_verifies(n: int, seed: int, step: int,
+                                                                    seat: int) -> None:
+    deck = _deck(n)
+    ctx = Context(GAME, step, seat)
+    out, proof = shuffle(ctx, KEY, deck, random.Random(seed).randrange)
+    verify_shuffle(ctx, KEY, deck, out, proof)
+    with pytest.raises(BadCardProof):
+        verify_shuffle(Context(GAME, step + 1, seat), KEY, deck, out, proof)
