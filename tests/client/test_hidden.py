@@ -1,0 +1,79 @@
+"""The opponent's hand is never drawn face up.
+
+Two checks over a whole game (both seats played by bots, the local seat's
+moves still submitted through the session): every card face the renderer is
+asked for is one the local seat may know at that moment, and the pixels of
+each opponent hand slot are exactly the card back.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from client.rider.play import start_local_game
+from client.settings import Settings
+from net.bots import GreedyBot
+
+
+def knowable(scene) -> set[str]:
+    """Card ids the local seat may see now: public zones, its own knowledge."""
+    state = scene.session.state
+    ids: set[str] = set(scene.session.knowledge.cards.values())
+    ids.update(card for _, card in state.open_cards)
+    for p in state.players:
+        ids.update(p.discard)
+        ids.update(p.lost)
+        for col in p.columns:
+            ids.update(c for c, _ in col.cards)
+            if col.zero:
+                ids.add(col.zero)
+    return ids
+
+
+def test_opponent_hand_is_only_ever_backs(app, clock):
+    scene = start_local_game(app, Settings(), on_leave=lambda: None, seed=21)
+    session = scene.session
+    asked: list[str] = []
+    real_face = scene.art.face
+
+    def spy(card_id, size, lang):
+        asked.append(card_id)
+        return real_face(card_id, size, lang)
+
+    scene.art.face = spy  # instrument the renderer; it still renders for real
+    me = GreedyBot(random.Random(5))
+    checked_slots = 0
+    frames = 0
+    opp_known_to_me_ever = 0
+    for _ in range(6000):
+        if session.over:
+            break
+        if scene.legal:
+            session.submit(me.choose(session.game, session.state, session.me, session.knowledge, scene.legal))
+            scene.refresh()
+        clock.advance(0.25)
+        app.tick()
+        asked.clear()
+        scene.draw(app.screen)
+        frames += 1
+        allowed = knowable(scene)
+        assert set(asked) <= allowed, f"drew faces the local seat cannot know: {set(asked) - allowed}"
+        # the truth of the opponent's hand (the trusted table knows it; the scene must not show it)
+        opp_hand = [session.table.truth.get(h) for h in session.state.players[scene.opp].hand]
+        opp_known_to_me_ever += sum(1 for c in opp_hand if c and c not in allowed)
+        if not scene.anims.items:
+            slots = scene.hand_slots(scene.opp)
+            if all(b.left >= a.right for a, b in zip(slots, slots[1:])):
+                for rect in slots:
+                    inner = rect.inflate(-6, -6)
+                    expected = scene._felt(app.screen.get_size()).subsurface(rect).copy()
+                    expected.blit(scene.art.back(rect.size), (0, 0))
+                    back = expected.subsurface(inner.move(-rect.left, -rect.top))
+                    drawn = app.screen.subsurface(inner)
+                    assert pygame.image.tobytes(drawn, "RGB") == pygame.image.tobytes(back, "RGB")
+                    checked_slots += 1
+    assert session.over, "the game should finish"
+    assert frames > 30 and checked_slots > 30
+    assert opp_known_to_me_ever > 0  # the opponent did hold cards the local seat could not know
