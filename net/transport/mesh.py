@@ -242,7 +242,7 @@ class Mesh:
             accept_key=self.accept_key if role == "listener" else None,
         )
         link = Link(handshake, address, game=lambda: self.game)
-        link.describe_key = self.describe_key
+        link.describe_key = lambda key: self.describe_key(key) if self.describe_key else ""
         return link
 
     # --------------------------------------------------------------- sending

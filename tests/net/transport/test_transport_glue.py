@@ -1,0 +1,85 @@
+"""The Twisted adapter with StringTransport and task.Clock: bytes in and out,
+handshake timeout, and the drop/keep decisions reaching the socket."""
+
+from __future__ import annotations
+
+from transport_helpers import GAME, TABLE, identity
+from twisted.internet.task import Clock
+from twisted.internet.testing import StringTransport
+
+from engine.core.encoding import encode
+from net.transport.framing import encode_frame
+from net.transport.handshake import Handshake
+from net.transport.link import Link
+from net.transport.mesh import Mesh
+from net.transport.messages import Relay, parse_message
+from net.transport.twisted_glue import ListenFactory, PeerProtocol
+
+
+def listener() -> tuple[Mesh, PeerProtocol, StringTransport, Clock]:
+    clock = Clock()
+    mesh = Mesh(identity(1), table=TABLE, clock=clock, game=GAME)
+    proto = ListenFactory(mesh).buildProtocol(None)
+    transport = StringTransport()
+    proto.makeConnection(transport)
+    return mesh, proto, transport, clock
+
+
+def test_listener_sends_hello_on_connect() -> None:
+    _, _, transport, _ = listener()
+    data = transport.value()
+    assert parse_message(data[4:]).T == "hello"  # type: ignore[union-attr]
+
+
+def test_handshake_timeout_closes_a_silent_connection() -> None:
+    mesh, _, transport, clock = listener()
+    clock.advance(mesh.handshake_timeout - 0.1)
+    assert not transport.disconnecting
+    clock.advance(0.2)
+    assert transport.disconnecting
+
+
+def authenticated() -> tuple[Mesh, PeerProtocol, StringTransport, Link]:
+    mesh, proto, transport, _ = listener()
+    peer = Link(Handshake(identity(2), "dialer", table=TABLE, game=GAME), "test")
+    proto.dataReceived(peer.start())
+    step = peer.data_received(transport.value())
+    transport.clear()
+    proto.dataReceived(step.write)
+    assert proto.link.established and peer.established
+    transport.clear()
+    return mesh, proto, transport, peer
+
+
+def test_malformed_frame_keeps_the_connection_and_later_frames_arrive() -> None:
+    mesh, proto, transport, peer = authenticated()
+    got: list[bytes] = []
+    mesh.on_message = lambda origin, data: got.append(data)
+    proto.dataReceived(encode_frame(b"\xffnot canonical") + encode_frame(encode({"t": "?"}))
+                       + peer.encode(Relay(GAME, identity(2).public_key, b"still here")))
+    assert not transport.disconnecting
+    assert got == [b"still here"]
+    assert mesh.stats["rejected"] == 2
+
+
+def test_oversized_frame_closes_the_socket_with_a_reject() -> None:
+    mesh, proto, transport, peer = authenticated()
+    got: list[bytes] = []
+    mesh.on_message = lambda origin, data: got.append(data)
+    proto.dataReceived(peer.encode(Relay(GAME, identity(2).public_key, b"kept"))
+                       + (2**31).to_bytes(4, "big"))
+    assert got == [b"kept"]
+    assert transport.disconnecting
+    reply = transport.value()
+    assert parse_message(reply[4:]).code == "frame-too-large"  # type: ignore[union-attr]
+
+
+def test_dial_failure_is_reported_for_backoff() -> None:
+    clock = Clock()
+    mesh = Mesh(identity(1), table=TABLE, clock=clock, game=GAME,
+                connect=lambda address, target: None)
+    mesh.join((("127.0.0.1", 9),), identity(2).fingerprint)
+    assert mesh.host_target is not None
+    mesh.dial_failed(mesh.host_target)
+    assert mesh.host_retry is not None and mesh.host_retry.active()
+    assert 0.45 <= mesh.host_retry.getTime() <= 0.55  # type: ignore[attr-defined]  # +-10% jitter
