@@ -135,8 +135,9 @@ class KeyRound:
         fields = _need_fields(message, ("box", "key", "proof"), seat=seat, what="card key message")
         key = g.decode_point(fields["key"], seat=seat, what="card key")
         box = fields["box"]
-        if not isinstance(box, bytes) or len(box) != 32:
-            raise BadCardMessage("sealed-share key is not 32 bytes", seat=seat)
+        if not sealed.is_usable_key(box):
+            raise BadCardMessage("its sealed-share key is not a usable X25519 key (wrong size or "
+                                 "low order)", seat=seat)
         proofs.verify_key(Context(self.game, self.step, seat), key, fields["proof"], box)
         self._keys[seat] = key
         self._boxes[seat] = box

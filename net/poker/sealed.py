@@ -37,6 +37,17 @@ def public_bytes(key: X25519PrivateKey) -> bytes:
     return key.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw)
 
 
+def is_usable_key(key: object) -> bool:
+    """False for a wrong-sized or low-order X25519 public key (no shared secret)."""
+    if not isinstance(key, bytes) or len(key) != 32:
+        return False
+    try:
+        X25519PrivateKey.generate().exchange(X25519PublicKey.from_public_bytes(key))
+    except ValueError:
+        return False
+    return True
+
+
 def _key(shared: bytes, info: bytes) -> bytes:
     return HKDF(algorithm=hashes.SHA256(), length=32, salt=None, info=info).derive(shared)
 

@@ -67,6 +67,10 @@ def test_key_message_with_small_order_key_or_bad_fields_is_rejected() -> None:
     assert info.value.seat == 0
     with pytest.raises(BadCardMessage):
         KeyRound(GAME, 1, range(2)).receive(0, dict(msg, extra=1))
+    for weak in (bytes(32), b"\x01" + bytes(31), msg["box"][:31]):  # low-order or short X25519 keys
+        with pytest.raises(BadCardMessage) as weak_info:
+            KeyRound(GAME, 1, range(2)).receive(0, dict(msg, box=weak))
+        assert weak_info.value.seat == 0
     with pytest.raises(BadScalar):
         KeyRound(GAME, 1, range(2)).receive(0, dict(msg, proof={"e": g.L.to_bytes(32, "little"),
                                                                "z": msg["proof"]["z"]}))
