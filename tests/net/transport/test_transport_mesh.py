@@ -6,6 +6,8 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from transport_helpers import MemoryNet, Node, identity
 
 from net.transport.errors import KeyMismatch
@@ -190,3 +192,31 @@ def test_directed_message_over_a_direct_link_is_not_forwarded() -> None:
     net.settle()
     assert a.inbox == [(identity(3).public_key, b"direct")]
     assert host.inbox == [] and host.mesh.stats["forwarded"] == 0
+
+
+@settings(max_examples=15)
+@given(st.lists(st.booleans(), min_size=2, max_size=5), st.data())
+def test_every_payload_reaches_every_peer_exactly_once(listens: list[bool],
+                                                       data: st.DataObject) -> None:
+    """Any mix of listening, non-listening and unreachable joiners, any senders."""
+    net = MemoryNet()
+    host = net.add(1)
+    joiners = [net.add(n + 2, listen=flag) for n, flag in enumerate(listens)]
+    # some joiners advertise an address nobody can reach (behind NAT)
+    for joiner in joiners:
+        if data.draw(st.booleans()):
+            net.blocked.add(joiner.address)
+    for joiner in joiners:
+        joiner.mesh.join((host.address,), identity(1).fingerprint)
+        net.settle()
+    nodes = [host, *joiners]
+    senders = data.draw(st.lists(st.integers(0, len(nodes) - 1), min_size=1, max_size=4))
+    sent = []
+    for i, who in enumerate(senders):
+        payload = f"payload {i}".encode()
+        nodes[who].mesh.broadcast(payload)
+        sent.append((nodes[who].mesh.identity.public_key, payload))
+    net.settle()
+    for node in nodes:
+        expected = sorted(p for p in sent if p[0] != node.mesh.identity.public_key)
+        assert sorted(node.inbox) == expected
