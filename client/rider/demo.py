@@ -18,11 +18,14 @@ from client.settings import Settings
 from net.bots import GreedyBot
 
 
-def busy(scene: RiderTableScene) -> bool:
-    """Enough on the table to show everything: levels, piles, a full hand."""
+def busy(scene: RiderTableScene, prompt: str = "rider.main") -> bool:
+    """Enough on the table to show everything (levels, piles, a full hand),
+    with the local seat to make a ``prompt`` decision."""
     state = scene.session.state
+    pending = scene.session.table.pending
     cards_up = sum(len(c.cards) for p in state.players for c in p.columns)
-    return state.turn >= 8 and cards_up >= 7 and any(p.discard for p in state.players) and bool(scene.legal)
+    return (state.turn >= 8 and cards_up >= 7 and any(p.discard for p in state.players) and bool(scene.legal)
+            and getattr(pending, "prompt", "") == prompt)
 
 
 def play_to_midgame(app: App, clock: Clock, *, seed: int = 11, max_steps: int = 3000) -> RiderTableScene:

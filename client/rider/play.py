@@ -32,7 +32,8 @@ def new_session(app: App, settings: Settings, *, seed: int | None = None) -> Rid
     if not decks:
         raise RuntimeError(tr(app.lang, "no_decks"))
     mine = decks.get(settings.deck) or next(iter(decks.values()))
-    theirs = decks.get(settings.bot_deck) or mine
+    others = [d for d in decks.values() if d.key != mine.key]
+    theirs = decks.get(settings.bot_deck) or (others[-1] if others else mine)
     game = RiderGame(cardset())
     bot_name = tr(app.lang, "bot_random" if settings.bot == "random" else "bot_greedy")
     return RiderSession(game, (deck_cards(mine.data), deck_cards(theirs.data)), me=0,
