@@ -712,7 +712,8 @@ class RiderTableScene(Scene):
                 rect = L.cascade(area, idx)
                 surface.blit(self.art.face(cid, rect.size, lang), rect)
                 if table[cid].levels == (2, 3):
-                    tag = pygame.Rect(rect.right - 34, rect.top + int(rect.h * HEADER) - 6, 30, 16)
+                    header_h = int(rect.h * HEADER)
+                    tag = pygame.Rect(rect.left + int(header_h * 0.62), rect.top + int(header_h * 0.42), 26, 15)
                     pygame.draw.rect(surface, theme.ACCENT, tag, border_radius=6)
                     draw_text(surface, f"={level}", tag.center, 12, theme.TEXT_DARK, bold=True, anchor="center")
             if col.zero is not None and ("zero", seat, i) not in hidden:

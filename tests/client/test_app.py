@@ -1,0 +1,54 @@
+"""The frame loop: redraws only when needed, idles slowly, exits cleanly
+without a display."""
+
+from __future__ import annotations
+
+import pygame
+
+import client.__main__ as entry
+from client import app as app_module
+from client.lobby import LobbyScene
+from client.settings import Settings
+
+
+def test_no_redraw_when_nothing_changes(app, clock):
+    app.switch(LobbyScene(app, Settings()))
+    app.tick()
+    drawn = app.frames_drawn
+    for _ in range(20):
+        clock.advance(0.1)
+        app.tick()
+    assert app.frames_drawn == drawn  # nothing moved, nothing was drawn
+    app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0), buttons=(0, 0, 0)))
+    app.tick()
+    assert app.frames_drawn == drawn + 1
+
+
+def test_loop_slows_down_when_idle_and_speeds_up_on_input(app, clock):
+    app.switch(LobbyScene(app, Settings()))
+    app.start()
+    try:
+        assert app._rate == app_module.ACTIVE_HZ
+        clock.advance(app_module.IDLE_AFTER + 0.2)
+        for _ in range(40):
+            clock.advance(1 / 60)
+        assert app._rate == app_module.IDLE_HZ
+        app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_x, mod=0, unicode="x", scancode=0))
+        assert app._rate == app_module.ACTIVE_HZ
+    finally:
+        app.stop()
+
+
+def test_headless_exit_names_the_tools(monkeypatch, capsys):
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    monkeypatch.setenv("SDL_VIDEODRIVER", "x11")
+    monkeypatch.setattr(entry.sys, "platform", "linux")
+    assert entry.main([]) == 2
+    err = capsys.readouterr().err
+    assert "python -m tools.match" in err and "python -m tools.screenshot" in err
+
+
+def test_dummy_driver_counts_as_a_display(monkeypatch):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    assert entry.display_problem() is None
