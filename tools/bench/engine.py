@@ -1,0 +1,101 @@
+"""``python -m tools.bench engine [--json]``: Rider engine speed and bot strength.
+
+Two figures with targets from the project brief:
+
+- random-vs-random complete games per second on one core (target >= 100),
+  with actions per second; state hashing per step is off here, as in a bot
+  search, so this measures ``legal_actions`` + ``apply`` + the local driver;
+- the greedy bot's win rate against the random bot over 200 seeded games,
+  alternating seats and decks (target >= 70%).
+
+Both use the shipped card set and decks on the trusted LocalTable.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+from typing import Any
+
+from net.bots import GreedyBot, RandomBot
+from net.bots.base import Agent
+from net.local_table import LocalTable
+from tools.match import rider_setup
+
+TARGET_GAMES_PER_S = 100
+TARGET_GREEDY_WIN_RATE = 0.70
+
+
+
+
+def random_vs_random(games: int) -> dict[str, Any]:
+    setup = rider_setup(None, (None, None))
+    game = setup.game
+    decks = [tuple(d) for d in setup.record["decks"]]
+    actions = turns = 0
+    start = time.perf_counter()
+    for seed in range(games):
+        state, knowledge = game.new_game(decks)
+        agents: list[Agent] = [RandomBot(random.Random(2 * seed)), RandomBot(random.Random(2 * seed + 1))]
+        table = LocalTable(game, state, knowledge, agents, seed, record_hashes=False)
+        table.run()
+        actions += len(table.log)
+        turns += table.state.turn
+    seconds = time.perf_counter() - start
+    return {
+        "games": games, "seconds": round(seconds, 3), "games_per_s": round(games / seconds, 1),
+        "actions_per_s": round(actions / seconds), "avg_actions": round(actions / games, 1),
+        "avg_turns": round(turns / games, 1),
+    }
+
+
+def greedy_vs_random(games: int) -> dict[str, Any]:
+    setup = rider_setup(None, (None, None))
+    game = setup.game
+    decks = [tuple(d) for d in setup.record["decks"]]
+    wins = losses = draws = 0
+    start = time.perf_counter()
+    for seed in range(games):
+        greedy_seat = seed % 2  # alternate seats, and swap the decks every other pair
+        seat_decks = decks if (seed // 2) % 2 == 0 else decks[::-1]
+        agents: list[Agent] = [RandomBot(random.Random(10_000 + seed)), RandomBot(random.Random(20_000 + seed))]
+        agents[greedy_seat] = GreedyBot(random.Random(30_000 + seed))
+        state, knowledge = game.new_game(seat_decks)
+        table = LocalTable(game, state, knowledge, agents, seed, record_hashes=False)
+        table.run()
+        outcome = table.outcome()
+        if outcome is None or outcome.winner is None:
+            draws += 1
+        elif outcome.winner == greedy_seat:
+            wins += 1
+        else:
+            losses += 1
+    return {
+        "games": games, "greedy_wins": wins, "random_wins": losses, "draws": draws,
+        "win_rate": round(wins / games, 3), "seconds": round(time.perf_counter() - start, 3),
+    }
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tools.bench engine", description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=500, help="random-vs-random games to time")
+    parser.add_argument("--greedy-games", type=int, default=200, help="greedy-vs-random games")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    speed = random_vs_random(args.games)
+    strength = greedy_vs_random(args.greedy_games)
+    report = {
+        "suite": "engine", "random_vs_random": speed, "greedy_vs_random": strength,
+        "targets": {"games_per_s": TARGET_GAMES_PER_S, "greedy_win_rate": TARGET_GREEDY_WIN_RATE},
+        "meets_targets": speed["games_per_s"] >= TARGET_GAMES_PER_S and strength["win_rate"] >= TARGET_GREEDY_WIN_RATE,
+    }
+    if args.json:
+        print(json.dumps(report, sort_keys=True))
+    else:
+        print(f"random vs random: {speed['games_per_s']} games/s, {speed['actions_per_s']} actions/s "
+              f"({speed['games']} games, {speed['avg_turns']} turns each; target {TARGET_GAMES_PER_S} games/s)")
+        print(f"greedy vs random: greedy won {strength['greedy_wins']} of {strength['games']} "
+              f"({strength['win_rate']:.0%}; target {TARGET_GREEDY_WIN_RATE:.0%}), draws {strength['draws']}")
+    return 0 if report["meets_targets"] else 1
