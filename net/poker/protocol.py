@@ -383,3 +383,29 @@ def _one_holder(held: Sequence[HeldCard]) -> int:
     if len(holders) != 1:
         raise ValueError("reveal cards of one holder at a time")
     return next(iter(holders))
+
+
+def judge_show(keys: CardKeys, step: int, held: Sequence[HeldCard], recipient: int,
+               recipient_secret: bytes, message: object) -> int:
+    """Settle a dispute over a sealed share: return the seat at fault.
+
+    The recipient claims the holder's sealed share was bad; to back that it
+    publishes its per-game X25519 secret. Anyone can then check: a secret
+    that does not match the key the recipient announced (and bound into its
+    key proof) convicts the recipient; a box that does not open, or a share
+    inside it that fails its proof, convicts the holder; a good share means
+    the recipient complained falsely.
+    """
+    holder = _one_holder(held)
+    try:
+        secret = X25519PrivateKey.from_private_bytes(recipient_secret)
+    except (ValueError, TypeError):
+        return recipient
+    if sealed.public_bytes(secret) != keys.boxes[recipient]:
+        return recipient
+    me = SeatSecrets(recipient, 1, secret)  # only the box key is used to open
+    try:
+        RevealRound.show(keys, step, held, to=recipient).receive(holder, message, me)
+    except CardProtocolError as exc:
+        return exc.seat if exc.seat is not None else holder
+    return recipient

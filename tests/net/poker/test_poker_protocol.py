@@ -11,7 +11,13 @@ from poker_helpers import GAME, make_table, run_reveal, shuffle_all, wire
 from net.poker import group as g
 from net.poker.cards import CardTable, card_point
 from net.poker.errors import BadCardProof, BadSealedShare, CardOutsideDeck, OutOfTurn
-from net.poker.protocol import HeldCard, RevealRound, SeatSecrets, ShuffleRound
+from net.poker.protocol import (
+    HeldCard,
+    RevealRound,
+    SeatSecrets,
+    ShuffleRound,
+    judge_show,
+)
 
 
 def _cards(n: int) -> list[str]:
@@ -202,3 +208,17 @@ def test_resume_from_journal_by_replaying_own_messages() -> None:
     assert draw.identify(CardTable.public(GAME, _cards(6)), restored)[0] in _cards(6)
     with pytest.raises(ValueError):
         SeatSecrets.load({"seat": 0, "x": bytes(32), "box": bytes(32)})
+
+
+def test_disputed_sealed_share_is_settled_by_anyone() -> None:
+    secrets, keys, held, _ = _drawn()
+    good = RevealRound.show(keys, 12, held[:1], to=2).make(secrets[0])
+    tampered = dict(good, box=bytes([good["box"][0] ^ 1]) + good["box"][1:])
+    liar = SeatSecrets(0, g.random_scalar(), secrets[0].box)
+    wrong_share = RevealRound.show(keys, 12, held[:1], to=2).make(liar)
+    secret = secrets[2].box.private_bytes_raw()
+    assert judge_show(keys, 12, held[:1], 2, secret, wire(tampered)) == 0
+    assert judge_show(keys, 12, held[:1], 2, secret, wire(wrong_share)) == 0
+    assert judge_show(keys, 12, held[:1], 2, secret, wire(good)) == 2  # a false complaint
+    assert judge_show(keys, 12, held[:1], 2, secrets[1].box.private_bytes_raw(), wire(tampered)) == 2
+    assert judge_show(keys, 12, held[:1], 2, b"short", wire(tampered)) == 2
