@@ -242,6 +242,8 @@ class RevealRound:
     def draw(cls, keys: CardKeys, step: int, cards: Sequence[Cipher], labels: Sequence[int],
              drawer: int) -> RevealRound:
         """Private draw: every other seat publishes its shares; only the drawer can finish."""
+        if drawer not in keys.seats:
+            raise ValueError(f"seat {drawer} is not at this table")
         others = [s for s in keys.seats if s != drawer]
         return cls(keys, step, cards, labels, sharers=others, recipient=drawer,
                    sealed_to_recipient=False, holder=drawer)
