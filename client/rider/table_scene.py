@@ -694,7 +694,7 @@ class RiderTableScene(Scene):
             head = f"{letter}" if not col.cards else f"{letter}  ·  {tr(lang, 'power', n=power)}"
             draw_text(surface, head, (area.left + 10, area.top + 1), 14, theme.TEXT, bold=True)
             if col.cards and col.cards[-1][1] == 4 or (col.cards and any(table[c].can_attack for c, _ in col.cards)):
-                draw_text(surface, "⚔" if False else "ATK", (area.right - 10, area.top + 2), 12, theme.ACCENT, bold=True,
+                draw_text(surface, "ATK", (area.right - 10, area.top + 2), 12, theme.ACCENT, bold=True,
                           anchor="topright")
             if col.facedown is not None:
                 rect = L.cascade(area, 0)

@@ -1,0 +1,144 @@
+"""``python -m tools.bench client [--json]``: client frame time, idle CPU, memory.
+
+Figures (targets from the client issue):
+
+- frame time of the Rider table scene drawing a full mid-game position at
+  1280x800, every frame a complete redraw plus ``display.flip`` (median
+  target <= 8 ms, p95 reported); the first, cache-cold frame is reported too;
+- CPU used while the window sits idle (the real reactor and LoopingCall,
+  nothing moving) as a percentage of one core (target <= 5%);
+- peak resident memory of the process (and the Python heap peak while
+  drawing, from tracemalloc).
+
+Runs headless (SDL dummy video driver), so it measures our drawing code,
+not a GPU or compositor.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import statistics
+import time
+import tracemalloc
+from typing import Any
+
+TARGET_MEDIAN_MS = 8.0
+TARGET_IDLE_CPU = 5.0
+
+
+def frame_times(frames: int) -> dict[str, Any]:
+    import pygame
+    from twisted.internet.task import Clock
+
+    from client.app import App
+    from client.rider.demo import play_to_midgame
+
+    clock = Clock()
+    app = App((1280, 800), clock=clock)
+    scene = play_to_midgame(app, clock, seed=11)
+    scene.art._faces.clear()
+    scene._background = None
+    start = time.perf_counter()
+    scene.draw(app.screen)
+    pygame.display.flip()
+    first = (time.perf_counter() - start) * 1000
+    tracemalloc.start()
+    times = []
+    for _ in range(frames):
+        t0 = time.perf_counter()
+        scene.draw(app.screen)
+        pygame.display.flip()
+        times.append((time.perf_counter() - t0) * 1000)
+    _, heap_peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    times.sort()
+    return {
+        "frames": frames,
+        "median_ms": round(statistics.median(times), 3),
+        "p95_ms": round(times[int(len(times) * 0.95) - 1], 3),
+        "first_frame_ms": round(first, 2),
+        "draw_heap_peak_kib": heap_peak // 1024,
+    }
+
+
+def idle_cpu(seconds: float) -> dict[str, Any]:
+    from twisted.internet import reactor
+
+    from client.app import App
+    from client.rider.demo import play_to_midgame
+
+    from twisted.internet.task import Clock
+
+    # build the position with a private clock, then run it on the real reactor
+    setup_clock = Clock()
+    app = App((1280, 800), clock=setup_clock)
+    scene = play_to_midgame(app, setup_clock, seed=11)
+    app.clock = reactor
+    scene.session.clock = reactor
+    frames_before = app.frames_drawn
+    result: dict[str, Any] = {}
+
+    def measure() -> None:
+        result["cpu0"] = time.process_time()
+        result["wall0"] = time.perf_counter()
+        result["frames0"] = app.frames_drawn
+        reactor.callLater(seconds, finish)  # type: ignore[attr-defined]
+
+    def finish() -> None:
+        result["cpu1"] = time.process_time()
+        result["wall1"] = time.perf_counter()
+        result["frames1"] = app.frames_drawn
+        app.stop()
+
+    app.start()
+    reactor.callLater(1.0, measure)  # type: ignore[attr-defined]  # let it settle into idle first
+    reactor.run()  # type: ignore[attr-defined]
+    cpu = result["cpu1"] - result["cpu0"]
+    wall = result["wall1"] - result["wall0"]
+    return {
+        "seconds": round(wall, 2),
+        "cpu_percent": round(100 * cpu / wall, 2),
+        "frames_drawn_while_idle": result["frames1"] - result["frames0"],
+        "frames_drawn_before": result["frames0"] - frames_before,
+    }
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tools.bench client", description=__doc__.splitlines()[0])
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--frames", type=int, default=300)
+    parser.add_argument("--idle-seconds", type=float, default=5.0)
+    args = parser.parse_args(argv)
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    frame = frame_times(args.frames)
+    idle = idle_cpu(args.idle_seconds)
+    rss_mib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    report = {
+        "suite": "client",
+        "window": "1280x800",
+        "frame": frame,
+        "idle": idle,
+        "peak_rss_mib": round(rss_mib, 1),
+        "targets": {"median_frame_ms": TARGET_MEDIAN_MS, "idle_cpu_percent": TARGET_IDLE_CPU},
+        "meets_targets": frame["median_ms"] <= TARGET_MEDIAN_MS and idle["cpu_percent"] <= TARGET_IDLE_CPU,
+    }
+    if args.json:
+        print(json.dumps(report))
+    else:
+        print(f"frame (1280x800 mid-game, full redraw): median {frame['median_ms']} ms, p95 {frame['p95_ms']} ms "
+              f"(target median <= {TARGET_MEDIAN_MS} ms); first cold frame {frame['first_frame_ms']} ms")
+        print(f"idle: {idle['cpu_percent']}% of one core over {idle['seconds']} s, "
+              f"{idle['frames_drawn_while_idle']} frames drawn (target <= {TARGET_IDLE_CPU}%)")
+        print(f"memory: peak RSS {report['peak_rss_mib']} MiB; Python heap peak while drawing "
+              f"{frame['draw_heap_peak_kib']} KiB")
+    return 0 if report["meets_targets"] else 1
+
+
+if __name__ == "__main__":
+    import sys
+
+    raise SystemExit(main(sys.argv[1:]))
