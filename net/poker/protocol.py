@@ -44,7 +44,12 @@ from engine.core.errors import EncodingError
 from net.poker import group as g
 from net.poker import proofs, sealed
 from net.poker.cards import CardTable
-from net.poker.errors import BadCardMessage, CardProtocolError, OutOfTurn
+from net.poker.errors import (
+    BadCardMessage,
+    BadSealedShare,
+    CardProtocolError,
+    OutOfTurn,
+)
 from net.poker.proofs import Context
 from net.poker.shuffle import Cipher, Deck, receive_shuffle, shuffle, trivial_deck
 
@@ -236,7 +241,6 @@ class RevealRound:
         self.holder = holder
         self._shares: list[dict[int, bytes]] = [dict(k) for k in known] if known else [{} for _ in cards]
         self._received: set[int] = set()
-        self._sealed_messages: dict[int, Message] = {}
 
     @classmethod
     def draw(cls, keys: CardKeys, step: int, cards: Sequence[Cipher], labels: Sequence[int],
@@ -292,13 +296,9 @@ class RevealRound:
         for i, s in enumerate(shares):
             self._shares[i][seat] = s["share"]
         self._received.add(seat)
-        if self.sealed_to_recipient:
-            assert self.recipient is not None
-            payload = encode(shares)
-            message: Message = dict(sealed.seal_share(self.keys.game, self.step, seat, self.recipient,
-                                                      self.keys.boxes[self.recipient], payload))
-            self._sealed_messages[seat] = message
-            return message
+        if self.sealed_to_recipient and self.recipient is not None:
+            return dict(sealed.seal_share(self.keys.game, self.step, seat, self.recipient,
+                                          self.keys.boxes[self.recipient], encode(shares)))
         return {"shares": tuple(shares)}
 
     # -- other seats' parts
@@ -307,8 +307,7 @@ class RevealRound:
         """Take ``seat``'s shares. For a sealed show, pass ``me`` if we are the recipient."""
         if seat not in self.waiting_for():
             raise OutOfTurn("sent decryption shares that are not expected from it", seat=seat)
-        if self.sealed_to_recipient:
-            assert self.recipient is not None
+        if self.sealed_to_recipient and self.recipient is not None:
             if me is not None and me.seat == self.recipient:
                 payload = sealed.open_share(self.keys.game, self.step, seat, self.recipient, me.box, message)
                 try:
@@ -319,7 +318,7 @@ class RevealRound:
             else:  # not for us: we can only check the envelope is addressed as agreed
                 fields = _need_fields(message, ("box", "eph", "to"), seat=seat, what="sealed share")
                 if fields["to"] != self.recipient:
-                    raise OutOfTurn(f"sealed its share to seat {fields['to']!r} instead of seat "
+                    raise BadSealedShare(f"sealed its share to seat {fields['to']!r} instead of seat "
                                     f"{self.recipient}", seat=seat)
                 self._received.add(seat)
                 return

@@ -147,6 +147,10 @@ def test_sealed_share_for_another_step_or_seat_does_not_open() -> None:
     to_two = RevealRound.show(keys, 12, held[:1], to=2).make(secrets[0])
     with pytest.raises(BadSealedShare):
         RevealRound.show(keys, 12, held[:1], to=1).receive(0, wire(dict(to_two, to=1)), secrets[1])
+    # a bystander (seat 1) sees a box addressed to someone else than agreed
+    with pytest.raises(BadSealedShare) as info:
+        RevealRound.show(keys, 12, held[:1], to=2).receive(0, wire(dict(to_two, to=1)), secrets[1])
+    assert info.value.seat == 0
 
 
 def test_sealed_wrong_share_fails_its_proof_inside_the_box() -> None:
