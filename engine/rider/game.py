@@ -19,7 +19,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from engine.core.actions import SYSTEM, Action
-from engine.core.errors import CheatDetected, DeckError, GameOver, IllegalAction, WrongInputKind
+from engine.core.errors import (
+    CheatDetected,
+    DeckError,
+    GameOver,
+    IllegalAction,
+    WrongInputKind,
+)
 from engine.core.game import Outcome, check_answer_matches
 from engine.core.hidden import Knowledge
 from engine.core.pending import (
@@ -33,7 +39,17 @@ from engine.core.pending import (
     SealedChoice,
     SealedChoicesRevealed,
 )
-from engine.rider.actions import CODEC, Attack, Discard, EndAttacks, LevelUp, OpenColumn, Pass, Renew, SetUp
+from engine.rider.actions import (
+    CODEC,
+    Attack,
+    Discard,
+    EndAttacks,
+    LevelUp,
+    OpenColumn,
+    Pass,
+    Renew,
+    SetUp,
+)
 from engine.rider.cards import CardSet
 from engine.rider.rules import (
     Info,
@@ -46,7 +62,16 @@ from engine.rider.rules import (
     resolve_attack,
     strip_attacker,
 )
-from engine.rider.state import COLUMN_INDEX, COLUMNS, EMPTY_COLUMNS, Column, Player, RiderState, Step, public_data
+from engine.rider.state import (
+    COLUMN_INDEX,
+    COLUMNS,
+    EMPTY_COLUMNS,
+    Column,
+    Player,
+    RiderState,
+    Step,
+    public_data,
+)
 
 RULES_ID = "rider/1"
 HAND_SIZE = 5  # rider.0: opening hand

@@ -4,4 +4,4 @@ from net.bots.base import Agent, SealedPick
 from net.bots.greedy import GreedyBot
 from net.bots.random_bot import RandomBot
 
-__all__ = ["Agent", "SealedPick", "GreedyBot", "RandomBot"]
+__all__ = ["Agent", "GreedyBot", "RandomBot", "SealedPick"]

@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "tools.match", *args], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    return subprocess.run([sys.executable, "-m", "tools.match", *args], cwd=ROOT, capture_output=True, text=True, timeout=120, check=False)
 
 
 def test_same_seed_gives_same_final_hash_in_two_processes() -> None:

@@ -10,7 +10,7 @@ full truth, decisions come from the test.
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -35,12 +35,12 @@ def deck_list(pairs: tuple[tuple[str, int], ...] = TEST_DECK) -> tuple[str, ...]
     return tuple(cid for cid, n in pairs for _ in range(n))
 
 
-@lru_cache(maxsize=None)
+@cache
 def synthetic_cardset() -> CardSet:
     return cardset_from_data(json.loads(TESTSET.read_text(encoding="utf-8")))
 
 
-@lru_cache(maxsize=None)
+@cache
 def synthetic_game() -> RiderGame:
     return RiderGame(synthetic_cardset())
 

@@ -6,7 +6,16 @@ from __future__ import annotations
 import pytest
 from rider_helpers import Pos, col, deck_list, down, empty, seat, synthetic_game
 
-from engine.core import SYSTEM, CardsShownTo, CheatDetected, DeckError, Decision, HiddenOp, IllegalAction, NotYourTurn
+from engine.core import (
+    SYSTEM,
+    CardsShownTo,
+    CheatDetected,
+    Decision,
+    DeckError,
+    HiddenOp,
+    IllegalAction,
+    NotYourTurn,
+)
 from engine.rider.actions import Attack, Discard, LevelUp
 from engine.rider.rules import column_power
 from engine.rider.state import Column

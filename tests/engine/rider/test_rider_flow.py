@@ -4,7 +4,7 @@ win (rider.9) and the turn limit (rider.10). Rule ids: docs/rules/rider.md."""
 from __future__ import annotations
 
 import pytest
-from rider_helpers import Pos, col, deck_list, down, seat, synthetic_game
+from rider_helpers import Pos, col, deck_list, seat, synthetic_game
 
 from engine.core import (
     SYSTEM,
@@ -12,8 +12,8 @@ from engine.core import (
     CardsRevealed,
     CardsShuffled,
     CheatDetected,
-    DeckError,
     Decision,
+    DeckError,
     GameOver,
     HiddenOp,
     IllegalAction,

@@ -21,7 +21,17 @@ from engine.core import (
     HiddenOp,
     hash_of,
 )
-from engine.rider.actions import CODEC, Attack, Discard, EndAttacks, LevelUp, OpenColumn, Pass, Renew, SetUp
+from engine.rider.actions import (
+    CODEC,
+    Attack,
+    Discard,
+    EndAttacks,
+    LevelUp,
+    OpenColumn,
+    Pass,
+    Renew,
+    SetUp,
+)
 from engine.rider.cards import cardset_from_data
 from engine.rider.deck import deck_from_data, expand
 from engine.rider.game import TURN_LIMIT, RiderGame
