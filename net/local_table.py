@@ -159,6 +159,8 @@ class LocalTable:
         pending = self.pending
         if not isinstance(pending, SealedChoice) or seat not in pending.seats:
             raise TableError(f"seat {seat} has no sealed choice to make now")
+        if seat in self._sealed:
+            raise TableError(f"seat {seat} has already made its sealed choice; it cannot be changed")
         if choice not in pending.options_for(seat):
             raise TableError(f"{choice!r} is not one of {list(pending.options_for(seat))}")
         self._sealed[seat] = choice
