@@ -31,18 +31,18 @@ RATIO = 7 / 5
 
 def card_size(width: int) -> tuple[int, int]:
     """A card's (width, height) for a given width (5:7 like a real card)."""
-    return width, int(round(width * RATIO))
+    return width, round(width * RATIO)
 
 
 def _aapoly(surface: pygame.Surface, points: Sequence[Point], colour: theme.Colour) -> None:
-    pts = [(int(round(x)), int(round(y))) for x, y in points]
+    pts = [(round(x), round(y)) for x, y in points]
     if len(pts) >= 3:
         pygame.gfxdraw.filled_polygon(surface, pts, colour)
         pygame.gfxdraw.aapolygon(surface, pts, colour)
 
 
 def _aacircle(surface: pygame.Surface, centre: Point, r: float, colour: theme.Colour) -> None:
-    x, y, rr = int(round(centre[0])), int(round(centre[1])), max(1, int(round(r)))
+    x, y, rr = round(centre[0]), round(centre[1]), max(1, round(r))
     pygame.gfxdraw.filled_circle(surface, x, y, rr, colour)
     pygame.gfxdraw.aacircle(surface, x, y, rr, colour)
 

@@ -31,10 +31,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     "lan_tables": ("Tables on this network", "このネットワーク上の卓"),
     "lan_none": ("No tables found.", "卓が見つかりません。"),
     "net_pending": (
-        "Networked play arrives with the sessions work: hosting, joining and the LAN list are not connected yet. "
-        "Play against a bot meanwhile.",
-        "ネットワーク対戦はセッション機能の実装とともに提供されます。卓の作成・参加・LAN一覧はまだ接続されていません。"
-        "それまではボットと対戦してください。",
+        ("Networked play arrives with the sessions work: hosting, joining and the LAN list are not connected yet. "
+         "Play against a bot meanwhile."),
+        ("ネットワーク対戦はセッション機能の実装とともに提供されます。卓の作成・参加・LAN一覧はまだ接続されていません。"
+         "それまではボットと対戦してください。"),
     ),
     "code_ok": ("Invite is valid: host {fingerprint}. Joining needs the sessions work; not connected.",
                 "招待コードは有効です（ホスト {fingerprint}）。参加にはセッション機能が必要です。未接続です。"),

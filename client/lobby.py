@@ -21,17 +21,19 @@ from client.scene import Scene
 from client.settings import Settings
 from client.text import draw_text, draw_wrapped
 from client.widgets import Button, Choice, TextField, panel
+from engine.core.errors import EngineError
 
 
 def load_identity() -> tuple[str | None, str]:
     """(fingerprint, error) of this player's identity key, created on first use."""
     try:
+        from net.errors import IdentityError
         from net.identity import Identity
     except ImportError as exc:
         return None, str(exc)
     try:
         return Identity.load_or_create().fingerprint, ""
-    except Exception as exc:  # a corrupt or unreadable key file: say so, don't crash
+    except (IdentityError, OSError, ValueError) as exc:  # a corrupt or unreadable key file: say so
         return None, str(exc)
 
 
@@ -123,7 +125,7 @@ class LobbyScene(Scene):
         except ImportError:
             self._network_pending()
             return
-        except Exception as exc:  # InviteError and friends carry a readable message
+        except ValueError as exc:  # InviteError is a ValueError with a readable message
             self._say(tr(lang, "code_bad", error=str(exc)), theme.BAD)
             return
         self._say(tr(lang, "code_ok", fingerprint=invite.fingerprint), theme.WARN)
@@ -140,7 +142,7 @@ class LobbyScene(Scene):
         if self.start_game is not None:
             try:
                 self.start_game(self.settings)
-            except Exception as exc:  # engine missing or deck rejected: tell the player
+            except (EngineError, RuntimeError, OSError, ValueError) as exc:  # deck rejected, assets missing
                 self._say(tr(self.app.lang, "engine_missing", error=str(exc)), theme.BAD)
 
     # -- scene protocol ----------------------------------------------------------

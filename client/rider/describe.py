@@ -25,7 +25,16 @@ from engine.core.pending import (
     SealedChoice,
     SealedChoicesRevealed,
 )
-from engine.rider.actions import Attack, Discard, EndAttacks, LevelUp, OpenColumn, Pass, Renew, SetUp
+from engine.rider.actions import (
+    Attack,
+    Discard,
+    EndAttacks,
+    LevelUp,
+    OpenColumn,
+    Pass,
+    Renew,
+    SetUp,
+)
 from engine.rider.rules import Info, resolve_attack
 from engine.rider.state import COLUMN_INDEX, RiderState
 

@@ -13,7 +13,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.core.actions import Action
-from engine.rider.actions import Attack, Discard, EndAttacks, LevelUp, OpenColumn, Pass, Renew, SetUp
+from engine.rider.actions import (
+    Attack,
+    Discard,
+    EndAttacks,
+    LevelUp,
+    OpenColumn,
+    Pass,
+    Renew,
+    SetUp,
+)
 from net.bots.base import SealedPick
 
 Key = tuple[object, ...]

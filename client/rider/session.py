@@ -24,6 +24,7 @@ from typing import Any
 
 from engine.core.actions import Action
 from engine.core.encoding import encode
+from engine.core.errors import EngineError
 from engine.core.game import hash_of
 from engine.core.hashing import short_hex
 from engine.core.hidden import Knowledge
@@ -79,7 +80,7 @@ class RiderSession:
         self.listeners: list[Listener] = []
         self.waiting_human = False
         self._call: Any = None
-        self.started_at = datetime.datetime.now(datetime.timezone.utc)
+        self.started_at = datetime.datetime.now(datetime.UTC)
         self.my_sealed: Any = None
 
     # -- queries ----------------------------------------------------------------
@@ -178,7 +179,7 @@ class RiderSession:
         for step, action in enumerate(self.table.log):
             try:
                 state = self.game.apply(state, action)
-            except Exception as exc:
+            except EngineError as exc:
                 return False, f"input {step + 1} ({action.KIND}) does not replay: {exc}"
             if hash_of(self.game, state) != self.table.hashes[step]:
                 return False, f"the state after input {step + 1} ({action.KIND}) differs from the recorded one"
@@ -213,7 +214,7 @@ class RiderSession:
 
             folder = Path(user_data_dir("fairtable", appauthor=False)) / "transcripts"
         folder.mkdir(parents=True, exist_ok=True)
-        stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y%m%d-%H%M%S")
+        stamp = datetime.datetime.now(datetime.UTC).strftime("%Y%m%d-%H%M%S")
         path = folder / f"rider-{stamp}-{self.seed % 100000:05d}.json"
         path.write_text(json.dumps(self.transcript(), ensure_ascii=False, indent=1), encoding="utf-8")
         return path

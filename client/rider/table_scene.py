@@ -22,15 +22,22 @@ from client.anim import Animator, Flash, Flight, Flip, Strike
 from client.app import App
 from client.cardart import HEADER, CardArt
 from client.i18n import tr
-from client.rider.describe import LogEntry, describe, option_text, pending_text, seat_label, setup_text
-from client.rider.intents import Intents, Key, needs_confirm, target_of
+from client.rider.describe import (
+    LogEntry,
+    describe,
+    option_text,
+    pending_text,
+    seat_label,
+    setup_text,
+)
+from client.rider.intents import Intents, Key, needs_confirm
 from client.rider.layout import SeatArea, TableLayout
 from client.rider.session import RiderSession
 from client.scene import Scene
 from client.text import draw_text, draw_wrapped, line_height, render, wrap
 from client.widgets import Button, panel
 from engine.core.actions import Action
-from engine.core.pending import CardsDealt, CardsRevealed, SealedChoice
+from engine.core.pending import CardsDealt, CardsRevealed
 from engine.rider.actions import Attack, Discard, LevelUp, OpenColumn, Pass, Renew
 from engine.rider.rules import column_power, resolve_attack
 from engine.rider.state import COLUMN_INDEX, COLUMNS, Column, RiderState
@@ -548,7 +555,7 @@ class RiderTableScene(Scene):
     def _animate(self, pre: RiderState, action: Action, post: RiderState) -> None:
         now = self.app.clock.seconds()
         L = self.layout
-        me, opp = self.me, self.opp
+        me = self.me
         face = self.art.face
         lang = self.app.lang
         back = self.art.back
@@ -778,7 +785,6 @@ class RiderTableScene(Scene):
                 shade = pygame.Surface(rect.size, pygame.SRCALPHA)
                 shade.fill((0, 0, 0, 90))
                 surface.blit(shade, rect)
-        who = seat_label(self.me, self.session.names, self.me, lang)
         draw_text(surface, f"{tr(lang, 'hand')} {len(self.my_hand())}", (area.left + 14, area.top + 10), 14,
                   theme.TEXT_DIM)
 

@@ -36,8 +36,9 @@ def normal(scene, action: Action) -> tuple:
 
 def snapshot(table):
     """The LocalTable's mutable parts (its states and knowledge are immutable)."""
-    return dict(state=table.state, knowledge=list(table.knowledge), rng=table.rng.getstate(), truth=dict(table.truth),
-                log=list(table.log), hashes=list(table.hashes), sealed=dict(table._sealed))
+    return {"state": table.state, "knowledge": list(table.knowledge), "rng": table.rng.getstate(),
+            "truth": dict(table.truth), "log": list(table.log), "hashes": list(table.hashes),
+            "sealed": dict(table._sealed)}
 
 
 def restore(table, saved):

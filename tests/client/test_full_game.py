@@ -6,11 +6,11 @@ from __future__ import annotations
 import json
 import random
 
+import pygame
+
 from client.main import build_app
 from client.settings import Settings
 from tests.client.conftest import click, key
-
-import pygame
 
 
 def test_full_game_against_the_bot_by_clicks_ends_on_the_end_screen(clock, private_dirs):
@@ -43,7 +43,8 @@ def test_full_game_against_the_bot_by_clicks_ends_on_the_end_screen(clock, priva
     assert end.session.table.outcome() is not None
     click(app, end.save_button.rect.center)
     assert end.saved, end.save_error
-    saved = json.loads(open(end.saved, encoding="utf-8").read())
+    with open(end.saved, encoding="utf-8") as f:
+        saved = json.load(f)
     assert str(private_dirs) in end.saved
     assert len(saved["inputs"]) == len(end.session.table.log)
     assert saved["outcome"]["reason"]

@@ -8,6 +8,7 @@ each opponent hand slot are exactly the card back.
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pygame
@@ -67,7 +68,7 @@ def test_opponent_hand_is_only_ever_backs(app, clock):
         opp_known_to_me_ever += sum(1 for c in opp_hand if c and c not in allowed)
         if not scene.anims.items:
             slots = scene.hand_slots(scene.opp)
-            if all(b.left >= a.right for a, b in zip(slots, slots[1:])):
+            if all(b.left >= a.right for a, b in itertools.pairwise(slots)):
                 for rect in slots:
                     inner = rect.inflate(-6, -6)
                     expected = scene._felt(app.screen.get_size()).subsurface(rect).copy()

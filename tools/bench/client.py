@@ -66,11 +66,10 @@ def frame_times(frames: int) -> dict[str, Any]:
 
 def idle_cpu(seconds: float) -> dict[str, Any]:
     from twisted.internet import reactor
+    from twisted.internet.task import Clock
 
     from client.app import App
     from client.rider.demo import play_to_midgame
-
-    from twisted.internet.task import Clock
 
     # build the position with a private clock, then run it on the real reactor
     setup_clock = Clock()
