@@ -135,13 +135,19 @@ class RiderGame:
 
     # --- starting a game ------------------------------------------------------
 
-    def initial_state(self, deck_sizes: Sequence[int]) -> RiderState:
-        """The public starting state: seat ``i``'s deck is ``deck_sizes[i]`` fresh handles."""
-        if len(deck_sizes) != 2:
+    def initial_state(self, decks: Sequence[Sequence[str] | int]) -> RiderState:
+        """The public starting state; seat ``i``'s deck becomes fresh handles.
+
+        ``decks[i]`` is the deck (card ids) or just its size: the public state
+        never holds the ids, so a networked peer that knows only its own deck
+        can build the same state. Use :meth:`new_game` to also get knowledge.
+        """
+        if len(decks) != 2:
             raise DeckError(["Rider is a game for exactly two seats"])
         players = []
         start = 0
-        for size in deck_sizes:
+        for deck in decks:
+            size = deck if isinstance(deck, int) else len(deck)
             players.append(Player(EMPTY_COLUMNS, tuple(range(start, start + size)), (), (), ()))
             start += size
         queue = (
@@ -170,7 +176,7 @@ class RiderGame:
                 problems.append(f"seat {seat}: a deck needs at least {SETUP_COLUMNS} Lv.1 cards to set up")
         if problems:
             raise DeckError(problems)
-        state = self.initial_state([len(d) for d in decks])
+        state = self.initial_state(decks)
         knowledge = []
         for seat, deck in enumerate(decks):
             handles = state.players[seat].deck

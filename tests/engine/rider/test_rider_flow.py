@@ -199,3 +199,23 @@ def test_decision_from_wrong_seat_or_wrong_kind_is_rejected() -> None:
     # a legal level up does go through
     pos.do(LevelUp(0, "C", pos.hand(0, "X2"), "X2", 2, ()))
     assert pos.column(0, "C").cards == (("S1", 1), ("X2", 2))
+
+
+def test_rule_0_public_state_holds_no_hidden_card_ids() -> None:
+    game = synthetic_game()
+    decks = [deck_list(), deck_list()]
+    state, knowledge = game.new_game(decks)
+    assert game.initial_state(decks) == state == game.initial_state([24, 24])
+    table = LocalTable(game, state, knowledge, [None, None], seed=5)
+    for s in (0, 1):
+        table.submit(game.legal_actions(table.state, s, table.knowledge[s])[0])
+    table.run()  # shuffled and dealt: hands, decks and face-down cards are all hidden
+    from engine.core import encode
+
+    public = encode(game.public(table.state))
+    for cid in set(deck_list()):
+        assert f"{len(cid)}:{cid}".encode() not in public
+    view = game.view(table.state, 0, table.knowledge[0])
+    assert all(card is not None for _, card in view["hand_cards"])
+    assert all(card is not None for card in view["facedown_cards"])
+    assert game.view(table.state, 1, table.knowledge[1])["hand_cards"] != view["hand_cards"]
