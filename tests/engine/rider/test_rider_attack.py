@@ -208,3 +208,12 @@ def test_ruling_21_guard_stops_weak_attacks() -> None:
     options = {(a.column, a.target) for a in pos.legal(0) if isinstance(a, Attack)}
     assert ("A", "A") not in options and ("B", "A") in options  # 2 < 5 <= 10
     _rejects(pos, Attack(0, "A", "A"), "rider.6")
+
+
+def test_ruling_8_destroyed_lv1_goes_to_lost_everything_else_to_discard() -> None:
+    # attack 10 into a T1, T2 column: T1 is Lost, T2 and the attacker's F2-F4 are discarded
+    pos = _attack_pos(col("F1", "F2", "F3", "F4"), col("T1", "T2"))
+    pos.do(Attack(0, "A", "A"))
+    me, them = pos.state.players
+    assert them.lost == ("T1",) and them.discard == ("T2",)
+    assert me.lost == () and me.discard == ("F2", "F3", "F4")

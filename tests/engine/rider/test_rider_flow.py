@@ -219,3 +219,14 @@ def test_rule_0_public_state_holds_no_hidden_card_ids() -> None:
     assert all(card is not None for _, card in view["hand_cards"])
     assert all(card is not None for card in view["facedown_cards"])
     assert game.view(table.state, 1, table.knowledge[1])["hand_cards"] != view["hand_cards"]
+
+
+def test_ruling_23_public_state_does_not_depend_on_the_private_deck_order() -> None:
+    game = synthetic_game()
+    deck = deck_list()
+    state_a, knowledge_a = game.new_game([deck, deck])
+    state_b, knowledge_b = game.new_game([deck[::-1], deck])
+    assert hash_of(game, state_a) == hash_of(game, state_b)
+    first = state_a.players[0].deck[0]
+    assert knowledge_a[0].card(first) == deck[0] and knowledge_b[0].card(first) == deck[-1]
+    assert not knowledge_a[1].knows(first)  # the other seat knows nothing of it
