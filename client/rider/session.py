@@ -103,6 +103,23 @@ class RiderSession:
             return []  # an input is already scheduled; wait for it to land
         return self.table.legal(self.me)
 
+    def peer_status(self, seat: int) -> tuple[str, tuple[int, int, int]]:
+        """(i18n key, colour) of a seat's status for the players panel.
+
+        A local table only ever shows these; the networked session will
+        report connected / waiting / stalling / desynced / cheat detected
+        (keys ``peer_*`` in client.i18n) through the same call.
+        """
+        from client import theme
+
+        if seat == self.me:
+            if self.waiting_human and self.table.pending is not None:
+                return "peer_you_turn", theme.ACCENT
+            return "peer_you_local", theme.GOOD
+        if self.bot_thinking():
+            return "peer_bot_thinking", theme.WARN
+        return "peer_bot_local", theme.GOOD
+
     def bot_thinking(self) -> bool:
         pending = self.table.pending
         return isinstance(pending, Decision) and pending.seat != self.me and self._call is not None

@@ -305,6 +305,8 @@ class RiderTableScene(Scene):
             title = tr(lang, "choose_level")
         elif isinstance(first, (Pass, Discard)):
             title = tr(lang, "choose_discard")
+        elif isinstance(first, LevelUp) and len({a.targets for a in candidates if isinstance(a, LevelUp)}) > 1:
+            title = tr(lang, "choose_target")
         elif first.KIND == "rider.setup":
             title = tr(lang, "setup_title")
         else:
@@ -720,9 +722,9 @@ class RiderTableScene(Scene):
                 surface.blit(self.art.face(cid, rect.size, lang), rect)
                 if table[cid].levels == (2, 3):
                     header_h = int(rect.h * HEADER)
-                    tag = pygame.Rect(rect.left + int(header_h * 0.62), rect.top + int(header_h * 0.42), 26, 15)
+                    tag = pygame.Rect(rect.left + 2, rect.top + header_h - 12, 24, 14)
                     pygame.draw.rect(surface, theme.ACCENT, tag, border_radius=6)
-                    draw_text(surface, f"={level}", tag.center, 12, theme.TEXT_DARK, bold=True, anchor="center")
+                    draw_text(surface, f"={level}", tag.center, 11, theme.TEXT_DARK, bold=True, anchor="center")
             if col.zero is not None and ("zero", seat, i) not in hidden:
                 rect = L.zero_slot(area)
                 surface.blit(self.art.face(col.zero, rect.size, lang), rect)
@@ -832,12 +834,8 @@ class RiderTableScene(Scene):
         y += 26
         for seat in (self.me, self.opp):
             label = seat_label(seat, self.session.names, self.me, lang)
-            if seat == self.me:
-                status, colour = tr(lang, "peer_you") + " · " + tr(lang, "peer_local"), theme.GOOD
-            elif self.session.bot_thinking():
-                status, colour = tr(lang, "peer_bot"), theme.WARN
-            else:
-                status, colour = tr(lang, "peer_bot_idle") + " · " + tr(lang, "peer_local"), theme.GOOD
+            status_key, colour = self.session.peer_status(seat)
+            status = tr(lang, status_key)
             pygame.draw.circle(surface, colour, (x + 6, y + 10), 5)
             draw_text(surface, label, (x + 18, y), 15, theme.TEXT, bold=state.active == seat and state.turn > 0,
                       max_width=side.width - 50)
