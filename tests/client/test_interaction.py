@@ -1,0 +1,83 @@
+"""Drag and drop, keyboard shortcuts, bot pacing, animations and the log."""
+
+from __future__ import annotations
+
+import pygame
+
+from client.rider.demo import play_to_midgame
+from client.rider.intents import needs_confirm, source_of, target_of
+from client.rider.session import BOT_DELAY
+from tests.client.conftest import key
+
+
+def unique_placement(scene):
+    """A legal action that is the only one for its (hand card, column) and needs no confirm."""
+    groups: dict = {}
+    for action in scene.legal:
+        groups.setdefault((source_of(action), target_of(action)), []).append(action)
+    for (src, tgt), actions in groups.items():
+        if src[0] == "hand" and tgt is not None and len(actions) == 1 and not needs_confirm(actions[0]):
+            return actions[0]
+    return None
+
+
+def test_dragging_a_hand_card_onto_a_column_plays_it(app, clock):
+    scene = play_to_midgame(app, clock, seed=11)
+    action = unique_placement(scene)
+    assert action is not None
+    hand = [h for h, _ in scene.my_hand()]
+    start = scene.hand_slots(scene.me)[hand.index(action.handle)].center
+    end = scene.column_rect(scene.me, action.column).center
+    before = len(scene.session.table.log)
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0)))
+    app.render()  # the dragged card is drawn under the pointer
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    assert scene.session.table.log[before] == action
+
+
+def test_keyboard_number_then_column_letter_plays_the_card(app, clock):
+    scene = play_to_midgame(app, clock, seed=11)
+    action = unique_placement(scene)
+    hand = [h for h, _ in scene.my_hand()]
+    before = len(scene.session.table.log)
+    key(app, pygame.K_1 + hand.index(action.handle))
+    assert scene.selected == ("hand", action.handle)
+    key(app, pygame.K_a + "ABC".index(action.column))
+    assert scene.session.table.log[before] == action
+
+
+def test_escape_cancels_a_selection(app, clock):
+    scene = play_to_midgame(app, clock, seed=11)
+    action = unique_placement(scene)
+    scene.press(("hand", action.handle))
+    assert scene.selected is not None
+    key(app, pygame.K_ESCAPE)
+    assert scene.selected is None
+
+
+def test_bot_waits_for_the_clock_and_moves_are_animated_and_logged(app, clock):
+    scene = play_to_midgame(app, clock, seed=11)
+    session = scene.session
+    action = unique_placement(scene)
+    scene.press(("hand", action.handle))
+    scene.press(("mine", action.column))
+    assert scene.anims.items and scene.update(clock.seconds())  # the placement flies in
+    log_size = len(session.table.log)
+    # attacks may come first; play through our own turn with "end turn" when offered
+    while scene.legal:
+        end = [a for a in scene.legal if a.KIND == "rider.end_attacks"]
+        assert end, scene.legal
+        session.submit(end[0])
+        scene.refresh()
+    log_size = len(session.table.log)
+    clock.advance(0.01)
+    assert len(session.table.log) == log_size  # nothing yet: the table paces its steps
+    for _ in range(20):
+        clock.advance(BOT_DELAY)
+        app.tick()
+    assert len(session.table.log) > log_size + 1  # the draw, then the bot's decision
+    assert any(e.proof == "local" for e in scene.log)  # deals and shuffles say where randomness came from
+    assert any("Greedy bot (Seat 2)" in e.text for e in scene.log[-6:])
+    clock.advance(5.0)
+    assert not scene.update(clock.seconds())  # animations end; the app can idle again
