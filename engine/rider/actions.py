@@ -92,3 +92,16 @@ class EndAttacks(Action):
 MAIN_ACTIONS = (LevelUp, Renew, OpenColumn, Pass)
 SEAT_ACTIONS: tuple[type[Action], ...] = (SetUp, LevelUp, Renew, OpenColumn, Pass, Discard, Attack, EndAttacks)
 CODEC = ActionCodec(SEAT_ACTIONS + DRIVER_ANSWERS)
+
+
+def claims(action: Action) -> tuple[tuple[int, str], ...]:
+    """The (handle, card id) pairs an action claims about its seat's hidden cards.
+
+    A networked session must verify each claim (a proof that the handle is
+    that card) before handing the action to the engine, which trusts them.
+    """
+    if isinstance(action, (LevelUp, Renew, OpenColumn, Discard)):
+        return ((action.handle, action.card),)
+    if isinstance(action, Pass) and action.handle is not None and action.card is not None:
+        return ((action.handle, action.card),)
+    return ()

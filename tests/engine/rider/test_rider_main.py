@@ -158,3 +158,14 @@ def test_ruling_14_engine_checks_claimed_hand_cards_publicly() -> None:
     _rejects(pos, LevelUp(0, "A", pos.hand(1, "T2"), "F2", 2, ()), "rider.4")  # not in own hand
     _rejects(pos, LevelUp(0, "A", pos.hand(0, "F2"), "nope", 2, ()), "rider.4")
     _rejects(pos, LevelUp(0, "D", pos.hand(0, "F2"), "F2", 2, ()), "rider.4")
+
+
+def test_ruling_14_every_card_leaving_a_hand_is_a_claim_to_prove() -> None:
+    from engine.rider.actions import Attack, Discard, EndAttacks, SetUp, claims
+
+    assert claims(LevelUp(0, "A", 7, "F2", 2, ())) == ((7, "F2"),)
+    assert claims(Renew(0, "A", 8, "F1")) == ((8, "F1"),)
+    assert claims(OpenColumn(0, "B", 9, "T4")) == ((9, "T4"),)
+    assert claims(Discard(1, 3, "T2")) == ((3, "T2"),)
+    assert claims(Pass(0, 4, "T4")) == ((4, "T4"),) and claims(Pass(0, None, None)) == ()
+    assert claims(Attack(0, "A", "B")) == claims(EndAttacks(0)) == claims(SetUp(0, (1, 2, 3))) == ()
