@@ -93,11 +93,14 @@ class App:
                 self.scene.handle(event)
 
     def _resize(self) -> None:
-        w, h = pygame.display.get_surface().get_size()
+        current = pygame.display.get_surface()
+        if current is None:
+            return
+        w, h = current.get_size()
         if w < MIN_SIZE[0] or h < MIN_SIZE[1]:
             self.screen = pygame.display.set_mode((max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])), pygame.RESIZABLE)
         else:
-            self.screen = pygame.display.get_surface()
+            self.screen = current
         if self.scene is not None:
             self.scene.resized(self.screen.get_size())
         self.invalidate()

@@ -154,9 +154,12 @@ class Choice:
         h = (self.rect.height - gap * (rows - 1)) // max(1, rows)
         for i, (value, label) in enumerate(self.options):
             r = pygame.Rect(self.rect.left + (i % cols) * (w + gap), self.rect.top + (i // cols) * (h + gap), w, h)
-            button = Button(r, label, lambda v=value: self._pick(v), payload=value, size=min(17, h // 2))
+            button = Button(r, label, self._picker(value), payload=value, size=min(17, h // 2))
             button.selected = value == self.value
             self.buttons.append(button)
+
+    def _picker(self, value: Any) -> Callable[[], None]:
+        return lambda: self._pick(value)
 
     def _pick(self, value: Any) -> None:
         self.value = value

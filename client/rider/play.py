@@ -48,8 +48,10 @@ def start_local_game(app: App, settings: Settings, on_leave: Callable[[], None],
     def ended(scene: RiderTableScene) -> None:
         backdrop = pygame.Surface(app.screen.get_size())
         scene.draw(backdrop)
-        app.switch(EndScene(app, session, backdrop=backdrop, on_lobby=on_leave,
-                            on_again=lambda: start_local_game(app, settings, on_leave)))
+        def again() -> None:
+            start_local_game(app, settings, on_leave)
+
+        app.switch(EndScene(app, session, backdrop=backdrop, on_lobby=on_leave, on_again=again))
 
     scene = RiderTableScene(app, session, card_art(), on_leave=on_leave, on_end=ended)
     app.switch(scene)

@@ -215,15 +215,15 @@ class RiderTableScene(Scene):
                     own = self.session.knowledge.card(col.facedown)
                     if own is not None:
                         faces.append((self.layout.cascade(area, 0), own))
-                key = (side, letter)
-                if key in targets or (self.selected is None and key in sources):
-                    controls.append(Control(area, key, letter))
+                col_key: Key = (side, letter)
+                if col_key in targets or (self.selected is None and col_key in sources):
+                    controls.append(Control(area, col_key, letter))
             for pile in ("discard", "lost"):
-                cards = getattr(player, pile)
-                rect = getattr(self.area(seat), pile)
-                if cards:
-                    faces.append((rect, cards[-1]))
-                controls.append(Control(rect, ("pile", seat, pile), pile))
+                pile_cards: tuple[str, ...] = getattr(player, pile)
+                pile_rect: pygame.Rect = getattr(self.area(seat), pile)
+                if pile_cards:
+                    faces.append((pile_rect, pile_cards[-1]))
+                controls.append(Control(pile_rect, ("pile", seat, pile), pile))
         # bar buttons
         self.bar_buttons = []
         bar = L.bar
@@ -238,15 +238,16 @@ class RiderTableScene(Scene):
             width = 200
             rect = pygame.Rect(x - width, bar.top + 8, width, bar.height - 16)
             x -= width + 10
-            button = Button(rect, label, lambda n=name: self.press(("button", n)), primary=True, hotkey=hot,
+            button = Button(rect, label, self._presser(("button", name)), primary=True, hotkey=hot,
                             payload=("button", name))
             self.bar_buttons.append(button)
             controls.append(Control(rect, ("button", name), label))
         # side panel buttons
-        side = L.side
+        panel_rect = L.side
         self.side_buttons = [
-            Button(pygame.Rect(side.left + 14, side.bottom - 52, 110, 38), tr(lang, "menu"), self._leave),
-            Button(pygame.Rect(side.left + 134, side.bottom - 52, 110, 38), "日本語" if lang == "en" else "English",
+            Button(pygame.Rect(panel_rect.left + 14, panel_rect.bottom - 52, 110, 38), tr(lang, "menu"), self._leave),
+            Button(pygame.Rect(panel_rect.left + 134, panel_rect.bottom - 52, 110, 38),
+                   "日本語" if lang == "en" else "English",
                    self._toggle_lang, hotkey="L"),
         ]
         if self.prompt is not None:
@@ -313,12 +314,12 @@ class RiderTableScene(Scene):
             title = tr(lang, "choose_action")
         # Copies of one card are interchangeable: offer each distinct choice once.
         seen: set[str] = set()
-        options = []
+        options: list[tuple[str, Callable[[], None], bool]] = []
         for a in candidates:
             label = self._option_label(a)
             if label not in seen:
                 seen.add(label)
-                options.append((label, (lambda a=a: self._picked(a)), False))
+                options.append((label, self._picker(a), False))
         if len(options) == 1:
             self._picked(candidates[0])
             return
@@ -340,6 +341,16 @@ class RiderTableScene(Scene):
             know = self.session.knowledge
             return setup_text([know.card(h) or "?" for h in action.handles], self._name, lang)  # type: ignore[attr-defined]
         return option_text(action, self._name, lang)
+
+    def _presser(self, key: Key) -> Callable[[], None]:
+        return lambda: self.press(key)
+
+    def _picker(self, action: Action) -> Callable[[], None]:
+        return lambda: self._picked(action)
+
+    def _face_of(self, card: str) -> Callable[[tuple[int, int]], pygame.Surface]:
+        lang = self.app.lang
+        return lambda size: self.art.face(card, size, lang)
 
     def _picked(self, action: Action) -> None:
         self.prompt = None
@@ -558,8 +569,6 @@ class RiderTableScene(Scene):
         now = self.app.clock.seconds()
         L = self.layout
         me = self.me
-        face = self.art.face
-        lang = self.app.lang
         back = self.art.back
         if isinstance(action, CardsDealt):
             seat = int(action.zone.split(":")[1])
@@ -570,8 +579,8 @@ class RiderTableScene(Scene):
                 if handle not in hand:
                     continue
                 dst = slots[hand.index(handle)]
-                card = self.session.knowledge.card(handle) if seat == me else None
-                surf = (lambda size, c=card: face(c, size, lang)) if card else back
+                drawn = self.session.knowledge.card(handle) if seat == me else None
+                surf = self._face_of(drawn) if drawn else back
                 self.anims.add(Flight(now + 0.07 * k, 0.32, (("hand", handle),), src=start, dst=dst, surf=surf))
             return
         if isinstance(action, CardsRevealed) and action.zone.startswith("columns:"):
@@ -579,32 +588,32 @@ class RiderTableScene(Scene):
             for i, col in enumerate(post.players[seat].columns):
                 if col.cards and pre.players[seat].columns[i].facedown in action.handles:
                     rect = L.cascade(self.area(seat).columns[i], 0)
-                    card = col.cards[0][0]
                     self.anims.add(Flip(now, 0.35, (("col", seat, i, 0),), rect=rect, back=back,
-                                        face=lambda size, c=card: face(c, size, lang)))
+                                        face=self._face_of(col.cards[0][0])))
             return
         seat = action.seat
         if seat not in (0, 1):
             return
         pre_slots = self.hand_slots(seat, len(pre.players[seat].hand))
-        handle = getattr(action, "handle", None)
+        moved: int | None = getattr(action, "handle", None)
         src = self.area(seat).hand
-        if handle is not None and handle in pre.players[seat].hand:
-            src = pre_slots[pre.players[seat].hand.index(handle)]
-        card = getattr(action, "card", None)
+        if moved is not None and moved in pre.players[seat].hand:
+            src = pre_slots[pre.players[seat].hand.index(moved)]
+        card: str | None = getattr(action, "card", None)
         if isinstance(action, (LevelUp, Renew)) and card:
             i = COLUMN_INDEX[action.column]
             col = post.players[seat].columns[i]
             area = self.area(seat).columns[i]
+            hide: tuple[object, ...]
             if isinstance(action, LevelUp) and action.level == 0:
                 dst, hide = L.zero_slot(area), ("zero", seat, i)
             else:
                 idx = len(col.cards) - 1
                 dst, hide = L.cascade(area, idx), ("col", seat, i, idx)
-            self.anims.add(Flight(now, 0.3, (hide,), src=src, dst=dst, surf=lambda size, c=card: face(c, size, lang)))
+            self.anims.add(Flight(now, 0.3, (hide,), src=src, dst=dst, surf=self._face_of(card)))
         elif isinstance(action, (OpenColumn, Pass, Discard)) and card:
             self.anims.add(Flight(now, 0.3, (("pile", seat, "discard"),), src=src, dst=self.area(seat).discard,
-                                  surf=lambda size, c=card: face(c, size, lang)))
+                                  surf=self._face_of(card)))
         elif isinstance(action, Attack):
             a = self.column_rect(seat, action.column)
             b = self.column_rect(1 - seat, action.target)
@@ -618,7 +627,7 @@ class RiderTableScene(Scene):
                 self.anims.add(Flash(now + 0.25, 0.3, (), rect=rect, colour=theme.BAD))
                 pile = self.area(1 - seat).lost if lvl == 1 else self.area(1 - seat).discard
                 self.anims.add(Flight(now + 0.45, 0.35, (), src=rect, dst=pile,
-                                      surf=lambda size, c=cid: face(c, size, lang)))
+                                      surf=self._face_of(cid)))
             att_pre = pre.players[seat].columns[COLUMN_INDEX[action.column]]
             for idx in range(1, len(att_pre.cards)):
                 rect = L.cascade(a, idx)

@@ -84,7 +84,7 @@ def idle_cpu(seconds: float) -> dict[str, Any]:
         result["cpu0"] = time.process_time()
         result["wall0"] = time.perf_counter()
         result["frames0"] = app.frames_drawn
-        reactor.callLater(seconds, finish)  # type: ignore[attr-defined]
+        reactor.callLater(seconds, finish)  # type: ignore[attr-defined,arg-type,unused-ignore]
 
     def finish() -> None:
         result["cpu1"] = time.process_time()
@@ -93,8 +93,8 @@ def idle_cpu(seconds: float) -> dict[str, Any]:
         app.stop()
 
     app.start()
-    reactor.callLater(1.0, measure)  # type: ignore[attr-defined]  # let it settle into idle first
-    reactor.run()  # type: ignore[attr-defined]
+    reactor.callLater(1.0, measure)  # type: ignore[attr-defined,arg-type,unused-ignore]  # settle into idle first
+    reactor.run()  # type: ignore[attr-defined,misc,unused-ignore]
     cpu = result["cpu1"] - result["cpu0"]
     wall = result["wall1"] - result["wall0"]
     return {
