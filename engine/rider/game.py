@@ -14,7 +14,6 @@ Turn = draw (rider.2), exactly one main action (rider.3-5), attacks
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -51,11 +50,14 @@ from engine.rider.actions import (
     SetUp,
 )
 from engine.rider.cards import CardSet
+from engine.rider.effects import AUTO_EFFECTS, effect_steps
+from engine.rider.legal import SETUP_COLUMNS, legal_actions
 from engine.rider.rules import (
     Info,
+    attack_options,
     attacks_allowed,
     can_attack,
-    column_power,
+    check_win,
     guard_of,
     info_table,
     placement_levels,
@@ -70,13 +72,14 @@ from engine.rider.state import (
     Player,
     RiderState,
     Step,
+    other,
     public_data,
+    with_column,
+    with_player,
 )
 
 RULES_ID = "rider/1"
 HAND_SIZE = 5  # rider.0: opening hand
-SETUP_COLUMNS = 3
-WIN_LOST = 3  # rider.9
 TURN_LIMIT = 300  # rider.10
 RPS = ("rock", "paper", "scissors")
 #: Battle marks as rock-paper-scissors (rider.1).
@@ -86,35 +89,6 @@ BEATS = {"rock": "scissors", "scissors": "paper", "paper": "rock"}
 #: Step kinds that wait for input; every other kind is run by ``_settle``.
 _WAITING = frozenset({"setup", "shuffle", "deal", "mark", "flip", "rps", "main", "discard", "peek", "attack"})
 #: Effects whose target is chosen in the level-up action, and what they target.
-_TARGETED = {
-    "destroy_top": "opposing column",
-    "destroy_level0": "opposing column",
-    "recover": "card in own discard pile",
-    "flip_facedown": "own face-down column",
-    "rescue_lost": "card in own Lost pile",
-}
-
-
-def _other(seat: int) -> int:
-    return 1 - seat
-
-
-def _with_player(state: RiderState, seat: int, player: Player) -> tuple[Player, Player]:
-    return (player, state.players[1]) if seat == 0 else (state.players[0], player)
-
-
-def _with_column(player: Player, index: int, col: Column) -> Player:
-    cols = list(player.columns)
-    cols[index] = col
-    return player._replace(columns=(cols[0], cols[1], cols[2]))
-
-
-def _remove_one(pile: tuple[str, ...], card: str) -> tuple[str, ...]:
-    """Remove the most recent copy of ``card`` from a pile."""
-    i = len(pile) - 1 - pile[::-1].index(card)
-    return pile[:i] + pile[i + 1:]
-
-
 def _column(letter: str, rule: str) -> int:
     index = COLUMN_INDEX.get(letter)
     if index is None:
@@ -275,7 +249,7 @@ class RiderGame:
 
     def settle(self, state: RiderState) -> RiderState:
         """Run automatic steps until the state waits for input (used by position builders)."""
-        return _check_win(self._settle(state))
+        return check_win(self._settle(state))
 
     def _settle(self, s: RiderState) -> RiderState:
         while s.queue and not s.reason:
@@ -286,14 +260,15 @@ class RiderGame:
                     return s
                 s = s._replace(queue=s.queue[1:])
                 continue
-            s = _AUTO[kind](self, s, step)
+            effect = AUTO_EFFECTS.get(kind)
+            s = effect(self.table, s, step) if effect is not None else _AUTO[kind](self, s, step)
         return s
 
     def _ready(self, s: RiderState, step: Step) -> bool:
         """False when a waiting step has nothing to wait for and is skipped."""
         kind = step.kind
         if kind == "attack":
-            return bool(self._attack_options(s, step.seat))
+            return bool(attack_options(self.table, s, step.seat))
         if kind == "discard":
             return step.n > 0 and bool(s.players[step.seat].hand)
         if kind == "peek":
@@ -320,8 +295,8 @@ class RiderGame:
         for i, used in enumerate(s.attacks):
             if used and used < attacks_allowed(self.table, p.columns[i]):
                 col, gone = strip_attacker(p.columns[i])
-                p = _with_column(p, i, col)._replace(discard=p.discard + gone)
-        return s._replace(players=_with_player(s, seat, p), queue=(Step("turn", _other(seat)),) + s.queue[1:])
+                p = with_column(p, i, col)._replace(discard=p.discard + gone)
+        return s._replace(players=with_player(s, seat, p), queue=(Step("turn", other(seat)),) + s.queue[1:])
 
     def _auto_draw(self, s: RiderState, step: Step) -> RiderState:
         """rider.2: draw one; an empty deck is refilled by shuffling the discard pile."""
@@ -337,7 +312,7 @@ class RiderGame:
         opened = s.open_cards + tuple(zip(handles, p.discard))
         p = p._replace(deck=handles, discard=())
         return s._replace(
-            players=_with_player(s, seat, p), next_handle=start + len(handles), open_cards=opened,
+            players=with_player(s, seat, p), next_handle=start + len(handles), open_cards=opened,
             queue=(Step("shuffle", seat), Step("deal", seat, 1)) + rest,
         )
 
@@ -351,53 +326,6 @@ class RiderGame:
         head = Step("rps", SYSTEM) if winner is None else Step("turn", winner)
         return s._replace(queue=(head,) + s.queue[1:])
 
-    def _auto_destroy_top(self, s: RiderState, step: Step) -> RiderState:
-        """Instant destroy_top: the top card of an opposing column, if low enough."""
-        opp = _other(step.seat)
-        index = COLUMN_INDEX[step.arg]
-        p = s.players[opp]
-        col = p.columns[index]
-        s = s._replace(queue=s.queue[1:])
-        if not col.cards or col.top_level > step.n:
-            return s
-        cid, level = col.cards[-1]
-        p = _with_column(p, index, col._replace(cards=col.cards[:-1]))
-        p = p._replace(lost=p.lost + (cid,)) if level == 1 else p._replace(discard=p.discard + (cid,))
-        return _check_win(s._replace(players=_with_player(s, opp, p)))
-
-    def _auto_destroy_level0(self, s: RiderState, step: Step) -> RiderState:
-        opp = _other(step.seat)
-        index = COLUMN_INDEX[step.arg]
-        p = s.players[opp]
-        col = p.columns[index]
-        s = s._replace(queue=s.queue[1:])
-        if col.zero is None:
-            return s
-        p = _with_column(p, index, col._replace(zero=None))
-        p = p._replace(discard=p.discard + (col.zero,))
-        return s._replace(players=_with_player(s, opp, p))
-
-    def _auto_recover(self, s: RiderState, step: Step) -> RiderState:
-        """Instant recover: a discarded card back to hand, as a handle everyone can name."""
-        p = s.players[step.seat]
-        s = s._replace(queue=s.queue[1:])
-        if step.arg not in p.discard:
-            return s
-        handle = s.next_handle
-        p = p._replace(discard=_remove_one(p.discard, step.arg), hand=p.hand + (handle,))
-        return s._replace(
-            players=_with_player(s, step.seat, p), next_handle=handle + 1,
-            open_cards=s.open_cards + ((handle, step.arg),),
-        )
-
-    def _auto_rescue_lost(self, s: RiderState, step: Step) -> RiderState:
-        p = s.players[step.seat]
-        s = s._replace(queue=s.queue[1:])
-        if step.arg not in p.lost:
-            return s
-        p = p._replace(lost=_remove_one(p.lost, step.arg), discard=p.discard + (step.arg,))
-        return s._replace(players=_with_player(s, step.seat, p))
-
     # --- answers from the driver --------------------------------------------------
 
     def _on_shuffled(self, s: RiderState, step: Step, action: Action) -> RiderState:
@@ -408,14 +336,14 @@ class RiderGame:
         opened = tuple(o for o in s.open_cards if o[0] not in old)
         p = p._replace(deck=fresh)
         return s._replace(
-            players=_with_player(s, step.seat, p), next_handle=start + len(fresh), open_cards=opened,
+            players=with_player(s, step.seat, p), next_handle=start + len(fresh), open_cards=opened,
             queue=s.queue[1:],
         )
 
     def _on_dealt(self, s: RiderState, step: Step, action: Action) -> RiderState:
         p = s.players[step.seat]
         p = p._replace(deck=p.deck[step.n:], hand=p.hand + p.deck[: step.n])
-        return s._replace(players=_with_player(s, step.seat, p), queue=s.queue[1:])
+        return s._replace(players=with_player(s, step.seat, p), queue=s.queue[1:])
 
     def _on_shown(self, s: RiderState, step: Step, action: Action) -> RiderState:
         return s._replace(queue=s.queue[1:])
@@ -433,8 +361,8 @@ class RiderGame:
         p = s.players[step.seat]
         index = COLUMN_INDEX[step.arg]
         col = p.columns[index]
-        p = _with_column(p, index, col._replace(facedown=None, cards=((card, 1),)))
-        return s._replace(players=_with_player(s, step.seat, p), queue=s.queue[1:])
+        p = with_column(p, index, col._replace(facedown=None, cards=((card, 1),)))
+        return s._replace(players=with_player(s, step.seat, p), queue=s.queue[1:])
 
     def _on_sealed(self, s: RiderState, step: Step, action: Action) -> RiderState:
         assert isinstance(action, SealedChoicesRevealed)
@@ -462,7 +390,7 @@ class RiderGame:
         cols = (Column(facedown=handles[0]), Column(facedown=handles[1]), Column(facedown=handles[2]))
         chosen = set(handles)
         p = p._replace(columns=cols, deck=tuple(h for h in p.deck if h not in chosen))
-        return s._replace(players=_with_player(s, step.seat, p), queue=s.queue[1:])
+        return s._replace(players=with_player(s, step.seat, p), queue=s.queue[1:])
 
     def _take_from_hand(self, s: RiderState, seat: int, handle: int, card: str, rule: str) -> tuple[Player, tuple[tuple[int, str], ...]]:
         """Check a claimed hand card and remove it from the hand (public checks only)."""
@@ -494,7 +422,7 @@ class RiderGame:
             raise IllegalAction(
                 f"column {action.column} lost its Lv.1: renew it with a Lv.1 card before levelling it up", rule="rider.12"
             )
-        levels = placement_levels(self.table, info, col, len(s.players[_other(seat)].lost))
+        levels = placement_levels(self.table, info, col, len(s.players[other(seat)].lost))
         if action.level not in levels:
             raise IllegalAction(self._placement_problem(info, col, action, s), rule="rider.4")
         p, opened = self._take_from_hand(s, seat, action.handle, action.card, "rider.4")
@@ -502,13 +430,13 @@ class RiderGame:
             col = col._replace(zero=action.card)
         else:
             col = col._replace(cards=col.cards + ((action.card, action.level),))
-        p = _with_column(p, index, col)
-        placed = s._replace(players=_with_player(s, seat, p), open_cards=opened)
-        effects = self._effect_steps(placed, seat, info, action.targets)
+        p = with_column(p, index, col)
+        placed = s._replace(players=with_player(s, seat, p), open_cards=opened)
+        effects = effect_steps(self.table, placed, seat, info, action.targets)
         return placed._replace(queue=effects + s.queue[1:])
 
     def _placement_problem(self, info: Info, col: Column, action: LevelUp, s: RiderState) -> str:
-        opp_lost = len(s.players[_other(action.seat)].lost)
+        opp_lost = len(s.players[other(action.seat)].lost)
         if info.min_lost >= 0 and opp_lost < info.min_lost:
             return f"{action.card} needs at least {info.min_lost} opposing Lv.1 cards in Lost (there are {opp_lost})"
         if info.lv0:
@@ -519,60 +447,6 @@ class RiderGame:
             f"column {action.column} (top Lv.{top}, {self.table[col.cards[-1][0]].attribute}); it needs level "
             f"{top + 1} and the same attribute unless one of them is free"
         )
-
-    def _targets_for(self, s: RiderState, seat: int, effect_type: str, param: int) -> tuple[str, ...]:
-        """Valid targets of a targeted instant effect (rider.13), in a stable order."""
-        if effect_type == "destroy_top":
-            them = s.players[_other(seat)]
-            return tuple(COLUMNS[i] for i, c in enumerate(them.columns) if c.cards and c.top_level <= param)
-        me = s.players[seat]
-        if effect_type == "recover":
-            return tuple(sorted({cid for cid in me.discard if max(self.table[cid].levels) <= param}))
-        if effect_type == "destroy_level0":
-            them = s.players[_other(seat)]
-            return tuple(COLUMNS[i] for i, c in enumerate(them.columns) if c.zero is not None)
-        if effect_type == "flip_facedown":
-            return tuple(COLUMNS[i] for i, c in enumerate(me.columns) if c.facedown is not None)
-        if effect_type == "rescue_lost":
-            return tuple(sorted(set(me.lost)))
-        return ()
-
-    def _effect_steps(self, s: RiderState, seat: int, info: Info, targets: tuple[str, ...]) -> tuple[Step, ...]:
-        """rider.5 and rider.13: queue the instant effects of a levelled-up card, in card order."""
-        instants = [e for e in info.card.effects if e.when == "instant"]
-        if len(targets) != len(instants):
-            raise IllegalAction(
-                f"{info.card.id} has {len(instants)} instant effects; give one target per effect (\"\" for none)",
-                rule="rider.13",
-            )
-        steps: list[Step] = []
-        for effect, target in zip(instants, targets):
-            kind = effect.type
-            if kind in _TARGETED:
-                param = effect.max_level
-                valid = self._targets_for(s, seat, kind, param)
-                if target == "" and valid:
-                    raise IllegalAction(f"{kind} must target one of {list(valid)}", rule="rider.13")
-                if target != "" and target not in valid:
-                    raise IllegalAction(
-                        f"{target!r} is not a valid target for {kind} ({_TARGETED[kind]}); valid: {list(valid)}",
-                        rule="rider.13",
-                    )
-                if target == "":
-                    continue
-                steps.append(Step("flip" if kind == "flip_facedown" else kind, seat, param, target))
-                continue
-            if target != "":
-                raise IllegalAction(f"{kind} takes no target; give \"\"", rule="rider.13")
-            if kind == "draw":
-                steps.extend(Step("draw", seat) for _ in range(effect.count))
-            elif kind == "opponent_discards":
-                steps.append(Step("discard", _other(seat), effect.count))
-            elif kind == "peek":
-                steps.append(Step("peek", seat, min(effect.count, len(s.players[seat].deck))))
-            else:  # pragma: no cover - cards.py validates effect types
-                raise IllegalAction(f"unknown instant effect {kind!r}", rule="rider.13")
-        return tuple(steps)
 
     def _on_renew(self, s: RiderState, step: Step, action: Action) -> RiderState:
         """rider.3: a Lv.1 card face up in a column whose Lv.1 was destroyed."""
@@ -586,8 +460,8 @@ class RiderGame:
         if info is None or not info.lv1:
             raise IllegalAction(f"renewing a column needs a Lv.1 card, not {action.card!r}", rule="rider.3")
         p, opened = self._take_from_hand(s, seat, action.handle, action.card, "rider.3")
-        p = _with_column(p, index, col._replace(cards=((action.card, 1),)))
-        return s._replace(players=_with_player(s, seat, p), open_cards=opened, queue=s.queue[1:])
+        p = with_column(p, index, col._replace(cards=((action.card, 1),)))
+        return s._replace(players=with_player(s, seat, p), open_cards=opened, queue=s.queue[1:])
 
     def _on_open(self, s: RiderState, step: Step, action: Action) -> RiderState:
         """rider.3: discard a hand card, then reveal a face-down Lv.1."""
@@ -599,7 +473,7 @@ class RiderGame:
         p, opened = self._take_from_hand(s, seat, action.handle, action.card, "rider.3")
         p = p._replace(discard=p.discard + (action.card,))
         return s._replace(
-            players=_with_player(s, seat, p), open_cards=opened,
+            players=with_player(s, seat, p), open_cards=opened,
             queue=(Step("flip", seat, 0, action.column),) + s.queue[1:],
         )
 
@@ -627,11 +501,11 @@ class RiderGame:
             raise IllegalAction(f"{action.card} can be played now, so you cannot pass", rule="rider.3")
         p, opened = self._take_from_hand(s, seat, action.handle, action.card, "rider.3")
         p = p._replace(discard=p.discard + (action.card,))
-        return s._replace(players=_with_player(s, seat, p), open_cards=opened, queue=s.queue[1:])
+        return s._replace(players=with_player(s, seat, p), open_cards=opened, queue=s.queue[1:])
 
     def _playable(self, s: RiderState, seat: int, info: Info) -> bool:
         p = s.players[seat]
-        opp_lost = len(s.players[_other(seat)].lost)
+        opp_lost = len(s.players[other(seat)].lost)
         for col in p.columns:
             if info.lv1 and col.facedown is None and not col.cards:
                 return True
@@ -648,21 +522,7 @@ class RiderGame:
         rest = s.queue[1:]
         if step.n > 1:
             rest = (step._replace(n=step.n - 1),) + rest
-        return s._replace(players=_with_player(s, seat, p), open_cards=opened, queue=rest)
-
-    def _attack_options(self, s: RiderState, seat: int) -> list[tuple[int, int]]:
-        """(attacking column, target column) pairs allowed now (rider.6, rider.11, guard)."""
-        mine = s.players[seat].columns
-        theirs = s.players[_other(seat)].columns
-        result = []
-        for i, col in enumerate(mine):
-            if not can_attack(self.table, col) or s.attacks[i] >= attacks_allowed(self.table, col):
-                continue
-            power = column_power(self.table, col, "attack")
-            for j, target in enumerate(theirs):
-                if target.cards and guard_of(self.table, target) <= power:
-                    result.append((i, j))
-        return result
+        return s._replace(players=with_player(s, seat, p), open_cards=opened, queue=rest)
 
     def _on_attack(self, s: RiderState, step: Step, action: Action) -> RiderState:
         """rider.6-9: one column attacks one face-up opposing column."""
@@ -670,25 +530,25 @@ class RiderGame:
         seat = step.seat
         i = _column(action.column, "rider.6")
         j = _column(action.target, "rider.6")
-        if (i, j) not in self._attack_options(s, seat):
+        if (i, j) not in attack_options(self.table, s, seat):
             raise IllegalAction(self._attack_problem(s, seat, i, j), rule="rider.6")
         me = s.players[seat]
-        them = s.players[_other(seat)]
+        them = s.players[other(seat)]
         # rider.15: a column allowed two attacks pays its own cost after the second.
         pays = s.attacks[i] + 1 >= attacks_allowed(self.table, me.columns[i])
         battle = resolve_attack(self.table, me.columns[i], them.columns[j], attacker_pays=pays)
-        me = _with_column(me, i, battle.attacker)._replace(discard=me.discard + battle.attacker_discarded)
-        them = _with_column(them, j, battle.defender)._replace(
+        me = with_column(me, i, battle.attacker)._replace(discard=me.discard + battle.attacker_discarded)
+        them = with_column(them, j, battle.defender)._replace(
             discard=them.discard + battle.defender_discarded, lost=them.lost + battle.defender_lost
         )
         attacks = list(s.attacks)
         attacks[i] += 1
         players = (me, them) if seat == 0 else (them, me)
-        return _check_win(s._replace(players=players, attacks=(attacks[0], attacks[1], attacks[2])))
+        return check_win(s._replace(players=players, attacks=(attacks[0], attacks[1], attacks[2])))
 
     def _attack_problem(self, s: RiderState, seat: int, i: int, j: int) -> str:
         col = s.players[seat].columns[i]
-        target = s.players[_other(seat)].columns[j]
+        target = s.players[other(seat)].columns[j]
         if not can_attack(self.table, col):
             return f"column {COLUMNS[i]} cannot attack: it needs a standing Lv.1 and a Lv.4 or a card that allows attacking"
         if s.attacks[i] >= attacks_allowed(self.table, col):
@@ -703,95 +563,15 @@ class RiderGame:
     # --- legal actions ----------------------------------------------------------
 
     def legal_actions(self, state: RiderState, seat: int, knowledge: Knowledge | None = None) -> list[Action]:
-        """Every action ``seat`` may take now. Hand cards need ``knowledge``
-        (or a public identity); without it only card-free actions are listed."""
-        if not state.queue or state.reason:
-            return []
-        step = state.queue[0]
-        if step.seat != seat or step.kind not in ("main", "attack", "discard", "setup"):
-            return []
-        cards = self._known_hand(state, seat, knowledge)
-        if step.kind == "attack":
-            acts: list[Action] = [Attack(seat, COLUMNS[i], COLUMNS[j]) for i, j in self._attack_options(state, seat)]
-            acts.append(EndAttacks(seat))
-            return acts
-        if step.kind == "discard":
-            return [Discard(seat, h, c) for h, c in cards]
-        if step.kind == "setup":
-            return self._setup_actions(state, seat, knowledge)
-        return self._main_actions(state, seat, cards)
-
-    def _known_hand(self, s: RiderState, seat: int, knowledge: Knowledge | None) -> list[tuple[int, str]]:
-        opened = dict(s.open_cards) if s.open_cards else {}
-        result = []
-        for h in s.players[seat].hand:
-            card = opened.get(h) or (knowledge.card(h) if knowledge is not None else None)
-            if card is not None and card in self.table:
-                result.append((h, card))
-        return result
-
-    def _setup_actions(self, s: RiderState, seat: int, knowledge: Knowledge | None) -> list[Action]:
-        if knowledge is None:
-            return []
-        lv1 = [h for h in s.players[seat].deck if (c := knowledge.card(h)) is not None and c in self.table and self.table[c].lv1]
-        return [SetUp(seat, combo) for combo in itertools.permutations(lv1, SETUP_COLUMNS)]
-
-    def _main_actions(self, s: RiderState, seat: int, cards: list[tuple[int, str]]) -> list[Action]:
-        p = s.players[seat]
-        opp_lost = len(s.players[_other(seat)].lost)
-        acts: list[Action] = []
-        for h, c in cards:
-            info = self.table[c]
-            for i, col in enumerate(p.columns):
-                if col.cards:
-                    for level in placement_levels(self.table, info, col, opp_lost):
-                        for targets in self._target_choices(s, seat, info, i, level):
-                            acts.append(LevelUp(seat, COLUMNS[i], h, c, level, targets))
-                elif info.lv1 and col.facedown is None:
-                    acts.append(Renew(seat, COLUMNS[i], h, c))
-        if p.hand:
-            for i, col in enumerate(p.columns):
-                if col.facedown is not None:
-                    acts.extend(OpenColumn(seat, COLUMNS[i], h, c) for h, c in cards)
-        if not acts:
-            if not p.hand:
-                acts.append(Pass(seat, None, None))
-            elif not any(c.facedown is not None for c in p.columns):
-                acts.extend(Pass(seat, h, c) for h, c in cards)
-        return acts
-
-    def _target_choices(self, s: RiderState, seat: int, info: Info, index: int, level: int) -> list[tuple[str, ...]]:
-        if not info.instants:
-            return [()]
-        # Targets are judged with the card already placed (as apply does).
-        col = s.players[seat].columns[index]
-        col = col._replace(zero=info.card.id) if info.lv0 else col._replace(cards=col.cards + ((info.card.id, level),))
-        placed = s._replace(players=_with_player(s, seat, _with_column(s.players[seat], index, col)))
-        options: list[tuple[str, ...]] = []
-        for effect in info.card.effects:
-            if effect.when != "instant":
-                continue
-            if effect.type in _TARGETED:
-                valid = self._targets_for(placed, seat, effect.type, effect.max_level)
-                options.append(valid if valid else ("",))
-            else:
-                options.append(("",))
-        return [tuple(t) for t in itertools.product(*options)]
+        """Every action ``seat`` may take now (engine/rider/legal.py). Hand cards need
+        ``knowledge`` (or a public identity); without it only card-free actions are listed."""
+        return legal_actions(self.table, state, seat, knowledge)
 
 
 def _rps_winner(seat0: str, seat1: str) -> int | None:
     if seat0 == seat1:
         return None
     return 0 if BEATS[seat0] == seat1 else 1
-
-
-def _check_win(s: RiderState) -> RiderState:
-    """rider.9: three Lost Lv.1 cards end the game at once."""
-    for seat in (0, 1):
-        if len(s.players[seat].lost) >= WIN_LOST:
-            winner = _other(seat)
-            return s._replace(queue=(), winner=winner, reason=f"seat {winner} won: three Lv.1 cards of seat {seat} are Lost (rider.9)")
-    return s
 
 
 def _check_deck(cardset: CardSet, deck: Iterable[str]) -> list[str]:
@@ -828,8 +608,4 @@ _AUTO = {
     "end": RiderGame._auto_end,
     "draw": RiderGame._auto_draw,
     "first": RiderGame._auto_first,
-    "destroy_top": RiderGame._auto_destroy_top,
-    "destroy_level0": RiderGame._auto_destroy_level0,
-    "recover": RiderGame._auto_recover,
-    "rescue_lost": RiderGame._auto_rescue_lost,
 }

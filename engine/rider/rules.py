@@ -11,9 +11,10 @@ from collections.abc import Mapping
 from typing import NamedTuple
 
 from engine.rider.cards import FREE, Card, CardSet
-from engine.rider.state import Column
+from engine.rider.state import Column, RiderState, other
 
 MAX_LEVEL = 4
+WIN_LOST = 3  # rider.9
 
 
 class Info(NamedTuple):
@@ -167,3 +168,29 @@ def strip_attacker(att: Column) -> tuple[Column, tuple[str, ...]]:
     """The attacking column's cost (rider.7, rider.11): only its Lv.1 and Lv.0 stay."""
     gone = tuple(cid for cid, level in att.cards if level != 1)
     return att._replace(cards=tuple(c for c in att.cards if c[1] == 1)), gone
+
+
+def attack_options(table: Mapping[str, Info], s: RiderState, seat: int) -> list[tuple[int, int]]:
+    """(attacking column, target column) pairs allowed now (rider.6, rider.12, rider.15, rider.21)."""
+    mine = s.players[seat].columns
+    theirs = s.players[other(seat)].columns
+    result = []
+    for i, col in enumerate(mine):
+        if not can_attack(table, col) or s.attacks[i] >= attacks_allowed(table, col):
+            continue
+        power = column_power(table, col, "attack")
+        for j, target in enumerate(theirs):
+            if target.cards and guard_of(table, target) <= power:
+                result.append((i, j))
+    return result
+
+
+def check_win(s: RiderState) -> RiderState:
+    """rider.9: three Lost Lv.1 cards end the game at once."""
+    for seat in (0, 1):
+        if len(s.players[seat].lost) >= WIN_LOST:
+            winner = other(seat)
+            return s._replace(
+                queue=(), winner=winner, reason=f"seat {winner} won: three Lv.1 cards of seat {seat} are Lost (rider.9)"
+            )
+    return s

@@ -118,3 +118,27 @@ def public_data(state: RiderState) -> dict[str, Any]:
         "winner": state.winner,
         "reason": state.reason,
     }
+
+
+# --- small copy-on-write helpers shared by the reducer modules ----------------------
+
+
+def other(seat: int) -> int:
+    return 1 - seat
+
+
+def with_player(state: RiderState, seat: int, player: Player) -> tuple[Player, Player]:
+    """The players tuple with ``seat`` replaced."""
+    return (player, state.players[1]) if seat == 0 else (state.players[0], player)
+
+
+def with_column(player: Player, index: int, col: Column) -> Player:
+    cols = list(player.columns)
+    cols[index] = col
+    return player._replace(columns=(cols[0], cols[1], cols[2]))
+
+
+def remove_one(pile: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """Remove the most recent copy of ``card`` from a pile."""
+    i = len(pile) - 1 - pile[::-1].index(card)
+    return pile[:i] + pile[i + 1:]
