@@ -1,0 +1,14 @@
+"""Networked sessions: signed envelopes in, engine inputs and envelopes out (sans-I/O).
+
+Start here: :class:`~net.session.core.Session` (one peer's driver),
+:class:`~net.session.plan.TablePlan` (what a game must tell the session),
+:mod:`net.session.registry` (rules id -> game, initial state, plan) and the
+events in :mod:`net.session.events`. docs/protocol.md describes the messages.
+"""
+
+from net.session.core import KINDS, Outgoing, Session, section_hashes
+from net.session.events import Cheat, Desync, Event, Finished, Rejected, Stalling
+from net.session.plan import TablePlan, default_claims, rider_plan
+
+__all__ = ["KINDS", "Outgoing", "Session", "section_hashes", "Cheat", "Desync", "Event", "Finished",
+           "Rejected", "Stalling", "TablePlan", "default_claims", "rider_plan"]

@@ -1,0 +1,84 @@
+"""What a session reports to its owner (UI, tools, logs): plain values.
+
+Every event names the seat concerned and says, in words, what happened and
+what the players can do next. Nothing here changes the game.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+
+@dataclasses.dataclass(frozen=True)
+class Rejected:
+    """An incoming message was refused; the session goes on without it."""
+
+    seat: int | None
+    sender: str | None
+    step: int
+    kind: str
+    reason: str
+    error: str
+
+    def __str__(self) -> str:
+        who = f"seat {self.seat}" if self.seat is not None else "an unknown sender"
+        via = f" (received from {self.sender})" if self.sender else ""
+        return (f"rejected a {self.kind!r} message from {who}{via} at step {self.step} "
+                f"[{self.reason}]: {self.error}; it was ignored and the game goes on")
+
+
+@dataclasses.dataclass(frozen=True)
+class Stalling:
+    """A deadline passed while ``seats`` still owed their part."""
+
+    seats: tuple[int, ...]
+    names: tuple[str, ...]
+    step: int
+    waiting_for: str
+
+    def __str__(self) -> str:
+        who = ", ".join(f"{n} (seat {s})" for s, n in zip(self.seats, self.names))
+        return (f"{who} did not {self.waiting_for} in time at step {self.step}; you may wait "
+                "longer or end the game as their forfeit")
+
+
+@dataclasses.dataclass(frozen=True)
+class Cheat:
+    """A seat's signed message proves it broke the rules; the game stops."""
+
+    seat: int | None
+    step: int
+    error: str
+
+    def __str__(self) -> str:
+        return (f"seat {self.seat} was caught cheating at step {self.step}: {self.error}. The game "
+                "is stopped; keep the transcript as evidence")
+
+
+@dataclasses.dataclass(frozen=True)
+class Desync:
+    """Our state differs from a peer's; the session stopped. ``report`` is the
+    desync report (canonical data, see docs/protocol.md)."""
+
+    seat: int
+    step: int
+    report: dict[str, Any]
+
+    def __str__(self) -> str:
+        return (f"seat {self.seat} computed a different game state at step {self.step}; play is "
+                "stopped (never auto-healed). Save the desync report and send it to the developers")
+
+
+@dataclasses.dataclass(frozen=True)
+class Finished:
+    """The game ended and every seat's final record is in."""
+
+    outcome: dict[str, Any]
+    audit: str
+
+    def __str__(self) -> str:
+        return f"game over: {self.outcome.get('reason', '')}; audit: {self.audit}"
+
+
+Event = Rejected | Stalling | Cheat | Desync | Finished

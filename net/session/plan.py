@@ -1,0 +1,85 @@
+"""What a networked table must know about a game beyond the engine contract.
+
+The engine speaks in opaque handles; the session must know which handles start
+as which (encrypted) cards, which action fields claim a card's identity, and
+what the end-of-game audit checks. A :class:`TablePlan` says that for one game
+so the session itself stays game-agnostic.
+
+- ``secret_zones``: per seat, the zone holding that seat's secret deck list at
+  the start (Rider: ``deck:S``). Its handles, in zone order, are bound to the
+  seat's salted card points in ascending point order, so the order reveals
+  nothing; the owner's knowledge follows from its own list.
+- ``public_cards(state)``: handles whose card is public at the start (a shared
+  deck of a known composition), as handle -> card id.
+- ``claims(action)``: the (handle, card id) pairs an action reveals from a
+  hidden zone; the default reads ``handle``/``card`` fields.
+- ``check_deck(seat, cards)``: deck-construction problems of an opened list.
+- ``audit_hidden(state, seat, resolve)``: problems with cards that stayed
+  hidden (Rider: a face-down card that is not a Lv.1).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from engine.core.actions import Action
+
+Resolve = Callable[[int], "str | None"]
+
+
+def default_claims(action: Action) -> tuple[tuple[int, str], ...]:
+    """An action with an int ``handle`` and a text ``card`` claims that card."""
+    handle = getattr(action, "handle", None)
+    card = getattr(action, "card", None)
+    if isinstance(handle, int) and not isinstance(handle, bool) and isinstance(card, str):
+        return ((handle, card),)
+    return ()
+
+
+def _no_problems(seat: int, cards: Sequence[str]) -> list[str]:
+    return []
+
+
+def _no_hidden_problems(state: Any, seat: int, resolve: Resolve) -> list[str]:
+    return []
+
+
+def _no_public_cards(state: Any) -> Mapping[int, str]:
+    return {}
+
+
+@dataclasses.dataclass(frozen=True)
+class TablePlan:
+    """Game-specific facts the session needs (see the module docstring)."""
+
+    secret_zones: Mapping[int, str] = dataclasses.field(default_factory=dict)
+    public_cards: Callable[[Any], Mapping[int, str]] = _no_public_cards
+    claims: Callable[[Action], tuple[tuple[int, str], ...]] = default_claims
+    check_deck: Callable[[int, Sequence[str]], list[str]] = _no_problems
+    audit_hidden: Callable[[Any, int, Resolve], list[str]] = _no_hidden_problems
+
+
+def rider_plan(game: Any) -> TablePlan:
+    """The plan of :class:`engine.rider.game.RiderGame` for two seats."""
+    from engine.rider.game import _check_deck
+
+    def check_deck(seat: int, cards: Sequence[str]) -> list[str]:
+        problems = [f"card {c!r} is not in the card set" for c in cards if c not in game.table]
+        if not problems:
+            problems = list(_check_deck(game.cardset, cards))
+        return problems
+
+    def audit_hidden(state: Any, seat: int, resolve: Resolve) -> list[str]:
+        problems = []
+        for handle in game.zone(state, f"columns:{seat}"):
+            card = resolve(handle)
+            if card is None:
+                problems.append(f"face-down card {handle} cannot be identified from the opened deck list")
+            elif card not in game.table or not game.table[card].lv1:
+                problems.append(f"face-down card {handle} is {card!r}, not a Lv.1 card (rider.0)")
+        return problems
+
+    return TablePlan(secret_zones={0: "deck:0", 1: "deck:1"}, check_deck=check_deck,
+                     audit_hidden=audit_hidden)

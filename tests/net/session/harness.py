@@ -1,0 +1,103 @@
+"""In-process table: sessions wired through an in-memory queue (a fake transport).
+
+Delivery is deterministic (FIFO) or, with ``shuffle_seed``, in a seeded random
+order per step; every payload reaches every other session (or the one seat it
+is addressed to). No sockets, no clock, no sleeps.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from engine.core.hashing import digest
+from net.bots.greedy import GreedyBot
+from net.bots.random_bot import RandomBot
+from net.envelope import Genesis
+from net.identity import Identity
+from net.journal import Journal
+from net.session import Outgoing, Session
+from net.session.registry import Table, rider_cardset, table_for
+
+NONCE = bytes(range(16))
+
+
+def identities(n: int, tag: str = "seat") -> list[Identity]:
+    return [Identity.from_seed(digest("fairtable/test-identity", f"{tag}-{i}")) for i in range(n)]
+
+
+def rider_decks() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    from assets import load_json
+    from engine.rider.deck import deck_from_data, expand
+
+    out = []
+    for name in ("ember-rush", "tidewall-vigil"):
+        _, _, counts = deck_from_data(load_json(f"rider/decks/{name}.deck.json"))
+        out.append(expand(counts))
+    return out[0], out[1]
+
+
+def rider_genesis(ids: Sequence[Identity], decks: Sequence[Sequence[str]], **options: Any) -> Genesis:
+    opts = {"deck_sizes": [len(d) for d in decks], **options}
+    return Genesis("rider/1", "1", rider_cardset().digest(), tuple(i.public_key for i in ids), opts, NONCE)
+
+
+class Table_:
+    """A set of sessions and the in-memory network between them."""
+
+    def __init__(self, sessions: list[Session], shuffle_seed: int | None = None) -> None:
+        self.sessions = sessions
+        self.queue: list[tuple[int, Outgoing]] = []  # (from seat, payload)
+        self.rng = random.Random(shuffle_seed) if shuffle_seed is not None else None
+        self.delivered = 0
+        self.bytes = 0
+        self.down: set[int] = set()
+        self.tap: Callable[[int, Outgoing], Outgoing | None] | None = None
+
+    def post(self, seat: int, out: list[Outgoing]) -> None:
+        for o in out:
+            if self.tap is not None:
+                changed = self.tap(seat, o)
+                if changed is None:
+                    continue
+                o = changed
+            self.queue.append((seat, o))
+
+    def start(self) -> None:
+        for s in self.sessions:
+            if s.seat not in self.down:
+                self.post(s.seat or 0, s.start())
+
+    def run(self, limit: int = 1_000_000) -> None:
+        for _ in range(limit):
+            if not self.queue:
+                return
+            index = self.rng.randrange(len(self.queue)) if self.rng is not None else 0
+            sender, out = self.queue.pop(index)
+            for s in self.sessions:
+                if s.seat == sender or s.seat in self.down:
+                    continue
+                if out.to is not None and out.to != s.seat:
+                    continue
+                self.delivered += 1
+                self.bytes += len(out.data)
+                self.post(s.seat or 0, s.receive(out.data, sender=f"peer-{sender}"))
+        raise AssertionError("the table did not settle")
+
+
+def rider_table(*, shuffle_seed: int | None = None, seed: int = 7, bots: str = "greedy,random",
+                journal_dir: Path | None = None, **options: Any) -> tuple[Table_, Genesis, Table]:
+    ids = identities(2)
+    decks = rider_decks()
+    genesis = rider_genesis(ids, decks, **options)
+    setup = table_for(genesis)
+    sessions = []
+    for seat, name in enumerate(bots.split(",")):
+        rng = random.Random(seed * 10 + seat)
+        agent = GreedyBot(rng) if name == "greedy" else RandomBot(rng)
+        journal = Journal(journal_dir / f"seat{seat}") if journal_dir is not None else None
+        sessions.append(Session(genesis, setup.game, setup.state, plan=setup.plan, identity=ids[seat],
+                                seat=seat, deck=decks[seat], agent=agent, journal=journal))
+    return Table_(sessions, shuffle_seed), genesis, setup
