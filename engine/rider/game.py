@@ -382,11 +382,11 @@ class RiderGame:
         p = s.players[step.seat]
         handles = action.handles
         if len(handles) != SETUP_COLUMNS or len(set(handles)) != SETUP_COLUMNS:
-            raise IllegalAction("set-up needs three different cards, one for each column", rule="rider.0")
+            raise IllegalAction("set-up needs three different Lv.1 cards from your deck, one for each of columns A, B and C", rule="rider.0")
         deck = set(p.deck)
         for h in handles:
             if h not in deck:
-                raise IllegalAction(f"card handle {h} is not in your deck", rule="rider.0")
+                raise IllegalAction(f"card handle {h} is not in your deck; choose three cards from your own deck", rule="rider.0")
         cols = (Column(facedown=handles[0]), Column(facedown=handles[1]), Column(facedown=handles[2]))
         chosen = set(handles)
         p = p._replace(columns=cols, deck=tuple(h for h in p.deck if h not in chosen))
@@ -396,7 +396,7 @@ class RiderGame:
         """Check a claimed hand card and remove it from the hand (public checks only)."""
         p = s.players[seat]
         if handle not in p.hand:
-            raise IllegalAction(f"card handle {handle} is not in your hand", rule=rule)
+            raise IllegalAction(f"card handle {handle} is not in your hand; choose a card you hold", rule=rule)
         if card not in self.table:
             raise IllegalAction(f"card {card!r} is not in card set {self.cardset.id!r}", rule=rule)
         opened = s.open_cards
@@ -455,10 +455,10 @@ class RiderGame:
         index = _column(action.column, "rider.3")
         col = s.players[seat].columns[index]
         if col.facedown is not None or col.cards:
-            raise IllegalAction(f"column {action.column} still has its Lv.1; renew needs a column that lost it", rule="rider.3")
+            raise IllegalAction(f"column {action.column} still has its Lv.1 (or is face down); renew only a column whose Lv.1 was destroyed", rule="rider.3")
         info = self.table.get(action.card)
         if info is None or not info.lv1:
-            raise IllegalAction(f"renewing a column needs a Lv.1 card, not {action.card!r}", rule="rider.3")
+            raise IllegalAction(f"renewing a column needs a Lv.1 card, not {action.card!r}; choose a Lv.1 card from your hand", rule="rider.3")
         p, opened = self._take_from_hand(s, seat, action.handle, action.card, "rider.3")
         p = with_column(p, index, col._replace(cards=((action.card, 1),)))
         return s._replace(players=with_player(s, seat, p), open_cards=opened, queue=s.queue[1:])
@@ -469,7 +469,7 @@ class RiderGame:
         seat = step.seat
         index = _column(action.column, "rider.3")
         if s.players[seat].columns[index].facedown is None:
-            raise IllegalAction(f"column {action.column} is not face down", rule="rider.3")
+            raise IllegalAction(f"column {action.column} is not face down; open one of your face-down columns", rule="rider.3")
         p, opened = self._take_from_hand(s, seat, action.handle, action.card, "rider.3")
         p = p._replace(discard=p.discard + (action.card,))
         return s._replace(
@@ -490,15 +490,15 @@ class RiderGame:
         p = s.players[seat]
         if not p.hand:
             if action.handle is not None or action.card is not None:
-                raise IllegalAction("your hand is empty: pass without a card", rule="rider.3")
+                raise IllegalAction("your hand is empty: pass without naming a card", rule="rider.3")
             return s._replace(queue=s.queue[1:])
         if action.handle is None or action.card is None:
-            raise IllegalAction("passing discards one hand card: name it", rule="rider.3")
+            raise IllegalAction("passing discards one hand card: name the card to discard", rule="rider.3")
         if any(c.facedown is not None for c in p.columns):
-            raise IllegalAction("you can still open a face-down column, so you cannot pass", rule="rider.3")
+            raise IllegalAction("you can still open a face-down column, so you cannot pass; open one instead", rule="rider.3")
         info = self.table.get(action.card)
         if info is not None and self._playable(s, seat, info):
-            raise IllegalAction(f"{action.card} can be played now, so you cannot pass", rule="rider.3")
+            raise IllegalAction(f"{action.card} can be played now, so you cannot pass; level up, renew or open instead", rule="rider.3")
         p, opened = self._take_from_hand(s, seat, action.handle, action.card, "rider.3")
         p = p._replace(discard=p.discard + (action.card,))
         return s._replace(players=with_player(s, seat, p), open_cards=opened, queue=s.queue[1:])
@@ -550,12 +550,12 @@ class RiderGame:
         col = s.players[seat].columns[i]
         target = s.players[other(seat)].columns[j]
         if not can_attack(self.table, col):
-            return f"column {COLUMNS[i]} cannot attack: it needs a standing Lv.1 and a Lv.4 or a card that allows attacking"
+            return f"column {COLUMNS[i]} cannot attack: it needs a standing Lv.1 and a Lv.4 or a card that allows attacking; attack with another column or end attacks"
         if s.attacks[i] >= attacks_allowed(self.table, col):
-            return f"column {COLUMNS[i]} has already attacked this turn"
+            return f"column {COLUMNS[i]} has already made its attacks this turn; attack with another column or end attacks"
         if not target.cards:
-            return f"opposing column {COLUMNS[j]} is not a face-up column with its Lv.1 and cannot be attacked"
-        return f"opposing column {COLUMNS[j]} is guarded against attacks below {guard_of(self.table, target)} power"
+            return f"opposing column {COLUMNS[j]} is not a face-up column with its Lv.1 and cannot be attacked; choose another target"
+        return f"opposing column {COLUMNS[j]} is guarded against attacks below {guard_of(self.table, target)} power; choose another target"
 
     def _on_end_attacks(self, s: RiderState, step: Step, action: Action) -> RiderState:
         return s._replace(queue=s.queue[1:])
