@@ -156,6 +156,7 @@ class Session:
         self._audit_points: dict[bytes, str] = {}
         self._finals: dict[int, Mapping[str, Any]] = {}
         self.verdict: str | None = None
+        self.audit_problems: list[tuple[int, str]] = []
         self.outcome: dict[str, Any] | None = None
         self._forfeit_claims: dict[tuple[int, int], set[int]] = {}
         self.forfeited: int | None = None
@@ -744,13 +745,14 @@ class Session:
             self._finish_audit()
 
     def _finish_audit(self) -> None:
-        problems: list[str] = []
+        found: list[tuple[int, str]] = []
         for seat in self.seats:
             cards = self._audits[seat]
             if cards is not None:
-                problems.extend(f"seat {seat}: {p}" for p in self.plan.check_deck(seat, cards))
-            problems.extend(f"seat {seat}: {p}" for p in self.plan.audit_hidden(self.state, seat, self._resolve))
-        self.verdict = "ok" if not problems else "failed: " + "; ".join(problems)
+                found.extend((seat, p) for p in self.plan.check_deck(seat, cards))
+            found.extend((seat, p) for p in self.plan.audit_hidden(self.state, seat, self._resolve))
+        self.audit_problems = found
+        self.verdict = "ok" if not found else "failed: " + "; ".join(f"seat {s}: {p}" for s, p in found)
         outcome = self.game.outcome(self.state)
         self.outcome = outcome.__canonical__() if outcome is not None else {"winner": None, "reason": "ended"}
         self.phase = "final"

@@ -101,3 +101,15 @@ def rider_table(*, shuffle_seed: int | None = None, seed: int = 7, bots: str = "
         sessions.append(Session(genesis, setup.game, setup.state, plan=setup.plan, identity=ids[seat],
                                 seat=seat, deck=decks[seat], agent=agent, journal=journal))
     return Table_(sessions, shuffle_seed), genesis, setup
+
+
+def tiny_table(seats: int, *, shuffle_seed: int | None = None, seed: int = 3) -> tuple[Table_, Genesis]:
+    from tiny_game import RULES_ID, setup
+
+    ids = identities(seats, tag="tiny")
+    genesis = Genesis(RULES_ID, "1", digest("fairtable/test-cards", "tiny"), tuple(i.public_key for i in ids),
+                      {}, NONCE)
+    table = setup(genesis)
+    sessions = [Session(genesis, table.game, table.state, plan=table.plan, identity=ids[s], seat=s,
+                        agent=RandomBot(random.Random(seed * 100 + s))) for s in range(seats)]
+    return Table_(sessions, shuffle_seed), genesis

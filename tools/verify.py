@@ -1,0 +1,37 @@
+"""``python -m tools.verify FILE [--json]``: check a saved game transcript offline.
+
+Checks every signature, chain, commitment, proof, the engine replay and every
+state hash (docs/protocol.md §13). Exit 0 printing "ok"; otherwise exit 1
+naming the first bad step and the seat responsible.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from net.transcript import TranscriptError, Verdict, load_raw, verify
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tools.verify", description=__doc__.splitlines()[0])
+    parser.add_argument("file", help="a transcript saved by tools.match --save or a peer")
+    parser.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    args = parser.parse_args(argv)
+    try:
+        verdict = verify(load_raw(args.file))
+    except TranscriptError as exc:
+        verdict = Verdict(False, None, None, "format", str(exc))
+    except OSError as exc:
+        print(f"cannot read {args.file}: {exc.strerror}; check the path", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(verdict.to_data(), sort_keys=True))
+    else:
+        print(verdict)
+    return 0 if verdict.ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
