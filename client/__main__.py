@@ -32,6 +32,7 @@ def main(argv: list[str] | None = None) -> int:
     if why:
         print(HEADLESS_HELP.format(why=why), file=sys.stderr)
         return 2
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
     from client.main import build_app

@@ -27,6 +27,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
     from twisted.internet.task import Clock
 

@@ -113,6 +113,7 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     frame = frame_times(args.frames)
     idle = idle_cpu(args.idle_seconds)
     rss_mib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
