@@ -57,12 +57,18 @@ def mul(k: int, point: bytes) -> bytes:
 
     libsodium refuses a zero scalar and an identity result; in the prime-order
     subgroup both mean exactly "the result is the identity", so we return it.
+    It also refuses a point outside that subgroup (small-order, mixed-order,
+    non-canonical): that is a caller that skipped validation, and mapping it to
+    the identity would silently drop the point, so it raises ValueError.
     """
     if k == 0 or point == IDENTITY:
         return IDENTITY
     try:
         return bytes(_nacl.crypto_scalarmult_ed25519_noclamp(sb(k), point))
     except _NaclRuntimeError:
+        if not is_valid_point(point):  # only on the failure path: free in the hot loop
+            raise ValueError("scalar multiplication of a point outside the prime-order subgroup; "
+                             "decode received points with decode_point first") from None
         return IDENTITY
 
 

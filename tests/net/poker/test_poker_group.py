@@ -100,3 +100,14 @@ def test_scalar_and_point_values_refuse_bad_input() -> None:
     assert g.Point.from_bytes(g.BASE) == g.Point.base()
     assert (-g.Point.base()) + g.Point.base() == g.Point.identity()
     assert g.Point.identity().is_identity() and "bits" in repr(g.Scalar.random())
+
+
+def test_multiplying_an_unvalidated_point_raises_instead_of_giving_the_identity() -> None:
+    """libsodium refuses small- and mixed-order points; that must not turn into
+    a silent identity (a share or key term that just disappears)."""
+    mixed = bindings.crypto_core_ed25519_add(g.base_mul(777), SMALL_ORDER[3])
+    for bad in (SMALL_ORDER[1], SMALL_ORDER[3], mixed):
+        with pytest.raises(ValueError):
+            g.mul(5, bad)
+    assert g.mul(0, g.BASE) == g.IDENTITY and g.mul(5, g.IDENTITY) == g.IDENTITY
+    assert g.mul(g.L - 1, g.BASE) == g.neg(g.BASE)
