@@ -111,3 +111,34 @@ class Pos:
 
     def column(self, seat: int, letter: str) -> Any:
         return self.state.players[seat].columns["ABC".index(letter)]
+
+
+def random_deck(cardset: CardSet, rng: Any) -> tuple[str, ...]:
+    """A random deck that passes the deck rules (so random play meets every card type)."""
+    from engine.rider.deck import check_deck
+
+    cards = list(cardset.cards.values())
+    for _ in range(200):
+        lv1 = [c.id for c in cards if c.levels == (1,)]
+        lv4 = [c.id for c in cards if c.levels == (4,)]
+        deck = rng.sample(lv1, 4) if len(lv1) >= 4 else []
+        deck += [rng.choice(lv4) for _ in range(4)]
+        others = [c for c in cards if c.levels not in ((1,), (4,))]
+        zero_done = special_done = False
+        while len(deck) < 24:
+            card = rng.choice(others)
+            if card.levels == (0,):
+                if zero_done:
+                    continue
+                zero_done = True
+            if card.special_placement is not None:
+                if special_done:
+                    continue
+                special_done = True
+            deck.append(card.id)
+        counts: dict[str, int] = {}
+        for cid in deck:
+            counts[cid] = counts.get(cid, 0) + 1
+        if not check_deck(cardset, counts):
+            return tuple(deck)
+    raise AssertionError("could not build a legal random deck")

@@ -7,7 +7,7 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from rider_helpers import deck_list, synthetic_game
+from rider_helpers import deck_list, random_deck, synthetic_game
 
 import assets
 from engine.core import (
@@ -42,18 +42,21 @@ _SHIPPED = RiderGame(cardset_from_data(assets.load_json("rider/cardset.json")))
 _DECKS = [expand(deck_from_data(assets.load_json(f"rider/decks/{n}.deck.json"))[2]) for n in ("ember-rush", "tidewall-vigil")]
 
 
-def _table(seed: int, shipped: bool, greedy: bool = False) -> LocalTable:
+def _table(seed: int, shipped: bool, greedy: bool = False, random_decks: bool = False) -> LocalTable:
     game = _SHIPPED if shipped else synthetic_game()
     decks = _DECKS if shipped else [deck_list(), deck_list()]
+    if random_decks:  # every card type of the set shows up in random play
+        rng = random.Random(seed)
+        decks = [random_deck(game.cardset, rng), random_deck(game.cardset, rng)]
     state, knowledge = game.new_game(decks)
     first = GreedyBot(random.Random(seed)) if greedy else RandomBot(random.Random(seed))
     return LocalTable(game, state, knowledge, [first, RandomBot(random.Random(seed + 1))], seed)
 
 
-@settings(max_examples=25)
-@given(seed=st.integers(0, 2**32 - 1), shipped=st.booleans())
-def test_random_playouts_end_and_replay_to_the_same_hashes(seed: int, shipped: bool) -> None:
-    table = _table(seed, shipped)
+@settings(max_examples=30)
+@given(seed=st.integers(0, 2**32 - 1), shipped=st.booleans(), random_decks=st.booleans())
+def test_random_playouts_end_and_replay_to_the_same_hashes(seed: int, shipped: bool, random_decks: bool) -> None:
+    table = _table(seed, shipped, random_decks=random_decks)
     start = table.state
     outcome = table.run(max_steps=20_000)
     assert outcome is not None and table.state.turn <= TURN_LIMIT
@@ -111,10 +114,10 @@ def _driver_candidates(pending: HiddenOp) -> list[Action]:
     ]
 
 
-@settings(max_examples=15)
-@given(seed=st.integers(0, 2**32 - 1), shipped=st.booleans())
-def test_illegal_inputs_raise_typed_errors_and_change_nothing(seed: int, shipped: bool) -> None:
-    table = _table(seed, shipped)
+@settings(max_examples=20)
+@given(seed=st.integers(0, 2**32 - 1), shipped=st.booleans(), random_decks=st.booleans())
+def test_illegal_inputs_raise_typed_errors_and_change_nothing(seed: int, shipped: bool, random_decks: bool) -> None:
+    table = _table(seed, shipped, random_decks=random_decks)
     rng = random.Random(seed)
     game = table.game
     for _ in range(400):
