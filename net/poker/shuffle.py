@@ -42,7 +42,7 @@ from typing import Any
 
 from engine.core.encoding import encode
 from net.poker import group as g
-from net.poker.errors import BadCardMessage, BadCardProof
+from net.poker.errors import BadCardMessage, BadCardProof, BadPoint
 from net.poker.proofs import Context
 
 Cipher = tuple[bytes, bytes]
@@ -73,7 +73,16 @@ def trivial_deck(points: Sequence[bytes], key: bytes) -> Deck:
     Everyone computes the same deck locally, so no proof is needed; the first
     shuffle re-masks it. Used for a new deck and for a discard pile returned
     to the deck (its cards are public, then every seat shuffles it).
+
+    Every point must be a canonical prime-order point: libsodium's addition
+    accepts any curve point, so a card point with a small-order component
+    would make the first honest shuffler's output fail validation at every
+    verifier, and that honest seat would be blamed.
     """
+    for i, m in enumerate(points):
+        if not g.is_valid_point(m):
+            raise BadPoint(f"card point {i} of the new deck is not a canonical point of prime order "
+                           "(the deck list that supplied it is invalid)", seat=None)
     return tuple((g.BASE, g.add(m, key)) for m in points)
 
 

@@ -10,7 +10,7 @@ from poker_helpers import GAME, make_table, run_reveal, shuffle_all, wire
 
 from net.poker import group as g
 from net.poker.cards import CardTable, card_point
-from net.poker.errors import BadCardProof, BadSealedShare, CardOutsideDeck, OutOfTurn
+from net.poker.errors import BadCardProof, BadPoint, BadSealedShare, CardOutsideDeck, OutOfTurn
 from net.poker.protocol import (
     HeldCard,
     RevealRound,
@@ -226,3 +226,16 @@ def test_disputed_sealed_share_is_settled_by_anyone() -> None:
     assert judge_show(keys, 12, held[:1], 2, secret, wire(good)) == 2  # a false complaint
     assert judge_show(keys, 12, held[:1], 2, secrets[1].box.private_bytes_raw(), wire(tampered)) == 2
     assert judge_show(keys, 12, held[:1], 2, b"short", wire(tampered)) == 2
+
+
+def test_fresh_deck_refuses_a_card_point_outside_the_group_before_anyone_shuffles() -> None:
+    """A card point with a small-order component (say, from a tampered deck
+    list) must stop the round at once: otherwise the first honest shuffler's
+    re-masked output fails point validation at every verifier and is blamed."""
+    _, keys = make_table(2)
+    points = [card_point(GAME, c) for c in _cards(4)]
+    torsion = bytes.fromhex("26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05")
+    for bad in (g.add(points[1], torsion), torsion, g.IDENTITY):
+        with pytest.raises(BadPoint) as info:
+            ShuffleRound.fresh(keys, 10, points[:1] + [bad] + points[2:])
+        assert info.value.seat is None
