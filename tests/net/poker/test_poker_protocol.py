@@ -10,7 +10,13 @@ from poker_helpers import GAME, make_table, run_reveal, shuffle_all, wire
 
 from net.poker import group as g
 from net.poker.cards import CardTable, card_point
-from net.poker.errors import BadCardProof, BadPoint, BadSealedShare, CardOutsideDeck, OutOfTurn
+from net.poker.errors import (
+    BadCardProof,
+    BadPoint,
+    BadSealedShare,
+    CardOutsideDeck,
+    OutOfTurn,
+)
 from net.poker.protocol import (
     HeldCard,
     RevealRound,
