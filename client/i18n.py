@@ -104,6 +104,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     "pile_title": ("{pile} of {who} ({n})", "{who}の{pile}（{n}枚）"),
     "pile_empty": ("Empty.", "空です。"),
     "close": ("Close", "閉じる"),
+    "leave_title": ("Leave this game?", "この対局をやめますか？"),
+    "leave_text": ("The game is abandoned and cannot be resumed. Finish it to see the audit and save the transcript.",
+                   "対局は放棄され、再開できません。監査結果の確認と記録の保存は対局の終了後にできます。"),
+    "leave_yes": ("Leave the game", "対局をやめる"),
     "shortcuts": ("Keys: 1-9 hand card, A/B/C column, P pass, E end turn, Enter confirm, Esc cancel, L language",
                   "キー：1-9 手札、A/B/C 列、P パス、E ターン終了、Enter 確定、Esc 取消、L 言語"),
     # pending prompts

@@ -200,7 +200,16 @@ def describe(pre: RiderState, action: Action, post: RiderState, *, me: int, name
         listed = ", ".join(name(c) for c in action.cards)
         out.append(LogEntry(f"{owner}のカードが表に：{listed}" if ja else f"{owner} turned face up: {listed}", proof))
     elif isinstance(action, CardsShownTo):
-        out.append(LogEntry("カードを確認した" if ja else "cards were shown privately", proof))
+        seat = int(action.zone.split(":")[1])
+        owner = seat_label(seat, names, me, lang)
+        seen = [knowledge.card(h) for h in action.handles] if seat == me else []
+        listed = ", ".join(name(c) for c in seen if c)
+        if listed:
+            text = f"{owner}がデッキの上を見た：{listed}" if ja else f"{owner} looked at the top of their deck: {listed}"
+        else:
+            text = (f"{owner}がデッキの上{len(action.handles)}枚を見た" if ja
+                    else f"{owner} looked at the top {len(action.handles)} cards of their deck")
+        out.append(LogEntry(text, proof))
     elif isinstance(action, SealedChoicesRevealed):
         if action.purpose == "rider.battle_mark":
             text = ("バトルマーク勝負：" if ja else "Battle-mark contest: ") + ", ".join(

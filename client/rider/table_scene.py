@@ -43,6 +43,8 @@ from engine.rider.rules import column_power, resolve_attack
 from engine.rider.state import COLUMN_INDEX, COLUMNS, Column, RiderState
 from net.bots.base import SealedPick
 
+#: Prompts about a move: they close when the position changes under them.
+ACTION_PROMPTS = ("choice", "confirm", "attack")
 RPS_KEYS = {"rock": "rps_rock", "paper": "rps_paper", "scissors": "rps_scissors"}
 
 
@@ -135,7 +137,7 @@ class RiderTableScene(Scene):
         sources = self.intents.sources()
         if self.selected is not None and self.selected not in sources:
             self.selected = None
-        if self.prompt is not None and not self.legal and self.prompt.kind != "pile":
+        if self.prompt is not None and not self.legal and self.prompt.kind in ACTION_PROMPTS:
             self.prompt = None
         self._build_controls()
         self.app.invalidate()
@@ -148,7 +150,7 @@ class RiderTableScene(Scene):
         self.log_scroll = 0
         self._animate(pre, action, post)
         self.selected = None if action.seat == self.me else self.selected
-        if self.prompt is not None and self.prompt.kind != "pile":
+        if self.prompt is not None and self.prompt.kind in ACTION_PROMPTS:
             self.prompt = None
         self.refresh()
 
@@ -173,7 +175,9 @@ class RiderTableScene(Scene):
         n = len(player.hand) if count is None else count
         if seat == self.me:
             return self.layout.hand_slots(self.layout.me.hand, n, self.layout.hand_card)
-        return self.layout.hand_slots(self.layout.opp.hand, n, self.layout.opp_hand_card)
+        area = self.layout.opp.hand
+        room = area.inflate(-2 * min(320, area.width // 3), 0)  # leave the label on the left clear
+        return self.layout.hand_slots(room, n, self.layout.opp_hand_card)
 
     def my_hand(self) -> list[tuple[int, str | None]]:
         """The local seat's hand as (handle, card id) from its own knowledge."""
@@ -325,7 +329,12 @@ class RiderTableScene(Scene):
             return
         options.append((tr(lang, "cancel"), self._cancel, False))
         cards = [a.card for a in candidates if isinstance(a, (LevelUp, Renew, OpenColumn, Pass, Discard)) and a.card]
-        self.prompt = Prompt(title, [], options, cards=sorted(set(cards))[:6])
+        if isinstance(first, SealedPick) and first.purpose == "rider.battle_mark":
+            own = self.session.state.players[self.me].columns
+            know = self.session.knowledge
+            cards = [c for a in candidates if isinstance(a, SealedPick)
+                     if (h := own[COLUMN_INDEX[a.choice]].facedown) is not None and (c := know.card(h))]
+        self.prompt = Prompt(title, [], options, cards=list(dict.fromkeys(cards))[:6])
 
     def _option_label(self, action: Action) -> str:
         lang = self.app.lang
@@ -408,6 +417,18 @@ class RiderTableScene(Scene):
                              [(tr(lang, "close"), self._cancel, True)], cards=cards[::-1], kind="pile")
 
     def _leave(self) -> None:
+        """Back to the lobby; a game still running is abandoned, so ask first."""
+        if self.session.over:
+            self._really_leave()
+            return
+        lang = self.app.lang
+        self.prompt = Prompt(tr(lang, "leave_title"), [tr(lang, "leave_text")],
+                             [(tr(lang, "leave_yes"), self._really_leave, False), (tr(lang, "cancel"), self._cancel, True)],
+                             kind="leave")
+        self._build_controls()
+
+    def _really_leave(self) -> None:
+        self.prompt = None
         if self.on_leave is not None:
             self.on_leave()
 

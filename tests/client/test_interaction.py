@@ -81,3 +81,21 @@ def test_bot_waits_for_the_clock_and_moves_are_animated_and_logged(app, clock):
     assert any("Greedy bot (Seat 2)" in e.text for e in scene.log[-6:])
     clock.advance(5.0)
     assert not scene.update(clock.seconds())  # animations end; the app can idle again
+
+
+def test_leaving_a_running_game_asks_first(app, clock):
+    left = []
+    from client.rider.play import start_local_game
+    from client.settings import Settings
+
+    scene = start_local_game(app, Settings(), on_leave=lambda: left.append(True), seed=2)
+    scene.click(scene.side_buttons[0].rect.center)
+    assert scene.prompt is not None and scene.prompt.kind == "leave" and not left
+    clock.advance(5.0)
+    app.tick()  # the table keeps running underneath; the question stays
+    assert scene.prompt is not None and scene.prompt.kind == "leave"
+    key(app, pygame.K_RETURN)  # the default answer is to stay
+    assert scene.prompt is None and not left
+    scene.click(scene.side_buttons[0].rect.center)
+    scene.press(("prompt", 0))
+    assert left == [True]
