@@ -54,6 +54,10 @@ def _column(game: RiderGame, raw: Any, where: str, problems: list[str]) -> tuple
         if level is None:
             higher = [lv for lv in info.levels if lv > previous]
             level = min(higher) if higher else max(info.levels)
+        if level not in info.levels or level <= previous:
+            problems.append(f"{where}: {cid} cannot stand at Lv.{level} there (levels {list(info.levels)}, "
+                            f"and each card must be above the one below it)")
+            continue
         cards.append((cid, level))
         previous = level
     if cards and (cards[0][1] != 1 or not game.table[cards[0][0]].lv1):

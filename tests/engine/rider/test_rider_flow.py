@@ -230,3 +230,14 @@ def test_ruling_23_public_state_does_not_depend_on_the_private_deck_order() -> N
     first = state_a.players[0].deck[0]
     assert knowledge_a[0].card(first) == deck[0] and knowledge_b[0].card(first) == deck[-1]
     assert not knowledge_a[1].knows(first)  # the other seat knows nothing of it
+
+
+def test_position_builder_rejects_impossible_columns() -> None:
+    from engine.rider.position import PositionError, position_state
+
+    game = synthetic_game()
+    for column in ({"cards": ["F2"]}, {"cards": ["F1", ["F4", 2]]}, {"cards": ["F1", "F3", ["F2", 2]]},
+                   {"cards": ["F1"], "facedown": "T1"}, {"zero": "F1"}, {"bogus": 1}):
+        data = {"seats": [{"columns": [column, {}, {}]}, {}]}
+        with pytest.raises(PositionError):
+            position_state(game, data)
