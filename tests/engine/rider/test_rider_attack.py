@@ -217,3 +217,13 @@ def test_ruling_8_destroyed_lv1_goes_to_lost_everything_else_to_discard() -> Non
     me, them = pos.state.players
     assert them.lost == ("T1",) and them.discard == ("T2",)
     assert me.lost == () and me.discard == ("F2", "F3", "F4")
+
+
+def test_ruling_7_lv0_in_both_columns_counts_for_power_and_survives() -> None:
+    # 11 vs 11 with a Lv.0 on each side: the tie destroys T4, T3, T2 and T1 (10 < 11);
+    # both Lv.0 cards stay, and the attacker keeps F1 and its Lv.0
+    pos = _attack_pos(col("F1", "F2", "F3", "F4", zero="Z0"), col("T1", "T2", "T3", "T4", zero="Z0"))
+    pos.do(Attack(0, "A", "A"))
+    me, them = pos.state.players
+    assert them.columns[0] == Column(None, (), "Z0") and them.lost == ("T1",)
+    assert me.columns[0] == Column(None, (("F1", 1),), "Z0")
