@@ -98,10 +98,10 @@ def draw_emblem(surface: pygame.Surface, attribute: str, rect: pygame.Rect, colo
             _aapoly(surface, top + bottom, colour)
     elif attribute == "gale":
         for k in range(3):
-            rr = r * (0.35 + 0.3 * k)
+            rr = r * (0.45 + 0.32 * k)
             pts = [(cx + math.cos(t) * rr, cy + math.sin(t) * rr * 0.6)
                    for t in (math.radians(a) for a in range(200, 340, 8))]
-            inner = [(cx + (x - cx) * (1 - 0.16 * r / rr), cy + (y - cy) * (1 - 0.16 * r / rr)) for x, y in reversed(pts)]
+            inner = [(cx + (x - cx) * (1 - 0.26 * r / rr), cy + (y - cy) * (1 - 0.26 * r / rr)) for x, y in reversed(pts)]
             _aapoly(surface, pts + inner, colour)
     elif attribute == "stone":
         pts = [(cx + math.cos(math.radians(a)) * r * 0.9, cy + math.sin(math.radians(a)) * r * 0.9) for a in range(30, 390, 60)]
@@ -118,6 +118,35 @@ def draw_emblem(surface: pygame.Surface, attribute: str, rect: pygame.Rect, colo
             rad = r if i % 2 == 0 else r * 0.42
             pts.append((cx + math.cos(a) * rad, cy + math.sin(a) * rad))
         _aapoly(surface, pts, colour)
+
+
+def _draw_rays(surface: pygame.Surface, rect: pygame.Rect, card_id: str, colour: theme.Colour) -> None:
+    """A sunburst behind the emblem; ray count and angle vary per card so
+    cards of one attribute are told apart at a glance."""
+    number = sum(ord(ch) * (i + 1) for i, ch in enumerate(card_id))
+    rays = 5 + number % 5
+    offset = (number % 36) * 10
+    cx, cy = rect.center
+    reach = max(rect.width, rect.height)
+    clip = surface.get_clip()
+    surface.set_clip(rect.inflate(-4, -4))
+    for k in range(rays):
+        a = math.radians(offset + k * 360 / rays)
+        b = a + math.radians(180 / rays)
+        _aapoly(surface, [(cx, cy), (cx + math.cos(a) * reach, cy + math.sin(a) * reach),
+                          (cx + math.cos(b) * reach, cy + math.sin(b) * reach)], colour)
+    surface.set_clip(clip)
+
+
+def _rounded(opaque: pygame.Surface, radius: int) -> pygame.Surface:
+    """Copy an opaque card image onto a transparent one with rounded corners."""
+    out = pygame.Surface(opaque.get_size(), pygame.SRCALPHA)
+    out.blit(opaque, (0, 0))
+    mask = pygame.Surface(opaque.get_size(), pygame.SRCALPHA)
+    mask.fill((255, 255, 255, 0))
+    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
+    out.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    return out
 
 
 def level_label(levels: Sequence[int]) -> str:
@@ -175,9 +204,9 @@ class CardArt:
 
     # -- rendering -----------------------------------------------------------
     def _render_back(self, w: int, h: int) -> pygame.Surface:
-        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        surf = pygame.Surface((w, h))  # opaque while drawing: anti-aliasing blends, never punches alpha
         radius = max(3, w // 14)
-        pygame.draw.rect(surf, theme.CARD_BACK, surf.get_rect(), border_radius=radius)
+        surf.fill(theme.CARD_BACK)
         inner = surf.get_rect().inflate(-max(4, w // 9), -max(4, w // 9))
         pygame.draw.rect(surf, (48, 70, 128), inner, border_radius=max(2, radius // 2))
         step = max(6, w // 8)
@@ -193,13 +222,13 @@ class CardArt:
         if w >= 40:
             draw_text(surf, "FT", (w // 2, h // 2), max(8, int(w * 0.2)), theme.CARD_BACK_EDGE, bold=True, anchor="center")
         pygame.draw.rect(surf, (14, 20, 40), surf.get_rect(), width=max(1, w // 50), border_radius=radius)
-        return surf
+        return _rounded(surf, radius)
 
     def _render_face(self, card: Card, w: int, h: int, lang: str) -> pygame.Surface:
         frame, light, dark = theme.ATTRIBUTE_COLOURS.get(card.attribute, theme.ATTRIBUTE_COLOURS["free"])
-        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        surf = pygame.Surface((w, h))  # opaque while drawing: anti-aliasing blends, never punches alpha
         radius = max(3, w // 14)
-        pygame.draw.rect(surf, frame, surf.get_rect(), border_radius=radius)
+        surf.fill(frame)
         border = max(2, w // 28)
         body = surf.get_rect().inflate(-2 * border, -2 * border)
         pygame.draw.rect(surf, light, body, border_radius=max(2, radius - border))
@@ -233,8 +262,11 @@ class CardArt:
         for i in range(art.height):
             shade = tuple(int(c * (0.75 + 0.25 * i / art.height)) for c in frame)
             pygame.draw.line(surf, shade, (art.left + 2, art.top + i), (art.right - 3, art.top + i))
+        _draw_rays(surf, art, card.id, tuple(int(c * 0.9 + 255 * 0.1) for c in frame))  # type: ignore[arg-type]
         draw_emblem(surf, card.attribute, art, tuple(min(255, int(c * 0.55 + 255 * 0.45)) for c in frame))  # type: ignore[arg-type]
         pygame.draw.rect(surf, dark, art, width=max(1, w // 90), border_radius=max(2, w // 30))
+        if 4 in card.levels:  # top-level cards (they can attack) get a gold inner line
+            pygame.draw.rect(surf, theme.ACCENT, body, width=max(1, w // 70), border_radius=max(2, radius - border))
         if card.special_placement is not None and w >= 50:
             tag = pygame.Rect(art.left + 3, art.top + 3, max(16, w // 5), max(9, h // 16))
             pygame.draw.rect(surf, theme.ACCENT, tag, border_radius=3)
@@ -252,7 +284,7 @@ class CardArt:
         if w >= 70:
             attr = _ATTRIBUTE_NAMES[card.attribute][1 if lang == "ja" else 0]
             draw_text(surf, f"{attr} · {card.id}", (box.right - pad, box.bottom - 1), foot_h, theme.TEXT_DIM, anchor="bottomright")
-        return surf
+        return _rounded(surf, radius)
 
 
 _ATTRIBUTE_NAMES = {
