@@ -139,6 +139,7 @@ class Session:
         self.phase = "hello"
         self.halted: Event | None = None
         self.desync_report: dict[str, Any] | None = None
+        self._their_sections: dict[str, Any] = {}
         self._now = now
         self._since = now
         self._stall_reported = -1
@@ -809,8 +810,7 @@ class Session:
         body = env.body
         if not isinstance(body, Mapping) or set(body) != {"step", "sections", "hash"}:
             return
-        if self.desync_report is not None:
-            self.desync_report.setdefault("their_sections", {})[str(env.seat)] = body["sections"]
+        self._their_sections[str(env.seat)] = body["sections"]
 
     # ------------------------------------------------------------------ desync
 
@@ -821,7 +821,7 @@ class Session:
             "game": self.gid, "seat": self.seat, "peer": env.seat, "step": first,
             "ours": self.hashes[first], "theirs": env.seen.state_hash,
             "our_sections": section_hashes(self.game.public(self.states[first])),
-            "their_sections": {},
+            "their_sections": self._their_sections,
             "input": self.applied[first - 1].to_data() if first > 0 else None,
             "offending": env.to_data(),
             "logs": [e.to_data() for e in self.envelopes()],
