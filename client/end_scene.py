@@ -15,7 +15,7 @@ import pygame
 from client import theme
 from client.app import App
 from client.i18n import tr
-from client.rider.describe import seat_label
+from client.rider.describe import reason_text, seat_label
 from client.scene import Scene
 from client.text import draw_text, draw_wrapped
 from client.widgets import Button, panel
@@ -106,7 +106,8 @@ class EndScene(Scene):
         draw_text(surface, headline, (b.centerx, b.top + 52), 40, colour, bold=True, anchor="midtop")
         y = b.top + 118
         if outcome is not None:
-            y += draw_wrapped(surface, tr(lang, "reason", reason=outcome.reason), pygame.Rect(b.left + 30, y, b.width - 60, 50),
+            why = reason_text(outcome.reason, outcome.winner, self.session.names, self.session.me, lang)
+            y += draw_wrapped(surface, tr(lang, "reason", reason=why), pygame.Rect(b.left + 30, y, b.width - 60, 50),
                               16, theme.TEXT, centre=True) + 6
         moves = len(self.session.table.log)
         state = self.session.state

@@ -110,6 +110,21 @@ def setup_text(cards: Sequence[str], name: Namer, lang: str) -> str:
     return " / ".join(f"{col}: {name(c)}" for col, c in zip("ABC", cards))
 
 
+def reason_text(reason: str, winner: int | None, names: Sequence[str], me: int, lang: str) -> str:
+    """The engine's end reason for people (seats numbered from 1, both languages).
+
+    Known endings are recognised by their rule id; anything else is shown as
+    the engine wrote it."""
+    ja = _ja(lang)
+    if "rider.9" in reason and winner is not None:
+        loser = seat_label(1 - winner, names, me, lang)
+        return (f"{loser}の Lv.1 カードが3枚ロストに送られた（ルール rider.9）" if ja
+                else f"three Lv.1 cards of {loser} are in the Lost pile (rule rider.9)")
+    if "rider.10" in reason:
+        return "300ターンに達したため引き分け（ルール rider.10）" if ja else "the turn limit of 300 was reached (rule rider.10)"
+    return reason
+
+
 def pending_text(pending: Pending | None, names: Sequence[str], me: int, lang: str) -> tuple[int | None, str]:
     """(seat waited for or None, what is awaited) for the status line."""
     ja = _ja(lang)
@@ -223,9 +238,10 @@ def describe(pre: RiderState, action: Action, post: RiderState, *, me: int, name
         active = seat_label(post.active, names, me, lang)
         out.append(LogEntry(f"ターン{post.turn}：{active}" if ja else f"Turn {post.turn}: {active}", turn_marker=True))
     if post.reason and not pre.reason:
+        why = reason_text(post.reason, post.winner, names, me, lang)
         if post.winner is None:
-            out.append(LogEntry(f"引き分け：{post.reason}" if ja else f"Draw: {post.reason}", turn_marker=True))
+            out.append(LogEntry(f"引き分け：{why}" if ja else f"Draw: {why}", turn_marker=True))
         else:
             w = seat_label(post.winner, names, me, lang)
-            out.append(LogEntry(f"{w}の勝ち：{post.reason}" if ja else f"{w} won: {post.reason}", turn_marker=True))
+            out.append(LogEntry(f"{w}の勝ち：{why}" if ja else f"{w} won: {why}", turn_marker=True))
     return out

@@ -99,3 +99,12 @@ def test_leaving_a_running_game_asks_first(app, clock):
     scene.click(scene.side_buttons[0].rect.center)
     scene.press(("prompt", 0))
     assert left == [True]
+
+
+def test_end_reasons_are_told_with_seats_counted_from_one():
+    from client.rider.describe import reason_text
+
+    text = reason_text("seat 1 won: three Lv.1 cards of seat 0 are Lost (rider.9)", 1, ("Ann", "Bot"), 0, "en")
+    assert text == "three Lv.1 cards of You (Seat 1) are in the Lost pile (rule rider.9)"
+    assert "引き分け" in reason_text("draw: turn limit reached (rider.10)", None, ("Ann", "Bot"), 0, "ja")
+    assert reason_text("something new", None, ("Ann", "Bot"), 0, "en") == "something new"
