@@ -144,7 +144,7 @@ class RiderGame:
                 if cid not in self.table:
                     problems.append(f"seat {seat}: card {cid!r} is not in card set {self.cardset.id!r}")
             if check_decks and not problems:
-                problems.extend(f"seat {seat}: {p}" for p in _check_deck(self.cardset, deck))
+                problems.extend(f"seat {seat}: {p}" for p in deck_problems(self.cardset, deck))
             lv1 = sum(1 for cid in deck if cid in self.table and self.table[cid].lv1)
             if lv1 < SETUP_COLUMNS:
                 problems.append(f"seat {seat}: a deck needs at least {SETUP_COLUMNS} Lv.1 cards to set up")
@@ -574,16 +574,17 @@ def _rps_winner(seat0: str, seat1: str) -> int | None:
     return 0 if BEATS[seat0] == seat1 else 1
 
 
-def _check_deck(cardset: CardSet, deck: Iterable[str]) -> list[str]:
-    """Deck construction via engine.rider.deck (written separately); absent -> no check."""
-    try:
-        from engine.rider.deck import check_deck
-    except ImportError:  # pragma: no cover - until the deck module lands
-        return []
+def deck_problems(cardset: CardSet, deck: Iterable[str]) -> list[str]:
+    """Deck-construction problems of a deck list (engine.rider.deck.check_deck); [] if legal."""
+    from engine.rider.deck import check_deck
+
     counts: dict[str, int] = {}
     for cid in deck:
         counts[cid] = counts.get(cid, 0) + 1
     return list(check_deck(cardset, counts))
+
+
+_check_deck = deck_problems  # older name, still used by net.session.plan
 
 
 _HANDLERS = {
