@@ -297,6 +297,16 @@ _ATTRIBUTE_NAMES = {
 }
 
 
+_MARK_NAMES = {"sword": ("sword = scissors", "剣＝チョキ"), "feather": ("feather = paper", "羽＝パー"),
+               "rock": ("rock = rock", "岩＝グー")}
+
+
+def mark_name(mark: str, lang: str) -> str:
+    """A battle mark with its rock-paper-scissors meaning (rider rule 1)."""
+    en, ja = _MARK_NAMES.get(mark, (mark, mark))
+    return ja if lang == "ja" else en
+
+
 def attribute_name(attribute: str, lang: str) -> str:
     en, ja = _ATTRIBUTE_NAMES.get(attribute, (attribute, attribute))
     return ja if lang == "ja" else en

@@ -24,7 +24,7 @@ from typing import Any
 
 from engine.core.actions import Action
 from engine.core.encoding import encode
-from engine.core.errors import EngineError
+from engine.core.errors import CheatDetected, EngineError
 from engine.core.game import hash_of
 from engine.core.hashing import short_hex
 from engine.core.hidden import Knowledge
@@ -33,7 +33,7 @@ from engine.rider.deck import deck_from_data, expand
 from engine.rider.game import RiderGame
 from engine.rider.state import RiderState
 from net.bots.base import SealedPick
-from net.local_table import LocalTable
+from net.local_table import LocalTable, TableError
 
 Listener = Callable[[RiderState, Action, RiderState], None]
 
@@ -82,6 +82,11 @@ class RiderSession:
         self._call: Any = None
         self.started_at = datetime.datetime.now(datetime.UTC)
         self.my_sealed: Any = None
+        #: Set when the table had to stop (what happened, and which seat if known).
+        self.problem = ""
+        self.problem_seat: int | None = None
+        self.cheat = False
+        self.problem_listeners: list[Callable[[str], None]] = []
 
     # -- queries ----------------------------------------------------------------
     @property
@@ -99,8 +104,8 @@ class RiderSession:
 
     def legal(self) -> list[Action]:
         """The local seat's legal inputs now (sealed picks included)."""
-        if self._call is not None and self._call.active():
-            return []  # an input is already scheduled; wait for it to land
+        if self.problem or (self._call is not None and self._call.active()):
+            return []  # stopped, or an input is already scheduled: wait for it to land
         return self.table.legal(self.me)
 
     def peer_status(self, seat: int) -> tuple[str, tuple[int, int, int]]:
@@ -112,6 +117,8 @@ class RiderSession:
         """
         from client import theme
 
+        if self.problem and (self.problem_seat is None or self.problem_seat == seat):
+            return ("peer_cheat" if self.cheat else "peer_stopped"), theme.BAD
         if seat == self.me:
             if self.waiting_human and self.table.pending is not None:
                 return "peer_you_turn", theme.ACCENT
@@ -157,6 +164,8 @@ class RiderSession:
         if self._call is not None and self._call.active():
             return
         self._call = None
+        if self.problem:
+            return
         pending = self.table.pending
         if pending is None:
             self.waiting_human = False
@@ -180,7 +189,18 @@ class RiderSession:
     def _step(self) -> None:
         self._call = None
         pre = self.state
-        action = self.table.step()
+        try:
+            action = self.table.step()
+        except (EngineError, TableError) as exc:
+            # The table cannot go on (a claimed card contradicts the rules, a
+            # broken driver). Stop here, say who, never skip or repair it.
+            self.problem = str(exc)
+            self.problem_seat = getattr(exc, "seat", None)
+            self.cheat = isinstance(exc, CheatDetected)
+            self.waiting_human = False
+            for listener in list(self.problem_listeners):
+                listener(self.problem)
+            return
         if action is not None:
             if not isinstance(self.table.pending, SealedChoice):
                 self.my_sealed = None

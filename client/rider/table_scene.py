@@ -20,7 +20,7 @@ import pygame
 from client import theme
 from client.anim import Animator, Flash, Flight, Flip, Strike
 from client.app import App
-from client.cardart import HEADER, CardArt
+from client.cardart import HEADER, CardArt, mark_name
 from client.i18n import tr
 from client.rider.describe import (
     LogEntry,
@@ -106,6 +106,7 @@ class RiderTableScene(Scene):
     # -- scene protocol ------------------------------------------------------------
     def enter(self) -> None:
         self.session.listeners.append(self._on_event)
+        self.session.problem_listeners.append(self._on_problem)
         self.log.append(LogEntry(tr(self.app.lang, "hint_select")))
         self.session.start()
         self.refresh()
@@ -113,6 +114,8 @@ class RiderTableScene(Scene):
     def leave(self) -> None:
         if self._on_event in self.session.listeners:
             self.session.listeners.remove(self._on_event)
+        if self._on_problem in self.session.problem_listeners:
+            self.session.problem_listeners.remove(self._on_problem)
         self.session.stop()
         if self._end_call is not None and self._end_call.active():
             self._end_call.cancel()
@@ -153,6 +156,18 @@ class RiderTableScene(Scene):
         if self.prompt is not None and self.prompt.kind in ACTION_PROMPTS:
             self.prompt = None
         self.refresh()
+
+    def _on_problem(self, problem: str) -> None:
+        self.log.append(LogEntry(self._problem_text(), turn_marker=True))
+        self.refresh()
+
+    def _problem_text(self) -> str:
+        lang = self.app.lang
+        s = self.session
+        if s.cheat and s.problem_seat is not None:
+            problem = s.problem.removeprefix(f"seat {s.problem_seat}: ")  # the engine counts seats from 0
+            return tr(lang, "cheat_by", who=seat_label(s.problem_seat, s.names, self.me, lang), problem=problem)
+        return tr(lang, "table_stopped", problem=s.problem)
 
     def _finish(self) -> None:
         self._end_call = None
@@ -342,7 +357,7 @@ class RiderTableScene(Scene):
             if action.purpose == "rider.battle_mark":
                 col = self.session.state.players[self.me].columns[COLUMN_INDEX[action.choice]]
                 card = self.session.knowledge.card(col.facedown) if col.facedown is not None else None
-                mark = self.session.game.cardset.card(card).mark if card else ""
+                mark = mark_name(self.session.game.cardset.card(card).mark, lang) if card else ""
                 return (f"列{action.choice}：{self._name(card)}（{mark}）" if lang == "ja" else
                         f"Column {action.choice}: {self._name(card)} ({mark})") if card else str(action.choice)
             return tr(lang, RPS_KEYS.get(action.choice, "choose")) if action.choice in RPS_KEYS else str(action.choice)
@@ -824,6 +839,11 @@ class RiderTableScene(Scene):
         lang = self.app.lang
         bar = self.layout.bar
         seat, what = pending_text(self.session.table.pending, self.session.names, self.me, lang)
+        if self.session.problem:
+            buttons_w = sum(b.rect.width + 10 for b in self.bar_buttons)
+            draw_wrapped(surface, self._problem_text(), pygame.Rect(bar.left + 16, bar.top + 6, bar.width - 32 - buttons_w,
+                                                                    bar.height - 8), 14, theme.BAD)
+            return
         if self.legal:
             status = tr(lang, "waiting_you", what=what)
             colour = theme.ACCENT

@@ -108,3 +108,35 @@ def test_end_reasons_are_told_with_seats_counted_from_one():
     assert text == "three Lv.1 cards of You (Seat 1) are in the Lost pile (rule rider.9)"
     assert "引き分け" in reason_text("draw: turn limit reached (rider.10)", None, ("Ann", "Bot"), 0, "ja")
     assert reason_text("something new", None, ("Ann", "Bot"), 0, "en") == "something new"
+
+
+def test_a_card_that_breaks_the_rules_stops_the_table_and_names_the_seat(app, clock):
+    """Tamper: the table's record of the bot's face-down card says it is a Lv.4.
+
+    When the battle-mark flip reveals it, the engine refuses (CheatDetected);
+    the table stops, the bar and the players panel name the seat."""
+    from client.rider.play import start_local_game
+    from client.settings import Settings
+
+    scene = start_local_game(app, Settings(), on_leave=lambda: None, seed=6)
+    session = scene.session
+    session.submit(scene.legal[0])  # our set-up
+    for _ in range(40):
+        clock.advance(1.0)
+        app.tick()
+        if scene.legal:
+            break
+    bot = scene.opp
+    lv4 = next(c.id for c in session.game.cardset.cards.values() if c.levels == (4,))
+    for col in session.state.players[bot].columns:
+        session.table.truth[col.facedown] = lv4
+    scene.press(("button", "sealed"))
+    scene.press(("prompt", 0))
+    for _ in range(20):
+        clock.advance(1.0)
+        app.tick()
+    assert session.cheat and session.problem_seat == bot
+    assert session.peer_status(bot)[0] == "peer_cheat"
+    assert session.legal() == []  # nothing more is accepted
+    assert "Cheat detected by Greedy bot (Seat 2)" in scene.log[-1].text
+    app.render()
