@@ -13,6 +13,7 @@ def build_app(size: tuple[int, int] = (1280, 800), clock: Any = None, settings: 
     """The window with the lobby showing."""
     settings = settings or Settings.load()
     app = App(size, clock=clock, lang=settings.lang if settings.lang in ("en", "ja") else "en")
+    set_icon()
     show_lobby(app, settings)
     return app
 
@@ -26,3 +27,16 @@ def start_bot_game(app: App, settings: Settings) -> None:
     from client.rider.play import start_local_game
 
     start_local_game(app, settings, on_leave=lambda: show_lobby(app, settings))
+
+
+def set_icon() -> None:
+    """The window icon: a small card back (drawn, like everything else)."""
+    import pygame
+
+    from client.cardart import CardArt
+    from client.decks import cardset
+
+    icon = pygame.Surface((32, 32), pygame.SRCALPHA)
+    back = CardArt(cardset()).back((23, 32))
+    icon.blit(back, ((32 - 23) // 2, 0))
+    pygame.display.set_icon(icon)
