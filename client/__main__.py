@@ -27,6 +27,14 @@ def display_problem() -> str | None:
     return None
 
 
+def silent_fallback(requested: str, driver: str) -> str | None:
+    """SDL quietly falls back to an invisible driver when the real display
+    fails (e.g. DISPLAY names no running X server); say so unless asked for."""
+    if driver in ("offscreen", "dummy") and requested.lower() != driver:
+        return f"the display could not be opened (SDL fell back to its invisible '{driver}' driver)"
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
     why = display_problem()
     if why:
@@ -37,6 +45,16 @@ def main(argv: list[str] | None = None) -> int:
 
     from client.main import build_app
 
+    try:
+        pygame.display.init()
+    except pygame.error as exc:
+        print(HEADLESS_HELP.format(why=f"pygame could not start its display ({exc})"), file=sys.stderr)
+        return 2
+    fallback = silent_fallback(os.environ.get("SDL_VIDEODRIVER", ""), pygame.display.get_driver())
+    if fallback:
+        pygame.display.quit()
+        print(HEADLESS_HELP.format(why=fallback), file=sys.stderr)
+        return 2
     try:
         app = build_app()
     except pygame.error as exc:

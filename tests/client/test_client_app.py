@@ -52,3 +52,23 @@ def test_headless_exit_names_the_tools(monkeypatch, capsys):
 def test_dummy_driver_counts_as_a_display(monkeypatch):
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     assert entry.display_problem() is None
+
+
+def test_a_display_that_cannot_open_is_reported_not_run_invisibly():
+    """DISPLAY names no X server: SDL would silently fall back to 'offscreen'."""
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k not in ("SDL_VIDEODRIVER", "WAYLAND_DISPLAY")}
+    env["DISPLAY"] = ":97"
+    done = subprocess.run([sys.executable, "-m", "client"], env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert "python -m tools.screenshot" in done.stderr
+
+
+def test_silent_fallback_only_when_not_requested():
+    assert entry.silent_fallback("", "offscreen")
+    assert entry.silent_fallback("", "dummy")
+    assert entry.silent_fallback("dummy", "dummy") is None
+    assert entry.silent_fallback("", "x11") is None
