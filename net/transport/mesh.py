@@ -186,6 +186,9 @@ class Mesh:
         handshake_timeout: float = 10.0,
         backoff: Callable[[], Backoff] = Backoff,
     ) -> None:
+        if not 0 < ping_interval < stall_after < dead_after:
+            raise ValueError("need 0 < ping_interval < stall_after < dead_after, or live links "
+                             "would be declared stalling or dead between pings")
         self.identity = identity
         self.table = table
         self.game: GameRef = game
@@ -197,6 +200,7 @@ class Mesh:
         self.on_status = on_status or (lambda key, status: None)
         self.on_problem = on_problem or (lambda problem: None)
         self.accept_key = accept_key
+        self.allowed: frozenset[bytes] | None = None
         self.ping_interval = ping_interval
         self.stall_after = stall_after
         self.dead_after = dead_after
@@ -223,6 +227,21 @@ class Mesh:
         """Bind the table to a game id: messages for other games are refused."""
         self.game = game
 
+    def restrict_to(self, keys: Iterable[bytes]) -> None:
+        """Only these players may link to us or be dialled (the seats of the game).
+
+        Before this, any key that knows the table nonce may join the lobby, and
+        addresses learned from ``links`` frames are dialled: a hostile peer could
+        make us dial elsewhere, so sessions call this once seats are fixed.
+        """
+        self.allowed = frozenset(keys)
+
+    def _admit(self, key: bytes) -> str | None:
+        if self.allowed is not None and key not in self.allowed:
+            return (f"the key {short_id(key)} is not one of the players of this game; "
+                    "ask the host for an invite to a new game")
+        return self.accept_key(key) if self.accept_key is not None else None
+
     def join(self, addresses: tuple[Address, ...], fingerprint: str) -> None:
         """Dial the host of an invite (addresses tried in turn, key pinned)."""
         self.host_target = DialTarget(addresses, fingerprint=fingerprint)
@@ -239,7 +258,7 @@ class Mesh:
             name=self.name,
             expect_fingerprint=target.fingerprint if target else None,
             expect_key=target.key if target else None,
-            accept_key=self.accept_key if role == "listener" else None,
+            accept_key=self._admit if role == "listener" else None,
         )
         link = Link(handshake, address, game=lambda: self.game)
         link.describe_key = lambda key: self.describe_key(key) if self.describe_key else ""
@@ -475,6 +494,8 @@ class Mesh:
 
     def _learn(self, info: PeerInfo, name: str = "") -> None:
         if info.key == self.identity.public_key:
+            return
+        if self.allowed is not None and info.key not in self.allowed:
             return
         record = self.peers.get(info.key)
         if record is None:

@@ -220,3 +220,25 @@ def test_every_payload_reaches_every_peer_exactly_once(listens: list[bool],
     for node in nodes:
         expected = sorted(p for p in sent if p[0] != node.mesh.identity.public_key)
         assert sorted(node.inbox) == expected
+
+
+def test_restricted_table_refuses_strangers_and_ignores_their_addresses() -> None:
+    net = MemoryNet()
+    host = net.add(1)
+    a = net.add(2, listen=False)
+    host.mesh.restrict_to([identity(2).public_key])
+    a.mesh.join((host.address,), identity(1).fingerprint)
+    net.settle()
+    stranger = net.add(5, listen=False)
+    stranger.mesh.join((host.address,), identity(1).fingerprint)
+    net.settle()
+    assert identity(5).public_key not in host.mesh.peers
+    assert stranger.mesh.join_error is not None
+    assert "not one of the players" in str(stranger.mesh.join_error)
+    host.mesh.add_peer(identity(6).public_key, (("127.0.0.1", 20006),))
+    assert identity(6).public_key not in host.mesh.peers  # never dialled either
+
+
+def test_timer_settings_are_checked() -> None:
+    with pytest.raises(ValueError, match="ping_interval"):
+        MemoryNet().add(1, ping_interval=60.0)
