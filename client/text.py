@@ -19,9 +19,18 @@ from client.theme import Colour
 NO_LINE_START = set("、。，．）」』】〕！？ー…・ぁぃぅぇぉっゃゅょァィゥェォッャュョ),.!?:;%")
 
 
+def _has_glyphs(size: int, bold: bool, text: str) -> bool:
+    return all(m is not None for m in font(size, bold).metrics(text))
+
+
 @functools.lru_cache(maxsize=4096)
 def render(text: str, size: int, colour: Colour, bold: bool = False) -> pygame.Surface:
-    """One line of anti-aliased text on a transparent surface."""
+    """One line of anti-aliased text on a transparent surface.
+
+    The bundled Bold face only covers the game's own text; anything else
+    (a player's name in rare kanji) is drawn with the Regular face."""
+    if bold and text and not _has_glyphs(size, True, text):
+        bold = False
     return font(size, bold).render(text, True, colour)
 
 

@@ -2,8 +2,10 @@
 
 Why a subset: the full font is ~20 MB; the game needs ASCII, kana, CJK
 punctuation, the kanji of JIS X 0208 level 1 (the everyday set) and any
-kanji that appear in the shipped assets or the client's UI strings. The
-result is a few MB and is committed; this script is only needed when new
+kanji that appear in the shipped assets or the client's UI strings. Only
+the Regular face carries all of JIS level 1 (for player names and future
+text); the Bold face covers the project's own text. The result is about
+1.9 MB and is committed; this script is only needed when new
 text brings new kanji.
 
 Usage (needs fonttools and Debian's fonts-noto-cjk)::
@@ -54,7 +56,7 @@ def text_in_project() -> str:
     return "".join(chunks)
 
 
-def wanted_codepoints() -> set[int]:
+def wanted_codepoints(jis_level1: bool = True) -> set[int]:
     ranges = [
         (0x20, 0x7E),  # ASCII
         (0xA0, 0xFF),  # Latin-1 (names, x, middle dot)
@@ -70,7 +72,8 @@ def wanted_codepoints() -> set[int]:
         (0xFF61, 0xFF9F),  # half-width katakana
     ]
     points = {cp for lo, hi in ranges for cp in range(lo, hi + 1)}
-    points |= {ord(c) for c in jis_level1_kanji()}
+    if jis_level1:
+        points |= {ord(c) for c in jis_level1_kanji()}
     points |= {ord(c) for c in text_in_project() if ord(c) >= 0x20}
     return points
 
@@ -114,8 +117,11 @@ def build(style: str, source: Path, points: set[int]) -> Path:
 
 
 def main() -> int:
-    points = wanted_codepoints()
     for style, source in SOURCES.items():
+        # Bold (titles, names, buttons) covers the project's own text only, to
+        # keep the download small; the client falls back to Regular for any
+        # other character (a player's name, say).
+        points = wanted_codepoints(jis_level1=style == "Regular")
         if not source.exists():
             print(f"missing {source}: apt-get install fonts-noto-cjk", file=sys.stderr)
             return 1

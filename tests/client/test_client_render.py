@@ -37,9 +37,22 @@ def test_the_bundled_font_has_every_character_the_game_shows():
     for c in cs.cards.values():
         texts += [c.name_en, c.name_ja, c.text_en, c.text_ja]
     chars = sorted({ch for t in texts for ch in t if ch.strip()})
-    metrics = font(16).metrics("".join(chars))
-    missing = [ch for ch, m in zip(chars, metrics) if m is None]
-    assert not missing, f"glyphs missing from the bundled font: {missing}"
+    for bold in (False, True):
+        metrics = font(16, bold).metrics("".join(chars))
+        missing = [ch for ch, m in zip(chars, metrics) if m is None]
+        assert not missing, f"glyphs missing from the bundled font (bold={bold}): {missing}"
+
+
+def test_bold_text_outside_the_bold_subset_falls_back_to_regular():
+    from client.text import render
+
+    level1 = (bytes((0xB0 + row, 0xA1 + cell)).decode("euc_jp") for row in range(32) for cell in range(94)
+              if (row, cell) < (31, 83))  # JIS X 0208 level-1 kanji
+    # one the project's own text does not use: only the Regular face has it
+    rare = next(ch for ch in level1 if font(16, True).metrics(ch)[0] is None)
+    assert font(16, False).metrics(rare)[0] is not None
+    surface = render(rare, 16, (255, 255, 255), True)
+    assert surface.get_bounding_rect().width > 4  # drawn, not an empty box
 
 
 def test_japanese_wraps_between_characters_and_keeps_punctuation():
