@@ -120,6 +120,7 @@ def verify(data: Any) -> Verdict:
     expected = [0] * len(keys)
     heads = [bytes(32)] * len(keys)
     previous: Envelope | None = None
+    gaps: list[tuple[int, int, str]] = []
     for index, env in enumerate(envelopes):
         step, seat = env.seen.step, env.seat
         if previous is not None and order_key(env) <= order_key(previous):
@@ -134,10 +135,13 @@ def verify(data: Any) -> Verdict:
             env.verify(keys[seat])
         except ProtocolError as exc:
             return _fail(step, seat, "bad signature", f"envelope {index} ({env.kind} #{env.seq}): {exc.detail}")
-        if env.seq != expected[seat]:
-            return _fail(step, seat, "missing envelope",
-                         f"seat {seat}'s envelope #{expected[seat]} is missing (next present is #{env.seq})")
-        if env.prev != heads[seat]:
+        if env.seq < expected[seat]:
+            return _fail(step, seat, "repeated envelope", f"envelope {index} repeats seat {seat}'s #{env.seq}")
+        if env.seq > expected[seat]:
+            # A removed envelope: the replay below stops at the step that needed it.
+            gaps.append((step, seat, f"seat {seat}'s envelope #{expected[seat]} is missing"))
+            expected[seat] = env.seq
+        elif env.prev != heads[seat]:
             return _fail(step, seat, "broken chain", f"envelope {index} ({env.kind} #{env.seq}) does not chain "
                          "onto the seat's previous envelope")
         expected[seat] += 1
@@ -159,9 +163,12 @@ def verify(data: Any) -> Verdict:
         return _fail(observer.step, None, "replay", str(exc))
     if not observer.finished:
         owing = observer.waiting_for()
+        missing = f" ({gaps[0][2]})" if gaps else ""
         return _fail(observer.step, owing[0] if owing else None, "incomplete",
                      f"the transcript ends while the game waits for seats {list(owing)} to "
-                     f"{observer.waiting_what()}")
+                     f"{observer.waiting_what()}{missing}")
+    if gaps:
+        return _fail(gaps[0][0], gaps[0][1], "missing envelope", gaps[0][2])
     if observer.audit_problems:
         seat, problem = observer.audit_problems[0]
         return _fail(observer.step, seat, "audit", problem)

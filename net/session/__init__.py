@@ -10,5 +10,18 @@ from net.session.core import KINDS, Outgoing, Session, section_hashes
 from net.session.events import Cheat, Desync, Event, Finished, Rejected, Stalling
 from net.session.plan import TablePlan, default_claims, rider_plan
 
-__all__ = ["KINDS", "Outgoing", "Session", "section_hashes", "Cheat", "Desync", "Event", "Finished",
-           "Rejected", "Stalling", "TablePlan", "default_claims", "rider_plan"]
+__all__ = [
+           "KINDS",
+           "Cheat",
+           "Desync",
+           "Event",
+           "Finished",
+           "Outgoing",
+           "Rejected",
+           "Session",
+           "Stalling",
+           "TablePlan",
+           "default_claims",
+           "rider_plan",
+           "section_hashes",
+]

@@ -22,7 +22,12 @@ from engine.core.pending import CardsDealt, CardsRevealed, CardsShownTo, HiddenO
 from net.errors import MalformedMessage, UnexpectedMessage
 from net.poker import group as g
 from net.poker.cards import SecretDeckList, card_point, salted_card_point
-from net.poker.errors import BadCardMessage, CardOutsideDeck, DeckListMismatch, OutOfTurn
+from net.poker.errors import (
+    BadCardMessage,
+    CardOutsideDeck,
+    DeckListMismatch,
+    OutOfTurn,
+)
 from net.poker.protocol import CardKeys, HeldCard, RevealRound, SeatSecrets
 from net.poker.shuffle import Cipher
 

@@ -26,11 +26,16 @@ How it stays in step with every other peer without a coordinator:
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PrivateKey
-from cryptography.hazmat.primitives.serialization import Encoding, NoEncryption, PrivateFormat
+from cryptography.hazmat.primitives.serialization import (
+    Encoding,
+    NoEncryption,
+    PrivateFormat,
+)
 
 from engine.core.actions import Action
 from engine.core.encoding import decode, encode
@@ -38,11 +43,18 @@ from engine.core.errors import CheatDetected, EncodingError, EngineError
 from engine.core.game import Game, hash_of
 from engine.core.hashing import digest
 from engine.core.hidden import Knowledge
-from engine.core.pending import Chance, Decision, HiddenOp, SealedChoice
+from engine.core.pending import DRIVER_ANSWERS, Chance, Decision, HiddenOp, SealedChoice
 from net.bots.base import Agent, SealedPick
 from net.commit import Opening, SealedChoiceRound
 from net.dice import DiceRound
-from net.envelope import ZERO32, Envelope, EnvelopeWriter, EquivocationProof, Genesis, game_id
+from net.envelope import (
+    ZERO32,
+    Envelope,
+    EnvelopeWriter,
+    EquivocationProof,
+    Genesis,
+    game_id,
+)
 from net.errors import (
     BrokenChain,
     Equivocation,
@@ -61,6 +73,7 @@ from net.session.cards import CardBook, CardOp, make_claims, verify_claims
 from net.session.events import Cheat, Desync, Event, Finished, Rejected, Stalling
 from net.session.plan import TablePlan
 
+DRIVER_ANSWER_TYPES = tuple(DRIVER_ANSWERS)
 SECTION_DOMAIN = "fairtable/state-section/v1"
 MAX_CHAT = 500
 MAX_BUFFERED = 4096
@@ -129,6 +142,7 @@ class Session:
         self._logs: list[list[Envelope]] = [[] for _ in self.seats]
         self._heads: list[bytes] = [ZERO32 for _ in self.seats]
         self._buffer: list[dict[int, Envelope]] = [{} for _ in self.seats]
+        self._senders: dict[tuple[int, int], str | None] = {}
         self._writer = EnvelopeWriter(identity, self.gid, seat) if identity is not None and seat is not None \
             else None
         self._made: set[bytes] = set()
@@ -422,6 +436,7 @@ class Session:
         if not from_journal and self.journal is not None:
             self.journal.append_envelope(env.to_bytes())
         self._buffer[env.seat][env.seq] = env
+        self._senders[(env.seat, env.seq)] = sender
         if env.seat == self.seat and self._writer is not None:
             self._sent.add((env.seen.step, env.kind))
             if env.seq >= self._writer.next_seq:
@@ -480,12 +495,14 @@ class Session:
             return False
         except (ProtocolError, EngineError) as exc:
             del self._buffer[seat][env.seq]
+            sender = self._senders.pop((seat, env.seq), None)
             if isinstance(exc, CheatDetected) and env.kind not in ("action",):
                 self._halt(Cheat(exc.seat, self.step, str(exc)))
             else:
-                self._reject(seat, None, env.seen.step, env.kind, exc)
+                self._reject(seat, sender, env.seen.step, env.kind, exc)
             return True
         del self._buffer[seat][env.seq]
+        self._senders.pop((seat, env.seq), None)
         self._logs[seat].append(env)
         self._heads[seat] = env.digest()
         return True
@@ -624,7 +641,7 @@ class Session:
             raise BadCardMessage(f"its deck must have {size} card points", seat=seat)
         for p in points:
             g.decode_point(p, seat=seat, what="deck card point")
-        if any(b <= a for a, b in zip(points, points[1:])):
+        if any(b <= a for a, b in itertools.pairwise(points)):
             raise BadCardMessage("its deck points must be distinct and in ascending order", seat=seat)
         if env.seq != 0:
             raise UnexpectedMessage("the opening message must be its first message", seat=seat)
@@ -712,6 +729,9 @@ class Session:
         if not isinstance(body, Mapping) or set(body) != {"action", "cards"}:
             raise MalformedMessage("an action message is {'action': action, 'cards': proofs}", seat=seat)
         action = self.game.codec.decode(body["action"])
+        if isinstance(action, DRIVER_ANSWER_TYPES):
+            raise UnexpectedMessage(f"sent a driver answer ({action.KIND}) as its decision; outcomes of dice "
+                                    "and cards come only from the joint protocols", seat=seat)
         if action.seat != seat:
             raise UnexpectedMessage(f"signed an action in the name of seat {action.seat}", seat=seat)
         assert self.book is not None
@@ -940,7 +960,7 @@ class Session:
         options = [SealedPick(self.seat, pending.purpose, o) for o in pending.options_for(self.seat)]
         chosen = self.agent.choose(self.game, self.state, self.seat, self.knowledge, options)
         if not isinstance(chosen, SealedPick):
-            raise RuntimeError("the agent answered a sealed choice with something else")
+            raise TypeError("the agent answered a sealed choice with something else")
         return chosen.choice
 
 

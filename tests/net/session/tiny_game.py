@@ -109,6 +109,10 @@ class TinyGame:
         check_answer_matches(pending, action)
         kind, seat = state.queue[0]
         rest = state.queue[1:]
+        answers = {"shuffle": CardsShuffled, "deal": CardsDealt, "guess": SealedChoicesRevealed, "roll": DiceRolled,
+                   "play": Play, "reveal": CardsRevealed, "show": CardsShownTo, "peek": CardsShownTo}
+        if not isinstance(action, answers[kind]):
+            raise IllegalAction(f"{type(action).__name__} does not answer {kind}")
         if isinstance(action, CardsShuffled):
             fresh = tuple(range(state.next_handle, state.next_handle + len(state.deck)))
             return dataclasses.replace(state, deck=fresh, next_handle=state.next_handle + len(fresh), queue=rest)

@@ -1,0 +1,168 @@
+"""Bad input is rejected with a specific reason naming the sender; the session
+keeps running and nothing already accepted is lost. Also: chat stays out of
+the state, deadlines name the staller, and the others may end the game as its
+forfeit with signed claims."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from harness import NONCE, Table_, identities
+from tiny_game import RULES_ID, Play, setup
+
+from engine.core.encoding import decode, encode
+from engine.core.hashing import digest
+from engine.core.pending import Decision
+from net.bots.random_bot import RandomBot
+from net.envelope import Envelope, Genesis, sign_envelope
+from net.session import Finished, Rejected, Session, Stalling
+from net.transcript import verify
+
+
+def _two_humans(**options: Any) -> tuple[Table_, Genesis, list[Any]]:
+    """Two seats of the tiny game with random bots (tests take them away as needed)."""
+    ids = identities(2, tag="bad")
+    genesis = Genesis(RULES_ID, "1", digest("fairtable/test-cards", "tiny"), tuple(i.public_key for i in ids),
+                      {"names": ["Ann", "Bo"], **options}, NONCE)
+    table = setup(genesis)
+    sessions = []
+    for seat in (0, 1):
+        s = Session(genesis, table.game, table.state, plan=table.plan, identity=ids[seat], seat=seat,
+                    agent=RandomBot(random.Random(seat)))
+        sessions.append(s)
+    return Table_(sessions), genesis, ids
+
+
+def _forge(s: Session, identity: Any, *, kind: str, body: Any, game: bytes | None = None,
+           seen: tuple[int, bytes] | None = None) -> bytes:
+    """An envelope from ``s``'s own seat that ``s`` did not send (next seq, valid chain)."""
+    w = s._writer
+    assert w is not None
+    env = sign_envelope(identity, game=game or s.gid, seat=w.seat, seq=w.next_seq, prev=w.head, kind=kind,
+                        body=body, seen=seen or (s.step, s.hashes[s.step]))
+    return env.to_bytes()
+
+
+def _rejections(s: Session) -> list[Rejected]:
+    return [e for e in s.events if isinstance(e, Rejected)]
+
+
+def test_every_kind_of_bad_input_is_rejected_naming_the_sender_and_play_goes_on() -> None:
+    table, _, ids = _two_humans()
+    a, b = table.sessions
+    for s in table.sessions:  # every choice is made by hand below
+        s.agent = None
+    table.start()
+    table.run()
+    assert a.phase == "play"
+    while not isinstance(a.pending, Decision):
+        for s in table.sessions:
+            if s.legal():
+                table.post(s.seat or 0, s.pick(s.legal()[0].choice))  # type: ignore[attr-defined]
+        table.run()
+    assert isinstance(a.pending, Decision) and a.pending.seat == 0
+    step = a.step
+    accepted = len(a.envelopes())
+    hand0 = a.state.hands[0]
+
+    bad: list[tuple[bytes, str]] = []
+    signed = Envelope.from_data(decode(_forge(b, ids[1], kind="chat", body={"text": "hi"})))
+    flipped = bytearray(signed.signature)
+    flipped[0] ^= 1
+    data = signed.to_data()
+    data["sig"] = bytes(flipped)
+    bad.append((encode(data), "BadSignature"))
+    bad.append((_forge(b, ids[1], kind="chat", body={"text": "hi"}, game=bytes(32)), "WrongGame"))
+    bad.append((_forge(b, ids[1], kind="teleport", body={}), "UnexpectedMessage"))
+    bad.append((b"\x00garbage", "MalformedMessage"))
+    out_of_turn = Play(1, b.state.hands[1][0], b.knowledge.card(b.state.hands[1][0]) or "")
+    bad.append((_forge(b, ids[1], kind="action", body={"action": out_of_turn.to_data(), "cards": []}),
+                "UnexpectedMessage"))
+    bad.append((_forge(b, ids[1], kind="commit", body={"commit": bytes(32)}), "UnexpectedMessage"))
+    bad.append((_forge(b, ids[1], kind="chat", body={"text": ""}), "MalformedMessage"))
+    for payload, reason in bad:
+        a.receive(payload, sender="mallory")
+        got = _rejections(a)[-1]
+        assert got.reason == reason, str(got)
+        assert got.sender == "mallory"
+        assert "mallory" in str(got) and "game goes on" in str(got)
+    assert all(r.seat in (1, None) for r in _rejections(a))
+    assert [r.seat for r in _rejections(a)].count(None) == 1  # only the garbage has no seat
+    assert a.step == step and len(a.envelopes()) == accepted and a.state.hands[0] == hand0
+
+    # seat 0 plays; now it is seat 1's turn: illegal actions and bad proofs from seat 1
+    table.post(0, a.act(a.legal()[0]))
+    table.run()
+    assert isinstance(a.pending, Decision) and a.pending.seat == 1
+    h = b.state.hands[1][0]
+    card = b.knowledge.card(h)
+    assert card is not None
+    from net.session.cards import make_claims
+
+    assert b.book is not None
+    proof = make_claims(b.book, b.step, [(h, card)], {})
+    wrong_card = "c00" if card != "c00" else "c01"
+    cases = [
+        ({"action": Play(1, h, wrong_card).to_data(), "cards": proof}, "DeckListMismatch"),   # bad proof
+        ({"action": Play(1, 999, card).to_data(), "cards": []}, "BadCardMessage"),            # no proof
+        ({"action": Play(1, a.state.hands[0][0], card).to_data(),                             # not its card
+          "cards": [[a.state.hands[0][0], proof[0][1], None]]}, "OutOfTurn"),
+        ({"action": {"kind": "dice_rolled", "seat": 1, "purpose": "x", "faces": [1]}, "cards": []},
+         "UnexpectedMessage"),                                                                  # wrong kind
+        ({"action": {"kind": "test.fly", "seat": 1}, "cards": []}, "MalformedAction"),        # unknown action
+        ({"action": Play(0, h, card).to_data(), "cards": proof}, "UnexpectedMessage"),         # in seat 0's name
+    ]
+    for body, reason in cases:
+        a.receive(_forge(b, ids[1], kind="action", body=body), sender="peer-1")
+        got = _rejections(a)[-1]
+        assert (got.reason, got.seat, got.sender) == (reason, 1, "peer-1"), str(got)
+    # an engine-illegal action that passes its proofs: a driver answer in a seat's name
+    a.receive(_forge(b, ids[1], kind="action", body={"action": {"kind": "cards_shuffled", "seat": 1,
+                                                                  "zone": "deck"}, "cards": []}))
+    assert _rejections(a)[-1].reason in ("WrongInputKind", "UnexpectedMessage")
+
+    # the real seat 1 plays on: nothing was lost, the game finishes
+    table.post(1, b.act(b.legal()[0]))
+    table.run()
+    for s in table.sessions:
+        s.agent = RandomBot(random.Random(5))
+    for s in table.sessions:
+        table.post(s.seat or 0, s.tick(0.0))
+        table.post(s.seat or 0, s.start())
+    table.run()
+    assert a.finished and b.finished and a.hashes[-1] == b.hashes[-1]
+    assert verify(a.transcript()).ok
+
+
+def test_chat_is_signed_kept_out_of_the_state_and_in_the_transcript() -> None:
+    table, _, _ = _two_humans()
+    a, b = table.sessions
+    table.start()
+    table.post(0, a.chat("good luck"))
+    table.run()
+    assert ("good luck" in [t for _, t in b.chat_log]) and b.chat_log[0] == (0, "good luck")
+    assert a.finished and b.finished
+    assert "chat" not in encode(a.game.public(a.state)).decode("latin-1")
+    assert verify(a.transcript()).ok
+
+
+def test_deadline_names_the_staller_and_others_end_the_game_as_its_forfeit() -> None:
+    table, _, _ = _two_humans(timeout_s=30)
+    a, b = table.sessions
+    b.agent = None  # seat 1 never decides
+    table.start()
+    table.run()
+    assert a.waiting_for() == (1,)  # seat 1 never commits its sealed guess
+    assert a.tick(10.0) == [] and not [e for e in a.events if isinstance(e, Stalling)]
+    a.tick(31.0)
+    stall = [e for e in a.events if isinstance(e, Stalling)]
+    assert len(stall) == 1 and stall[0].seats == (1,) and stall[0].names == ("Bo",)
+    assert "Bo (seat 1)" in str(stall[0]) and "forfeit" in str(stall[0])
+    table.post(0, a.claim_forfeit(1))
+    table.run()
+    assert a.finished and a.forfeited == 1
+    assert a.outcome is not None and a.outcome["winner"] == 0 and "forfeit" in a.outcome["reason"]
+    assert isinstance(a.events[-1], Finished)
+    assert b.forfeited == 1  # the staller's own session agrees on the record
+    assert verify(a.transcript()).ok
