@@ -41,6 +41,15 @@ from net.transport.messages import (
 
 log = logging.getLogger("fairtable.transport")
 
+#: Bad frames tolerated on one link before it is closed: a few are survivable
+#: noise; an endless stream is a broken or hostile peer burning our CPU.
+MAX_REJECTED = 100
+
+
+class TooManyBadFrames(TransportError):
+    code = "too-many-bad-frames"
+    fatal = True
+
 
 @dataclasses.dataclass(frozen=True)
 class Established:
@@ -186,6 +195,10 @@ class Link:
         self.rejected_frames += 1
         log.warning("rejected a frame from %s: %s [%s]", self.sender, error.message, error.code)
         step.events.append(Problem(error, self.sender))
+        if self.rejected_frames >= MAX_REJECTED:
+            self._fail(TooManyBadFrames(
+                f"{self.rejected_frames} rejected frames on this link; closing it (the peer "
+                "runs an incompatible or broken program)"), step)
 
     def _fail(self, error: TransportError, step: Step, send_reject: bool = True) -> None:
         if not error.fatal:

@@ -203,3 +203,42 @@ def test_established_event_carries_peer_hello() -> None:
     sb2 = b.data_received(sa.write)
     (est,) = sb2.events
     assert isinstance(est, Established) and est.peer.name == "Aki" and est.version == 1
+
+
+def test_endless_bad_frames_eventually_close_the_link() -> None:
+    from net.transport.link import MAX_REJECTED
+
+    a, b = established_pair()
+    bad = encode_frame(b"\x00")
+    step = b.data_received(bad * (MAX_REJECTED - 1))
+    assert not step.close and not b.closed
+    step = b.data_received(bad + a.encode(Relay(GAME, identity(1).public_key, b"late")))
+    assert step.close and b.closed
+    assert not [e for e in step.events if isinstance(e, Received)]
+    assert [m.code for m in frames(step.write)] == ["too-many-bad-frames"]  # type: ignore[attr-defined]
+
+
+def test_documented_handshake_vector() -> None:
+    """docs/protocol.md section 4 quotes these values for independent implementations."""
+    dialer, listener = identity(1), identity(2)
+    hd = Hello((1,), dialer.public_key, b"T" * 8, bytes(range(32)), b"\x01" * 32,
+               (("127.0.0.1", 4001),), "dialer")
+    hl = Hello((1,), listener.public_key, b"T" * 8, LOBBY, b"\x02" * 32, (), "")
+    assert dialer.public_key.hex() == (
+        "8a88e3dd7409f195fd52db2d3cba5d72ca6709bf1d94121bf3748801b40f6f5c")
+    assert transcript(hd, hl, "dialer").hex() == (
+        "c8bff344f56a079bae61d399942be8f7255d6c98ebacf88f8b35143a353f1b63")
+    assert transcript(hd, hl, "listener").hex() == (
+        "8d3b136d07a9531b66a74e7702e08d4a80d9ce069089ff515444b19604555975")
+    # and the link accepts exactly these hellos with these signatures
+    link = Link(Handshake(dialer, "dialer", table=b"T" * 8, game=bytes(range(32)),
+                          listen=(("127.0.0.1", 4001),), name="dialer", nonce=b"\x01" * 32),
+                "vector")
+    link.start()
+    step = link.data_received(encode_frame(encode_message(hl)) + encode_frame(encode_message(
+        Auth(listener.sign(transcript(hd, hl, "listener"))))))
+    assert link.established
+    (auth,) = frames(step.write)
+    assert auth == Auth(bytes.fromhex(
+        "4fc484ace31539ce0c63a9cdbefb776819ad3369de892032d51e94dad18b1acb"
+        "baeaa17f3d09b2846c5dc876473685f2ec7ead78d4773b7f730ff4057c3dca03"))
