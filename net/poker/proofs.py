@@ -51,6 +51,15 @@ def _fields(message: object, names: tuple[str, ...], *, seat: int | None, what: 
 
 # --- Schnorr proof of knowledge of a per-game key -------------------------------
 
+def key_challenge(ctx: Context, point: bytes, bound: bytes, t: bytes) -> int:
+    """The key proof's Fiat-Shamir challenge: context, the key, ``bound`` and ``t``.
+
+    Hashing the key itself matters: otherwise a prover could pick ``t``, ``e``
+    and ``z`` first and solve for a key whose discrete log nobody knows.
+    """
+    return g.hash_to_scalar(KEY_DOMAIN, (ctx.binding(), point, bound, t))
+
+
 def prove_key(ctx: Context, x: int, bound: bytes = b"") -> dict[str, bytes]:
     """Proof that the sender knows ``x`` for ``X = x*G``.
 
@@ -60,7 +69,7 @@ def prove_key(ctx: Context, x: int, bound: bytes = b"") -> dict[str, bytes]:
     point = g.base_mul(x)
     k = g.random_scalar()
     t = g.base_mul(k)
-    e = g.hash_to_scalar(KEY_DOMAIN, (ctx.binding(), point, bound, t))
+    e = key_challenge(ctx, point, bound, t)
     z = (k + e * x) % g.L
     return {"e": g.sb(e), "z": g.sb(z)}
 
@@ -74,7 +83,7 @@ def verify_key(ctx: Context, point: bytes, proof: object, bound: bytes = b"") ->
     e = g.decode_scalar(fields["e"], seat=ctx.seat, what="key proof challenge")
     z = g.decode_scalar(fields["z"], seat=ctx.seat, what="key proof response")
     t = g.sub(g.base_mul(z), g.mul(e, point))
-    if g.hash_to_scalar(KEY_DOMAIN, (ctx.binding(), point, bound, t)) != e:
+    if key_challenge(ctx, point, bound, t) != e:
         raise BadCardProof(
             "the proof of knowledge of its card key does not verify (a key it cannot "
             "prove it owns, or a proof made for another game or seat)",
@@ -83,13 +92,21 @@ def verify_key(ctx: Context, point: bytes, proof: object, bound: bytes = b"") ->
 
 # --- Chaum-Pedersen proof for a decryption share --------------------------------
 
+def share_challenge(ctx: Context, card: int, key: bytes, c1: bytes, share: bytes,
+                    t1: bytes, t2: bytes) -> int:
+    """The share proof's Fiat-Shamir challenge over the whole statement and both
+    commitments; leaving any of them out lets a prover solve for it afterwards
+    (a wrong share, or a share for a card or key of its choosing)."""
+    return g.hash_to_scalar(SHARE_DOMAIN, (ctx.binding(), card, key, c1, share, t1, t2))
+
+
 def make_share(ctx: Context, x: int, key: bytes, c1: bytes, card: int) -> dict[str, bytes]:
     """Decryption share ``x*c1`` for deck position ``card``, with its DLEQ proof."""
     share = g.mul(x, c1)
     k = g.random_scalar()
     t1 = g.base_mul(k)
     t2 = g.mul(k, c1)
-    e = g.hash_to_scalar(SHARE_DOMAIN, (ctx.binding(), card, key, c1, share, t1, t2))
+    e = share_challenge(ctx, card, key, c1, share, t1, t2)
     z = (k + e * x) % g.L
     return {"share": share, "e": g.sb(e), "z": g.sb(z)}
 
@@ -106,7 +123,7 @@ def verify_share(ctx: Context, key: bytes, c1: bytes, card: int, message: object
     z = g.decode_scalar(fields["z"], seat=ctx.seat, what="share proof response")
     t1 = g.sub(g.base_mul(z), g.mul(e, key))
     t2 = g.sub(g.mul(z, c1), g.mul(e, share))
-    if g.hash_to_scalar(SHARE_DOMAIN, (ctx.binding(), card, key, c1, share, t1, t2)) != e:
+    if share_challenge(ctx, card, key, c1, share, t1, t2) != e:
         raise BadCardProof(
             f"its decryption share for card {card} does not match its key (a wrong share, "
             "a share for another card, or a proof copied from another step or seat)",

@@ -127,3 +127,53 @@ def test_share_with_small_order_point_or_out_of_range_scalar_is_rejected() -> No
     z = int.from_bytes(msg["z"], "little")
     with pytest.raises(BadScalar):  # z + L is the same residue, but not canonical
         proofs.verify_share(CTX, key, c1, 0, dict(msg, z=(z + g.L).to_bytes(32, "little")))
+
+
+def _forged_share(what: str) -> tuple[bytes, bytes, dict[str, bytes]]:
+    """A seat that knows its key's secret forges a share proof, fixing one part
+    of the statement only after the challenge (as a weak Fiat-Shamir would
+    allow). Returns (key, c1, message) for card 4 in CTX."""
+    x, key, c1 = _card()
+    k = g.random_scalar()
+    t1, t2 = g.base_mul(k), g.mul(k, c1)
+    if what == "wrong share":  # the share is wrong; t2 is what an honest share would give
+        share = g.add(g.mul(x, c1), g.BASE)
+        e = proofs.share_challenge(CTX, 4, key, c1, share, t1, t2)
+        return key, c1, {"share": share, "e": g.sb(e), "z": g.sb((k + e * x) % g.L)}
+    placeholder = g.generator(99)
+    if what == "share":  # solve for the share after the challenge
+        t2 = g.add(t2, g.BASE)
+        e = proofs.share_challenge(CTX, 4, key, c1, placeholder, t1, t2)
+        z = (k + e * x) % g.L
+        share = g.mul(pow(e, -1, g.L), g.sub(g.mul(z, c1), t2))
+        return key, c1, {"share": share, "e": g.sb(e), "z": g.sb(z)}
+    if what == "card":  # solve for the ciphertext after the challenge, any share
+        share, t2 = g.base_mul(g.random_scalar()), g.base_mul(g.random_scalar())
+        e = proofs.share_challenge(CTX, 4, key, placeholder, share, t1, t2)
+        z = (k + e * x) % g.L
+        c1 = g.mul(pow(z, -1, g.L), g.add(t2, g.mul(e, share)))
+        return key, c1, {"share": share, "e": g.sb(e), "z": g.sb(z)}
+    assert what == "key"  # solve for the key after the challenge: its share is then wrong
+    d, k1 = g.random_scalar(), g.random_scalar()
+    share, t1 = g.mul(d, c1), g.base_mul(k1)
+    e = proofs.share_challenge(CTX, 4, placeholder, c1, share, t1, t2)
+    z = (k + e * d) % g.L
+    key = g.mul(pow(e, -1, g.L), g.sub(g.base_mul(z), t1))  # secret d + (k - k1)/e, not d
+    return key, c1, {"share": share, "e": g.sb(e), "z": g.sb(z)}
+
+
+@pytest.mark.parametrize("what", ["wrong share", "share", "card", "key"])
+def test_share_proof_with_a_part_chosen_after_the_challenge_is_rejected(what: str) -> None:
+    key, c1, msg = _forged_share(what)
+    with pytest.raises(BadCardProof) as info:
+        proofs.verify_share(CTX, key, c1, 4, msg)
+    assert info.value.seat == CTX.seat
+
+
+def test_key_solved_for_after_the_challenge_is_rejected() -> None:
+    """Pick t, e, z first and solve for the key: a key nobody knows the secret of."""
+    t, z = g.base_mul(g.random_scalar()), g.random_scalar()
+    e = proofs.key_challenge(CTX, g.generator(99), b"", t)
+    key = g.mul(pow(e, -1, g.L), g.sub(g.base_mul(z), t))
+    with pytest.raises(BadCardProof):
+        proofs.verify_key(CTX, key, {"e": g.sb(e), "z": g.sb(z)})
