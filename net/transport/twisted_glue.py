@@ -7,16 +7,44 @@ turns reactor callbacks (connected, failed, lost) into mesh calls.
 
 from __future__ import annotations
 
+import ipaddress
+import secrets
+import socket
 from typing import Any
 
 from twisted.internet import protocol
 from twisted.python.failure import Failure
 
+from net.transport.errors import InviteError
 from net.transport.handshake import Role
+from net.transport.invite import MAX_ADDRESSES, Invite
 from net.transport.keys import Signer
 from net.transport.link import Link
 from net.transport.mesh import DelayedCall, DialTarget, Mesh
-from net.transport.messages import Address, Message
+from net.transport.messages import TABLE_SIZE, Address, Message
+
+WILDCARDS = ("", "0.0.0.0", "::")
+
+
+def new_table_nonce() -> bytes:
+    """A fresh random table nonce for a new table."""
+    return secrets.token_bytes(TABLE_SIZE)
+
+
+def local_addresses() -> tuple[str, ...]:
+    """This machine's non-loopback IP addresses, from its host name (sends
+    nothing on the network); 127.0.0.1 when there are none."""
+    try:
+        infos = socket.getaddrinfo(socket.gethostname(), None, proto=socket.IPPROTO_TCP)
+    except OSError:
+        infos = []
+    found: list[str] = []
+    for info in infos:
+        host = str(info[4][0]).split("%")[0]
+        ip = ipaddress.ip_address(host)
+        if not (ip.is_loopback or ip.is_link_local) and host not in found:
+            found.append(host)
+    return tuple(found[:MAX_ADDRESSES]) or ("127.0.0.1",)
 
 
 class PeerProtocol(protocol.Protocol):
@@ -110,15 +138,35 @@ class TwistedMesh:
         self.mesh = Mesh(identity, table=table, clock=reactor, connect=self._connect, **kw)
         self.ports: list[Any] = []  # IListeningPort
 
-    def listen_tcp(self, port: int = 0, interface: str = "127.0.0.1") -> Address:
-        """Accept peers on ``interface:port`` (0 = any free port); returns the
-        bound address, which is also advertised to peers."""
+    def listen_tcp(self, port: int = 0, interface: str = "127.0.0.1",
+                   advertise: tuple[str, ...] | None = None) -> Address:
+        """Accept peers on ``interface:port`` (0 = any free port).
+
+        The addresses peers are told to dial are ``advertise`` with the bound
+        port; by default the interface itself, or this machine's own addresses
+        when binding to all interfaces. Returns the first advertised address.
+        """
         tcp: Any = self.reactor  # an IReactorTCP
         listening = tcp.listenTCP(port, ListenFactory(self.mesh), interface=interface)
         self.ports.append(listening)
-        address: Address = (interface, int(listening.getHost().port))
-        self.mesh.listen = (*self.mesh.listen, address)
-        return address
+        bound = int(listening.getHost().port)
+        if advertise is None:
+            advertise = local_addresses() if interface in WILDCARDS else (interface,)
+        addresses = tuple((host, bound) for host in advertise)
+        self.mesh.listen = (*self.mesh.listen, *addresses)[:MAX_ADDRESSES]
+        return addresses[0]
+
+    def invite(self) -> Invite:
+        """The invite code of this table (we must be listening)."""
+        if not self.mesh.listen:
+            raise InviteError("this peer does not accept connections, so it cannot invite; "
+                              "call listen_tcp first")
+        return Invite(self.mesh.table, self.mesh.identity.fingerprint,
+                      self.mesh.listen[:MAX_ADDRESSES])
+
+    def join(self, invite: Invite) -> None:
+        """Dial the host of ``invite``; its key is checked in the handshake."""
+        self.mesh.join(invite.addresses, invite.fingerprint)
 
     def _connect(self, address: Address, target: DialTarget) -> None:
         tcp: Any = self.reactor

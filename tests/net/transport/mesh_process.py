@@ -16,7 +16,7 @@ from twisted.internet import reactor
 
 from net.identity import Identity
 from net.transport.backoff import Backoff
-from net.transport.invite import Invite, parse_invite
+from net.transport.invite import parse_invite
 from net.transport.mesh import PeerStatus
 from net.transport.twisted_glue import TwistedMesh
 
@@ -73,12 +73,10 @@ def main() -> int:
         reactor.callLater(0.1, reactor.stop)  # type: ignore[attr-defined]
 
     if args.role == "host":
-        address = peer.listen_tcp(0, "127.0.0.1")
-        invite = Invite(TABLE, me.fingerprint, (address,))
-        print("INVITE", invite.encode(), flush=True)
+        peer.listen_tcp(0, "127.0.0.1")
+        print("INVITE", peer.invite().encode(), flush=True)
     else:
-        invite = parse_invite(args.code)
-        mesh.join(invite.addresses, invite.fingerprint)
+        peer.join(parse_invite(args.code))
     reactor.callLater(25, reactor.stop)  # type: ignore[attr-defined]  # never hang a test run
     reactor.run()  # type: ignore[attr-defined]
     return 0 if state["finished"] else 1

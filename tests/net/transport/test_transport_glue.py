@@ -83,3 +83,11 @@ def test_dial_failure_is_reported_for_backoff() -> None:
     mesh.dial_failed(mesh.host_target)
     assert mesh.host_retry is not None and mesh.host_retry.active()
     assert 0.45 <= mesh.host_retry.getTime() <= 0.55  # type: ignore[attr-defined]  # +-10% jitter
+
+
+def test_table_nonces_are_fresh() -> None:
+    # (local_addresses() is not exercised here: resolving the host name could
+    # query DNS, and tests must not send traffic off 127.0.0.1)
+    from net.transport.twisted_glue import new_table_nonce
+
+    assert len(new_table_nonce()) == 8 and new_table_nonce() != new_table_nonce()

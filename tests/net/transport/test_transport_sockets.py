@@ -20,6 +20,7 @@ from twisted.internet import defer, reactor
 from twisted.trial import unittest
 
 from net.transport.backoff import Backoff
+from net.transport.invite import parse_invite
 from net.transport.mesh import PeerStatus
 from net.transport.twisted_glue import TwistedMesh
 
@@ -65,10 +66,10 @@ class LoopbackTable(unittest.TestCase):
         host, host_inbox = self.make(1, listen=True)
         a, a_inbox = self.make(2, listen=False)
         b, b_inbox = self.make(3, listen=False)
-        address = host.mesh.listen[0]
-        assert address[0] == LOOPBACK
+        code = host.invite().encode()
+        assert parse_invite(code).addresses[0][0] == LOOPBACK
         for joiner in (a, b):
-            joiner.mesh.join((address,), identity(1).fingerprint)
+            joiner.join(parse_invite(code))
         key_a, key_b = identity(2).public_key, identity(3).public_key
         yield self.until(lambda: key_b in a.mesh.peers
                          and a.mesh.status(key_b) is PeerStatus.RELAYED, "a to see b")
