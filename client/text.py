@@ -12,15 +12,11 @@ import functools
 
 import pygame
 
-from client.fonts import font
+from client.fonts import covers, font
 from client.theme import Colour
 
 #: Characters that must not start a line (Japanese line-breaking rule).
 NO_LINE_START = set("、。，．）」』】〕！？ー…・ぁぃぅぇぉっゃゅょァィゥェォッャュョ),.!?:;%")
-
-
-def _has_glyphs(size: int, bold: bool, text: str) -> bool:
-    return all(m is not None for m in font(size, bold).metrics(text))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -29,7 +25,7 @@ def render(text: str, size: int, colour: Colour, bold: bool = False) -> pygame.S
 
     The bundled Bold face only covers the game's own text; anything else
     (a player's name in rare kanji) is drawn with the Regular face."""
-    if bold and text and not _has_glyphs(size, True, text):
+    if bold and text and not covers(text, True):
         bold = False
     return font(size, bold).render(text, True, colour)
 

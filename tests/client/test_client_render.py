@@ -6,9 +6,9 @@ import pygame
 
 from client.cardart import CardArt, card_size
 from client.decks import cardset
-from client.fonts import font
+from client.fonts import coverage, covers, font
 from client.i18n import STRINGS
-from client.text import wrap
+from client.text import render, wrap
 from tools import screenshot
 
 
@@ -36,22 +36,26 @@ def test_the_bundled_font_has_every_character_the_game_shows():
     texts = [s for pair in STRINGS.values() for s in pair]
     for c in cs.cards.values():
         texts += [c.name_en, c.name_ja, c.text_en, c.text_ja]
-    chars = sorted({ch for t in texts for ch in t if ch.strip()})
+    chars = {ch for t in texts for ch in t if ch.strip()}
     for bold in (False, True):
-        metrics = font(16, bold).metrics("".join(chars))
-        missing = [ch for ch, m in zip(chars, metrics) if m is None]
+        missing = sorted(ch for ch in chars if ord(ch) not in coverage(bold))
         assert not missing, f"glyphs missing from the bundled font (bold={bold}): {missing}"
 
 
-def test_bold_text_outside_the_bold_subset_falls_back_to_regular():
-    from client.text import render
+def test_font_coverage_reads_the_character_map():
+    regular, bold = coverage(False), coverage(True)
+    assert ord("A") in regular and ord("あ") in regular and ord("炎") in regular
+    assert 0x1F600 not in regular  # no emoji in the subset
+    assert len(regular) > 3000  # ASCII, kana and JIS level-1 kanji
+    assert bold < regular and len(bold) < len(regular) // 2
 
-    level1 = (bytes((0xB0 + row, 0xA1 + cell)).decode("euc_jp") for row in range(31) for cell in range(94))
-    # one the project's own text does not use: only the Regular face has it
-    rare = next(ch for ch in level1 if font(16, True).metrics(ch)[0] is None)
-    assert font(16, False).metrics(rare)[0] is not None
+
+def test_bold_text_outside_the_bold_subset_falls_back_to_regular():
+    rare = chr(min(coverage(False) - coverage(True) - set(range(0x3000))))  # a kanji only Regular has
+    assert not covers(rare, True) and covers(rare, False)
     surface = render(rare, 16, (255, 255, 255), True)
-    assert surface.get_bounding_rect().width > 4  # drawn, not an empty box
+    regular = font(16).render(rare, True, (255, 255, 255))
+    assert pygame.image.tobytes(surface, "RGBA") == pygame.image.tobytes(regular, "RGBA")
 
 
 def test_japanese_wraps_between_characters_and_keeps_punctuation():
