@@ -32,15 +32,29 @@ def new_table_nonce() -> bytes:
 
 
 def local_addresses() -> tuple[str, ...]:
-    """This machine's non-loopback IP addresses, from its host name (sends
-    nothing on the network); 127.0.0.1 when there are none."""
+    """This machine's non-loopback IP addresses, for invites; 127.0.0.1 when
+    there are none.
+
+    First the address of the default route (a UDP socket "connected" to a
+    documentation address: connect() on UDP only picks a route, it sends no
+    packet), then whatever the host name resolves to.
+    """
+    candidates: list[str] = []
+    for family, probe in ((socket.AF_INET, "192.0.2.1"), (socket.AF_INET6, "2001:db8::1")):
+        try:
+            with socket.socket(family, socket.SOCK_DGRAM) as udp:
+                udp.connect((probe, 9))
+                candidates.append(str(udp.getsockname()[0]))
+        except OSError:
+            pass
     try:
         infos = socket.getaddrinfo(socket.gethostname(), None, proto=socket.IPPROTO_TCP)
     except OSError:
         infos = []
+    candidates += [str(info[4][0]) for info in infos]
     found: list[str] = []
-    for info in infos:
-        host = str(info[4][0]).split("%")[0]
+    for candidate in candidates:
+        host = candidate.split("%")[0]
         ip = ipaddress.ip_address(host)
         if not (ip.is_loopback or ip.is_link_local) and host not in found:
             found.append(host)
