@@ -144,6 +144,7 @@ class PeerRecord:
     outbox: collections.deque[Relay] = dataclasses.field(
         default_factory=lambda: collections.deque(maxlen=OUTBOX_LIMIT))
     status: PeerStatus = PeerStatus.RECONNECTING
+    overflowed: bool = False
 
 
 @dataclasses.dataclass(frozen=True)
@@ -314,7 +315,7 @@ class Mesh:
                     log.error("cannot join the table: %s", event.error)
                     self.host_target = None
                     self.join_error = event.error
-                self.on_problem(event)
+                self._notify(self.on_problem, event)
         self._update_statuses()
 
     def channel_lost(self, channel: Channel) -> None:
@@ -359,6 +360,15 @@ class Mesh:
 
     # -------------------------------------------------------------- internals
 
+    def _notify(self, callback: Callable[..., None], *args: Any) -> None:
+        """Call an application hook; its bugs are logged, never allowed to
+        tear down the connection that happened to deliver the event."""
+        try:
+            callback(*args)
+        except Exception:
+            self.stats["callback_errors"] += 1
+            log.exception("the application failed while handling a transport event")
+
     def _who(self, record: PeerRecord) -> str:
         seat = self.describe_key(record.key) if self.describe_key else ""
         name = f" {record.name!r}" if record.name else ""
@@ -396,6 +406,7 @@ class Mesh:
         log.info("link up with %s (protocol v%d)", self._who(record), event.version)
         while record.outbox:
             channel.send(record.outbox.popleft())
+        record.overflowed = False
         self._announce_links()
 
     def _received(self, channel: Channel, message: Message) -> None:
@@ -462,7 +473,7 @@ class Mesh:
                     continue  # the origin reached it directly
                 self._send_or_queue(record, onward)
                 self.stats["forwarded"] += 1
-        self.on_message(relay.origin, relay.data)
+        self._notify(self.on_message, relay.origin, relay.data)
 
     def _route_directed(self, relay: Relay, via: PeerRecord | None) -> None:
         """Toward ``relay.to``: its direct link if we have one (or it is queued
@@ -482,9 +493,10 @@ class Mesh:
         if record.channel is not None:
             record.channel.send(relay)
         elif record.had_link and not record.left:
-            if len(record.outbox) == record.outbox.maxlen:
-                log.warning("outbox for %s is full; dropping its oldest queued payload "
-                            "(the session's catch-up will recover it)", self._who(record))
+            if len(record.outbox) == record.outbox.maxlen and not record.overflowed:
+                record.overflowed = True
+                log.warning("outbox for %s is full; dropping its oldest queued payloads "
+                            "(the session's catch-up will recover them)", self._who(record))
             record.outbox.append(relay)
 
     def _remember(self, pid: bytes) -> None:
@@ -588,7 +600,7 @@ class Mesh:
             if status is not record.status:
                 record.status = status
                 log.info("%s is now %s", self._who(record), status.value)
-                self.on_status(record.key, status)
+                self._notify(self.on_status, record.key, status)
 
 
 def channel_target(channel: Channel) -> DialTarget | None:

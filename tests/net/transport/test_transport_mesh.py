@@ -242,3 +242,20 @@ def test_restricted_table_refuses_strangers_and_ignores_their_addresses() -> Non
 def test_timer_settings_are_checked() -> None:
     with pytest.raises(ValueError, match="ping_interval"):
         MemoryNet().add(1, ping_interval=60.0)
+
+
+def test_a_failing_application_hook_does_not_break_the_link() -> None:
+    net, host, a, _ = table(listen_joiners=False)
+
+    def broken(origin: bytes, data: bytes) -> None:
+        raise RuntimeError("session bug")
+
+    host.mesh.on_message = broken
+    a.mesh.broadcast(b"first")
+    net.settle()
+    assert host.mesh.stats["callback_errors"] == 1
+    host.mesh.on_message = lambda origin, data: host.inbox.append((origin, data))
+    a.mesh.broadcast(b"second")
+    net.settle()
+    assert host.inbox == [(identity(2).public_key, b"second")]
+    assert host.mesh.status(identity(2).public_key) is PeerStatus.CONNECTED
