@@ -10,6 +10,7 @@ from net.poker.cards import (
     CardTable,
     SecretDeckList,
     card_point,
+    deck_list_commitment,
     salted_card_point,
     verify_deck_list,
 )
@@ -87,3 +88,20 @@ def test_deck_list_opened_to_a_different_list_is_caught() -> None:
     # the opening is bound to the owner seat and the game
     with pytest.raises(DeckListMismatch):
         verify_deck_list(GAME, 2, mine.commitment(), mine.points(), mine.opening())
+
+
+def test_copied_deck_points_cannot_be_opened_by_the_copier() -> None:
+    """Seat 2 publishes seat 3's salted points as its own list (and commits to
+    them itself); even once seat 3's openings are public, seat 2 cannot open
+    them: the owner seat and the game are inside every salted point."""
+    mine = SecretDeckList.create(GAME, 3, LIST)
+    points = mine.points()
+    for game, owner in ((GAME, 2), (bytes(32), 3)):
+        with pytest.raises(DeckListMismatch) as info:
+            verify_deck_list(game, owner, deck_list_commitment(game, owner, points), points, mine.opening())
+        assert info.value.seat == owner
+        point = salted_card_point(GAME, 3, *mine.entries[0])
+        with pytest.raises(DeckListMismatch):
+            CardTable.sealed(points).learn(game, owner, point, mine.entries[0])
+    # public card points differ from game to game as well
+    assert card_point(GAME, "blade") != card_point(bytes(32), "blade")

@@ -245,3 +245,26 @@ def test_fresh_deck_refuses_a_card_point_outside_the_group_before_anyone_shuffle
         with pytest.raises(BadPoint) as info:
             ShuffleRound.fresh(keys, 10, points[:1] + [bad] + points[2:])
         assert info.value.seat is None
+
+
+def test_sealed_box_opens_only_for_its_game_step_sender_and_recipient() -> None:
+    """The associated data binds all four: a box replayed into another game, or
+    carried in another seat's envelope, fails to open (BadSealedShare naming
+    the seat whose envelope carried it), before any share proof is looked at."""
+    from net.poker import sealed
+
+    secrets, keys, _, _ = _drawn()
+    box_key = keys.boxes[2]
+    msg = wire(sealed.seal_share(GAME, 12, 0, 2, box_key, b"payload"))
+    assert sealed.open_share(GAME, 12, 0, 2, secrets[2].box, msg) == b"payload"
+    for game, step, sender in ((bytes(32), 12, 0), (GAME, 13, 0), (GAME, 12, 1)):
+        with pytest.raises(BadSealedShare) as info:
+            sealed.open_share(game, step, sender, 2, secrets[2].box, msg)
+        assert info.value.seat == sender
+    # sealed for seat 2 under seat 2's key, but the AD says seat 1 was meant
+    to_one = wire(sealed.seal_share(GAME, 12, 0, 1, box_key, b"payload"))
+    with pytest.raises(BadSealedShare):
+        sealed.open_share(GAME, 12, 0, 2, secrets[2].box, dict(to_one, to=2))  # type: ignore[arg-type]
+    # the 'to' field must name the recipient even if the box would open
+    with pytest.raises(BadSealedShare):
+        sealed.open_share(GAME, 12, 0, 2, secrets[2].box, dict(msg, to=1))  # type: ignore[arg-type]
