@@ -15,6 +15,7 @@ from typing import Any
 from twisted.internet import protocol
 from twisted.python.failure import Failure
 
+from net.transport.discovery import TableAd
 from net.transport.errors import InviteError
 from net.transport.handshake import Role
 from net.transport.invite import MAX_ADDRESSES, Invite
@@ -177,6 +178,15 @@ class TwistedMesh:
                               "call listen_tcp first")
         return Invite(self.mesh.table, self.mesh.identity.fingerprint,
                       self.mesh.listen[:MAX_ADDRESSES])
+
+    def table_ad(self, name: str, game: str, seats_free: int) -> TableAd:
+        """This table's LAN advertisement (see net.transport.discovery)."""
+        invite = self.invite()
+        return TableAd(name=name, game=game, seats_free=seats_free,
+                       fingerprint=invite.fingerprint, table=invite.table,
+                       port=invite.addresses[0][1],
+                       addresses=tuple(h for h, p in invite.addresses
+                                       if p == invite.addresses[0][1]))
 
     def join(self, invite: Invite) -> None:
         """Dial the host of ``invite``; its key is checked in the handshake."""

@@ -66,6 +66,8 @@ class LoopbackTable(unittest.TestCase):
         host, host_inbox = self.make(1, listen=True)
         a, a_inbox = self.make(2, listen=False)
         b, b_inbox = self.make(3, listen=False)
+        ad = host.table_ad("Test table", "rider", 2)
+        assert ad.invite() == host.invite() and ad.addresses == (LOOPBACK,)
         code = host.invite().encode()
         assert parse_invite(code).addresses[0][0] == LOOPBACK
         for joiner in (a, b):
