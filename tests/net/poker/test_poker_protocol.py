@@ -18,6 +18,7 @@ from net.poker.errors import (
     OutOfTurn,
 )
 from net.poker.protocol import (
+    CardKeys,
     HeldCard,
     RevealRound,
     SeatSecrets,
@@ -86,7 +87,7 @@ def test_discard_pile_becomes_a_new_shuffled_deck() -> None:
     assert sorted(str(c) for c in again[1].identify(table)) == sorted(str(c) for c in discard)
 
 
-def _drawn(seats: int = 3) -> tuple[list[SeatSecrets], object, tuple[HeldCard, ...], CardTable]:
+def _drawn(seats: int = 3) -> tuple[list[SeatSecrets], CardKeys, tuple[HeldCard, ...], CardTable]:
     secrets, keys = make_table(seats)
     ids = _cards(8)
     deck = shuffle_all(keys, 10, [card_point(GAME, c) for c in ids])
@@ -264,7 +265,7 @@ def test_sealed_box_opens_only_for_its_game_step_sender_and_recipient() -> None:
     # sealed for seat 2 under seat 2's key, but the AD says seat 1 was meant
     to_one = wire(sealed.seal_share(GAME, 12, 0, 1, box_key, b"payload"))
     with pytest.raises(BadSealedShare):
-        sealed.open_share(GAME, 12, 0, 2, secrets[2].box, dict(to_one, to=2))  # type: ignore[arg-type]
+        sealed.open_share(GAME, 12, 0, 2, secrets[2].box, dict(to_one, to=2))  # type: ignore[call-overload]
     # the 'to' field must name the recipient even if the box would open
     with pytest.raises(BadSealedShare):
-        sealed.open_share(GAME, 12, 0, 2, secrets[2].box, dict(msg, to=1))  # type: ignore[arg-type]
+        sealed.open_share(GAME, 12, 0, 2, secrets[2].box, dict(msg, to=1))  # type: ignore[call-overload]
