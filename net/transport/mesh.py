@@ -323,8 +323,10 @@ class Mesh:
         key = channel.link.peer_key
         record = self.peers.get(key) if key else None
         if record is None or record.channel is not channel:
-            if key is None and channel_target(channel) is self.host_target and not self.closed:
-                self._schedule_host_retry()  # never got through to the host
+            target = channel_target(channel)
+            if key is None and target is not None and not self.closed:
+                # the handshake never completed (refused, timed out, wrong key)
+                self.dial_failed(target)
             return
         record.channel = None
         log.info("link to %s lost", self._who(record))

@@ -259,3 +259,19 @@ def test_a_failing_application_hook_does_not_break_the_link() -> None:
     net.settle()
     assert host.inbox == [(identity(2).public_key, b"second")]
     assert host.mesh.status(identity(2).public_key) is PeerStatus.CONNECTED
+
+
+def test_a_known_peer_with_the_wrong_key_is_redialled_with_backoff() -> None:
+    net = MemoryNet()
+    host = net.add(1)
+    impostor = net.add(3)
+    expected = identity(9).public_key
+    assert identity(1).public_key < expected  # so the host is the side that dials
+    host.mesh.add_peer(expected, (impostor.address,))
+    net.settle()
+    net.advance(4)
+    attempts = [t for t, address in net.dials if address == impostor.address]
+    assert [round(b - a, 2) for a, b in zip(attempts, attempts[1:], strict=False)][:3] == [
+        0.5, 1.0, 2.0]
+    assert host.mesh.status(expected) is PeerStatus.RECONNECTING
+    assert identity(3).public_key not in host.mesh.peers
