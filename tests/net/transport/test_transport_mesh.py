@@ -271,7 +271,7 @@ def test_a_known_peer_with_the_wrong_key_is_redialled_with_backoff() -> None:
     net.settle()
     net.advance(4)
     attempts = [t for t, address in net.dials if address == impostor.address]
-    assert [round(b - a, 2) for a, b in zip(attempts, attempts[1:], strict=False)][:3] == [
+    assert [round(b - a, 2) for a, b in itertools.pairwise(attempts)][:3] == [
         0.5, 1.0, 2.0]
     assert host.mesh.status(expected) is PeerStatus.RECONNECTING
     assert identity(3).public_key not in host.mesh.peers
