@@ -32,7 +32,9 @@ def fast_backoff() -> Backoff:
     return Backoff(initial=0.05, maximum=0.2, jitter=0.0)
 
 
-class LoopbackTable(unittest.TestCase):
+class LoopbackBase(unittest.TestCase):
+    """Helpers only (no tests): peers on the real reactor."""
+
     timeout = 20
 
     def make(self, n: int, listen: bool) -> tuple[TwistedMesh, list[bytes]]:
@@ -61,6 +63,9 @@ class LoopbackTable(unittest.TestCase):
         check()
         return d
 
+
+
+class LoopbackTable(LoopbackBase):
     @defer.inlineCallbacks
     def test_three_peers_through_the_host_then_drop_and_reconnect(self) -> Any:
         host, host_inbox = self.make(1, listen=True)
@@ -134,3 +139,26 @@ def test_three_processes_form_a_table_through_the_host() -> None:
     for r in results:
         assert sorted(r["received"]) == sorted(f"hello from {n}" for n in names - {r["me"]})
     assert results[2]["forwarded"] >= 2  # the host carried the joiners' payloads
+
+
+class LoopbackIPv6(LoopbackBase):
+    @defer.inlineCallbacks
+    def test_join_over_ipv6_loopback(self) -> Any:
+        import socket
+
+        try:
+            with socket.socket(socket.AF_INET6) as probe:
+                probe.bind(("::1", 0))
+        except OSError:
+            raise unittest.SkipTest("no IPv6 loopback here") from None
+        host, host_inbox = self.make(1, listen=False)
+        host.listen_tcp(0, "::1")
+        joiner, _ = self.make(2, listen=False)
+        invite = parse_invite(host.invite().encode())
+        assert invite.addresses[0][0] == "::1"
+        joiner.join(invite)
+        key = identity(1).public_key
+        yield self.until(lambda: key in joiner.mesh.peers
+                         and joiner.mesh.status(key) is PeerStatus.CONNECTED, "IPv6 link")
+        joiner.mesh.broadcast(b"v6")
+        yield self.until(lambda: host_inbox == [b"v6"], "delivery over IPv6")
