@@ -3,6 +3,7 @@
     python -m tools.match rider --bots greedy,random --seed 7 --json
                           [--log FILE] [--deck0 FILE --deck1 FILE] [--cardset FILE]
     python -m tools.match --replay FILE [--json]
+    python -m tools.match rider --net tcp --bots greedy,random --seed 7 --json --save FILE
 
 A match runs on the trusted LocalTable (net/local_table.py): one seeded RNG
 answers shuffles and deals, so the same seed gives the same game and the same
@@ -12,8 +13,9 @@ decks and checks every hash (exit status 1 at the first difference).
 
 Extending: games register in :data:`GAMES` (how to build the game and its
 decks from arguments); :func:`build_parser` is the one place arguments are
-declared, and :func:`play` takes the parsed arguments, so another table driver
-(for example ``--net tcp``) can be added beside the local one.
+declared, and :func:`play` takes the parsed arguments; ``--net tcp`` runs
+every seat as its own process over 127.0.0.1 (tools/match_tcp.py) and adds
+``wall_s``, ``cpu_s``, ``messages``, ``bytes`` and ``audit`` to the result.
 Exit status: 0 = done, 1 = replay mismatch, 2 = bad input (message on stderr).
 """
 
@@ -135,6 +137,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--log", metavar="FILE", help="write the full action log with state hashes to FILE")
     parser.add_argument("--replay", metavar="FILE", help="replay a log written by --log and check every hash")
     parser.add_argument("--max-steps", type=int, default=200_000, help="give up after this many inputs")
+    parser.add_argument("--net", choices=("local", "tcp"), default="local",
+                        help="local: one trusted process (default); tcp: one OS process per seat on 127.0.0.1 "
+                             "with the full fair-play protocols")
+    parser.add_argument("--save", metavar="FILE", help="with --net tcp: write the signed transcript to FILE")
+    parser.add_argument("--net-timeout", type=float, default=120.0, metavar="S",
+                        help="with --net tcp: give up after S seconds")
     rider = parser.add_argument_group("rider")
     rider.add_argument("--cardset", metavar="FILE", help="card set JSON (default: the shipped set)")
     rider.add_argument("--deck0", metavar="FILE", help="deck file of seat 0 (default: Ember Rush)")
@@ -154,6 +162,12 @@ def play(args: argparse.Namespace) -> dict[str, Any]:
     """Play one local game from parsed arguments; return the result (and write the log)."""
     if args.game is None:
         raise InputProblem("name the game to play (e.g. `python -m tools.match rider`), or pass --replay FILE")
+    if args.net == "tcp":
+        from tools.match_tcp import play_tcp
+
+        return play_tcp(args)
+    if args.save:
+        raise InputProblem("--save needs --net tcp (a local match has no signed transcript; use --log FILE)")
     setup = GAMES[args.game][0](args)
     agents = make_agents(args.bots, args.seed)
     table = LocalTable(setup.game, setup.state, setup.knowledge, agents, args.seed, record_hashes=bool(args.log))

@@ -1,0 +1,500 @@
+"""The Twisted-side driver of one peer: a :class:`Session` on a :class:`Mesh`.
+
+Both halves are sans-I/O and know nothing of each other; this module is the
+only place that joins them to a reactor:
+
+- mesh payloads go to the lobby (:mod:`net.peer.lobby`) until the game
+  starts, then to :meth:`Session.receive`; whatever the session returns is
+  broadcast, or sent to one seat;
+- the reactor clock drives :meth:`Session.tick` (deadlines, stalls) and the
+  *nudge*: when the game stops moving, we ask every peer for envelopes we
+  lack (after a dropped link or a restart nothing else would resend them);
+- when the session waits for our seat, the agent (a bot, or later the
+  client through :meth:`Peer.act`) is asked after ``delay`` seconds;
+- with a directory, the genesis record and the session journal are written
+  there first, so ``resume`` can restart a killed peer (:mod:`net.peer.store`);
+- when every peer has every final record (``done`` from each seat), or the
+  game stops on a desync or a cheat, the mesh is closed and ``on_end`` gets
+  the result.
+"""
+
+from __future__ import annotations
+
+import resource
+import secrets
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from twisted.internet import task
+
+from engine.core.actions import Action
+from net.bots.base import Agent, SealedPick
+from net.envelope import Genesis, game_id
+from net.identity import Identity
+from net.journal import Journal
+from net.peer import lobby, store
+from net.peer.games import GameSpec
+from net.session import Cheat, Desync, Finished, Outgoing, Rejected, Session, Stalling
+from net.session.registry import table_for
+from net.transport.backoff import Backoff
+from net.transport.invite import Invite
+from net.transport.keys import key_matches, short_id
+from net.transport.link import Problem
+from net.transport.mesh import Mesh, PeerStatus
+from net.transport.messages import LOBBY, Address
+from net.transport.twisted_glue import TwistedMesh
+
+Report = Callable[[str], None]
+#: Seconds without progress before the first catch-up nudge; it doubles up to NUDGE_MAX.
+NUDGE_AFTER = 1.0
+NUDGE_MAX = 8.0
+TICK = 0.25
+
+
+def peer_backoff() -> Backoff:
+    """Redial quickly at first (a dropped link on a LAN), never slower than every 5 s."""
+    return Backoff(initial=0.25, maximum=5.0)
+
+
+class Peer:
+    """One seat at a networked table (see the module docstring)."""
+
+    def __init__(self, identity: Identity, spec: GameSpec, *, reactor: Any, deck: Sequence[str] | None = None,
+                 agent: Agent | None = None, delay: float = 0.0, directory: Path | None = None,
+                 name: str = "", report: Report | None = None, on_end: Callable[[dict[str, Any]], None] | None = None,
+                 transcript: Path | None = None, linger: float = 3.0, progress_every: int = 10,
+                 session_timeout: float | None = None) -> None:
+        self.identity = identity
+        self.spec = spec
+        self.reactor = reactor
+        self.deck = tuple(deck) if deck is not None else None
+        self.agent = agent
+        self.delay = delay
+        self.directory = directory
+        self.name = name
+        self.report: Report = report or (lambda text: None)
+        self.on_end = on_end or (lambda result: None)
+        self.transcript_path = transcript
+        self.linger = linger
+        self.progress_every = progress_every
+        self.session_timeout = session_timeout
+        self.info = spec.seat_info(self.deck) if spec.needs_deck else spec.seat_info(None)
+        self.net: TwistedMesh | None = None
+        self.invite: Invite | None = None
+        self.host_lobby: lobby.HostLobby | None = None
+        self.genesis: Genesis | None = None
+        self.seat: int | None = None
+        self.session: Session | None = None
+        self.result: dict[str, Any] | None = None
+        self.stats = {"messages": 0, "bytes": 0, "received": 0, "received_bytes": 0}
+        self._early: list[tuple[bytes, bytes]] = []
+        self._events_seen = 0
+        self._done: set[int] = set()
+        self._ready: set[bytes] = set()
+        self._agent_call: Any = None
+        self._calls: list[Any] = []
+        self._loop: task.LoopingCall | None = None
+        self._last_sig: tuple[Any, ...] = ()
+        self._last_change = 0.0
+        self._nudge_wait = NUDGE_AFTER
+        self._last_step_reported = -1
+        self._joined = False
+        self._started_wall = time.monotonic()
+        self._announced_finish = False
+
+    # ------------------------------------------------------------------ starting
+
+    @property
+    def mesh(self) -> Mesh:
+        assert self.net is not None
+        return self.net.mesh
+
+    def _make_mesh(self, table: bytes, game: bytes | str) -> TwistedMesh:
+        net = TwistedMesh(self.identity, table=table, reactor=self.reactor, game=game, name=self.name,
+                          on_message=self._on_message, on_status=self._on_status, on_problem=self._on_problem,
+                          accept_key=self._accept_key, backoff=peer_backoff)
+        net.mesh.describe_key = self._describe_key
+        self.net = net
+        return net
+
+    def host(self, seats: int, *, interface: str = "127.0.0.1", port: int = 0,
+             advertise: Sequence[Address] = (), table: bytes | None = None) -> Invite:
+        """Open a table and take seat 0; returns the invite for the others."""
+        self.host_lobby = lobby.HostLobby(self.spec, seats, self.identity.public_key, self.info, self.name)
+        net = self._make_mesh(table or secrets.token_bytes(8), LOBBY)
+        bound = net.listen_tcp(port, interface)
+        addresses = tuple(advertise) or (bound,)
+        self.invite = Invite(net.mesh.table, self.identity.fingerprint, addresses)
+        self._remember_peer({"role": "host", "listen": list(bound), "table": net.mesh.table})
+        self._start_loop()
+        self.report(f"hosting {self.spec.name} for {seats} seats on {bound[0]}:{bound[1]} "
+                    f"(your key {self.identity.fingerprint}); waiting for {seats - 1} player(s)")
+        if seats == 1:
+            self._start_game()
+        return self.invite
+
+    def join(self, invite: Invite, *, connect_timeout: float = 30.0) -> None:
+        """Dial the invite's host, ask for a seat, and play once the game starts."""
+        self.invite = invite
+        net = self._make_mesh(invite.table, LOBBY)
+        self._remember_peer({"role": "join", "invite": invite.encode(), "table": invite.table})
+        net.mesh.join(invite.addresses, invite.fingerprint)
+        where = ", ".join(f"{h}:{p}" for h, p in invite.addresses)
+        self.report(f"joining the table at {where} (host key {invite.fingerprint})")
+        self._start_loop()
+        self._later(connect_timeout, self._join_timeout, where)
+
+    def resume(self) -> None:
+        """Restart from our directory: genesis, journal, then catch up from any peer."""
+        assert self.directory is not None
+        saved = store.load_peer(self.directory)
+        genesis, seat = store.load_genesis(self.directory)
+        if genesis.seat_keys[seat] != self.identity.public_key:
+            raise store.StoreError("this identity does not hold the seat recorded in the directory; pass "
+                                   "the identity key the game was started with")
+        table = saved["table"]
+        net = self._make_mesh(table, game_id(genesis))
+        if saved["role"] == "host":
+            host, port = saved["listen"]
+            net.listen_tcp(int(port), str(host))
+        else:
+            from net.transport.invite import parse_invite
+
+            self.invite = parse_invite(saved["invite"])
+            net.mesh.join(self.invite.addresses, self.invite.fingerprint)
+        self._start_loop()
+        self._begin(genesis, seat, resumed=True)
+
+    def _remember_peer(self, info: dict[str, Any]) -> None:
+        if self.directory is not None:
+            store.save_peer(self.directory, {**info, "game": self.spec.name, "name": self.name})
+
+    def _start_loop(self) -> None:
+        self._loop = task.LoopingCall(self._on_tick)
+        self._loop.clock = self.reactor
+        self._loop.start(TICK, now=False)
+
+    def _later(self, delay: float, fn: Callable[..., Any], *args: Any) -> None:
+        self._calls.append(self.reactor.callLater(delay, fn, *args))
+
+    # ------------------------------------------------------------------ lobby
+
+    def _accept_key(self, key: bytes) -> str | None:
+        if self.genesis is not None:
+            return None if key in self.genesis.seat_keys else \
+                "this game is already running and your key holds no seat in it; ask for a new table"
+        if self.host_lobby is not None and self.host_lobby.full and self.host_lobby.seat_of(key) is None:
+            return "the table is full; ask the host for a new table"
+        return None
+
+    def _on_status(self, key: bytes, status: PeerStatus) -> None:
+        self.report(f"{self._describe_peer(key)} is {status.value}")
+        if status is not PeerStatus.CONNECTED:
+            return
+        if self.genesis is None and self.host_lobby is None and self.invite is not None \
+                and key_matches(key, self.invite.fingerprint):
+            self.mesh.send_to(key, lobby.join_message(self.spec, self.info, self.name))
+        elif self.session is not None and not self.session.finished:
+            self._nudge()  # back after an outage: ask for what we missed
+
+    def _on_problem(self, problem: Problem) -> None:
+        error = self.net.mesh.join_error if self.net is not None else None
+        if error is not None and self.session is None:
+            self._end(f"cannot join the table: {error}")
+
+    def _join_timeout(self, where: str) -> None:
+        if self.genesis is None and self.result is None:
+            self._end(f"no seat at the table within the time allowed: the host at {where} did not start a "
+                      "game with us. Check that the host is still running, that you used its current invite "
+                      "code, and that this machine can reach that address")
+
+    def _on_lobby(self, origin: bytes, message: Any) -> None:
+        kind = message.get("t")
+        if kind == "join" and self.host_lobby is not None:
+            try:
+                seat = self.host_lobby.join(origin, message)
+            except lobby.LobbyError as exc:
+                self.report(f"refused {short_id(origin)}: {exc}")
+                self.mesh.send_to(origin, lobby.refuse_message(str(exc)))
+                return
+            if self.genesis is not None:
+                self.mesh.send_to(origin, lobby.start_message(self.genesis))  # it reconnected
+                return
+            who = message.get("name") or short_id(origin)
+            self.report(f"{who} takes seat {seat} (of {self.host_lobby.size} seats, 0 = host)")
+            if self.host_lobby.full:
+                self._start_game()
+        elif kind == "start" and self.genesis is None and self.invite is not None \
+                and key_matches(origin, self.invite.fingerprint):
+            try:
+                genesis, seat = lobby.check_start(self.spec, message, self.identity.public_key, self.info)
+            except lobby.LobbyError as exc:
+                self._end(f"cannot play at this table: {exc}")
+                return
+            self.genesis, self.seat = genesis, seat
+            if self.directory is not None:
+                store.save_genesis(self.directory, genesis, seat)
+            gid = game_id(genesis)
+            self.mesh.send_to(origin, lobby.ready_message(gid))  # still tagged for the lobby
+            self.mesh.set_game(gid)
+            self.report(f"seated as seat {seat}; waiting for the host to start game {gid.hex()[:16]}")
+        elif kind == "ready" and self.host_lobby is not None and self.genesis is not None:
+            if message.get("game") != game_id(self.genesis) or origin not in self.genesis.seat_keys:
+                return
+            if self.session is not None:
+                self.mesh.send_to(origin, lobby.go_message(game_id(self.genesis)))  # a late repeat
+                return
+            self._ready.add(origin)
+            if len(self._ready) == len(self.genesis.seat_keys) - 1:
+                self.mesh.set_game(game_id(self.genesis))
+                self.mesh.broadcast(lobby.go_message(game_id(self.genesis)))
+                self._begin(self.genesis, 0, resumed=False)
+        elif kind == "go" and self.session is None and self.genesis is not None and self.seat is not None \
+                and self.invite is not None and key_matches(origin, self.invite.fingerprint) \
+                and message.get("game") == game_id(self.genesis):
+            self._begin(self.genesis, self.seat, resumed=False)
+        elif kind == "refuse" and self.session is None and self.invite is not None \
+                and key_matches(origin, self.invite.fingerprint):
+            self._end(f"the host refused us: {message.get('reason')}")
+        elif kind == "nudge" and self.session is not None and isinstance(message.get("request"), bytes):
+            self._feed(origin, message["request"])
+        elif kind == "done" and self.genesis is not None:
+            seat = message.get("seat")
+            if message.get("game") == game_id(self.genesis) and isinstance(seat, int) \
+                    and 0 <= seat < len(self.genesis.seat_keys) and self.genesis.seat_keys[seat] == origin:
+                self._done.add(seat)
+                self._maybe_leave()
+
+    def _start_game(self) -> None:
+        assert self.host_lobby is not None
+        genesis = self.host_lobby.make_genesis()
+        self.genesis, self.seat = genesis, 0
+        if self.directory is not None:
+            store.save_genesis(self.directory, genesis, 0)
+        self.report(f"every seat is taken; starting game {game_id(genesis).hex()[:16]}")
+        if len(genesis.seat_keys) == 1:
+            self._begin(genesis, 0, resumed=False)
+            return
+        self.mesh.broadcast(lobby.start_message(genesis))  # tagged for the lobby: joiners still expect that
+
+    # ------------------------------------------------------------------ the session
+
+    def _begin(self, genesis: Genesis, seat: int, *, resumed: bool) -> None:
+        self.genesis, self.seat = genesis, seat
+        gid = game_id(genesis)
+        journal = None
+        if self.directory is not None:
+            if resumed is False:
+                store.save_genesis(self.directory, genesis, seat)
+            journal = Journal(store.journal_dir(self.directory))
+        self.mesh.set_game(gid)
+        table = table_for(genesis)
+        self.session = Session(genesis, table.game, table.state, plan=table.plan, identity=self.identity,
+                               seat=seat, deck=self.deck, journal=journal, now=self.reactor.seconds(),
+                               timeout=self.session_timeout)
+        names = ", ".join(f"{n} (seat {i})" for i, n in enumerate(self.session.names))
+        self.report(f"{'resuming' if resumed else 'playing'} game {gid.hex()[:16]} as seat {seat}: {names}")
+        self._send(self.session.start())
+        if resumed:
+            self._nudge()
+        early, self._early = self._early, []
+        for origin, data in early:
+            self._feed(origin, data)
+        self._after()
+
+    def _describe_key(self, key: bytes) -> str:
+        if self.genesis is not None and key in self.genesis.seat_keys:
+            return f"seat {self.genesis.seat_keys.index(key)}"
+        return ""
+
+    def _describe_peer(self, key: bytes) -> str:
+        seat = self._describe_key(key)
+        return f"peer {short_id(key)}" + (f" ({seat})" if seat else "")
+
+    def _on_message(self, origin: bytes, data: bytes) -> None:
+        message = lobby.parse(data)
+        if message is not None:
+            self._on_lobby(origin, message)
+            return
+        if self.session is None:
+            self._early.append((origin, data))
+            return
+        self._feed(origin, data)
+
+    def _feed(self, origin: bytes, data: bytes) -> None:
+        assert self.session is not None
+        self.stats["received"] += 1
+        self.stats["received_bytes"] += len(data)
+        self._send(self.session.receive(data, sender=self._describe_peer(origin)))
+        self._after()
+
+    def _send(self, outgoing: list[Outgoing]) -> None:
+        assert self.genesis is not None
+        for out in outgoing:
+            self.stats["messages"] += 1
+            self.stats["bytes"] += len(out.data)
+            if out.to is None:
+                self.mesh.broadcast(out.data)
+            elif out.to != self.seat:
+                self.mesh.send_to(self.genesis.seat_keys[out.to], out.data)
+
+    def _nudge(self) -> None:
+        assert self.session is not None
+        self.mesh.broadcast(lobby.nudge_message(self.session.catch_up_request().data))
+
+    # ------------------------------------------------------------------ after every input
+
+    def _after(self) -> None:
+        session = self.session
+        if session is None or self.result is not None:
+            return
+        for event in session.events[self._events_seen:]:
+            self._events_seen += 1
+            if isinstance(event, Rejected):
+                self.report(f"warning: {event}")
+            elif isinstance(event, Stalling):
+                self.report(f"waiting: {event}")
+            elif isinstance(event, (Desync, Cheat)):
+                self.report(f"STOPPED: {event}")
+                self._later(min(self.linger, 1.0), self._end, f"the game stopped: {event}")
+            elif isinstance(event, Finished):
+                self.report(str(event))
+        if session.step >= self._last_step_reported + self.progress_every and not session.finished:
+            self._last_step_reported = session.step
+            owing = session.waiting_for()
+            who = ", ".join(f"seat {s}" for s in owing) or "nobody"
+            self.report(f"step {session.step}: waiting for {who} to {session.waiting_what()}")
+        if session.finished and not self._announced_finish:
+            self._announced_finish = True
+            self._finish()
+        self._maybe_agent()
+
+    def _finish(self) -> None:
+        session = self.session
+        assert session is not None and self.genesis is not None and self.seat is not None
+        if self.transcript_path is not None:
+            from net.transcript import save
+
+            save(self.transcript_path, session.transcript())
+            self.report(f"transcript saved to {self.transcript_path} (check it with python -m tools.verify)")
+        self._done.add(self.seat)
+        self.mesh.broadcast(lobby.done_message(game_id(self.genesis), self.seat))
+        self._later(self.linger, self._end, None)
+        self._maybe_leave()
+
+    def _maybe_leave(self) -> None:
+        if self.genesis is None or self.session is None or not self.session.finished:
+            return
+        if len(self._done) == len(self.genesis.seat_keys):
+            self._later(0.05, self._end, None)  # let the last writes go out
+
+    # ------------------------------------------------------------------ our seat
+
+    def legal(self) -> list[Action]:
+        """What our seat may do now (empty when the table waits for others)."""
+        return self.session.legal() if self.session is not None else []
+
+    def act(self, choice: Action) -> None:
+        """Play ``choice`` (one of :meth:`legal`) for our seat."""
+        assert self.session is not None
+        if isinstance(choice, SealedPick):
+            self._send(self.session.pick(choice.choice))
+        else:
+            self._send(self.session.act(choice))
+        self._after()
+
+    def _maybe_agent(self) -> None:
+        if self.agent is None or self.session is None or self.result is not None:
+            return
+        if self._agent_call is not None and self._agent_call.active():
+            return
+        if self.session.legal():
+            self._agent_call = self.reactor.callLater(self.delay, self._agent_act)
+
+    def _agent_act(self) -> None:
+        session = self.session
+        if session is None or self.agent is None or self.result is not None:
+            return
+        legal = session.legal()
+        if not legal:
+            return
+        assert self.seat is not None
+        self.act(self.agent.choose(session.game, session.state, self.seat, session.knowledge, legal))
+
+    # ------------------------------------------------------------------ time
+
+    def _on_tick(self) -> None:
+        session = self.session
+        if session is None or self.result is not None:
+            return
+        now = self.reactor.seconds()
+        self._send(session.tick(now))
+        self._after()
+        if session.finished or session.halted is not None:
+            return
+        sig = (session.step, session.phase, len(session.envelopes()))
+        if sig != self._last_sig:
+            self._last_sig, self._last_change, self._nudge_wait = sig, now, NUDGE_AFTER
+            return
+        owing = session.waiting_for()
+        if now - self._last_change >= self._nudge_wait and owing != (self.seat,):
+            self._nudge()
+            self._last_change = now
+            self._nudge_wait = min(self._nudge_wait * 2, NUDGE_MAX)
+
+    # ------------------------------------------------------------------ the end
+
+    def give_up(self, seconds: float) -> None:
+        """End with an error if the game has not finished after ``seconds``."""
+        self._later(seconds, self._timed_out, seconds)
+
+    def _timed_out(self, seconds: float) -> None:
+        if self.result is not None:
+            return
+        if self.session is None:
+            self._end(f"no game started within {seconds:.0f} s")
+            return
+        owing = ", ".join(f"seat {s}" for s in self.session.waiting_for()) or "nobody"
+        self._end(f"the game did not finish within {seconds:.0f} s (step {self.session.step}, waiting for "
+                  f"{owing} to {self.session.waiting_what()}); the journal keeps everything: resume later")
+
+    def _end(self, error: str | None) -> None:
+        if self.result is not None:
+            return
+        self.result = self.summary(error)
+        for call in self._calls:
+            if call.active():
+                call.cancel()
+        if self._agent_call is not None and self._agent_call.active():
+            self._agent_call.cancel()
+        if self._loop is not None and self._loop.running:
+            self._loop.stop()
+        if self.net is not None:
+            self.net.stop()
+        if self.session is not None and self.session.journal is not None:
+            self.session.journal.close()
+        self.on_end(self.result)
+
+    def summary(self, error: str | None = None) -> dict[str, Any]:
+        """The result as plain JSON-friendly values."""
+        session = self.session
+        usage = resource.getrusage(resource.RUSAGE_SELF)
+        out: dict[str, Any] = {
+            "seat": self.seat, "rules": self.spec.rules_id, "error": error,
+            "game_id": game_id(self.genesis).hex() if self.genesis is not None else None,
+            "finished": bool(session is not None and session.finished),
+            "wall_s": round(time.monotonic() - self._started_wall, 3),
+            "cpu_s": round(usage.ru_utime + usage.ru_stime, 3), **self.stats,
+        }
+        if session is not None:
+            outcome = session.outcome or {}
+            out.update({
+                "winner": outcome.get("winner"), "reason": outcome.get("reason", "unfinished"),
+                "audit": session.verdict, "final_hash": session.hashes[-1].hex(), "steps": session.step,
+                "actions": len(session.applied), "turns": getattr(session.state, "turn", None),
+                "rejected": sum(1 for e in session.events if isinstance(e, Rejected)),
+                "transcript": str(self.transcript_path) if self.transcript_path and session.finished else None,
+            })
+        return out

@@ -1,0 +1,232 @@
+"""``python -m tools.peer``: play one seat of a networked table over TCP.
+
+    python -m tools.peer host --game rider [--seats 2] [--port P] [--bot NAME] [--deck FILE] [--journal DIR]
+    python -m tools.peer join CODE [--bot NAME] [--deck FILE] [--journal DIR]
+    python -m tools.peer resume DIR
+
+``host`` opens a table, prints its invite code on one line of stdout (give it
+to the other players) and plays seat 1; ``join`` takes a seat at the table
+of an invite code; ``resume`` restarts a peer that died from its journal
+directory and catches up. Progress lines go to stderr, the result to stdout
+(one JSON object with ``--json``). See docs/protocol.md §14.
+
+Exit status: 0 = the game finished and every check passed, 1 = the game did
+not finish or a check failed (desync, cheat, audit), 2 = bad input (a bad
+invite code, a deck that cannot be used, a directory that cannot be resumed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+from net.identity import Identity
+from net.peer import Peer, load_rules_module, spec_named
+from net.peer.games import GameSpec
+from net.peer.store import StoreError, load_peer
+from net.transport.errors import InviteError
+from net.transport.invite import parse_invite
+from tools.match import BOTS, DEFAULT_DECKS
+
+LOOPBACK = "127.0.0.1"
+
+
+class Problem(Exception):
+    """Bad input; the message says what to do."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m tools.peer", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    def common(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--journal", metavar="DIR", help="keep the journal here (needed to resume after a crash)")
+        p.add_argument("--save", metavar="FILE", help="write the game transcript to FILE at the end")
+        p.add_argument("--json", action="store_true", help="print the result as one JSON object")
+        p.add_argument("--max-time", type=float, default=None, metavar="S",
+                       help="give up if the game has not finished after S seconds")
+        p.add_argument("--rules-module", metavar="MOD",
+                       help="import a module (name or .py file) that registers extra games (for tests)")
+        p.add_argument("--linger", type=float, default=3.0, metavar="S",
+                       help="after the end, wait at most S seconds for every peer to say it is done")
+
+    def seat(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--game", default="rider", help="the game (default: rider)")
+        p.add_argument("--bot", default="greedy", choices=sorted(BOTS), help="the bot playing this seat")
+        p.add_argument("--seed", type=int, default=None, help="seed of the bot's choices (default: random)")
+        p.add_argument("--delay", type=float, default=0.0, metavar="S", help="the bot waits S seconds per move")
+        p.add_argument("--deck", metavar="FILE", help="deck file (Rider; default: a shipped deck)")
+        p.add_argument("--cardset", metavar="FILE", help="card set of the deck file (default: the shipped set)")
+        p.add_argument("--identity", metavar="FILE",
+                       help="identity key file (default: DIR/identity.pem with --journal, else your user key)")
+        p.add_argument("--name", default="", help="name shown to the other players")
+        p.add_argument("--timeout", type=float, default=None, metavar="S",
+                       help="deadline per pending input before a seat is reported as stalling")
+        common(p)
+
+    host = sub.add_parser("host", help="open a table and print its invite code")
+    seat(host)
+    host.add_argument("--seats", type=int, default=2, help="number of seats (default 2)")
+    host.add_argument("--port", type=int, default=0, help="TCP port to listen on (default: any free port)")
+    host.add_argument("--listen", default=LOOPBACK, metavar="ADDR",
+                      help="address to listen on (default 127.0.0.1; 0.0.0.0 for a LAN game)")
+    host.add_argument("--advertise", action="append", default=[], metavar="ADDR",
+                      help="address to put in the invite code (repeatable; default: the listen address)")
+    join = sub.add_parser("join", help="take a seat at the table of an invite code")
+    join.add_argument("code", help="the invite code printed by the host (FT1-...)")
+    seat(join)
+    join.add_argument("--connect-timeout", type=float, default=30.0, metavar="S",
+                      help="give up if no game starts within S seconds")
+    resume = sub.add_parser("resume", help="restart a peer from its journal directory")
+    resume.add_argument("directory", help="the --journal DIR the peer was started with")
+    resume.add_argument("--bot", default="greedy", choices=sorted(BOTS), help="the bot playing this seat")
+    resume.add_argument("--seed", type=int, default=None, help="seed of the bot's choices")
+    resume.add_argument("--delay", type=float, default=0.0, metavar="S", help="the bot waits S seconds per move")
+    resume.add_argument("--identity", metavar="FILE", help="identity key file (default: the one recorded)")
+    common(resume)
+    return parser
+
+
+def load_deck_for(spec: GameSpec, args: argparse.Namespace, default_index: int) -> tuple[str, ...] | None:
+    if not spec.needs_deck:
+        return None
+    import assets
+    from engine.rider.deck import check_deck, expand
+    from tools.deck import InputProblem, load_deck
+
+    path = args.deck or str(assets.path(DEFAULT_DECKS[default_index]))
+    try:
+        _, cardset, counts = load_deck(path, args.cardset)
+    except InputProblem as exc:
+        raise Problem(str(exc)) from None
+    problems = check_deck(cardset, counts)
+    if problems:
+        raise Problem(f"deck {path} breaks the deck rules: " + "; ".join(problems) + "; fix it with "
+                      "python -m tools.deck check")
+    return expand(counts)
+
+
+def identity_for(args: argparse.Namespace, directory: Path | None) -> tuple[Identity, Path | None]:
+    path = Path(args.identity) if args.identity else (directory / "identity.pem" if directory else None)
+    return Identity.load_or_create(path), path
+
+
+def run(args: argparse.Namespace, out: Any = None) -> int:
+    """Run one peer until its game ends; print the result; return the exit status."""
+    from twisted.internet import reactor as the_reactor
+
+    reactor: Any = the_reactor
+    out = out or sys.stdout
+    if args.rules_module:
+        try:
+            load_rules_module(args.rules_module)
+        except ValueError as exc:
+            raise Problem(str(exc)) from None
+    directory = Path(args.journal if args.command != "resume" else args.directory) \
+        if (args.command == "resume" or args.journal) else None
+    saved: dict[str, Any] = {}
+    if args.command == "resume":
+        assert directory is not None
+        try:
+            saved = load_peer(directory)
+        except StoreError as exc:
+            raise Problem(str(exc)) from None
+        game_name = str(saved.get("game"))
+        if args.identity is None and isinstance(saved.get("identity"), str):
+            args.identity = saved["identity"]
+    else:
+        game_name = args.game
+    try:
+        spec = spec_named(game_name)
+    except ValueError as exc:
+        raise Problem(str(exc)) from None
+    invite = None
+    if args.command == "join":
+        try:
+            invite = parse_invite(args.code)
+        except InviteError as exc:
+            raise Problem(f"bad invite code: {exc}") from None
+    deck = load_deck_for(spec, args, 0 if args.command == "host" else 1) if args.command != "resume" else None
+    identity, id_path = identity_for(args, directory)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    agent = BOTS[args.bot](random.Random(f"{seed}/peer/{identity.fingerprint}"))
+    tag = {"host": "host", "join": "join", "resume": "resume"}[args.command]
+
+    def report(text: str) -> None:
+        print(f"[{tag}] {text}", file=sys.stderr, flush=True)
+
+    results: list[dict[str, Any]] = []
+
+    def on_end(result: dict[str, Any]) -> None:
+        results.append(result)
+        reactor.callLater(0.1, reactor.stop)
+
+    peer = Peer(identity, spec, reactor=reactor, deck=deck, agent=agent, delay=args.delay, directory=directory,
+                name=getattr(args, "name", "") or saved.get("name", "") or identity.fingerprint[:9],
+                report=report, on_end=on_end, transcript=Path(args.save) if args.save else None,
+                linger=args.linger, session_timeout=getattr(args, "timeout", None))
+    try:
+        if args.command == "host":
+            advertise = tuple((a, args.port) for a in args.advertise)
+            if advertise and args.port == 0:
+                raise Problem("--advertise needs a fixed --port so the invite can name it")
+            code = peer.host(args.seats, interface=args.listen, port=args.port, advertise=advertise).encode()
+            print(code, file=out, flush=True)
+            report("give the invite code above to the other players: python -m tools.peer join CODE")
+        elif args.command == "join":
+            assert invite is not None
+            peer.join(invite, connect_timeout=args.connect_timeout)
+        else:
+            peer.resume()
+    except StoreError as exc:
+        raise Problem(str(exc)) from None
+    except OSError as exc:  # e.g. the port is taken
+        raise Problem(f"cannot open the network connection: {exc}; pick another --port or check the address") \
+            from None
+    if directory is not None and id_path is not None and args.command != "resume":
+        from net.peer import store
+
+        store.save_peer(directory, {**store.load_peer(directory), "identity": str(id_path.resolve())})
+    if args.max_time:
+        peer.give_up(args.max_time)
+    reactor.run()
+    result = results[0] if results else peer.summary("interrupted")
+    ok = result["error"] is None and result["finished"] and result.get("audit") == "ok"
+    if args.json:
+        print(json.dumps(result, sort_keys=True), file=out, flush=True)
+    elif result["error"] is not None:
+        print(f"error: {result['error']}", file=out, flush=True)
+    else:
+        winner = result.get("winner")
+        who = "a draw" if winner is None else f"seat {winner} wins"
+        print(f"game over: {who} ({result.get('reason')}); audit: {result.get('audit')}; "
+              f"final state hash {result.get('final_hash')}", file=out, flush=True)
+    return 0 if ok else 1
+
+
+def main(argv: list[str]) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:
+        return int(exc.code or 0)
+    try:
+        return run(args)
+    except Problem as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    try:
+        code = main(sys.argv[1:])
+        sys.stdout.flush()
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        code = 0
+    raise SystemExit(code)
