@@ -78,6 +78,8 @@ SECTION_DOMAIN = "fairtable/state-section/v1"
 MAX_CHAT = 500
 MAX_BUFFERED = 4096
 DEFAULT_TIMEOUT = 120.0
+#: Seconds without progress before tick() asks the table for missed envelopes.
+CATCH_UP_EVERY = 5.0
 
 #: Kinds of envelope a session sends (see docs/protocol.md).
 KINDS = ("hello", "action", "commit", "reveal", "shuffle", "shares", "open", "audit", "final",
@@ -157,6 +159,7 @@ class Session:
         self._now = now
         self._since = now
         self._stall_reported = -1
+        self._asked = now
         self._round: Any = None
         self._picked: Any = None
         self._pending_choice = False
@@ -194,8 +197,16 @@ class Session:
         return self._flush()
 
     def tick(self, now: float) -> list[Outgoing]:
-        """Advance the clock: report seats that missed the current deadline."""
+        """Advance the clock: report seats that missed the current deadline.
+
+        While the table waits, a catch-up request goes out every
+        ``CATCH_UP_EVERY`` seconds without progress (a message lost on a dropped
+        link is then resent by any peer that has it).
+        """
         self._now = now
+        if self.halted is None and self.phase != "done" and now - max(self._since, self._asked) >= CATCH_UP_EVERY:
+            self._asked = now
+            self._out.append(self.catch_up_request())
         if self.halted is None and self.phase != "done" and now - self._since > self.timeout \
                 and self._stall_reported != self.step:
             owing = self.waiting_for()

@@ -8,7 +8,7 @@ is addressed to). No sockets, no clock, no sleeps.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +18,8 @@ from net.bots.random_bot import RandomBot
 from net.envelope import Genesis
 from net.identity import Identity
 from net.journal import Journal
-from net.session import Outgoing, Session
+from net.session import Session
+from net.session.loopback import Loopback
 from net.session.registry import Table, rider_cardset, table_for
 
 NONCE = bytes(range(16))
@@ -44,49 +45,7 @@ def rider_genesis(ids: Sequence[Identity], decks: Sequence[Sequence[str]], **opt
     return Genesis("rider/1", "1", rider_cardset().digest(), tuple(i.public_key for i in ids), opts, NONCE)
 
 
-class Table_:
-    """A set of sessions and the in-memory network between them."""
-
-    def __init__(self, sessions: list[Session], shuffle_seed: int | None = None) -> None:
-        self.sessions = sessions
-        self.queue: list[tuple[int, Outgoing]] = []  # (from seat, payload)
-        self.rng = random.Random(shuffle_seed) if shuffle_seed is not None else None
-        self.delivered = 0
-        self.bytes = 0
-        self.down: set[int] = set()
-        self.tap: Callable[[int, Outgoing], Outgoing | None] | None = None
-
-    def post(self, seat: int, out: list[Outgoing]) -> None:
-        for o in out:
-            if self.tap is not None:
-                changed = self.tap(seat, o)
-                if changed is None:
-                    continue
-                o = changed
-            self.queue.append((seat, o))
-
-    def start(self) -> None:
-        for s in self.sessions:
-            if s.seat not in self.down:
-                self.post(s.seat or 0, s.start())
-
-    def run(self, limit: int | None = None) -> None:
-        """Deliver until the queue is empty, or ``limit`` payloads (a crash point)."""
-        for _ in range(limit if limit is not None else 1_000_000):
-            if not self.queue:
-                return
-            index = self.rng.randrange(len(self.queue)) if self.rng is not None else 0
-            sender, out = self.queue.pop(index)
-            for s in self.sessions:
-                if s.seat == sender or s.seat in self.down:
-                    continue
-                if out.to is not None and out.to != s.seat:
-                    continue
-                self.delivered += 1
-                self.bytes += len(out.data)
-                self.post(s.seat or 0, s.receive(out.data, sender=f"peer-{sender}"))
-        if limit is None:
-            raise AssertionError("the table did not settle")
+Table_ = Loopback
 
 
 def rider_table(*, shuffle_seed: int | None = None, seed: int = 7, bots: str = "greedy,random",

@@ -1,0 +1,34 @@
+"""A peer cut off for a while (its incoming messages lost, not crashed) gets
+what it missed through the catch-up request that tick() sends while waiting."""
+
+from __future__ import annotations
+
+from harness import rider_table
+
+from engine.core.encoding import decode
+from net.session import Rejected
+from net.session.core import CATCH_UP_EVERY
+
+
+def test_lost_messages_are_recovered_by_catch_up_on_tick() -> None:
+    table, _, _ = rider_table(seed=8)
+    table.start()
+    table.run(limit=20)
+    table.down.add(1)  # the link to seat 1 drops: what is sent now never reaches it
+    table.run(limit=6)
+    table.down.discard(1)
+    table.run()
+    a, b = table.sessions
+    assert not (a.finished and b.finished), "the drop must have stalled the table"
+    now = 0.0
+    for _ in range(20):
+        if a.finished and b.finished:
+            break
+        now += CATCH_UP_EVERY
+        for s in table.sessions:
+            out = s.tick(now)
+            assert all(set(decode(o.data)) <= {"catch_up"} for o in out)
+            table.post(s.seat or 0, out)
+        table.run()
+    assert a.finished and b.finished and a.hashes[-1] == b.hashes[-1]
+    assert not [e for s in (a, b) for e in s.events if isinstance(e, Rejected)]
