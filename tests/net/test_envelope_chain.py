@@ -321,3 +321,24 @@ def test_from_bytes_rejects_non_canonical_bytes() -> None:
         Envelope.from_bytes(raw + b"N")
     with pytest.raises(MalformedMessage):
         Envelope.from_bytes(raw[:-1])
+
+
+def test_one_player_in_two_games_is_not_equivocating() -> None:
+    """The same key at the same seat and seq in two games (a player at two
+    tables) signs two different envelopes honestly: that must not frame it."""
+    ids = identities(2)
+    first = EnvelopeWriter(ids[1], game_id(genesis(ids)), 1).write("move", "a", SEEN0)
+    second = EnvelopeWriter(ids[1], game_id(genesis(ids, nonce=b"m" * 16)), 1).write("move", "b", SEEN0)
+    with pytest.raises(InvalidProof, match="do not conflict"):
+        verify_equivocation_proof(EquivocationProof(first, second), ids[1].public_key)
+
+
+def test_envelope_signatures_cover_the_domain_tag() -> None:
+    """A signature over the bare fields (a signature made for some other
+    purpose over the same data) is not an envelope signature."""
+    ids, _, gid, writers = table(1)
+    env = writers[0].write("move", {"a": 1}, SEEN0)
+    assert env.signed_bytes() == encode(("fairtable/envelope/v1", env.content()))
+    bare = dataclasses.replace(env, signature=ids[0].sign(encode(env.content())))
+    with pytest.raises(BadSignature):
+        bare.verify(ids[0].public_key, game=gid)

@@ -154,3 +154,14 @@ def test_key_file_of_another_key_type_is_refused(tmp_path: Path) -> None:
 def test_from_seed_rejects_wrong_length() -> None:
     with pytest.raises(ValueError):
         Identity.from_seed(bytes(31))
+
+
+def test_malleated_signature_with_s_plus_group_order_is_rejected() -> None:
+    """(R, S + L) verifies under a lax Ed25519 check; the strict check refuses it,
+    so nobody but the signer can make a second valid signature on a message."""
+    ident = Identity.from_seed(b"\x07" * 32)
+    sig = ident.sign(b"move")
+    order = 2**252 + 27742317777372353535851937790883648493
+    s = int.from_bytes(sig[32:], "little")
+    with pytest.raises(BadSignature):
+        verify_signature(ident.public_key, sig[:32] + (s + order).to_bytes(32, "little"), b"move", seat=1)
