@@ -29,6 +29,7 @@ from engine.core.game import Outcome, check_answer_matches
 from engine.core.hashing import digest
 from engine.core.hidden import Knowledge
 from engine.core.pending import DRIVER_ANSWERS, Chance, DiceRolled, Pending
+from net.bots.base import Agent
 from net.bots.greedy import GreedyBot
 from net.bots.random_bot import RandomBot
 from net.envelope import Genesis
@@ -56,7 +57,7 @@ def _rider_game(seed: int) -> dict[str, Any]:
     genesis = Genesis("rider/1", "1", rider_cardset().digest(), tuple(i.public_key for i in ids),
                       {"deck_sizes": [len(d) for d in decks]}, NONCE)
     table = table_for(genesis)
-    agents = [GreedyBot(random.Random(seed)), RandomBot(random.Random(seed + 1))]
+    agents: list[Agent] = [GreedyBot(random.Random(seed)), RandomBot(random.Random(seed + 1))]
     wall, cpu = time.perf_counter(), time.process_time()
     sessions = [Session(genesis, table.game, table.state, plan=table.plan, identity=ids[s], seat=s,
                         deck=decks[s], agent=agents[s]) for s in (0, 1)]
