@@ -8,6 +8,7 @@ from collections.abc import Callable
 import pytest
 from poker_helpers import GAME, make_table, run_reveal, shuffle_all, wire
 
+from engine.core.encoding import encode
 from net.poker import group as g
 from net.poker.cards import CardTable, card_point
 from net.poker.errors import (
@@ -269,3 +270,28 @@ def test_sealed_box_opens_only_for_its_game_step_sender_and_recipient() -> None:
     # the 'to' field must name the recipient even if the box would open
     with pytest.raises(BadSealedShare):
         sealed.open_share(GAME, 12, 0, 2, secrets[2].box, dict(msg, to=1))  # type: ignore[call-overload]
+
+
+def test_drawers_share_never_leaves_and_the_others_together_cannot_decrypt() -> None:
+    """Private draw: scan every message on the wire for the drawer's share, and
+    let all other seats pool their secrets and everything they saw."""
+    secrets, keys = make_table(3)
+    ids = _cards(8)
+    table = CardTable.public(GAME, ids)
+    deck = shuffle_all(keys, 10, [card_point(GAME, c) for c in ids])
+    rounds = {s.seat: RevealRound.draw(keys, 11, deck[:2], [0, 1], drawer=0) for s in secrets}
+    sent = []
+    for me in secrets:
+        if me.seat not in rounds[me.seat].waiting_for():
+            continue
+        msg = wire(rounds[me.seat].make(me))
+        sent.append(encode(msg))
+        for other in secrets:
+            if other.seat != me.seat:
+                rounds[other.seat].receive(me.seat, msg, other)
+    assert rounds[0].done and rounds[0].identify(table, secrets[0])[0] in ids
+    for cipher in deck[:2]:
+        drawer_share = g.mul(secrets[0].x, cipher[0])
+        assert not any(drawer_share in blob for blob in sent)
+        pooled = g.total([g.mul(s.x, cipher[0]) for s in secrets[1:]])
+        assert g.sub(cipher[1], pooled) not in table
