@@ -152,6 +152,8 @@ class Session:
         self._out: list[Outgoing] = []
         self.events: list[Event] = []
         self.chat_log: list[tuple[int, str]] = []
+        #: Signed proofs that a seat sent two different envelopes with one seq.
+        self.equivocations: list[EquivocationProof] = []
         self.phase = "hello"
         self.halted: Event | None = None
         self.desync_report: dict[str, Any] | None = None
@@ -179,15 +181,27 @@ class Session:
         self._forfeit_claims: dict[tuple[int, int], set[int]] = {}
         self.forfeited: int | None = None
         self._load_secrets(deck)
+        self._resumed = False
         if journal is not None:
             for data in journal.envelopes():
                 self._intake_bytes(data, None, from_journal=True)
+                self._resumed = True
 
     # ------------------------------------------------------------------ public API
 
     def start(self) -> list[Outgoing]:
-        """Send our opening message (card key, deck points) and play on."""
+        """Send our opening message (card key, deck points) and play on.
+
+        After a restart from a journal this also re-sends our own envelopes
+        (the crash may have come before some went out; peers drop repeats)
+        and asks the table for whatever we missed.
+        """
         self._pump()
+        if self._resumed and self.seat is not None:
+            mine = list(self._logs[self.seat]) + [self._buffer[self.seat][q] for q in sorted(self._buffer[self.seat])]
+            self._out.extend(Outgoing(e.to_bytes()) for e in mine)  # repeats are dropped by receivers
+            self._out.append(self.catch_up_request())
+            self._resumed = False
         return self._flush()
 
     def receive(self, data: bytes, sender: str | None = None) -> list[Outgoing]:
@@ -440,6 +454,8 @@ class Session:
             if len(self._buffer[env.seat]) >= MAX_BUFFERED:
                 raise UnexpectedMessage("sent too many messages ahead of the game", seat=env.seat)
         except ProtocolError as exc:
+            if isinstance(exc, Equivocation):
+                self.equivocations.append(exc.proof)
             self._reject(env.seat, sender, env.seen.step, env.kind, exc)
             return
         if env.kind == "desync":
@@ -656,6 +672,9 @@ class Session:
             raise BadCardMessage("its deck points must be distinct and in ascending order", seat=seat)
         if env.seq != 0:
             raise UnexpectedMessage("the opening message must be its first message", seat=seat)
+        for other, theirs in self._deck_points.items():
+            if set(points) & set(theirs):
+                raise BadCardMessage(f"its deck points repeat points of seat {other}'s deck", seat=seat)
         self._keyround.receive(seat, dict(body["card"]) if isinstance(body["card"], Mapping) else body["card"])
         self._deck_points[seat] = points
         if self._keyround.done:

@@ -63,13 +63,13 @@ class TablePlan:
 
 def rider_plan(game: Any) -> TablePlan:
     """The plan of :class:`engine.rider.game.RiderGame` for two seats."""
-    from engine.rider.game import _check_deck
+    from engine.rider.deck import check_deck as rider_check_deck
 
     def check_deck(seat: int, cards: Sequence[str]) -> list[str]:
-        problems = [f"card {c!r} is not in the card set" for c in cards if c not in game.table]
-        if not problems:
-            problems = list(_check_deck(game.cardset, cards))
-        return problems
+        counts: dict[str, int] = {}
+        for card in cards:
+            counts[card] = counts.get(card, 0) + 1
+        return list(rider_check_deck(game.cardset, counts))
 
     def audit_hidden(state: Any, seat: int, resolve: Resolve) -> list[str]:
         problems = []

@@ -17,14 +17,18 @@ from net.session import Rejected, Session
 from net.transcript import verify
 
 
-@pytest.mark.parametrize("crash_after", [15, 35])
-def test_crash_mid_game_then_resume_from_journal(tmp_path: Path, crash_after: int) -> None:
+@pytest.mark.parametrize(("crash_after", "outbox_lost"), [(15, False), (35, False), (30, True)])
+def test_crash_mid_game_then_resume_from_journal(tmp_path: Path, crash_after: int, outbox_lost: bool) -> None:
     import random
 
     table, genesis, setup = rider_table(seed=11, journal_dir=tmp_path)
     table.start()
     table.run(limit=crash_after)  # some deliveries happen, then seat 1 dies
+    while outbox_lost and table.queue and not any(seat == 1 for seat, _ in table.queue):
+        table.run(limit=1)  # die just after sending something
     assert table.queue, "the crash must happen mid-game"
+    if outbox_lost:  # what it journaled but had not sent yet dies with it
+        table.queue = [(seat, out) for seat, out in table.queue if seat != 1]
     dead = table.sessions[1]
     assert dead.journal is not None and not dead.finished
     dead.journal.close()
@@ -36,8 +40,7 @@ def test_crash_mid_game_then_resume_from_journal(tmp_path: Path, crash_after: in
                    deck=rider_decks()[1], agent=GreedyBot(random.Random(99)), journal=journal)
     table.sessions[1] = back
     table.down.discard(1)
-    table.post(1, back.start())
-    table.post(1, [back.catch_up_request()])
+    table.post(1, back.start())  # re-sends its own recent envelopes and asks for what it missed
     table.run()
     a, b = table.sessions
     for s in (a, b):
