@@ -237,6 +237,10 @@ class Session:
             raise ValueError("it is not this seat's decision now")
         if (self.step, "action") in self._sent:
             raise ValueError("this seat already acted at this step")
+        try:
+            self.game.apply(self.state, action)  # pure: only checks
+        except EngineError as exc:
+            raise ValueError(f"that action is not allowed now: {exc}; pick one of legal()") from None
         self._send_action(action)
         self._pump()
         return self._flush()
@@ -520,13 +524,18 @@ class Session:
                 return False
         except _Wait:
             return False
-        except (ProtocolError, EngineError) as exc:
+        except (ProtocolError, EngineError, KeyError, IndexError, TypeError, ValueError) as exc:
+            # KeyError & co: hostile data of a shape no check foresaw; still only a rejection
             del self._buffer[seat][env.seq]
             sender = self._senders.pop((seat, env.seq), None)
             if isinstance(exc, CheatDetected) and env.kind not in ("action",):
                 self._halt(Cheat(exc.seat, self.step, str(exc)))
             else:
                 self._reject(seat, sender, env.seen.step, env.kind, exc)
+                if seat == self.seat and self._writer is not None and env.seq < self._writer.next_seq:
+                    # our own message was refused (everyone refuses it alike): reuse its seq
+                    self._writer.next_seq, self._writer.head = env.seq, self._heads[seat]
+                    self._sent.discard((env.seen.step, env.kind))
             return True
         del self._buffer[seat][env.seq]
         self._senders.pop((seat, env.seq), None)

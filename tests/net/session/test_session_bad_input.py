@@ -8,6 +8,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
+
 from harness import NONCE, Table_, identities
 from tiny_game import RULES_ID, Play, setup
 
@@ -168,3 +170,46 @@ def test_deadline_names_the_staller_and_others_end_the_game_as_its_forfeit() -> 
     assert isinstance(a.events[-1], Finished)
     assert b.forfeited == 1  # the staller's own session agrees on the record
     assert verify(a.transcript()).ok
+
+
+def test_hostile_bodies_of_every_kind_never_crash_the_session() -> None:
+    """Odd shapes for every message kind are refused; the table still finishes."""
+    from net.session import KINDS
+
+    table, _, ids = _two_humans()
+    a, b = table.sessions
+    table.start()
+    table.run(limit=3)
+    weird: list[Any] = [None, 7, "x", b"", (), (1, 2), {"parts": ((0, None),)}, {"parts": "x"},
+                        {"openings": ((1, 2, 3),)}, {"commit": 5}, {"reveal": {"value": 1, "salt": 3}},
+                        {"action": {"kind": "test.play", "seat": 1, "handle": "h", "card": 3}, "cards": ()},
+                        {"card": {}, "deck": ()}, {"deck": ((1, 2),)}, {"staller": "x", "step": -1},
+                        {"deck": (1,), "proof": None}]
+    before = len(_rejections(a))
+    for kind in KINDS:
+        for body in weird:
+            a.receive(_forge(b, ids[1], kind=kind, body=body), sender="fuzz")
+    refused = _rejections(a)[before:]
+    assert refused and all(r.seat == 1 and r.sender == "fuzz" for r in refused)
+    table.run()
+    assert a.finished and b.finished and a.hashes[-1] == b.hashes[-1]
+
+
+def test_act_refuses_an_illegal_action_before_signing_it() -> None:
+    table, _, _ = _two_humans()
+    a, b = table.sessions
+    for s in (a, b):
+        s.agent = None
+    table.start()
+    table.run()
+    while not isinstance(a.pending, Decision):
+        for s in (a, b):
+            if s.legal():
+                table.post(s.seat or 0, s.pick(s.legal()[0].choice))  # type: ignore[attr-defined]
+        table.run()
+    sent = a._writer.next_seq if a._writer else -1
+    with pytest.raises(ValueError, match="not allowed now"):
+        a.act(Play(0, 12345, "c00"))
+    with pytest.raises(ValueError, match="not this seat's decision"):
+        b.act(Play(1, 12345, "c00"))
+    assert a._writer is not None and a._writer.next_seq == sent
