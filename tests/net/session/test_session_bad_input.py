@@ -9,7 +9,6 @@ import random
 from typing import Any
 
 import pytest
-
 from harness import NONCE, Table_, identities
 from tiny_game import RULES_ID, Play, setup
 
