@@ -177,3 +177,18 @@ def test_key_solved_for_after_the_challenge_is_rejected() -> None:
     key = g.mul(pow(e, -1, g.L), g.sub(g.base_mul(z), t))
     with pytest.raises(BadCardProof):
         proofs.verify_key(CTX, key, {"e": g.sb(e), "z": g.sb(z)})
+
+
+def test_no_joint_key_before_every_seats_key_proof_has_verified() -> None:
+    """The joint key only exists once every key is in and proven: a seat that
+    announces last cannot be skipped, and a rejected key leaves it owed."""
+    seats = [SeatSecrets.generate(s) for s in range(3)]
+    round_ = KeyRound(GAME, 1, range(3))
+    round_.receive(0, KeyRound.announce(GAME, 1, seats[0]))
+    bad = dict(KeyRound.announce(GAME, 1, seats[2]), key=seats[1].key)
+    with pytest.raises(BadCardProof):
+        round_.receive(2, bad)
+    round_.receive(1, KeyRound.announce(GAME, 1, seats[1]))
+    with pytest.raises(OutOfTurn) as info:
+        round_.result()
+    assert info.value.seat == 2 and round_.waiting_for() == (2,)
