@@ -98,3 +98,35 @@ def test_session_refuses_an_identity_that_does_not_hold_the_seat() -> None:
     setup = table_for(genesis)
     with pytest.raises(ValueError, match="does not hold seat 1"):
         Session(genesis, setup.game, setup.state, plan=setup.plan, identity=ids[0], seat=1, deck=decks[1])
+
+
+def test_small_decks_force_discard_reshuffles_through_the_protocols() -> None:
+    """Ten-card decks run out at once: the discard pile (public cards) is
+    re-encrypted and shuffled by both seats, drawn again and played with
+    proofs (rider.2). The audit then flags the short decks, as it must."""
+    from net.bots.random_bot import RandomBot
+
+    ids = identities(2)
+    full = rider_decks()
+    decks = []
+    for deck in full:
+        setup_game = table_for(rider_genesis(ids, full)).game
+        lv1 = [c for c in deck if setup_game.table[c].lv1][:4]
+        rest = [c for c in deck if not setup_game.table[c].lv1][:6]
+        decks.append(tuple(lv1 + rest))
+    genesis = rider_genesis(ids, decks)
+    setup = table_for(genesis)
+    sessions = [Session(genesis, setup.game, setup.state, plan=setup.plan, identity=ids[s], seat=s,
+                        deck=decks[s], agent=RandomBot(random.Random(s))) for s in (0, 1)]
+    from net.session.loopback import Loopback
+
+    net = Loopback(sessions)
+    net.start()
+    net.run()
+    a, b = sessions
+    assert a.finished and b.finished and a.hashes[-1] == b.hashes[-1]
+    shuffles = [x for x in a.applied if type(x).__name__ == "CardsShuffled"]
+    assert len(shuffles) > 2
+    assert a.verdict is not None and "rider.deck" in a.verdict
+    verdict = verify(a.transcript())
+    assert verdict.reason == "audit" and verdict.seat == 0
