@@ -100,7 +100,7 @@ def read_invite(host: PeerProcess, timeout: float) -> str:
 
 def seat_args(seat: int, bot: str, seed: int, workdir: Path, max_time: float, extra: Sequence[str]) -> list[str]:
     return ["--bot", bot, "--seed", str(seed * 1000 + seat), "--journal", str(workdir / f"seat{seat}"),
-            "--identity", str(workdir / f"seat{seat}.pem"), "--name", f"seat{seat}",
+            "--identity", str(workdir / f"seat{seat}.pem"), "--name", f"peer{seat}",
             "--save", str(workdir / f"seat{seat}.ft"), "--json", "--max-time", str(max_time), *extra]
 
 

@@ -52,6 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="give up if the game has not finished after S seconds")
         p.add_argument("--rules-module", metavar="MOD",
                        help="import a module (name or .py file) that registers extra games (for tests)")
+        p.add_argument("--verbose", "-v", action="store_true", help="also log every transport event")
         p.add_argument("--linger", type=float, default=3.0, metavar="S",
                        help="after the end, wait at most S seconds for every peer to say it is done")
 
@@ -122,6 +123,10 @@ def run(args: argparse.Namespace, out: Any = None) -> int:
 
     reactor: Any = the_reactor
     out = out or sys.stdout
+    if args.verbose:
+        import logging
+
+        logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="[%(name)s] %(message)s")
     if args.rules_module:
         try:
             load_rules_module(args.rules_module)

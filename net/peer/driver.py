@@ -80,7 +80,8 @@ class Peer:
         self.linger = linger
         self.progress_every = progress_every
         self.session_timeout = session_timeout
-        self.info = spec.seat_info(self.deck) if spec.needs_deck else spec.seat_info(None)
+        # the lobby contribution (a resumed peer has its deck in the journal and needs none)
+        self.info = spec.seat_info(self.deck) if self.deck is not None or not spec.needs_deck else {}
         self.net: TwistedMesh | None = None
         self.invite: Invite | None = None
         self.host_lobby: lobby.HostLobby | None = None

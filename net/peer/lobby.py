@@ -15,7 +15,8 @@ peer asks again whenever the game stops moving).
 
 Every lobby payload is the canonical encoding of ``{"lobby": {"t": kind, ...}}``
 (one key, so a peer tells lobby payloads from session envelopes by their
-first bytes without decoding).
+first bytes without decoding); every one carries a fresh 8-byte ``nonce``
+because the mesh drops a payload whose bytes it has already seen.
 """
 
 from __future__ import annotations
@@ -66,11 +67,13 @@ def done_message(game: bytes, seat: int) -> bytes:
 
 def nudge_message(request: bytes) -> bytes:
     """A session catch-up request (its bytes) with a fresh nonce."""
-    return _wrap({"t": "nudge", "request": request, "nonce": secrets.token_bytes(8)})
+    return _wrap({"t": "nudge", "request": request})
 
 
 def _wrap(message: dict[str, Any]) -> bytes:
-    return encode({"lobby": message})
+    # a fresh nonce: the mesh drops a payload it has seen, and two joiners'
+    # "ready" (or one peer's repeated message) would otherwise be the same bytes
+    return encode({"lobby": {**message, "nonce": secrets.token_bytes(8)}})
 
 
 def _prefix() -> bytes:
