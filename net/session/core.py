@@ -80,6 +80,8 @@ MAX_BUFFERED = 4096
 DEFAULT_TIMEOUT = 120.0
 #: Seconds without progress before tick() asks the table for missed envelopes.
 CATCH_UP_EVERY = 5.0
+#: Largest catch-up reply payload in bytes (frames may carry 1 MiB).
+CATCH_UP_CHUNK = 256 * 1024
 
 #: Kinds of envelope a session sends (see docs/protocol.md).
 KINDS = ("hello", "action", "commit", "reveal", "shuffle", "shares", "open", "audit", "final",
@@ -481,13 +483,21 @@ class Session:
         seat = request.get("seat")
         if not isinstance(have, tuple) or len(have) != len(self.seats):
             return
-        missing: list[Any] = []
+        to = seat if isinstance(seat, int) and seat in self.seats else None
+        chunk: list[Any] = []
+        size = 0
         for s, n in zip(self.seats, have):
-            if isinstance(n, int) and n >= 0:
-                missing.extend(env.to_data() for env in self._logs[s][n:])
-        if missing:
-            to = seat if isinstance(seat, int) and seat in self.seats else None
-            self._out.append(Outgoing(encode({"envelopes": tuple(missing), "game": self.gid}), to))
+            if not isinstance(n, int) or n < 0:
+                continue
+            for env in self._logs[s][n:]:
+                raw = env.to_bytes()
+                if chunk and size + len(raw) > CATCH_UP_CHUNK:  # stay well inside one frame
+                    self._out.append(Outgoing(encode({"envelopes": tuple(chunk), "game": self.gid}), to))
+                    chunk, size = [], 0
+                chunk.append(env.to_data())
+                size += len(raw)
+        if chunk:
+            self._out.append(Outgoing(encode({"envelopes": tuple(chunk), "game": self.gid}), to))
 
     # ------------------------------------------------------------------ the pump
 

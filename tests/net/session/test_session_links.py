@@ -3,10 +3,11 @@ what it missed through the catch-up request that tick() sends while waiting."""
 
 from __future__ import annotations
 
-from harness import rider_table
+import pytest
+from harness import rider_table, tiny_table
 
 from engine.core.encoding import decode
-from net.session import Rejected
+from net.session import Rejected, Session, core
 from net.session.core import CATCH_UP_EVERY
 
 
@@ -32,3 +33,18 @@ def test_lost_messages_are_recovered_by_catch_up_on_tick() -> None:
         table.run()
     assert a.finished and b.finished and a.hashes[-1] == b.hashes[-1]
     assert not [e for s in (a, b) for e in s.events if isinstance(e, Rejected)]
+
+
+def test_catch_up_replies_are_chunked_and_rebuild_a_late_observer(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(core, "CATCH_UP_CHUNK", 4096)
+    table, genesis = tiny_table(3)
+    table.start()
+    table.run()
+    donor = table.sessions[2]
+    late = Session(genesis, donor.game, donor.states[0], plan=donor.plan)
+    replies = donor.receive(late.catch_up_request().data)
+    assert len(replies) > 3 and all(r.to is None for r in replies)
+    assert all(len(r.data) < 4096 + 64 * 1024 for r in replies)
+    for r in replies:
+        late.receive(r.data)
+    assert late.finished and late.hashes == donor.hashes
