@@ -67,8 +67,8 @@ from net.errors import (
 from net.identity import Identity
 from net.poker import group as g
 from net.poker.cards import SecretDeckList, deck_list_commitment, verify_deck_list
-from net.poker.errors import BadCardMessage
-from net.poker.protocol import KeyRound, SeatSecrets, ShuffleRound
+from net.poker.errors import BadCardMessage, CardProtocolError
+from net.poker.protocol import HeldCard, KeyRound, SeatSecrets, ShuffleRound, judge_show
 from net.session.cards import CardBook, CardOp, make_claims, verify_claims
 from net.session.events import Cheat, Desync, Event, Finished, Rejected, Stalling
 from net.session.plan import TablePlan
@@ -85,7 +85,7 @@ CATCH_UP_CHUNK = 256 * 1024
 
 #: Kinds of envelope a session sends (see docs/protocol.md).
 KINDS = ("hello", "action", "commit", "reveal", "shuffle", "shares", "open", "audit", "final",
-         "chat", "forfeit", "desync")
+         "chat", "forfeit", "desync", "dispute")
 
 
 class Outgoing(NamedTuple):
@@ -181,6 +181,8 @@ class Session:
         self.audit_problems: list[tuple[int, str]] = []
         self.outcome: dict[str, Any] | None = None
         self._forfeit_claims: dict[tuple[int, int], set[int]] = {}
+        #: Sealed shows by step: (held cards, recipient), to judge disputes.
+        self._shows: dict[int, tuple[tuple[HeldCard, ...], int]] = {}
         self.forfeited: int | None = None
         self._load_secrets(deck)
         self._resumed = False
@@ -342,8 +344,11 @@ class Session:
         return "act"
 
     def envelopes(self) -> list[Envelope]:
-        """Every accepted envelope in transcript order (step, seat, seq)."""
+        """Every accepted envelope, and our own sent but not yet consumed (a
+        halted session's desync or dispute), in transcript order (step, seat, seq)."""
         every = [env for log in self._logs for env in log]
+        if self.seat is not None:
+            every.extend(self._buffer[self.seat].values())
         every.sort(key=lambda e: (e.seen.step, e.seat, e.seq))
         return every
 
@@ -540,6 +545,8 @@ class Session:
             sender = self._senders.pop((seat, env.seq), None)
             if isinstance(exc, CheatDetected) and env.kind not in ("action",):
                 self._halt(Cheat(exc.seat, self.step, str(exc)))
+            elif self._is_bad_share_for_us(env, exc):
+                self._dispute(env, exc)
             else:
                 self._reject(seat, sender, env.seen.step, env.kind, exc)
                 if seat == self.seat and self._writer is not None and env.seq < self._writer.next_seq:
@@ -567,6 +574,9 @@ class Session:
             raise UnexpectedMessage(f"unknown message kind {kind!r}", seat=env.seat)
         if k > self.step:
             raise _Wait
+        if kind == "dispute":
+            self._on_dispute(env)
+            return True
         if kind == "forfeit":
             self._on_forfeit(env)
             return True
@@ -628,7 +638,11 @@ class Session:
             if pending.op == "shuffle":
                 deck = tuple(self.book.cipher[h] for h in pending.handles)
                 return ShuffleRound(self.book.keys, self.step, deck, self.seats)
-            return CardOp(self.book, self.step, pending, self.seats)
+            op = CardOp(self.book, self.step, pending, self.seats)
+            if op.rounds and op.rounds[0].sealed_to_recipient and pending.to_seat is not None:
+                held = tuple(self.book.held[h] for h in pending.handles)
+                self._shows[self.step] = (held, pending.to_seat)
+            return op
         raise RuntimeError(f"unknown pending input {pending!r}")
 
     def _open_cards(self) -> Mapping[int, str]:
@@ -880,6 +894,49 @@ class Session:
         if not isinstance(body, Mapping) or set(body) != {"step", "sections", "hash"}:
             return
         self._their_sections[str(env.seat)] = body["sections"]
+
+    # ------------------------------------------------------------------ disputes
+
+    def _is_bad_share_for_us(self, env: Envelope, exc: Exception) -> bool:
+        """A sealed share to us that does not open or verify: only we can tell."""
+        show = self._shows.get(env.seen.step)
+        return (env.kind == "shares" and show is not None and show[1] == self.seat and env.seen.step == self.step
+                and isinstance(exc, CardProtocolError) and exc.seat == env.seat and self._secrets is not None)
+
+    def _dispute(self, env: Envelope, exc: Exception) -> None:
+        """Publish our sealed-share key so everyone can judge the share (net.poker.judge_show)."""
+        assert self._secrets is not None
+        secret = self._secrets.box.private_bytes(Encoding.Raw, PrivateFormat.Raw, NoEncryption())
+        self._send("dispute", {"against": env.to_data(), "secret": secret})
+        self._halt(Cheat(env.seat, env.seen.step, f"its sealed share to seat {self.seat} is bad "
+                                                   f"({getattr(exc, 'detail', exc)}); the dispute is published"))
+
+    def _on_dispute(self, env: Envelope) -> None:
+        body = env.body
+        if not isinstance(body, Mapping) or set(body) != {"against", "secret"}:
+            raise MalformedMessage("a dispute is {'against': envelope, 'secret': 32 bytes}", seat=env.seat)
+        against = Envelope.from_data(body["against"])
+        if against.game != self.gid or against.seat not in self.seats:
+            raise UnexpectedMessage("disputed a message of another game or seat", seat=env.seat)
+        against.verify(self.genesis.seat_keys[against.seat])
+        k = against.seen.step
+        show = self._shows.get(k)
+        if show is None or show[1] != env.seat or against.kind != "shares":
+            raise UnexpectedMessage(f"disputed a message that is not a sealed share to it (step {k})",
+                                    seat=env.seat)
+        held, recipient = show
+        parts = against.body.get("parts") if isinstance(against.body, Mapping) else None
+        message = parts[0][1] if isinstance(parts, tuple) and len(parts) == 1 and isinstance(parts[0], tuple) \
+            and len(parts[0]) == 2 else None
+        if message is None or against.seat != held[0].holder:
+            fault = against.seat if message is None else env.seat
+        else:
+            assert self.book is not None
+            fault = judge_show(self.book.keys, k, held, recipient, body["secret"],
+                               dict(message) if isinstance(message, Mapping) else message)
+        verdict = ("its sealed share was bad" if fault != env.seat
+                   else f"it complained falsely about seat {against.seat}'s sealed share")
+        self._halt(Cheat(fault, k, f"{verdict} (dispute judged with the recipient's published key)"))
 
     # ------------------------------------------------------------------ desync
 
