@@ -562,6 +562,8 @@ class Session:
 
     def _dispatch(self, env: Envelope) -> bool:
         kind, k = env.kind, env.seen.step
+        if k > self.step:
+            raise _Wait  # every envelope's seen is compared once we reach its step
         if kind == "chat":
             text = env.body.get("text") if isinstance(env.body, Mapping) and set(env.body) == {"text"} else None
             if not isinstance(text, str) or not 0 < len(text) <= MAX_CHAT:
@@ -572,8 +574,6 @@ class Session:
             return True  # handled on intake; kept in the chain
         if kind not in KINDS:
             raise UnexpectedMessage(f"unknown message kind {kind!r}", seat=env.seat)
-        if k > self.step:
-            raise _Wait
         if kind == "dispute":
             self._on_dispute(env)
             return True
