@@ -66,9 +66,11 @@ from net.errors import (
 )
 from net.identity import Identity
 from net.poker import group as g
-from net.poker.cards import SecretDeckList, deck_list_commitment, verify_deck_list
+from net.poker.cards import SecretDeckList
 from net.poker.errors import BadCardMessage, CardProtocolError
 from net.poker.protocol import HeldCard, KeyRound, SeatSecrets, ShuffleRound, judge_show
+from net.session.audit import find_problems, open_deck_list
+from net.session.audit import verdict as audit_verdict
 from net.session.cards import CardBook, CardOp, make_claims, verify_claims
 from net.session.events import Cheat, Desync, Event, Finished, Rejected, Stalling
 from net.session.plan import TablePlan
@@ -813,13 +815,8 @@ class Session:
         if seat in self._audits:
             raise UnexpectedMessage("sent a second audit message", seat=seat)
         if seat in self.plan.secret_zones:
-            points = self._deck_points[seat]
-            cards = verify_deck_list(self.gid, seat, deck_list_commitment(self.gid, seat, points), points,
-                                     body["deck"])
-            for (cid, salt) in body["deck"]:
-                from net.poker.cards import salted_card_point
-
-                self._audit_points[salted_card_point(self.gid, seat, cid, salt)] = cid
+            cards, opened = open_deck_list(self.gid, seat, self._deck_points[seat], body["deck"])
+            self._audit_points.update(opened)
             self._audits[seat] = cards
         else:
             if body["deck"] is not None:
@@ -829,14 +826,8 @@ class Session:
             self._finish_audit()
 
     def _finish_audit(self) -> None:
-        found: list[tuple[int, str]] = []
-        for seat in self.seats:
-            cards = self._audits[seat]
-            if cards is not None:
-                found.extend((seat, p) for p in self.plan.check_deck(seat, cards))
-            found.extend((seat, p) for p in self.plan.audit_hidden(self.state, seat, self._resolve))
-        self.audit_problems = found
-        self.verdict = "ok" if not found else "failed: " + "; ".join(f"seat {s}: {p}" for s, p in found)
+        self.audit_problems = find_problems(self.plan, self.state, self.seats, self._audits, self._resolve)
+        self.verdict = audit_verdict(self.audit_problems)
         outcome = self.game.outcome(self.state)
         self.outcome = outcome.__canonical__() if outcome is not None else {"winner": None, "reason": "ended"}
         self.phase = "final"
