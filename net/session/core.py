@@ -27,6 +27,7 @@ How it stays in step with every other peer without a coordinator:
 from __future__ import annotations
 
 import itertools
+import logging
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
@@ -75,6 +76,7 @@ from net.session.cards import CardBook, CardOp, make_claims, verify_claims
 from net.session.events import Cheat, Desync, Event, Finished, Rejected, Stalling
 from net.session.plan import TablePlan
 
+LOG = logging.getLogger("fairtable.session")
 DRIVER_ANSWER_TYPES = tuple(DRIVER_ANSWERS)
 SECTION_DOMAIN = "fairtable/state-section/v1"
 MAX_CHAT = 500
@@ -413,8 +415,9 @@ class Session:
         reason = type(exc).__name__
         text = getattr(exc, "detail", None) or str(exc)
         blamed = getattr(exc, "seat", None)
-        self.events.append(Rejected(blamed if isinstance(blamed, int) else seat, sender, step, kind,
-                                    reason, str(text)))
+        event = Rejected(blamed if isinstance(blamed, int) else seat, sender, step, kind, reason, str(text))
+        self.events.append(event)
+        LOG.warning("%s", event)
 
     def _intake_bytes(self, data: bytes, sender: str | None, *, from_journal: bool) -> None:
         try:
@@ -953,6 +956,7 @@ class Session:
         if self.halted is None:
             self.halted = event
             self.events.append(event)
+            LOG.error("%s", event)
 
     # ------------------------------------------------------------------ sending
 

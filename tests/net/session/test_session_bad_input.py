@@ -49,7 +49,8 @@ def _rejections(s: Session) -> list[Rejected]:
     return [e for e in s.events if isinstance(e, Rejected)]
 
 
-def test_every_kind_of_bad_input_is_rejected_naming_the_sender_and_play_goes_on() -> None:
+def test_every_kind_of_bad_input_is_rejected_naming_the_sender_and_play_goes_on(
+        caplog: pytest.LogCaptureFixture) -> None:
     table, _, ids = _two_humans()
     a, b = table.sessions
     for s in table.sessions:  # every choice is made by hand below
@@ -89,6 +90,8 @@ def test_every_kind_of_bad_input_is_rejected_naming_the_sender_and_play_goes_on(
         assert got.sender == "mallory"
         assert "mallory" in str(got) and "game goes on" in str(got)
     assert all(r.seat in (1, None) for r in _rejections(a))
+    logged = [r.getMessage() for r in caplog.records if r.name == "fairtable.session"]
+    assert sum("mallory" in m for m in logged) >= len(bad)
     assert [r.seat for r in _rejections(a)].count(None) == 1  # only the garbage has no seat
     assert a.step == step and len(a.envelopes()) == accepted and a.state.hands[0] == hand0
 
