@@ -65,6 +65,15 @@ def test_ruling_7_partial_destruction_stops_when_attack_is_reached() -> None:
     assert pos.state.players[1].columns[0].cards == (("T1", 1), ("T2", 2), ("T3", 3))
 
 
+def test_ruling_7_partial_destruction_stops_when_destroyed_power_equals_the_attack() -> None:
+    # attack 4 (F1 1 + E-attack 1 + F23 as Lv.3 2) against T1-T4: T4 (4) reaches 4 exactly, T3 stays
+    pos = _attack_pos(col("F1", "E-attack", ("F23", 3)), col("T1", "T2", "T3", "T4"))
+    assert column_power(pos.game.table, pos.column(0, "A"), "attack") == 4
+    pos.do(Attack(0, "A", "A"))
+    them = pos.state.players[1]
+    assert them.columns[0].cards == (("T1", 1), ("T2", 2), ("T3", 3)) and them.discard == ("T4",)
+
+
 def test_ruling_7_lv0_in_defending_column_is_never_destroyed() -> None:
     pos = _attack_pos(col("F1", "F2", "F3", "F4"), col("T1", "T2", zero="Z0"))  # 10 vs 4
     pos.do(Attack(0, "A", "A"))

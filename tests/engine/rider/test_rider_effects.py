@@ -91,6 +91,13 @@ def test_effect_recover_returns_a_low_card_as_a_publicly_known_hand_card() -> No
     assert pos.game.view(pos.state, 1, pos.table.knowledge[1])["players"][0]["hand"] == [handle]
 
 
+def test_ruling_18_recover_counts_a_level_2_3_card_as_level_3() -> None:
+    # E-recover takes Lv.2 or lower: a "Lv.2-3" card in the discard pile is too high
+    pos = Pos(seat(hand=("E-recover",), discard=("F23", "F2")), seat(deck=("X2",)))
+    assert {a.targets for a in pos.legal(0) if isinstance(a, LevelUp)} == {("F2",)}
+    _rejects(pos, _up(pos, "E-recover", targets=("F23",)), "rider.13")
+
+
 def test_ruling_18_false_claim_about_a_public_hand_card_is_cheating() -> None:
     pos = Pos(seat([col("F1"), col("F1b"), col("S1")], hand=("E-recover",), discard=("F2",)), seat(deck=("X2",)))
     pos.do(_up(pos, "E-recover", targets=("F2",)))
