@@ -83,7 +83,8 @@ def effect_steps(table: Mapping[str, Info], s: RiderState, seat: int, info: Info
         elif kind == "opponent_discards":
             steps.append(Step("discard", other(seat), effect.count))
         elif kind == "peek":
-            steps.append(Step("peek", seat, min(effect.count, len(s.players[seat].deck))))
+            # the deck is counted when the peek resolves (an earlier draw may refill it)
+            steps.append(Step("peek", seat, effect.count))
         else:  # pragma: no cover - cards.py admits only known effect types
             raise IllegalAction(f"unknown instant effect {kind!r}", rule="rider.13")
     return tuple(steps)

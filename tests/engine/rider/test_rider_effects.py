@@ -151,6 +151,14 @@ def test_ruling_20_peek_on_an_empty_deck_does_nothing() -> None:
     assert pos.state.players[0].discard == ("T2",) and pos.state.active == 1
 
 
+def test_ruling_20_peek_counts_the_deck_when_it_resolves() -> None:
+    # draw first (the empty deck is refilled from the discard pile), then peek at the new deck
+    pos = Pos(seat(hand=("E-drawpeek",), discard=("T2", "T3", "T4")), seat(deck=("X2",)))
+    pos.do(_up(pos, "E-drawpeek", targets=("", "")))
+    deck = pos.state.players[0].deck
+    assert len(deck) == 2 and all(pos.table.knowledge[0].knows(h) for h in deck)
+
+
 def test_effect_flip_facedown_opens_an_own_column_for_free() -> None:
     pos = Pos(seat([col("F1"), down("T1"), down("S1")], hand=("E-flip",)), seat(deck=("X2",)))
     assert {a.targets for a in pos.legal(0) if isinstance(a, LevelUp)} == {("B",), ("C",)}
