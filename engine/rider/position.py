@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.core.actions import SYSTEM
 from engine.core.errors import DeckError
 from engine.core.hidden import Knowledge
 from engine.rider.game import RiderGame
@@ -22,6 +23,8 @@ PHASES = {
     "main": ("main", "attack", "end"),
     "attack": ("attack", "end"),
 }
+#: Before the first turn: the battle-mark contest (rider.1) is due; no turn has started.
+BATTLE_MARK = "battle_mark"
 
 
 class PositionError(DeckError):
@@ -82,8 +85,8 @@ def position_state(game: RiderGame, data: Any) -> tuple[RiderState, tuple[Knowle
     if not isinstance(seats, list) or len(seats) != 2:
         raise PositionError(["a position needs \"seats\": a list of two seat objects"])
     phase = data.get("phase", "main")
-    if phase not in PHASES:
-        problems.append(f"phase must be one of {sorted(PHASES)}, not {phase!r}")
+    if phase not in PHASES and phase != BATTLE_MARK:
+        problems.append(f"phase must be one of {sorted([*PHASES, BATTLE_MARK])}, not {phase!r}")
     active = data.get("active", 0)
     if active not in (0, 1):
         problems.append("active must be 0 or 1")
@@ -139,9 +142,19 @@ def position_state(game: RiderGame, data: Any) -> tuple[RiderState, tuple[Knowle
         if any(cid in game.table and not game.table[cid].lv1 for cid in lost):
             problems.append(f"seat {seat}: only Lv.1 cards can be in Lost")
         players.append(Player((cols[0], cols[1], cols[2]), tuple(deck), tuple(hand), tuple(ids(seat, "discard")), tuple(lost)))
+    if phase == BATTLE_MARK:
+        if "turn" in data or "active" in data or "attacks" in data:
+            problems.append("phase battle_mark comes before the first turn: leave out turn, active and attacks")
+        for seat, p in enumerate(players):
+            if not any(c.facedown is not None for c in p.columns):
+                problems.append(f"seat {seat}: the battle-mark contest needs at least one face-down column to turn over")
     if problems:
         raise PositionError(problems)
-    queue = tuple(Step(kind, active) for kind in PHASES[phase])
+    if phase == BATTLE_MARK:  # rider.1: both seats pick a face-down column to turn over
+        queue: tuple[Step, ...] = (Step("mark", SYSTEM),)
+        turn = 0
+    else:
+        queue = tuple(Step(kind, active) for kind in PHASES[phase])
     state = RiderState(
         players=(players[0], players[1]), queue=queue, active=active, turn=turn, next_handle=handle,
         attacks=(attacks[0], attacks[1], attacks[2]),

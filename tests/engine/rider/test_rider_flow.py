@@ -241,3 +241,23 @@ def test_position_builder_rejects_impossible_columns() -> None:
         data = {"seats": [{"columns": [column, {}, {}]}, {}]}
         with pytest.raises(PositionError):
             position_state(game, data)
+
+
+def test_ruling_1_position_can_start_at_the_battle_mark_contest() -> None:
+    from engine.rider.position import PositionError, position_state
+
+    game = synthetic_game()
+    seats = [{"columns": [{"facedown": "F1"}, {"facedown": "S1"}, {"cards": ["T1"]}], "deck": ["X2"]},
+             {"columns": [{"facedown": "F1b"}, {"facedown": "X1"}, {}], "deck": ["X2"]}]
+    state, knowledge, truth = position_state(game, {"phase": "battle_mark", "seats": seats})
+    assert game.pending(state) == SealedChoice((0, 1), "rider.battle_mark", (("A", "B"), ("A", "B")))
+    assert state.turn == 0
+    # sword (F1) beats feather (F1b): seat 0 takes turn 1
+    table = LocalTable(game, state, knowledge, [None, None], seed=0, truth=truth)
+    table.submit(SealedChoicesRevealed(SYSTEM, "rider.battle_mark", ("A", "A")))
+    table.run()
+    assert table.state.turn == 1 and table.state.active == 0
+    no_facedown = [seats[0], {"columns": [{"cards": ["T1"]}, {}, {}]}]
+    for data in ({"phase": "battle_mark", "seats": no_facedown}, {"phase": "battle_mark", "turn": 3, "seats": seats}):
+        with pytest.raises(PositionError):
+            position_state(game, data)
