@@ -10,8 +10,9 @@ of an invite code; ``resume`` restarts a peer that died from its journal
 directory and catches up. Progress lines go to stderr, the result to stdout
 (one JSON object with ``--json``). See docs/protocol.md §14.
 
-Exit status: 0 = the game finished and every check passed, 1 = the game did
-not finish or a check failed (desync, cheat, audit), 2 = bad input (a bad
+Exit status: 0 = the game finished and every check passed (or ended as a
+stalling seat's forfeit, ``--claim-forfeits``), 1 = the game did not finish
+or a check failed (desync, cheat, audit), 2 = bad input (a bad
 invite code, a deck that cannot be used, a directory that cannot be resumed).
 """
 
@@ -52,6 +53,10 @@ def build_parser() -> argparse.ArgumentParser:
                        help="give up if the game has not finished after S seconds")
         p.add_argument("--rules-module", metavar="MOD",
                        help="import a module (name or .py file) that registers extra games (for tests)")
+        p.add_argument("--timeout", type=float, default=None, metavar="S",
+                       help="deadline per pending input before a seat is reported as stalling")
+        p.add_argument("--claim-forfeits", action="store_true",
+                       help="when a seat misses its deadline (--timeout), claim the game as its forfeit")
         p.add_argument("--verbose", "-v", action="store_true", help="also log every transport event")
         p.add_argument("--linger", type=float, default=3.0, metavar="S",
                        help="after the end, wait at most S seconds for every peer to say it is done")
@@ -66,8 +71,6 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--identity", metavar="FILE",
                        help="identity key file (default: DIR/identity.pem with --journal, else your user key)")
         p.add_argument("--name", default="", help="name shown to the other players")
-        p.add_argument("--timeout", type=float, default=None, metavar="S",
-                       help="deadline per pending input before a seat is reported as stalling")
         common(p)
 
     host = sub.add_parser("host", help="open a table and print its invite code")
@@ -174,7 +177,8 @@ def run(args: argparse.Namespace, out: Any = None) -> int:
     peer = Peer(identity, spec, reactor=reactor, deck=deck, agent=agent, delay=args.delay, directory=directory,
                 name=getattr(args, "name", "") or saved.get("name", "") or identity.fingerprint[:9],
                 report=report, on_end=on_end, transcript=Path(args.save) if args.save else None,
-                linger=args.linger, session_timeout=getattr(args, "timeout", None))
+                linger=args.linger, session_timeout=args.timeout,
+                claim_forfeits=args.claim_forfeits)
     try:
         if args.command == "host":
             advertise = tuple((a, args.port) for a in args.advertise)
@@ -201,7 +205,9 @@ def run(args: argparse.Namespace, out: Any = None) -> int:
         peer.give_up(args.max_time)
     reactor.run()
     result = results[0] if results else peer.summary("interrupted")
-    ok = result["error"] is None and result["finished"] and result.get("audit") == "ok"
+    # a game ended as a stalling seat's forfeit is finished, but not audited
+    ok = result["error"] is None and result["finished"] and (result.get("audit") == "ok"
+                                                             or result.get("forfeited") is not None)
     if args.json:
         print(json.dumps(result, sort_keys=True), file=out, flush=True)
     elif result["error"] is not None:

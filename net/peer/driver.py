@@ -65,7 +65,7 @@ class Peer:
                  agent: Agent | None = None, delay: float = 0.0, directory: Path | None = None,
                  name: str = "", report: Report | None = None, on_end: Callable[[dict[str, Any]], None] | None = None,
                  transcript: Path | None = None, linger: float = 3.0, progress_every: int = 10,
-                 session_timeout: float | None = None) -> None:
+                 session_timeout: float | None = None, claim_forfeits: bool = False) -> None:
         self.identity = identity
         self.spec = spec
         self.reactor = reactor
@@ -80,6 +80,7 @@ class Peer:
         self.linger = linger
         self.progress_every = progress_every
         self.session_timeout = session_timeout
+        self.claim_forfeits = claim_forfeits
         # the lobby contribution (a resumed peer has its deck in the journal and needs none)
         self.info = spec.seat_info(self.deck) if self.deck is not None or not spec.needs_deck else {}
         self.net: TwistedMesh | None = None
@@ -357,6 +358,8 @@ class Peer:
                 self.report(f"warning: {event}")
             elif isinstance(event, Stalling):
                 self.report(f"waiting: {event}")
+                if self.claim_forfeits:
+                    self._claim(event.seats)
             elif isinstance(event, (Desync, Cheat)):
                 self.report(f"STOPPED: {event}")
                 self._later(min(self.linger, 1.0), self._end, f"the game stopped: {event}")
@@ -371,6 +374,14 @@ class Peer:
             self._announced_finish = True
             self._finish()
         self._maybe_agent()
+
+    def _claim(self, stallers: Sequence[int]) -> None:
+        """Sign forfeit claims against seats that missed the deadline (``claim_forfeits``)."""
+        assert self.session is not None
+        for staller in stallers:
+            if staller != self.seat and staller in self.session.waiting_for():
+                self.report(f"claiming the game as a forfeit by seat {staller}")
+                self._send(self.session.claim_forfeit(staller))
 
     def _finish(self) -> None:
         session = self.session
@@ -388,7 +399,8 @@ class Peer:
     def _maybe_leave(self) -> None:
         if self.genesis is None or self.session is None or not self.session.finished:
             return
-        if len(self._done) == len(self.genesis.seat_keys):
+        present = [s for s in range(len(self.genesis.seat_keys)) if s != self.session.forfeited]
+        if all(s in self._done for s in present):
             self._later(0.05, self._end, None)  # let the last writes go out
 
     # ------------------------------------------------------------------ our seat
@@ -496,6 +508,7 @@ class Peer:
                 "audit": session.verdict, "final_hash": session.hashes[-1].hex(), "steps": session.step,
                 "actions": len(session.applied), "turns": getattr(session.state, "turn", None),
                 "rejected": sum(1 for e in session.events if isinstance(e, Rejected)),
+                "forfeited": session.forfeited,
                 "transcript": str(self.transcript_path) if self.transcript_path and session.finished else None,
             })
         return out

@@ -143,3 +143,24 @@ def _deadline() -> float:
     import time
 
     return time.monotonic() + LIMIT
+
+
+def test_a_peer_that_never_comes_back_loses_by_forfeit_after_its_deadline(tmp_path: Path) -> None:
+    """The deadline names the staller; the host claims the game as its forfeit."""
+    host, code = start_host(tmp_path, "greedy", extra=("--delay", "0.01", "--timeout", "1.5", "--claim-forfeits"))
+    peers = [host]
+    try:
+        joiner = start_joiner(tmp_path, 1, code, "random", extra=("--delay", "0.01"))
+        peers.append(joiner)
+        wait_until(lambda: step_reached(joiner, 10), 40, "the game to reach step 10")
+        os.kill(joiner.proc.pid, signal.SIGKILL)
+        [result] = finish([host], deadline=_deadline())
+    finally:
+        kill_all(peers)
+    assert host.proc.returncode == 0, host.log_tail()
+    assert result["finished"] and result["forfeited"] == 1 and result["winner"] == 0, result
+    assert "forfeit" in result["reason"] and result["audit"].startswith("not audited")
+    log = host.log.read_text()
+    assert "did not" in log and "(seat 1)" in log and "claiming the game as a forfeit by seat 1" in log
+    verdict = verify(load_raw(tmp_path / "seat0.ft"))
+    assert verdict.ok, str(verdict)
