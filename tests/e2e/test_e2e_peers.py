@@ -73,21 +73,23 @@ def test_dice_and_cards_exercise_with_many_peer_processes(tmp_path: Path, seats:
         assert verify(load_raw(tmp_path / f"seat{seat}.ft")).ok
 
 
-def test_peer_killed_with_sigkill_resumes_from_its_journal(tmp_path: Path) -> None:
+@pytest.mark.parametrize("victim", [1, 0], ids=["joiner", "host"])
+def test_peer_killed_with_sigkill_resumes_from_its_journal(tmp_path: Path, victim: int) -> None:
     host, code = start_host(tmp_path, "greedy", extra=("--delay", "0.01"))
     peers = [host]
     try:
         joiner = start_joiner(tmp_path, 1, code, "random", extra=("--delay", "0.01"))
         peers.append(joiner)
-        wait_until(lambda: step_reached(joiner, 20), 40, "the game to reach step 20")
-        os.kill(joiner.proc.pid, signal.SIGKILL)
-        joiner.proc.wait(timeout=10)
-        assert joiner.proc.returncode == -signal.SIGKILL
+        dead = peers[victim]
+        wait_until(lambda: step_reached(dead, 20), 40, "the game to reach step 20")
+        os.kill(dead.proc.pid, signal.SIGKILL)
+        dead.proc.wait(timeout=10)
+        assert dead.proc.returncode == -signal.SIGKILL
         (tmp_path / "resumed").mkdir()
-        back = spawn(1, ["resume", str(tmp_path / "seat1"), "--bot", "random", "--json", "--save",
-                         str(tmp_path / "seat1.ft"), "--max-time", str(LIMIT)], tmp_path / "resumed")
+        back = spawn(victim, ["resume", str(tmp_path / f"seat{victim}"), "--bot", "random", "--json", "--save",
+                              str(tmp_path / f"seat{victim}.ft"), "--max-time", str(LIMIT)], tmp_path / "resumed")
         peers.append(back)
-        results = finish([host, back], deadline=_deadline())
+        results = finish([back, peers[1 - victim]], deadline=_deadline())
     finally:
         kill_all(peers)
     _assert_same_end(results)
