@@ -429,3 +429,19 @@ def test_deck_expands_duplicates() -> None:
     deck = components().deck("planets")
     assert deck.count("information") == 13 and deck.count("ambush-a") == 1
     assert components().deck("characters")[0] == "locke-1"
+
+
+def test_no_recovery_cells_chapter_9_3() -> None:
+    """KMC 9.3 (base-phase turn, "recovery"): the recovery action is refused on twelve
+    event cells, random teleport among them (chapter 4 does not repeat it there);
+    Cafe Dahlia heals by its own rule; the black hole only while a white hole exists."""
+    cs = components()
+    no_recovery = {b.id for b in cs.bases if "no-recovery" in b.flags}
+    assert no_recovery == {
+        "energy-absorber", "madonna-of-khan", "esp-controller-system", "powder-room", "goat-farm",
+        "random-teleport", "audio-room", "stacked-vortex", "ek", "autograph-session",
+        "illusion-room-4", "illusion-room-5", "illusion-room-6",
+    }
+    assert cs.base("cafe-dahlia").flags == ("no-normal-recovery",)
+    assert cs.base("black-hole").flags == ("no-recovery-if-exit-open",)
+    assert all(not b.flags for b in cs.bases if b.kind in ("key-base", "alarm")) and not cs.base("corridor").flags
