@@ -49,10 +49,11 @@ from engine.rider.actions import (
     Renew,
     SetUp,
 )
-from engine.rider.cards import CardSet
+from engine.rider.cards import FREE, CardSet
 from engine.rider.effects import AUTO_EFFECTS, effect_steps
 from engine.rider.legal import SETUP_COLUMNS, legal_actions
 from engine.rider.rules import (
+    MAX_LEVEL,
     Info,
     attack_options,
     attacks_allowed,
@@ -436,17 +437,30 @@ class RiderGame:
         return placed._replace(queue=effects + s.queue[1:])
 
     def _placement_problem(self, info: Info, col: Column, action: LevelUp, s: RiderState) -> str:
+        """Why a level up was refused, and what would work instead (rule rider.4)."""
         opp_lost = len(s.players[other(action.seat)].lost)
+        card, where = action.card, f"column {action.column}"
         if info.min_lost >= 0 and opp_lost < info.min_lost:
-            return f"{action.card} needs at least {info.min_lost} opposing Lv.1 cards in Lost (there are {opp_lost})"
+            return (f"{card} needs at least {info.min_lost} opposing Lv.1 cards in Lost (there are {opp_lost}); "
+                    f"play another card")
         if info.lv0:
-            return f"column {action.column} already holds a Lv.0 card" if col.zero else f"{action.card} is a Lv.0 card: use level 0"
+            if col.zero:
+                return f"{where} already holds a Lv.0 card; put {card} on another column"
+            return f"{card} is a Lv.0 card: place it with level 0"
         top = col.top_level
-        return (
-            f"{action.card} (levels {list(info.levels)}, {info.attribute}) cannot be placed as Lv.{action.level} on "
-            f"column {action.column} (top Lv.{top}, {self.table[col.cards[-1][0]].attribute}); it needs level "
-            f"{top + 1} and the same attribute unless one of them is free"
-        )
+        top_info = self.table[col.cards[-1][0]]
+        fits = placement_levels(self.table, info, col, opp_lost)
+        shown = f"{card} (levels {list(info.levels)}, {info.attribute})"
+        if fits:
+            return f"{shown} can go on {where} only as Lv.{' or Lv.'.join(map(str, fits))}, not Lv.{action.level}"
+        if not (info.any_attribute or FREE in (info.attribute, top_info.attribute) or info.attribute == top_info.attribute):
+            return (f"{shown} cannot level up {where}: its top card is {top_info.attribute} and the attributes must "
+                    f"match unless one of them is free; choose a column whose top card is {info.attribute} or free")
+        if top >= MAX_LEVEL:
+            return f"{where} is at Lv.{MAX_LEVEL}, the top: nothing goes above it; choose another column"
+        skip = f" (this card may also go on a column whose top is Lv.{info.skip_from})" if info.skip_from else ""
+        return (f"{shown} cannot level up {where}: its top is Lv.{top}, so it needs a card of Lv.{top + 1}{skip}; "
+                f"choose another column or card")
 
     def _on_renew(self, s: RiderState, step: Step, action: Action) -> RiderState:
         """rider.3: a Lv.1 card face up in a column whose Lv.1 was destroyed."""

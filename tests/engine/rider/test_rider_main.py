@@ -86,6 +86,23 @@ def test_ruling_4_level_up_needs_next_level_and_same_attribute() -> None:
     assert legal == {("A", "F2", 2), ("A", "X2", 2), ("B", "T2", 2), ("B", "X2", 2)}
 
 
+def test_ruling_4_refused_level_up_says_why_and_what_would_fit() -> None:
+    pos = Pos(seat([col("F1"), col("F1", "F2"), col("F1", "F2", "F3", "F4")], hand=("F3", "T2", "F23", "X2", "P-skip")),
+              seat())
+
+    def message(column: str, card: str, level: int) -> str:
+        with pytest.raises(IllegalAction) as err:
+            pos.game.apply(pos.state, LevelUp(0, column, pos.hand(0, card), card, level, ()))
+        assert err.value.rule == "rider.4"
+        return str(err.value)
+
+    assert "needs a card of Lv.2" in message("A", "F3", 3)
+    assert "attributes must match" in message("A", "T2", 2) and "top card is tide or free" in message("A", "T2", 2)
+    assert "only as Lv.3, not Lv.2" in message("B", "F23", 2)
+    assert "the top" in message("C", "X2", 2)
+    assert "whose top is Lv.2" in message("A", "P-skip", 4)
+
+
 def test_ruling_4_free_top_card_accepts_any_attribute() -> None:
     pos = Pos(seat([col("X1"), col("T1"), col("S1")], hand=("F2",)), seat())
     pos.do(LevelUp(0, "A", pos.hand(0, "F2"), "F2", 2, ()))
