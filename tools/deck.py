@@ -89,10 +89,10 @@ def _effect_text(e: Effect) -> tuple[str, str]:
         return f"On level up: draw {_cards_en(e.count)}.", f"レベルアップ時：カードを{e.count}枚引く。"
     if t == "destroy_top":
         return (
-            (f"On level up: choose one of your opponent's face-up columns; if its top card is Lv.{e.max_level} "
-            "or lower, destroy that card (a Lv.1 goes to Lost)."),
-            (f"レベルアップ時：相手の表向きの列を1つ選ぶ。その列の一番上のカードがLv.{e.max_level}以下なら、"
-            "そのカードを破壊する（Lv.1はロストへ送られる）。"),
+            (f"On level up: choose one of your opponent's face-up columns whose top card is Lv.{e.max_level} "
+            "or lower, if there is one, and destroy that top card (a Lv.1 goes to Lost)."),
+            (f"レベルアップ時：相手の表向きの列のうち、一番上のカードがLv.{e.max_level}以下の列があれば1つ選び、"
+            "その一番上のカードを破壊する（Lv.1はロストへ送られる）。"),
         )
     if t == "destroy_level0":
         return "On level up: destroy one of your opponent's Lv.0 cards.", "レベルアップ時：相手のLv.0カードを1枚破壊する。"

@@ -152,6 +152,14 @@ def test_rules_text_changes_when_the_data_changes(cards: list[Card]) -> None:
     assert rules_text(dataclasses.replace(card, effects=more)) != (card.text_en, card.text_ja)
 
 
+def test_destroy_top_text_names_only_columns_the_effect_can_hit(cards: list[Card]) -> None:
+    # rider.13/rider.24: the target must be a column whose top card is low enough (none: nothing happens)
+    for card in cards:
+        for effect in card.effects_of("destroy_top"):
+            assert f"whose top card is Lv.{effect.max_level} or lower, if there is one" in card.text_en, card.id
+            assert f"一番上のカードがLv.{effect.max_level}以下の列があれば" in card.text_ja, card.id
+
+
 BANNED = ("rider", "kamen", "shocker", "ライダー", "仮面", "ショッカー", "ファイズ")
 
 
