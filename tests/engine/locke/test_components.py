@@ -279,6 +279,9 @@ def test_abilities_chapter_2_2() -> None:
     assert convert == ["locke-1", "locke-2", "locke-3", "raiza"]
     assert [c.id for c in cs.characters if c.has_ability("disintegration")] == ["jessica"]
     assert [c.id for c in cs.characters if c.has_ability("authors-privilege")] == ["hijiri-yuki"]
+    # KMC 2.2.1 step 1 (and 11.5): the Locke reveals its card to everyone, not only to the target.
+    conversion = cs.catalogue.abilities["conversion-check"].text_en
+    assert "face up for everyone" in conversion and "to one player" not in conversion
 
 
 def test_victory_conditions_table_2_1_and_ch_11() -> None:
