@@ -122,7 +122,7 @@ def _coerce(value: Any, hint: Any, where: str) -> Any:
             return tuple(_coerce(v, args[0], where) for v in value)
         if len(args) != len(value):
             raise MalformedAction(f"{where}: expected {len(args)} items, got {len(value)}")
-        return tuple(_coerce(v, a, where) for v, a in zip(args, value))
+        return tuple(_coerce(v, a, where) for a, v in zip(args, value))
     if hint is Any:
         return value
     raise MalformedAction(f"{where}: unsupported field type {hint}")
