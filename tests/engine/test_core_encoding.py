@@ -9,9 +9,10 @@ from __future__ import annotations
 import hashlib
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given, settings, strategies as st
 
 from engine.core import EncodingError, decode, digest, encode, state_hash
+from engine.core.encoding import MAX_DEPTH
 
 VECTORS = [
     (None, b"N"),
@@ -105,3 +106,124 @@ def test_round_trip(value: object) -> None:
     raw = encode(value)
     assert decode(raw) == _normalise(value)
     assert encode(decode(raw)) == raw
+
+
+# --- audit additions: boundaries, hostile bytes, decode accepts only canonical
+
+
+def _nested(levels: int) -> object:
+    value: object = []
+    for _ in range(levels - 1):
+        value = [value]
+    return value
+
+
+def test_depth_limit_is_the_same_for_encode_and_decode() -> None:
+    """MAX_DEPTH counts levels below the top value: 65 nested lists are the
+    deepest value accepted, both ways, so every encodable value decodes."""
+    deepest = _nested(MAX_DEPTH + 1)
+    raw = encode(deepest)
+    assert raw == b"l" * (MAX_DEPTH + 1) + b"e" * (MAX_DEPTH + 1)
+    assert encode(decode(raw)) == raw
+    with pytest.raises(EncodingError, match="nested deeper"):
+        encode(_nested(MAX_DEPTH + 2))
+    with pytest.raises(EncodingError, match="nested deeper"):
+        decode(b"l" * (MAX_DEPTH + 2) + b"e" * (MAX_DEPTH + 2))
+    # a map nests like a list
+    with pytest.raises(EncodingError, match="nested deeper"):
+        encode({"k": _nested(MAX_DEPTH + 1)})
+
+
+def test_self_referencing_value_is_refused_not_a_crash() -> None:
+    loop: list[object] = []
+    loop.append(loop)
+    with pytest.raises(EncodingError):
+        encode(loop)
+
+
+def test_bytes_like_values_encode_as_bytes() -> None:
+    assert encode(bytearray(b"\x01\x02")) == b"b2:\x01\x02"
+    assert encode(memoryview(b"\x01\x02")) == b"b2:\x01\x02"
+    assert decode(memoryview(b"b2:\x01\x02")) == b"\x01\x02"
+
+
+def test_objects_take_part_through_canonical() -> None:
+    class Card:
+        def __canonical__(self) -> object:
+            return {"id": "c01", "lv": 1}
+
+    assert encode(Card()) == encode({"id": "c01", "lv": 1}) == b"ds2:ids3:c01s2:lvi1ee"
+    assert encode([Card()]) == b"l" + encode(Card()) + b"e"
+
+
+@pytest.mark.parametrize("bad", ["N", None, 7, [b"N"]])
+def test_decode_refuses_non_bytes_input(bad: object) -> None:
+    with pytest.raises(EncodingError, match="must be bytes"):
+        decode(bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        b"i" + b"9" * 4097 + b"e",  # absurdly long number (hostile CPU burn)
+        b"s" + b"9" * 4097 + b":",  # absurdly long length
+        b"i+1e",  # explicit plus sign
+        b"i 1e",  # whitespace
+        b"s01:a",  # length with a leading zero
+        b"s-0:",  # negative-zero length
+        b"s1:",  # text shorter than its length
+        b"ds1:a",  # map value missing
+        b"ds1:aNs1:a",  # unterminated map
+        b"lN",  # unterminated list after an item
+        b"i1eN",  # two values
+        b"n",  # lower-case tag
+    ],
+)
+def test_decode_rejects_more_non_canonical_bytes(raw: bytes) -> None:
+    with pytest.raises(EncodingError):
+        decode(raw)
+
+
+def test_longest_number_accepted_round_trips() -> None:
+    raw = b"i" + b"9" * 4096 + b"e"
+    assert encode(decode(raw)) == raw
+
+
+@settings(max_examples=300)
+@given(st.binary(max_size=40))
+def test_decode_accepts_only_what_encode_emits(raw: bytes) -> None:
+    """Arbitrary bytes: a typed rejection, or the one canonical spelling."""
+    try:
+        value = decode(raw)
+    except EncodingError:
+        return
+    assert encode(value) == raw
+
+
+@settings(max_examples=200)
+@given(canonical_values, st.data())
+def test_any_single_byte_edit_is_rejected_or_still_canonical(value: object, data: st.DataObject) -> None:
+    """Flip, drop or insert one byte of a valid encoding: decode must never
+    accept a non-canonical spelling or crash with an untyped error."""
+    raw = bytearray(encode(value))
+    pos = data.draw(st.integers(0, len(raw) - 1))
+    edit = data.draw(st.sampled_from(["flip", "drop", "insert"]))
+    if edit == "flip":
+        raw[pos] ^= data.draw(st.integers(1, 255))
+    elif edit == "drop":
+        del raw[pos]
+    else:
+        raw.insert(pos, data.draw(st.integers(0, 255)))
+    try:
+        decoded = decode(bytes(raw))
+    except EncodingError:
+        return
+    assert encode(decoded) == bytes(raw)
+
+
+def test_digest_vector_and_domain_is_part_of_the_hashed_bytes() -> None:
+    assert digest("fairtable/state/v1", {"a": 1}) == state_hash({"a": 1})
+    expected = hashlib.sha256(b"ls3:dom" + encode([1, b"x"]) + b"e").digest()
+    assert digest("dom", [1, b"x"]) == expected
+    # a domain is never confused with the start of the value
+    assert digest("ab", "c") != digest("a", "bc")
