@@ -263,6 +263,9 @@ def main(argv: list[str]) -> int:
         who = "a draw" if result["winner"] is None else f"seat {result['winner']} wins"
         print(f"{who} after {result['turns']} turns, {result['actions']} inputs ({result['reason']})")
         print(f"final state hash {result['final_hash']}")
+        if "audit" in result:
+            print(f"over TCP: {result['wall_s']} s wall, {result['cpu_s']} s CPU, {result['messages']} messages, "
+                  f"{result['bytes']} bytes; audit {result['audit']}")
     return 0 if result.get("ok", True) else 1
 
 
