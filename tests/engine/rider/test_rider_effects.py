@@ -166,6 +166,13 @@ def test_effect_flip_facedown_opens_an_own_column_for_free() -> None:
     assert pos.column(0, "C").cards == (("S1", 1),) and pos.state.players[0].discard == ()
 
 
+def test_effect_flip_facedown_targets_only_face_down_columns() -> None:
+    # a fallen column (its Lv.1 destroyed) has nothing face down to turn over
+    pos = Pos(seat([col("F1"), empty("Z0"), down("S1")], hand=("E-flip",)), seat(deck=("X2",)))
+    assert {a.targets for a in pos.legal(0) if isinstance(a, LevelUp)} == {("C",)}
+    _rejects(pos, _up(pos, "E-flip", targets=("B",)), "rider.13")
+
+
 def test_effect_flip_facedown_of_a_non_lv1_is_cheating() -> None:
     pos = Pos(seat([col("F1"), down("T4"), col("S1")], hand=("E-flip",)), seat(deck=("X2",)))
     with pytest.raises(CheatDetected) as err:
