@@ -253,7 +253,7 @@ def test_character_items_chapter_2_3() -> None:
     assert [g.params["ship_ja"] for g in cs.character("amazona").items_of("ship")] == ["炎の虎"]
     assert [g.id for g in cs.character("dr-wong").items] == ["geoid-bomb", "subspace-field"]
     assert cs.character("strohheim-s").items[0].params == {"check_max": 10}
-    for cid in ("yamaki-2", "cornelia", "marian"):
+    for cid in ("yamaki-2", "cornelia", "marian"):  # no number in table 2.1: ruling C21
         assert cs.character(cid).items_of("henchman")[0].params == {"count": 1}
 
 
