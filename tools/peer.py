@@ -57,6 +57,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help="deadline per pending input before a seat is reported as stalling")
         p.add_argument("--claim-forfeits", action="store_true",
                        help="when a seat misses its deadline (--timeout), claim the game as its forfeit")
+        p.add_argument("--progress-every", type=int, default=10, metavar="N",
+                       help="print who the table waits for every N steps (default 10)")
         p.add_argument("--verbose", "-v", action="store_true", help="also log every transport event")
         p.add_argument("--linger", type=float, default=3.0, metavar="S",
                        help="after the end, wait at most S seconds for every peer to say it is done")
@@ -178,7 +180,7 @@ def run(args: argparse.Namespace, out: Any = None) -> int:
                 name=getattr(args, "name", "") or saved.get("name", "") or identity.fingerprint[:9],
                 report=report, on_end=on_end, transcript=Path(args.save) if args.save else None,
                 linger=args.linger, session_timeout=args.timeout,
-                claim_forfeits=args.claim_forfeits)
+                claim_forfeits=args.claim_forfeits, progress_every=max(1, args.progress_every))
     try:
         if args.command == "host":
             advertise = tuple((a, args.port) for a in args.advertise)

@@ -98,19 +98,29 @@ def test_peer_killed_with_sigkill_resumes_from_its_journal(tmp_path: Path, victi
         assert verify(load_raw(tmp_path / f"seat{seat}.ft")).ok
 
 
-def test_dropped_link_to_the_only_reachable_host_then_play_resumes(tmp_path: Path) -> None:
-    host, code = start_host(tmp_path, "greedy", extra=("--delay", "0.01"))
+@pytest.mark.parametrize(("game", "seats", "cut_at", "delay"), [("rider", 2, 20, "0.01"), ("tiny", 3, 6, "0.4")])
+def test_dropped_link_to_the_only_reachable_host_then_play_resumes(tmp_path: Path, game: str, seats: int,
+                                                                   cut_at: int, delay: str) -> None:
+    """Joiners do not listen, so everything goes through the host; the last
+    joiner's only link (through a relay) is cut mid-game and refused for a
+    while. With three seats the other joiner's messages reach it only as the
+    host's forwards."""
+    extra = ("--delay", delay, "--progress-every", "1", "--rules-module", tiny_rules.PATH)
+    host, code = start_host(tmp_path, "greedy" if game == "rider" else "random", seats=seats, game=game,
+                            extra=extra)
     invite = parse_invite(code)
     relay = CuttableRelay(invite.addresses[0])
     peers: list[PeerProcess] = [host]
     try:
+        for seat in range(1, seats - 1):
+            peers.append(start_joiner(tmp_path, seat, code, "random", game=game, extra=extra))
         via_relay = Invite(invite.table, invite.fingerprint, (("127.0.0.1", relay.port),)).encode()
-        joiner = start_joiner(tmp_path, 1, via_relay, "random", extra=("--delay", "0.01"))
+        joiner = start_joiner(tmp_path, seats - 1, via_relay, "random", game=game, extra=extra)
         peers.append(joiner)
-        wait_until(lambda: step_reached(joiner, 20), 40, "the game to reach step 20")
+        wait_until(lambda: step_reached(joiner, cut_at), 40, f"the game to reach step {cut_at}")
         relay.cut()
         wait_until(lambda: "is reconnecting" in joiner.log.read_text(), 10, "the joiner to notice the cut")
-        assert joiner.proc.poll() is None and host.proc.poll() is None
+        assert all(p.proc.poll() is None for p in peers), "a peer stopped while the link was down"
         relay.restore()
         results = finish(peers, deadline=_deadline())
         assert relay.cuts == 1
