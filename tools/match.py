@@ -69,7 +69,7 @@ def _rider_from_record(record: dict[str, Any]) -> Setup:
     try:
         state, knowledge = game.new_game(decks)
     except EngineError as exc:
-        raise InputProblem(f"the logged decks are not playable: {exc}") from None
+        raise InputProblem(f"the decks are not playable: {exc}; check each deck with python -m tools.deck check FILE") from None
     return Setup(game, state, knowledge, record)
 
 
@@ -171,7 +171,10 @@ def play(args: argparse.Namespace) -> dict[str, Any]:
     setup = GAMES[args.game][0](args)
     agents = make_agents(args.bots, args.seed)
     table = LocalTable(setup.game, setup.state, setup.knowledge, agents, args.seed, record_hashes=bool(args.log))
-    outcome = table.run(max_steps=args.max_steps)
+    for _ in range(args.max_steps):  # like table.run, but reaching --max-steps reports "unfinished"
+        if table.pending is None or table.step() is None:
+            break
+    outcome = table.outcome()
     final = hash_of(setup.game, table.state)
     result = {
         "game": args.game, "seed": args.seed, "bots": args.bots.split(","),
@@ -261,6 +264,8 @@ def main(argv: list[str]) -> int:
         print(f"replayed {result['steps']} steps: {verdict}")
     else:
         who = "a draw" if result["winner"] is None else f"seat {result['winner']} wins"
+        if result["reason"] == "unfinished":
+            who = f"no end within --max-steps {args.max_steps}"
         print(f"{who} after {result['turns']} turns, {result['actions']} inputs ({result['reason']})")
         print(f"final state hash {result['final_hash']}")
         if "audit" in result:

@@ -72,3 +72,19 @@ def test_explicit_deck_files_and_bad_input(tmp_path: Path, capsys: pytest.Captur
 def test_json_round_trip_of_bytes() -> None:
     value = {"a": (b"\x00\xff", [1, "x"])}
     assert match.from_json(json.loads(json.dumps(match.to_json(value)))) == {"a": [b"\x00\xff", [1, "x"]]}
+
+
+def test_max_steps_reports_an_unfinished_game(capsys: pytest.CaptureFixture[str]) -> None:
+    assert match.main(["rider", "--seed", "3", "--max-steps", "5", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["reason"] == "unfinished" and result["winner"] is None and result["actions"] == 5
+
+
+def test_an_illegal_deck_file_is_named_with_the_fix(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = json.loads(assets.path("rider/decks/ember-rush.deck.json").read_text(encoding="utf-8"))
+    data["cards"].append({"id": "FT-999", "count": 1})
+    bad = tmp_path / "bad.deck.json"
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    assert match.main(["rider", "--deck0", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert "FT-999" in err and "tools.deck check" in err and "logged" not in err
