@@ -80,6 +80,8 @@ TWO_D6 = (6, 6)
 # --- weapons and attacks -----------------------------------------------------
 
 INTRINSIC = "intrinsic"
+#: Opponent trait: the illusion combat card cannot put it to sleep (docs T19).
+NO_HALLUCINATION = "ignores-hallucination"
 
 
 def _checked(weapon: str, level: int, *tags: str, target: str = "one") -> Attack:
@@ -171,7 +173,8 @@ WEAPON_CHECK = Chart(
         Entry(
             (11,),
             "armored-car",
-            opponents=(Opponent("armored-car", durability=8, weapon=BEAM_CANNON_I, traits=("machine",)),),
+            # Machine: no transformation check (KMC 11.4); immune to the illusion card (KMC 5.3.2, N13).
+            opponents=(Opponent("armored-car", durability=8, weapon=BEAM_CANNON_I, traits=("machine", NO_HALLUCINATION)),),
             effects=(_POLICE_VANISH,),
         ),
         Entry((12,), "d-bomb", attacks=(D_BOMB_ALL,), effects=(_POLICE_VANISH, Effect("combat-even-if-alone"))),
@@ -335,7 +338,6 @@ ACTUALLY_JOINED = Chart(
 # --- trap --------------------------------------------------------------------
 
 HIT_ALL = "one-attack-hits-all"
-NO_HALLUCINATION = "ignores-hallucination"
 
 TRAP = Chart(
     "trap",
@@ -352,7 +354,7 @@ TRAP = Chart(
                     "dark-knight",
                     durability=8,
                     weapon=Attack("d-bomb", 6, 50, tags=(INTRINSIC,)),
-                    traits=("machine", "round-end-breakdown-roll"),
+                    traits=("machine", NO_HALLUCINATION, "round-end-breakdown-roll"),  # KMC 5.3.2 (N13)
                 ),
             ),
         ),

@@ -107,6 +107,20 @@ def test_weapon_check_11_armored_car() -> None:
     assert car.weapon is not None and (car.weapon.id, car.weapon.level, car.weapon.firepower_chart) == ("beam-cannon", 4, "beam-cannon")
 
 
+def test_machines_ignore_the_illusion_card_ruling_n13() -> None:
+    """KMC 5.3.2 names the armoured car and the dark knights among the non-humans the
+    illusion card cannot affect; seed 002 restates it only for golems and E-busters, so
+    both machines carry the same trait as those (ruling N13)."""
+    (car,) = roll("weapon-check", 11).opponents
+    (knight,) = roll("trap", 3).opponents
+    for machine in (car, knight):
+        assert {"machine", "ignores-hallucination"} <= set(machine.traits), machine.id
+    # The human obstacles stay open to it: police, espers, hell divers, cybers.
+    humans = [roll("random-combat", 7).opponents[0], roll("random-combat", 3).opponents[0],
+              roll("trap", 5).opponents[0], roll("trap", 9).opponents[0]]
+    assert all("ignores-hallucination" not in h.traits and "machine" not in h.traits for h in humans)
+
+
 # --- weapon firepower (seed: 武器火力チェックチャート) ----------------------------
 FIREPOWER = {
     "raygun": (0, 1, 2, 2, 3, 4),
