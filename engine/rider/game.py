@@ -397,7 +397,9 @@ class RiderGame:
         """Check a claimed hand card and remove it from the hand (public checks only)."""
         p = s.players[seat]
         if handle not in p.hand:
-            raise IllegalAction(f"card handle {handle} is not in your hand; choose a card you hold", rule=rule)
+            raise IllegalAction(
+                f"{card} (card handle {handle}) is not in your hand; choose a card you hold", rule=rule
+            )
         if card not in self.table:
             raise IllegalAction(f"card {card!r} is not in card set {self.cardset.id!r}", rule=rule)
         opened = s.open_cards

@@ -103,6 +103,13 @@ def test_ruling_4_refused_level_up_says_why_and_what_would_fit() -> None:
     assert "whose top is Lv.2" in message("A", "P-skip", 4)
 
 
+def test_rule_3_card_not_in_hand_is_named_in_the_error() -> None:
+    pos = Pos(seat(hand=("F2",)), seat())
+    with pytest.raises(IllegalAction) as err:
+        pos.game.apply(pos.state, LevelUp(0, "A", 999, "F2", 2, ()))
+    assert "F2 (card handle 999) is not in your hand" in str(err.value)
+
+
 def test_ruling_4_free_top_card_accepts_any_attribute() -> None:
     pos = Pos(seat([col("X1"), col("T1"), col("S1")], hand=("F2",)), seat())
     pos.do(LevelUp(0, "A", pos.hand(0, "F2"), "F2", 2, ()))
