@@ -18,7 +18,7 @@ import pygame
 import pygame.gfxdraw
 
 from client import theme
-from client.text import draw_text, draw_wrapped, fit_size
+from client.text import draw_text, draw_wrapped, fit_size, fits
 from engine.rider.cards import Card, CardSet
 
 Point = tuple[float, float]
@@ -174,12 +174,21 @@ class CardArt:
         self.cardset = cardset
         self._faces: dict[tuple[str, int, int, str], pygame.Surface] = {}
         self._backs: dict[tuple[int, int], pygame.Surface] = {}
+        self._name_whole: dict[tuple[str, int, int, str], bool] = {}
         self.max_cached = max_cached
         self.renders = 0
 
     def name(self, card_id: str, lang: str) -> str:
         card = self.cardset.card(card_id)
         return card.name_ja if lang == "ja" else card.name_en
+
+    def name_fits(self, card_id: str, size: tuple[int, int], lang: str) -> bool:
+        """True if the face at ``size`` shows the card's name whole (not elided)."""
+        w, h = int(size[0]), int(size[1])
+        key = (card_id, w, h, lang)
+        if key not in self._faces:
+            self.face(card_id, size, lang)
+        return self._name_whole.get(key, True)
 
     def face(self, card_id: str, size: tuple[int, int], lang: str) -> pygame.Surface:
         """The face of ``card_id`` at exactly ``size`` pixels."""
@@ -188,6 +197,7 @@ class CardArt:
         if surf is None:
             if len(self._faces) >= self.max_cached:
                 self._faces.clear()
+                self._name_whole.clear()
             surf = self._render_face(self.cardset.card(card_id), key[1], key[2], lang)
             self._faces[key] = surf
             self.renders += 1
@@ -244,15 +254,23 @@ class CardArt:
         label = level_label(card.levels)
         draw_text(surf, label, (int(badge_c[0]), int(badge_c[1]) + 1), max(7, int(badge_r * (1.15 if len(label) == 1 else 0.8))),
                   theme.TEXT_DARK, bold=True, anchor="center")
-        mark_c = (header.right - badge_r - 1, header.top + badge_r * 0.78)
-        _aacircle(surf, mark_c, badge_r * 0.72, (250, 246, 236))
-        draw_mark(surf, card.mark, mark_c, badge_r * 0.58, dark)
+        # the mark sits on the lower line, right of the power squares, so the
+        # name has the whole top line (names are long; small cards elide them)
+        mark_r = header.height * 0.23
+        mark_c = (header.right - mark_r - max(2, w // 40), header.top + header.height * 0.7)
+        _aacircle(surf, mark_c, mark_r, (250, 246, 236))
+        draw_mark(surf, card.mark, mark_c, mark_r * 0.82, dark)
         name_left = int(badge_c[0] + badge_r + max(2, w // 40))
-        name_w = int(mark_c[0] - badge_r * 0.8) - name_left
+        name_w = header.right - max(3, w // 30) - name_left
         name = card.name_ja if lang == "ja" else card.name_en
-        draw_text(surf, name, (name_left, header.top + max(1, header.height // 14)), max(7, int(header.height * 0.42)),
-                  (255, 255, 255), bold=True, max_width=name_w)
-        power_rect = pygame.Rect(name_left, header.top + int(header.height * 0.66), name_w, max(3, int(header.height * 0.26)))
+        name_size = max(7, int(header.height * 0.42))
+        # shrink a little, then elide with "…" (the hover preview names it in full)
+        min_name = max(7, min(int(name_size * 0.75), 12))  # big cards may shrink further: 12 px reads fine
+        self._name_whole[(card.id, w, h, lang)] = fits(name, name_size, name_w, True, min_name)
+        draw_text(surf, name, (name_left, header.top), name_size,
+                  (255, 255, 255), bold=True, max_width=name_w, min_size=min_name)
+        power_w = int(mark_c[0] - mark_r) - max(2, w // 40) - name_left
+        power_rect = pygame.Rect(name_left, header.top + int(header.height * 0.66), power_w, max(3, int(header.height * 0.26)))
         draw_power(surf, card, power_rect)
         # art box with the attribute emblem
         text = card.text_ja if lang == "ja" else card.text_en

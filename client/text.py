@@ -115,14 +115,47 @@ def draw_wrapped(
     return y - rect.top
 
 
+ELLIPSIS = "…"
+
+
+@functools.lru_cache(maxsize=4096)
+def fit_line(text: str, size: int, max_width: int, bold: bool = False, min_size: int = 0) -> tuple[str, int]:
+    """(text, size) of one line that fits ``max_width`` pixels.
+
+    The one rule used everywhere: shrink the font down to ``min_size``
+    (default: 80% of ``size``, never below 7), and if it still does not
+    fit, cut the end and add an ellipsis. A shortened label is never just
+    clipped, so the reader can tell that there is more (cards show their
+    full name on hover)."""
+    floor = max(7, min(size, min_size or round(size * 0.8)))
+    while size > floor and font(size, bold).size(text)[0] > max_width:
+        size -= 1
+    f = font(size, bold)
+    if f.size(text)[0] <= max_width:
+        return text, size
+    lo, hi = 0, len(text)
+    while lo < hi:  # the longest prefix that fits with the ellipsis
+        mid = (lo + hi + 1) // 2
+        if f.size(text[:mid].rstrip() + ELLIPSIS)[0] <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return (text[:lo].rstrip() + ELLIPSIS) if lo else ELLIPSIS, size
+
+
+def fits(text: str, size: int, max_width: int, bold: bool = False, min_size: int = 0) -> bool:
+    """True if :func:`fit_line` keeps ``text`` whole."""
+    return fit_line(text, size, max_width, bold, min_size)[0] == text
+
+
 def draw_text(
     surface: pygame.Surface, text: str, pos: tuple[int, int], size: int, colour: Colour,
-    bold: bool = False, anchor: str = "topleft", max_width: int | None = None,
+    bold: bool = False, anchor: str = "topleft", max_width: int | None = None, min_size: int = 0,
 ) -> pygame.Rect:
-    """Draw one line anchored at ``pos``; shrink it to ``max_width`` if given."""
+    """Draw one line anchored at ``pos``; fit it to ``max_width`` if given
+    (see :func:`fit_line`: shrink a little, then elide with an ellipsis)."""
     if max_width is not None:
-        while size > 7 and font(size, bold).size(text)[0] > max_width:
-            size -= 1
+        text, size = fit_line(text, size, max(1, max_width), bold, min_size)
     run = render(text, size, colour, bold)
     rect = run.get_rect(**{anchor: pos})
     surface.blit(run, rect)

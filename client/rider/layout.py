@@ -14,6 +14,8 @@ import pygame
 from client.cardart import HEADER, card_size
 
 SIDE_MIN = 300
+#: Height of the label strip under each pile (name and count).
+PILE_LABEL_H = 18
 
 
 @dataclasses.dataclass
@@ -41,9 +43,11 @@ class TableLayout:
         my_hand_h = max(120, int(h * 0.2))
         bar_h = max(52, int(h * 0.075))
         field_h = (h - opp_hand_h - my_hand_h - bar_h) // 2
-        # card size: a Lv.1-4 cascade (1 + 3 * HEADER card heights) fits the field
-        field_card_h = int((field_h - 16) / (1 + 3 * HEADER))
-        pile_card_h = max(60, (field_h - 24) // 2)
+        # card size: a Lv.1-4 cascade (1 + 3 * HEADER card heights) fits a column
+        # (the field less 2 x 6 margin, the 18 px column head and 4 px at the foot)
+        field_card_h = int((field_h - 12 - 18 - 4) / (1 + 3 * HEADER))
+        # two rows of piles, each card with its label strip *below* it (never on the card)
+        pile_card_h = max(56, (field_h - 2 * PILE_LABEL_H - 22) // 2)
         pile_card_w = int(pile_card_h * 5 / 7)
         pile_w = 2 * pile_card_w + 30
         col_area_w = board_w - pile_w - 24
@@ -64,13 +68,18 @@ class TableLayout:
         cw = col_area_w // 3
         columns = [pygame.Rect(pile_w + 12 + i * cw, field.top + 6, cw - 8, field.height - 12) for i in range(3)]
         pw, ph = self.pile_card
-        top = field.top + (field.height - 2 * ph - 10) // 2
+        row = ph + PILE_LABEL_H + 6
+        top = field.top + (field.height - 2 * row + 6) // 2
         deck = pygame.Rect(12, top, pw, ph)
         discard = pygame.Rect(12 + pw + 10, top, pw, ph)
-        lost = pygame.Rect(12 + pw + 10, top + ph + 10, pw, ph)
+        lost = pygame.Rect(12 + pw + 10, top + row, pw, ph)
         piles = [deck, discard, lost]
         label = pygame.Rect(pile_w + 12, field.top, col_area_w, 20)
         return SeatArea(field, columns, hand, piles[0], piles[1], piles[2], label)
+
+    def pile_label(self, pile: pygame.Rect) -> pygame.Rect:
+        """The strip under a pile card that names it (below the card, never over it)."""
+        return pygame.Rect(pile.left - 4, pile.bottom + 3, pile.width + 8, PILE_LABEL_H)
 
     def cascade(self, column: pygame.Rect, index: int) -> pygame.Rect:
         """Rect of the ``index``-th card (0 = Lv.1) in a column's cascade."""

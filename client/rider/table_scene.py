@@ -754,9 +754,9 @@ class RiderTableScene(Scene):
                 rect = L.cascade(area, 0)
                 if ("col", seat, i, 0) not in hidden:
                     surface.blit(self.art.back(rect.size), rect)
-                    draw_text(surface, tr(lang, "facedown"), (rect.centerx, rect.bottom - 14), 12, theme.CARD_BACK_EDGE,
-                              anchor="center")
-            elif not col.cards:
+                    draw_text(surface, tr(lang, "facedown"), (rect.centerx, rect.bottom - max(8, rect.h // 11)), 12,
+                              theme.CARD_BACK_EDGE, anchor="midbottom", max_width=rect.width - 12)
+            elif not col.cards and col.zero is None:  # (a lone Lv.0 card would sit on the placeholder)
                 rect = L.cascade(area, 0)
                 pygame.draw.rect(surface, (60, 100, 88), rect, width=2, border_radius=10)
                 draw_text(surface, tr(lang, "empty_column"), rect.center, 13, theme.TEXT_DIM, anchor="center")
@@ -766,9 +766,13 @@ class RiderTableScene(Scene):
                 rect = L.cascade(area, idx)
                 surface.blit(self.art.face(cid, rect.size, lang), rect)
                 if table[cid].levels == (2, 3):
+                    # the level it was placed as, hung off the left edge so it hides nothing on the card
                     header_h = int(rect.h * HEADER)
-                    tag = pygame.Rect(rect.left + 2, rect.top + header_h - 12, 24, 14)
+                    tag = pygame.Rect(0, 0, 26, 16)
+                    tag.midright = (rect.left + 3, rect.top + header_h // 2)
+                    tag.left = max(tag.left, area.left + 2)
                     pygame.draw.rect(surface, theme.ACCENT, tag, border_radius=6)
+                    pygame.draw.rect(surface, theme.TEXT_DARK, tag, width=1, border_radius=6)
                     draw_text(surface, f"={level}", tag.center, 11, theme.TEXT_DARK, bold=True, anchor="center")
             if col.zero is not None and ("zero", seat, i) not in hidden:
                 rect = L.zero_slot(area)
@@ -780,6 +784,8 @@ class RiderTableScene(Scene):
         area = self.area(seat)
         if player.deck:
             surface.blit(self.art.back(area.deck.size), area.deck)
+        else:
+            pygame.draw.rect(surface, (60, 100, 88), area.deck, width=1, border_radius=8)
         self._pile_label(surface, area.deck, tr(lang, "deck_pile"), len(player.deck), theme.TEXT)
         for pile, rect, colour in (("discard", area.discard, theme.TEXT), ("lost", area.lost, theme.BAD)):
             cards = getattr(player, pile)
@@ -791,12 +797,10 @@ class RiderTableScene(Scene):
                              colour)
 
     def _pile_label(self, surface: pygame.Surface, rect: pygame.Rect, label: str, count: int, colour: theme.Colour) -> None:
-        tag = pygame.Rect(0, 0, rect.width + 8, 20)
-        tag.midtop = (rect.centerx, rect.bottom - 20)
-        layer = pygame.Surface(tag.size, pygame.SRCALPHA)
-        layer.fill((10, 14, 18, 210))
-        surface.blit(layer, tag)
-        draw_text(surface, f"{label} {count}", tag.center, 13, colour, bold=True, anchor="center", max_width=tag.width - 4)
+        # under the card, so the top card and the label never cover each other
+        tag = self.layout.pile_label(rect)
+        draw_text(surface, f"{label} {count}", tag.center, 13, colour, bold=True, anchor="center",
+                  max_width=tag.width - 2)
 
     def _draw_opp_hand(self, surface: pygame.Surface, state: RiderState, hidden: set[object]) -> None:
         # Only backs, from the count: the opponent's hand is never drawn face up.
@@ -930,15 +934,34 @@ class RiderTableScene(Scene):
             y += step
         surface.set_clip(clip)
 
-    def _draw_preview(self, surface: pygame.Surface, card: str) -> None:
+    def preview_rects(self, pos: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect]:
+        """Where the hover preview of a card goes for a mouse at ``pos``: the
+        card, and the caption with its full name (both inside the board)."""
         w, h = self.layout.preview
         board = self.layout.board
-        mx, my = self.hover_pos
+        mx, my = pos
+        cap_h = 28
         x = mx + 24 if mx + 24 + w < board.right else mx - 24 - w
-        y = min(max(8, my - h // 2), board.bottom - h - 8)
+        x = max(board.left + 8, min(x, board.right - w - 8))
+        y = min(max(8, my - h // 2), board.bottom - h - cap_h - 14)
         rect = pygame.Rect(x, y, w, h)
+        caption = pygame.Rect(0, 0, min(board.width - 16, w + 80), cap_h)
+        caption.midtop = (rect.centerx, rect.bottom + 6)
+        caption.clamp_ip(board.inflate(-8, -8))
+        return rect, caption
+
+    def _draw_preview(self, surface: pygame.Surface, card: str) -> None:
+        rect, caption = self.preview_rects(self.hover_pos)
         pygame.draw.rect(surface, (0, 0, 0), rect.move(5, 7), border_radius=14)
-        surface.blit(self.art.face(card, (w, h), self.app.lang), rect)
+        lang = self.app.lang
+        surface.blit(self.art.face(card, rect.size, lang), rect)
+        # the full name, always (small cards elide it)
+        name = self._name(card)
+        run = render(name, 15, theme.TEXT, True)
+        cap = pygame.Rect(0, 0, min(caption.width, run.get_width() + 24), caption.height)
+        cap.center = caption.center
+        panel(surface, cap, fill=(20, 24, 32), edge=theme.ACCENT, radius=8)
+        draw_text(surface, name, cap.center, 15, theme.TEXT, bold=True, anchor="center", max_width=cap.width - 12)
 
     def _draw_prompt(self, surface: pygame.Surface, prompt: Prompt) -> None:
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
