@@ -529,6 +529,23 @@ class RiderGame:
                 return True
         return False
 
+    def pass_problem(self, state: RiderState, seat: int, hand: Mapping[int, str]) -> str | None:
+        """Audit a pass (rider.14): why it was not forced, given the seat's whole hand, or None.
+
+        ``state`` is the state in which ``seat`` passed and ``hand`` its opened
+        hand there (handle -> card id). The reducer cannot see the hidden hand,
+        so a networked end-of-game audit calls this for every pass once the
+        hands are opened.
+        """
+        legal = legal_actions(self.table, state, seat, Knowledge(seat).learn(hand.items()))
+        other_moves = [a for a in legal if not isinstance(a, Pass)]
+        if not other_moves:
+            return None
+        move = other_moves[0]
+        card = getattr(move, "card", "")
+        return (f"seat {seat} passed in turn {state.turn} although it could {move.KIND.removeprefix('rider.')}"
+                f"{f' with {card}' if card else ''} (rule rider.3: pass only when nothing else is possible)")
+
     def _on_discard(self, s: RiderState, step: Step, action: Action) -> RiderState:
         """Instant opponent_discards: the affected seat discards cards one at a time."""
         assert isinstance(action, Discard)

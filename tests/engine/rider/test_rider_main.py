@@ -184,6 +184,17 @@ def test_ruling_14_engine_checks_claimed_hand_cards_publicly() -> None:
     _rejects(pos, LevelUp(0, "D", pos.hand(0, "F2"), "F2", 2, ()), "rider.4")
 
 
+def test_ruling_14_audit_finds_a_pass_that_was_not_forced() -> None:
+    # F3 fits nowhere, but F2 fits column A: the engine, seeing only F3 named, accepts the pass
+    pos = Pos(seat(hand=("F2", "F3")), seat())
+    hand = {h: pos.table.truth[h] for h in pos.state.players[0].hand}
+    pos.game.apply(pos.state, Pass(0, pos.hand(0, "F3"), "F3"))
+    problem = pos.game.pass_problem(pos.state, 0, hand)
+    assert problem is not None and "level_up with F2" in problem and "rider.3" in problem
+    forced = Pos(seat(hand=("F3",)), seat())
+    assert forced.game.pass_problem(forced.state, 0, {forced.hand(0, "F3"): "F3"}) is None
+
+
 def test_ruling_14_every_card_leaving_a_hand_is_a_claim_to_prove() -> None:
     from engine.rider.actions import Attack, Discard, EndAttacks, SetUp, claims
 
