@@ -28,3 +28,12 @@ def test_jitter_stays_within_ten_percent(r: float, attempts: int) -> None:
     plain = Backoff(jitter=0.0, attempts=attempts).next_delay()
     jittered = Backoff(rng=lambda: r, attempts=attempts).next_delay()
     assert 0.9 * plain <= jittered <= 1.1 * plain
+
+
+def test_jitter_spreads_delays_over_the_whole_ten_percent_band() -> None:
+    """The extremes of the random source map to -10% and +10%: jitter is applied."""
+    assert Backoff(rng=lambda: 0.0).next_delay() == 0.45
+    assert Backoff(rng=lambda: 0.5).next_delay() == 0.5
+    assert Backoff(rng=lambda: 1.0, attempts=20).next_delay() == 33.0
+    delays = {Backoff(attempts=3).next_delay() for _ in range(20)}  # the real random source
+    assert len(delays) > 1 and all(3.6 <= d <= 4.4 for d in delays)

@@ -73,3 +73,25 @@ def test_oversized_prefix_breaks_the_stream_but_keeps_earlier_frames() -> None:
 def test_sender_refuses_to_emit_oversized_frame() -> None:
     with pytest.raises(FrameTooLarge):
         encode_frame(b"x" * 17, max_length=16)
+
+
+def test_default_limits_are_max_length_on_both_sides() -> None:
+    """Without an explicit limit, one byte over 1 MiB is refused by the sender
+    and breaks the receiver; exactly 1 MiB passes both."""
+    big = b"\x00" * MAX_LENGTH
+    frame = encode_frame(big)
+    frames, err = FrameDecoder().feed(frame)
+    assert err is None and frames == [big]
+    with pytest.raises(FrameTooLarge, match=str(MAX_LENGTH)):
+        encode_frame(big + b"\x00")
+    frames, err = FrameDecoder().feed((MAX_LENGTH + 1).to_bytes(4, "big"))
+    assert frames == [] and isinstance(err, FrameTooLarge)
+
+
+def test_partial_frame_stays_buffered_until_complete() -> None:
+    decoder = FrameDecoder()
+    frame = encode_frame(b"abcdef")
+    frames, err = decoder.feed(frame[:7])
+    assert (frames, err, decoder.buffered) == ([], None, 7)
+    frames, err = decoder.feed(frame[7:] + frame[:2])
+    assert (frames, err, decoder.buffered) == ([b"abcdef"], None, 2)

@@ -96,3 +96,92 @@ def test_documented_ping_frame_vector() -> None:
 
     frame = encode_frame(encode_message(Ping(3)))
     assert frame == bytes.fromhex("00000014") + b"ds1:ni3es1:ts4:pinge"
+
+
+# --- audit additions: every bound of every field is enforced ----------------
+
+HELLO = Hello((1,), K, b"t" * 8, LOBBY, b"n" * 32, (("127.0.0.1", 4000),), "Aki").to_data()
+RELAY = Relay(LOBBY, K, b"x").to_data()
+
+
+def _with(base: dict[str, object], **changes: object) -> bytes:
+    return encode({**base, **changes})
+
+
+@pytest.mark.parametrize(
+    "data, fragment",
+    [
+        (_with(HELLO, v=[]), "hello.v"),
+        (_with(HELLO, v=[0]), "hello.v"),
+        (_with(HELLO, v=[True]), "hello.v"),
+        (_with(HELLO, v=list(range(1, 18))), "hello.v"),
+        (_with(HELLO, v=1), "hello.v"),
+        (_with(HELLO, key=b"k" * 31), "hello.key must be 32 bytes"),
+        (_with(HELLO, key="k" * 32), "hello.key must be bytes"),
+        (_with(HELLO, table=b"t" * 9), "hello.table must be 8 bytes"),
+        (_with(HELLO, nonce=b"n" * 31), "hello.nonce must be 32 bytes"),
+        (_with(HELLO, game="game"), "hello.game"),
+        (_with(HELLO, name="n" * 65), "hello.name .*64"),
+        (_with(HELLO, name=b"Aki"), "hello.name"),
+        (_with(HELLO, listen=[["127.0.0.1", 0]]), "port"),
+        (_with(HELLO, listen=[["127.0.0.1", 65536]]), "port"),
+        (_with(HELLO, listen=[["127.0.0.1", True]]), "port"),
+        (_with(HELLO, listen=[["", 4000]]), "host text"),
+        (_with(HELLO, listen=[["h" * 65, 4000]]), "host text"),
+        (_with(HELLO, listen=[["127.0.0.1", 4000, 1]]), "host text"),
+        (_with(HELLO, listen=[["127.0.0.1", 4000 + i] for i in range(9)]), "at most 8"),
+        (_with(HELLO, listen="127.0.0.1:4000"), "at most 8"),
+        (encode({"t": "reject", "code": "c" * 65, "reason": "r"}), "reject.code"),
+        (encode({"t": "reject", "code": "c", "reason": "r" * 1001}), "reject.reason"),
+        (encode({"t": "bye", "reason": "r" * 1001}), "bye.reason"),
+        (encode({"t": "pong", "n": -1}), "pong.n"),
+        (encode({"t": "pong", "n": 2**63}), "pong.n"),
+        (encode({"t": "ping", "n": 2**63}), "ping.n"),
+        (_with(RELAY, origin=b"o" * 33), "msg.origin must be 32 bytes"),
+        (_with(RELAY, data="text"), "msg.data must be bytes"),
+        (_with(RELAY, hops=-1), "msg.hops"),
+        (encode({"t": "links", "peers": [{"key": K, "listen": []}] * 65}), "at most 64"),
+        (encode({"t": "links", "peers": [{"key": K, "listen": [], "x": 1}]}), "key and listen"),
+        (encode({"t": "links", "peers": [{"key": b"k", "listen": []}]}), "links.key must be 32"),
+        (encode({"t": "links", "peers": [{"key": K, "listen": [["", 1]]}]}), "listen address"),
+    ],
+)
+def test_every_field_bound_is_enforced(data: bytes, fragment: str) -> None:
+    with pytest.raises(MalformedFrame, match=fragment):
+        parse_message(data)
+
+
+def test_largest_legal_values_are_accepted() -> None:
+    """The other side of each bound above: the limit itself is fine."""
+    hello = Hello(tuple(range(1, 17)), K, b"t" * 8, LOBBY, b"n" * 32,
+                  tuple(("h" * 64, 65535 - i) for i in range(8)), "n" * 64)
+    assert parse_message(encode_message(hello)) == hello
+    links = Links(tuple(PeerInfo(bytes([i]) * 32, ()) for i in range(64)))
+    assert parse_message(encode_message(links)) == links
+    assert parse_message(encode_message(Ping(2**63 - 1))) == Ping(2**63 - 1)
+    assert parse_message(encode_message(Reject("c" * 64, "r" * 1000))) == Reject("c" * 64, "r" * 1000)
+    assert parse_message(encode_message(Relay(LOBBY, K, b"", 8))).hops == 8  # type: ignore[union-attr]
+
+
+canonical_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-2, 2**64) | st.text(max_size=70) | st.binary(max_size=40),
+    lambda children: st.lists(children, max_size=10) | st.dictionaries(st.text(max_size=6), children, max_size=3),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=150)
+@given(st.sampled_from(EXAMPLES), st.data())
+def test_any_field_replaced_by_any_value_is_parsed_or_named(message: object, data: st.DataObject) -> None:
+    """Well-formed canonical data with one field swapped for a random value:
+    parsing either succeeds and round-trips, or raises the typed rejection
+    (never a crash that would take the link down)."""
+    fields = message.to_data()  # type: ignore[attr-defined]
+    name = data.draw(st.sampled_from(sorted(set(fields) - {"t"})))
+    fields[name] = data.draw(canonical_values)
+    payload = encode(fields)
+    try:
+        parsed = parse_message(payload)
+    except MalformedFrame:
+        return
+    assert parse_message(encode_message(parsed)) == parsed
