@@ -67,7 +67,10 @@ def effect_steps(table: Mapping[str, Info], s: RiderState, seat: int, info: Info
         if kind in TARGETED:
             valid = targets_for(table, s, seat, kind, effect.max_level)
             if target == "" and valid:
-                raise IllegalAction(f"{kind} must target one of {list(valid)}", rule="rider.13")
+                raise IllegalAction(
+                    f"{info.card.id}'s {kind} must target one of {list(valid)}; name one in the level up's targets",
+                    rule="rider.13",
+                )
             if target != "" and target not in valid:
                 raise IllegalAction(
                     f"{target!r} is not a valid target for {kind} ({TARGETED[kind]}); valid: {list(valid) or 'none'}",

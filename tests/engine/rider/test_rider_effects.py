@@ -49,6 +49,8 @@ def test_effect_destroy_top_destroys_a_low_top_card() -> None:
     assert legal == {("A",), ("C",)}  # B's top is Lv.3 > 2
     _rejects(pos, _up(pos, "E-destroy", targets=("B",)), "rider.13")
     _rejects(pos, _up(pos, "E-destroy", targets=("",)), "rider.13")  # a valid target exists: must choose
+    with pytest.raises(IllegalAction, match=r"E-destroy's destroy_top must target one of \['A'"):
+        pos.game.apply(pos.state, _up(pos, "E-destroy", targets=("",)))
     pos.do(_up(pos, "E-destroy", targets=("A",)))
     them = pos.state.players[1]
     assert them.columns[0].cards == (("T1", 1),) and them.discard == ("T2",)
