@@ -9,7 +9,8 @@ from __future__ import annotations
 import hashlib
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.core import EncodingError, decode, digest, encode, state_hash
 from engine.core.encoding import MAX_DEPTH

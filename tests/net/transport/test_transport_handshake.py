@@ -10,18 +10,25 @@ from transport_helpers import GAME, TABLE, handshake, identity, link_pair, run_h
 from engine.core.encoding import encode
 from net.transport.errors import (
     FrameTooLarge,
+    HandshakeError,
     MalformedFrame,
     UnknownMessageType,
     WrongGame,
 )
 from net.transport.framing import encode_frame
-from net.transport.handshake import HOST_KEY_MISMATCH, Handshake, transcript
+from net.transport.handshake import (
+    HOST_KEY_MISMATCH,
+    Handshake,
+    PeerRejected,
+    transcript,
+)
 from net.transport.link import Established, Link, Problem, Received
 from net.transport.messages import (
     LOBBY,
     Auth,
     Hello,
     Ping,
+    Reject,
     Relay,
     encode_message,
     parse_message,
@@ -124,19 +131,87 @@ def test_bad_signature_is_refused() -> None:
     assert [m.T for m in frames(step.write)] == ["reject"]  # type: ignore[attr-defined]
 
 
-def test_signature_is_bound_to_role_so_reflection_fails() -> None:
-    """A listener that echoes the dialer's own auth back must not pass."""
+def _dialer_with_peer_hello(peer_nonce: bytes = b"\x07" * 32) -> tuple[Handshake, Link, Hello]:
+    """A dialer that has received identity 2's hello and sent its own auth."""
     dialer = handshake(identity(1), "dialer")
-    mirror = Handshake(identity(1), "listener", table=TABLE, game=GAME)  # same key: refused anyway
-    la = Link(dialer, "x")
-    la.start()
-    peer_hello = Hello((1,), identity(2).public_key, TABLE, GAME, b"\x07" * 32)
-    la.data_received(encode_frame(encode_message(peer_hello)))
-    ours = transcript(dialer.hello, peer_hello, "dialer")
-    reflected = Auth(identity(1).sign(ours))
-    step = la.data_received(encode_frame(encode_message(reflected)))
-    assert step.close and not la.established
-    assert mirror.hello.key == identity(1).public_key
+    link = Link(dialer, "127.0.0.1:9")
+    link.start()
+    peer_hello = Hello((1,), identity(2).public_key, TABLE, GAME, peer_nonce)
+    link.data_received(encode_frame(encode_message(peer_hello)))
+    return dialer, link, peer_hello
+
+
+def test_signature_is_bound_to_role_so_reflection_fails() -> None:
+    """The peer's own key signing the transcript under our role (the dialer's
+    auth reflected back, re-signed) must not pass: the role is signed."""
+    dialer, link, peer_hello = _dialer_with_peer_hello()
+    wrong_role = Auth(identity(2).sign(transcript(dialer.hello, peer_hello, "dialer")))
+    step = link.data_received(encode_frame(encode_message(wrong_role)))
+    assert step.close and not link.established
+    (problem,) = [e for e in step.events if isinstance(e, Problem)]
+    assert problem.error.code == "bad-signature"
+    # control: the same key over the right role is accepted
+    dialer, link, peer_hello = _dialer_with_peer_hello()
+    right = Auth(identity(2).sign(transcript(dialer.hello, peer_hello, "listener")))
+    link.data_received(encode_frame(encode_message(right)))
+    assert link.established
+
+
+def test_signature_from_another_connection_is_refused() -> None:
+    """A valid auth recorded on one connection (other nonces) cannot be replayed."""
+    dialer, _link, peer_hello = _dialer_with_peer_hello(b"\x07" * 32)
+    recorded = Auth(identity(2).sign(transcript(dialer.hello, peer_hello, "listener")))
+    _dialer2, link2, _ = _dialer_with_peer_hello(b"\x07" * 32)  # our fresh nonce differs
+    step = link2.data_received(encode_frame(encode_message(recorded)))
+    assert step.close and not link2.established
+
+
+def test_connection_to_ourselves_is_refused() -> None:
+    _, _, _, eb = failing_handshake(handshake(identity(1), "dialer"), handshake(identity(1), "listener"))
+    err = next(e for e in eb if isinstance(e, Problem)).error
+    assert "leads back to ourselves" in str(err) and "check the address" in str(err)
+
+
+def test_handshake_starts_once() -> None:
+    h = handshake(identity(1), "dialer")
+    assert [m.T for m in h.start()] == ["hello"]
+    with pytest.raises(HandshakeError, match="already started"):
+        h.start()
+
+
+def test_second_hello_during_the_handshake_is_fatal() -> None:
+    dialer, link, peer_hello = _dialer_with_peer_hello()
+    step = link.data_received(encode_frame(encode_message(peer_hello)))
+    assert step.close and not link.established and dialer.state.value == "failed"
+    (problem,) = [e for e in step.events if isinstance(e, Problem)]
+    assert "unexpected 'hello'" in str(problem.error)
+
+
+def test_peer_reject_during_handshake_is_reported_and_not_answered() -> None:
+    lb = Link(handshake(identity(2), "listener"), "127.0.0.1:9")
+    lb.start()
+    step = lb.data_received(encode_frame(encode_message(Reject("version", "too old, update"))))
+    assert step.close and step.write == b""  # no reject in answer to a reject
+    (problem,) = [e for e in step.events if isinstance(e, Problem)]
+    assert isinstance(problem.error, PeerRejected) and "too old, update" in str(problem.error)
+
+
+def test_hello_or_auth_after_the_handshake_is_skipped_and_link_survives() -> None:
+    a, b = established_pair()
+    step = b.data_received(a.encode(a.handshake.hello) + a.encode(Auth(b"s" * 64))
+                           + a.encode(Ping(5)))
+    assert not step.close and not b.closed
+    problems = [e for e in step.events if isinstance(e, Problem)]
+    assert [str(p.error) for p in problems] == [
+        "unexpected 'hello' after the handshake", "unexpected 'auth' after the handshake"]
+    assert [e.message for e in step.events if isinstance(e, Received)] == [Ping(5)]
+
+
+def test_reject_after_the_handshake_closes_the_link() -> None:
+    a, b = established_pair()
+    step = b.data_received(a.encode(Reject("leaving", "bye")) + a.encode(Ping(1)))
+    assert step.close and b.closed
+    assert [e.message for e in step.events if isinstance(e, Received)] == [Reject("leaving", "bye")]
 
 
 def test_message_before_handshake_is_fatal() -> None:

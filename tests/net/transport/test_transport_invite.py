@@ -9,8 +9,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from transport_helpers import identity
 
+from engine.core.hashing import digest
 from net.transport.errors import InviteError
-from net.transport.invite import ALPHABET, Invite, parse_invite
+from net.transport.invite import (
+    ALPHABET,
+    CHECK_DOMAIN,
+    PREFIX,
+    Invite,
+    _b32encode,
+    parse_invite,
+)
 from net.transport.keys import fingerprint_from_bytes
 
 addresses = st.one_of(
@@ -86,3 +94,69 @@ def test_invalid_invites_are_refused_at_construction() -> None:
         Invite(b"\x00" * 8, fp, (("example.com", 1),))
     with pytest.raises(InviteError):
         Invite(b"\x00" * 8, fp, ())
+
+
+# --- audit additions: codes with a valid checksum but bad contents -----------
+
+
+def crafted(payload: bytes) -> str:
+    """An invite text for arbitrary payload bytes, with a correct checksum."""
+    return PREFIX + "-" + _b32encode(payload + digest(CHECK_DOMAIN, payload)[:4])
+
+
+HEADER = b"\x01" + b"\x01" * 8 + bytes(10)  # version 1, table, fingerprint
+ADDR4 = b"\x04" + bytes([127, 0, 0, 1]) + (4000).to_bytes(2, "big")
+
+
+def test_crafting_helper_makes_codes_the_parser_accepts() -> None:
+    invite = parse_invite(crafted(HEADER + b"\x01" + ADDR4))
+    assert invite.addresses == (("127.0.0.1", 4000),) and invite.table == b"\x01" * 8
+
+
+@pytest.mark.parametrize(
+    "payload, fragment",
+    [
+        (b"\x02" + HEADER[1:] + b"\x01" + ADDR4, "format 2.*update Fairtable"),
+        (HEADER + b"\x01" + ADDR4 + b"\x00", "trailing data"),
+        (HEADER + b"\x02" + ADDR4, "cut short"),
+        (HEADER + b"\x01" + b"\x05" + ADDR4[1:], "cannot read"),
+        (HEADER + b"\x01" + b"\x06" + ADDR4[1:], "cannot read"),  # says v6, holds 4 bytes
+        (HEADER + b"\x01" + ADDR4[:-1], "cannot read"),
+        (HEADER + b"\x00", "1 to 8 addresses"),
+        (HEADER + b"\x09" + ADDR4 * 9, "1 to 8 addresses"),
+        (HEADER + b"\x01" + ADDR4[:-2] + b"\x00\x00", "port 0"),
+    ],
+)
+def test_checksummed_but_invalid_contents_are_named(payload: bytes, fragment: str) -> None:
+    with pytest.raises(InviteError, match=fragment):
+        parse_invite(crafted(payload))
+
+
+def test_construction_checks_port_and_address_count() -> None:
+    fp = identity(1).fingerprint
+    for port in (0, 65536):
+        with pytest.raises(InviteError, match="outside 1-65535"):
+            Invite(b"\x00" * 8, fp, (("127.0.0.1", port),))
+    with pytest.raises(InviteError, match="1 to 8"):
+        Invite(b"\x00" * 8, fp, tuple(("127.0.0.1", p) for p in range(1, 10)))
+    with pytest.raises(InviteError, match="not a key fingerprint"):
+        Invite(b"\x00" * 8, "ABCD", (("127.0.0.1", 1),))
+    assert len(Invite(b"\x00" * 8, fp, tuple(("::1", p) for p in range(1, 9))).addresses) == 8
+
+
+def test_capital_i_reads_as_one_and_prefix_typos_are_forgiven() -> None:
+    invite = Invite(b"\x01" * 8, identity(1).fingerprint, (("127.0.0.1", 41777),))
+    code = invite.encode()
+    assert "1" in code[4:]
+    assert parse_invite(code[:4] + code[4:].replace("1", "I")) == invite
+    assert parse_invite("FTl" + code[3:]) == invite
+
+
+def test_nonzero_padding_bits_in_the_last_character_are_a_typo() -> None:
+    payload = HEADER + b"\x01" + ADDR4
+    text = crafted(payload)
+    assert (len(payload) + 4) * 8 % 5 != 0, "this layout must leave padding bits"
+    last = ALPHABET.index(text[-1])
+    bumped = text[:-1] + ALPHABET[last ^ 1]  # flip the lowest (padding) bit only
+    with pytest.raises(InviteError, match="missing or extra characters"):
+        parse_invite(bumped)
