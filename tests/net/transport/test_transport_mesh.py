@@ -8,12 +8,13 @@ import itertools
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from transport_helpers import MemoryNet, Node, identity
+from transport_helpers import GAME, MemoryNet, Node, identity
 
+from net.transport import mesh as mesh_module
 from net.transport.errors import KeyMismatch
 from net.transport.handshake import HOST_KEY_MISMATCH
 from net.transport.mesh import PeerStatus
-from net.transport.messages import Relay
+from net.transport.messages import MAX_HOPS, MAX_PEERS, Reject, Relay
 
 
 def table(listen_joiners: bool) -> tuple[MemoryNet, Node, Node, Node]:
@@ -275,3 +276,117 @@ def test_a_known_peer_with_the_wrong_key_is_redialled_with_backoff() -> None:
         0.5, 1.0, 2.0]
     assert host.mesh.status(expected) is PeerStatus.RECONNECTING
     assert identity(3).public_key not in host.mesh.peers
+
+
+
+# --- audit additions: hop limits, dedup memory, peer cap, duplicate links ----
+
+
+def _inject(net: MemoryNet, src: Node, dst: Node, relay: Relay) -> None:
+    channel = src.mesh.peers[dst.mesh.identity.public_key].channel
+    assert channel is not None
+    channel.send(relay)
+    net.settle()
+
+
+def test_broadcast_at_the_hop_limit_is_delivered_but_not_forwarded() -> None:
+    net, host, a, b = table(listen_joiners=False)
+    origin = identity(2).public_key
+    _inject(net, a, host, Relay(GAME, origin, b"last hop", MAX_HOPS))
+    assert host.inbox == [(origin, b"last hop")] and b.inbox == []
+    _inject(net, a, host, Relay(GAME, origin, b"one hop left", MAX_HOPS - 1))
+    assert b.inbox == [(origin, b"one hop left")]
+
+
+def test_directed_message_at_the_hop_limit_is_dropped() -> None:
+    net, host, a, b = table(listen_joiners=False)
+    to_b = identity(3).public_key
+    _inject(net, a, host, Relay(GAME, identity(2).public_key, b"too far", MAX_HOPS, to=to_b))
+    assert b.inbox == [] and host.inbox == []
+    _inject(net, a, host, Relay(GAME, identity(2).public_key, b"ok", MAX_HOPS - 1, to=to_b))
+    assert b.inbox == [(identity(2).public_key, b"ok")] and host.inbox == []
+
+
+def test_dedup_memory_is_bounded_and_forgets_the_oldest(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(mesh_module, "SEEN_LIMIT", 2)
+    net, host, a, _ = table(listen_joiners=False)
+    for payload in (b"p1", b"p2", b"p3"):
+        a.mesh.broadcast(payload)
+    net.settle()
+    assert len(host.mesh._seen) == 2
+    a.mesh._seen.clear()
+    a.mesh.broadcast(b"p3")  # still remembered: dropped
+    a.mesh.broadcast(b"p1")  # forgotten: delivered again
+    net.settle()
+    assert [d for _, d in host.inbox] == [b"p1", b"p2", b"p3", b"p1"]
+
+
+def test_at_most_max_peers_are_remembered() -> None:
+    node = MemoryNet().add(1)
+    for n in range(MAX_PEERS + 5):
+        node.mesh.add_peer(bytes([n, 200]) + b"\x00" * 30)
+    assert len(node.mesh.peers) == MAX_PEERS
+
+
+def test_a_learned_address_cannot_be_redirected_by_later_gossip() -> None:
+    node = MemoryNet().add(1, listen=False)
+    key = identity(9).public_key
+    node.mesh.add_peer(key, (("127.0.0.1", 20009),))
+    node.mesh.add_peer(key, (("127.0.0.1", 6666),))  # e.g. a hostile links frame
+    assert node.mesh.peers[key].listen == (("127.0.0.1", 20009),)
+
+
+def test_in_a_full_mesh_exactly_one_side_dials_each_pair() -> None:
+    net, _host, a, b = table(listen_joiners=True)
+    between = [addr for _, addr in net.dials if addr in (a.address, b.address)]
+    smaller = min((a, b), key=lambda n: n.mesh.identity.public_key)
+    larger = b if smaller is a else a
+    assert between == [larger.address]  # dialed once, by the smaller key
+
+
+def test_simultaneous_dials_keep_the_same_link_on_both_sides() -> None:
+    """Both peers dial each other at once: each side independently keeps the
+    link dialed by the smaller key, so they agree and one link survives."""
+    net = MemoryNet()
+    p, q = net.add(1, listen=False), net.add(2, listen=False)
+    kp, kq = identity(1).public_key, identity(2).public_key
+    p.mesh.add_peer(kq, (q.address,))
+    q.mesh.add_peer(kp, (p.address,))
+    assert len(net.pending) == 2
+    net.settle()
+    keep_p = p.mesh.peers[kq].channel
+    keep_q = q.mesh.peers[kp].channel
+    assert keep_p is not None and keep_q is not None
+    dialer_is_p = keep_p.link.handshake.role == "dialer"
+    assert dialer_is_p == (keep_q.link.handshake.role == "listener")  # the same connection
+    assert dialer_is_p == (kp < kq)
+    assert len(net.pumps) == 1
+    p.mesh.broadcast(b"once")
+    net.settle()
+    assert q.inbox == [(kp, b"once")]
+
+
+def test_a_second_link_dialed_by_the_same_side_replaces_the_first() -> None:
+    """A redial while the old link still looks alive (half-open): the newer
+    link wins on both sides and the older one is closed."""
+    net, host, a, _ = table(listen_joiners=False)
+    old_pumps = list(net.pumps)
+    record = a.mesh.peers[identity(1).public_key]
+    assert record.dial is not None
+    a.mesh.connect(host.address, record.dial)  # type: ignore[misc]
+    net.settle()
+    new = [pump for pump in net.pumps if pump not in old_pumps]
+    assert len(new) == 1
+    assert record.channel is new[0].clientIO.protocol  # type: ignore[attr-defined]
+    assert host.mesh.peers[identity(2).public_key].channel is new[0].serverIO.protocol  # type: ignore[attr-defined]
+    a.mesh.broadcast(b"after")
+    net.settle()
+    assert host.inbox == [(identity(2).public_key, b"after")]
+
+
+def test_a_reject_is_not_a_goodbye_so_the_peer_comes_back() -> None:
+    net, host, a, _ = table(listen_joiners=False)
+    _inject(net, a, host, Reject("restart", "restarting"))
+    assert host.mesh.status(identity(2).public_key) is not PeerStatus.LEFT
+    net.advance(1)
+    assert host.mesh.status(identity(2).public_key) is PeerStatus.CONNECTED
