@@ -245,3 +245,45 @@ def test_transcript_is_canonical() -> None:
     transcript = round_.transcript()
     encode(transcript)
     assert transcript["openings"]["1"]["value"] == "paper"
+
+
+# --- audit additions -------------------------------------------------------------
+
+
+def test_second_different_opening_is_named_and_the_first_stands() -> None:
+    round_ = SealedChoiceRound(GAME, 1, (0, 1), "rps", [RPS] * 2)
+    made = {s: round_.commit_to(s, "rock") for s in (0, 1)}
+    for s in (0, 1):
+        round_.commit(s, made[s][0])
+    round_.reveal(0, made[0][1])
+    with pytest.raises(UnexpectedMessage, match="second opening") as err:
+        round_.reveal(0, Opening("paper", made[0][1].salt))
+    assert err.value.seat == 0
+    round_.reveal(1, made[1][1])
+    assert round_.values() == ("rock", "rock")
+
+
+@pytest.mark.parametrize(
+    "game, step, seat, purpose",
+    [(b"G" * 31, 0, 0, "p"), (GAME, -1, 0, "p"), (GAME, True, 0, "p"), (GAME, 0, -1, "p"), (GAME, 0, 0, "")],
+)
+def test_commitment_context_is_validated(game: bytes, step: int, seat: int, purpose: str) -> None:
+    with pytest.raises(ValueError):
+        commitment_of(game, step, seat, "rock", bytes(32), purpose=purpose)
+
+
+def test_options_must_align_with_seats() -> None:
+    with pytest.raises(ValueError, match="one tuple of choices per seat"):
+        SealedChoiceRound(GAME, 1, (0, 1), "rps", [RPS])
+
+
+def test_transcript_and_commitments_record_what_was_received_in_seat_order() -> None:
+    round_ = SealedChoiceRound(GAME, 1, (0, 1, 2), "rps", [RPS] * 3)
+    made = {s: round_.commit_to(s, RPS[s]) for s in (0, 1, 2)}
+    round_.commit(2, made[2][0])
+    round_.commit(0, made[0][0])
+    assert round_.commitments() == (made[0][0], made[2][0])
+    round_.commit(1, made[1][0])
+    record = round_.transcript()
+    assert record["commits"] == {str(s): made[s][0] for s in (0, 1, 2)}
+    assert record["openings"] == {} and record["seats"] == (0, 1, 2) and record["step"] == 1

@@ -165,3 +165,47 @@ def test_malleated_signature_with_s_plus_group_order_is_rejected() -> None:
     s = int.from_bytes(sig[32:], "little")
     with pytest.raises(BadSignature):
         verify_signature(ident.public_key, sig[:32] + (s + order).to_bytes(32, "little"), b"move", seat=1)
+
+
+# --- audit additions: creating the key file never overwrites a key ----------
+
+
+def _pem_of(ident: Identity) -> bytes:
+    return ident._key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                                    serialization.NoEncryption())
+
+
+def test_a_key_created_by_another_process_meanwhile_wins(tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two processes start at once: the one that loses the race loads the
+    winner's key instead of replacing it (which would change the player's
+    identity under the other process's feet)."""
+    path = tmp_path / "keys" / "identity.pem"
+    winner = Identity.from_seed(b"\x05" * 32)
+    real_generate = Identity.generate
+
+    def racing_generate() -> Identity:
+        _private_file(path, _pem_of(winner))  # the other process finishes first
+        return real_generate()
+
+    monkeypatch.setattr(Identity, "generate", staticmethod(racing_generate))
+    assert Identity.load_or_create(path).public_key == winner.public_key
+    assert path.read_bytes() == _pem_of(winner)
+    assert [p.name for p in path.parent.iterdir()] == ["identity.pem"]  # no temp file left
+
+
+@posix_only
+def test_without_hard_links_the_key_is_created_exclusively(tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_links(src: str, dst: object) -> None:
+        raise PermissionError("this file system has no hard links")
+
+    monkeypatch.setattr(identity_mod.os, "link", no_links)
+    path = tmp_path / "keys" / "identity.pem"
+    created = Identity.load_or_create(path)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert Identity.load_or_create(path).public_key == created.public_key
+    # and an existing file is never replaced on that path either
+    assert identity_mod._write_new_private_file(path, b"other") is False
+    assert Identity.load_or_create(path).public_key == created.public_key
+    assert [p.name for p in path.parent.iterdir()] == ["identity.pem"]
