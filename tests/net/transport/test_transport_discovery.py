@@ -72,3 +72,30 @@ class LoopbackDiscovery(unittest.TestCase):
         seen = yield found
         assert seen == ad
         assert seen.invite().addresses == (("127.0.0.1", 41234),)
+
+
+def test_out_of_range_seats_and_port_and_missing_address_are_refused() -> None:
+    ad = TableAd("t", "rider", 1, identity(1).fingerprint, b"\x00" * 8, 4000, ("127.0.0.1",))
+    props = as_txt(ad.properties())
+    for port in (0, 65536):
+        with pytest.raises(DiscoveryError, match="out-of-range"):
+            TableAd.from_properties(props, port, ())
+    with pytest.raises(DiscoveryError, match="out-of-range"):
+        TableAd.from_properties({**props, b"free": b"65"}, 4000, ())
+    assert TableAd.from_properties({**props, b"free": b"64"}, 4000, ()).seats_free == 64
+    with pytest.raises(DiscoveryError, match="UTF-8"):
+        TableAd.from_properties({**props, b"name": b"\xff"}, 4000, ())
+    from net.transport.errors import InviteError
+
+    with pytest.raises(InviteError, match="no address"):
+        TableAd.from_properties(props, 4000, ()).invite()
+
+
+def test_long_names_are_cut_and_service_names_are_made_safe() -> None:
+    ad = TableAd("x" * 60, "rider", 1, identity(1).fingerprint, b"\x00" * 8, 4000, ())
+    parsed = TableAd.from_properties(as_txt(ad.properties()), 4000, ())
+    assert parsed.name == "x" * 48
+    odd = TableAd("a.b/c\\d", "rider", 1, identity(1).fingerprint, b"\x00" * 8, 4000, ())
+    assert service_name(odd) == f"abcd {identity(1).fingerprint[:4]}._fairtable._tcp.local."
+    blank = TableAd("...", "rider", 1, identity(1).fingerprint, b"\x00" * 8, 4000, ())
+    assert service_name(blank).startswith("table ")
