@@ -294,6 +294,8 @@ def test_broadcast_at_the_hop_limit_is_delivered_but_not_forwarded() -> None:
     origin = identity(2).public_key
     _inject(net, a, host, Relay(GAME, origin, b"last hop", MAX_HOPS))
     assert host.inbox == [(origin, b"last hop")] and b.inbox == []
+    # not sent on at all (b would refuse a frame over the limit, hiding a send)
+    assert host.mesh.stats["forwarded"] == 0 and b.mesh.stats["rejected"] == 0
     _inject(net, a, host, Relay(GAME, origin, b"one hop left", MAX_HOPS - 1))
     assert b.inbox == [(origin, b"one hop left")]
 
@@ -303,6 +305,7 @@ def test_directed_message_at_the_hop_limit_is_dropped() -> None:
     to_b = identity(3).public_key
     _inject(net, a, host, Relay(GAME, identity(2).public_key, b"too far", MAX_HOPS, to=to_b))
     assert b.inbox == [] and host.inbox == []
+    assert host.mesh.stats["forwarded"] == 0 and b.mesh.stats["rejected"] == 0
     _inject(net, a, host, Relay(GAME, identity(2).public_key, b"ok", MAX_HOPS - 1, to=to_b))
     assert b.inbox == [(identity(2).public_key, b"ok")] and host.inbox == []
 
@@ -344,14 +347,20 @@ def test_in_a_full_mesh_exactly_one_side_dials_each_pair() -> None:
     assert between == [larger.address]  # dialed once, by the smaller key
 
 
-def test_simultaneous_dials_keep_the_same_link_on_both_sides() -> None:
+@pytest.mark.parametrize("q_dials_first", [False, True])
+def test_simultaneous_dials_keep_the_same_link_on_both_sides(q_dials_first: bool) -> None:
     """Both peers dial each other at once: each side independently keeps the
-    link dialed by the smaller key, so they agree and one link survives."""
+    link dialed by the smaller key, so they agree and one link survives,
+    whichever connection happens to come up first."""
     net = MemoryNet()
     p, q = net.add(1, listen=False), net.add(2, listen=False)
     kp, kq = identity(1).public_key, identity(2).public_key
-    p.mesh.add_peer(kq, (q.address,))
-    q.mesh.add_peer(kp, (p.address,))
+    if q_dials_first:
+        q.mesh.add_peer(kp, (p.address,))
+        p.mesh.add_peer(kq, (q.address,))
+    else:
+        p.mesh.add_peer(kq, (q.address,))
+        q.mesh.add_peer(kp, (p.address,))
     assert len(net.pending) == 2
     net.settle()
     keep_p = p.mesh.peers[kq].channel
