@@ -273,3 +273,8 @@ def test_transcript_records_seed_and_faces_once_complete() -> None:
     record = round_.transcript()
     encode(record)
     assert record["faces"] == round_.faces() and record["dice"] == (6, 6)
+
+
+def test_joint_seed_needs_one_contribution_per_seat() -> None:
+    with pytest.raises(ValueError, match="one contribution per seat"):
+        joint_seed(GAME, 1, "trap", (6,), (0, 1), (b"a" * 32,))

@@ -342,3 +342,38 @@ def test_envelope_signatures_cover_the_domain_tag() -> None:
     bare = dataclasses.replace(env, signature=ids[0].sign(encode(env.content())))
     with pytest.raises(BadSignature):
         bare.verify(ids[0].public_key, game=gid)
+
+
+# --- audit additions -------------------------------------------------------------
+
+
+def test_envelope_digest_is_over_the_signed_content_only() -> None:
+    """The next ``prev`` must not depend on signature bytes: pinned by hand."""
+    _, _, _, writers = table(1)
+    env = writers[0].write("move", {"a": 1}, SEEN0)
+    expected = hashlib.sha256(encode(["fairtable/envelope-digest/v1", env.content()])).digest()
+    assert env.digest() == expected
+    assert dataclasses.replace(env, signature=bytes(64)).digest() == expected
+
+
+def test_verify_with_a_game_refuses_an_envelope_of_another_game() -> None:
+    ids, _, gid, writers = table(2)
+    env = writers[0].write("move", 1, SEEN0)
+    env.verify(ids[0].public_key, game=gid)
+    with pytest.raises(WrongGame) as err:
+        env.verify(ids[0].public_key, game=b"\x09" * 32)
+    assert err.value.seat == 0
+
+
+def test_genesis_from_data_is_strict_about_shapes() -> None:
+    ids = identities(2)
+    data = genesis(ids).to_data()
+    with pytest.raises(MalformedMessage, match="must be a list"):
+        Genesis.from_data({**data, "seat_keys": ids[0].public_key})
+    with pytest.raises(MalformedMessage, match="options"):
+        Genesis.from_data({**data, "options": [1, 2]})
+    with pytest.raises(MalformedMessage, match="exactly the fields"):
+        Genesis.from_data({**data, "extra": 1})
+    with pytest.raises(MalformedMessage, match="non-empty"):
+        Genesis.from_data({**data, "seat_keys": []})
+    assert Genesis.from_data(data) == genesis(ids)

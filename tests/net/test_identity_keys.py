@@ -209,3 +209,17 @@ def test_without_hard_links_the_key_is_created_exclusively(tmp_path: Path,
     assert identity_mod._write_new_private_file(path, b"other") is False
     assert Identity.load_or_create(path).public_key == created.public_key
     assert [p.name for p in path.parent.iterdir()] == ["identity.pem"]
+
+
+@posix_only
+def test_key_directory_is_owner_only_whatever_the_umask(tmp_path: Path) -> None:
+    """mkdir's mode is filtered by the umask; the directory is set to 0700
+    explicitly so a restrictive umask cannot leave it unwritable by its owner."""
+    path = tmp_path / "strict" / "identity.pem"
+    old = os.umask(0o277)
+    try:
+        Identity.load_or_create(path)
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE(path.parent.stat().st_mode) == 0o700
+    assert stat.S_IMODE(path.stat().st_mode) & 0o077 == 0
