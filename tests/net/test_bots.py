@@ -64,12 +64,15 @@ def test_greedy_prefers_a_strictly_better_score() -> None:
 
 
 def test_greedy_skips_actions_the_reducer_refuses() -> None:
-    def bigger(game: Any, state: int, seat: int) -> int:
-        return state
+    def smaller(game: Any, state: int, seat: int) -> int:
+        return -state  # the unchanged state would score best: a refused move must not count as it
 
     legal = [Add(0, 1), Add(0, 99)]
     for seed in range(10):
-        assert GreedyBot(random.Random(seed), bigger).choose(Counting(), 0, 0, ME, legal) == Add(0, 1)
+        assert GreedyBot(random.Random(seed), smaller).choose(Counting(), 0, 0, ME, legal) == Add(0, 1)
+
+    def bigger(game: Any, state: int, seat: int) -> int:
+        return state
     # when every candidate is refused, it still answers with one of them
     assert GreedyBot(random.Random(0), bigger).choose(Counting(), 0, 0, ME, [Add(0, 99)] * 2) == Add(0, 99)
 

@@ -27,6 +27,8 @@ from engine.core import (
     Knowledge,
     Outcome,
     Pending,
+    SealedChoice,
+    SealedChoicesRevealed,
     check_answer_matches,
     hash_of,
 )
@@ -183,3 +185,52 @@ def test_the_human_seat_is_waited_for_and_its_action_applied() -> None:
     assert t.step() is None and len(t.log) == 4
     t.submit(t.legal(1)[0])
     assert t.outcome() == Outcome(None, "done") and t.waiting_for() == ()
+
+
+@dataclasses.dataclass(frozen=True)
+class Picks:
+    rounds: tuple[tuple[Any, ...], ...] = ()
+
+
+class TwoSealedRounds:
+    """Two sealed choices in a row (like a tied rock-paper-scissors replayed)."""
+
+    rules_id = "toy-sealed/1"
+    codec = ActionCodec([SealedChoicesRevealed])
+
+    def pending(self, s: Picks) -> Pending | None:
+        if len(s.rounds) == 2:
+            return None
+        return SealedChoice((0, 1), f"round{len(s.rounds)}", (("r", "p"), ("r", "p")))
+
+    def legal_actions(self, s: Picks, seat: int, knowledge: Knowledge | None = None) -> list[Action]:
+        return []
+
+    def apply(self, s: Picks, action: Action) -> Picks:
+        check_answer_matches(self.pending(s), action)
+        assert isinstance(action, SealedChoicesRevealed)
+        return Picks((*s.rounds, action.choices))
+
+    def public(self, s: Picks) -> Any:
+        return {"rounds": s.rounds}
+
+    def zone(self, s: Picks, name: str) -> tuple[int, ...]:
+        return ()
+
+    def outcome(self, s: Picks) -> Outcome | None:
+        return Outcome(None, "done") if len(s.rounds) == 2 else None
+
+    def view(self, s: Picks, seat: int, knowledge: Knowledge) -> Any:
+        return self.public(s)
+
+
+def test_each_sealed_choice_asks_every_seat_afresh() -> None:
+    t = LocalTable(TwoSealedRounds(), Picks(), [Knowledge(0), Knowledge(1)],
+                   [None, RandomBot(random.Random(0))], 1)
+    assert t.run() is None and t.waiting_for() == (0,)
+    t.submit_sealed(0, "p")
+    assert t.run() is None and t.waiting_for() == (0,)  # round 2: the human picks again
+    assert t.state.rounds[0][0] == "p" and len(t.state.rounds) == 1
+    t.submit_sealed(0, "r")
+    assert t.run() == Outcome(None, "done")
+    assert [r[0] for r in t.state.rounds] == ["p", "r"]
