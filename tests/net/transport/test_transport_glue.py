@@ -3,17 +3,25 @@ handshake timeout, and the drop/keep decisions reaching the socket."""
 
 from __future__ import annotations
 
+import pytest
 from transport_helpers import GAME, TABLE, identity
 from twisted.internet.task import Clock
 from twisted.internet.testing import StringTransport
+from twisted.python.failure import Failure
 
 from engine.core.encoding import encode
+from net.transport.errors import InviteError
 from net.transport.framing import encode_frame
 from net.transport.handshake import Handshake
 from net.transport.link import Link
 from net.transport.mesh import Mesh
-from net.transport.messages import Relay, parse_message
-from net.transport.twisted_glue import ListenFactory, PeerProtocol
+from net.transport.messages import Ping, Relay, parse_message
+from net.transport.twisted_glue import (
+    DialFactory,
+    ListenFactory,
+    PeerProtocol,
+    TwistedMesh,
+)
 
 
 def listener() -> tuple[Mesh, PeerProtocol, StringTransport, Clock]:
@@ -91,3 +99,54 @@ def test_table_nonces_are_fresh() -> None:
     from net.transport.twisted_glue import new_table_nonce
 
     assert len(new_table_nonce()) == 8 and new_table_nonce() != new_table_nonce()
+
+
+# --- audit additions -------------------------------------------------------------
+
+
+def test_connection_lost_cancels_the_handshake_timer() -> None:
+    _mesh, proto, _transport, clock = listener()
+    timers = len(clock.getDelayedCalls())
+    proto.connectionLost()
+    assert len(clock.getDelayedCalls()) == timers - 1  # only the mesh tick is left
+    assert proto.link.closed
+
+
+def test_nothing_is_written_after_the_channel_closed() -> None:
+    _mesh, proto, transport, _peer = authenticated()
+    proto.send(Ping(1))
+    assert parse_message(transport.value()[4:]) == Ping(1)
+    transport.clear()
+    proto.close(abort=False)
+    proto.send(Ping(2))
+    assert transport.value() == b"" and transport.disconnecting
+
+
+def test_failed_dial_is_reported_to_the_mesh() -> None:
+    clock = Clock()
+    mesh = Mesh(identity(1), table=TABLE, clock=clock, game=GAME, connect=lambda a, t: None)
+    mesh.join((("127.0.0.1", 9),), identity(2).fingerprint)
+    assert mesh.host_target is not None and mesh.host_retry is None
+    DialFactory(mesh, mesh.host_target).clientConnectionFailed(None, Failure(ConnectionRefusedError()))
+    assert mesh.host_retry is not None and mesh.host_retry.active()
+
+
+def test_small_frames_are_not_delayed_by_nagle() -> None:
+    class NoDelayTransport(StringTransport):
+        nodelay: bool | None = None
+
+        def setTcpNoDelay(self, enabled: bool) -> None:
+            self.nodelay = enabled
+
+    clock = Clock()
+    mesh = Mesh(identity(1), table=TABLE, clock=clock, game=GAME)
+    transport = NoDelayTransport()
+    ListenFactory(mesh).buildProtocol(None).makeConnection(transport)
+    assert transport.nodelay is True
+
+
+def test_a_peer_that_does_not_listen_cannot_make_an_invite() -> None:
+    peer = TwistedMesh(identity(1), table=TABLE, reactor=Clock())
+    with pytest.raises(InviteError, match="call listen_tcp first"):
+        peer.invite()
+    peer.mesh.close()
