@@ -295,3 +295,16 @@ def test_drawers_share_never_leaves_and_the_others_together_cannot_decrypt() -> 
         assert not any(drawer_share in blob for blob in sent)
         pooled = g.total([g.mul(s.x, cipher[0]) for s in secrets[1:]])
         assert g.sub(cipher[1], pooled) not in table
+
+
+def test_sealed_share_with_missing_extra_or_mistyped_fields_is_blamed_on_its_sender() -> None:
+    from net.poker import sealed
+    from net.poker.errors import BadCardMessage
+
+    secrets, keys, _, _ = _drawn()
+    msg = wire(sealed.seal_share(GAME, 12, 0, 2, keys.boxes[2], b"payload"))
+    missing = {k: v for k, v in msg.items() if k != "box"}  # type: ignore[union-attr]
+    for bad in (missing, dict(msg, extra=1), dict(msg, eph=b"short"), dict(msg, box="text"), [msg]):  # type: ignore[call-overload]
+        with pytest.raises(BadCardMessage) as info:
+            sealed.open_share(GAME, 12, 0, 2, secrets[2].box, bad)
+        assert info.value.seat == 0
