@@ -223,3 +223,16 @@ def test_key_directory_is_owner_only_whatever_the_umask(tmp_path: Path) -> None:
         os.umask(old)
     assert stat.S_IMODE(path.parent.stat().st_mode) == 0o700
     assert stat.S_IMODE(path.stat().st_mode) & 0o077 == 0
+
+
+def test_fingerprint_is_80_bits_of_the_domain_separated_key_hash() -> None:
+    """Derived by hand from the documented rule, independent of fingerprint_of."""
+    import base64
+    import hashlib
+
+    from engine.core.encoding import encode
+
+    key = Identity.from_seed(bytes(range(32))).public_key
+    raw = hashlib.sha256(encode(["fairtable/fingerprint/v1", key])).digest()[:10]
+    text = base64.b32encode(raw).decode()
+    assert fingerprint_of(key) == "-".join(text[i : i + 4] for i in range(0, 16, 4)) == "L3I3-2E4I-SODJ-TUYA"
