@@ -21,13 +21,13 @@ from client.text import draw_text, draw_wrapped
 from client.widgets import Button, panel
 
 if TYPE_CHECKING:
-    from client.rider.session import RiderSession
+    from client.rider.session import TableSession
 
 
 class EndScene(Scene):
     name = "end"
 
-    def __init__(self, app: App, session: RiderSession, *, backdrop: pygame.Surface | None = None,
+    def __init__(self, app: App, session: TableSession, *, backdrop: pygame.Surface | None = None,
                  on_lobby: Callable[[], None] | None = None, on_again: Callable[[], None] | None = None) -> None:
         super().__init__(app)
         self.session = session
@@ -94,7 +94,7 @@ class EndScene(Scene):
         surface.blit(shade, (0, 0))
         b = self.box
         panel(surface, b, fill=(30, 36, 46), edge=theme.ACCENT, radius=16)
-        outcome = self.session.table.outcome()
+        outcome = self.session.outcome()
         draw_text(surface, tr(lang, "game_over"), (b.centerx, b.top + 22), 20, theme.TEXT_DIM, anchor="midtop")
         if outcome is None or outcome.winner is None:
             headline, colour = tr(lang, "draw"), theme.TEXT
@@ -109,7 +109,7 @@ class EndScene(Scene):
             why = reason_text(outcome.reason, outcome.winner, self.session.names, self.session.me, lang)
             y += draw_wrapped(surface, tr(lang, "reason", reason=why), pygame.Rect(b.left + 30, y, b.width - 60, 50),
                               16, theme.TEXT, centre=True) + 6
-        moves = len(self.session.table.log)
+        moves = self.session.moves
         state = self.session.state
         draw_text(surface, f"{tr(lang, 'turn', n=state.turn)} · {tr(lang, 'moves', n=moves)}", (b.centerx, y), 15,
                   theme.TEXT_DIM, anchor="midtop")
@@ -119,7 +119,7 @@ class EndScene(Scene):
         else:
             text, colour = tr(lang, "audit_bad", error=self.audit_detail), theme.BAD
         y += draw_wrapped(surface, text, pygame.Rect(b.left + 30, y, b.width - 60, 60), 16, colour, centre=True) + 4
-        y += draw_wrapped(surface, tr(lang, "audit_local"), pygame.Rect(b.left + 30, y, b.width - 60, 60), 14, theme.WARN,
+        y += draw_wrapped(surface, tr(lang, "audit_net" if self.session.networked else "audit_local"), pygame.Rect(b.left + 30, y, b.width - 60, 60), 14, theme.WARN,
                           centre=True) + 8
         if self.saved:
             draw_wrapped(surface, tr(lang, "saved_to", path=self.saved), pygame.Rect(b.left + 30, y, b.width - 60, 50), 14,

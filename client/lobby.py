@@ -1,15 +1,18 @@
-"""The lobby: play against a bot at once, or (soon) with friends.
+"""The lobby: play against a bot at once, or with friends over the network.
 
-"Play against a bot" is the default and needs no set-up: it opens a local
-table on this computer. Hosting, joining by invite code and the LAN list
-are laid out, but they say plainly that networked play is not connected yet
-(it arrives with the sessions work): the lobby never pretends to connect.
-An invite code typed in is still checked for real with the invite parser.
+"Play against a bot" is the default and needs no set-up: a local table on
+this computer. "Play with friends" is real networked play through
+:mod:`client.rider.net_play`: *Host a table* opens one (its invite code is
+shown, copied to the clipboard where there is one, and the table is
+advertised on the LAN); *Join* dials the host of a pasted code; the list
+shows tables advertised on this network (zeroconf), each joinable with a
+click. The game starts when the host's peer has seated everyone.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
@@ -19,7 +22,7 @@ from client.decks import DeckInfo, shipped_decks
 from client.i18n import tr
 from client.scene import Scene
 from client.settings import Settings
-from client.text import draw_text, draw_wrapped
+from client.text import draw_text, draw_wrapped, line_height, render
 from client.widgets import Button, Choice, TextField, panel
 from engine.core.errors import EngineError
 
@@ -41,7 +44,9 @@ class LobbyScene(Scene):
     name = "lobby"
 
     def __init__(self, app: App, settings: Settings | None = None,
-                 start_game: Callable[[Settings], None] | None = None) -> None:
+                 start_game: Callable[[Settings], None] | None = None, *,
+                 start_net: Callable[[Any], None] | None = None, lan: bool | None = None,
+                 host_interface: str = "0.0.0.0") -> None:
         super().__init__(app)
         self.settings = settings or Settings()
         self.decks: list[DeckInfo] = shipped_decks()
@@ -51,6 +56,13 @@ class LobbyScene(Scene):
         if self.settings.bot_deck not in keys and keys:
             self.settings.bot_deck = keys[-1] if len(keys) > 1 else keys[0]
         self.start_game = start_game
+        self.start_net = start_net
+        self.host_interface = host_interface
+        # LAN discovery needs the real reactor (zeroconf hands results over with callFromThread)
+        self.lan_enabled = hasattr(app.clock, "callFromThread") if lan is None else lan
+        self.lan: Any = None
+        self.net: Any = None  # client.rider.net_play.NetTable while hosting or joining
+        self.copy_state = ""  # "", "copied" or "select"
         self.fingerprint, self.identity_error = load_identity()
         self.message = ""
         self.message_colour = theme.TEXT_DIM
@@ -58,6 +70,20 @@ class LobbyScene(Scene):
         self.size = app.screen.get_size()
 
     # -- layout ---------------------------------------------------------------
+    def enter(self) -> None:
+        if self.lan_enabled and self.lan is None:
+            from client.rider.net_play import LanBrowser
+
+            self.lan = LanBrowser(self.app.clock, self._net_changed)
+            self.lan.start()
+
+    def leave(self) -> None:
+        if self.lan is not None:
+            self.lan.close()
+            self.lan = None
+        if self.net is not None and not self.net.started:
+            self.net.cancel()  # leaving the lobby without a game: close the half-open table
+
     def resized(self, size: tuple[int, int]) -> None:
         self.size = size
         self.layout()
@@ -66,12 +92,12 @@ class LobbyScene(Scene):
         w, h = self.size
         lang = self.app.lang
         margin = max(24, w // 40)
-        top = 130
+        top = 116
         col_w = (w - 3 * margin) // 2
         self.left = pygame.Rect(margin, top, col_w, h - top - 70)
         self.right = pygame.Rect(2 * margin + col_w, top, col_w, h - top - 70)
         L, R = self.left, self.right
-        self.lang_choice = Choice(pygame.Rect(w - margin - 220, 30, 220, 40), [("en", "English"), ("ja", "日本語")],
+        self.lang_choice = Choice(pygame.Rect(w - margin - 220, 18, 220, 38), [("en", "English"), ("ja", "日本語")],
                                   lang, self._set_lang)
         self.name_field = TextField(pygame.Rect(L.left + 20, L.top + 70, L.width - 40, 40), self.settings.name,
                                     on_change=self._set_name)
@@ -83,16 +109,32 @@ class LobbyScene(Scene):
         self.bot_choice = Choice(pygame.Rect(L.left + 20, y, L.width - 40, 38),
                                  [("greedy", tr(lang, "bot_greedy")), ("random", tr(lang, "bot_random"))],
                                  self.settings.bot, self._set_bot)
-        self.play_button = Button(pygame.Rect(L.left + 20, L.bottom - 90, L.width - 40, 64), tr(lang, "play_bot"),
+        self.play_button = Button(pygame.Rect(L.left + 20, L.bottom - 84, L.width - 40, 60), tr(lang, "play_bot"),
                                   self._play, primary=True, enabled=bool(self.decks), hotkey="Enter", size=24)
-        self.host_button = Button(pygame.Rect(R.left + 20, R.top + 60, R.width - 40, 44), tr(lang, "host"),
-                                  self._network_pending, enabled=False)
-        self.code_field = TextField(pygame.Rect(R.left + 20, R.top + 150, R.width - 160, 40), "", max_len=120)
-        self.join_button = Button(pygame.Rect(R.right - 130, R.top + 150, 110, 40), tr(lang, "join"), self._join)
-        self.lan_rect = pygame.Rect(R.left + 20, R.top + 245, R.width - 40, 130)
+        # friends: host, join by code, LAN list (or, while hosting/joining, the table's progress)
+        inner = R.width - 40
+        self.host_button = Button(pygame.Rect(R.left + 20, R.top + 56, inner, 42), tr(lang, "host"), self._host,
+                                  enabled=bool(self.decks) and self.fingerprint is not None)
+        self.code_field = TextField(pygame.Rect(R.left + 20, R.top + 136, inner - 110, 40), "", max_len=160)
+        self.join_button = Button(pygame.Rect(R.right - 120, R.top + 136, 100, 40), tr(lang, "join"), self._join,
+                                  enabled=self.fingerprint is not None)
+        self.lan_rect = pygame.Rect(R.left + 20, R.top + 214, inner, max(60, min(150, R.height - 214 - 86)))
+        self.message_rect = pygame.Rect(R.left + 20, self.lan_rect.bottom + 10, inner, R.bottom - self.lan_rect.bottom - 16)
+        # the table we host or join
+        self.invite_field = TextField(pygame.Rect(R.left + 20, R.top + 84, inner - 110, 40), self.net.code if self.net else "",
+                                      max_len=400, read_only=True, on_copy=self._copy)
+        self.copy_button = Button(pygame.Rect(R.right - 120, R.top + 84, 100, 40), tr(lang, "copy"), self._copy,
+                                  hotkey="Ctrl+C")
+        self.cancel_button = Button(pygame.Rect(R.left + 20, R.bottom - 58, 160, 40), tr(lang, "cancel"), self._cancel_net)
         self.quit_button = Button(pygame.Rect(margin, h - 56, 120, 40), tr(lang, "quit"), self.app.stop)
         self.widgets = [self.lang_choice, self.name_field, self.deck_choice, self.bot_choice, self.play_button,
-                        self.host_button, self.code_field, self.join_button, self.quit_button]
+                        self.quit_button]
+        if self.net is None:
+            self.widgets += [self.host_button, self.code_field, self.join_button]
+        else:
+            self.widgets += [self.cancel_button]
+            if self.net.role == "host":
+                self.widgets += [self.invite_field, self.copy_button]
 
     # -- actions ---------------------------------------------------------------
     def _set_lang(self, lang: str) -> None:
@@ -109,26 +151,80 @@ class LobbyScene(Scene):
     def _set_bot(self, kind: str) -> None:
         self.settings.bot = kind
 
-    def _network_pending(self) -> None:
-        self._say(tr(self.app.lang, "net_pending"), theme.WARN)
+    def _new_table(self) -> Any:
+        from client.rider.net_play import NetTable
 
-    def _join(self) -> None:
-        code = self.code_field.value.strip()
+        if not self.settings.name.strip():
+            self.settings.name = "Player"
+        self.settings.save()
+        return NetTable(self.app, self.settings, on_change=self._net_changed)
+
+    def _host(self) -> None:
+        """Open a networked table: show (and copy) its code, advertise it on the LAN."""
         lang = self.app.lang
+        try:
+            table = self._new_table()
+            code = table.host(self.host_interface)
+        except (OSError, ValueError, EngineError) as exc:  # port/interface trouble, a bad deck, no identity
+            self._say(tr(lang, "host_failed", error=str(exc)), theme.BAD)
+            return
+        self.net = table
+        print(f"Fairtable invite code: {code}", flush=True)  # also in the terminal, to copy from there
+        if self.lan is not None:
+            self.lan.advertise(table.ad())
+        self.layout()
+        self._copy()
+
+    def _copy(self) -> None:
+        from client.rider.net_play import copy_to_clipboard
+
+        if self.net is None or not self.net.code:
+            return
+        self.copy_state = "copied" if copy_to_clipboard(self.net.code) else "select"
+        self.invite_field.focused = True  # shown selected, ready for Ctrl+C
+        self.app.invalidate()
+
+    def _join(self, code: str | None = None) -> None:
+        lang = self.app.lang
+        code = (code if code is not None else self.code_field.value).strip()
         if not code:
             self._say(tr(lang, "code_empty"), theme.WARN)
             return
-        try:
-            from net.transport.invite import parse_invite
+        from net.transport.errors import InviteError
 
-            invite = parse_invite(code)
-        except ImportError:
-            self._network_pending()
-            return
-        except ValueError as exc:  # InviteError is a ValueError with a readable message
+        try:
+            table = self._new_table()
+            table.join(code)
+        except InviteError as exc:
             self._say(tr(lang, "code_bad", error=str(exc)), theme.BAD)
             return
-        self._say(tr(lang, "code_ok", fingerprint=invite.fingerprint), theme.WARN)
+        except (OSError, ValueError, EngineError) as exc:
+            self._say(tr(lang, "join_failed", error=str(exc)), theme.BAD)
+            return
+        self.net = table
+        self._say("", theme.TEXT_DIM)
+        self.layout()
+
+    def _join_lan(self, ad: Any) -> None:
+        from net.transport.errors import InviteError
+
+        try:
+            code = ad.invite().encode()
+        except InviteError as exc:
+            self._say(tr(self.app.lang, "code_bad", error=str(exc)), theme.BAD)
+            return
+        self._join(code)
+
+    def _cancel_net(self) -> None:
+        if self.net is not None:
+            self.net.cancel()
+        self.net = None
+        self.copy_state = ""
+        self._say(tr(self.app.lang, "net_cancelled"), theme.TEXT_DIM)
+        self.layout()
+
+    def _net_changed(self) -> None:
+        self.app.invalidate()
 
     def _say(self, text: str, colour: theme.Colour) -> None:
         self.message = text
@@ -146,51 +242,154 @@ class LobbyScene(Scene):
                 self._say(tr(self.app.lang, "engine_missing", error=str(exc)), theme.BAD)
 
     # -- scene protocol ----------------------------------------------------------
+    def update(self, now: float) -> bool:
+        net = self.net
+        if net is None:
+            return False
+        if net.started:
+            self.net = None
+            if self.lan is not None:
+                self.lan.close()
+                self.lan = None
+            if self.start_net is not None:
+                self.start_net(net)
+            else:
+                from client.rider.net_play import start_net_game
+
+                start_net_game(self.app, net, on_leave=lambda: self.app.switch(
+                    LobbyScene(self.app, self.settings, self.start_game, lan=self.lan_enabled,
+                               host_interface=self.host_interface)))
+        elif net.result is not None:  # the table closed before a game started
+            self.net = None
+            self._say(tr(self.app.lang, "net_ended", error=net.error or "?"), theme.BAD)
+            self.layout()
+        return False
+
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and not (self.name_field.focused or self.code_field.focused):
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.play_button.enabled:
+        typing = self.name_field.focused or self.code_field.focused
+        if event.type == pygame.KEYDOWN and not typing:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.play_button.enabled and self.net is None:
                 self._play()
                 return
-            if event.key == pygame.K_l:
+            if event.key == pygame.K_l and not (event.mod & pygame.KMOD_CTRL):
                 self.lang_choice._pick("ja" if self.app.lang == "en" else "en")
                 return
-        for widget in self.widgets:
+            if event.key == pygame.K_c and event.mod & pygame.KMOD_CTRL and self.net is not None:
+                self._copy()
+                return
+        if event.type == pygame.KEYDOWN and self.code_field.focused and event.key == pygame.K_v \
+                and event.mod & pygame.KMOD_CTRL:
+            from client.rider.net_play import paste_from_clipboard
+
+            self.code_field.value = (self.code_field.value + paste_from_clipboard().strip())[: self.code_field.max_len]
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.net is None:
+            for rect, ad in self.lan_rows():
+                if rect.collidepoint(event.pos):
+                    self._join_lan(ad)
+                    return
+        for widget in list(self.widgets):
             widget.handle(event)  # type: ignore[attr-defined]
 
+    # -- drawing --------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         lang = self.app.lang
-        w, h = surface.get_size()
+        w = surface.get_width()
         surface.fill(theme.BG)
-        pygame.draw.rect(surface, theme.BG_FELT_DARK, (0, 0, w, 100))
-        draw_text(surface, tr(lang, "title"), (self.left.left, 18), 44, theme.ACCENT, bold=True)
-        draw_text(surface, tr(lang, "subtitle"), (self.left.left + 2, 76), 16, theme.TEXT_DIM)
+        pygame.draw.rect(surface, theme.BG_FELT_DARK, (0, 0, w, 96))
+        draw_text(surface, tr(lang, "title"), (self.left.left, 12), 42, theme.ACCENT, bold=True)
+        draw_text(surface, tr(lang, "subtitle"), (self.left.left + 2, 68), 16, theme.TEXT_DIM,
+                  max_width=self.lang_choice.rect.left - self.left.left - 90)
         draw_text(surface, tr(lang, "language"), (self.lang_choice.rect.left - 12, self.lang_choice.rect.centery), 15,
                   theme.TEXT_DIM, anchor="midright")
+        fp = self.fingerprint
+        label = f"{tr(lang, 'fingerprint')}: {fp}" if fp else tr(lang, "fingerprint_none")
+        draw_text(surface, label, (self.lang_choice.rect.right, 76), 15, theme.TEXT if fp else theme.TEXT_DIM,
+                  anchor="midright", max_width=w // 2)
         panel(surface, self.left)
         panel(surface, self.right)
         L, R = self.left, self.right
-        draw_text(surface, tr(lang, "play_now"), (L.left + 20, L.top + 14), 24, theme.TEXT, bold=True)
+        draw_text(surface, tr(lang, "play_now"), (L.left + 20, L.top + 14), 24, theme.TEXT, bold=True,
+                  max_width=L.width - 40)
         draw_text(surface, tr(lang, "your_name"), (L.left + 20, L.top + 48), 15, theme.TEXT_DIM)
         draw_text(surface, tr(lang, "deck"), (L.left + 20, L.top + 128), 15, theme.TEXT_DIM)
         if not self.decks:
             draw_text(surface, tr(lang, "no_decks"), (L.left + 20, L.top + 160), 15, theme.BAD)
         draw_text(surface, tr(lang, "opponent"), (L.left + 20, self.bot_choice.rect.top - 22), 15, theme.TEXT_DIM)
-        draw_wrapped(surface, tr(lang, "play_bot_hint"),
-                     pygame.Rect(L.left + 20, self.play_button.rect.top - 50, L.width - 40, 44), 15, theme.TEXT_DIM)
-        draw_text(surface, tr(lang, "friends"), (R.left + 20, R.top + 14), 24, theme.TEXT, bold=True)
-        draw_text(surface, tr(lang, "join_code"), (R.left + 20, R.top + 126), 15, theme.TEXT_DIM)
-        draw_text(surface, tr(lang, "lan_tables"), (R.left + 20, R.top + 220), 15, theme.TEXT_DIM)
-        panel(surface, self.lan_rect, fill=(26, 31, 40))
-        draw_text(surface, tr(lang, "lan_none"), (self.lan_rect.left + 14, self.lan_rect.top + 12), 15, theme.TEXT_DIM)
-        note = pygame.Rect(R.left + 20, self.lan_rect.bottom + 18, R.width - 40, 110)
-        panel(surface, note, fill=(52, 44, 28), edge=theme.ACCENT_DARK, radius=8)
-        draw_wrapped(surface, tr(lang, "net_pending"), note.inflate(-24, -20), 15, theme.WARN)
-        if self.message:
-            draw_wrapped(surface, self.message, pygame.Rect(R.left + 20, note.bottom + 14, R.width - 40, 80), 15,
-                         self.message_colour)
-        # identity
-        fp = self.fingerprint
-        label = f"{tr(lang, 'fingerprint')}: {fp}" if fp else tr(lang, "fingerprint_none")
-        draw_text(surface, label, (w - 24, h - 36), 16, theme.TEXT if fp else theme.TEXT_DIM, anchor="midright")
+        hint = pygame.Rect(L.left + 20, self.bot_choice.rect.bottom + 10, L.width - 40,
+                           self.play_button.rect.top - self.bot_choice.rect.bottom - 14)
+        draw_wrapped(surface, tr(lang, "play_bot_hint"), hint, 15, theme.TEXT_DIM)
+        draw_text(surface, tr(lang, "friends"), (R.left + 20, R.top + 14), 24, theme.TEXT, bold=True,
+                  max_width=R.width - 40)
+        if self.net is None:
+            self._draw_friends(surface)
+        else:
+            self._draw_table(surface)
         for widget in self.widgets:
             widget.draw(surface)  # type: ignore[attr-defined]
+
+    def _draw_friends(self, surface: pygame.Surface) -> None:
+        lang = self.app.lang
+        R = self.right
+        draw_text(surface, tr(lang, "join_code"), (R.left + 20, R.top + 112), 15, theme.TEXT_DIM)
+        draw_text(surface, tr(lang, "lan_tables"), (R.left + 20, self.lan_rect.top - 22), 15, theme.TEXT_DIM)
+        box = self.lan_rect
+        panel(surface, box, fill=(26, 31, 40))
+        if self.lan is None:
+            draw_wrapped(surface, tr(lang, "lan_off"), box.inflate(-24, -16), 14, theme.TEXT_DIM)
+        elif self.lan.error:
+            draw_wrapped(surface, tr(lang, "lan_error", error=self.lan.error), box.inflate(-24, -16), 14, theme.WARN)
+        elif not self.lan.tables:
+            draw_text(surface, tr(lang, "lan_none"), (box.left + 14, box.top + 12), 15, theme.TEXT_DIM)
+        for row, ad in self.lan_rows():
+            pygame.draw.rect(surface, theme.BUTTON, row, border_radius=6)
+            seats = tr(lang, "lan_seats", n=ad.seats_free)
+            draw_text(surface, f"{ad.name} · {ad.fingerprint}", (row.left + 10, row.centery), 14, theme.TEXT,
+                      anchor="midleft", max_width=row.width - 150)
+            draw_text(surface, f"{seats} · {tr(lang, 'join')}", (row.right - 10, row.centery), 14, theme.ACCENT,
+                      anchor="midright", max_width=130)
+        if self.message:
+            draw_wrapped(surface, self.message, self.message_rect, 15, self.message_colour)
+
+    def lan_rows(self) -> list[tuple[pygame.Rect, Any]]:
+        """(row rectangle, table advertisement) of each LAN table shown; a click on a row joins it."""
+        if self.lan is None or self.lan.error:
+            return []
+        box = self.lan_rect
+        ads = sorted(self.lan.tables.values(), key=lambda a: (a.name, a.fingerprint))
+        return [(pygame.Rect(box.left + 6, box.top + 6 + 34 * i, box.width - 12, 30), ad)
+                for i, ad in enumerate(ads[: max(1, (box.height - 8) // 34)])]
+
+    def _draw_table(self, surface: pygame.Surface) -> None:
+        lang = self.app.lang
+        R = self.right
+        net = self.net
+        y = R.top + 56
+        if net.role == "host":
+            draw_text(surface, tr(lang, "invite_give"), (R.left + 20, y), 15, theme.TEXT_DIM, max_width=R.width - 40)
+            y = self.invite_field.rect.bottom + 8
+            key = {"copied": "copied", "select": "copy_select"}.get(self.copy_state, "copy_hint")
+            y += draw_wrapped(surface, tr(lang, key), pygame.Rect(R.left + 20, y, R.width - 40, 60), 14,
+                              theme.GOOD if self.copy_state == "copied" else theme.WARN) + 6
+            status = tr(lang, "hosting_wait", n=net.seats_free())
+        else:
+            status = tr(lang, "joining", fingerprint=net.peer.invite.fingerprint if net.peer.invite else "?")
+        y += draw_wrapped(surface, status, pygame.Rect(R.left + 20, y, R.width - 40, 50), 16, theme.ACCENT, bold=True) + 6
+        box = pygame.Rect(R.left + 20, y, R.width - 40, self.cancel_button.rect.top - y - 12)
+        if box.height > 30:
+            panel(surface, box, fill=(26, 31, 40))
+            step = line_height(13)
+            clip = surface.get_clip()
+            surface.set_clip(box.inflate(-12, -8))
+            ty = box.top + 6
+            lines = [ln for text in net.lines for ln in _wrap13(text, box.width - 20)]
+            for line in lines[-max(1, (box.height - 12) // step):]:
+                surface.blit(render(line, 13, theme.TEXT_DIM), (box.left + 10, ty))
+                ty += step
+            surface.set_clip(clip)
+
+
+def _wrap13(text: str, width: int) -> tuple[str, ...]:
+    from client.text import wrap
+
+    return wrap(text, 13, width)

@@ -19,7 +19,15 @@ def build_app(size: tuple[int, int] = (1280, 800), clock: Any = None, settings: 
 
 
 def show_lobby(app: App, settings: Settings) -> None:
-    app.switch(LobbyScene(app, settings, start_game=lambda s: start_bot_game(app, s)))
+    app.switch(LobbyScene(app, settings, start_game=lambda s: start_bot_game(app, s),
+                          start_net=lambda table: start_networked_game(app, settings, table)))
+
+
+def start_networked_game(app: App, settings: Settings, table: object) -> None:
+    """Show the networked table whose peer has just started its session."""
+    from client.rider.net_play import start_net_game
+
+    start_net_game(app, table, on_leave=lambda: show_lobby(app, settings))  # type: ignore[arg-type]
 
 
 def start_bot_game(app: App, settings: Settings) -> None:

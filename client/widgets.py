@@ -84,21 +84,31 @@ class TextField:
     """A one-line text input with a label; click to focus, type to edit."""
 
     def __init__(self, rect: pygame.Rect, value: str = "", *, max_len: int = 24,
-                 on_change: Callable[[str], None] | None = None) -> None:
+                 on_change: Callable[[str], None] | None = None, read_only: bool = False,
+                 on_copy: Callable[[], None] | None = None) -> None:
         self.rect = pygame.Rect(rect)
         self.value = value
         self.max_len = max_len
         self.focused = False
         self.on_change = on_change
+        #: A read-only field shows text to copy: a click selects all of it, Ctrl+C copies.
+        self.read_only = read_only
+        self.on_copy = on_copy
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             was = self.focused
             self.focused = self.rect.collidepoint(event.pos)
-            if self.focused and not was:
+            if self.focused and not was and not self.read_only:
                 pygame.key.start_text_input()
             return self.focused
         if not self.focused:
+            return False
+        if self.read_only:
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_c and event.mod & pygame.KMOD_CTRL \
+                    and self.on_copy is not None:
+                self.on_copy()
+                return True
             return False
         if event.type == pygame.TEXTINPUT:
             self._set((self.value + event.text)[: self.max_len])
@@ -120,13 +130,18 @@ class TextField:
         pygame.draw.rect(surface, (18, 22, 28), self.rect, border_radius=6)
         pygame.draw.rect(surface, theme.ACCENT if self.focused else theme.PANEL_EDGE, self.rect, width=2, border_radius=6)
         size = max(12, self.rect.height // 2)
-        run = render(self.value, size, theme.TEXT)
-        clip = surface.get_clip()
         inner = self.rect.inflate(-16, -4)
+        if self.read_only:  # the whole text must show: shrink it (a code is useless elided)
+            while size > 9 and render(self.value, size, theme.TEXT).get_width() > inner.width:
+                size -= 1
+        run = render(self.value, size, theme.TEXT_DARK if self.read_only and self.focused else theme.TEXT)
+        clip = surface.get_clip()
         surface.set_clip(inner)
         x = inner.left if run.get_width() < inner.width else inner.right - run.get_width() - 4
+        if self.read_only and self.focused:  # selected
+            pygame.draw.rect(surface, theme.INFO, run.get_rect(midleft=(x, self.rect.centery)).inflate(4, 2))
         surface.blit(run, run.get_rect(midleft=(x, self.rect.centery)))
-        if self.focused:
+        if self.focused and not self.read_only:
             cx = x + run.get_width() + 2
             pygame.draw.line(surface, theme.ACCENT, (cx, self.rect.top + 7), (cx, self.rect.bottom - 7), 2)
         surface.set_clip(clip)

@@ -22,7 +22,7 @@ def busy(scene: RiderTableScene, prompt: str = "rider.main") -> bool:
     """Enough on the table to show everything (levels, piles, a full hand),
     with the local seat to make a ``prompt`` decision."""
     state = scene.session.state
-    pending = scene.session.table.pending
+    pending = scene.session.pending
     cards_up = sum(len(c.cards) for p in state.players for c in p.columns)
     return (state.turn >= 8 and cards_up >= 7 and any(p.discard for p in state.players) and bool(scene.legal)
             and getattr(pending, "prompt", "") == prompt)

@@ -20,7 +20,7 @@ import random
 import secrets
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from engine.core.actions import Action
 from engine.core.encoding import encode
@@ -43,6 +43,43 @@ BOT_DELAY = 0.7
 SYSTEM_DELAY = 0.2
 
 
+class TableSession(Protocol):
+    """What the table and end scenes read from a session, local or networked
+    (:class:`RiderSession` here, ``client.rider.net_session.NetRiderSession``)."""
+
+    me: int
+    names: tuple[str, ...]
+    game: RiderGame
+    proof: str
+    networked: bool
+    problem: str
+    problem_seat: int | None
+    cheat: bool
+    my_sealed: Any
+    listeners: list[Listener]
+    problem_listeners: list[Callable[[str], None]]
+    change_listeners: list[Callable[[], None]]
+
+    @property
+    def state(self) -> RiderState: ...
+    @property
+    def knowledge(self) -> Knowledge: ...
+    @property
+    def over(self) -> bool: ...
+    @property
+    def pending(self) -> Any: ...
+    @property
+    def moves(self) -> int: ...
+    def outcome(self) -> Any: ...
+    def legal(self) -> list[Action]: ...
+    def peer_status(self, seat: int) -> tuple[str, tuple[int, int, int]]: ...
+    def submit(self, action: Action) -> None: ...
+    def start(self) -> None: ...
+    def stop(self) -> None: ...
+    def audit(self) -> tuple[bool, str]: ...
+    def save_transcript(self, folder: Path | None = None) -> Path: ...
+
+
 class IllegalIntent(ValueError):
     """The client tried to submit something that is not in the legal list."""
 
@@ -56,13 +93,17 @@ def make_bot(kind: str, rng: random.Random) -> Any:
 class RiderSession:
     """A LocalTable with seat ``me`` played by the user, paced on ``clock``."""
 
+    #: Log tag of dice, shuffles and reveals: this computer's seeded generator.
+    proof = "local"
+    networked = False
+
     def __init__(self, game: RiderGame, decks: tuple[tuple[str, ...], tuple[str, ...]], *, me: int = 0,
                  names: tuple[str, str] = ("Player", "Bot"), bot: str = "greedy", seed: int | None = None,
                  clock: Any = None, bot_delay: float = BOT_DELAY, system_delay: float = SYSTEM_DELAY,
                  deck_names: tuple[str, str] = ("", "")) -> None:
         self.game = game
         self.me = me
-        self.names = names
+        self.names: tuple[str, ...] = names
         self.deck_names = deck_names
         self.decks = decks
         self.seed = secrets.randbits(63) if seed is None else seed
@@ -87,6 +128,8 @@ class RiderSession:
         self.problem_seat: int | None = None
         self.cheat = False
         self.problem_listeners: list[Callable[[str], None]] = []
+        #: Called when something shown changes without an input (unused on a local table).
+        self.change_listeners: list[Callable[[], None]] = []
 
     # -- queries ----------------------------------------------------------------
     @property
@@ -101,6 +144,19 @@ class RiderSession:
     @property
     def over(self) -> bool:
         return self.table.pending is None
+
+    @property
+    def pending(self) -> Any:
+        """The engine's pending input (None once the game is over)."""
+        return self.table.pending
+
+    @property
+    def moves(self) -> int:
+        return len(self.table.log)
+
+    def outcome(self) -> Any:
+        """The engine's outcome (``winner``, ``reason``), or None while playing."""
+        return self.table.outcome()
 
     def legal(self) -> list[Action]:
         """The local seat's legal inputs now (sealed picks included)."""
@@ -139,6 +195,10 @@ class RiderSession:
         if self._call is not None and self._call.active():
             self._call.cancel()
         self._call = None
+
+    def leave(self) -> None:
+        """The player left the table: nothing runs on after the scene is gone."""
+        self.stop()
 
     def submit(self, action: Action) -> None:
         """Apply the user's choice; it must be one of :meth:`legal` exactly."""

@@ -32,7 +32,7 @@ from client.rider.describe import (
 )
 from client.rider.intents import Intents, Key, needs_confirm
 from client.rider.layout import SeatArea, TableLayout
-from client.rider.session import RiderSession
+from client.rider.session import TableSession
 from client.scene import Scene
 from client.text import draw_text, draw_wrapped, line_height, render, wrap
 from client.widgets import Button, panel
@@ -73,7 +73,7 @@ class Prompt:
 class RiderTableScene(Scene):
     name = "table"
 
-    def __init__(self, app: App, session: RiderSession, art: CardArt, *,
+    def __init__(self, app: App, session: TableSession, art: CardArt, *,
                  on_leave: Callable[[], None] | None = None,
                  on_end: Callable[[RiderTableScene], None] | None = None) -> None:
         super().__init__(app)
@@ -107,6 +107,7 @@ class RiderTableScene(Scene):
     def enter(self) -> None:
         self.session.listeners.append(self._on_event)
         self.session.problem_listeners.append(self._on_problem)
+        self.session.change_listeners.append(self.refresh)
         self.log.append(LogEntry(tr(self.app.lang, "hint_select")))
         self.session.start()
         self.refresh()
@@ -116,6 +117,8 @@ class RiderTableScene(Scene):
             self.session.listeners.remove(self._on_event)
         if self._on_problem in self.session.problem_listeners:
             self.session.problem_listeners.remove(self._on_problem)
+        if self.refresh in self.session.change_listeners:
+            self.session.change_listeners.remove(self.refresh)
         self.session.stop()
         if self._end_call is not None and self._end_call.active():
             self._end_call.cancel()
@@ -148,7 +151,7 @@ class RiderTableScene(Scene):
     def _on_event(self, pre: RiderState, action: Action, post: RiderState) -> None:
         entries = describe(pre, action, post, me=self.me, names=self.session.names, lang=self.app.lang,
                            name=self._name, knowledge=self.session.knowledge, table=self.session.game.table,
-                           proof="local")
+                           proof=self.session.proof)
         self.log.extend(entries)
         self.log_scroll = 0
         self._animate(pre, action, post)
@@ -842,7 +845,7 @@ class RiderTableScene(Scene):
     def _draw_bar(self, surface: pygame.Surface, state: RiderState) -> None:
         lang = self.app.lang
         bar = self.layout.bar
-        seat, what = pending_text(self.session.table.pending, self.session.names, self.me, lang)
+        seat, what = pending_text(self.session.pending, self.session.names, self.me, lang)
         if self.session.problem:
             buttons_w = sum(b.rect.width + 10 for b in self.bar_buttons)
             draw_wrapped(surface, self._problem_text(), pygame.Rect(bar.left + 16, bar.top + 6, bar.width - 32 - buttons_w,
@@ -927,7 +930,7 @@ class RiderTableScene(Scene):
         for line, colour, proof, bold in visible:
             surface.blit(render(line, size, colour, bold), (rect.left, y))
             if proof:
-                tag = render(tr(self.app.lang, "verified_local") if proof == "local" else proof, 10, theme.TEXT_DARK, True)
+                tag = render(tr(self.app.lang, f"proof_{proof}"), 10, theme.TEXT_DARK, True)
                 box = pygame.Rect(rect.right - tag.get_width() - 10, y + 2, tag.get_width() + 8, step - 4)
                 pygame.draw.rect(surface, theme.INFO if proof == "verified" else (170, 176, 190), box, border_radius=5)
                 surface.blit(tag, tag.get_rect(center=box.center))

@@ -37,7 +37,8 @@ def test_lobby_language_switch_and_invite_check(app):
     app.dispatch(pygame.event.Event(pygame.TEXTINPUT, text="FT1-NOT-A-CODE"))
     click(app, scene.join_button.rect.center)
     assert "招待コード" in scene.message  # a clear rejection, never a fake connection
-    assert not scene.host_button.enabled  # hosting waits for the sessions work
+    assert scene.net is None  # nothing was dialled
+    assert scene.host_button.enabled
 
 
 def test_lobby_play_button_starts_a_bot_game(app):

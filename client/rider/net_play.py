@@ -1,0 +1,184 @@
+"""Networked Rider from the lobby: host a table, join by code, find tables on the LAN.
+
+:class:`NetTable` owns one :class:`net.peer.Peer` (the real Twisted driver:
+lobby handshake, genesis, session, mesh) for the player's seat. The lobby
+shows its invite code and its progress lines; when the peer's session
+starts, :func:`start_net_game` shows the table with a
+:class:`~client.rider.net_session.NetRiderSession` over the same peer.
+
+:class:`LanBrowser` lists tables advertised on the LAN
+(:mod:`net.transport.discovery`, zeroconf) and advertises ours while we
+host. zeroconf runs its own threads; results reach the reactor thread
+through ``callFromThread``, so the lobby only ever sees them on the reactor.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from client.app import App
+from client.settings import Settings
+
+#: Lines of peer progress kept for the lobby.
+MAX_LINES = 6
+
+
+def copy_to_clipboard(text: str) -> bool:
+    """Put ``text`` on the system clipboard; True only if it is really there."""
+    try:
+        pygame.scrap.put_text(text)
+        return bool(pygame.scrap.get_text() == text)
+    except (pygame.error, AttributeError, NotImplementedError):
+        return False
+
+
+def paste_from_clipboard() -> str:
+    """The clipboard's text ("" if there is none or no clipboard)."""
+    try:
+        return str(pygame.scrap.get_text() or "") if pygame.scrap.has_text() else ""
+    except (pygame.error, AttributeError, NotImplementedError):
+        return ""
+
+
+class NetTable:
+    """Our seat at a networked Rider table, before and during the game."""
+
+    def __init__(self, app: App, settings: Settings, *, identity: Any = None,
+                 on_change: Callable[[], None] | None = None) -> None:
+        from client.decks import shipped_decks
+        from client.rider.session import deck_cards
+        from net.identity import Identity
+        from net.peer import Peer, spec_named
+
+        self.app = app
+        self.settings = settings
+        decks = {d.key: d for d in shipped_decks()}
+        deck = decks.get(settings.deck) or next(iter(decks.values()))
+        self.deck_name = deck.name(app.lang)
+        self.identity = identity if identity is not None else Identity.load_or_create()
+        self.lines: list[str] = []
+        self.code = ""
+        self.error = ""
+        self.result: dict[str, Any] | None = None
+        self.on_change = on_change or (lambda: None)
+        self.role = ""
+        self.peer = Peer(self.identity, spec_named("rider"), reactor=app.clock, deck=deck_cards(deck.data),
+                         agent=None, name=(settings.name.strip() or "Player")[:40], report=self._report,
+                         on_end=self._on_end, linger=3.0)
+
+    # -- starting ---------------------------------------------------------------------------
+    def host(self, interface: str = "0.0.0.0", port: int = 0) -> str:
+        """Open the table (seat 1 of 2 is ours) and return its invite code."""
+        self.role = "host"
+        self.code = self.peer.host(2, interface=interface, port=port).encode()
+        return self.code
+
+    def join(self, code: str, connect_timeout: float = 30.0) -> None:
+        """Dial the host of an invite code (raises InviteError for a bad code)."""
+        from net.transport.invite import parse_invite
+
+        invite = parse_invite(code)
+        self.role = "join"
+        self.code = invite.encode()
+        self.peer.join(invite, connect_timeout=connect_timeout)
+
+    def cancel(self) -> None:
+        """Leave before (or instead of) playing: close the peer and its links."""
+        if self.peer.result is None:
+            self.peer._end("cancelled in the lobby")
+
+    # -- state --------------------------------------------------------------------------------
+    @property
+    def started(self) -> bool:
+        """The session runs: the table scene can take over."""
+        return self.peer.session is not None and self.result is None
+
+    def seats_free(self) -> int:
+        host = self.peer.host_lobby
+        return 0 if host is None else host.size - len(host.seated)
+
+    def ad(self) -> Any:
+        """Our LAN advertisement (while hosting)."""
+        assert self.peer.net is not None
+        return self.peer.net.table_ad((self.settings.name.strip() or "Player")[:40], "rider", self.seats_free())
+
+    def _report(self, text: str) -> None:
+        self.lines = (self.lines + [text])[-MAX_LINES:]
+        self.on_change()
+
+    def _on_end(self, result: dict[str, Any]) -> None:
+        self.result = result
+        if result.get("error"):
+            self.error = str(result["error"])
+        self.on_change()
+
+
+def start_net_game(app: App, table: NetTable, on_leave: Callable[[], None]) -> Any:
+    """Show the networked table; the end screen follows the audit."""
+    from client.end_scene import EndScene
+    from client.rider.net_session import NetRiderSession
+    from client.rider.play import card_art
+    from client.rider.table_scene import RiderTableScene
+
+    session = NetRiderSession(table.peer, clock=app.clock, deck_names=(table.deck_name, ""))
+
+    def leave() -> None:
+        session.leave()
+        on_leave()
+
+    def ended(scene: RiderTableScene) -> None:
+        backdrop = pygame.Surface(app.screen.get_size())
+        scene.draw(backdrop)
+        app.switch(EndScene(app, session, backdrop=backdrop, on_lobby=leave, on_again=None))
+
+    scene = RiderTableScene(app, session, card_art(), on_leave=leave, on_end=ended)
+    app.switch(scene)
+    return scene
+
+
+class LanBrowser:
+    """Tables on the LAN (zeroconf), kept fresh on the reactor thread."""
+
+    def __init__(self, clock: Any, on_change: Callable[[], None]) -> None:
+        self.clock = clock
+        self.on_change = on_change
+        self.tables: dict[str, Any] = {}  # service name -> TableAd
+        self.error = ""
+        self.discovery: Any = None
+        self._ads = 0
+
+    def start(self) -> None:
+        try:
+            from net.transport.discovery import LanDiscovery
+
+            self.discovery = LanDiscovery(self.clock)
+            self.discovery.browse(self._found, self._lost, None)
+        except (OSError, ImportError, RuntimeError, ValueError) as exc:  # no network or multicast: say so, play on
+            self.discovery = None
+            self.error = str(exc) or type(exc).__name__
+
+    def advertise(self, ad: Any) -> None:
+        if self.discovery is not None:
+            self.discovery.advertise(ad).addErrback(lambda f: self._fail(f.getErrorMessage()))
+
+    def _fail(self, message: str) -> None:
+        self.error = message
+        self.on_change()
+
+    def _found(self, ad: Any) -> None:
+        from net.transport.discovery import service_name
+
+        self.tables[service_name(ad)] = ad
+        self.on_change()
+
+    def _lost(self, name: str) -> None:
+        self.tables.pop(name, None)
+        self.on_change()
+
+    def close(self) -> None:
+        if self.discovery is not None:
+            self.discovery.close().addErrback(lambda f: None)
+            self.discovery = None

@@ -1,0 +1,281 @@
+"""The client's side of a networked Rider table: one seat, remote peers.
+
+:class:`NetRiderSession` gives the table scene the same interface as the
+local :class:`client.rider.session.RiderSession`, but everything goes
+through the real networked path: a :class:`net.peer.Peer` (the Twisted
+driver that joins a sans-I/O :class:`net.session.Session` to the mesh). The
+human acts with :meth:`submit` -> ``Peer.act`` -> ``Session.act``/``pick``;
+remote inputs arrive as signed envelopes that the session verifies (dice
+by commit-reveal, shuffles and deals by the mental-poker proofs) before it
+applies them. Nothing here touches a socket or an engine input directly.
+
+The session is sans-I/O and has no listener hook, so this adapter polls it
+on the reactor (a cheap look at ``step`` and ``events``) and turns each
+newly applied input into (state before, input, state after) for the
+scene's listeners, and each session event into a peer status.
+
+The adapter reads only the session's state (public: hidden cards are
+handles), the session's legal list and our own seat's ``Knowledge``; the
+opponent's cards cannot be drawn because they are never here.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from twisted.internet.task import LoopingCall
+
+from client.rider.session import IllegalIntent, Listener
+from engine.core.actions import Action
+from engine.core.hashing import short_hex
+from engine.core.hidden import Knowledge
+from engine.core.pending import Decision, SealedChoice
+from engine.rider.game import RiderGame
+from engine.rider.state import RiderState
+from net.bots.base import SealedPick
+from net.peer import Peer
+from net.session import Cheat, Desync, Finished, Rejected, Stalling
+from net.transport.mesh import PeerStatus
+
+#: How often (seconds) the adapter looks for new inputs and events.
+POLL = 1 / 30
+
+
+class Result:
+    """The game's outcome as the end scene reads it (winner seat, reason code)."""
+
+    def __init__(self, winner: int | None, reason: str) -> None:
+        self.winner = winner
+        self.reason = reason
+
+
+class NetRiderSession:
+    """A networked Rider table seen from our seat (see the module docstring)."""
+
+    #: Log tag of dice, shuffles and reveals: checked by the fair-play protocols.
+    proof = "verified"
+    networked = True
+
+    def __init__(self, peer: Peer, *, clock: Any, deck_names: tuple[str, str] = ("", "")) -> None:
+        session = peer.session
+        if session is None or peer.seat is None or peer.genesis is None:
+            raise ValueError("the peer has no running game yet; wait for the host's 'go'")
+        self.peer = peer
+        self.me: int = peer.seat
+        self.clock = clock
+        self.names: tuple[str, ...] = tuple(session.names)
+        self.deck_names = deck_names
+        self.game: RiderGame = session.game  # type: ignore[assignment]
+        self.listeners: list[Listener] = []
+        self.problem_listeners: list[Callable[[str], None]] = []
+        #: Called when something shown changes without an input (phase, statuses, our turn).
+        self.change_listeners: list[Callable[[], None]] = []
+        self._signature: tuple[Any, ...] = ()
+        self.problem = ""
+        self.problem_seat: int | None = None
+        self.cheat = False
+        self.desync = False
+        self.warnings: list[str] = []
+        self.stalling: set[int] = set()
+        self.my_sealed: Any = None
+        self.waiting_human = False
+        self.ended: dict[str, Any] | None = None  # the peer's result once it has closed the mesh
+        self.started_at = datetime.datetime.now(datetime.UTC)
+        self._seen = 0
+        self._events_seen = 0
+        self._loop: LoopingCall | None = None
+        self._previous_end = peer.on_end
+        peer.on_end = self._on_end
+
+    # -- queries (the same as RiderSession) ---------------------------------------------
+    @property
+    def session(self) -> Any:
+        return self.peer.session
+
+    @property
+    def state(self) -> RiderState:
+        return self.session.states[self._seen]  # type: ignore[no-any-return]
+
+    @property
+    def knowledge(self) -> Knowledge:
+        """What our seat knows (the only private view the client ever reads)."""
+        return self.session.knowledge  # type: ignore[no-any-return]
+
+    @property
+    def pending(self) -> Any:
+        """The engine's pending input at the position shown (None once it is over)."""
+        return self.game.pending(self.state)
+
+    @property
+    def over(self) -> bool:
+        """The game is over *and* its end-of-game audit and final records are in."""
+        return bool(self.session.finished) and self._seen == self.session.step
+
+    @property
+    def moves(self) -> int:
+        return self._seen
+
+    def outcome(self) -> Result | None:
+        found = self.game.outcome(self.state)
+        if found is not None:
+            return Result(found.winner, found.reason)
+        out = self.session.outcome
+        if out:  # a forfeit ends the game outside the engine
+            return Result(out.get("winner"), str(out.get("reason", "")))
+        return None
+
+    def legal(self) -> list[Action]:
+        """Our seat's legal inputs now; none while older inputs are still being shown."""
+        if self.problem or self.ended is not None or self._seen != self.session.step:
+            return []
+        return list(self.peer.legal())
+
+    def peer_status(self, seat: int) -> tuple[str, tuple[int, int, int]]:
+        """(i18n key, colour) of a seat's status for the players panel."""
+        from client import theme
+
+        session = self.session
+        if self.problem and (self.problem_seat is None or self.problem_seat == seat):
+            if self.cheat:
+                return "peer_cheat", theme.BAD
+            return ("peer_desynced" if self.desync else "peer_stopped"), theme.BAD
+        if seat == self.me:
+            if self.legal():
+                return "peer_you_turn", theme.ACCENT
+            return "peer_you_net", theme.GOOD
+        if self.ended is not None or session.finished:
+            return "peer_done", theme.GOOD
+        link = self._link(seat)
+        if link is PeerStatus.RECONNECTING:
+            return "peer_reconnecting", theme.WARN
+        if link is PeerStatus.LEFT:
+            return "peer_left", theme.BAD
+        if seat in self.stalling or link is PeerStatus.STALLING:
+            return "peer_stalling", theme.WARN
+        if seat in session.waiting_for():
+            return "peer_waiting", theme.INFO
+        return "peer_connected", theme.GOOD
+
+    def _link(self, seat: int) -> PeerStatus | None:
+        genesis = self.peer.genesis
+        if self.peer.net is None or genesis is None:
+            return None
+        try:
+            return self.peer.mesh.status(genesis.seat_keys[seat])
+        except KeyError:
+            return PeerStatus.RECONNECTING  # not linked yet
+
+    def bot_thinking(self) -> bool:
+        return False
+
+    # -- driving ---------------------------------------------------------------------------
+    def start(self) -> None:
+        if self._loop is None:
+            self._loop = LoopingCall(self.poll)
+            self._loop.clock = self.clock
+            self._loop.start(POLL, now=True)
+
+    def stop(self) -> None:
+        if self._loop is not None and self._loop.running:
+            self._loop.stop()
+        self._loop = None
+
+    def leave(self) -> None:
+        """Stop showing the game and close our peer (the others see us leave)."""
+        self.stop()
+        if self.peer.result is None:
+            self.peer._end("left the table from the client")
+
+    def submit(self, action: Action) -> None:
+        """Play the user's choice; it must be one of :meth:`legal` exactly."""
+        if action not in self.legal():
+            raise IllegalIntent(f"{action!r} is not a legal input now")
+        if isinstance(action, SealedPick):
+            self.my_sealed = action.choice
+        self.peer.act(action)  # the driver signs, sends and feeds it to the session
+        self.poll()
+
+    def poll(self) -> None:
+        """Report inputs the session applied since the last look, then its events."""
+        session = self.session
+        while self._seen < session.step:
+            pre = session.states[self._seen]
+            action = session.applied[self._seen]
+            self._seen += 1
+            if not isinstance(self.game.pending(self.state), SealedChoice):
+                self.my_sealed = None
+            self.stalling.clear()
+            for listener in list(self.listeners):
+                listener(pre, action, self.state)
+        for event in session.events[self._events_seen:]:
+            self._events_seen += 1
+            self._on_session_event(event)
+        pending = self.pending
+        legal = self.legal()
+        self.waiting_human = bool(legal) or (isinstance(pending, Decision) and pending.seat == self.me)
+        signature = (session.step, session.phase, len(legal), session.waiting_for(), tuple(sorted(self.stalling)),
+                     tuple(self.peer_status(s)[0] for s in range(len(self.names))), self.ended is None)
+        if signature != self._signature:
+            self._signature = signature
+            self._changed()
+
+    def _on_session_event(self, event: Any) -> None:
+        if isinstance(event, Stalling):
+            self.stalling = set(event.seats)
+            self._changed()
+        elif isinstance(event, Rejected):
+            self.warnings.append(str(event))
+        elif isinstance(event, (Cheat, Desync)) and not self.problem:
+            self.problem = str(event)
+            self.problem_seat = event.seat
+            self.cheat = isinstance(event, Cheat)
+            self.desync = isinstance(event, Desync)
+            for listener in list(self.problem_listeners):
+                listener(self.problem)
+        elif isinstance(event, Finished):
+            self._changed()
+
+    def _changed(self) -> None:
+        for listener in list(self.change_listeners):
+            listener()
+
+    def _on_end(self, result: dict[str, Any]) -> None:
+        self.ended = result
+        error = result.get("error")
+        if error and not self.session.finished and not self.problem:
+            # the table is gone before the end (we left, a link never came back, a timeout)
+            self.problem = str(error)
+            for listener in list(self.problem_listeners):
+                listener(self.problem)
+        self._previous_end(result)
+
+    # -- after the game ----------------------------------------------------------------------
+    def audit(self) -> tuple[bool, str]:
+        """The session's own end-of-game audit (every seat's deck list opened and
+        checked against the cards it played, every hash agreed)."""
+        verdict = self.session.verdict
+        if verdict == "ok":
+            return True, short_hex(self.session.hashes[-1], 16)
+        problems = "; ".join(f"seat {s + 1}: {p}" for s, p in self.session.audit_problems)
+        return False, problems or f"audit verdict {verdict!r}"
+
+    def transcript(self) -> dict[str, Any]:
+        return self.session.transcript()  # type: ignore[no-any-return]
+
+    def save_transcript(self, folder: Path | None = None) -> Path:
+        """Write the signed transcript (check it with ``python -m tools.verify``)."""
+        from net.transcript import save
+
+        if folder is None:
+            from platformdirs import user_data_dir
+
+            folder = Path(user_data_dir("fairtable", appauthor=False)) / "transcripts"
+        folder.mkdir(parents=True, exist_ok=True)
+        stamp = datetime.datetime.now(datetime.UTC).strftime("%Y%m%d-%H%M%S")
+        path = folder / f"rider-net-{stamp}-{self.session.gid.hex()[:10]}.json"
+        save(path, self.transcript())
+        return path
+
