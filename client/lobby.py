@@ -91,13 +91,17 @@ class LobbyScene(Scene):
     def layout(self) -> None:
         w, h = self.size
         lang = self.app.lang
-        margin = max(24, w // 40)
-        top = 116
-        col_w = (w - 3 * margin) // 2
-        self.left = pygame.Rect(margin, top, col_w, h - top - 70)
-        self.right = pygame.Rect(2 * margin + col_w, top, col_w, h - top - 70)
+        gap = max(24, w // 40)
+        # on a big window the two panels keep a comfortable size, centred
+        content_w = min(w - 2 * gap, 1240)
+        x0 = (w - content_w) // 2
+        col_w = (content_w - gap) // 2
+        panel_h = min(h - 116 - 70, 600)
+        top = 116 + max(0, (h - 116 - 70 - panel_h) // 3)
+        self.left = pygame.Rect(x0, top, col_w, panel_h)
+        self.right = pygame.Rect(x0 + col_w + gap, top, col_w, panel_h)
         L, R = self.left, self.right
-        self.lang_choice = Choice(pygame.Rect(w - margin - 220, 18, 220, 38), [("en", "English"), ("ja", "日本語")],
+        self.lang_choice = Choice(pygame.Rect(R.right - 220, 18, 220, 38), [("en", "English"), ("ja", "日本語")],
                                   lang, self._set_lang)
         self.name_field = TextField(pygame.Rect(L.left + 20, L.top + 70, L.width - 40, 40), self.settings.name,
                                     on_change=self._set_name)
@@ -118,15 +122,15 @@ class LobbyScene(Scene):
         self.code_field = TextField(pygame.Rect(R.left + 20, R.top + 136, inner - 110, 40), "", max_len=160)
         self.join_button = Button(pygame.Rect(R.right - 120, R.top + 136, 100, 40), tr(lang, "join"), self._join,
                                   enabled=self.fingerprint is not None)
-        self.lan_rect = pygame.Rect(R.left + 20, R.top + 214, inner, max(60, min(150, R.height - 214 - 86)))
+        self.lan_rect = pygame.Rect(R.left + 20, R.top + 214, inner, max(60, R.height - 214 - 96))
         self.message_rect = pygame.Rect(R.left + 20, self.lan_rect.bottom + 10, inner, R.bottom - self.lan_rect.bottom - 16)
         # the table we host or join
-        self.invite_field = TextField(pygame.Rect(R.left + 20, R.top + 84, inner - 110, 40), self.net.code if self.net else "",
+        self.invite_field = TextField(pygame.Rect(R.left + 20, R.top + 80, inner, 56), self.net.code if self.net else "",
                                       max_len=400, read_only=True, on_copy=self._copy)
-        self.copy_button = Button(pygame.Rect(R.right - 120, R.top + 84, 100, 40), tr(lang, "copy"), self._copy,
+        self.copy_button = Button(pygame.Rect(R.left + 20, R.top + 146, 150, 38), tr(lang, "copy"), self._copy,
                                   hotkey="Ctrl+C")
         self.cancel_button = Button(pygame.Rect(R.left + 20, R.bottom - 58, 160, 40), tr(lang, "cancel"), self._cancel_net)
-        self.quit_button = Button(pygame.Rect(margin, h - 56, 120, 40), tr(lang, "quit"), self.app.stop)
+        self.quit_button = Button(pygame.Rect(L.left, L.bottom + 14, 120, 40), tr(lang, "quit"), self.app.stop)
         self.widgets = [self.lang_choice, self.name_field, self.deck_choice, self.bot_choice, self.play_button,
                         self.quit_button]
         if self.net is None:
@@ -367,10 +371,11 @@ class LobbyScene(Scene):
         y = R.top + 56
         if net.role == "host":
             draw_text(surface, tr(lang, "invite_give"), (R.left + 20, y), 15, theme.TEXT_DIM, max_width=R.width - 40)
-            y = self.invite_field.rect.bottom + 8
             key = {"copied": "copied", "select": "copy_select"}.get(self.copy_state, "copy_hint")
-            y += draw_wrapped(surface, tr(lang, key), pygame.Rect(R.left + 20, y, R.width - 40, 60), 14,
-                              theme.GOOD if self.copy_state == "copied" else theme.WARN) + 6
+            c = self.copy_button.rect
+            used = draw_wrapped(surface, tr(lang, key), pygame.Rect(c.right + 12, c.top - 2, R.right - 20 - c.right - 12, 60),
+                                13, theme.GOOD if self.copy_state == "copied" else theme.WARN)
+            y = max(c.bottom, c.top - 2 + used) + 10
             status = tr(lang, "hosting_wait", n=net.seats_free())
         else:
             status = tr(lang, "joining", fingerprint=net.peer.invite.fingerprint if net.peer.invite else "?")

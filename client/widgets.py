@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 
 from client import theme
-from client.text import draw_text, render
+from client.text import draw_text, line_height, render
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, fill: theme.Colour = theme.PANEL,
@@ -121,6 +121,34 @@ class TextField:
             return True
         return False
 
+    def _draw_read_only(self, surface: pygame.Surface, inner: pygame.Rect) -> None:
+        """The whole text, never elided (a code is useless cut short): on one
+        line if it fits at a readable size, else split at a dash on two;
+        shown selected (highlighted) while focused."""
+        lines = [self.value]
+        size = 16
+        if render(self.value, size, theme.TEXT).get_width() > inner.width:
+            cut = [i for i, ch in enumerate(self.value) if ch == "-"]
+            if cut and inner.height >= 2 * line_height(12):
+                mid = min(cut, key=lambda i: abs(i - len(self.value) // 2))
+                lines = [self.value[: mid + 1], self.value[mid + 1:]]
+                size = min(16, max(9, (inner.height - 2) // 2 - 2))
+        while size > 9 and max(render(ln, size, theme.TEXT).get_width() for ln in lines) > inner.width:
+            size -= 1
+        colour = theme.TEXT_DARK if self.focused else theme.TEXT
+        runs = [render(ln, size, colour) for ln in lines]
+        total = sum(r.get_height() for r in runs)
+        y = self.rect.centery - total // 2
+        clip = surface.get_clip()
+        surface.set_clip(inner)
+        for run in runs:
+            rect = run.get_rect(topleft=(inner.left, y))
+            if self.focused:
+                pygame.draw.rect(surface, theme.INFO, rect.inflate(4, 0))
+            surface.blit(run, rect)
+            y += run.get_height()
+        surface.set_clip(clip)
+
     def _set(self, value: str) -> None:
         self.value = value
         if self.on_change is not None:
@@ -131,17 +159,15 @@ class TextField:
         pygame.draw.rect(surface, theme.ACCENT if self.focused else theme.PANEL_EDGE, self.rect, width=2, border_radius=6)
         size = max(12, self.rect.height // 2)
         inner = self.rect.inflate(-16, -4)
-        if self.read_only:  # the whole text must show: shrink it (a code is useless elided)
-            while size > 9 and render(self.value, size, theme.TEXT).get_width() > inner.width:
-                size -= 1
+        if self.read_only:
+            self._draw_read_only(surface, inner)
+            return
         run = render(self.value, size, theme.TEXT_DARK if self.read_only and self.focused else theme.TEXT)
         clip = surface.get_clip()
         surface.set_clip(inner)
         x = inner.left if run.get_width() < inner.width else inner.right - run.get_width() - 4
-        if self.read_only and self.focused:  # selected
-            pygame.draw.rect(surface, theme.INFO, run.get_rect(midleft=(x, self.rect.centery)).inflate(4, 2))
         surface.blit(run, run.get_rect(midleft=(x, self.rect.centery)))
-        if self.focused and not self.read_only:
+        if self.focused:
             cx = x + run.get_width() + 2
             pygame.draw.line(surface, theme.ACCENT, (cx, self.rect.top + 7), (cx, self.rect.bottom - 7), 2)
         surface.set_clip(clip)

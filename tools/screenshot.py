@@ -1,6 +1,9 @@
 """``python -m tools.screenshot SCENE --out FILE.png``: render a scene headlessly.
 
-Scenes: ``rider`` (a mid-game Rider table), ``lobby``, ``end``. Used for
+Scenes: ``rider`` (a mid-game Rider table), ``lobby``, ``end``, ``host`` (the
+lobby hosting a table on 127.0.0.1, showing its invite code), ``net`` (a
+mid-game networked table against an in-process bot peer over TCP on
+127.0.0.1, through the real peer driver and session). Used for
 visual review and documentation; runs without a display (SDL dummy driver).
 """
 
@@ -13,7 +16,7 @@ import sys
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.screenshot", description=__doc__.splitlines()[0])
-    parser.add_argument("scene", choices=("rider", "lobby", "end"))
+    parser.add_argument("scene", choices=("rider", "lobby", "end", "host", "net"))
     parser.add_argument("--out", required=True, help="PNG file to write")
     parser.add_argument("--size", default="1280x800", help="window size WxH (default 1280x800)")
     parser.add_argument("--lang", choices=("en", "ja"), default="en")
@@ -36,9 +39,30 @@ def main(argv: list[str] | None = None) -> int:
     from client.settings import Settings
 
     clock = Clock()
-    app = App((w, h), clock=clock, lang=args.lang)
+    if args.scene in ("host", "net"):
+        from twisted.internet import reactor
+
+        app = App((w, h), clock=reactor, lang=args.lang)
+    else:
+        app = App((w, h), clock=clock, lang=args.lang)
     if args.scene == "lobby":
         app.switch(LobbyScene(app, Settings(lang=args.lang)))
+    elif args.scene == "host":
+        lobby = LobbyScene(app, Settings(lang=args.lang), lan=False, host_interface="127.0.0.1")
+        app.switch(lobby)
+        lobby._host()
+        for _ in range(50):
+            reactor.iterate(0.002)  # type: ignore[attr-defined]
+            app.tick()
+    elif args.scene == "net":
+        from client.rider.demo import play_networked_to_midgame
+
+        scene, _remote = play_networked_to_midgame(app, reactor, seed=args.seed)
+        if args.hover:
+            slots = scene.hand_slots(scene.me)
+            if slots:
+                pos = slots[len(slots) // 2].center
+                app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     else:
         from client.rider.demo import play_to_midgame
 

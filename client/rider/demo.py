@@ -8,6 +8,7 @@ a busy position; the scene is then left waiting for the local seat.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from twisted.internet.task import Clock
 
@@ -49,3 +50,69 @@ def play_to_midgame(app: App, clock: Clock, *, seed: int = 11, max_steps: int = 
             clock.advance(1.0)
             app.tick()
     raise RuntimeError("no busy position found; try another seed")
+
+
+def bot_peer(reactor: Any, code: str, *, seed: int = 1, deck_index: int = 1, name: str = "Remote bot") -> Any:
+    """An in-reactor bot peer (the real ``net.peer.Peer``, a fresh identity) that
+    joins the table of invite ``code``: the far side of a networked demo or test."""
+    from client.decks import shipped_decks
+    from client.rider.session import deck_cards
+    from net.identity import Identity
+    from net.peer import Peer, spec_named
+    from net.transport.invite import parse_invite
+
+    decks = shipped_decks()
+    deck = decks[deck_index % len(decks)]
+    peer = Peer(Identity.generate(), spec_named("rider"), reactor=reactor, deck=deck_cards(deck.data),
+                agent=GreedyBot(random.Random(seed)), delay=0.0, name=name, linger=0.5)
+    peer.join(parse_invite(code), connect_timeout=30.0)
+    return peer
+
+
+def play_networked_to_midgame(app: App, reactor: Any, *, seed: int = 11, wall: float = 60.0,
+                              attempts: int = 8) -> tuple[RiderTableScene, Any]:
+    """:func:`networked_midgame`, again with the next seed if a game ends first
+    (shuffles are joint random, so a networked game cannot be replayed by seed)."""
+    for attempt in range(attempts):
+        found = networked_midgame(app, reactor, seed=seed + attempt, wall=wall)
+        if found is not None:
+            return found
+    raise RuntimeError("no busy networked position reached; try another seed")
+
+
+def networked_midgame(app: App, reactor: Any, *, seed: int = 11, wall: float = 60.0) -> tuple[RiderTableScene, Any] | None:
+    """Host a networked table from the lobby on 127.0.0.1, let an in-reactor bot
+    peer join, and play our seat with a greedy bot (through ``submit``) to a
+    busy position. Returns (table scene, the remote peer). ``reactor`` must be
+    the real reactor; it is iterated, never run or stopped."""
+    import time
+
+    from client.lobby import LobbyScene
+
+    lobby = LobbyScene(app, Settings(name="Player", lang=app.lang), lan=False, host_interface="127.0.0.1")
+    app.switch(lobby)
+    lobby._host()
+    if lobby.net is None:
+        raise RuntimeError(f"could not host: {lobby.message}")
+    remote = bot_peer(reactor, lobby.net.code, seed=seed)
+    me = GreedyBot(random.Random(seed))
+    deadline = time.monotonic() + wall
+    while time.monotonic() < deadline:
+        reactor.iterate(0.002)
+        app.tick()
+        scene = app.scene
+        if not isinstance(scene, RiderTableScene):
+            continue
+        if scene.session.over:
+            break
+        if scene.legal:
+            if busy(scene):
+                scene.anims.clear()
+                app.tick()
+                return scene, remote
+            session = scene.session
+            session.submit(me.choose(session.game, session.state, session.me, session.knowledge, scene.legal))
+            scene.refresh()
+    if remote.result is None:
+        remote._end("the demo moves on to another game")
+    return None
