@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from typing import Any
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -39,9 +40,11 @@ def main(argv: list[str] | None = None) -> int:
     from client.settings import Settings
 
     clock = Clock()
+    reactor: Any = None
     if args.scene in ("host", "net"):
-        from twisted.internet import reactor
+        from twisted.internet import reactor as the_reactor
 
+        reactor = the_reactor
         app = App((w, h), clock=reactor, lang=args.lang)
     else:
         app = App((w, h), clock=clock, lang=args.lang)
@@ -52,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
         app.switch(lobby)
         lobby._host()
         for _ in range(50):
-            reactor.iterate(0.002)  # type: ignore[attr-defined]
+            reactor.iterate(0.002)
             app.tick()
     elif args.scene == "net":
         from client.rider.demo import play_networked_to_midgame
