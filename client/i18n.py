@@ -93,6 +93,12 @@ STRINGS: dict[str, tuple[str, str]] = {
     "peer_desynced": ("desynced: state hashes differ; play stopped", "不一致：状態ハッシュが異なります。対局を停止しました"),
     "peer_cheat": ("cheat detected: a proof from this seat failed", "不正検出：この席の証明が失敗しました"),
     "peer_stopped": ("the table stopped", "卓が停止しました"),
+    "net_phase_hello": ("Exchanging card keys and deck commitments with the other player…",
+                        "相手とカードのキーとデッキのコミットメントをやりとりしています…"),
+    "net_phase_audit": ("Game over: each seat opens its deck list and signs the final record…",
+                        "ゲーム終了：それぞれの席がデッキリストを公開し、最終記録に署名しています…"),
+    "net_stalling": ("{who} has not answered before the deadline. You may wait, or leave the table.",
+                     "{who}が期限内に応答していません。待つか、卓を離れてください。"),
     "peer_you_net": ("you · networked table", "あなた・ネットワーク卓"),
     "peer_done": ("finished: final record signed", "終了：最終記録に署名した"),
     "peer_reconnecting": ("connection lost: reconnecting…", "接続が切れました：再接続中…"),
@@ -101,6 +107,10 @@ STRINGS: dict[str, tuple[str, str]] = {
                       "卓が停止しました：{problem}。何も省略・修復していません。ロビーに戻ってください。"),
     "cheat_by": ("Cheat detected by {who}: {problem}. The game is stopped; go back to the lobby.",
                  "{who}の不正を検出：{problem}。対局を停止しました。ロビーに戻ってください。"),
+    "desync_with": (("Desync with {who} ({problem}): the game states differ, so play stopped; nothing is repaired. "
+                    "Save the transcript and report it, then go back to the lobby."),
+                    ("{who}と状態が一致しません（{problem}）。対局を停止しました（修復はしません）。"
+                    "記録を保存して報告し、ロビーに戻ってください。")),
     "proof_local": ("local", "ローカル"),
     "proof_verified": ("verified", "検証OK"),
     "choose": ("Choose", "選んでください"),

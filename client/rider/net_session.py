@@ -159,6 +159,23 @@ class NetRiderSession:
             return "peer_waiting", theme.INFO
         return "peer_connected", theme.GOOD
 
+    def table_note(self, lang: str) -> str:
+        """What the table does outside the engine's own steps, in words ("" if nothing)."""
+        from client.i18n import tr
+        from client.rider.describe import seat_label
+
+        session = self.session
+        if self.problem or self.ended is not None:
+            return ""
+        if self.stalling:
+            who = ", ".join(seat_label(s, self.names, self.me, lang) for s in sorted(self.stalling))
+            return tr(lang, "net_stalling", who=who)
+        if session.phase == "hello":
+            return tr(lang, "net_phase_hello")
+        if session.phase in ("audit", "final") and self._seen == session.step:
+            return tr(lang, "net_phase_audit")
+        return ""
+
     def _link(self, seat: int) -> PeerStatus | None:
         genesis = self.peer.genesis
         if self.peer.net is None or genesis is None:
@@ -229,7 +246,8 @@ class NetRiderSession:
         elif isinstance(event, Rejected):
             self.warnings.append(str(event))
         elif isinstance(event, (Cheat, Desync)) and not self.problem:
-            self.problem = str(event)
+            # the scene names the seat itself (counted from one): keep only what happened
+            self.problem = event.error if isinstance(event, Cheat) else f"step {event.step}"
             self.problem_seat = event.seat
             self.cheat = isinstance(event, Cheat)
             self.desync = isinstance(event, Desync)

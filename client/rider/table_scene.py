@@ -170,6 +170,8 @@ class RiderTableScene(Scene):
         if s.cheat and s.problem_seat is not None:
             problem = s.problem.removeprefix(f"seat {s.problem_seat}: ")  # the engine counts seats from 0
             return tr(lang, "cheat_by", who=seat_label(s.problem_seat, s.names, self.me, lang), problem=problem)
+        if getattr(s, "desync", False) and s.problem_seat is not None:
+            return tr(lang, "desync_with", who=seat_label(s.problem_seat, s.names, self.me, lang), problem=s.problem)
         return tr(lang, "table_stopped", problem=s.problem)
 
     def _finish(self) -> None:
@@ -851,7 +853,10 @@ class RiderTableScene(Scene):
             draw_wrapped(surface, self._problem_text(), pygame.Rect(bar.left + 16, bar.top + 6, bar.width - 32 - buttons_w,
                                                                     bar.height - 8), 14, theme.BAD)
             return
-        if self.legal:
+        note = self.session.table_note(lang)
+        if note and not self.legal:
+            status, colour = note, theme.WARN if self.session.peer_status(self.opp)[0] == "peer_stalling" else theme.TEXT
+        elif self.legal:
             status = tr(lang, "waiting_you", what=what)
             colour = theme.ACCENT
         elif seat is not None:

@@ -79,37 +79,7 @@ def test_host_in_the_client_and_play_a_bot_peer_to_the_audited_end(real_app, tmp
         session = scene.session
         assert session.networked and session.peer.seat == 0
 
-        asked: list[str] = []
-        real_face = scene.art.face
-
-        def spy(card_id, size, lang):  # type: ignore[no-untyped-def]
-            asked.append(card_id)
-            return real_face(card_id, size, lang)
-
-        scene.art.face = spy  # the renderer still renders for real
-        rng = random.Random(3)
-        statuses: set[str] = set()
-        backs_checked = 0
-        deadline = time.monotonic() + 180
-        while time.monotonic() < deadline:
-            if app.scene is not scene:
-                break
-            pump(app, reactor)
-            statuses.add(session.peer_status(scene.opp)[0])
-            if scene.session.moves % 3 == 0 and backs_checked < 60 and scene.prompt is None and scene.hover_card is None:
-                scene.anims.clear()  # check the resting table (the bot answers faster than cards fly)
-                asked.clear()
-                scene.draw(app.screen)
-                assert set(asked) <= known(scene), "drew a face our seat cannot know"
-                backs_checked += opponent_hand_is_backs(app, scene)
-            if scene.legal:
-                offered = [c for c in scene.offered() if c.key[0] != "pile" and c.label not in ("Cancel", "Close")]
-                assert offered
-                click(app, rng.choice(offered).rect.center)
-        for _ in range(200):
-            if app.scene.name == "end":
-                break
-            pump(app, reactor)
+        statuses, backs_checked = play_by_clicks(app, reactor, scene)
         assert app.scene.name == "end", f"stuck: {session.problem or session.session.waiting_what()}"
         end = app.scene
         assert end.audit_ok, end.audit_detail
@@ -131,6 +101,151 @@ def test_host_in_the_client_and_play_a_bot_peer_to_the_audited_end(real_app, tmp
     # Saving writes the signed transcript
     click(app, end.save_button.rect.center)
     assert end.saved and Path(end.saved).exists(), end.save_error
+
+
+def test_join_a_bot_host_by_code_and_play_to_the_audited_end(real_app, tmp_path):  # type: ignore[no-untyped-def]
+    app, reactor = real_app
+    keys = tmp_path / "hostkey"
+    keys.mkdir(mode=0o700)
+    host = subprocess.Popen(
+        [sys.executable, "-m", "tools.peer", "host", "--bot", "random", "--seed", "8", "--name", "Bot host",
+         "--identity", str(keys / "id.pem"), "--json", "--max-time", "120"],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "XDG_DATA_HOME": str(tmp_path / "hd"), "XDG_CONFIG_HOME": str(tmp_path / "hc")})
+    try:
+        assert host.stdout is not None
+        code = host.stdout.readline().strip()  # the host prints its invite code first
+        assert code.startswith("FT1-"), host.stderr.read() if host.poll() is not None else code
+        lobby = LobbyScene(app, Settings(name="Joiner", deck="tidewall-vigil"), lan=False)
+        app.switch(lobby)
+        click(app, lobby.code_field.rect.center)
+        app.dispatch(pygame.event.Event(pygame.TEXTINPUT, text=code))
+        click(app, lobby.join_button.rect.center)
+        assert lobby.net is not None and lobby.net.role == "join", lobby.message
+        app.render()  # the joining panel (host fingerprint, progress)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and app.scene.name != "table" and host.poll() is None:
+            pump(app, reactor)
+        assert app.scene.name == "table", lobby.net and lobby.net.lines
+        scene = app.scene
+        assert scene.session.me == 1 and scene.session.names[0] == "Bot host"
+        _, backs_checked = play_by_clicks(app, reactor, scene, seed=5)
+        assert app.scene.name == "end", scene.session.problem
+        assert app.scene.audit_ok, app.scene.audit_detail
+        out, err = host.communicate(timeout=60)
+    finally:
+        if host.poll() is None:
+            host.kill()
+            host.wait()
+    result = json.loads(out.strip().splitlines()[-1])
+    assert host.returncode == 0 and result["audit"] == "ok", err
+    assert result["final_hash"] == scene.session.session.hashes[-1].hex()
+    assert backs_checked > 0
+
+
+def test_a_remote_seat_that_does_not_answer_is_shown_stalling_by_name(real_app):  # type: ignore[no-untyped-def]
+    """The remote peer joins but never decides (no agent): once the session's
+    own deadline passes, the players panel and the bar say it is stalling."""
+    from client.rider.demo import bot_peer as in_reactor_peer
+
+    app, reactor = real_app
+    lobby = LobbyScene(app, Settings(name="Host"), lan=False, host_interface="127.0.0.1")
+    app.switch(lobby)
+    click(app, lobby.host_button.rect.center)
+    lobby.net.peer.session_timeout = 0.3  # the session's deadline per pending input
+    remote = in_reactor_peer(reactor, lobby.net.code, name="Sleepy")
+    remote.agent = None  # joined, but it will never decide
+    try:
+        deadline = time.monotonic() + 60
+        scene = None
+        rng = random.Random(1)
+        while time.monotonic() < deadline:
+            pump(app, reactor)
+            scene = app.scene if app.scene.name == "table" else None
+            if scene is None:
+                continue
+            if scene.legal:  # our set-up; after it the table waits for the sleeper
+                session = scene.session
+                session.submit(rng.choice(scene.legal))
+            if scene.session.peer_status(scene.opp)[0] == "peer_stalling":
+                break
+        assert scene is not None and scene.session.peer_status(scene.opp)[0] == "peer_stalling"
+        assert "Sleepy" in scene.session.table_note("en")
+        assert "did not" in str(scene.session.session.events[-1]) or scene.session.stalling == {scene.opp}
+        app.render()
+    finally:
+        remote._end("test over")
+        if scene is not None:
+            scene.session.leave()
+
+
+def test_cheat_and_desync_events_stop_the_table_and_name_the_seat(real_app):  # type: ignore[no-untyped-def]
+    """The session's Cheat/Desync events (as net.session raises them) become the
+    table's stop: the bar names the seat counted from one, the panel says which."""
+    from client.rider.demo import bot_peer as in_reactor_peer
+    from net.session import Cheat, Desync
+
+    app, reactor = real_app
+    lobby = LobbyScene(app, Settings(name="Host"), lan=False, host_interface="127.0.0.1")
+    app.switch(lobby)
+    click(app, lobby.host_button.rect.center)
+    remote = in_reactor_peer(reactor, lobby.net.code, name="Mallory")
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and app.scene.name != "table":
+            pump(app, reactor)
+        scene = app.scene
+        session = scene.session
+        session._on_session_event(Cheat(1, 7, "its shuffle proof does not verify"))
+        scene.refresh()
+        assert session.peer_status(1)[0] == "peer_cheat" and session.peer_status(0)[0] != "peer_cheat"
+        text = scene._problem_text()
+        assert "Mallory (Seat 2)" in text and "shuffle proof" in text
+        assert scene.legal == []  # nothing more is offered
+        app.render()
+        other = type(session)(session.peer, clock=reactor)  # a fresh view of the same peer
+        other._on_session_event(Desync(1, 9, {}))
+        assert other.peer_status(1)[0] == "peer_desynced" and other.desync
+    finally:
+        remote._end("test over")
+        scene.session.leave()
+
+
+def play_by_clicks(app: App, reactor, scene, seed: int = 3, wall: float = 180.0) -> tuple[set[str], int]:  # type: ignore[no-untyped-def]
+    """Click random offered controls whenever it is our move, until the end
+    screen; check the hidden-information rules on resting frames. Returns the
+    opponent statuses seen and how many opponent hand slots were checked."""
+    session = scene.session
+    asked: list[str] = []
+    real_face = scene.art.face
+
+    def spy(card_id, size, lang):  # type: ignore[no-untyped-def]
+        asked.append(card_id)
+        return real_face(card_id, size, lang)
+
+    scene.art.face = spy  # the renderer still renders for real
+    rng = random.Random(seed)
+    statuses: set[str] = set()
+    backs_checked = 0
+    deadline = time.monotonic() + wall  # a safety net against a hang, not a speed target
+    while time.monotonic() < deadline and app.scene is scene:
+        pump(app, reactor)
+        statuses.add(session.peer_status(scene.opp)[0])
+        if session.moves % 3 == 0 and backs_checked < 60 and scene.prompt is None and scene.hover_card is None:
+            scene.anims.clear()  # check the resting table (the bot answers faster than cards fly)
+            asked.clear()
+            scene.draw(app.screen)
+            assert set(asked) <= known(scene), "drew a face our seat cannot know"
+            backs_checked += opponent_hand_is_backs(app, scene)
+        if scene.legal:
+            offered = [c for c in scene.offered() if c.key[0] != "pile" and c.label not in ("Cancel", "Close")]
+            assert offered, "our seat must always be offered something when it is our move"
+            click(app, rng.choice(offered).rect.center)
+    for _ in range(400):
+        if app.scene.name == "end":
+            break
+        pump(app, reactor)
+    return statuses, backs_checked
 
 
 def known(scene) -> set[str]:  # type: ignore[no-untyped-def]
