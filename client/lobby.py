@@ -46,7 +46,7 @@ class LobbyScene(Scene):
     def __init__(self, app: App, settings: Settings | None = None,
                  start_game: Callable[[Settings], None] | None = None, *,
                  start_net: Callable[[Any], None] | None = None, lan: bool | None = None,
-                 host_interface: str = "0.0.0.0") -> None:
+                 host_interface: str = "0.0.0.0", lan_loopback: bool = False) -> None:
         super().__init__(app)
         self.settings = settings or Settings()
         self.decks: list[DeckInfo] = shipped_decks()
@@ -61,6 +61,7 @@ class LobbyScene(Scene):
         # LAN discovery needs the real reactor (zeroconf hands results over with callFromThread)
         self.lan_enabled = hasattr(app.clock, "callFromThread") if lan is None else lan
         self.lan: Any = None
+        self.lan_loopback = lan_loopback  # tests: advertise and browse on 127.0.0.1 only
         self.net: Any = None  # client.rider.net_play.NetTable while hosting or joining
         self.copy_state = ""  # "", "copied" or "select"
         self.fingerprint, self.identity_error = load_identity()
@@ -74,7 +75,7 @@ class LobbyScene(Scene):
         if self.lan_enabled and self.lan is None:
             from client.rider.net_play import LanBrowser
 
-            self.lan = LanBrowser(self.app.clock, self._net_changed)
+            self.lan = LanBrowser(self.app.clock, self._net_changed, loopback_only=self.lan_loopback)
             self.lan.start()
 
     def leave(self) -> None:

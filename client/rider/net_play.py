@@ -142,8 +142,9 @@ def start_net_game(app: App, table: NetTable, on_leave: Callable[[], None]) -> A
 class LanBrowser:
     """Tables on the LAN (zeroconf), kept fresh on the reactor thread."""
 
-    def __init__(self, clock: Any, on_change: Callable[[], None]) -> None:
+    def __init__(self, clock: Any, on_change: Callable[[], None], *, loopback_only: bool = False) -> None:
         self.clock = clock
+        self.loopback_only = loopback_only  # tests: zeroconf on 127.0.0.1 only
         self.on_change = on_change
         self.tables: dict[str, Any] = {}  # service name -> TableAd
         self.error = ""
@@ -154,7 +155,7 @@ class LanBrowser:
         try:
             from net.transport.discovery import LanDiscovery
 
-            self.discovery = LanDiscovery(self.clock)
+            self.discovery = LanDiscovery(self.clock, loopback_only=self.loopback_only)
             self.discovery.browse(self._found, self._lost, None)
         except (OSError, ImportError, RuntimeError, ValueError) as exc:  # no network or multicast: say so, play on
             self.discovery = None

@@ -211,6 +211,41 @@ def test_cheat_and_desync_events_stop_the_table_and_name_the_seat(real_app):  # 
         scene.session.leave()
 
 
+def test_a_hosted_table_shows_up_in_another_lobby_s_lan_list(real_app):  # type: ignore[no-untyped-def]
+    """zeroconf on 127.0.0.1: one lobby hosts and advertises, another lists it
+    with the host's fingerprint and an invite that leads to the same table."""
+    from net.transport.invite import parse_invite
+
+    app, reactor = real_app
+    pool = reactor.getThreadPool()  # zeroconf's blocking calls run there; the reactor never runs in tests
+    pool.start()
+    host = LobbyScene(app, Settings(name="Alice"), lan=True, lan_loopback=True, host_interface="127.0.0.1")
+    app.switch(host)
+    browser = LobbyScene(app, Settings(name="Bob"), lan=True, lan_loopback=True)
+    browser.resized(app.screen.get_size())
+    browser.enter()
+    try:
+        click(app, host.host_button.rect.center)
+        assert host.net is not None
+        invite = parse_invite(host.net.code)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and not browser.lan_rows():
+            pump(app, reactor)
+        rows = browser.lan_rows()
+        assert len(rows) == 1, browser.lan.error
+        ad = rows[0][1]
+        assert ad.name == "Alice" and ad.fingerprint == invite.fingerprint and ad.seats_free == 1
+        assert ad.invite().table == invite.table and ad.invite().addresses[0][1] == invite.addresses[0][1]
+        browser.draw(app.screen)  # the row is drawn (name, fingerprint, free seats, Join)
+    finally:
+        host.leave()
+        browser.leave()
+        for _ in range(100):
+            pump(app, reactor)
+        pool.stop()
+        reactor.threadpool = None  # a later getThreadPool() builds a fresh pool
+
+
 def play_by_clicks(app: App, reactor, scene, seed: int = 3, wall: float = 180.0) -> tuple[set[str], int]:  # type: ignore[no-untyped-def]
     """Click random offered controls whenever it is our move, until the end
     screen; check the hidden-information rules on resting frames. Returns the
