@@ -50,7 +50,8 @@ class EndScene(Scene):
         y = b.bottom - 70
         self.save_button = Button(pygame.Rect(b.left + 20, y, bw, 48), tr(lang, "save_transcript"), self.save, primary=True,
                                   hotkey="S")
-        self.again_button = Button(pygame.Rect(b.left + 40 + bw, y, bw, 48), tr(lang, "rematch"), self._again, hotkey="R")
+        self.again_button = Button(pygame.Rect(b.left + 40 + bw, y, bw, 48), tr(lang, "rematch"), self._again, hotkey="R",
+                                   enabled=self.on_again is not None)  # a networked rematch needs a new table
         self.lobby_button = Button(pygame.Rect(b.left + 60 + 2 * bw, y, bw, 48), tr(lang, "back_lobby"), self._lobby,
                                    hotkey="Esc")
         self.buttons = [self.save_button, self.again_button, self.lobby_button]

@@ -11,6 +11,7 @@ click. The game starts when the host's peer has seated everyone.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -174,7 +175,7 @@ class LobbyScene(Scene):
             self._say(tr(lang, "host_failed", error=str(exc)), theme.BAD)
             return
         self.net = table
-        print(f"Fairtable invite code: {code}", flush=True)  # also in the terminal, to copy from there
+        print(f"Fairtable invite code: {code}", file=sys.stderr, flush=True)  # also in the console, to copy
         if self.lan is not None:
             self.lan.advertise(table.ad())
         self.layout()
