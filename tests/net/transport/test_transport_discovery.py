@@ -1,8 +1,9 @@
-"""LAN discovery: TXT records parsed strictly, and a loopback-only advertise and
-browse round trip (skipped only if zeroconf cannot open its sockets here)."""
+"""LAN discovery: TXT records parsed strictly, and an opt-in (FAIRTABLE_MDNS_TESTS=1)
+loopback-interface advertise and browse round trip over real mDNS."""
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import pytest
@@ -57,6 +58,11 @@ class LoopbackDiscovery(unittest.TestCase):
 
     @defer.inlineCallbacks
     def test_advertise_and_browse_on_loopback(self) -> Any:
+        # mDNS sends to the multicast group 224.0.0.251, which is outside
+        # 127.0.0.0/8 even when bound to the loopback interface. Test traffic
+        # must stay on loopback addresses, so this runs only when asked for.
+        if os.environ.get("FAIRTABLE_MDNS_TESTS") != "1":
+            raise unittest.SkipTest("set FAIRTABLE_MDNS_TESTS=1 to run the real mDNS round trip")
         try:
             host = LanDiscovery(reactor, loopback_only=True)
             seeker = LanDiscovery(reactor, loopback_only=True)
