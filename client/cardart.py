@@ -156,7 +156,8 @@ def level_label(levels: Sequence[int]) -> str:
 def draw_power(surface: pygame.Surface, card: Card, rect: pygame.Rect) -> None:
     """Yellow squares for normal power, red for the extra of full power."""
     total = max(card.full_power, 1)
-    side = max(3, min(rect.height, (rect.width - (total - 1) * 2) // max(total, 1)))
+    # squares plus gaps of a quarter square fit the width exactly
+    side = max(3, min(rect.height, int(rect.width / (total + (total - 1) / 4))))
     gap = max(1, side // 4)
     x = rect.left
     for i in range(card.full_power):

@@ -111,6 +111,7 @@ STRINGS: dict[str, tuple[str, str]] = {
                     "Save the transcript and report it, then go back to the lobby."),
                     ("{who}と状態が一致しません（{problem}）。対局を停止しました（修復はしません）。"
                     "記録を保存して報告し、ロビーに戻ってください。")),
+    "net_rejected": ("Refused a network message: {error}", "正しくないネットワークメッセージを使いませんでした（対局は続きます）：{error}"),
     "proof_local": ("local", "ローカル"),
     "proof_verified": ("verified", "検証OK"),
     "choose": ("Choose", "選んでください"),

@@ -245,6 +245,7 @@ class NetRiderSession:
             self._changed()
         elif isinstance(event, Rejected):
             self.warnings.append(str(event))
+            self._changed()
         elif isinstance(event, (Cheat, Desync)) and not self.problem:
             # the scene names the seat itself (counted from one): keep only what happened
             self.problem = event.error if isinstance(event, Cheat) else f"step {event.step}"

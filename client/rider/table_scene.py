@@ -101,6 +101,7 @@ class RiderTableScene(Scene):
         self.bar_buttons: list[Button] = []
         self._background: pygame.Surface | None = None
         self._end_call: Any = None
+        self._warnings_seen = 0
         self.ended = False
 
     # -- scene protocol ------------------------------------------------------------
@@ -140,6 +141,10 @@ class RiderTableScene(Scene):
         """Recompute legal actions, controls and prompt buttons (never in draw)."""
         self.legal = self.session.legal()
         self.intents = Intents(self.legal)
+        warnings: list[str] = getattr(self.session, "warnings", [])
+        for warning in warnings[self._warnings_seen:]:  # refused network messages: said, never hidden
+            self.log.append(LogEntry(tr(self.app.lang, "net_rejected", error=warning)))
+        self._warnings_seen = len(warnings)
         sources = self.intents.sources()
         if self.selected is not None and self.selected not in sources:
             self.selected = None
