@@ -22,6 +22,7 @@ opponent's cards cannot be drawn because they are never here.
 from __future__ import annotations
 
 import datetime
+import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -42,6 +43,15 @@ from net.transport.mesh import PeerStatus
 
 #: How often (seconds) the adapter looks for new inputs and events.
 POLL = 1 / 30
+
+
+def display_name(name: str, seat: int) -> str:
+    """A peer's self-chosen name made safe to show: no control or format
+    characters, at most 24 characters (it comes from the network)."""
+    clean = "".join(ch for ch in str(name) if not unicodedata.category(ch).startswith("C")).strip()
+    if len(clean) > 24:
+        clean = clean[:23].rstrip() + "…"
+    return clean or f"Player {seat + 1}"
 
 
 class Result:
@@ -66,7 +76,7 @@ class NetRiderSession:
         self.peer = peer
         self.me: int = peer.seat
         self.clock = clock
-        self.names: tuple[str, ...] = tuple(session.names)
+        self.names: tuple[str, ...] = tuple(display_name(n, i) for i, n in enumerate(session.names))
         self.deck_names = deck_names
         self.game: RiderGame = session.game  # type: ignore[assignment]
         self.listeners: list[Listener] = []

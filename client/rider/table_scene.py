@@ -822,8 +822,9 @@ class RiderTableScene(Scene):
         lang = self.app.lang
         who = seat_label(self.opp, self.session.names, self.me, lang)
         area = self.layout.opp.hand
+        room = min(320, area.width // 3) - 24  # the backs start after this (see hand_slots)
         draw_text(surface, f"{who} · {tr(lang, 'hand')} {len(hand)}", (area.left + 14, area.centery), 15, theme.TEXT,
-                  bold=True, anchor="midleft")
+                  bold=True, anchor="midleft", max_width=room)
 
     def _draw_my_hand(self, surface: pygame.Surface, hidden: set[object]) -> None:
         lang = self.app.lang

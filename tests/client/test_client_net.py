@@ -309,3 +309,12 @@ def opponent_hand_is_backs(app: App, scene) -> int:  # type: ignore[no-untyped-d
         back = expected.subsurface(inner.move(-rect.left, -rect.top))
         assert pygame.image.tobytes(app.screen.subsurface(inner), "RGB") == pygame.image.tobytes(back, "RGB")
     return len(slots)
+
+
+def test_remote_names_are_made_safe_to_show() -> None:
+    from client.rider.net_session import display_name
+
+    assert display_name("Mallory\n\u202e\x00evil", 1) == "Malloryevil"
+    assert display_name("x" * 40, 0) == "x" * 23 + "…"
+    assert display_name(" \t ", 1) == "Player 2"
+
