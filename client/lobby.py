@@ -335,6 +335,8 @@ class LobbyScene(Scene):
             widget.draw(surface)  # type: ignore[attr-defined]
 
     def _draw_friends(self, surface: pygame.Surface) -> None:
+        from client.rider.net_session import display_name  # an advertised name comes from the network
+
         lang = self.app.lang
         R = self.right
         draw_text(surface, tr(lang, "join_code"), (R.left + 20, R.top + 112), 15, theme.TEXT_DIM)
@@ -350,7 +352,7 @@ class LobbyScene(Scene):
         for row, ad in self.lan_rows():
             pygame.draw.rect(surface, theme.BUTTON, row, border_radius=6)
             seats = tr(lang, "lan_seats", n=ad.seats_free)
-            draw_text(surface, f"{ad.name} · {ad.fingerprint}", (row.left + 10, row.centery), 14, theme.TEXT,
+            draw_text(surface, f"{display_name(ad.name, 0)} · {ad.fingerprint}", (row.left + 10, row.centery), 14, theme.TEXT,
                       anchor="midleft", max_width=row.width - 150)
             draw_text(surface, f"{seats} · {tr(lang, 'join')}", (row.right - 10, row.centery), 14, theme.ACCENT,
                       anchor="midright", max_width=130)
