@@ -335,7 +335,8 @@ class LobbyScene(Scene):
             widget.draw(surface)  # type: ignore[attr-defined]
 
     def _draw_friends(self, surface: pygame.Surface) -> None:
-        from client.rider.net_session import display_name  # an advertised name comes from the network
+        # an advertised name comes from the network
+        from client.rider.net_session import display_name
 
         lang = self.app.lang
         R = self.right
