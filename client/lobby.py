@@ -47,7 +47,7 @@ class LobbyScene(Scene):
     def __init__(self, app: App, settings: Settings | None = None,
                  start_game: Callable[[Settings], None] | None = None, *,
                  start_net: Callable[[Any], None] | None = None, lan: bool | None = None,
-                 host_interface: str = "0.0.0.0", lan_loopback: bool = False) -> None:
+                 host_interface: str = "0.0.0.0", lan_loopback: bool = False, identity: Any = None) -> None:
         super().__init__(app)
         self.settings = settings or Settings()
         self.decks: list[DeckInfo] = shipped_decks()
@@ -63,6 +63,7 @@ class LobbyScene(Scene):
         self.lan_enabled = hasattr(app.clock, "callFromThread") if lan is None else lan
         self.lan: Any = None
         self.lan_loopback = lan_loopback  # tests: advertise and browse on 127.0.0.1 only
+        self.identity = identity  # None: the player's own key (net.identity default path)
         self.net: Any = None  # client.rider.net_play.NetTable while hosting or joining
         self.copy_state = ""  # "", "copied" or "select"
         self.fingerprint, self.identity_error = load_identity()
@@ -163,7 +164,7 @@ class LobbyScene(Scene):
         if not self.settings.name.strip():
             self.settings.name = "Player"
         self.settings.save()
-        return NetTable(self.app, self.settings, on_change=self._net_changed)
+        return NetTable(self.app, self.settings, identity=self.identity, on_change=self._net_changed)
 
     def _host(self) -> None:
         """Open a networked table: show (and copy) its code, advertise it on the LAN."""
