@@ -117,7 +117,8 @@ class LobbyScene(Scene):
                                  [("greedy", tr(lang, "bot_greedy")), ("random", tr(lang, "bot_random"))],
                                  self.settings.bot, self._set_bot)
         self.play_button = Button(pygame.Rect(L.left + 20, L.bottom - 84, L.width - 40, 60), tr(lang, "play_bot"),
-                                  self._play, primary=True, enabled=bool(self.decks), hotkey="Enter", size=24)
+                                  self._play, primary=True, enabled=bool(self.decks) and self.net is None, hotkey="Enter",
+                                  size=24)
         # friends: host, join by code, LAN list (or, while hosting/joining, the table's progress)
         inner = R.width - 40
         self.host_button = Button(pygame.Rect(R.left + 20, R.top + 56, inner, 42), tr(lang, "host"), self._host,
