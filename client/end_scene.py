@@ -117,6 +117,8 @@ class EndScene(Scene):
         y += 34
         if self.audit_ok:
             text, colour = tr(lang, "audit_ok", hash=self.audit_detail), theme.GOOD
+        elif self.audit_detail.startswith("not audited"):  # a forfeit ends the game before the audit
+            text, colour = tr(lang, "audit_skipped", error=self.audit_detail), theme.WARN
         else:
             text, colour = tr(lang, "audit_bad", error=self.audit_detail), theme.BAD
         y += draw_wrapped(surface, text, pygame.Rect(b.left + 30, y, b.width - 60, 60), 16, colour, centre=True) + 4

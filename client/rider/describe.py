@@ -8,6 +8,7 @@ or when it is the local seat's own (its own draws).
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable, Sequence
 
 from engine.core.actions import Action
@@ -120,6 +121,10 @@ def reason_text(reason: str, winner: int | None, names: Sequence[str], me: int, 
         loser = seat_label(1 - winner, names, me, lang)
         return (f"{loser}の Lv.1 カードが3枚ロストに送られた（ルール rider.9）" if ja
                 else f"three Lv.1 cards of {loser} are in the Lost pile (rule rider.9)")
+    forfeit = re.match(r"seat (\d+) forfeited", reason)
+    if forfeit is not None and int(forfeit.group(1)) < len(names):  # a networked table's forfeit
+        who = seat_label(int(forfeit.group(1)), names, me, lang)
+        return f"{who}の不戦敗（期限内に応答なし）" if ja else f"{who} forfeited: it did not answer before the deadline"
     if "rider.10" in reason:
         return "300ターンに達したため引き分け（ルール rider.10）" if ja else "the turn limit of 300 was reached (rule rider.10)"
     return reason

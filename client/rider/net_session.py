@@ -180,6 +180,8 @@ class NetRiderSession:
         if self.stalling:
             who = ", ".join(seat_label(s, self.names, self.me, lang) for s in sorted(self.stalling))
             return tr(lang, "net_stalling", who=who)
+        if session.forfeited is not None and not session.finished:
+            return tr(lang, "net_forfeit", who=seat_label(session.forfeited, self.names, self.me, lang))
         if session.phase == "hello":
             return tr(lang, "net_phase_hello")
         if session.phase in ("audit", "final") and self._seen == session.step:
@@ -216,6 +218,27 @@ class NetRiderSession:
         if self.peer.result is None:
             self.peer._end("left the table from the client")
 
+    def forfeit_seat(self) -> int | None:
+        """The seat we may claim a forfeit against now (it missed the session's
+        deadline and still owes its part), or None."""
+        session = self.session
+        if self.problem or self.ended is not None or session.finished or self._seen != session.step:
+            return None
+        owing = session.waiting_for()
+        return next((s for s in sorted(self.stalling) if s in owing and s != self.me), None)
+
+    def claim_forfeit(self) -> None:
+        """Sign that the stalling seat forfeits (net.session checks the claim;
+        with two seats it ends the game, unaudited, in our favour)."""
+        seat = self.forfeit_seat()
+        if seat is None:
+            raise IllegalIntent("no seat has missed its deadline now")
+        # The driver has no public call for this yet: hand the session's
+        # outgoing claim to it the way Peer.act does for a move.
+        self.peer._send(self.session.claim_forfeit(seat))
+        self.peer._after()
+        self.poll()
+
     def submit(self, action: Action) -> None:
         """Play the user's choice; it must be one of :meth:`legal` exactly."""
         if action not in self.legal():
@@ -244,6 +267,7 @@ class NetRiderSession:
         legal = self.legal()
         self.waiting_human = bool(legal) or (isinstance(pending, Decision) and pending.seat == self.me)
         signature = (session.step, session.phase, len(legal), session.waiting_for(), tuple(sorted(self.stalling)),
+                     self.forfeit_seat(),
                      tuple(self.peer_status(s)[0] for s in range(len(self.names))), self.ended is None)
         if signature != self._signature:
             self._signature = signature
@@ -288,6 +312,8 @@ class NetRiderSession:
         verdict = self.session.verdict
         if verdict == "ok":
             return True, short_hex(self.session.hashes[-1], 16)
+        if self.session.forfeited is not None:
+            return False, f"not audited: seat {self.session.forfeited + 1} forfeited (it missed its deadline)"
         problems = "; ".join(f"seat {s + 1}: {p}" for s, p in self.session.audit_problems)
         return False, problems or f"audit verdict {verdict!r}"
 

@@ -262,6 +262,13 @@ class RiderTableScene(Scene):
         if sealed is not None:
             labels["sealed"] = (tr(lang, "mark_button" if sealed.purpose == "rider.battle_mark" else "rps_button"), "S")
         x = bar.right - 16
+        forfeit = getattr(self.session, "forfeit_seat", lambda: None)()
+        if forfeit is not None and not self.legal:  # a stalling opponent: we may claim the win
+            rect = pygame.Rect(x - 220, bar.top + 8, 220, bar.height - 16)
+            x -= 230
+            button = Button(rect, tr(lang, "claim_forfeit"), self._claim_forfeit, payload=("button", "forfeit"))
+            self.bar_buttons.append(button)
+            controls.append(Control(rect, ("button", "forfeit"), button.label))
         for name in reversed(self.intents.buttons()):
             label, hot = labels.get(name, (name, ""))
             width = 200
@@ -311,6 +318,8 @@ class RiderTableScene(Scene):
                 self._resolve(self.intents.between(self.selected, key))
             elif key in self.intents.sources():
                 self.selected = None if self.selected == key else key
+        elif key == ("button", "forfeit"):
+            self._claim_forfeit()
         elif kind == "button":
             self._resolve(self.intents.from_source(key))
         self._build_controls()
@@ -421,6 +430,20 @@ class RiderTableScene(Scene):
             cards = [action.card]
         self.prompt = Prompt(title, lines, [(tr(lang, "confirm"), lambda: self._submit(action), True),
                                             (tr(lang, "cancel"), self._cancel, False)], cards=cards[:5], kind=kind)
+
+    def _claim_forfeit(self) -> None:
+        """Ask first: the game then ends without the end-of-game audit."""
+        lang = self.app.lang
+
+        def claim() -> None:
+            self.prompt = None
+            self.session.claim_forfeit()  # type: ignore[attr-defined]
+            self.refresh()
+
+        self.prompt = Prompt(tr(lang, "claim_forfeit"), [tr(lang, "claim_forfeit_text")],
+                             [(tr(lang, "claim_forfeit"), claim, True), (tr(lang, "cancel"), self._cancel, False)],
+                             kind="forfeit")
+        self._build_controls()
 
     def _cancel(self) -> None:
         self.prompt = None

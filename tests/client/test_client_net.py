@@ -173,6 +173,20 @@ def test_a_remote_seat_that_does_not_answer_is_shown_stalling_by_name(real_app):
         assert "Sleepy" in scene.session.table_note("en")
         assert "did not" in str(scene.session.session.events[-1]) or scene.session.stalling == {scene.opp}
         app.render()
+        # the bar offers to claim the win; it asks first, then the session signs the claim
+        forfeit = next(c for c in scene.offered() if c.key == ("button", "forfeit"))
+        click(app, forfeit.rect.center)
+        assert scene.prompt is not None and scene.prompt.kind == "forfeit"
+        confirm = next(i for i, b in enumerate(scene.prompt.buttons) if b.primary)
+        click(app, scene.prompt.buttons[confirm].rect.center)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and app.scene.name != "end":
+            pump(app, reactor)
+        assert app.scene.name == "end"
+        end = app.scene
+        assert end.session.outcome().winner == scene.me and "forfeited" in end.session.outcome().reason
+        assert not end.audit_ok and end.audit_detail.startswith("not audited")
+        app.render()
     finally:
         remote._end("test over")
         if scene is not None:
