@@ -233,9 +233,8 @@ class NetRiderSession:
         seat = self.forfeit_seat()
         if seat is None:
             raise IllegalIntent("no seat has missed its deadline now")
-        # The driver has no public call for this yet: hand the session's
-        # outgoing claim to it the way Peer.act does for a move.
-        self.peer._send(self.session.claim_forfeit(seat))
+        # the driver's own claim (what tools.peer --claim-forfeits does), asked by the player here
+        self.peer._claim((seat,))
         self.peer._after()
         self.poll()
 
