@@ -34,7 +34,7 @@ from client.rider.intents import Intents, Key, needs_confirm
 from client.rider.layout import SeatArea, TableLayout
 from client.rider.session import TableSession
 from client.scene import Scene
-from client.text import draw_text, draw_wrapped, line_height, render, wrap
+from client.text import draw_text, draw_wrapped, fits, line_height, render, wrap
 from client.widgets import Button, panel
 from engine.core.actions import Action
 from engine.core.pending import CardsDealt, CardsRevealed
@@ -901,8 +901,15 @@ class RiderTableScene(Scene):
             x = r.right + 18
         buttons_w = sum(b.rect.width + 10 for b in self.bar_buttons)
         room = bar.width - (x - bar.left) - buttons_w - 24
-        draw_text(surface, status, (x, bar.centery - (9 if self.legal else 0)), 16, colour, bold=bool(self.legal),
-                  anchor="midleft", max_width=room)
+        if note and not self.legal and not fits(status, 16, room):  # a long note wraps onto two lines
+            lines = wrap(status, 14, room)[:2]
+            step = line_height(14)
+            for i, line in enumerate(lines):
+                draw_text(surface, line, (x, bar.centery + int((i - len(lines) / 2) * step) + step // 2), 14, colour,
+                          anchor="midleft", max_width=room)
+        else:
+            draw_text(surface, status, (x, bar.centery - (9 if self.legal else 0)), 16, colour, bold=bool(self.legal),
+                      anchor="midleft", max_width=room)
         if self.legal:
             if self.selected is not None and self.selected[0] == "hand":
                 hint = tr(lang, "hint_card")
