@@ -274,8 +274,9 @@ class NetRiderSession:
 
     def _on_session_event(self, event: Any) -> None:
         if isinstance(event, Stalling):
-            self.stalling = set(event.seats)
-            self._changed()
+            if event.step == self.session.step:  # an old stall is over once the game moved on
+                self.stalling = set(event.seats)
+                self._changed()
         elif isinstance(event, Rejected):
             self.warnings.append(str(event))
             self._changed()
