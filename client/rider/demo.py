@@ -114,5 +114,5 @@ def networked_midgame(app: App, reactor: Any, *, seed: int = 11, wall: float = 6
             session.submit(me.choose(session.game, session.state, session.me, session.knowledge, scene.legal))
             scene.refresh()
     if remote.result is None:
-        remote._end("the demo moves on to another game")
+        remote.leave("the demo moves on to another game")
     return None

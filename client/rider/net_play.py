@@ -88,7 +88,7 @@ class NetTable:
     def cancel(self) -> None:
         """Leave before (or instead of) playing: close the peer and its links."""
         if self.peer.result is None:
-            self.peer._end("cancelled in the lobby")
+            self.peer.leave("cancelled in the lobby")
 
     # -- state --------------------------------------------------------------------------------
     @property

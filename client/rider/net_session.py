@@ -216,7 +216,7 @@ class NetRiderSession:
         """Stop showing the game and close our peer (the others see us leave)."""
         self.stop()
         if self.peer.result is None:
-            self.peer._end("left the table from the client")
+            self.peer.leave("left the table from the client")
 
     def forfeit_seat(self) -> int | None:
         """The seat we may claim a forfeit against now (it missed the session's
@@ -233,9 +233,11 @@ class NetRiderSession:
         seat = self.forfeit_seat()
         if seat is None:
             raise IllegalIntent("no seat has missed its deadline now")
-        # the driver's own claim (what tools.peer --claim-forfeits does), asked by the player here
-        self.peer._claim((seat,))
-        self.peer._after()
+        # the driver's public claim (what tools.peer --claim-forfeits does), asked by the player here
+        try:
+            self.peer.claim_forfeit(seat)
+        except ValueError as exc:
+            raise IllegalIntent(str(exc)) from None
         self.poll()
 
     def submit(self, action: Action) -> None:

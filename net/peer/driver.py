@@ -375,13 +375,16 @@ class Peer:
             self._finish()
         self._maybe_agent()
 
-    def _claim(self, stallers: Sequence[int]) -> None:
-        """Sign forfeit claims against seats that missed the deadline (``claim_forfeits``)."""
+    def _claim(self, stallers: Sequence[int]) -> list[int]:
+        """Sign forfeit claims against seats that missed the deadline; the seats claimed."""
         assert self.session is not None
+        claimed = []
         for staller in stallers:
             if staller != self.seat and staller in self.session.waiting_for():
                 self.report(f"claiming the game as a forfeit by seat {staller}")
                 self._send(self.session.claim_forfeit(staller))
+                claimed.append(staller)
+        return claimed
 
     def _finish(self) -> None:
         session = self.session
@@ -417,6 +420,41 @@ class Peer:
         else:
             self._send(self.session.act(choice))
         self._after()
+
+    def claimable(self) -> list[int]:
+        """Seats we may claim a forfeit against now: the session reported them
+        stalling at the current step (they missed its deadline) and they still
+        owe their part. Empty when nothing is claimable."""
+        session = self.session
+        if session is None or self.result is not None or session.finished or session.halted is not None:
+            return []
+        owing = session.waiting_for()
+        stalled: set[int] = set()
+        for event in session.events:
+            if isinstance(event, Stalling) and event.step == session.step:
+                stalled.update(event.seats)
+        return [s for s in sorted(stalled) if s in owing and s != self.seat]
+
+    def claim_forfeit(self, seat: int | None = None) -> list[int]:
+        """Claim the game as the forfeit of a stalling seat (``seat``, or every
+        :meth:`claimable` one): the session signs the claim and the others check
+        it. Returns the seats claimed; raises ValueError when ``seat`` has not
+        missed its deadline (the text says so)."""
+        claimable = self.claimable()
+        wanted = claimable if seat is None else [seat]
+        if not wanted or any(s not in claimable for s in wanted):
+            raise ValueError("no seat has missed its deadline now, so there is no forfeit to claim; "
+                             "wait until the table reports a seat as stalling")
+        claimed = self._claim(wanted)
+        self._after()
+        return claimed
+
+    def leave(self, reason: str = "left the table") -> None:
+        """Stop playing now: close every link and the journal, and call
+        ``on_end`` with ``reason`` as the error (the others see us leave; with
+        a directory the game can still be resumed later). A second call, or a
+        call after the end, does nothing."""
+        self._end(reason)
 
     def _maybe_agent(self) -> None:
         if self.agent is None or self.session is None or self.result is not None:

@@ -188,7 +188,7 @@ def test_a_remote_seat_that_does_not_answer_is_shown_stalling_by_name(real_app):
         assert not end.audit_ok and end.audit_detail.startswith("not audited")
         app.render()
     finally:
-        remote._end("test over")
+        remote.leave("test over")
         if scene is not None:
             scene.session.leave()
 
@@ -221,7 +221,7 @@ def test_cheat_and_desync_events_stop_the_table_and_name_the_seat(real_app):  # 
         other._on_session_event(Desync(1, 9, {}))
         assert other.peer_status(1)[0] == "peer_desynced" and other.desync
     finally:
-        remote._end("test over")
+        remote.leave("test over")
         scene.session.leave()
 
 

@@ -1,0 +1,82 @@
+"""The driver's public controls (``Peer.leave``, ``Peer.claimable``,
+``Peer.claim_forfeit``) with two in-process peers of the tiny test game over
+TCP on 127.0.0.1. The default reactor is driven by ``reactor.iterate`` (never
+run or stopped), so it stays reusable."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from net.identity import Identity
+from net.peer import Peer, load_rules_module, spec_named
+from tools.match import BOTS
+
+TINY = str(Path(__file__).resolve().parents[2] / "e2e" / "tiny_rules.py")
+
+
+def drive(reactor: Any, condition: Callable[[], bool], wall: float = 30.0) -> None:
+    """Iterate the reactor until ``condition`` (a safety net against a hang, not a speed target)."""
+    deadline = time.monotonic() + wall
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        reactor.iterate(0.002)
+
+
+@pytest.fixture
+def reactor() -> Any:
+    from twisted.internet import reactor as the_reactor
+
+    load_rules_module(TINY)
+    return the_reactor
+
+
+def table(reactor: Any, *, joiner_agent: bool, timeout: float | None = None) -> tuple[Peer, Peer, list[Any]]:
+    spec = spec_named("tiny")
+    ended: list[Any] = []
+    host = Peer(Identity.generate(), spec, reactor=reactor, agent=BOTS["random"](random.Random(1)), name="host",
+                session_timeout=timeout, linger=0.2, on_end=ended.append)
+    invite = host.host(2, interface="127.0.0.1")
+    joiner = Peer(Identity.generate(), spec, reactor=reactor, name="joiner", linger=0.2, session_timeout=timeout,
+                  agent=BOTS["random"](random.Random(2)) if joiner_agent else None, on_end=ended.append)
+    joiner.join(invite)
+    return host, joiner, ended
+
+
+def test_claim_forfeit_is_refused_until_a_seat_stalls_then_ends_the_game(reactor: Any) -> None:
+    host, joiner, _ = table(reactor, joiner_agent=False, timeout=0.3)
+    try:
+        drive(reactor, lambda: host.session is not None)
+        assert host.claimable() == []
+        with pytest.raises(ValueError, match="no seat has missed its deadline"):
+            host.claim_forfeit()
+        drive(reactor, lambda: host.claimable() == [1])  # the joiner never makes its sealed guess
+        with pytest.raises(ValueError):
+            host.claim_forfeit(0)  # our own seat is never claimable
+        assert host.claim_forfeit() == [1]
+        drive(reactor, lambda: host.result is not None)
+        assert host.result is not None and host.result["error"] is None
+        assert host.result["finished"] and host.result["forfeited"] == 1 and host.result["winner"] == 0
+    finally:
+        joiner.leave("test over")
+        host.leave("test over")
+
+
+def test_leave_closes_the_peer_once_with_the_reason(reactor: Any) -> None:
+    host, joiner, ended = table(reactor, joiner_agent=True)
+    try:
+        drive(reactor, lambda: joiner.session is not None)
+        joiner.leave("left the table from the client")
+        assert joiner.result is not None and joiner.result["error"] == "left the table from the client"
+        assert not joiner.result["finished"]
+        joiner.leave("again")  # a second call changes nothing
+        assert joiner.result["error"] == "left the table from the client"
+        assert [r["error"] for r in ended] == ["left the table from the client"]
+        assert joiner.claimable() == []
+    finally:
+        host.leave("test over")
