@@ -1,12 +1,14 @@
 """``python -m tools.peer``: play one seat of a networked table over TCP.
 
     python -m tools.peer host --game rider [--seats 2] [--port P] [--bot NAME] [--deck FILE] [--journal DIR]
-    python -m tools.peer join CODE [--bot NAME] [--deck FILE] [--journal DIR]
+    python -m tools.peer join CODE [--bot NAME] [--deck FILE] [--journal DIR] [--listen ADDR | --no-listen]
     python -m tools.peer resume DIR
 
 ``host`` opens a table, prints its invite code on one line of stdout (give it
 to the other players) and plays seat 1; ``join`` takes a seat at the table
-of an invite code; ``resume`` restarts a peer that died from its journal
+of an invite code (and listens for direct links from the other joiners,
+``--listen ADDR`` / ``--port P``; ``--no-listen`` relays everything through
+the host); ``resume`` restarts a peer that died from its journal
 directory and catches up. Progress lines go to stderr, the result to stdout
 (one JSON object with ``--json``). See docs/protocol.md §14.
 
@@ -28,6 +30,7 @@ from typing import Any
 
 from net.identity import Identity
 from net.peer import Peer, load_rules_module, spec_named
+from net.peer.driver import join_interface
 from net.peer.games import GameSpec
 from net.peer.store import StoreError, load_peer
 from net.transport.errors import InviteError
@@ -88,6 +91,12 @@ def build_parser() -> argparse.ArgumentParser:
     seat(join)
     join.add_argument("--connect-timeout", type=float, default=30.0, metavar="S",
                       help="give up if no game starts within S seconds")
+    join.add_argument("--listen", default=None, metavar="ADDR",
+                      help="also accept direct links from the other joiners on ADDR (default: 127.0.0.1 when "
+                           "the host is on loopback, else 0.0.0.0)")
+    join.add_argument("--port", type=int, default=0, help="TCP port for direct links (default: any free port)")
+    join.add_argument("--no-listen", action="store_true",
+                      help="accept no connections: every message to the other joiners goes through the host")
     resume = sub.add_parser("resume", help="restart a peer from its journal directory")
     resume.add_argument("directory", help="the --journal DIR the peer was started with")
     resume.add_argument("--bot", default="greedy", choices=sorted(BOTS), help="the bot playing this seat")
@@ -191,7 +200,10 @@ def run(args: argparse.Namespace, out: Any = None) -> int:
             report("give the invite code above to the other players: python -m tools.peer join CODE")
         elif args.command == "join":
             assert invite is not None
-            peer.join(invite, connect_timeout=args.connect_timeout)
+            if args.no_listen and (args.listen is not None or args.port):
+                raise Problem("--no-listen cannot be combined with --listen or --port; pick one")
+            listen = None if args.no_listen else (args.listen or join_interface(invite))
+            peer.join(invite, connect_timeout=args.connect_timeout, listen=listen, port=args.port)
         else:
             peer.resume()
     except StoreError as exc:

@@ -20,6 +20,7 @@ only place that joins them to a reactor:
 
 from __future__ import annotations
 
+import ipaddress
 import resource
 import secrets
 import time
@@ -51,6 +52,20 @@ Report = Callable[[str], None]
 NUDGE_AFTER = 1.0
 NUDGE_MAX = 8.0
 TICK = 0.25
+
+
+def join_interface(invite: Invite) -> str:
+    """Where a joiner listens for direct links by default: loopback when the
+    host is only on loopback (a local test table), else every interface (the
+    handshake then advertises this machine's own addresses)."""
+    return "127.0.0.1" if all(_is_loopback(host) for host, _ in invite.addresses) else "0.0.0.0"
+
+
+def _is_loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host.split("%")[0]).is_loopback
+    except ValueError:
+        return host == "localhost"  # any other host name may be a LAN address
 
 
 def peer_backoff() -> Backoff:
@@ -105,6 +120,7 @@ class Peer:
         self._joined = False
         self._started_wall = time.monotonic()
         self._announced_finish = False
+        self._direct: set[bytes] = set()  # keys we had a direct link with at some point
 
     # ------------------------------------------------------------------ starting
 
@@ -137,14 +153,26 @@ class Peer:
             self._start_game()
         return self.invite
 
-    def join(self, invite: Invite, *, connect_timeout: float = 30.0) -> None:
-        """Dial the invite's host, ask for a seat, and play once the game starts."""
+    def join(self, invite: Invite, *, connect_timeout: float = 30.0, listen: str | None = None,
+             port: int = 0) -> None:
+        """Dial the invite's host, ask for a seat, and play once the game starts.
+
+        With ``listen`` (an interface; :func:`join_interface` picks one that
+        suits the invite) we also accept connections on ``listen:port`` and
+        say so in the handshake, so the other joiners dial us and messages
+        between joiners go over direct links instead of through the host.
+        Without it everything we exchange with the other joiners is relayed
+        by the host (docs/protocol.md §7).
+        """
         self.invite = invite
         net = self._make_mesh(invite.table, LOBBY)
-        self._remember_peer({"role": "join", "invite": invite.encode(), "table": invite.table})
+        bound = net.listen_tcp(port, listen) if listen is not None else None
+        self._remember_peer({"role": "join", "invite": invite.encode(), "table": invite.table,
+                             **({"listen": [listen, bound[1]]} if bound is not None else {})})
         net.mesh.join(invite.addresses, invite.fingerprint)
         where = ", ".join(f"{h}:{p}" for h, p in invite.addresses)
-        self.report(f"joining the table at {where} (host key {invite.fingerprint})")
+        self.report(f"joining the table at {where} (host key {invite.fingerprint})"
+                    + (f"; accepting direct links on {bound[0]}:{bound[1]}" if bound is not None else ""))
         self._start_loop()
         self._later(connect_timeout, self._join_timeout, where)
 
@@ -165,6 +193,12 @@ class Peer:
             from net.transport.invite import parse_invite
 
             self.invite = parse_invite(saved["invite"])
+            listen = saved.get("listen")
+            if isinstance(listen, list) and len(listen) == 2:
+                try:  # the same port if it is still free (others may know it), else any
+                    net.listen_tcp(int(listen[1]), str(listen[0]))
+                except OSError:
+                    net.listen_tcp(0, str(listen[0]))
             net.mesh.join(self.invite.addresses, self.invite.fingerprint)
         self._start_loop()
         self._begin(genesis, seat, resumed=True)
@@ -193,6 +227,8 @@ class Peer:
 
     def _on_status(self, key: bytes, status: PeerStatus) -> None:
         self.report(f"{self._describe_peer(key)} is {status.value}")
+        if status is PeerStatus.CONNECTED:
+            self._direct.add(key)
         if status is not PeerStatus.CONNECTED:
             return
         if self.genesis is None and self.host_lobby is None and self.invite is not None \
@@ -528,6 +564,13 @@ class Peer:
             self.session.journal.close()
         self.on_end(self.result)
 
+    def direct_seats(self) -> list[int]:
+        """The other seats we had a direct link with (not only through a relay)."""
+        if self.genesis is None:
+            return []
+        keys = self.genesis.seat_keys
+        return [s for s, key in enumerate(keys) if s != self.seat and key in self._direct]
+
     def summary(self, error: str | None = None) -> dict[str, Any]:
         """The result as plain JSON-friendly values."""
         session = self.session
@@ -538,6 +581,7 @@ class Peer:
             "finished": bool(session is not None and session.finished),
             "wall_s": round(time.monotonic() - self._started_wall, 3),
             "cpu_s": round(usage.ru_utime + usage.ru_stime, 3), **self.stats,
+            "direct": self.direct_seats(),
         }
         if session is not None:
             outcome = session.outcome or {}

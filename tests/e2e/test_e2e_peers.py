@@ -101,10 +101,10 @@ def test_peer_killed_with_sigkill_resumes_from_its_journal(tmp_path: Path, victi
 @pytest.mark.parametrize(("game", "seats", "cut_at", "delay"), [("rider", 2, 20, "0.01"), ("tiny", 3, 6, "0.4")])
 def test_dropped_link_to_the_only_reachable_host_then_play_resumes(tmp_path: Path, game: str, seats: int,
                                                                    cut_at: int, delay: str) -> None:
-    """Joiners do not listen, so everything goes through the host; the last
-    joiner's only link (through a relay) is cut mid-game and refused for a
-    while. With three seats the other joiner's messages reach it only as the
-    host's forwards."""
+    """Joiners do not listen (``--no-listen``), so everything goes through the
+    host; the last joiner's only link (through a relay) is cut mid-game and
+    refused for a while. With three seats the other joiner's messages reach
+    it only as the host's forwards."""
     extra = ("--delay", delay, "--progress-every", "1", "--rules-module", tiny_rules.PATH)
     host, code = start_host(tmp_path, "greedy" if game == "rider" else "random", seats=seats, game=game,
                             extra=extra)
@@ -112,10 +112,11 @@ def test_dropped_link_to_the_only_reachable_host_then_play_resumes(tmp_path: Pat
     relay = CuttableRelay(invite.addresses[0])
     peers: list[PeerProcess] = [host]
     try:
+        host_only = (*extra, "--no-listen")
         for seat in range(1, seats - 1):
-            peers.append(start_joiner(tmp_path, seat, code, "random", game=game, extra=extra))
+            peers.append(start_joiner(tmp_path, seat, code, "random", game=game, extra=host_only))
         via_relay = Invite(invite.table, invite.fingerprint, (("127.0.0.1", relay.port),)).encode()
-        joiner = start_joiner(tmp_path, seats - 1, via_relay, "random", game=game, extra=extra)
+        joiner = start_joiner(tmp_path, seats - 1, via_relay, "random", game=game, extra=host_only)
         peers.append(joiner)
         wait_until(lambda: step_reached(joiner, cut_at), 40, f"the game to reach step {cut_at}")
         relay.cut()
@@ -128,9 +129,25 @@ def test_dropped_link_to_the_only_reachable_host_then_play_resumes(tmp_path: Pat
         relay.close()
         kill_all(peers)
     _assert_same_end(results)
+    if seats == 3:
+        assert results[1]["direct"] == [0] and results[2]["direct"] == [0]  # host-only: no joiner-joiner link
     log = joiner.log.read_text()
     assert log.index("is reconnecting") < log.rindex("is connected")
     assert verify(load_raw(tmp_path / "seat0.ft")).ok
+
+
+def test_joiners_listen_and_link_to_each_other_directly(tmp_path: Path) -> None:
+    """By default a joiner of a loopback host listens on 127.0.0.1 (any free
+    port) and says so in its handshake; the host's ``links`` frames tell the
+    other joiner, which dials it: every pair of the three seats ends with a
+    direct link, none only through the host."""
+    run = run_table(["random"] * 3, game="tiny", seed=3, workdir=tmp_path, timeout=LIMIT,
+                    common=["--rules-module", tiny_rules.PATH])
+    _assert_same_end(run.results)
+    direct = {r["seat"]: r["direct"] for r in run.results}
+    assert direct == {0: [1, 2], 1: [0, 2], 2: [0, 1]}, direct
+    joiners = [(tmp_path / f"seat{s}.log").read_text() for s in (1, 2)]
+    assert all("accepting direct links on 127.0.0.1:" in log for log in joiners)
 
 
 def test_bad_and_mismatched_invites_say_what_to_do(tmp_path: Path) -> None:
