@@ -7,6 +7,11 @@ shown, copied to the clipboard where there is one, and the table is
 advertised on the LAN); *Join* dials the host of a pasted code; the list
 shows tables advertised on this network (zeroconf), each joinable with a
 click. The game starts when the host's peer has seated everyone.
+
+Each networked game keeps a peer directory (journal) in the user data
+directory; a game the client never saw end (it crashed or was closed) is
+offered on the next start: *Resume the unfinished game with <name>* restarts
+it through the driver's own resume path, *Abandon* forgets it.
 """
 
 from __future__ import annotations
@@ -47,7 +52,8 @@ class LobbyScene(Scene):
     def __init__(self, app: App, settings: Settings | None = None,
                  start_game: Callable[[Settings], None] | None = None, *,
                  start_net: Callable[[Any], None] | None = None, lan: bool | None = None,
-                 host_interface: str = "0.0.0.0", lan_loopback: bool = False, identity: Any = None) -> None:
+                 host_interface: str = "0.0.0.0", lan_loopback: bool = False, identity: Any = None,
+                 resumable: bool = True) -> None:
         super().__init__(app)
         self.settings = settings or Settings()
         self.decks: list[DeckInfo] = shipped_decks()
@@ -67,6 +73,13 @@ class LobbyScene(Scene):
         self.net: Any = None  # client.rider.net_play.NetTable while hosting or joining
         self.copy_state = ""  # "", "copied" or "select"
         self.fingerprint, self.identity_error = load_identity()
+        # networked games keep a journal and are offered for resuming (demos and screenshots do not)
+        self.resumable = resumable
+        self.unfinished: list[Any] = []
+        if resumable:
+            from client.rider.net_play import unfinished_games
+
+            self.unfinished = unfinished_games()
         self.message = ""
         self.message_colour = theme.TEXT_DIM
         self.widgets: list[object] = []
@@ -126,7 +139,16 @@ class LobbyScene(Scene):
         self.code_field = TextField(pygame.Rect(R.left + 20, R.top + 136, inner - 110, 40), "", max_len=160)
         self.join_button = Button(pygame.Rect(R.right - 120, R.top + 136, 100, 40), tr(lang, "join"), self._join,
                                   enabled=self.fingerprint is not None)
-        self.lan_rect = pygame.Rect(R.left + 20, R.top + 214, inner, max(60, R.height - 214 - 96))
+        lan_top = 214
+        if self.unfinished:  # a row to resume (or abandon) the newest unfinished game
+            game = self.unfinished[0]
+            self.resume_button = Button(pygame.Rect(R.left + 20, R.top + 206, inner - 130, 40),
+                                        tr(lang, "resume_game", name=game.opponents()), self._resume, primary=True,
+                                        enabled=self.fingerprint is not None)
+            self.abandon_button = Button(pygame.Rect(R.right - 120, R.top + 206, 100, 40), tr(lang, "abandon"),
+                                         self._abandon)
+            lan_top += 62
+        self.lan_rect = pygame.Rect(R.left + 20, R.top + lan_top, inner, max(60, R.height - lan_top - 96))
         self.message_rect = pygame.Rect(R.left + 20, self.lan_rect.bottom + 10, inner, R.bottom - self.lan_rect.bottom - 16)
         # the table we host or join
         self.invite_field = TextField(pygame.Rect(R.left + 20, R.top + 80, inner, 56), self.net.code if self.net else "",
@@ -139,6 +161,8 @@ class LobbyScene(Scene):
                         self.quit_button]
         if self.net is None:
             self.widgets += [self.host_button, self.code_field, self.join_button]
+            if self.unfinished:
+                self.widgets += [self.resume_button, self.abandon_button]
         else:
             self.widgets += [self.cancel_button]
             if self.net.role == "host":
@@ -165,7 +189,46 @@ class LobbyScene(Scene):
         if not self.settings.name.strip():
             self.settings.name = "Player"
         self.settings.save()
-        return NetTable(self.app, self.settings, identity=self.identity, on_change=self._net_changed)
+        return NetTable(self.app, self.settings, identity=self.identity, on_change=self._net_changed,
+                        keep_journal=self.resumable)
+
+    def _resume(self) -> None:
+        """Restart the newest unfinished game from its directory (the driver's resume path)."""
+        from twisted.internet.error import CannotListenError
+
+        from client.rider.net_play import NetTable
+        from net.peer.store import StoreError
+        from net.transport.errors import TransportError
+
+        if not self.unfinished:
+            return
+        game = self.unfinished[0]
+        table = None
+        try:
+            table = NetTable(self.app, self.settings, identity=self.identity, on_change=self._net_changed,
+                             resume=game)
+            table.resume()
+        except (StoreError, TransportError, OSError, ValueError, EngineError, RuntimeError,
+                CannotListenError) as exc:
+            # e.g. another identity key, a damaged directory, the host's old port taken
+            if table is not None:
+                table.cancel()  # keeps the directory: it may resume later
+            self._say(tr(self.app.lang, "resume_failed", error=str(exc)), theme.BAD)
+            return
+        self.unfinished.remove(game)
+        self.net = table
+        self._say("", theme.TEXT_DIM)
+        self.layout()
+
+    def _abandon(self) -> None:
+        """Forget the newest unfinished game (its journal is deleted)."""
+        from client.rider.net_play import discard_directory
+
+        if not self.unfinished:
+            return
+        discard_directory(self.unfinished.pop(0).directory)
+        self._say(tr(self.app.lang, "game_abandoned"), theme.TEXT_DIM)
+        self.layout()
 
     def _host(self) -> None:
         """Open a networked table: show (and copy) its code, advertise it on the LAN."""
@@ -266,7 +329,8 @@ class LobbyScene(Scene):
 
                 start_net_game(self.app, net, on_leave=lambda: self.app.switch(
                     LobbyScene(self.app, self.settings, self.start_game, lan=self.lan_enabled,
-                               host_interface=self.host_interface)))
+                               host_interface=self.host_interface, identity=self.identity,
+                               resumable=self.resumable)))
         elif net.result is not None:  # the table closed before a game started
             self.net = None
             self._say(tr(self.app.lang, "net_ended", error=net.error or "?"), theme.BAD)
@@ -384,6 +448,8 @@ class LobbyScene(Scene):
                                 13, theme.GOOD if self.copy_state == "copied" else theme.WARN)
             y = max(c.bottom, c.top - 2 + used) + 10
             status = tr(lang, "hosting_wait", n=net.seats_free())
+        elif net.role == "resume":
+            status = tr(lang, "resuming")
         else:
             status = tr(lang, "joining", fingerprint=net.peer.invite.fingerprint if net.peer.invite else "?")
         y += draw_wrapped(surface, status, pygame.Rect(R.left + 20, y, R.width - 40, 50), 16, theme.ACCENT, bold=True) + 6

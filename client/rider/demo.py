@@ -89,7 +89,8 @@ def networked_midgame(app: App, reactor: Any, *, seed: int = 11, wall: float = 6
 
     from client.lobby import LobbyScene
 
-    lobby = LobbyScene(app, Settings(name="Player", lang=app.lang), lan=False, host_interface="127.0.0.1")
+    lobby = LobbyScene(app, Settings(name="Player", lang=app.lang), lan=False, host_interface="127.0.0.1",
+                       resumable=False)  # a demo game is never offered for resuming
     app.switch(lobby)
     lobby._host()
     if lobby.net is None:

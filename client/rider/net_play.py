@@ -14,7 +14,12 @@ through ``callFromThread``, so the lobby only ever sees them on the reactor.
 
 from __future__ import annotations
 
+import dataclasses
+import datetime
+import secrets
+import shutil
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -24,6 +29,62 @@ from client.settings import Settings
 
 #: Lines of peer progress kept for the lobby.
 MAX_LINES = 6
+
+
+def games_dir() -> Path:
+    """Where each networked game keeps its peer directory (journal, genesis,
+    how to redial): the user data directory, so a crashed game can resume."""
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("fairtable", appauthor=False)) / "net-games"
+
+
+@dataclasses.dataclass(frozen=True)
+class Unfinished:
+    """A networked game that started here and never ended (the client quit or crashed)."""
+
+    directory: Path
+    seat: int
+    names: tuple[str, ...]  # every seat's name, as the genesis record has them
+
+    def opponents(self) -> str:
+        from client.rider.net_session import display_name
+
+        return ", ".join(display_name(n, i) for i, n in enumerate(self.names) if i != self.seat)
+
+
+def unfinished_games(root: Path | None = None) -> list[Unfinished]:
+    """Peer directories whose game started (a genesis record) and was not
+    ended by this client; newest first. Directories of tables that never
+    started a game are not games and are skipped."""
+    from net.peer import store
+
+    root = root or games_dir()
+    found: list[Unfinished] = []
+    try:
+        candidates = sorted((d for d in root.iterdir() if d.is_dir()), reverse=True)
+    except OSError:
+        return []
+    for directory in candidates:
+        if not (directory / store.GENESIS_FILE).exists():
+            continue
+        try:
+            store.load_peer(directory)
+            genesis, seat = store.load_genesis(directory)
+        except store.StoreError:
+            continue
+        names = genesis.options.get("names")
+        count = len(genesis.seat_keys)
+        if not isinstance(names, (list, tuple)) or len(names) != count:
+            names = [f"seat {i}" for i in range(count)]
+        found.append(Unfinished(directory, seat, tuple(str(n) for n in names)))
+    return found
+
+
+def discard_directory(directory: Path | None) -> None:
+    """Forget a networked game's peer directory (it ended, or the player abandoned it)."""
+    if directory is not None:
+        shutil.rmtree(directory, ignore_errors=True)
 
 
 def copy_to_clipboard(text: str) -> bool:
@@ -47,7 +108,8 @@ class NetTable:
     """Our seat at a networked Rider table, before and during the game."""
 
     def __init__(self, app: App, settings: Settings, *, identity: Any = None,
-                 on_change: Callable[[], None] | None = None) -> None:
+                 on_change: Callable[[], None] | None = None, resume: Unfinished | None = None,
+                 keep_journal: bool = True) -> None:
         from client.decks import shipped_decks
         from client.rider.session import deck_cards
         from net.identity import Identity
@@ -57,7 +119,6 @@ class NetTable:
         self.settings = settings
         decks = {d.key: d for d in shipped_decks()}
         deck = decks.get(settings.deck) or next(iter(decks.values()))
-        self.deck_name = deck.name(app.lang)
         self.identity = identity if identity is not None else Identity.load_or_create()
         self.lines: list[str] = []
         self.code = ""
@@ -65,9 +126,19 @@ class NetTable:
         self.result: dict[str, Any] | None = None
         self.on_change = on_change or (lambda: None)
         self.role = ""
-        self.peer = Peer(self.identity, spec_named("rider"), reactor=app.clock, deck=deck_cards(deck.data),
+        if resume is not None:  # the deck is in the journal (committed at the start)
+            self.directory: Path | None = resume.directory
+            self.deck_name = ""
+            cards = None
+        else:
+            stamp = datetime.datetime.now(datetime.UTC).strftime("%Y%m%d-%H%M%S")
+            # demos and screenshots keep none: their games must not be offered for resuming
+            self.directory = games_dir() / f"{stamp}-{secrets.token_hex(4)}" if keep_journal else None
+            self.deck_name = deck.name(app.lang)
+            cards = deck_cards(deck.data)
+        self.peer = Peer(self.identity, spec_named("rider"), reactor=app.clock, deck=cards,
                          agent=None, name=(settings.name.strip() or "Player")[:40], report=self._report,
-                         on_end=self._on_end, linger=3.0)
+                         on_end=self._on_end, linger=3.0, directory=self.directory)
 
     # -- starting ---------------------------------------------------------------------------
     def host(self, interface: str = "0.0.0.0", port: int = 0) -> str:
@@ -85,10 +156,23 @@ class NetTable:
         self.code = invite.encode()
         self.peer.join(invite, connect_timeout=connect_timeout)
 
+    def resume(self) -> None:
+        """Restart the unfinished game from its directory (``tools.peer resume``'s
+        path: genesis and journal, redial or listen again, catch up from the others).
+        Raises :class:`net.peer.store.StoreError` (saying why) when it cannot."""
+        self.role = "resume"
+        self.peer.resume()
+
     def cancel(self) -> None:
         """Leave before (or instead of) playing: close the peer and its links."""
         if self.peer.result is None:
             self.peer.leave("cancelled in the lobby")
+
+    def abandon(self) -> None:
+        """Leave the game for good: close the peer and forget its directory."""
+        if self.peer.result is None:
+            self.peer.leave("left the table from the client")
+        discard_directory(self.directory)
 
     # -- state --------------------------------------------------------------------------------
     @property
@@ -113,6 +197,10 @@ class NetTable:
         self.result = result
         if result.get("error"):
             self.error = str(result["error"])
+        session = self.peer.session
+        # nothing to resume: no game started, it finished, or it stopped on a desync or a cheat
+        if (self.peer.genesis is None and self.role != "resume") or result.get("finished") or (session is not None and session.halted is not None):
+            discard_directory(self.directory)
         self.on_change()
 
 
@@ -127,6 +215,7 @@ def start_net_game(app: App, table: NetTable, on_leave: Callable[[], None]) -> A
 
     def leave() -> None:
         session.leave()
+        table.abandon()  # leaving is abandoning (the table asks first): nothing to resume later
         on_leave()
 
     def ended(scene: RiderTableScene) -> None:

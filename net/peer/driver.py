@@ -121,6 +121,8 @@ class Peer:
         self._started_wall = time.monotonic()
         self._announced_finish = False
         self._direct: set[bytes] = set()  # keys we had a direct link with at some point
+        #: After the end: Deferreds that fire once our listening ports are closed (a resume reuses them).
+        self.stopping: list[Any] = []
 
     # ------------------------------------------------------------------ starting
 
@@ -485,12 +487,14 @@ class Peer:
         self._after()
         return claimed
 
-    def leave(self, reason: str = "left the table") -> None:
+    def leave(self, reason: str = "left the table", *, goodbye: bool = True) -> None:
         """Stop playing now: close every link and the journal, and call
-        ``on_end`` with ``reason`` as the error (the others see us leave; with
-        a directory the game can still be resumed later). A second call, or a
-        call after the end, does nothing."""
-        self._end(reason)
+        ``on_end`` with ``reason`` as the error. With ``goodbye`` the others
+        are told we left (they stop redialling us); without it the links are
+        just cut, as when the process dies, so the others keep waiting and
+        redialling and the game can be resumed from our directory. A second
+        call, or a call after the end, does nothing."""
+        self._end(reason, goodbye=goodbye)
 
     def _maybe_agent(self) -> None:
         if self.agent is None or self.session is None or self.result is not None:
@@ -547,7 +551,7 @@ class Peer:
         self._end(f"the game did not finish within {seconds:.0f} s (step {self.session.step}, waiting for "
                   f"{owing} to {self.session.waiting_what()}); the journal keeps everything: resume later")
 
-    def _end(self, error: str | None) -> None:
+    def _end(self, error: str | None, *, goodbye: bool = True) -> None:
         if self.result is not None:
             return
         self.result = self.summary(error)
@@ -559,7 +563,11 @@ class Peer:
         if self._loop is not None and self._loop.running:
             self._loop.stop()
         if self.net is not None:
-            self.net.stop()
+            if not goodbye:  # cut the links first: a closed link sends no Bye
+                for record in self.net.mesh.peers.values():
+                    if record.channel is not None:
+                        record.channel.close(abort=True)
+            self.stopping = self.net.stop()
         if self.session is not None and self.session.journal is not None:
             self.session.journal.close()
         self.on_end(self.result)

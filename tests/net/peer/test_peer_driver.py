@@ -80,3 +80,37 @@ def test_leave_closes_the_peer_once_with_the_reason(reactor: Any) -> None:
         assert joiner.claimable() == []
     finally:
         host.leave("test over")
+
+
+def test_a_peer_cut_off_without_goodbye_resumes_from_its_directory(reactor: Any, tmp_path: Path) -> None:
+    """``leave(goodbye=False)`` is a crash as the others see it: the joiner keeps
+    redialling, and a new Peer built only from the host's directory resumes
+    (same port, journal, catch-up) to the same audited end."""
+    spec = spec_named("tiny")
+    me = Identity.generate()
+    host = Peer(me, spec, reactor=reactor, agent=BOTS["random"](random.Random(1)), delay=0.05, name="host",
+                linger=0.2, directory=tmp_path / "host")
+    joiner = Peer(Identity.generate(), spec, reactor=reactor, agent=BOTS["random"](random.Random(2)), delay=0.05,
+                  name="joiner", linger=0.2)
+    joiner.join(host.host(2, interface="127.0.0.1"))
+    back = None
+    try:
+        drive(reactor, lambda: host.session is not None and host.session.step >= 3)
+        host.leave("crashed", goodbye=False)
+        assert host.result is not None and not host.result["finished"]
+        closed: list[object] = []
+        for d in host.stopping:
+            d.addBoth(closed.append)
+        drive(reactor, lambda: len(closed) == len(host.stopping) == 1)  # the port is free again
+        back = Peer(me, spec, reactor=reactor, agent=BOTS["random"](random.Random(3)), delay=0.05, name="host",
+                    linger=0.2, directory=tmp_path / "host")
+        back.resume()
+        drive(reactor, lambda: back.result is not None and joiner.result is not None, wall=60)
+        assert back.result is not None and joiner.result is not None
+        for result in (back.result, joiner.result):
+            assert result["error"] is None and result["finished"] and result["audit"] == "ok", result
+        assert back.result["final_hash"] == joiner.result["final_hash"]
+    finally:
+        joiner.leave("test over")
+        if back is not None:
+            back.leave("test over")
