@@ -3,13 +3,16 @@
     python -m tools.peer host --game rider [--seats 2] [--port P] [--bot NAME] [--deck FILE] [--journal DIR]
     python -m tools.peer join CODE [--bot NAME] [--deck FILE] [--journal DIR] [--listen ADDR | --no-listen]
     python -m tools.peer resume DIR
+    python -m tools.peer list [--seconds S] [--json]
 
 ``host`` opens a table, prints its invite code on one line of stdout (give it
 to the other players) and plays seat 1; ``join`` takes a seat at the table
 of an invite code (and listens for direct links from the other joiners,
 ``--listen ADDR`` / ``--port P``; ``--no-listen`` relays everything through
 the host); ``resume`` restarts a peer that died from its journal
-directory and catches up. Progress lines go to stderr, the result to stdout
+directory and catches up; ``list`` browses the LAN for tables advertised
+with ``host --lan`` (zeroconf) and prints them with their invite codes.
+Progress lines go to stderr, the result to stdout
 (one JSON object with ``--json``). See docs/protocol.md §14.
 
 Exit status: 0 = the game finished and every check passed (or ended as a
@@ -25,8 +28,11 @@ import json
 import os
 import random
 import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
+
+from twisted.internet import task
 
 from net.identity import Identity
 from net.peer import Peer, load_rules_module, spec_named
@@ -82,8 +88,11 @@ def build_parser() -> argparse.ArgumentParser:
     seat(host)
     host.add_argument("--seats", type=int, default=2, help="number of seats (default 2)")
     host.add_argument("--port", type=int, default=0, help="TCP port to listen on (default: any free port)")
-    host.add_argument("--listen", default=LOOPBACK, metavar="ADDR",
-                      help="address to listen on (default 127.0.0.1; 0.0.0.0 for a LAN game)")
+    host.add_argument("--listen", default=None, metavar="ADDR",
+                      help="address to listen on (default 127.0.0.1, or 0.0.0.0 with --lan)")
+    host.add_argument("--lan", action="store_true",
+                      help="advertise the table on the LAN (zeroconf) until the game starts")
+    host.add_argument("--lan-loopback", action="store_true", help=argparse.SUPPRESS)  # tests: mDNS on 127.0.0.1
     host.add_argument("--advertise", action="append", default=[], metavar="ADDR",
                       help="address to put in the invite code (repeatable; default: the listen address)")
     join = sub.add_parser("join", help="take a seat at the table of an invite code")
@@ -97,6 +106,10 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_argument("--port", type=int, default=0, help="TCP port for direct links (default: any free port)")
     join.add_argument("--no-listen", action="store_true",
                       help="accept no connections: every message to the other joiners goes through the host")
+    browse = sub.add_parser("list", help="list the tables advertised on the LAN (host --lan)")
+    browse.add_argument("--seconds", type=float, default=3.0, metavar="S", help="browse for S seconds (default 3)")
+    browse.add_argument("--json", action="store_true", help="print one JSON object per table")
+    browse.add_argument("--lan-loopback", action="store_true", help=argparse.SUPPRESS)
     resume = sub.add_parser("resume", help="restart a peer from its journal directory")
     resume.add_argument("directory", help="the --journal DIR the peer was started with")
     resume.add_argument("--bot", default="greedy", choices=sorted(BOTS), help="the bot playing this seat")
@@ -126,17 +139,141 @@ def load_deck_for(spec: GameSpec, args: argparse.Namespace, default_index: int) 
     return expand(counts)
 
 
+# --- LAN (zeroconf) ---------------------------------------------------------------------
+
+Discovery = Callable[[Any, bool], Any]
+
+
+def lan_discovery(reactor: Any, loopback_only: bool) -> Any:
+    """The real zeroconf discovery (net.transport.discovery); tests pass a fake instead."""
+    from net.transport.discovery import LanDiscovery
+
+    return LanDiscovery(reactor, loopback_only=loopback_only)
+
+
+def browse_tables(reactor: Any, discovery: Any, seconds: float) -> Any:
+    """Browse for ``seconds``; a Deferred firing with the tables seen and still there
+    (sorted by name), after the discovery is closed."""
+    from twisted.internet import defer
+
+    from net.transport.discovery import service_name
+
+    found: dict[str, Any] = {}
+    result: defer.Deferred[list[Any]] = defer.Deferred()
+
+    def lost(name: str) -> None:
+        found.pop(name, None)
+
+    def bad(name: str, why: str) -> None:
+        print(f"ignored the advertisement {name!r}: {why}", file=sys.stderr, flush=True)
+
+    def done() -> None:
+        tables = sorted(found.values(), key=lambda ad: (ad.name, ad.fingerprint))
+        closing = discovery.close()
+        closing.addErrback(lambda failure: None)  # closing trouble does not hide what we found
+        closing.addCallback(lambda _: result.callback(tables))
+
+    discovery.browse(lambda ad: found.__setitem__(service_name(ad), ad), lost, bad)
+    reactor.callLater(seconds, done)
+    return result
+
+
+def table_lines(tables: Sequence[Any], as_json: bool) -> list[str]:
+    """How ``list`` prints the tables: one line each (or one JSON object each)."""
+    from net.transport.errors import InviteError
+
+    lines = []
+    for ad in tables:
+        try:
+            code = ad.invite().encode()
+        except InviteError:
+            code = None
+        if as_json:
+            lines.append(json.dumps({"name": ad.name, "game": ad.game, "seats_free": ad.seats_free,
+                                     "fingerprint": ad.fingerprint, "addresses": list(ad.addresses),
+                                     "port": ad.port, "invite": code}, sort_keys=True))
+        else:
+            where = ", ".join(f"{a}:{ad.port}" for a in ad.addresses) or "no address"
+            lines.append(f"{ad.name or '(no name)'} - {ad.game}, {ad.seats_free} seat(s) free, host key "
+                         f"{ad.fingerprint}, at {where}: " + (f"python -m tools.peer join {code}" if code
+                                                              else "cannot be joined (no address)"))
+    return lines
+
+
+def list_tables(args: argparse.Namespace, out: Any, discovery: Discovery) -> int:
+    from twisted.internet import reactor as the_reactor
+
+    reactor: Any = the_reactor
+    if not 0 < args.seconds <= 60:
+        raise Problem("--seconds must be between 0 and 60")
+    try:
+        lan = discovery(reactor, args.lan_loopback)
+    except (OSError, RuntimeError, ValueError) as exc:
+        raise Problem(f"cannot search this network ({exc or type(exc).__name__}); ask the host for an "
+                      "invite code instead") from None
+    tables: list[Any] = []
+    browse_tables(reactor, lan, args.seconds).addCallback(tables.extend).addBoth(lambda _: reactor.stop())
+    reactor.run()
+    for line in table_lines(tables, args.json):
+        print(line, file=out, flush=True)
+    if not tables:
+        print(f"no tables found on this network within {args.seconds:g} s; check that the host used --lan "
+              "and is on this network, or ask for its invite code", file=sys.stderr, flush=True)
+    return 0
+
+
+class LanAdvert:
+    """A hosted table advertised on the LAN until its game starts (or the peer ends)."""
+
+    def __init__(self, peer: Peer, discovery: Any, name: str, report: Callable[[str], None]) -> None:
+        self.peer = peer
+        self.discovery: Any = discovery
+        self.report = report
+        assert peer.net is not None
+        ad = peer.net.table_ad(name, peer.spec.name, self.seats_free())
+        discovery.advertise(ad).addErrback(lambda f: report(f"the LAN advertisement failed: "
+                                                           f"{f.getErrorMessage()}; use the invite code"))
+        report(f"advertising the table on the LAN as {ad.name!r} (python -m tools.peer list shows it)")
+        self._watch = task.LoopingCall(self._check)
+        self._watch.clock = peer.reactor
+        self._watch.start(0.25, now=False)
+
+    def seats_free(self) -> int:
+        lobby = self.peer.host_lobby
+        return 0 if lobby is None else lobby.size - len(lobby.seated)
+
+    def _check(self) -> None:
+        if self.peer.genesis is not None or self.peer.result is not None:
+            self.close()
+
+    def close(self) -> Any:
+        """Withdraw the advertisement; a Deferred that fires when it is gone."""
+        from twisted.internet import defer
+
+        if self._watch.running:
+            self._watch.stop()
+        if self.discovery is None:
+            return defer.succeed(None)
+        discovery, self.discovery = self.discovery, None
+        self.report("the table is no longer advertised on the LAN")
+        closing = discovery.close()
+        closing.addErrback(lambda failure: None)
+        return closing
+
+
 def identity_for(args: argparse.Namespace, directory: Path | None) -> tuple[Identity, Path | None]:
     path = Path(args.identity) if args.identity else (directory / "identity.pem" if directory else None)
     return Identity.load_or_create(path), path
 
 
-def run(args: argparse.Namespace, out: Any = None) -> int:
-    """Run one peer until its game ends; print the result; return the exit status."""
+def run(args: argparse.Namespace, out: Any = None, discovery: Discovery = lan_discovery) -> int:
+    """Run one peer until its game ends (or list LAN tables); print the result; return the exit status."""
     from twisted.internet import reactor as the_reactor
 
     reactor: Any = the_reactor
     out = out or sys.stdout
+    if args.command == "list":
+        return list_tables(args, out, discovery)
     if args.verbose:
         import logging
 
@@ -180,10 +317,14 @@ def run(args: argparse.Namespace, out: Any = None) -> int:
         print(f"[{tag}] {text}", file=sys.stderr, flush=True)
 
     results: list[dict[str, Any]] = []
+    advert: list[LanAdvert] = []
 
     def on_end(result: dict[str, Any]) -> None:
         results.append(result)
-        reactor.callLater(0.1, reactor.stop)
+        if advert:
+            advert[0].close().addBoth(lambda _: reactor.callLater(0.1, reactor.stop))
+        else:
+            reactor.callLater(0.1, reactor.stop)
 
     peer = Peer(identity, spec, reactor=reactor, deck=deck, agent=agent, delay=args.delay, directory=directory,
                 name=getattr(args, "name", "") or saved.get("name", "") or identity.fingerprint[:9],
@@ -195,9 +336,15 @@ def run(args: argparse.Namespace, out: Any = None) -> int:
             advertise = tuple((a, args.port) for a in args.advertise)
             if advertise and args.port == 0:
                 raise Problem("--advertise needs a fixed --port so the invite can name it")
-            code = peer.host(args.seats, interface=args.listen, port=args.port, advertise=advertise).encode()
+            interface = args.listen or ("0.0.0.0" if args.lan and not args.lan_loopback else LOOPBACK)
+            code = peer.host(args.seats, interface=interface, port=args.port, advertise=advertise).encode()
             print(code, file=out, flush=True)
             report("give the invite code above to the other players: python -m tools.peer join CODE")
+            if args.lan:
+                try:
+                    advert.append(LanAdvert(peer, discovery(reactor, args.lan_loopback), peer.name, report))
+                except (OSError, RuntimeError, ValueError) as exc:  # no multicast here: the code still works
+                    report(f"cannot advertise on this network ({exc or type(exc).__name__}); use the invite code")
         elif args.command == "join":
             assert invite is not None
             if args.no_listen and (args.listen is not None or args.port):
