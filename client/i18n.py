@@ -55,6 +55,36 @@ STRINGS: dict[str, tuple[str, str]] = {
                        "中断した対局を破棄しました。相手はあなたの不戦敗にできます。"),
     "resuming": ("Resuming the unfinished game: reconnecting and catching up…",
                  "中断した対局を再開しています：再接続して追いついています…"),
+    # the peer driver's progress (net.peer.progress ids; seats counted from one as {seat_n})
+    "progress_hosting": ("Table open on {host}:{port} for {seats} seats (your key {key}); waiting for {waiting} player(s)",
+                         "{host}:{port} で{seats}人用の卓を開きました（あなたのキー {key}）。{waiting}人を待っています"),
+    "progress_joining": ("Connecting to the table at {where} (host key {key})",
+                         "{where} の卓に接続しています（ホストのキー {key}）"),
+    "progress_joining_listen": ("Connecting to the table at {where} (host key {key}); direct links on {host}:{port}",
+                                "{where} の卓に接続しています（ホストのキー {key}）。直接接続用に {host}:{port} で待っています"),
+    "progress_link": ("Player {peer}: {status}", "プレイヤー {peer}：{status}"),
+    "progress_link_seat": ("Seat {seat_n} ({peer}): {status}", "席{seat_n}（{peer}）：{status}"),
+    "progress_refused": ("Refused {peer}: {reason_text}", "{peer} の参加を断りました：{reason_text}"),
+    "progress_seat_taken": ("{who} takes seat {seat_n} of {size}", "{who}が席{seat_n}（全{size}席）に入りました"),
+    "progress_seated": ("You have seat {seat_n}; waiting for the host to start the game",
+                        "あなたは席{seat_n}です。ホストが対局を開くのを待っています"),
+    "progress_starting": ("Every seat is taken; starting the game", "全ての席が決まりました。対局を開きます"),
+    "progress_playing": ("The game starts: you have seat {seat_n}", "対局を開きます：あなたは席{seat_n}です"),
+    "progress_resuming": ("Resuming the game as seat {seat_n}: catching up with the others",
+                          "席{seat_n}として対局を再開します。他のプレイヤーに追いついています"),
+    "progress_rejected": ("Refused a network message: {event_text}", "ネットワークメッセージを使いませんでした：{event_text}"),
+    "progress_stalling": ("Waiting: {who} did not answer in time", "待機中：{who}が期限内に応答しませんでした"),
+    "progress_stopped": ("The table stopped: {event_text}", "卓が停止しました：{event_text}"),
+    "progress_finished": ("The game is over", "対局が終わりました"),
+    "progress_step": ("Step {step}: waiting for {who}", "手番{step}：{who}を待っています"),
+    "progress_claiming": ("Claiming the game as the forfeit of seat {seat_n}", "席{seat_n}の不戦敗にしています"),
+    "progress_transcript": ("Transcript saved to {path}", "記録を保存しました：{path}"),
+    "link_connected": ("connected", "接続中"),
+    "link_relayed": ("reached through the host", "ホストを通して接続"),
+    "link_stalling": ("not answering", "応答なし"),
+    "link_reconnecting": ("connection lost, reconnecting", "接続が切れました。再接続中"),
+    "link_left": ("left the table", "卓を離れました"),
+    "seat_list": ("seat {n}", "席{n}"),
     "lan_off": ("The LAN list is off in this window.", "このウィンドウでは LAN 一覧は無効です。"),
     "lan_error": ("Cannot search this network ({error}); use an invite code instead.",
                   "このネットワークでは卓を見つけられません（{error}）。招待コードを使ってください。"),
@@ -194,6 +224,33 @@ STRINGS: dict[str, tuple[str, str]] = {
     "back_lobby": ("Back to lobby", "ロビーに戻る"),
     "moves": ("{n} moves", "{n}手"),
 }
+
+
+def progress_text(lang: str, event: Any) -> str:
+    """A peer driver progress event (:class:`net.peer.progress.Progress`) in
+    ``lang``: its stable id picks the words; an id this client does not know
+    shows the driver's English line."""
+    key = f"progress_{event.id}"
+    if key not in STRINGS:
+        return str(event.text)
+    fields = dict(event.fields)
+    if isinstance(fields.get("seat"), int):
+        fields["seat_n"] = fields["seat"] + 1
+    if "status" in fields:
+        fields["status"] = tr(lang, f"link_{fields['status']}") if f"link_{fields['status']}" in STRINGS \
+            else fields["status"]
+    seats = fields.get("seats")
+    if isinstance(seats, list):
+        names = fields.get("names")
+        if event.id == "stalling" and isinstance(names, list) and len(names) == len(seats):
+            fields["who"] = ", ".join(f"{n} ({tr(lang, 'seat_list', n=s + 1)})" for s, n in zip(seats, names))
+        else:
+            fields["who"] = ", ".join(tr(lang, "seat_list", n=s + 1) for s in seats) or "-"
+    en, ja = STRINGS[key]
+    try:  # formatted here: a field may be called "key", like tr's own argument
+        return (ja if lang == "ja" and ja else en).format(**fields)
+    except (KeyError, IndexError, ValueError):  # a field this version does not know: the English line
+        return str(event.text)
 
 
 def tr(lang: str, key: str, **fields: Any) -> str:

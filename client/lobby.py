@@ -460,7 +460,7 @@ class LobbyScene(Scene):
             clip = surface.get_clip()
             surface.set_clip(box.inflate(-12, -8))
             ty = box.top + 6
-            lines = [ln for text in net.lines for ln in _wrap13(text, box.width - 20)]
+            lines = [ln for text in net.progress_lines(lang) for ln in _wrap13(text, box.width - 20)]
             for line in lines[-max(1, (box.height - 12) // step):]:
                 surface.blit(render(line, 13, theme.TEXT_DIM), (box.left + 10, ty))
                 ty += step

@@ -120,7 +120,8 @@ class NetTable:
         decks = {d.key: d for d in shipped_decks()}
         deck = decks.get(settings.deck) or next(iter(decks.values()))
         self.identity = identity if identity is not None else Identity.load_or_create()
-        self.lines: list[str] = []
+        self.lines: list[str] = []  # the driver's English lines (logs, tests)
+        self.events: list[Any] = []  # the same as net.peer.progress events, shown in the player's language
         self.code = ""
         self.error = ""
         self.result: dict[str, Any] | None = None
@@ -138,7 +139,7 @@ class NetTable:
             cards = deck_cards(deck.data)
         self.peer = Peer(self.identity, spec_named("rider"), reactor=app.clock, deck=cards,
                          agent=None, name=(settings.name.strip() or "Player")[:40], report=self._report,
-                         on_end=self._on_end, linger=3.0, directory=self.directory)
+                         on_end=self._on_end, linger=3.0, directory=self.directory, on_progress=self._progress)
 
     # -- starting ---------------------------------------------------------------------------
     def host(self, interface: str = "0.0.0.0", port: int = 0) -> str:
@@ -192,6 +193,15 @@ class NetTable:
     def _report(self, text: str) -> None:
         self.lines = (self.lines + [text])[-MAX_LINES:]
         self.on_change()
+
+    def _progress(self, event: Any) -> None:
+        self.events = (self.events + [event])[-MAX_LINES:]
+
+    def progress_lines(self, lang: str) -> list[str]:
+        """The latest progress of our peer in ``lang`` (stable ids, client.i18n)."""
+        from client.i18n import progress_text
+
+        return [progress_text(lang, event) for event in self.events]
 
     def _on_end(self, result: dict[str, Any]) -> None:
         self.result = result

@@ -37,6 +37,7 @@ from net.identity import Identity
 from net.journal import Journal
 from net.peer import lobby, store
 from net.peer.games import GameSpec
+from net.peer.progress import Progress, progress
 from net.session import Cheat, Desync, Finished, Outgoing, Rejected, Session, Stalling
 from net.session.registry import table_for
 from net.transport.backoff import Backoff
@@ -80,7 +81,8 @@ class Peer:
                  agent: Agent | None = None, delay: float = 0.0, directory: Path | None = None,
                  name: str = "", report: Report | None = None, on_end: Callable[[dict[str, Any]], None] | None = None,
                  transcript: Path | None = None, linger: float = 3.0, progress_every: int = 10,
-                 session_timeout: float | None = None, claim_forfeits: bool = False) -> None:
+                 session_timeout: float | None = None, claim_forfeits: bool = False,
+                 on_progress: Callable[[Progress], None] | None = None) -> None:
         self.identity = identity
         self.spec = spec
         self.reactor = reactor
@@ -90,6 +92,8 @@ class Peer:
         self.directory = directory
         self.name = name
         self.report: Report = report or (lambda text: None)
+        #: Structured progress (stable ids, net.peer.progress) for a UI that shows its own words.
+        self.on_progress: Callable[[Progress], None] = on_progress or (lambda event: None)
         self.on_end = on_end or (lambda result: None)
         self.transcript_path = transcript
         self.linger = linger
@@ -149,8 +153,8 @@ class Peer:
         self.invite = Invite(net.mesh.table, self.identity.fingerprint, addresses)
         self._remember_peer({"role": "host", "listen": list(bound), "table": net.mesh.table})
         self._start_loop()
-        self.report(f"hosting {self.spec.name} for {seats} seats on {bound[0]}:{bound[1]} "
-                    f"(your key {self.identity.fingerprint}); waiting for {seats - 1} player(s)")
+        self._say("hosting", game=self.spec.name, seats=seats, host=bound[0], port=bound[1],
+                  key=self.identity.fingerprint, waiting=seats - 1)
         if seats == 1:
             self._start_game()
         return self.invite
@@ -173,8 +177,10 @@ class Peer:
                              **({"listen": [listen, bound[1]]} if bound is not None else {})})
         net.mesh.join(invite.addresses, invite.fingerprint)
         where = ", ".join(f"{h}:{p}" for h, p in invite.addresses)
-        self.report(f"joining the table at {where} (host key {invite.fingerprint})"
-                    + (f"; accepting direct links on {bound[0]}:{bound[1]}" if bound is not None else ""))
+        if bound is not None:
+            self._say("joining_listen", where=where, key=invite.fingerprint, host=bound[0], port=bound[1])
+        else:
+            self._say("joining", where=where, key=invite.fingerprint)
         self._start_loop()
         self._later(connect_timeout, self._join_timeout, where)
 
@@ -205,6 +211,12 @@ class Peer:
         self._start_loop()
         self._begin(genesis, seat, resumed=True)
 
+    def _say(self, event_id: str, **fields: Any) -> None:
+        """Report progress: the English line to ``report``, the event to ``on_progress``."""
+        event = progress(event_id, **fields)
+        self.report(event.text)
+        self.on_progress(event)
+
     def _remember_peer(self, info: dict[str, Any]) -> None:
         if self.directory is not None:
             store.save_peer(self.directory, {**info, "game": self.spec.name, "name": self.name})
@@ -228,7 +240,12 @@ class Peer:
         return None
 
     def _on_status(self, key: bytes, status: PeerStatus) -> None:
-        self.report(f"{self._describe_peer(key)} is {status.value}")
+        seat = self.genesis.seat_keys.index(key) if self.genesis is not None and key in self.genesis.seat_keys \
+            else None
+        if seat is None:
+            self._say("link", peer=short_id(key), status=status.value)
+        else:
+            self._say("link_seat", peer=short_id(key), seat=seat, status=status.value)
         if status is PeerStatus.CONNECTED:
             self._direct.add(key)
         if status is not PeerStatus.CONNECTED:
@@ -256,14 +273,14 @@ class Peer:
             try:
                 seat = self.host_lobby.join(origin, message)
             except lobby.LobbyError as exc:
-                self.report(f"refused {short_id(origin)}: {exc}")
+                self._say("refused", peer=short_id(origin), reason_text=str(exc))
                 self.mesh.send_to(origin, lobby.refuse_message(str(exc)))
                 return
             if self.genesis is not None:
                 self.mesh.send_to(origin, lobby.start_message(self.genesis))  # it reconnected
                 return
             who = message.get("name") or short_id(origin)
-            self.report(f"{who} takes seat {seat} (of {self.host_lobby.size} seats, 0 = host)")
+            self._say("seat_taken", who=who, seat=seat, size=self.host_lobby.size)
             if self.host_lobby.full:
                 self._start_game()
         elif kind == "start" and self.genesis is None and self.invite is not None \
@@ -279,7 +296,7 @@ class Peer:
             gid = game_id(genesis)
             self.mesh.send_to(origin, lobby.ready_message(gid))  # still tagged for the lobby
             self.mesh.set_game(gid)
-            self.report(f"seated as seat {seat}; waiting for the host to start game {gid.hex()[:16]}")
+            self._say("seated", seat=seat, game=gid.hex()[:16])
         elif kind == "ready" and self.host_lobby is not None and self.genesis is not None:
             if message.get("game") != game_id(self.genesis) or origin not in self.genesis.seat_keys:
                 return
@@ -313,7 +330,7 @@ class Peer:
         self.genesis, self.seat = genesis, 0
         if self.directory is not None:
             store.save_genesis(self.directory, genesis, 0)
-        self.report(f"every seat is taken; starting game {game_id(genesis).hex()[:16]}")
+        self._say("starting", game=game_id(genesis).hex()[:16])
         if len(genesis.seat_keys) == 1:
             self._begin(genesis, 0, resumed=False)
             return
@@ -335,7 +352,8 @@ class Peer:
                                seat=seat, deck=self.deck, journal=journal, now=self.reactor.seconds(),
                                timeout=self.session_timeout)
         names = ", ".join(f"{n} (seat {i})" for i, n in enumerate(self.session.names))
-        self.report(f"{'resuming' if resumed else 'playing'} game {gid.hex()[:16]} as seat {seat}: {names}")
+        self._say("resuming" if resumed else "playing", game=gid.hex()[:16], seat=seat, names_text=names,
+                  names=list(self.session.names))
         self._send(self.session.start())
         if resumed:
             self._nudge()
@@ -393,21 +411,21 @@ class Peer:
         for event in session.events[self._events_seen:]:
             self._events_seen += 1
             if isinstance(event, Rejected):
-                self.report(f"warning: {event}")
+                self._say("rejected", event_text=str(event))
             elif isinstance(event, Stalling):
-                self.report(f"waiting: {event}")
+                self._say("stalling", event_text=str(event), seats=list(event.seats), names=list(event.names))
                 if self.claim_forfeits:
                     self._claim(event.seats)
             elif isinstance(event, (Desync, Cheat)):
-                self.report(f"STOPPED: {event}")
+                self._say("stopped", event_text=str(event))
                 self._later(min(self.linger, 1.0), self._end, f"the game stopped: {event}")
             elif isinstance(event, Finished):
-                self.report(str(event))
+                self._say("finished", event_text=str(event))
         if session.step >= self._last_step_reported + self.progress_every and not session.finished:
             self._last_step_reported = session.step
             owing = session.waiting_for()
             who = ", ".join(f"seat {s}" for s in owing) or "nobody"
-            self.report(f"step {session.step}: waiting for {who} to {session.waiting_what()}")
+            self._say("step", step=session.step, who_text=who, what_text=session.waiting_what(), seats=list(owing))
         if session.finished and not self._announced_finish:
             self._announced_finish = True
             self._finish()
@@ -419,7 +437,7 @@ class Peer:
         claimed = []
         for staller in stallers:
             if staller != self.seat and staller in self.session.waiting_for():
-                self.report(f"claiming the game as a forfeit by seat {staller}")
+                self._say("claiming", seat=staller)
                 self._send(self.session.claim_forfeit(staller))
                 claimed.append(staller)
         return claimed
@@ -431,7 +449,7 @@ class Peer:
             from net.transcript import save
 
             save(self.transcript_path, session.transcript())
-            self.report(f"transcript saved to {self.transcript_path} (check it with python -m tools.verify)")
+            self._say("transcript", path=str(self.transcript_path))
         self._done.add(self.seat)
         self.mesh.broadcast(lobby.done_message(game_id(self.genesis), self.seat))
         self._later(self.linger, self._end, None)

@@ -36,16 +36,47 @@ def reactor() -> Any:
     return the_reactor
 
 
-def table(reactor: Any, *, joiner_agent: bool, timeout: float | None = None) -> tuple[Peer, Peer, list[Any]]:
+def table(reactor: Any, *, joiner_agent: bool, timeout: float | None = None,
+          said: dict[str, list[Any]] | None = None) -> tuple[Peer, Peer, list[Any]]:
     spec = spec_named("tiny")
     ended: list[Any] = []
+    said = said if said is not None else {}
+    for who in ("host", "joiner", "host_text", "joiner_text"):
+        said.setdefault(who, [])
     host = Peer(Identity.generate(), spec, reactor=reactor, agent=BOTS["random"](random.Random(1)), name="host",
-                session_timeout=timeout, linger=0.2, on_end=ended.append)
+                session_timeout=timeout, linger=0.2, on_end=ended.append, on_progress=said["host"].append,
+                report=said["host_text"].append)
     invite = host.host(2, interface="127.0.0.1")
     joiner = Peer(Identity.generate(), spec, reactor=reactor, name="joiner", linger=0.2, session_timeout=timeout,
-                  agent=BOTS["random"](random.Random(2)) if joiner_agent else None, on_end=ended.append)
-    joiner.join(invite)
+                  agent=BOTS["random"](random.Random(2)) if joiner_agent else None, on_end=ended.append,
+                  on_progress=said["joiner"].append, report=said["joiner_text"].append)
+    joiner.join(invite, listen="127.0.0.1")
     return host, joiner, ended
+
+
+def test_progress_comes_as_events_with_stable_ids_and_the_same_english_lines(reactor: Any) -> None:
+    from net.peer.progress import TEMPLATES, Progress
+
+    said: dict[str, list[Any]] = {}
+    host, joiner, _ = table(reactor, joiner_agent=True, said=said)
+    try:
+        drive(reactor, lambda: host.result is not None and joiner.result is not None)
+    finally:
+        joiner.leave("test over")
+        host.leave("test over")
+    for who in ("host", "joiner"):
+        events = said[who]
+        assert all(isinstance(e, Progress) and e.id in TEMPLATES for e in events)
+        assert [e.text for e in events] == said[f"{who}_text"]  # tools.peer prints exactly these lines
+    host_ids = [e.id for e in said["host"]]
+    joiner_ids = [e.id for e in said["joiner"]]
+    assert host_ids[0] == "hosting" and {"seat_taken", "starting", "playing", "finished"} <= set(host_ids)
+    assert joiner_ids[0] == "joining_listen" and {"seated", "playing", "link_seat"} <= set(joiner_ids)
+    taken = next(e for e in said["host"] if e.id == "seat_taken")
+    assert taken.fields == {"who": "joiner", "seat": 1, "size": 2}
+    assert taken.text == "joiner takes seat 1 (of 2 seats, 0 = host)"
+    playing = next(e for e in said["joiner"] if e.id == "playing")
+    assert playing.fields["seat"] == 1 and playing.fields["names"] == ["host", "joiner"]
 
 
 def test_claim_forfeit_is_refused_until_a_seat_stalls_then_ends_the_game(reactor: Any) -> None:

@@ -1,0 +1,58 @@
+"""The driver's progress reports as structured events with stable ids.
+
+A :class:`Progress` names what happened (``id``, from :data:`TEMPLATES`),
+carries the facts as plain fields (seats counted from 0, names, addresses)
+and the English line ``tools.peer`` prints. A user interface shows its own
+words for the id and fields (the client translates them); the English text
+is for logs and as a fallback for an id it does not know. Ids are stable:
+add new ones, never rename or reuse one.
+
+Some fields are English text from elsewhere (a session event, a refusal
+reason, what the table waits for); they are marked ``*_text`` so a
+translator knows they come as they are.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import Any
+
+#: id -> English template (``str.format`` with the event's fields).
+TEMPLATES: Mapping[str, str] = {
+    "hosting": "hosting {game} for {seats} seats on {host}:{port} (your key {key}); waiting for {waiting} player(s)",
+    "joining": "joining the table at {where} (host key {key})",
+    "joining_listen": "joining the table at {where} (host key {key}); accepting direct links on {host}:{port}",
+    "link": "peer {peer} is {status}",
+    "link_seat": "peer {peer} (seat {seat}) is {status}",
+    "refused": "refused {peer}: {reason_text}",
+    "seat_taken": "{who} takes seat {seat} (of {size} seats, 0 = host)",
+    "seated": "seated as seat {seat}; waiting for the host to start game {game}",
+    "starting": "every seat is taken; starting game {game}",
+    "playing": "playing game {game} as seat {seat}: {names_text}",
+    "resuming": "resuming game {game} as seat {seat}: {names_text}",
+    "rejected": "warning: {event_text}",
+    "stalling": "waiting: {event_text}",
+    "stopped": "STOPPED: {event_text}",
+    "finished": "{event_text}",
+    "step": "step {step}: waiting for {who_text} to {what_text}",
+    "claiming": "claiming the game as a forfeit by seat {seat}",
+    "transcript": "transcript saved to {path} (check it with python -m tools.verify)",
+}
+
+
+@dataclasses.dataclass(frozen=True)
+class Progress:
+    """One progress report: a stable id, its facts, and the English line."""
+
+    id: str
+    fields: Mapping[str, Any]
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def progress(event_id: str, **fields: Any) -> Progress:
+    """The event ``event_id`` with ``fields``, its English text filled in."""
+    return Progress(event_id, dict(fields), TEMPLATES[event_id].format(**fields))
