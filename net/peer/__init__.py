@@ -4,7 +4,8 @@
 to the Twisted :class:`net.transport.Mesh`; :mod:`net.peer.lobby` is how a
 host and its joiners agree on the genesis record; :mod:`net.peer.games` says
 which games can be hosted; :mod:`net.peer.store` keeps what a killed peer
-needs to resume. ``python -m tools.peer`` is the command line on top.
+needs to resume; :mod:`net.peer.progress` words what the driver does as
+events with stable ids. ``python -m tools.peer`` is the command line on top.
 """
 
 from net.peer.driver import Peer
