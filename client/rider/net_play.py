@@ -18,6 +18,7 @@ import dataclasses
 import datetime
 import secrets
 import shutil
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,8 @@ from client.settings import Settings
 
 #: Lines of peer progress kept for the lobby.
 MAX_LINES = 6
+#: Seconds after which the directory of a table that never started a game is removed.
+STALE_LOBBY = 24 * 3600
 
 
 def games_dir() -> Path:
@@ -67,6 +70,11 @@ def unfinished_games(root: Path | None = None) -> list[Unfinished]:
         return []
     for directory in candidates:
         if not (directory / store.GENESIS_FILE).exists():
+            try:  # a table that never started a game, left over for a day by a crash: forget it
+                if time.time() - directory.stat().st_mtime > STALE_LOBBY:
+                    discard_directory(directory)
+            except OSError:
+                pass
             continue
         try:
             store.load_peer(directory)

@@ -11,6 +11,7 @@ both peers agree on the final state hash.
 from __future__ import annotations
 
 import json
+import os
 import random
 import time
 
@@ -119,10 +120,14 @@ def test_an_unfinished_game_is_offered_and_can_be_abandoned(app) -> None:  # typ
 
     _planted_game(Identity.load_or_create())
     (games_dir() / "20260102-lobby-only").mkdir()  # a table that never started a game: not offered
+    stale = games_dir() / "20250101-lobby-only"
+    stale.mkdir()
+    os.utime(stale, (0, 0))  # ... and removed once it is a day old
     app.set_lang("ja")
     lobby = LobbyScene(app, Settings(name="Me", lang="ja"), lan=False)
     app.switch(lobby)
     assert [g.opponents() for g in lobby.unfinished] == ["Ayumi"]
+    assert (games_dir() / "20260102-lobby-only").exists() and not stale.exists()
     assert lobby.resume_button.label == "Ayumiとの中断した対局を再開"
     app.render()
     click(app, lobby.abandon_button.rect.center)
