@@ -137,7 +137,7 @@ def networked_idle_cpu(seconds: float) -> dict[str, Any]:
     waiting = bool(scene.legal)
     app.stop()
     scene.session.leave()
-    remote._end("benchmark over")
+    remote.leave("benchmark over")
     spin(0.2)
     return {"seconds": round(wall, 2), "cpu_percent": round(100 * cpu / wall, 2), "frames_drawn_while_idle": frames,
             "waiting_for_us": waiting}
