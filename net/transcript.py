@@ -169,7 +169,7 @@ def verify(data: Any) -> Verdict:
                      f"{observer.waiting_what()}{missing}")
     if gaps:
         return _fail(gaps[0][0], gaps[0][1], "missing envelope", gaps[0][2])
-    if observer.audit_problems:
-        seat, problem = observer.audit_problems[0]
-        return _fail(observer.step, seat, "audit", problem)
+    if observer.audit_findings:
+        culprit, at, problem = observer.audit_findings[0]
+        return _fail(observer.step if at is None else at, culprit, "audit", problem)
     return Verdict(True)

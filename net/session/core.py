@@ -70,7 +70,15 @@ from net.poker import group as g
 from net.poker.cards import SecretDeckList
 from net.poker.errors import BadCardMessage, CardProtocolError
 from net.poker.protocol import HeldCard, KeyRound, SeatSecrets, ShuffleRound, judge_show
-from net.session.audit import find_problems, open_deck_list
+from net.session.audit import (
+    Checkpoint,
+    find_problems,
+    hand_problems,
+    make_hand_opening,
+    open_deck_list,
+    open_hand,
+    owed_hand_cards,
+)
 from net.session.audit import verdict as audit_verdict
 from net.session.cards import CardBook, CardOp, make_claims, verify_claims
 from net.session.events import Cheat, Desync, Event, Finished, Rejected, Stalling
@@ -183,6 +191,14 @@ class Session:
         self._finals: dict[int, Mapping[str, Any]] = {}
         self.verdict: str | None = None
         self.audit_problems: list[tuple[int, str]] = []
+        #: The same problems as (seat, step or None, problem), earliest step first.
+        self.audit_findings: list[tuple[int, int | None, str]] = []
+        #: Decisions the audit re-judges with the opened hand (plan.hand_audit).
+        self._checkpoints: list[Checkpoint] = []
+        #: Hidden handles whose card became public through a proof (plays, reveals).
+        self._identified: dict[int, str] = {}
+        self._owed: dict[int, tuple[int, ...]] | None = None
+        self._hand_cards: dict[int, str] = {}
         self.outcome: dict[str, Any] | None = None
         self._forfeit_claims: dict[tuple[int, int], set[int]] = {}
         #: Sealed shows by step: (held cards, recipient), to judge disputes.
@@ -335,7 +351,7 @@ class Session:
         if self.phase == "hello":
             return "send its card key and deck points"
         if self.phase in ("audit", "final"):
-            return "open its deck list and sign the final record"
+            return "open its deck list and hand cards and sign the final record"
         pending = self.pending
         if isinstance(pending, Decision):
             return f"decide ({pending.prompt})"
@@ -651,8 +667,18 @@ class Session:
         raise RuntimeError(f"unknown pending input {pending!r}")
 
     def _open_cards(self) -> Mapping[int, str]:
+        return self._open_cards_of(self.state)
+
+    def _open_cards_of(self, state: Any) -> Mapping[int, str]:
         opener = getattr(self.game, "open_cards", None)
-        return opener(self.state) if opener is not None else {}
+        return opener(state) if opener is not None else {}
+
+    def _owed_hands(self) -> dict[int, tuple[int, ...]]:
+        """Holder -> hand cards it must open at the audit (same on every peer)."""
+        if self._owed is None:
+            assert self.book is not None
+            self._owed = owed_hand_cards(self._checkpoints, self._identified, self.book)
+        return self._owed
 
     def _finish_if_complete(self) -> None:
         """Apply the driver answer once a round has every part."""
@@ -678,11 +704,15 @@ class Session:
             except CheatDetected as exc:
                 self._halt(Cheat(exc.seat, self.step, str(exc)))
                 return
+            if rnd.op.op == "reveal":
+                self._identified.update(rnd.cards)
             if learned and self.seat == rnd.op.to_seat:
                 self.knowledge = self.knowledge.learn(learned)
 
     def _apply(self, action: Action) -> None:
+        before, step = self.state, self.step
         state = self.game.apply(self.state, action)
+        self._checkpoint(before, step, action)
         self.state = state
         self.step += 1
         self.states.append(state)
@@ -691,6 +721,20 @@ class Session:
         self._round = None
         self._since = self._now
         self._picked = None
+
+    def _checkpoint(self, state: Any, step: int, action: Action) -> None:
+        """Remember a seat decision the audit must re-judge with the opened hand."""
+        audit = self.plan.hand_audit
+        if audit is None or isinstance(action, DRIVER_ANSWER_TYPES):
+            return
+        selected = audit.select(state, action)
+        if selected is None:
+            return
+        seat, zone = selected
+        handles = tuple(self.game.zone(state, zone))
+        opened = self._open_cards_of(state)
+        public = {h: opened[h] for h in handles if h in opened}
+        self._checkpoints.append(Checkpoint(step, seat, zone, handles, public))
 
     # ------------------------------------------------------------------ handlers
 
@@ -809,27 +853,41 @@ class Session:
         for handle, point, card in proven:
             self.book.opened[point] = card
             self.book.held.pop(handle, None)
+            self._identified[handle] = card
 
     def _on_audit(self, env: Envelope) -> None:
         seat = env.seat
         body = env.body
-        if not isinstance(body, Mapping) or set(body) != {"deck"}:
-            raise MalformedMessage("an audit message is {'deck': opening or null}", seat=seat)
+        if not isinstance(body, Mapping) or set(body) != {"deck", "hands"}:
+            raise MalformedMessage("an audit message is {'deck': opening or null, 'hands': [[handle, card, "
+                                   "share], ...]}", seat=seat)
         if seat in self._audits:
             raise UnexpectedMessage("sent a second audit message", seat=seat)
+        cards: tuple[str, ...] | None = None
+        opened: dict[bytes, str] = {}
         if seat in self.plan.secret_zones:
             cards, opened = open_deck_list(self.gid, seat, self._deck_points[seat], body["deck"])
-            self._audit_points.update(opened)
-            self._audits[seat] = cards
-        else:
-            if body["deck"] is not None:
-                raise MalformedMessage("this seat has no secret deck list to open", seat=seat)
-            self._audits[seat] = None
+        elif body["deck"] is not None:
+            raise MalformedMessage("this seat has no secret deck list to open", seat=seat)
+        assert self.book is not None
+        hand = open_hand(self.book, self.step, seat, self._owed_hands().get(seat, ()), body["hands"], opened)
+        self._audit_points.update(opened)
+        self._audits[seat] = cards
+        self._hand_cards.update(hand)
         if len(self._audits) == len(self.seats):
             self._finish_audit()
 
     def _finish_audit(self) -> None:
-        self.audit_problems = find_problems(self.plan, self.state, self.seats, self._audits, self._resolve)
+        findings: list[tuple[int, int | None, str]] = [
+            (seat, None, p) for seat, p in find_problems(self.plan, self.state, self.seats, self._audits,
+                                                         self._resolve)]
+        if self.plan.hand_audit is not None:
+            known = {**self._identified, **self._hand_cards}
+            findings.extend(hand_problems(self.plan.hand_audit, self.states, self._checkpoints, known,
+                                          self._resolve))
+        findings.sort(key=lambda f: self.step if f[1] is None else f[1])
+        self.audit_findings = findings
+        self.audit_problems = [(seat, p) for seat, _, p in findings]
         self.verdict = audit_verdict(self.audit_problems)
         outcome = self.game.outcome(self.state)
         self.outcome = outcome.__canonical__() if outcome is not None else {"winner": None, "reason": "ended"}
@@ -994,7 +1052,9 @@ class Session:
             if (step, "audit") in self._sent:
                 return False
             deck = tuple(list(e) for e in self._my_list.opening()) if self._my_list is not None else None
-            self._send("audit", {"deck": deck})
+            assert self.book is not None
+            hands = make_hand_opening(self.book, step, self._owed_hands().get(me, ()))
+            self._send("audit", {"deck": deck, "hands": hands})
             return True
         if self.phase == "final":
             if (step, "final") in self._sent or me == self.forfeited:

@@ -16,6 +16,11 @@ so the session itself stays game-agnostic.
 - ``check_deck(seat, cards)``: deck-construction problems of an opened list.
 - ``audit_hidden(state, seat, resolve)``: problems with cards that stayed
   hidden (Rider: a face-down card that is not a Lv.1).
+- ``hand_audit``: a :class:`HandAudit`, for rules that judge a decision by
+  the whole hidden hand it was taken with (Rider: a pass is legal only when no
+  hand card could be played, rider.3/rider.14). At the end of the game every
+  seat opens, verifiably, the hidden cards of the zones it names, and its
+  ``check`` judges each such decision (net/session/audit.py).
 """
 
 from __future__ import annotations
@@ -36,6 +41,27 @@ def default_claims(action: Action) -> tuple[tuple[int, str], ...]:
     if isinstance(handle, int) and not isinstance(handle, bool) and isinstance(card, str):
         return ((handle, card),)
     return ()
+
+
+HandCheck = Callable[[Any, int, Mapping[int, str]], "str | None"]
+
+
+@dataclasses.dataclass(frozen=True)
+class HandAudit:
+    """Decisions the end-of-game audit re-judges with the hidden cards opened.
+
+    - ``select(state, action)``: for a seat decision ``action`` taken in
+      ``state``, the (seat, zone) whose cards the judgement needs (Rider:
+      ``(S, "hand:S")`` for a pass by seat S), or None for most decisions.
+    - ``check(state, seat, cards)``: ``cards`` is every card of that zone in
+      ``state`` (handle -> card id); return the rule broken, or None.
+
+    Only seats' own decisions are selected (never driver answers), so the
+    zone's hidden cards are ones the seat itself holds: it alone can open them.
+    """
+
+    select: Callable[[Any, Action], tuple[int, str] | None]
+    check: HandCheck
 
 
 def _no_problems(seat: int, cards: Sequence[str]) -> list[str]:
@@ -59,6 +85,7 @@ class TablePlan:
     claims: Callable[[Action], tuple[tuple[int, str], ...]] = default_claims
     check_deck: Callable[[int, Sequence[str]], list[str]] = _no_problems
     audit_hidden: Callable[[Any, int, Resolve], list[str]] = _no_hidden_problems
+    hand_audit: HandAudit | None = None
 
 
 def rider_plan(game: Any) -> TablePlan:

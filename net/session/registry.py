@@ -9,11 +9,12 @@ one place. A setup checks the genesis (card-set hash, options) and raises
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
+from engine.core.actions import Action
 from net.envelope import Genesis
-from net.session.plan import TablePlan, rider_plan
+from net.session.plan import HandAudit, TablePlan, rider_plan
 
 
 @dataclasses.dataclass(frozen=True)
@@ -51,6 +52,25 @@ def rider_genesis_options(deck_sizes: tuple[int, int], **extra: Any) -> dict[str
     return {"deck_sizes": list(deck_sizes), **extra}
 
 
+def rider_hand_audit(game: Any) -> HandAudit:
+    """rider.3/rider.14: a pass is legal only when no hand card could be played.
+
+    The engine sees only handles, so it cannot tell at the time; the audit
+    opens the passing seat's whole hand as it was at each pass and asks
+    ``RiderGame.pass_problem``.
+    """
+    from engine.rider.actions import Pass
+
+    def select(state: Any, action: Action) -> tuple[int, str] | None:
+        return (action.seat, f"hand:{action.seat}") if isinstance(action, Pass) else None
+
+    def check(state: Any, seat: int, cards: Mapping[int, str]) -> str | None:
+        problem: str | None = game.pass_problem(state, seat, cards)
+        return problem
+
+    return HandAudit(select, check)
+
+
 def _rider(genesis: Genesis, cardset: Any = None) -> Table:
     from engine.rider.game import RiderGame
 
@@ -62,7 +82,8 @@ def _rider(genesis: Genesis, cardset: Any = None) -> Table:
     if not isinstance(sizes, (list, tuple)) or len(sizes) != 2 or not all(isinstance(n, int) for n in sizes):
         raise ValueError("a Rider genesis needs options.deck_sizes = [size of seat 0, size of seat 1]")
     game = RiderGame(cardset)
-    return Table(game, game.initial_state(list(sizes)), rider_plan(game))
+    plan = dataclasses.replace(rider_plan(game), hand_audit=rider_hand_audit(game))
+    return Table(game, game.initial_state(list(sizes)), plan)
 
 
 register("rider/1", _rider)
