@@ -198,7 +198,8 @@ class Session:
         #: Hidden handles whose card became public through a proof (plays, reveals).
         self._identified: dict[int, str] = {}
         self._owed: dict[int, tuple[int, ...]] | None = None
-        self._hand_cards: dict[int, str] = {}
+        #: Hand cards opened at the audit (handle -> card id), every seat's.
+        self.opened_hands: dict[int, str] = {}
         self.outcome: dict[str, Any] | None = None
         self._forfeit_claims: dict[tuple[int, int], set[int]] = {}
         #: Sealed shows by step: (held cards, recipient), to judge disputes.
@@ -873,7 +874,7 @@ class Session:
         hand = open_hand(self.book, self.step, seat, self._owed_hands().get(seat, ()), body["hands"], opened)
         self._audit_points.update(opened)
         self._audits[seat] = cards
-        self._hand_cards.update(hand)
+        self.opened_hands.update(hand)
         if len(self._audits) == len(self.seats):
             self._finish_audit()
 
@@ -882,7 +883,7 @@ class Session:
             (seat, None, p) for seat, p in find_problems(self.plan, self.state, self.seats, self._audits,
                                                          self._resolve)]
         if self.plan.hand_audit is not None:
-            known = {**self._identified, **self._hand_cards}
+            known = {**self._identified, **self.opened_hands}
             findings.extend(hand_problems(self.plan.hand_audit, self.states, self._checkpoints, known,
                                           self._resolve))
         findings.sort(key=lambda f: self.step if f[1] is None else f[1])
