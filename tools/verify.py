@@ -1,8 +1,10 @@
 """``python -m tools.verify FILE [--json]``: check a saved game transcript offline.
 
-Checks every signature, chain, commitment, proof, the engine replay and every
-state hash (docs/protocol.md §13). Exit 0 printing "ok"; otherwise exit 1
-naming the first bad step and the seat responsible.
+Checks every signature, chain, commitment, proof, the engine replay, every
+state hash and the end-of-game audit: opened deck lists, hand cards opened
+with proofs, and every decision re-judged with them (Rider: no pass while a
+hand card could be played) (docs/protocol.md §13). Exit 0 printing "ok";
+otherwise exit 1 naming the first bad step and the seat responsible.
 """
 
 from __future__ import annotations

@@ -177,6 +177,10 @@ def _left_out(hands: list[list[Any]], victim: Session) -> None:
     del hands[-1]
 
 
+def _extra_entry(hands: list[list[Any]], victim: Session) -> None:
+    hands.append(list(hands[-1]))
+
+
 def _wrong_share_point(hands: list[list[Any]], victim: Session) -> None:
     share = dict(hands[0][2])
     share["share"] = dict(hands[1][2])["share"]
@@ -191,6 +195,7 @@ FORGERIES: dict[str, tuple[Forge, str]] = {
     "proof made for another game": (_other_game, "BadCardProof"),
     "share copied from an earlier message": (_copied_share, "BadCardProof"),
     "a hand card left out": (_left_out, "BadCardMessage"),
+    "a card it does not owe": (_extra_entry, "BadCardMessage"),
 }
 
 
