@@ -20,7 +20,7 @@ driver's business. The same answers give the same states and hashes.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Literal, Union
+from typing import Any, Literal
 
 from engine.core.actions import SYSTEM, Action
 
@@ -84,7 +84,7 @@ class HiddenOp:
         return {"pending": "hidden", "op": self.op, "zone": self.zone, "handles": self.handles, "to_seat": self.to_seat}
 
 
-Pending = Union[Decision, SealedChoice, Chance, HiddenOp]
+Pending = Decision | SealedChoice | Chance | HiddenOp
 
 
 # --- answers fed by the driver (seat = SYSTEM) -------------------------------
