@@ -145,3 +145,65 @@ def test_a_peer_cut_off_without_goodbye_resumes_from_its_directory(reactor: Any,
         joiner.leave("test over")
         if back is not None:
             back.leave("test over")
+
+
+def test_a_refused_join_ends_the_joiner_with_the_reason_and_the_host_keeps_its_seat_open(reactor: Any) -> None:
+    """A joiner whose card set differs is refused over TCP with the lobby's
+    reason; the host does not start, and still seats the right player after."""
+    import dataclasses
+
+    from engine.core.hashing import digest
+
+    spec = spec_named("tiny")
+    other = dataclasses.replace(spec, card_set_hash=lambda: digest("fairtable/test-cards", "not tiny"))
+    host = Peer(Identity.generate(), spec, reactor=reactor, agent=BOTS["random"](random.Random(1)), name="host",
+                linger=0.2)
+    invite = host.host(2, interface="127.0.0.1")
+    wrong = Peer(Identity.generate(), other, reactor=reactor, agent=BOTS["random"](random.Random(2)),
+                 name="wrong", linger=0.2)
+    right = None
+    try:
+        wrong.join(invite, connect_timeout=10)
+        drive(reactor, lambda: wrong.result is not None)
+        assert wrong.result is not None and not wrong.result["finished"]
+        assert wrong.result["error"].startswith("the host refused us:"), wrong.result
+        assert "card set differs" in wrong.result["error"]
+        assert host.result is None and host.genesis is None  # no game started with the refused peer
+        assert host.host_lobby is not None and not host.host_lobby.full
+        right = Peer(Identity.generate(), spec, reactor=reactor, agent=BOTS["random"](random.Random(3)),
+                     name="right", linger=0.2)
+        right.join(invite)
+        drive(reactor, lambda: host.result is not None and right.result is not None)
+        assert host.result is not None and right.result is not None
+        assert host.result["error"] is None and host.result["finished"] and host.result["audit"] == "ok"
+        assert right.result["final_hash"] == host.result["final_hash"]
+        assert host.genesis is not None and wrong.identity.public_key not in host.genesis.seat_keys
+    finally:
+        wrong.leave("test over")
+        if right is not None:
+            right.leave("test over")
+        host.leave("test over")
+
+
+def test_a_stranger_dialling_a_running_game_is_turned_away_and_the_game_goes_on(reactor: Any) -> None:
+    """Once every seat is taken, a third key is refused at the handshake with
+    advice (ask for a new table); the seated peers finish the game unharmed."""
+    host, joiner, _ = table(reactor, joiner_agent=True)
+    stranger = Peer(Identity.generate(), spec_named("tiny"), reactor=reactor,
+                    agent=BOTS["random"](random.Random(9)), name="stranger", linger=0.2)
+    try:
+        drive(reactor, lambda: host.genesis is not None)
+        assert host.invite is not None
+        stranger.join(host.invite, connect_timeout=20)
+        drive(reactor, lambda: stranger.result is not None)
+        assert stranger.result is not None and not stranger.result["finished"]
+        error = stranger.result["error"]
+        assert error.startswith("cannot join the table:") and "new table" in error, error
+        drive(reactor, lambda: host.result is not None and joiner.result is not None)
+        for result in (host.result, joiner.result):
+            assert result is not None and result["error"] is None and result["audit"] == "ok", result
+        assert host.result["final_hash"] == joiner.result["final_hash"]
+    finally:
+        stranger.leave("test over")
+        joiner.leave("test over")
+        host.leave("test over")
