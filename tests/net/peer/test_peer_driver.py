@@ -202,6 +202,7 @@ def test_a_stranger_dialling_a_running_game_is_turned_away_and_the_game_goes_on(
         drive(reactor, lambda: host.result is not None and joiner.result is not None)
         for result in (host.result, joiner.result):
             assert result is not None and result["error"] is None and result["audit"] == "ok", result
+        assert host.result is not None and joiner.result is not None
         assert host.result["final_hash"] == joiner.result["final_hash"]
     finally:
         stranger.leave("test over")
