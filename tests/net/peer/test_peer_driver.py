@@ -208,3 +208,27 @@ def test_a_stranger_dialling_a_running_game_is_turned_away_and_the_game_goes_on(
         stranger.leave("test over")
         joiner.leave("test over")
         host.leave("test over")
+
+
+def test_garbage_from_a_seated_peer_is_rejected_naming_it_and_the_game_goes_on(reactor: Any) -> None:
+    """Payloads that are neither lobby messages nor envelopes reach the host's
+    session over the real links: each is refused with a reason naming the
+    sender's seat, counted, and the game still ends audited on both sides."""
+    said: dict[str, list[Any]] = {}
+    host, joiner, _ = table(reactor, joiner_agent=True, said=said)
+    try:
+        drive(reactor, lambda: host.session is not None and joiner.session is not None)
+        for junk in (b"\x00 not an envelope", b"\xff" * 64, b""):
+            joiner.mesh.send_to(host.identity.public_key, junk)
+        drive(reactor, lambda: host.result is not None and joiner.result is not None)
+    finally:
+        joiner.leave("test over")
+        host.leave("test over")
+    assert host.result is not None and joiner.result is not None
+    assert host.result["error"] is None and host.result["audit"] == "ok", host.result
+    assert host.result["final_hash"] == joiner.result["final_hash"]
+    assert host.result["rejected"] == 3 and joiner.result["rejected"] == 0
+    refusals = [e.text for e in said["host"] if e.id == "rejected"]
+    assert len(refusals) == host.result["rejected"]
+    assert all("(seat 1)" in text and "MalformedMessage" in text and "game goes on" in text for text in refusals), \
+        refusals
