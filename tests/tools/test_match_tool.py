@@ -45,7 +45,7 @@ def test_log_replays_with_every_hash(tmp_path: Path) -> None:
 
 def test_tampered_log_is_caught_at_the_changed_step(tmp_path: Path) -> None:
     log = tmp_path / "game.json"
-    match.main(["rider", "--seed", "5", "--log", str(log)])
+    assert match.main(["rider", "--seed", "5", "--log", str(log)]) == 0
     data = json.loads(log.read_text(encoding="utf-8"))
     data["steps"][20]["hash"] = "00" * 32
     result = match.replay(data)
@@ -88,3 +88,26 @@ def test_an_illegal_deck_file_is_named_with_the_fix(tmp_path: Path, capsys: pyte
     assert match.main(["rider", "--deck0", str(bad)]) == 2
     err = capsys.readouterr().err
     assert "FT-999" in err and "tools.deck check" in err and "logged" not in err
+
+
+def test_a_log_with_another_start_or_cut_short_is_caught(tmp_path: Path) -> None:
+    """The replay checks the hash before the first step and the final hash,
+    so a log whose starting position was altered, or whose last steps were
+    dropped (every remaining step hash still matching), is refused."""
+    log = tmp_path / "game.json"
+    assert match.main(["rider", "--seed", "6", "--log", str(log)]) == 0
+    original = json.loads(log.read_text(encoding="utf-8"))
+    assert match.replay(original)["ok"]
+
+    other_start = json.loads(log.read_text(encoding="utf-8"))
+    other_start["initial_hash"] = "00" * 32
+    result = match.replay(other_start)
+    assert not result["ok"] and result["first_mismatch"] == 0 and result["error"] == "the initial state differs"
+
+    cut = json.loads(log.read_text(encoding="utf-8"))
+    del cut["steps"][-3:]
+    result = match.replay(cut)
+    assert not result["ok"] and result["first_mismatch"] is None
+    assert result["steps"] == len(original["steps"]) - 3 and "final hash differs" in result["error"]
+    log.write_text(json.dumps(cut), encoding="utf-8")
+    assert _run("--replay", str(log)).returncode == 1
