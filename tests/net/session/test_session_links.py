@@ -7,7 +7,7 @@ import pytest
 from harness import rider_table, tiny_table
 
 from engine.core.encoding import decode
-from net.session import Rejected, Session, core
+from net.session import Rejected, Session, catchup
 from net.session.core import CATCH_UP_EVERY
 
 
@@ -36,7 +36,7 @@ def test_lost_messages_are_recovered_by_catch_up_on_tick() -> None:
 
 
 def test_catch_up_replies_are_chunked_and_rebuild_a_late_observer(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(core, "CATCH_UP_CHUNK", 4096)
+    monkeypatch.setattr(catchup, "CATCH_UP_CHUNK", 4096)
     table, genesis = tiny_table(3)
     table.start()
     table.run()

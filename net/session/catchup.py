@@ -1,0 +1,54 @@
+"""Catch-up: how a peer gets the envelopes it missed, from any other peer.
+
+Needed after a restart (the journal holds only what we saw) and after a
+dropped link (the sender does not resend). The request names how many
+envelopes of each seat we hold; any peer answers with the rest, in chunks
+that stay well inside one network frame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from engine.core.encoding import encode
+from net.session.messages import Outgoing
+
+if TYPE_CHECKING:
+    from net.session.core import Session
+
+#: Seconds without progress before tick() asks the table for missed envelopes.
+CATCH_UP_EVERY = 5.0
+#: Largest catch-up reply payload in bytes (frames may carry 1 MiB).
+CATCH_UP_CHUNK = 256 * 1024
+
+
+def request(s: Session) -> Outgoing:
+    """Ask any peer for envelopes we lack (after a restart or a link drop)."""
+    have = tuple(len(log) for log in s._logs)
+    return Outgoing(encode({"catch_up": {"game": s.gid, "have": have, "seat": s.seat}}))
+
+
+def answer(s: Session, req: Any) -> None:
+    """Queue every accepted envelope the requester lacks; ignore odd requests."""
+    if not isinstance(req, Mapping) or req.get("game") != s.gid:
+        return
+    have = req.get("have")
+    seat = req.get("seat")
+    if not isinstance(have, tuple) or len(have) != len(s.seats):
+        return
+    to = seat if isinstance(seat, int) and seat in s.seats else None
+    chunk: list[Any] = []
+    size = 0
+    for seat_, n in zip(s.seats, have):
+        if not isinstance(n, int) or n < 0:
+            continue
+        for env in s._logs[seat_][n:]:
+            raw = env.to_bytes()
+            if chunk and size + len(raw) > CATCH_UP_CHUNK:  # stay well inside one frame
+                s._out.append(Outgoing(encode({"envelopes": tuple(chunk), "game": s.gid}), to))
+                chunk, size = [], 0
+            chunk.append(env.to_data())
+            size += len(raw)
+    if chunk:
+        s._out.append(Outgoing(encode({"envelopes": tuple(chunk), "game": s.gid}), to))

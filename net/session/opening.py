@@ -1,0 +1,115 @@
+"""The opening (``hello``) phase: card keys and secret deck points.
+
+Play cannot start until every seat has announced its card key (the joint
+key round) and, for seats with a secret deck list, the committed points of
+that deck; the card book is then built the same way on every peer. Our own
+seat secrets are created here once and journalled before first use, so a
+restarted peer announces the same key and deck.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PrivateKey
+from cryptography.hazmat.primitives.serialization import (
+    Encoding,
+    NoEncryption,
+    PrivateFormat,
+)
+
+from net.envelope import Envelope
+from net.errors import MalformedMessage, UnexpectedMessage
+from net.poker import group as g
+from net.poker.cards import SecretDeckList
+from net.poker.errors import BadCardMessage
+from net.poker.protocol import KeyRound, SeatSecrets
+from net.session.cards import CardBook
+
+if TYPE_CHECKING:
+    from net.session.core import Session
+
+
+def load_secrets(s: Session, deck: Sequence[str] | None) -> None:
+    """Our card key and deck list: from the journal if saved, else new (and saved)."""
+    if s.seat is None:
+        return
+    j = s.journal
+    card = j.secret("card") if j is not None else None
+    if card is not None:
+        x, box = card
+        s._secrets = SeatSecrets(s.seat, int(x), X25519PrivateKey.from_private_bytes(box))
+    else:
+        s._secrets = SeatSecrets.generate(s.seat)
+        if j is not None:
+            box = s._secrets.box.private_bytes(Encoding.Raw, PrivateFormat.Raw, NoEncryption())
+            j.put_secret("card", (s._secrets.x, box))
+    if s.seat in s.plan.secret_zones:
+        saved = j.secret("deck") if j is not None else None
+        if saved is not None:
+            s._my_list = SecretDeckList(s.gid, s.seat, tuple((c, p) for c, p in saved))
+        else:
+            if deck is None:
+                raise ValueError(f"seat {s.seat} needs its deck list (card ids)")
+            s._my_list = SecretDeckList.create(s.gid, s.seat, deck)
+            if j is not None:
+                j.put_secret("deck", s._my_list.entries)
+
+
+def emit_hello(s: Session) -> bool:
+    """Send our opening message once."""
+    if (0, "hello") in s._sent or s._secrets is None:
+        return False
+    points = s._my_list.points() if s._my_list is not None else ()
+    s._send("hello", {"card": KeyRound.announce(s.gid, 0, s._secrets), "deck": points})
+    return True
+
+
+def on_hello(s: Session, env: Envelope) -> None:
+    """A seat's opening message: check its deck points, feed the key round."""
+    body = env.body
+    if not isinstance(body, Mapping) or set(body) != {"card", "deck"}:
+        raise MalformedMessage("an opening message is {'card': key message, 'deck': points}", seat=env.seat)
+    seat = env.seat
+    zone = s.plan.secret_zones.get(seat)
+    size = len(s.game.zone(s.state, zone)) if zone is not None else 0
+    points = body["deck"]
+    if not isinstance(points, tuple) or len(points) != size:
+        raise BadCardMessage(f"its deck must have {size} card points", seat=seat)
+    for p in points:
+        g.decode_point(p, seat=seat, what="deck card point")
+    if any(b <= a for a, b in itertools.pairwise(points)):
+        raise BadCardMessage("its deck points must be distinct and in ascending order", seat=seat)
+    if env.seq != 0:
+        raise UnexpectedMessage("the opening message must be its first message", seat=seat)
+    for other, theirs in s._deck_points.items():
+        if set(points) & set(theirs):
+            raise BadCardMessage(f"its deck points repeat points of seat {other}'s deck", seat=seat)
+    s._keyround.receive(seat, dict(body["card"]) if isinstance(body["card"], Mapping) else body["card"])
+    s._deck_points[seat] = points
+    if s._keyround.done:
+        start_play(s)
+
+
+def start_play(s: Session) -> None:
+    """Every key is in: build the card book (same on every peer) and start play."""
+    keys = s._keyround.result()
+    book = CardBook(s.gid, keys, s._secrets, s._my_list)
+    for seat, zone in sorted(s.plan.secret_zones.items()):
+        points = s._deck_points[seat]
+        book.bind_trivial(s.game.zone(s.state, zone), points)
+        for p in points:
+            book.salted_owner[p] = seat
+    for handle, card in sorted(s.plan.public_cards(s.state).items()):
+        book.cipher[handle] = book.public_cipher(card)
+    s.book = book
+    if s.seat is not None and s.seat in s.plan.secret_zones:
+        handles = s.game.zone(s.state, s.plan.secret_zones[s.seat])
+        pairs = [(h, book.my_points[p]) for h, p in zip(handles, s._deck_points[s.seat])]
+        s.knowledge = s.knowledge.learn(pairs)
+        for h, p in zip(handles, s._deck_points[s.seat]):
+            book.known_point[h] = p
+    s.phase = "play"
+    s._since = s._now

@@ -1,0 +1,142 @@
+"""The pump: consume buffered envelopes in chain order, then send what we owe.
+
+Only the engine's pending input decides who may speak, so an envelope is
+judged when it is next in its seat's chain and the table has reached its
+step: it is consumed when it fits, held back (:class:`Wait`) while it
+belongs to a later step or phase, and rejected with a specific reason when
+it can never fit. Every envelope's ``seen`` is compared with our own hash
+history first; a difference is a desync, never a rejection.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.core.errors import CheatDetected, EngineError
+from net.envelope import Envelope
+from net.errors import BrokenChain, ProtocolError, UnexpectedMessage
+from net.session import chat, deadlines, desync, dispute, endgame, opening, rounds
+from net.session.events import Cheat
+from net.session.messages import KINDS
+from net.session.rounds import Wait
+
+if TYPE_CHECKING:
+    from net.session.core import Session
+
+
+def pump(s: Session) -> None:
+    """Consume whatever fits, send what we owe, until nothing moves."""
+    while s.halted is None:
+        progressed = False
+        for seat in s.seats:
+            while s.halted is None:
+                env = s._buffer[seat].get(len(s._logs[seat]))
+                if env is None or not consume(s, env):
+                    break
+                progressed = True
+        if s.halted is not None:
+            break
+        rounds.enter_phase(s)
+        if progressed:
+            continue
+        if not emit_due(s):
+            break
+
+
+def consume(s: Session, env: Envelope) -> bool:
+    """True when the envelope was accepted or rejected (leaves the buffer)."""
+    seat = env.seat
+    try:
+        if env.prev != s._heads[seat]:
+            raise BrokenChain(f"envelope #{env.seq} does not chain onto its previous envelope",
+                              seat=seat)
+        k = env.seen.step
+        if k <= s.step and k < len(s.hashes) and s.hashes[k] != env.seen.state_hash:
+            desync.desync(s, env)
+            return True
+        if not dispatch(s, env):
+            return False
+    except Wait:
+        return False
+    except (ProtocolError, EngineError, KeyError, IndexError, TypeError, ValueError) as exc:
+        # KeyError & co: hostile data of a shape no check foresaw; still only a rejection
+        del s._buffer[seat][env.seq]
+        sender = s._senders.pop((seat, env.seq), None)
+        if isinstance(exc, CheatDetected) and env.kind not in ("action",):
+            s._halt(Cheat(exc.seat, s.step, str(exc)))
+        elif dispute.is_bad_share_for_us(s, env, exc):
+            dispute.dispute(s, env, exc)
+        else:
+            s._reject(seat, sender, env.seen.step, env.kind, exc)
+            if seat == s.seat and s._writer is not None and env.seq < s._writer.next_seq:
+                # our own message was refused (everyone refuses it alike): reuse its seq
+                s._writer.next_seq, s._writer.head = env.seq, s._heads[seat]
+                s._sent.discard((env.seen.step, env.kind))
+        return True
+    del s._buffer[seat][env.seq]
+    s._senders.pop((seat, env.seq), None)
+    s._logs[seat].append(env)
+    s._heads[seat] = env.digest()
+    return True
+
+
+def dispatch(s: Session, env: Envelope) -> bool:
+    """Hand the envelope to the part of the session its kind and our phase call for."""
+    kind, k = env.kind, env.seen.step
+    if k > s.step:
+        raise Wait  # every envelope's seen is compared once we reach its step
+    if kind == "chat":
+        s.chat_log.append((env.seat, chat.line_of(env)))
+        return True
+    if kind == "desync":
+        return True  # handled on intake; kept in the chain
+    if kind not in KINDS:
+        raise UnexpectedMessage(f"unknown message kind {kind!r}", seat=env.seat)
+    if kind == "dispute":
+        dispute.on_dispute(s, env)
+        return True
+    if kind == "forfeit":
+        deadlines.on_forfeit(s, env)
+        return True
+    if s.phase == "hello":
+        if kind != "hello":
+            raise Wait
+        opening.on_hello(s, env)
+        return True
+    if kind == "hello":
+        raise UnexpectedMessage("sent a second opening message", seat=env.seat)
+    if s.phase in ("audit", "final"):
+        if kind == "audit" and s.phase == "audit":
+            endgame.on_audit(s, env)
+            return True
+        if kind == "final":
+            if s.phase == "audit":
+                raise Wait
+            endgame.on_final(s, env)
+            return True
+        raise UnexpectedMessage(f"sent a {kind!r} message after the game ended", seat=env.seat)
+    if s.phase != "play":
+        raise UnexpectedMessage(f"sent a {kind!r} message after the game ended", seat=env.seat)
+    if kind in ("audit", "final"):
+        raise Wait if s.game.pending(s.state) is None else \
+            UnexpectedMessage(f"sent a {kind!r} message before the game ended", seat=env.seat)
+    if k < s.step:
+        raise UnexpectedMessage(f"its {kind!r} message is for step {k}, which is already complete",
+                                seat=env.seat)
+    rounds.play(s, env)
+    return True
+
+
+def emit_due(s: Session) -> bool:
+    """Send the one message we owe now, if any; True when something was sent."""
+    if s._writer is None or s.halted is not None or s.seat is None:
+        return False
+    if s.phase == "hello":
+        return opening.emit_hello(s)
+    if s.phase == "audit":
+        return endgame.emit_audit(s)
+    if s.phase == "final":
+        return endgame.emit_final(s)
+    if s.phase != "play":
+        return False
+    return rounds.emit_play(s)

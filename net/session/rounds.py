@@ -1,0 +1,237 @@
+"""Protocol rounds glue: the engine's pending input -> a joint round -> its answer.
+
+Each pending input that needs more than one seat (sealed choices, dice,
+shuffles, card deals/shows/reveals) becomes one round object from
+net.commit, net.dice or net.poker. Parts are fed to it as they are
+consumed; once it is complete its answer is applied in seat order, so every
+peer feeds the engine the same input. Decisions (one seat, one action) are
+in :mod:`net.session.decisions`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from engine.core.errors import CheatDetected
+from engine.core.pending import CardsShuffled, Chance, Decision, HiddenOp, SealedChoice
+from net.bots.base import SealedPick
+from net.commit import Opening, SealedChoiceRound
+from net.dice import DiceRound
+from net.envelope import Envelope
+from net.errors import MalformedMessage, UnexpectedMessage
+from net.poker.protocol import ShuffleRound
+from net.session import decisions
+from net.session.cards import CardOp
+from net.session.events import Cheat
+
+if TYPE_CHECKING:
+    from net.session.core import Session
+
+
+class Wait(Exception):
+    """The envelope belongs to a later phase: keep it buffered."""
+
+
+def enter_phase(s: Session) -> None:
+    """After a step: move to the audit when the game ended, else open the next round."""
+    if s.phase == "play" and s.halted is None:
+        if s.game.pending(s.state) is None:
+            s.phase = "audit"
+            s._since = s._now
+        elif s._round is None:
+            s._round = make_round(s, s.game.pending(s.state))
+            finish_if_complete(s)
+
+
+def make_round(s: Session, pending: Any) -> Any:
+    """The round object for a pending input (None for a decision)."""
+    assert s.book is not None
+    if isinstance(pending, Decision):
+        return None
+    if isinstance(pending, SealedChoice):
+        return SealedChoiceRound.from_pending(s.gid, s.step, pending)
+    if isinstance(pending, Chance):
+        return DiceRound.from_pending(s.gid, s.step, s.seats, pending)
+    if isinstance(pending, HiddenOp):
+        opened = s._open_cards_of(s.state)
+        for h in pending.handles:
+            if h not in s.book.cipher:
+                card = opened.get(h)
+                if card is None:
+                    raise RuntimeError(f"no ciphertext for card handle {h} in zone {pending.zone}")
+                s.book.cipher[h] = s.book.public_cipher(card)
+        if pending.op == "shuffle":
+            deck = tuple(s.book.cipher[h] for h in pending.handles)
+            return ShuffleRound(s.book.keys, s.step, deck, s.seats)
+        op = CardOp(s.book, s.step, pending, s.seats)
+        if op.rounds and op.rounds[0].sealed_to_recipient and pending.to_seat is not None:
+            held = tuple(s.book.held[h] for h in pending.handles)
+            s._shows[s.step] = (held, pending.to_seat)
+        return op
+    raise RuntimeError(f"unknown pending input {pending!r}")
+
+
+def finish_if_complete(s: Session) -> None:
+    """Apply the driver answer once a round has every part."""
+    rnd = s._round
+    if isinstance(rnd, (SealedChoiceRound, DiceRound)) and rnd.complete:
+        s._apply(rnd.answer())
+    elif isinstance(rnd, ShuffleRound) and rnd.done:
+        pending = s.game.pending(s.state)
+        assert isinstance(pending, HiddenOp) and s.book is not None
+        s._apply(CardsShuffled(-1, pending.zone))
+        fresh = s.game.zone(s.state, pending.zone)
+        result = rnd.result()
+        if len(fresh) != len(result):
+            raise RuntimeError(f"zone {pending.zone} changed size during its shuffle")
+        for h, c in zip(fresh, result):
+            s.book.cipher[h] = c
+    elif isinstance(rnd, CardOp) and rnd.done:
+        learned = rnd.learned() if rnd.op.op in ("deal", "show_to") else []
+        try:
+            s._apply(rnd.answer())
+        except CheatDetected as exc:
+            s._halt(Cheat(exc.seat, s.step, str(exc)))
+            return
+        if rnd.op.op == "reveal":
+            s._identified.update(rnd.cards)
+        if learned and s.seat == rnd.op.to_seat:
+            s.knowledge = s.knowledge.learn(learned)
+
+
+def play(s: Session, env: Envelope) -> None:
+    """A play-phase envelope for the current step: feed it to the decision or round."""
+    if s._round is None:
+        enter_phase(s)  # the step may have just advanced
+        if s.phase != "play" or s.halted is not None:
+            raise Wait
+    pending = s.game.pending(s.state)
+    rnd = s._round
+    seat, kind, body = env.seat, env.kind, env.body
+    if isinstance(pending, Decision):
+        if kind != "action":
+            raise UnexpectedMessage(f"sent a {kind!r} message while the table waits for a decision by "
+                                    f"seat {pending.seat}", seat=seat)
+        if seat != pending.seat:
+            raise UnexpectedMessage(f"acted out of turn: the table waits for seat {pending.seat}",
+                                    seat=seat)
+        decisions.on_action(s, env)
+        return
+    if kind == "action":
+        raise UnexpectedMessage(f"acted out of turn: the table waits for {s.waiting_what()}", seat=seat)
+    if isinstance(rnd, (SealedChoiceRound, DiceRound)):
+        if kind == "commit":
+            if not isinstance(body, Mapping) or set(body) != {"commit"}:
+                raise MalformedMessage("a commit message is {'commit': 32 bytes}", seat=seat)
+            rnd.commit(seat, body["commit"])
+        elif kind == "reveal":
+            if not isinstance(body, Mapping) or set(body) != {"reveal"}:
+                raise MalformedMessage("a reveal message is {'reveal': {'value', 'salt'}}", seat=seat)
+            if seat in rnd.seats and rnd.phase == "commit" and seat not in rnd.missing():
+                raise Wait
+            rnd.reveal(seat, body["reveal"])
+        else:
+            raise UnexpectedMessage(f"sent a {kind!r} message during a commit-reveal round", seat=seat)
+    elif isinstance(rnd, ShuffleRound):
+        if kind != "shuffle":
+            raise UnexpectedMessage(f"sent a {kind!r} message during a shuffle", seat=seat)
+        if env.digest() in s._made:
+            pass  # our own shuffle: make() already advanced the round
+        else:
+            if seat not in rnd.order[rnd._next:]:
+                raise UnexpectedMessage("sent a second shuffle for this deck", seat=seat)
+            if rnd.waiting_for() != seat:
+                raise Wait
+            rnd.receive(seat, dict(body) if isinstance(body, Mapping) else body)
+    elif isinstance(rnd, CardOp):
+        if kind not in ("shares", "open"):
+            raise UnexpectedMessage(f"sent a {kind!r} message during a {rnd.op.op} of cards", seat=seat)
+        if kind == "open" and rnd.phase == "shares":
+            raise Wait
+        rnd.consume(seat, kind, body, mine=env.digest() in s._made)
+    else:
+        raise UnexpectedMessage(f"sent a {kind!r} message that fits no pending input", seat=seat)
+    finish_if_complete(s)
+
+
+def emit_play(s: Session) -> bool:
+    """Send our part of the current decision or round, if we owe one."""
+    assert s.seat is not None
+    me, step = s.seat, s.step
+    pending = s.game.pending(s.state)
+    rnd = s._round
+    if isinstance(pending, Decision):
+        return decisions.emit_decision(s, pending)
+    if isinstance(rnd, (SealedChoiceRound, DiceRound)):
+        if me not in rnd.seats:
+            return False
+        name = f"opening:{step}"
+        if (step, "commit") not in s._sent:
+            if isinstance(rnd, DiceRound):
+                commitment, opening = rnd.contribute(me)
+            else:
+                assert isinstance(pending, SealedChoice)
+                value = choose_sealed(s, pending)
+                if value is NOTHING:
+                    return False
+                commitment, opening = rnd.commit_to(me, value)
+            keep_secret(s, name, opening.to_data())
+            s._send("commit", {"commit": commitment})
+            return True
+        if rnd.phase == "reveal" and me in rnd.missing() and (step, "reveal") not in s._sent:
+            saved = saved_secret(s, name)
+            if saved is None:
+                raise RuntimeError(f"the opening of our commitment at step {step} is lost")
+            s._send("reveal", {"reveal": Opening.from_data(saved).to_data()})
+            return True
+        return False
+    if isinstance(rnd, ShuffleRound):
+        if rnd.waiting_for() != me or (step, "shuffle") in s._sent:
+            return False
+        s._send("shuffle", rnd.make(me))
+        return True
+    if isinstance(rnd, CardOp):
+        if s._secrets is None:
+            return False
+        kind = "shares" if rnd.phase == "shares" else "open"
+        if (step, kind) in s._sent:
+            return False
+        made = rnd.make(s._secrets)
+        if made is None:
+            return False
+        s._send(made[0], made[1])
+        return True
+    return False
+
+
+#: choose_sealed's answer when no choice is known yet (None may be a real option).
+NOTHING = object()
+
+
+def choose_sealed(s: Session, pending: SealedChoice) -> Any:
+    """Our sealed choice: the one picked for this step, else the agent's, else NOTHING."""
+    assert s.seat is not None
+    if s._picked is not None and s._picked[0] == s.step:
+        return s._picked[1]
+    if s.agent is None:
+        return NOTHING
+    options = [SealedPick(s.seat, pending.purpose, o) for o in pending.options_for(s.seat)]
+    chosen = s.agent.choose(s.game, s.state, s.seat, s.knowledge, options)
+    if not isinstance(chosen, SealedPick):
+        raise TypeError("the agent answered a sealed choice with something else")
+    return chosen.choice
+
+
+def keep_secret(s: Session, name: str, value: Any) -> None:
+    """Keep a commitment opening: journalled (fsynced) before the commit is sent."""
+    if s.journal is not None:
+        s.journal.put_secret(name, value)
+    s._secret_store[name] = value
+
+
+def saved_secret(s: Session, name: str) -> Any:
+    """A kept opening: from memory, else from the journal after a restart."""
+    if name in s._secret_store:
+        return s._secret_store[name]
+    return s.journal.secret(name) if s.journal is not None else None
