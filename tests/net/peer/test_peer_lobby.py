@@ -43,6 +43,7 @@ def test_host_seats_joiners_in_arrival_order_and_makes_the_genesis() -> None:
 
 @pytest.mark.parametrize(("override", "words"), [
     ({"rules": "locke/1"}, "install the same Fairtable release"),
+    ({"version": "2"}, "install the same Fairtable release"),
     ({"cards": bytes(32)}, "card set differs"),
     ({"info": {"deck_size": 0}}, "deck_size"),
     ({"info": "forty"}, "malformed join request"),
@@ -52,6 +53,14 @@ def test_host_refuses_what_does_not_fit_and_says_why(override: dict[str, object]
     with pytest.raises(lobby.LobbyError, match=words):
         host.join(ident(1).public_key, join({"deck_size": 40}, **override))
     assert not host.full
+
+
+@pytest.mark.parametrize("name", ["n" * (lobby.MAX_NAME + 1), 7])
+def test_host_refuses_a_name_too_long_or_not_text(name: object) -> None:
+    host = lobby.HostLobby(RIDER, 2, ident(0).public_key, {"deck_size": 40}, "alice")
+    with pytest.raises(lobby.LobbyError, match="malformed join request"):
+        host.join(ident(1).public_key, {**join({"deck_size": 40}), "name": name})
+    assert host.join(ident(1).public_key, {**join({"deck_size": 40}), "name": "n" * lobby.MAX_NAME}) == 1
 
 
 def test_full_table_and_bad_seat_counts_are_refused() -> None:
@@ -78,6 +87,23 @@ def test_joiner_refuses_a_start_without_its_seat_or_with_its_deck_size_changed()
         lobby.check_start(RIDER, {"t": "start", "genesis": {"rules_id": "x"}}, ident(1).public_key, {})
 
 
+def test_joiner_refuses_a_start_for_another_game_or_card_set() -> None:
+    """The host's genesis must name the rules and card set of the table we
+    asked to join, whatever seat it gives us."""
+    keys = (ident(0).public_key, ident(1).public_key)
+    options = {"deck_sizes": [40, 40], "names": ["alice", "bob"]}
+    for rules_id, cards in (("locke/1", RIDER.card_set_hash()), (RIDER.rules_id, bytes(32))):
+        genesis = Genesis(rules_id, RIDER.rules_version, cards, keys, options, bytes(16))
+        start = lobby.parse(lobby.start_message(genesis))
+        assert start is not None
+        with pytest.raises(lobby.LobbyError, match="another card set .*ask the host for a new invite"):
+            lobby.check_start(RIDER, start, ident(1).public_key, {"deck_size": 40})
+    fine = Genesis(RIDER.rules_id, RIDER.rules_version, RIDER.card_set_hash(), keys, options, bytes(16))
+    start = lobby.parse(lobby.start_message(fine))
+    assert start is not None
+    assert lobby.check_start(RIDER, start, ident(1).public_key, {"deck_size": 40})[1] == 1
+
+
 def test_lobby_payloads_are_told_from_session_envelopes_and_never_repeat() -> None:
     genesis = Genesis("rider/1", "1", RIDER.card_set_hash(), (ident(0).public_key, ident(1).public_key),
                       {"deck_sizes": [40, 40]}, bytes(16))
@@ -86,6 +112,8 @@ def test_lobby_payloads_are_told_from_session_envelopes_and_never_repeat() -> No
     assert lobby.parse(env.to_bytes()) is None
     assert lobby.parse(encode({"catch_up": {"game": gid}})) is None
     assert lobby.parse(b"\xff garbage") is None
+    assert lobby.parse(encode({"lobby": {"t": "ready", "game": gid}, "zz": 1})) is None  # an extra key
+    assert lobby.parse(encode({"lobby": {"t": 1}})) is None and lobby.parse(encode({"lobby": "ready"})) is None
     a, b = lobby.ready_message(gid), lobby.ready_message(gid)
     assert a != b  # the mesh drops payloads it has seen: two joiners' "ready" must differ
     ready = lobby.parse(a)
