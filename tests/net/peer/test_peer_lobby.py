@@ -21,7 +21,7 @@ def ident(n: int) -> Identity:
     return Identity.from_seed(digest("fairtable/test-peer", n))
 
 
-def join(spec_info: dict[str, object], name: str = "p", **override: object) -> dict[str, object]:
+def join(spec_info: dict[str, object], name: str = "p", /, **override: object) -> dict[str, object]:
     message = lobby.parse(lobby.join_message(RIDER, spec_info, name))
     assert message is not None
     return {**message, **override}
