@@ -232,3 +232,32 @@ def test_garbage_from_a_seated_peer_is_rejected_naming_it_and_the_game_goes_on(r
     assert len(refusals) == host.result["rejected"]
     assert all("(seat 1)" in text and "MalformedMessage" in text and "game goes on" in text for text in refusals), \
         refusals
+
+
+def test_a_done_notice_counts_only_for_the_senders_own_seat_and_game(reactor: Any) -> None:
+    """A seated peer cannot announce another seat as done (which would let a
+    peer leave before that seat had everything), nor a seat of another game.
+    A garbage payload sent after them marks when the host has read them all."""
+    from net.envelope import game_id
+    from net.peer import lobby
+
+    said: dict[str, list[Any]] = {}
+    host, joiner, _ = table(reactor, joiner_agent=False, said=said)  # the game waits on the joiner
+    try:
+        drive(reactor, lambda: host.session is not None and joiner.session is not None)
+        assert host.genesis is not None
+        gid, key = game_id(host.genesis), host.identity.public_key
+
+        def send_then_wait(*messages: bytes) -> None:
+            marks = sum(1 for e in said["host"] if e.id == "rejected")
+            for message in (*messages, b"\x00 marker %d" % marks):
+                joiner.mesh.send_to(key, message)
+            drive(reactor, lambda: sum(1 for e in said["host"] if e.id == "rejected") > marks)
+
+        send_then_wait(lobby.done_message(gid, 0), lobby.done_message(bytes(32), 1), lobby.done_message(gid, 7))
+        assert host._done == set() and host.result is None
+        send_then_wait(lobby.done_message(gid, 1))  # its own seat: counted
+        assert host._done == {1}
+    finally:
+        joiner.leave("test over")
+        host.leave("test over")
