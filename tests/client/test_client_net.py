@@ -376,3 +376,35 @@ def test_remote_names_are_made_safe_to_show() -> None:
     assert display_name("x" * 40, 0) == "x" * 23 + "…"
     assert display_name(" \t ", 1) == "Player 2"
 
+
+
+def test_joining_with_a_code_whose_key_does_not_match_says_so_and_the_host_keeps_waiting(real_app):  # type: ignore[no-untyped-def]
+    """The invite names the host's address but another key: the lobby stays
+    up and tells the player the table's key does not match, with what to do."""
+    from net.identity import Identity
+    from net.peer import Peer, spec_named
+    from net.transport.invite import Invite
+    from tools.match import BOTS
+
+    app, reactor = real_app
+    host = Peer(Identity.generate(), spec_named("rider"), reactor=reactor, agent=BOTS["random"](random.Random(1)),
+                name="Host", linger=0.2)
+    invite = host.host(2, interface="127.0.0.1")
+    forged = Invite(invite.table, Identity.from_seed(bytes(32)).fingerprint, invite.addresses).encode()
+    lobby = LobbyScene(app, Settings(name="Joiner"), lan=False)
+    app.switch(lobby)
+    try:
+        click(app, lobby.code_field.rect.center)
+        app.dispatch(pygame.event.Event(pygame.TEXTINPUT, text=forged))
+        click(app, lobby.join_button.rect.center)
+        assert lobby.net is not None, lobby.message
+        deadline = time.monotonic() + 30  # a safety net against a hang, not a speed target
+        while lobby.net is not None and time.monotonic() < deadline:
+            pump(app, reactor)
+        assert lobby.net is None and app.scene is lobby
+        assert "does not match the invite code" in lobby.message and "fresh invite code" in lobby.message, \
+            lobby.message
+        app.render()
+        assert host.result is None and host.genesis is None  # the host still waits for its real player
+    finally:
+        host.leave("test over")
