@@ -269,6 +269,7 @@ def identity_for(args: argparse.Namespace, directory: Path | None) -> tuple[Iden
 def run(args: argparse.Namespace, out: Any = None, discovery: Discovery = lan_discovery) -> int:
     """Run one peer until its game ends (or list LAN tables); print the result; return the exit status."""
     from twisted.internet import reactor as the_reactor
+    from twisted.internet.error import CannotListenError
 
     reactor: Any = the_reactor
     out = out or sys.stdout
@@ -355,7 +356,7 @@ def run(args: argparse.Namespace, out: Any = None, discovery: Discovery = lan_di
             peer.resume()
     except StoreError as exc:
         raise Problem(str(exc)) from None
-    except OSError as exc:  # e.g. the port is taken
+    except (OSError, CannotListenError) as exc:  # e.g. the port is taken
         raise Problem(f"cannot open the network connection: {exc}; pick another --port or check the address") \
             from None
     if directory is not None and id_path is not None and args.command != "resume":
