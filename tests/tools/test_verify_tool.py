@@ -1,0 +1,34 @@
+"""``tools.verify`` on input that is not a transcript: a missing file is an
+input problem (exit 2, says to check the path); a file of another kind is a
+failed verification (exit 1) whose JSON verdict says "format" and why.
+(Tampered real transcripts are tested in tests/net/session/test_transcript_tamper.py.)"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tools import verify as verify_tool
+
+
+def test_a_missing_file_exits_2_and_says_to_check_the_path(tmp_path: Path,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    missing = tmp_path / "none.ft"
+    assert verify_tool.main([str(missing)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and str(missing) in captured.err and "check the path" in captured.err
+
+
+@pytest.mark.parametrize("content", [b"not a transcript", b"", b"d1:ai1ee"])
+def test_a_file_that_is_not_a_transcript_fails_as_format(tmp_path: Path, content: bytes,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "other.ft"
+    path.write_bytes(content)
+    assert verify_tool.main([str(path), "--json"]) == 1
+    verdict = json.loads(capsys.readouterr().out)
+    assert verdict["ok"] is False and verdict["reason"] == "format" and verdict["detail"]
+    assert verdict["step"] is None and verdict["seat"] is None
+    assert verify_tool.main([str(path)]) == 1
+    assert capsys.readouterr().out.strip() != "ok"
