@@ -165,6 +165,8 @@ def test_deadline_names_the_staller_and_others_end_the_game_as_its_forfeit() -> 
     stall = [e for e in a.events if isinstance(e, Stalling)]
     assert len(stall) == 1 and stall[0].seats == (1,) and stall[0].names == ("Bo",)
     assert "Bo (seat 1)" in str(stall[0]) and "forfeit" in str(stall[0])
+    a.tick(45.0)  # still the same step: the staller is named once, not on every tick
+    assert len([e for e in a.events if isinstance(e, Stalling)]) == 1
     table.post(0, a.claim_forfeit(1))
     table.run()
     assert a.finished and a.forfeited == 1
