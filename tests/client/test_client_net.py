@@ -29,6 +29,7 @@ import pytest
 from client.app import App
 from client.lobby import LobbyScene
 from client.settings import Settings
+from engine.core import Decision
 from tests.client.conftest import click
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -167,7 +168,13 @@ def test_a_remote_seat_that_does_not_answer_is_shown_stalling_by_name(real_app):
             if scene.legal:  # our set-up; after it the table waits for the sleeper
                 session = scene.session
                 session.submit(rng.choice(scene.legal))
-            if scene.session.peer_status(scene.opp)[0] == "peer_stalling":
+            # Wait for a stall that cannot end by itself: the sleeper owes a
+            # *decision* (it never decides). A stall during one of its automatic
+            # protocol parts (a slow shuffle proof on a busy machine) would end
+            # when that part arrives, and the claim below would rightly be refused.
+            pending = scene.session.pending
+            if (isinstance(pending, Decision) and pending.seat == scene.opp
+                    and scene.session.forfeit_seat() == scene.opp):
                 break
         assert scene is not None and scene.session.peer_status(scene.opp)[0] == "peer_stalling"
         assert "Sleepy" in scene.session.table_note("en")
