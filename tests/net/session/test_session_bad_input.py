@@ -217,3 +217,28 @@ def test_act_refuses_an_illegal_action_before_signing_it() -> None:
     with pytest.raises(ValueError, match="not this seat's decision"):
         b.act(Play(1, 12345, "c00"))
     assert a._writer is not None and a._writer.next_seq == sent
+
+
+def test_a_final_record_that_differs_from_ours_is_refused_and_the_game_does_not_end() -> None:
+    """Every seat must sign the same final record; a differing one never counts."""
+    table, _, ids = _two_humans()
+    a, b = table.sessions
+    table.start()
+    forged = None
+    while table.queue and forged is None:
+        for i, (seat, out) in enumerate(table.queue):
+            env = Envelope.from_data(decode(out.data))
+            if seat == 1 and env.kind == "final":
+                body = {**env.body, "audit": "passed (signed by seat 1 alone)"}
+                forged = sign_envelope(ids[1], game=env.game, seat=1, seq=env.seq, prev=env.prev, kind="final",
+                                       body=body, seen=(env.seen.step, env.seen.state_hash))
+                table.queue[i] = (seat, out._replace(data=forged.to_bytes()))
+                break
+        else:
+            table.run(limit=1)
+    assert forged is not None, "seat 1 must have signed its final record"
+    table.run()
+    refused = [r for r in _rejections(a) if r.kind == "final"]
+    assert refused and refused[0].seat == 1 and "differs from ours" in refused[0].error
+    assert not a.finished and a.waiting_for() == (1,)
+    assert b.finished  # seat 1 itself saw seat 0's true record
