@@ -242,3 +242,28 @@ def test_a_final_record_that_differs_from_ours_is_refused_and_the_game_does_not_
     assert refused and refused[0].seat == 1 and "differs from ours" in refused[0].error
     assert not a.finished and a.waiting_for() == (1,)
     assert b.finished  # seat 1 itself saw seat 0's true record
+
+
+def test_a_second_audit_message_from_one_seat_is_refused() -> None:
+    """Each seat opens its secrets once; a second opening must not replace the first."""
+    from harness import tiny_table
+
+    table, _ = tiny_table(3)
+    a = table.sessions[0]
+    table.start()
+    while table.queue:
+        seat, out = table.queue[0]
+        env = Envelope.from_data(decode(out.data))
+        if seat != 0 and env.kind == "audit" and a.phase == "audit" and len(a.waiting_for()) == 2:
+            break
+        table.run(limit=1)
+    else:
+        raise AssertionError("seat 0 must wait for two audit messages at some point")
+    again = sign_envelope(identities(3, tag="tiny")[env.seat], game=env.game, seat=env.seat, seq=env.seq + 1,
+                          prev=env.digest(), kind="audit", body=env.body,
+                          seen=(env.seen.step, env.seen.state_hash))
+    a.receive(out.data)
+    a.receive(again.to_bytes())
+    refused = _rejections(a)
+    assert refused and refused[-1].seat == env.seat and "second audit" in refused[-1].error
+    assert a.phase == "audit" and len(a.waiting_for()) == 1
