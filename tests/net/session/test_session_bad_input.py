@@ -267,3 +267,22 @@ def test_a_second_audit_message_from_one_seat_is_refused() -> None:
     refused = _rejections(a)
     assert refused and refused[-1].seat == env.seat and "second audit" in refused[-1].error
     assert a.phase == "audit" and len(a.waiting_for()) == 1
+
+
+def test_a_forfeit_needs_the_claim_of_every_other_seat() -> None:
+    """One impatient seat cannot end a three-seat game: all others must sign."""
+    from harness import tiny_table
+
+    table, _ = tiny_table(3)
+    a, b, c = table.sessions
+    b.agent = None  # seat 1 never acts
+    table.start()
+    table.run()
+    assert a.waiting_for() == (1,) and c.waiting_for() == (1,)
+    table.post(0, a.claim_forfeit(1))
+    table.run()
+    assert a.forfeited is None and c.forfeited is None and a.phase == "play"
+    table.post(2, c.claim_forfeit(1))
+    table.run()
+    assert a.forfeited == 1 and c.forfeited == 1 and a.finished and c.finished
+    assert a.outcome is not None and a.outcome["winner"] is None  # two seats remain: no single winner
