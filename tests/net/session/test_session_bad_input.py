@@ -286,3 +286,34 @@ def test_a_forfeit_needs_the_claim_of_every_other_seat() -> None:
     table.run()
     assert a.forfeited == 1 and c.forfeited == 1 and a.finished and c.finished
     assert a.outcome is not None and a.outcome["winner"] is None  # two seats remain: no single winner
+
+
+def test_a_forfeit_claim_against_a_seat_that_owes_nothing_is_refused() -> None:
+    table, _, ids = _two_humans()
+    a, b = table.sessions
+    b.agent = None  # the table waits for seat 1, not for seat 0
+    table.start()
+    table.run()
+    assert a.waiting_for() == (1,)
+    a.receive(_forge(b, ids[1], kind="forfeit", body={"staller": 0, "step": a.step}), sender="peer-1")
+    got = _rejections(a)[-1]
+    assert (got.kind, got.seat, got.reason) == ("forfeit", 1, "UnexpectedMessage") and "owes nothing" in got.error
+    assert a.forfeited is None and a.phase == "play"
+
+
+def test_two_different_envelopes_with_one_seq_are_kept_as_equivocation_proof() -> None:
+    table, _, ids = _two_humans()
+    a = table.sessions[0]
+    table.start()
+    table.run()
+    assert a.finished
+    first = a._logs[1][1]
+    other = sign_envelope(ids[1], game=first.game, seat=1, seq=first.seq, prev=first.prev, kind="chat",
+                          body={"text": "not what I said"}, seen=(first.seen.step, first.seen.state_hash))
+    a.receive(other.to_bytes(), sender="peer-1")
+    got = _rejections(a)[-1]
+    assert (got.seat, got.reason) == (1, "Equivocation")
+    assert len(a.equivocations) == 1
+    proof = a.equivocations[0]
+    assert (proof.first.digest(), proof.second.digest()) == (first.digest(), other.digest())
+    assert a._logs[1][1] is first  # the accepted envelope stays
