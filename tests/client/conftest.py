@@ -41,3 +41,18 @@ def click(app: App, pos: tuple[int, int]) -> None:
 
 def key(app: App, k: int, mod: int = 0) -> None:
     app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+
+
+def knowable(scene) -> set[str]:  # type: ignore[no-untyped-def]
+    """Card ids the local seat may see now: public zones, its own knowledge."""
+    state = scene.session.state
+    ids: set[str] = set(scene.session.knowledge.cards.values())
+    ids.update(card for _, card in state.open_cards)
+    for p in state.players:
+        ids.update(p.discard)
+        ids.update(p.lost)
+        for col in p.columns:
+            ids.update(c for c, _ in col.cards)
+            if col.zero:
+                ids.add(col.zero)
+    return ids

@@ -16,21 +16,7 @@ import pygame
 from client.rider.play import start_local_game
 from client.settings import Settings
 from net.bots import GreedyBot
-
-
-def knowable(scene) -> set[str]:
-    """Card ids the local seat may see now: public zones, its own knowledge."""
-    state = scene.session.state
-    ids: set[str] = set(scene.session.knowledge.cards.values())
-    ids.update(card for _, card in state.open_cards)
-    for p in state.players:
-        ids.update(p.discard)
-        ids.update(p.lost)
-        for col in p.columns:
-            ids.update(c for c, _ in col.cards)
-            if col.zero:
-                ids.add(col.zero)
-    return ids
+from tests.client.conftest import knowable
 
 
 def test_opponent_hand_is_only_ever_backs(app, clock):

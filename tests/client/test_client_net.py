@@ -30,7 +30,7 @@ from client.app import App
 from client.lobby import LobbyScene
 from client.settings import Settings
 from engine.core import Decision
-from tests.client.conftest import click
+from tests.client.conftest import click, knowable
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -335,7 +335,7 @@ def play_by_clicks(app: App, reactor, scene, seed: int = 3, wall: float = 180.0)
             scene.anims.clear()  # check the resting table (the bot answers faster than cards fly)
             asked.clear()
             scene.draw(app.screen)
-            assert set(asked) <= known(scene), "drew a face our seat cannot know"
+            assert set(asked) <= knowable(scene), "drew a face our seat cannot know"
             backs_checked += opponent_hand_is_backs(app, scene)
         if scene.legal:
             offered = [c for c in scene.offered() if c.key[0] != "pile" and c.label not in ("Cancel", "Close")]
@@ -348,18 +348,6 @@ def play_by_clicks(app: App, reactor, scene, seed: int = 3, wall: float = 180.0)
     return statuses, backs_checked
 
 
-def known(scene) -> set[str]:  # type: ignore[no-untyped-def]
-    state = scene.session.state
-    ids: set[str] = set(scene.session.knowledge.cards.values())
-    ids.update(card for _, card in state.open_cards)
-    for p in state.players:
-        ids.update(p.discard)
-        ids.update(p.lost)
-        for col in p.columns:
-            ids.update(c for c, _ in col.cards)
-            if col.zero:
-                ids.add(col.zero)
-    return ids
 
 
 def opponent_hand_is_backs(app: App, scene) -> int:  # type: ignore[no-untyped-def]
