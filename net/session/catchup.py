@@ -24,9 +24,15 @@ CATCH_UP_CHUNK = 256 * 1024
 
 
 def request(s: Session) -> Outgoing:
-    """Ask any peer for envelopes we lack (after a restart or a link drop)."""
+    """Ask any peer for envelopes we lack (after a restart or a link drop).
+
+    ``n`` counts our requests: the transport drops a payload whose bytes it
+    has seen before, so a repeated request while nothing changed must not
+    repeat its bytes, or nobody would answer it a second time.
+    """
     have = tuple(len(log) for log in s._logs)
-    return Outgoing(encode({"catch_up": {"game": s.gid, "have": have, "seat": s.seat}}))
+    s._catch_up_sent += 1
+    return Outgoing(encode({"catch_up": {"game": s.gid, "have": have, "n": s._catch_up_sent, "seat": s.seat}}))
 
 
 def answer(s: Session, req: Any) -> None:

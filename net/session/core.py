@@ -132,6 +132,7 @@ class Session:
         self._made: set[bytes] = set()
         self._sent: set[tuple[int, str]] = set()
         self._out: list[Outgoing] = []
+        self._catch_up_sent = 0  # requests made so far (each request's bytes differ)
         self.events: list[Event] = []
         self.chat_log: list[tuple[int, str]] = []
         #: Signed proofs that a seat sent two different envelopes with one seq.

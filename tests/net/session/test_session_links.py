@@ -48,3 +48,17 @@ def test_catch_up_replies_are_chunked_and_rebuild_a_late_observer(monkeypatch: p
     for r in replies:
         late.receive(r.data)
     assert late.finished and late.hashes == donor.hashes
+
+
+def test_repeated_catch_up_requests_never_repeat_their_bytes() -> None:
+    """The mesh drops a payload whose bytes it has seen (dedup), so a second
+    request while nothing changed must differ from the first, or a peer whose
+    first answer was lost could never ask again."""
+    table, _, _ = rider_table(seed=8)
+    table.start()
+    table.run(limit=10)
+    seat = table.sessions[0]
+    first, second = seat.catch_up_request(), seat.catch_up_request()
+    assert first.data != second.data
+    a, b = decode(first.data)["catch_up"], decode(second.data)["catch_up"]
+    assert a["have"] == b["have"] and (a["n"], b["n"]) == (1, 2)
