@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from collections.abc import Mapping
 from pathlib import Path
@@ -28,6 +27,7 @@ import assets
 from engine.core.errors import DeckError
 from engine.rider.cards import Card, CardSet, Effect, Placement, cardset_from_data
 from engine.rider.deck import check_deck, deck_from_data, expand
+from tools._cli import run as run_cli
 
 SHIPPED_CARDSET = "rider/cardset.json"
 
@@ -278,10 +278,4 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    try:
-        code = main(sys.argv[1:])
-        sys.stdout.flush()
-    except BrokenPipeError:  # output piped into e.g. `head`: stop quietly
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        code = 0
-    raise SystemExit(code)
+    run_cli(main)

@@ -24,7 +24,6 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
-import os
 import random
 import sys
 from collections.abc import Callable, Sequence
@@ -40,6 +39,7 @@ from engine.rider.game import RiderGame
 from net.bots import GreedyBot, RandomBot
 from net.bots.base import Agent
 from net.local_table import LocalTable
+from tools._cli import run as run_cli
 from tools.deck import InputProblem, load_cardset, load_deck
 
 LOG_FORMAT = "fairtable.match-log/1"
@@ -275,10 +275,4 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    try:
-        code = main(sys.argv[1:])
-        sys.stdout.flush()
-    except BrokenPipeError:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        code = 0
-    raise SystemExit(code)
+    run_cli(main)

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import sys
 from collections.abc import Callable, Sequence
@@ -41,6 +40,7 @@ from net.peer.games import GameSpec
 from net.peer.store import StoreError, load_peer
 from net.transport.errors import InviteError
 from net.transport.invite import parse_invite
+from tools._cli import run as run_cli
 from tools.match import BOTS, DEFAULT_DECKS
 
 LOOPBACK = "127.0.0.1"
@@ -396,10 +396,4 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    try:
-        code = main(sys.argv[1:])
-        sys.stdout.flush()
-    except BrokenPipeError:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        code = 0
-    raise SystemExit(code)
+    run_cli(main)
