@@ -1,5 +1,5 @@
-"""Client test fixtures: a private home for user files, and a headless app
-driven by a Twisted task.Clock (no real time passes in these tests)."""
+"""Client test fixtures: a headless app driven by a Twisted task.Clock (no real
+time passes in these tests). Private user folders come from tests/conftest.py."""
 
 from __future__ import annotations
 
@@ -10,14 +10,6 @@ import pytest
 from twisted.internet.task import Clock
 
 from client.app import App
-
-
-@pytest.fixture(autouse=True)
-def private_dirs(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
-    """Identity keys, settings and transcripts go to a temporary folder."""
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    return tmp_path
 
 
 @pytest.fixture

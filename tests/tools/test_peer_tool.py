@@ -17,13 +17,6 @@ from net.transport.invite import Invite
 from tools import peer as peer_tool
 
 
-@pytest.fixture(autouse=True)
-def private_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Keys the tool might create go to a temporary folder, never the user's."""
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-
-
 def refused(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
     assert peer_tool.main(argv) == 2
     captured = capsys.readouterr()
