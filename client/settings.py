@@ -17,6 +17,25 @@ def settings_path() -> Path:
     return Path(user_config_dir(APP, appauthor=False)) / "client.json"
 
 
+def data_dir(*parts: str) -> Path:
+    """A folder under the user data directory (transcripts, networked games)."""
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir(APP, appauthor=False)).joinpath(*parts)
+
+
+def transcript_path(folder: Path | None, name: str) -> Path:
+    """Where to save a transcript: ``folder`` (default: the user's transcripts
+    folder, created if missing), ``name`` plus a UTC time stamp."""
+    import datetime
+
+    if folder is None:
+        folder = data_dir("transcripts")
+    folder.mkdir(parents=True, exist_ok=True)
+    stamp = datetime.datetime.now(datetime.UTC).strftime("%Y%m%d-%H%M%S")
+    return folder / name.format(stamp=stamp)
+
+
 @dataclasses.dataclass
 class Settings:
     name: str = "Player"

@@ -37,9 +37,9 @@ STALE_LOBBY = 24 * 3600
 def games_dir() -> Path:
     """Where each networked game keeps its peer directory (journal, genesis,
     how to redial): the user data directory, so a crashed game can resume."""
-    from platformdirs import user_data_dir
+    from client.settings import data_dir
 
-    return Path(user_data_dir("fairtable", appauthor=False)) / "net-games"
+    return data_dir("net-games")
 
 
 @dataclasses.dataclass(frozen=True)

@@ -324,15 +324,10 @@ class NetRiderSession:
 
     def save_transcript(self, folder: Path | None = None) -> Path:
         """Write the signed transcript (check it with ``python -m tools.verify``)."""
+        from client.settings import transcript_path
         from net.transcript import save
 
-        if folder is None:
-            from platformdirs import user_data_dir
-
-            folder = Path(user_data_dir("fairtable", appauthor=False)) / "transcripts"
-        folder.mkdir(parents=True, exist_ok=True)
-        stamp = datetime.datetime.now(datetime.UTC).strftime("%Y%m%d-%H%M%S")
-        path = folder / f"rider-net-{stamp}-{self.session.gid.hex()[:10]}.json"
+        path = transcript_path(folder, f"rider-net-{{stamp}}-{self.session.gid.hex()[:10]}.json")
         save(path, self.transcript())
         return path
 

@@ -311,13 +311,9 @@ class RiderSession:
 
     def save_transcript(self, folder: Path | None = None) -> Path:
         """Write :meth:`transcript` under the user data dir; return the path."""
-        if folder is None:
-            from platformdirs import user_data_dir
+        from client.settings import transcript_path
 
-            folder = Path(user_data_dir("fairtable", appauthor=False)) / "transcripts"
-        folder.mkdir(parents=True, exist_ok=True)
-        stamp = datetime.datetime.now(datetime.UTC).strftime("%Y%m%d-%H%M%S")
-        path = folder / f"rider-{stamp}-{self.seed % 100000:05d}.json"
+        path = transcript_path(folder, f"rider-{{stamp}}-{self.seed % 100000:05d}.json")
         path.write_text(json.dumps(self.transcript(), ensure_ascii=False, indent=1), encoding="utf-8")
         return path
 
