@@ -19,9 +19,11 @@ How it stays in step with every other peer without a coordinator:
 - Every envelope's ``seen`` (step, state hash) is compared with our own
   history. A difference stops the session with a desync report; it never
   heals itself.
-- With a :class:`~net.journal.Journal`, every envelope and secret is written
-  and fsynced before it is used; a restarted peer replays the journal, then
-  catches up from any peer (:meth:`Session.catch_up_request`).
+- With a :class:`~net.journal.Journal`, our own envelopes and secrets are
+  written and fsynced before they are sent or used, and others' envelopes
+  when they are accepted (a refused one is never journalled, so a replay
+  repeats the first run's verdicts); a restarted peer replays the journal,
+  then catches up from any peer (:meth:`Session.catch_up_request`).
 
 This module holds the session's state, its public API and the few steps
 every part shares (send, apply, reject, halt). The parts live in sibling
@@ -130,6 +132,8 @@ class Session:
         self._writer = EnvelopeWriter(identity, self.gid, seat) if identity is not None and seat is not None \
             else None
         self._made: set[bytes] = set()
+        #: Digests of envelopes already in the journal (ours when sent, others' once accepted).
+        self._journaled: set[bytes] = set()
         self._sent: set[tuple[int, str]] = set()
         self._out: list[Outgoing] = []
         self._catch_up_sent = 0  # requests made so far (each request's bytes differ)
@@ -335,6 +339,7 @@ class Session:
         env = Envelope.from_data(decode(data))  # the exact form every peer will see
         if self.journal is not None:
             self.journal.append_envelope(data)
+            self._journaled.add(env.digest())
         self._made.add(env.digest())
         self._sent.add((self.step, kind))
         self._buffer[env.seat][env.seq] = env

@@ -4,7 +4,8 @@ Nothing here judges whether a message fits the game: that waits until the
 envelope is next in its seat's chain (:mod:`net.session.pump`). Intake only
 makes sure that what is buffered is signed by its seat for this game, that
 one seq never carries two different envelopes (equivocation, kept as proof),
-and that a new envelope is journalled before anything uses it.
+and what it holds is bounded. Journalling waits for the verdict
+(:func:`net.session.pump.consume`): only accepted envelopes are written.
 """
 
 from __future__ import annotations
@@ -94,8 +95,8 @@ def intake(s: Session, env: Envelope, sender: str | None, *, from_journal: bool)
         return
     if env.kind == "desync":
         remember_sections(s, env)
-    if not from_journal and s.journal is not None:
-        s.journal.append_envelope(env.to_bytes())
+    if from_journal:
+        s._journaled.add(env.digest())  # accepted (or ours) in the first run: never journalled twice
     s._buffer[env.seat][env.seq] = env
     s._senders[(env.seat, env.seq)] = sender
     if env.seat == s.seat and s._writer is not None:

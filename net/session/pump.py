@@ -68,6 +68,10 @@ def consume(s: Session, env: Envelope) -> bool:
             dispute.dispute(s, env, exc)
         else:
             s._reject(seat, sender, env.seen.step, env.kind, exc)
+            if s.journal is not None and env.digest() in s._journaled:
+                # ours, journalled when sent: a replay must refuse it too, so leave it out
+                s.journal.mark_rejected(env.digest())
+                s._journaled.discard(env.digest())
             if seat == s.seat and s._writer is not None and env.seq < s._writer.next_seq:
                 # our own message was refused (everyone refuses it alike): reuse its seq
                 s._writer.next_seq, s._writer.head = env.seq, s._heads[seat]
@@ -77,7 +81,15 @@ def consume(s: Session, env: Envelope) -> bool:
     s._senders.pop((seat, env.seq), None)
     s._logs[seat].append(env)
     s._heads[seat] = env.digest()
+    journal_accepted(s, env)
     return True
+
+
+def journal_accepted(s: Session, env: Envelope) -> None:
+    """Write an accepted envelope before anything we send can depend on it (once)."""
+    if s.journal is not None and env.digest() not in s._journaled:
+        s.journal.append_envelope(env.to_bytes())
+        s._journaled.add(env.digest())
 
 
 def dispatch(s: Session, env: Envelope) -> bool:
