@@ -60,14 +60,14 @@ from net.envelope import (
 from net.identity import Identity
 from net.poker.cards import SecretDeckList
 from net.poker.protocol import HeldCard, KeyRound, SeatSecrets
-from net.session import catchup, chat, deadlines, decisions, intake, opening, pump
+from net.session import catchup, chat, deadlines, decisions, intake, limits, opening, pump
 from net.session.audit import Checkpoint
 from net.session.cards import CardBook
 from net.session.catchup import CATCH_UP_CHUNK, CATCH_UP_EVERY
 from net.session.chat import MAX_CHAT
 from net.session.desync import SECTION_DOMAIN, section_hashes
-from net.session.events import Event, Rejected
-from net.session.intake import MAX_BUFFERED
+from net.session.events import Event, Flooding, Rejected
+from net.session.limits import MAX_BUFFERED
 from net.session.messages import KINDS, Outgoing
 from net.session.plan import TablePlan
 
@@ -128,6 +128,7 @@ class Session:
         self._logs: list[list[Envelope]] = [[] for _ in self.seats]
         self._heads: list[bytes] = [ZERO32 for _ in self.seats]
         self._buffer: list[dict[int, Envelope]] = [{} for _ in self.seats]
+        self._buffered_bytes: list[int] = [0 for _ in self.seats]
         self._senders: dict[tuple[int, int], str | None] = {}
         self._writer = EnvelopeWriter(identity, self.gid, seat) if identity is not None and seat is not None \
             else None
@@ -138,8 +139,13 @@ class Session:
         self._out: list[Outgoing] = []
         self._catch_up_sent = 0  # requests made so far (each request's bytes differ)
         self.events: list[Event] = []
+        #: Refused messages per seat (None: no seat could be named), flood or not.
+        self.refused: dict[int | None, int] = {}
+        self._flood_named: set[tuple[int | None, str]] = set()
+        #: Catch-up answer tokens per requesting seat: (tokens, session time of the last refill).
+        self._catch_up_tokens: dict[int, tuple[float, float]] = {}
         self.chat_log: list[tuple[int, str]] = []
-        #: Signed proofs that a seat sent two different envelopes with one seq.
+        #: Signed proofs that a seat sent two different envelopes with one seq (one per seat).
         self.equivocations: list[EquivocationProof] = []
         self.phase = "hello"
         self.halted: Event | None = None
@@ -203,9 +209,15 @@ class Session:
             self._resumed = False
         return self._flush()
 
-    def receive(self, data: bytes, sender: str | None = None) -> list[Outgoing]:
-        """Take one payload from the network; return what to send in reply."""
-        intake.intake_bytes(self, data, sender, from_journal=False)
+    def receive(self, data: bytes, sender: str | None = None, *, via: int | None = None) -> list[Outgoing]:
+        """Take one payload from the network; return what to send in reply.
+
+        ``via`` is the seat whose own authenticated link delivered the payload
+        directly (None when it was relayed or the link is unknown): catch-up
+        requests are answered only to that seat, never to a seat the request
+        names, so nobody can make us send a large reply to someone else.
+        """
+        intake.intake_bytes(self, data, sender, from_journal=False, via=via)
         pump.pump(self)
         return self._flush()
 
@@ -247,7 +259,10 @@ class Session:
 
     def chat(self, text: str) -> list[Outgoing]:
         """A signed chat line; it never touches the game state."""
-        self._send("chat", {"text": chat.check_line(text)})
+        text = chat.check_line(text)
+        if self.seat is not None and chat.lines_at(self, self.seat, self.step, mine=True) >= limits.CHAT_PER_STEP:
+            raise ValueError(f"at most {limits.CHAT_PER_STEP} chat lines per move; wait for the next move")
+        self._send("chat", {"text": text})
         pump.pump(self)
         return self._flush()
 
@@ -320,8 +335,14 @@ class Session:
         reason = type(exc).__name__
         text = getattr(exc, "detail", None) or str(exc)
         blamed = getattr(exc, "seat", None)
-        event = Rejected(blamed if isinstance(blamed, int) else seat, sender, step, kind, reason, str(text))
+        who = blamed if isinstance(blamed, int) else seat
+        if not limits.note_refusal(self, who, "messages refused"):
+            return  # a flood: counted in self.refused, named once by a Flooding event
+        event = Rejected(who, sender, step, kind, reason, str(text))
         self.events.append(event)
+        LOG.warning("%s", event)
+
+    def _log_flood(self, event: Flooding) -> None:
         LOG.warning("%s", event)
 
     def _halt(self, event: Event) -> None:
@@ -343,6 +364,7 @@ class Session:
         self._made.add(env.digest())
         self._sent.add((self.step, kind))
         self._buffer[env.seat][env.seq] = env
+        self._buffered_bytes[env.seat] += len(data)
         self._out.append(Outgoing(data))
         return env
 

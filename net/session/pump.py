@@ -60,7 +60,7 @@ def consume(s: Session, env: Envelope) -> bool:
         return False
     except (ProtocolError, EngineError, KeyError, IndexError, TypeError, ValueError) as exc:
         # KeyError & co: hostile data of a shape no check foresaw; still only a rejection
-        del s._buffer[seat][env.seq]
+        unbuffer(s, env)
         sender = s._senders.pop((seat, env.seq), None)
         if isinstance(exc, CheatDetected) and env.kind not in ("action",):
             s._halt(Cheat(exc.seat, s.step, str(exc)))
@@ -77,12 +77,17 @@ def consume(s: Session, env: Envelope) -> bool:
                 s._writer.next_seq, s._writer.head = env.seq, s._heads[seat]
                 s._sent.discard((env.seen.step, env.kind))
         return True
-    del s._buffer[seat][env.seq]
+    unbuffer(s, env)
     s._senders.pop((seat, env.seq), None)
     s._logs[seat].append(env)
     s._heads[seat] = env.digest()
     journal_accepted(s, env)
     return True
+
+
+def unbuffer(s: Session, env: Envelope) -> None:
+    del s._buffer[env.seat][env.seq]
+    s._buffered_bytes[env.seat] -= len(env.to_bytes())
 
 
 def journal_accepted(s: Session, env: Envelope) -> None:
@@ -98,7 +103,9 @@ def dispatch(s: Session, env: Envelope) -> bool:
     if k > s.step:
         raise Wait  # every envelope's seen is compared once we reach its step
     if kind == "chat":
-        s.chat_log.append((env.seat, chat.line_of(env)))
+        line = chat.line_of(env)
+        chat.check_rate(s, env)
+        s.chat_log.append((env.seat, line))
         return True
     if kind == "desync":
         return True  # handled on intake; kept in the chain
