@@ -22,7 +22,7 @@ def test_graded_outcome_says_our_grade_and_lists_every_winner() -> None:
                                        SeatResult.graded(2, won=True, alive=True, reason="good")])
     assert headline(out, 0, NAMES, "en") == ("You won (grade B)!", True)
     assert headline(out, 1, NAMES, "en") == ("You lost (grade C).", False)
-    assert headline(out, 1, NAMES, "ja")[0] == "あなたの負け（C級敗北）。"
+    assert headline(out, 1, NAMES, "ja")[0] == "あなたの負け（グレードC）。"
     line = others_line(out, 1, NAMES, "en")
     assert line == "Winners: Ann (Seat 1): B, Cy (Seat 3): A"
 
