@@ -181,7 +181,15 @@ class LocalTable:
         raise TableError(f"no end after {max_steps} steps")
 
     def submit(self, action: Action) -> None:
-        """Apply a human seat's decision (must come from :meth:`legal`)."""
+        """Apply a human seat's decision (must come from :meth:`legal`).
+
+        A game may offer ``check_private(state, action, knowledge)``: checks
+        only the acting seat's own knowledge allows (Rider: a pass while
+        another hand card could be played, rider.14). The table runs it with
+        that seat's knowledge first, so such an input is refused at once."""
+        check = getattr(self.game, "check_private", None)
+        if check is not None and 0 <= action.seat < len(self.knowledge):
+            check(self.state, action, self.knowledge[action.seat])
         self._apply(action)
 
     def submit_sealed(self, seat: int, choice: Any) -> None:
