@@ -154,7 +154,8 @@ def verify(data: Any) -> Verdict:
                 if isinstance(event, Rejected):
                     return _fail(event.step, event.seat, event.reason, event.error)
                 if isinstance(event, Cheat):
-                    return _fail(event.step, event.seat, "cheat", event.error)
+                    lie = (observer.conviction or {}).get("kind") == "false-state-hash"
+                    return _fail(event.step, event.seat, "state hash" if lie else "cheat", event.error)
                 if isinstance(event, Desync):
                     return _fail(event.step, event.seat, "state hash",
                                  f"seat {event.seat} signed a state hash at step {event.step} that differs "

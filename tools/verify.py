@@ -5,6 +5,10 @@ state hash and the end-of-game audit: opened deck lists, hand cards opened
 with proofs, and every decision re-judged with them (Rider: no pass while a
 hand card could be played) (docs/protocol.md §13). Exit 0 printing "ok";
 otherwise exit 1 naming the first bad step and the seat responsible.
+A proof of cheating saved by a peer (``FILE.proof``: an equivocation or a
+false state hash, docs/security.md "Attributable divergence") is checked
+instead: exit 0 printing "proof holds: ..." naming the seat, its key and the
+step, exit 1 when the file does not prove its claim.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ import argparse
 import json
 import sys
 
+from net.session.conviction import is_proof, verify_proof
 from net.transcript import TranscriptError, Verdict, load_raw, verify
 
 
@@ -22,7 +27,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the verdict as JSON")
     args = parser.parse_args(argv)
     try:
-        verdict = verify(load_raw(args.file))
+        raw = load_raw(args.file)
+        if is_proof(raw):  # a saved proof of cheating (net/session/conviction.py)
+            proof = verify_proof(raw)
+            print(json.dumps(proof.to_data(), sort_keys=True) if args.json else proof)
+            return 0 if proof.ok else 1
+        verdict = verify(raw)
     except TranscriptError as exc:
         verdict = Verdict(False, None, None, "format", str(exc))
     except OSError as exc:

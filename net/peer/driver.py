@@ -129,6 +129,7 @@ class Peer:
         self._joined = False
         self._started_wall = time.monotonic()
         self._announced_finish = False
+        self._stopping = False
         self._direct: set[bytes] = set()  # keys we had a direct link with at some point
         #: After the end: Deferreds that fire once our listening ports are closed (a resume reuses them).
         self.stopping: list[Any] = []
@@ -430,7 +431,9 @@ class Peer:
                     self._claim(event.seats)
             elif isinstance(event, (Desync, Cheat)):
                 self._say("stopped", event_text=str(event))
-                self._later(min(self.linger, 1.0), self._end, f"the game stopped: {event}")
+                if not self._stopping:  # a better proof may still replace it: read session.halted at the end
+                    self._stopping = True
+                    self._later(min(self.linger, 1.0), self._stop_halted)
             elif isinstance(event, Finished):
                 self._say("finished", event_text=str(event))
         if session.step >= self._last_step_reported + self.progress_every and not session.finished:
@@ -442,6 +445,22 @@ class Peer:
             self._announced_finish = True
             self._finish()
         self._maybe_agent()
+
+    def _stop_halted(self) -> None:
+        """End after a proven cheat: keep the transcript and the proof, then stop."""
+        session = self.session
+        assert session is not None
+        why = f"the game stopped: {session.halted}"
+        proof = session.proof_file()
+        if self.transcript_path is not None:
+            from net.transcript import save
+
+            save(self.transcript_path, session.transcript())
+            if proof is not None:
+                path = self.transcript_path.with_name(self.transcript_path.name + ".proof")
+                save(path, proof)
+                why += f" (proof saved to {path}; check it with python -m tools.verify {path})"
+        self._end(why)
 
     def _claim(self, stallers: Sequence[int]) -> list[int]:
         """Sign forfeit claims against seats that missed the deadline; the seats claimed."""
@@ -630,6 +649,7 @@ class Peer:
                 "actions": len(session.applied), "turns": getattr(session.state, "turn", None),
                 "rejected": sum(1 for e in session.events if isinstance(e, Rejected)),
                 "forfeited": session.forfeited,
+                "convicted": session.conviction["seat"] if session.conviction is not None else None,
                 "transcript": str(self.transcript_path) if self.transcript_path and session.finished else None,
             })
         return out

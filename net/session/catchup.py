@@ -52,7 +52,12 @@ def answer(s: Session, req: Any, via: int | None) -> None:
         return
     if via is None or via not in s.seats or via == s.seat or not take_token(s, via):
         return
-    to = via
+    s._out.extend(replies(s, have, via))
+
+
+def replies(s: Session, have: tuple[Any, ...], to: int | None) -> list[Outgoing]:
+    """Every accepted envelope beyond ``have`` (per seat), in chunks inside one frame."""
+    out: list[Outgoing] = []
     chunk: list[Any] = []
     size = 0
     for seat_, n in zip(s.seats, have):
@@ -61,13 +66,13 @@ def answer(s: Session, req: Any, via: int | None) -> None:
         for env in s._logs[seat_][n:]:
             raw = env.to_bytes()
             if chunk and size + len(raw) > CATCH_UP_CHUNK:  # stay well inside one frame
-                s._out.append(Outgoing(encode({"envelopes": tuple(chunk), "game": s.gid}), to))
+                out.append(Outgoing(encode({"envelopes": tuple(chunk), "game": s.gid}), to))
                 chunk, size = [], 0
             chunk.append(env.to_data())
             size += len(raw)
     if chunk:
-        s._out.append(Outgoing(encode({"envelopes": tuple(chunk), "game": s.gid}), to))
-
+        out.append(Outgoing(encode({"envelopes": tuple(chunk), "game": s.gid}), to))
+    return out
 
 def take_token(s: Session, seat: int) -> bool:
     """One catch-up answer for ``seat`` if its bucket has a token (refilled in session time)."""

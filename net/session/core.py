@@ -60,7 +60,7 @@ from net.envelope import (
 from net.identity import Identity
 from net.poker.cards import SecretDeckList
 from net.poker.protocol import HeldCard, KeyRound, SeatSecrets
-from net.session import catchup, chat, deadlines, decisions, intake, limits, opening, pump
+from net.session import catchup, chat, conviction, deadlines, decisions, intake, limits, opening, pump
 from net.session.audit import Checkpoint
 from net.session.cards import CardBook
 from net.session.catchup import CATCH_UP_CHUNK, CATCH_UP_EVERY
@@ -129,6 +129,8 @@ class Session:
         self._heads: list[bytes] = [ZERO32 for _ in self.seats]
         self._buffer: list[dict[int, Envelope]] = [{} for _ in self.seats]
         self._buffered_bytes: list[int] = [0 for _ in self.seats]
+        #: Other versions of waiting envelopes, by (seat, seq), until the waiting one is judged.
+        self._alternates: dict[tuple[int, int], list[Envelope]] = {}
         self._senders: dict[tuple[int, int], str | None] = {}
         self._writer = EnvelopeWriter(identity, self.gid, seat) if identity is not None and seat is not None \
             else None
@@ -149,6 +151,9 @@ class Session:
         self.equivocations: list[EquivocationProof] = []
         self.phase = "hello"
         self.halted: Event | None = None
+        #: The proven cheat that stopped the game: {"kind", "seat", "seq" or "step"} (net.session.conviction).
+        self.conviction: dict[str, Any] | None = None
+        self._proof_envelopes: list[Envelope] = []
         self.desync_report: dict[str, Any] | None = None
         self._their_sections: dict[str, Any] = {}
         self._now = now
@@ -320,6 +325,10 @@ class Session:
             every.extend(self._buffer[self.seat].values())
         every.sort(key=lambda e: (e.seen.step, e.seat, e.seq))
         return every
+
+    def proof_file(self) -> dict[str, Any] | None:
+        """After a conviction: the signed proof to save (``python -m tools.verify`` checks it)."""
+        return conviction.proof_file(self)
 
     def transcript(self) -> dict[str, Any]:
         """The game record (docs/protocol.md, "Transcript")."""

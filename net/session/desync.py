@@ -1,9 +1,11 @@
-"""Desync detection output: the report and the ``desync`` message.
+"""A signed state hash that differs from ours: the report and the ``desync`` message.
 
 A peer whose ``seen`` state hash differs from ours at a step we both
-passed has a different game: the session stops (it never heals itself) and
-keeps enough evidence (section hashes, the input of that step, every
-envelope) for a human or tools.verify to find which side went wrong.
+passed signed a state the signed record contradicts: the session stops (it
+never heals itself), convicts that seat with the record as proof
+(:mod:`net.session.conviction`, which also lets the table look for an
+equivocation that would explain it), and keeps a report (section hashes,
+the input of that step, every envelope) for a human to see what differs.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core.hashing import digest
 from net.envelope import Envelope
-from net.session.events import Desync
+from net.errors import MalformedMessage
 
 if TYPE_CHECKING:
     from net.session.core import Session
@@ -28,6 +30,18 @@ def section_hashes(public: Any) -> dict[str, bytes]:
     return {"": digest(SECTION_DOMAIN, ("", public))}
 
 
+def check_message(env: Envelope) -> None:
+    """A ``desync`` message is {'step': int, 'hash': 32 bytes, 'sections': {name: 32 bytes}}."""
+    body = env.body
+    ok = isinstance(body, Mapping) and set(body) == {"step", "sections", "hash"} \
+        and isinstance(body["step"], int) and isinstance(body["hash"], bytes) and len(body["hash"]) == 32 \
+        and isinstance(body["sections"], Mapping) \
+        and all(isinstance(k, str) and isinstance(v, bytes) for k, v in body["sections"].items())
+    if not ok:
+        raise MalformedMessage("a desync message is {'step': step, 'hash': 32 bytes, 'sections': {name: hash}}",
+                               seat=env.seat)
+
+
 def remember_sections(s: Session, env: Envelope) -> None:
     """Keep a peer's section hashes from its desync message for our own report."""
     body = env.body
@@ -37,7 +51,7 @@ def remember_sections(s: Session, env: Envelope) -> None:
 
 
 def desync(s: Session, env: Envelope) -> None:
-    """``env`` saw another state at a step we passed: report, tell the table, halt."""
+    """``env`` saw another state at a step we passed: report, tell the table, convict."""
     first = env.seen.step
     report: dict[str, Any] = {
         "game": s.gid, "seat": s.seat, "peer": env.seat, "step": first,
@@ -52,4 +66,6 @@ def desync(s: Session, env: Envelope) -> None:
     if s._writer is not None:
         body = {"step": first, "hash": s.hashes[first], "sections": report["our_sections"]}
         s._send("desync", body)
-    s._halt(Desync(env.seat, first, report))
+    from net.session import conviction
+
+    conviction.false_hash(s, env)

@@ -25,7 +25,7 @@ from net.errors import (
     UnknownSeat,
     WrongGame,
 )
-from net.session import catchup, chat, limits
+from net.session import catchup, chat, conviction, limits
 from net.session.desync import remember_sections
 from net.session.messages import KINDS
 
@@ -43,6 +43,10 @@ def intake_bytes(s: Session, data: bytes, sender: str | None, *, from_journal: b
         return
     if isinstance(value, Mapping) and set(value) == {"catch_up"}:
         catchup.answer(s, value["catch_up"], via)
+        return
+    if isinstance(value, Mapping) and set(value) == {"equivocation", "game"}:
+        if value["game"] == s.gid:
+            conviction.on_evidence(s, value["equivocation"], sender)
         return
     if isinstance(value, Mapping) and set(value) == {"envelopes", "game"}:
         if value["game"] != s.gid or not isinstance(value["envelopes"], tuple):
@@ -88,15 +92,15 @@ def intake(s: Session, env: Envelope, sender: str | None, *, from_journal: bool)
         held = s._buffer[env.seat].get(env.seq)
         if held is not None:
             if held.digest() != env.digest():
-                raise Equivocation(EquivocationProof(held, env), sender=sender)
+                keep_alternate(s, env)
             return
         check_shape(s, env)
         if not from_journal:
             make_room(s, env)
     except ProtocolError as exc:
-        if isinstance(exc, Equivocation):
-            keep_proof(s, exc.proof)
         s._reject(env.seat, sender, env.seen.step, env.kind, exc)
+        if isinstance(exc, Equivocation):
+            conviction.on_equivocation(s, exc.proof)
         return
     if env.kind == "desync":
         remember_sections(s, env)
@@ -145,7 +149,23 @@ def make_room(s: Session, env: Envelope) -> None:
         limits.note_refusal(s, seat, "messages far ahead of the game")
 
 
-def keep_proof(s: Session, proof: EquivocationProof) -> None:
-    """Keep one equivocation proof per seat: one is all a conviction needs."""
-    if all(p.seat != proof.seat for p in s.equivocations):
-        s.equivocations.append(proof)
+
+def keep_alternate(s: Session, env: Envelope) -> None:
+    """Another version of an envelope that is still waiting, not yet judged.
+
+    Not yet proof of anything: an honest seat whose envelope every peer
+    refuses (its own session included) reuses the seq, and a peer that was
+    behind may hold the refused one still. So the other version waits beside
+    it: if the held one is refused it takes its place, if the held one is
+    accepted the pair is an equivocation (:func:`net.session.pump.consume`).
+    """
+    key = (env.seat, env.seq)
+    versions = s._alternates.setdefault(key, [])
+    if any(v.digest() == env.digest() for v in versions):
+        return
+    size = len(env.to_bytes())
+    if len(versions) >= limits.MAX_ALTERNATES or s._buffered_bytes[env.seat] + size > limits.MAX_BUFFER_BYTES:
+        limits.note_refusal(s, env.seat, "conflicting versions of one message")
+        return
+    versions.append(env)
+    s._buffered_bytes[env.seat] += size

@@ -38,6 +38,8 @@ MAX_KIND_BYTES = {
 MAX_BUFFER_BYTES = 2 * 1024 * KIB
 #: Most envelopes of one seat held back for later steps.
 MAX_BUFFERED = 1024
+#: Other versions kept beside one waiting envelope of a seat (see intake.keep_alternate).
+MAX_ALTERNATES = 8
 #: Most chat lines one seat may sign at one step (its chain's seen.step).
 CHAT_PER_STEP = 20
 #: Catch-up answers per requesting link: a burst, then one per CATCH_UP_REFILL seconds.

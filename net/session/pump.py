@@ -5,7 +5,8 @@ judged when it is next in its seat's chain and the table has reached its
 step: it is consumed when it fits, held back (:class:`Wait`) while it
 belongs to a later step or phase, and rejected with a specific reason when
 it can never fit. Every envelope's ``seen`` is compared with our own hash
-history first; a difference is a desync, never a rejection.
+history first; a difference convicts the signer (a signed lie, see
+:mod:`net.session.conviction`), never a rejection.
 """
 
 from __future__ import annotations
@@ -13,9 +14,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.errors import CheatDetected, EngineError
-from net.envelope import Envelope
+from net.envelope import Envelope, EquivocationProof
 from net.errors import BrokenChain, ProtocolError, UnexpectedMessage
-from net.session import chat, deadlines, desync, dispute, endgame, opening, rounds
+from net.session import chat, conviction, deadlines, desync, dispute, endgame, opening, rounds
 from net.session.events import Cheat
 from net.session.messages import KINDS
 from net.session.rounds import Wait
@@ -61,6 +62,7 @@ def consume(s: Session, env: Envelope) -> bool:
     except (ProtocolError, EngineError, KeyError, IndexError, TypeError, ValueError) as exc:
         # KeyError & co: hostile data of a shape no check foresaw; still only a rejection
         unbuffer(s, env)
+        promote_alternate(s, env)
         sender = s._senders.pop((seat, env.seq), None)
         if isinstance(exc, CheatDetected) and env.kind not in ("action",):
             s._halt(Cheat(exc.seat, s.step, str(exc)))
@@ -82,7 +84,30 @@ def consume(s: Session, env: Envelope) -> bool:
     s._logs[seat].append(env)
     s._heads[seat] = env.digest()
     journal_accepted(s, env)
+    others = drop_alternates(s, env)
+    if others:  # a second valid version of an accepted envelope: the seat forked its history
+        conviction.on_equivocation(s, EquivocationProof(env, others[0]))
     return True
+
+
+def drop_alternates(s: Session, env: Envelope) -> list[Envelope]:
+    """Forget the other versions of a judged envelope; return them."""
+    others = s._alternates.pop((env.seat, env.seq), [])
+    for other in others:
+        s._buffered_bytes[env.seat] -= len(other.to_bytes())
+    return others
+
+
+def promote_alternate(s: Session, env: Envelope) -> None:
+    """``env`` was refused: the next other version of it (if any) waits in its place."""
+    others = drop_alternates(s, env)
+    if others:
+        nxt, rest = others[0], others[1:]
+        s._buffer[env.seat][env.seq] = nxt
+        s._buffered_bytes[env.seat] += len(nxt.to_bytes())
+        if rest:
+            s._alternates[(env.seat, env.seq)] = rest
+            s._buffered_bytes[env.seat] += sum(len(o.to_bytes()) for o in rest)
 
 
 def unbuffer(s: Session, env: Envelope) -> None:
@@ -108,7 +133,8 @@ def dispatch(s: Session, env: Envelope) -> bool:
         s.chat_log.append((env.seat, line))
         return True
     if kind == "desync":
-        return True  # handled on intake; kept in the chain
+        desync.check_message(env)
+        return True  # its sections were noted on intake; kept in the chain
     if kind not in KINDS:
         raise UnexpectedMessage(f"unknown message kind {kind!r}", seat=env.seat)
     if kind == "dispute":

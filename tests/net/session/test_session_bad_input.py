@@ -176,14 +176,22 @@ def test_deadline_names_the_staller_and_others_end_the_game_as_its_forfeit() -> 
     assert verify(a.transcript()).ok
 
 
-def test_hostile_bodies_of_every_kind_never_crash_the_session() -> None:
-    """Odd shapes for every message kind are refused; the table still finishes."""
-    from net.session import KINDS
+@pytest.mark.parametrize("when", ["opening", "play"])
+def test_hostile_bodies_of_every_kind_never_crash_the_session(when: str) -> None:
+    """Odd shapes for every message kind are refused (or held while they belong
+    to a later phase, then refused); the table still finishes."""
+    from net.session import KINDS, Flooding, pump
 
     table, _, ids = _two_humans()
     a, b = table.sessions
+    agent = b.agent
     table.start()
-    table.run(limit=3)
+    if when == "opening":
+        table.run(limit=3)
+    else:
+        b.agent = None  # the table stops at seat 1's first decision
+        table.run()
+        assert a.phase == "play" and a.waiting_for() == (1,)
     weird: list[Any] = [None, 7, "x", b"", (), (1, 2), {"parts": ((0, None),)}, {"parts": "x"},
                         {"openings": ((1, 2, 3),)}, {"commit": 5}, {"reveal": {"value": 1, "salt": 3}},
                         {"action": {"kind": "test.play", "seat": 1, "handle": "h", "card": 3}, "cards": ()},
@@ -193,9 +201,14 @@ def test_hostile_bodies_of_every_kind_never_crash_the_session() -> None:
     for kind in KINDS:
         for body in weird:
             a.receive(_forge(b, ids[1], kind=kind, body=body), sender="fuzz")
-    refused = _rejections(a)[before:]
-    assert refused and all(r.seat == 1 and r.sender == "fuzz" for r in refused)
+    b.agent = agent
+    pump.pump(b)  # seat 1 makes its move
+    table.post(1, b._flush())
     table.run()
+    refused = _rejections(a)[before:]  # listed one by one until the seat counts as flooding
+    assert all(r.seat == 1 for r in refused) and len(refused) <= 32
+    assert a.refused[1] >= 32 and [e for e in a.events if isinstance(e, Flooding) and e.seat == 1]
+    assert a.conviction is None  # refused versions of one seq are no fork of the history
     assert a.finished and b.finished and a.hashes[-1] == b.hashes[-1]
 
 

@@ -1,6 +1,7 @@
 """A peer whose engine computes a different state hash is caught at the first
-differing step: the session stops (never heals) and writes a desync report
-with the signed logs and both sides' per-section hashes."""
+differing step: the session stops (never heals), convicts the seat that
+signed the contradicted hash, and writes a desync report with the signed
+logs and both sides' per-section hashes."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 from harness import identities, rider_decks, rider_table
 
 from engine.core.game import hash_of
-from net.session import Desync, Session, section_hashes
+from net.session import Cheat, Session, section_hashes
 
 
 class DriftingRules:
@@ -36,7 +37,8 @@ def test_different_state_hash_triggers_desync_report() -> None:
     table.start()
     table.run()
     honest = table.sessions[0]
-    assert isinstance(honest.halted, Desync) and honest.halted.seat == 1
+    assert isinstance(honest.halted, Cheat) and honest.halted.seat == 1
+    assert honest.conviction == {"kind": "false-state-hash", "seat": 1, "step": honest.halted.step}
     report = honest.desync_report
     assert report is not None
     # the first differing step is the first state with turn >= 1
@@ -53,7 +55,7 @@ def test_different_state_hash_triggers_desync_report() -> None:
     assert all(theirs[k] == ours[k] for k in ours)
     assert ours == section_hashes(setup.game.public(honest.states[first]))
     # the buggy side stopped too, and nothing is accepted after the halt
-    assert isinstance(buggy.halted, Desync)
+    assert isinstance(buggy.halted, Cheat)
     step = honest.step
     for data in [o.data for o in buggy.tick(10**9)]:
         honest.receive(data)
