@@ -71,6 +71,18 @@ class Desync:
 
 
 @dataclasses.dataclass(frozen=True)
+class Resigned:
+    """A seat signed that it gives the game up (it conceded, or left the table)."""
+
+    seat: int
+    name: str
+    step: int
+
+    def __str__(self) -> str:
+        return f"{self.name} (seat {self.seat}) resigned at step {self.step} with a signed message"
+
+
+@dataclasses.dataclass(frozen=True)
 class Finished:
     """The game ended and every seat's final record is in."""
 
@@ -81,4 +93,4 @@ class Finished:
         return f"game over: {self.outcome.get('reason', '')}; audit: {self.audit}"
 
 
-Event = Rejected | Stalling | Cheat | Desync | Finished
+Event = Rejected | Stalling | Cheat | Desync | Resigned | Finished
