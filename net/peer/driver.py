@@ -57,7 +57,7 @@ TICK = 0.25
 EARLY_LIMIT = 1000
 EARLY_BYTES = 16 << 20
 #: Refused lobby messages reported one by one; after that only every 100th.
-FORGERIES_SHOWN = 3
+FORGERIES_SHOWN = 10
 
 
 def join_interface(invite: Invite) -> str:
@@ -87,8 +87,11 @@ class Peer:
                  name: str = "", report: Report | None = None, on_end: Callable[[dict[str, Any]], None] | None = None,
                  transcript: Path | None = None, linger: float = 3.0, progress_every: int = 10,
                  session_timeout: float | None = None, claim_forfeits: bool = False,
-                 on_progress: Callable[[Progress], None] | None = None) -> None:
+                 on_progress: Callable[[Progress], None] | None = None,
+                 net_factory: Callable[..., TwistedMesh] = TwistedMesh) -> None:
         self.identity = identity
+        #: Builds the mesh and its sockets (tests pass an in-memory network).
+        self.net_factory = net_factory
         self.spec = spec
         self.reactor = reactor
         self.deck = tuple(deck) if deck is not None else None
@@ -147,7 +150,7 @@ class Peer:
         return self.net.mesh
 
     def _make_mesh(self, table: bytes, game: bytes | str) -> TwistedMesh:
-        net = TwistedMesh(self.identity, table=table, reactor=self.reactor, game=game, name=self.name,
+        net = self.net_factory(self.identity, table=table, reactor=self.reactor, game=game, name=self.name,
                           on_message=self._on_message, on_status=self._on_status, on_problem=self._on_problem,
                           accept_key=self._accept_key, backoff=peer_backoff)
         net.mesh.describe_key = self._describe_key
@@ -288,6 +291,11 @@ class Peer:
         check is against the message's proven author (net.peer.lobby).
         """
         kind, author = message.kind, message.author
+        if kind in ("start", "go", "refuse"):  # the host's words, whatever our state
+            if self._joiner is None:
+                raise lobby.LobbyForgery(f"a {kind!r} signed by {short_id(author)}, but only the host sends "
+                                         "that and we are the host")
+            lobby.check_from_host(self._joiner, message)
         if kind == "join" and self.host_lobby is not None:
             record = self.mesh.peers.get(author)
             if record is None or record.channel is None:

@@ -317,7 +317,8 @@ class JoinerView:
     fresh: bytes  # the nonce we sent in our join
 
 
-def _from_host(view: JoinerView, message: LobbyMessage) -> None:
+def check_from_host(view: JoinerView, message: LobbyMessage) -> None:
+    """Only the invite's host may send a joiner ``start``, ``go`` or ``refuse``."""
     if not key_matches(message.author, view.host_fingerprint):
         raise LobbyForgery(f"a {message.kind!r} signed by {short_id(message.author)}, not by the host "
                            f"{view.host_fingerprint} of the invite: another peer tried to speak for the host")
@@ -325,7 +326,7 @@ def _from_host(view: JoinerView, message: LobbyMessage) -> None:
 
 def check_refuse(view: JoinerView, message: LobbyMessage) -> str:
     """The reason of the host's refusal of *our* current join, or LobbyForgery."""
-    _from_host(view, message)
+    check_from_host(view, message)
     if message["to"] != view.me or message["re"] != view.fresh:
         raise LobbyForgery("a refusal meant for another joiner or for an earlier join request (a replay)")
     return str(message["reason"])
@@ -339,7 +340,7 @@ def check_start(spec: GameSpec, message: LobbyMessage, view: JoinerView,
     must hold a seat whose nonce is the fresh one we sent (otherwise this is
     an old genesis replayed at us, or one made for someone else).
     """
-    _from_host(view, message)
+    check_from_host(view, message)
     try:
         genesis = Genesis.from_data(message.get("genesis"))
     except ProtocolError as exc:
