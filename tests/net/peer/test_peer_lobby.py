@@ -345,6 +345,22 @@ def test_done_and_nudge_speak_only_for_their_signers_own_seat() -> None:
             lobby.check_nudge(genesis, opened(bad))
 
 
+def test_lobby_signature_literal_vector() -> None:
+    """Pins the signed bytes and the signature (docs/protocol.md §14), recomputed by hand."""
+    import hashlib
+
+    signer = Identity.from_seed(b"\x01" * 32)
+    msg = {"t": "go", "game": bytes(32), "nonce": bytes(8)}
+    signed = lobby.signed_bytes(b"TTTTTTTT", signer.public_key, msg)
+    assert signed == encode(["fairtable/lobby/v1", {"by": signer.public_key, "msg": msg, "table": b"TTTTTTTT"}])
+    assert hashlib.sha256(signed).hexdigest() == "5c209505c7f0a9fc81dc3ada4b61fe454a5a0f7c1515f4228dce633f96d18c12"
+    sig = signer.sign(signed)
+    assert sig.hex() == ("1dcab496478f7f6c76cd9c0a2fe06bd969ba1ab75adce44e999325d4cffc6895"
+                         "f85d226f1fceafa9e42ae2ac2fd1f3276f9fd8980ba3c7cd7b85f73ed69b570f")
+    message = opened(encode({"lobby": {"by": signer.public_key, "msg": msg, "sig": sig}}), b"TTTTTTTT")
+    assert (message.kind, message.fields) == ("go", {"game": bytes(32)})
+
+
 def test_lobby_payloads_are_told_from_session_envelopes_and_never_repeat() -> None:
     genesis = seated_host().make_genesis()
     gid = game_id(genesis)
