@@ -31,6 +31,7 @@ from typing import Any
 from twisted.internet import task
 
 from engine.core.actions import Action
+from engine.core.game import Outcome
 from net.bots.base import Agent, SealedPick
 from net.envelope import Genesis, game_id
 from net.identity import Identity
@@ -52,10 +53,9 @@ Report = Callable[[str], None]
 #: Seconds without progress before the first catch-up nudge; it doubles up to NUDGE_MAX.
 NUDGE_AFTER = 1.0
 NUDGE_MAX = 8.0
+#: Most bytes of payloads kept for a session that does not exist yet.
+EARLY_BYTES = 4 * 1024 * 1024
 TICK = 0.25
-#: Session payloads kept (count and bytes) that arrive before our session exists.
-EARLY_LIMIT = 1000
-EARLY_BYTES = 16 << 20
 #: Refused lobby messages reported one by one; after that only every 100th.
 FORGERIES_SHOWN = 10
 
@@ -118,7 +118,8 @@ class Peer:
         self.session: Session | None = None
         self.result: dict[str, Any] | None = None
         self.stats = {"messages": 0, "bytes": 0, "received": 0, "received_bytes": 0}
-        self._early: list[tuple[bytes, bytes]] = []
+        #: Payloads that came before our session existed: (origin, data, direct), at most EARLY_BYTES.
+        self._early: list[tuple[bytes, bytes, bool]] = []
         self._early_bytes = 0
         self._forgeries = 0
         #: Our lobby messages, signed for this table (set with the mesh).
@@ -350,7 +351,8 @@ class Peer:
             reason = lobby.check_refuse(self._joiner, message)
             self._end(f"the host refused us: {reason}")
         elif kind == "nudge" and self.session is not None and self.genesis is not None:
-            self._feed(author, lobby.check_nudge(self.genesis, message))
+            # signed by its seat; answered only when the author's own link brought it (net.session.catchup)
+            self._feed(author, lobby.check_nudge(self.genesis, message), direct=self.mesh.delivering_via == author)
         elif kind == "done" and self.genesis is not None:
             self._done.add(lobby.check_done(self.genesis, message))
             self._maybe_leave()
@@ -399,8 +401,8 @@ class Peer:
         if resumed:
             self._nudge()
         early, self._early, self._early_bytes = self._early, [], 0
-        for origin, data in early:
-            self._feed(origin, data)
+        for origin, data, direct in early:
+            self._feed(origin, data, direct=direct)
         self._after()
 
     def _describe_key(self, key: bytes) -> str:
@@ -427,22 +429,23 @@ class Peer:
             # catch-up requests name who gets the reply, so they count only inside a signed nudge
             self._lobby_rejected(origin, lobby.LobbyForgery("an unsigned catch-up request"))
             return
+        direct = self.mesh.delivering_via == origin
         if self.session is None:
-            if len(self._early) >= EARLY_LIMIT or self._early_bytes + len(data) > EARLY_BYTES:
-                self._lobby_rejected(origin, lobby.LobbyError(
-                    f"more than {EARLY_LIMIT} payloads or {EARLY_BYTES >> 20} MiB arrived before our game "
-                    "started; dropped this one (catch-up recovers genuine ones)"))
-                return
-            self._early.append((origin, data))
-            self._early_bytes += len(data)
+            if self._early_bytes + len(data) <= EARLY_BYTES:  # more is a flood: catch-up recovers the rest
+                self._early.append((origin, data, direct))
+                self._early_bytes += len(data)
             return
-        self._feed(origin, data)
+        self._feed(origin, data, direct=direct)
 
-    def _feed(self, origin: bytes, data: bytes) -> None:
-        assert self.session is not None
+    def _feed(self, origin: bytes, data: bytes, *, direct: bool = False) -> None:
+        """One payload to the session; ``direct`` when it came over the origin's
+        own authenticated link (only then may a catch-up answer go back to it)."""
+        assert self.session is not None and self.genesis is not None
         self.stats["received"] += 1
         self.stats["received_bytes"] += len(data)
-        self._send(self.session.receive(data, sender=self._describe_peer(origin)))
+        keys = self.genesis.seat_keys
+        via = keys.index(origin) if direct and origin in keys else None
+        self._send(self.session.receive(data, sender=self._describe_peer(origin), via=via))
         self._after()
 
     def _send(self, outgoing: list[Outgoing]) -> None:
@@ -672,6 +675,7 @@ class Peer:
             outcome = session.outcome or {}
             out.update({
                 "winner": outcome.get("winner"), "reason": outcome.get("reason", "unfinished"),
+                "winners": list(Outcome.from_data(outcome).winners) if outcome else [],
                 "audit": session.verdict, "final_hash": session.hashes[-1].hex(), "steps": session.step,
                 "actions": len(session.applied), "turns": getattr(session.state, "turn", None),
                 "rejected": sum(1 for e in session.events if isinstance(e, Rejected)),

@@ -129,9 +129,9 @@ def test_catch_up_requests_count_only_signed_by_the_seat_they_name() -> None:
     fed: list[bytes] = []
     real = host.session.receive
 
-    def spy(data: bytes, sender: Any = None) -> Any:
+    def spy(data: bytes, sender: Any = None, **kw: Any) -> Any:
         fed.append(data)
-        return real(data, sender=sender)
+        return real(data, sender=sender, **kw)
 
     host.session.receive = spy  # type: ignore[method-assign]
     gid = game_id(host.genesis)
