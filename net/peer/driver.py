@@ -39,7 +39,7 @@ from net.journal import Journal
 from net.peer import lobby, store
 from net.peer.games import GameSpec
 from net.peer.progress import Progress, progress
-from net.session import Cheat, Desync, Finished, Outgoing, Rejected, Session, Stalling
+from net.session import Cheat, Desync, Finished, Outgoing, Rejected, Resigned, Session, Stalling
 from net.session.registry import table_for
 from net.transport.backoff import Backoff
 from net.transport.invite import Invite
@@ -481,6 +481,8 @@ class Peer:
             elif isinstance(event, (Desync, Cheat)):
                 self._say("stopped", event_text=str(event))
                 self._later(min(self.linger, 1.0), self._end, f"the game stopped: {event}")
+            elif isinstance(event, Resigned):
+                self._say("resigned", seat=event.seat, name=event.name)
             elif isinstance(event, Finished):
                 self._say("finished", event_text=str(event))
         if session.step >= self._last_step_reported + self.progress_every and not session.finished:
@@ -566,6 +568,21 @@ class Peer:
         claimed = self._claim(wanted)
         self._after()
         return claimed
+
+    def resign(self) -> None:
+        """Give the game up with a signed resignation (net.session.resign): the
+        others win at once, with the envelope as proof. Raises ValueError when
+        there is no running game to give up."""
+        if self.session is None or self.result is not None:
+            raise ValueError("there is no running game to resign from")
+        self._send(self.session.resign())
+        self._after()
+
+    def chat(self, text: str) -> None:
+        """Send a signed chat line to the table (net.session.chat; never game input)."""
+        if self.session is None or self.result is not None:
+            raise ValueError("there is no table to talk to")
+        self._send(self.session.chat(text))
 
     def leave(self, reason: str = "left the table", *, goodbye: bool = True) -> None:
         """Stop playing now: close every link and the journal, and call
