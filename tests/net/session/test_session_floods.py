@@ -30,7 +30,7 @@ pytestmark = pytest.mark.slow
 def _table(tmp_path: Path, seats: int = 2) -> tuple[Table_, list[Any]]:
     ids = identities(seats, tag="flood")
     genesis = Genesis(RULES_ID, "1", digest("fairtable/test-cards", "tiny"), tuple(i.public_key for i in ids),
-                      {}, NONCE)
+                      {}, (NONCE,) * len(ids))
     table = setup(genesis)
     sessions = [Session(genesis, table.game, table.state, plan=table.plan, identity=ids[s], seat=s,
                         agent=RandomBot(random.Random(s)), journal=Journal(tmp_path / f"seat{s}"))
@@ -193,3 +193,10 @@ def test_a_chat_flood_is_cut_at_the_per_step_budget_and_the_game_goes_on(tmp_pat
     pump.pump(b)
     table.post(1, b._flush())
     _ends_normally(table)
+
+
+def test_every_message_kind_has_a_size_limit_well_above_honest_use() -> None:
+    from net.session import KINDS
+
+    assert set(limits.MAX_KIND_BYTES) == set(KINDS)
+    assert all(4 * 1024 <= most <= 1024 * 1024 for most in limits.MAX_KIND_BYTES.values())
