@@ -140,7 +140,7 @@ class Envelope:
         return value
 
     def signed_bytes(self) -> bytes:
-        return self._cached("_signed", lambda: signed_bytes_of(self.content()))  # type: ignore[no-any-return]
+        return signed_bytes_of(self.content())  # needed once (to verify): not kept
 
     def digest(self) -> bytes:
         """Identity of the envelope (the next ``prev`` of its seat): hash of the

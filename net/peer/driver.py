@@ -39,7 +39,7 @@ from net.journal import Journal
 from net.peer import lobby, store
 from net.peer.games import GameSpec
 from net.peer.progress import Progress, progress
-from net.session import Cheat, Desync, Finished, Outgoing, Rejected, Resigned, Session, Stalling
+from net.session import Cheat, Desync, Finished, Flooding, Outgoing, Rejected, Resigned, Session, Stalling
 from net.session.registry import table_for
 from net.transport.backoff import Backoff
 from net.transport.invite import Invite
@@ -473,7 +473,7 @@ class Peer:
             return
         for event in session.events[self._events_seen:]:
             self._events_seen += 1
-            if isinstance(event, Rejected):
+            if isinstance(event, (Rejected, Flooding)):  # a flood is named once, then only counted
                 self._say("rejected", event_text=str(event))
             elif isinstance(event, Stalling):
                 self._say("stalling", event_text=str(event), seats=list(event.seats), names=list(event.names))

@@ -164,8 +164,11 @@ def keep_alternate(s: Session, env: Envelope) -> None:
     if any(v.digest() == env.digest() for v in versions):
         return
     size = len(env.to_bytes())
-    if len(versions) >= limits.MAX_ALTERNATES or s._buffered_bytes[env.seat] + size > limits.MAX_BUFFER_BYTES:
+    if s._buffered_bytes[env.seat] + size > limits.MAX_BUFFER_BYTES:
         limits.note_refusal(s, env.seat, "conflicting versions of one message")
         return
+    if len(versions) >= limits.MAX_ALTERNATES:  # keep the latest: a seat's genuine message comes last
+        s._buffered_bytes[env.seat] -= len(versions.pop(0).to_bytes())
+        limits.note_refusal(s, env.seat, "conflicting versions of one message")
     versions.append(env)
     s._buffered_bytes[env.seat] += size

@@ -32,7 +32,7 @@ def pump(s: Session) -> None:
         for seat in s.seats:
             while s.halted is None:
                 env = s._buffer[seat].get(len(s._logs[seat]))
-                if env is None or not consume(s, env):
+                if env is None or not (consume(s, env) or try_alternates(s, env)):
                     break
                 progressed = True
         if s.halted is not None:
@@ -44,8 +44,12 @@ def pump(s: Session) -> None:
             break
 
 
-def consume(s: Session, env: Envelope) -> bool:
-    """True when the envelope was accepted or rejected (leaves the buffer)."""
+def consume(s: Session, env: Envelope, *, forks: bool = True) -> bool:
+    """True when the envelope was accepted or rejected (leaves the buffer).
+
+    ``forks``: once it is accepted, another valid version of it is proof of
+    equivocation (not when the other versions were only waiting, see
+    :func:`try_alternates`)."""
     seat = env.seat
     try:
         if env.prev != s._heads[seat]:
@@ -85,7 +89,7 @@ def consume(s: Session, env: Envelope) -> bool:
     s._heads[seat] = env.digest()
     journal_accepted(s, env)
     others = drop_alternates(s, env)
-    if others:  # a second valid version of an accepted envelope: the seat forked its history
+    if others and forks:  # a second valid version of an accepted envelope: the seat forked its history
         conviction.on_equivocation(s, EquivocationProof(env, others[0]))
     return True
 
@@ -96,6 +100,24 @@ def drop_alternates(s: Session, env: Envelope) -> list[Envelope]:
     for other in others:
         s._buffered_bytes[env.seat] -= len(other.to_bytes())
     return others
+
+
+def try_alternates(s: Session, held: Envelope) -> bool:
+    """The held envelope waits for a later phase: let another version of it go
+    first if that one can be judged now (a seat's genuine message must not be
+    stuck behind a version of it that may never fit). Every peer holding the
+    same versions in the same state chooses alike; the versions passed over
+    are dropped, since none of them was ever accepted."""
+    key = (held.seat, held.seq)
+    for alt in list(s._alternates.get(key, ())):
+        versions = s._alternates[key]
+        versions[versions.index(alt)] = held
+        s._buffer[held.seat][held.seq] = alt
+        if consume(s, alt, forks=False):
+            return True
+        versions[versions.index(held)] = alt  # it waits too: put things back
+        s._buffer[held.seat][held.seq] = held
+    return False
 
 
 def promote_alternate(s: Session, env: Envelope) -> None:

@@ -9,6 +9,14 @@ Modes:
 
 - ``refuse-once``: sign and send one action out of turn (every peer refuses
   it; the next genuine envelope reuses its seq), then play on.
+- ``future-flood``: send 150 signed envelopes of 1 MB and 60 of 400 KiB for
+  sequence numbers far ahead of its chain, then play on.
+- ``chat-flood``: sign 2,000 chat lines at one step (its own session refuses
+  its excess, as every peer does, so its chain stays whole), then play on.
+- ``catchup-flood``: send 2,000 bare catch-up requests naming another seat
+  as the recipient and 2,000 signed nudges asking for everything, then play on.
+- ``false-hash``: sign its next envelope with a false state hash (the table
+  convicts it).
 """
 
 from __future__ import annotations
@@ -20,11 +28,14 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from engine.core.encoding import encode  # noqa: E402
+from engine.core.hashing import digest  # noqa: E402
 from engine.core.pending import Decision  # noqa: E402
+from net.envelope import sign_envelope  # noqa: E402
 from net.peer import driver  # noqa: E402
 from net.session import pump  # noqa: E402
 
-MODES = ("refuse-once",)
+MODES = ("refuse-once", "future-flood", "chat-flood", "catchup-flood", "false-hash")
 
 
 def misbehave(peer: driver.Peer, mode: str, at: int, state: dict[str, Any]) -> None:
@@ -40,6 +51,42 @@ def misbehave(peer: driver.Peer, mode: str, at: int, state: dict[str, Any]) -> N
         s._send("action", {"action": {"kind": "rider.pass", "seat": s.seat}, "cards": []})
         pump.pump(s)
         peer.report(f"HOSTILE: sent a refused action as envelope #{s._writer.next_seq if s._writer else '?'}")
+        peer._send(s._flush())
+        return
+    state["done"] = True
+    peer.report(f"HOSTILE: {mode} at step {s.step}")
+    assert s._writer is not None and peer.identity is not None
+    if mode == "future-flood":
+        w = s._writer
+        for i, size in enumerate([1_000_000] * 150 + [400 * 1024] * 60):
+            env = sign_envelope(peer.identity, game=s.gid, seat=w.seat, seq=w.next_seq + 50 + i,
+                                prev=digest("fairtable/test-junk", i), kind="shuffle", body={"deck": bytes(size)},
+                                seen=(s.step + 40, bytes(32)))
+            peer.mesh.broadcast(env.to_bytes())
+    elif mode == "chat-flood":
+        journal, s.journal = s.journal, None  # its own disk is not the point (2,000 fsyncs would be slow)
+        for i in range(2000):
+            s._send("chat", {"text": f"spam {i}"})  # past Session.chat's own budget check
+            pump.pump(s)
+            peer._send(s._flush())
+        s.journal = journal
+    elif mode == "catchup-flood":
+        victim = 0 if s.seat != 0 else 1
+        for n in range(2000):  # bare requests naming a victim (the driver drops those unsigned)...
+            request = {"catch_up": {"game": s.gid, "have": tuple(0 for _ in s.seats), "n": 10**6 + n,
+                                    "seat": victim}}
+            peer.mesh.broadcast(encode(request))
+        for n in range(2000):  # ...and signed nudges asking for everything, as fast as it can
+            request = {"catch_up": {"game": s.gid, "have": tuple(0 for _ in s.seats), "n": 2 * 10**6 + n,
+                                    "seat": s.seat}}
+            peer.mesh.broadcast(peer._author.nudge(s.gid, encode(request)))
+    elif mode == "false-hash":
+        real = s.hashes[s.step]
+        s.hashes[s.step] = digest("fairtable/test-lie", real)
+        try:
+            s.chat("this envelope signs a false state hash")
+        finally:
+            s.hashes[s.step] = real
         peer._send(s._flush())
 
 

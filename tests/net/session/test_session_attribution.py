@@ -49,7 +49,7 @@ class Liar(Session):
 def _table(seats: int, liar: int | None = None) -> tuple[Table_, list[Any]]:
     ids = identities(seats, tag="attr")
     genesis = Genesis(RULES_ID, "1", digest("fairtable/test-cards", "tiny"), tuple(i.public_key for i in ids),
-                      {"names": [f"P{s}" for s in range(seats)]}, NONCE)
+                      {"names": [f"P{s}" for s in range(seats)]}, (NONCE,) * seats)
     t = setup(genesis)
     sessions = [(Liar if s == liar else Session)(genesis, t.game, t.state, plan=t.plan, identity=ids[s], seat=s,
                                                  agent=RandomBot(random.Random(s))) for s in range(seats)]

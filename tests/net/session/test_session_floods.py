@@ -109,7 +109,8 @@ def test_future_envelopes_within_the_kind_limit_fill_only_the_seat_budget(tmp_pa
 
     memory, journal = _measure(a, flood)
     assert a._buffered_bytes[1] <= limits.MAX_BUFFER_BYTES
-    assert memory < limits.MAX_BUFFER_BYTES + 4 * MIB and journal == 0, (memory, journal)
+    # a held envelope costs about twice its encoded size (the decoded body and its kept encoding)
+    assert memory < 2 * limits.MAX_BUFFER_BYTES + 4 * MIB and journal == 0, (memory, journal)
     assert _named(a, 1)
     print(f"\n400 KiB x 60 future flood: memory +{memory / MIB:.2f} MiB, journal +{journal} bytes")
     _ends_normally(table)  # the seat's genuine next envelope always finds room
