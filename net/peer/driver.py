@@ -127,6 +127,10 @@ class Peer:
         self._direct: set[bytes] = set()  # keys we had a direct link with at some point
         #: After the end: Deferreds that fire once our listening ports are closed (a resume reuses them).
         self.stopping: list[Any] = []
+        #: How a joiner reaches its host when not over TCP (a wormhole; net.peer.online sets it).
+        self.online_connect: Callable[[Address, Any], None] | None = None
+        #: Called once at the end, before ``on_end`` (net.peer.online closes its wormholes there).
+        self.on_close: list[Callable[[], None]] = []
 
     # ------------------------------------------------------------------ starting
 
@@ -160,7 +164,7 @@ class Peer:
         return self.invite
 
     def join(self, invite: Invite, *, connect_timeout: float = 30.0, listen: str | None = None,
-             port: int = 0) -> None:
+             port: int = 0, where: str | None = None, record: dict[str, Any] | None = None) -> None:
         """Dial the invite's host, ask for a seat, and play once the game starts.
 
         With ``listen`` (an interface; :func:`join_interface` picks one that
@@ -168,15 +172,20 @@ class Peer:
         say so in the handshake, so the other joiners dial us and messages
         between joiners go over direct links instead of through the host.
         Without it everything we exchange with the other joiners is relayed
-        by the host (docs/protocol.md §7).
+        by the host (docs/protocol.md §7). With :attr:`online_connect` set
+        (:mod:`net.peer.online`) the host is reached through a wormhole instead
+        of the invite's address; ``where`` then says how for progress lines and
+        ``record`` is kept in the peer directory for a resume.
         """
         self.invite = invite
         net = self._make_mesh(invite.table, LOBBY)
         bound = net.listen_tcp(port, listen) if listen is not None else None
         self._remember_peer({"role": "join", "invite": invite.encode(), "table": invite.table,
-                             **({"listen": [listen, bound[1]]} if bound is not None else {})})
+                             **({"listen": [listen, bound[1]]} if bound is not None else {}), **(record or {})})
+        if self.online_connect is not None:
+            net.mesh.connect = self.online_connect
         net.mesh.join(invite.addresses, invite.fingerprint)
-        where = ", ".join(f"{h}:{p}" for h, p in invite.addresses)
+        where = where or ", ".join(f"{h}:{p}" for h, p in invite.addresses)
         if bound is not None:
             self._say("joining_listen", where=where, key=invite.fingerprint, host=bound[0], port=bound[1])
         else:
@@ -207,6 +216,8 @@ class Peer:
                     net.listen_tcp(int(listen[1]), str(listen[0]))
                 except OSError:
                     net.listen_tcp(0, str(listen[0]))
+            if self.online_connect is not None:
+                net.mesh.connect = self.online_connect
             net.mesh.join(self.invite.addresses, self.invite.fingerprint)
         self._start_loop()
         self._begin(genesis, seat, resumed=True)
@@ -588,6 +599,8 @@ class Peer:
             self.stopping = self.net.stop()
         if self.session is not None and self.session.journal is not None:
             self.session.journal.close()
+        for hook in self.on_close:
+            hook()
         self.on_end(self.result)
 
     def direct_seats(self) -> list[int]:

@@ -252,14 +252,17 @@ class Mesh:
         """Make a peer known (e.g. from the genesis record) so we may link to it."""
         self._learn(PeerInfo(key, listen), name)
 
-    def make_link(self, role: Role, address: str, target: DialTarget | None) -> Link:
-        """Build the protocol object for a new connection (called by the glue)."""
+    def make_link(self, role: Role, address: str, target: DialTarget | None,
+                  binding: bytes | None = None) -> Link:
+        """Build the protocol object for a new connection (called by the glue);
+        ``binding`` is a secret of the channel mixed into the handshake transcript."""
         handshake = Handshake(
             self.identity, role, table=self.table, game=self.game, listen=self.listen,
             name=self.name,
             expect_fingerprint=target.fingerprint if target else None,
             expect_key=target.key if target else None,
             accept_key=self._admit if role == "listener" else None,
+            binding=binding,
         )
         link = Link(handshake, address, game=lambda: self.game)
         link.describe_key = lambda key: self.describe_key(key) if self.describe_key else ""
