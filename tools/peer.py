@@ -302,8 +302,8 @@ def start_online_host(peer: Peer, settings: Any, args: argparse.Namespace, out: 
     if directory is not None:
         store.save_peer(directory, {**store.load_peer(directory), "online": {
             "mailbox": settings.mailbox, "relay": settings.relay, "direct": settings.direct, "secrets": {}}})
-    invites = args.invites if args.invites is not None else max(1, args.seats - 1)
-    if invites < 1:
+    invites = args.invites
+    if invites is not None and invites < 1:
         raise Problem("--invites must be at least 1")
 
     def show(code: str) -> None:

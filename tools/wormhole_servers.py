@@ -69,6 +69,49 @@ def start_servers(reactor: Any, interface: str = "127.0.0.1", mailbox_port: int 
                    relay=f"tcp:{interface}:{relay.getHost().port}", ports=[web_port, relay])
 
 
+class ServerProcess:
+    """``python -m tools.wormhole_servers`` as a child process (tests, benchmarks)."""
+
+    def __init__(self, relay_front: Any = None) -> None:
+        import subprocess
+
+        from tools.match_tcp import ROOT, peer_env
+
+        self.proc = subprocess.Popen([sys.executable, "-m", "tools.wormhole_servers"], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+                                     env=peer_env())
+        assert self.proc.stdout is not None
+        import selectors
+
+        with selectors.DefaultSelector() as sel:
+            sel.register(self.proc.stdout, selectors.EVENT_READ)
+            ready = sel.select(30)
+        line = self.proc.stdout.readline() if ready else ""
+        if not line.startswith("{"):
+            self.stop()
+            raise RuntimeError(f"the wormhole servers did not start: {line!r}")
+        found = json.loads(line)
+        self.mailbox: str = found["mailbox"]
+        self.relay: str = found["relay"]
+
+    @property
+    def relay_address(self) -> tuple[str, int]:
+        _, host, port = self.relay.split(":")
+        return host, int(port)
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except Exception:
+                self.proc.kill()
+                self.proc.wait()
+        for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
+            if stream is not None:
+                stream.close()
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.wormhole_servers", description=__doc__.splitlines()[0])
     parser.add_argument("--interface", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")

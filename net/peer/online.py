@@ -49,6 +49,8 @@ NO_ADDRESS: Address = ("127.0.0.1", 9)
 #: Seconds a peer's link may be down (after our heartbeat gave up on it) with
 #: its wormhole not connected before we meet on the resume code.
 RESUME_GRACE = 2.0
+#: Seconds a paired resume wormhole may go without a connection before we open a new one.
+RESUME_RETRY = 6.0
 #: Seconds an unused invite code stays open.
 INVITE_TTL = 600.0
 #: Seconds for a paired wormhole to get a connection up before we blame the relay.
@@ -71,12 +73,13 @@ def _save_online(peer: Peer, update: Callable[[dict[str, Any]], None]) -> None:
 class OnlineHost:
     """Wormhole invites and reconnections of a hosting peer (module docstring)."""
 
-    def __init__(self, peer: Peer, settings: WormholeSettings, *, invites: int = 1, reinvite: bool = True,
+    def __init__(self, peer: Peer, settings: WormholeSettings, *, invites: int | None = None, reinvite: bool = True,
                  invite_ttl: float = INVITE_TTL, on_code: Callable[[str], None] | None = None) -> None:
         assert peer.net is not None, "host the table before inviting"
         self.peer = peer
         self.settings = settings
-        self.invites = max(1, invites)
+        #: Codes open at once while seats are free; None = one per free seat.
+        self.invites = None if invites is None else max(1, invites)
         self.reinvite = reinvite
         self.invite_ttl = invite_ttl
         self.on_code = on_code or (lambda code: None)
@@ -94,8 +97,7 @@ class OnlineHost:
 
     def start(self) -> None:
         """Make the first codes (call after :meth:`Peer.host`)."""
-        for _ in range(min(self.invites, self._free_seats())):
-            self._new_invite()
+        self._maybe_reinvite()
         self._watch.start(WATCH, now=False)
 
     def resume(self) -> None:
@@ -165,9 +167,11 @@ class OnlineHost:
         pairing.close()
 
     def _maybe_reinvite(self) -> None:
-        if self.stopped or not self.reinvite:
+        if self.stopped or (self.made and not self.reinvite):
             return
-        while len(self.open) < min(self.invites, self._free_seats() - self._pending_seats()):
+        free = self._free_seats() - self._pending_seats()
+        wanted = 0 if free <= 0 else (free if self.invites is None else self.invites)
+        while len(self.open) < wanted:
             self._new_invite()
 
     def _pending_seats(self) -> int:
@@ -199,17 +203,22 @@ class OnlineHost:
                 continue
             record = mesh.peers.get(key)
             carrying = self.by_key.get(key)
-            if record is not None and record.channel is not None:
+            current = self.resuming.get(key)
+            link_up = record is not None and record.channel is not None
+            if link_up and carrying is not None and carrying.connected:
                 self.down_since.pop(key, None)
+                if current is not None and current[1] is not carrying and not current[1].paired:
+                    current[1].close()  # not needed after all: release its nameplate
+                    self.resuming.pop(key, None)
                 continue
-            if carrying is not None and carrying.connected and not carrying.closed:
-                continue  # Dilation is up: the friend redials through it
+            # our heartbeat lost the link, or Dilation lost its connection (the friend
+            # may have died: Dilation cannot tell): meet on the resume code as well
             since = self.down_since.setdefault(key, now)
             if now - since < RESUME_GRACE:
                 continue
             epoch = resume_epoch(now, self.settings.resume_window)
-            current = self.resuming.get(key)
-            if current is not None and not current[1].closed and (current[0] == epoch or current[1].paired):
+            if current is not None and not current[1].closed and (current[0] == epoch or current[1].paired) \
+                    and not current[1].stuck(now, RESUME_RETRY):
                 continue
             if current is not None and current[1] is not carrying:
                 current[1].close()
@@ -235,6 +244,7 @@ class OnlineHost:
             if old is not None and old is not pairing:
                 old.close()
             self.by_key[key] = pairing
+            self.resuming.pop(key, None)
             self.down_since.pop(key, None)
         elif name == "failed":
             self.resuming.pop(key, None)  # the watch opens the next one
@@ -243,7 +253,12 @@ class OnlineHost:
 
 
 class OnlineJoin:
-    """A joining peer's wormhole to its host, and meeting again after a crash."""
+    """A joining peer's wormhole to its host, and meeting again after a crash.
+
+    ``pairing`` carries our link (the first wormhole, later a resume one);
+    ``spare`` is a resume wormhole opened while the carrying one has lost its
+    connection (or after our own restart), promoted once a link runs in it.
+    """
 
     def __init__(self, peer: Peer, settings: WormholeSettings, *, connect_timeout: float = 60.0,
                  relay_timeout: float = RELAY_TIMEOUT, keep: dict[str, Any] | None = None) -> None:
@@ -254,10 +269,12 @@ class OnlineJoin:
         self.relay_timeout = relay_timeout
         self.code: str | None = None
         self.pairing: Pairing | None = None
+        self.spare: Pairing | None = None
+        self.spare_epoch: int | None = None
         self.host_key: bytes | None = None
         self.table: bytes | None = None
         self.secret: bytes | None = None
-        self.epoch: int | None = None
+        self.lost_since: float | None = None
         self.stopped = False
         self._watch = task.LoopingCall(self._check)
         self._watch.clock = peer.reactor
@@ -276,27 +293,31 @@ class OnlineJoin:
     def resume(self) -> None:
         """Before :meth:`Peer.resume`: load what the first pairing left in the directory."""
         assert self.peer.directory is not None
-        saved = store.load_peer(self.peer.directory).get("online") or {}
-        self.host_key, self.secret, self.code = saved.get("host_key"), saved.get("secret"), saved.get("code")
-        if not isinstance(self.host_key, bytes) or not isinstance(self.secret, bytes):
+        saved = store.load_peer(self.peer.directory)
+        online = saved.get("online") or {}
+        self.host_key, self.secret, self.code = online.get("host_key"), online.get("secret"), online.get("code")
+        self.table = saved.get("table")
+        if not isinstance(self.host_key, bytes) or not isinstance(self.secret, bytes) \
+                or not isinstance(self.table, bytes):
             raise store.StoreError("this directory has no record of an online host to meet again; "
                                    "join the table again with a fresh code")
-        self.table = store.load_peer(self.peer.directory).get("table")
         self._watch.start(WATCH, now=False)
 
     def stop(self) -> None:
         self.stopped = True
         if self._watch.running:
             self._watch.stop()
-        if self.pairing is not None:
-            self.pairing.close()
+        for pairing in (self.pairing, self.spare):
+            if pairing is not None:
+                pairing.close()
 
     def _mesh(self) -> Any:
         return self.peer.net.mesh if self.peer.net is not None else None
 
     def _first_event(self, name: str, value: Any) -> None:
         pairing = self.pairing
-        assert pairing is not None
+        if pairing is None:
+            return
         if name == "offer":
             offer: Offer = value
             self.host_key, self.table, self.secret = offer.host_key, offer.table, pairing.resume_secret
@@ -308,20 +329,15 @@ class OnlineJoin:
                 "mailbox": self.settings.mailbox, "relay": self.settings.relay, "direct": self.settings.direct}}
             self.peer.join(invite, connect_timeout=self.connect_timeout, listen=None,
                            where=f"wormhole code {self.code}", record=record)
-        else:
-            self._common_event(pairing, name, value)
-
-    def _common_event(self, pairing: Pairing, name: str, value: Any) -> None:
-        if name == "kind":
+        elif name == "kind":
             self.peer._say("online_link", who="the host", kind=value)
         elif name == "failed" and pairing is self.pairing:
             problem: WormholeProblem = value
-            if self.peer.genesis is None and not pairing.ever_connected and pairing.label.startswith("code"):
+            if self.peer.genesis is None and not pairing.ever_connected:
                 self.peer.leave(f"cannot join the table: {problem}", goodbye=False)
             else:
                 self.peer._say("online_problem", problem_text=str(problem), code=pairing.code,
                                problem=problem.code)
-                self.pairing = None  # the next dial meets the host on the resume code
 
     # ------------------------------------------------------------------ the mesh's dialer
 
@@ -338,59 +354,83 @@ class OnlineJoin:
         if self.secret is None or self.host_key is None:
             mesh.dial_failed(target)
             return
-        self._open_resume().connect(mesh, target)
+        self._open_spare().connect(mesh, target)
 
-    def _open_resume(self) -> Pairing:
+    def _open_spare(self) -> Pairing:
         now = self.peer.reactor.seconds()
         epoch = resume_epoch(now, self.settings.resume_window)
-        if self.pairing is not None and self.epoch == epoch and not self.pairing.closed:
-            return self.pairing
-        if self.pairing is not None:
-            self.pairing.close()
+        spare = self.spare
+        if spare is not None and not spare.closed and (self.spare_epoch == epoch or spare.paired) \
+                and not spare.stuck(now, RESUME_RETRY):
+            return spare
+        pending = spare.take_pending() if spare is not None else []
+        if spare is not None:
+            spare.close()  # a new window: a new code (the old one may hold a stale claim)
         assert self.secret is not None and self.host_key is not None and self.table is not None
         code = resume_code(self.secret, self.host_key, self.peer.identity.public_key, self.table, epoch)
-        self.epoch = epoch
         self.peer._say("online_resuming", who="the host")
-        pairing = Pairing(self.peer.reactor, self.settings, "join", code=code, mesh=self._mesh, label="resume",
-                          on_event=lambda name, value: self._resume_event(self.pairing, name, value))
-        self.pairing = pairing
-        pairing.start()
-        return pairing
+        fresh = Pairing(self.peer.reactor, self.settings, "join", code=code, mesh=self._mesh, label="resume",
+                        on_event=lambda name, value: self._spare_event(fresh, name, value))
+        self.spare, self.spare_epoch = fresh, epoch
+        fresh.start()
+        for mesh, target in pending:
+            fresh.connect(mesh, target)
+        return fresh
 
-    def _resume_event(self, pairing: Pairing | None, name: str, value: Any) -> None:
-        if pairing is None:
+    def _spare_event(self, spare: Pairing, name: str, value: Any) -> None:
+        if spare is not self.spare:
             return
         if name == "offer":
             offer: Offer = value
             if offer.host_key != self.host_key or offer.table != self.table:
-                pairing.close()
+                spare.close()
+                self.spare = None
                 self.peer._say("online_problem", problem_text="the peer met on the resume code is not our "
-                               "host; ignoring it", code=pairing.code, problem="wrong-peer")
-        else:
-            self._common_event(pairing, name, value)
+                               "host; ignoring it", code=spare.code, problem="wrong-peer")
+        elif name == "linked" and value == self.host_key:
+            old, self.pairing, self.spare = self.pairing, spare, None
+            self.lost_since = None
+            if old is not None:
+                old.close()
+        elif name == "kind":
+            self.peer._say("online_link", who="the host", kind=value)
+        elif name == "failed":
+            self.spare = None  # the watch opens the next one
 
     def _check(self) -> None:
         if self.stopped or self.peer.result is not None:
             return
         pairing = self.pairing
         now = self.peer.reactor.seconds()
-        if pairing is None or pairing.closed:
+        if pairing is not None and pairing.label.startswith("code") and not pairing.ever_connected \
+                and not pairing.closed:
+            if not pairing.paired and now - pairing.started > self.connect_timeout:
+                self.peer.leave(f"cannot join the table: {expired(self.code or '?', self.connect_timeout)}",
+                                goodbye=False)
+            elif pairing.paired and now - pairing.started > self.connect_timeout + self.relay_timeout:
+                self.peer.leave(f"cannot join the table: {relay_blocked(self.settings.relay, self.relay_timeout)}",
+                                goodbye=False)
             return
-        first = pairing.label.startswith("code")
-        if first and not pairing.paired and now - pairing.started > self.connect_timeout:
-            self.peer.leave(f"cannot join the table: {expired(self.code or '?', self.connect_timeout)}",
-                            goodbye=False)
-        elif first and pairing.paired and not pairing.ever_connected \
-                and now - pairing.started > self.connect_timeout + self.relay_timeout:
-            self.peer.leave(f"cannot join the table: {relay_blocked(self.settings.relay, self.relay_timeout)}",
-                            goodbye=False)
-        elif not first and not pairing.paired and self.epoch is not None \
-                and resume_epoch(now, self.settings.resume_window) != self.epoch:
-            pending = pairing.take_pending()
-            fresh = self._open_resume()  # a new window: a new code (the old one may hold a stale claim)
-            for mesh, target in pending:
-                fresh.connect(mesh, target)
-
+        if self.secret is None or self.peer.genesis is None:
+            return
+        if pairing is not None and pairing.connected and not pairing.closed:
+            self.lost_since = None
+            if self.spare is not None and not self.spare.paired:
+                self.spare.close()  # Dilation came back by itself: release the resume nameplate
+                self.spare = None
+            return
+        # the carrying wormhole lost its connection (the host may have died: Dilation
+        # cannot tell), or we restarted: meet on the resume code as well
+        self.lost_since = self.lost_since if self.lost_since is not None else now
+        if now - self.lost_since < RESUME_GRACE and pairing is not None:
+            return
+        had = self.spare
+        spare = self._open_spare()
+        if spare is not had:
+            mesh = self._mesh()
+            record = mesh.peers.get(self.host_key) if mesh is not None and self.host_key else None
+            if record is not None and record.dial is not None and mesh is not None:
+                spare.connect(mesh, record.dial)
 
 
 __all__ = ["INVITE_TTL", "NO_ADDRESS", "OnlineHost", "OnlineJoin"]

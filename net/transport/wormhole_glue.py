@@ -167,6 +167,7 @@ class Pairing:
         self.kind = "connecting"
         self.ever_connected = False
         self.paired = False
+        self.paired_at: float | None = None
         self.closed = False
         self.failed: WormholeProblem | None = None
         self.started = reactor.seconds()
@@ -213,6 +214,7 @@ class Pairing:
         self.binding = w.derive_key(BINDING_PURPOSE, BINDING_SIZE)
         self.resume_secret = w.derive_key(RESUME_PURPOSE, RESUME_SECRET_SIZE)
         self.paired = True
+        self.paired_at = self.reactor.seconds()
         if self.closed:
             return
         self._dilated = w.dilate(transit_relay_location=self.settings.relay, no_listen=not self.settings.direct,
@@ -269,6 +271,15 @@ class Pairing:
     @property
     def connected(self) -> bool:
         return self.kind in ("direct", "relayed")
+
+    def stuck(self, now: float, after: float) -> bool:
+        """Paired more than ``after`` seconds ago and no connection ever came up.
+
+        Dilation tries each hint once per generation: when every attempt fails
+        (the relay was unreachable for a moment) it waits forever, so we give
+        up on such a wormhole and open a new one.
+        """
+        return self.paired_at is not None and not self.ever_connected and now - self.paired_at > after
 
     def _status(self, status: Any) -> None:
         from wormhole._status import ConnectedPeer
