@@ -50,7 +50,7 @@ NO_ADDRESS: Address = ("127.0.0.1", 9)
 #: its wormhole not connected before we meet on the resume code.
 RESUME_GRACE = 2.0
 #: Seconds a paired resume wormhole may go without a connection before we open a new one.
-RESUME_RETRY = 6.0
+RESUME_RETRY = 15.0
 #: Seconds an unused invite code stays open.
 INVITE_TTL = 600.0
 #: Seconds for a paired wormhole to get a connection up before we blame the relay.
