@@ -156,6 +156,8 @@ class LobbyScene(Scene):
         self.copy_button = Button(pygame.Rect(R.left + 20, R.top + 146, 150, 38), tr(lang, "copy"), self._copy,
                                   hotkey="Ctrl+C")
         self.cancel_button = Button(pygame.Rect(R.left + 20, R.bottom - 58, 160, 40), tr(lang, "cancel"), self._cancel_net)
+        self.online_button = Button(pygame.Rect(R.left + 190, R.bottom - 58, inner - 170, 40), tr(lang, "invite_online"),
+                                    self._invite_online)
         self.quit_button = Button(pygame.Rect(L.left, L.bottom + 14, 120, 40), tr(lang, "quit"), self.app.stop)
         self.widgets = [self.lang_choice, self.name_field, self.deck_choice, self.bot_choice, self.play_button,
                         self.quit_button]
@@ -166,7 +168,7 @@ class LobbyScene(Scene):
         else:
             self.widgets += [self.cancel_button]
             if self.net.role == "host":
-                self.widgets += [self.invite_field, self.copy_button]
+                self.widgets += [self.invite_field, self.copy_button, self.online_button]
 
     # -- actions ---------------------------------------------------------------
     def _set_lang(self, lang: str) -> None:
@@ -246,12 +248,18 @@ class LobbyScene(Scene):
         self.layout()
         self._copy()
 
+    def _invite_online(self) -> None:
+        """A wormhole code for one more friend; it replaces the LAN code in the field once it arrives."""
+        if self.net is not None and self.net.role == "host":
+            self.net.invite_online()
+            self.app.invalidate()
+
     def _copy(self) -> None:
         from client.rider.net_play import copy_to_clipboard
 
         if self.net is None or not self.net.code:
             return
-        self.copy_state = "copied" if copy_to_clipboard(self.net.code) else "select"
+        self.copy_state = "copied" if copy_to_clipboard(self.net.online_code or self.net.code) else "select"
         self.invite_field.focused = True  # shown selected, ready for Ctrl+C
         self.app.invalidate()
 
@@ -262,11 +270,12 @@ class LobbyScene(Scene):
             self._say(tr(lang, "code_empty"), theme.WARN)
             return
         from net.transport.errors import InviteError
+        from net.transport.wormhole import BadCode
 
         try:
             table = self._new_table()
             table.join(code)
-        except InviteError as exc:
+        except (InviteError, BadCode) as exc:
             self._say(tr(lang, "code_bad", error=str(exc)), theme.BAD)
             return
         except (OSError, ValueError, EngineError) as exc:
@@ -295,6 +304,10 @@ class LobbyScene(Scene):
         self.layout()
 
     def _net_changed(self) -> None:
+        net = self.net
+        if net is not None and net.online_code and self.invite_field.value != net.online_code:
+            self.invite_field.value = net.online_code  # a new online code: show it and copy it
+            self._copy()
         self.app.invalidate()
 
     def _say(self, text: str, colour: theme.Colour) -> None:
@@ -447,6 +460,11 @@ class LobbyScene(Scene):
             used = draw_wrapped(surface, tr(lang, key), pygame.Rect(c.right + 12, c.top - 2, R.right - 20 - c.right - 12, 60),
                                 13, theme.GOOD if self.copy_state == "copied" else theme.WARN)
             y = max(c.bottom, c.top - 2 + used) + 10
+            invites = net.online_invites()
+            if invites:
+                listing = ", ".join(f"{code} ({tr(lang, 'online_state_' + state)})" for code, state in invites[-4:])
+                y += draw_wrapped(surface, f"{tr(lang, 'online_codes')} {listing}",
+                                  pygame.Rect(R.left + 20, y, R.width - 40, 60), 14, theme.TEXT) + 6
             status = tr(lang, "hosting_wait", n=net.seats_free())
         elif net.role == "resume":
             status = tr(lang, "resuming")

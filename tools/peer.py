@@ -296,12 +296,8 @@ def online_settings(args: argparse.Namespace, saved: dict[str, Any] | None) -> A
 def start_online_host(peer: Peer, settings: Any, args: argparse.Namespace, out: Any,
                       directory: Path | None) -> Any:
     """Open the wormhole invites of ``host --online``; each code is printed on its own stdout line."""
-    from net.peer import store
     from net.peer.online import OnlineHost
 
-    if directory is not None:
-        store.save_peer(directory, {**store.load_peer(directory), "online": {
-            "mailbox": settings.mailbox, "relay": settings.relay, "direct": settings.direct, "secrets": {}}})
     invites = args.invites
     if invites is not None and invites < 1:
         raise Problem("--invites must be at least 1")
@@ -428,17 +424,10 @@ def run(args: argparse.Namespace, out: Any = None, discovery: Discovery = lan_di
                 raise Problem("--no-listen cannot be combined with --listen or --port; pick one")
             listen = None if args.no_listen else (args.listen or join_interface(invite))
             peer.join(invite, connect_timeout=args.connect_timeout, listen=listen, port=args.port)
-        elif online_saved is not None and saved.get("role") == "join":
-            from net.peer.online import OnlineJoin
-
-            OnlineJoin(peer, settings).resume()
-            peer.resume()
         else:
-            peer.resume()
-            if online_saved is not None:
-                from net.peer.online import OnlineHost
+            from net.peer import online
 
-                OnlineHost(peer, settings).resume()
+            online.resume(peer, settings if online_saved is not None else None)
     except StoreError as exc:
         raise Problem(str(exc)) from None
     except (OSError, CannotListenError) as exc:  # e.g. the port is taken

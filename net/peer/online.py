@@ -90,6 +90,8 @@ class OnlineHost:
         self.resuming: dict[bytes, tuple[int, Pairing]] = {}
         self.down_since: dict[bytes, float] = {}
         self.made = 0
+        #: Every code made, in order, with its state: waiting, joined, expired or failed (for a lobby list).
+        self.states: dict[str, str] = {}
         self.stopped = False
         self._watch = task.LoopingCall(self._check)
         self._watch.clock = peer.reactor
@@ -97,6 +99,9 @@ class OnlineHost:
 
     def start(self) -> None:
         """Make the first codes (call after :meth:`Peer.host`)."""
+        settings = self.settings
+        _save_online(self.peer, lambda online: online.update(
+            mailbox=settings.mailbox, relay=settings.relay, direct=settings.direct))
         self._maybe_reinvite()
         self._watch.start(WATCH, now=False)
 
@@ -117,6 +122,15 @@ class OnlineHost:
 
     # ------------------------------------------------------------------ invites
 
+    def invite(self) -> None:
+        """Make one more code now ("Invite a friend"); it arrives through ``on_code``."""
+        if not self.stopped and self._free_seats() > 0:
+            self._new_invite()
+
+    def _mark(self, pairing: Pairing, state: str) -> None:
+        if pairing.code is not None and self.states.get(pairing.code) != "joined":
+            self.states[pairing.code] = state
+
     def _free_seats(self) -> int:
         lobby = self.peer.host_lobby
         if lobby is None or self.peer.genesis is not None:
@@ -135,9 +149,11 @@ class OnlineHost:
 
     def _invite_event(self, pairing: Pairing, n: int, name: str, value: Any) -> None:
         if name == "code":
+            self.states[str(value)] = "waiting"
             self.peer._say("online_code", n=n, code=value)
             self.on_code(str(value))
         elif name == "failed":
+            self._mark(pairing, "failed")
             self._drop(pairing)
             self.peer._say("online_problem", problem_text=f"invite {n} ({pairing.code or 'no code'}): {value}",
                            code=pairing.code, problem=getattr(value, "code", "wormhole"))
@@ -150,6 +166,7 @@ class OnlineHost:
             if old is not None and old is not pairing:
                 old.close()
             self.by_key[key] = pairing
+            self._mark(pairing, "joined")
             if pairing.resume_secret is not None and key not in self.secrets:
                 secret = pairing.resume_secret
                 self.secrets[key] = secret
@@ -187,9 +204,11 @@ class OnlineHost:
         now = self.peer.reactor.seconds()
         for pairing in list(self.open):
             if self.peer.genesis is not None:
+                self._mark(pairing, "expired")
                 self._drop(pairing)
                 self.peer._say("online_withdrawn", code=pairing.code, why_text="every seat is taken")
             elif not pairing.paired and now - pairing.started > self.invite_ttl:
+                self._mark(pairing, "expired")
                 self._drop(pairing)
                 self.peer._say("online_withdrawn", code=pairing.code,
                                why_text=f"nobody used it within {self.invite_ttl:.0f} s")
@@ -433,4 +452,34 @@ class OnlineJoin:
                 spare.connect(mesh, record.dial)
 
 
-__all__ = ["INVITE_TTL", "NO_ADDRESS", "OnlineHost", "OnlineJoin"]
+def saved_settings(peer: Peer) -> WormholeSettings | None:
+    """The servers an online peer recorded in its directory (None: not an online peer)."""
+    if peer.directory is None:
+        return None
+    online = store.load_peer(peer.directory).get("online")
+    if not isinstance(online, dict):
+        return None
+    mailbox, relay, direct = online.get("mailbox"), online.get("relay"), online.get("direct")
+    return WormholeSettings.from_env(mailbox=mailbox if isinstance(mailbox, str) else None,
+                                     relay=relay if isinstance(relay, str) else None,
+                                     direct=direct if isinstance(direct, bool) else None)
+
+
+def resume(peer: Peer, settings: WormholeSettings | None = None) -> None:
+    """``Peer.resume`` for any peer directory: an online peer also meets the others
+    again on the resume codes (with ``settings``, else the servers it recorded)."""
+    assert peer.directory is not None
+    recorded = saved_settings(peer)
+    if recorded is None:
+        peer.resume()
+        return
+    settings = settings or recorded
+    if store.load_peer(peer.directory).get("role") == "join":
+        OnlineJoin(peer, settings).resume()
+        peer.resume()
+    else:
+        peer.resume()
+        OnlineHost(peer, settings).resume()
+
+
+__all__ = ["INVITE_TTL", "NO_ADDRESS", "OnlineHost", "OnlineJoin", "resume", "saved_settings"]
