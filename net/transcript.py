@@ -1,7 +1,7 @@
 """Transcript files: the genesis record and every envelope of one game.
 
 Format (docs/protocol.md, "Transcript"): the canonical encoding of the map
-``{"format": "fairtable-transcript/1", "genesis": <genesis>, "envelopes":
+``{"format": "fairtable-transcript/2", "genesis": <genesis>, "envelopes":
 [<envelope>, ...]}`` with envelopes sorted by (seen step, seat, seq). The
 final audit records are envelopes of kind ``final``. Anyone can check a file
 offline with ``python -m tools.verify FILE``.
@@ -17,7 +17,7 @@ from engine.core.encoding import decode, encode
 from engine.core.errors import EncodingError
 from net.envelope import Envelope, Genesis
 
-FORMAT = "fairtable-transcript/1"
+FORMAT = "fairtable-transcript/2"
 
 
 class TranscriptError(ValueError):

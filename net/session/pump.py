@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from engine.core.errors import CheatDetected, EngineError
 from net.envelope import Envelope
 from net.errors import BrokenChain, ProtocolError, UnexpectedMessage
-from net.session import chat, deadlines, desync, dispute, endgame, opening, rounds
+from net.session import chat, deadlines, desync, dispute, endgame, opening, resign, rounds
 from net.session.events import Cheat
 from net.session.messages import KINDS
 from net.session.rounds import Wait
@@ -117,6 +117,9 @@ def dispatch(s: Session, env: Envelope) -> bool:
     if kind == "forfeit":
         deadlines.on_forfeit(s, env)
         return True
+    if kind == "resign":
+        resign.on_resign(s, env)
+        return True
     if s.phase == "hello":
         if kind != "hello":
             raise Wait
@@ -137,7 +140,9 @@ def dispatch(s: Session, env: Envelope) -> bool:
     if s.phase != "play":
         raise UnexpectedMessage(f"sent a {kind!r} message after the game ended", seat=env.seat)
     if kind in ("audit", "final"):
-        raise Wait if s.game.pending(s.state) is None else \
+        # a final record may come before the resignation that ended the game
+        # (transcripts order by seat): it waits; it only ever counts in phase "final"
+        raise Wait if s.game.pending(s.state) is None or kind == "final" else \
             UnexpectedMessage(f"sent a {kind!r} message before the game ended", seat=env.seat)
     if k < s.step:
         raise UnexpectedMessage(f"its {kind!r} message is for step {k}, which is already complete",
