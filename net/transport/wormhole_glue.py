@@ -19,13 +19,16 @@ source, ``wormhole/_dilation/``):
 * Dilation's own TCP connections leave Nagle's algorithm on. Our frames are
   small and often forwarded (joiner -> host -> joiner); with Nagle and delayed
   ACKs each hop can stall ~40 ms. :func:`install_nodelay_shim` sets
-  ``TCP_NODELAY`` on every Dilation connection this process makes (measured by
-  ``python -m tools.bench net``, docs/networking.md).
+  ``TCP_NODELAY`` on every Dilation connection this process makes, and (Linux)
+  ``TCP_QUICKACK`` after every read, since the transit relay's own sockets keep
+  Nagle on and wait for our ACKs (measured by ``python -m tools.bench net``,
+  docs/networking.md).
 """
 
 from __future__ import annotations
 
 import logging
+import socket
 from collections.abc import Callable
 from typing import Any, Literal
 
@@ -55,6 +58,11 @@ log = logging.getLogger("fairtable.transport")
 DILATION_PING = 10.0
 
 _nodelay = {"installed": False, "enabled": True}
+#: Linux: acknowledge what we receive at once instead of delaying the ACK (the
+#: kernel falls back to delayed ACKs by itself, so it is set after every read).
+#: A relay with Nagle on (the public one) holds its next small write until our
+#: ACK comes; with delayed ACKs that costs ~40 ms per forwarded frame.
+_QUICKACK: int | None = getattr(socket, "TCP_QUICKACK", None)
 
 
 def install_nodelay_shim(enabled: bool = True) -> None:
@@ -78,7 +86,21 @@ def install_nodelay_shim(enabled: bool = True) -> None:
                     pass
         original(self)
 
+    original_received = cls.dataReceived
+
+    def dataReceived(self: Any, data: bytes) -> None:
+        if _nodelay["enabled"] and _QUICKACK is not None:
+            handle = getattr(self.transport, "getHandle", None)
+            sock = handle() if handle is not None else None
+            if sock is not None:
+                try:
+                    sock.setsockopt(socket.IPPROTO_TCP, _QUICKACK, 1)
+                except (OSError, AttributeError):
+                    pass
+        original_received(self, data)
+
     cls.connectionMade = connectionMade
+    cls.dataReceived = dataReceived
     _nodelay["installed"] = True
 
 

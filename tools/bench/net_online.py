@@ -77,6 +77,8 @@ class StarTable:
                                  on_status=(lambda key, status: self.on_connected(key)
                                             if status is PeerStatus.CONNECTED else None) if i == 0 else None)
                      for i, ident in enumerate(self.ids)]
+        for net in self.nets:
+            net.mesh.restrict_to(self.keys)  # the seats, as a game does once they are fixed
         self.pairings: list[Pairing] = []
 
     @defer.inlineCallbacks
