@@ -325,8 +325,8 @@ class Pairing:
         self._fail(failure.value if failure.value is not None else RuntimeError("unknown failure"))
 
     def _fail(self, exc: BaseException) -> None:
-        if self.closed and self.failed is None and type(exc).__name__ == "WormholeClosed":
-            return  # we closed it ourselves
+        if self.closed and self.failed is None:
+            return  # we closed it ourselves (pending calls then fail with WormholeClosed or LonelyError)
         problem = exc if isinstance(exc, WormholeProblem) else explain_failure(
             type(exc).__name__, exc, mailbox=self.settings.mailbox, relay=self.settings.relay, code=self.code)
         self.failed = problem
