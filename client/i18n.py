@@ -78,6 +78,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "progress_finished": ("The game is over", "対局が終わりました"),
     "progress_step": ("Step {step}: waiting for {who}", "手番{step}：{who}を待っています"),
     "progress_claiming": ("Claiming the game as the forfeit of seat {seat_n}", "席{seat_n}の不戦敗にしています"),
+    "progress_misconduct": ("Seat {seat_n} broke the table's rules at step {step}: {event_text}",
+                            "席{seat_n}が手番{step}で卓の決まりに反しました：{event_text}"),
     "progress_transcript": ("Transcript saved to {path}", "記録を保存しました：{path}"),
     "link_connected": ("connected", "接続中"),
     "link_relayed": ("reached through the host", "ホストを通して接続"),

@@ -37,6 +37,7 @@ TEMPLATES: Mapping[str, str] = {
     "finished": "{event_text}",
     "step": "step {step}: waiting for {who_text} to {what_text}",
     "claiming": "claiming the game as a forfeit by seat {seat}",
+    "misconduct": "warning: {event_text}",
     "transcript": "transcript saved to {path} (check it with python -m tools.verify)",
 }
 

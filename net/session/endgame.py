@@ -89,6 +89,7 @@ def finish_audit(s: Session) -> None:
     outcome = s.game.outcome(s.state)
     s.outcome = outcome.__canonical__() if outcome is not None else {"winner": None, "reason": "ended"}
     s.phase = "final"
+    s._since = s._now  # the final record has its own deadline
 
 
 def resolve(s: Session, handle: int) -> str | None:
@@ -129,7 +130,12 @@ def on_final(s: Session, env: Envelope) -> None:
         raise UnexpectedMessage(f"signed a final record that differs from ours ({env.body!r:.200} vs "
                                 f"{mine!r:.200})", seat=env.seat)
     s._finals[env.seat] = env.body
-    if all(seat in s._finals for seat in final_seats(s)):
+    check_done(s)
+
+
+def check_done(s: Session) -> None:
+    """The game is done once every seat that must sign the final record did."""
+    if s.phase == "final" and all(seat in s._finals for seat in final_seats(s)):
         s.phase = "done"
         assert s.outcome is not None and s.verdict is not None
         s.events.append(Finished(s.outcome, s.verdict))

@@ -37,7 +37,7 @@ def pump(s: Session) -> None:
         if s.halted is not None:
             break
         rounds.enter_phase(s)
-        if progressed:
+        if progressed or deadlines.settle(s):
             continue
         if not emit_due(s):
             break
@@ -77,6 +77,7 @@ def consume(s: Session, env: Envelope) -> bool:
     s._senders.pop((seat, env.seq), None)
     s._logs[seat].append(env)
     s._heads[seat] = env.digest()
+    deadlines.on_answer(s, env)
     return True
 
 
@@ -117,7 +118,12 @@ def dispatch(s: Session, env: Envelope) -> bool:
         raise UnexpectedMessage(f"sent a {kind!r} message after the game ended", seat=env.seat)
     if s.phase != "play":
         raise UnexpectedMessage(f"sent a {kind!r} message after the game ended", seat=env.seat)
-    if kind in ("audit", "final"):
+    if kind == "final":
+        if k < s.step:
+            raise UnexpectedMessage(f"signed a final record at step {k}, but the game went on from there (a "
+                                    "forfeit it claimed was voided by the answer on record)", seat=env.seat)
+        raise Wait  # a forfeit's final record may come before the forfeit takes effect here
+    if kind == "audit":
         raise Wait if s.game.pending(s.state) is None else \
             UnexpectedMessage(f"sent a {kind!r} message before the game ended", seat=env.seat)
     if k < s.step:
