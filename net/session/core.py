@@ -179,6 +179,8 @@ class Session:
         #: Answers consumed per seat, and when (our clock) the latest one was.
         self._answers: list[int] = [0 for _ in self.seats]
         self._answered_at: dict[int, float] = {}
+        #: When (our clock) the table reached each recent (step, part): claims are judged against it.
+        self._part_starts: dict[tuple[int, str], float] = {(0, "hello"): now}
         #: Every forfeit claim consumed, as (claimer, staller, step, part).
         self.claims_seen: list[tuple[int, int, int, str]] = []
         #: Premature claims and the like, as we judged them (Misconduct events).

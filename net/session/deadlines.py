@@ -186,16 +186,24 @@ def on_forfeit(s: Session, env: Envelope) -> None:
     s.claims_seen.append((claimer, staller, step, part))
     owes = (step, PARTS.index(part)) == here and staller in waiting_for(s)
     if not owes:
+        if s.seat is None or claimer == s.seat:
+            return
+        left = _premature(s, step, part)
         answered = s._answered_at.get(staller)
-        if s.seat is not None and claimer != s.seat and answered is not None and s._now - answered > s.grace:
+        if left is not None:
+            _misconduct(s, claimer, step, f"claimed a forfeit by seat {staller} at step {step} with "
+                                          f"{left + s.grace:.1f} s of our deadline for it still to run: a premature "
+                                          "claim (that seat's answer is on record; the claim is void)")
+        elif answered is not None and s._now - answered > s.grace:
             _misconduct(s, claimer, step, f"claimed a forfeit by seat {staller} at step {step}, but that seat's "
-                                          "answer had been on record here for longer than the grace period")
+                                          "answer had been on record here for longer than the grace period "
+                                          "(the claim is void)")
         return
     s._claims.setdefault((staller, step, part), {})[claimer] = (s._now, s._answers[staller])
-    if s.seat is not None and claimer != s.seat and s._now < deadline(s) - s.grace:
-        left = deadline(s) - s._now
-        _misconduct(s, claimer, step, f"claimed a forfeit by seat {staller} at step {step} with {left:.1f} s of "
-                                      "the deadline still to run here: a premature claim; it does not count")
+    left = _premature(s, step, part)
+    if s.seat is not None and claimer != s.seat and left is not None:
+        _misconduct(s, claimer, step, f"claimed a forfeit by seat {staller} at step {step} with "
+                                      f"{left + s.grace:.1f} s of our deadline still to run: a premature claim")
 
 
 def void_claims(s: Session) -> list[tuple[int, int, int, str]]:
@@ -219,6 +227,29 @@ def on_answer(s: Session, env: Envelope) -> None:
         s._answers[env.seat] += 1
         s._answered_at[env.seat] = s._now
         s._since = s._now
+    note_part(s)
+
+
+#: How many recent (step, part) start times a session keeps for judging late-arriving claims.
+PART_MEMORY = 16
+
+
+def note_part(s: Session) -> None:
+    """Remember when the table reached its current (step, part) on our clock."""
+    key = (s.step, s.phase)
+    if key not in s._part_starts:
+        s._part_starts[key] = s._now
+        while len(s._part_starts) > PART_MEMORY:
+            del s._part_starts[next(iter(s._part_starts))]
+
+
+def _premature(s: Session, step: int, part: str) -> float | None:
+    """Seconds our earliest deadline for that part still had to run (less grace), if any."""
+    began = s._part_starts.get((step, part))
+    if began is None:
+        return None
+    left = began + s.timeout - s.grace - s._now
+    return left if left > 0 else None
 
 
 def _standing(s: Session, staller: int) -> dict[int, float]:

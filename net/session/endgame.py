@@ -123,7 +123,10 @@ def emit_final(s: Session) -> bool:
 
 def on_final(s: Session, env: Envelope) -> None:
     """A seat's final record; the game is done when every signer agrees."""
-    if env.seat in s._finals or env.seat == s.forfeited:
+    if env.seat == s.forfeited:
+        raise UnexpectedMessage("signed a final record, but it forfeited this game (its record is not "
+                                "ours: did it claim a forfeit the table voided?)", seat=env.seat)
+    if env.seat in s._finals:
         raise UnexpectedMessage("sent a second final record", seat=env.seat)
     mine = final_record(s)
     if not isinstance(env.body, Mapping) or encode(env.body) != encode(mine):

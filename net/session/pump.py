@@ -37,6 +37,7 @@ def pump(s: Session) -> None:
         if s.halted is not None:
             break
         rounds.enter_phase(s)
+        deadlines.note_part(s)
         if progressed or deadlines.settle(s):
             continue
         if not emit_due(s):
