@@ -1,7 +1,7 @@
 """Transcript files: the genesis record and every envelope of one game.
 
 Format (docs/protocol.md, "Transcript"): the canonical encoding of the map
-``{"format": "fairtable-transcript/1", "genesis": <genesis>, "envelopes":
+``{"format": "fairtable-transcript/2", "genesis": <genesis>, "envelopes":
 [<envelope>, ...]}`` with envelopes sorted by (seen step, seat, seq). The
 final audit records are envelopes of kind ``final``. Anyone can check a file
 offline with ``python -m tools.verify FILE``.
@@ -18,7 +18,7 @@ from engine.core.errors import EncodingError
 from net.envelope import Envelope, Genesis
 from net.errors import ProtocolError
 
-FORMAT = "fairtable-transcript/1"
+FORMAT = "fairtable-transcript/2"
 
 
 class TranscriptError(ValueError):
@@ -67,17 +67,15 @@ def parse(data: Any) -> tuple[Genesis, list[Any]]:
 
 # --- offline verification ---------------------------------------------------------
 
-#: How a verified game ended (Verdict.end).
-ENDS = ("normal end", "forfeit claim", "dispute")
-
-
 class Verdict:
     """Result of :func:`verify`: ``ok``, or the first bad step and the seat responsible.
 
     Whatever the result, ``seats`` lists each seat's name and key fingerprint
     once the genesis record could be read (so a person can check the record
     against the friends they played), and ``outcome``/``end`` say what the
-    record shows and how it was reached. ``forfeit`` (for ``end`` "forfeit
+    record shows and how it was reached: ``end`` is "normal end", "forfeit
+    claim", "resignation (seat S's own signed message)" or "dispute" (a failed
+    verdict whose evidence is a dispute). ``forfeit`` (for ``end`` "forfeit
     claim") is the signed claim the result rests on; ``void_claims`` lists
     claims the record's own answers voided.
     """
@@ -273,7 +271,9 @@ def _verify(genesis: Genesis, raw: list[Any]) -> Verdict:
     verdict = Verdict(True)
     verdict.outcome, verdict.audit = observer.outcome, observer.verdict
     verdict.forfeit = observer.forfeit
-    verdict.end = "forfeit claim" if observer.forfeit is not None else "normal end"
+    resigned = observer.resigned
+    verdict.end = "forfeit claim" if observer.forfeit is not None else \
+        f"resignation (seat {resigned}'s own signed message)" if resigned is not None else "normal end"
     verdict.void_claims = [{"claimer": c, "staller": s, "step": k, "part": p}
                            for c, s, k, p in void_claims(observer)]
     return verdict

@@ -519,7 +519,8 @@ class RiderTableScene(Scene):
             self._really_leave()
             return
         lang = self.app.lang
-        self.prompt = Prompt(tr(lang, "leave_title"), [tr(lang, "leave_text")],
+        text = tr(lang, "leave_text_net" if self.session.networked else "leave_text")
+        self.prompt = Prompt(tr(lang, "leave_title"), [text],
                              [(tr(lang, "leave_yes"), self._really_leave, False), (tr(lang, "cancel"), self._cancel, True)],
                              kind="leave")
         self._build_controls()
@@ -979,7 +980,9 @@ class RiderTableScene(Scene):
             return
         note = self.session.table_note(lang)
         if note and not self.legal:
-            status, colour = note, theme.WARN if self.session.peer_status(self.opp)[0] == "peer_stalling" else theme.TEXT
+            alarm = self.session.peer_status(self.opp)[0] in ("peer_stalling", "peer_left", "peer_resigned") \
+                or getattr(self.session, "silence", lambda: None)() is not None
+            status, colour = note, theme.WARN if alarm else theme.TEXT
         elif self.legal:
             status = tr(lang, "waiting_you", what=what)
             colour = theme.ACCENT

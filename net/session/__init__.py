@@ -7,7 +7,7 @@ events in :mod:`net.session.events`. docs/protocol.md describes the messages.
 """
 
 from net.session.core import KINDS, Outgoing, Session, section_hashes
-from net.session.events import Cheat, Desync, Event, Finished, Flooding, Misconduct, Rejected, Stalling
+from net.session.events import Cheat, Desync, Event, Finished, Flooding, Misconduct, Rejected, Resigned, Stalling
 from net.session.plan import TablePlan, default_claims, rider_plan
 
 __all__ = [
@@ -20,6 +20,7 @@ __all__ = [
            "Misconduct",
            "Outgoing",
            "Rejected",
+           "Resigned",
            "Session",
            "Stalling",
            "TablePlan",

@@ -60,7 +60,7 @@ from net.envelope import (
 from net.identity import Identity
 from net.poker.cards import SecretDeckList
 from net.poker.protocol import HeldCard, KeyRound, SeatSecrets
-from net.session import catchup, chat, deadlines, decisions, intake, limits, opening, pump
+from net.session import catchup, chat, deadlines, decisions, intake, limits, opening, pump, resign
 from net.session.audit import Checkpoint
 from net.session.cards import CardBook
 from net.session.catchup import CATCH_UP_CHUNK, CATCH_UP_EVERY
@@ -200,6 +200,8 @@ class Session:
         #: Sealed shows by step: (held cards, recipient), to judge disputes.
         self._shows: dict[int, tuple[tuple[HeldCard, ...], int]] = {}
         self.forfeited: int | None = None
+        #: The seat that resigned (net.session.resign), also in ``forfeited``.
+        self.resigned: int | None = None
         opening.load_secrets(self, deck)
         self._resumed = False
         if journal is not None:
@@ -284,6 +286,22 @@ class Session:
         self._send("chat", {"text": text})
         pump.pump(self)
         return self._flush()
+
+    def resign(self) -> list[Outgoing]:
+        """Give the game up with a signed message (concede, or before leaving):
+        every seat ends the game at once in the others' favour (net.session.resign)."""
+        if self.seat is None or not resign.can_resign(self):
+            raise ValueError("there is no running game to resign from")
+        self._send("resign", resign.body(self))
+        pump.pump(self)
+        return self._flush()
+
+    def deadline(self) -> float | None:
+        """When (on the clock passed to :meth:`tick`) the seats we wait for miss
+        the current deadline, or None when nobody is waited for."""
+        if self.halted is not None or self.phase == "done" or not self.waiting_for():
+            return None
+        return deadlines.deadline(self)
 
     def claim_forfeit(self, staller: int) -> list[Outgoing]:
         """Sign that ``staller`` missed its deadline (on our clock) at the current step.

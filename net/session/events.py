@@ -87,6 +87,18 @@ class Desync:
 
 
 @dataclasses.dataclass(frozen=True)
+class Resigned:
+    """A seat signed that it gives the game up (it conceded, or left the table)."""
+
+    seat: int
+    name: str
+    step: int
+
+    def __str__(self) -> str:
+        return f"{self.name} (seat {self.seat}) resigned at step {self.step} with a signed message"
+
+
+@dataclasses.dataclass(frozen=True)
 class Flooding:
     """A seat sends far more than the game needs; its excess is refused.
 
@@ -117,4 +129,4 @@ class Finished:
         return f"game over: {self.outcome.get('reason', '')}; audit: {self.audit}"
 
 
-Event = Rejected | Stalling | Misconduct | Cheat | Desync | Flooding | Finished
+Event = Rejected | Stalling | Misconduct | Cheat | Desync | Flooding | Resigned | Finished

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from engine.core.errors import CheatDetected, EngineError
 from net.envelope import Envelope
 from net.errors import BrokenChain, ProtocolError, UnexpectedMessage
-from net.session import chat, deadlines, desync, dispute, endgame, opening, rounds
+from net.session import chat, deadlines, desync, dispute, endgame, opening, resign, rounds
 from net.session.events import Cheat
 from net.session.messages import KINDS
 from net.session.rounds import Wait
@@ -119,6 +119,9 @@ def dispatch(s: Session, env: Envelope) -> bool:
     if kind == "forfeit":
         deadlines.on_forfeit(s, env)
         return True
+    if kind == "resign":
+        resign.on_resign(s, env)
+        return True
     if s.phase == "hello":
         if kind != "hello":
             raise Wait
@@ -142,7 +145,9 @@ def dispatch(s: Session, env: Envelope) -> bool:
         if k < s.step:
             raise UnexpectedMessage(f"signed a final record at step {k}, but the game went on from there (a "
                                     "forfeit it claimed was voided by the answer on record)", seat=env.seat)
-        raise Wait  # a forfeit's final record may come before the forfeit takes effect here
+        # a final record may come before the forfeit or resignation that ended the game here
+        # (and a transcript orders envelopes by seat): it waits; it only ever counts in phase "final"
+        raise Wait
     if kind == "audit":
         raise Wait if s.game.pending(s.state) is None else \
             UnexpectedMessage(f"sent a {kind!r} message before the game ended", seat=env.seat)

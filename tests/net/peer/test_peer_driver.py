@@ -262,9 +262,11 @@ def test_a_done_notice_counts_only_for_the_senders_own_seat_and_game(reactor: An
                 joiner.mesh.send_to(key, message)
             drive(reactor, lambda: sum(1 for e in said["host"] if e.id == "rejected") > marks)
 
-        send_then_wait(lobby.done_message(gid, 0), lobby.done_message(bytes(32), 1), lobby.done_message(gid, 7))
+        mine = joiner._author
+        stranger = lobby.Author(Identity.generate(), host.mesh.table)
+        send_then_wait(mine.done(gid, 0), mine.done(bytes(32), 1), mine.done(gid, 7), stranger.done(gid, 1))
         assert host._done == set() and host.result is None
-        send_then_wait(lobby.done_message(gid, 1))  # its own seat: counted
+        send_then_wait(mine.done(gid, 1))  # its own seat: counted
         assert host._done == {1}
     finally:
         joiner.leave("test over")

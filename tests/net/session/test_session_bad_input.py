@@ -25,7 +25,7 @@ def _two_humans(**options: Any) -> tuple[Table_, Genesis, list[Any]]:
     """Two seats of the tiny game with random bots (tests take them away as needed)."""
     ids = identities(2, tag="bad")
     genesis = Genesis(RULES_ID, "1", digest("fairtable/test-cards", "tiny"), tuple(i.public_key for i in ids),
-                      {"names": ["Ann", "Bo"], **options}, NONCE)
+                      {"names": ["Ann", "Bo"], **options}, (NONCE,) * len(ids))
     table = setup(genesis)
     sessions = []
     for seat in (0, 1):
