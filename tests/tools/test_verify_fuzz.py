@@ -33,11 +33,11 @@ from net.bots.random_bot import RandomBot  # noqa: E402
 from net.envelope import Envelope, Genesis, game_id, sign_envelope  # noqa: E402
 from net.session import Session  # noqa: E402
 from net.session.loopback import Loopback  # noqa: E402
-from net.transcript import Verdict, verify  # noqa: E402
+from net.transcript import FORMAT, Verdict, verify  # noqa: E402
 from tools.verify import main as verify_main  # noqa: E402
 
 IDS = identities(2, tag="fuzz")
-FIELDS = ("rules_id", "rules_version", "card_set_hash", "seat_keys", "options", "nonce")
+FIELDS = ("rules_id", "rules_version", "card_set_hash", "seat_keys", "options", "nonces")
 
 canonical = st.recursive(
     st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.binary(max_size=40) | st.text(max_size=12),
@@ -49,7 +49,7 @@ canonical = st.recursive(
 @cache
 def record() -> bytes:
     genesis = Genesis(RULES_ID, "1", digest("fairtable/test-cards", "tiny"), tuple(i.public_key for i in IDS),
-                      {"names": ["Ann", "Bo"]}, NONCE)
+                      {"names": ["Ann", "Bo"]}, (NONCE, NONCE))
     table = setup(genesis)
     sessions = [Session(genesis, table.game, table.state, plan=table.plan, identity=IDS[s], seat=s,
                         agent=RandomBot(random.Random(s))) for s in (0, 1)]
@@ -71,7 +71,7 @@ def resigned(genesis: dict[str, Any], envelopes: list[dict[str, Any]]) -> dict[s
                             kind=env.kind, body=item["body"], seen=(env.seen.step, env.seen.state_hash))
         heads[env.seat] = new.digest()
         out.append(new.to_data())
-    return {"format": "fairtable-transcript/1", "genesis": genesis, "envelopes": out}
+    return {"format": FORMAT, "genesis": genesis, "envelopes": out}
 
 
 def check(data: Any) -> Verdict:
@@ -138,14 +138,14 @@ def test_any_envelope_body_replaced_and_re_signed_gives_a_verdict_naming_a_seat(
 @pytest.mark.parametrize("genesis", [
     {"rules_id": "x"},  # the traceback of issue 9: Genesis raised MalformedMessage, not ValueError
     {"rules_id": RULES_ID, "rules_version": "1", "card_set_hash": bytes(32), "seat_keys": (bytes(32),),
-     "options": {}, "nonce": NONCE},
+     "options": {}, "nonces": (NONCE,)},
     {"rules_id": RULES_ID, "rules_version": "1", "card_set_hash": bytes(31), "seat_keys": (),
-     "options": {}, "nonce": b""},
+     "options": {}, "nonces": ()},
 ])
 def test_malformed_genesis_files_exit_1_with_a_reason(genesis: dict[str, Any], tmp_path: Path,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "bad.ft"
-    path.write_bytes(encode({"format": "fairtable-transcript/1", "genesis": genesis, "envelopes": ()}))
+    path.write_bytes(encode({"format": FORMAT, "genesis": genesis, "envelopes": ()}))
     assert verify_main([str(path), "--json"]) == 1
     shown = json.loads(capsys.readouterr().out)
     assert shown["ok"] is False and shown["reason"] == "format" and "genesis" in shown["detail"]

@@ -36,7 +36,7 @@ class Table:
         """``answer_at``: when the slow seat answers, relative to its own deadline."""
         ids = identities(seats, tag="clock")
         genesis = Genesis(RULES_ID, "1", digest("fairtable/test-cards", "tiny"), tuple(i.public_key for i in ids),
-                          {"timeout_s": T, "grace_s": G}, NONCE)
+                          {"timeout_s": T, "grace_s": G}, (NONCE,) * seats)
         table = setup(genesis)
         self.clock = task.Clock()
         self.sessions = [Session(genesis, table.game, table.state, plan=table.plan, identity=ids[s], seat=s,

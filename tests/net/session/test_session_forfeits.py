@@ -39,7 +39,7 @@ G = 5  # grace
 def make(seats: int, **options: Any) -> list[Session]:
     ids = identities(seats, tag="forfeit")
     genesis = Genesis(RULES_ID, "1", digest("fairtable/test-cards", "tiny"), tuple(i.public_key for i in ids),
-                      {"timeout_s": T, "grace_s": G, "names": [f"P{s}" for s in range(seats)], **options}, NONCE)
+                      {"timeout_s": T, "grace_s": G, "names": [f"P{s}" for s in range(seats)], **options}, (NONCE,) * seats)
     table = setup(genesis)
     return [Session(genesis, table.game, table.state, plan=table.plan, identity=ids[s], seat=s,
                     agent=RandomBot(random.Random(10 + s))) for s in range(seats)]
