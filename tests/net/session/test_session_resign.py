@@ -20,7 +20,7 @@ from net.transcript import verify
 def _two(**options: Any) -> tuple[Table_, list[Any]]:
     ids = identities(2, tag="resign")
     genesis = Genesis(RULES_ID, "1", digest("fairtable/test-cards", "tiny"), tuple(i.public_key for i in ids),
-                      {"names": ["Ann", "Bo"], **options}, NONCE)
+                      {"names": ["Ann", "Bo"], **options}, (NONCE,) * len(ids))
     table = setup(genesis)
     sessions = [Session(genesis, table.game, table.state, plan=table.plan, identity=ids[seat], seat=seat,
                         agent=RandomBot(random.Random(seat))) for seat in (0, 1)]
