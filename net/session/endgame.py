@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from engine.core.claims import false_claims
 from engine.core.encoding import encode
 from net.envelope import Envelope
 from net.errors import MalformedMessage, UnexpectedMessage
@@ -82,6 +83,7 @@ def finish_audit(s: Session) -> None:
         known = {**s._identified, **s.opened_hands}
         findings.extend(hand_problems(s.plan.hand_audit, s.states, s._checkpoints, known,
                                       lambda h: resolve(s, h)))
+    findings.extend(claim_findings(s))
     findings.sort(key=lambda f: s.step if f[1] is None else f[1])
     s.audit_findings = findings
     s.audit_problems = [(seat, p) for seat, _, p in findings]
@@ -89,6 +91,21 @@ def finish_audit(s: Session) -> None:
     outcome = s.game.outcome(s.state)
     s.outcome = outcome.__canonical__() if outcome is not None else {"winner": None, "reason": "ended"}
     s.phase = "final"
+
+
+def claim_findings(s: Session) -> list[tuple[int, int | None, str]]:
+    """False claims of a game that makes them (engine.core.claims), judged by the one shared function.
+
+    Claims about cards still unknown at the end are not judged here: a game's
+    table plan must make them owed openings (networked Locke, issue 11 WP5).
+    """
+    claims_of = getattr(s.game, "claims", None)
+    if claims_of is None:
+        return []
+    known = {**s._identified, **s.opened_hands}
+    found = false_claims(claims_of(s.state), lambda h: known.get(h) or resolve(s, h),
+                         s.game.claim_holds)  # type: ignore[attr-defined]
+    return [(f.seat, f.step, str(f)) for f in found]
 
 
 def resolve(s: Session, handle: int) -> str | None:
