@@ -75,7 +75,7 @@ def _claim_table(seed: int) -> Loopback:
 
     ids = identities(3, tag="claims")
     genesis = Genesis(claim_game.RULES_ID, "1", digest("fairtable/test-cards", "tiny"),
-                      tuple(i.public_key for i in ids), {}, NONCE)
+                      tuple(i.public_key for i in ids), {}, (NONCE,) * len(ids))
     table = table_for(genesis)
     sessions = [Session(genesis, table.game, table.state, plan=table.plan, identity=ids[s], seat=s,
                         agent=RandomBot(random.Random(seed * 10 + s))) for s in range(3)]
