@@ -94,6 +94,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     "lan_seats": ("{n} free", "空き{n}"),
     "code_bad": ("That invite code is not valid: {error}. Check it with the host and type it again.",
                  "招待コードが正しくありません：{error}。ホストに確認して入力し直してください。"),
+    "join_refused": ("Could not join: nobody is listening at that address ({where}). Check that the host still has "
+                     "the table open and that the code is the current one, then press Join again.",
+                     "参加できませんでした：そのアドレス（{where}）で待っている卓がありません。ホストが卓を開いたままか、"
+                     "コードが最新かを確かめてから、もう一度「参加」を押してください。"),
     "code_empty": ("Type or paste an invite code first.", "先に招待コードを入力してください。"),
     "fingerprint": ("Your fingerprint", "あなたの指紋"),
     "fingerprint_none": ("Identity not available", "ID は利用できません"),
