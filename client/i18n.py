@@ -85,6 +85,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "progress_step": ("Step {step}: waiting for {who}", "手番{step}：{who}を待っています"),
     "progress_resigned": ("{name} (seat {seat_n}) gave the game up", "{name}（席{seat_n}）が降参しました"),
     "progress_claiming": ("Claiming the game as the forfeit of seat {seat_n}", "席{seat_n}の不戦敗にしています"),
+    "progress_misconduct": ("Seat {seat_n} made a premature forfeit claim at step {step}: {event_text}",
+                            "席{seat_n}が手番{step}で、期限内なのに不戦勝にしようとしました：{event_text}"),
     "progress_transcript": ("Transcript saved to {path}", "記録を保存しました：{path}"),
     "progress_online_code": ("Online invite {n}: {code} (for one friend only; it works once)",
                              "オンライン招待{n}：{code}（友達1人に1つ。1回だけ使えます）"),
@@ -107,6 +109,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     "lan_seats": ("{n} free", "空き{n}"),
     "code_bad": ("That invite code is not valid: {error}. Check it with the host and type it again.",
                  "招待コードが正しくありません：{error}。ホストに確認して入力し直してください。"),
+    "join_refused": ("Could not join: nobody is listening at that address ({where}). Check that the host still has "
+                     "the table open and that the code is the current one, then press Join again.",
+                     "参加できませんでした：そのアドレス（{where}）で待っている卓がありません。ホストが卓を開いたままか、"
+                     "コードが最新かを確かめてから、もう一度「参加」を押してください。"),
     "code_empty": ("Type or paste an invite code first.", "先に招待コードを入力してください。"),
     "fingerprint": ("Your fingerprint", "あなたの指紋"),
     "fingerprint_none": ("Identity not available", "ID は利用できません"),

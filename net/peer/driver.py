@@ -39,7 +39,7 @@ from net.journal import Journal
 from net.peer import lobby, store
 from net.peer.games import GameSpec
 from net.peer.progress import Progress, progress
-from net.session import Cheat, Desync, Finished, Outgoing, Rejected, Resigned, Session, Stalling
+from net.session import Cheat, Desync, Finished, Misconduct, Outgoing, Rejected, Resigned, Session, Stalling
 from net.session.registry import table_for
 from net.transport.backoff import Backoff
 from net.transport.invite import Invite
@@ -489,6 +489,8 @@ class Peer:
                 self._say("stalling", event_text=str(event), seats=list(event.seats), names=list(event.names))
                 if self.claim_forfeits:
                     self._claim(event.seats)
+            elif isinstance(event, Misconduct):
+                self._say("misconduct", event_text=str(event), seat=event.seat, step=event.step)
             elif isinstance(event, (Desync, Cheat)):
                 self._say("stopped", event_text=str(event))
                 self._later(min(self.linger, 1.0), self._end, f"the game stopped: {event}")
@@ -511,7 +513,7 @@ class Peer:
         assert self.session is not None
         claimed = []
         for staller in stallers:
-            if staller != self.seat and staller in self.session.waiting_for():
+            if staller in self.session.claimable():
                 self._say("claiming", seat=staller)
                 self._send(self.session.claim_forfeit(staller))
                 claimed.append(staller)
@@ -553,18 +555,13 @@ class Peer:
         self._after()
 
     def claimable(self) -> list[int]:
-        """Seats we may claim a forfeit against now: the session reported them
-        stalling at the current step (they missed its deadline) and they still
-        owe their part. Empty when nothing is claimable."""
+        """Seats we may claim a forfeit against now: they still owe their part and
+        the session's deadline passed on our clock (and we have not claimed
+        yet). Empty when nothing is claimable."""
         session = self.session
         if session is None or self.result is not None or session.finished or session.halted is not None:
             return []
-        owing = session.waiting_for()
-        stalled: set[int] = set()
-        for event in session.events:
-            if isinstance(event, Stalling) and event.step == session.step:
-                stalled.update(event.seats)
-        return [s for s in sorted(stalled) if s in owing and s != self.seat]
+        return sorted(session.claimable())
 
     def claim_forfeit(self, seat: int | None = None) -> list[int]:
         """Claim the game as the forfeit of a stalling seat (``seat``, or every
@@ -709,7 +706,8 @@ class Peer:
                 "audit": session.verdict, "final_hash": session.hashes[-1].hex(), "steps": session.step,
                 "actions": len(session.applied), "turns": getattr(session.state, "turn", None),
                 "rejected": sum(1 for e in session.events if isinstance(e, Rejected)),
-                "forfeited": session.forfeited,
+                "forfeited": session.forfeited, "forfeit": session.forfeit,
+                "misconduct": [{"seat": m.seat, "step": m.step, "what": m.what} for m in session.misconduct],
                 "transcript": str(self.transcript_path) if self.transcript_path and session.finished else None,
             })
         return out

@@ -38,6 +38,7 @@ TEMPLATES: Mapping[str, str] = {
     "step": "step {step}: waiting for {who_text} to {what_text}",
     "resigned": "{name} (seat {seat}) resigned: the game is over",
     "claiming": "claiming the game as a forfeit by seat {seat}",
+    "misconduct": "warning: {event_text}",
     "transcript": "transcript saved to {path} (check it with python -m tools.verify)",
     "online_code": "online invite {n}: {code} (give it to one friend only; it works once)",
     "online_joined": "a friend came in with code {code} (key {peer})",

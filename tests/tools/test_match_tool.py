@@ -111,3 +111,20 @@ def test_a_log_with_another_start_or_cut_short_is_caught(tmp_path: Path) -> None
     assert result["steps"] == len(original["steps"]) - 3 and "final hash differs" in result["error"]
     log.write_text(json.dumps(cut), encoding="utf-8")
     assert _run("--replay", str(log)).returncode == 1
+
+
+def test_result_fields_name_every_winner_and_the_seat_results() -> None:
+    from engine.core import Outcome, SeatResult
+    from tools.match import outcome_fields, who_won
+
+    rider = outcome_fields(Outcome(1, "win (rider.9)"))
+    assert rider == {"winner": 1, "winners": [1], "reason": "win (rider.9)"} and who_won(rider) == "seat 1 wins"
+    assert who_won(outcome_fields(Outcome(None, "draw"))) == "a draw"
+    assert outcome_fields(None) == {"winner": None, "winners": [], "reason": "unfinished"}
+    graded = outcome_fields(Outcome.judged("end", [SeatResult.graded(0, won=True, alive=True, reason="a"),
+                                                   SeatResult.graded(1, won=False, alive=False, reason="b"),
+                                                   SeatResult.graded(2, won=True, alive=False, reason="c")]))
+    assert graded["winner"] is None and graded["winners"] == [0, 2] and who_won(graded) == "seats 0, 2 win"
+    assert [s["grade"] for s in graded["seats"]] == ["A", "D", "B"]
+    nobody = outcome_fields(Outcome.judged("end", [SeatResult(0, False, "x"), SeatResult(1, False, "y")]))
+    assert who_won(nobody) == "nobody wins"
