@@ -93,6 +93,8 @@ class LockeGame:
 
     def zone(self, state: LockeState, name: str) -> tuple[int, ...]:
         """Handles of a hidden zone or placement (see setup.py and turn.py for names)."""
+        if name == state.shuffled[0]:
+            return state.shuffled[1]
         if name == "characters":
             return tuple(p.character for p in state.seats)
         if name == "dice":

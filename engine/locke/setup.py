@@ -19,6 +19,7 @@ from typing import Any
 from engine.core.errors import CheatDetected, IllegalAction
 from engine.core.pending import (
     CardsDealt,
+    CardsRevealed,
     CardsShuffled,
     Chance,
     Decision,
@@ -32,7 +33,7 @@ from engine.core.pending import (
 )
 from engine.locke import board, setup_tables
 from engine.locke import claims as ck
-from engine.locke.actions import Switch
+from engine.locke.actions import InfoCheck, Switch
 from engine.locke.state import Cell, LockeState, Seat, Step, advance, log, with_seat, with_zone, zone_of
 
 #: Planet-card cells in board order (36, KMC 7.1.1) and their keys.
@@ -76,7 +77,7 @@ def on_shuffled(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     start = s.next_handle
     fresh = tuple(range(start, start + len(old)))
     return advance(s._replace(
-        zones=with_zone(s, step.arg, fresh), next_handle=start + len(fresh),
+        zones=with_zone(s, step.arg, fresh), next_handle=start + len(fresh), shuffled=(step.arg, fresh),
         open_cards=tuple(o for o in s.open_cards if o[0] not in old),
     ))
 
@@ -281,11 +282,11 @@ def _on_order_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState
     assert isinstance(action, DiceRolled)
     rollers = [int(x) for x in step.arg.split(",")]
     rolls = dict(zip(rollers, action.faces))
-    tied = setup_tables.tied_for_first(rolls)
-    if len(tied) > 1:
+    roll = setup_tables.roll_for_first(rolls)
+    if roll.first is None:
+        tied = roll.reroll
         return advance(log(s, "order-tie", list(tied)), Step("order_roll", -1, arg=",".join(str(t) for t in tied)))
-    first = tied[0]
-    return advance(s._replace(order=setup_tables.turn_order(first, s.n)))
+    return advance(s._replace(order=setup_tables.turn_order(roll.first, s.n)))
 
 
 # --- the base players' planet cards (KMC 7.1.11, table 7.3) ----------------------------------
@@ -310,6 +311,36 @@ def _auto_planet_start(g: Any, s: LockeState, step: Step) -> LockeState:
     return advance(s._replace(phase="planet"), *checks, Step("next_turn", -1))
 
 
+def _on_info_check(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
+    """Seed 000 3.2.2: three or more dealt information cards are shown at once and end
+    the planet phase; showing none is a claim of holding fewer than three."""
+    assert isinstance(action, InfoCheck)
+    p = s.seats[step.seat]
+    if not action.handles:
+        claim = ck.make(step.seat, s.step_no, ck.INFO_BELOW_3, p.kept, None, "locke.s000.3.2.2")
+        return advance(s._replace(claims=s.claims + (claim,)))
+    if len(action.handles) < 3 or len(set(action.handles)) != len(action.handles) or any(
+            h not in p.kept for h in action.handles):
+        raise IllegalAction("show three or more of your own dealt planet cards, or none", rule="locke.s000.3.2.2")
+    return advance(s, Step("reveal_info", step.seat, arg=",".join(str(h) for h in action.handles)))
+
+
+def _pending_reveal_info(g: Any, s: LockeState, step: Step) -> Pending:
+    return HiddenOp("reveal", f"kept:{step.seat}", tuple(int(h) for h in step.arg.split(",")))
+
+
+def _on_info_revealed(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
+    assert isinstance(action, CardsRevealed)
+    if any(g.components.planet(c).effect.type != "information" for c in action.cards):
+        raise cheat(step.seat, f"showed {list(action.cards)} as information cards", "locke.s000.3.2.2")
+    p = s.seats[step.seat]
+    shown = set(action.handles)
+    p = p._replace(kept=tuple(h for h in p.kept if h not in shown), info=p.info + len(shown))
+    s = s._replace(seats=with_seat(s, step.seat, p), open_cards=s.open_cards + tuple(zip(action.handles, action.cards)))
+    s = log(s, "information-shown", step.seat, len(shown))
+    return s._replace(queue=(Step("phase_change", step.seat, arg="information"),))
+
+
 def _decision(g: Any, s: LockeState, step: Step) -> Pending:
     return Decision(step.seat, "locke." + step.kind)
 
@@ -324,6 +355,8 @@ PENDING = {
     "deal_die": _pending_deal_die,
     "silhouettes": _pending_silhouettes,
     "switch": _decision,
+    "info_check": _decision,
+    "reveal_info": _pending_reveal_info,
     "ambush": _pending_ambush,
     "order_roll": _pending_order_roll,
     "deal_planets": _pending_deal_planets,
@@ -334,6 +367,8 @@ HANDLERS = {
     ("deal_die", CardsDealt): _on_die_dealt,
     ("silhouettes", SealedChoicesRevealed): _on_silhouettes,
     ("switch", Switch): _on_switch,
+    ("info_check", InfoCheck): _on_info_check,
+    ("reveal_info", CardsRevealed): _on_info_revealed,
     ("ambush", PlacementMade): on_placement_made,
     ("order_roll", DiceRolled): _on_order_roll,
     ("deal_planets", CardsDealt): _on_planets_dealt,

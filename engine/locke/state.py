@@ -108,7 +108,11 @@ class LockeState(NamedTuple):
     turn_flags: tuple[str, ...] = ()
     ending: str = ""  # how the game ended (engine/locke/victory.py ids)
     ended_by: int = NO_SEAT  # the seat the ending names (declarer, Nova, King room)
+    present: tuple[int, ...] = ()  # seats on the cell of the fourth key-base destruction
     result: Any = None  # the engine.core Outcome once judged
+    #: the zone shuffled last and its fresh handles (drivers read them after the
+    #: shuffle, even when an automatic step has dealt from the zone since)
+    shuffled: tuple[str, tuple[int, ...]] = ("", ())
     picking: tuple[int, ...] = ()  # seats choosing a silhouette now (KMC 7.1.7)
     #: per seat: silhouette copies others had taken when it last picked (for its shadow claim)
     taken: tuple[tuple[tuple[str, int], ...], ...] = ()
@@ -182,7 +186,9 @@ def public_data(state: LockeState) -> dict[str, Any]:
         "turn_flags": list(state.turn_flags),
         "ending": state.ending,
         "ended_by": state.ended_by,
+        "present": list(state.present),
         "result": state.result,
+        "shuffled": [state.shuffled[0], list(state.shuffled[1])],
         "picking": list(state.picking),
         "taken": [[list(p) for p in t] for t in state.taken],
     }

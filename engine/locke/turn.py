@@ -163,7 +163,7 @@ def party_candidates(g: Any, s: LockeState, seat: int) -> tuple[int, ...]:
 
 
 def info_of_party(s: LockeState, seat: int) -> int:
-    return sum(s.seats[i].info for i in party_of(s, lead(seat)))
+    return sum(s.seats[i].info for i in party_of(s, lead(s, seat)))
 
 
 def kill(s: LockeState, victim: int, killer: int = NO_SEAT) -> LockeState:
@@ -455,11 +455,11 @@ def _auto_instruct(g: Any, s: LockeState, step: Step) -> LockeState:
     if s.phase == "planet":
         if here.handle is not None:
             opens = tuple(
-                Step("ambush_open", seat, arg=placement[0]) for placement in s.placements
+                Step("ambush_try", seat, arg=f"{placement[0]}|{p.place}") for placement in s.placements
                 if placement[0].startswith("ambush:") and p.place in placement[2]
                 and placement[3][placement[2].index(p.place)] not in dict(s.open_cards)
             )
-            return advance(s, *opens, Step("draw_cell", seat))
+            return advance(s, *opens, Step("draw_cell", seat, arg=p.place))
         return obey_planet(g, s, seat, here.face_up)
     if here.handle is not None and not p.base_player:  # KMC 9.3.2: only non-base players turn base cards
         return advance(s, Step("key_open", seat, n=step.n), Step("base_turn", seat, n=step.n))
@@ -475,10 +475,23 @@ def _placement(s: LockeState, zone: str) -> tuple[Any, ...]:
     raise IllegalAction(f"no placement {zone!r}", rule="locke.7.1.9")
 
 
+def _here(s: LockeState, seat: int, cell: str) -> bool:
+    """Is ``seat`` still standing on ``cell`` able to obey it (not killed or moved meanwhile)?"""
+    p = s.seats[seat]
+    return p.alive and p.place == cell and p.status == "normal"
+
+
+def _auto_ambush_try(g: Any, s: LockeState, step: Step) -> LockeState:
+    zone, _, cell = step.arg.partition("|")
+    if not _here(s, step.seat, cell):
+        return advance(s)
+    return advance(s, Step("ambush_open", step.seat, arg=step.arg))
+
+
 def _pending_ambush_open(g: Any, s: LockeState, step: Step) -> Pending:
-    zone, placer, cells, handles = _placement(s, step.arg)[:4]
-    place = s.seats[step.seat].place
-    return Placement("open", zone, placer, (place,), handles=(handles[cells.index(place)],))
+    zone, _, cell = step.arg.partition("|")
+    _, placer, cells, handles = _placement(s, zone)[:4]
+    return Placement("open", zone, placer, (cell,), handles=(handles[cells.index(cell)],))
 
 
 def _on_ambush_open(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
@@ -488,8 +501,8 @@ def _on_ambush_open(g: Any, s: LockeState, step: Step, action: Any) -> LockeStat
     s = s._replace(open_cards=s.open_cards + ((action.handles[0], content),))
     if content == EMPTY:
         return advance(s)
-    placer = _placement(s, step.arg)[1]
-    place = s.seats[step.seat].place
+    zone, _, place = step.arg.partition("|")
+    placer = _placement(s, zone)[1]
     here = cell_of(s, place)
     stock = zone_of(s, "planet:stock") + ((here.handle,) if here.handle is not None else ())
     s = s._replace(cells=with_cell(s, place, Cell(face_up=content)), zones=with_zone(s, "planet:stock", stock))
@@ -521,12 +534,14 @@ def _on_hench_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState
     henchmen = g.components.planet("ambush-a").effect.params["henchmen_by_face"][action.faces[0] - 1]
     p = s.seats[placer]._replace(place=step.arg, status="normal", leader=NO_SEAT)
     s = s._replace(seats=with_seat(s, placer, p))  # ruling L14: on the board from now on
-    sides = ((placer,), party_of(s, lead(step.n)))
+    sides = ((placer,), party_of(s, lead(s, step.n)))
     return begin(advance(s), Combat("ambush", step.arg, sides, henchmen=int(henchmen)))
 
 
 def _auto_draw_cell(g: Any, s: LockeState, step: Step) -> LockeState:
-    here = cell_of(s, s.seats[step.seat].place)
+    if not _here(s, step.seat, step.arg):
+        return advance(s)
+    here = cell_of(s, step.arg)
     if here.handle is None:
         return obey_planet(g, s, step.seat, here.face_up) if here.face_up not in ("ambush-a", "ambush-b") else advance(s)
     return advance(s, Step("draw", step.seat, n=here.handle), Step("keep", step.seat, n=here.handle))
@@ -644,7 +659,7 @@ def _on_exposed(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
 def _auto_info_trigger(g: Any, s: LockeState, step: Step) -> LockeState:
     """KMC 7.2.2 / seed 000 3.2.2: three information cards with one player or one party."""
     if info_of_party(s, step.seat) >= 3:
-        return advance(s._replace(queue=(s.queue[0],)), Step("phase_change", lead(step.seat), arg="information"))
+        return advance(s._replace(queue=(s.queue[0],)), Step("phase_change", lead(s, step.seat), arg="information"))
     return advance(s)
 
 
@@ -707,7 +722,7 @@ def _auto_rc_start(g: Any, s: LockeState, step: Step) -> LockeState:
     randoms = tuple(opened[h] for h in unused[len(unused) - count:]) if count else ()
     obstacles = obstacles_of(g, outcome.opponents, randoms)
     here = s.seats[step.seat].place
-    sides = (party_of(s, lead(step.seat)), ())
+    sides = (party_of(s, lead(s, step.seat)), ())
     return begin(advance(s), Combat("random-combat:" + cause, here, sides, obstacles=obstacles))
 
 
@@ -900,7 +915,7 @@ def _on_rtele_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState
     """KMC 4 random teleport: two dice pick the cell (row, column); then obey it."""
     assert isinstance(action, DiceRolled)
     cell = board.random_base_cell(action.faces[0], action.faces[1]).key
-    s = log(move_party(s, lead(step.seat), cell), "random-teleport", step.seat, cell)
+    s = log(move_party(s, lead(s, step.seat), cell), "random-teleport", step.seat, cell)
     return advance(s, Step("instruct", step.seat, n=step.n))
 
 
@@ -936,7 +951,7 @@ HANDLERS = {
 }
 AUTO = {
     "next_turn": _auto_next_turn, "turn": _auto_turn, "rest_count": _auto_rest_count, "end_turn": _auto_end_turn,
-    "instruct": _auto_instruct, "draw_cell": _auto_draw_cell, "info_trigger": _auto_info_trigger,
+    "instruct": _auto_instruct, "draw_cell": _auto_draw_cell, "ambush_try": _auto_ambush_try, "info_trigger": _auto_info_trigger,
     "rc_start": _auto_rc_start, "phase_change": _auto_phase_change, "lay_base": _auto_lay_base,
     "base_turn": _auto_base_turn, "base_drop": _auto_base_drop,
 }
