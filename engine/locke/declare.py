@@ -26,7 +26,7 @@ from engine.locke import victory
 from engine.locke.actions import Answer, Declare, Fight, KingRoom, Nop, Nova, Override
 from engine.locke.setup import cheat
 from engine.locke.standin import begin
-from engine.locke.state import NO_SEAT, OFF_BOARD, Combat, LockeState, Step, advance, cell_of, lead, log, party_of, with_seat
+from engine.locke.state import claimed, NO_SEAT, OFF_BOARD, Combat, LockeState, Step, advance, cell_of, lead, log, party_of, with_seat
 
 #: How a game can end (KMC 6.4) plus our termination guard (ruling N47).
 ENDINGS = ("declaration", "last-alive", "all-dead", "key-bases", "nova", "king-room", "guard")
@@ -125,12 +125,12 @@ def _on_override_revealed(g: Any, s: LockeState, step: Step, action: Any) -> Loc
     if card == "lord-leon":
         living = tuple(q.character for i, q in enumerate(s.seats) if q.alive and i != seat)
         claim = ck.make(seat, s.step_no, ck.LEON, (p.character,) + living, None, "locke.11.1.3")
-        return end_game(s._replace(claims=s.claims + (claim,)), "declaration", seat)
+        return end_game(s._replace(**claimed(s, claim)), "declaration", seat)
     if card == "strohheim-s" and p.kills:
         victims = tuple(s.seats[v].character for v in p.kills if seat in s.seats[v].seen_by)
         if victims:
             claim = ck.make(seat, s.step_no, ck.STROHHEIM, (p.character,) + victims, None, "locke.11.1.3")
-            return end_game(s._replace(claims=s.claims + (claim,)), "declaration", seat)
+            return end_game(s._replace(**claimed(s, claim)), "declaration", seat)
     raise cheat(seat, f"overrode a refusal with {card}, whose override does not apply now", "locke.11.1.3")
 
 
@@ -202,7 +202,7 @@ def _on_nova(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
         raise IllegalAction("declare an ESP level from 0 to yours for the Nova check", rule="locke.4")
     claim = ck.make(step.seat, s.step_no, ck.LEVEL_AT_MOST, (p.character,), action.level, "locke.11.2")
     p = p._replace(tried=p.tried + ("nova",))
-    s = s._replace(seats=with_seat(s, step.seat, p), claims=s.claims + (claim,))
+    s = s._replace(seats=with_seat(s, step.seat, p), **claimed(s, claim))
     return advance(s, Step("nova_roll", step.seat, n=action.level))
 
 
@@ -295,7 +295,6 @@ def facts(g: Any, s: LockeState) -> victory.EndFacts:
             seat=i, character=characters[i], alignment=alignment_of(character.attribute), alive=p.alive,
             party=None if p.leader == NO_SEAT and not any(q.leader == i for q in s.seats) else lead(s, i),
             esp_level=character.level, seen_by=p.seen_by, face_up=p.exposed,
-            level_publicly_at_most_4=False,
         ))
     kills = tuple(
         victory.Kill(killer=i, killer_character=characters[i], victim=v, victim_character=characters[v],

@@ -119,6 +119,7 @@ class LockeGame:
         data = public_data(state)
         me = state.seats[seat]
         data["seat"] = seat
+        data["log"] = [list(e) for e in state.events]  # public, covered by the hash through its digest
         data["my_character"] = knowledge.card(me.character)
         data["my_die"] = knowledge.card(me.die)
         data["my_kept"] = [[h, knowledge.card(h)] for h in me.kept]

@@ -34,7 +34,7 @@ from engine.core.pending import (
 from engine.locke import board, setup_tables
 from engine.locke import claims as ck
 from engine.locke.actions import InfoCheck, Switch
-from engine.locke.state import Cell, LockeState, Seat, Step, advance, log, with_seat, with_zone, zone_of
+from engine.locke.state import claimed, Cell, LockeState, Seat, Step, advance, log, with_seat, with_zone, zone_of
 
 #: Planet-card cells in board order (36, KMC 7.1.1) and their keys.
 PLANET_CELLS: tuple[str, ...] = tuple(c.key for c in board.PLANET_CARD_CELLS)
@@ -213,7 +213,7 @@ def _auto_faces(g: Any, s: LockeState, step: Step) -> LockeState:
                 "locke.7.1.7")
         for seat, p in enumerate(s.seats)
     )
-    s = s._replace(claims=s.claims + made)
+    s = s._replace(**claimed(s, *made))
     switch = tuple(Step("switch", seat) for seat in setup_tables.evil_faces_to_switch(attributes))
     return advance(s, *switch, Step("faces_done", -1))
 
@@ -318,7 +318,7 @@ def _on_info_check(g: Any, s: LockeState, step: Step, action: Any) -> LockeState
     p = s.seats[step.seat]
     if not action.handles:
         claim = ck.make(step.seat, s.step_no, ck.INFO_BELOW_3, p.kept, None, "locke.s000.3.2.2")
-        return advance(s._replace(claims=s.claims + (claim,)))
+        return advance(s._replace(**claimed(s, claim)))
     if len(action.handles) < 3 or len(set(action.handles)) != len(action.handles) or any(
             h not in p.kept for h in action.handles):
         raise IllegalAction("show three or more of your own dealt planet cards, or none", rule="locke.s000.3.2.2")

@@ -29,7 +29,7 @@ from engine.locke.actions import StandIn
 from engine.locke.components import ComponentSet
 from engine.locke.damage import resolve_damage
 from engine.locke.outcomes import Opponent
-from engine.locke.state import Cell, Combat, LockeState, Step, advance, cell_of, log, with_cell, with_seat
+from engine.locke.state import claimed, Cell, Combat, LockeState, Step, advance, cell_of, log, with_cell, with_seat
 
 RULE = "locke.standin"
 STANDIN_LOG = "resolved by the stand-in"
@@ -89,7 +89,7 @@ def _on_declare(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
             "given the damage you have taken)", rule=RULE)
     claim = ck.make(step.seat, s.step_no, ck.STANDIN, (p.character,), [action.level, action.durability, p.damage], RULE)
     combat = s.combat._replace(declared=s.combat.declared + ((step.seat, action.level, action.durability),))
-    return advance(s._replace(combat=combat, claims=s.claims + (claim,)))
+    return advance(s._replace(combat=combat, **claimed(s, claim)))
 
 
 # combatant labels: ("s", seat) a character, ("h", k) a henchman, ("o", k) an obstacle

@@ -18,6 +18,12 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from engine.core.hashing import digest
+
+#: Domains of the running digests that stand for the claim and event logs in the hash.
+CLAIMS_DOMAIN = "fairtable/locke/claims/v1"
+EVENTS_DOMAIN = "fairtable/locke/events/v1"
+
 #: Seat states (KMC 8). "normal" covers the KMC 通常状態; "partner" rides on a
 #: leader; "resting" is the unable-to-act state (行動不能, T16); "arrested" sits
 #: in prison; the dead have ``alive`` False.
@@ -99,7 +105,9 @@ class LockeState(NamedTuple):
     turn: int = 0  # turns taken so far
     step_no: int = 0  # inputs applied so far (claims cite it)
     claims: tuple[Any, ...] = ()  # engine.core.claims.Claim, in step order
+    claims_chain: bytes = b""  # running digest of ``claims`` (what the hash covers)
     events: tuple[tuple[Any, ...], ...] = ()  # the public log (combats, effects pending part 3)
+    events_chain: bytes = b""  # running digest of ``events`` (what the hash covers)
     combat: Combat | None = None
     last_combat: tuple[int, ...] = ()  # seats in the most recent combat
     key_bases_destroyed: int = 0
@@ -173,8 +181,10 @@ def public_data(state: LockeState) -> dict[str, Any]:
         "current": state.current,
         "turn": state.turn,
         "step_no": state.step_no,
-        "claims": list(state.claims),
-        "events": [list(e) for e in state.events],
+        # The growing logs enter the hash as running digests (each new entry is chained onto
+        # the previous digest), so hashing a state stays cheap late in a long game.
+        "claims": [len(state.claims), state.claims_chain],
+        "events": [len(state.events), state.events_chain],
         "combat": None if state.combat is None else [
             state.combat.cause, state.combat.cell, [list(s) for s in state.combat.sides],
             [list(o) for o in state.combat.obstacles], [list(d) for d in state.combat.declared],
@@ -200,8 +210,17 @@ def advance(state: LockeState, *steps: Step) -> LockeState:
 
 
 def log(state: LockeState, *entry: Any) -> LockeState:
-    """Append one entry to the public event log."""
-    return state._replace(events=state.events + (entry,))
+    """Append one entry to the public event log (and chain it into the log digest)."""
+    chain = digest(EVENTS_DOMAIN, (state.events_chain, entry))
+    return state._replace(events=state.events + (entry,), events_chain=chain)
+
+
+def claimed(state: LockeState, *claims: Any) -> dict[str, Any]:
+    """The ``_replace`` fields that append ``claims`` to the claim log and its digest."""
+    chain = state.claims_chain
+    for claim in claims:
+        chain = digest(CLAIMS_DOMAIN, (chain, claim))
+    return {"claims": state.claims + claims, "claims_chain": chain}
 
 
 def party_of(state: LockeState, leader: int) -> tuple[int, ...]:

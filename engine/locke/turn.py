@@ -63,6 +63,7 @@ from engine.locke.actions import (
 )
 from engine.locke.setup import cheat, fresh_zone, on_placement_made
 from engine.locke.state import (
+    claimed,
     NO_SEAT,
     OFF_BOARD,
     Cell,
@@ -280,7 +281,7 @@ def _on_teleport(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     if not 1 <= action.level <= 6:
         raise IllegalAction("declare a teleport level from 1 to your ESP level (at most 6)", rule="locke.9.2.1")
     claim = ck.make(step.seat, s.step_no, ck.LEVEL_AT_MOST, (p.character,), action.level, "locke.9.2.1")
-    return advance(s._replace(claims=s.claims + (claim,)), Step("tele_roll", step.seat, n=action.level))
+    return advance(s._replace(**claimed(s, claim)), Step("tele_roll", step.seat, n=action.level))
 
 
 def _pending_tele_roll(g: Any, s: LockeState, step: Step) -> Pending:
@@ -319,7 +320,7 @@ def _on_follow(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     if action.follow:
         claim = ck.make(step.seat, s.step_no, ck.LEVEL_AT_LEAST, (p.character,), step.n, "locke.9.2.1")
         p = p._replace(place=step.arg)
-        return advance(s._replace(seats=with_seat(s, step.seat, p), claims=s.claims + (claim,)))
+        return advance(s._replace(seats=with_seat(s, step.seat, p), **claimed(s, claim)))
     return advance(s._replace(seats=with_seat(s, step.seat, p._replace(leader=NO_SEAT, status="normal"))))
 
 
@@ -387,7 +388,7 @@ def _on_destroy(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     if s.phase != "base" or p.status != "normal" or here.face_up not in KEY_BASES:
         raise IllegalAction("stand on a face-up key base in the base phase to destroy it", rule="locke.9.3.1")
     claim = ck.make(step.seat, s.step_no, ck.GOOD_NOW, (p.character,), None, "locke.9.3.1")
-    s = s._replace(cells=with_cell(s, p.place, Cell(face_up="destroyed")), claims=s.claims + (claim,),
+    s = s._replace(cells=with_cell(s, p.place, Cell(face_up="destroyed")), **claimed(s, claim),
                    key_bases_destroyed=s.key_bases_destroyed + 1)
     s = flag(log(s, "key-base-destroyed", step.seat, here.face_up, p.place), "destroyed")
     if s.key_bases_destroyed >= len(KEY_BASES):
@@ -403,7 +404,7 @@ def _on_enter_base(g: Any, s: LockeState, step: Step, action: Any) -> LockeState
         raise IllegalAction("off the board in the base phase, declare an ESP level 0..6 to try to enter",
                             rule="locke.9.3.1")
     claim = ck.make(step.seat, s.step_no, ck.LEVEL_AT_MOST, (p.character,), action.level, "locke.9.3.1")
-    return advance(s._replace(claims=s.claims + (claim,)), Step("enter_roll", step.seat, n=action.level))
+    return advance(s._replace(**claimed(s, claim)), Step("enter_roll", step.seat, n=action.level))
 
 
 def _pending_enter_roll(g: Any, s: LockeState, step: Step) -> Pending:
@@ -563,7 +564,7 @@ def _on_keep(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
         claim = ck.make(step.seat, s.step_no, ck.KEEPS_ABILITY, (step.n,), None, "locke.9.2.2")
         p = p._replace(kept=p.kept + (step.n,))
         s = s._replace(seats=with_seat(s, step.seat, p), cells=with_cell(s, p.place, Cell()),
-                       claims=s.claims + (claim,))
+                       **claimed(s, claim))
         return advance(log(s, "card-kept", step.seat, p.place))
     return advance(s, Step("show_card", step.seat, n=step.n))
 
@@ -736,7 +737,7 @@ def _on_release(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
         return advance(s, Step("prison_roll", step.seat))
     claim = ck.make(step.seat, s.step_no, ck.RELEASE, (p.character,), None, "locke.s000.3.2.1")
     s = s._replace(seats=with_seat(s, step.seat, p._replace(status="normal", prison_failures=0)),
-                   claims=s.claims + (claim,))
+                   **claimed(s, claim))
     return advance(log(s, "released", step.seat))
 
 
@@ -784,7 +785,7 @@ def _on_escape(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
         return advance(failed(s, step.seat, "stayed"))
     p = s.seats[step.seat]
     claim = ck.make(step.seat, s.step_no, ck.LEVEL_AT_LEAST, (p.character,), step.n, "locke.s002.prison")
-    return freed(s._replace(claims=s.claims + (claim,)), step.seat, f"level-{step.n}")
+    return freed(s._replace(**claimed(s, claim)), step.seat, f"level-{step.n}")
 
 
 # --- the phase change (KMC 7.2.2-7.3.1) ------------------------------------------------------
