@@ -7,7 +7,7 @@ shuffles came from this computer, which the screen says plainly.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -19,9 +19,39 @@ from client.rider.describe import reason_text, seat_label
 from client.scene import Scene
 from client.text import draw_text, draw_wrapped
 from client.widgets import Button, panel
+from engine.core.game import Outcome
 
 if TYPE_CHECKING:
     from client.rider.session import TableSession
+
+
+def headline(outcome: Outcome | None, me: int, names: Sequence[str], lang: str) -> tuple[str, bool]:
+    """The big line of the end screen, and whether it is good news for ``me``.
+
+    Games that judge every seat (several winners, grades) say how *we* did
+    and who else won; one-winner games say who won, or that it was a draw.
+    """
+    if outcome is None or outcome.is_draw:
+        return tr(lang, "draw"), False
+    winners = outcome.winners
+    mine = outcome.result(me)
+    if mine is not None and mine.grade is not None:
+        key = "graded_win" if mine.won else "graded_loss"
+        return tr(lang, key, grade=mine.grade), mine.won
+    if me in winners and len(winners) == 1:
+        return tr(lang, "winner_you"), True
+    if not winners:
+        return tr(lang, "nobody_won"), False
+    who = ", ".join(seat_label(w, names, me, lang) for w in winners)
+    return tr(lang, "winner_other", who=who), me in winners
+
+
+def others_line(outcome: Outcome | None, me: int, names: Sequence[str], lang: str) -> str:
+    """Who else won, with grades, when the game judged every seat ("" otherwise)."""
+    if outcome is None or not outcome.seats:
+        return ""
+    parts = [seat_label(r.seat, names, me, lang) + (f": {r.grade}" if r.grade else "") for r in outcome.seats if r.won]
+    return tr(lang, "winners_list", who=", ".join(parts)) if parts else tr(lang, "nobody_won")
 
 
 class EndScene(Scene):
@@ -97,15 +127,14 @@ class EndScene(Scene):
         panel(surface, b, fill=(30, 36, 46), edge=theme.ACCENT, radius=16)
         outcome = self.session.outcome()
         draw_text(surface, tr(lang, "game_over"), (b.centerx, b.top + 22), 20, theme.TEXT_DIM, anchor="midtop")
-        if outcome is None or outcome.winner is None:
-            headline, colour = tr(lang, "draw"), theme.TEXT
-        elif outcome.winner == self.session.me:
-            headline, colour = tr(lang, "winner_you"), theme.ACCENT
-        else:
-            headline = tr(lang, "winner_other", who=seat_label(outcome.winner, self.session.names, self.session.me, lang))
-            colour = theme.TEXT
-        draw_text(surface, headline, (b.centerx, b.top + 52), 40, colour, bold=True, anchor="midtop")
+        title, good = headline(outcome, self.session.me, self.session.names, lang)
+        colour = theme.ACCENT if good else theme.TEXT
+        draw_text(surface, title, (b.centerx, b.top + 52), 40, colour, bold=True, anchor="midtop")
         y = b.top + 118
+        others = others_line(outcome, self.session.me, self.session.names, lang)
+        if others:
+            y += draw_wrapped(surface, others, pygame.Rect(b.left + 30, y, b.width - 60, 40), 16, theme.TEXT,
+                              centre=True) + 4
         if outcome is not None:
             why = reason_text(outcome.reason, outcome.winner, self.session.names, self.session.me, lang)
             y += draw_wrapped(surface, tr(lang, "reason", reason=why), pygame.Rect(b.left + 30, y, b.width - 60, 50),

@@ -202,11 +202,55 @@ STRINGS: dict[str, tuple[str, str]] = {
     "rps_rock": ("Rock", "グー"),
     "rps_paper": ("Paper", "パー"),
     "rps_scissors": ("Scissors", "チョキ"),
+    # why a gesture is not allowed (engine.rider.why keys; facts as named fields)
+    "why_next_level": ("Lv.{card_levels} can't go on a Lv.{top}: the next level is Lv.{next}{skip_note}.",
+                       "Lv.{card_levels}はLv.{top}の上に置けません。つぎのレベルは Lv.{next} です{skip_note}。"),
+    "why_skip_note": (" (this card may also skip onto a Lv.{skip})", "（このカードはLv.{skip}の上にも置けます）"),
+    "why_wrong_level": ("{card} can go on column {column} only as Lv.{fits}.", "{card}は列{column}にLv.{fits}としてのみ置けます。"),
+    "why_top_level": ("Column {column} is at Lv.4, the top: nothing goes above it.", "列{column}はいちばん上の Lv.4 です。この上には置けません。"),
+    "why_attribute": ("{card} is {attribute}, but column {column} is topped by {top_attribute}: attributes must match "
+                      "unless one is Free.",
+                      "{card}は{attribute}ですが、列{column}の一番上は{top_attribute}です。どちらかがフリーでない限り属性は同じでなければなりません。"),
+    "why_needs_lost": ("{card} needs {needed} of the opponent's Lv.1 cards in Lost; there are {lost}.",
+                       "{card}を置くには相手のロストに Lv.1 が{needed}枚必要です（いまは{lost}枚）。"),
+    "why_zero_taken": ("Column {column} already has a Lv.0 card.", "列{column}にはすでに Lv.0 カードがあります。"),
+    "why_zero_level": ("{card} is a Lv.0 card: it goes beside the column as Lv.0.", "{card}は Lv.0 カードです。Lv.0 として列の横に置きます。"),
+    "why_fallen": ("Column {column} lost its Lv.1: renew it with a Lv.1 card first.", "列{column}は Lv.1 を失っています。先に Lv.1 カードで新生してください。"),
+    "why_renew_lv1": ("Column {column} lost its Lv.1: only a Lv.1 card can renew it.", "列{column}は Lv.1 を失っています。新生できるのは Lv.1 カードだけです。"),
+    "why_not_fallen": ("Column {column} still has its Lv.1: only a column that lost it can be renewed.",
+                       "列{column}にはまだ Lv.1 があります。新生できるのは Lv.1 を失った列だけです。"),
+    "why_no_attacker": ("Column {column} can't attack: it needs a Lv.4 or a card that lets it attack.",
+                        "列{column}は攻撃できません。Lv.4 か、攻撃できるようにするカードが必要です。"),
+    "why_fallen_attacker": ("Column {column} lost its Lv.1 and can't attack until it is renewed.",
+                            "列{column}は Lv.1 を失っているため、新生するまで攻撃できません。"),
+    "why_attacked": ("Column {column} has already attacked this turn.", "列{column}はこのターンすでに攻撃しました。"),
+    "why_no_target": ("The opposing column {target} has no face-up Lv.1, so it can't be attacked.",
+                      "相手の列{target}には表向きの Lv.1 がないため、攻撃できません。"),
+    "why_guarded": ("The opposing column {target} is guarded: it takes an attack of {guard} power, your column {column} "
+                    "has {power}.", "相手の列{target}はガード中です。パワー{guard}以上の攻撃が必要ですが、列{column}は{power}です。"),
+    "why_pass_open": ("You can't pass: you can still open a face-down column.", "パスできません。まだ裏向きの列を開けます。"),
+    "why_pass_playable": ("You can't pass: {card} can still be played.", "パスできません。{card}をまだ出せます。"),
+    "why_game_over": ("The game is over.", "対局は終わりました。"),
+    "why_not_your_turn": ("It's not your move: wait for {who}.", "あなたの番ではありません。{who}を待ってください。"),
+    "why_setup_first": ("Set up your three face-down Lv.1 cards first.", "先に裏向きの Lv.1 を3枚置いてください。"),
+    "why_pass_phase": ("You can pass only as your main action.", "パスはメインの行動としてのみできます。"),
+    "why_main_done": ("You've made your main action this turn: attack or end the turn.",
+                      "このターンのメインの行動は終わりました。攻撃するかターンを終了してください。"),
+    "why_discard_now": ("An effect makes you discard: click the card to discard.", "効果によりカードを捨てます。捨てるカードをクリックしてください。"),
+    "why_attack_later": ("Attacks come after your main action: first level up, renew, open a column or pass.",
+                         "攻撃はメインの行動の後です。先にレベルアップ・新生・列を開く・パスのどれかをしてください。"),
+    "table_itself": ("the table", "卓"),
+    "why_details": ("Rule {rule} (docs/rules/rider.md)", "ルール {rule}（docs/rules/rider.md）"),
+    "why_title": ("Not allowed", "できません"),
     # end
     "game_over": ("Game over", "ゲーム終了"),
     "winner_you": ("You won!", "あなたの勝ち！"),
     "winner_other": ("{who} won.", "{who}の勝ち。"),
     "draw": ("Draw.", "引き分け。"),
+    "graded_win": ("You won (grade {grade})!", "あなたの勝ち（グレード{grade}）！"),
+    "graded_loss": ("You lost (grade {grade}).", "あなたの負け（グレード{grade}）。"),
+    "nobody_won": ("Nobody won.", "勝者なし。"),
+    "winners_list": ("Winners: {who}", "勝者：{who}"),
     "reason": ("Reason: {reason}", "理由：{reason}"),
     "audit_ok": ("Audit: passed. Every move replays to the same final state ({hash}).",
                  "監査：合格。全ての手を再生すると同じ最終状態になります（{hash}）。"),
@@ -251,6 +295,27 @@ def progress_text(lang: str, event: Any) -> str:
         return (ja if lang == "ja" and ja else en).format(**fields)
     except (KeyError, IndexError, ValueError):  # a field this version does not know: the English line
         return str(event.text)
+
+
+def why_text(lang: str, why: Any, name: Any, who: str = "") -> tuple[str, str]:
+    """(message, details line) for an engine refusal (:class:`engine.rider.why.Why`):
+    the message in ``lang`` with card ids as names (``name(card_id)``) and
+    attributes in words; the rule id only in the details line."""
+    from client.cardart import attribute_name
+
+    fields = why.fields()
+    for k in ("card",):
+        if k in fields and fields[k]:
+            fields[k] = name(str(fields[k]))
+    for k in ("attribute", "top_attribute"):
+        if k in fields:
+            fields[k] = attribute_name(str(fields[k]), lang)
+    skip = fields.get("skip", 0)
+    fields["skip_note"] = tr(lang, "why_skip_note", skip=skip) if skip else ""
+    fields.setdefault("who", who)
+    key = f"why_{why.key}"
+    text = tr(lang, key, **fields) if key in STRINGS else why.key
+    return text, tr(lang, "why_details", rule=why.rule) if why.rule else ""
 
 
 def tr(lang: str, key: str, **fields: Any) -> str:

@@ -17,6 +17,18 @@ What it does for any game implementing engine.core.game.Game:
   :meth:`submit_sealed` for a human seat) and reveals them together;
 - asks the seat's agent for a :class:`Decision` (or waits for
   :meth:`submit` when the seat has no agent: a human on the hot seat);
+- fulfils a hidden :class:`Placement`: asks the placer's agent for one
+  :class:`PlacementPick` per thing (or takes :meth:`submit_placement` from a
+  human seat), answers :class:`PlacementMade`, and remembers what lies under
+  every candidate cell's handle; opens cells and discloses them to named
+  seats from that knowledge. Nothing is committed: the table is trusted;
+- judges every claim the game logs (``claims(state)`` and
+  ``claim_holds(claim, contents)``, see engine.core.claims) at once, since it
+  knows every hidden card: an input that makes a false claim is refused with
+  :class:`~engine.core.errors.FalseClaim` (seat and step) and changes nothing;
+- writes a :class:`~engine.core.hidden.Note` into a seat's knowledge whenever
+  it is privately shown or told something (``shown:``, ``placed:``,
+  ``disclosed:`` + zone);
 - records the log of applied inputs and, if asked, the state hash after each.
 
 Games may offer ``open_cards(state) -> Mapping[handle, card]`` for handles
@@ -31,6 +43,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.core.actions import SYSTEM, Action
+from engine.core.claims import Claim, false_claims, judge_claim
 from engine.core.game import Game, Outcome, hash_of
 from engine.core.hidden import Knowledge
 from engine.core.pending import (
@@ -40,12 +53,17 @@ from engine.core.pending import (
     CardsShuffled,
     Chance,
     Decision,
+    EMPTY,
+    CellsOpened,
     DiceRolled,
     HiddenOp,
+    Placement,
+    PlacementDisclosed,
+    PlacementMade,
     SealedChoice,
     SealedChoicesRevealed,
 )
-from net.bots.base import Agent, SealedPick
+from net.bots.base import Agent, PlacementPick, SealedPick
 
 
 class TableError(RuntimeError):
@@ -81,6 +99,9 @@ class LocalTable:
         self.initial_hash = hash_of(game, state) if record_hashes else b""
         self.hashes: list[bytes] = []
         self._sealed: dict[int, Any] = {}
+        self._placing: dict[str, str] = {}  # cell -> thing, picks of the placement being made
+        #: Every claim judged so far, in order; all held (an input making a false one is refused).
+        self.claims_judged: list[Claim] = []
 
     # --- queries ----------------------------------------------------------------
 
@@ -98,6 +119,11 @@ class LocalTable:
             if seat not in pending.seats or seat in self._sealed:
                 return []
             return [SealedPick(seat, pending.purpose, option) for option in pending.options_for(seat)]
+        if isinstance(pending, Placement):
+            if pending.op != "place" or seat != pending.seat:
+                return []
+            thing = pending.things[len(self._placing)]
+            return [PlacementPick(seat, pending.zone, thing, c) for c in pending.cells if c not in self._placing]
         return self.game.legal_actions(self.state, seat, self.knowledge[seat])
 
     def waiting_for(self) -> tuple[int, ...]:
@@ -107,6 +133,8 @@ class LocalTable:
             return (pending.seat,) if self.agents[pending.seat] is None else ()
         if isinstance(pending, SealedChoice):
             return tuple(s for s in pending.seats if s not in self._sealed and self.agents[s] is None)
+        if isinstance(pending, Placement) and pending.op == "place":
+            return (pending.seat,) if self.agents[pending.seat] is None else ()
         return ()
 
     # --- driving ------------------------------------------------------------------
@@ -141,6 +169,8 @@ class LocalTable:
             return self._apply(DiceRolled(SYSTEM, pending.purpose, faces))
         if isinstance(pending, HiddenOp):
             return self._hidden(pending)
+        if isinstance(pending, Placement):
+            return self._placement(pending)
         raise TableError(f"unknown pending input {pending!r}")
 
     def run(self, max_steps: int = 1_000_000) -> Outcome | None:
@@ -151,7 +181,15 @@ class LocalTable:
         raise TableError(f"no end after {max_steps} steps")
 
     def submit(self, action: Action) -> None:
-        """Apply a human seat's decision (must come from :meth:`legal`)."""
+        """Apply a human seat's decision (must come from :meth:`legal`).
+
+        A game may offer ``check_private(state, action, knowledge)``: checks
+        only the acting seat's own knowledge allows (Rider: a pass while
+        another hand card could be played, rider.14). The table runs it with
+        that seat's knowledge first, so such an input is refused at once."""
+        check = getattr(self.game, "check_private", None)
+        if check is not None and 0 <= action.seat < len(self.knowledge):
+            check(self.state, action, self.knowledge[action.seat])
         self._apply(action)
 
     def submit_sealed(self, seat: int, choice: Any) -> None:
@@ -164,6 +202,19 @@ class LocalTable:
         if choice not in pending.options_for(seat):
             raise TableError(f"{choice!r} is not one of {list(pending.options_for(seat))}")
         self._sealed[seat] = choice
+
+    def submit_placement(self, seat: int, arrangement: Mapping[str, str]) -> Action:
+        """Place a human seat's things at once (``cell -> thing``) and apply the placement."""
+        pending = self.pending
+        if not isinstance(pending, Placement) or pending.op != "place" or pending.seat != seat:
+            raise TableError(f"seat {seat} has no placement to make now")
+        if sorted(arrangement.values()) != sorted(pending.things):
+            raise TableError(f"place exactly these things: {list(pending.things)}")
+        outside = [c for c in arrangement if c not in pending.cells]
+        if outside:
+            raise TableError(f"cells {outside} are not among the cells you may use for {pending.zone}")
+        self._placing = dict(arrangement)
+        return self._placed(pending)
 
     # --- internals ---------------------------------------------------------------
 
@@ -197,12 +248,77 @@ class LocalTable:
         assert op.to_seat is not None
         pairs = [(h, self._card(h)) for h in op.handles]
         answer: Action = CardsDealt(SYSTEM, op.zone, op.handles) if op.op == "deal" else CardsShownTo(SYSTEM, op.zone, op.handles)
+        step = len(self.log)
         action = self._apply(answer)
-        self.knowledge[op.to_seat] = self.knowledge[op.to_seat].learn(pairs)
+        known = self.knowledge[op.to_seat].learn(pairs)
+        if op.op == "show_to":
+            known = known.noted(step, f"shown:{op.zone}", tuple(pairs))
+        self.knowledge[op.to_seat] = known
         return action
 
+    def _placement(self, p: Placement) -> Action | None:
+        if p.op == "place":
+            agent = self.agents[p.seat]
+            while len(self._placing) < len(p.things):
+                if agent is None:
+                    return None
+                pick = agent.choose(self.game, self.state, p.seat, self.knowledge[p.seat], self.legal(p.seat))
+                if not isinstance(pick, PlacementPick) or pick not in self.legal(p.seat):
+                    raise TableError(f"seat {p.seat} answered the placement {p.zone} with {pick!r}")
+                self._placing[pick.cell] = pick.thing
+            return self._placed(p)
+        told = tuple((c, self._card(h)) for c, h in zip(p.cells, p.handles))
+        if p.op == "open":
+            return self._apply(CellsOpened(SYSTEM, p.zone, p.handles, tuple(content for _, content in told)))
+        step = len(self.log)
+        action = self._apply(PlacementDisclosed(SYSTEM, p.zone, p.handles, p.to_seats))
+        for seat in p.to_seats:
+            known = self.knowledge[seat].learn((h, self._card(h)) for h in p.handles)
+            self.knowledge[seat] = known.noted(step, f"disclosed:{p.zone}", told)
+        return action
+
+    def _placed(self, p: Placement) -> Action:
+        """Apply PlacementMade and remember what lies under each candidate cell's new handle."""
+        arrangement, self._placing = self._placing, {}
+        step = len(self.log)
+        action = self._apply(PlacementMade(SYSTEM, p.zone))
+        handles = self.game.zone(self.state, p.zone)
+        if len(handles) != len(p.cells):
+            raise TableError(f"placement {p.zone} has {len(handles)} handles for {len(p.cells)} cells")
+        contents = [arrangement.get(cell, EMPTY) for cell in p.cells]
+        self.truth.update(zip(handles, contents))
+        placed = tuple((cell, arrangement[cell]) for cell in p.cells if cell in arrangement)
+        known = self.knowledge[p.seat].learn(zip(handles, contents))
+        self.knowledge[p.seat] = known.noted(step, f"placed:{p.zone}", placed)
+        return action
+
+    def _judge_claims(self, state: Any) -> None:
+        """Judge the claims ``state`` added (the game's claim log only grows); raise on a false one."""
+        claims_of = getattr(self.game, "claims", None)
+        if claims_of is None:
+            return
+        fresh = tuple(claims_of(state))[len(self.claims_judged):]
+        if not fresh:
+            return
+        holds = self.game.claim_holds  # type: ignore[attr-defined]
+        for claim in fresh:
+            if judge_claim(claim, self._content, holds) is None:
+                raise TableError(f"claim {claim.describe()} is about a handle the table does not know")
+        false = false_claims(fresh, self._content, holds)
+        if false:
+            raise false[0]
+        self.claims_judged.extend(fresh)
+
+    def _content(self, handle: int) -> str | None:
+        try:
+            return self._card(handle)
+        except TableError:
+            return None
+
     def _apply(self, action: Action) -> Action:
-        self.state = self.game.apply(self.state, action)
+        state = self.game.apply(self.state, action)
+        self._judge_claims(state)
+        self.state = state
         self.log.append(action)
         if self.record_hashes:
             self.hashes.append(hash_of(self.game, self.state))

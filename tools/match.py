@@ -28,11 +28,11 @@ import functools
 import json
 import random
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from engine.core import Knowledge, hash_of
+from engine.core import Knowledge, Outcome, hash_of
 from engine.core.actions import Action
 from engine.core.errors import EngineError
 from engine.locke.components import ComponentSet, component_set_from_data
@@ -234,8 +234,7 @@ def play(args: argparse.Namespace) -> dict[str, Any]:
     final = hash_of(setup.game, table.state)
     result = {
         "game": args.game, "seed": args.seed, "bots": args.bots.split(","),
-        "winner": outcome.winner if outcome else None,
-        "reason": outcome.reason if outcome else "unfinished",
+        **outcome_fields(outcome),
         "turns": getattr(table.state, "turn", None), "actions": len(table.log), "final_hash": final.hex(),
     }
     if outcome is not None and outcome.seats:
@@ -247,12 +246,33 @@ def play(args: argparse.Namespace) -> dict[str, Any]:
     return result
 
 
+def outcome_fields(outcome: Outcome | None) -> dict[str, Any]:
+    """The result keys of an outcome: winner, winners and reason; seats when the game judges every seat."""
+    if outcome is None:
+        return {"winner": None, "winners": [], "reason": "unfinished"}
+    fields: dict[str, Any] = {"winner": outcome.winner, "winners": list(outcome.winners), "reason": outcome.reason}
+    if outcome.seats:
+        fields["seats"] = [r.__canonical__() for r in outcome.seats]
+    return fields
+
+
+def who_won(result: Mapping[str, Any]) -> str:
+    """"seat 1 wins", "a draw", "seats 0, 2 win" or "nobody wins" for the text summary."""
+    winners = result.get("winners") or ([] if result.get("winner") is None else [result["winner"]])
+    if len(winners) == 1:
+        return f"seat {winners[0]} wins"
+    if winners:
+        return f"seats {', '.join(map(str, winners))} win"
+    return "nobody wins" if result.get("seats") else "a draw"
+
+
 def write_log(path: Path, game_name: str, setup: Setup, table: LocalTable, result: dict[str, Any]) -> None:
     data = {
         "format": LOG_FORMAT, "game": game_name, "rules": setup.game.rules_id, "setup": setup.record,
         "seed": result["seed"], "bots": result["bots"], "initial_hash": table.initial_hash.hex(),
         "steps": [{"action": to_json(a.to_data()), "hash": h.hex()} for a, h in zip(table.log, table.hashes)],
-        "outcome": {"winner": result["winner"], "reason": result["reason"]}, "final_hash": result["final_hash"],
+        "outcome": {k: result[k] for k in ("winner", "reason", "seats") if k in result},
+        "final_hash": result["final_hash"],
     }
     try:
         path.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
@@ -287,8 +307,7 @@ def replay(data: Any) -> dict[str, Any]:
         result["steps"] = index
     outcome = game.outcome(state)
     result["final_hash"] = hash_of(game, state).hex()
-    result["winner"] = outcome.winner if outcome else None
-    result["reason"] = outcome.reason if outcome else "unfinished"
+    result.update(outcome_fields(outcome))
     if result["final_hash"] != data.get("final_hash"):
         result.update(ok=False, error="the final hash differs from the log")
     return result
@@ -323,7 +342,7 @@ def main(argv: list[str]) -> int:
         verdict = "every state hash matches" if result["ok"] else f"MISMATCH: {result['error']}"
         print(f"replayed {result['steps']} steps: {verdict}")
     else:
-        who = "a draw" if result["winner"] is None else f"seat {result['winner']} wins"
+        who = who_won(result)
         if result["reason"] == "unfinished":
             who = f"no end within --max-steps {args.max_steps}"
         print(f"{who} after {result['turns']} turns, {result['actions']} inputs ({result['reason']})")

@@ -206,7 +206,8 @@ def play_tcp(args: Any) -> dict[str, Any]:
     first = run.results[0]
     return {
         "game": args.game, "seed": args.seed, "bots": bots, "net": "tcp",
-        "winner": first.get("winner"), "reason": first.get("reason", "unfinished"), "turns": first.get("turns"),
+        "winner": first.get("winner"), "winners": first.get("winners", []), "reason": first.get("reason", "unfinished"),
+        "turns": first.get("turns"),
         "actions": first.get("actions"), "final_hash": first.get("final_hash"),
         "wall_s": run.wall_s, "cpu_s": run.cpu_s, "messages": run.messages, "bytes": run.bytes, "audit": audit,
         "ok": audit == "ok",

@@ -41,7 +41,7 @@ from net.peer.store import StoreError, load_peer
 from net.transport.errors import InviteError
 from net.transport.invite import parse_invite
 from tools._cli import run as run_cli
-from tools.match import BOTS, DEFAULT_DECKS
+from tools.match import BOTS, DEFAULT_DECKS, who_won
 
 LOOPBACK = "127.0.0.1"
 
@@ -375,8 +375,7 @@ def run(args: argparse.Namespace, out: Any = None, discovery: Discovery = lan_di
     elif result["error"] is not None:
         print(f"error: {result['error']}", file=out, flush=True)
     else:
-        winner = result.get("winner")
-        who = "a draw" if winner is None else f"seat {winner} wins"
+        who = who_won(result)
         print(f"game over: {who} ({result.get('reason')}); audit: {result.get('audit')}; "
               f"final state hash {result.get('final_hash')}", file=out, flush=True)
     return 0 if ok else 1

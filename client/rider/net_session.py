@@ -31,6 +31,7 @@ from twisted.internet.task import LoopingCall
 
 from client.rider.session import IllegalIntent, Listener
 from engine.core.actions import Action
+from engine.core.game import Outcome
 from engine.core.hashing import short_hex
 from engine.core.hidden import Knowledge
 from engine.core.pending import Decision, SealedChoice
@@ -52,14 +53,6 @@ def display_name(name: str, seat: int) -> str:
     if len(clean) > 24:
         clean = clean[:23].rstrip() + "…"
     return clean or f"Player {seat + 1}"
-
-
-class Result:
-    """The game's outcome as the end scene reads it (winner seat, reason code)."""
-
-    def __init__(self, winner: int | None, reason: str) -> None:
-        self.winner = winner
-        self.reason = reason
 
 
 class NetRiderSession:
@@ -128,13 +121,13 @@ class NetRiderSession:
     def moves(self) -> int:
         return self._seen
 
-    def outcome(self) -> Result | None:
+    def outcome(self) -> Outcome | None:
         found = self.game.outcome(self.state)
         if found is not None:
-            return Result(found.winner, found.reason)
+            return found
         out = self.session.outcome
         if out:  # a forfeit ends the game outside the engine
-            return Result(out.get("winner"), str(out.get("reason", "")))
+            return Outcome.from_data(out)
         return None
 
     def legal(self) -> list[Action]:

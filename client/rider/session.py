@@ -306,7 +306,7 @@ class RiderSession:
                  "state_hash": h.hex()}
                 for a, h in zip(self.table.log, self.table.hashes)
             ],
-            "outcome": None if outcome is None else {"winner": outcome.winner, "reason": outcome.reason},
+            "outcome": None if outcome is None else outcome.__canonical__(),
         }
 
     def save_transcript(self, folder: Path | None = None) -> Path:

@@ -21,7 +21,7 @@ from client import theme
 from client.anim import Animator, Flash, Flight, Flip, Strike
 from client.app import App
 from client.cardart import HEADER, CardArt, mark_name
-from client.i18n import tr
+from client.i18n import tr, why_text
 from client.rider.describe import (
     LogEntry,
     describe,
@@ -46,6 +46,8 @@ from net.bots.base import SealedPick
 #: Prompts about a move: they close when the position changes under them.
 ACTION_PROMPTS = ("choice", "confirm", "attack")
 RPS_KEYS = {"rock": "rps_rock", "paper": "rps_paper", "scissors": "rps_scissors"}
+#: Seconds a why-not notice stays up (a new gesture replaces it at once).
+NOTICE_SECONDS = 6.0
 
 
 @dataclasses.dataclass
@@ -103,6 +105,8 @@ class RiderTableScene(Scene):
         self._end_call: Any = None
         self._warnings_seen = 0
         self.ended = False
+        #: Why the last gesture was refused: (message, details line, shown until); see explain().
+        self.notice: tuple[str, str, float] | None = None
 
     # -- scene protocol ------------------------------------------------------------
     def enter(self) -> None:
@@ -131,6 +135,9 @@ class RiderTableScene(Scene):
 
     def update(self, now: float) -> bool:
         self.now = now
+        if self.notice is not None and now >= self.notice[2]:
+            self.notice = None
+            self.app.invalidate()
         moving = self.anims.update(now)
         if not moving and self.session.over and not self.ended and self._end_call is None:
             self._end_call = self.app.clock.callLater(0.8, self._finish)
@@ -318,11 +325,53 @@ class RiderTableScene(Scene):
                 self._resolve(self.intents.between(self.selected, key))
             elif key in self.intents.sources():
                 self.selected = None if self.selected == key else key
+            else:
+                self.explain(key)
         elif key == ("button", "forfeit"):
             self._claim_forfeit()
         elif kind == "button":
             self._resolve(self.intents.from_source(key))
         self._build_controls()
+        self.app.invalidate()
+
+    def explain(self, key: Key) -> None:
+        """Say why a gesture on ``key`` (with the current selection) is not allowed,
+        in words from the engine's own rule (RiderGame.why_not); the rule id goes
+        to the details line only. Nothing is said when the gesture is allowed."""
+        state = self.session.state
+        know = self.session.knowledge
+        gesture: dict[str, Any] = {}
+        sel = self.selected
+        kind = key[0]
+        if kind == "hand":
+            card = dict(self.my_hand()).get(key[1])  # type: ignore[call-overload]
+            if card is None:
+                return
+            gesture = {"card": card}
+        elif kind == "mine" and sel is not None and sel[0] == "hand":
+            card = dict(self.my_hand()).get(sel[1])  # type: ignore[call-overload]
+            if card is None:
+                return
+            gesture = {"card": card, "column": COLUMN_INDEX[str(key[1])]}
+        elif kind == "mine":
+            gesture = {"column": COLUMN_INDEX[str(key[1])]}
+        elif kind == "theirs" and sel is not None and sel[0] == "mine":
+            gesture = {"column": COLUMN_INDEX[str(sel[1])], "target": COLUMN_INDEX[str(key[1])]}
+        elif kind == "theirs":
+            return  # the opponent's column alone is not a gesture
+        elif key == ("button", "pass"):
+            gesture = {"passing": True}
+        else:
+            return
+        why = self.session.game.why_not(state, self.me, know, **gesture)
+        if why is None:
+            return
+        pending = self.session.pending
+        waited = getattr(pending, "seat", None)
+        who = seat_label(waited, self.session.names, self.me, self.app.lang) if isinstance(waited, int) \
+            and waited >= 0 else tr(self.app.lang, "table_itself")
+        text, details = why_text(self.app.lang, why, self._name, who)
+        self.notice = (text, details, self.app.clock.seconds() + NOTICE_SECONDS)
         self.app.invalidate()
 
     def _resolve(self, candidates: list[Action]) -> None:
@@ -567,16 +616,31 @@ class RiderTableScene(Scene):
                 return
         control = self._control_at(pos)
         if control is None:
-            if self.prompt is None and self.selected is not None:
+            under = self._thing_at(pos) if self.prompt is None else None
+            if under is not None:
+                self.explain(under)
+            if self.prompt is None and self.selected is not None and (under is None or under[0] != "mine"):
                 self.selected = None
                 self._build_controls()
             return
+        self.notice = None
         if control.key[0] == "hand" and self.intents.targets(control.key):
             self.drag = {"key": control.key, "start": pos, "pos": pos, "was": self.selected == control.key}
             self.selected = control.key
             self._build_controls()
             return
         self.press(control.key)
+
+    def _thing_at(self, pos: tuple[int, int]) -> Key | None:
+        """The hand card or column under ``pos`` whether or not it is clickable now."""
+        for rect, (handle, _card) in reversed(list(zip(self.hand_slots(self.me), self.my_hand()))):
+            if rect.collidepoint(pos):
+                return ("hand", handle)
+        for seat, side in ((self.me, "mine"), (self.opp, "theirs")):
+            for i, rect in enumerate(self.area(seat).columns):
+                if rect.collidepoint(pos):
+                    return (side, COLUMNS[i])
+        return None
 
     def release(self, pos: tuple[int, int]) -> None:
         drag, self.drag = self.drag, None
@@ -589,6 +653,9 @@ class RiderTableScene(Scene):
                     self.press(control.key)
                     return
             self.selected = drag["key"]
+            under = self._thing_at(pos)
+            if under is not None and under[0] == "mine":
+                self.explain(under)
         elif drag["was"]:
             self.selected = None
         self._build_controls()
@@ -617,6 +684,8 @@ class RiderTableScene(Scene):
             index = k - pygame.K_1
             if index < len(hand) and ("hand", hand[index][0]) in self.intents.sources():
                 self.press(("hand", hand[index][0]))
+            elif index < len(hand):
+                self.explain(("hand", hand[index][0]))
         elif k in (pygame.K_a, pygame.K_b, pygame.K_c):
             letter = "ABC"[k - pygame.K_a]
             shift = bool(event.mod & pygame.KMOD_SHIFT)
@@ -624,8 +693,11 @@ class RiderTableScene(Scene):
                 self.press(("theirs", letter))
             else:
                 self.press(("mine", letter))
-        elif k == pygame.K_p and ("button", "pass") in self.intents.sources():
-            self.press(("button", "pass"))
+        elif k == pygame.K_p:
+            if ("button", "pass") in self.intents.sources():
+                self.press(("button", "pass"))
+            else:
+                self.explain(("button", "pass"))
         elif k == pygame.K_e and ("button", "end") in self.intents.sources():
             self.press(("button", "end"))
         elif k == pygame.K_s:
@@ -751,10 +823,33 @@ class RiderTableScene(Scene):
             if card:
                 img = self.art.face(card, self.layout.hand_card, self.app.lang)
                 surface.blit(img, img.get_rect(center=self.drag["pos"]))
+        if self.notice is not None and self.prompt is None:
+            self._draw_notice(surface, self.notice)
         if self.prompt is not None:
             self._draw_prompt(surface, self.prompt)
         elif self.hover_card is not None and self.drag is None:
             self._draw_preview(surface, self.hover_card)
+
+    def notice_rect(self, text: str = "", details: str = "") -> pygame.Rect:
+        """Where a why-not notice goes: just above the bar, across the board's
+        middle, as tall as its (at most two) lines and the details line."""
+        bar = self.layout.bar
+        w = min(self.layout.board.width - 40, 760)
+        lines = max(1, min(2, len(wrap(text, 15, w - 24, True)))) if text else 1
+        h = 12 + lines * line_height(15) + (line_height(12) if details else 0)
+        return pygame.Rect(bar.centerx - w // 2, bar.top - h - 4, w, h)
+
+    def _draw_notice(self, surface: pygame.Surface, notice: tuple[str, str, float]) -> None:
+        text, details, _ = notice
+        rect = self.notice_rect(text, details)
+        panel(surface, rect, fill=(48, 30, 30), edge=theme.WARN, radius=10, alpha=240)
+        inner = rect.inflate(-24, -12)
+        y = inner.top
+        for line in wrap(text, 15, inner.width, True)[:2]:
+            draw_text(surface, line, (inner.left, y), 15, theme.TEXT, bold=True, max_width=inner.width)
+            y += line_height(15)
+        if details:
+            draw_text(surface, details, (inner.left, y), 12, theme.TEXT_DIM, max_width=inner.width)
 
     def _glow(self, surface: pygame.Surface, rect: pygame.Rect, colour: theme.Colour, width: int = 3) -> None:
         pygame.draw.rect(surface, colour, rect.inflate(6, 6), width=width, border_radius=12)

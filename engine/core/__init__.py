@@ -1,38 +1,47 @@
 """Engine core: encoding, hashing, the reducer contract, pending inputs, errors."""
 
 from engine.core.actions import SYSTEM, Action, ActionCodec
+from engine.core.claims import Claim, ClaimCheck, ClaimingGame, false_claims, judge_claim, unjudged_claims
 from engine.core.encoding import decode, encode
 from engine.core.errors import (
     CheatDetected,
     DeckError,
     EncodingError,
     EngineError,
+    FalseClaim,
     GameOver,
     IllegalAction,
     MalformedAction,
     NotYourTurn,
     WrongInputKind,
 )
-from engine.core.game import Game, Outcome, check_answer_matches, hash_of
+from engine.core.game import GRADES, Game, Outcome, SeatResult, check_answer_matches, hash_of
 from engine.core.hashing import digest, short_hex, state_hash
-from engine.core.hidden import Knowledge
+from engine.core.hidden import Knowledge, Note
 from engine.core.pending import (
     DRIVER_ANSWERS,
+    EMPTY,
     CardsDealt,
     CardsRevealed,
     CardsShownTo,
     CardsShuffled,
+    CellsOpened,
     Chance,
     Decision,
     DiceRolled,
     HiddenOp,
     Pending,
+    Placement,
+    PlacementDisclosed,
+    PlacementMade,
     SealedChoice,
     SealedChoicesRevealed,
 )
 
 __all__ = [
     "DRIVER_ANSWERS",
+    "EMPTY",
+    "GRADES",
     "SYSTEM",
     "Action",
     "ActionCodec",
@@ -40,13 +49,18 @@ __all__ = [
     "CardsRevealed",
     "CardsShownTo",
     "CardsShuffled",
+    "CellsOpened",
     "Chance",
     "CheatDetected",
+    "Claim",
+    "ClaimCheck",
+    "ClaimingGame",
     "Decision",
     "DeckError",
     "DiceRolled",
     "EncodingError",
     "EngineError",
+    "FalseClaim",
     "Game",
     "GameOver",
     "HiddenOp",
@@ -54,16 +68,24 @@ __all__ = [
     "Knowledge",
     "MalformedAction",
     "NotYourTurn",
+    "Note",
     "Outcome",
     "Pending",
+    "Placement",
+    "PlacementDisclosed",
+    "PlacementMade",
     "SealedChoice",
     "SealedChoicesRevealed",
+    "SeatResult",
     "WrongInputKind",
     "check_answer_matches",
     "decode",
     "digest",
     "encode",
+    "false_claims",
     "hash_of",
+    "judge_claim",
     "short_hex",
     "state_hash",
+    "unjudged_claims",
 ]

@@ -7,6 +7,8 @@ holds is never changed by a rejected input.
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class EngineError(Exception):
     """Base of every error the engine raises on purpose."""
@@ -55,6 +57,21 @@ class CheatDetected(IllegalAction):
     def __init__(self, message: str, *, seat: int, rule: str | None = None) -> None:
         self.seat = seat
         super().__init__(f"seat {seat}: {message}", rule=rule)
+
+
+class FalseClaim(CheatDetected):
+    """A declaration about hidden data (a claim) turned out false when the data was opened.
+
+    Names the claim's seat and the step it was made in (``claim.step``), so a
+    local table, a networked audit and a verifier all report the same culprit.
+    ``claim`` is an :class:`engine.core.claims.Claim`.
+    """
+
+    def __init__(self, claim: Any, message: str) -> None:
+        self.claim = claim
+        self.step: int = claim.step
+        super().__init__(f"at step {claim.step} claimed {message}, which is false", seat=claim.seat,
+                         rule=claim.rule or None)
 
 
 class DeckError(EngineError, ValueError):

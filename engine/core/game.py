@@ -18,6 +18,7 @@ cryptographic proof of each identity before the action reaches the engine.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable, Mapping
 from typing import Any, Generic, Protocol, TypeVar
 
 from engine.core.actions import SYSTEM, Action, ActionCodec
@@ -32,8 +33,12 @@ from engine.core.pending import (
     Chance,
     Decision,
     DiceRolled,
+    CellsOpened,
     HiddenOp,
     Pending,
+    Placement,
+    PlacementDisclosed,
+    PlacementMade,
     SealedChoice,
     SealedChoicesRevealed,
 )
@@ -41,15 +46,129 @@ from engine.core.pending import (
 S = TypeVar("S")
 
 
+#: Grades of a judged seat (KMC 6, victory grades; 11.8): A alive and won, B dead
+#: and won, C alive and lost, D dead and lost.
+GRADES = ("A", "B", "C", "D")
+_WINNING_GRADES = ("A", "B")
+
+
+@dataclasses.dataclass(frozen=True)
+class SeatResult:
+    """How one seat did: won or lost, why, and its grade when the game grades.
+
+    ``reason`` is a stable code or text (for example a victory-condition id)
+    that the client turns into words; ``grade`` is one of :data:`GRADES` or
+    None for a game without grades. A grade must agree with ``won``.
+    """
+
+    seat: int
+    won: bool
+    reason: str
+    grade: str | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.seat, int) or isinstance(self.seat, bool) or self.seat < 0:
+            raise ValueError(f"a seat result needs a seat number, not {self.seat!r}")
+        if not isinstance(self.won, bool) or not isinstance(self.reason, str):
+            raise ValueError("a seat result needs won (true/false) and a reason (text)")
+        if self.grade is not None:
+            if self.grade not in GRADES:
+                raise ValueError(f"grade {self.grade!r} is not one of {list(GRADES)}")
+            if (self.grade in _WINNING_GRADES) != self.won:
+                raise ValueError(f"grade {self.grade} contradicts won={self.won} for seat {self.seat}")
+
+    @classmethod
+    def graded(cls, seat: int, *, won: bool, alive: bool, reason: str) -> SeatResult:
+        """The KMC grade from the two facts it depends on (A/B win, C/D loss; A/C alive)."""
+        grade = ("A" if alive else "B") if won else ("C" if alive else "D")
+        return cls(seat, won, reason, grade)
+
+    def __canonical__(self) -> dict[str, Any]:
+        return {"seat": self.seat, "won": self.won, "reason": self.reason, "grade": self.grade}
+
+
 @dataclasses.dataclass(frozen=True)
 class Outcome:
-    """How a game ended: ``winner`` is a seat, or None for a draw."""
+    """How a game ended.
+
+    ``winner`` is the one winning seat, or None for a draw or when there is
+    no single winner; ``reason`` says how the game ended. Games that judge
+    every seat (several winners, grades) also fill ``seats``, one
+    :class:`SeatResult` per seat in seat order; build those with
+    :meth:`judged`, which keeps ``winner`` consistent. Read :attr:`winners`
+    rather than ``winner`` when a game may have several.
+
+    The canonical form is ``{"winner", "reason"}`` and gains ``"seats"`` only
+    when there are seat results, so two-player outcomes (and the final
+    records of saved Rider transcripts) encode exactly as before.
+    """
 
     winner: int | None
     reason: str
+    seats: tuple[SeatResult, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.seats:
+            numbers = [r.seat for r in self.seats]
+            if numbers != sorted(set(numbers)):
+                raise ValueError(f"seat results must be in seat order, one per seat, not {numbers}")
+            if self.winner != _sole_winner(self.seats):
+                raise ValueError(f"winner {self.winner!r} contradicts the seat results (use Outcome.judged)")
+
+    @classmethod
+    def judged(cls, reason: str, seats: Iterable[SeatResult]) -> Outcome:
+        """An outcome from per-seat results; ``winner`` is set when exactly one seat won."""
+        results = tuple(sorted(seats, key=lambda r: r.seat))
+        return cls(_sole_winner(results), reason, results)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Every seat that won, in seat order (empty for a draw or when nobody won)."""
+        if self.seats:
+            return tuple(r.seat for r in self.seats if r.won)
+        return () if self.winner is None else (self.winner,)
+
+    @property
+    def is_draw(self) -> bool:
+        """A draw in a game that names at most one winner (not "everybody lost")."""
+        return not self.seats and self.winner is None
+
+    def result(self, seat: int) -> SeatResult | None:
+        """The judgement of ``seat``, or None when this game does not judge seats."""
+        for r in self.seats:
+            if r.seat == seat:
+                return r
+        return None
 
     def __canonical__(self) -> dict[str, Any]:
-        return {"winner": self.winner, "reason": self.reason}
+        data: dict[str, Any] = {"winner": self.winner, "reason": self.reason}
+        if self.seats:
+            data["seats"] = [r.__canonical__() for r in self.seats]
+        return data
+
+    @classmethod
+    def from_data(cls, data: Any) -> Outcome:
+        """Rebuild an outcome from its canonical data (a final record); ValueError if malformed."""
+        if not isinstance(data, Mapping) or not {"winner", "reason"} <= set(data) <= {"winner", "reason", "seats"}:
+            raise ValueError("an outcome is a map with winner, reason and optionally seats")
+        winner, reason = data["winner"], data["reason"]
+        if winner is not None and (not isinstance(winner, int) or isinstance(winner, bool)):
+            raise ValueError(f"an outcome's winner must be a seat or null, not {winner!r}")
+        if not isinstance(reason, str):
+            raise ValueError("an outcome's reason must be text")
+        seats: list[SeatResult] = []
+        for item in data.get("seats", ()):
+            if not isinstance(item, Mapping) or set(item) != {"seat", "won", "reason", "grade"}:
+                raise ValueError("a seat result is a map with seat, won, reason and grade")
+            seats.append(SeatResult(item["seat"], item["won"], item["reason"], item["grade"]))
+        if "seats" in data and not seats:
+            raise ValueError("an outcome lists seats only when there are seat results")
+        return cls(winner, reason, tuple(seats))
+
+
+def _sole_winner(results: tuple[SeatResult, ...]) -> int | None:
+    won = [r.seat for r in results if r.won]
+    return won[0] if len(won) == 1 else None
 
 
 class Game(Protocol, Generic[S]):
@@ -130,4 +249,27 @@ def check_answer_matches(pending: Pending | None, action: Action) -> None:
         if isinstance(action, CardsRevealed) and len(action.cards) != len(action.handles):
             raise IllegalAction("a reveal must name one card per handle")
         return
+    if isinstance(pending, Placement):
+        _check_placement_answer(pending, action)
+        return
     raise WrongInputKind(f"unknown pending input {pending!r}")
+
+
+_PLACEMENT_ANSWERS: dict[str, type[PlacementMade | CellsOpened | PlacementDisclosed]] = {
+    "place": PlacementMade,
+    "open": CellsOpened,
+    "disclose": PlacementDisclosed,
+}
+
+
+def _check_placement_answer(pending: Placement, action: Action) -> None:
+    expected = _PLACEMENT_ANSWERS[pending.op]
+    if not isinstance(action, expected) or action.zone != pending.zone:
+        raise WrongInputKind(f"waiting for the {pending.op} of placement {pending.zone!r}")
+    if isinstance(action, (CellsOpened, PlacementDisclosed)) and action.handles != pending.handles:
+        raise IllegalAction(f"{pending.op} of placement {pending.zone!r} answered for other cells than requested")
+    if isinstance(action, CellsOpened):
+        if len(action.contents) != len(action.handles):
+            raise IllegalAction("opening cells must name one content (or nothing) per cell")
+    if isinstance(action, PlacementDisclosed) and action.to_seats != pending.to_seats:
+        raise IllegalAction(f"placement {pending.zone!r} was disclosed to other seats than requested")

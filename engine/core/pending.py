@@ -1,4 +1,4 @@
-"""What a state waits for: the four kinds of pending input, and their answers.
+"""What a state waits for: the five kinds of pending input, and their answers.
 
 A state always says what it needs next (:attr:`engine.core.game.Game.pending`):
 
@@ -11,6 +11,12 @@ A state always says what it needs next (:attr:`engine.core.game.Game.pending`):
    cards privately to a seat, reveal a card to one seat, or reveal cards to
    all. The driver answers with :class:`CardsShuffled`, :class:`CardsDealt`,
    :class:`CardsShownTo` or :class:`CardsRevealed`.
+5. :class:`Placement` - face-down things a seat puts on board cells (an
+   ambush, the key bases). Every candidate cell gets its own commitment
+   slot (a handle), holding either a thing or :data:`EMPTY`, so opening one
+   cell proves "something is here" as well as "nothing is here". The driver
+   answers :class:`PlacementMade`, :class:`CellsOpened` or
+   :class:`PlacementDisclosed`.
 
 The engine never samples: *how* the answer was produced (a seeded RNG on a
 trusted local table, or joint cryptographic protocols between peers) is the
@@ -25,6 +31,10 @@ from typing import Any, Literal
 from engine.core.actions import SYSTEM, Action
 
 HiddenOpKind = Literal["shuffle", "deal", "show_to", "reveal"]
+PlacementOpKind = Literal["place", "open", "disclose"]
+
+#: What an opened cell holds when nothing was placed on it (thing ids are never empty).
+EMPTY = ""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -84,7 +94,54 @@ class HiddenOp:
         return {"pending": "hidden", "op": self.op, "zone": self.zone, "handles": self.handles, "to_seat": self.to_seat}
 
 
-Pending = Decision | SealedChoice | Chance | HiddenOp
+@dataclasses.dataclass(frozen=True)
+class Placement:
+    """A hidden placement by ``seat`` on board cells, named ``zone``.
+
+    - ``place``: the placer secretly puts each of ``things`` on a distinct
+      cell of ``cells`` (every candidate cell, each of which gets a
+      commitment). Answered by :class:`PlacementMade`; the game then gives
+      each candidate cell a fresh handle, in ``cells`` order, and from then on
+      ``game.zone(state, zone)`` returns those handles aligned with ``cells``.
+      The public state holds only cell -> handle, never what is where.
+    - ``open``: ``cells`` (with their ``handles``) are opened for everyone;
+      :class:`CellsOpened` names each one's content, or :data:`EMPTY`.
+    - ``disclose``: the placer privately tells ``to_seats`` what lies on
+      ``cells``; :class:`PlacementDisclosed` confirms it (the seats' drivers
+      now know it; the public state learns nothing).
+
+    How the answer is produced is the driver's business: a trusted local
+    table knows the placement; a networked one opens per-cell commitments.
+    """
+
+    op: PlacementOpKind
+    zone: str
+    seat: int
+    cells: tuple[str, ...]
+    things: tuple[str, ...] = ()
+    handles: tuple[int, ...] = ()
+    to_seats: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        if len(set(self.cells)) != len(self.cells):
+            raise ValueError(f"placement {self.zone!r} names a cell twice")
+        if self.op == "place":
+            if self.handles or self.to_seats:
+                raise ValueError("a place request has no handles or seats to tell yet")
+            if len(self.things) > len(self.cells) or EMPTY in self.things:
+                raise ValueError(f"placement {self.zone!r}: {len(self.things)} things (none empty) need as many cells")
+        else:
+            if self.things or len(self.handles) != len(self.cells):
+                raise ValueError(f"an {self.op} request names one handle per cell and no things")
+            if (self.op == "disclose") != bool(self.to_seats):
+                raise ValueError("only a disclose request names seats to tell, and it must name one")
+
+    def __canonical__(self) -> dict[str, Any]:
+        return {"pending": "placement", "op": self.op, "zone": self.zone, "seat": self.seat, "cells": self.cells,
+                "things": self.things, "handles": self.handles, "to_seats": self.to_seats}
+
+
+Pending = Decision | SealedChoice | Chance | HiddenOp | Placement
 
 
 # --- answers fed by the driver (seat = SYSTEM) -------------------------------
@@ -144,6 +201,34 @@ class CardsRevealed(Action):
     cards: tuple[str, ...]
 
 
+@dataclasses.dataclass(frozen=True)
+class PlacementMade(Action):
+    """The placer has put its things down (and, on a network, committed to every cell)."""
+
+    KIND = "placement_made"
+    zone: str
+
+
+@dataclasses.dataclass(frozen=True)
+class CellsOpened(Action):
+    """``handles`` are open; ``contents`` holds each one's thing id or :data:`EMPTY`."""
+
+    KIND = "cells_opened"
+    zone: str
+    handles: tuple[int, ...]
+    contents: tuple[str, ...]
+
+
+@dataclasses.dataclass(frozen=True)
+class PlacementDisclosed(Action):
+    """The contents of ``handles`` were told privately to ``to_seats``."""
+
+    KIND = "placement_disclosed"
+    zone: str
+    handles: tuple[int, ...]
+    to_seats: tuple[int, ...]
+
+
 #: Every driver answer, for building a game's :class:`ActionCodec`.
 DRIVER_ANSWERS: tuple[type[Action], ...] = (
     SealedChoicesRevealed,
@@ -152,6 +237,9 @@ DRIVER_ANSWERS: tuple[type[Action], ...] = (
     CardsDealt,
     CardsShownTo,
     CardsRevealed,
+    PlacementMade,
+    CellsOpened,
+    PlacementDisclosed,
 )
 
 

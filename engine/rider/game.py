@@ -65,6 +65,7 @@ from engine.rider.rules import (
     resolve_attack,
     strip_attacker,
 )
+from engine.rider.why import Why, attack_why, gesture_why, message, pass_why, placement_why
 from engine.rider.state import (
     COLUMN_INDEX,
     COLUMNS,
@@ -421,13 +422,9 @@ class RiderGame:
         col = s.players[seat].columns[index]
         if col.facedown is not None:
             raise IllegalAction(f"column {action.column} is face down: open it before levelling it up", rule="rider.4")
-        if not col.cards:
-            raise IllegalAction(
-                f"column {action.column} lost its Lv.1: renew it with a Lv.1 card before levelling it up", rule="rider.12"
-            )
-        levels = placement_levels(self.table, info, col, len(s.players[other(seat)].lost))
-        if action.level not in levels:
-            raise IllegalAction(self._placement_problem(info, col, action, s), rule="rider.4")
+        refused = placement_why(self.table, info, col, action.column, len(s.players[other(seat)].lost), action.level)
+        if refused is not None:  # the error keeps the rule of the action (the Why may name a finer one)
+            raise IllegalAction(message(refused), rule="rider.12" if refused.key == "fallen" else "rider.4")
         p, opened = self._take_from_hand(s, seat, action.handle, action.card, "rider.4")
         if info.lv0:
             col = col._replace(zero=action.card)
@@ -438,32 +435,6 @@ class RiderGame:
         effects = effect_steps(self.table, placed, seat, info, action.targets)
         return placed._replace(queue=effects + s.queue[1:])
 
-    def _placement_problem(self, info: Info, col: Column, action: LevelUp, s: RiderState) -> str:
-        """Why a level up was refused, and what would work instead (rule rider.4)."""
-        opp_lost = len(s.players[other(action.seat)].lost)
-        card, where = action.card, f"column {action.column}"
-        if info.min_lost >= 0 and opp_lost < info.min_lost:
-            return (f"{card} needs at least {info.min_lost} opposing Lv.1 cards in Lost (there are {opp_lost}); "
-                    f"play another card")
-        if info.lv0:
-            if col.zero:
-                return f"{where} already holds a Lv.0 card; put {card} on another column"
-            return f"{card} is a Lv.0 card: place it with level 0"
-        top = col.top_level
-        top_info = self.table[col.cards[-1][0]]
-        fits = placement_levels(self.table, info, col, opp_lost)
-        shown = f"{card} (levels {list(info.levels)}, {info.attribute})"
-        if fits:
-            return f"{shown} can go on {where} only as Lv.{' or Lv.'.join(map(str, fits))}, not Lv.{action.level}"
-        if not (info.any_attribute or FREE in (info.attribute, top_info.attribute) or info.attribute == top_info.attribute):
-            return (f"{shown} cannot level up {where}: its top card is {top_info.attribute} and the attributes must "
-                    f"match unless one of them is free; choose a column whose top card is {info.attribute} or free")
-        if top >= MAX_LEVEL:
-            return f"{where} is at Lv.{MAX_LEVEL}, the top: nothing goes above it; choose another column"
-        skip = f" (this card may also go on a column whose top is Lv.{info.skip_from})" if info.skip_from else ""
-        return (f"{shown} cannot level up {where}: its top is Lv.{top}, so it needs a card of Lv.{top + 1}{skip}; "
-                f"choose another column or card")
-
     def _on_renew(self, s: RiderState, step: Step, action: Action) -> RiderState:
         """rider.3: a Lv.1 card face up in a column whose Lv.1 was destroyed."""
         assert isinstance(action, Renew)
@@ -471,10 +442,11 @@ class RiderGame:
         index = _column(action.column, "rider.3")
         col = s.players[seat].columns[index]
         if col.facedown is not None or col.cards:
-            raise IllegalAction(f"column {action.column} still has its Lv.1 (or is face down); renew only a column whose Lv.1 was destroyed", rule="rider.3")
+            raise IllegalAction(message(Why("not_fallen", "rider.3", (("column", action.column),))), rule="rider.3")
         info = self.table.get(action.card)
         if info is None or not info.lv1:
-            raise IllegalAction(f"renewing a column needs a Lv.1 card, not {action.card!r}; choose a Lv.1 card from your hand", rule="rider.3")
+            refused = Why("renew_lv1", "rider.3", (("card", action.card), ("column", action.column)))
+            raise IllegalAction(message(refused), rule="rider.3")
         p, opened = self._take_from_hand(s, seat, action.handle, action.card, "rider.3")
         p = with_column(p, index, col._replace(cards=((action.card, 1),)))
         return s._replace(players=with_player(s, seat, p), open_cards=opened, queue=s.queue[1:])
@@ -510,24 +482,15 @@ class RiderGame:
             return s._replace(queue=s.queue[1:])
         if action.handle is None or action.card is None:
             raise IllegalAction("passing discards one hand card: name the card to discard", rule="rider.3")
-        if any(c.facedown is not None for c in p.columns):
-            raise IllegalAction("you can still open a face-down column, so you cannot pass; open one instead", rule="rider.3")
-        info = self.table.get(action.card)
-        if info is not None and self._playable(s, seat, info):
-            raise IllegalAction(f"{action.card} can be played now, so you cannot pass; level up, renew or open instead", rule="rider.3")
+        # public checks only: the named card and the face-down columns (see check_private)
+        if action.card not in self.table:
+            raise IllegalAction(f"card {action.card!r} is not in card set {self.cardset.id!r}", rule="rider.3")
+        refused = pass_why(self.table, s, seat, Knowledge(seat).learn([(action.handle, action.card)]))
+        if refused is not None:
+            raise IllegalAction(message(refused), rule=refused.rule)
         p, opened = self._take_from_hand(s, seat, action.handle, action.card, "rider.3")
         p = p._replace(discard=p.discard + (action.card,))
         return s._replace(players=with_player(s, seat, p), open_cards=opened, queue=s.queue[1:])
-
-    def _playable(self, s: RiderState, seat: int, info: Info) -> bool:
-        p = s.players[seat]
-        opp_lost = len(s.players[other(seat)].lost)
-        for col in p.columns:
-            if info.lv1 and col.facedown is None and not col.cards:
-                return True
-            if placement_levels(self.table, info, col, opp_lost):
-                return True
-        return False
 
     def pass_problem(self, state: RiderState, seat: int, hand: Mapping[int, str]) -> str | None:
         """Audit a pass (rider.14): why it was not forced, given the seat's whole hand, or None.
@@ -537,14 +500,35 @@ class RiderGame:
         so a networked end-of-game audit calls this for every pass once the
         hands are opened.
         """
-        legal = legal_actions(self.table, state, seat, Knowledge(seat).learn(hand.items()))
-        other_moves = [a for a in legal if not isinstance(a, Pass)]
-        if not other_moves:
+        refused = pass_why(self.table, state, seat, Knowledge(seat).learn(hand.items()))
+        if refused is None:
             return None
-        move = other_moves[0]
-        card = getattr(move, "card", "")
-        return (f"seat {seat} passed in turn {state.turn} although it could {move.KIND.removeprefix('rider.')}"
-                f"{f' with {card}' if card else ''} (rule rider.3: pass only when nothing else is possible)")
+        facts = refused.fields()
+        could = f"{facts['move']} with {facts['card']}" if refused.key == "pass_playable" else "open a face-down column"
+        return (f"seat {seat} passed in turn {state.turn} although it could {could} "
+                f"(rule rider.3: pass only when nothing else is possible)")
+
+    def check_private(self, state: RiderState, action: Action, knowledge: Knowledge) -> None:
+        """Refuse what the public reducer cannot see but the acting seat can (rider.3, rider.14).
+
+        A pass that discards a card while another card in the seat's hand could
+        be played is legal as far as the public state shows; the seat itself
+        knows its hand, so its own table refuses such a pass at once with this
+        check (the local table, and a networked session for its own seat).
+        The opponent's passes are judged by the end-of-game audit
+        (:meth:`pass_problem`)."""
+        if isinstance(action, Pass) and state.queue and state.queue[0].kind == "main":
+            refused = pass_why(self.table, state, action.seat, knowledge)
+            if refused is not None:
+                raise IllegalAction(message(refused), rule=refused.rule)
+
+    def why_not(self, state: RiderState, seat: int, knowledge: Knowledge | None, *, card: str | None = None,
+                column: int | None = None, target: int | None = None, passing: bool = False) -> Why | None:
+        """Why a gesture is not allowed now (a hand card onto one of the seat's columns,
+        a column attacking, an attack on a target, a pass), or None: one place for
+        the reasons a table shows a player. Rules as in the reducer (engine.rider.why)."""
+        return gesture_why(self.table, state, seat, knowledge, card=card, column=column, target=target,
+                           passing=passing)
 
     def _on_discard(self, s: RiderState, step: Step, action: Action) -> RiderState:
         """Instant opponent_discards: the affected seat discards cards one at a time."""
@@ -563,8 +547,9 @@ class RiderGame:
         seat = step.seat
         i = _column(action.column, "rider.6")
         j = _column(action.target, "rider.6")
-        if (i, j) not in attack_options(self.table, s, seat):
-            raise IllegalAction(self._attack_problem(s, seat, i, j), rule="rider.6")
+        refused = attack_why(self.table, s, seat, i, j)
+        if refused is not None:
+            raise IllegalAction(message(refused), rule="rider.6")
         me = s.players[seat]
         them = s.players[other(seat)]
         # rider.15: a column allowed two attacks pays its own cost after the second.
@@ -578,17 +563,6 @@ class RiderGame:
         attacks[i] += 1
         players = (me, them) if seat == 0 else (them, me)
         return check_win(s._replace(players=players, attacks=(attacks[0], attacks[1], attacks[2])))
-
-    def _attack_problem(self, s: RiderState, seat: int, i: int, j: int) -> str:
-        col = s.players[seat].columns[i]
-        target = s.players[other(seat)].columns[j]
-        if not can_attack(self.table, col):
-            return f"column {COLUMNS[i]} cannot attack: it needs a standing Lv.1 and a Lv.4 or a card that allows attacking; attack with another column or end attacks"
-        if s.attacks[i] >= attacks_allowed(self.table, col):
-            return f"column {COLUMNS[i]} has already made its attacks this turn; attack with another column or end attacks"
-        if not target.cards:
-            return f"opposing column {COLUMNS[j]} is not a face-up column with its Lv.1 and cannot be attacked; choose another target"
-        return f"opposing column {COLUMNS[j]} is guarded against attacks below {guard_of(self.table, target)} power; choose another target"
 
     def _on_end_attacks(self, s: RiderState, step: Step, action: Action) -> RiderState:
         return s._replace(queue=s.queue[1:])

@@ -4,7 +4,8 @@ An *agent* (a bot, a hot-seat human behind the client, a test script) is asked
 ``choose(game, state, seat, knowledge, legal)`` and returns one of ``legal``.
 Sealed choices (rock-paper-scissors, which card to flip) have no engine action
 of their own (the driver reveals all of them at once), so the driver offers
-them as :class:`SealedPick` values and collects the picked ``choice``.
+them as :class:`SealedPick` values and collects the picked ``choice``; hidden
+placements likewise come as :class:`PlacementPick` values, one per thing.
 """
 
 from __future__ import annotations
@@ -24,6 +25,21 @@ class SealedPick(Action):
     KIND = "sealed_pick"
     purpose: str
     choice: Any
+
+
+@dataclasses.dataclass(frozen=True)
+class PlacementPick(Action):
+    """A placer's secret pick: put ``thing`` on ``cell`` of placement ``zone``.
+
+    Offered one thing at a time (in the order of the request's ``things``)
+    so that an agent chooses among at most as many options as there are free
+    cells; the driver collects the picks and never applies them to the engine.
+    """
+
+    KIND = "placement_pick"
+    zone: str
+    thing: str
+    cell: str
 
 
 class Agent(Protocol):

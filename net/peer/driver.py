@@ -31,6 +31,7 @@ from typing import Any
 from twisted.internet import task
 
 from engine.core.actions import Action
+from engine.core.game import Outcome
 from net.bots.base import Agent, SealedPick
 from net.envelope import Genesis, game_id
 from net.identity import Identity
@@ -613,6 +614,7 @@ class Peer:
             outcome = session.outcome or {}
             out.update({
                 "winner": outcome.get("winner"), "reason": outcome.get("reason", "unfinished"),
+                "winners": list(Outcome.from_data(outcome).winners) if outcome else [],
                 "audit": session.verdict, "final_hash": session.hashes[-1].hex(), "steps": session.step,
                 "actions": len(session.applied), "turns": getattr(session.state, "turn", None),
                 "rejected": sum(1 for e in session.events if isinstance(e, Rejected)),

@@ -224,6 +224,9 @@ class Session:
             raise ValueError("this seat already acted at this step")
         try:
             self.game.apply(self.state, action)  # pure: only checks
+            check = getattr(self.game, "check_private", None)  # what only our own hand shows (rider.14)
+            if check is not None:
+                check(self.state, action, self.knowledge)
         except EngineError as exc:
             raise ValueError(f"that action is not allowed now: {exc}; pick one of legal()") from None
         decisions.send_action(self, action)
