@@ -50,7 +50,7 @@ def holds(components: ComponentSet, claim: Claim, contents: tuple[str, ...]) -> 
         silhouette, taken = value
         face = die_face(contents[0])
         allowed = setup_tables.silhouette_choices(components, face, contents[1], {k: v for k, v in taken})
-        return silhouette in allowed
+        return bool(silhouette in allowed)
     character = components.character(contents[0])
     if what == LEVEL_AT_MOST:
         return int(value) <= character.level
@@ -60,7 +60,7 @@ def holds(components: ComponentSet, claim: Claim, contents: tuple[str, ...]) -> 
         return int(value) <= character.mind
     if what == STANDIN:
         level, durability, damage = value
-        return level == character.level and durability == character.durability - damage
+        return bool(level == character.level and durability == character.durability - damage)
     if what == GOOD_NOW:
         return character.attribute == "good"
     if what == RELEASE:

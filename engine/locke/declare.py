@@ -16,7 +16,7 @@ and the Outcome lists each seat's verdict and grade (A-D, KMC 6.4).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from engine.core.errors import IllegalAction
 from engine.core.game import Outcome, SeatResult
@@ -37,7 +37,7 @@ REASONS = {
     "key-bases": "all four key bases were destroyed (KMC 6.4, 9.3.1)",
     "nova": "the Nova went off (KMC 6.4)",
     "king-room": "Yuki Hijiri destroyed the King editorial room (KMC 6.4)",
-    "guard": "the turn limit was reached: judged as it stands (termination guard, ruling N47)",
+    "guard": "the turn limit was reached: judged as it stands (termination guard, rulings N47 and N23)",
 }
 OVERRIDERS = ("elmi", "dr-wong", "strohheim-s", "lord-leon")
 
@@ -279,9 +279,11 @@ def _on_final(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     return advance(s._replace(open_cards=s.open_cards + new))
 
 
-def alignment_of(attribute: str) -> str:
+def alignment_of(attribute: str) -> victory.Alignment:
     """KMC 6.3.2: E/G starts Evil; conversion (part 3) is the only way to Good."""
-    return "evil" if attribute == "evil-good" else attribute
+    if attribute == "good":
+        return "good"
+    return "special" if attribute == "special" else "evil"
 
 
 def facts(g: Any, s: LockeState) -> victory.EndFacts:
@@ -302,7 +304,7 @@ def facts(g: Any, s: LockeState) -> victory.EndFacts:
         for i, p in enumerate(s.seats) for v in p.kills
     )
     return victory.EndFacts(
-        ending=s.ending, seats=tuple(seats), key_bases_destroyed=s.key_bases_destroyed,
+        ending=cast(victory.Ending, s.ending), seats=tuple(seats), key_bases_destroyed=s.key_bases_destroyed,
         declarer=s.ended_by if s.ending == "declaration" else None,
         king_room_by=s.ended_by if s.ending == "king-room" else None,
         last_combat=s.last_combat, fourth_destruction_present=s.present, kills=kills,

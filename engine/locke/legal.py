@@ -64,8 +64,8 @@ def legal_actions(g: Any, s: LockeState, seat: int, knowledge: Knowledge | None)
         return []
     step = s.queue[0]
     me = _character(g, s, seat, knowledge)
-    maker = _MAKERS[step.kind]
-    return maker(g, s, step, me, knowledge)
+    actions: list[Action] = _MAKERS[step.kind](g, s, step, me, knowledge)
+    return actions
 
 
 def _levels(me: Character | None, low: int) -> range:

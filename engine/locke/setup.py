@@ -8,7 +8,7 @@ attribute group is shuffled and its top cards join the pool, the leftover
 Good, Evil and Special cards are shuffled for the random (X) draw, the pool is
 shuffled and one card is dealt to each seat. The shadow roll is a private
 die: a six-card "die" deck per seat, shuffled, its top card dealt to the seat
-(ruling L3). Silhouettes are a sealed choice; the die rule is a claim judged
+(rulings N18, N41). Silhouettes are a sealed choice; the die rule is a claim judged
 when the die opens at the end.
 """
 
@@ -135,7 +135,7 @@ def _on_char_dealt(g: Any, s: LockeState, step: Step, action: Any) -> LockeState
 
 
 def _auto_shadow(g: Any, s: LockeState, step: Step) -> LockeState:
-    """Every seat gets a fresh private die (ruling L3), then all pick a silhouette."""
+    """Every seat gets a fresh private die (rulings N18, N41), then all pick a silhouette."""
     steps: list[Step] = []
     for seat in range(s.n):
         s = fresh_zone(s, f"die:{seat}", ck.DIE_CARDS)
@@ -176,7 +176,7 @@ def _pending_silhouettes(g: Any, s: LockeState, step: Step) -> Pending:
 
 def _on_silhouettes(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     """Everyone shows the picked face; over-picked faces go to the earliest seats
-    and the later ones pick again (ruling L3)."""
+    and the later ones pick again (rulings N18, N41)."""
     assert isinstance(action, SealedChoicesRevealed)
     before = taken_copies(s, s.picking)
     snapshot = tuple(sorted(before.items()))
@@ -204,7 +204,7 @@ def face_attribute(g: Any, silhouette: str) -> str:
 
 def _auto_faces(g: Any, s: LockeState, step: Step) -> LockeState:
     """KMC 7.1.8: at least one Good and one Evil face, else roll again; too many
-    Evil faces switch (ruling L4); then every pick becomes a shadow claim."""
+    Evil faces switch (ruling N19); then every pick becomes a shadow claim."""
     attributes = [face_attribute(g, p.silhouette) for p in s.seats]
     if setup_tables.needs_shadow_reroll(attributes):
         return advance(log(s, "shadow-reroll", "locke.7.1.8"), Step("shadow", -1))
@@ -238,7 +238,7 @@ def _auto_faces_done(g: Any, s: LockeState, step: Step) -> LockeState:
     ambushes: list[Step] = []
     if len(base) == 1:
         ambushes.append(Step("ambush", base[0], arg=",".join(AMBUSH_CARDS)))
-    else:  # ruling L5: ambush A to the first base player, B to the second
+    else:  # ruling N40: ambush A to the first base player, B to the second
         ambushes += [Step("ambush", base[0], arg=AMBUSH_CARDS[0]), Step("ambush", base[1], arg=AMBUSH_CARDS[1])]
     rollers = ",".join(str(i) for i, p in enumerate(seats) if not p.base_player)
     k = setup_tables.base_player_planet_cards(s.n - len(base))
@@ -253,7 +253,7 @@ def _auto_lay_planets(g: Any, s: LockeState, step: Step) -> LockeState:
     return advance(s._replace(cells=cells, zones=with_zone(s, "planet:stock", stock[len(PLANET_CELLS):])))
 
 
-# --- ambushes (KMC 7.1.9; ruling L5) ------------------------------------------------------
+# --- ambushes (KMC 7.1.9; ruling N40) ------------------------------------------------------
 
 
 def _pending_ambush(g: Any, s: LockeState, step: Step) -> Pending:
@@ -271,7 +271,7 @@ def on_placement_made(g: Any, s: LockeState, step: Step, action: Any) -> LockeSt
     return advance(s._replace(placements=s.placements + (record,), next_handle=start + len(handles)))
 
 
-# --- turn order (KMC 7.1.10; ruling L8) -----------------------------------------------------
+# --- turn order (KMC 7.1.10; ruling N21) -----------------------------------------------------
 
 
 def _pending_order_roll(g: Any, s: LockeState, step: Step) -> Pending:

@@ -50,7 +50,7 @@ class Seat(NamedTuple):
     """What the table sees of one player (KMC 8); all hidden cards are handles."""
 
     character: int = -1  # handle of the character card (KMC 7.1.5)
-    die: int = -1  # handle of the shadow-roll die card (ruling L3)
+    die: int = -1  # handle of the shadow-roll die card (rulings N18, N41)
     silhouette: str = ""  # the public face (KMC 7.1.7-8)
     alive: bool = True
     status: str = "normal"
@@ -64,7 +64,7 @@ class Seat(NamedTuple):
     seen_by: tuple[int, ...] = ()  # seats that have seen this character card (KMC 11.1.2)
     exposed: bool = False  # character card face up (expose-self, or an override)
     entry_tries: int = 0  # failed base-entry checks (KMC 9.3.1)
-    base_player: bool = False  # an Evil face at the end of set-up (KMC 7.1.9, ruling L11)
+    base_player: bool = False  # an Evil face at the end of set-up (KMC 7.1.9, ruling N43)
     tried: tuple[str, ...] = ()  # one-try-per-life things used: "nova", "king"
     kills: tuple[int, ...] = ()  # seats this seat killed (for victory conditions)
 

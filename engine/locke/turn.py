@@ -86,7 +86,7 @@ OUTER: tuple[str, ...] = tuple(c.key for c in board.OUTER_CELLS)
 ENTRY: tuple[str, ...] = tuple(c.key for c in board.PRINTED_SPACEPORTS)
 KEY_BASES = ("command-room", "laboratory", "computer-room", "energy-room")
 KEY_ZONE = "keybases"
-#: After this many turns the game is judged as it stands (our termination guard, ruling L26).
+#: After this many turns the game is judged as it stands (our termination guard, ruling N47).
 GUARD_CYCLES = 150
 #: Bound on chained random teleports within one instruction phase (our addition).
 MAX_CHAIN = 8
@@ -534,7 +534,7 @@ def _on_hench_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState
     placer = step.seat
     henchmen = g.components.planet("ambush-a").effect.params["henchmen_by_face"][action.faces[0] - 1]
     p = s.seats[placer]._replace(place=step.arg, status="normal", leader=NO_SEAT)
-    s = s._replace(seats=with_seat(s, placer, p))  # ruling L14: on the board from now on
+    s = s._replace(seats=with_seat(s, placer, p))  # ruling N44: on the board from now on
     sides = ((placer,), party_of(s, lead(s, step.n)))
     return begin(advance(s), Combat("ambush", step.arg, sides, henchmen=int(henchmen)))
 
@@ -617,7 +617,7 @@ def obey_planet(g: Any, s: LockeState, seat: int, card: str) -> LockeState:
 
 
 def arrest(s: LockeState, seat: int) -> LockeState:
-    """Arrest ``seat`` (a leader's partners stay behind, free: ruling L30)."""
+    """Arrest ``seat`` (a leader's partners stay behind, free: ruling N49)."""
     seats = list(s.seats)
     seats[seat] = seats[seat]._replace(status="arrested", leader=NO_SEAT)
     for i, q in enumerate(seats):
@@ -808,7 +808,7 @@ def _auto_phase_change(g: Any, s: LockeState, step: Step) -> LockeState:
     cards = tuple(cid for cid in g.components.deck("bases") if cid not in KEY_BASES)
     s = fresh_zone(s, "base:stock", cards)
     base = [i for i, p in enumerate(s.seats) if p.base_player]
-    placer = base[0]  # ruling L6: the first base player places all four (alive or not)
+    placer = base[0]  # ruling N42: the first base player places all four (alive or not)
     others = tuple(i for i in base if i != placer)
     steps = [Step("shuffle", -1, arg="base:stock"), Step("lay_base", -1), Step("key_place", placer)]
     if others:

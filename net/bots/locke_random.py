@@ -50,7 +50,8 @@ class LockeRandomBot:
         first = legal[0]
         if isinstance(first, SealedPick) and first.purpose == "locke.silhouette":
             allowed = self._shadow_allowed(game, state, seat, knowledge)
-            options = [a for a in legal if isinstance(a, SealedPick) and a.choice in allowed] or list(legal)
+            options: list[Action] = [a for a in legal if isinstance(a, SealedPick) and a.choice in allowed]
+            options = options or list(legal)
             return options[self.rng.randrange(len(options))]
         if isinstance(first, Declare):
             want = self.rng.random() < self.declare

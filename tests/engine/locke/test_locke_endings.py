@@ -173,7 +173,7 @@ def test_only_hijiri_may_try_the_king_room() -> None:
 
 
 def test_termination_guard_judges_the_game_as_it_stands() -> None:
-    """Ruling N23 (our addition): after 150 turn cycles the game is judged as it stands."""
+    """Ruling N47 (our addition; N23 judges it): after 150 turn cycles the game is judged as it stands."""
     table = _planet(turn=150 * 5)
     act(table, Declare(0, False))
     act(table, Nop(0))

@@ -22,7 +22,7 @@ def _play(players: int, seed: int, *, hashes: bool = False) -> Any:
 
 @pytest.mark.parametrize("players", range(5, 11))
 def test_random_bot_games_end_by_a_rule(players: int) -> None:
-    """KMC 6.4 (+ ruling N23's guard): two seeded games per table size end, judged, every claim true."""
+    """KMC 6.4 (+ ruling N47.s guard): two seeded games per table size end, judged, every claim true."""
     for seed in range(2):
         table = _play(players, seed)
         outcome = table.outcome()
