@@ -130,13 +130,22 @@ class Envelope:
         return {"game": self.game, "seat": self.seat, "seq": self.seq, "prev": self.prev,
                 "kind": self.kind, "body": self.body, "seen": self.seen}
 
+    def _cached(self, name: str, make: Any) -> Any:
+        """An encoding computed once: the envelope is immutable, and the pure-Python
+        encoder is the cost of every check (a flood is mostly encoding work)."""
+        value = self.__dict__.get(name)
+        if value is None:
+            value = make()
+            object.__setattr__(self, name, value)
+        return value
+
     def signed_bytes(self) -> bytes:
-        return signed_bytes_of(self.content())
+        return self._cached("_signed", lambda: signed_bytes_of(self.content()))  # type: ignore[no-any-return]
 
     def digest(self) -> bytes:
         """Identity of the envelope (the next ``prev`` of its seat): hash of the
         signed content. The signature is left out, so one content has one digest."""
-        return digest(DIGEST_DOMAIN, self.content())
+        return self._cached("_digest", lambda: digest(DIGEST_DOMAIN, self.content()))  # type: ignore[no-any-return]
 
     def to_data(self) -> dict[str, Any]:
         data = self.content()
@@ -148,7 +157,7 @@ class Envelope:
         return self.to_data()
 
     def to_bytes(self) -> bytes:
-        return encode(self.to_data())
+        return self._cached("_bytes", lambda: encode(self.to_data()))  # type: ignore[no-any-return]
 
     @classmethod
     def from_data(cls, data: Any) -> Envelope:

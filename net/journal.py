@@ -1,13 +1,23 @@
 """Append-only, fsynced journal of one peer: envelopes and its own secrets.
 
-A peer writes every envelope (its own before sending, others' before acting
-on them) and every secret it will need later (card keys, salts, commitment
-openings) here *before* using them, so a crash or kill loses nothing: on
-restart the session replays the journal and asks any peer for the rest.
+A peer writes its own envelopes before sending them, others' envelopes when
+it accepts them (before anything it sends can depend on them), and every
+secret it will need later (card keys, salts, commitment openings) *before*
+using them, so a crash or kill loses nothing it acted on: on restart the
+session replays the journal and asks any peer for the rest.
+
+The journal holds verdicts, not arrivals: an envelope that is still waiting
+for its turn, or that was refused, is not in it (a refused envelope of our
+own, journalled when it was sent, is followed by a ``rejected`` record). So
+a replay reproduces exactly the accept/reject decisions of the first run:
+the genuine replacement of a refused envelope, which carries the same seq,
+is not mistaken for equivocation after a restart, and a flood of envelopes
+that never fit costs no disk at all.
 
 Two files in one directory (mode 0700):
 
-- ``envelopes.log``: records of envelope bytes;
+- ``envelopes.log``: records of envelope bytes (canonical maps), and verdict
+  records ``encode(["rejected", digest])`` (canonical lists);
 - ``secrets.log``: owner-only (0600) records ``encode([name, value])``; the
   last record of a name wins.
 
@@ -29,6 +39,8 @@ from engine.core.errors import EncodingError
 ENVELOPES = "envelopes.log"
 SECRETS = "secrets.log"
 MAX_RECORD = 64 * 1024 * 1024
+#: Tag of the verdict record that takes a journalled envelope back.
+REJECTED = "rejected"
 
 
 class JournalError(RuntimeError):
@@ -102,8 +114,40 @@ class Journal:
         """Record one envelope (bytes); durable when this returns."""
         self._envelopes.append(data)
 
+    def mark_rejected(self, digest: bytes) -> None:
+        """Record that a journalled envelope (by envelope digest) was refused:
+        a replay leaves it out, as the first run did."""
+        self._envelopes.append(encode((REJECTED, digest)))
+
     def envelopes(self) -> list[bytes]:
-        return list(self._envelopes.records)
+        """The envelopes to replay, in journal order, without the refused ones."""
+        records = self._envelopes.records
+        rejected = set()
+        for record in records:
+            if record[:1] == b"l":  # a verdict record (envelopes are maps)
+                try:
+                    tag, value = decode(record)
+                except (EncodingError, ValueError, TypeError):
+                    raise JournalError(f"{self._envelopes.path} is corrupt; the game cannot be resumed from "
+                                       "this journal. Move it aside and ask the table to end the game") from None
+                if tag == REJECTED and isinstance(value, bytes):
+                    rejected.add(value)
+        if not rejected:
+            return [r for r in records if r[:1] != b"l"]
+        from net.envelope import Envelope
+        from net.errors import ProtocolError
+
+        kept = []
+        for record in records:
+            if record[:1] == b"l":
+                continue
+            try:
+                if Envelope.from_bytes(record).digest() in rejected:
+                    continue
+            except ProtocolError:
+                pass  # not an envelope: the session refuses it on replay, naming no seat
+            kept.append(record)
+        return kept
 
     # --- secrets ----------------------------------------------------------------
 

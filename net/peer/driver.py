@@ -53,6 +53,8 @@ Report = Callable[[str], None]
 #: Seconds without progress before the first catch-up nudge; it doubles up to NUDGE_MAX.
 NUDGE_AFTER = 1.0
 NUDGE_MAX = 8.0
+#: Most bytes of payloads kept for a session that does not exist yet.
+EARLY_BYTES = 4 * 1024 * 1024
 TICK = 0.25
 
 
@@ -111,7 +113,9 @@ class Peer:
         self.session: Session | None = None
         self.result: dict[str, Any] | None = None
         self.stats = {"messages": 0, "bytes": 0, "received": 0, "received_bytes": 0}
-        self._early: list[tuple[bytes, bytes]] = []
+        #: Payloads that came before our session existed: (origin, data, direct), at most EARLY_BYTES.
+        self._early: list[tuple[bytes, bytes, bool]] = []
+        self._early_bytes = 0
         self._events_seen = 0
         self._done: set[int] = set()
         self._ready: set[bytes] = set()
@@ -317,7 +321,7 @@ class Peer:
                 and key_matches(origin, self.invite.fingerprint):
             self._end(f"the host refused us: {message.get('reason')}")
         elif kind == "nudge" and self.session is not None and isinstance(message.get("request"), bytes):
-            self._feed(origin, message["request"])
+            self._feed(origin, message["request"], direct=self.mesh.delivering_via == origin)
         elif kind == "done" and self.genesis is not None:
             seat = message.get("seat")
             if message.get("game") == game_id(self.genesis) and isinstance(seat, int) \
@@ -359,8 +363,8 @@ class Peer:
         if resumed:
             self._nudge()
         early, self._early = self._early, []
-        for origin, data in early:
-            self._feed(origin, data)
+        for origin, data, direct in early:
+            self._feed(origin, data, direct=direct)
         self._after()
 
     def _describe_key(self, key: bytes) -> str:
@@ -377,16 +381,23 @@ class Peer:
         if message is not None:
             self._on_lobby(origin, message)
             return
+        direct = self.mesh.delivering_via == origin
         if self.session is None:
-            self._early.append((origin, data))
+            if self._early_bytes + len(data) <= EARLY_BYTES:  # more is a flood: catch-up recovers the rest
+                self._early.append((origin, data, direct))
+                self._early_bytes += len(data)
             return
-        self._feed(origin, data)
+        self._feed(origin, data, direct=direct)
 
-    def _feed(self, origin: bytes, data: bytes) -> None:
-        assert self.session is not None
+    def _feed(self, origin: bytes, data: bytes, *, direct: bool = False) -> None:
+        """One payload to the session; ``direct`` when it came over the origin's
+        own authenticated link (only then may a catch-up answer go back to it)."""
+        assert self.session is not None and self.genesis is not None
         self.stats["received"] += 1
         self.stats["received_bytes"] += len(data)
-        self._send(self.session.receive(data, sender=self._describe_peer(origin)))
+        keys = self.genesis.seat_keys
+        via = keys.index(origin) if direct and origin in keys else None
+        self._send(self.session.receive(data, sender=self._describe_peer(origin), via=via))
         self._after()
 
     def _send(self, outgoing: list[Outgoing]) -> None:

@@ -7,7 +7,7 @@ events in :mod:`net.session.events`. docs/protocol.md describes the messages.
 """
 
 from net.session.core import KINDS, Outgoing, Session, section_hashes
-from net.session.events import Cheat, Desync, Event, Finished, Rejected, Stalling
+from net.session.events import Cheat, Desync, Event, Finished, Flooding, Rejected, Stalling
 from net.session.plan import TablePlan, default_claims, rider_plan
 
 __all__ = [
@@ -16,6 +16,7 @@ __all__ = [
            "Desync",
            "Event",
            "Finished",
+           "Flooding",
            "Outgoing",
            "Rejected",
            "Session",

@@ -4,6 +4,12 @@ Needed after a restart (the journal holds only what we saw) and after a
 dropped link (the sender does not resend). The request names how many
 envelopes of each seat we hold; any peer answers with the rest, in chunks
 that stay well inside one network frame.
+
+A request is not signed, so it is answered only to the seat whose own
+authenticated link delivered it (``via``), never to the seat it names (no
+reflecting a large reply onto someone else), and at most
+``CATCH_UP_BURST`` times in a row, then once per ``CATCH_UP_REFILL`` seconds
+of session time per requesting seat.
 """
 
 from __future__ import annotations
@@ -12,6 +18,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from engine.core.encoding import encode
+from net.session import limits
 from net.session.messages import Outgoing
 
 if TYPE_CHECKING:
@@ -35,15 +42,17 @@ def request(s: Session) -> Outgoing:
     return Outgoing(encode({"catch_up": {"game": s.gid, "have": have, "n": s._catch_up_sent, "seat": s.seat}}))
 
 
-def answer(s: Session, req: Any) -> None:
-    """Queue every accepted envelope the requester lacks; ignore odd requests."""
+def answer(s: Session, req: Any, via: int | None) -> None:
+    """Queue every accepted envelope the requester lacks, to the requester's
+    own link only; ignore odd, relayed and too frequent requests."""
     if not isinstance(req, Mapping) or req.get("game") != s.gid:
         return
     have = req.get("have")
-    seat = req.get("seat")
     if not isinstance(have, tuple) or len(have) != len(s.seats):
         return
-    to = seat if isinstance(seat, int) and seat in s.seats else None
+    if via is None or via not in s.seats or via == s.seat or not take_token(s, via):
+        return
+    to = via
     chunk: list[Any] = []
     size = 0
     for seat_, n in zip(s.seats, have):
@@ -58,3 +67,15 @@ def answer(s: Session, req: Any) -> None:
             size += len(raw)
     if chunk:
         s._out.append(Outgoing(encode({"envelopes": tuple(chunk), "game": s.gid}), to))
+
+
+def take_token(s: Session, seat: int) -> bool:
+    """One catch-up answer for ``seat`` if its bucket has a token (refilled in session time)."""
+    tokens, since = s._catch_up_tokens.get(seat, (float(limits.CATCH_UP_BURST), s._now))
+    tokens = min(float(limits.CATCH_UP_BURST), tokens + (s._now - since) / limits.CATCH_UP_REFILL)
+    if tokens < 1.0:
+        s._catch_up_tokens[seat] = (tokens, s._now)
+        limits.note_refusal(s, seat, "catch-up requests")
+        return False
+    s._catch_up_tokens[seat] = (tokens - 1.0, s._now)
+    return True

@@ -19,9 +19,11 @@ How it stays in step with every other peer without a coordinator:
 - Every envelope's ``seen`` (step, state hash) is compared with our own
   history. A difference stops the session with a desync report; it never
   heals itself.
-- With a :class:`~net.journal.Journal`, every envelope and secret is written
-  and fsynced before it is used; a restarted peer replays the journal, then
-  catches up from any peer (:meth:`Session.catch_up_request`).
+- With a :class:`~net.journal.Journal`, our own envelopes and secrets are
+  written and fsynced before they are sent or used, and others' envelopes
+  when they are accepted (a refused one is never journalled, so a replay
+  repeats the first run's verdicts); a restarted peer replays the journal,
+  then catches up from any peer (:meth:`Session.catch_up_request`).
 
 This module holds the session's state, its public API and the few steps
 every part shares (send, apply, reject, halt). The parts live in sibling
@@ -58,14 +60,14 @@ from net.envelope import (
 from net.identity import Identity
 from net.poker.cards import SecretDeckList
 from net.poker.protocol import HeldCard, KeyRound, SeatSecrets
-from net.session import catchup, chat, deadlines, decisions, intake, opening, pump
+from net.session import catchup, chat, deadlines, decisions, intake, limits, opening, pump
 from net.session.audit import Checkpoint
 from net.session.cards import CardBook
 from net.session.catchup import CATCH_UP_CHUNK, CATCH_UP_EVERY
 from net.session.chat import MAX_CHAT
 from net.session.desync import SECTION_DOMAIN, section_hashes
-from net.session.events import Event, Rejected
-from net.session.intake import MAX_BUFFERED
+from net.session.events import Event, Flooding, Rejected
+from net.session.limits import MAX_BUFFERED
 from net.session.messages import KINDS, Outgoing
 from net.session.plan import TablePlan
 
@@ -126,16 +128,24 @@ class Session:
         self._logs: list[list[Envelope]] = [[] for _ in self.seats]
         self._heads: list[bytes] = [ZERO32 for _ in self.seats]
         self._buffer: list[dict[int, Envelope]] = [{} for _ in self.seats]
+        self._buffered_bytes: list[int] = [0 for _ in self.seats]
         self._senders: dict[tuple[int, int], str | None] = {}
         self._writer = EnvelopeWriter(identity, self.gid, seat) if identity is not None and seat is not None \
             else None
         self._made: set[bytes] = set()
+        #: Digests of envelopes already in the journal (ours when sent, others' once accepted).
+        self._journaled: set[bytes] = set()
         self._sent: set[tuple[int, str]] = set()
         self._out: list[Outgoing] = []
         self._catch_up_sent = 0  # requests made so far (each request's bytes differ)
         self.events: list[Event] = []
+        #: Refused messages per seat (None: no seat could be named), flood or not.
+        self.refused: dict[int | None, int] = {}
+        self._flood_named: set[tuple[int | None, str]] = set()
+        #: Catch-up answer tokens per requesting seat: (tokens, session time of the last refill).
+        self._catch_up_tokens: dict[int, tuple[float, float]] = {}
         self.chat_log: list[tuple[int, str]] = []
-        #: Signed proofs that a seat sent two different envelopes with one seq.
+        #: Signed proofs that a seat sent two different envelopes with one seq (one per seat).
         self.equivocations: list[EquivocationProof] = []
         self.phase = "hello"
         self.halted: Event | None = None
@@ -199,9 +209,15 @@ class Session:
             self._resumed = False
         return self._flush()
 
-    def receive(self, data: bytes, sender: str | None = None) -> list[Outgoing]:
-        """Take one payload from the network; return what to send in reply."""
-        intake.intake_bytes(self, data, sender, from_journal=False)
+    def receive(self, data: bytes, sender: str | None = None, *, via: int | None = None) -> list[Outgoing]:
+        """Take one payload from the network; return what to send in reply.
+
+        ``via`` is the seat whose own authenticated link delivered the payload
+        directly (None when it was relayed or the link is unknown): catch-up
+        requests are answered only to that seat, never to a seat the request
+        names, so nobody can make us send a large reply to someone else.
+        """
+        intake.intake_bytes(self, data, sender, from_journal=False, via=via)
         pump.pump(self)
         return self._flush()
 
@@ -246,7 +262,10 @@ class Session:
 
     def chat(self, text: str) -> list[Outgoing]:
         """A signed chat line; it never touches the game state."""
-        self._send("chat", {"text": chat.check_line(text)})
+        text = chat.check_line(text)
+        if self.seat is not None and chat.lines_at(self, self.seat, self.step, mine=True) >= limits.CHAT_PER_STEP:
+            raise ValueError(f"at most {limits.CHAT_PER_STEP} chat lines per move; wait for the next move")
+        self._send("chat", {"text": text})
         pump.pump(self)
         return self._flush()
 
@@ -319,8 +338,14 @@ class Session:
         reason = type(exc).__name__
         text = getattr(exc, "detail", None) or str(exc)
         blamed = getattr(exc, "seat", None)
-        event = Rejected(blamed if isinstance(blamed, int) else seat, sender, step, kind, reason, str(text))
+        who = blamed if isinstance(blamed, int) else seat
+        if not limits.note_refusal(self, who, "messages refused"):
+            return  # a flood: counted in self.refused, named once by a Flooding event
+        event = Rejected(who, sender, step, kind, reason, str(text))
         self.events.append(event)
+        LOG.warning("%s", event)
+
+    def _log_flood(self, event: Flooding) -> None:
         LOG.warning("%s", event)
 
     def _halt(self, event: Event) -> None:
@@ -338,9 +363,11 @@ class Session:
         env = Envelope.from_data(decode(data))  # the exact form every peer will see
         if self.journal is not None:
             self.journal.append_envelope(data)
+            self._journaled.add(env.digest())
         self._made.add(env.digest())
         self._sent.add((self.step, kind))
         self._buffer[env.seat][env.seq] = env
+        self._buffered_bytes[env.seat] += len(data)
         self._out.append(Outgoing(data))
         return env
 

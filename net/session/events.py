@@ -71,6 +71,26 @@ class Desync:
 
 
 @dataclasses.dataclass(frozen=True)
+class Flooding:
+    """A seat sends far more than the game needs; its excess is refused.
+
+    Reported once per seat and kind of excess (``what``); from then on its
+    refused messages are counted (``Session.refused``) rather than listed one
+    by one, so the flood cannot fill the event list or the log either.
+    """
+
+    seat: int | None
+    what: str
+    count: int
+
+    def __str__(self) -> str:
+        who = f"seat {self.seat}" if self.seat is not None else "an unknown sender"
+        return (f"{who} is flooding the table ({self.what}; {self.count} refused so far). Its excess "
+                "messages are dropped and counted; the game goes on. If it keeps stalling the game, claim a "
+                "forfeit when its deadline passes")
+
+
+@dataclasses.dataclass(frozen=True)
 class Finished:
     """The game ended and every seat's final record is in."""
 
@@ -81,4 +101,4 @@ class Finished:
         return f"game over: {self.outcome.get('reason', '')}; audit: {self.audit}"
 
 
-Event = Rejected | Stalling | Cheat | Desync | Finished
+Event = Rejected | Stalling | Cheat | Desync | Flooding | Finished

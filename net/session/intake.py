@@ -4,7 +4,8 @@ Nothing here judges whether a message fits the game: that waits until the
 envelope is next in its seat's chain (:mod:`net.session.pump`). Intake only
 makes sure that what is buffered is signed by its seat for this game, that
 one seq never carries two different envelopes (equivocation, kept as proof),
-and that a new envelope is journalled before anything uses it.
+and what it holds is bounded. Journalling waits for the verdict
+(:func:`net.session.pump.consume`): only accepted envelopes are written.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from engine.core.encoding import decode
 from engine.core.errors import EncodingError
 from net.envelope import Envelope, EquivocationProof
 from net.errors import (
+    BrokenChain,
     Equivocation,
     MalformedMessage,
     ProtocolError,
@@ -23,17 +25,16 @@ from net.errors import (
     UnknownSeat,
     WrongGame,
 )
-from net.session import catchup
+from net.session import catchup, chat, limits
 from net.session.desync import remember_sections
+from net.session.messages import KINDS
 
 if TYPE_CHECKING:
     from net.session.core import Session
 
-#: Most envelopes held back per seat (a flood ahead of the game is refused).
-MAX_BUFFERED = 4096
 
-
-def intake_bytes(s: Session, data: bytes, sender: str | None, *, from_journal: bool) -> None:
+def intake_bytes(s: Session, data: bytes, sender: str | None, *, from_journal: bool,
+                 via: int | None = None) -> None:
     """One payload: an envelope, a catch-up request or a catch-up reply."""
     try:
         value = decode(data)
@@ -41,7 +42,7 @@ def intake_bytes(s: Session, data: bytes, sender: str | None, *, from_journal: b
         s._reject(None, sender, s.step, "?", MalformedMessage(f"not canonical data: {exc}"))
         return
     if isinstance(value, Mapping) and set(value) == {"catch_up"}:
-        catchup.answer(s, value["catch_up"])
+        catchup.answer(s, value["catch_up"], via)
         return
     if isinstance(value, Mapping) and set(value) == {"envelopes", "game"}:
         if value["game"] != s.gid or not isinstance(value["envelopes"], tuple):
@@ -66,7 +67,9 @@ def intake_value(s: Session, value: Any, sender: str | None, *, from_journal: bo
 
 
 def intake(s: Session, env: Envelope, sender: str | None, *, from_journal: bool) -> None:
-    """Check signature and game; buffer by (seat, seq). Journal new ones."""
+    """Check before storing anything: game, seat, signature, kind and size, the
+    chain where it can be checked now, and the seat's buffer budget; then
+    buffer by (seat, seq). Nothing is journalled here (see the pump)."""
     try:
         if env.game != s.gid:
             raise WrongGame("the message was signed for another game (a replay from elsewhere?)",
@@ -74,6 +77,8 @@ def intake(s: Session, env: Envelope, sender: str | None, *, from_journal: bool)
         if env.seat not in s.seats:
             raise UnknownSeat(f"there is no seat {env.seat} at this table of {len(s.seats)}",
                               seat=env.seat)
+        if (env.seat, "messages refused") in s._flood_named and env.kind == "chat":
+            chat.check_rate(s, env, now=True)  # a known flooder's excess costs no signature check
         env.verify(s.genesis.seat_keys[env.seat], sender=sender)
         log = s._logs[env.seat]
         if env.seq < len(log):
@@ -85,21 +90,62 @@ def intake(s: Session, env: Envelope, sender: str | None, *, from_journal: bool)
             if held.digest() != env.digest():
                 raise Equivocation(EquivocationProof(held, env), sender=sender)
             return
-        if len(s._buffer[env.seat]) >= MAX_BUFFERED:
-            raise UnexpectedMessage("sent too many messages ahead of the game", seat=env.seat)
+        check_shape(s, env)
+        if not from_journal:
+            make_room(s, env)
     except ProtocolError as exc:
         if isinstance(exc, Equivocation):
-            s.equivocations.append(exc.proof)
+            keep_proof(s, exc.proof)
         s._reject(env.seat, sender, env.seen.step, env.kind, exc)
         return
     if env.kind == "desync":
         remember_sections(s, env)
-    if not from_journal and s.journal is not None:
-        s.journal.append_envelope(env.to_bytes())
+    if from_journal:
+        s._journaled.add(env.digest())  # accepted (or ours) in the first run: never journalled twice
     s._buffer[env.seat][env.seq] = env
+    s._buffered_bytes[env.seat] += len(env.to_bytes())
     s._senders[(env.seat, env.seq)] = sender
     if env.seat == s.seat and s._writer is not None:
         s._sent.add((env.seen.step, env.kind))
         if env.seq >= s._writer.next_seq:
             s._writer.next_seq = env.seq + 1
             s._writer.head = env.digest()
+
+
+def check_shape(s: Session, env: Envelope) -> None:
+    """Refuse what can never fit, whatever comes later: an unknown kind, an
+    envelope too large for its kind, a next envelope that does not chain on."""
+    if env.kind not in KINDS:
+        raise UnexpectedMessage(f"unknown message kind {env.kind!r}", seat=env.seat)
+    size, most = len(env.to_bytes()), limits.MAX_KIND_BYTES[env.kind]
+    if size > most:
+        raise MalformedMessage(f"a {env.kind!r} message of {size} bytes is larger than any honest one "
+                               f"(at most {most})", seat=env.seat)
+    if env.seq == len(s._logs[env.seat]) and env.prev != s._heads[env.seat]:
+        raise BrokenChain(f"envelope #{env.seq} does not chain onto its previous envelope", seat=env.seat)
+
+
+def make_room(s: Session, env: Envelope) -> None:
+    """Keep the seat's held-back envelopes within budget: drop those farthest
+    ahead for one that comes sooner (they come back through catch-up), or
+    refuse this one when it is itself the farthest ahead."""
+    seat, buffer = env.seat, s._buffer[env.seat]
+    size = len(env.to_bytes())
+    while buffer and (len(buffer) >= limits.MAX_BUFFERED
+                      or s._buffered_bytes[seat] + size > limits.MAX_BUFFER_BYTES):
+        last = max(buffer)
+        if last < env.seq or seat == s.seat:
+            limits.note_refusal(s, seat, "messages far ahead of the game")
+            raise UnexpectedMessage(f"sent too many messages ahead of the game (more than "
+                                    f"{limits.MAX_BUFFER_BYTES} bytes or {limits.MAX_BUFFERED} messages "
+                                    "waiting)", seat=seat)
+        dropped = buffer.pop(last)
+        s._buffered_bytes[seat] -= len(dropped.to_bytes())
+        s._senders.pop((seat, last), None)
+        limits.note_refusal(s, seat, "messages far ahead of the game")
+
+
+def keep_proof(s: Session, proof: EquivocationProof) -> None:
+    """Keep one equivocation proof per seat: one is all a conviction needs."""
+    if all(p.seat != proof.seat for p in s.equivocations):
+        s.equivocations.append(proof)

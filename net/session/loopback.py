@@ -57,6 +57,6 @@ class Loopback:
                     continue
                 self.delivered += 1
                 self.bytes += len(out.data)
-                self.post(s.seat, s.receive(out.data, sender=f"peer-{sender}"))
+                self.post(s.seat, s.receive(out.data, sender=f"peer-{sender}", via=sender))
         if limit is None:
             raise RuntimeError("the table did not settle")

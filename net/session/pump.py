@@ -60,7 +60,7 @@ def consume(s: Session, env: Envelope) -> bool:
         return False
     except (ProtocolError, EngineError, KeyError, IndexError, TypeError, ValueError) as exc:
         # KeyError & co: hostile data of a shape no check foresaw; still only a rejection
-        del s._buffer[seat][env.seq]
+        unbuffer(s, env)
         sender = s._senders.pop((seat, env.seq), None)
         if isinstance(exc, CheatDetected) and env.kind not in ("action",):
             s._halt(Cheat(exc.seat, s.step, str(exc)))
@@ -68,16 +68,33 @@ def consume(s: Session, env: Envelope) -> bool:
             dispute.dispute(s, env, exc)
         else:
             s._reject(seat, sender, env.seen.step, env.kind, exc)
+            if s.journal is not None and env.digest() in s._journaled:
+                # ours, journalled when sent: a replay must refuse it too, so leave it out
+                s.journal.mark_rejected(env.digest())
+                s._journaled.discard(env.digest())
             if seat == s.seat and s._writer is not None and env.seq < s._writer.next_seq:
                 # our own message was refused (everyone refuses it alike): reuse its seq
                 s._writer.next_seq, s._writer.head = env.seq, s._heads[seat]
                 s._sent.discard((env.seen.step, env.kind))
         return True
-    del s._buffer[seat][env.seq]
+    unbuffer(s, env)
     s._senders.pop((seat, env.seq), None)
     s._logs[seat].append(env)
     s._heads[seat] = env.digest()
+    journal_accepted(s, env)
     return True
+
+
+def unbuffer(s: Session, env: Envelope) -> None:
+    del s._buffer[env.seat][env.seq]
+    s._buffered_bytes[env.seat] -= len(env.to_bytes())
+
+
+def journal_accepted(s: Session, env: Envelope) -> None:
+    """Write an accepted envelope before anything we send can depend on it (once)."""
+    if s.journal is not None and env.digest() not in s._journaled:
+        s.journal.append_envelope(env.to_bytes())
+        s._journaled.add(env.digest())
 
 
 def dispatch(s: Session, env: Envelope) -> bool:
@@ -86,7 +103,9 @@ def dispatch(s: Session, env: Envelope) -> bool:
     if k > s.step:
         raise Wait  # every envelope's seen is compared once we reach its step
     if kind == "chat":
-        s.chat_log.append((env.seat, chat.line_of(env)))
+        line = chat.line_of(env)
+        chat.check_rate(s, env)
+        s.chat_log.append((env.seat, line))
         return True
     if kind == "desync":
         return True  # handled on intake; kept in the chain

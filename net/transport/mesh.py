@@ -64,8 +64,9 @@ log = logging.getLogger("fairtable.transport")
 RELAY_DOMAIN = b"fairtable/relay/v1\x00"
 #: Payload digests remembered for dedup.
 SEEN_LIMIT = 100_000
-#: Payloads queued per peer while its link is down.
+#: Payloads queued per peer while its link is down, and their most bytes.
 OUTBOX_LIMIT = 10_000
+OUTBOX_BYTES = 32 * 1024 * 1024
 
 
 #: Handshake failures that make redialling an invite's host pointless.
@@ -145,6 +146,7 @@ class PeerRecord:
         default_factory=lambda: collections.deque(maxlen=OUTBOX_LIMIT))
     status: PeerStatus = PeerStatus.RECONNECTING
     overflowed: bool = False
+    outbox_bytes: int = 0
 
 
 @dataclasses.dataclass(frozen=True)
@@ -220,6 +222,9 @@ class Mesh:
         self.stats = collections.Counter[str]()
         #: Optional hook naming a key's seat in log lines (set by the session).
         self.describe_key: Callable[[bytes], str] | None = None
+        #: While ``on_message`` runs: the key of the link that delivered the payload
+        #: (authenticated by its handshake; the origin equals it only for a direct send).
+        self.delivering_via: bytes | None = None
         self._schedule_tick()
 
     # ------------------------------------------------------------------ setup
@@ -409,6 +414,7 @@ class Mesh:
         while record.outbox:
             channel.send(record.outbox.popleft())
         record.overflowed = False
+        record.outbox_bytes = 0
         self._announce_links()
 
     def _received(self, channel: Channel, message: Message) -> None:
@@ -475,7 +481,11 @@ class Mesh:
                     continue  # the origin reached it directly
                 self._send_or_queue(record, onward)
                 self.stats["forwarded"] += 1
-        self._notify(self.on_message, relay.origin, relay.data)
+        self.delivering_via = via.key if relay.hops == 0 else None
+        try:
+            self._notify(self.on_message, relay.origin, relay.data)
+        finally:
+            self.delivering_via = None
 
     def _route_directed(self, relay: Relay, via: PeerRecord | None) -> None:
         """Toward ``relay.to``: its direct link if we have one (or it is queued
@@ -495,11 +505,16 @@ class Mesh:
         if record.channel is not None:
             record.channel.send(relay)
         elif record.had_link and not record.left:
-            if len(record.outbox) == record.outbox.maxlen and not record.overflowed:
-                record.overflowed = True
-                log.warning("outbox for %s is full; dropping its oldest queued payloads "
-                            "(the session's catch-up will recover them)", self._who(record))
+            full = len(record.outbox) == record.outbox.maxlen
+            while record.outbox and (full or record.outbox_bytes + len(relay.data) > OUTBOX_BYTES):
+                record.outbox_bytes -= len(record.outbox.popleft().data)
+                full = False
+                if not record.overflowed:
+                    record.overflowed = True
+                    log.warning("outbox for %s is full; dropping its oldest queued payloads "
+                                "(the session's catch-up will recover them)", self._who(record))
             record.outbox.append(relay)
+            record.outbox_bytes += len(relay.data)
 
     def _remember(self, pid: bytes) -> None:
         self._seen[pid] = None

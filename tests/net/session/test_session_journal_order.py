@@ -1,7 +1,8 @@
-"""Journal before use: every envelope (ours and received) and every
-commitment opening is written to the journal before the session queues,
-buffers or consumes it, so a crash at any point can be resumed without
-sending a different part (docs/protocol.md, "Sessions")."""
+"""Journal before use: our own envelopes and every commitment opening are
+written to the journal before the session queues or consumes them, and a
+received envelope the moment it is accepted (before anything we send can
+depend on it; a refused or still-waiting one never), so a crash at any point
+can be resumed without sending a different part (docs/protocol.md, "Journal")."""
 
 from __future__ import annotations
 
@@ -28,8 +29,13 @@ class OrderCheckingJournal(Journal):
             env = Envelope.from_data(decode(data))
             if any(o.data == data for o in s._out):
                 self.problems.append(f"envelope {env.seat}#{env.seq} was queued to send before it was journaled")
-            if env.seq in s._buffer[env.seat] or env.seq < len(s._logs[env.seat]):
-                self.problems.append(f"envelope {env.seat}#{env.seq} was buffered or used before it was journaled")
+            if env.seat == s.seat:
+                if env.seq in s._buffer[env.seat] or env.seq < len(s._logs[env.seat]):
+                    self.problems.append(f"our envelope #{env.seq} was buffered or used before it was journaled")
+            elif not s._logs[env.seat] or s._logs[env.seat][-1].digest() != env.digest():
+                self.problems.append(f"envelope {env.seat}#{env.seq} was journaled but not just accepted")
+            elif env.seq in s._buffer[env.seat]:
+                self.problems.append(f"envelope {env.seat}#{env.seq} was journaled while still waiting")
         super().append_envelope(data)
 
     def put_secret(self, name: str, value: Any) -> None:

@@ -42,8 +42,8 @@ def test_catch_up_replies_are_chunked_and_rebuild_a_late_observer(monkeypatch: p
     table.run()
     donor = table.sessions[2]
     late = Session(genesis, donor.game, donor.states[0], plan=donor.plan)
-    replies = donor.receive(late.catch_up_request().data)
-    assert len(replies) > 3 and all(r.to is None for r in replies)
+    replies = donor.receive(late.catch_up_request().data, via=0)  # as if over seat 0's own link
+    assert len(replies) > 3 and all(r.to == 0 for r in replies)  # answered to that link only
     assert all(len(r.data) < 4096 + 64 * 1024 for r in replies)
     for r in replies:
         late.receive(r.data)
