@@ -312,3 +312,38 @@ def test_evil_faces_take_no_planet_phase_turn() -> None:
     table = _start()
     act(table, Nop(0))
     assert waiting(table) == ("locke.declaring", 2)
+
+
+def test_locke_scenario_files_hold() -> None:
+    """docs/scenarios.md (Locke): every example scenario runs and meets its expectations."""
+    import json
+    from pathlib import Path
+
+    from tools.scenario import run_scenario
+
+    files = sorted((Path(__file__).parent / "scenarios").glob("*.json"))
+    assert len(files) >= 3
+    for path in files:
+        result = run_scenario(json.loads(path.read_text(encoding="utf-8")), path.parent)
+        assert result["expect_problems"] == [], (path.name, result["expect_problems"], result["error"])
+
+
+def test_party_teleport_partners_choose_to_follow_with_a_level_claim() -> None:
+    """KMC 9.2.1 / ruling N46: after the leader's teleport each partner follows (claiming the level) or drops out."""
+    from engine.locke.actions import Follow
+
+    seats = five(s2={"place": "P:1:0", "status": "partner", "leader": 0},
+                 s3={"character": "lag", "silhouette": "lag-1", "place": "P:1:0", "status": "partner", "leader": 0})
+    table = _start(seats)
+    act(table, Teleport(0, 5))
+    roll(table, 5)
+    act(table, Land(0, "P:1:5"))
+    assert waiting(table) == ("locke.follow", 2)
+    assert [a.follow for a in table.legal(2)] == [False]  # Nia is level 4: she cannot honestly follow a 5
+    act(table, Follow(2, False))
+    assert [a.follow for a in table.legal(3)] == [False, True]  # Lag is level 5
+    act(table, Follow(3, True))
+    s = table.state
+    assert s.seats[0].place == s.seats[3].place == "P:1:5" and s.seats[3].leader == 0
+    assert s.seats[2].place == "P:1:0" and s.seats[2].leader == -1 and s.seats[2].status == "normal"
+    assert s.claims[-1].what == "locke.level_at_least" and s.claims[-1].seat == 3
