@@ -82,6 +82,7 @@ class LobbyScene(Scene):
             self.unfinished = unfinished_games()
         self.message = ""
         self.message_colour = theme.TEXT_DIM
+        self.code_text = ""  # the invite code being typed
         self.widgets: list[object] = []
         self.size = app.screen.get_size()
 
@@ -136,7 +137,11 @@ class LobbyScene(Scene):
         inner = R.width - 40
         self.host_button = Button(pygame.Rect(R.left + 20, R.top + 56, inner, 42), tr(lang, "host"), self._host,
                                   enabled=bool(self.decks) and self.fingerprint is not None)
-        self.code_field = TextField(pygame.Rect(R.left + 20, R.top + 136, inner - 110, 40), "", max_len=160)
+        from client.rider.net_play import paste_from_clipboard
+
+        # the code survives a re-layout and a failed join (only a successful join empties it)
+        self.code_field = TextField(pygame.Rect(R.left + 20, R.top + 132, inner - 110, 48), self.code_text,
+                                    max_len=160, on_change=self._set_code, on_paste=paste_from_clipboard, lines=2)
         self.join_button = Button(pygame.Rect(R.right - 120, R.top + 136, 100, 40), tr(lang, "join"), self._join,
                                   enabled=self.fingerprint is not None)
         lan_top = 214
@@ -152,7 +157,7 @@ class LobbyScene(Scene):
         self.message_rect = pygame.Rect(R.left + 20, self.lan_rect.bottom + 10, inner, R.bottom - self.lan_rect.bottom - 16)
         # the table we host or join
         self.invite_field = TextField(pygame.Rect(R.left + 20, R.top + 80, inner, 56), self.net.code if self.net else "",
-                                      max_len=400, read_only=True, on_copy=self._copy)
+                                      max_len=400, read_only=True, on_copy=self._copy, lines=2)
         self.copy_button = Button(pygame.Rect(R.left + 20, R.top + 146, 150, 38), tr(lang, "copy"), self._copy,
                                   hotkey="Ctrl+C")
         self.cancel_button = Button(pygame.Rect(R.left + 20, R.bottom - 58, 160, 40), tr(lang, "cancel"), self._cancel_net)
@@ -176,6 +181,9 @@ class LobbyScene(Scene):
 
     def _set_name(self, name: str) -> None:
         self.settings.name = name
+
+    def _set_code(self, text: str) -> None:
+        self.code_text = text
 
     def _set_deck(self, key: str) -> None:
         self.settings.deck = key
@@ -331,6 +339,13 @@ class LobbyScene(Scene):
                     LobbyScene(self.app, self.settings, self.start_game, lan=self.lan_enabled,
                                host_interface=self.host_interface, identity=self.identity,
                                resumable=self.resumable)))
+        elif net.role == "join" and net.nobody_listening():
+            # the host's address refuses connections: say so in seconds, not after the join timeout
+            where = net.dialled()
+            net.cancel()
+            self.net = None
+            self._say(tr(self.app.lang, "join_refused", where=where), theme.BAD)
+            self.layout()
         elif net.result is not None:  # the table closed before a game started
             self.net = None
             self._say(tr(self.app.lang, "net_ended", error=net.error or "?"), theme.BAD)
@@ -349,12 +364,6 @@ class LobbyScene(Scene):
             if event.key == pygame.K_c and event.mod & pygame.KMOD_CTRL and self.net is not None:
                 self._copy()
                 return
-        if event.type == pygame.KEYDOWN and self.code_field.focused and event.key == pygame.K_v \
-                and event.mod & pygame.KMOD_CTRL:
-            from client.rider.net_play import paste_from_clipboard
-
-            self.code_field.value = (self.code_field.value + paste_from_clipboard().strip())[: self.code_field.max_len]
-            return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.net is None:
             for rect, ad in self.lan_rows():
                 if rect.collidepoint(event.pos):

@@ -12,6 +12,13 @@ its commitment; only when all are in may anyone reveal; each opening is
 checked against its seat's commitment at once; when every seat has revealed,
 the values come out in seat order. :meth:`~CommitRevealRound.missing` names
 the seats the round is waiting for, so a deadline can name the stallers.
+
+Hidden placements (:class:`PlacementCommitments`, :func:`commit_placement`,
+:func:`open_cell`, :func:`check_placement`) commit a placer to the content
+of *every* candidate cell, so one cell can be opened alone and prove either
+what is there or that nothing is. They are the primitive for the later
+networked table of Super Human Locke (ambushes, key bases); no session uses
+them yet, the trusted LocalTable fulfils placements without commitments.
 """
 
 from __future__ import annotations
@@ -26,7 +33,7 @@ from engine.core.actions import SYSTEM
 from engine.core.encoding import encode
 from engine.core.errors import EncodingError
 from engine.core.hashing import digest
-from engine.core.pending import SealedChoice, SealedChoicesRevealed
+from engine.core.pending import EMPTY, SealedChoice, SealedChoicesRevealed
 from net.errors import (
     CommitmentMismatch,
     IllegalChoice,
@@ -286,3 +293,143 @@ class SealedChoiceRound(CommitRevealRound):
     def answer(self) -> SealedChoicesRevealed:
         """The engine input for the finished round (choices in seat order)."""
         return SealedChoicesRevealed(seat=SYSTEM, purpose=self.purpose, choices=self.values())
+
+
+# --- hidden placements: one commitment per candidate cell -----------------------
+#
+# For the networked table of games with hidden placements (Super Human Locke's
+# ambushes and key bases, issue 11 WP5). No session uses it yet: the trusted
+# LocalTable fulfils placements without commitments. See docs/security-cards.md,
+# "Hidden placements".
+
+#: Purpose of per-cell placement commitments; the zone and cell are inside the value.
+PLACEMENT = "placement"
+
+
+def _cell_value(zone: str, cell: str, content: Any) -> tuple[str, str, Any]:
+    """What a cell's commitment hashes; the opening carries only ``content`` and its salt."""
+    return (zone, cell, content)
+
+
+@dataclasses.dataclass(frozen=True)
+class PlacementCommitments:
+    """The public half of a placement: one commitment per candidate cell.
+
+    Each commitment is ``commitment_of(game, step, seat, [zone, cell, content],
+    salt, purpose="placement")``, where ``content`` is the thing on that cell
+    or ``EMPTY``. An opening carries only ``content`` and ``salt``; the
+    verifier supplies game, step, seat, zone and cell from its own context,
+    so an opening made for one cell, placement, step, game or seat opens
+    nothing else. Because *every* candidate cell is committed, opening
+    one cell proves "something is here" and "nothing is here" alike, and
+    reveals nothing about the other cells.
+    """
+
+    game: bytes
+    step: int
+    seat: int
+    zone: str
+    cells: tuple[str, ...]
+    commitments: tuple[bytes, ...]
+
+    def __post_init__(self) -> None:
+        _check_context(self.game, self.step, self.seat, PLACEMENT)
+        if not isinstance(self.zone, str) or not self.zone:
+            raise MalformedMessage("a placement needs a zone name", seat=self.seat)
+        if not self.cells or len(set(self.cells)) != len(self.cells) or not all(
+                isinstance(c, str) and c for c in self.cells):
+            raise MalformedMessage("a placement lists its candidate cells once each, as text", seat=self.seat)
+        if len(self.commitments) != len(self.cells) or not all(
+                isinstance(c, bytes) and len(c) == 32 for c in self.commitments):
+            raise MalformedMessage("a placement has one 32-byte commitment per candidate cell", seat=self.seat)
+
+    def commitment(self, cell: str) -> bytes:
+        """The commitment of ``cell``; UnexpectedMessage (naming the placer) if it is no candidate."""
+        if cell not in self.cells:
+            raise UnexpectedMessage(f"cell {cell!r} is not a candidate cell of placement {self.zone!r}",
+                                    seat=self.seat)
+        return self.commitments[self.cells.index(cell)]
+
+    def to_data(self) -> dict[str, Any]:
+        return {"zone": self.zone, "cells": list(self.cells), "commitments": list(self.commitments)}
+
+    @classmethod
+    def from_data(cls, game: bytes, step: int, seat: int, data: Any) -> PlacementCommitments:
+        """Parse a placer's message body (context from the envelope); MalformedMessage if bad."""
+        if not isinstance(data, Mapping) or set(data) != {"zone", "cells", "commitments"}:
+            raise MalformedMessage("a placement is a map with exactly zone, cells and commitments", seat=seat)
+        cells, commits = data["cells"], data["commitments"]
+        if not isinstance(cells, (list, tuple)) or not isinstance(commits, (list, tuple)):
+            raise MalformedMessage("a placement's cells and commitments are lists", seat=seat)
+        return cls(game, step, seat, data["zone"], tuple(cells), tuple(commits))
+
+
+def commit_placement(game: bytes, step: int, seat: int, zone: str, cells: Sequence[str],
+                     arrangement: Mapping[str, str]) -> tuple[PlacementCommitments, dict[str, Opening]]:
+    """Commit the placer's ``arrangement`` (cell -> thing) over every candidate cell.
+
+    Returns the public commitments and the private openings (cell -> opening),
+    which the placer keeps, sends sealed to the seats it must tell, and opens
+    publicly cell by cell when the rules say.
+    """
+    cells = tuple(cells)
+    outside = sorted(set(arrangement) - set(cells))
+    if outside:
+        raise ValueError(f"cells {outside} are not candidate cells of placement {zone!r}")
+    if any(not isinstance(t, str) or t == EMPTY for t in arrangement.values()):
+        raise ValueError("a placed thing is non-empty text")
+    commits: list[bytes] = []
+    openings: dict[str, Opening] = {}
+    for cell in cells:
+        opening = Opening(arrangement.get(cell, EMPTY), secrets.token_bytes(SALT_SIZE))
+        commits.append(commitment_of(game, step, seat, _cell_value(zone, cell, opening.value), opening.salt,
+                                     purpose=PLACEMENT))
+        openings[cell] = opening
+    return PlacementCommitments(game, step, seat, zone, cells, tuple(commits)), openings
+
+
+def open_cell(placed: PlacementCommitments, cell: str, opening: Opening | Mapping[str, Any]) -> str:
+    """Check the placer's opening of ``cell``; return its content (a thing or ``EMPTY``).
+
+    Raises, naming the placer: MalformedMessage (not an opening),
+    UnexpectedMessage (no such candidate cell), CommitmentMismatch (the
+    opening does not open this cell's commitment: another content, salt, cell,
+    placement, step, game or seat), IllegalChoice (the placer committed to
+    something that is not text).
+    """
+    try:
+        parsed = Opening.from_data(opening)
+    except MalformedMessage as exc:
+        raise MalformedMessage(exc.detail, seat=placed.seat) from None
+    expected = placed.commitment(cell)
+    value = _cell_value(placed.zone, cell, parsed.value)
+    if commitment_of(placed.game, placed.step, placed.seat, value, parsed.salt, purpose=PLACEMENT) != expected:
+        raise CommitmentMismatch(f"opening of cell {cell!r} of placement {placed.zone!r} (step {placed.step}) does "
+                                 "not match the commitment (another content, salt, cell, placement, step, game or "
+                                 "seat)", seat=placed.seat)
+    if not isinstance(parsed.value, str):
+        raise IllegalChoice(f"committed cell {cell!r} of placement {placed.zone!r} to {parsed.value!r}, which is "
+                            "neither a thing nor nothing", seat=placed.seat)
+    return parsed.value
+
+
+def check_placement(placed: PlacementCommitments, openings: Mapping[str, Opening | Mapping[str, Any]],
+                    things: Sequence[str]) -> dict[str, str]:
+    """Open every cell (a disclosure, or the end-of-game audit) and check the placement as a whole.
+
+    Returns cell -> content. Besides every error of :func:`open_cell`, raises
+    UnexpectedMessage when a candidate cell's opening is missing or an extra
+    one is given, and IllegalChoice when the things placed are not exactly
+    ``things`` (one thing missing, added or doubled).
+    """
+    if set(openings) != set(placed.cells):
+        missing = sorted(set(placed.cells) - set(openings))
+        extra = sorted(set(openings) - set(placed.cells))
+        raise UnexpectedMessage(f"placement {placed.zone!r} must be opened for every candidate cell "
+                                f"(missing {missing}, not candidates {extra})", seat=placed.seat)
+    contents = {cell: open_cell(placed, cell, openings[cell]) for cell in placed.cells}
+    laid = sorted(c for c in contents.values() if c != EMPTY)
+    if laid != sorted(things):
+        raise IllegalChoice(f"placement {placed.zone!r} holds {laid}, but the rules had it place "
+                            f"{sorted(things)}", seat=placed.seat)
+    return contents

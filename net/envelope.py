@@ -44,7 +44,7 @@ from net.identity import Identity, validate_public_key, verify_signature
 
 SIGN_DOMAIN = "fairtable/envelope/v1"
 DIGEST_DOMAIN = "fairtable/envelope-digest/v1"
-GAME_ID_DOMAIN = "fairtable/game-id/v1"
+GAME_ID_DOMAIN = "fairtable/game-id/v2"
 ZERO32 = bytes(32)
 #: Upper bound for seq and step (keeps integers small and comparisons sane).
 MAX_COUNTER = 2**62
@@ -385,12 +385,22 @@ def verify_equivocation_proof(proof: EquivocationProof | Mapping[str, Any], publ
 # --- game id ----------------------------------------------------------------
 
 
+#: Bytes of fresh randomness each seat contributes to the game id.
+MIN_NONCE, MAX_NONCE = 16, 64
+_GENESIS_FIELDS = frozenset({"rules_id", "rules_version", "card_set_hash", "seat_keys", "options", "nonces"})
+
+
 @dataclasses.dataclass(frozen=True)
 class Genesis:
     """The record every seat agrees on before the first move; it names the game.
 
-    ``nonce`` is the host's fresh random bytes (at least 16), so two games
-    with the same players and options still get different ids.
+    ``nonces`` holds one fresh random contribution (16-64 bytes) per seat, in
+    seat order: seat ``i`` chose ``nonces[i]`` itself just before this game
+    (a joiner sends it in its signed ``join``; seat 0 is the host's). A seat
+    accepts a genesis only if its own fresh nonce is in its slot, so the game
+    id is new to every honest seat: no old genesis can be replayed at it, and
+    its envelopes of two games can never share a game id (which would let
+    anyone pair them into a false equivocation proof).
     """
 
     rules_id: str
@@ -398,11 +408,12 @@ class Genesis:
     card_set_hash: bytes
     seat_keys: tuple[bytes, ...]
     options: Mapping[str, Any]
-    nonce: bytes
+    nonces: tuple[bytes, ...]
 
     def __post_init__(self) -> None:
-        if isinstance(self.seat_keys, list):
-            object.__setattr__(self, "seat_keys", tuple(self.seat_keys))
+        for name in ("seat_keys", "nonces"):
+            if isinstance(getattr(self, name), list):
+                object.__setattr__(self, name, tuple(getattr(self, name)))
         for name in ("rules_id", "rules_version"):
             if not isinstance(getattr(self, name), str) or not getattr(self, name):
                 raise MalformedMessage(f"genesis field {name!r} must be non-empty text")
@@ -420,28 +431,33 @@ class Genesis:
             encode(self.options)
         except EncodingError as exc:
             raise MalformedMessage(f"genesis options are not canonical data: {exc}") from None
-        if not isinstance(self.nonce, bytes) or not 16 <= len(self.nonce) <= 64:
-            raise MalformedMessage("genesis nonce must be 16 to 64 random bytes")
+        if not isinstance(self.nonces, tuple) or len(self.nonces) != len(self.seat_keys) or not all(
+                isinstance(n, bytes) and MIN_NONCE <= len(n) <= MAX_NONCE for n in self.nonces):
+            raise MalformedMessage(f"genesis field 'nonces' must hold one nonce of {MIN_NONCE} to "
+                                   f"{MAX_NONCE} random bytes per seat (a list as long as seat_keys, "
+                                   "each seat's own fresh contribution)")
 
     def to_data(self) -> dict[str, Any]:
         return {"rules_id": self.rules_id, "rules_version": self.rules_version,
                 "card_set_hash": self.card_set_hash, "seat_keys": self.seat_keys,
-                "options": self.options, "nonce": self.nonce}
+                "options": self.options, "nonces": self.nonces}
 
     def __canonical__(self) -> dict[str, Any]:
         return self.to_data()
 
     @classmethod
     def from_data(cls, data: Any) -> Genesis:
-        fields = {"rules_id", "rules_version", "card_set_hash", "seat_keys", "options", "nonce"}
-        if not isinstance(data, Mapping) or set(data) != fields:
-            raise MalformedMessage(f"a genesis record is a map with exactly the fields {sorted(fields)}")
-        keys = data["seat_keys"]
-        if not isinstance(keys, (tuple, list)):
-            raise MalformedMessage("genesis field 'seat_keys' must be a list")
+        if not isinstance(data, Mapping) or set(data) != _GENESIS_FIELDS:
+            raise MalformedMessage(f"a genesis record is a map with exactly the fields {sorted(_GENESIS_FIELDS)}"
+                                   + (" (this looks like a record of an earlier release, with one host "
+                                      "'nonce' instead of one per seat)" if isinstance(data, Mapping)
+                                      and "nonce" in data else ""))
+        for name in ("seat_keys", "nonces"):
+            if not isinstance(data[name], (tuple, list)):
+                raise MalformedMessage(f"genesis field {name!r} must be a list")
         return cls(rules_id=data["rules_id"], rules_version=data["rules_version"],
-                   card_set_hash=data["card_set_hash"], seat_keys=tuple(keys),
-                   options=data["options"], nonce=data["nonce"])
+                   card_set_hash=data["card_set_hash"], seat_keys=tuple(data["seat_keys"]),
+                   options=data["options"], nonces=tuple(data["nonces"]))
 
     def __hash__(self) -> int:
         return hash(encode(self.to_data()))

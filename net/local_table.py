@@ -120,7 +120,7 @@ class LocalTable:
                 return []
             return [SealedPick(seat, pending.purpose, option) for option in pending.options_for(seat)]
         if isinstance(pending, Placement):
-            if pending.op != "place" or seat != pending.seat:
+            if pending.op != "place" or seat != pending.seat or len(self._placing) >= len(pending.things):
                 return []
             thing = pending.things[len(self._placing)]
             return [PlacementPick(seat, pending.zone, thing, c) for c in pending.cells if c not in self._placing]

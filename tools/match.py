@@ -238,7 +238,6 @@ def play(args: argparse.Namespace) -> dict[str, Any]:
         "turns": getattr(table.state, "turn", None), "actions": len(table.log), "final_hash": final.hex(),
     }
     if outcome is not None and outcome.seats:
-        result["winners"] = list(outcome.winners)
         result["grades"] = [r.grade for r in outcome.seats]
         result["ending"] = getattr(table.state, "ending", None)
     if args.log:

@@ -15,9 +15,10 @@ with ``host --lan`` (zeroconf) and prints them with their invite codes.
 Progress lines go to stderr, the result to stdout
 (one JSON object with ``--json``). See docs/protocol.md §14.
 
-Exit status: 0 = the game finished and every check passed (or ended as a
-stalling seat's forfeit, ``--claim-forfeits``), 1 = the game did not finish
-or a check failed (desync, cheat, audit), 2 = bad input (a bad
+Exit status: 0 = the game finished and every check passed (or ended as
+another stalling seat's forfeit, ``--claim-forfeits``), 1 = the game did not
+finish, a check failed (desync, cheat, audit) or our own seat forfeited (the
+reason is printed), 2 = bad input (a bad
 invite code, a deck that cannot be used, a directory that cannot be resumed).
 """
 
@@ -367,9 +368,7 @@ def run(args: argparse.Namespace, out: Any = None, discovery: Discovery = lan_di
         peer.give_up(args.max_time)
     reactor.run()
     result = results[0] if results else peer.summary("interrupted")
-    # a game ended as a stalling seat's forfeit is finished, but not audited
-    ok = result["error"] is None and result["finished"] and (result.get("audit") == "ok"
-                                                             or result.get("forfeited") is not None)
+    code, problem = exit_status(result)
     if args.json:
         print(json.dumps(result, sort_keys=True), file=out, flush=True)
     elif result["error"] is not None:
@@ -378,7 +377,32 @@ def run(args: argparse.Namespace, out: Any = None, discovery: Discovery = lan_di
         who = who_won(result)
         print(f"game over: {who} ({result.get('reason')}); audit: {result.get('audit')}; "
               f"final state hash {result.get('final_hash')}", file=out, flush=True)
-    return 0 if ok else 1
+    for m in result.get("misconduct") or ():
+        print(f"warning: seat {m['seat']} at step {m['step']}: {m['what']}", file=sys.stderr, flush=True)
+    if problem:
+        print(f"error: {problem}", file=sys.stderr, flush=True)
+    return code
+
+
+def exit_status(result: dict[str, Any]) -> tuple[int, str]:
+    """The exit status for a peer's result, and why it is not 0 (empty when it is).
+
+    A game another seat forfeited is finished but not audited: 0. A game our
+    own seat forfeited is a loss we did not play out: 1, saying so.
+    """
+    if result["error"] is not None:
+        return 1, ""
+    if not result["finished"]:
+        return 1, "the game did not finish"
+    forfeited = result.get("forfeited")
+    if forfeited is not None and forfeited == result.get("seat"):
+        f = result.get("forfeit") or {}
+        return 1, (f"this seat (seat {forfeited}) forfeited: it did not {f.get('owed', 'answer')} before the "
+                   f"deadline at step {f.get('step', '?')} and seats {f.get('claimers', [])} claimed the forfeit; "
+                   "answer sooner, or ask the table for a longer --timeout")
+    if forfeited is None and result.get("audit") != "ok":
+        return 1, f"the end-of-game audit failed: {result.get('audit')}"
+    return 0, ""
 
 
 def main(argv: list[str]) -> int:

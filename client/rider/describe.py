@@ -125,6 +125,11 @@ def reason_text(reason: str, winner: int | None, names: Sequence[str], me: int, 
     if forfeit is not None and int(forfeit.group(1)) < len(names):  # a networked table's forfeit
         who = seat_label(int(forfeit.group(1)), names, me, lang)
         return f"{who}の不戦敗（期限内に応答なし）" if ja else f"{who} forfeited: it did not answer before the deadline"
+    resigned = re.match(r"seat (\d+) resigned", reason)
+    if resigned is not None and int(resigned.group(1)) < len(names):  # a networked table's signed resignation
+        who = seat_label(int(resigned.group(1)), names, me, lang)
+        return (f"{who}が対局をやめた（署名付きのメッセージで降参）" if ja
+                else f"{who} gave the game up with a signed message (left the table or conceded)")
     if "rider.10" in reason:
         return "300ターンに達したため引き分け（ルール rider.10）" if ja else "the turn limit of 300 was reached (rule rider.10)"
     return reason

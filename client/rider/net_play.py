@@ -112,6 +112,10 @@ def paste_from_clipboard() -> str:
         return ""
 
 
+#: Refused connections in a row (about 2 s with the driver's redial backoff) before a join gives up.
+REFUSALS = 3
+
+
 class NetTable:
     """Our seat at a networked Rider table, before and during the game."""
 
@@ -171,6 +175,17 @@ class NetTable:
         Raises :class:`net.peer.store.StoreError` (saying why) when it cannot."""
         self.role = "resume"
         self.peer.resume()
+
+    def nobody_listening(self) -> bool:
+        """While joining: the host's address refused our connection REFUSALS times
+        in a row and we never reached it (no table is open there)."""
+        net = self.peer.net
+        return self.peer.genesis is None and net is not None and net.mesh.host_refusals >= REFUSALS
+
+    def dialled(self) -> str:
+        """The address(es) of the invite we dial, as host:port."""
+        invite = self.peer.invite
+        return ", ".join(f"{h}:{p}" for h, p in invite.addresses) if invite is not None else "?"
 
     def cancel(self) -> None:
         """Leave before (or instead of) playing: close the peer and its links."""

@@ -39,11 +39,13 @@ from engine.rider.game import RiderGame
 from engine.rider.state import RiderState
 from net.bots.base import SealedPick
 from net.peer import Peer
-from net.session import Cheat, Desync, Finished, Rejected, Stalling
+from net.session import Cheat, Desync, Finished, Rejected, Resigned, Stalling
 from net.transport.mesh import PeerStatus
 
 #: How often (seconds) the adapter looks for new inputs and events.
 POLL = 1 / 30
+#: Seconds without an answer before the bar says a seat is silent and counts down to the deadline.
+SILENT_AFTER = 8.0
 
 
 def display_name(name: str, seat: int) -> str:
@@ -53,6 +55,18 @@ def display_name(name: str, seat: int) -> str:
     if len(clean) > 24:
         clean = clean[:23].rstrip() + "…"
     return clean or f"Player {seat + 1}"
+
+
+def display_text(text: str, limit: int = 200) -> str:
+    """A chat line from the network made safe to show: no control or format characters, bounded."""
+    clean = "".join(ch for ch in str(text) if not unicodedata.category(ch).startswith("C")).strip()
+    return clean[: limit - 1] + "…" if len(clean) > limit else clean
+
+
+def clock_text(seconds: float) -> str:
+    """Seconds as m:ss for a countdown."""
+    whole = max(0, int(seconds + 0.999))
+    return f"{whole // 60}:{whole % 60:02d}"
 
 
 class NetRiderSession:
@@ -83,6 +97,10 @@ class NetRiderSession:
         self.desync = False
         self.warnings: list[str] = []
         self.stalling: set[int] = set()
+        #: A seat that gave the game up with a signed resignation (it conceded or left).
+        self.resigned: int | None = None
+        #: Chat lines of the table as (seat, text), oldest first (signed by their seat).
+        self.chat: list[tuple[int, str]] = []
         self.my_sealed: Any = None
         self.waiting_human = False
         self.ended: dict[str, Any] | None = None  # the peer's result once it has closed the mesh
@@ -149,9 +167,11 @@ class NetRiderSession:
             if self.legal():
                 return "peer_you_turn", theme.ACCENT
             return "peer_you_net", theme.GOOD
+        link = self._link(seat)
+        if seat == self.resigned:
+            return ("peer_left" if link is PeerStatus.LEFT or link is None else "peer_resigned"), theme.BAD
         if self.ended is not None or session.finished:
             return "peer_done", theme.GOOD
-        link = self._link(seat)
         if link is PeerStatus.RECONNECTING:
             return "peer_reconnecting", theme.WARN
         if link is PeerStatus.LEFT:
@@ -168,6 +188,10 @@ class NetRiderSession:
         from client.rider.describe import seat_label
 
         session = self.session
+        if self.resigned is not None and self.resigned != self.me:
+            who = seat_label(self.resigned, self.names, self.me, lang)
+            left = self._link(self.resigned) in (PeerStatus.LEFT, None)
+            return tr(lang, "net_left" if left else "net_resigned", who=who)
         if self.problem or self.ended is not None:
             return ""
         if self.stalling:
@@ -175,11 +199,34 @@ class NetRiderSession:
             return tr(lang, "net_stalling", who=who)
         if session.forfeited is not None and not session.finished:
             return tr(lang, "net_forfeit", who=seat_label(session.forfeited, self.names, self.me, lang))
+        silent = self.silence()
+        if silent is not None:
+            seat, quiet, left = silent
+            return tr(lang, "net_silent", who=seat_label(seat, self.names, self.me, lang), quiet=clock_text(quiet),
+                      left=clock_text(left))
         if session.phase == "hello":
             return tr(lang, "net_phase_hello")
         if session.phase in ("audit", "final") and self._seen == session.step:
             return tr(lang, "net_phase_audit")
         return ""
+
+    def silence(self) -> tuple[int, float, float] | None:
+        """(seat, seconds silent, seconds until a forfeit may be claimed) while the
+        table has waited more than SILENT_AFTER seconds for another seat, from the
+        session's own deadline; None otherwise (or once the deadline passed: then
+        the seat is stalling and the claim is offered)."""
+        session = self.session
+        if self.problem or self.ended is not None or self.stalling or self._seen != session.step:
+            return None
+        deadline = session.deadline()
+        owing = [s for s in session.waiting_for() if s != self.me]
+        if deadline is None or not owing:
+            return None
+        now = self.clock.seconds()
+        quiet = now - (deadline - session.timeout)
+        if quiet < min(SILENT_AFTER, session.timeout / 2):
+            return None
+        return owing[0], quiet, max(0.0, deadline - now)
 
     def _link(self, seat: int) -> PeerStatus | None:
         genesis = self.peer.genesis
@@ -209,7 +256,29 @@ class NetRiderSession:
         """Stop showing the game and close our peer (the others see us leave)."""
         self.stop()
         if self.peer.result is None:
+            if self.can_resign():
+                self.peer.resign()  # the others win at once: our signed goodbye is the proof
             self.peer.leave("left the table from the client")
+
+    def can_resign(self) -> bool:
+        """True while there is a running game to give up (concede)."""
+        from net.session.resign import can_resign
+
+        return self.peer.result is None and can_resign(self.session)
+
+    def concede(self) -> None:
+        """Give the game up now with a signed resignation (the others win at once)."""
+        if not self.can_resign():
+            raise IllegalIntent("there is no running game to concede")
+        self.peer.resign()
+        self.poll()
+
+    def say(self, text: str) -> None:
+        """Send a signed chat line to the table."""
+        from net.session.chat import check_line
+
+        self.peer.chat(check_line(text))
+        self.poll()
 
     def forfeit_seat(self) -> int | None:
         """The seat we may claim a forfeit against now (it missed the session's
@@ -257,11 +326,15 @@ class NetRiderSession:
         for event in session.events[self._events_seen:]:
             self._events_seen += 1
             self._on_session_event(event)
+        if len(session.chat_log) > len(self.chat):
+            self.chat.extend((seat, display_text(text)) for seat, text in session.chat_log[len(self.chat):])
+            self._changed()
         pending = self.pending
         legal = self.legal()
         self.waiting_human = bool(legal) or (isinstance(pending, Decision) and pending.seat == self.me)
         signature = (session.step, session.phase, len(legal), session.waiting_for(), tuple(sorted(self.stalling)),
-                     self.forfeit_seat(),
+                     self.forfeit_seat(), self.resigned,
+                     None if (quiet := self.silence()) is None else int(quiet[2]),
                      tuple(self.peer_status(s)[0] for s in range(len(self.names))), self.ended is None)
         if signature != self._signature:
             self._signature = signature
@@ -272,6 +345,9 @@ class NetRiderSession:
             if event.step == self.session.step:  # an old stall is over once the game moved on
                 self.stalling = set(event.seats)
                 self._changed()
+        elif isinstance(event, Resigned):
+            self.resigned = event.seat
+            self._changed()
         elif isinstance(event, Rejected):
             self.warnings.append(str(event))
             self._changed()
@@ -307,6 +383,8 @@ class NetRiderSession:
         verdict = self.session.verdict
         if verdict == "ok":
             return True, short_hex(self.session.hashes[-1], 16)
+        if self.session.resigned is not None:
+            return False, f"not audited: seat {self.session.resigned + 1} gave the game up (signed resignation)"
         if self.session.forfeited is not None:
             return False, f"not audited: seat {self.session.forfeited + 1} forfeited (it missed its deadline)"
         problems = "; ".join(f"seat {s + 1}: {p}" for s, p in self.session.audit_problems)

@@ -105,6 +105,8 @@ class RiderTableScene(Scene):
         self._end_call: Any = None
         self._warnings_seen = 0
         self.ended = False
+        #: On a small window: the collapsed side panel is opened over the board.
+        self.panel_open = False
         #: Why the last gesture was refused: (message, details line, shown until); see explain().
         self.notice: tuple[str, str, float] | None = None
 
@@ -286,13 +288,19 @@ class RiderTableScene(Scene):
             self.bar_buttons.append(button)
             controls.append(Control(rect, ("button", name), label))
         # side panel buttons
-        panel_rect = L.side
-        self.side_buttons = [
-            Button(pygame.Rect(panel_rect.left + 14, panel_rect.bottom - 52, 110, 38), tr(lang, "menu"), self._leave),
-            Button(pygame.Rect(panel_rect.left + 134, panel_rect.bottom - 52, 110, 38),
-                   "日本語" if lang == "en" else "English",
-                   self._toggle_lang, hotkey="L"),
-        ]
+        panel_rect = self.side_rect()
+        self.side_buttons = []
+        if L.collapsed:
+            strip = L.side
+            self.side_buttons.append(Button(pygame.Rect(strip.left + 6, strip.top + 8, strip.width - 12, 40),
+                                            ">" if self.panel_shown else "<", self._toggle_panel, payload="panel"))
+        if self.panel_shown:
+            self.side_buttons += [
+                Button(pygame.Rect(panel_rect.left + 14, panel_rect.bottom - 52, 110, 38), tr(lang, "menu"), self._leave),
+                Button(pygame.Rect(panel_rect.left + 134, panel_rect.bottom - 52, 110, 38),
+                       "日本語" if lang == "en" else "English",
+                       self._toggle_lang, hotkey="L"),
+            ]
         if self.prompt is not None:
             self._layout_prompt(self.prompt)
             controls = [Control(b.rect, ("prompt", i), b.label) for i, b in enumerate(self.prompt.buttons)]
@@ -519,7 +527,8 @@ class RiderTableScene(Scene):
             self._really_leave()
             return
         lang = self.app.lang
-        self.prompt = Prompt(tr(lang, "leave_title"), [tr(lang, "leave_text")],
+        text = tr(lang, "leave_text_net" if self.session.networked else "leave_text")
+        self.prompt = Prompt(tr(lang, "leave_title"), [text],
                              [(tr(lang, "leave_yes"), self._really_leave, False), (tr(lang, "cancel"), self._cancel, True)],
                              kind="leave")
         self._build_controls()
@@ -528,6 +537,21 @@ class RiderTableScene(Scene):
         self.prompt = None
         if self.on_leave is not None:
             self.on_leave()
+
+    @property
+    def panel_shown(self) -> bool:
+        """The side panel (players, log, Lobby) is on screen: always, unless the
+        window is so small that it collapsed to a strip and was not opened."""
+        return not self.layout.collapsed or self.panel_open
+
+    def side_rect(self) -> pygame.Rect:
+        """Where the side panel is drawn: its column, or over the board when opened from the strip."""
+        return self.layout.side_open
+
+    def _toggle_panel(self) -> None:
+        self.panel_open = not self.panel_open
+        self._build_controls()
+        self.app.invalidate()
 
     def _toggle_lang(self) -> None:
         self.app.set_lang("ja" if self.app.lang == "en" else "en")
@@ -614,6 +638,8 @@ class RiderTableScene(Scene):
             if b.rect.collidepoint(pos):
                 b.on_click()
                 return
+        if self.layout.collapsed and self.panel_open and self.side_rect().collidepoint(pos):
+            return  # the opened panel covers the board here
         control = self._control_at(pos)
         if control is None:
             under = self._thing_at(pos) if self.prompt is None else None
@@ -815,7 +841,10 @@ class RiderTableScene(Scene):
         self._draw_opp_hand(surface, state, hidden)
         self._draw_my_hand(surface, hidden)
         self._draw_bar(surface, state)
-        self._draw_side(surface, state)
+        if not self.layout.collapsed:
+            self._draw_side(surface, state)
+        else:
+            self._draw_strip(surface, state)
         self.anims.draw(surface, self.now)
         if self.drag is not None and self.drag["pos"] != self.drag["start"]:
             handle = self.drag["key"][1]
@@ -823,6 +852,11 @@ class RiderTableScene(Scene):
             if card:
                 img = self.art.face(card, self.layout.hand_card, self.app.lang)
                 surface.blit(img, img.get_rect(center=self.drag["pos"]))
+        if self.layout.collapsed and self.panel_open:
+            rect = self.side_rect()
+            pygame.draw.rect(surface, theme.PANEL, rect)
+            pygame.draw.line(surface, theme.PANEL_EDGE, rect.topleft, rect.bottomleft, 2)
+            self._draw_side(surface, state)
         if self.notice is not None and self.prompt is None:
             self._draw_notice(surface, self.notice)
         if self.prompt is not None:
@@ -979,7 +1013,9 @@ class RiderTableScene(Scene):
             return
         note = self.session.table_note(lang)
         if note and not self.legal:
-            status, colour = note, theme.WARN if self.session.peer_status(self.opp)[0] == "peer_stalling" else theme.TEXT
+            alarm = self.session.peer_status(self.opp)[0] in ("peer_stalling", "peer_left", "peer_resigned") \
+                or getattr(self.session, "silence", lambda: None)() is not None
+            status, colour = note, theme.WARN if alarm else theme.TEXT
         elif self.legal:
             status = tr(lang, "waiting_you", what=what)
             colour = theme.ACCENT
@@ -1020,7 +1056,7 @@ class RiderTableScene(Scene):
 
     def _draw_side(self, surface: pygame.Surface, state: RiderState) -> None:
         lang = self.app.lang
-        side = self.layout.side
+        side = self.side_rect()
         x = side.left + 16
         y = 14
         draw_text(surface, tr(lang, "peers"), (x, y), 16, theme.TEXT_DIM, bold=True)
@@ -1045,6 +1081,20 @@ class RiderTableScene(Scene):
         self._draw_log(surface, log_rect)
         draw_wrapped(surface, tr(lang, "shortcuts"), pygame.Rect(x, side.bottom - 92, side.width - 32, 40), 11,
                      theme.TEXT_DIM)
+        for b in self.side_buttons:
+            b.draw(surface)
+
+    def _draw_strip(self, surface: pygame.Surface, state: RiderState) -> None:
+        """The collapsed side panel: its toggle, each seat's Lost count and status dot."""
+        strip = self.layout.side
+        y = strip.top + 64
+        for seat in (self.me, self.opp):
+            _key, colour = self.session.peer_status(seat)
+            pygame.draw.circle(surface, colour, (strip.centerx, y), 6)
+            lost = len(state.players[seat].lost)
+            draw_text(surface, f"{lost}/3", (strip.centerx, y + 10), 13, theme.BAD if lost else theme.TEXT_DIM,
+                      bold=True, anchor="midtop")
+            y += 44
         for b in self.side_buttons:
             b.draw(surface)
 

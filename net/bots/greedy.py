@@ -15,7 +15,7 @@ from typing import Any
 from engine.core.actions import Action
 from engine.core.errors import EngineError
 from engine.core.hidden import Knowledge
-from net.bots.base import SealedPick
+from net.bots.base import PlacementPick, SealedPick
 from net.bots.rider_eval import rider_score
 
 Scorer = Callable[[Any, Any, int], int]
@@ -34,7 +34,7 @@ class GreedyBot:
     def choose(self, game: Any, state: Any, seat: int, knowledge: Knowledge, legal: Sequence[Action]) -> Action:
         if not legal:
             raise ValueError(f"seat {seat} was asked to act with no legal action")
-        if len(legal) == 1 or isinstance(legal[0], SealedPick):
+        if len(legal) == 1 or isinstance(legal[0], (SealedPick, PlacementPick)):  # picks are no engine input
             return legal[self.rng.randrange(len(legal))]
         scorer = self.scorer or SCORERS.get(game.rules_id)
         if scorer is None:

@@ -39,7 +39,7 @@ from net.journal import Journal
 from net.peer import lobby, store
 from net.peer.games import GameSpec
 from net.peer.progress import Progress, progress
-from net.session import Cheat, Desync, Finished, Outgoing, Rejected, Session, Stalling
+from net.session import Cheat, Desync, Finished, Misconduct, Outgoing, Rejected, Resigned, Session, Stalling
 from net.session.registry import table_for
 from net.transport.backoff import Backoff
 from net.transport.invite import Invite
@@ -56,6 +56,8 @@ NUDGE_MAX = 8.0
 #: Most bytes of payloads kept for a session that does not exist yet.
 EARLY_BYTES = 4 * 1024 * 1024
 TICK = 0.25
+#: Refused lobby messages reported one by one; after that only every 100th.
+FORGERIES_SHOWN = 10
 
 
 def join_interface(invite: Invite) -> str:
@@ -85,8 +87,11 @@ class Peer:
                  name: str = "", report: Report | None = None, on_end: Callable[[dict[str, Any]], None] | None = None,
                  transcript: Path | None = None, linger: float = 3.0, progress_every: int = 10,
                  session_timeout: float | None = None, claim_forfeits: bool = False,
-                 on_progress: Callable[[Progress], None] | None = None) -> None:
+                 on_progress: Callable[[Progress], None] | None = None,
+                 net_factory: Callable[..., TwistedMesh] = TwistedMesh) -> None:
         self.identity = identity
+        #: Builds the mesh and its sockets (tests pass an in-memory network).
+        self.net_factory = net_factory
         self.spec = spec
         self.reactor = reactor
         self.deck = tuple(deck) if deck is not None else None
@@ -116,6 +121,11 @@ class Peer:
         #: Payloads that came before our session existed: (origin, data, direct), at most EARLY_BYTES.
         self._early: list[tuple[bytes, bytes, bool]] = []
         self._early_bytes = 0
+        self._forgeries = 0
+        #: Our lobby messages, signed for this table (set with the mesh).
+        self._author: lobby.Author = lobby.Author(identity, bytes(8))
+        #: As a joiner: the invite's host and the fresh nonce we sent it (our part of the game id).
+        self._joiner: lobby.JoinerView | None = None
         self._events_seen = 0
         self._done: set[int] = set()
         self._ready: set[bytes] = set()
@@ -141,10 +151,11 @@ class Peer:
         return self.net.mesh
 
     def _make_mesh(self, table: bytes, game: bytes | str) -> TwistedMesh:
-        net = TwistedMesh(self.identity, table=table, reactor=self.reactor, game=game, name=self.name,
+        net = self.net_factory(self.identity, table=table, reactor=self.reactor, game=game, name=self.name,
                           on_message=self._on_message, on_status=self._on_status, on_problem=self._on_problem,
                           accept_key=self._accept_key, backoff=peer_backoff)
         net.mesh.describe_key = self._describe_key
+        self._author = lobby.Author(self.identity, table)
         self.net = net
         return net
 
@@ -176,6 +187,8 @@ class Peer:
         by the host (docs/protocol.md §7).
         """
         self.invite = invite
+        self._joiner = lobby.JoinerView(invite.fingerprint, self.identity.public_key,
+                                        secrets.token_bytes(lobby.NONCE_SIZE))
         net = self._make_mesh(invite.table, LOBBY)
         bound = net.listen_tcp(port, listen) if listen is not None else None
         self._remember_peer({"role": "join", "invite": invite.encode(), "table": invite.table,
@@ -255,9 +268,9 @@ class Peer:
             self._direct.add(key)
         if status is not PeerStatus.CONNECTED:
             return
-        if self.genesis is None and self.host_lobby is None and self.invite is not None \
-                and key_matches(key, self.invite.fingerprint):
-            self.mesh.send_to(key, lobby.join_message(self.spec, self.info, self.name))
+        if self.genesis is None and self._joiner is not None and key_matches(key, self._joiner.host_fingerprint):
+            self.mesh.send_to(key, self._author.join(self.spec, self.info, self.name, host=key,
+                                                     fresh=self._joiner.fresh))
         elif self.session is not None and not self.session.finished:
             self._nudge()  # back after an outage: ask for what we missed
 
@@ -272,74 +285,98 @@ class Peer:
                       "game with us. Check that the host is still running, that you used its current invite "
                       "code, and that this machine can reach that address")
 
-    def _on_lobby(self, origin: bytes, message: Any) -> None:
-        kind = message.get("t")
+    def _on_lobby(self, message: lobby.LobbyMessage) -> None:
+        """A lobby message whose signature verified: act on it if its author may say it here.
+
+        Nothing here looks at the mesh's ``origin`` (a hint nobody signs): each
+        check is against the message's proven author (net.peer.lobby).
+        """
+        kind, author = message.kind, message.author
+        if kind in ("start", "go", "refuse"):  # the host's words, whatever our state
+            if self._joiner is None:
+                raise lobby.LobbyForgery(f"a {kind!r} signed by {short_id(author)}, but only the host sends "
+                                         "that and we are the host")
+            lobby.check_from_host(self._joiner, message)
         if kind == "join" and self.host_lobby is not None:
+            record = self.mesh.peers.get(author)
+            if record is None or record.channel is None:
+                raise lobby.LobbyForgery(f"a join request by {short_id(author)} reached us only relayed; a "
+                                         "joiner must ask over its own link to the host")
             try:
-                seat = self.host_lobby.join(origin, message)
+                seat = self.host_lobby.join(author, message)
+            except lobby.LobbyForgery:
+                raise
             except lobby.LobbyError as exc:
-                self._say("refused", peer=short_id(origin), reason_text=str(exc))
-                self.mesh.send_to(origin, lobby.refuse_message(str(exc)))
+                self._say("refused", peer=short_id(author), reason_text=str(exc))
+                self.mesh.send_to(author, self._author.refuse(str(exc), to=author, re=message["fresh"]))
                 return
             if self.genesis is not None:
-                self.mesh.send_to(origin, lobby.start_message(self.genesis))  # it reconnected
+                self.mesh.send_to(author, self._author.start(self.genesis))  # it reconnected
                 return
-            who = message.get("name") or short_id(origin)
+            who = message.get("name") or short_id(author)
             self._say("seat_taken", who=who, seat=seat, size=self.host_lobby.size)
             if self.host_lobby.full:
                 self._start_game()
-        elif kind == "start" and self.genesis is None and self.invite is not None \
-                and key_matches(origin, self.invite.fingerprint):
+        elif kind == "start" and self.genesis is None and self._joiner is not None:
             try:
-                genesis, seat = lobby.check_start(self.spec, message, self.identity.public_key, self.info)
+                genesis, seat = lobby.check_start(self.spec, message, self._joiner, self.info)
+            except lobby.LobbyForgery:
+                raise
             except lobby.LobbyError as exc:
                 self._end(f"cannot play at this table: {exc}")
                 return
             self.genesis, self.seat = genesis, seat
+            self.mesh.restrict_to(genesis.seat_keys)
             if self.directory is not None:
                 store.save_genesis(self.directory, genesis, seat)
             gid = game_id(genesis)
-            self.mesh.send_to(origin, lobby.ready_message(gid))  # still tagged for the lobby
+            self.mesh.send_to(author, self._author.ready(gid, host=author))  # still tagged for the lobby
             self.mesh.set_game(gid)
             self._say("seated", seat=seat, game=gid.hex()[:16])
         elif kind == "ready" and self.host_lobby is not None and self.genesis is not None:
-            if message.get("game") != game_id(self.genesis) or origin not in self.genesis.seat_keys:
-                return
+            self.host_lobby.check_ready(message)
             if self.session is not None:
-                self.mesh.send_to(origin, lobby.go_message(game_id(self.genesis)))  # a late repeat
+                self.mesh.send_to(author, self._author.go(game_id(self.genesis)))  # a late repeat
                 return
-            self._ready.add(origin)
+            self._ready.add(author)
             if len(self._ready) == len(self.genesis.seat_keys) - 1:
                 self.mesh.set_game(game_id(self.genesis))
-                self.mesh.broadcast(lobby.go_message(game_id(self.genesis)))
+                self.mesh.broadcast(self._author.go(game_id(self.genesis)))
                 self._begin(self.genesis, 0, resumed=False)
         elif kind == "go" and self.session is None and self.genesis is not None and self.seat is not None \
-                and self.invite is not None and key_matches(origin, self.invite.fingerprint) \
-                and message.get("game") == game_id(self.genesis):
+                and self._joiner is not None:
+            lobby.check_go(self.genesis, message)
             self._begin(self.genesis, self.seat, resumed=False)
-        elif kind == "refuse" and self.session is None and self.invite is not None \
-                and key_matches(origin, self.invite.fingerprint):
-            self._end(f"the host refused us: {message.get('reason')}")
-        elif kind == "nudge" and self.session is not None and isinstance(message.get("request"), bytes):
-            self._feed(origin, message["request"], direct=self.mesh.delivering_via == origin)
+        elif kind == "refuse" and self.session is None and self._joiner is not None:
+            reason = lobby.check_refuse(self._joiner, message)
+            self._end(f"the host refused us: {reason}")
+        elif kind == "nudge" and self.session is not None and self.genesis is not None:
+            # signed by its seat; answered only when the author's own link brought it (net.session.catchup)
+            self._feed(author, lobby.check_nudge(self.genesis, message), direct=self.mesh.delivering_via == author)
         elif kind == "done" and self.genesis is not None:
-            seat = message.get("seat")
-            if message.get("game") == game_id(self.genesis) and isinstance(seat, int) \
-                    and 0 <= seat < len(self.genesis.seat_keys) and self.genesis.seat_keys[seat] == origin:
-                self._done.add(seat)
-                self._maybe_leave()
+            self._done.add(lobby.check_done(self.genesis, message))
+            self._maybe_leave()
+
+    def _lobby_rejected(self, origin: bytes, error: lobby.LobbyError) -> None:
+        """Say who passed us a lobby message we refused, without letting a flood flood the log."""
+        self._forgeries += 1
+        if self._forgeries <= FORGERIES_SHOWN or self._forgeries % 100 == 0:
+            count = f" ({self._forgeries} so far)" if self._forgeries > FORGERIES_SHOWN else ""
+            self._say("rejected", event_text=f"ignored a lobby message (relayed as from {self._describe_peer(origin)}, "
+                                             f"which nobody signs): {error}{count}")
 
     def _start_game(self) -> None:
         assert self.host_lobby is not None
         genesis = self.host_lobby.make_genesis()
         self.genesis, self.seat = genesis, 0
+        self.mesh.restrict_to(genesis.seat_keys)
         if self.directory is not None:
             store.save_genesis(self.directory, genesis, 0)
         self._say("starting", game=game_id(genesis).hex()[:16])
         if len(genesis.seat_keys) == 1:
             self._begin(genesis, 0, resumed=False)
             return
-        self.mesh.broadcast(lobby.start_message(genesis))  # tagged for the lobby: joiners still expect that
+        self.mesh.broadcast(self._author.start(genesis))  # tagged for the lobby: joiners still expect that
 
     # ------------------------------------------------------------------ the session
 
@@ -352,6 +389,7 @@ class Peer:
                 store.save_genesis(self.directory, genesis, seat)
             journal = Journal(store.journal_dir(self.directory))
         self.mesh.set_game(gid)
+        self.mesh.restrict_to(genesis.seat_keys)
         table = table_for(genesis)
         self.session = Session(genesis, table.game, table.state, plan=table.plan, identity=self.identity,
                                seat=seat, deck=self.deck, journal=journal, now=self.reactor.seconds(),
@@ -362,7 +400,7 @@ class Peer:
         self._send(self.session.start())
         if resumed:
             self._nudge()
-        early, self._early = self._early, []
+        early, self._early, self._early_bytes = self._early, [], 0
         for origin, data, direct in early:
             self._feed(origin, data, direct=direct)
         self._after()
@@ -377,9 +415,19 @@ class Peer:
         return f"peer {short_id(key)}" + (f" ({seat})" if seat else "")
 
     def _on_message(self, origin: bytes, data: bytes) -> None:
-        message = lobby.parse(data)
-        if message is not None:
-            self._on_lobby(origin, message)
+        """A payload from the mesh. ``origin`` is the mesh's unsigned hint of who
+        sent it: used only to name the relaying peer in messages, never trusted."""
+        try:
+            message = lobby.open_message(data, self.mesh.table)
+            if message is not None:
+                self._on_lobby(message)
+                return
+        except lobby.LobbyError as exc:
+            self._lobby_rejected(origin, exc)
+            return
+        if lobby.is_catch_up_request(data):
+            # catch-up requests name who gets the reply, so they count only inside a signed nudge
+            self._lobby_rejected(origin, lobby.LobbyForgery("an unsigned catch-up request"))
             return
         direct = self.mesh.delivering_via == origin
         if self.session is None:
@@ -405,14 +453,16 @@ class Peer:
         for out in outgoing:
             self.stats["messages"] += 1
             self.stats["bytes"] += len(out.data)
-            if out.to is None:
+            if lobby.is_catch_up_request(out.data):  # only a signed request proves whose it is
+                self.mesh.broadcast(self._author.nudge(game_id(self.genesis), out.data))
+            elif out.to is None:
                 self.mesh.broadcast(out.data)
             elif out.to != self.seat:
                 self.mesh.send_to(self.genesis.seat_keys[out.to], out.data)
 
     def _nudge(self) -> None:
-        assert self.session is not None
-        self.mesh.broadcast(lobby.nudge_message(self.session.catch_up_request().data))
+        assert self.session is not None and self.genesis is not None
+        self.mesh.broadcast(self._author.nudge(game_id(self.genesis), self.session.catch_up_request().data))
 
     # ------------------------------------------------------------------ after every input
 
@@ -428,9 +478,13 @@ class Peer:
                 self._say("stalling", event_text=str(event), seats=list(event.seats), names=list(event.names))
                 if self.claim_forfeits:
                     self._claim(event.seats)
+            elif isinstance(event, Misconduct):
+                self._say("misconduct", event_text=str(event), seat=event.seat, step=event.step)
             elif isinstance(event, (Desync, Cheat)):
                 self._say("stopped", event_text=str(event))
                 self._later(min(self.linger, 1.0), self._end, f"the game stopped: {event}")
+            elif isinstance(event, Resigned):
+                self._say("resigned", seat=event.seat, name=event.name)
             elif isinstance(event, Finished):
                 self._say("finished", event_text=str(event))
         if session.step >= self._last_step_reported + self.progress_every and not session.finished:
@@ -448,7 +502,7 @@ class Peer:
         assert self.session is not None
         claimed = []
         for staller in stallers:
-            if staller != self.seat and staller in self.session.waiting_for():
+            if staller in self.session.claimable():
                 self._say("claiming", seat=staller)
                 self._send(self.session.claim_forfeit(staller))
                 claimed.append(staller)
@@ -463,7 +517,7 @@ class Peer:
             save(self.transcript_path, session.transcript())
             self._say("transcript", path=str(self.transcript_path))
         self._done.add(self.seat)
-        self.mesh.broadcast(lobby.done_message(game_id(self.genesis), self.seat))
+        self.mesh.broadcast(self._author.done(game_id(self.genesis), self.seat))
         self._later(self.linger, self._end, None)
         self._maybe_leave()
 
@@ -490,18 +544,13 @@ class Peer:
         self._after()
 
     def claimable(self) -> list[int]:
-        """Seats we may claim a forfeit against now: the session reported them
-        stalling at the current step (they missed its deadline) and they still
-        owe their part. Empty when nothing is claimable."""
+        """Seats we may claim a forfeit against now: they still owe their part and
+        the session's deadline passed on our clock (and we have not claimed
+        yet). Empty when nothing is claimable."""
         session = self.session
         if session is None or self.result is not None or session.finished or session.halted is not None:
             return []
-        owing = session.waiting_for()
-        stalled: set[int] = set()
-        for event in session.events:
-            if isinstance(event, Stalling) and event.step == session.step:
-                stalled.update(event.seats)
-        return [s for s in sorted(stalled) if s in owing and s != self.seat]
+        return sorted(session.claimable())
 
     def claim_forfeit(self, seat: int | None = None) -> list[int]:
         """Claim the game as the forfeit of a stalling seat (``seat``, or every
@@ -516,6 +565,21 @@ class Peer:
         claimed = self._claim(wanted)
         self._after()
         return claimed
+
+    def resign(self) -> None:
+        """Give the game up with a signed resignation (net.session.resign): the
+        others win at once, with the envelope as proof. Raises ValueError when
+        there is no running game to give up."""
+        if self.session is None or self.result is not None:
+            raise ValueError("there is no running game to resign from")
+        self._send(self.session.resign())
+        self._after()
+
+    def chat(self, text: str) -> None:
+        """Send a signed chat line to the table (net.session.chat; never game input)."""
+        if self.session is None or self.result is not None:
+            raise ValueError("there is no table to talk to")
+        self._send(self.session.chat(text))
 
     def leave(self, reason: str = "left the table", *, goodbye: bool = True) -> None:
         """Stop playing now: close every link and the journal, and call
@@ -629,7 +693,8 @@ class Peer:
                 "audit": session.verdict, "final_hash": session.hashes[-1].hex(), "steps": session.step,
                 "actions": len(session.applied), "turns": getattr(session.state, "turn", None),
                 "rejected": sum(1 for e in session.events if isinstance(e, Rejected)),
-                "forfeited": session.forfeited,
+                "forfeited": session.forfeited, "forfeit": session.forfeit,
+                "misconduct": [{"seat": m.seat, "step": m.step, "what": m.what} for m in session.misconduct],
                 "transcript": str(self.transcript_path) if self.transcript_path and session.finished else None,
             })
         return out

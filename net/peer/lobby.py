@@ -2,101 +2,216 @@
 
 Before a game exists the mesh runs in lobby mode (docs/protocol.md §14).
 A joiner that reached the host sends ``join`` (rules, card-set hash, its
-lobby contribution, a display name); the host seats joiners in arrival order
-after itself, refuses what does not fit with a ``refuse`` saying why, and once
-every seat is taken broadcasts ``start`` with the genesis record. A joiner
-checks it, answers ``ready`` (still in lobby mode) and binds its mesh to the
-game id; when every joiner is ready the host binds its own mesh and sends
-``go``, and the sessions take over. (Binding in this order means no peer ever
-receives a game frame while its links still expect lobby frames.) ``done`` says a
-peer has every final record, so all may leave; ``nudge`` wraps a session
-catch-up request with a fresh nonce (the mesh drops repeated payloads, and a
-peer asks again whenever the game stops moving).
+lobby contribution, a display name, and a fresh random nonce for the game
+id); the host seats joiners in arrival order after itself, refuses what does
+not fit with a ``refuse`` saying why, and once every seat is taken broadcasts
+``start`` with the genesis record. A joiner checks it, answers ``ready``
+(still in lobby mode) and binds its mesh to the game id; when every joiner is
+ready the host binds its own mesh and sends ``go``, and the sessions take
+over. (Binding in this order means no peer ever receives a game frame while
+its links still expect lobby frames.) ``done`` says a peer has every final
+record, so all may leave; ``nudge`` carries a session catch-up request.
 
-Every lobby payload is the canonical encoding of ``{"lobby": {"t": kind, ...}}``
-(one key, so a peer tells lobby payloads from session envelopes by their
-first bytes without decoding); every one carries a fresh 8-byte ``nonce``
-because the mesh drops a payload whose bytes it has already seen.
+**Every lobby message is signed by its author** and checked before use
+(docs/security.md, "Lobby and link authentication"). The mesh forwards
+payloads and its ``origin`` field is only a routing hint that nothing signs,
+so a lobby message carries its author's key and Ed25519 signature inside the
+payload: whoever relays it, the author is provable end to end. The signature
+covers a domain tag, the table nonce and the whole message, and each message
+names its context (the key it is meant for, the game id, the joiner's fresh
+nonce it answers), so it cannot be replayed at another table, to another
+peer or into another game. What each kind must satisfy (who may author it,
+for what) is checked by the functions below, one per kind.
+
+Wire form: the canonical encoding of
+``{"lobby": {"by": author key, "msg": {"t": kind, ..., "nonce": 8 bytes}, "sig": signature}}``
+(one outer key, so a peer tells lobby payloads from session envelopes by
+their first bytes without decoding). The 8-byte ``nonce`` makes every
+message's bytes new: the mesh drops a payload whose bytes it has seen.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engine.core.encoding import decode, encode
 from engine.core.errors import EncodingError
-from net.envelope import Genesis
+from net.envelope import MAX_NONCE, MIN_NONCE, Genesis, game_id
 from net.errors import ProtocolError
+from net.identity import Identity, verify_signature
 from net.peer.games import GameSpec
+from net.transport.keys import key_matches, short_id
 
 MAX_NAME = 40
+MAX_REASON = 1000
+#: Bytes of fresh randomness a seat puts into the genesis record (net.envelope.Genesis.nonces).
 NONCE_SIZE = 16
+SIGN_DOMAIN = "fairtable/lobby/v1"
+KEY_SIZE = 32
+SIG_SIZE = 64
 
 
 class LobbyError(ValueError):
     """A lobby message that does not fit; the text says what to do."""
 
 
-def join_message(spec: GameSpec, info: Mapping[str, Any], name: str) -> bytes:
-    return _wrap({"t": "join", "rules": spec.rules_id, "version": spec.rules_version,
-                  "cards": spec.card_set_hash(), "info": dict(info), "name": name[:MAX_NAME]})
+class LobbyForgery(LobbyError):
+    """A lobby message that is not what it claims: bad signature, wrong
+    author, or meant for another peer, table or game. It is dropped and
+    logged; nothing it says is used."""
 
 
-def start_message(genesis: Genesis) -> bytes:
-    return _wrap({"t": "start", "genesis": genesis.to_data()})
+# --------------------------------------------------------------------------- the wire form
 
 
-def ready_message(game: bytes) -> bytes:
-    return _wrap({"t": "ready", "game": game})
+def _is_bytes(size: int | None = None, lo: int = 0, hi: int = 2**31) -> Callable[[Any], bool]:
+    return lambda v: isinstance(v, bytes) and (len(v) == size if size is not None else lo <= len(v) <= hi)
 
 
-def go_message(game: bytes) -> bytes:
-    return _wrap({"t": "go", "game": game})
+def _is_text(limit: int) -> Callable[[Any], bool]:
+    return lambda v: isinstance(v, str) and len(v) <= limit
 
 
-def refuse_message(reason: str) -> bytes:
-    return _wrap({"t": "refuse", "reason": reason[:1000]})
+def _is_seat(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 2**16
 
 
-def done_message(game: bytes, seat: int) -> bytes:
-    return _wrap({"t": "done", "game": game, "seat": seat})
+def _any(v: Any) -> bool:
+    return True  # checked by the host, which answers a verified join with a reason
 
 
-def nudge_message(request: bytes) -> bytes:
-    """A session catch-up request (its bytes) with a fresh nonce."""
-    return _wrap({"t": "nudge", "request": request})
+_KEY = _is_bytes(KEY_SIZE)
+_GAME = _is_bytes(32)
+#: kind -> its fields (besides ``t`` and ``nonce``) and what each must be.
+#: A message with a missing, extra or ill-typed field is refused as malformed.
+SCHEMA: Mapping[str, Mapping[str, Callable[[Any], bool]]] = {
+    "join": {"rules": _is_text(200), "version": _is_text(200), "cards": _is_bytes(32),
+             "info": _any, "name": _any,
+             "to": _KEY, "fresh": _is_bytes(lo=MIN_NONCE, hi=MAX_NONCE)},
+    "refuse": {"reason": _is_text(MAX_REASON), "to": _KEY, "re": _is_bytes(lo=MIN_NONCE, hi=MAX_NONCE)},
+    "start": {"genesis": lambda v: isinstance(v, Mapping)},
+    "ready": {"game": _GAME, "to": _KEY},
+    "go": {"game": _GAME},
+    "done": {"game": _GAME, "seat": _is_seat},
+    "nudge": {"game": _GAME, "request": _is_bytes()},
+}
 
 
-def _wrap(message: dict[str, Any]) -> bytes:
-    # a fresh nonce: the mesh drops a payload it has seen, and two joiners'
-    # "ready" (or one peer's repeated message) would otherwise be the same bytes
-    return encode({"lobby": {**message, "nonce": secrets.token_bytes(8)}})
+@dataclasses.dataclass(frozen=True)
+class LobbyMessage:
+    """A lobby message whose signature verified: ``author`` really wrote ``fields``."""
+
+    author: bytes
+    kind: str
+    fields: Mapping[str, Any]
+
+    def get(self, name: str) -> Any:
+        return self.fields.get(name)
+
+    def __getitem__(self, name: str) -> Any:
+        return self.fields[name]
 
 
-def _prefix() -> bytes:
-    sample = encode({"lobby": 0})
-    return sample[:sample.index(b"lobby") + len(b"lobby")]
+def signed_bytes(table: bytes, author: bytes, msg: Mapping[str, Any]) -> bytes:
+    """Exactly what the author signs: domain tag, table nonce, its key and the message."""
+    return encode((SIGN_DOMAIN, {"by": author, "msg": msg, "table": table}))
 
 
-_LOBBY_PREFIX = _prefix()
+class Author:
+    """Writes our lobby messages for one table, each signed by our identity."""
+
+    def __init__(self, identity: Identity, table: bytes) -> None:
+        self.identity = identity
+        self.table = table
+
+    def _sign(self, kind: str, **fields: Any) -> bytes:
+        # a fresh nonce: the mesh drops a payload it has seen, and two joiners'
+        # "ready" (or one peer's repeated message) would otherwise be the same bytes
+        msg = {**fields, "t": kind, "nonce": secrets.token_bytes(8)}
+        me = self.identity.public_key
+        sig = self.identity.sign(signed_bytes(self.table, me, msg))
+        return encode({"lobby": {"by": me, "msg": msg, "sig": sig}})
+
+    def join(self, spec: GameSpec, info: Mapping[str, Any], name: str, *, host: bytes, fresh: bytes) -> bytes:
+        """Ask ``host`` for a seat; ``fresh`` is our nonce for the genesis record."""
+        return self._sign("join", rules=spec.rules_id, version=spec.rules_version, cards=spec.card_set_hash(),
+                          info=dict(info), name=name[:MAX_NAME], to=host, fresh=fresh)
+
+    def refuse(self, reason: str, *, to: bytes, re: bytes) -> bytes:
+        """Refuse the joiner ``to``; ``re`` is the fresh nonce of the join refused."""
+        return self._sign("refuse", reason=reason[:MAX_REASON], to=to, re=re)
+
+    def start(self, genesis: Genesis) -> bytes:
+        return self._sign("start", genesis=genesis.to_data())
+
+    def ready(self, game: bytes, *, host: bytes) -> bytes:
+        return self._sign("ready", game=game, to=host)
+
+    def go(self, game: bytes) -> bytes:
+        return self._sign("go", game=game)
+
+    def done(self, game: bytes, seat: int) -> bytes:
+        return self._sign("done", game=game, seat=seat)
+
+    def nudge(self, game: bytes, request: bytes) -> bytes:
+        """A session catch-up request (its bytes), signed so that its seat is proven."""
+        return self._sign("nudge", game=game, request=request)
 
 
-def parse(data: bytes) -> Mapping[str, Any] | None:
-    """The lobby message in ``data``, or None when it is a session payload."""
-    if not data.startswith(_LOBBY_PREFIX):
+def _prefix(key: str) -> bytes:
+    """The first bytes of the encoding of any map whose only (or first) key is ``key``."""
+    sample = encode({key: 0})
+    return sample[:sample.index(key.encode()) + len(key)]
+
+
+_LOBBY_PREFIX = _prefix("lobby")
+
+
+def is_lobby(data: bytes) -> bool:
+    """Whether ``data`` claims to be a lobby payload (session payloads never start like this)."""
+    return data.startswith(_LOBBY_PREFIX)
+
+
+def open_message(data: bytes, table: bytes) -> LobbyMessage | None:
+    """The verified lobby message in ``data``; None when it is a session payload.
+
+    Raises :class:`LobbyForgery` for a lobby payload that is malformed or
+    whose signature does not verify under the key it names for this table.
+    """
+    if not is_lobby(data):
         return None
     try:
         value = decode(data)
     except EncodingError:
-        return None
-    if isinstance(value, Mapping) and set(value) == {"lobby"} and isinstance(value["lobby"], Mapping) \
-            and isinstance(value["lobby"].get("t"), str):
-        inner: Mapping[str, Any] = value["lobby"]
-        return inner
-    return None
+        raise LobbyForgery("a lobby message that is not canonical data") from None
+    if not isinstance(value, Mapping) or set(value) != {"lobby"} or not isinstance(value["lobby"], Mapping) \
+            or set(value["lobby"]) != {"by", "msg", "sig"}:
+        raise LobbyForgery("a lobby message without exactly an author, a message and a signature")
+    outer = value["lobby"]
+    author, msg, sig = outer["by"], outer["msg"], outer["sig"]
+    if not _KEY(author) or not _is_bytes(SIG_SIZE)(sig) or not isinstance(msg, Mapping):
+        raise LobbyForgery("a lobby message with a malformed author key, signature or body")
+    kind = msg.get("t")
+    schema = SCHEMA.get(kind) if isinstance(kind, str) else None
+    if schema is None:
+        raise LobbyForgery(f"a lobby message of unknown kind {str(kind)[:32]!r}")
+    if set(msg) != {*schema, "t", "nonce"} or not _is_bytes(8)(msg["nonce"]) \
+            or not all(check(msg[name]) for name, check in schema.items()):
+        raise LobbyForgery(f"a malformed lobby {kind!r} message (missing, extra or ill-typed fields)")
+    try:
+        verify_signature(author, sig, signed_bytes(table, author, msg))
+    except ProtocolError as exc:
+        raise LobbyForgery(f"a lobby {kind!r} message signed in the name of {short_id(author)} does not "
+                           f"verify for this table ({exc.detail}): forged, altered, or from another table") \
+            from None
+    fields = {k: v for k, v in msg.items() if k not in ("t", "nonce")}
+    return LobbyMessage(author, str(kind), fields)
+
+
+# --------------------------------------------------------------------------- the host
 
 
 @dataclasses.dataclass
@@ -104,6 +219,7 @@ class Seat:
     key: bytes
     name: str
     info: Mapping[str, Any]
+    nonce: bytes
 
 
 class HostLobby:
@@ -116,7 +232,8 @@ class HostLobby:
                              f"not {seats}; pick a seat count in that range")
         self.spec = spec
         self.size = seats
-        self.seated: list[Seat] = [Seat(host_key, host_name, dict(host_info))]
+        self.host_key = host_key
+        self.seated: list[Seat] = [Seat(host_key, host_name, dict(host_info), secrets.token_bytes(NONCE_SIZE))]
         self.extra = dict(extra_options or {})
         self.genesis: Genesis | None = None
 
@@ -127,33 +244,45 @@ class HostLobby:
     def seat_of(self, key: bytes) -> int | None:
         return next((i for i, s in enumerate(self.seated) if s.key == key), None)
 
-    def join(self, key: bytes, message: Mapping[str, Any]) -> int:
-        """Seat the sender of a ``join``; return its seat or raise LobbyError (the reason to send back)."""
+    def join(self, key: bytes, message: Mapping[str, Any] | LobbyMessage) -> int:
+        """Seat the author of a verified ``join``; return its seat or raise LobbyError (the reason to send back).
+
+        ``key`` must be the message's proven author (:func:`open_message`): a
+        seat is only ever given to the key that signed the request.
+        """
+        fields = message.fields if isinstance(message, LobbyMessage) else message
+        if fields.get("to") != self.host_key:
+            raise LobbyForgery(f"a join request from {short_id(key)} was meant for another host")
+        fresh = fields.get("fresh")
+        if not isinstance(fresh, bytes) or not MIN_NONCE <= len(fresh) <= MAX_NONCE:
+            raise LobbyError("malformed join request; update Fairtable to the host's release")
         seat = self.seat_of(key)
         if seat is not None:
+            if self.genesis is None and seat > 0:
+                self.seated[seat].nonce = fresh  # it rejoined (a new process): its newest nonce
             return seat  # a repeat (it reconnected): same seat
         spec = self.spec
-        if message.get("rules") != spec.rules_id or message.get("version") != spec.rules_version:
+        if fields.get("rules") != spec.rules_id or fields.get("version") != spec.rules_version:
             raise LobbyError(f"this table plays {spec.rules_id} version {spec.rules_version}, but you asked "
-                             f"for {message.get('rules')!r} version {message.get('version')!r}; install the "
+                             f"for {fields.get('rules')!r} version {fields.get('version')!r}; install the "
                              "same Fairtable release as the host")
-        if message.get("cards") != spec.card_set_hash():
+        if fields.get("cards") != spec.card_set_hash():
             raise LobbyError("your card set differs from the host's (card-set hashes differ); install the "
                              "same card set as the host")
-        info = message.get("info")
-        name = message.get("name")
+        info = fields.get("info")
+        name = fields.get("name")
         if not isinstance(info, Mapping) or not isinstance(name, str) or len(name) > MAX_NAME:
             raise LobbyError("malformed join request; update Fairtable to the host's release")
         problems = spec.check_info(info)
         if problems:
             raise LobbyError("; ".join(problems))
-        if self.full:
+        if self.full or self.genesis is not None:
             raise LobbyError(f"the table is full ({self.size} seats are taken); ask the host for a new table")
-        self.seated.append(Seat(key, name, dict(info)))
+        self.seated.append(Seat(key, name, dict(info), fresh))
         return len(self.seated) - 1
 
-    def make_genesis(self, nonce: bytes | None = None) -> Genesis:
-        """The genesis record once every seat is taken (host nonce from ``secrets``)."""
+    def make_genesis(self) -> Genesis:
+        """The genesis record once every seat is taken: every seat's fresh nonce in seat order."""
         if not self.full:
             raise LobbyError("not every seat is taken yet")
         if self.genesis is None:
@@ -161,30 +290,126 @@ class HostLobby:
                        "names": [s.name or f"seat {i}" for i, s in enumerate(self.seated)], **self.extra}
             self.genesis = Genesis(self.spec.rules_id, self.spec.rules_version, self.spec.card_set_hash(),
                                    tuple(s.key for s in self.seated), options,
-                                   nonce if nonce is not None else secrets.token_bytes(NONCE_SIZE))
+                                   tuple(s.nonce for s in self.seated))
         return self.genesis
 
+    def check_ready(self, message: LobbyMessage) -> int:
+        """The seat of a joiner's verified ``ready`` for our genesis, or LobbyForgery."""
+        genesis = self.genesis
+        if genesis is None:
+            raise LobbyForgery(f"{short_id(message.author)} said ready before the game was started")
+        if message["to"] != self.host_key or message["game"] != game_id(genesis):
+            raise LobbyForgery(f"a ready from {short_id(message.author)} for another host or game")
+        if message.author not in genesis.seat_keys[1:]:
+            raise LobbyForgery(f"a ready from {short_id(message.author)}, which holds no joiner's seat")
+        return genesis.seat_keys.index(message.author)
 
-def check_start(spec: GameSpec, message: Mapping[str, Any], my_key: bytes,
+
+# --------------------------------------------------------------------------- a joiner
+
+
+@dataclasses.dataclass(frozen=True)
+class JoinerView:
+    """What a joiner knows that the host's messages must match."""
+
+    host_fingerprint: str  # from the invite
+    me: bytes
+    fresh: bytes  # the nonce we sent in our join
+
+
+def check_from_host(view: JoinerView, message: LobbyMessage) -> None:
+    """Only the invite's host may send a joiner ``start``, ``go`` or ``refuse``."""
+    if not key_matches(message.author, view.host_fingerprint):
+        raise LobbyForgery(f"a {message.kind!r} signed by {short_id(message.author)}, not by the host "
+                           f"{view.host_fingerprint} of the invite: another peer tried to speak for the host")
+
+
+def check_refuse(view: JoinerView, message: LobbyMessage) -> str:
+    """The reason of the host's refusal of *our* current join, or LobbyForgery."""
+    check_from_host(view, message)
+    if message["to"] != view.me or message["re"] != view.fresh:
+        raise LobbyForgery("a refusal meant for another joiner or for an earlier join request (a replay)")
+    return str(message["reason"])
+
+
+def check_start(spec: GameSpec, message: LobbyMessage, view: JoinerView,
                 my_info: Mapping[str, Any]) -> tuple[Genesis, int]:
-    """A joiner's check of the host's ``start``: our seat in the genesis record."""
+    """A joiner's check of the host's ``start``: our seat in a fresh genesis record.
+
+    The start must be signed by the invite's host, who holds seat 0; our key
+    must hold a seat whose nonce is the fresh one we sent (otherwise this is
+    an old genesis replayed at us, or one made for someone else).
+    """
+    check_from_host(view, message)
     try:
         genesis = Genesis.from_data(message.get("genesis"))
     except ProtocolError as exc:
         raise LobbyError(f"the host sent an invalid genesis record ({exc}); the host must update "
                          "Fairtable") from None
+    if genesis.seat_keys[0] != message.author:
+        raise LobbyForgery("a genesis record whose seat 0 is not the host that sent it")
     if genesis.rules_id != spec.rules_id or genesis.card_set_hash != spec.card_set_hash():
         raise LobbyError(f"the host started {genesis.rules_id!r} with another card set than the "
                          f"{spec.name} table you joined; leave and ask the host for a new invite")
-    if my_key not in genesis.seat_keys:
+    if view.me not in genesis.seat_keys:
         raise LobbyError("the host started the game without you (your key holds no seat); ask the "
                          "host for a new table")
-    seat = genesis.seat_keys.index(my_key)
+    seat = genesis.seat_keys.index(view.me)
+    if genesis.nonces[seat] != view.fresh:
+        raise LobbyForgery("a genesis record without the fresh nonce we sent for this game (an old "
+                           "genesis replayed, or one made for another join)")
     expected = spec.options([my_info] * len(genesis.seat_keys))
     for name, value in expected.items():
         theirs = genesis.options.get(name)
         per_seat = isinstance(value, Sequence) and not isinstance(value, str)
         if per_seat and (not isinstance(theirs, Sequence) or len(theirs) != len(value) or theirs[seat] != value[seat]):
             raise LobbyError(f"the host recorded option {name!r} for your seat differently from what you "
-                                 "sent; leave the table and tell the host")
+                             "sent; leave the table and tell the host")
     return genesis, seat
+
+
+def check_go(genesis: Genesis, message: LobbyMessage) -> None:
+    """The ``go`` must come from seat 0 (the host) for our game."""
+    if message.author != genesis.seat_keys[0] or message["game"] != game_id(genesis):
+        raise LobbyForgery(f"a go signed by {short_id(message.author)} or for another game; only the host "
+                           "of this game may start it")
+
+
+# --------------------------------------------------------------------------- during the game
+
+
+def check_done(genesis: Genesis, message: LobbyMessage) -> int:
+    """The seat a ``done`` speaks for: only its own key may say it."""
+    seat = message["seat"]
+    if message["game"] != game_id(genesis) or seat >= len(genesis.seat_keys) \
+            or genesis.seat_keys[seat] != message.author:
+        raise LobbyForgery(f"a done notice by {short_id(message.author)} for another seat or game")
+    return int(seat)
+
+
+CATCH_UP_PREFIX = _prefix("catch_up")
+
+
+def is_catch_up_request(data: bytes) -> bool:
+    """Whether a session payload is a catch-up request (they travel only inside a signed ``nudge``)."""
+    return data.startswith(CATCH_UP_PREFIX)
+
+
+def check_nudge(genesis: Genesis, message: LobbyMessage) -> bytes:
+    """The catch-up request in a ``nudge``; it must name its author's own seat.
+
+    A catch-up request names the seat the reply goes to, so an unsigned or
+    misattributed one would let anybody direct every peer's replies at a
+    seat of its choice.
+    """
+    if message["game"] != game_id(genesis) or message.author not in genesis.seat_keys:
+        raise LobbyForgery(f"a catch-up request from {short_id(message.author)}, which holds no seat in this game")
+    request = message["request"]
+    try:
+        inner = decode(request) if is_catch_up_request(request) else None
+    except EncodingError:
+        inner = None
+    body = inner.get("catch_up") if isinstance(inner, Mapping) else None
+    if not isinstance(body, Mapping) or body.get("seat") != genesis.seat_keys.index(message.author):
+        raise LobbyForgery(f"a catch-up request signed by {short_id(message.author)} in another seat's name")
+    return bytes(request)

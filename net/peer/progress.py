@@ -36,7 +36,9 @@ TEMPLATES: Mapping[str, str] = {
     "stopped": "STOPPED: {event_text}",
     "finished": "{event_text}",
     "step": "step {step}: waiting for {who_text} to {what_text}",
+    "resigned": "{name} (seat {seat}) resigned: the game is over",
     "claiming": "claiming the game as a forfeit by seat {seat}",
+    "misconduct": "warning: {event_text}",
     "transcript": "transcript saved to {path} (check it with python -m tools.verify)",
 }
 

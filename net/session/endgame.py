@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from engine.core.claims import false_claims
 from engine.core.encoding import encode
 from net.envelope import Envelope
 from net.errors import MalformedMessage, UnexpectedMessage
@@ -82,6 +83,7 @@ def finish_audit(s: Session) -> None:
         known = {**s._identified, **s.opened_hands}
         findings.extend(hand_problems(s.plan.hand_audit, s.states, s._checkpoints, known,
                                       lambda h: resolve(s, h)))
+    findings.extend(claim_findings(s))
     findings.sort(key=lambda f: s.step if f[1] is None else f[1])
     s.audit_findings = findings
     s.audit_problems = [(seat, p) for seat, _, p in findings]
@@ -89,6 +91,22 @@ def finish_audit(s: Session) -> None:
     outcome = s.game.outcome(s.state)
     s.outcome = outcome.__canonical__() if outcome is not None else {"winner": None, "reason": "ended"}
     s.phase = "final"
+    s._since = s._now  # the final record has its own deadline
+
+
+def claim_findings(s: Session) -> list[tuple[int, int | None, str]]:
+    """False claims of a game that makes them (engine.core.claims), judged by the one shared function.
+
+    Claims about cards still unknown at the end are not judged here: a game's
+    table plan must make them owed openings (networked Locke, issue 11 WP5).
+    """
+    claims_of = getattr(s.game, "claims", None)
+    if claims_of is None:
+        return []
+    known = {**s._identified, **s.opened_hands}
+    found = false_claims(claims_of(s.state), lambda h: known.get(h) or resolve(s, h),
+                         s.game.claim_holds)  # type: ignore[attr-defined]
+    return [(f.seat, f.step, str(f)) for f in found]
 
 
 def resolve(s: Session, handle: int) -> str | None:
@@ -122,14 +140,22 @@ def emit_final(s: Session) -> bool:
 
 def on_final(s: Session, env: Envelope) -> None:
     """A seat's final record; the game is done when every signer agrees."""
-    if env.seat in s._finals or env.seat == s.forfeited:
+    if env.seat == s.forfeited:
+        raise UnexpectedMessage("signed a final record, but it forfeited this game (its record is not "
+                                "ours: did it claim a forfeit the table voided?)", seat=env.seat)
+    if env.seat in s._finals:
         raise UnexpectedMessage("sent a second final record", seat=env.seat)
     mine = final_record(s)
     if not isinstance(env.body, Mapping) or encode(env.body) != encode(mine):
         raise UnexpectedMessage(f"signed a final record that differs from ours ({env.body!r:.200} vs "
                                 f"{mine!r:.200})", seat=env.seat)
     s._finals[env.seat] = env.body
-    if all(seat in s._finals for seat in final_seats(s)):
+    check_done(s)
+
+
+def check_done(s: Session) -> None:
+    """The game is done once every seat that must sign the final record did."""
+    if s.phase == "final" and all(seat in s._finals for seat in final_seats(s)):
         s.phase = "done"
         assert s.outcome is not None and s.verdict is not None
         s.events.append(Finished(s.outcome, s.verdict))

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from engine.core.errors import CheatDetected, EngineError
 from net.envelope import Envelope
 from net.errors import BrokenChain, ProtocolError, UnexpectedMessage
-from net.session import chat, deadlines, desync, dispute, endgame, opening, rounds
+from net.session import chat, deadlines, desync, dispute, endgame, opening, resign, rounds
 from net.session.events import Cheat
 from net.session.messages import KINDS
 from net.session.rounds import Wait
@@ -37,7 +37,8 @@ def pump(s: Session) -> None:
         if s.halted is not None:
             break
         rounds.enter_phase(s)
-        if progressed:
+        deadlines.note_part(s)
+        if progressed or deadlines.settle(s):
             continue
         if not emit_due(s):
             break
@@ -82,6 +83,7 @@ def consume(s: Session, env: Envelope) -> bool:
     s._logs[seat].append(env)
     s._heads[seat] = env.digest()
     journal_accepted(s, env)
+    deadlines.on_answer(s, env)
     return True
 
 
@@ -117,6 +119,9 @@ def dispatch(s: Session, env: Envelope) -> bool:
     if kind == "forfeit":
         deadlines.on_forfeit(s, env)
         return True
+    if kind == "resign":
+        resign.on_resign(s, env)
+        return True
     if s.phase == "hello":
         if kind != "hello":
             raise Wait
@@ -136,7 +141,14 @@ def dispatch(s: Session, env: Envelope) -> bool:
         raise UnexpectedMessage(f"sent a {kind!r} message after the game ended", seat=env.seat)
     if s.phase != "play":
         raise UnexpectedMessage(f"sent a {kind!r} message after the game ended", seat=env.seat)
-    if kind in ("audit", "final"):
+    if kind == "final":
+        if k < s.step:
+            raise UnexpectedMessage(f"signed a final record at step {k}, but the game went on from there (a "
+                                    "forfeit it claimed was voided by the answer on record)", seat=env.seat)
+        # a final record may come before the forfeit or resignation that ended the game here
+        # (and a transcript orders envelopes by seat): it waits; it only ever counts in phase "final"
+        raise Wait
+    if kind == "audit":
         raise Wait if s.game.pending(s.state) is None else \
             UnexpectedMessage(f"sent a {kind!r} message before the game ended", seat=env.seat)
     if k < s.step:

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from engine.core.errors import CheatDetected
-from engine.core.pending import CardsShuffled, Chance, Decision, HiddenOp, SealedChoice
+from engine.core.pending import CardsShuffled, Chance, Decision, HiddenOp, Placement, SealedChoice
 from net.bots.base import SealedPick
 from net.commit import Opening, SealedChoiceRound
 from net.dice import DiceRound
@@ -69,6 +69,10 @@ def make_round(s: Session, pending: Any) -> Any:
             held = tuple(s.book.held[h] for h in pending.handles)
             s._shows[s.step] = (held, pending.to_seat)
         return op
+    if isinstance(pending, Placement):
+        raise RuntimeError(f"hidden placement {pending.zone!r}: networked tables do not run placements yet "
+                           "(net.commit has the per-cell commitments; the session rounds are later work, issue 11); "
+                           "play this game on a local table")
     raise RuntimeError(f"unknown pending input {pending!r}")
 
 

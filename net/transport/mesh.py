@@ -66,6 +66,14 @@ RELAY_DOMAIN = b"fairtable/relay/v1\x00"
 SEEN_LIMIT = 100_000
 #: Payloads queued per peer while its link is down, and their most bytes.
 OUTBOX_LIMIT = 10_000
+#: Dials to a peer at an address nobody proved (learned from gossip, never
+#: answered with the expected key) before we stop trying: a lie in a ``links``
+#: frame costs us this many connection attempts, then nothing.
+MAX_UNPROVEN_DIALS = 5
+#: Outgoing dials to table members, all together: a burst of this many, then
+#: DIAL_RATE per second (a token bucket), whatever the gossip says.
+DIAL_BURST = 8
+DIAL_RATE = 2.0
 OUTBOX_BYTES = 32 * 1024 * 1024
 
 
@@ -146,6 +154,7 @@ class PeerRecord:
         default_factory=lambda: collections.deque(maxlen=OUTBOX_LIMIT))
     status: PeerStatus = PeerStatus.RECONNECTING
     overflowed: bool = False
+    unproven_dials: int = 0  # dials made before any link with it succeeded
     outbox_bytes: int = 0
 
 
@@ -204,6 +213,12 @@ class Mesh:
         self.on_problem = on_problem or (lambda problem: None)
         self.accept_key = accept_key
         self.allowed: frozenset[bytes] | None = None
+        #: Peers named in ``links`` frames before the table's members were known
+        #: (key -> listen; bounded, first report kept): dialled only once
+        #: :meth:`restrict_to` says they are members.
+        self._gossip: collections.OrderedDict[bytes, tuple[Address, ...]] = collections.OrderedDict()
+        self._dial_tokens = float(DIAL_BURST)
+        self._dial_tokens_at = clock.seconds()
         self.ping_interval = ping_interval
         self.stall_after = stall_after
         self.dead_after = dead_after
@@ -215,6 +230,8 @@ class Mesh:
         self.host_backoff = backoff()
         #: Why joining failed for good (wrong key, version, table), if it did.
         self.join_error: TransportError | None = None
+        #: Refused attempts in a row to reach the invite's host (a UI may give up early on them).
+        self.host_refusals = 0
         self._seen: collections.OrderedDict[bytes, None] = collections.OrderedDict()
         self._ping_counter = itertools.count(1)
         self._tick: DelayedCall | None = None
@@ -237,16 +254,23 @@ class Mesh:
         """Only these players may link to us or be dialled (the seats of the game).
 
         Before this, any key that knows the table nonce may join the lobby, and
-        addresses learned from ``links`` frames are dialled: a hostile peer could
-        make us dial elsewhere, so sessions call this once seats are fixed.
+        nothing named in a ``links`` frame is dialled (we do not know yet who
+        belongs to the table, and a hostile lobby member could name any key
+        and address to make us dial elsewhere). The driver calls this as soon
+        as the seats are fixed; members we heard of meanwhile are dialled then.
         """
         self.allowed = frozenset(keys)
+        heard, self._gossip = self._gossip, collections.OrderedDict()
+        for key, listen in heard.items():
+            if key in self.allowed:
+                self._learn(PeerInfo(key, listen))
 
     def _admit(self, key: bytes) -> str | None:
-        if self.allowed is not None and key not in self.allowed:
-            return (f"the key {short_id(key)} is not one of the players of this game; "
-                    "ask the host for an invite to a new game")
-        return self.accept_key(key) if self.accept_key is not None else None
+        reason = self.accept_key(key) if self.accept_key is not None else None
+        if reason is None and self.allowed is not None and key not in self.allowed:
+            reason = (f"the key {short_id(key)} is not one of the players of this game; "
+                      "ask the host for an invite to a new game")
+        return reason
 
     def join(self, addresses: tuple[Address, ...], fingerprint: str) -> None:
         """Dial the host of an invite (addresses tried in turn, key pinned)."""
@@ -340,11 +364,13 @@ class Mesh:
             self._schedule_retry(record)
         self._update_statuses()
 
-    def dial_failed(self, target: DialTarget) -> None:
-        """A connection attempt failed before any bytes flowed."""
+    def dial_failed(self, target: DialTarget, *, refused: bool = False) -> None:
+        """A connection attempt failed before any bytes flowed (``refused``: the
+        address actively refused it, nobody listens there)."""
         if self.closed:
             return
         if target is self.host_target:
+            self.host_refusals = self.host_refusals + 1 if refused else 0
             self._schedule_host_retry()
             return
         for record in self.peers.values():
@@ -434,9 +460,7 @@ class Mesh:
             if sent is not None:
                 record.rtt = now - sent
         elif isinstance(message, Links):
-            record.neighbours = frozenset(p.key for p in message.peers)
-            for info in message.peers:
-                self._learn(info)
+            self._gossiped(record, message)
         elif isinstance(message, (Bye, Reject)):
             record.left = isinstance(message, Bye)
             log.info("%s left: %s", self._who(record),
@@ -521,6 +545,25 @@ class Mesh:
         if len(self._seen) > SEEN_LIMIT:
             self._seen.popitem(last=False)
 
+    def _gossiped(self, via: PeerRecord, message: Links) -> None:
+        """A neighbour's ``links`` frame: whom it reaches, and where others listen.
+
+        Only table members count (the seats, once :meth:`restrict_to` named
+        them): a key outside the table is never recorded, routed through or
+        dialled, so no ``links`` frame can make us connect to a stranger.
+        """
+        members = [p for p in message.peers if self.allowed is None or p.key in self.allowed]
+        via.neighbours = frozenset(p.key for p in members)
+        for info in members:
+            if info.key == self.identity.public_key:
+                continue
+            if self.allowed is not None:
+                self._learn(info)
+            elif info.key not in self._gossip and info.key not in self.peers:
+                if len(self._gossip) >= MAX_PEERS:
+                    self._gossip.popitem(last=False)
+                self._gossip[info.key] = info.listen
+
     def _learn(self, info: PeerInfo, name: str = "") -> None:
         if info.key == self.identity.public_key:
             return
@@ -541,13 +584,43 @@ class Mesh:
             self._dial(record)
 
     def _dial(self, record: PeerRecord) -> None:
+        """One connection attempt to a member: never two at once, at most
+        MAX_UNPROVEN_DIALS to addresses it never answered at, and all dials
+        together within the DIAL_BURST / DIAL_RATE budget."""
         record.retry = None
         if self.closed or record.channel is not None or record.dial is None or record.left:
             return
         if self.connect is None or record.dialing:
             return
+        if self.allowed is not None and record.key not in self.allowed:
+            return
+        if not record.had_link:
+            if record.unproven_dials >= MAX_UNPROVEN_DIALS:
+                if record.unproven_dials == MAX_UNPROVEN_DIALS:
+                    record.unproven_dials += 1
+                    log.warning("giving up dialling %s: it never answered at %s; it may still dial us, "
+                                "or be reached through another peer", self._who(record),
+                                ", ".join(f"{h}:{p}" for h, p in record.dial.addresses))
+                return
+        wait = self._take_dial_token()
+        if wait > 0:
+            record.retry = self.clock.callLater(wait, self._dial, record)
+            return
+        if not record.had_link:
+            record.unproven_dials += 1
         record.dialing = True
+        self.stats["dials"] += 1
         self.connect(record.dial.next_address(), record.dial)
+
+    def _take_dial_token(self) -> float:
+        """0 and one token spent when a dial may go now, else the seconds until one may."""
+        now = self.clock.seconds()
+        self._dial_tokens = min(float(DIAL_BURST), self._dial_tokens + (now - self._dial_tokens_at) * DIAL_RATE)
+        self._dial_tokens_at = now
+        if self._dial_tokens >= 1.0:
+            self._dial_tokens -= 1.0
+            return 0.0
+        return (1.0 - self._dial_tokens) / DIAL_RATE
 
     def _dial_host(self) -> None:
         self.host_retry = None

@@ -109,7 +109,7 @@ def _planted_game(owner: Identity) -> None:
     directory = games_dir() / "20260101-000000-abcd"
     other = Identity.from_seed(digest("fairtable/test-resume", 1))
     genesis = Genesis(spec.rules_id, spec.rules_version, spec.card_set_hash(), (owner.public_key, other.public_key),
-                      {"deck_sizes": [40, 40], "names": ["Me", "Ayumi"]}, bytes(16))
+                      {"deck_sizes": [40, 40], "names": ["Me", "Ayumi"]}, (bytes(16),) * 2)
     store.save_peer(directory, {"role": "host", "listen": ["127.0.0.1", 1], "table": bytes(8), "game": "rider",
                                 "name": "Me"})
     store.save_genesis(directory, genesis, 0)

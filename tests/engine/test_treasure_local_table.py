@@ -179,3 +179,13 @@ def test_without_a_trusted_table_the_same_judgement_catches_the_lie_at_the_end()
     assert false_claims(GAME.claims(state), {}.get, GAME.claim_holds) == ()  # nothing opened: nothing judged
     found = false_claims(GAME.claims(state), dict(state.revealed).get, GAME.claim_holds)
     assert [(f.seat, f.step) for f in found] == [(ALLY, step)]
+
+
+def test_a_greedy_bot_places_without_a_scorer_because_picks_are_no_engine_input() -> None:
+    from net.bots import GreedyBot
+
+    t = table(2, humans=(HIDER,))
+    t.run()
+    picks = t.legal(HIDER)
+    chosen = GreedyBot(random.Random(1)).choose(GAME, t.state, HIDER, t.knowledge[HIDER], picks)
+    assert chosen in picks  # no scorer is registered for the treasure game: a scored pick would raise

@@ -163,7 +163,7 @@ def test_round_from_engine_chance_request() -> None:
 
 def test_dice_over_signed_envelopes() -> None:
     ids = [Identity.from_seed(bytes([40 + s]) * 32) for s in range(3)]
-    genesis = Genesis("locke", "1", b"c" * 32, tuple(i.public_key for i in ids), {}, b"n" * 16)
+    genesis = Genesis("locke", "1", b"c" * 32, tuple(i.public_key for i in ids), {}, (b"n" * 16,) * len(ids))
     gid = game_id(genesis)
     writers = [EnvelopeWriter(ident, gid, s) for s, ident in enumerate(ids)]
     chain = EnvelopeChain.from_genesis(genesis)

@@ -45,7 +45,8 @@ def identities(n: int) -> list[Identity]:
 
 def genesis(ids: list[Identity], nonce: bytes = b"n" * 16, **changes: Any) -> Genesis:
     base = Genesis(rules_id="rider", rules_version="1", card_set_hash=b"c" * 32,
-                   seat_keys=tuple(i.public_key for i in ids), options={"turn_limit": 300}, nonce=nonce)
+                   seat_keys=tuple(i.public_key for i in ids), options={"turn_limit": 300},
+                   nonces=tuple(nonce + bytes([seat]) for seat in range(len(ids))))
     return dataclasses.replace(base, **changes)
 
 
@@ -62,16 +63,18 @@ def table(n: int) -> tuple[list[Identity], Genesis, bytes, list[EnvelopeWriter]]
 def test_game_id_literal_vector() -> None:
     ids = identities(2)
     gid = game_id(genesis(ids))
-    assert gid.hex() == "d17497f14b088674ae7261ee380c5d65dafd497d02e5f297e5786fd132b6b918"
+    assert gid.hex() == "175f9aa8f0fd9a7e426e6e6171611c0d6e8cb8e66e6f36cb4c4746c781ffb40c"
     # the same by hand: SHA-256 of the canonical [domain, record]
-    record = {"card_set_hash": b"c" * 32, "nonce": b"n" * 16, "options": {"turn_limit": 300},
-              "rules_id": "rider", "rules_version": "1", "seat_keys": [i.public_key for i in ids]}
-    assert hashlib.sha256(encode(["fairtable/game-id/v1", record])).digest() == gid
+    record = {"card_set_hash": b"c" * 32, "nonces": [b"n" * 16 + b"\x00", b"n" * 16 + b"\x01"],
+              "options": {"turn_limit": 300}, "rules_id": "rider", "rules_version": "1",
+              "seat_keys": [i.public_key for i in ids]}
+    assert hashlib.sha256(encode(["fairtable/game-id/v2", record])).digest() == gid
 
 
 @pytest.mark.parametrize("change", [
     {"rules_id": "locke"}, {"rules_version": "2"}, {"card_set_hash": b"d" * 32},
-    {"options": {"turn_limit": 301}}, {"nonce": b"m" * 16},
+    {"options": {"turn_limit": 301}}, {"nonces": (b"n" * 16 + b"\x00", b"m" * 17)},
+    {"nonces": (b"m" * 17, b"n" * 16 + b"\x01")},
 ])
 def test_game_id_binds_every_genesis_field(change: dict[str, Any]) -> None:
     ids = identities(2)
@@ -97,11 +100,14 @@ def test_genesis_refuses_one_key_in_two_seats() -> None:
 
 def test_genesis_refuses_small_order_key() -> None:
     with pytest.raises(BadPublicKey) as err:
-        Genesis("rider", "1", b"c" * 32, (identities(1)[0].public_key, bytes(32)), {}, b"n" * 16)
+        Genesis("rider", "1", b"c" * 32, (identities(1)[0].public_key, bytes(32)), {}, (b"n" * 16,) * 2)
     assert err.value.seat == 1
 
 
-@pytest.mark.parametrize("change", [{"nonce": b"short"}, {"card_set_hash": b"x"}, {"rules_id": ""}])
+@pytest.mark.parametrize("change", [
+    {"nonces": (b"n" * 16, b"short")}, {"nonces": (b"n" * 16,)}, {"nonces": (b"n" * 16,) * 3},
+    {"nonces": (b"n" * 16, b"n" * 65)}, {"nonces": b"n" * 32}, {"card_set_hash": b"x"}, {"rules_id": ""},
+])
 def test_genesis_refuses_malformed_fields(change: dict[str, Any]) -> None:
     with pytest.raises(MalformedMessage):
         genesis(identities(2), **change)

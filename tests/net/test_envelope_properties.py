@@ -14,7 +14,7 @@ from net.errors import ProtocolError
 from net.identity import Identity
 
 IDS = [Identity.from_seed(bytes([7 + seat]) * 32) for seat in range(3)]
-GENESIS = Genesis("rider", "1", b"c" * 32, tuple(i.public_key for i in IDS), {}, b"p" * 16)
+GENESIS = Genesis("rider", "1", b"c" * 32, tuple(i.public_key for i in IDS), {}, (b"p" * 16,) * len(IDS))
 GAME = game_id(GENESIS)
 
 leaves = st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.text(max_size=12) | st.binary(max_size=12)

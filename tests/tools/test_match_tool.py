@@ -132,3 +132,20 @@ def test_locke_refuses_a_bad_table_size_and_the_network(capsys: pytest.CaptureFi
     assert "5 to 10" in capsys.readouterr().err
     assert match.main(["locke", "--seats", "5", "--net", "tcp"]) == 2
     assert "local table" in capsys.readouterr().err
+
+
+def test_result_fields_name_every_winner_and_the_seat_results() -> None:
+    from engine.core import Outcome, SeatResult
+    from tools.match import outcome_fields, who_won
+
+    rider = outcome_fields(Outcome(1, "win (rider.9)"))
+    assert rider == {"winner": 1, "winners": [1], "reason": "win (rider.9)"} and who_won(rider) == "seat 1 wins"
+    assert who_won(outcome_fields(Outcome(None, "draw"))) == "a draw"
+    assert outcome_fields(None) == {"winner": None, "winners": [], "reason": "unfinished"}
+    graded = outcome_fields(Outcome.judged("end", [SeatResult.graded(0, won=True, alive=True, reason="a"),
+                                                   SeatResult.graded(1, won=False, alive=False, reason="b"),
+                                                   SeatResult.graded(2, won=True, alive=False, reason="c")]))
+    assert graded["winner"] is None and graded["winners"] == [0, 2] and who_won(graded) == "seats 0, 2 win"
+    assert [s["grade"] for s in graded["seats"]] == ["A", "D", "B"]
+    nobody = outcome_fields(Outcome.judged("end", [SeatResult(0, False, "x"), SeatResult(1, False, "y")]))
+    assert who_won(nobody) == "nobody wins"

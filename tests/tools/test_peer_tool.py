@@ -57,7 +57,7 @@ def test_resume_needs_a_directory_of_a_started_game_held_by_this_key(tmp_path: P
     rider = spec_named("rider")
     seats = tuple(Identity.from_seed(digest("fairtable/test-peer-tool", n)).public_key for n in (0, 1))
     genesis = Genesis(rider.rules_id, rider.rules_version, rider.card_set_hash(), seats,
-                      {"deck_sizes": [24, 24], "names": ["a", "b"]}, bytes(16))
+                      {"deck_sizes": [24, 24], "names": ["a", "b"]}, (bytes(16),) * len(seats))
     saved = tmp_path / "seat1"
     store.save_peer(saved, {"role": "join", "game": "rider", "name": "b"})
     store.save_genesis(saved, genesis, 1)

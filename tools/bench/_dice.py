@@ -26,7 +26,7 @@ SEATS = (2, 6)
 
 def _table(seats: int) -> tuple[Genesis, list[Identity]]:
     ids = [Identity.from_seed(bytes([100 + s]) * 32) for s in range(seats)]
-    genesis = Genesis("bench", "1", bytes(32), tuple(i.public_key for i in ids), {}, b"bench-nonce-0001")
+    genesis = Genesis("bench", "1", bytes(32), tuple(i.public_key for i in ids), {}, (b"bench-nonce-0001",) * len(ids))
     return genesis, ids
 
 

@@ -55,7 +55,7 @@ def _rider_game(seed: int) -> dict[str, Any]:
              for n in ("ember-rush", "tidewall-vigil")]
     ids = _ids(2, "rider")
     genesis = Genesis("rider/1", "1", rider_cardset().digest(), tuple(i.public_key for i in ids),
-                      {"deck_sizes": [len(d) for d in decks]}, NONCE)
+                      {"deck_sizes": [len(d) for d in decks]}, (NONCE,) * len(ids))
     table = table_for(genesis)
     agents: list[Agent] = [GreedyBot(random.Random(seed)), RandomBot(random.Random(seed + 1))]
     wall, cpu = time.perf_counter(), time.process_time()
@@ -107,7 +107,7 @@ class _Roll:
 def _roll(seats: int) -> float:
     """Milliseconds from the first message to every seat having applied the roll."""
     ids = _ids(seats, "roll")
-    genesis = Genesis("bench/roll", "1", bytes(32), tuple(i.public_key for i in ids), {}, NONCE)
+    genesis = Genesis("bench/roll", "1", bytes(32), tuple(i.public_key for i in ids), {}, (NONCE,) * len(ids))
     game = _Roll()
     sessions = [Session(genesis, game, (), plan=TablePlan(), identity=ids[s], seat=s) for s in range(seats)]
     net = Loopback(sessions)

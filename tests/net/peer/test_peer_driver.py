@@ -90,7 +90,15 @@ def test_claim_forfeit_is_refused_until_a_seat_stalls_then_ends_the_game(reactor
         with pytest.raises(ValueError):
             host.claim_forfeit(0)  # our own seat is never claimable
         assert host.claim_forfeit() == [1]
-        drive(reactor, lambda: host.result is not None)
+
+        def over_or_claimed_again() -> bool:
+            # a claim is voided if the joiner's part (say its shuffle, on a busy machine) arrives
+            # within the grace period; then the host claims again at the next deadline it misses
+            if host.result is None and host.claimable() == [1]:
+                host.claim_forfeit(1)
+            return host.result is not None
+
+        drive(reactor, over_or_claimed_again)
         assert host.result is not None and host.result["error"] is None
         assert host.result["finished"] and host.result["forfeited"] == 1 and host.result["winner"] == 0
     finally:
@@ -254,9 +262,11 @@ def test_a_done_notice_counts_only_for_the_senders_own_seat_and_game(reactor: An
                 joiner.mesh.send_to(key, message)
             drive(reactor, lambda: sum(1 for e in said["host"] if e.id == "rejected") > marks)
 
-        send_then_wait(lobby.done_message(gid, 0), lobby.done_message(bytes(32), 1), lobby.done_message(gid, 7))
+        mine = joiner._author
+        stranger = lobby.Author(Identity.generate(), host.mesh.table)
+        send_then_wait(mine.done(gid, 0), mine.done(bytes(32), 1), mine.done(gid, 7), stranger.done(gid, 1))
         assert host._done == set() and host.result is None
-        send_then_wait(lobby.done_message(gid, 1))  # its own seat: counted
+        send_then_wait(mine.done(gid, 1))  # its own seat: counted
         assert host._done == {1}
     finally:
         joiner.leave("test over")

@@ -42,7 +42,7 @@ def rider_decks() -> tuple[tuple[str, ...], tuple[str, ...]]:
 
 def rider_genesis(ids: Sequence[Identity], decks: Sequence[Sequence[str]], **options: Any) -> Genesis:
     opts = {"deck_sizes": [len(d) for d in decks], **options}
-    return Genesis("rider/1", "1", rider_cardset().digest(), tuple(i.public_key for i in ids), opts, NONCE)
+    return Genesis("rider/1", "1", rider_cardset().digest(), tuple(i.public_key for i in ids), opts, (NONCE,) * len(ids))
 
 
 Table_ = Loopback
@@ -69,7 +69,7 @@ def tiny_table(seats: int, *, shuffle_seed: int | None = None, seed: int = 3) ->
 
     ids = identities(seats, tag="tiny")
     genesis = Genesis(RULES_ID, "1", digest("fairtable/test-cards", "tiny"), tuple(i.public_key for i in ids),
-                      {}, NONCE)
+                      {}, (NONCE,) * len(ids))
     table = setup(genesis)
     sessions = [Session(genesis, table.game, table.state, plan=table.plan, identity=ids[s], seat=s,
                         agent=RandomBot(random.Random(seed * 100 + s))) for s in range(seats)]

@@ -62,3 +62,55 @@ def test_any_delivery_order_gives_one_agreed_verifiable_game(order_seed: int, se
     assert len({s.hashes[-1] for s in table.sessions}) == 1
     assert len({encode(s.transcript()) for s in table.sessions}) == 1
     assert verify(table.sessions[0].transcript()).ok
+
+
+def _claim_table(seed: int) -> Loopback:
+    import random
+
+    import claim_game  # registers the rules
+    from harness import NONCE
+
+    from engine.core.hashing import digest
+    from net.envelope import Genesis
+
+    ids = identities(3, tag="claims")
+    genesis = Genesis(claim_game.RULES_ID, "1", digest("fairtable/test-cards", "tiny"),
+                      tuple(i.public_key for i in ids), {}, (NONCE,) * len(ids))
+    table = table_for(genesis)
+    sessions = [Session(genesis, table.game, table.state, plan=table.plan, identity=ids[s], seat=s,
+                        agent=RandomBot(random.Random(seed * 10 + s))) for s in range(3)]
+    net = Loopback(sessions)
+    net.start()
+    net.run()
+    return net
+
+
+def test_a_false_claim_is_judged_at_the_networked_audit_naming_seat_and_step() -> None:
+    """Seat 0's prediction of the deck's top card is a claim nobody can check when it is made; the
+    card is revealed later and the audit judges it with engine.core.false_claims (as LocalTable does).
+    The shuffle is a real joint shuffle, so whether the random guess is right varies from run to run;
+    both branches are checked, and a right guess is also made certain by correcting the claim."""
+    import dataclasses
+
+    from net.session.endgame import claim_findings
+
+    for seed in range(2):
+        net = _claim_table(seed)
+        first = net.sessions[0]
+        assert all(s.finished for s in net.sessions)
+        (claim,) = first.game.claims(first.state)  # type: ignore[attr-defined]
+        top = first.state.revealed[0]
+        verdict = verify(first.transcript())
+        if claim.value == top:
+            assert first.verdict == "ok" and verdict.ok
+        else:
+            assert first.audit_findings[0][:2] == (0, claim.step)
+            assert first.verdict is not None and first.verdict.startswith("failed: seat 0:")
+            assert not verdict.ok and verdict.seat == 0 and verdict.step == claim.step
+            assert verdict.reason == "audit" and "test.top" in verdict.detail and "test.predict" in verdict.detail
+            assert len(claim_findings(first)) == 1
+        first.state = dataclasses.replace(first.state, claims=(dataclasses.replace(claim, value=top),))
+        assert claim_findings(first) == []  # the same audit finds a right guess true
+        wrong = next(c for c in ("c00", "c01") if c != top)
+        first.state = dataclasses.replace(first.state, claims=(dataclasses.replace(claim, value=wrong),))
+        assert [f[:2] for f in claim_findings(first)] == [(0, claim.step)]

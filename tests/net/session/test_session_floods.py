@@ -30,7 +30,7 @@ pytestmark = pytest.mark.slow
 def _table(tmp_path: Path, seats: int = 2) -> tuple[Table_, list[Any]]:
     ids = identities(seats, tag="flood")
     genesis = Genesis(RULES_ID, "1", digest("fairtable/test-cards", "tiny"), tuple(i.public_key for i in ids),
-                      {}, NONCE)
+                      {}, (NONCE,) * len(ids))
     table = setup(genesis)
     sessions = [Session(genesis, table.game, table.state, plan=table.plan, identity=ids[s], seat=s,
                         agent=RandomBot(random.Random(s)), journal=Journal(tmp_path / f"seat{s}"))

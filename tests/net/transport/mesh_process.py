@@ -50,6 +50,7 @@ def main() -> int:
                        on_message=on_message, on_status=on_status,
                        backoff=lambda: Backoff(initial=0.05, maximum=0.5))
     mesh = peer.mesh
+    mesh.restrict_to(Identity.from_seed(bytes([n]) * 32).public_key for n in range(1, args.peers + 1))
     others = args.peers - 1
 
     def reachable() -> int:

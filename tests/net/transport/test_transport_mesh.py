@@ -22,6 +22,8 @@ def table(listen_joiners: bool) -> tuple[MemoryNet, Node, Node, Node]:
     host = net.add(1)
     a = net.add(2, listen=listen_joiners)
     b = net.add(3, listen=listen_joiners)
+    for node in (host, a, b):  # the seats of the game (the driver does this once they are fixed)
+        node.mesh.restrict_to(identity(n).public_key for n in (1, 2, 3))
     for joiner in (a, b):
         joiner.mesh.join((host.address,), identity(1).fingerprint)
         net.settle()

@@ -42,6 +42,7 @@ class LoopbackBase(unittest.TestCase):
         peer = TwistedMesh(identity(n), table=TABLE, reactor=reactor, game=GAME,
                            name=f"p{n}", backoff=fast_backoff,
                            on_message=lambda origin, data: inbox.append(data))
+        peer.mesh.restrict_to(identity(k).public_key for k in (1, 2, 3))  # the table's seats
         if listen:
             peer.listen_tcp(0, LOOPBACK)
         self.addCleanup(lambda: defer.gatherResults(peer.stop()))

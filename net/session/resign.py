@@ -1,0 +1,50 @@
+"""Resigning: a seat signs that it gives the game up (it concedes, or leaves).
+
+A forfeit claim says "that seat went silent", which nobody can prove offline;
+a resignation is the loser's own signed word, so it ends the game at once
+with no deadline to wait for: the other seat wins (with two seats; with more
+there is no single winner) and the table goes straight to the final record,
+unaudited, like a forfeit. The transcript keeps the signed envelope as the
+proof. A client sends it when its player concedes or leaves a running game
+(then it closes its links).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from net.envelope import Envelope
+from net.errors import MalformedMessage, UnexpectedMessage
+from net.session.events import Resigned
+
+if TYPE_CHECKING:
+    from net.session.core import Session
+
+
+def body(s: Session) -> dict[str, int]:
+    """What our resignation says: the step at which we give up."""
+    return {"step": s.step}
+
+
+def can_resign(s: Session) -> bool:
+    """True while there is a game to give up (not after its end, not once stopped)."""
+    return s.phase in ("hello", "play") and s.halted is None and s.forfeited is None
+
+
+def on_resign(s: Session, env: Envelope) -> None:
+    """A seat's signed resignation: it forfeits now, and the table signs the final record."""
+    data = env.body
+    if not isinstance(data, Mapping) or set(data) != {"step"} or data["step"] != env.seen.step:
+        raise MalformedMessage("a resignation is {'step': the step it was signed at}", seat=env.seat)
+    if not can_resign(s):
+        raise UnexpectedMessage("resigned when there was no running game to give up", seat=env.seat)
+    seat = env.seat
+    others = [other for other in s.seats if other != seat]
+    s.forfeited = seat
+    s.resigned = seat
+    s.outcome = {"winner": others[0] if len(others) == 1 else None,
+                 "reason": f"seat {seat} resigned: it gave the game up with a signed message (step {s.step})"}
+    s.verdict = f"not audited: seat {seat} resigned"
+    s.events.append(Resigned(seat, s.names[seat], s.step))
+    s.phase = "final"
