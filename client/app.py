@@ -23,6 +23,9 @@ IDLE_HZ = 15
 #: Seconds without input or motion before the loop slows to IDLE_HZ.
 IDLE_AFTER = 0.5
 MIN_SIZE = (960, 600)
+#: Milliseconds before a held key repeats, and between repeats.
+KEY_REPEAT_DELAY = 400
+KEY_REPEAT_EVERY = 35
 
 
 class App:
@@ -43,6 +46,7 @@ class App:
         pygame.font.init()
         pygame.display.set_caption(caption)
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        pygame.key.set_repeat(KEY_REPEAT_DELAY, KEY_REPEAT_EVERY)  # a held key repeats (text fields)
         self.lang = lang
         self.scene: Scene | None = None
         self.dirty = True

@@ -82,6 +82,7 @@ class LobbyScene(Scene):
             self.unfinished = unfinished_games()
         self.message = ""
         self.message_colour = theme.TEXT_DIM
+        self.code_text = ""  # the invite code being typed
         self.widgets: list[object] = []
         self.size = app.screen.get_size()
 
@@ -136,7 +137,11 @@ class LobbyScene(Scene):
         inner = R.width - 40
         self.host_button = Button(pygame.Rect(R.left + 20, R.top + 56, inner, 42), tr(lang, "host"), self._host,
                                   enabled=bool(self.decks) and self.fingerprint is not None)
-        self.code_field = TextField(pygame.Rect(R.left + 20, R.top + 136, inner - 110, 40), "", max_len=160)
+        from client.rider.net_play import paste_from_clipboard
+
+        # the code survives a re-layout and a failed join (only a successful join empties it)
+        self.code_field = TextField(pygame.Rect(R.left + 20, R.top + 132, inner - 110, 48), self.code_text,
+                                    max_len=160, on_change=self._set_code, on_paste=paste_from_clipboard, lines=2)
         self.join_button = Button(pygame.Rect(R.right - 120, R.top + 136, 100, 40), tr(lang, "join"), self._join,
                                   enabled=self.fingerprint is not None)
         lan_top = 214
@@ -152,10 +157,12 @@ class LobbyScene(Scene):
         self.message_rect = pygame.Rect(R.left + 20, self.lan_rect.bottom + 10, inner, R.bottom - self.lan_rect.bottom - 16)
         # the table we host or join
         self.invite_field = TextField(pygame.Rect(R.left + 20, R.top + 80, inner, 56), self.net.code if self.net else "",
-                                      max_len=400, read_only=True, on_copy=self._copy)
+                                      max_len=400, read_only=True, on_copy=self._copy, lines=2)
         self.copy_button = Button(pygame.Rect(R.left + 20, R.top + 146, 150, 38), tr(lang, "copy"), self._copy,
                                   hotkey="Ctrl+C")
         self.cancel_button = Button(pygame.Rect(R.left + 20, R.bottom - 58, 160, 40), tr(lang, "cancel"), self._cancel_net)
+        self.online_button = Button(pygame.Rect(R.left + 190, R.bottom - 58, inner - 170, 40), tr(lang, "invite_online"),
+                                    self._invite_online)
         self.quit_button = Button(pygame.Rect(L.left, L.bottom + 14, 120, 40), tr(lang, "quit"), self.app.stop)
         self.widgets = [self.lang_choice, self.name_field, self.deck_choice, self.bot_choice, self.play_button,
                         self.quit_button]
@@ -166,7 +173,7 @@ class LobbyScene(Scene):
         else:
             self.widgets += [self.cancel_button]
             if self.net.role == "host":
-                self.widgets += [self.invite_field, self.copy_button]
+                self.widgets += [self.invite_field, self.copy_button, self.online_button]
 
     # -- actions ---------------------------------------------------------------
     def _set_lang(self, lang: str) -> None:
@@ -176,6 +183,9 @@ class LobbyScene(Scene):
 
     def _set_name(self, name: str) -> None:
         self.settings.name = name
+
+    def _set_code(self, text: str) -> None:
+        self.code_text = text
 
     def _set_deck(self, key: str) -> None:
         self.settings.deck = key
@@ -246,12 +256,18 @@ class LobbyScene(Scene):
         self.layout()
         self._copy()
 
+    def _invite_online(self) -> None:
+        """A wormhole code for one more friend; it replaces the LAN code in the field once it arrives."""
+        if self.net is not None and self.net.role == "host":
+            self.net.invite_online()
+            self.app.invalidate()
+
     def _copy(self) -> None:
         from client.rider.net_play import copy_to_clipboard
 
         if self.net is None or not self.net.code:
             return
-        self.copy_state = "copied" if copy_to_clipboard(self.net.code) else "select"
+        self.copy_state = "copied" if copy_to_clipboard(self.net.online_code or self.net.code) else "select"
         self.invite_field.focused = True  # shown selected, ready for Ctrl+C
         self.app.invalidate()
 
@@ -262,11 +278,12 @@ class LobbyScene(Scene):
             self._say(tr(lang, "code_empty"), theme.WARN)
             return
         from net.transport.errors import InviteError
+        from net.transport.wormhole import BadCode
 
         try:
             table = self._new_table()
             table.join(code)
-        except InviteError as exc:
+        except (InviteError, BadCode) as exc:
             self._say(tr(lang, "code_bad", error=str(exc)), theme.BAD)
             return
         except (OSError, ValueError, EngineError) as exc:
@@ -295,6 +312,10 @@ class LobbyScene(Scene):
         self.layout()
 
     def _net_changed(self) -> None:
+        net = self.net
+        if net is not None and net.online_code and self.invite_field.value != net.online_code:
+            self.invite_field.value = net.online_code  # a new online code: show it and copy it
+            self._copy()
         self.app.invalidate()
 
     def _say(self, text: str, colour: theme.Colour) -> None:
@@ -331,6 +352,13 @@ class LobbyScene(Scene):
                     LobbyScene(self.app, self.settings, self.start_game, lan=self.lan_enabled,
                                host_interface=self.host_interface, identity=self.identity,
                                resumable=self.resumable)))
+        elif net.role == "join" and net.nobody_listening():
+            # the host's address refuses connections: say so in seconds, not after the join timeout
+            where = net.dialled()
+            net.cancel()
+            self.net = None
+            self._say(tr(self.app.lang, "join_refused", where=where), theme.BAD)
+            self.layout()
         elif net.result is not None:  # the table closed before a game started
             self.net = None
             self._say(tr(self.app.lang, "net_ended", error=net.error or "?"), theme.BAD)
@@ -349,12 +377,6 @@ class LobbyScene(Scene):
             if event.key == pygame.K_c and event.mod & pygame.KMOD_CTRL and self.net is not None:
                 self._copy()
                 return
-        if event.type == pygame.KEYDOWN and self.code_field.focused and event.key == pygame.K_v \
-                and event.mod & pygame.KMOD_CTRL:
-            from client.rider.net_play import paste_from_clipboard
-
-            self.code_field.value = (self.code_field.value + paste_from_clipboard().strip())[: self.code_field.max_len]
-            return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.net is None:
             for rect, ad in self.lan_rows():
                 if rect.collidepoint(event.pos):
@@ -447,6 +469,11 @@ class LobbyScene(Scene):
             used = draw_wrapped(surface, tr(lang, key), pygame.Rect(c.right + 12, c.top - 2, R.right - 20 - c.right - 12, 60),
                                 13, theme.GOOD if self.copy_state == "copied" else theme.WARN)
             y = max(c.bottom, c.top - 2 + used) + 10
+            invites = net.online_invites()
+            if invites:
+                listing = ", ".join(f"{code} ({tr(lang, 'online_state_' + state)})" for code, state in invites[-4:])
+                y += draw_wrapped(surface, f"{tr(lang, 'online_codes')} {listing}",
+                                  pygame.Rect(R.left + 20, y, R.width - 40, 60), 14, theme.TEXT) + 6
             status = tr(lang, "hosting_wait", n=net.seats_free())
         elif net.role == "resume":
             status = tr(lang, "resuming")

@@ -81,11 +81,21 @@ class Button:
 
 
 class TextField:
-    """A one-line text input with a label; click to focus, type to edit."""
+    """A text input with a label; click to focus, type to edit.
+
+    It behaves like a desktop field: a cursor (click to place it, Left/Right,
+    Home/End), Backspace/Delete at the cursor, Ctrl+A selects everything
+    (typing or Backspace then replaces it), Ctrl+C copies, Ctrl+V pastes (with
+    ``on_paste``), held keys repeat (``pygame.key.set_repeat``, set by the
+    app), and a clear button (x) empties it. Text that does not fit on one
+    line wraps onto a second one (``lines=2``) at a smaller size, so a whole
+    invite code stays visible.
+    """
 
     def __init__(self, rect: pygame.Rect, value: str = "", *, max_len: int = 24,
                  on_change: Callable[[str], None] | None = None, read_only: bool = False,
-                 on_copy: Callable[[], None] | None = None) -> None:
+                 on_copy: Callable[[], None] | None = None, on_paste: Callable[[], str] | None = None,
+                 lines: int = 1, clear_button: bool = True) -> None:
         self.rect = pygame.Rect(rect)
         self.value = value
         self.max_len = max_len
@@ -94,83 +104,183 @@ class TextField:
         #: A read-only field shows text to copy: a click selects all of it, Ctrl+C copies.
         self.read_only = read_only
         self.on_copy = on_copy
+        self.on_paste = on_paste
+        self.lines = max(1, lines)
+        self.cursor = len(value)
+        #: Everything is selected (Ctrl+A, or a read-only field when focused).
+        self.all_selected = False
+        self.clear_button = clear_button and not read_only
+
+    # -- geometry -------------------------------------------------------------------
+    @property
+    def clear_rect(self) -> pygame.Rect:
+        """The clear (x) button inside the right edge (only drawn when there is text)."""
+        size = min(26, self.rect.height - 10)
+        return pygame.Rect(self.rect.right - size - 6, self.rect.centery - size // 2, size, size)
+
+    def _inner(self) -> pygame.Rect:
+        inner = self.rect.inflate(-16, -6)
+        if self.clear_button:
+            inner.width -= self.clear_rect.width + 6
+        return inner
+
+    def layout_text(self) -> tuple[int, list[tuple[int, int]]]:
+        """(font size, [(start, end) index of each shown line]): the largest size
+        from 16 down to 10 at which the text fits in ``lines`` lines."""
+        inner = self._inner()
+        text = self.value
+        top = min(16, max(12, self.rect.height // 2)) if self.lines == 1 else 16
+        for size in range(top, 9, -1):
+            if self.lines > 1 and inner.height < self.lines * line_height(size) - 4:
+                continue
+            spans = self._wrap(text, size, inner.width)
+            if len(spans) <= self.lines:
+                return size, spans
+        size = 10
+        spans = self._wrap(text, size, inner.width)
+        return size, spans[-self.lines:]  # too long even so: the end, where one types
+
+    @staticmethod
+    def _wrap(text: str, size: int, width: int) -> list[tuple[int, int]]:
+        """Break ``text`` into spans that fit ``width``, preferring a break after a dash."""
+        spans: list[tuple[int, int]] = []
+        start = 0
+        while True:
+            end = start
+            while end < len(text) and render(text[start:end + 1], size, theme.TEXT).get_width() <= width:
+                end += 1
+            if end >= len(text):
+                spans.append((start, len(text)))
+                return spans
+            end = max(end, start + 1)
+            dash = text.rfind("-", start, end)
+            if dash > start + (end - start) // 2:
+                end = dash + 1
+            spans.append((start, end))
+            start = end
+
+    # -- editing ------------------------------------------------------------------------
+    def _set(self, value: str, cursor: int | None = None) -> None:
+        self.value = value[: self.max_len]
+        self.cursor = min(len(self.value), len(self.value) if cursor is None else cursor)
+        self.all_selected = False
+        if self.on_change is not None:
+            self.on_change(self.value)
+
+    def insert(self, text: str) -> None:
+        """Type ``text`` at the cursor (replacing everything when all is selected)."""
+        text = "".join(ch for ch in text if ch.isprintable())
+        if self.all_selected:
+            self._set(text, len(text))
+            return
+        room = self.max_len - len(self.value)
+        text = text[: max(0, room)]
+        self._set(self.value[: self.cursor] + text + self.value[self.cursor:], self.cursor + len(text))
+
+    def clear(self) -> None:
+        self._set("", 0)
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.clear_button and self.value and self.clear_rect.collidepoint(event.pos):
+                self.clear()
+                self.focused = True
+                return True
             was = self.focused
             self.focused = self.rect.collidepoint(event.pos)
             if self.focused and not was and not self.read_only:
                 pygame.key.start_text_input()
+            if self.focused and not self.read_only:
+                self.cursor = self.index_at(event.pos)
+                self.all_selected = False
             return self.focused
         if not self.focused:
             return False
+        ctrl = event.type == pygame.KEYDOWN and bool(event.mod & pygame.KMOD_CTRL)
+        if event.type == pygame.KEYDOWN and ctrl and event.key == pygame.K_c and self.on_copy is not None:
+            self.on_copy()
+            return True
         if self.read_only:
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_c and event.mod & pygame.KMOD_CTRL \
-                    and self.on_copy is not None:
-                self.on_copy()
-                return True
             return False
         if event.type == pygame.TEXTINPUT:
-            self._set((self.value + event.text)[: self.max_len])
+            self.insert(event.text)
             return True
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_BACKSPACE:
-                self._set(self.value[:-1])
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
-                self.focused = False
-            return True
-        return False
+        if event.type != pygame.KEYDOWN:
+            return False
+        k = event.key
+        if ctrl and k == pygame.K_a:
+            self.all_selected = True
+            self.cursor = len(self.value)
+        elif ctrl and k == pygame.K_v and self.on_paste is not None:
+            self.insert(self.on_paste().strip())
+        elif k == pygame.K_BACKSPACE:
+            if self.all_selected:
+                self.clear()
+            elif self.cursor > 0:
+                self._set(self.value[: self.cursor - 1] + self.value[self.cursor:], self.cursor - 1)
+        elif k == pygame.K_DELETE:
+            if self.all_selected:
+                self.clear()
+            elif self.cursor < len(self.value):
+                self._set(self.value[: self.cursor] + self.value[self.cursor + 1:], self.cursor)
+        elif k == pygame.K_LEFT:
+            self.cursor, self.all_selected = (0 if self.all_selected else max(0, self.cursor - 1)), False
+        elif k == pygame.K_RIGHT:
+            self.cursor, self.all_selected = min(len(self.value), self.cursor + 1), False
+        elif k == pygame.K_HOME:
+            self.cursor, self.all_selected = 0, False
+        elif k == pygame.K_END:
+            self.cursor, self.all_selected = len(self.value), False
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
+            self.focused = False
+        return True
 
-    def _draw_read_only(self, surface: pygame.Surface, inner: pygame.Rect) -> None:
-        """The whole text, never elided (a code is useless cut short): on one
-        line if it fits at a readable size, else split at a dash on two;
-        shown selected (highlighted) while focused."""
-        lines = [self.value]
-        size = 16
-        if render(self.value, size, theme.TEXT).get_width() > inner.width:
-            cut = [i for i, ch in enumerate(self.value) if ch == "-"]
-            if cut and inner.height >= 2 * line_height(12):
-                mid = min(cut, key=lambda i: abs(i - len(self.value) // 2))
-                lines = [self.value[: mid + 1], self.value[mid + 1:]]
-                size = min(16, max(9, (inner.height - 2) // 2 - 2))
-        while size > 9 and max(render(ln, size, theme.TEXT).get_width() for ln in lines) > inner.width:
-            size -= 1
-        colour = theme.TEXT_DARK if self.focused else theme.TEXT
-        runs = [render(ln, size, colour) for ln in lines]
-        total = sum(r.get_height() for r in runs)
-        y = self.rect.centery - total // 2
-        clip = surface.get_clip()
-        surface.set_clip(inner)
-        for run in runs:
-            rect = run.get_rect(topleft=(inner.left, y))
-            if self.focused:
-                pygame.draw.rect(surface, theme.INFO, rect.inflate(4, 0))
-            surface.blit(run, rect)
-            y += run.get_height()
-        surface.set_clip(clip)
+    def index_at(self, pos: tuple[int, int]) -> int:
+        """The cursor index nearest to a click at ``pos``."""
+        size, spans = self.layout_text()
+        inner = self._inner()
+        step = line_height(size)
+        top = self.rect.centery - len(spans) * step // 2
+        row = max(0, min(len(spans) - 1, (pos[1] - top) // max(1, step)))
+        start, end = spans[row]
+        best, best_d = start, abs(pos[0] - inner.left)
+        for i in range(start, end + 1):
+            x = inner.left + render(self.value[start:i], size, theme.TEXT).get_width()
+            if abs(pos[0] - x) < best_d:
+                best, best_d = i, abs(pos[0] - x)
+        return best
 
-    def _set(self, value: str) -> None:
-        self.value = value
-        if self.on_change is not None:
-            self.on_change(value)
-
+    # -- drawing ------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         pygame.draw.rect(surface, (18, 22, 28), self.rect, border_radius=6)
         pygame.draw.rect(surface, theme.ACCENT if self.focused else theme.PANEL_EDGE, self.rect, width=2, border_radius=6)
-        size = max(12, self.rect.height // 2)
-        inner = self.rect.inflate(-16, -4)
-        if self.read_only:
-            self._draw_read_only(surface, inner)
-            return
-        run = render(self.value, size, theme.TEXT_DARK if self.read_only and self.focused else theme.TEXT)
+        inner = self._inner()
+        size, spans = self.layout_text()
+        step = line_height(size)
+        selected = self.all_selected or (self.read_only and self.focused)
+        colour = theme.TEXT_DARK if selected else theme.TEXT
         clip = surface.get_clip()
-        surface.set_clip(inner)
-        x = inner.left if run.get_width() < inner.width else inner.right - run.get_width() - 4
-        surface.blit(run, run.get_rect(midleft=(x, self.rect.centery)))
-        if self.focused:
-            cx = x + run.get_width() + 2
-            pygame.draw.line(surface, theme.ACCENT, (cx, self.rect.top + 7), (cx, self.rect.bottom - 7), 2)
+        surface.set_clip(inner.inflate(4, 4))
+        y = self.rect.centery - len(spans) * step // 2
+        for start, end in spans:
+            run = render(self.value[start:end], size, colour)
+            rect = run.get_rect(topleft=(inner.left, y + (step - run.get_height()) // 2))
+            if selected and end > start:
+                pygame.draw.rect(surface, theme.INFO, rect.inflate(4, 0))
+            surface.blit(run, rect)
+            if self.focused and not self.read_only and start <= self.cursor <= end and \
+                    (self.cursor < end or (start, end) == spans[-1]):
+                cx = inner.left + render(self.value[start:self.cursor], size, colour).get_width() + 1
+                pygame.draw.line(surface, theme.ACCENT, (cx, y + 3), (cx, y + step - 3), 2)
+            y += step
         surface.set_clip(clip)
+        if self.clear_button and self.value:
+            r = self.clear_rect
+            pygame.draw.circle(surface, theme.BUTTON_HOVER, r.center, r.width // 2)
+            d = r.width // 5
+            for a, b in (((-d, -d), (d, d)), ((-d, d), (d, -d))):
+                pygame.draw.line(surface, theme.TEXT, (r.centerx + a[0], r.centery + a[1]),
+                                 (r.centerx + b[0], r.centery + b[1]), 2)
 
 
 class Choice:

@@ -434,7 +434,8 @@ class Genesis:
         if not isinstance(self.nonces, tuple) or len(self.nonces) != len(self.seat_keys) or not all(
                 isinstance(n, bytes) and MIN_NONCE <= len(n) <= MAX_NONCE for n in self.nonces):
             raise MalformedMessage(f"genesis field 'nonces' must hold one nonce of {MIN_NONCE} to "
-                                   f"{MAX_NONCE} random bytes per seat")
+                                   f"{MAX_NONCE} random bytes per seat (a list as long as seat_keys, "
+                                   "each seat's own fresh contribution)")
 
     def to_data(self) -> dict[str, Any]:
         return {"rules_id": self.rules_id, "rules_version": self.rules_version,

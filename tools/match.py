@@ -2,6 +2,7 @@
 
     python -m tools.match rider --bots greedy,random --seed 7 --json
                           [--log FILE] [--deck0 FILE --deck1 FILE] [--cardset FILE]
+    python -m tools.match locke --seats 7 --bots random --seed 3 --json [--log FILE]
     python -m tools.match --replay FILE [--json]
     python -m tools.match rider --net tcp --bots greedy,random --seed 7 --json --save FILE
 
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import functools
 import json
 import random
 import sys
@@ -33,11 +35,14 @@ from typing import Any
 from engine.core import Knowledge, Outcome, hash_of
 from engine.core.actions import Action
 from engine.core.errors import EngineError
+from engine.locke.components import ComponentSet, component_set_from_data
+from engine.locke.game import LockeGame
 from engine.rider.cards import CardSet
 from engine.rider.deck import expand
 from engine.rider.game import RiderGame
 from net.bots import GreedyBot, RandomBot
 from net.bots.base import Agent
+from net.bots.locke_random import LockeRandomBot
 from net.local_table import LocalTable
 from tools._cli import run as run_cli
 from tools.deck import InputProblem, load_cardset, load_deck
@@ -45,6 +50,9 @@ from tools.deck import InputProblem, load_cardset, load_deck
 LOG_FORMAT = "fairtable.match-log/1"
 DEFAULT_DECKS = ("rider/decks/ember-rush.deck.json", "rider/decks/tidewall-vigil.deck.json")
 BOTS: dict[str, Callable[[random.Random], Agent]] = {"random": RandomBot, "greedy": GreedyBot}
+#: Bots per game where a game has its own (Locke's random bot reads its shadow die).
+GAME_BOTS: dict[str, dict[str, Callable[[random.Random], Agent]]] = {"locke": {"random": LockeRandomBot}}
+LOCKE_FILES = ("characters", "silhouettes", "combat_cards", "planets", "bases")
 
 
 # --- games ---------------------------------------------------------------------------
@@ -95,9 +103,39 @@ def _rider_from_args(args: argparse.Namespace) -> Setup:
     return rider_setup(args.cardset, (args.deck0, args.deck1))
 
 
+@functools.cache
+def locke_components() -> ComponentSet:
+    """The shipped Locke components (assets/locke/*.json), checked against appendix C."""
+    import assets
+
+    return component_set_from_data(**{name: assets.load_json(f"locke/{name}.json") for name in LOCKE_FILES})
+
+
+def _locke_from_record(record: dict[str, Any]) -> Setup:
+    components = locke_components()
+    if record.get("components_digest") != components.digest().hex():
+        raise InputProblem("the Locke components differ from the ones the log was made with; use the same version")
+    seats = record.get("seats")
+    if not isinstance(seats, int) or not 5 <= seats <= 10:
+        raise InputProblem("Locke is played by 5 to 10 seats; pass --seats N with N in 5..10")
+    game = LockeGame(components)
+    state, knowledge = game.new_game(seats)
+    return Setup(game, state, knowledge, record)
+
+
+def locke_setup(seats: int) -> Setup:
+    """A Locke game for ``seats`` players (5-10) with the shipped components."""
+    return _locke_from_record({"seats": seats, "components_digest": locke_components().digest().hex()})
+
+
+def _locke_from_args(args: argparse.Namespace) -> Setup:
+    return locke_setup(args.seats)
+
+
 #: name -> (build from parsed arguments, rebuild from a log record)
 GAMES: dict[str, tuple[Callable[[argparse.Namespace], Setup], Callable[[dict[str, Any]], Setup]]] = {
     "rider": (_rider_from_args, _rider_from_record),
+    "locke": (_locke_from_args, _locke_from_record),
 }
 
 
@@ -131,7 +169,9 @@ def from_json(value: Any) -> Any:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m tools.match", description="Play, log and replay bot games.")
     parser.add_argument("game", nargs="?", choices=sorted(GAMES), help="the game to play")
-    parser.add_argument("--bots", default="greedy,random", help=f"one bot per seat, comma-separated: {', '.join(sorted(BOTS))}")
+    parser.add_argument("--bots", default=None,
+                        help=f"one bot per seat, comma-separated, or one name for every seat: {', '.join(sorted(BOTS))} "
+                             "(default: greedy,random for rider, random for locke)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the table and the bots (same seed, same game)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--log", metavar="FILE", help="write the full action log with state hashes to FILE")
@@ -143,6 +183,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--save", metavar="FILE", help="with --net tcp: write the signed transcript to FILE")
     parser.add_argument("--net-timeout", type=float, default=120.0, metavar="S",
                         help="with --net tcp: give up after S seconds")
+    parser.add_argument("--seats", type=int, default=5, help="locke: number of players, 5..10 (default 5)")
     rider = parser.add_argument_group("rider")
     rider.add_argument("--cardset", metavar="FILE", help="card set JSON (default: the shipped set)")
     rider.add_argument("--deck0", metavar="FILE", help="deck file of seat 0 (default: Ember Rush)")
@@ -150,26 +191,41 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def make_agents(names: str, seed: int) -> list[Agent]:
+def make_agents(names: str, seed: int, game: str = "rider", seats: int = 2) -> list[Agent]:
+    """One agent per seat; a single name serves every seat of a game of more than two."""
+    bots = {**BOTS, **GAME_BOTS.get(game, {})}
     parts = [n.strip() for n in names.split(",")]
-    if len(parts) != 2 or any(p not in BOTS for p in parts):
-        raise InputProblem(f"--bots needs two of {sorted(BOTS)} separated by a comma, e.g. greedy,random (got {names!r})")
+    if len(parts) == 1 and seats > 2:
+        parts = parts * seats
+    if len(parts) != seats or any(p not in bots for p in parts):
+        raise InputProblem(f"--bots needs {seats} of {sorted(bots)} separated by commas"
+                           f"{' (or one name for every seat)' if seats > 2 else ', e.g. greedy,random'} (got {names!r})")
     # String seeds hash with SHA-512 inside random: the same in every process.
-    return [BOTS[name](random.Random(f"{seed}/bot/{seat}")) for seat, name in enumerate(parts)]
+    return [bots[name](random.Random(f"{seed}/bot/{seat}")) for seat, name in enumerate(parts)]
+
+
+def default_bots(game: str) -> str:
+    return "random" if game == "locke" else "greedy,random"
 
 
 def play(args: argparse.Namespace) -> dict[str, Any]:
     """Play one local game from parsed arguments; return the result (and write the log)."""
     if args.game is None:
         raise InputProblem("name the game to play (e.g. `python -m tools.match rider`), or pass --replay FILE")
+    if args.bots is None:
+        args.bots = default_bots(args.game)
     if args.net == "tcp":
         from tools.match_tcp import play_tcp
+
+        if args.game == "locke":
+            raise InputProblem("Locke plays only on a local table for now (--net local); the networked Locke table "
+                               "(audited claims and placements) is future work")
 
         return play_tcp(args)
     if args.save:
         raise InputProblem("--save needs --net tcp (a local match has no signed transcript; use --log FILE)")
     setup = GAMES[args.game][0](args)
-    agents = make_agents(args.bots, args.seed)
+    agents = make_agents(args.bots, args.seed, args.game, len(setup.knowledge))
     table = LocalTable(setup.game, setup.state, setup.knowledge, agents, args.seed, record_hashes=bool(args.log))
     for _ in range(args.max_steps):  # like table.run, but reaching --max-steps reports "unfinished"
         if table.pending is None or table.step() is None:
@@ -181,6 +237,9 @@ def play(args: argparse.Namespace) -> dict[str, Any]:
         **outcome_fields(outcome),
         "turns": getattr(table.state, "turn", None), "actions": len(table.log), "final_hash": final.hex(),
     }
+    if outcome is not None and outcome.seats:
+        result["grades"] = [r.grade for r in outcome.seats]
+        result["ending"] = getattr(table.state, "ending", None)
     if args.log:
         write_log(Path(args.log), args.game, setup, table, result)
     return result

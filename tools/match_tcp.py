@@ -98,6 +98,31 @@ def read_invite(host: PeerProcess, timeout: float) -> str:
     return line
 
 
+def read_codes(host: PeerProcess, count: int, timeout: float) -> list[str]:
+    """The next ``count`` stdout lines of an online host: one wormhole code each."""
+    assert host.proc.stdout is not None
+    import selectors
+
+    codes: list[str] = []
+    end = time.monotonic() + timeout
+    with selectors.DefaultSelector() as sel:
+        sel.register(host.proc.stdout, selectors.EVENT_READ)
+        while len(codes) < count:
+            if not sel.select(max(0.0, end - time.monotonic())):
+                raise TableFailed(f"the host printed {len(codes)} of {count} wormhole codes within "
+                                  f"{timeout:.0f} s:\n{host.log_tail()}")
+            line = host.proc.stdout.readline().strip()
+            if not line:
+                raise TableFailed(f"the host stopped before printing its wormhole codes:\n{host.log_tail()}")
+            codes.append(line)
+    return codes
+
+
+def online_args(mailbox: str, relay: str) -> list[str]:
+    """Flags pointing a peer at a mailbox and relay, relay only (no direct connections)."""
+    return ["--mailbox", mailbox, "--relay", relay, "--no-direct"]
+
+
 def seat_args(seat: int, bot: str, seed: int, workdir: Path, max_time: float, extra: Sequence[str]) -> list[str]:
     return ["--bot", bot, "--seed", str(seed * 1000 + seat), "--journal", str(workdir / f"seat{seat}"),
             "--identity", str(workdir / f"seat{seat}.pem"), "--name", f"peer{seat}",
@@ -128,8 +153,11 @@ def finish(peers: Sequence[PeerProcess], deadline: float) -> list[dict[str, Any]
 
 def run_table(bots: Sequence[str], *, game: str = "rider", seed: int = 0, workdir: Path | None = None,
               timeout: float = 60.0, host_extra: Sequence[str] = (), join_extra: Sequence[Sequence[str]] = (),
-              common: Sequence[str] = ()) -> TableRun:
-    """Play one game with ``len(bots)`` peer processes; raise :class:`TableFailed` on a crash or timeout."""
+              common: Sequence[str] = (), online: tuple[str, str] | None = None) -> TableRun:
+    """Play one game with ``len(bots)`` peer processes; raise :class:`TableFailed` on a crash or timeout.
+
+    With ``online`` (mailbox URL, relay hint) the host runs ``--online`` and each
+    joiner joins with a wormhole code of its own, through the relay only."""
     workdir = workdir or Path(tempfile.mkdtemp(prefix="fairtable-table-"))
     workdir.mkdir(parents=True, exist_ok=True)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -138,13 +166,16 @@ def run_table(bots: Sequence[str], *, game: str = "rider", seed: int = 0, workdi
     seats = len(bots)
     peers: list[PeerProcess] = []
     try:
-        host = spawn(0, ["host", "--game", game, "--seats", str(seats), "--listen", LOOPBACK,
+        wormhole = ["--online", *online_args(*online)] if online else []
+        host = spawn(0, ["host", "--game", game, "--seats", str(seats), "--listen", LOOPBACK, *wormhole,
                          *seat_args(0, bots[0], seed, workdir, timeout, [*common, *host_extra])], workdir)
         peers.append(host)
         code = read_invite(host, timeout=min(30.0, timeout))
+        codes = read_codes(host, seats - 1, min(30.0, timeout)) if online else [code] * (seats - 1)
         for seat in range(1, seats):
-            extra = [*common, *(join_extra[seat - 1] if seat - 1 < len(join_extra) else ())]
-            peers.append(spawn(seat, ["join", code, "--game", game,
+            extra = [*common, *(join_extra[seat - 1] if seat - 1 < len(join_extra) else ()),
+                     *(online_args(*online) if online else ())]
+            peers.append(spawn(seat, ["join", codes[seat - 1], "--game", game,
                                       *seat_args(seat, bots[seat], seed, workdir, timeout, extra)], workdir))
         results = finish(peers, deadline)
     finally:

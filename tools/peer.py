@@ -15,9 +15,10 @@ with ``host --lan`` (zeroconf) and prints them with their invite codes.
 Progress lines go to stderr, the result to stdout
 (one JSON object with ``--json``). See docs/protocol.md §14.
 
-Exit status: 0 = the game finished and every check passed (or ended as a
-stalling seat's forfeit, ``--claim-forfeits``), 1 = the game did not finish
-or a check failed (desync, cheat, audit), 2 = bad input (a bad
+Exit status: 0 = the game finished and every check passed (or ended as
+another stalling seat's forfeit, ``--claim-forfeits``), 1 = the game did not
+finish, a check failed (desync, cheat, audit) or our own seat forfeited (the
+reason is printed), 2 = bad input (a bad
 invite code, a deck that cannot be used, a directory that cannot be resumed).
 """
 
@@ -72,6 +73,14 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--linger", type=float, default=3.0, metavar="S",
                        help="after the end, wait at most S seconds for every peer to say it is done")
 
+    def online(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--mailbox", metavar="URL", default=None,
+                       help="wormhole mailbox server (default: FAIRTABLE_MAILBOX, else the public magic-wormhole one)")
+        p.add_argument("--relay", metavar="HINT", default=None,
+                       help="transit relay, tcp:HOST:PORT (default: FAIRTABLE_RELAY, else the public one)")
+        p.add_argument("--no-direct", action="store_true",
+                       help="online: never try a direct connection, always go through the relay")
+
     def seat(p: argparse.ArgumentParser) -> None:
         p.add_argument("--game", default="rider", help="the game (default: rider)")
         p.add_argument("--bot", default="greedy", choices=sorted(BOTS), help="the bot playing this seat")
@@ -95,9 +104,19 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--lan-loopback", action="store_true", help=argparse.SUPPRESS)  # tests: mDNS on 127.0.0.1
     host.add_argument("--advertise", action="append", default=[], metavar="ADDR",
                       help="address to put in the invite code (repeatable; default: the listen address)")
+    host.add_argument("--online", action="store_true",
+                      help="also invite friends across the internet: print one wormhole code per friend")
+    host.add_argument("--invites", type=int, default=None, metavar="N",
+                      help="online: codes open at once (default: one per free seat); a used, failed or expired "
+                           "code is replaced by a new one while seats are free")
+    host.add_argument("--no-reinvite", action="store_true", help="online: do not replace failed or expired codes")
+    host.add_argument("--invite-ttl", type=float, default=600.0, metavar="S",
+                      help="online: an unused code is withdrawn after S seconds (default 600)")
+    online(host)
     join = sub.add_parser("join", help="take a seat at the table of an invite code")
-    join.add_argument("code", help="the invite code printed by the host (FT1-...)")
+    join.add_argument("code", help="the host's wormhole code (7-word-word) or LAN invite code (FT1-...)")
     seat(join)
+    online(join)
     join.add_argument("--connect-timeout", type=float, default=30.0, metavar="S",
                       help="give up if no game starts within S seconds")
     join.add_argument("--listen", default=None, metavar="ADDR",
@@ -116,6 +135,7 @@ def build_parser() -> argparse.ArgumentParser:
     resume.add_argument("--seed", type=int, default=None, help="seed of the bot's choices")
     resume.add_argument("--delay", type=float, default=0.0, metavar="S", help="the bot waits S seconds per move")
     resume.add_argument("--identity", metavar="FILE", help="identity key file (default: the one recorded)")
+    online(resume)
     common(resume)
     return parser
 
@@ -261,6 +281,39 @@ class LanAdvert:
         return closing
 
 
+def online_settings(args: argparse.Namespace, saved: dict[str, Any] | None) -> Any:
+    """Mailbox and relay from the flags, else what a resumed peer recorded, else the
+    environment or the public servers (net.transport.wormhole.WormholeSettings)."""
+    from net.transport.wormhole import WormholeSettings
+
+    saved = saved or {}
+    mailbox = getattr(args, "mailbox", None) or saved.get("mailbox")
+    relay = getattr(args, "relay", None) or saved.get("relay")
+    direct = False if getattr(args, "no_direct", False) else saved.get("direct")
+    return WormholeSettings.from_env(mailbox=mailbox, relay=relay,
+                                     direct=direct if isinstance(direct, bool) else None)
+
+
+def start_online_host(peer: Peer, settings: Any, args: argparse.Namespace, out: Any,
+                      directory: Path | None) -> Any:
+    """Open the wormhole invites of ``host --online``; each code is printed on its own stdout line."""
+    from net.peer.online import OnlineHost
+
+    invites = args.invites
+    if invites is not None and invites < 1:
+        raise Problem("--invites must be at least 1")
+
+    def show(code: str) -> None:
+        print(code, file=out, flush=True)
+
+    host = OnlineHost(peer, settings, invites=invites, reinvite=not args.no_reinvite,
+                      invite_ttl=args.invite_ttl, on_code=show)
+    host.start()
+    print(f"[host] online: one code per friend; they run: python -m tools.peer join CODE (mailbox "
+          f"{settings.mailbox})", file=sys.stderr, flush=True)
+    return host
+
+
 def identity_for(args: argparse.Namespace, directory: Path | None) -> tuple[Identity, Path | None]:
     path = Path(args.identity) if args.identity else (directory / "identity.pem" if directory else None)
     return Identity.load_or_create(path), path
@@ -303,11 +356,21 @@ def run(args: argparse.Namespace, out: Any = None, discovery: Discovery = lan_di
     except ValueError as exc:
         raise Problem(str(exc)) from None
     invite = None
+    wormhole_code = None
     if args.command == "join":
+        from net.transport.wormhole import WormholeProblem, looks_like_wormhole_code, parse_code
+
         try:
-            invite = parse_invite(args.code)
+            if looks_like_wormhole_code(args.code):
+                wormhole_code = parse_code(args.code)
+            else:
+                invite = parse_invite(args.code)
         except InviteError as exc:
             raise Problem(f"bad invite code: {exc}") from None
+        except WormholeProblem as exc:
+            raise Problem(f"bad code: {exc}") from None
+    online_saved = saved.get("online") if isinstance(saved.get("online"), dict) else None
+    settings = online_settings(args, online_saved)
     deck = load_deck_for(spec, args, 0 if args.command == "host" else 1) if args.command != "resume" else None
     identity, id_path = identity_for(args, directory)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
@@ -346,6 +409,16 @@ def run(args: argparse.Namespace, out: Any = None, discovery: Discovery = lan_di
                     advert.append(LanAdvert(peer, discovery(reactor, args.lan_loopback), peer.name, report))
                 except (OSError, RuntimeError, ValueError) as exc:  # no multicast here: the code still works
                     report(f"cannot advertise on this network ({exc or type(exc).__name__}); use the invite code")
+            if args.online:
+                start_online_host(peer, settings, args, out, directory)
+        elif args.command == "join" and wormhole_code is not None:
+            from net.peer.online import OnlineJoin
+
+            if args.listen is not None or args.port:
+                raise Problem("--listen and --port are for LAN invites; an online joiner reaches the host and the "
+                              "other players through the wormhole")
+            kept = {"identity": str(id_path.resolve())} if id_path is not None else {}
+            OnlineJoin(peer, settings, connect_timeout=args.connect_timeout, keep=kept).join(wormhole_code)
         elif args.command == "join":
             assert invite is not None
             if args.no_listen and (args.listen is not None or args.port):
@@ -353,13 +426,15 @@ def run(args: argparse.Namespace, out: Any = None, discovery: Discovery = lan_di
             listen = None if args.no_listen else (args.listen or join_interface(invite))
             peer.join(invite, connect_timeout=args.connect_timeout, listen=listen, port=args.port)
         else:
-            peer.resume()
+            from net.peer import online
+
+            online.resume(peer, settings if online_saved is not None else None)
     except StoreError as exc:
         raise Problem(str(exc)) from None
     except (OSError, CannotListenError) as exc:  # e.g. the port is taken
         raise Problem(f"cannot open the network connection: {exc}; pick another --port or check the address") \
             from None
-    if directory is not None and id_path is not None and args.command != "resume":
+    if directory is not None and id_path is not None and args.command != "resume" and wormhole_code is None:
         from net.peer import store
 
         store.save_peer(directory, {**store.load_peer(directory), "identity": str(id_path.resolve())})
@@ -367,9 +442,7 @@ def run(args: argparse.Namespace, out: Any = None, discovery: Discovery = lan_di
         peer.give_up(args.max_time)
     reactor.run()
     result = results[0] if results else peer.summary("interrupted")
-    # a game ended as a stalling seat's forfeit is finished, but not audited
-    ok = result["error"] is None and result["finished"] and (result.get("audit") == "ok"
-                                                             or result.get("forfeited") is not None)
+    code, problem = exit_status(result)
     if args.json:
         print(json.dumps(result, sort_keys=True), file=out, flush=True)
     elif result["error"] is not None:
@@ -378,7 +451,32 @@ def run(args: argparse.Namespace, out: Any = None, discovery: Discovery = lan_di
         who = who_won(result)
         print(f"game over: {who} ({result.get('reason')}); audit: {result.get('audit')}; "
               f"final state hash {result.get('final_hash')}", file=out, flush=True)
-    return 0 if ok else 1
+    for m in result.get("misconduct") or ():
+        print(f"warning: seat {m['seat']} at step {m['step']}: {m['what']}", file=sys.stderr, flush=True)
+    if problem:
+        print(f"error: {problem}", file=sys.stderr, flush=True)
+    return code
+
+
+def exit_status(result: dict[str, Any]) -> tuple[int, str]:
+    """The exit status for a peer's result, and why it is not 0 (empty when it is).
+
+    A game another seat forfeited is finished but not audited: 0. A game our
+    own seat forfeited is a loss we did not play out: 1, saying so.
+    """
+    if result["error"] is not None:
+        return 1, ""
+    if not result["finished"]:
+        return 1, "the game did not finish"
+    forfeited = result.get("forfeited")
+    if forfeited is not None and forfeited == result.get("seat"):
+        f = result.get("forfeit") or {}
+        return 1, (f"this seat (seat {forfeited}) forfeited: it did not {f.get('owed', 'answer')} before the "
+                   f"deadline at step {f.get('step', '?')} and seats {f.get('claimers', [])} claimed the forfeit; "
+                   "answer sooner, or ask the table for a longer --timeout")
+    if forfeited is None and result.get("audit") != "ok":
+        return 1, f"the end-of-game audit failed: {result.get('audit')}"
+    return 0, ""
 
 
 def main(argv: list[str]) -> int:

@@ -1,4 +1,4 @@
-"""``python -m tools.scenario FILE [--json]``: set up a Rider position, apply actions.
+"""``python -m tools.scenario FILE [--json]``: set up a Rider or Locke position, apply actions.
 
 Prints the resulting public state, or the typed error (class name, rule id,
 message) of the first rejected action, and checks the file's optional
@@ -58,8 +58,13 @@ def _settle(table: LocalTable) -> None:
 
 def run_scenario(data: Any, base: Path) -> dict[str, Any]:
     """Run a parsed scenario; ``base`` resolves a relative card-set path."""
+    from tools.locke_scenario import SCENARIO_FORMAT as LOCKE_FORMAT
+    from tools.locke_scenario import run_locke
+
+    if isinstance(data, Mapping) and data.get("format") == LOCKE_FORMAT:
+        return run_locke(data)
     if not isinstance(data, Mapping) or data.get("format") != SCENARIO_FORMAT:
-        raise InputProblem(f"not a scenario: the 'format' field must be {SCENARIO_FORMAT!r}")
+        raise InputProblem(f"not a scenario: the 'format' field must be {SCENARIO_FORMAT!r} or {LOCKE_FORMAT!r}")
     cardset_file = data.get("cardset")
     if cardset_file is not None and not isinstance(cardset_file, str):
         raise InputProblem("'cardset' must be a file path (relative to the scenario) or null for the shipped set")

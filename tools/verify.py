@@ -3,8 +3,12 @@
 Checks every signature, chain, commitment, proof, the engine replay, every
 state hash and the end-of-game audit: opened deck lists, hand cards opened
 with proofs, and every decision re-judged with them (Rider: no pass while a
-hand card could be played) (docs/protocol.md §13). Exit 0 printing "ok";
-otherwise exit 1 naming the first bad step and the seat responsible.
+hand card could be played) (docs/protocol.md §13). Every answer lists the
+seats with their names and key fingerprints. Exit 0 when the record checks
+out, printing the outcome and how it was reached: a normal end, or a forfeit,
+shown as the signed claim it rests on (a timeout cannot be proven offline);
+exit 1 naming the first bad step and the seat responsible, for malformed
+input of any kind too; exit 2 when the file cannot be read.
 A proof of cheating saved by a peer (``FILE.proof``: an equivocation or a
 false state hash, docs/security.md "Attributable divergence") is checked
 instead: exit 0 printing "proof holds: ..." naming the seat, its key and the

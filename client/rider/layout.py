@@ -14,6 +14,10 @@ import pygame
 from client.cardart import HEADER, card_size
 
 SIDE_MIN = 300
+#: Below this window width the side panel collapses to a strip (the board gets the room);
+#: a toggle in the strip lays the whole panel over the board.
+COLLAPSE_BELOW = 1100
+STRIP_W = 52
 #: Height of the label strip under each pile (name and count).
 PILE_LABEL_H = 18
 
@@ -35,8 +39,16 @@ class TableLayout:
     def __init__(self, size: tuple[int, int]) -> None:
         w, h = size
         self.size = size
-        side_w = max(SIDE_MIN, int(w * 0.26))
+        self.collapsed = w < COLLAPSE_BELOW
+        if self.collapsed:
+            side_w = STRIP_W
+            #: The whole panel when it is opened over the board (collapsed layouts only).
+            self.side_open = pygame.Rect(w - STRIP_W - SIDE_MIN, 0, SIDE_MIN, h)
+        else:
+            side_w = max(SIDE_MIN, int(w * 0.26))
         self.side = pygame.Rect(w - side_w, 0, side_w, h)
+        if not self.collapsed:
+            self.side_open = self.side
         board_w = w - side_w
         self.board = pygame.Rect(0, 0, board_w, h)
         opp_hand_h = max(48, int(h * 0.07))

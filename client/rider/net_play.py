@@ -112,6 +112,10 @@ def paste_from_clipboard() -> str:
         return ""
 
 
+#: Refused connections in a row (about 2 s with the driver's redial backoff) before a join gives up.
+REFUSALS = 3
+
+
 class NetTable:
     """Our seat at a networked Rider table, before and during the game."""
 
@@ -135,6 +139,8 @@ class NetTable:
         self.result: dict[str, Any] | None = None
         self.on_change = on_change or (lambda: None)
         self.role = ""
+        self.online: Any = None  # net.peer.online.OnlineHost once we invite a friend online
+        self.online_code = ""  # the newest online code
         if resume is not None:  # the deck is in the journal (committed at the start)
             self.directory: Path | None = resume.directory
             self.deck_name = ""
@@ -157,20 +163,67 @@ class NetTable:
         return self.code
 
     def join(self, code: str, connect_timeout: float = 30.0) -> None:
-        """Dial the host of an invite code (raises InviteError for a bad code)."""
+        """Dial the host of a LAN invite code, or open the wormhole of an online
+        code (7-word-word); raises InviteError or WormholeProblem for a bad code."""
         from net.transport.invite import parse_invite
+        from net.transport.wormhole import looks_like_wormhole_code, parse_code
 
-        invite = parse_invite(code)
         self.role = "join"
+        if looks_like_wormhole_code(code):
+            from net.peer.online import OnlineJoin
+
+            self.code = parse_code(code)
+            OnlineJoin(self.peer, self.online_settings(), connect_timeout=connect_timeout).join(self.code)
+            return
+        invite = parse_invite(code)
         self.code = invite.encode()
         self.peer.join(invite, connect_timeout=connect_timeout)
+
+    def online_settings(self) -> Any:
+        """Mailbox and relay: the environment (FAIRTABLE_MAILBOX, FAIRTABLE_RELAY) or the public servers."""
+        from net.transport.wormhole import WormholeSettings
+
+        return WormholeSettings.from_env()
+
+    def invite_online(self) -> None:
+        """"Invite a friend": one more wormhole code for one friend (while hosting).
+        The code arrives a moment later (:attr:`online_code`, :meth:`online_invites`)."""
+        from net.peer.online import OnlineHost
+
+        if self.online is None:
+            self.online = OnlineHost(self.peer, self.online_settings(), invites=1, reinvite=False,
+                                     on_code=self._online_code)
+            self.online.start()
+        else:
+            self.online.invite()
+
+    def _online_code(self, code: str) -> None:
+        self.online_code = code
+        self.on_change()
+
+    def online_invites(self) -> list[tuple[str, str]]:
+        """Each online code made so far and its state: waiting, joined, expired or failed."""
+        return list(self.online.states.items()) if self.online is not None else []
 
     def resume(self) -> None:
         """Restart the unfinished game from its directory (``tools.peer resume``'s
         path: genesis and journal, redial or listen again, catch up from the others).
         Raises :class:`net.peer.store.StoreError` (saying why) when it cannot."""
+        from net.peer import online
+
         self.role = "resume"
-        self.peer.resume()
+        online.resume(self.peer)  # an online game also meets the others again on its resume codes
+
+    def nobody_listening(self) -> bool:
+        """While joining: the host's address refused our connection REFUSALS times
+        in a row and we never reached it (no table is open there)."""
+        net = self.peer.net
+        return self.peer.genesis is None and net is not None and net.mesh.host_refusals >= REFUSALS
+
+    def dialled(self) -> str:
+        """The address(es) of the invite we dial, as host:port."""
+        invite = self.peer.invite
+        return ", ".join(f"{h}:{p}" for h, p in invite.addresses) if invite is not None else "?"
 
     def cancel(self) -> None:
         """Leave before (or instead of) playing: close the peer and its links."""

@@ -105,6 +105,8 @@ class RiderTableScene(Scene):
         self._end_call: Any = None
         self._warnings_seen = 0
         self.ended = False
+        #: On a small window: the collapsed side panel is opened over the board.
+        self.panel_open = False
         #: Why the last gesture was refused: (message, details line, shown until); see explain().
         self.notice: tuple[str, str, float] | None = None
 
@@ -286,13 +288,19 @@ class RiderTableScene(Scene):
             self.bar_buttons.append(button)
             controls.append(Control(rect, ("button", name), label))
         # side panel buttons
-        panel_rect = L.side
-        self.side_buttons = [
-            Button(pygame.Rect(panel_rect.left + 14, panel_rect.bottom - 52, 110, 38), tr(lang, "menu"), self._leave),
-            Button(pygame.Rect(panel_rect.left + 134, panel_rect.bottom - 52, 110, 38),
-                   "日本語" if lang == "en" else "English",
-                   self._toggle_lang, hotkey="L"),
-        ]
+        panel_rect = self.side_rect()
+        self.side_buttons = []
+        if L.collapsed:
+            strip = L.side
+            self.side_buttons.append(Button(pygame.Rect(strip.left + 6, strip.top + 8, strip.width - 12, 40),
+                                            ">" if self.panel_shown else "<", self._toggle_panel, payload="panel"))
+        if self.panel_shown:
+            self.side_buttons += [
+                Button(pygame.Rect(panel_rect.left + 14, panel_rect.bottom - 52, 110, 38), tr(lang, "menu"), self._leave),
+                Button(pygame.Rect(panel_rect.left + 134, panel_rect.bottom - 52, 110, 38),
+                       "日本語" if lang == "en" else "English",
+                       self._toggle_lang, hotkey="L"),
+            ]
         if self.prompt is not None:
             self._layout_prompt(self.prompt)
             controls = [Control(b.rect, ("prompt", i), b.label) for i, b in enumerate(self.prompt.buttons)]
@@ -530,6 +538,21 @@ class RiderTableScene(Scene):
         if self.on_leave is not None:
             self.on_leave()
 
+    @property
+    def panel_shown(self) -> bool:
+        """The side panel (players, log, Lobby) is on screen: always, unless the
+        window is so small that it collapsed to a strip and was not opened."""
+        return not self.layout.collapsed or self.panel_open
+
+    def side_rect(self) -> pygame.Rect:
+        """Where the side panel is drawn: its column, or over the board when opened from the strip."""
+        return self.layout.side_open
+
+    def _toggle_panel(self) -> None:
+        self.panel_open = not self.panel_open
+        self._build_controls()
+        self.app.invalidate()
+
     def _toggle_lang(self) -> None:
         self.app.set_lang("ja" if self.app.lang == "en" else "en")
         self._build_controls()
@@ -615,6 +638,8 @@ class RiderTableScene(Scene):
             if b.rect.collidepoint(pos):
                 b.on_click()
                 return
+        if self.layout.collapsed and self.panel_open and self.side_rect().collidepoint(pos):
+            return  # the opened panel covers the board here
         control = self._control_at(pos)
         if control is None:
             under = self._thing_at(pos) if self.prompt is None else None
@@ -816,7 +841,10 @@ class RiderTableScene(Scene):
         self._draw_opp_hand(surface, state, hidden)
         self._draw_my_hand(surface, hidden)
         self._draw_bar(surface, state)
-        self._draw_side(surface, state)
+        if not self.layout.collapsed:
+            self._draw_side(surface, state)
+        else:
+            self._draw_strip(surface, state)
         self.anims.draw(surface, self.now)
         if self.drag is not None and self.drag["pos"] != self.drag["start"]:
             handle = self.drag["key"][1]
@@ -824,6 +852,11 @@ class RiderTableScene(Scene):
             if card:
                 img = self.art.face(card, self.layout.hand_card, self.app.lang)
                 surface.blit(img, img.get_rect(center=self.drag["pos"]))
+        if self.layout.collapsed and self.panel_open:
+            rect = self.side_rect()
+            pygame.draw.rect(surface, theme.PANEL, rect)
+            pygame.draw.line(surface, theme.PANEL_EDGE, rect.topleft, rect.bottomleft, 2)
+            self._draw_side(surface, state)
         if self.notice is not None and self.prompt is None:
             self._draw_notice(surface, self.notice)
         if self.prompt is not None:
@@ -1023,7 +1056,7 @@ class RiderTableScene(Scene):
 
     def _draw_side(self, surface: pygame.Surface, state: RiderState) -> None:
         lang = self.app.lang
-        side = self.layout.side
+        side = self.side_rect()
         x = side.left + 16
         y = 14
         draw_text(surface, tr(lang, "peers"), (x, y), 16, theme.TEXT_DIM, bold=True)
@@ -1048,6 +1081,20 @@ class RiderTableScene(Scene):
         self._draw_log(surface, log_rect)
         draw_wrapped(surface, tr(lang, "shortcuts"), pygame.Rect(x, side.bottom - 92, side.width - 32, 40), 11,
                      theme.TEXT_DIM)
+        for b in self.side_buttons:
+            b.draw(surface)
+
+    def _draw_strip(self, surface: pygame.Surface, state: RiderState) -> None:
+        """The collapsed side panel: its toggle, each seat's Lost count and status dot."""
+        strip = self.layout.side
+        y = strip.top + 64
+        for seat in (self.me, self.opp):
+            _key, colour = self.session.peer_status(seat)
+            pygame.draw.circle(surface, colour, (strip.centerx, y), 6)
+            lost = len(state.players[seat].lost)
+            draw_text(surface, f"{lost}/3", (strip.centerx, y + 10), 13, theme.BAD if lost else theme.TEXT_DIM,
+                      bold=True, anchor="midtop")
+            y += 44
         for b in self.side_buttons:
             b.draw(surface)
 

@@ -39,7 +39,7 @@ from net.journal import Journal
 from net.peer import lobby, store
 from net.peer.games import GameSpec
 from net.peer.progress import Progress, progress
-from net.session import Cheat, Desync, Finished, Flooding, Outgoing, Rejected, Resigned, Session, Stalling
+from net.session import Cheat, Desync, Finished, Flooding, Misconduct, Outgoing, Rejected, Resigned, Session, Stalling
 from net.session.registry import table_for
 from net.transport.backoff import Backoff
 from net.transport.invite import Invite
@@ -143,6 +143,10 @@ class Peer:
         self._direct: set[bytes] = set()  # keys we had a direct link with at some point
         #: After the end: Deferreds that fire once our listening ports are closed (a resume reuses them).
         self.stopping: list[Any] = []
+        #: How a joiner reaches its host when not over TCP (a wormhole; net.peer.online sets it).
+        self.online_connect: Callable[[Address, Any], None] | None = None
+        #: Called once at the end, before ``on_end`` (net.peer.online closes its wormholes there).
+        self.on_close: list[Callable[[], None]] = []
 
     # ------------------------------------------------------------------ starting
 
@@ -177,7 +181,7 @@ class Peer:
         return self.invite
 
     def join(self, invite: Invite, *, connect_timeout: float = 30.0, listen: str | None = None,
-             port: int = 0) -> None:
+             port: int = 0, where: str | None = None, record: dict[str, Any] | None = None) -> None:
         """Dial the invite's host, ask for a seat, and play once the game starts.
 
         With ``listen`` (an interface; :func:`join_interface` picks one that
@@ -185,7 +189,10 @@ class Peer:
         say so in the handshake, so the other joiners dial us and messages
         between joiners go over direct links instead of through the host.
         Without it everything we exchange with the other joiners is relayed
-        by the host (docs/protocol.md §7).
+        by the host (docs/protocol.md §7). With :attr:`online_connect` set
+        (:mod:`net.peer.online`) the host is reached through a wormhole instead
+        of the invite's address; ``where`` then says how for progress lines and
+        ``record`` is kept in the peer directory for a resume.
         """
         self.invite = invite
         self._joiner = lobby.JoinerView(invite.fingerprint, self.identity.public_key,
@@ -193,9 +200,11 @@ class Peer:
         net = self._make_mesh(invite.table, LOBBY)
         bound = net.listen_tcp(port, listen) if listen is not None else None
         self._remember_peer({"role": "join", "invite": invite.encode(), "table": invite.table,
-                             **({"listen": [listen, bound[1]]} if bound is not None else {})})
+                             **({"listen": [listen, bound[1]]} if bound is not None else {}), **(record or {})})
+        if self.online_connect is not None:
+            net.mesh.connect = self.online_connect
         net.mesh.join(invite.addresses, invite.fingerprint)
-        where = ", ".join(f"{h}:{p}" for h, p in invite.addresses)
+        where = where or ", ".join(f"{h}:{p}" for h, p in invite.addresses)
         if bound is not None:
             self._say("joining_listen", where=where, key=invite.fingerprint, host=bound[0], port=bound[1])
         else:
@@ -226,6 +235,8 @@ class Peer:
                     net.listen_tcp(int(listen[1]), str(listen[0]))
                 except OSError:
                     net.listen_tcp(0, str(listen[0]))
+            if self.online_connect is not None:
+                net.mesh.connect = self.online_connect
             net.mesh.join(self.invite.addresses, self.invite.fingerprint)
         self._start_loop()
         self._begin(genesis, seat, resumed=True)
@@ -479,6 +490,8 @@ class Peer:
                 self._say("stalling", event_text=str(event), seats=list(event.seats), names=list(event.names))
                 if self.claim_forfeits:
                     self._claim(event.seats)
+            elif isinstance(event, Misconduct):
+                self._say("misconduct", event_text=str(event), seat=event.seat, step=event.step)
             elif isinstance(event, (Desync, Cheat)):
                 self._say("stopped", event_text=str(event))
                 if not self._stopping:  # a better proof may still replace it: read session.halted at the end
@@ -519,7 +532,7 @@ class Peer:
         assert self.session is not None
         claimed = []
         for staller in stallers:
-            if staller != self.seat and staller in self.session.waiting_for():
+            if staller in self.session.claimable():
                 self._say("claiming", seat=staller)
                 self._send(self.session.claim_forfeit(staller))
                 claimed.append(staller)
@@ -561,18 +574,13 @@ class Peer:
         self._after()
 
     def claimable(self) -> list[int]:
-        """Seats we may claim a forfeit against now: the session reported them
-        stalling at the current step (they missed its deadline) and they still
-        owe their part. Empty when nothing is claimable."""
+        """Seats we may claim a forfeit against now: they still owe their part and
+        the session's deadline passed on our clock (and we have not claimed
+        yet). Empty when nothing is claimable."""
         session = self.session
         if session is None or self.result is not None or session.finished or session.halted is not None:
             return []
-        owing = session.waiting_for()
-        stalled: set[int] = set()
-        for event in session.events:
-            if isinstance(event, Stalling) and event.step == session.step:
-                stalled.update(event.seats)
-        return [s for s in sorted(stalled) if s in owing and s != self.seat]
+        return sorted(session.claimable())
 
     def claim_forfeit(self, seat: int | None = None) -> list[int]:
         """Claim the game as the forfeit of a stalling seat (``seat``, or every
@@ -686,6 +694,8 @@ class Peer:
             self.stopping = self.net.stop()
         if self.session is not None and self.session.journal is not None:
             self.session.journal.close()
+        for hook in self.on_close:
+            hook()
         self.on_end(self.result)
 
     def direct_seats(self) -> list[int]:
@@ -715,8 +725,9 @@ class Peer:
                 "audit": session.verdict, "final_hash": session.hashes[-1].hex(), "steps": session.step,
                 "actions": len(session.applied), "turns": getattr(session.state, "turn", None),
                 "rejected": sum(1 for e in session.events if isinstance(e, Rejected)),
-                "forfeited": session.forfeited,
+                "forfeited": session.forfeited, "forfeit": session.forfeit,
                 "convicted": session.conviction["seat"] if session.conviction is not None else None,
+                "misconduct": [{"seat": m.seat, "step": m.step, "what": m.what} for m in session.misconduct],
                 "transcript": str(self.transcript_path) if self.transcript_path and session.finished else None,
             })
         return out

@@ -38,7 +38,15 @@ TEMPLATES: Mapping[str, str] = {
     "step": "step {step}: waiting for {who_text} to {what_text}",
     "resigned": "{name} (seat {seat}) resigned: the game is over",
     "claiming": "claiming the game as a forfeit by seat {seat}",
+    "misconduct": "warning: {event_text}",
     "transcript": "transcript saved to {path} (check it with python -m tools.verify)",
+    "online_code": "online invite {n}: {code} (give it to one friend only; it works once)",
+    "online_joined": "a friend came in with code {code} (key {peer})",
+    "online_withdrawn": "code {code} was withdrawn: {why_text}",
+    "online_joining": "opening the wormhole with code {code} (mailbox {mailbox})",
+    "online_link": "the wormhole link to {who} is {kind}",
+    "online_resuming": "meeting {who} again on a code derived from our keys (nobody needs to type anything)",
+    "online_problem": "{problem_text}",
 }
 
 

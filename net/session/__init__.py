@@ -7,7 +7,7 @@ events in :mod:`net.session.events`. docs/protocol.md describes the messages.
 """
 
 from net.session.core import KINDS, Outgoing, Session, section_hashes
-from net.session.events import Cheat, Desync, Event, Finished, Flooding, Rejected, Resigned, Stalling
+from net.session.events import Cheat, Desync, Event, Finished, Flooding, Misconduct, Rejected, Resigned, Stalling
 from net.session.plan import TablePlan, default_claims, rider_plan
 
 __all__ = [
@@ -17,6 +17,7 @@ __all__ = [
            "Event",
            "Finished",
            "Flooding",
+           "Misconduct",
            "Outgoing",
            "Rejected",
            "Resigned",

@@ -66,7 +66,7 @@ from net.session.cards import CardBook
 from net.session.catchup import CATCH_UP_CHUNK, CATCH_UP_EVERY
 from net.session.chat import MAX_CHAT
 from net.session.desync import SECTION_DOMAIN, section_hashes
-from net.session.events import Event, Flooding, Rejected
+from net.session.events import Event, Flooding, Misconduct, Rejected
 from net.session.limits import MAX_BUFFERED
 from net.session.messages import KINDS, Outgoing
 from net.session.plan import TablePlan
@@ -98,7 +98,8 @@ class Session:
     def __init__(self, genesis: Genesis, game: Game[Any], state: Any, *, plan: TablePlan | None = None,
                  identity: Identity | None = None, seat: int | None = None,
                  deck: Sequence[str] | None = None, agent: Agent | None = None,
-                 journal: Any = None, now: float = 0.0, timeout: float | None = None) -> None:
+                 journal: Any = None, now: float = 0.0, timeout: float | None = None,
+                 grace: float | None = None) -> None:
         self.genesis = genesis
         self.game = game
         self.plan = plan or TablePlan()
@@ -114,6 +115,8 @@ class Session:
             raise ValueError(f"this identity does not hold seat {seat} in the genesis record")
         options = genesis.options
         self.timeout = float(timeout if timeout is not None else options.get("timeout_s", DEFAULT_TIMEOUT))
+        #: Allowance for clock skew and delivery between peers (docs/security.md, "Forfeits and timeouts").
+        self.grace = float(grace if grace is not None else options.get("grace_s", deadlines.default_grace(self.timeout)))
         names = options.get("names")
         self.names = tuple(names) if isinstance(names, (list, tuple)) and len(names) == len(self.seats) \
             else tuple(f"seat {s}" for s in self.seats)
@@ -158,7 +161,7 @@ class Session:
         self._their_sections: dict[str, Any] = {}
         self._now = now
         self._since = now
-        self._stall_reported = -1
+        self._stall_reported: set[tuple[int, tuple[int, str, float]]] = set()
         self._asked = now
         self._round: Any = None
         self._picked: Any = None
@@ -186,7 +189,19 @@ class Session:
         #: Hand cards opened at the audit (handle -> card id), every seat's.
         self.opened_hands: dict[int, str] = {}
         self.outcome: dict[str, Any] | None = None
-        self._forfeit_claims: dict[tuple[int, int], set[int]] = {}
+        #: (staller, step, part) -> claimer -> (when we saw it, staller's answers then).
+        self._claims: dict[tuple[int, int, str], dict[int, tuple[float, int]]] = {}
+        #: Answers consumed per seat, and when (our clock) the latest one was.
+        self._answers: list[int] = [0 for _ in self.seats]
+        self._answered_at: dict[int, float] = {}
+        #: When (our clock) the table reached each recent (step, part): claims are judged against it.
+        self._part_starts: dict[tuple[int, str], float] = {(0, "hello"): now}
+        #: Every forfeit claim consumed, as (claimer, staller, step, part).
+        self.claims_seen: list[tuple[int, int, int, str]] = []
+        #: Premature claims and the like, as we judged them (Misconduct events).
+        self.misconduct: list[Misconduct] = []
+        #: The forfeit that ended the game: staller, claimers, step, part, owed (words).
+        self.forfeit: dict[str, Any] | None = None
         #: Sealed shows by step: (held cards, recipient), to judge disputes.
         self._shows: dict[int, tuple[tuple[HeldCard, ...], int]] = {}
         self.forfeited: int | None = None
@@ -236,6 +251,7 @@ class Session:
         link is then resent by any peer that has it).
         """
         deadlines.tick(self, now)
+        pump.pump(self)  # a forfeit whose grace period ran out takes effect now
         return self._flush()
 
     def act(self, action: Action) -> list[Outgoing]:
@@ -290,14 +306,36 @@ class Session:
         the current deadline, or None when nobody is waited for."""
         if self.halted is not None or self.phase == "done" or not self.waiting_for():
             return None
-        return self._since + self.timeout
+        return deadlines.deadline(self)
 
     def claim_forfeit(self, staller: int) -> list[Outgoing]:
-        """Sign that ``staller`` missed its deadline at the current step."""
-        if staller not in self.waiting_for() or staller == self.seat:
+        """Sign that ``staller`` missed its deadline (on our clock) at the current step.
+
+        The claim alone ends nothing: the forfeit needs every other seat's
+        claim and a grace period in which the staller's answer still voids
+        it (docs/security.md, "Forfeits and timeouts").
+        """
+        if staller == self.seat or staller not in self.waiting_for():
             raise ValueError(f"seat {staller} does not owe anything now")
-        self._send("forfeit", {"staller": staller, "step": self.step})
+        if staller not in deadlines.claimable(self):
+            left = deadlines.deadline(self) - self._now
+            raise ValueError(f"seat {staller}'s deadline has not passed yet ({max(left, 0.0):.1f} s left) or "
+                             "we already claimed; wait until the table reports it as stalling")
+        self._send("forfeit", deadlines.claim_body(self, staller))
         pump.pump(self)
+        return self._flush()
+
+    def claimable(self) -> tuple[int, ...]:
+        """Seats we may claim a forfeit against now (they missed our deadline)."""
+        return deadlines.claimable(self)
+
+    def close_record(self) -> list[Outgoing]:
+        """Observer only: every envelope of the record is in, so forfeit claims that
+        still stand (no answer anywhere in the record voids them) take effect."""
+        if self.seat is not None:
+            raise ValueError("only an observer closes a record; a seat's forfeits follow its clock")
+        if deadlines.close_record(self):
+            pump.pump(self)
         return self._flush()
 
     def catch_up_request(self) -> Outgoing:

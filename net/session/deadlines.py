@@ -1,15 +1,40 @@
-"""Deadlines, stalls and forfeits: who the table waits for, and for how long.
+"""Deadlines, forfeit claims and forfeits: who the table waits for, and what a claim may do.
 
-The session reads no clock; its owner passes the time to tick(). A seat
-that misses the deadline is named in a Stalling event (once per step); the
-other seats may then each sign a forfeit claim, and when all of them have,
-the staller forfeits and the table goes straight to the final record.
+There is no trusted clock, so nothing here lets one seat's clock decide for
+another. The rules (docs/security.md, "Forfeits and timeouts", gives the
+reasoning):
+
+- A claim ``{"staller", "step", "part"}`` is accepted into its signer's chain
+  by a rule every peer applies alike (well-formed, ``step`` is the step the
+  claimer had reached, and the staller takes part in that part of that
+  step); how we *judge* it is local and never changes the record.
+- A claim counts only while the staller still owes its part and has not
+  answered anything since the claim: an answer in the record voids every
+  earlier claim against that part, whatever the arrival order.
+- A claim made before our own deadline for that seat (less ``grace``, the
+  allowance for clock skew and delivery), or against a seat whose answer we
+  have held for longer than ``grace``, is premature: it is named as
+  misconduct of its signer (:class:`~net.session.events.Misconduct`). It can
+  never make a forfeit come sooner: a forfeit still needs our own claim
+  (which we sign only after our own deadline) or, for the accused, its own
+  deadline to pass.
+- A forfeit needs the claims of every other seat, and it takes effect only
+  ``grace`` seconds after we saw the last one, so an answer in flight still
+  voids it. The accused itself concedes only once its own deadline passed;
+  before that it simply answers.
+- An observer (tools.verify) has no clock: it lets standing claims take
+  effect only at the end of the record (:func:`close_record`), so any answer
+  anywhere in the record voids them.
+
+Deadlines run in every phase, audit and final record included, so a loser
+who never opens its secrets or signs the final record cannot hold the table
+hostage.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.core.pending import Chance, Decision, HiddenOp, SealedChoice
 from net.commit import SealedChoiceRound
@@ -18,25 +43,57 @@ from net.envelope import Envelope
 from net.errors import MalformedMessage, UnexpectedMessage
 from net.poker.protocol import ShuffleRound
 from net.session import catchup, endgame
-from net.session.events import Stalling
+from net.session.events import Misconduct, Stalling
 
 if TYPE_CHECKING:
     from net.session.core import Session
 
+#: The parts of a step a claim can be about, in the order a step goes through them.
+PARTS = ("hello", "play", "audit", "final")
+#: Kinds of envelope that answer what the table waits for (chat, claims and reports do not).
+ANSWERS = frozenset({"hello", "action", "commit", "reveal", "shuffle", "shares", "open", "audit", "final"})
+#: Default grace as a share of the deadline, and its bounds in seconds.
+GRACE_SHARE = 0.25
+GRACE_MIN = 0.5
+GRACE_MAX = 10.0
+
+
+def default_grace(timeout: float) -> float:
+    """The allowance for clock skew and delivery when the genesis names none."""
+    return min(GRACE_MAX, max(GRACE_MIN, timeout * GRACE_SHARE))
+
+
+def _rank(s: Session) -> tuple[int, int]:
+    """Where the table is: (step, part), comparable with a claim's."""
+    return (s.step, PARTS.index(s.phase) if s.phase in PARTS else len(PARTS))
+
+
+def deadline(s: Session) -> float:
+    """When the current wait runs out on our clock (it restarts on every answer)."""
+    return s._since + s.timeout
+
 
 def tick(s: Session, now: float) -> None:
-    """Ask for missed envelopes while waiting; name seats past the deadline."""
+    """Ask for missed envelopes while waiting; name seats past the deadline once per wait."""
     s._now = now
     if s.halted is None and s.phase != "done" and now - max(s._since, s._asked) >= catchup.CATCH_UP_EVERY:
         s._asked = now
         s._out.append(catchup.request(s))
-    if s.halted is None and s.phase != "done" and now - s._since > s.timeout \
-            and s._stall_reported != s.step:
-        owing = waiting_for(s)
+    if s.halted is None and s.phase != "done" and now > deadline(s):
+        key = (s.step, s.phase, s._since)
+        owing = tuple(seat for seat in waiting_for(s) if (seat, key) not in s._stall_reported)
         if owing:
-            s._stall_reported = s.step
+            s._stall_reported |= {(seat, key) for seat in owing}
             s.events.append(Stalling(owing, tuple(s.names[seat] for seat in owing), s.step,
                                      waiting_what(s)))
+
+
+def claimable(s: Session) -> tuple[int, ...]:
+    """Seats we may sign a claim against now: they owe their part and our deadline passed."""
+    if s.seat is None or s._now <= deadline(s):
+        return ()
+    return tuple(seat for seat in waiting_for(s) if seat != s.seat
+                 and s.seat not in s._claims.get((seat, s.step, s.phase), {}))
 
 
 def waiting_for(s: Session) -> tuple[int, ...]:
@@ -64,11 +121,13 @@ def waiting_for(s: Session) -> tuple[int, ...]:
 
 
 def waiting_what(s: Session) -> str:
-    """What the awaited seats must do, in words (for stall messages)."""
+    """What the awaited seats must do, in words (for stall messages and forfeit records)."""
     if s.phase == "hello":
         return "send its card key and deck points"
-    if s.phase in ("audit", "final"):
-        return "open its deck list and hand cards and sign the final record"
+    if s.phase == "audit":
+        return "open its deck list and hand cards"
+    if s.phase == "final":
+        return "sign the final record"
     pending = s.pending
     if isinstance(pending, Decision):
         return f"decide ({pending.prompt})"
@@ -81,23 +140,172 @@ def waiting_what(s: Session) -> str:
     return "act"
 
 
-def on_forfeit(s: Session, env: Envelope) -> None:
-    """A forfeit claim; once every other seat claimed, the staller forfeits."""
+def claim_body(s: Session, staller: int) -> dict[str, Any]:
+    """What our signed claim says: against whom, at which step, for which part."""
+    return {"staller": staller, "step": s.step, "part": s.phase}
+
+
+def takes_part(s: Session, seat: int, step: int, part: str) -> bool:
+    """Whether ``seat`` can owe anything in ``part`` of ``step`` (from the record alone)."""
+    state = s.states[step]
+    pending = s.game.pending(state)
+    if part == "hello":
+        return step == 0
+    if part == "play":
+        return pending is not None and (not isinstance(pending, Decision) or pending.seat == seat)
+    return pending is None  # audit and final: every seat, once the game is over
+
+
+def parse_claim(s: Session, env: Envelope) -> tuple[int, int, str]:
+    """(staller, step, part) of a claim, checked by rules that do not depend on timing."""
     body = env.body
-    if not isinstance(body, Mapping) or set(body) != {"staller", "step"}:
-        raise MalformedMessage("a forfeit claim is {'staller': seat, 'step': step}", seat=env.seat)
+    legacy = isinstance(body, Mapping) and set(body) == {"staller", "step"}
+    if not isinstance(body, Mapping) or not (legacy or set(body) == {"staller", "step", "part"}):
+        raise MalformedMessage("a forfeit claim is {'staller': seat, 'step': step, 'part': 'hello', 'play', "
+                               "'audit' or 'final'}", seat=env.seat)
     staller, step = body["staller"], body["step"]
-    if s.phase not in ("hello", "play") or step != s.step or staller not in waiting_for(s) \
-            or staller == env.seat:
-        raise UnexpectedMessage(f"claimed a forfeit by seat {staller!r} at step {step!r}, but that seat "
-                                "owes nothing here", seat=env.seat)
-    claims = s._forfeit_claims.setdefault((staller, step), set())
-    claims.add(env.seat)
-    if all(seat in claims for seat in s.seats if seat != staller):
-        s.forfeited = staller
+    # a two-field claim (transcripts before the part was signed) is about the part its reader is in
+    part = body["part"] if not legacy else (s.phase if s.phase in ("hello", "play") else "play")
+    if not isinstance(staller, int) or isinstance(staller, bool) or staller not in s.seats \
+            or staller == env.seat or step != env.seen.step or part not in PARTS \
+            or not takes_part(s, staller, step, part):
+        raise UnexpectedMessage(f"claimed a forfeit by seat {staller!r} at step {step!r} ({part!r}), but that "
+                                "seat owes nothing there", seat=env.seat)
+    return staller, step, part
+
+
+def on_forfeit(s: Session, env: Envelope) -> None:
+    """A forfeit claim: keep it in the chain; count it, void it or name it as premature."""
+    from net.session.rounds import Wait
+
+    staller, step, part = parse_claim(s, env)
+    here = _rank(s)
+    if (step, PARTS.index(part)) > here:
+        raise Wait  # the claimer is ahead of us: judge it when we get there
+    claimer = env.seat
+    s.claims_seen.append((claimer, staller, step, part))
+    owes = (step, PARTS.index(part)) == here and staller in waiting_for(s)
+    if not owes:
+        if s.seat is None or claimer == s.seat:
+            return
+        left = _premature(s, step, part)
+        answered = s._answered_at.get(staller)
+        if left is not None:
+            _misconduct(s, claimer, step, f"claimed a forfeit by seat {staller} at step {step} with "
+                                          f"{left + s.grace:.1f} s of our deadline for it still to run: a premature "
+                                          "claim (that seat's answer is on record; the claim is void)")
+        elif answered is not None and s._now - answered > s.grace:
+            _misconduct(s, claimer, step, f"claimed a forfeit by seat {staller} at step {step}, but that seat's "
+                                          "answer had been on record here for longer than the grace period "
+                                          "(the claim is void)")
+        return
+    s._claims.setdefault((staller, step, part), {})[claimer] = (s._now, s._answers[staller])
+    left = _premature(s, step, part)
+    if s.seat is not None and claimer != s.seat and left is not None:
+        _misconduct(s, claimer, step, f"claimed a forfeit by seat {staller} at step {step} with "
+                                      f"{left + s.grace:.1f} s of our deadline still to run: a premature claim")
+
+
+def void_claims(s: Session) -> list[tuple[int, int, int, str]]:
+    """Claims (claimer, staller, step, part) that did not make the forfeit: an answer voided them."""
+    effective: set[tuple[int, int, int, str]] = set()
+    if s.forfeit is not None:
+        f = s.forfeit
+        effective = {(c, f["staller"], f["step"], f["part"]) for c in f["claimers"]}
+    return [c for c in s.claims_seen if c not in effective]
+
+
+def _misconduct(s: Session, seat: int, step: int, what: str) -> None:
+    event = Misconduct(seat, s.names[seat], step, what)
+    s.misconduct.append(event)
+    s.events.append(event)
+
+
+def on_answer(s: Session, env: Envelope) -> None:
+    """A seat's answer was consumed: its wait is over, and earlier claims against it are void."""
+    if env.kind in ANSWERS:
+        s._answers[env.seat] += 1
+        s._answered_at[env.seat] = s._now
+        s._since = s._now
+    note_part(s)
+
+
+#: How many recent (step, part) start times a session keeps for judging late-arriving claims.
+PART_MEMORY = 16
+
+
+def note_part(s: Session) -> None:
+    """Remember when the table reached its current (step, part) on our clock."""
+    key = (s.step, s.phase)
+    if key not in s._part_starts:
+        s._part_starts[key] = s._now
+        while len(s._part_starts) > PART_MEMORY:
+            del s._part_starts[next(iter(s._part_starts))]
+
+
+def _premature(s: Session, step: int, part: str) -> float | None:
+    """Seconds our earliest deadline for that part still had to run (less grace), if any."""
+    began = s._part_starts.get((step, part))
+    if began is None:
+        return None
+    left = began + s.timeout - s.grace - s._now
+    return left if left > 0 else None
+
+
+def _standing(s: Session, staller: int) -> dict[int, float]:
+    """Claimer -> when we saw its claim, for claims against ``staller`` that still count."""
+    claims = s._claims.get((staller, s.step, s.phase), {})
+    return {claimer: seen for claimer, (seen, answers) in claims.items() if answers == s._answers[staller]}
+
+
+def settle(s: Session) -> bool:
+    """Let a forfeit take effect when every other seat's standing claim is in and the grace
+    period passed (or, for the accused, once its own deadline passed). True when one did."""
+    if s.seat is None or s.halted is not None or s.phase == "done":
+        return False
+    for staller in waiting_for(s):
+        standing = _standing(s, staller)
+        others = [seat for seat in s.seats if seat != staller and seat != s.forfeited]
+        if not others or any(seat not in standing for seat in others):
+            continue
+        if staller == s.seat:
+            if s._now <= deadline(s):
+                continue  # our own deadline has not passed: we answer instead of conceding
+        elif s._now < max(standing.values()) + s.grace:
+            continue  # an answer may still be on its way
+        forfeit(s, staller, sorted(standing))
+        return True
+    return False
+
+
+def close_record(s: Session) -> bool:
+    """Observer only: the record is complete, so claims that still stand take effect."""
+    if s.seat is not None or s.halted is not None or s.phase == "done":
+        return False
+    for staller in waiting_for(s):
+        standing = _standing(s, staller)
+        if all(seat in standing for seat in s.seats if seat != staller and seat != s.forfeited):
+            forfeit(s, staller, sorted(standing))
+            return True
+    return False
+
+
+def forfeit(s: Session, staller: int, claimers: list[int]) -> None:
+    """``staller`` forfeits the current part: the table goes to the final record.
+
+    Before the final record the staller loses (its secrets were never
+    checked: not audited). At the final record the audited outcome stands
+    and the staller is only excused from signing it.
+    """
+    what = waiting_what(s)
+    s.forfeited = staller
+    s.forfeit = {"staller": staller, "claimers": claimers, "step": s.step, "part": s.phase, "owed": what}
+    if s.phase != "final":
         others = [seat for seat in s.seats if seat != staller]
         winner = others[0] if len(others) == 1 else None
-        s.outcome = {"winner": winner, "reason": f"seat {staller} forfeited: it did not "
-                                                 f"{waiting_what(s)} in time (step {step})"}
+        s.outcome = {"winner": winner, "reason": f"seat {staller} forfeited: it did not {what} in time "
+                                                 f"(step {s.step})"}
         s.verdict = f"not audited: seat {staller} forfeited"
         s.phase = "final"
+    s._since = s._now
+    endgame.check_done(s)

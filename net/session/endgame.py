@@ -91,6 +91,7 @@ def finish_audit(s: Session) -> None:
     outcome = s.game.outcome(s.state)
     s.outcome = outcome.__canonical__() if outcome is not None else {"winner": None, "reason": "ended"}
     s.phase = "final"
+    s._since = s._now  # the final record has its own deadline
 
 
 def claim_findings(s: Session) -> list[tuple[int, int | None, str]]:
@@ -139,14 +140,22 @@ def emit_final(s: Session) -> bool:
 
 def on_final(s: Session, env: Envelope) -> None:
     """A seat's final record; the game is done when every signer agrees."""
-    if env.seat in s._finals or env.seat == s.forfeited:
+    if env.seat == s.forfeited:
+        raise UnexpectedMessage("signed a final record, but it forfeited this game (its record is not "
+                                "ours: did it claim a forfeit the table voided?)", seat=env.seat)
+    if env.seat in s._finals:
         raise UnexpectedMessage("sent a second final record", seat=env.seat)
     mine = final_record(s)
     if not isinstance(env.body, Mapping) or encode(env.body) != encode(mine):
         raise UnexpectedMessage(f"signed a final record that differs from ours ({env.body!r:.200} vs "
                                 f"{mine!r:.200})", seat=env.seat)
     s._finals[env.seat] = env.body
-    if all(seat in s._finals for seat in final_seats(s)):
+    check_done(s)
+
+
+def check_done(s: Session) -> None:
+    """The game is done once every seat that must sign the final record did."""
+    if s.phase == "final" and all(seat in s._finals for seat in final_seats(s)):
         s.phase = "done"
         assert s.outcome is not None and s.verdict is not None
         s.events.append(Finished(s.outcome, s.verdict))

@@ -44,6 +44,22 @@ class Stalling:
 
 
 @dataclasses.dataclass(frozen=True)
+class Misconduct:
+    """A seat signed something our own view of the table contradicts, such as a
+    forfeit claim before our deadline for the accused had passed. A local
+    judgement (our clock), not a proof; the game goes on."""
+
+    seat: int
+    name: str
+    step: int
+    what: str
+
+    def __str__(self) -> str:
+        return (f"{self.name} (seat {self.seat}) {self.what} (step {self.step}); this is recorded as its "
+                "misconduct and the game goes on")
+
+
+@dataclasses.dataclass(frozen=True)
 class Cheat:
     """A seat's signed message proves it broke the rules; the game stops."""
 
@@ -113,4 +129,4 @@ class Finished:
         return f"game over: {self.outcome.get('reason', '')}; audit: {self.audit}"
 
 
-Event = Rejected | Stalling | Cheat | Desync | Flooding | Resigned | Finished
+Event = Rejected | Stalling | Misconduct | Cheat | Desync | Flooding | Resigned | Finished

@@ -38,7 +38,8 @@ def pump(s: Session) -> None:
         if s.halted is not None:
             break
         rounds.enter_phase(s)
-        if progressed:
+        deadlines.note_part(s)
+        if progressed or deadlines.settle(s):
             continue
         if not emit_due(s):
             break
@@ -91,6 +92,7 @@ def consume(s: Session, env: Envelope, *, forks: bool = True) -> bool:
     others = drop_alternates(s, env)
     if others and forks:  # a second valid version of an accepted envelope: the seat forked its history
         conviction.on_equivocation(s, EquivocationProof(env, others[0]))
+    deadlines.on_answer(s, env)
     return True
 
 
@@ -187,10 +189,15 @@ def dispatch(s: Session, env: Envelope) -> bool:
         raise UnexpectedMessage(f"sent a {kind!r} message after the game ended", seat=env.seat)
     if s.phase != "play":
         raise UnexpectedMessage(f"sent a {kind!r} message after the game ended", seat=env.seat)
-    if kind in ("audit", "final"):
-        # a final record may come before the resignation that ended the game
-        # (transcripts order by seat): it waits; it only ever counts in phase "final"
-        raise Wait if s.game.pending(s.state) is None or kind == "final" else \
+    if kind == "final":
+        if k < s.step:
+            raise UnexpectedMessage(f"signed a final record at step {k}, but the game went on from there (a "
+                                    "forfeit it claimed was voided by the answer on record)", seat=env.seat)
+        # a final record may come before the forfeit or resignation that ended the game here
+        # (and a transcript orders envelopes by seat): it waits; it only ever counts in phase "final"
+        raise Wait
+    if kind == "audit":
+        raise Wait if s.game.pending(s.state) is None else \
             UnexpectedMessage(f"sent a {kind!r} message before the game ended", seat=env.seat)
     if k < s.step:
         raise UnexpectedMessage(f"its {kind!r} message is for step {k}, which is already complete",

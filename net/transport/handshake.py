@@ -74,11 +74,19 @@ def describe_game(game: GameRef) -> str:
     return LOBBY if isinstance(game, str) else f"game {short_hex(game)}"
 
 
-def transcript(dialer: Hello, listener: Hello, signer: Role) -> bytes:
-    """The 32 bytes each side signs (see module docstring)."""
-    return digest(TRANSCRIPT_DOMAIN, {
-        "dialer": dialer.to_data(), "listener": listener.to_data(), "signer": signer,
-    })
+def transcript(dialer: Hello, listener: Hello, signer: Role, binding: bytes | None = None) -> bytes:
+    """The 32 bytes each side signs (see module docstring).
+
+    ``binding`` is a secret both ends of the underlying channel share (for a
+    wormhole, a key derived from its PAKE, :mod:`net.transport.wormhole`): it
+    ties the signatures to this pairing, so a handshake cannot be relayed
+    from one wormhole into another. Plain TCP links have none (the map then
+    has no ``binding`` key, and the test vector of docs/protocol.md holds).
+    """
+    body: dict[str, object] = {"dialer": dialer.to_data(), "listener": listener.to_data(), "signer": signer}
+    if binding is not None:
+        body["binding"] = binding
+    return digest(TRANSCRIPT_DOMAIN, body)
 
 
 class Handshake:
@@ -105,8 +113,10 @@ class Handshake:
         expect_key: bytes | None = None,
         accept_key: Callable[[bytes], str | None] | None = None,
         nonce: bytes | None = None,
+        binding: bytes | None = None,
     ) -> None:
         self.identity = identity
+        self.binding = binding
         self.role: Role = role
         self.expect_fingerprint = expect_fingerprint
         self.expect_key = expect_key
@@ -166,8 +176,8 @@ class Handshake:
     def _transcript(self, signer: Role) -> bytes:
         assert self.peer is not None
         if self.role == "dialer":
-            return transcript(self.hello, self.peer, signer)
-        return transcript(self.peer, self.hello, signer)
+            return transcript(self.hello, self.peer, signer, self.binding)
+        return transcript(self.peer, self.hello, signer, self.binding)
 
     def _check_hello(self, peer: Hello) -> None:
         common = set(self.hello.versions) & set(peer.versions)

@@ -230,6 +230,8 @@ class Mesh:
         self.host_backoff = backoff()
         #: Why joining failed for good (wrong key, version, table), if it did.
         self.join_error: TransportError | None = None
+        #: Refused attempts in a row to reach the invite's host (a UI may give up early on them).
+        self.host_refusals = 0
         self._seen: collections.OrderedDict[bytes, None] = collections.OrderedDict()
         self._ping_counter = itertools.count(1)
         self._tick: DelayedCall | None = None
@@ -279,14 +281,17 @@ class Mesh:
         """Make a peer known (e.g. from the genesis record) so we may link to it."""
         self._learn(PeerInfo(key, listen), name)
 
-    def make_link(self, role: Role, address: str, target: DialTarget | None) -> Link:
-        """Build the protocol object for a new connection (called by the glue)."""
+    def make_link(self, role: Role, address: str, target: DialTarget | None,
+                  binding: bytes | None = None) -> Link:
+        """Build the protocol object for a new connection (called by the glue);
+        ``binding`` is a secret of the channel mixed into the handshake transcript."""
         handshake = Handshake(
             self.identity, role, table=self.table, game=self.game, listen=self.listen,
             name=self.name,
             expect_fingerprint=target.fingerprint if target else None,
             expect_key=target.key if target else None,
             accept_key=self._admit if role == "listener" else None,
+            binding=binding,
         )
         link = Link(handshake, address, game=lambda: self.game)
         link.describe_key = lambda key: self.describe_key(key) if self.describe_key else ""
@@ -362,11 +367,13 @@ class Mesh:
             self._schedule_retry(record)
         self._update_statuses()
 
-    def dial_failed(self, target: DialTarget) -> None:
-        """A connection attempt failed before any bytes flowed."""
+    def dial_failed(self, target: DialTarget, *, refused: bool = False) -> None:
+        """A connection attempt failed before any bytes flowed (``refused``: the
+        address actively refused it, nobody listens there)."""
         if self.closed:
             return
         if target is self.host_target:
+            self.host_refusals = self.host_refusals + 1 if refused else 0
             self._schedule_host_retry()
             return
         for record in self.peers.values():

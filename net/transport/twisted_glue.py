@@ -142,7 +142,9 @@ class DialFactory(protocol.ClientFactory):
         return PeerProtocol(self.mesh, "dialer", self.target)
 
     def clientConnectionFailed(self, connector: Any, reason: Failure) -> None:
-        self.mesh.dial_failed(self.target)
+        from twisted.internet.error import ConnectionRefusedError
+
+        self.mesh.dial_failed(self.target, refused=isinstance(reason.value, ConnectionRefusedError))
 
 
 class TwistedMesh:

@@ -16,7 +16,7 @@ from client.rider.demo import play_to_midgame
 from client.rider.layout import TableLayout
 from client.text import ELLIPSIS, fit_line, fits
 
-SIZES = [(1000, 640), (1280, 800), (1920, 1080)]
+SIZES = [(960, 600), (1000, 640), (1280, 800), (1920, 1080)]
 
 
 @pytest.mark.parametrize("text", ["Stormfront Striker", "嵐前線の襲撃者と長い名前のカード", "x"])
@@ -74,6 +74,8 @@ def test_nothing_on_the_board_overlaps(size: tuple[int, int]) -> None:
         for slot in L.hand_slots(L.me.hand, count, L.hand_card):
             assert L.me.hand.contains(slot)
     assert not board.colliderect(L.side)
+    assert L.collapsed == (size[0] < 1100)  # the side panel collapses to a strip on a small window
+    assert L.side_open.width >= 300 and L.side_open.right <= size[0]
 
 
 @pytest.mark.parametrize("size", [(1000, 640), (1920, 1080)])

@@ -113,6 +113,27 @@ def test_a_log_with_another_start_or_cut_short_is_caught(tmp_path: Path) -> None
     assert _run("--replay", str(log)).returncode == 1
 
 
+@pytest.mark.parametrize("seats", [5, 10])
+def test_locke_match_ends_judged_and_replays(seats: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """tools.match locke --seats N --bots random --seed S --json: a judged end, and the log replays."""
+    log = tmp_path / "locke.json"
+    assert match.main(["locke", "--seats", str(seats), "--bots", "random", "--seed", "5", "--json",
+                       "--log", str(log)]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["reason"].startswith("locke.end.") and len(result["grades"]) == seats
+    assert set(result["winners"]) == {i for i, g in enumerate(result["grades"]) if g in "AB"}
+    assert match.main(["--replay", str(log), "--json"]) == 0
+    replayed = json.loads(capsys.readouterr().out)
+    assert replayed["ok"] and replayed["final_hash"] == result["final_hash"]
+
+
+def test_locke_refuses_a_bad_table_size_and_the_network(capsys: pytest.CaptureFixture[str]) -> None:
+    assert match.main(["locke", "--seats", "4"]) == 2
+    assert "5 to 10" in capsys.readouterr().err
+    assert match.main(["locke", "--seats", "5", "--net", "tcp"]) == 2
+    assert "local table" in capsys.readouterr().err
+
+
 def test_result_fields_name_every_winner_and_the_seat_results() -> None:
     from engine.core import Outcome, SeatResult
     from tools.match import outcome_fields, who_won

@@ -21,6 +21,9 @@ Measures on this machine, over real TCP on 127.0.0.1:
 
 Targets (issue 4): round trip <= 3 ms median for 2 peers; a full Rider game
 with every proof verified in <= 5 s wall.
+
+Online (through relayed wormholes; ``--no-online`` skips them): see
+:mod:`tools.bench.net_online`.
 """
 
 from __future__ import annotations
@@ -215,7 +218,7 @@ def rider_game(repeats: int) -> dict[str, Any]:
     return {**best, "repeats": repeats, "walls_s": [x["wall_s"] for x in runs]}
 
 
-def measure(quick: bool = False) -> dict[str, Any]:
+def measure(quick: bool = False, online: bool = True) -> dict[str, Any]:
     from twisted.internet import reactor as the_reactor
 
     reactor: Any = the_reactor
@@ -229,6 +232,10 @@ def measure(quick: bool = False) -> dict[str, Any]:
                 out["round_trip_ms"][str(n)] = yield round_trips(reactor, n, 60 if quick else 300 // n + 50)
             for n in PEERS:
                 out["dice_roll_ms"][str(n)] = yield dice_rolls(reactor, n, 10 if quick else 40)
+            if online:
+                from tools.bench.net_online import measure_in_reactor
+
+                out.update((yield measure_in_reactor(reactor, quick)))
         except Exception as exc:  # noqa: BLE001  (re-raised after the reactor stops)
             failure.append(exc)
         finally:
@@ -244,11 +251,22 @@ def measure(quick: bool = False) -> dict[str, Any]:
         "round_trip": out["round_trip_ms"]["2"]["median"] <= TARGET_RT_MS,
         "rider_game": out["rider_game"]["wall_s"] <= TARGET_GAME_S and out["rider_game"]["audit"] == "ok",
     }
+    if online:
+        from tools.bench.net_online import TARGET_ONLINE_GAME_RATIO, TARGET_ONLINE_RT_MS, online_rider_game
+
+        game = out["online_rider_game"] = online_rider_game(1 if quick else 3)
+        ratio = round(float(game["wall_s"]) / float(out["rider_game"]["wall_s"]), 2)
+        game["vs_direct_tcp"] = ratio
+        out["targets"].update(online_round_trip_median_ms=TARGET_ONLINE_RT_MS,
+                              online_rider_game_vs_tcp=TARGET_ONLINE_GAME_RATIO)
+        out["meets_targets"].update(
+            online_round_trip=out["online_round_trip_ms"]["nodelay"]["median"] <= TARGET_ONLINE_RT_MS,
+            online_rider_game=ratio <= TARGET_ONLINE_GAME_RATIO and game["audit"] == "ok")
     return out
 
 
 def main(argv: list[str]) -> int:
-    result = measure(quick="--quick" in argv)
+    result = measure(quick="--quick" in argv, online="--no-online" not in argv)
     if "--json" in argv:
         print(json.dumps(result, sort_keys=True))
         return 0
@@ -260,6 +278,14 @@ def main(argv: list[str]) -> int:
     print(f"Rider bot game over TCP: {game['wall_s']:.2f} s wall (processes started to exit), {game['cpu_s']:.2f} s CPU, "
           f"{game['messages']} messages, {game['bytes']} bytes, audit {game['audit']}; "
           f"offline verify {game['verify_s']:.2f} s")
+    if "online_round_trip_ms" in result:
+        for mode, figures in result["online_round_trip_ms"].items():
+            print(f"relayed wormhole round trip joiner->host->joiner ({mode}): median {figures['median']:.2f} ms, "
+                  f"p95 {figures['p95']:.2f} ms")
+        print(f"code entered to first signed envelope: median {result['code_to_first_envelope_ms']['median']:.0f} ms")
+        online = result["online_rider_game"]
+        print(f"Rider bot game over relayed wormholes: {online['wall_s']:.2f} s wall ({online['vs_direct_tcp']:.2f}x "
+              f"the direct-TCP game), audit {online['audit']}")
     print(f"targets met: {result['meets_targets']}")
     return 0
 

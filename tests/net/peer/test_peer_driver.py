@@ -90,7 +90,15 @@ def test_claim_forfeit_is_refused_until_a_seat_stalls_then_ends_the_game(reactor
         with pytest.raises(ValueError):
             host.claim_forfeit(0)  # our own seat is never claimable
         assert host.claim_forfeit() == [1]
-        drive(reactor, lambda: host.result is not None)
+
+        def over_or_claimed_again() -> bool:
+            # a claim is voided if the joiner's part (say its shuffle, on a busy machine) arrives
+            # within the grace period; then the host claims again at the next deadline it misses
+            if host.result is None and host.claimable() == [1]:
+                host.claim_forfeit(1)
+            return host.result is not None
+
+        drive(reactor, over_or_claimed_again)
         assert host.result is not None and host.result["error"] is None
         assert host.result["finished"] and host.result["forfeited"] == 1 and host.result["winner"] == 0
     finally:

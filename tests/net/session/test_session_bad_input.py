@@ -169,10 +169,16 @@ def test_deadline_names_the_staller_and_others_end_the_game_as_its_forfeit() -> 
     assert len([e for e in a.events if isinstance(e, Stalling)]) == 1
     table.post(0, a.claim_forfeit(1))
     table.run()
+    assert not a.finished and a.forfeited is None  # the grace period: an answer in flight would still void it
+    table.post(0, a.tick(45.0 + a.grace))
+    table.run()
     assert a.finished and a.forfeited == 1
     assert a.outcome is not None and a.outcome["winner"] == 0 and "forfeit" in a.outcome["reason"]
     assert isinstance(a.events[-1], Finished)
-    assert b.forfeited == 1  # the staller's own session agrees on the record
+    assert b.forfeited is None  # its own deadline has not passed on its clock: it does not concede yet
+    table.post(1, b.tick(31.0))
+    table.run()
+    assert b.forfeited == 1 and b.finished  # the staller's own session agrees on the record
     assert verify(a.transcript()).ok
 
 
@@ -292,25 +298,44 @@ def test_a_forfeit_needs_the_claim_of_every_other_seat() -> None:
     table.start()
     table.run()
     assert a.waiting_for() == (1,) and c.waiting_for() == (1,)
+    for s in table.sessions:
+        table.post(s.seat or 0, s.tick(s.timeout + 1))
+    table.run()
     table.post(0, a.claim_forfeit(1))
+    table.run()
+    for s in (a, c):
+        table.post(s.seat or 0, s.tick(s.timeout + 1 + s.grace))
     table.run()
     assert a.forfeited is None and c.forfeited is None and a.phase == "play"
     table.post(2, c.claim_forfeit(1))
     table.run()
-    assert a.forfeited == 1 and c.forfeited == 1 and a.finished and c.finished
+    assert a.forfeited is None  # seat 2's claim is fresh: its grace period runs first
+    for s in table.sessions:
+        table.post(s.seat or 0, s.tick(s.timeout + 2 + 2 * s.grace))
+    table.run()
+    assert a.forfeited == 1 and c.forfeited == 1 and b.forfeited == 1 and a.finished and c.finished
     assert a.outcome is not None and a.outcome["winner"] is None  # two seats remain: no single winner
 
 
-def test_a_forfeit_claim_against_a_seat_that_owes_nothing_is_refused() -> None:
+def test_a_forfeit_claim_against_a_seat_whose_answer_is_on_record_is_void_and_named() -> None:
+    """Seat 0 committed its sealed guess long ago; seat 1's claim against it changes
+    nothing (it stays in seat 1's chain, so every peer keeps the same record) and
+    is named as seat 1's misconduct."""
+    from net.session import Misconduct
+
     table, _, ids = _two_humans()
     a, b = table.sessions
     b.agent = None  # the table waits for seat 1, not for seat 0
     table.start()
     table.run()
     assert a.waiting_for() == (1,)
-    a.receive(_forge(b, ids[1], kind="forfeit", body={"staller": 0, "step": a.step}), sender="peer-1")
-    got = _rejections(a)[-1]
-    assert (got.kind, got.seat, got.reason) == ("forfeit", 1, "UnexpectedMessage") and "owes nothing" in got.error
+    a.tick(a.grace + 1)  # seat 0's commit has been on record for longer than the grace period
+    a.receive(_forge(b, ids[1], kind="forfeit", body={"staller": 0, "step": a.step, "part": "play"}),
+              sender="peer-1")
+    assert not _rejections(a) and a._logs[1][-1].kind == "forfeit"
+    [named] = [e for e in a.events if isinstance(e, Misconduct)]
+    assert named.seat == 1 and "on record" in named.what
+    a.tick(2 * a.timeout)
     assert a.forfeited is None and a.phase == "play"
 
 

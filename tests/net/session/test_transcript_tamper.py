@@ -192,7 +192,11 @@ def test_cli_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     good = tmp_path / "good.ft"
     good.write_bytes(_tiny())
     assert verify_main([str(good)]) == 0
-    assert capsys.readouterr().out.strip() == "ok"
+    shown = capsys.readouterr().out.splitlines()
+    assert shown[0].startswith("ok: ") and "reached by: normal end" in shown
+    keys = identities(3, tag="tiny")
+    for seat in range(3):  # each seat with its key fingerprint, to check against the friends one played
+        assert f"  seat {seat}: (no name), key {keys[seat].fingerprint}" in shown
     t = _load(_tiny())
     del t["envelopes"][-1]
     bad = tmp_path / "bad.ft"
@@ -211,4 +215,5 @@ def test_cli_as_a_program_on_a_rider_transcript(tmp_path: Path) -> None:
     path.write_bytes(_rider())
     run = subprocess.run([sys.executable, "-m", "tools.verify", str(path)], check=False, cwd=ROOT, capture_output=True,
                          text=True, timeout=120)
-    assert run.returncode == 0 and run.stdout.strip() == "ok", run.stderr
+    assert run.returncode == 0 and run.stdout.startswith("ok: ") and "reached by: normal end" in run.stdout, \
+        run.stderr

@@ -1,0 +1,74 @@
+"""What a Locke seat may claim about hidden data, and how each claim is judged.
+
+The engine accepts a declaration when it fits the public record and logs it
+as an :class:`engine.core.claims.Claim` (PLAN "hidden stats"). Each kind below
+names what was declared; :func:`holds` judges it once the cards in
+``claim.about`` are opened (at once on a trusted LocalTable, at the end-of-game
+audit on a networked one). A false claim names its seat and step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine.core.claims import Claim
+from engine.locke import setup_tables
+from engine.locke.components import ComponentSet
+
+SHADOW = "locke.shadow"  # the silhouette fits the shadow roll (KMC 7.1.7, table 7.2)
+KEEPS_ABILITY = "locke.keeps_ability"  # a planet card kept face down is an ability card (KMC 9.2.2)
+INFO_BELOW_3 = "locke.info_below_3"  # a base player's dealt cards hold fewer than 3 information (seed 000 3.2.2)
+LEVEL_AT_MOST = "locke.level_at_most"  # a declared ESP level is within the character's (KMC 9.2.1, 11.2)
+LEVEL_AT_LEAST = "locke.level_at_least"  # the character's level reaches a value (party teleport, prison rows 6-8)
+STANDIN = "locke.standin"  # declared level and current durability in a stand-in combat
+GOOD_NOW = "locke.good_now"  # the character is Good now (destroying a key base, KMC 9.3.1)
+RELEASE = "locke.release"  # the character has the release ability (seed 000 3.2.1)
+MIND_AT_MOST = "locke.mind_at_most"  # a declared mind is within the character's (KMC 11.3)
+LEON = "locke.leon_override"  # Lord Leon: every other living character is level 4 or less (KMC 11.1.3)
+STROHHEIM = "locke.strohheim_override"  # S-Strohheim killed a Locke himself (KMC 11.1.3, 11.8.2)
+
+DIE_CARDS = tuple(f"die-{face}" for face in range(1, 7))
+
+
+def die_face(card: str) -> int:
+    return DIE_CARDS.index(card) + 1
+
+
+def make(seat: int, step: int, what: str, about: Sequence[int], value: Any, rule: str) -> Claim:
+    return Claim(seat, step, what, tuple(about), value, rule)
+
+
+def holds(components: ComponentSet, claim: Claim, contents: tuple[str, ...]) -> bool:
+    """Does ``claim`` hold, given the opened contents of ``claim.about`` (aligned)?"""
+    what, value = claim.what, claim.value
+    if what == KEEPS_ABILITY:
+        return components.planet(contents[0]).kind == "ability"
+    if what == INFO_BELOW_3:
+        return sum(1 for c in contents if components.planet(c).effect.type == "information") < 3
+    if what == SHADOW:
+        silhouette, taken = value
+        face = die_face(contents[0])
+        allowed = setup_tables.silhouette_choices(components, face, contents[1], {k: v for k, v in taken})
+        return bool(silhouette in allowed)
+    character = components.character(contents[0])
+    if what == LEVEL_AT_MOST:
+        return int(value) <= character.level
+    if what == LEVEL_AT_LEAST:
+        return character.level >= int(value)
+    if what == MIND_AT_MOST:
+        return int(value) <= character.mind
+    if what == STANDIN:
+        level, durability, damage = value
+        return bool(level == character.level and durability == character.durability - damage)
+    if what == GOOD_NOW:
+        return character.attribute == "good"
+    if what == RELEASE:
+        return character.can_release
+    if what == LEON:
+        return character.id == "lord-leon" and all(components.character(c).level <= 4 for c in contents[1:])
+    if what == STROHHEIM:
+        return character.id == "strohheim-s" and any(
+            "locke" in components.character(c).counts_as for c in contents[1:]
+        )
+    raise ValueError(f"unknown Locke claim kind {what!r}")

@@ -1,0 +1,181 @@
+"""LockeGame: Super Human Locke from the deal to a judged end (engine.core.game.Game).
+
+How the flow works (as in engine/rider/game.py): the state carries a *queue*
+of steps (state.Step). The head is either something to wait for (a seat's
+decision, a sealed choice, dice, a hidden-card operation, a hidden placement)
+or something the engine does by itself. After every input the reducer
+*settles*: it runs automatic steps until the head waits again, so
+``pending(state)`` is a pure function of the queue head and a log of inputs
+replays to the same states everywhere.
+
+The steps live in modules with one job each, every one exporting three
+tables the reducer merges:
+
+- engine/locke/setup.py - KMC 7.1: characters, shadow roll, silhouettes,
+  planet cards, ambushes, turn order, the base players' planet cards;
+- engine/locke/turn.py - KMC 8-9, 7.2-7.3: turns, movement, parties, planet
+  and base cards, prison, the phase change, entering the base;
+- engine/locke/declare.py - KMC 6.4, 11.1: victory declarations, endings,
+  the final reveal and the judgement (engine/locke/victory.py);
+- engine/locke/standin.py - the combat stand-in (until the combat issue).
+
+``PENDING[kind]`` says what a waiting step waits for, ``HANDLERS[(kind,
+action type)]`` answers it, ``AUTO[kind]`` runs an automatic step. Rule ids
+cite KMC sections ("locke.9.2.1") or seed lines ("locke.s000.3.2.2").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from engine.core.actions import Action, ActionCodec
+from engine.core.claims import Claim
+from engine.core.errors import GameOver, IllegalAction, WrongInputKind
+from engine.core.game import Outcome, check_answer_matches
+from engine.core.hidden import Knowledge
+from engine.core.pending import DRIVER_ANSWERS, Pending
+from engine.locke import claims as claim_kinds
+from engine.locke import declare, legal, setup, standin, turn
+from engine.locke.actions import ACTIONS
+from engine.locke.components import ComponentSet
+from engine.locke.state import LockeState, Step, public_data, zone_of
+
+RULES_ID = "locke/1"
+CODEC = ActionCodec(ACTIONS + DRIVER_ANSWERS)
+
+Handler = Callable[[Any, LockeState, Step, Action], LockeState]
+Auto = Callable[[Any, LockeState, Step], LockeState]
+PendingOf = Callable[[Any, LockeState, Step], Pending]
+
+_MODULES = (setup, turn, declare, standin)
+PENDING: dict[str, PendingOf] = {}
+HANDLERS: dict[tuple[str, type[Action]], Handler] = {}
+AUTO: dict[str, Auto] = {}
+for _module in _MODULES:
+    PENDING.update(_module.PENDING)
+    HANDLERS.update(_module.HANDLERS)
+    AUTO.update(_module.AUTO)
+
+#: Safety net for ``_settle``: no chain of automatic steps is this long.
+MAX_AUTO_STEPS = 10_000
+
+
+class LockeGame:
+    """The Locke rules over one component set. Stateless apart from lookup tables."""
+
+    rules_id = RULES_ID
+    codec = CODEC
+
+    def __init__(self, components: ComponentSet) -> None:
+        self.components = components
+        self.firepower = standin.firepower_table(components)
+
+    # --- starting a game ------------------------------------------------------
+
+    def new_game(self, players: int) -> tuple[LockeState, tuple[Knowledge, ...]]:
+        """The public starting state for ``players`` seats (5-10, KMC 6.2) and each
+        seat's (empty) knowledge; every deck starts face down in data order, with
+        its handles public (``open_cards``) until its first shuffle."""
+        state = setup.initial_state(self, players)
+        return self._settle(state), tuple(Knowledge(seat) for seat in range(players))
+
+    # --- the Game protocol ----------------------------------------------------
+
+    def pending(self, state: LockeState) -> Pending | None:
+        if not state.queue:
+            return None
+        step = state.queue[0]
+        return PENDING[step.kind](self, state, step)
+
+    def public(self, state: LockeState) -> Any:
+        return public_data(state)
+
+    def zone(self, state: LockeState, name: str) -> tuple[int, ...]:
+        """Handles of a hidden zone or placement (see setup.py and turn.py for names)."""
+        if name == state.shuffled[0]:
+            return state.shuffled[1]
+        if name == "characters":
+            return tuple(p.character for p in state.seats)
+        if name == "dice":
+            return tuple(p.die for p in state.seats)
+        if name.startswith("kept:"):
+            return state.seats[int(name[5:])].kept
+        for placement in state.placements:
+            if placement[0] == name:
+                return tuple(placement[3])
+        return zone_of(state, name)
+
+    def open_cards(self, state: LockeState) -> Mapping[int, str]:
+        """Handles whose card everyone knows (decks before their shuffle, revealed cards)."""
+        return dict(state.open_cards)
+
+    def outcome(self, state: LockeState) -> Outcome | None:
+        result: Outcome | None = state.result
+        return result
+
+    def view(self, state: LockeState, seat: int, knowledge: Knowledge) -> Any:
+        """Public data plus what ``seat`` itself knows; never another seat's secret."""
+        data = public_data(state)
+        me = state.seats[seat]
+        data["seat"] = seat
+        data["log"] = [list(e) for e in state.events]  # public, covered by the hash through its digest
+        data["my_character"] = knowledge.card(me.character)
+        data["my_die"] = knowledge.card(me.die)
+        data["my_kept"] = [[h, knowledge.card(h)] for h in me.kept]
+        data["seen_characters"] = [
+            [i, knowledge.card(p.character)] for i, p in enumerate(state.seats)
+            if i != seat and knowledge.knows(p.character)
+        ]
+        data["known_placements"] = [
+            [placement[0], [[cell, knowledge.card(h)] for cell, h in zip(placement[2], placement[3])
+                            if knowledge.card(h)]]
+            for placement in state.placements if any(knowledge.card(h) for h in placement[3])
+        ]
+        return data
+
+    def legal_actions(self, state: LockeState, seat: int, knowledge: Knowledge | None = None) -> list[Action]:
+        """Every action ``seat`` may take now (engine/locke/legal.py), honest about
+        its own hidden cards when ``knowledge`` is given."""
+        return legal.legal_actions(self, state, seat, knowledge)
+
+    # --- claims (engine.core.claims.ClaimingGame) -------------------------------
+
+    def claims(self, state: LockeState) -> tuple[Claim, ...]:
+        return tuple(state.claims)
+
+    def claim_holds(self, claim: Claim, contents: tuple[str, ...]) -> bool:
+        return claim_kinds.holds(self.components, claim, contents)
+
+    # --- applying inputs --------------------------------------------------------
+
+    def apply(self, state: LockeState, action: Action) -> LockeState:
+        """The next state, or a typed error (and nothing built)."""
+        if state.result is not None:
+            raise GameOver("the game is over; start a new game to play again", rule="locke.6.4")
+        check_answer_matches(self.pending(state), action)
+        step = state.queue[0]
+        handler = HANDLERS.get((step.kind, type(action)))
+        if handler is None:
+            raise WrongInputKind(
+                f"{type(action).__name__} does not answer the current step {step.kind!r}; "
+                "ask legal_actions for what is allowed now",
+                rule="locke.9.1",
+            )
+        new = handler(self, state, step, action)
+        return self._settle(new._replace(step_no=state.step_no + 1))
+
+    def settle(self, state: LockeState) -> LockeState:
+        """Run automatic steps until the state waits (used by scenario builders)."""
+        return self._settle(state)
+
+    def _settle(self, s: LockeState) -> LockeState:
+        for _ in range(MAX_AUTO_STEPS):
+            if not s.queue:
+                return s
+            step = s.queue[0]
+            auto = AUTO.get(step.kind)
+            if auto is None:
+                return s
+            s = auto(self, s, step)
+        raise IllegalAction("the game ran too many automatic steps in a row (an engine fault)", rule="locke.guard")

@@ -1,0 +1,83 @@
+"""A random bot for Super Human Locke: uniform among honest legal actions, with
+three weights so that random games reach the base phase (a fuzzer, not a player).
+
+- The silhouette pick (a sealed choice the driver offers for every free face)
+  is narrowed to what the bot's own shadow die allows (KMC table 7.2), so the
+  shadow claim it makes is true.
+- It declares victory rarely (``declare`` probability) and refuses a
+  declaration with probability ``refuse``: uniform choices would end most
+  games by an accepted declaration within a few turns.
+- It surrenders to police rarely (``surrender``) and destroys a key base it
+  stands on when it can (``destroy``): prison loops and missed key bases
+  would otherwise stretch many games to the termination guard.
+- With probability ``explore`` it moves to a cell whose card is still face
+  down when it can: a pure random walk leaves a planet unvisited for
+  hundreds of turns, and the planet phase ends only when the cards are found.
+- Everything else (movement, keeping cards, combats, placements) is uniform
+  over ``legal``, which the engine makes honest from the bot's knowledge.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from engine.core.actions import Action
+from engine.core.hidden import Knowledge
+from engine.locke import setup_tables
+from engine.locke.actions import Answer, Declare, Destroy, Fly, Land, Surrender, Walk
+from engine.locke.claims import die_face
+from engine.locke.setup import taken_copies
+from net.bots.base import SealedPick
+
+
+class LockeRandomBot:
+    """Random Locke play with the weights above; the caller injects the RNG."""
+
+    def __init__(self, rng: random.Random, *, declare: float = 0.01, refuse: float = 0.7,
+                 surrender: float = 0.1, destroy: float = 0.8, explore: float = 0.5) -> None:
+        self.rng = rng
+        self.declare = declare
+        self.refuse = refuse
+        self.surrender = surrender
+        self.destroy = destroy
+        self.explore = explore
+
+    def choose(self, game: Any, state: Any, seat: int, knowledge: Knowledge, legal: Sequence[Action]) -> Action:
+        if not legal:
+            raise ValueError(f"seat {seat} was asked to act with no legal action")
+        first = legal[0]
+        if isinstance(first, SealedPick) and first.purpose == "locke.silhouette":
+            allowed = self._shadow_allowed(game, state, seat, knowledge)
+            options: list[Action] = [a for a in legal if isinstance(a, SealedPick) and a.choice in allowed]
+            options = options or list(legal)
+            return options[self.rng.randrange(len(options))]
+        if isinstance(first, Declare):
+            want = self.rng.random() < self.declare
+            return next(a for a in legal if isinstance(a, Declare) and a.declare == want)
+        if isinstance(first, Answer):
+            accept = self.rng.random() >= self.refuse
+            return next(a for a in legal if isinstance(a, Answer) and a.accept == accept)
+        if isinstance(first, Surrender):
+            give_up = self.rng.random() < self.surrender
+            return next(a for a in legal if isinstance(a, Surrender) and a.surrender == give_up)
+        destroy = [a for a in legal if isinstance(a, Destroy)]
+        if destroy and self.rng.random() < self.destroy:
+            return destroy[0]
+        if self.rng.random() < self.explore:
+            hidden = {key for key, cell in state.cells if cell.handle is not None}
+            fresh = [a for a in legal if isinstance(a, (Walk, Land, Fly)) and a.to in hidden]
+            if fresh:
+                return fresh[self.rng.randrange(len(fresh))]
+        return legal[self.rng.randrange(len(legal))]
+
+    @staticmethod
+    def _shadow_allowed(game: Any, state: Any, seat: int, knowledge: Knowledge) -> tuple[str, ...]:
+        me = state.seats[seat]
+        die = knowledge.card(me.die)
+        character = knowledge.card(me.character)
+        if die is None or character is None:
+            return ()
+        taken = taken_copies(state, state.picking)
+        return setup_tables.silhouette_choices(game.components, die_face(die), character, taken)

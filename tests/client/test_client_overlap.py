@@ -1,0 +1,73 @@
+"""Item: small windows. The widgets the player clicks or reads never overlap,
+at the minimum window (960x600), 1280x800 and 1920x1080: the table's bar and
+side-panel buttons, the why-not notice, and the lobby's fields and buttons."""
+
+from __future__ import annotations
+
+import itertools
+
+import pygame
+import pytest
+from twisted.internet.task import Clock
+
+from client.app import App
+from client.lobby import LobbyScene
+from client.rider.demo import play_to_midgame
+from client.settings import Settings
+
+SIZES = [(960, 600), (1280, 800), (1920, 1080)]
+
+
+def no_overlap(rects: list[tuple[str, pygame.Rect]], size: tuple[int, int]) -> None:
+    screen = pygame.Rect((0, 0), size)
+    for name, rect in rects:
+        assert screen.contains(rect), (size, name, rect)
+    for (na, a), (nb, b) in itertools.combinations(rects, 2):
+        assert not a.colliderect(b), (size, na, a, nb, b)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_table_widgets_do_not_overlap(size: tuple[int, int], lang: str) -> None:
+    clock = Clock()
+    app = App(size, clock=clock, lang=lang)
+    scene = play_to_midgame(app, clock, seed=11)
+    scene.press(("button", "pass"))  # not allowed here: a notice comes up
+    scene._build_controls()
+    rects = [(f"bar:{b.label}", b.rect) for b in scene.bar_buttons]
+    L = scene.layout
+    if L.collapsed:  # the minimum window: the panel is a strip; its toggle opens it over the board
+        assert [b.payload for b in scene.side_buttons] == ["panel"]
+        assert L.board.width >= size[0] - 60
+        click_button = scene.side_buttons[0]
+        click_button.on_click()
+        assert scene.panel_open and len(scene.side_buttons) == 3
+    rects += [(f"side:{b.label}", b.rect) for b in scene.side_buttons]
+    no_overlap(rects, size)
+    for _, rect in rects:
+        if _.startswith("bar:"):
+            assert L.bar.contains(rect)
+        else:
+            assert L.side.contains(rect) or L.side_open.contains(rect)
+    if scene.notice is not None:
+        note = scene.notice_rect(scene.notice[0], scene.notice[1])
+        assert L.board.contains(note) and not note.colliderect(L.bar) and not note.colliderect(L.side)
+    # the hand cards stay wide enough to read their text
+    assert L.hand_card[0] >= 75 and L.card[0] >= 65  # the smallest faces, at 960x600 (height-bound)
+    app.render()
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_lobby_widgets_do_not_overlap(size: tuple[int, int], lang: str) -> None:
+    app = App(size, clock=Clock(), lang=lang)
+    lobby = LobbyScene(app, Settings(name="Ann", lang=lang), lan=False, resumable=False)
+    app.switch(lobby)
+    rects: list[tuple[str, pygame.Rect]] = [
+        ("lang", lobby.lang_choice.rect), ("name", lobby.name_field.rect), ("deck", lobby.deck_choice.rect),
+        ("bot", lobby.bot_choice.rect), ("play", lobby.play_button.rect), ("quit", lobby.quit_button.rect),
+        ("host", lobby.host_button.rect), ("code", lobby.code_field.rect), ("join", lobby.join_button.rect),
+        ("lan", lobby.lan_rect),
+    ]
+    no_overlap(rects, size)
+    app.render()

@@ -1,0 +1,118 @@
+"""Whole random-bot games: every game ends by a rule, replays to the same hashes,
+and no seat's view ever shows another seat's secret (issue 11, items 6, 8, 9)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from engine.core import hash_of
+from tests.engine.locke.flow_helpers import bot_table, game
+
+PRIVATE_VIEW_KEYS = ("seat", "my_character", "my_die", "my_kept", "seen_characters", "known_placements")
+
+
+def _play(players: int, seed: int, *, hashes: bool = False) -> Any:
+    table = bot_table(players, seed, hashes=hashes)
+    table.run(400_000)
+    return table
+
+
+@pytest.mark.parametrize("players", range(5, 11))
+def test_random_bot_games_end_by_a_rule(players: int) -> None:
+    """KMC 6.4 (+ ruling N47.s guard): two seeded games per table size end, judged, every claim true."""
+    for seed in range(2):
+        table = _play(players, seed)
+        outcome = table.outcome()
+        assert outcome is not None and outcome.reason.startswith("locke.end.")
+        assert len(outcome.seats) == players and all(r.grade in "ABCD" for r in outcome.seats)
+        assert all((r.grade in "AB") == r.won for r in outcome.seats)
+        assert table.claims_judged  # claims were made, and the table found every one true
+
+
+def _replays(table: Any, players: int) -> bool:
+    g = game()
+    state, _ = g.new_game(players)
+    if hash_of(g, state) != table.initial_hash:
+        return False
+    for action, expected in zip(table.log, table.hashes):
+        state = g.apply(state, action)
+        if hash_of(g, state) != expected:
+            return False
+    return g.outcome(state) == table.outcome()
+
+
+def test_a_game_replays_to_identical_hashes() -> None:
+    """Determinism: the logged inputs rebuild every state hash of a 7-seat game."""
+    table = _play(7, 3, hashes=True)
+    assert _replays(table, 7)
+
+
+def _check_views(table: Any) -> None:
+    g = game()
+    s = table.state
+    public = g.public(s)
+    opened = dict(s.open_cards)
+    final = s.phase in ("reveal", "over")
+    for i, p in enumerate(s.seats):
+        # the public state opens a character only when it was shown to all (expose, override) or at the end
+        if p.character in opened:
+            assert p.exposed or final, f"seat {i}'s character is public"
+        if p.die in opened:
+            assert final, f"seat {i}'s shadow die is public"
+        for h in p.kept:
+            assert h not in opened, f"seat {i}'s kept card {h} is public"
+    for i in range(s.n):
+        k = table.knowledge[i]
+        view = g.view(s, i, k)
+        assert {key: v for key, v in view.items() if key not in PRIVATE_VIEW_KEYS + ("log",)} == public
+        assert view["log"] == [list(e) for e in s.events]
+        me = s.seats[i]
+        assert view["my_character"] == k.card(me.character)
+        assert all(k.card(h) == card for h, card in view["my_kept"])
+        for j, card in view["seen_characters"]:
+            assert k.card(s.seats[j].character) == card is not None
+        for zone, cells in view["known_placements"]:
+            placement = next(p for p in s.placements if p[0] == zone)
+            for cell, thing in cells:
+                assert k.card(placement[3][placement[2].index(cell)]) == thing
+        # nothing of another seat's hidden cards unless this seat was told
+        for j, other in enumerate(s.seats):
+            if j != i and not k.knows(other.character):
+                assert all(j != seen for seen, _ in view["seen_characters"])
+
+
+@pytest.mark.parametrize("players", [5, 10])
+def test_no_view_shows_another_seats_secret_at_any_step(players: int) -> None:
+    """Item 8: at every step of a bot game, for every seat, the view is the public state plus only what
+    that seat knows, and the public state opens no hidden card early."""
+    table = bot_table(players, 11)
+    steps = 0
+    while table.pending is not None and steps < 400_000:
+        _check_views(table)
+        table.step()
+        steps += 1
+    _check_views(table)
+    assert table.outcome() is not None
+
+
+@pytest.mark.slow
+def test_three_hundred_games() -> None:
+    """Acceptance: N = 5..10 x 50 seeds all end by a rule, the guard in at most 2%, every game replays;
+    some reach the base phase and some end by the destruction of the four key bases."""
+    endings: Counter[str] = Counter()
+    base_phase = 0
+    for players in range(5, 11):
+        for seed in range(50):
+            table = _play(players, seed, hashes=True)
+            outcome = table.outcome()
+            assert outcome is not None, (players, seed)
+            endings[table.state.ending] += 1
+            base_phase += any(e[0] == "phase-change" for e in table.state.events)
+            assert _replays(table, players), (players, seed)
+    total = sum(endings.values())
+    assert total == 300
+    assert endings["guard"] <= 6, endings
+    assert base_phase > 0 and endings["key-bases"] > 0, endings
