@@ -43,9 +43,20 @@ def encode(value: Any) -> bytes:
 
 
 def _encode_into(value: Any, out: list[bytes], depth: int) -> None:
+    # Exact-type checks first: the state hash encodes every state, and most of a
+    # state is plain ints, strings and tuples. Subclasses (NamedTuples, IntEnums)
+    # fall through to the isinstance ladder below, which gives the same bytes.
     if depth > MAX_DEPTH:
         raise EncodingError(f"value nested deeper than {MAX_DEPTH} levels")
-    if value is None:
+    kind = type(value)
+    if kind is tuple or kind is list:
+        _encode_items(value, out, depth)
+    elif kind is int:
+        out.append(b"i%de" % value)
+    elif kind is str:
+        raw = value.encode("utf-8")
+        out.append(b"s%d:%s" % (len(raw), raw))
+    elif value is None:
         out.append(b"N")
     elif value is True:
         out.append(b"T")
@@ -55,17 +66,12 @@ def _encode_into(value: Any, out: list[bytes], depth: int) -> None:
         out.append(b"i%de" % value)
     elif isinstance(value, str):
         raw = value.encode("utf-8")
-        out.append(b"s%d:" % len(raw))
-        out.append(raw)
+        out.append(b"s%d:%s" % (len(raw), raw))
     elif isinstance(value, (bytes, bytearray, memoryview)):
         raw = bytes(value)
-        out.append(b"b%d:" % len(raw))
-        out.append(raw)
+        out.append(b"b%d:%s" % (len(raw), raw))
     elif isinstance(value, (list, tuple)):
-        out.append(b"l")
-        for item in value:
-            _encode_into(item, out, depth + 1)
-        out.append(b"e")
+        _encode_items(value, out, depth)
     elif isinstance(value, Mapping):
         items = []
         for key, item in value.items():
@@ -75,8 +81,7 @@ def _encode_into(value: Any, out: list[bytes], depth: int) -> None:
         items.sort(key=lambda pair: pair[0])
         out.append(b"d")
         for raw_key, item in items:
-            out.append(b"s%d:" % len(raw_key))
-            out.append(raw_key)
+            out.append(b"s%d:%s" % (len(raw_key), raw_key))
             _encode_into(item, out, depth + 1)
         out.append(b"e")
     elif hasattr(value, "__canonical__"):
@@ -85,6 +90,23 @@ def _encode_into(value: Any, out: list[bytes], depth: int) -> None:
         raise EncodingError("floats are not allowed in canonical data")
     else:
         raise EncodingError(f"cannot encode a value of type {type(value).__name__}")
+
+
+def _encode_items(value: list[Any] | tuple[Any, ...], out: list[bytes], depth: int) -> None:
+    """A list or tuple; plain int and str items are written inline (no call per leaf)."""
+    out.append(b"l")
+    inner = depth + 1
+    append = out.append
+    for item in value:
+        kind = type(item)
+        if kind is int:
+            append(b"i%de" % item)
+        elif kind is str:
+            raw = item.encode("utf-8")
+            append(b"s%d:%s" % (len(raw), raw))
+        else:
+            _encode_into(item, out, inner)
+    append(b"e")
 
 
 def decode(data: bytes) -> Any:

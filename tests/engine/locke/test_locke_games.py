@@ -98,20 +98,36 @@ def test_no_view_shows_another_seats_secret_at_any_step(players: int) -> None:
     assert table.outcome() is not None
 
 
+def _replays_to_the_same_state(table: Any, players: int) -> bool:
+    """The logged inputs rebuild the same final state (and so the same final hash)."""
+    g = game()
+    state, _ = g.new_game(players)
+    for action in table.log:
+        state = g.apply(state, action)
+    return bool(state == table.state) and hash_of(g, state) == hash_of(g, table.state)
+
+
 @pytest.mark.slow
 def test_three_hundred_games() -> None:
     """Acceptance: N = 5..10 x 50 seeds all end by a rule, the guard in at most 2%, every game replays;
-    some reach the base phase and some end by the destruction of the four key bases."""
+    some reach the base phase and some end by the destruction of the four key bases.
+
+    Hashing every state costs about six times the game itself, so each game replays to the same
+    final state, and every 25th game is also played and replayed comparing the hash at every step.
+    """
     endings: Counter[str] = Counter()
     base_phase = 0
     for players in range(5, 11):
         for seed in range(50):
-            table = _play(players, seed, hashes=True)
+            every_step = seed % 25 == 0
+            table = _play(players, seed, hashes=every_step)
             outcome = table.outcome()
             assert outcome is not None, (players, seed)
             endings[table.state.ending] += 1
             base_phase += any(e[0] == "phase-change" for e in table.state.events)
-            assert _replays(table, players), (players, seed)
+            assert _replays_to_the_same_state(table, players), (players, seed)
+            if every_step:
+                assert _replays(table, players), (players, seed)
     total = sum(endings.values())
     assert total == 300
     assert endings["guard"] <= 6, endings
