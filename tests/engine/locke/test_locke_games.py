@@ -10,6 +10,7 @@ import pytest
 
 from engine.core import hash_of
 from tests.engine.locke.flow_helpers import bot_table, game
+from tests.engine.locke.three_hundred import played_games
 
 PRIVATE_VIEW_KEYS = ("seat", "my_character", "my_die", "my_kept", "seen_characters", "known_placements")
 
@@ -108,6 +109,7 @@ def _replays_to_the_same_state(table: Any, players: int) -> bool:
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group("locke300")
 def test_three_hundred_games() -> None:
     """Acceptance: N = 5..10 x 50 seeds all end by a rule, the guard in at most 2%, every game replays;
     some reach the base phase and some end by the destruction of the four key bases.
@@ -117,17 +119,15 @@ def test_three_hundred_games() -> None:
     """
     endings: Counter[str] = Counter()
     base_phase = 0
-    for players in range(5, 11):
-        for seed in range(50):
-            every_step = seed % 25 == 0
-            table = _play(players, seed, hashes=every_step)
-            outcome = table.outcome()
-            assert outcome is not None, (players, seed)
-            endings[table.state.ending] += 1
-            base_phase += any(e[0] == "phase-change" for e in table.state.events)
-            assert _replays_to_the_same_state(table, players), (players, seed)
-            if every_step:
-                assert _replays(table, players), (players, seed)
+    for played in played_games():
+        table, players = played.table, played.players
+        outcome = table.outcome()
+        assert outcome is not None, played[:2]
+        endings[table.state.ending] += 1
+        base_phase += any(e[0] == "phase-change" for e in table.state.events)
+        assert _replays_to_the_same_state(table, players), played[:2]
+        if table.record_hashes:
+            assert _replays(table, players), played[:2]
     total = sum(endings.values())
     assert total == 300
     assert endings["guard"] <= 6, endings
