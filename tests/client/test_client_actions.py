@@ -109,6 +109,7 @@ def check(scene, legal, reached, labels, lang):
             assert label == expected, (label, expected)
 
 
+@pytest.mark.slow
 def test_every_main_phase_action_is_offered_and_exact(app, clock):
     scene = play_to_midgame(app, clock, seed=11)
     legal, reached, labels = explore(app, clock, scene)

@@ -39,6 +39,7 @@ def test_fit_line_shrinks_before_it_cuts() -> None:
     assert fits(text, 16, full, True)
 
 
+@pytest.mark.slow
 def test_card_names_are_whole_on_large_faces_and_marked_when_cut_on_small_ones() -> None:
     cs = cardset()
     art = CardArt(cs)

@@ -60,6 +60,7 @@ def bot_peer(code: str, home: Path) -> subprocess.Popen[str]:
         cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
+@pytest.mark.slow
 def test_host_in_the_client_and_play_a_bot_peer_to_the_audited_end(real_app, tmp_path):  # type: ignore[no-untyped-def]
     app, reactor = real_app
     lobby = LobbyScene(app, Settings(name="Host"), lan=False, host_interface="127.0.0.1")
@@ -104,6 +105,7 @@ def test_host_in_the_client_and_play_a_bot_peer_to_the_audited_end(real_app, tmp
     assert end.saved and Path(end.saved).exists(), end.save_error
 
 
+@pytest.mark.slow
 def test_join_a_bot_host_by_code_and_play_to_the_audited_end(real_app, tmp_path):  # type: ignore[no-untyped-def]
     app, reactor = real_app
     keys = tmp_path / "hostkey"

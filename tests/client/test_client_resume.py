@@ -38,6 +38,7 @@ def real_app():  # type: ignore[no-untyped-def]
     application.running = False
 
 
+@pytest.mark.slow
 def test_a_crashed_networked_game_is_resumed_from_the_lobby_to_the_audited_end(real_app, tmp_path):  # type: ignore[no-untyped-def]
     from client.rider.net_play import unfinished_games
 
