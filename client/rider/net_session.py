@@ -39,7 +39,7 @@ from engine.rider.game import RiderGame
 from engine.rider.state import RiderState
 from net.bots.base import SealedPick
 from net.peer import Peer
-from net.session import Cheat, Desync, Finished, Rejected, Resigned, Stalling
+from net.session import Cheat, Finished, Rejected, Resigned, Stalling
 from net.transport.mesh import PeerStatus
 
 #: How often (seconds) the adapter looks for new inputs and events.
@@ -351,12 +351,11 @@ class NetRiderSession:
         elif isinstance(event, Rejected):
             self.warnings.append(str(event))
             self._changed()
-        elif isinstance(event, (Cheat, Desync)) and not self.problem:
+        elif isinstance(event, Cheat) and not self.problem:
             # the scene names the seat itself (counted from one): keep only what happened
-            self.problem = event.error if isinstance(event, Cheat) else f"step {event.step}"
+            self.problem = event.error
             self.problem_seat = event.seat
-            self.cheat = isinstance(event, Cheat)
-            self.desync = isinstance(event, Desync)
+            self.cheat = True
             for listener in list(self.problem_listeners):
                 listener(self.problem)
         elif isinstance(event, Finished):

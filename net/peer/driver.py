@@ -39,7 +39,7 @@ from net.identity import Identity
 from net.journal import Journal
 from net.peer import lobby, store
 from net.peer.progress import Progress, progress
-from net.session import Cheat, Desync, Finished, Flooding, Misconduct, Outgoing, Rejected, Resigned, Session, Stalling
+from net.session import Cheat, Finished, Flooding, Misconduct, Outgoing, Rejected, Resigned, Session, Stalling
 from net.transport.backoff import Backoff
 from net.transport.invite import Invite
 from net.transport.keys import key_matches, short_id
@@ -491,7 +491,7 @@ class Peer:
                     self._claim(event.seats)
             elif isinstance(event, Misconduct):
                 self._say("misconduct", event_text=str(event), seat=event.seat, step=event.step)
-            elif isinstance(event, (Desync, Cheat)):
+            elif isinstance(event, Cheat):
                 self._say("stopped", event_text=str(event))
                 if not self._stopping:  # a better proof may still replace it: read session.halted at the end
                     self._stopping = True
