@@ -405,8 +405,8 @@ def run(args: argparse.Namespace, out: Any = None, discovery: Discovery = lan_di
             if advertise and args.port == 0:
                 raise Problem("--advertise needs a fixed --port so the invite can name it")
             interface = args.listen or ("0.0.0.0" if args.lan and not args.lan_loopback else LOOPBACK)
-            code = peer.host(args.seats, interface=interface, port=args.port, advertise=advertise).encode()
-            print(code, file=out, flush=True)
+            invite_code = peer.host(args.seats, interface=interface, port=args.port, advertise=advertise).encode()
+            print(invite_code, file=out, flush=True)
             report("give the invite code above to the other players: python -m tools.peer join CODE")
             if args.lan:
                 try:
