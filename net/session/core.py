@@ -58,6 +58,7 @@ from net.envelope import (
     game_id,
 )
 from net.identity import Identity
+from net.journal import Journal
 from net.poker.cards import SecretDeckList
 from net.poker.protocol import HeldCard, KeyRound, SeatSecrets
 from net.session import catchup, chat, conviction, deadlines, decisions, intake, limits, opening, pump, resign
@@ -101,7 +102,7 @@ class Session:
     def __init__(self, genesis: Genesis, game: Game[Any], state: Any, *, plan: TablePlan | None = None,
                  identity: Identity | None = None, seat: int | None = None,
                  deck: Sequence[str] | None = None, agent: Agent | None = None,
-                 journal: Any = None, now: float = 0.0, timeout: float | None = None,
+                 journal: Journal | None = None, now: float = 0.0, timeout: float | None = None,
                  grace: float | None = None) -> None:
         self.genesis = genesis
         self.game = game
