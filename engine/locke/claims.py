@@ -29,7 +29,7 @@ LEON = "locke.leon_override"  # Lord Leon: every other living character is level
 STROHHEIM = "locke.strohheim_override"  # S-Strohheim killed a Locke himself (KMC 11.1.3, 11.8.2)
 # --- part 3 (engine/locke/effects.py, planet_cards.py): values carry the public ledger they were made against
 DURABILITY_IS = "locke.durability_is"  # [declared, damage, plus]: card durability + plus - damage == declared
-MIND_IS = "locke.mind_is"  # [declared, mind lost]: max(0, card mind - lost) == declared
+MIND_IS = "locke.mind_is"  # [declared, plus]: max(0, card mind + plus) == declared
 LEVEL_IS = "locke.level_is"  # [declared, plus]: card level + plus == declared
 FEMALE = "locke.female"  # True / False: the character card is (not) female (event 7, Skyhawk Dandy)
 NONE_OF = "locke.none_of"  # [effect types]: none of the kept cards has one of these effects (clone, identity cards)
@@ -73,8 +73,8 @@ def holds(components: ComponentSet, claim: Claim, contents: tuple[str, ...]) -> 
         declared, damage, plus = value
         return bool(character.durability + plus - damage == declared)
     if what == MIND_IS:
-        declared, lost = value
-        return bool(max(0, character.mind - lost) == declared)
+        declared, added = value
+        return bool(max(0, character.mind + added) == declared)
     if what == LEVEL_IS:
         declared, plus = value
         return bool(character.level + plus == declared)

@@ -14,11 +14,11 @@ has one implementation:
   :func:`revive`; these are the simplest honest stand-ins until l3-base's fate
   module (notes/API-fate.md) lands, marked ``STAND-IN (l3-base)``.
 
-The public ledger of a seat (engine/locke/state.py ``Seat``): ``damage``,
-``mind_loss`` and ``stat_mods`` (lasting changes until death). A stat set with
-"=" is public: it is never declared again. A "+" change is added to the
-printed value; a claim carries the public ledger it was made against, so it is
-judged on the printed card plus that ledger.
+The public ledger of a seat (engine/locke/state.py ``Seat``): ``damage`` and
+``mods`` (lasting changes, the format of notes/API-fate.md). A stat "set" is
+public: it is never declared again. An "add" is added to the printed value; a
+claim carries the public ledger it was made against, so it is judged on the
+printed card plus that ledger.
 """
 
 from __future__ import annotations
@@ -44,16 +44,16 @@ Callback = Callable[[Any, LockeState, int, bool, str], LockeState]
 ON_CHECK: dict[str, Callback] = {}
 
 
-# --- the public ledger ------------------------------------------------------------------
+# --- the public ledger ------------------------------------------------------------------------
 
 
 def public_stat(p: Seat, stat: str) -> int | None:
-    """The value of ``stat`` when a lasting "=" change made it public, else None."""
+    """The value of ``stat`` when a lasting "set" change made it public (later adds included), else None."""
     value: int | None = None
-    for name, op, amount in p.stat_mods:
+    for name, op, amount, _ in p.mods:
         if name != stat:
             continue
-        if op == "=":
+        if op == "set":
             value = amount
         elif value is not None:
             value += amount
@@ -61,29 +61,32 @@ def public_stat(p: Seat, stat: str) -> int | None:
 
 
 def plus(p: Seat, stat: str) -> int:
-    """The sum of the "+" changes to a stat that is still hidden."""
-    return sum(amount for name, op, amount in p.stat_mods if name == stat and op == "+")
+    """The sum of the "add" changes to a stat that is still hidden (psycho bomb's mind loss is one)."""
+    return sum(amount for name, op, amount, _ in p.mods if name == stat and op == "add")
 
 
 def effective(g: Any, p: Seat, card: str, stat: str) -> int:
-    """A stat's current value for a seat whose character card is ``card`` (legal actions, tests)."""
+    """A stat's current value for a seat whose character card is ``card`` (legal actions, tests).
+    STAND-IN until l3-base's engine/locke/stats.py ``current`` lands (same mods)."""
     known = public_stat(p, stat)
     character = g.components.character(card)
+    printed = {"durability": character.durability, "mind": character.mind, "level": character.level,
+               "power": character.power}[stat]
+    base = known if known is not None else printed + plus(p, stat)
     if stat == "durability":
-        base = known if known is not None else character.durability + plus(p, stat)
         return base - p.damage
-    if stat == "mind":
-        base = known if known is not None else character.mind + plus(p, stat)
-        return max(0, base - p.mind_loss)
-    if stat == "level":
-        return known if known is not None else character.level + plus(p, stat)
-    raise ValueError(stat)
+    return max(0, base)
+
+
+def add_mod(s: LockeState, seat: int, stat: str, op: str, value: int, lasts: str = "life") -> LockeState:
+    p = s.seats[seat]
+    return s._replace(seats=with_seat(s, seat, p._replace(mods=p.mods + ((stat, op, value, lasts),))))
 
 
 def acts(s: LockeState, seat: int) -> bool:
     """Alive and in play (not inside the black hole or the wheat field)."""
     p = s.seats[seat]
-    return p.alive and not p.restraint.startswith(("black-hole", "wheat"))
+    return p.alive and p.restraint not in ("black-hole", "wheat")
 
 
 def present(s: LockeState, cell: str) -> tuple[int, ...]:
@@ -97,20 +100,25 @@ def present(s: LockeState, cell: str) -> tuple[int, ...]:
 
 
 def die(g: Any, s: LockeState, victim: int, killer: int = NO_SEAT, cause: str = "") -> LockeState:
-    """A character dies outside combat. STAND-IN (l3-base): turn.kill, plus clearing what
-    ends with death (ESP proofs have no field yet; lasting until-death changes stay until
-    a revival clears them)."""
+    """A character dies outside combat. STAND-IN (l3-base fate.kill): turn.kill, the restraint
+    and any trap it was caught in cleared."""
     from engine.locke.turn import kill
 
     s = kill(s, victim, killer)
-    p = s.seats[victim]._replace(restraint="", status="normal", rest=0)
-    return log(s._replace(seats=with_seat(s, victim, p)), "killed", victim, killer, cause)
+    p = s.seats[victim]._replace(restraint="", status="normal", rest=0, home="")
+    s = s._replace(seats=with_seat(s, victim, p))
+    cells = [c for c, _, i in s.ongoing if i == victim]
+    s = s._replace(ongoing=tuple(o for o in s.ongoing if o[2] != victim))
+    s = log(s, "killed", victim, killer, cause)
+    for cell in cells:
+        s = trap_card_done(s, cell)
+    return s
 
 
-def restrain(s: LockeState, seat: int, turns: int, kind: str) -> LockeState:
-    """Unable to act (R13, T16). STAND-IN (l3-base): the resting state with ``turns`` counted
-    on the seat's own turns (0: until the kind's own check frees it); ``kind`` is kept in
-    ``Seat.restraint`` (the trap card's cell after "@")."""
+def restrain(s: LockeState, seat: int, turns: int, kind: str, cell: str = "") -> LockeState:
+    """Unable to act (R13, T16). STAND-IN (l3-base fate.restrain): the resting state with ``turns``
+    counted on the seat's own turns (0: until the kind's own check frees it), the kind in
+    ``Seat.restraint``; ``cell`` names the trap card whose event now holds the seat."""
     p = s.seats[seat]
     p = p._replace(status="resting", rest=turns, restraint=kind, leader=NO_SEAT)
     seats = list(s.seats)
@@ -118,22 +126,27 @@ def restrain(s: LockeState, seat: int, turns: int, kind: str) -> LockeState:
     for i, q in enumerate(seats):  # a restrained leader's partners go on alone
         if q.leader == seat:
             seats[i] = q._replace(leader=NO_SEAT, status="normal")
-    return log(s._replace(seats=tuple(seats)), "restrained", seat, kind.partition("@")[0], turns)
+    ongoing = s.ongoing + ((cell, kind, seat),) if cell else s.ongoing
+    return log(s._replace(seats=tuple(seats), ongoing=ongoing), "restrained", seat, kind, turns)
 
 
 def release(s: LockeState, seat: int) -> LockeState:
     p = s.seats[seat]
     kind = p.restraint
-    p = p._replace(status="normal", rest=0, restraint="")
-    s = log(s._replace(seats=with_seat(s, seat, p)), "restraint-ended", seat, kind.partition("@")[0])
-    return trap_card_done(s, kind.partition("@")[2])
+    cells = [c for c, _, i in s.ongoing if i == seat]
+    p = p._replace(status="normal", rest=0, restraint="", home="")
+    s = s._replace(seats=with_seat(s, seat, p), ongoing=tuple(o for o in s.ongoing if o[2] != seat))
+    s = log(s, "restraint-ended", seat, kind)
+    for cell in cells:
+        s = trap_card_done(s, cell)
+    return s
 
 
 def trap_card_done(s: LockeState, cell: str) -> LockeState:
     """Seed 000 3.2.1: a trap card is removed once its event is over (nobody is still caught)."""
     from engine.locke.state import Cell, cell_of, with_cell
 
-    if not cell or any(p.restraint.endswith("@" + cell) for p in s.seats):
+    if not cell or any(o[0] == cell for o in s.ongoing):
         return s
     if cell_of(s, cell).face_up in ("trap", "arrest"):
         return log(s._replace(cells=with_cell(s, cell, Cell())), "card-removed", cell, cell_of(s, cell).face_up)
@@ -141,11 +154,11 @@ def trap_card_done(s: LockeState, cell: str) -> LockeState:
 
 
 def revive(g: Any, s: LockeState, seat: int, how: str) -> LockeState:
-    """Back to life. STAND-IN (l3-base): alive, no damage, normal state, until-death changes
-    and one-try flags cleared, 'has seen' flags cleared (LOCKE-PLAN 4.29); off the board until
-    the caller places it (KMC 8)."""
-    p = s.seats[seat]._replace(alive=True, damage=0, mind_loss=0, stat_mods=(), status="normal", rest=0,
-                               restraint="", tried=(), place=OFF_BOARD, leader=NO_SEAT)
+    """Back to life. STAND-IN (l3-base fate.revive): alive, no damage, normal state, "life" changes
+    and one-try flags cleared, 'has seen' flags kept; off the board until the caller places it (KMC 8)."""
+    p = s.seats[seat]
+    p = p._replace(alive=True, damage=0, mods=tuple(m for m in p.mods if m[3] != "life"), status="normal", rest=0,
+                   restraint="", home="", tried=(), place=OFF_BOARD, leader=NO_SEAT)
     return log(s._replace(seats=with_seat(s, seat, p)), "revived", seat, how)
 
 
@@ -164,7 +177,7 @@ def _auto_hit(g: Any, s: LockeState, step: Step) -> LockeState:
     known = public_stat(s.seats[step.seat], stat)
     if known is not None:
         p = s.seats[step.seat]
-        value = max(0, known - (p.damage if stat == "durability" else p.mind_loss))
+        value = max(0, known - p.damage) if stat == "durability" else max(0, known)
         return advance(s, Step("fx_roll", step.seat, n=value, arg=step.arg))
     return advance(s, Step("fx_declare", step.seat, arg=step.arg))
 
@@ -184,7 +197,7 @@ def _on_declare(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
         if not 0 <= action.value <= 12:
             raise IllegalAction("declare your current mind (0 or more)", rule="locke.s002.damage")
         claim = ck.make(step.seat, s.step_no, ck.MIND_IS, (p.character,),
-                        [action.value, p.mind_loss - plus(p, "mind")], "locke.s002.damage")
+                        [action.value, plus(p, "mind")], "locke.s002.damage")
     s = s._replace(**claimed(s, claim))
     return advance(s, Step("fx_roll", step.seat, n=action.value, arg=step.arg))
 
@@ -207,8 +220,8 @@ def _on_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     lost = min(result.damage, before)
     if stat == "durability":
         p = p._replace(damage=p.damage + lost)
-    else:
-        p = p._replace(mind_loss=p.mind_loss + lost)
+    elif lost:  # ruling N1: the mind itself goes down, until death
+        p = p._replace(mods=p.mods + (("mind", "add", -lost, "life"),))
     s = log(s._replace(seats=with_seat(s, step.seat, p)), "damage", source, step.seat, stat, result.cell,
             before, max(0, before - lost))
     if result.transformation:
@@ -234,7 +247,7 @@ def _auto_check(g: Any, s: LockeState, step: Step) -> LockeState:
     p = s.seats[step.seat]
     known = public_stat(p, "level" if kind == "level" else "mind")
     if known is not None:  # nothing hidden to declare: the best value is declared for the seat
-        value = known if kind == "level" else max(0, known - p.mind_loss)
+        value = known if kind == "level" else max(0, known)
         return advance(s, Step("fx_check_roll", step.seat, n=value if kind == "level" or value >= 2 else 0,
                                arg=step.arg))
     return advance(s, Step("fx_check_declare", step.seat, arg=step.arg))
@@ -255,11 +268,11 @@ def _on_check_declare(g: Any, s: LockeState, step: Step, action: Any) -> LockeSt
             raise IllegalAction("declare a mind from 2 to your mind (0 or 1: your mind is that low)", rule="locke.11.3")
         if action.value >= 2:
             claim = ck.make(step.seat, s.step_no, ck.MIND_AT_MOST, (p.character,),
-                            action.value + p.mind_loss - plus(p, "mind"), "locke.11.3")
+                            action.value - plus(p, "mind"), "locke.11.3")
             value = action.value
         else:  # ruling R10: below 2 nothing can be declared and the check fails
             claim = ck.make(step.seat, s.step_no, ck.MIND_IS, (p.character,),
-                            [action.value, p.mind_loss - plus(p, "mind")], "locke.11.3")
+                            [action.value, plus(p, "mind")], "locke.11.3")
             value = 0
     return advance(s._replace(**claimed(s, claim)), Step("fx_check_roll", step.seat, n=value, arg=step.arg))
 

@@ -228,7 +228,7 @@ def _on_new_character(g: Any, s: LockeState, step: Step, action: Any) -> LockeSt
     new = action.handles[0]
     s = s._replace(zones=with_zone(s, "chars:unused", zone_of(s, "chars:unused")[1:]))
     s = s._replace(zones=with_zone(s, "chars:erased", zone_of(s, "chars:erased") + (p.character,)))
-    p = p._replace(character=new, seen_by=(), exposed=False, tried=(), stat_mods=(), mind_loss=0)
+    p = p._replace(character=new, seen_by=(), exposed=False, tried=(), mods=())
     return advance(log(s._replace(seats=with_seat(s, step.seat, p)), "shape-changed", step.seat, "character"))
 
 

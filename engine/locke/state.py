@@ -68,11 +68,12 @@ class Seat(NamedTuple):
     tried: tuple[str, ...] = ()  # one-try-per-life things used: "nova", "king"
     kills: tuple[int, ...] = ()  # seats this seat killed (for victory conditions)
     # --- part 3, planet cards and trap/event effects (engine/locke/effects.py) ---
-    mind_loss: int = 0  # mind lost to attacks on the mind (psycho bomb, ruling N1)
-    #: lasting stat changes until death: (stat, "+" or "=", value); "=" makes the stat public
-    stat_mods: tuple[tuple[str, str, int], ...] = ()
+    #: lasting stat changes (stat, "add" or "set", value, "game" or "life"); the names of
+    #: notes/API-fate.md (l3-base). A "set" makes the stat public; "life" ones end with death.
+    mods: tuple[tuple[str, str, int, str], ...] = ()
     shown: tuple[int, ...] = ()  # kept planet cards turned face up by use and still held (items, a fixed wildcard)
-    restraint: str = ""  # what restrains this seat: "deadline@cell", "skyhawk@cell", "wheat:<cell>@cell", "black-hole"
+    restraint: str = ""  # why the seat is resting: "deadline", "kurukuru", "skyhawk", "wheat", "black-hole" ("" plain rest)
+    home: str = ""  # the cell to come back to (wheat harvest)
 
 
 class Cell(NamedTuple):
@@ -135,6 +136,8 @@ class LockeState(NamedTuple):
     wild: tuple[tuple[int, str], ...] = ()
     #: kept handles that may no longer serve as a clone (wildcards held on a dead turn that passed)
     no_clone: tuple[int, ...] = ()
+    #: trap cards whose event still holds someone: (cell, restraint kind, seat) (seed 000 3.2.1)
+    ongoing: tuple[tuple[str, str, int], ...] = ()
 
     @property
     def over(self) -> bool:
@@ -214,6 +217,7 @@ def public_data(state: LockeState) -> dict[str, Any]:
         "taken": [[list(p) for p in t] for t in state.taken],
         "wild": [list(w) for w in state.wild],
         "no_clone": list(state.no_clone),
+        "ongoing": [list(o) for o in state.ongoing],
     }
 
 

@@ -70,7 +70,7 @@ from engine.locke.state import (
 )
 
 #: Restraint kinds that count down on the seat's own turns.
-COUNTED = ("deadline", "kurukuru-pa-x")
+COUNTED = ("deadline", "kurukuru")
 #: Trap entries that are a combat against the chart's obstacles.
 COMBAT_ENTRIES = ("dark-knights", "hell-divers", "cybers", "e-buster", "super-e-buster")
 RACE_GOAL = 18
@@ -90,8 +90,7 @@ def trap_steps(seat: int, cell: str, modifier: int = 0) -> tuple[Step, ...]:
 def enter_trap(g: Any, s: LockeState, seat: int, cell: str) -> LockeState:
     """Seed 000 3.2.1: a face-up trap card. If someone is still caught in its trap, the new
     arrival is caught by the same kind; otherwise it rolls the trap chart."""
-    ongoing = [p.restraint.partition("@")[0].partition(":")[0] for p in s.seats
-               if p.alive and p.restraint.endswith("@" + cell)]
+    ongoing = [kind for c, kind, i in s.ongoing if c == cell and s.seats[i].alive]
     if ongoing:
         kind = ongoing[0]
         s = log(s, "trap", "ongoing-" + kind, seat)
@@ -102,7 +101,7 @@ def enter_trap(g: Any, s: LockeState, seat: int, cell: str) -> LockeState:
 def _caught_again(s: LockeState, seat: int, cell: str, kind: str) -> tuple[Step, ...]:
     if kind == "deadline":
         return (Step("deadline_roll", seat, arg=cell),)
-    if kind == "kurukuru-pa-x":
+    if kind == "kurukuru":
         return (Step("kuru_roll", seat, arg=cell),)
     if kind == "skyhawk":
         return (Step("sex_declare", seat, arg=cell),)
@@ -219,7 +218,7 @@ def _on_deadline_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeSt
     assert isinstance(action, DiceRolled)
     if not acts(s, step.seat):
         return advance(s)
-    return advance(restrain(s, step.seat, action.faces[0], "deadline@" + step.arg))
+    return advance(restrain(s, step.seat, action.faces[0], "deadline", step.arg))
 
 
 # Chronos trap (trap 12): mind checks until one passes; each failure is a 1:1 check
@@ -418,7 +417,7 @@ def _on_blast_choice(g: Any, s: LockeState, step: Step, action: Any) -> LockeSta
     if zero:
         return advance(log(s, "psycho-blast", step.seat, "level-0"))
     p = s.seats[step.seat]
-    p = p._replace(stat_mods=p.stat_mods + (("level", "+", 1), ("mind", "=", 3)), mind_loss=0)
+    p = p._replace(mods=p.mods + (("level", "add", 1, "life"), ("mind", "set", 3, "life")))
     return advance(log(s._replace(seats=with_seat(s, step.seat, p)), "psycho-blast", step.seat, "level+1 mind=3"))
 
 
@@ -666,7 +665,7 @@ def _on_sex_declare(g: Any, s: LockeState, step: Step, action: Any) -> LockeStat
     s = s._replace(**claimed(s, ck.make(step.seat, s.step_no, ck.FEMALE, (p.character,), female, "locke.s002.event.7")))
     if not female:
         return advance(log(s, "skyhawk-dandy", step.seat, "unaffected"))
-    return advance(restrain(s, step.seat, 0, "skyhawk@" + step.arg))
+    return advance(restrain(s, step.seat, 0, "skyhawk", step.arg))
 
 
 def _skyhawk(g: Any, s: LockeState, seat: int, success: bool, arg: str) -> LockeState:
@@ -680,7 +679,7 @@ def _on_kuru_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     assert isinstance(action, DiceRolled)
     if not acts(s, step.seat):
         return advance(s)
-    return advance(restrain(s, step.seat, action.faces[0], "kurukuru-pa-x@" + step.arg))
+    return advance(restrain(s, step.seat, action.faces[0], "kurukuru", step.arg))
 
 
 # wheat harvest (event 9)
@@ -689,8 +688,8 @@ def _on_kuru_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
 def _auto_wheat_go(g: Any, s: LockeState, step: Step) -> LockeState:
     p = s.seats[step.seat]
     home = p.place
-    s = restrain(s._replace(seats=with_seat(s, step.seat, p._replace(place=OFF_BOARD))), step.seat, 0,
-                 f"wheat:{home}@{step.arg}")
+    s = restrain(s._replace(seats=with_seat(s, step.seat, p._replace(place=OFF_BOARD, home=home))), step.seat, 0,
+                 "wheat", step.arg)
     return advance(log(s, "wheat-field", step.seat, home))
 
 
@@ -699,7 +698,7 @@ def _on_wheat_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState
     p = s.seats[step.seat]
     if action.faces[0] < 5:
         return advance(log(s, "wheat-rain", step.seat))
-    home = p.restraint.partition("@")[0].partition(":")[2]
+    home = p.home
     back = home if home and home.startswith("P:" if s.phase == "planet" else "B:") else OFF_BOARD
     s = s._replace(seats=with_seat(s, step.seat, p._replace(place=back)))
     return advance(log(release(s, step.seat), "wheat-harvested", step.seat, back))
@@ -744,8 +743,9 @@ def _pending_whim_stats(g: Any, s: LockeState, step: Step) -> Pending:
 
 def _set_stats(s: LockeState, seat: int, level: int, power: int, durability: int, mind: int, how: str) -> LockeState:
     p = s.seats[seat]
-    mods = (("level", "=", level), ("power", "=", power), ("durability", "=", durability), ("mind", "=", mind))
-    p = p._replace(stat_mods=p.stat_mods + mods, damage=0, mind_loss=0)
+    mods = tuple((stat, "set", value, "life") for stat, value in
+                 (("level", level), ("power", power), ("durability", durability), ("mind", mind)))
+    p = p._replace(mods=p.mods + mods, damage=0)
     return log(s._replace(seats=with_seat(s, seat, p)), "hijiri-whim", seat, how, [level, power, durability, mind])
 
 
@@ -756,7 +756,7 @@ def _on_whim_stats(g: Any, s: LockeState, step: Step, action: Any) -> LockeState
     s = _set_stats(s, step.seat, int(params["esp_level"]), int(params["esp_power"]), int(params["durability"]),
                    int(params["mind"]), "a")
     p = s.seats[step.seat]
-    s = s._replace(seats=with_seat(s, step.seat, p._replace(stat_mods=p.stat_mods + (("abilities", "=", 0),))))
+    s = s._replace(seats=with_seat(s, step.seat, p._replace(mods=p.mods + (("abilities", "set", 0, "life"),))))
     return advance(s, Step("whim_ability", step.seat, arg=""))
 
 
@@ -780,7 +780,7 @@ def _on_whim_ability(g: Any, s: LockeState, step: Step, action: Any) -> LockeSta
 
 def _abilities(s: LockeState, seat: int, names: list[str]) -> LockeState:
     p = s.seats[seat]
-    p = p._replace(stat_mods=p.stat_mods + tuple(("ability:" + n, "=", 1) for n in names))
+    p = p._replace(mods=p.mods + tuple(("ability:" + n, "set", 1, "life") for n in names))
     return log(s._replace(seats=with_seat(s, seat, p)), "hijiri-whim-abilities", seat, names)
 
 
@@ -808,8 +808,8 @@ def restrained_turn(g: Any, s: LockeState, seat: int) -> LockeState:
     the black hole's prisoner does nothing (N2)."""
     p = s.seats[seat]
     end = Step("end_turn", seat)
-    kind = p.restraint.partition("@")[0]
-    if kind.startswith("wheat"):
+    kind = p.restraint
+    if kind == "wheat":
         return advance(s, Step("wheat_roll", seat), end)
     if kind == "skyhawk":
         return advance(s, check(seat, "mind", "skyhawk"), end)
@@ -828,7 +828,7 @@ def _auto_restraint_count(g: Any, s: LockeState, step: Step) -> LockeState:
 
 def cannot_refuse(s: LockeState, seat: int) -> bool:
     """Deadline (N8), the black hole (N2) and the wheat field (N61) take away the right to refuse."""
-    return s.seats[seat].restraint.startswith(("deadline", "black-hole", "wheat"))
+    return s.seats[seat].restraint in ("deadline", "black-hole", "wheat")
 
 
 ON_CHECK.update({
@@ -852,7 +852,7 @@ PENDING = {
     "race_draw": _pending_race_draw, "race_keep": _decision, "race_show": _pending_race_show,
     "race_roll": _pending_race_roll, "race_six": _decision, "race_hurt": _pending_race_hurt,
     "race_prize": _pending_race_prize, "sex_declare": _decision,
-    "kuru_roll": _pending_d6("locke.restraint.kurukuru-pa-x"), "wheat_roll": _pending_d6("locke.chart.wheat-harvest"),
+    "kuru_roll": _pending_d6("locke.restraint.kurukuru"), "wheat_roll": _pending_d6("locke.chart.wheat-harvest"),
     "whim_choice": _decision, "whim_stats": _pending_whim_stats,
     "whim_ability": _pending_d6("locke.chart.whim-ability"), "whim_cards": _pending_whim_cards,
 }

@@ -76,7 +76,8 @@ def test_trap_2_psycho_bomb_hits_the_mind_not_the_durability() -> None:
     act(table, Stat(0, "mind", 8))
     roll(table, 1, 2)  # 2:1 column, roll 3: 2 damage
     p = table.state.seats[0]
-    assert p.mind_loss == 2 and p.damage == 0 and p.alive
+    assert p.mods == (("mind", "add", -2, "life"),) and p.damage == 0 and p.alive
+    assert effective(game(), p, "locke-1", "mind") == 6
     assert _events(table, "damage")[-1][:4] == ("damage", "psycho-bomb", 0, "mind")
 
 
@@ -129,7 +130,7 @@ def test_trap_8_deadline_restrains_everyone_present_for_their_own_d3() -> None:
     s = table.state
     assert s.seats[0].status == s.seats[2].status == "resting"
     assert (s.seats[0].rest, s.seats[2].rest) == (2, 2)  # seat 2's own turn came next and counted one
-    assert s.seats[0].restraint == "deadline@P:1:1"
+    assert s.seats[0].restraint == "deadline" and ("P:1:1", "deadline", 0) in s.ongoing
     from engine.locke.declare import answerers
 
     assert 0 not in answerers(s, 3) and 2 not in answerers(s, 3)
@@ -164,7 +165,7 @@ def test_a_trap_still_holding_someone_catches_the_next_one_the_same_way() -> Non
     act(table, Walk(2, "P:1:1"))
     assert ("trap", "ongoing-deadline", 2) in table.state.events
     roll(table, 2)
-    assert table.state.seats[2].restraint == "deadline@P:1:1"
+    assert table.state.seats[2].restraint == "deadline" and ("P:1:1", "deadline", 2) in table.state.ongoing
 
 
 def test_trap_12_chronos_trap_repeats_1_1_checks_until_a_mind_check_passes() -> None:
@@ -373,7 +374,7 @@ def test_event_7_skyhawk_dandy_restrains_a_woman_until_a_mind_check() -> None:
     roll(table, 3, 4)
     assert table.legal(0) == [Choose(0, "female")]
     act(table, Choose(0, "female"))
-    assert table.state.seats[0].restraint == "skyhawk@P:1:1"
+    assert table.state.seats[0].restraint == "skyhawk"
 
 
 def test_skyhawk_dandy_does_nothing_to_a_man() -> None:
@@ -389,7 +390,7 @@ def test_event_8_kurukuru_pa_x_restrains_for_1d6_turns() -> None:
     table = _event()
     roll(table, 4, 4)
     roll(table, 5)
-    assert table.state.seats[0].rest == 5 and table.state.seats[0].restraint.startswith("kurukuru-pa-x")
+    assert table.state.seats[0].rest == 5 and table.state.seats[0].restraint == "kurukuru"
 
 
 def test_event_9_wheat_harvest_takes_the_piece_off_until_a_5_or_6() -> None:
@@ -397,7 +398,7 @@ def test_event_9_wheat_harvest_takes_the_piece_off_until_a_5_or_6() -> None:
     table = _event()
     roll(table, 4, 5)
     p = table.state.seats[0]
-    assert p.place == "" and p.restraint == "wheat:P:1:1@P:1:1"
+    assert p.place == "" and p.restraint == "wheat" and p.home == "P:1:1"
     _others_pass(table)
     roll(table, 3)  # rain
     assert ("wheat-rain", 0) in table.state.events
@@ -423,8 +424,8 @@ def test_event_11_hijiri_whim_a_rolls_new_public_stats_and_abilities() -> None:
     act(table, Choose(0, "a"))
     roll(table, 3, 2, 1, 4)
     p = table.state.seats[0]
-    assert ("level", "=", 3) in p.stat_mods and ("durability", "=", 2) in p.stat_mods
-    assert ("mind", "=", 6) in p.stat_mods and ("power", "=", 20) in p.stat_mods
+    assert ("level", "set", 3, "life") in p.mods and ("durability", "set", 2, "life") in p.mods
+    assert ("mind", "set", 6, "life") in p.mods and ("power", "set", 20, "life") in p.mods
     roll(table, 2)
     roll(table, 6)
     assert ("hijiri-whim-abilities", 0, ["release", "ship-support"]) in table.state.events
