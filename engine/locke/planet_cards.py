@@ -337,7 +337,9 @@ def phase_end_identity(s: LockeState) -> tuple[Step, ...]:
 
 def _on_identity_nop(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     p = s.seats[step.seat]
-    claim = ck.make(step.seat, s.step_no, ck.NONE_OF, p.kept, list(IDENTITY), "locke.s000.3.2.3")
+    others = any(q.alive for i, q in enumerate(s.seats) if i != step.seat)
+    kinds = list(IDENTITY) if others else ["reveal-self"]  # nobody left to look at: that card cannot act
+    claim = ck.make(step.seat, s.step_no, ck.NONE_OF, p.kept, kinds, "locke.s000.3.2.3")
     return advance(s._replace(**claimed(s, claim)))
 
 
