@@ -877,3 +877,10 @@ AUTO = {
     "necra_hits": _auto_necra_hits, "blast_backlash": _auto_blast_backlash, "race_start": _auto_race_start,
     "race_next": _auto_race_next, "race_try": _auto_race_try, "wheat_go": _auto_wheat_go, "restraint_count": _auto_restraint_count,
 }
+
+
+def fate_trap(g: Any, s: LockeState, seat: int, *, modifier: int = 0, cause: str = "") -> LockeState:
+    """``fate.HOOKS["trap"]`` (notes/API-fate.md): queue a trap roll right after the queue head;
+    a prisoner's trap (prison row 11) is tied to its arrest card's cell (N69)."""
+    cell = s.seats[seat].place if cause == "prison" else ""
+    return s._replace(queue=s.queue[:1] + trap_steps(seat, cell, modifier) + s.queue[1:])

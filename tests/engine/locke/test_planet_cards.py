@@ -306,3 +306,21 @@ def test_combat_kinds_are_revealed_checked_and_kept_or_spent_by_lifetime(card: s
     if lifetime == "single-use" or card == "nike":
         s = pc.spend(s, 0, h)
         assert pc.held_items(s, 0) == () and dict(s.zones)["planet:stock"][-1] == h
+
+
+def test_a_dead_evil_face_uses_its_identity_card_when_a_clone_brings_it_back() -> None:
+    """Seed 000 line 109, KMC 8: dead at the phase end, the Evil face uses it on revival (base phase)."""
+    keys = {"B:1:2": "command-room", "B:3:3": "laboratory", "B:5:5": "computer-room", "B:6:6": "energy-room"}
+    seats = five(s0={"place": "B:1:1"}, s1={"alive": False, "place": "", "kept": ["clone", "expose-self"]},
+                 s2={"place": ""}, s3={"place": ""}, s4={"place": ""})
+    table = table_at({"seats": seats, "phase": "base", "fill": "corridor", "turn_of": 1,
+                      "placements": [{"zone": "keybases", "seat": 1, "cells": keys}]})
+    assert waiting(table) == ("locke.clone", 1)
+    clone, expose = table.state.seats[1].kept
+    act(table, UseCard(1, clone, "clone"))
+    act(table, Walk(1, "B:1:3"))
+    assert waiting(table) == ("locke.identity", 1)
+    assert table.legal(1) == [UseCard(1, expose, "expose-self")]
+    act(table, UseCard(1, expose, "expose-self"))
+    s = table.state
+    assert s.seats[1].alive and s.seats[1].exposed and s.seats[1].place == "B:1:3"

@@ -458,3 +458,47 @@ def test_answering_a_declaration_is_not_offered_to_the_restrained_by_deadline() 
         assert waiting(table) == ("locke.answer", seat)
         act(table, Answer(seat, True))
     assert table.outcome() is not None
+
+
+@pytest.mark.parametrize("faces,entry", [((1, 2), "dark-knights"), ((2, 3), "hell-divers"), ((4, 5), "cybers"),
+                                         ((5, 6), "e-buster")])
+def test_trap_combat_entries_start_a_combat_through_the_entry_point(faces: tuple[int, int], entry: str) -> None:
+    """Seed 002 lines 133, 135, 139, 141, ruling N80: the trap's obstacles fight the roller's party."""
+    table = _trap()
+    roll(table, *faces)
+    s = table.state
+    assert ("trap", entry, 0) in s.events
+    assert s.combat is not None and s.combat.cause == "trap:" + entry and s.combat.sides[0] == (0,)
+    assert s.combat.obstacles
+
+
+def test_trap_10_golems_roll_their_number_first() -> None:
+    """Seed 002 line 140: 1d6 golems."""
+    table = _trap()
+    roll(table, 4, 6)
+    roll(table, 3)
+    assert table.state.combat is not None and len(table.state.combat.obstacles) == 3
+
+
+def test_trap_4_resonance_forest_rolls_a_random_combat() -> None:
+    """Seed 002 line 134, ruling N80: the forest's combat comes from the random-combat chart."""
+    table = _trap()
+    roll(table, 1, 3)
+    assert table.pending.purpose == "locke.chart.random-combat"
+
+
+def test_prison_row_11_escapes_into_the_trap_chart_and_the_arrest_card_goes() -> None:
+    """Seed 002 line 83 (prison 11) and seed 000 line 90: out of prison, into a trap; the prison is gone."""
+    seats = five(s0={"place": "P:1:1", "status": "arrested"})
+    table = table_at({"seats": seats, "phase": "planet", "turn_of": 0, "fill": "frontier",
+                      "cells": {"P:1:1": {"face_up": "arrest"}}})
+    act(table, Declare(0, False))
+    from engine.locke.actions import Release
+
+    act(table, Release(0, False))
+    roll(table, 5, 6)  # 11: escape into a trap
+    assert table.state.seats[0].status == "normal"
+    roll(table, 1, 1)  # psycho bomb
+    act(table, Stat(0, "mind", 8))
+    roll(table, 6, 6)
+    assert dict(table.state.cells)["P:1:1"].face_up == ""
