@@ -27,6 +27,12 @@ RELEASE = "locke.release"  # the character has the release ability (seed 000 3.2
 MIND_AT_MOST = "locke.mind_at_most"  # a declared mind is within the character's (KMC 11.3)
 LEON = "locke.leon_override"  # Lord Leon: every other living character is level 4 or less (KMC 11.1.3)
 STROHHEIM = "locke.strohheim_override"  # S-Strohheim killed a Locke himself (KMC 11.1.3, 11.8.2)
+# part 3 (engine/locke/fate.py): stats with the public ledger of changes (engine/locke/stats.py)
+STAT_AT_MOST = "locke.stat_at_most"  # a declared level/mind/... is within the current stat
+DURABILITY_NOW = "locke.durability_now"  # a declared durability is the current one (printed + mods - damage)
+FACT = "locke.fact"  # a yes/no fact about the character (fate.FACTS)
+NO_CLONE = "locke.no_clone"  # none of the kept planet cards is a clone (KMC 8: a clone must be used)
+NO_TELEPORT = "locke.no_teleport"  # none of the dealt combat cards is a teleport (KMC 4 stacked vortex)
 
 DIE_CARDS = tuple(f"die-{face}" for face in range(1, 7))
 
@@ -46,12 +52,20 @@ def holds(components: ComponentSet, claim: Claim, contents: tuple[str, ...]) -> 
         return components.planet(contents[0]).kind == "ability"
     if what == INFO_BELOW_3:
         return sum(1 for c in contents if components.planet(c).effect.type == "information") < 3
+    if what == NO_TELEPORT:
+        return not any(c.startswith("teleport-") for c in contents)
+    if what == NO_CLONE:
+        return not any(components.planet(c).effect.type == "clone" for c in contents)
     if what == SHADOW:
         silhouette, taken = value
         face = die_face(contents[0])
         allowed = setup_tables.silhouette_choices(components, face, contents[1], {k: v for k, v in taken})
         return bool(silhouette in allowed)
     character = components.character(contents[0])
+    if what in (STAT_AT_MOST, DURABILITY_NOW, FACT):
+        from engine.locke import fate
+
+        return fate.judge(character, what, value)
     if what == LEVEL_AT_MOST:
         return int(value) <= character.level
     if what == LEVEL_AT_LEAST:

@@ -182,8 +182,10 @@ def _on_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
         p = s.seats[seat]
         s = s._replace(seats=with_seat(s, seat, p._replace(damage=p.damage + (before - max(0, after)))))
     s = log(s, "hit", list(attacker), list(target), result.cell, before, max(0, after))
-    if result.transformation:
-        s = log(s, "effect", "transformation-check", target[1], "effect pending part 3")
+    if result.transformation and target[0] == "s" and after > 0:  # seed 002: natural 1-1 or 6-6
+        from engine.locke import fate
+
+        s = fate.transformation_check(g, s, target[1])
     if target[0] == "s" and after <= 0:
         s = log(s, "killed", target[1], attacker[1] if attacker[0] == "s" else -1)
     return advance(s._replace(combat=c))
@@ -192,17 +194,20 @@ def _on_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
 def _auto_end(g: Any, s: LockeState, step: Step) -> LockeState:
     """Apply deaths, log the combat, and do what its cause asks (prison, combat card)."""
     from engine.locke.declare import end_game
-    from engine.locke.turn import alive_seats, failed, freed, kill
+    from engine.locke import fate
+    from engine.locke.turn import alive_seats, failed, freed
 
     c = s.combat
     assert c is not None
     dead = [seat for seat, _, durability in c.declared if durability <= 0]
     killers = {e[1]: e[2] for e in s.events if e and e[0] == "killed"}
     for seat in dead:
-        s = kill(s, seat, killers.get(seat, -1))
+        s = fate.kill(g, s, seat, killer=killers.get(seat, -1), cause="combat")
     participants = tuple(sorted(i for side in c.sides for i in side))
     obstacles_cleared = all(ob[3] <= 0 for ob in c.obstacles)
     s = log(s, "combat", c.cause, c.cell, [list(x) for x in c.sides], dead, STANDIN_LOG)
+    if c.obstacles and obstacles_cleared:  # read by engine/locke/base_cards.py (alarm devices)
+        s = log(s, "obstacles-cleared", c.cause, c.cell)
     s = s._replace(combat=None, last_combat=participants)  # the head is still standin_end
     if not alive_seats(s):
         return end_game(s, "all-dead")

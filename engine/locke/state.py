@@ -67,6 +67,13 @@ class Seat(NamedTuple):
     base_player: bool = False  # an Evil face at the end of set-up (KMC 7.1.9, ruling N43)
     tried: tuple[str, ...] = ()  # one-try-per-life things used: "nova", "king"
     kills: tuple[int, ...] = ()  # seats this seat killed (for victory conditions)
+    # --- part 3, engine/locke/fate.py (notes API-fate.md) ---
+    mods: tuple[tuple[str, str, int, str], ...] = ()  # lasting stat changes (engine/locke/stats.py)
+    proofs: int = 0  # ESP proofs in (seed 002 prison 12+)
+    restraint: str = ""  # why a resting seat rests (fate.RESTRAINTS); "" = plain rest
+    home: str = ""  # the cell to come back to (wheat harvest)
+    converted: bool = False  # an E/G character converted to Good (KMC 2.2.1); reset on revival
+    controller: int = -1  # the base player ordering this seat (ESP controller system, KMC 4)
 
 
 class Cell(NamedTuple):

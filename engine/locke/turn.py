@@ -192,9 +192,9 @@ def _decision(g: Any, s: LockeState, step: Step) -> Pending:
 
 def takes_turn(s: LockeState, seat: int) -> bool:
     p = s.seats[seat]
-    if not p.alive:
-        return False  # part 2 has no clone or revival: a dead seat's turn is empty (KMC 8)
-    return not (s.phase == "planet" and p.base_player)
+    if s.phase == "planet" and p.base_player:
+        return False
+    return p.alive or bool(p.kept)  # KMC 8: a dead seat's turn matters only with a clone to use
 
 
 def _auto_next_turn(g: Any, s: LockeState, step: Step) -> LockeState:
@@ -219,24 +219,19 @@ def _auto_turn(g: Any, s: LockeState, step: Step) -> LockeState:
     seat = step.seat
     p = s.seats[seat]
     end = Step("end_turn", seat)
+    check = Step("check_phase", seat)  # engine/locke/fate.py: ESP-proof removal (KMC 9.1 check phase)
+    if not p.alive:
+        return advance(s, Step("dead_turn", seat), end)  # engine/locke/fate.py: the clone (KMC 8)
     if p.status == "resting":
-        return advance(s, Step("rest_count", seat), end)
+        return advance(s, Step("restraint_turn", seat), end)  # engine/locke/fate.py (KMC 8)
     if p.status == "arrested":
-        return advance(s, Step("declare", seat), Step("release", seat), end)
+        return advance(s, Step("declare", seat), check, Step("release", seat), end)
     if p.status == "partner":
-        return advance(s, Step("declare", seat), Step("move", seat), end)
+        return advance(s, Step("declare", seat), check, Step("move", seat), end)
     if s.phase == "base" and p.base_player and p.place == OFF_BOARD:
-        return advance(s, Step("declare", seat), Step("base_drop", seat), end)  # KMC 7.3.1.3: freed, enters at random
-    return advance(s, Step("declare", seat), Step("move", seat), Step("instruct", seat),
+        return advance(s, Step("declare", seat), check, Step("base_drop", seat), end)  # KMC 7.3.1.3: freed, enters at random
+    return advance(s, Step("declare", seat), check, Step("move", seat), Step("instruct", seat),
                    Step("combat_phase", seat), Step("destroy_phase", seat), end)
-
-
-def _auto_rest_count(g: Any, s: LockeState, step: Step) -> LockeState:
-    """KMC 8: a resting seat counts its dice down; at zero it wakes and just stands there."""
-    p = s.seats[step.seat]
-    rest = max(0, p.rest - 1)
-    p = p._replace(rest=rest, status="normal" if rest == 0 else "resting")
-    return advance(s._replace(seats=with_seat(s, step.seat, p)))
 
 
 def _auto_end_turn(g: Any, s: LockeState, step: Step) -> LockeState:
@@ -280,6 +275,8 @@ def _on_teleport(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
         raise IllegalAction("only a player on the board in a normal state can teleport", rule="locke.9.2.1")
     if not 1 <= action.level <= 6:
         raise IllegalAction("declare a teleport level from 1 to your ESP level (at most 6)", rule="locke.9.2.1")
+    if p.proofs:
+        raise IllegalAction("an ESP proof holds your ESP level at 0: you cannot teleport", rule="locke.s002.prison")
     claim = ck.make(step.seat, s.step_no, ck.LEVEL_AT_MOST, (p.character,), action.level, "locke.9.2.1")
     return advance(s._replace(**claimed(s, claim)), Step("tele_roll", step.seat, n=action.level))
 
@@ -400,7 +397,7 @@ def _on_destroy(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
 def _on_enter_base(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     assert isinstance(action, EnterBase)
     p = s.seats[step.seat]
-    if s.phase != "base" or p.place != OFF_BOARD or not 0 <= action.level <= 6:
+    if s.phase != "base" or p.place != OFF_BOARD or not 0 <= action.level <= (0 if p.proofs else 6):
         raise IllegalAction("off the board in the base phase, declare an ESP level 0..6 to try to enter",
                             rule="locke.9.3.1")
     claim = ck.make(step.seat, s.step_no, ck.LEVEL_AT_MOST, (p.character,), action.level, "locke.9.3.1")
@@ -764,8 +761,10 @@ def _on_prison_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeStat
     p = s.seats[step.seat]
     outcome = charts.resolve("prison", action.faces, charts.prison_modifier(p.prison_failures))
     effects = {e.id: e for e in outcome.effects}
-    if outcome.entry == "escape-into-trap":
-        s = log(s, "chart", "trap", PENDING_PART_3)
+    if outcome.entry == "escape-into-trap":  # seed 002 prison 11: free, then the trap chart
+        from engine.locke import fate
+
+        s = fate.HOOKS["trap"](g, s, step.seat, cause="prison")
         return freed(s, step.seat, outcome.entry)
     if "escape" in effects:
         return freed(s, step.seat, outcome.entry)
@@ -774,8 +773,10 @@ def _on_prison_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeStat
         return advance(s, Step("escape", step.seat, n=level))
     if "prison-combat" in effects:
         return advance(s, Step("rc_roll", step.seat, arg="prison"))
-    if "esp-proof" in effects:
-        s = log(s, "effect", "esp-proof", step.seat, PENDING_PART_3)
+    if "esp-proof" in effects:  # seed 002 prison 12+ (engine/locke/fate.py)
+        from engine.locke import fate
+
+        s = fate.add_esp_proof(g, s, step.seat)
     return advance(failed(s, step.seat, outcome.entry))
 
 
@@ -895,8 +896,14 @@ def _on_base_revealed(g: Any, s: LockeState, step: Step, action: Any) -> LockeSt
 
 
 def obey_base(g: Any, s: LockeState, seat: int, card: str, chain: int = 0) -> LockeState:
-    """Carry out a face-up base card for ``seat`` (KMC 4; only the flow's cards act in part 2)."""
-    if not card or card == "destroyed" or card in QUIET_BASES:
+    """Carry out a face-up base card for ``seat`` (KMC 4): the flow's own cards here, every
+    other kind in engine/locke/base_cards.py."""
+    from engine.locke import base_cards
+
+    if not card or card == "destroyed":
+        return advance(s)
+    s = log(s, "base-obeyed", card, seat)
+    if card in QUIET_BASES:
         return advance(s)
     kind = g.components.base(card).effect.type
     if kind == "random-teleport" and chain < MAX_CHAIN:
@@ -905,7 +912,7 @@ def obey_base(g: Any, s: LockeState, seat: int, card: str, chain: int = 0) -> Lo
         return advance(flag(s, "no_combat"), Step("rc_roll", seat, arg="barracks"))
     if kind in ("nova", "author-victory-attempt"):
         return advance(s)  # their checks come in the destruction phase
-    return advance(log(s, "effect", card, seat, PENDING_PART_3))
+    return base_cards.obey(g, s, seat, card)
 
 
 def _pending_rtele_roll(g: Any, s: LockeState, step: Step) -> Pending:
@@ -951,7 +958,7 @@ HANDLERS = {
     ("base_reveal", CardsRevealed): _on_base_revealed, ("rtele_roll", DiceRolled): _on_rtele_roll,
 }
 AUTO = {
-    "next_turn": _auto_next_turn, "turn": _auto_turn, "rest_count": _auto_rest_count, "end_turn": _auto_end_turn,
+    "next_turn": _auto_next_turn, "turn": _auto_turn, "end_turn": _auto_end_turn,
     "instruct": _auto_instruct, "draw_cell": _auto_draw_cell, "ambush_try": _auto_ambush_try, "info_trigger": _auto_info_trigger,
     "rc_start": _auto_rc_start, "phase_change": _auto_phase_change, "lay_base": _auto_lay_base,
     "base_turn": _auto_base_turn, "base_drop": _auto_base_drop,
