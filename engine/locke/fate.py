@@ -26,7 +26,7 @@ from engine.core.errors import IllegalAction
 from engine.core.pending import CardsDealt, CardsRevealed, Chance, Decision, DiceRolled, HiddenOp, Pending
 from engine.locke import charts, stats
 from engine.locke import claims as ck
-from engine.locke.actions import CheckValue, DeclareDurability, UseClone, Walk
+from engine.locke.actions import CheckValue, DeclareDurability, TryRevive, UseClone, Walk
 from engine.locke.components import Character
 from engine.locke.damage import resolve_damage
 from engine.locke.setup import cheat, taken_copies
@@ -523,6 +523,7 @@ def _pending_hit_roll(g: Any, s: LockeState, step: Step) -> Pending:
 
 
 def _on_hit_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
+    """Ruling D34: a transformation check the roll calls for comes first, the damage after."""
     assert isinstance(action, DiceRolled)
     firepower, cause, odds, stat = step.arg.split("|")
     before = step.n
@@ -530,22 +531,130 @@ def _on_hit_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
         result = resolve_damage(action.faces, odds=f"{odds}-1")
     else:
         result = resolve_damage(action.faces, attack=int(firepower), durability=before)
-    after = 0 if result.eliminated else max(0, before - result.damage)
     p = s.seats[step.seat]
-    if stat == "mind":
-        s = _seat(s, step.seat, mods=p.mods + (("mind", "add", after - before, "game"),))
-    else:
-        s = _seat(s, step.seat, damage=p.damage + (before - after))
-    s = log(s, "hit-outside-combat", step.seat, cause, result.column, result.cell, before, after)
-    if after <= 0:
-        return advance(kill(g, s, step.seat, cause="eliminated" if result.eliminated else cause))
+    s = log(s, "hit-outside-combat", step.seat, cause, result.column, result.cell, before,
+            0 if result.eliminated else max(0, before - result.damage))
+    apply = Step("hit_apply", step.seat, n=before,
+                 arg=f"{result.damage}|{int(result.eliminated)}|{cause}|{stat}|{p.character}|{len(p.mods)}")
     if result.transformation:
-        return advance(transformation_check(g, s, step.seat))
+        return advance(s, Step("tf_roll", step.seat), apply)
+    return advance(s, apply)
+
+
+def _auto_hit_apply(g: Any, s: LockeState, step: Step) -> LockeState:
+    damage_text, eliminated, cause, stat, character, mods_before = step.arg.split("|")
+    p = s.seats[step.seat]
+    if not p.alive:
+        return advance(s)
+    if p.character != int(character):  # true self: the new character declares its durability
+        return advance(s, Step("hit_redeclare", step.seat, arg=step.arg))
+    gained = sum(int(m[2]) for m in p.mods[int(mods_before):] if m[0] == stat and m[1] == "add")
+    return _apply_hit(g, s, step.seat, step.n + gained, int(damage_text), bool(int(eliminated)), cause, stat)
+
+
+def _apply_hit(g: Any, s: LockeState, seat: int, before: int, damage: int, eliminated: bool, cause: str,
+               stat: str) -> LockeState:
+    after = 0 if eliminated else max(0, before - damage)
+    p = s.seats[seat]
+    if stat == "mind":
+        s = _seat(s, seat, mods=p.mods + (("mind", "add", after - before, "game"),))
+    else:
+        s = _seat(s, seat, damage=p.damage + (before - after))
+    if after <= 0:
+        return advance(kill(g, s, seat, cause="eliminated" if eliminated else cause))
+    return advance(s)
+
+
+def _on_hit_redeclare(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
+    assert isinstance(action, DeclareDurability)
+    damage_text, eliminated, cause, stat = step.arg.split("|")[:4]
+    if not 1 <= action.value <= MAX_DURABILITY:
+        raise IllegalAction(f"declare your new character's durability (1..{MAX_DURABILITY})", rule="locke.10.7")
+    s = s._replace(**claimed(s, durability_claim(s, step.seat, action.value, "locke.10.7")))
+    return _apply_hit(g, s, step.seat, action.value, int(damage_text), bool(int(eliminated)), cause, "durability")
+
+
+# --- when a combat starts: actually there / actually alive / residual thought (seed 002) --------
+
+
+def joining_steps(s: LockeState, cell: str, fighters: tuple[int, ...]) -> tuple[Step, ...]:
+    """The optional checks seed 002 offers when a combat starts on ``cell`` (ruling N117):
+    each dead seat may roll actually-alive; each living seat elsewhere that can act (normal,
+    partner or arrested; not restrained, KMC 8) may roll actually-there. Put them before the
+    combat's own steps; results land in the log and in ``joined`` events the combat reads."""
+    steps = []
+    for i, p in enumerate(s.seats):
+        if i in fighters:
+            continue
+        if not p.alive:
+            steps.append(Step("try_revive", i, arg=f"alive|{cell}"))
+        elif p.status in ("normal", "partner", "arrested") and p.place != cell:
+            steps.append(Step("try_revive", i, arg=f"there|{cell}"))
+    return tuple(steps)
+
+
+def _on_try_revive(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
+    assert isinstance(action, TryRevive)
+    if not action.attempt:
+        return advance(s)
+    return advance(s, Step("join_roll", step.seat, arg=step.arg))
+
+
+def _pending_join_roll(g: Any, s: LockeState, step: Step) -> Pending:
+    chart = "actually-alive" if step.arg.startswith("alive") else "actually-there"
+    return Chance("locke.chart." + chart, (6, 6))
+
+
+def _on_join_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
+    """Seed 002 actually-alive: 2/12 back alive on the combat cell, 3-5 a residual thought
+    (its firepower from the residual-thought chart), else nothing. Actually-there: 2-4 on the
+    cell now, 5-7 from round 2-4 (moved when the combat reaches that round), 8-12 not there."""
+    assert isinstance(action, DiceRolled)
+    how, _, cell = step.arg.partition("|")
+    chart = "actually-alive" if how == "alive" else "actually-there"
+    outcome = charts.resolve(chart, action.faces)
+    s = log(s, "chart-entry", chart, outcome.entry, step.seat)
+    if chart == "actually-alive":
+        if outcome.entry == "alive" and not s.seats[step.seat].alive:
+            s = revive(g, s, step.seat, cell=cell, how="actually-alive")
+            return advance(log(s, "joined", step.seat, cell, 1, 0))
+        if outcome.entry == "residual-thought":
+            return advance(s, Step("thought_roll", step.seat, arg=cell))
+        return advance(s)
+    if outcome.entry == "there-now" and s.seats[step.seat].alive:
+        p = s.seats[step.seat]
+        seats = list(s.seats)
+        seats[step.seat] = p._replace(place=cell, leader=NO_SEAT, status="normal",
+                                      prison_failures=0 if p.status == "arrested" else p.prison_failures)
+        for i, q in enumerate(seats):
+            if q.leader == step.seat:
+                seats[i] = q._replace(leader=NO_SEAT, status="normal")
+        s = s._replace(seats=tuple(seats))
+        if p.status == "arrested":  # seed 002 prison: joining another combat frees a prisoner (D11)
+            s = log(s, "escaped", step.seat, "joined-combat")
+        return advance(log(s, "joined", step.seat, cell, 1, 0))
+    if outcome.value and int(outcome.value) > 1:
+        return advance(log(s, "joins-later", step.seat, cell, int(outcome.value)))
+    return advance(s)
+
+
+def _pending_thought_roll(g: Any, s: LockeState, step: Step) -> Pending:
+    return Chance("locke.chart.residual-thought", (6, 6))
+
+
+def _on_thought_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
+    assert isinstance(action, DiceRolled)
+    outcome = charts.resolve("residual-thought", action.faces)
+    s = log(s, "chart-entry", "residual-thought", outcome.entry, step.seat)
+    firepower = int(outcome.value or 0)
+    if firepower:
+        s = log(s, "joined", step.seat, step.arg, 1, firepower)  # a residual thought with this firepower
     return advance(s)
 
 
 PENDING: dict[str, Any] = {
-    "use_clone": _decision, "revive_place": _decision, "check_value": _decision, "hit_value": _decision,
+    "use_clone": _decision, "revive_place": _decision, "check_value": _decision, "hit_value": _decision, "hit_redeclare": _decision,
+    "try_revive": _decision, "join_roll": _pending_join_roll, "thought_roll": _pending_thought_roll,
     "clone_reveal": _pending_clone_reveal, "ctl_die": _pending_ctl_die, "proof_roll": _pending_proof_roll,
     "restrain_roll": _pending_restrain_roll, "release_roll": _pending_release_roll, "tf_roll": _pending_tf_roll,
     "tf_deal": _pending_tf_deal, "tf_silhouette": _pending_tf_silhouette, "check_roll": _pending_check_roll,
@@ -559,8 +668,11 @@ HANDLERS: dict[tuple[str, type], Any] = {
     ("tf_deal", CardsDealt): _on_tf_dealt, ("tf_silhouette", DiceRolled): _on_tf_silhouette,
     ("check_value", CheckValue): _on_check_value, ("check_roll", DiceRolled): _on_check_roll,
     ("hit_value", DeclareDurability): _on_hit_value, ("hit_roll", DiceRolled): _on_hit_roll,
+    ("hit_redeclare", DeclareDurability): _on_hit_redeclare, ("try_revive", TryRevive): _on_try_revive,
+    ("join_roll", DiceRolled): _on_join_roll, ("thought_roll", DiceRolled): _on_thought_roll,
 }
 AUTO: dict[str, Any] = {
     "dead_turn": _auto_dead_turn, "ctl_roll": _auto_ctl_roll, "check_phase": _auto_check_phase,
     "restraint_turn": _auto_restraint_turn, "check_done": _auto_check_done,
+    "hit_apply": _auto_hit_apply,
 }

@@ -12,7 +12,7 @@ from typing import Any
 from engine.core.actions import Action
 from engine.core.hidden import Knowledge
 from engine.locke import base_cards, fate, stats
-from engine.locke.actions import CheckValue, DeclareDurability, Fact, PlayTeleport, UseClone, Walk
+from engine.locke.actions import CheckValue, DeclareDurability, Fact, PlayTeleport, TryRevive, UseClone, Walk
 from engine.locke.components import Character
 from engine.locke.state import LockeState, Step, zone_of
 
@@ -38,6 +38,12 @@ def _hit_value(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowl
         return [DeclareDurability(step.seat, max(1, value))]
     top = fate.MAX_MIND if stat == "mind" else fate.MAX_DURABILITY - p.damage
     return [DeclareDurability(step.seat, v) for v in range(1, top + 1)]
+
+
+def _redeclare(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
+    if me is not None:
+        return [DeclareDurability(step.seat, max(1, _now(s, step, me, "durability") - s.seats[step.seat].damage))]
+    return [DeclareDurability(step.seat, v) for v in range(1, fate.MAX_DURABILITY + 1)]
 
 
 def _fact(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
@@ -89,8 +95,13 @@ def _vortex_play(g: Any, s: LockeState, step: Step, me: Character | None, k: Kno
     return [PlayTeleport(step.seat, -1)]
 
 
+def _try_revive(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
+    return [TryRevive(step.seat, True), TryRevive(step.seat, False)]
+
+
 MAKERS: dict[str, Any] = {
-    "check_value": _check_value, "hit_value": _hit_value, "fact": _fact, "above": _level_above,
+    "try_revive": _try_revive,
+    "check_value": _check_value, "hit_value": _hit_value, "hit_redeclare": _redeclare, "fact": _fact, "above": _level_above,
     "loop_hit": _level_reaches, "use_clone": _use_clone, "revive_place": _revive_place,
     "vortex_play": _vortex_play,
 }

@@ -74,9 +74,13 @@ def obstacles_of(g: Any, opponents: Sequence[Opponent], randoms: Sequence[str]) 
 
 def begin(s: LockeState, combat: Combat) -> LockeState:
     """Start ``combat``: its steps go before whatever the queue holds now."""
+    from engine.locke.fate import joining_steps
+
     seats = tuple(i for side in combat.sides for i in side if s.seats[i].alive)
     declare = tuple(Step("standin_declare", i) for i in seats)
-    s = s._replace(combat=combat, queue=declare + (Step("standin_attacks", -1), Step("standin_end", -1)) + s.queue)
+    joining = joining_steps(s, combat.cell, tuple(i for side in combat.sides for i in side))  # seed 002 checks
+    s = s._replace(combat=combat, queue=joining + declare + (Step("standin_attacks", -1), Step("standin_end", -1))
+                   + s.queue)
     return s
 
 

@@ -204,11 +204,15 @@ def _auto_next_turn(g: Any, s: LockeState, step: Step) -> LockeState:
         return end_game(s, "guard")
     if not s.order:
         raise IllegalAction("no turn order yet", rule="locke.7.1.10")
+    if s.phase == "planet" and not any(p.alive and not p.base_player for p in s.seats):
+        # KMC 7.2.2: every searcher is dead (a clone held is used in the base phase)
+        return advance(s, Step("phase_change", -1, arg="no-searchers"))
     start = 0 if s.current == NO_SEAT else s.order.index(s.current) + 1
     for k in range(s.n):
         seat = s.order[(start + k) % s.n]
         if takes_turn(s, seat):
-            s = s._replace(current=seat, turn=s.turn + 1, turn_flags=())
+            # a dead seat's clone turn does not count towards the guard (ruling N103)
+            s = s._replace(current=seat, turn=s.turn + int(s.seats[seat].alive), turn_flags=())
             return advance(s, Step("turn", seat))
     if s.phase == "planet":  # KMC 7.2.2: every non-base character is dead
         return advance(s, Step("phase_change", -1, arg="no-searchers"))
@@ -760,6 +764,7 @@ def _on_prison_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeStat
     assert isinstance(action, DiceRolled)
     p = s.seats[step.seat]
     outcome = charts.resolve("prison", action.faces, charts.prison_modifier(p.prison_failures))
+    s = log(s, "chart-entry", "prison", outcome.entry, step.seat, p.prison_failures)
     effects = {e.id: e for e in outcome.effects}
     if outcome.entry == "escape-into-trap":  # seed 002 prison 11: free, then the trap chart
         from engine.locke import fate

@@ -9,7 +9,7 @@ import pytest
 
 from engine.core.claims import FalseClaim
 from engine.locke.actions import CheckValue, Declare, DeclareDurability, Destroy, Fact, Nop, PlayTeleport, Walk
-from tests.engine.locke.flow_helpers import act, five, roll, table_at, waiting
+from tests.engine.locke.flow_helpers import decline_joins, act, five, roll, table_at, waiting
 from net.local_table import LocalTable
 
 KEYS = {"B:1:2": "command-room", "B:3:3": "laboratory", "B:5:5": "computer-room", "B:6:6": "energy-room"}
@@ -187,6 +187,7 @@ def test_ek_turns_cards_until_the_mind_check_passes() -> None:
 def test_alarm_device_fights_and_is_broken_when_destroyed() -> None:
     """KMC 4 alarm device: an automatic combat against the device (stand-in); destroyed, it is gone."""
     table = arrive("alarm-1-1")
+    decline_joins(table)
     assert waiting(table) == ("locke.standin_declare", 0)
     act(table, table.legal(0)[0])
     roll(table, 2, 3)  # Locke hits the device: destroyed

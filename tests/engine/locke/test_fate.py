@@ -309,6 +309,8 @@ def test_true_self_deals_a_new_character_and_silhouette() -> None:
     roll(table, 1, 2)  # true self
     copies = fate.silhouette_copies(game(), table.state)
     roll(table, 1)
+    assert waiting(table) == ("locke.hit_redeclare", 0)  # ruling D34: the damage comes after, on the new card
+    act(table, table.legal(0)[0])
     new = me(table).character
     assert new != old and old in dict(table.state.zones)["chars:discarded"]
     assert me(table).silhouette == copies[0] and events(table, "true-self")
@@ -329,3 +331,84 @@ def test_mods_enter_the_claims() -> None:
     assert table.legal(0) == [DeclareDurability(0, 7)]
     act(table, DeclareDurability(0, 7))
     assert table.state.claims[-1].value[2] == [["durability", "add", 1, "game"]]
+
+
+# --- when a combat starts: actually alive / actually there / residual thought (seed 002) ---------
+
+
+def _combat_starts(**s2: Any) -> LocalTable:
+    """Seat 0 turns a combat card on P:1:1 and refuses to surrender; seat 2 is elsewhere or dead."""
+    seats = five(s2={"place": "P:2:0", **s2})
+    table = planet(seats, cells={"P:1:1": "combat"})
+    act(table, Declare(0, False))
+    act(table, Walk(0, "P:1:1"))
+    from engine.locke.actions import Keep, Surrender
+
+    act(table, Keep(0, False))
+    roll(table, 3, 4)
+    act(table, Surrender(0, False))
+    return table
+
+
+def _offer_to(table: LocalTable, seat: int) -> None:
+    from engine.locke.actions import TryRevive
+
+    while waiting(table) == ("locke.try_revive", waiting(table)[1]) and waiting(table)[1] != seat:
+        act(table, TryRevive(waiting(table)[1], False))
+    assert waiting(table) == ("locke.try_revive", seat)
+    act(table, TryRevive(seat, True))
+
+
+def test_actually_alive_2_or_12_revives_on_the_combat_cell() -> None:
+    """Seed 002 actually-alive 2/12: the dead character is back, on the combat cell."""
+    table = _combat_starts(alive=False, place="")
+    _offer_to(table, 2)
+    roll(table, 6, 6)
+    p = table.state.seats[2]
+    assert p.alive and p.place == "P:1:1" and ("revived", 2, "actually-alive", "P:1:1") in table.state.events
+    assert ("chart-entry", "actually-alive", "alive", 2) in table.state.events
+
+
+def test_actually_alive_3_to_5_is_a_residual_thought_with_its_firepower() -> None:
+    """Seed 002 actually-alive 3-5 and residual-thought chart: 2 gives firepower 100."""
+    table = _combat_starts(alive=False, place="")
+    _offer_to(table, 2)
+    roll(table, 1, 3)
+    roll(table, 1, 1)
+    assert ("joined", 2, "P:1:1", 1, 100) in table.state.events and not table.state.seats[2].alive
+
+
+def test_actually_there_2_to_4_moves_to_the_cell_now() -> None:
+    """Seed 002 actually-there 2-4: the piece moves onto the combat cell at once."""
+    table = _combat_starts()
+    _offer_to(table, 2)
+    roll(table, 1, 2)
+    assert table.state.seats[2].place == "P:1:1" and ("joined", 2, "P:1:1", 1, 0) in table.state.events
+
+
+def test_actually_there_5_to_7_joins_a_later_round_and_8_up_not_at_all() -> None:
+    """Seed 002 actually-there 5-7: from round 2-4 (for the combat to honour); 8-12: not there."""
+    table = _combat_starts()
+    _offer_to(table, 2)
+    roll(table, 3, 3)
+    assert ("joins-later", 2, "P:1:1", 3) in table.state.events and table.state.seats[2].place == "P:2:0"
+
+
+def test_a_prisoner_who_is_actually_there_escapes() -> None:
+    """Seed 002 prison: an arrested character joining a combat not of the prison chart is free (D11)."""
+    table = _combat_starts(status="arrested")
+    _offer_to(table, 2)
+    roll(table, 2, 2)
+    assert table.state.seats[2].status == "normal" and ("escaped", 2, "joined-combat") in table.state.events
+
+
+def test_resting_seats_get_no_offer() -> None:
+    """KMC 8: an unable-to-act seat cannot roll actually-there."""
+    from engine.locke.actions import TryRevive
+
+    table = _combat_starts(status="resting", rest=3)
+    offered = []
+    while waiting(table)[0] == "locke.try_revive":
+        offered.append(waiting(table)[1])
+        act(table, TryRevive(waiting(table)[1], False))
+    assert 2 not in offered and offered
