@@ -31,8 +31,14 @@ STROHHEIM = "locke.strohheim_override"  # S-Strohheim killed a Locke himself (KM
 STAT_AT_MOST = "locke.stat_at_most"  # a declared level/mind/... is within the current stat
 DURABILITY_NOW = "locke.durability_now"  # a declared durability is the current one (printed + mods - damage)
 FACT = "locke.fact"  # a yes/no fact about the character (fate.FACTS)
-NO_CLONE = "locke.no_clone"  # none of the kept planet cards is a clone (KMC 8: a clone must be used)
 NO_TELEPORT = "locke.no_teleport"  # none of the dealt combat cards is a teleport (KMC 4 stacked vortex)
+# --- part 3 (engine/locke/effects.py, planet_cards.py): values carry the public ledger they were made against
+DURABILITY_IS = "locke.durability_is"  # [declared, damage, plus]: card durability + plus - damage == declared
+MIND_IS = "locke.mind_is"  # [declared, plus]: max(0, card mind + plus) == declared
+LEVEL_IS = "locke.level_is"  # [declared, plus]: card level + plus == declared
+FEMALE = "locke.female"  # True / False: the character card is (not) female (event 7, Skyhawk Dandy)
+NONE_OF = "locke.none_of"  # [effect types]: none of the kept cards has one of these effects (clone, identity cards)
+INFO_BELOW = "locke.info_below"  # k: the kept cards hold fewer than k information cards (seed 000 3.2.2)
 
 DIE_CARDS = tuple(f"die-{face}" for face in range(1, 7))
 
@@ -54,8 +60,10 @@ def holds(components: ComponentSet, claim: Claim, contents: tuple[str, ...]) -> 
         return sum(1 for c in contents if components.planet(c).effect.type == "information") < 3
     if what == NO_TELEPORT:
         return not any(c.startswith("teleport-") for c in contents)
-    if what == NO_CLONE:
-        return not any(components.planet(c).effect.type == "clone" for c in contents)
+    if what == NONE_OF:
+        return not any(components.planet(c).effect.type in value for c in contents)
+    if what == INFO_BELOW:
+        return sum(1 for c in contents if components.planet(c).effect.type == "information") < int(value)
     if what == SHADOW:
         silhouette, taken = value
         face = die_face(contents[0])
@@ -72,6 +80,17 @@ def holds(components: ComponentSet, claim: Claim, contents: tuple[str, ...]) -> 
         return character.level >= int(value)
     if what == MIND_AT_MOST:
         return int(value) <= character.mind
+    if what == DURABILITY_IS:
+        declared, damage, plus = value
+        return bool(character.durability + plus - damage == declared)
+    if what == MIND_IS:
+        declared, added = value
+        return bool(max(0, character.mind + added) == declared)
+    if what == LEVEL_IS:
+        declared, plus = value
+        return bool(character.level + plus == declared)
+    if what == FEMALE:
+        return (character.sex == "female") == bool(value)
     if what == STANDIN:
         level, durability, damage = value
         return bool(level == character.level and durability == character.durability - damage)

@@ -26,7 +26,7 @@ from engine.core.errors import IllegalAction
 from engine.core.pending import CardsDealt, CardsRevealed, Chance, Decision, DiceRolled, HiddenOp, Pending
 from engine.locke import charts, stats
 from engine.locke import claims as ck
-from engine.locke.actions import CheckValue, DeclareDurability, TryRevive, UseClone, Walk
+from engine.locke.actions import CheckValue, DeclareDurability, TryRevive
 from engine.locke.components import Character
 from engine.locke.damage import resolve_damage
 from engine.locke.setup import cheat, taken_copies
@@ -58,19 +58,16 @@ MAX_MIND = 12
 #: "die:a,b" a 1d6 each own turn freeing on those faces, "never" never.
 RESTRAINTS: dict[str, str] = {
     "rest": "count",
-    "deadline": "count",
-    "kurukuru": "count",
-    "skyhawk": "mind",
-    "wheat": "die:5,6",
     "madonna": "die:1,2",
     "dahlia": "heal",
-    "black-hole": "never",
     "energy-absorber": "count",
     "powder-room": "count",
     "goat-farm": "count",
     "autograph": "count",
     "audio-room": "count",
 }
+#: The trap and event restraints ("deadline", "kurukuru", "skyhawk", "wheat", "black-hole") are
+#: run by engine/locke/traps.py (turn.TRAP_RESTRAINTS); they use the same Seat fields.
 #: KMC 4 autograph session: seats already restrained by one of these are not affected.
 AUTOGRAPH_IMMUNE = ("kurukuru", "wheat", "deadline", "skyhawk", "madonna", "dahlia", "energy-absorber",
                     "autograph", "powder-room", "goat-farm")
@@ -85,13 +82,14 @@ FACTS: dict[str, Callable[[Character], bool]] = {
 Hook = Callable[..., LockeState]
 
 
-def _trap_pending(g: Any, s: LockeState, seat: int, *, modifier: int = 0, cause: str = "") -> LockeState:
-    return log(s, "chart", "trap", "effect pending part 3")
+def _trap(g: Any, s: LockeState, seat: int, *, modifier: int = 0, cause: str = "") -> LockeState:
+    from engine.locke.traps import fate_trap
+
+    return fate_trap(g, s, seat, modifier=modifier, cause=cause)
 
 
-#: Entry points other modules provide: "trap" = the trap chart roll for ``seat``
-#: (l3-planet replaces the stand-in below with ``HOOKS["trap"] = its_function``).
-HOOKS: dict[str, Hook] = {"trap": _trap_pending}
+#: Entry points other modules provide: "trap" = the trap chart roll for ``seat`` (engine/locke/traps.py).
+HOOKS: dict[str, Hook] = {"trap": _trap}
 
 Continuation = Callable[[Any, LockeState, int, bool, str], LockeState]
 #: What to do after a check: name -> f(g, s, seat, success, arg); the head is the finished
@@ -179,60 +177,6 @@ def revive(g: Any, s: LockeState, seat: int, *, cell: str, how: str) -> LockeSta
     s = _seat(s, seat, alive=True, place=cell, status="normal", leader=NO_SEAT, damage=0, rest=0, restraint="",
               home="", converted=False, tried=(), prison_failures=0, proofs=0)
     return log(s, "revived", seat, how, cell)
-
-
-def _auto_dead_turn(g: Any, s: LockeState, step: Step) -> LockeState:
-    """KMC 8: a dead seat holding planet cards says whether it holds a clone (it must use one)."""
-    if s.seats[step.seat].alive or not s.seats[step.seat].kept:
-        return advance(s)
-    return advance(s, Step("use_clone", step.seat))
-
-
-def _on_use_clone(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    assert isinstance(action, UseClone)
-    p = s.seats[step.seat]
-    if action.handle == -1:
-        claim = ck.make(step.seat, s.step_no, ck.NO_CLONE, p.kept, None, RULE_CLONE)
-        return advance(s._replace(**claimed(s, claim)))
-    if action.handle not in p.kept:
-        raise IllegalAction(f"show one of your kept planet cards {list(p.kept)} as the clone, or -1", rule=RULE_CLONE)
-    return advance(s, Step("clone_reveal", step.seat, n=action.handle))
-
-
-def _pending_clone_reveal(g: Any, s: LockeState, step: Step) -> Pending:
-    return HiddenOp("reveal", f"kept:{step.seat}", (step.n,))
-
-
-def _on_clone_revealed(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    """Seed 000 3.1 clone (or the wildcard as a clone): revived, placed on an entry cell,
-    then the turn goes on from the instruction phase (KMC 8: no declaration this turn)."""
-    assert isinstance(action, CardsRevealed)
-    card = action.cards[0]
-    kind = g.components.planet(card).effect.type
-    if kind not in ("clone", "wildcard"):
-        raise cheat(step.seat, f"showed {card} as a clone", RULE_CLONE)
-    p = s.seats[step.seat]
-    s = _seat(s, step.seat, kept=tuple(h for h in p.kept if h != step.n))
-    s = s._replace(open_cards=s.open_cards + ((step.n, card),),
-                   zones=with_zone(s, "planet:used", zone_of(s, "planet:used") + (step.n,)))
-    s = revive(g, s, step.seat, cell=OFF_BOARD, how="clone" if kind == "clone" else "wildcard-clone")
-    return advance(s, Step("revive_place", step.seat), Step("instruct", step.seat),
-                   Step("combat_phase", step.seat), Step("destroy_phase", step.seat))
-
-
-def entry_cells(s: LockeState) -> tuple[str, ...]:
-    from engine.locke.turn import ENTRY, OUTER
-
-    return ENTRY if s.phase == "planet" else OUTER
-
-
-def _on_revive_place(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    assert isinstance(action, Walk)
-    cells = entry_cells(s)
-    if action.to not in cells:
-        raise IllegalAction(f"a revived character starts on one of {list(cells)}", rule=RULE_CLONE)
-    s = _seat(s, step.seat, place=action.to)
-    return advance(log(s, "revived-on", step.seat, action.to))
 
 
 def _auto_ctl_roll(g: Any, s: LockeState, step: Step) -> LockeState:
@@ -653,16 +597,15 @@ def _on_thought_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeSta
 
 
 PENDING: dict[str, Any] = {
-    "use_clone": _decision, "revive_place": _decision, "check_value": _decision, "hit_value": _decision, "hit_redeclare": _decision,
+    "check_value": _decision, "hit_value": _decision, "hit_redeclare": _decision,
     "try_revive": _decision, "join_roll": _pending_join_roll, "thought_roll": _pending_thought_roll,
-    "clone_reveal": _pending_clone_reveal, "ctl_die": _pending_ctl_die, "proof_roll": _pending_proof_roll,
+    "ctl_die": _pending_ctl_die, "proof_roll": _pending_proof_roll,
     "restrain_roll": _pending_restrain_roll, "release_roll": _pending_release_roll, "tf_roll": _pending_tf_roll,
     "tf_deal": _pending_tf_deal, "tf_silhouette": _pending_tf_silhouette, "check_roll": _pending_check_roll,
     "hit_roll": _pending_hit_roll,
 }
 HANDLERS: dict[tuple[str, type], Any] = {
-    ("use_clone", UseClone): _on_use_clone, ("clone_reveal", CardsRevealed): _on_clone_revealed,
-    ("revive_place", Walk): _on_revive_place, ("ctl_die", DiceRolled): _on_ctl_die,
+    ("ctl_die", DiceRolled): _on_ctl_die,
     ("proof_roll", DiceRolled): _on_proof_roll, ("restrain_roll", DiceRolled): _on_restrain_roll,
     ("release_roll", DiceRolled): _on_release_roll, ("tf_roll", DiceRolled): _on_tf_roll,
     ("tf_deal", CardsDealt): _on_tf_dealt, ("tf_silhouette", DiceRolled): _on_tf_silhouette,
@@ -672,7 +615,7 @@ HANDLERS: dict[tuple[str, type], Any] = {
     ("join_roll", DiceRolled): _on_join_roll, ("thought_roll", DiceRolled): _on_thought_roll,
 }
 AUTO: dict[str, Any] = {
-    "dead_turn": _auto_dead_turn, "ctl_roll": _auto_ctl_roll, "check_phase": _auto_check_phase,
+    "ctl_roll": _auto_ctl_roll, "check_phase": _auto_check_phase,
     "restraint_turn": _auto_restraint_turn, "check_done": _auto_check_done,
     "hit_apply": _auto_hit_apply,
 }

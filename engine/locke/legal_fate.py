@@ -12,7 +12,7 @@ from typing import Any
 from engine.core.actions import Action
 from engine.core.hidden import Knowledge
 from engine.locke import base_cards, fate, stats
-from engine.locke.actions import CheckValue, DeclareDurability, Fact, PlayTeleport, TryRevive, UseClone, Walk
+from engine.locke.actions import CheckValue, DeclareDurability, Fact, PlayTeleport, TryRevive
 from engine.locke.components import Character
 from engine.locke.state import LockeState, Step, zone_of
 
@@ -67,23 +67,6 @@ def _level_reaches(g: Any, s: LockeState, step: Step, me: Character | None, k: K
     return [Fact(step.seat, step.n <= _now(s, step, me, "level"))]
 
 
-def _use_clone(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
-    kept = s.seats[step.seat].kept
-    if k is None:
-        out: list[Action] = [UseClone(step.seat, -1)]
-        return out + [UseClone(step.seat, h) for h in kept]
-    kinds = {h: g.components.planet(c).effect.type for h in kept if (c := k.card(h))}
-    clones: list[Action] = [UseClone(step.seat, h) for h in kept if kinds.get(h) == "clone"]
-    if clones:
-        return clones  # KMC 8: a clone must be used
-    passes: list[Action] = [UseClone(step.seat, -1)]
-    return passes + [UseClone(step.seat, h) for h in kept if kinds.get(h) == "wildcard"]
-
-
-def _revive_place(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
-    return [Walk(step.seat, cell) for cell in fate.entry_cells(s)]
-
-
 def _vortex_play(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
     hand = zone_of(s, "vortex:" + str(step.seat))
     if k is None:
@@ -102,6 +85,6 @@ def _try_revive(g: Any, s: LockeState, step: Step, me: Character | None, k: Know
 MAKERS: dict[str, Any] = {
     "try_revive": _try_revive,
     "check_value": _check_value, "hit_value": _hit_value, "hit_redeclare": _redeclare, "fact": _fact, "above": _level_above,
-    "loop_hit": _level_reaches, "use_clone": _use_clone, "revive_place": _revive_place,
+    "loop_hit": _level_reaches,
     "vortex_play": _vortex_play,
 }

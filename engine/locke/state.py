@@ -67,13 +67,15 @@ class Seat(NamedTuple):
     base_player: bool = False  # an Evil face at the end of set-up (KMC 7.1.9, ruling N43)
     tried: tuple[str, ...] = ()  # one-try-per-life things used: "nova", "king"
     kills: tuple[int, ...] = ()  # seats this seat killed (for victory conditions)
-    # --- part 3, engine/locke/fate.py (notes API-fate.md) ---
-    mods: tuple[tuple[str, str, int, str], ...] = ()  # lasting stat changes (engine/locke/stats.py)
+    # --- part 3, engine/locke/fate.py (notes API-fate.md) and effects.py (notes API-effects.md) ---
+    #: lasting stat changes (stat, "add" or "set", value, "game" or "life"), engine/locke/stats.py
+    mods: tuple[tuple[str, str, int, str], ...] = ()
     proofs: int = 0  # ESP proofs in (seed 002 prison 12+)
     restraint: str = ""  # why a resting seat rests (fate.RESTRAINTS); "" = plain rest
     home: str = ""  # the cell to come back to (wheat harvest)
     converted: bool = False  # an E/G character converted to Good (KMC 2.2.1); reset on revival
     controller: int = -1  # the base player ordering this seat (ESP controller system, KMC 4)
+    shown: tuple[int, ...] = ()  # kept planet cards turned face up by use and still held (items, a fixed wildcard)
 
 
 class Cell(NamedTuple):
@@ -131,6 +133,13 @@ class LockeState(NamedTuple):
     picking: tuple[int, ...] = ()  # seats choosing a silhouette now (KMC 7.1.7)
     #: per seat: silhouette copies others had taken when it last picked (for its shadow claim)
     taken: tuple[tuple[tuple[str, int], ...], ...] = ()
+    # --- part 3, planet cards (engine/locke/planet_cards.py) ---
+    #: a revealed wildcard handle and the planet card id it stands for (seed 000 3.1.5)
+    wild: tuple[tuple[int, str], ...] = ()
+    #: kept handles that may no longer serve as a clone (wildcards held on a dead turn that passed)
+    no_clone: tuple[int, ...] = ()
+    #: trap cards whose event still holds someone: (cell, restraint kind, seat) (seed 000 3.2.1)
+    ongoing: tuple[tuple[str, str, int], ...] = ()
 
     @property
     def over(self) -> bool:
@@ -208,6 +217,9 @@ def public_data(state: LockeState) -> dict[str, Any]:
         "shuffled": [state.shuffled[0], list(state.shuffled[1])],
         "picking": list(state.picking),
         "taken": [[list(p) for p in t] for t in state.taken],
+        "wild": [list(w) for w in state.wild],
+        "no_clone": list(state.no_clone),
+        "ongoing": [list(o) for o in state.ongoing],
     }
 
 
