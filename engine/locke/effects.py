@@ -35,7 +35,6 @@ from engine.locke.state import NO_SEAT, OFF_BOARD, LockeState, Seat, Step, advan
 
 #: Damage column for an attack on a mind already at 0 (ruling N1).
 ZERO_MIND_ODDS = "50-1-or-more"
-TRANSFORMATION_PENDING = "transformation check pending l3-base"
 #: Stats a seat can declare, and the rule each declaration cites.
 STATS = ("durability", "mind", "level", "mind-check", "level-check")
 
@@ -223,10 +222,12 @@ def _on_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
         p = p._replace(mods=p.mods + (("mind", "add", -lost, "life"),))
     s = log(s._replace(seats=with_seat(s, step.seat, p)), "damage", source, step.seat, stat, result.cell,
             before, max(0, before - lost))
-    if result.transformation:
-        s = log(s, "effect", "transformation-check", step.seat, TRANSFORMATION_PENDING)
     if result.eliminated or (stat == "durability" and before - lost <= 0):
         return advance(die(g, s, step.seat, NO_SEAT, source))
+    if result.transformation:  # seed 002: natural 1-1 or 6-6 on a character (engine/locke/fate.py)
+        from engine.locke import fate
+
+        s = fate.transformation_check(g, s, step.seat)
     return advance(s)
 
 
