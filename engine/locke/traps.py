@@ -884,3 +884,20 @@ def fate_trap(g: Any, s: LockeState, seat: int, *, modifier: int = 0, cause: str
     a prisoner's trap (prison row 11) is tied to its arrest card's cell (N69)."""
     cell = s.seats[seat].place if cause == "prison" else ""
     return s._replace(queue=s.queue[:1] + trap_steps(seat, cell, modifier) + s.queue[1:])
+
+
+def _install_fate_hook() -> None:
+    """Install :func:`fate_trap` as l3-base's ``fate.HOOKS["trap"]`` once engine/locke/fate.py exists
+    (it calls the hook from the trap base card and prison row 11)."""
+    import importlib
+
+    try:
+        fate = importlib.import_module("engine.locke.fate")
+    except ImportError:
+        return
+    hooks = getattr(fate, "HOOKS", None)
+    if isinstance(hooks, dict):
+        hooks["trap"] = fate_trap
+
+
+_install_fate_hook()

@@ -7,8 +7,9 @@ Two honest exceptions, both printed in the table:
 - *combat items* (cruiser, henchman, jammer, field, suits, Nike, subspace field, ESP
   controller, absorb ball, geoid bomb, mirror, industrial district, slum) act inside
   combat; the combat stand-in does not use them, l4-combat's combat does through
-  notes/API-effects.md. They become required as soon as the games contain a real
-  combat (a ``("combat", ..., "kmc-10")`` entry); until then they show "awaiting combat".
+  notes/API-effects.md. Each becomes required as soon as the
+  combat lists them in ``engine.locke.combat.PLANET_ITEMS`` (the kinds it uses through the
+  API); until then they show "awaiting combat".
 - *rare entries*: some chart rows are so unlikely with fair dice that 300 games
   cannot be expected to reach them (the black hole is 1 trap roll in 7776). Each
   entry's expected count is worked out from the number of trap rolls the games made
@@ -43,6 +44,17 @@ EVIL = ("identity", "information")
 #: Evil exceptions the flow cannot reach: a base player takes no planet-phase turn (KMC 7.2.1, N43), so it
 #: never draws a new information card there; the rule has its scenario test in test_planet_cards.py.
 UNREACHABLE = {"information": "not reachable: base players draw no planet card (KMC 7.2.1); scenario test only"}
+
+
+def _combat_planet_items() -> tuple[str, ...]:
+    """The planet-card kinds the combat says it uses (``engine.locke.combat.PLANET_ITEMS``, l4-combat)."""
+    import importlib
+
+    try:
+        combat = importlib.import_module("engine.locke.combat")
+    except ImportError:
+        return ()
+    return tuple(getattr(combat, "PLANET_ITEMS", ()))
 
 
 def _two_d6(total: int) -> Fraction:
@@ -82,7 +94,7 @@ def test_every_planet_card_kind_and_trap_event_entry_fires() -> None:
     events: Counter[str] = Counter()
     evil: Counter[str] = Counter()
     trap_rolls = 0
-    real_combat = False
+    supported = _combat_planet_items()
     for played in played_games():
         for e in played.table.state.events:
             tag = e[0]
@@ -99,8 +111,6 @@ def test_every_planet_card_kind_and_trap_event_entry_fires() -> None:
                 events[e[1]] += 1
             elif tag == "evil-exception":
                 evil[e[1]] += 1
-            elif tag == "combat" and e[-1] == "kmc-10":
-                real_combat = True
             if tag in INSTRUCTION_EFFECT.values():
                 effects[tag] += 1
     all_kinds = sorted({pc.kind_of(c.id) for c in game().components.planets})
@@ -112,7 +122,7 @@ def test_every_planet_card_kind_and_trap_event_entry_fires() -> None:
         count = kinds[kind]
         if kind in INSTRUCTION_EFFECT:
             count = min(count, effects[INSTRUCTION_EFFECT[kind]]) if kind != "trap" else min(count, trap_rolls)
-        if count == 0 and kind in COMBAT_ITEMS and not real_combat:
+        if count == 0 and kind in COMBAT_ITEMS and kind not in supported:
             note = "awaiting combat (l4-combat uses it through API-effects)"
         elif count == 0:
             gaps.append(kind)

@@ -324,3 +324,16 @@ def test_a_dead_evil_face_uses_its_identity_card_when_a_clone_brings_it_back() -
     act(table, UseCard(1, expose, "expose-self"))
     s = table.state
     assert s.seats[1].alive and s.seats[1].exposed and s.seats[1].place == "B:1:3"
+
+
+def test_expose_self_turns_the_drawer_face_up_and_it_can_no_longer_refuse() -> None:
+    """Seed 000 lines 115-116: the drawer's card is shown to all; no more refusals; the card is returned."""
+    from engine.locke.declare import answerers
+
+    table = _table(cells={"P:1:1": "expose-self"})
+    act(table, Walk(0, "P:1:1"))
+    act(table, Keep(0, False))
+    s = table.state
+    assert s.seats[0].exposed and dict(s.open_cards)[s.seats[0].character] == "locke-1"
+    assert 0 not in answerers(s, 2)
+    assert dict(s.cells)["P:1:1"].handle is None and dict(s.cells)["P:1:1"].face_up == ""
