@@ -14,8 +14,7 @@ from typing import Any
 from engine.core.actions import Action
 from engine.core.hidden import Knowledge
 from engine.core.pending import Decision
-from engine.locke import legal_fate, turn
-from engine.locke import legal_effects, turn
+from engine.locke import legal_effects, legal_fate, stats, turn
 from engine.locke.actions import (
     Answer,
     Appear,
@@ -201,10 +200,11 @@ def _fight(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge
 
 
 def _standin(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
-    damage = s.seats[step.seat].damage
-    if me is not None:
-        return [StandIn(step.seat, me.level, max(1, me.durability - damage))]
-    return [StandIn(step.seat, level, d) for level in range(0, 7) for d in range(1, MAX_DURABILITY - damage + 1)]
+    p = s.seats[step.seat]
+    if me is not None:  # current stats with the public changes (engine/locke/stats.py)
+        level = stats.current(me, p.mods, p.proofs, "level")
+        return [StandIn(step.seat, level, max(1, stats.current(me, p.mods, 0, "durability") - p.damage))]
+    return [StandIn(step.seat, level, d) for level in range(0, 7) for d in range(1, MAX_DURABILITY - p.damage + 1)]
 
 
 def _nova(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:

@@ -86,14 +86,20 @@ def begin(s: LockeState, combat: Combat) -> LockeState:
 
 def _on_declare(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     assert isinstance(action, StandIn) and s.combat is not None
+    from engine.locke import fate
+
     p = s.seats[step.seat]
-    if not 0 <= action.level <= 6 or not 1 <= action.durability <= MAX_DURABILITY - p.damage:
+    top = fate.MAX_DURABILITY - p.damage
+    if not 0 <= action.level <= fate.MAX_LEVEL or not 1 <= action.durability <= top:
         raise IllegalAction(
-            f"declare your ESP level (0..6) and your current durability (1..{MAX_DURABILITY - p.damage} "
-            "given the damage you have taken)", rule=RULE)
-    claim = ck.make(step.seat, s.step_no, ck.STANDIN, (p.character,), [action.level, action.durability, p.damage], RULE)
+            f"declare your ESP level and your current durability (1..{top} given the damage you have taken)",
+            rule=RULE)
+    # the current stats: printed plus the public changes (engine/locke/stats.py, ruling N100)
+    claims = (fate.stat_claim(s, step.seat, "level", "le", action.level, RULE),
+              fate.stat_claim(s, step.seat, "level", "ge", action.level, RULE),
+              fate.durability_claim(s, step.seat, action.durability, RULE))
     combat = s.combat._replace(declared=s.combat.declared + ((step.seat, action.level, action.durability),))
-    return advance(s._replace(combat=combat, **claimed(s, claim)))
+    return advance(s._replace(combat=combat, **claimed(s, *claims)))
 
 
 # combatant labels: ("s", seat) a character, ("h", k) a henchman, ("o", k) an obstacle
