@@ -13,6 +13,7 @@ def build_app(size: tuple[int, int] = (1280, 800), clock: Any = None, settings: 
     """The window with the lobby showing."""
     settings = settings or Settings.load()
     app = App(size, clock=clock, lang=settings.lang if settings.lang in ("en", "ja") else "en")
+    app.use_prefs(settings)
     set_icon()
     show_lobby(app, settings)
     return app

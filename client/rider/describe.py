@@ -50,6 +50,8 @@ class LogEntry:
     text: str
     proof: str = ""
     turn_marker: bool = False
+    #: A chat line of the table (signed by its seat), not a game event.
+    chat: bool = False
 
 
 def _ja(lang: str) -> bool:

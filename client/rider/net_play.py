@@ -257,6 +257,8 @@ class NetTable:
 
     def _progress(self, event: Any) -> None:
         self.events = (self.events + [event])[-MAX_LINES:]
+        if event.id == "seat_taken" and event.fields.get("seat") != self.peer.seat:
+            self.app.sound.play("join")  # another player sat down at our table
 
     def progress_lines(self, lang: str) -> list[str]:
         """The latest progress of our peer in ``lang`` (stable ids, client.i18n)."""

@@ -43,6 +43,11 @@ BOT_DELAY = 0.7
 SYSTEM_DELAY = 0.2
 
 
+def system_delay(bot_delay: float) -> float:
+    """A table operation's pause for a bot speed (the same proportion as the defaults)."""
+    return bot_delay * SYSTEM_DELAY / BOT_DELAY
+
+
 class TableSession(Protocol):
     """What the table and end scenes read from a session, local or networked
     (:class:`RiderSession` here, ``client.rider.net_session.NetRiderSession``)."""

@@ -15,6 +15,7 @@ import os
 import random
 import time
 
+import pygame
 import pytest
 
 from client.app import App
@@ -25,7 +26,7 @@ from net.envelope import Genesis
 from net.identity import Identity
 from net.peer import store
 from net.peer.games import spec_named
-from tests.client.conftest import click
+from tests.client.conftest import click, key
 from tests.client.test_client_net import bot_peer, play_by_clicks, pump
 
 
@@ -79,7 +80,7 @@ def test_a_crashed_networked_game_is_resumed_from_the_lobby_to_the_audited_end(r
         assert [g.opponents() for g in again.unfinished] == ["Remote bot"]
         assert again.resume_button.label == "Resume the unfinished game with Remote bot"
         app.render()
-        click(app, again.resume_button.rect.center)
+        key(app, pygame.K_RETURN)  # Enter resumes the waiting game (rather than a new game against the bot)
         resumed = again.net
         assert resumed is not None and resumed.role == "resume", again.message
         while time.monotonic() < deadline + 60 and app.scene.name != "table":
