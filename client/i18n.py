@@ -59,6 +59,8 @@ STRINGS: dict[str, tuple[str, str]] = {
                       "対局を再開できませんでした：{error}。後で再試行するか、破棄してから、もう一度卓を立てるか参加してください。"),
     "game_abandoned": ("The unfinished game was abandoned; the other player may claim it as your forfeit.",
                        "中断した対局を破棄しました。相手はあなたの不戦敗にできます。"),
+    "rematch_wait": ("Rematch with {who}: waiting for them to press Play again too…",
+                     "{who}と再戦：相手も「もう一度」を押すのを待っています…"),
     "resuming": ("Resuming the unfinished game: reconnecting and catching up…",
                  "中断した対局を再開しています：再接続して追いついています…"),
     # the peer driver's progress (net.peer.progress ids; seats counted from one as {seat_n})
@@ -459,6 +461,17 @@ STRINGS: dict[str, tuple[str, str]] = {
     "save_failed": ("Could not save: {error}. Check the folder is writable and try again.",
                     "保存できませんでした：{error}。フォルダーに書き込めるか確認して再試行してください。"),
     "rematch": ("Play again", "もう一度"),
+    "reason_conceded": ("{who} conceded", "{who}が降参した"),
+    "concede": ("Concede", "降参"),
+    "concede_title": ("Concede this game?", "この対局を降参しますか？"),
+    "concede_text": ("{who} wins at once. You stay at the table to see the end and save the transcript.",
+                     "{who}の勝ちになります。卓に残って結果を見たり記録を保存したりできます。"),
+    "concede_text_net": ("{who} wins at once (your signed resignation is the proof). You stay at the table to see "
+                         "the end and save the transcript.",
+                         "{who}の勝ちになります（あなたの署名付きの降参が証明になります）。卓に残って結果を見たり記録を保存したりできます。"),
+    "concede_yes": ("Concede", "降参する"),
+    "end_see_board": ("Look at the board", "卓を見る"),
+    "end_show_result": ("Show the result", "結果を見る"),
     "back_lobby": ("Back to lobby", "ロビーに戻る"),
     "moves": ("{n} moves", "{n}手"),
 }

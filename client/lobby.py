@@ -363,10 +363,8 @@ class LobbyScene(Scene):
             else:
                 from client.rider.net_play import start_net_game
 
-                start_net_game(self.app, net, on_leave=lambda: self.app.switch(
-                    LobbyScene(self.app, self.settings, self.start_game, lan=self.lan_enabled,
-                               host_interface=self.host_interface, identity=self.identity,
-                               resumable=self.resumable)))
+                start_net_game(self.app, net, on_leave=lambda: self.app.switch(self._again()),
+                               on_rematch=self._rematch_in_new_lobby)
         elif net.role == "join" and net.nobody_listening():
             # the host's address refuses connections: say so in seconds, not after the join timeout
             where = net.dialled()
@@ -410,6 +408,22 @@ class LobbyScene(Scene):
                     return
         for widget in list(self.widgets):
             widget.handle(event)  # type: ignore[attr-defined]
+
+    def _again(self) -> LobbyScene:
+        """A fresh lobby like this one (after a networked game)."""
+        return LobbyScene(self.app, self.settings, self.start_game, lan=self.lan_enabled,
+                          host_interface=self.host_interface, identity=self.identity, resumable=self.resumable)
+
+    def _rematch_in_new_lobby(self, table: Any) -> None:
+        lobby = self._again()
+        self.app.switch(lobby)
+        lobby.adopt(table)
+
+    def adopt(self, table: Any) -> None:
+        """Show ``table`` (a rematch in the making) as our table: its progress, Cancel, and the game when it starts."""
+        self.net = table
+        table.on_change = self._net_changed
+        self.layout()
 
     # -- overlays ---------------------------------------------------------------------
     def toggle_help(self) -> None:
@@ -533,6 +547,8 @@ class LobbyScene(Scene):
             status = tr(lang, "hosting_wait", n=net.seats_free())
         elif net.role == "resume":
             status = tr(lang, "resuming")
+        elif net.role == "rematch" and net.rematch is not None:
+            status = tr(lang, "rematch_wait", who=net.rematch.opponents)
         else:
             status = tr(lang, "joining", fingerprint=net.peer.invite.fingerprint if net.peer.invite else "?")
         y += draw_wrapped(surface, status, pygame.Rect(R.left + 20, y, R.width - 40, 50), 16, theme.ACCENT, bold=True) + 6

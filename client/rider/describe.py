@@ -133,6 +133,9 @@ def reason_text(reason: str, winner: int | None, names: Sequence[str], me: int, 
         who = seat_label(int(resigned.group(1)), names, me, lang)
         return (f"{who}が対局をやめた（署名付きのメッセージで降参）" if ja
                 else f"{who} gave the game up with a signed message (left the table or conceded)")
+    conceded = re.match(r"seat (\d+) conceded", reason)
+    if conceded is not None and int(conceded.group(1)) < len(names):  # a local table's Concede
+        return tr(lang, "reason_conceded", who=seat_label(int(conceded.group(1)), names, me, lang))
     if "rider.10" in reason:
         return "300ターンに達したため引き分け（ルール rider.10）" if ja else "the turn limit of 300 was reached (rule rider.10)"
     return reason

@@ -52,7 +52,7 @@ def start_local_game(app: App, settings: Settings, on_leave: Callable[[], None],
         def again() -> None:
             start_local_game(app, settings, on_leave)
 
-        app.switch(EndScene(app, session, backdrop=backdrop, on_lobby=on_leave, on_again=again))
+        app.switch(EndScene(app, session, backdrop=backdrop, on_lobby=on_leave, on_again=again, board=scene))
 
     scene = RiderTableScene(app, session, card_art(), on_leave=on_leave, on_end=ended)
     app.switch(scene)

@@ -323,9 +323,10 @@ class RiderTableScene(Scene):
 
         self.add_log(words)
         self.log_scroll = 0
-        self._animate(pre, action, post)
-        if isinstance(action, Attack):
-            self.app.sound.play("attack")
+        if not getattr(self.session, "catching_up", False):  # a resumed game's catch-up is shown at once
+            self._animate(pre, action, post)
+            if isinstance(action, Attack):
+                self.app.sound.play("attack")
         self.selected = None if action.seat == self.me else self.selected
         if self.prompt is not None and self.prompt.kind in ACTION_PROMPTS:
             self.prompt = None
@@ -481,6 +482,9 @@ class RiderTableScene(Scene):
                 Button(pygame.Rect(panel_rect.left + 14 + 2 * (bw + 8), row, bw, 38), tr(lang, "help"),
                        self.toggle_help, hotkey="F1", payload="help"),
             ]
+            if self.session.can_resign():
+                self.side_buttons.append(Button(pygame.Rect(panel_rect.right - 16 - 110, panel_rect.top + 10, 110, 28),
+                                                tr(lang, "concede"), self._concede, payload="concede", size=14))
         self.chat_buttons = []
         if self.chat_field is not None and self.panel_shown:
             x, w = panel_rect.left + 16, panel_rect.width - 32
@@ -763,6 +767,23 @@ class RiderTableScene(Scene):
         lines = [] if cards else [tr(lang, "pile_empty")]
         self.prompt = Prompt(tr(lang, "pile_title", pile=name, who=who, n=len(cards)), lines,
                              [(tr(lang, "close"), self._cancel, True)], cards=cards[::-1], kind="pile")
+
+    def _concede(self) -> None:
+        """Give the game up (asks first); the table stays to show the end."""
+        lang = self.app.lang
+        who = seat_label(self.opp, self.session.names, self.me, lang)
+
+        def concede() -> None:
+            self.prompt = None
+            if self.session.can_resign():
+                self.session.concede()
+            self.refresh()
+
+        text = tr(lang, "concede_text_net" if self.session.networked else "concede_text", who=who)
+        self.prompt = Prompt(tr(lang, "concede_title"), [text],
+                             [(tr(lang, "concede_yes"), concede, False), (tr(lang, "cancel"), self._cancel, True)],
+                             kind="concede")
+        self._build_controls()
 
     def _leave(self) -> None:
         """Back to the lobby; a game still running is abandoned, so ask first."""
@@ -1479,20 +1500,48 @@ class RiderTableScene(Scene):
             y += step
         surface.set_clip(clip)
 
+    def preview_target(self, pos: tuple[int, int]) -> pygame.Rect:
+        """What the cursor at ``pos`` points at (the control, else the card face): the hover
+        preview must leave it in view."""
+        control = self._control_at(pos)
+        if control is not None:
+            return control.rect
+        for rect, _card in reversed(self.faces):
+            if rect.collidepoint(pos):
+                return rect
+        return pygame.Rect(pos[0] - 4, pos[1] - 4, 8, 8)
+
     def preview_rects(self, pos: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect]:
         """Where the hover preview of a card goes for a mouse at ``pos``: the
-        card, and the caption with its full name (both inside the board)."""
+        card, and the caption with its full name (both inside the board),
+        beside, above or below what the cursor points at and never over it
+        (where no side has room: the side that covers the least of it)."""
         w, h = self.layout.preview
         board = self.layout.board
-        mx, my = pos
+        room = board.inflate(-16, -16)
         cap_h = 28
-        x = mx + 24 if mx + 24 + w < board.right else mx - 24 - w
-        x = max(board.left + 8, min(x, board.right - w - 8))
-        y = min(max(8, my - h // 2), board.bottom - h - cap_h - 14)
-        rect = pygame.Rect(x, y, w, h)
-        caption = pygame.Rect(0, 0, min(board.width - 16, w + 80), cap_h)
+        avoid = self.preview_target(pos)
+        block = pygame.Rect(0, 0, min(room.width, w + 80), h + 6 + cap_h)
+        mx, my = pos
+        gap = 12
+        candidates = []
+        for side in ("right", "left", "above", "below"):
+            b = block.copy()
+            if side in ("right", "left"):
+                b.left = avoid.right + gap if side == "right" else avoid.left - gap - b.width
+                b.centery = my
+            else:
+                b.top = avoid.top - gap - b.height if side == "above" else avoid.bottom + gap
+                b.centerx = mx
+            fits = room.contains(b)
+            b.clamp_ip(room)
+            clash = b.clip(avoid)
+            candidates.append((not fits, clash.width * clash.height, b))
+        best = min(candidates, key=lambda c: (c[0], c[1]))[2]
+        rect = pygame.Rect(0, 0, w, h)
+        rect.midtop = best.midtop
+        caption = pygame.Rect(0, 0, block.width, cap_h)
         caption.midtop = (rect.centerx, rect.bottom + 6)
-        caption.clamp_ip(board.inflate(-8, -8))
         return rect, caption
 
     def _draw_preview(self, surface: pygame.Surface, card: str) -> None:

@@ -44,7 +44,7 @@ def test_table_widgets_do_not_overlap(size: tuple[int, int], lang: str) -> None:
         assert L.board.width >= size[0] - 60
         click_button = scene.side_buttons[0]
         click_button.on_click()
-        assert scene.panel_open and [b.payload for b in scene.side_buttons] == ["panel", "lobby", "settings", "help"]
+        assert scene.panel_open and [b.payload for b in scene.side_buttons] == ["panel", "lobby", "settings", "help", "concede"]
     rects += [(f"side:{b.label}", b.rect) for b in scene.side_buttons]
     no_overlap(rects, size)
     for _, rect in rects:

@@ -88,6 +88,13 @@ def test_a_crashed_networked_game_is_resumed_from_the_lobby_to_the_audited_end(r
         assert app.scene.name == "table", resumed.lines
         scene = app.scene
         assert scene.session.peer is resumed.peer and any("resuming game" in line for line in resumed.lines)
+        # issue 15 item 10: the position is right at once: the caught-up inputs are not replayed as flights,
+        # so no hand card or card back is hidden behind an animation, and every card of our hand shows its face
+        assert scene.session.moves >= 12
+        assert scene.anims.hidden() == set()
+        hand = scene.session.state.players[scene.me].hand
+        assert len(hand) > 0 and all(card is not None for _, card in scene.my_hand())
+        assert len(scene.hand_slots(scene.opp)) == len(scene.session.state.players[scene.opp].hand)
         play_by_clicks(app, reactor, scene, seed=6)
         assert app.scene.name == "end", scene.session.problem or scene.session.session.waiting_what()
         assert app.scene.audit_ok, app.scene.audit_detail
