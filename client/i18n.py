@@ -287,6 +287,72 @@ STRINGS: dict[str, tuple[str, str]] = {
     "table_itself": ("the table", "卓"),
     "why_details": ("Rule {rule} (docs/rules/rider.md)", "ルール {rule}（docs/rules/rider.md）"),
     "why_title": ("Not allowed", "できません"),
+    # card attributes and battle marks
+    "attr_flame": ("Flame", "炎"),
+    "attr_tide": ("Tide", "水"),
+    "attr_gale": ("Gale", "風"),
+    "attr_stone": ("Stone", "岩"),
+    "attr_spark": ("Spark", "雷"),
+    "attr_free": ("Free", "フリー"),
+    "mark_sword": ("sword = scissors", "剣＝チョキ"),
+    "mark_feather": ("feather = paper", "羽＝パー"),
+    "mark_rock": ("rock = rock", "岩＝グー"),
+    # seats, moves and waits in words (client/rider/describe.py)
+    "seat_you": ("You (Seat {n})", "あなた（席{n}）"),
+    "seat_named": ("{name} (Seat {n})", "{name}（席{n}）"),
+    "list_sep": (", ", "、"),
+    "destroyed_sep": (" and ", "、"),
+    "target_column": ("column {column}", "列{column}"),
+    "targets": (" (target: {targets})", "（対象：{targets}）"),
+    "opt_level_up": ("Place {card} on column {column} as {what}", "{card} を列{column}に{what}として置く"),
+    "opt_renew": ("Renew column {column} with {card}", "{card} で列{column}を新生"),
+    "opt_open": ("Discard {card} and open column {column}", "{card} を捨てて列{column}を開く"),
+    "opt_pass_discard": ("Pass, discarding {card}", "パス（{card} を捨てる）"),
+    "opt_discard": ("Discard {card}", "{card} を捨てる"),
+    "opt_attack": ("Attack column {target} with column {column}", "列{column}で列{target}を攻撃"),
+    "opt_mark_pick": ("Column {column}: {card} ({mark})", "列{column}：{card}（{mark}）"),
+    "reason_lost3": ("three Lv.1 cards of {loser} are in the Lost pile (rule rider.9)",
+                     "{loser}の Lv.1 カードが3枚ロストに送られた（ルール rider.9）"),
+    "reason_forfeit": ("{who} forfeited: it did not answer before the deadline", "{who}の不戦敗（期限内に応答なし）"),
+    "reason_resigned": ("{who} gave the game up with a signed message (left the table or conceded)",
+                        "{who}が対局をやめた（署名付きのメッセージで降参）"),
+    "reason_turn_limit": ("the turn limit of 300 was reached (rule rider.10)", "300ターンに達したため引き分け（ルール rider.10）"),
+    "wait_over": ("the game is over", "ゲーム終了"),
+    "wait_setup": ("place three Lv.1 cards face down", "Lv.1を3枚裏向きに置く"),
+    "wait_main": ("level up, renew, open a column, or pass", "レベルアップ・新生・列を開く・パス"),
+    "wait_attack": ("attack or end the turn", "攻撃するかターンを終了する"),
+    "wait_discard": ("discard a card (an effect demands it)", "カードを1枚捨てる（効果による）"),
+    "wait_mark": ("both players secretly choose a Lv.1 to flip", "両者が表にする Lv.1 を秘密に選ぶ"),
+    "wait_rps": ("both players secretly pick rock, paper or scissors", "両者が秘密にジャンケン"),
+    "wait_dice": ("dice for {purpose}", "ダイス：{purpose}"),
+    "wait_shuffle": ("shuffling a deck", "デッキをシャッフル中"),
+    "wait_deal": ("dealing cards", "カードを配布中"),
+    "wait_show_to": ("showing cards", "カードを見せています"),
+    "wait_reveal": ("revealing a card", "カードを公開中"),
+    "log_setup": ("{who} placed three Lv.1 cards face down", "{who}が Lv.1 を3枚裏向きに置いた"),
+    "log_level_up": ("{who} levelled up column {column} with {card} as {what}", "{who}が {card} を列{column}に{what}として置いた"),
+    "log_renew": ("{who} renewed column {column} with {card}", "{who}が {card} で列{column}を新生した"),
+    "log_open": ("{who} discarded {card} to open column {column}", "{who}が {card} を捨てて列{column}を開いた"),
+    "log_pass": ("{who} passed", "{who}がパスした"),
+    "log_pass_discard": ("{who} passed, discarding {card}", "{who}がパスした（{card} を捨てた）"),
+    "log_discard": ("{who} discarded {card}", "{who}が {card} を捨てた"),
+    "log_attack": ("{who} attacked column {target} with {atk} power (defence {dfn}); destroyed {gone}",
+                   "{who}が列{column}（パワー{atk}）で列{target}（パワー{dfn}）を攻撃：{gone}を破壊"),
+    "log_attack_none": ("{who} attacked column {target} with {atk} power (defence {dfn}); destroyed nothing",
+                        "{who}が列{column}（パワー{atk}）で列{target}（パワー{dfn}）を攻撃：破壊なし"),
+    "log_shuffled": ("{owner}'s deck was shuffled", "{owner}のデッキをシャッフル"),
+    "log_drew_one": ("{owner} drew 1 card", "{owner}が1枚引いた"),
+    "log_drew": ("{owner} drew {n} cards", "{owner}が{n}枚引いた"),
+    "log_drew_list": ("{text}: {cards}", "{text}：{cards}"),
+    "log_revealed": ("{owner} turned face up: {cards}", "{owner}のカードが表に：{cards}"),
+    "log_peeked": ("{owner} looked at the top of their deck: {cards}", "{owner}がデッキの上を見た：{cards}"),
+    "log_peeked_n": ("{owner} looked at the top {n} cards of their deck", "{owner}がデッキの上{n}枚を見た"),
+    "log_marks": ("Battle-mark contest: {picks}", "バトルマーク勝負：{picks}"),
+    "log_mark_pick": ("{who} column {column}", "{who} 列{column}"),
+    "log_dice": ("Dice {purpose}: {faces}", "ダイス {purpose}: {faces}"),
+    "log_turn": ("Turn {n}: {who}", "ターン{n}：{who}"),
+    "log_draw_end": ("Draw: {why}", "引き分け：{why}"),
+    "log_won": ("{who} won: {why}", "{who}の勝ち：{why}"),
     # the opening contests in the log: who won and why
     "log_contest_win": ("Battle-mark contest won by {winner}: {wmark} beats {lmark} ({loser}). First turn: {winner}.",
                         "バトルマーク勝負は{winner}の勝ち：{wmark}が{lmark}（{loser}）に勝つ。先攻は{winner}です。"),
@@ -499,7 +565,7 @@ def progress_text(lang: str, event: Any) -> str:
             fields["who"] = ", ".join(tr(lang, "seat_list", n=s + 1) for s in seats) or "-"
     en, ja = STRINGS[key]
     try:  # formatted here: a field may be called "key", like tr's own argument
-        return (ja if lang == "ja" and ja else en).format(**fields)
+        return pick(lang, en, ja).format(**fields)
     except (KeyError, IndexError, ValueError):  # a field this version does not know: the English line
         return str(event.text)
 
@@ -525,8 +591,19 @@ def why_text(lang: str, why: Any, name: Any, who: str = "") -> tuple[str, str]:
     return text, tr(lang, "why_details", rule=why.rule) if why.rule else ""
 
 
+def other_lang(lang: str) -> str:
+    """The language the L key switches to."""
+    return LANGS[(LANGS.index(lang) + 1) % len(LANGS)] if lang in LANGS else LANGS[0]
+
+
+def pick(lang: str, en: str, ja: str) -> str:
+    """Bilingual *data* (a card's name and text, a deck's name: they come with the
+    card set in both languages) in ``lang``; English where there is no Japanese."""
+    return ja if lang == "ja" and ja else en
+
+
 def tr(lang: str, key: str, **fields: Any) -> str:
     """The string ``key`` in ``lang`` with ``fields`` filled in."""
     en, ja = STRINGS.get(key, (key, key))
-    text = ja if lang == "ja" and ja else en
+    text = pick(lang, en, ja)
     return text.format(**fields) if fields else text

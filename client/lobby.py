@@ -26,7 +26,7 @@ from client import theme
 from client.app import App
 from client.decks import DeckInfo, shipped_decks
 from client.help import is_help_key
-from client.i18n import tr
+from client.i18n import other_lang, tr
 from client.scene import Scene
 from client.settings import Settings
 from client.text import draw_text, draw_wrapped, line_height, render
@@ -396,7 +396,7 @@ class LobbyScene(Scene):
                     self._play()
                 return
             if event.key == pygame.K_l and not (event.mod & pygame.KMOD_CTRL):
-                self.lang_choice._pick("ja" if self.app.lang == "en" else "en")
+                self.lang_choice._pick(other_lang(self.app.lang))
                 return
             if event.key == pygame.K_c and event.mod & pygame.KMOD_CTRL and self.net is not None:
                 self._copy()

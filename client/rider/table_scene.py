@@ -22,7 +22,7 @@ from client.anim import Animator, Flash, Flight, Flip, Strike
 from client.app import App
 from client.cardart import HEADER, CardArt, draw_mark, mark_name
 from client.help import HelpOverlay, is_help_key
-from client.i18n import tr, why_text
+from client.i18n import other_lang, tr, why_text
 from client.rider.badges import column_head, draw_attack_badge, draw_placed_level, draw_proof_tag, may_attack
 from client.rider.describe import (
     LogEntry,
@@ -681,8 +681,8 @@ class RiderTableScene(Scene):
                 col = self.session.state.players[self.me].columns[COLUMN_INDEX[action.choice]]
                 card = self.session.knowledge.card(col.facedown) if col.facedown is not None else None
                 mark = mark_name(self.session.game.cardset.card(card).mark, lang) if card else ""
-                return (f"列{action.choice}：{self._name(card)}（{mark}）" if lang == "ja" else
-                        f"Column {action.choice}: {self._name(card)} ({mark})") if card else str(action.choice)
+                return tr(lang, "opt_mark_pick", column=action.choice, card=self._name(card), mark=mark) if card \
+                    else str(action.choice)
             return tr(lang, RPS_KEYS.get(action.choice, "choose")) if action.choice in RPS_KEYS else str(action.choice)
         if hasattr(action, "handles") and action.KIND == "rider.setup":
             know = self.session.knowledge
@@ -818,7 +818,7 @@ class RiderTableScene(Scene):
         self.app.invalidate()
 
     def _toggle_lang(self) -> None:
-        self.app.set_lang("ja" if self.app.lang == "en" else "en")
+        self.app.set_lang(other_lang(self.app.lang))
         self._relog()
         if self.help is not None:
             self.help.layout(self.layout.size, self.app.lang)
