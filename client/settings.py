@@ -50,6 +50,7 @@ class Settings:
     deck: str = ""
     bot_deck: str = ""
     bot: str = "greedy"
+    game: str = "rider"  # a name of the game registry (net/games/)
     sound: bool = True
     fullscreen: bool = False
     anim_speed: str = "normal"
