@@ -31,12 +31,12 @@ def pump_until(app: App, reactor: Any, done: Any, wall: float = 60.0) -> None:
 def joiner(reactor: Any, identity: Any, invite: Any, name: str) -> Any:
     from client.decks import shipped_decks
     from client.rider.session import deck_cards
-    from net.bots import GreedyBot
-    from net.peer import Peer, spec_named
+    from net.games import game_named
+    from net.peer import Peer
 
     deck = shipped_decks()[1]
-    peer = Peer(identity, spec_named("rider"), reactor=reactor, deck=deck_cards(deck.data),
-                agent=GreedyBot(random.Random(3)), name=name, linger=0.5)
+    peer = Peer(identity, game_named("rider"), reactor=reactor, deck=deck_cards(deck.data),
+                agent=game_named("rider").bot("greedy", random.Random(3)), name=name, linger=0.5)
     peer.join(invite, connect_timeout=30.0)
     return peer
 

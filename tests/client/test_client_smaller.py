@@ -56,10 +56,10 @@ def test_the_lobby_opens_help_and_settings(app) -> None:  # type: ignore[no-unty
 def finish_game(app, clock, scene) -> None:  # type: ignore[no-untyped-def]
     import random
 
-    from net.bots import GreedyBot
+    from net.games import game_named
 
     session = scene.session
-    me = GreedyBot(random.Random(5))
+    me = game_named("rider").bot("greedy", random.Random(5))
     while not scene.ended:
         if scene.legal:
             session.submit(me.choose(session.game, session.state, session.me, session.knowledge, scene.legal))

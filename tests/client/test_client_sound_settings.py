@@ -18,7 +18,7 @@ from client.rider.play import start_local_game
 from client.settings import BOT_SPEEDS, Settings, settings_path
 from client.sound import CUES, Sounds, synthesise
 from engine.rider.actions import Attack
-from net.bots import GreedyBot
+from net.games import game_named
 from tests.client.conftest import click
 
 
@@ -56,7 +56,7 @@ def test_muted_sounds_play_nothing() -> None:
 def game_to_an_attack(app: App, clock: Clock):  # type: ignore[no-untyped-def]
     scene = play_to_midgame(app, clock, seed=11)
     session = scene.session
-    me = GreedyBot(random.Random(2))
+    me = game_named("rider").bot("greedy", random.Random(2))
     for _ in range(4000):
         if any(isinstance(a, Attack) for a in scene.legal) or session.over:
             break
@@ -79,7 +79,7 @@ def test_the_table_cues_our_turn_an_attack_and_the_end(app, clock):  # type: ign
     assert app.sound.asked[-1] == "attack"
     assert app.sound.asked.count("turn") == turns  # the same turn goes on: no second "your move"
     session = scene.session
-    me = GreedyBot(random.Random(3))
+    me = game_named("rider").bot("greedy", random.Random(3))
     while not scene.ended:
         if scene.legal:
             session.submit(me.choose(session.game, session.state, session.me, session.knowledge, scene.legal))
