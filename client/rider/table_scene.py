@@ -1527,12 +1527,14 @@ class RiderTableScene(Scene):
         candidates = []
         for side in ("right", "left", "above", "below"):
             b = block.copy()
-            if side in ("right", "left"):
+            if side in ("right", "left"):  # beside it: free to slide up or down
                 b.left = avoid.right + gap if side == "right" else avoid.left - gap - b.width
                 b.centery = my
-            else:
+                b.top = max(room.top, min(b.top, room.bottom - b.height))
+            else:  # above or below it: free to slide sideways
                 b.top = avoid.top - gap - b.height if side == "above" else avoid.bottom + gap
                 b.centerx = mx
+                b.left = max(room.left, min(b.left, room.right - b.width))
             fits = room.contains(b)
             b.clamp_ip(room)
             clash = b.clip(avoid)
