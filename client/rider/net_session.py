@@ -205,9 +205,9 @@ class NetRiderSession:
             return tr(lang, "net_forfeit", who=seat_label(session.forfeited, self.names, self.me, lang))
         silent = self.silence()
         if silent is not None:
-            seat, quiet, left = silent
+            seat, quiet, remaining = silent
             return tr(lang, "net_silent", who=seat_label(seat, self.names, self.me, lang), quiet=clock_text(quiet),
-                      left=clock_text(left))
+                      left=clock_text(remaining))
         if session.phase == "hello":
             return tr(lang, "net_phase_hello")
         if session.phase in ("audit", "final") and self._seen == session.step:

@@ -263,13 +263,11 @@ class RiderTableScene(Scene):
             self.setup = SetupPicker(setups, self.session.knowledge)
         warnings: list[str] = getattr(self.session, "warnings", [])
         for warning in warnings[self._warnings_seen:]:  # refused network messages: said, never hidden
-            self.add_log(lambda lang, w=warning: [LogEntry(tr(lang, "net_rejected", error=w))])
+            self.add_log(self._warning_words(warning))
         self._warnings_seen = len(warnings)
         chat: list[tuple[int, str]] = getattr(self.session, "chat", [])
         for seat, line in chat[self._chat_seen:]:
-            self.add_log(lambda lang, seat=seat, line=line: [
-                LogEntry(tr(lang, "chat_line", who=seat_label(seat, self.session.names, self.me, lang), text=line),
-                         chat=True)])
+            self.add_log(self._chat_words(seat, line))
             if seat != self.me:
                 self.log_scroll = 0
         self._chat_seen = len(chat)
@@ -302,6 +300,16 @@ class RiderTableScene(Scene):
                 self.app.sound.play("leave")
             elif before in ("peer_reconnecting", "peer_left") and status not in ("peer_stalling",):
                 self.app.sound.play("join")
+
+    def _warning_words(self, warning: str) -> Callable[[str], list[LogEntry]]:
+        return lambda lang: [LogEntry(tr(lang, "net_rejected", error=warning))]
+
+    def _chat_words(self, seat: int, line: str) -> Callable[[str], list[LogEntry]]:
+        def words(lang: str) -> list[LogEntry]:
+            who = seat_label(seat, self.session.names, self.me, lang)
+            return [LogEntry(tr(lang, "chat_line", who=who, text=line), chat=True)]
+
+        return words
 
     def add_log(self, words: Callable[[str], list[LogEntry]]) -> None:
         """Add log lines; ``words(lang)`` words them, now and whenever the language changes."""
@@ -389,10 +397,10 @@ class RiderTableScene(Scene):
         state = self.session.state
         # hand (or, at the set-up, the Lv.1 cards to choose from)
         if self.setup is not None:
-            for rect, card in self.setup_slots():
-                faces.append((rect, card))
-                if self.setup.remaining(card) > 0:
-                    controls.append(Control(rect, ("setup_card", card), card))
+            for rect, choice in self.setup_slots():
+                faces.append((rect, choice))
+                if self.setup.remaining(choice) > 0:
+                    controls.append(Control(rect, ("setup_card", choice), choice))
         for rect, (handle, card) in zip(self.hand_slots(self.me), self.my_hand()):
             key = ("hand", handle)
             if key == self.selected:
@@ -684,9 +692,9 @@ class RiderTableScene(Scene):
                 return tr(lang, "opt_mark_pick", column=action.choice, card=self._name(card), mark=mark) if card \
                     else str(action.choice)
             return tr(lang, RPS_KEYS.get(action.choice, "choose")) if action.choice in RPS_KEYS else str(action.choice)
-        if hasattr(action, "handles") and action.KIND == "rider.setup":
+        if isinstance(action, SetUp):
             know = self.session.knowledge
-            return setup_text([know.card(h) or "?" for h in action.handles], self._name, lang)  # type: ignore[attr-defined]
+            return setup_text([know.card(h) or "?" for h in action.handles], self._name, lang)
         return option_text(action, self._name, lang)
 
     def _presser(self, key: Key) -> Callable[[], None]:
