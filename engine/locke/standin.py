@@ -74,22 +74,32 @@ def obstacles_of(g: Any, opponents: Sequence[Opponent], randoms: Sequence[str]) 
 
 def begin(s: LockeState, combat: Combat) -> LockeState:
     """Start ``combat``: its steps go before whatever the queue holds now."""
+    from engine.locke.fate import joining_steps
+
     seats = tuple(i for side in combat.sides for i in side if s.seats[i].alive)
     declare = tuple(Step("standin_declare", i) for i in seats)
-    s = s._replace(combat=combat, queue=declare + (Step("standin_attacks", -1), Step("standin_end", -1)) + s.queue)
+    joining = joining_steps(s, combat.cell, tuple(i for side in combat.sides for i in side))  # seed 002 checks
+    s = s._replace(combat=combat, queue=joining + declare + (Step("standin_attacks", -1), Step("standin_end", -1))
+                   + s.queue)
     return s
 
 
 def _on_declare(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     assert isinstance(action, StandIn) and s.combat is not None
+    from engine.locke import fate
+
     p = s.seats[step.seat]
-    if not 0 <= action.level <= 6 or not 1 <= action.durability <= MAX_DURABILITY - p.damage:
+    top = fate.MAX_DURABILITY - p.damage
+    if not 0 <= action.level <= fate.MAX_LEVEL or not 1 <= action.durability <= top:
         raise IllegalAction(
-            f"declare your ESP level (0..6) and your current durability (1..{MAX_DURABILITY - p.damage} "
-            "given the damage you have taken)", rule=RULE)
-    claim = ck.make(step.seat, s.step_no, ck.STANDIN, (p.character,), [action.level, action.durability, p.damage], RULE)
+            f"declare your ESP level and your current durability (1..{top} given the damage you have taken)",
+            rule=RULE)
+    # the current stats: printed plus the public changes (engine/locke/stats.py, ruling N100)
+    claims = (fate.stat_claim(s, step.seat, "level", "le", action.level, RULE),
+              fate.stat_claim(s, step.seat, "level", "ge", action.level, RULE),
+              fate.durability_claim(s, step.seat, action.durability, RULE))
     combat = s.combat._replace(declared=s.combat.declared + ((step.seat, action.level, action.durability),))
-    return advance(s._replace(combat=combat, **claimed(s, claim)))
+    return advance(s._replace(combat=combat, **claimed(s, *claims)))
 
 
 # combatant labels: ("s", seat) a character, ("h", k) a henchman, ("o", k) an obstacle
@@ -182,8 +192,10 @@ def _on_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
         p = s.seats[seat]
         s = s._replace(seats=with_seat(s, seat, p._replace(damage=p.damage + (before - max(0, after)))))
     s = log(s, "hit", list(attacker), list(target), result.cell, before, max(0, after))
-    if result.transformation:
-        s = log(s, "effect", "transformation-check", target[1], "effect pending part 3")
+    if result.transformation and target[0] == "s" and after > 0:  # seed 002: natural 1-1 or 6-6
+        from engine.locke import fate
+
+        s = fate.transformation_check(g, s, target[1])
     if target[0] == "s" and after <= 0:
         s = log(s, "killed", target[1], attacker[1] if attacker[0] == "s" else -1)
     return advance(s._replace(combat=c))
@@ -192,17 +204,20 @@ def _on_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
 def _auto_end(g: Any, s: LockeState, step: Step) -> LockeState:
     """Apply deaths, log the combat, and do what its cause asks (prison, combat card)."""
     from engine.locke.declare import end_game
-    from engine.locke.turn import alive_seats, failed, freed, kill
+    from engine.locke import fate
+    from engine.locke.turn import alive_seats, failed, freed
 
     c = s.combat
     assert c is not None
     dead = [seat for seat, _, durability in c.declared if durability <= 0]
     killers = {e[1]: e[2] for e in s.events if e and e[0] == "killed"}
     for seat in dead:
-        s = kill(s, seat, killers.get(seat, -1))
+        s = fate.kill(g, s, seat, killer=killers.get(seat, -1), cause="combat")
     participants = tuple(sorted(i for side in c.sides for i in side))
     obstacles_cleared = all(ob[3] <= 0 for ob in c.obstacles)
     s = log(s, "combat", c.cause, c.cell, [list(x) for x in c.sides], dead, STANDIN_LOG)
+    if c.obstacles and obstacles_cleared:  # read by engine/locke/base_cards.py (alarm devices)
+        s = log(s, "obstacles-cleared", c.cause, c.cell)
     s = s._replace(combat=None, last_combat=participants)  # the head is still standin_end
     if not alive_seats(s):
         return end_game(s, "all-dead")

@@ -91,6 +91,8 @@ class Peer:
         self.identity = identity
         #: Builds the mesh and its sockets (tests pass an in-memory network).
         self.net_factory = net_factory
+        #: When set, only these keys may link to us (a rematch table is for the last game's players only).
+        self.allowed_keys: frozenset[bytes] | None = None
         self.spec = spec
         self.reactor = reactor
         self.deck = tuple(deck) if deck is not None else None
@@ -261,6 +263,8 @@ class Peer:
     # ------------------------------------------------------------------ lobby
 
     def _accept_key(self, key: bytes) -> str | None:
+        if self.allowed_keys is not None and key not in self.allowed_keys:
+            return "this table is kept for the players of the last game; ask the host for a new table"
         if self.genesis is not None:
             return None if key in self.genesis.seat_keys else \
                 "this game is already running and your key holds no seat in it; ask for a new table"

@@ -50,12 +50,13 @@ def real_app():  # type: ignore[no-untyped-def]
     application.running = False
 
 
-def bot_peer(code: str, home: Path) -> subprocess.Popen[str]:
+def bot_peer(code: str, home: Path, name: str | None = "Remote bot") -> subprocess.Popen[str]:
     keys = home / "botkey"
     keys.mkdir(mode=0o700)
     env = {**os.environ, "XDG_DATA_HOME": str(home / "botdata"), "XDG_CONFIG_HOME": str(home / "botconfig")}
     return subprocess.Popen(
-        [sys.executable, "-m", "tools.peer", "join", code, "--bot", "random", "--seed", "4", "--name", "Remote bot",
+        [sys.executable, "-m", "tools.peer", "join", code, "--bot", "random", "--seed", "4",
+         *(["--name", name] if name is not None else []),
          "--identity", str(keys / "id.pem"), "--json", "--max-time", "120", "--connect-timeout", "60"],
         cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 

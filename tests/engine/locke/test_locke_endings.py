@@ -8,7 +8,7 @@ import pytest
 from engine.core.errors import CheatDetected
 from engine.locke.actions import Answer, Declare, Destroy, KingRoom, Nop, Nova, Override, StandIn, Surrender, Walk
 from engine.locke.declare import answerers
-from tests.engine.locke.flow_helpers import KEYS, act, five, roll, settle, table_at, waiting
+from tests.engine.locke.flow_helpers import decline_joins, KEYS, act, five, roll, settle, table_at, waiting
 
 
 def _planet(seats=None, turn_of=0, **extra):  # type: ignore[no-untyped-def]
@@ -98,6 +98,7 @@ def test_everyone_dead_ends_the_game() -> None:
     act(table, Walk(0, "P:1:1"))
     roll(table, 3, 3)  # random combat 6: three police with ray guns
     act(table, Surrender(0, False))
+    decline_joins(table)  # the dead may try actually-alive (seed 002); here nobody does
     act(table, StandIn(0, 6, 1))
     roll(table, 4, 4)  # Locke's shot at the first policeman
     roll(table, 2, 2)  # the second policeman's ray gun (3:1 on 1 durability, row 4: 1 damage) kills Locke

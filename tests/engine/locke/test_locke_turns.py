@@ -27,7 +27,7 @@ from engine.locke.actions import (
     Teleport,
     Walk,
 )
-from tests.engine.locke.flow_helpers import act, five, game, roll, table_at, waiting
+from tests.engine.locke.flow_helpers import decline_joins, act, five, game, roll, table_at, waiting
 
 
 def _start(seats=None, **position):  # type: ignore[no-untyped-def]
@@ -214,6 +214,7 @@ def test_an_ambush_opens_before_the_card_and_its_placer_may_appear() -> None:
     roll(table, 5)  # 5-6: two henchmen
     assert table.state.combat is not None and table.state.combat.henchmen == 2
     assert table.state.seats[1].place == "P:1:1"  # ruling N44: the base player is on the board now
+    decline_joins(table)
     assert waiting(table) == ("locke.standin_declare", 1)
 
 
@@ -246,6 +247,7 @@ def test_combat_card_fight_is_resolved_by_the_stand_in_and_logged() -> None:
     act(table, Keep(0, False))
     roll(table, 3, 4)
     act(table, Surrender(0, False))
+    decline_joins(table)
     assert [a for a in table.legal(0)] == [StandIn(0, 6, 6)]
     act(table, StandIn(0, 6, 6))
     for _ in range(4):  # Locke's D-bomb at the first policeman, then three police shots
