@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from net.seats import seat_number
+
 LANGS = ("en", "ja")
 
 STRINGS: dict[str, tuple[str, str]] = {
@@ -572,9 +574,7 @@ def progress_text(lang: str, event: Any) -> str:
     key = f"progress_{event.id}"
     if key not in STRINGS:
         return str(event.text)
-    fields = dict(event.fields)
-    if isinstance(fields.get("seat"), int):
-        fields["seat_n"] = fields["seat"] + 1
+    fields = dict(event.fields)  # seat_n and *_text already count seats from 1 (net.seats)
     if "status" in fields:
         fields["status"] = tr(lang, f"link_{fields['status']}") if f"link_{fields['status']}" in STRINGS \
             else fields["status"]
@@ -582,9 +582,9 @@ def progress_text(lang: str, event: Any) -> str:
     if isinstance(seats, list):
         names = fields.get("names")
         if event.id == "stalling" and isinstance(names, list) and len(names) == len(seats):
-            fields["who"] = ", ".join(f"{n} ({tr(lang, 'seat_list', n=s + 1)})" for s, n in zip(seats, names))
+            fields["who"] = ", ".join(f"{n} ({tr(lang, 'seat_list', n=seat_number(s))})" for s, n in zip(seats, names))
         else:
-            fields["who"] = ", ".join(tr(lang, "seat_list", n=s + 1) for s in seats) or "-"
+            fields["who"] = ", ".join(tr(lang, "seat_list", n=seat_number(s)) for s in seats) or "-"
     en, ja = STRINGS[key]
     try:  # formatted here: a field may be called "key", like tr's own argument
         return pick(lang, en, ja).format(**fields)

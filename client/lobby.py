@@ -32,6 +32,7 @@ from client.settings import Settings
 from client.text import draw_text, draw_wrapped, line_height, render
 from client.widgets import Button, Choice, TextField, panel
 from engine.core.errors import EngineError
+from net.seats import for_people
 
 #: The game the friends panel hosts and joins (client/rider/net_play.py); other games play locally for now.
 NET_GAME = "rider"
@@ -270,7 +271,7 @@ class LobbyScene(Scene):
             # e.g. another identity key, a damaged directory, the host's old port taken
             if table is not None:
                 table.cancel()  # keeps the directory: it may resume later
-            self._say(tr(self.app.lang, "resume_failed", error=str(exc)), theme.BAD)
+            self._say(tr(self.app.lang, "resume_failed", error=for_people(str(exc))), theme.BAD)
             return
         self.unfinished.remove(game)
         self.net = table
@@ -294,7 +295,7 @@ class LobbyScene(Scene):
             table = self._new_table()
             code = table.host(self.host_interface)
         except (OSError, ValueError, EngineError) as exc:  # port/interface trouble, a bad deck, no identity
-            self._say(tr(lang, "host_failed", error=str(exc)), theme.BAD)
+            self._say(tr(lang, "host_failed", error=for_people(str(exc))), theme.BAD)
             return
         self.net = table
         print(f"Fairtable invite code: {code}", file=sys.stderr, flush=True)  # also in the console, to copy
@@ -334,7 +335,7 @@ class LobbyScene(Scene):
             self._say(tr(lang, "code_bad", error=str(exc)), theme.BAD)
             return
         except (OSError, ValueError, EngineError) as exc:
-            self._say(tr(lang, "join_failed", error=str(exc)), theme.BAD)
+            self._say(tr(lang, "join_failed", error=for_people(str(exc))), theme.BAD)
             return
         self.net = table
         self._say("", theme.TEXT_DIM)
@@ -410,7 +411,7 @@ class LobbyScene(Scene):
             self.layout()
         elif net.result is not None:  # the table closed before a game started
             self.net = None
-            self._say(tr(self.app.lang, "net_ended", error=net.error or "?"), theme.BAD)
+            self._say(tr(self.app.lang, "net_ended", error=for_people(net.error or "?")), theme.BAD)
             self.layout()
         return False
 

@@ -37,6 +37,7 @@ from engine.core.errors import EngineError
 from net.bots.base import Agent
 from net.games import GameEntry, LocalSetup, game_named, games
 from net.local_table import LocalTable
+from net.seats import for_people, seats_label
 from tools._cli import run as run_cli
 from tools.deck import InputProblem, deck_cards, load_cardset
 
@@ -219,12 +220,13 @@ def outcome_fields(outcome: Outcome | None) -> dict[str, Any]:
 
 
 def who_won(result: Mapping[str, Any]) -> str:
-    """"seat 1 wins", "a draw", "seats 0, 2 win" or "nobody wins" for the text summary."""
+    """"seat 2 wins", "a draw", "seats 1, 3 win" or "nobody wins" for the text summary (seats
+    counted from 1 for people, net.seats; the result's fields count from 0)."""
     winners = result.get("winners") or ([] if result.get("winner") is None else [result["winner"]])
     if len(winners) == 1:
-        return f"seat {winners[0]} wins"
+        return f"{seats_label(winners)} wins"
     if winners:
-        return f"seats {', '.join(map(str, winners))} win"
+        return f"{seats_label(winners)} win"
     return "nobody wins" if result.get("seats") else "a draw"
 
 
@@ -297,22 +299,22 @@ def main(argv: list[str]) -> int:
         else:
             result = play(args)
     except InputProblem as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {for_people(str(exc))}", file=sys.stderr)
         return 2
     if args.json:
         print(json.dumps(result, sort_keys=True))
     elif args.replay:
-        verdict = "every state hash matches" if result["ok"] else f"MISMATCH: {result['error']}"
+        verdict = "every state hash matches" if result["ok"] else f"MISMATCH: {for_people(str(result['error']))}"
         print(f"replayed {result['steps']} steps: {verdict}")
     else:
         who = who_won(result)
         if result["reason"] == "unfinished":
             who = f"no end within --max-steps {args.max_steps}"
-        print(f"{who} after {result['turns']} turns, {result['actions']} inputs ({result['reason']})")
+        print(f"{who} after {result['turns']} turns, {result['actions']} inputs ({for_people(result['reason'])})")
         print(f"final state hash {result['final_hash']}")
         if "audit" in result:
             print(f"over TCP: {result['wall_s']} s wall, {result['cpu_s']} s CPU, {result['messages']} messages, "
-                  f"{result['bytes']} bytes; audit {result['audit']}")
+                  f"{result['bytes']} bytes; audit {for_people(str(result['audit']))}")
     return 0 if result.get("ok", True) else 1
 
 

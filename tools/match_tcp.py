@@ -22,6 +22,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from net.seats import for_people, seat_label
+
 if TYPE_CHECKING:
     from net.games import GameEntry
 
@@ -156,10 +158,10 @@ def finish(peers: Sequence[PeerProcess], deadline: float) -> list[dict[str, Any]
             try:
                 out, _ = peer.proc.communicate(timeout=max(0.1, deadline - time.monotonic()))
             except subprocess.TimeoutExpired:
-                raise TableFailed(f"seat {peer.seat} did not finish in time:\n{peer.log_tail()}") from None
+                raise TableFailed(f"{seat_label(peer.seat)} did not finish in time:\n{peer.log_tail()}") from None
             lines = [ln for ln in out.splitlines() if ln.startswith("{")]
             if not lines:
-                raise TableFailed(f"seat {peer.seat} exited with status {peer.proc.returncode} and no result:\n"
+                raise TableFailed(f"{seat_label(peer.seat)} exited with status {peer.proc.returncode} and no result:\n"
                                   f"{peer.log_tail()}")
             results.append(json.loads(lines[-1]))
     finally:
@@ -208,25 +210,31 @@ def run_table(bots: Sequence[str], *, game: str = "rider", seed: int = 0, workdi
     return TableRun(results, round(wall, 3), round(cpu, 3), workdir / "seat0.ft", workdir)
 
 
+def _who(result: dict[str, Any]) -> str:
+    """A peer's seat for people ("seat 1"), or "a peer with no seat" before a game began."""
+    seat = result.get("seat")
+    return seat_label(seat) if isinstance(seat, int) else "a peer with no seat"
+
+
 def audit_of(run: TableRun) -> str:
     """"ok", or what failed: a peer's error or audit, differing final hashes, or tools.verify."""
     from net.transcript import TranscriptError, load_raw, verify
 
     for r in run.results:
         if r.get("error"):
-            return f"seat {r.get('seat')}: {r['error']}"
+            return f"{_who(r)}: {for_people(str(r['error']))}"
         if not r.get("finished"):
-            return f"seat {r.get('seat')} did not finish"
+            return f"{_who(r)} did not finish"
         if r.get("audit") != "ok":
-            return f"seat {r.get('seat')}: audit {r.get('audit')}"
+            return f"{_who(r)}: audit {for_people(str(r.get('audit')))}"
     if len({r.get("final_hash") for r in run.results}) != 1:
         return "the peers' final state hashes differ: " + ", ".join(
-            f"seat {r.get('seat')} {str(r.get('final_hash'))[:16]}" for r in run.results)
+            f"{_who(r)} {str(r.get('final_hash'))[:16]}" for r in run.results)
     try:
         verdict = verify(load_raw(run.transcript))
     except TranscriptError as exc:
-        return f"transcript: {exc}"
-    return "ok" if verdict.ok else f"transcript: {verdict}"
+        return f"transcript: {for_people(str(exc))}"
+    return "ok" if verdict.ok else f"transcript: {for_people(str(verdict))}"
 
 
 def play_tcp(args: Any, entry: GameEntry, seats: int, bots: Sequence[str]) -> dict[str, Any]:

@@ -39,6 +39,7 @@ from net.games import GameEntry, game_named, load_rules_module
 from net.peer import Peer
 from net.peer.driver import join_interface
 from net.peer.store import StoreError, load_peer
+from net.seats import for_people, seat_label, seats_label
 from net.transport.errors import InviteError
 from net.transport.invite import parse_invite
 from tools._cli import run as run_cli
@@ -451,13 +452,15 @@ def run(args: argparse.Namespace, out: Any = None, discovery: Discovery = lan_di
     if args.json:
         print(json.dumps(result, sort_keys=True), file=out, flush=True)
     elif result["error"] is not None:
-        print(f"error: {result['error']}", file=out, flush=True)
+        print(f"error: {for_people(str(result['error']))}", file=out, flush=True)
     else:
         who = who_won(result)
-        print(f"game over: {who} ({result.get('reason')}); audit: {result.get('audit')}; "
+        print(f"game over: {who} ({for_people(str(result.get('reason')))}); "
+              f"audit: {for_people(str(result.get('audit')))}; "
               f"final state hash {result.get('final_hash')}", file=out, flush=True)
     for m in result.get("misconduct") or ():
-        print(f"warning: seat {m['seat']} at step {m['step']}: {m['what']}", file=sys.stderr, flush=True)
+        print(f"warning: {seat_label(m['seat'])} at step {m['step']}: {for_people(m['what'])}", file=sys.stderr,
+              flush=True)
     if problem:
         print(f"error: {problem}", file=sys.stderr, flush=True)
     return code
@@ -476,11 +479,12 @@ def exit_status(result: dict[str, Any]) -> tuple[int, str]:
     forfeited = result.get("forfeited")
     if forfeited is not None and forfeited == result.get("seat"):
         f = result.get("forfeit") or {}
-        return 1, (f"this seat (seat {forfeited}) forfeited: it did not {f.get('owed', 'answer')} before the "
-                   f"deadline at step {f.get('step', '?')} and seats {f.get('claimers', [])} claimed the forfeit; "
+        return 1, (f"this seat ({seat_label(forfeited)}) forfeited: it did not {f.get('owed', 'answer')} before "
+                   f"the deadline at step {f.get('step', '?')} and {seats_label(f.get('claimers', []))} claimed the "
+                   "forfeit; "
                    "answer sooner, or ask the table for a longer --timeout")
     if forfeited is None and result.get("audit") != "ok":
-        return 1, f"the end-of-game audit failed: {result.get('audit')}"
+        return 1, f"the end-of-game audit failed: {for_people(str(result.get('audit')))}"
     return 0, ""
 
 

@@ -31,6 +31,7 @@ from typing import Any
 from engine.core import SYSTEM, Decision, EngineError, hash_of
 from engine.core.pending import Chance, Placement, SealedChoice
 from net.local_table import LocalTable, TableError
+from net.seats import for_people, seat_label
 from tools.deck import InputProblem, load_cardset
 
 RIDER_FORMAT = "fairtable.rider.scenario/1"
@@ -107,12 +108,13 @@ def _rider_check(expect: Mapping[str, Any], result: dict[str, Any], table: Local
         if expect["hand_sizes"] != sizes:
             problems.append(f"expected hand sizes {expect['hand_sizes']}, got {sizes}")
     if "active" in expect and expect["active"] != state["active"]:
-        problems.append(f"expected seat {expect['active']} to be active, got {state['active']}")
+        problems.append(f"expected {seat_label(expect['active'])} to be active, got {seat_label(state['active'])}")
     for seat_key, columns in (expect.get("columns") or {}).items():
         for letter, cards in columns.items():
             got_col = state["players"][int(seat_key)]["columns"]["ABC".index(letter)]
             if got_col["cards"] != cards:
-                problems.append(f"expected seat {seat_key} column {letter} {cards}, got {got_col['cards']}")
+                problems.append(f"expected {seat_label(int(seat_key))} (key {seat_key!r}) column {letter} {cards}, "
+                                f"got {got_col['cards']}")
     return problems
 
 
@@ -183,7 +185,7 @@ def _locke_check(expect: Mapping[str, Any], result: dict[str, Any], table: Local
             if isinstance(got, tuple):
                 got = list(got)
             if got != want:
-                problems.append(f"expected seat {seat_key} {name} {want!r}, got {got!r}")
+                problems.append(f"expected {seat_label(int(seat_key))} (key {seat_key!r}) {name} {want!r}, got {got!r}")
     for key, want in (expect.get("cells") or {}).items():
         cell = dict(s.cells).get(key)
         got = None if cell is None else (cell.face_up if cell.handle is None else "face-down")
@@ -285,7 +287,7 @@ def main(argv: list[str]) -> int:
             raise InputProblem(f"cannot read scenario {path} ({exc}); see docs/scenarios.md for the format") from None
         result = run_scenario(data, path.parent)
     except InputProblem as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {for_people(str(exc))}", file=sys.stderr)
         return 2
     problems = result.get("expect_problems", [])
     if args.json:
@@ -293,8 +295,9 @@ def main(argv: list[str]) -> int:
     else:
         if result["error"]:
             e = result["error"]
-            print(f"action {e['index']} rejected: {e['class']} [{e['rule']}]: {e['message']}")
-        print(f"applied {result['applied']} actions; outcome: {result['outcome']}; pending: {result['pending']}")
+            print(f"action {e['index']} rejected: {e['class']} [{e['rule']}]: {for_people(str(e['message']))}")
+        print(f"applied {result['applied']} actions; outcome: {for_people(str(result['outcome']))}; "
+              f"pending: {for_people(str(result['pending']))}")
         for p in problems:
             print(f"EXPECTATION FAILED: {p}")
     return 1 if problems else 0

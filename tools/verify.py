@@ -22,6 +22,7 @@ import json
 import sys
 
 from net.session.conviction import is_proof, verify_proof
+from net.seats import for_people
 from net.transcript import TranscriptError, Verdict, load_raw, verify
 
 
@@ -34,7 +35,7 @@ def main(argv: list[str] | None = None) -> int:
         raw = load_raw(args.file)
         if is_proof(raw):  # a saved proof of cheating (net/session/conviction.py)
             proof = verify_proof(raw)
-            print(json.dumps(proof.to_data(), sort_keys=True) if args.json else proof)
+            print(json.dumps(proof.to_data(), sort_keys=True) if args.json else for_people(str(proof)))
             return 0 if proof.ok else 1
         verdict = verify(raw)
     except TranscriptError as exc:
@@ -45,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(verdict.to_data(), sort_keys=True))
     else:
-        print(verdict)
+        print(for_people(str(verdict)))  # the verdict's texts count seats from 0, like the record
     return 0 if verdict.ok else 1
 
 

@@ -39,6 +39,7 @@ from engine.rider.actions import (
 )
 from engine.rider.rules import Info, resolve_attack
 from engine.rider.state import COLUMN_INDEX, RiderState
+from net.seats import for_people, seat_number
 
 Namer = Callable[[str], str]
 
@@ -57,8 +58,8 @@ class LogEntry:
 def seat_label(seat: int, names: Sequence[str], me: int, lang: str) -> str:
     """A seat for people: "You (Seat 1)", "Aki (Seat 2)" (seats counted from one)."""
     if seat == me:
-        return tr(lang, "seat_you", n=seat + 1)
-    return tr(lang, "seat_named", name=names[seat], n=seat + 1)
+        return tr(lang, "seat_you", n=seat_number(seat))
+    return tr(lang, "seat_named", name=names[seat], n=seat_number(seat))
 
 
 def _lv(level: int) -> str:
@@ -115,7 +116,7 @@ def reason_text(reason: str, winner: int | None, names: Sequence[str], me: int, 
         return tr(lang, "reason_conceded", who=seat_label(int(conceded.group(1)), names, me, lang))
     if "rider.10" in reason:
         return tr(lang, "reason_turn_limit")
-    return reason
+    return for_people(reason)
 
 
 def _mark(mark: str, lang: str) -> str:

@@ -39,6 +39,7 @@ from engine.rider.game import RiderGame
 from engine.rider.state import RiderState
 from net.bots.base import SealedPick
 from net.peer import Peer
+from net.seats import for_people, seat_label, seat_number
 from net.session import Cheat, Finished, Rejected, Resigned, Stalling
 from net.transport.mesh import PeerStatus
 
@@ -56,7 +57,7 @@ def display_name(name: str, seat: int) -> str:
     clean = "".join(ch for ch in str(name) if not unicodedata.category(ch).startswith("C")).strip()
     if len(clean) > 24:
         clean = clean[:23].rstrip() + "…"
-    return clean or f"Player {seat + 1}"
+    return clean or f"Player {seat_number(seat)}"
 
 
 def display_text(text: str, limit: int = 200) -> str:
@@ -390,10 +391,10 @@ class NetRiderSession:
         if verdict == "ok":
             return True, short_hex(self.session.hashes[-1], 16)
         if self.session.resigned is not None:
-            return False, f"not audited: seat {self.session.resigned + 1} gave the game up (signed resignation)"
+            return False, f"not audited: {seat_label(self.session.resigned)} gave the game up (signed resignation)"
         if self.session.forfeited is not None:
-            return False, f"not audited: seat {self.session.forfeited + 1} forfeited (it missed its deadline)"
-        problems = "; ".join(f"seat {s + 1}: {p}" for s, p in self.session.audit_problems)
+            return False, f"not audited: {seat_label(self.session.forfeited)} forfeited (it missed its deadline)"
+        problems = "; ".join(f"{seat_label(s)}: {for_people(p)}" for s, p in self.session.audit_problems)
         return False, problems or f"audit verdict {verdict!r}"
 
     def transcript(self) -> dict[str, Any]:

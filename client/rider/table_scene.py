@@ -47,6 +47,7 @@ from engine.rider.actions import Attack, Discard, LevelUp, OpenColumn, Pass, Ren
 from engine.rider.rules import resolve_attack
 from engine.rider.state import COLUMN_INDEX, COLUMNS, Column, RiderState
 from net.bots.base import SealedPick
+from net.seats import for_people
 
 #: Prompts about a move: they close when the position changes under them.
 ACTION_PROMPTS = ("choice", "confirm", "attack")
@@ -348,11 +349,12 @@ class RiderTableScene(Scene):
         lang = lang or self.app.lang
         s = self.session
         if s.cheat and s.problem_seat is not None:
-            problem = s.problem.removeprefix(f"seat {s.problem_seat}: ")  # the engine counts seats from 0
-            return tr(lang, "cheat_by", who=seat_label(s.problem_seat, s.names, self.me, lang), problem=problem)
+            problem = s.problem.removeprefix(f"seat {s.problem_seat}: ")  # recorded texts count seats from 0
+            return tr(lang, "cheat_by", who=seat_label(s.problem_seat, s.names, self.me, lang),
+                      problem=for_people(problem))
         if getattr(s, "desync", False) and s.problem_seat is not None:
-            return tr(lang, "desync_with", who=seat_label(s.problem_seat, s.names, self.me, lang), problem=s.problem)
-        return tr(lang, "table_stopped", problem=s.problem)
+            return tr(lang, "desync_with", who=seat_label(s.problem_seat, s.names, self.me, lang), problem=for_people(s.problem))
+        return tr(lang, "table_stopped", problem=for_people(s.problem))
 
     def _finish(self) -> None:
         self._end_call = None

@@ -42,6 +42,7 @@ from engine.core.errors import EncodingError
 from net.envelope import MAX_NONCE, MIN_NONCE, Genesis, game_id
 from net.errors import ProtocolError
 from net.identity import Identity, verify_signature
+from net.seats import seat_number
 from net.games import GameEntry
 from net.transport.keys import key_matches, short_id
 
@@ -287,7 +288,7 @@ class HostLobby:
             raise LobbyError("not every seat is taken yet")
         if self.genesis is None:
             options = {**self.spec.options([s.info for s in self.seated]),
-                       "names": [s.name or f"seat {i}" for i, s in enumerate(self.seated)], **self.extra}
+                       "names": [s.name or f"Player {seat_number(i)}" for i, s in enumerate(self.seated)], **self.extra}
             self.genesis = Genesis(self.spec.rules_id, self.spec.rules_version, self.spec.card_set_hash(),
                                    tuple(s.key for s in self.seated), options,
                                    tuple(s.nonce for s in self.seated))

@@ -1,15 +1,18 @@
 """The driver's progress reports as structured events with stable ids.
 
 A :class:`Progress` names what happened (``id``, from :data:`TEMPLATES`),
-carries the facts as plain fields (seats counted from 0, names, addresses)
-and the English line ``tools.peer`` prints. A user interface shows its own
+carries the facts as plain fields (``seat``/``seats`` are indices counted
+from 0, names, addresses; :func:`progress` adds ``seat_n``, the number a
+person reads, see ``net.seats``) and the English line ``tools.peer`` prints. A user interface shows its own
 words for the id and fields (the client translates them); the English text
 is for logs and as a fallback for an id it does not know. Ids are stable:
 add new ones, never rename or reuse one.
 
 Some fields are English text from elsewhere (a session event, a refusal
 reason, what the table waits for); they are marked ``*_text`` so a
-translator knows they come as they are.
+translator knows they come as they are. Such texts are recorded counting
+seats from 0; :func:`progress` renumbers them for people (``net.seats.for_people``)
+once, so the fields and the English line both count from 1.
 """
 
 from __future__ import annotations
@@ -18,26 +21,28 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
+from net.seats import for_people, seat_number
+
 #: id -> English template (``str.format`` with the event's fields).
 TEMPLATES: Mapping[str, str] = {
     "hosting": "hosting {game} for {seats} seats on {host}:{port} (your key {key}); waiting for {waiting} player(s)",
     "joining": "joining the table at {where} (host key {key})",
     "joining_listen": "joining the table at {where} (host key {key}); accepting direct links on {host}:{port}",
     "link": "peer {peer} is {status}",
-    "link_seat": "peer {peer} (seat {seat}) is {status}",
+    "link_seat": "peer {peer} (seat {seat_n}) is {status}",
     "refused": "refused {peer}: {reason_text}",
-    "seat_taken": "{who} takes seat {seat} (of {size} seats, 0 = host)",
-    "seated": "seated as seat {seat}; waiting for the host to start game {game}",
+    "seat_taken": "{who} takes seat {seat_n} (of {size} seats; seat 1 is the host)",
+    "seated": "seated as seat {seat_n}; waiting for the host to start game {game}",
     "starting": "every seat is taken; starting game {game}",
-    "playing": "playing game {game} as seat {seat}: {names_text}",
-    "resuming": "resuming game {game} as seat {seat}: {names_text}",
+    "playing": "playing game {game} as seat {seat_n}: {names_text}",
+    "resuming": "resuming game {game} as seat {seat_n}: {names_text}",
     "rejected": "warning: {event_text}",
     "stalling": "waiting: {event_text}",
     "stopped": "STOPPED: {event_text}",
     "finished": "{event_text}",
     "step": "step {step}: waiting for {who_text} to {what_text}",
-    "resigned": "{name} (seat {seat}) resigned: the game is over",
-    "claiming": "claiming the game as a forfeit by seat {seat}",
+    "resigned": "{name} (seat {seat_n}) resigned: the game is over",
+    "claiming": "claiming the game as a forfeit by seat {seat_n}",
     "misconduct": "warning: {event_text}",
     "transcript": "transcript saved to {path} (check it with python -m tools.verify)",
     "online_code": "online invite {n}: {code} (give it to one friend only; it works once)",
@@ -63,5 +68,8 @@ class Progress:
 
 
 def progress(event_id: str, **fields: Any) -> Progress:
-    """The event ``event_id`` with ``fields``, its English text filled in."""
-    return Progress(event_id, dict(fields), TEMPLATES[event_id].format(**fields))
+    """The event ``event_id`` with ``fields``, its English text filled in (seats counted from 1)."""
+    people = {k: for_people(v) if k.endswith("_text") and isinstance(v, str) else v for k, v in fields.items()}
+    if isinstance(fields.get("seat"), int):
+        people["seat_n"] = seat_number(fields["seat"])
+    return Progress(event_id, people, TEMPLATES[event_id].format(**people))

@@ -141,13 +141,13 @@ def test_result_fields_name_every_winner_and_the_seat_results() -> None:
     from tools.match import outcome_fields, who_won
 
     rider = outcome_fields(Outcome(1, "win (rider.9)"))
-    assert rider == {"winner": 1, "winners": [1], "reason": "win (rider.9)"} and who_won(rider) == "seat 1 wins"
+    assert rider == {"winner": 1, "winners": [1], "reason": "win (rider.9)"} and who_won(rider) == "seat 2 wins"  # people count from 1
     assert who_won(outcome_fields(Outcome(None, "draw"))) == "a draw"
     assert outcome_fields(None) == {"winner": None, "winners": [], "reason": "unfinished"}
     graded = outcome_fields(Outcome.judged("end", [SeatResult.graded(0, won=True, alive=True, reason="a"),
                                                    SeatResult.graded(1, won=False, alive=False, reason="b"),
                                                    SeatResult.graded(2, won=True, alive=False, reason="c")]))
-    assert graded["winner"] is None and graded["winners"] == [0, 2] and who_won(graded) == "seats 0, 2 win"
+    assert graded["winner"] is None and graded["winners"] == [0, 2] and who_won(graded) == "seats 1, 3 win"
     assert [s["grade"] for s in graded["seats"]] == ["A", "D", "B"]
     nobody = outcome_fields(Outcome.judged("end", [SeatResult(0, False, "x"), SeatResult(1, False, "y")]))
     assert who_won(nobody) == "nobody wins"

@@ -70,8 +70,8 @@ def test_progress_comes_as_events_with_stable_ids_and_the_same_english_lines(rea
     assert host_ids[0] == "hosting" and {"seat_taken", "starting", "playing", "finished"} <= set(host_ids)
     assert joiner_ids[0] == "joining_listen" and {"seated", "playing", "link_seat"} <= set(joiner_ids)
     taken = next(e for e in said["host"] if e.id == "seat_taken")
-    assert taken.fields == {"who": "joiner", "seat": 1, "size": 2}
-    assert taken.text == "joiner takes seat 1 (of 2 seats, 0 = host)"
+    assert taken.fields == {"who": "joiner", "seat": 1, "size": 2, "seat_n": 2}  # the index and the number people read
+    assert taken.text == "joiner takes seat 2 (of 2 seats; seat 1 is the host)"
     playing = next(e for e in said["joiner"] if e.id == "playing")
     assert playing.fields["seat"] == 1 and playing.fields["names"] == ["host", "joiner"]
 
@@ -235,7 +235,7 @@ def test_garbage_from_a_seated_peer_is_rejected_naming_it_and_the_game_goes_on(r
     assert host.result["rejected"] == 3 and joiner.result["rejected"] == 0
     refusals = [e.text for e in said["host"] if e.id == "rejected"]
     assert len(refusals) == host.result["rejected"]
-    assert all("(seat 1)" in text and "MalformedMessage" in text and "game goes on" in text for text in refusals), \
+    assert all("(seat 2)" in text and "MalformedMessage" in text and "game goes on" in text for text in refusals), \
         refusals
 
 
