@@ -84,7 +84,7 @@ def unfinished_games(root: Path | None = None) -> list[Unfinished]:
         names = genesis.options.get("names")
         count = len(genesis.seat_keys)
         if not isinstance(names, (list, tuple)) or len(names) != count:
-            names = [f"seat {i}" for i in range(count)]
+            names = [""] * count  # display_name shows "Player N" (seats counted from 1)
         found.append(Unfinished(directory, seat, tuple(str(n) for n in names)))
     return found
 

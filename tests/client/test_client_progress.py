@@ -21,7 +21,7 @@ def test_every_driver_progress_id_has_english_and_japanese_words() -> None:
 
 def test_progress_is_worded_per_language_with_seats_counted_from_one() -> None:
     taken = progress("seat_taken", who="Ayumi", seat=1, size=2)
-    assert taken.text == "Ayumi takes seat 1 (of 2 seats, 0 = host)"  # the driver's own line (0 = host)
+    assert taken.text == "Ayumi takes seat 2 (of 2 seats; seat 1 is the host)"  # the driver's own line, the same numbers
     assert progress_text("en", taken) == "Ayumi takes seat 2 of 2"
     assert progress_text("ja", taken) == "Ayumiが席2（全2席）に入りました"
     link = progress("link_seat", peer="AB12", seat=0, status="reconnecting")
@@ -54,7 +54,7 @@ def test_the_hosting_box_shows_the_driver_progress_in_japanese(real_app) -> None
         assert shown[0].startswith("127.0.0.1:") and "2人用の卓を開きました" in shown[0]
         assert "Kenが席2（全2席）に入りました" in shown
         assert table.progress_lines("en")[0].startswith("Table open on 127.0.0.1:")
-        assert any("takes seat 1" in line for line in table.lines)  # the driver's English lines are kept
+        assert any("takes seat 2 " in line for line in table.lines)  # the driver's English lines are kept, counted from 1
         if app.scene is lobby:
             app.render()
     finally:
