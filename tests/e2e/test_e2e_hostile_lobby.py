@@ -71,7 +71,7 @@ def test_a_hostile_joiner_process_cannot_forge_the_host_or_make_it_dial(tmp_path
                                  "--max-time", str(LIMIT)], stdout=subprocess.PIPE, stderr=log,
                                 text=True, cwd=ROOT, env=peer_env())
     try:
-        wait_until(lambda: "takes seat 1" in host.log.read_text(), 30, "the attacker to take seat 1")
+        wait_until(lambda: "takes seat 2 " in host.log.read_text(), 30, "the attacker to take seat 2")
         victim = start_joiner(tmp_path, 2, code, "random", game="tiny", max_time=LIMIT, extra=tiny)
         peers.append(victim)
         _read_line(attacker, "ATTACKED", 30)

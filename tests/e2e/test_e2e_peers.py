@@ -192,7 +192,7 @@ def test_a_peer_that_never_comes_back_loses_by_forfeit_after_its_deadline(tmp_pa
     assert result["finished"] and result["forfeited"] == 1 and result["winner"] == 0, result
     assert "forfeit" in result["reason"] and result["audit"].startswith("not audited")
     log = host.log.read_text()
-    assert "did not" in log and "(seat 1)" in log and "claiming the game as a forfeit by seat 1" in log
+    assert "did not" in log and "(seat 2)" in log and "claiming the game as a forfeit by seat 2" in log
     verdict = verify(load_raw(tmp_path / "seat0.ft"))
     assert verdict.ok, str(verdict)
 
