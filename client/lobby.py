@@ -2,7 +2,8 @@
 
 "Play against a bot" is the default and needs no set-up: a local table on
 this computer. "Play with friends" is real networked play through
-:mod:`client.rider.net_play`: *Host a table* opens one (its invite code is
+:mod:`client.table.net_play` (for the game whose client UI draws networked
+tables, client/table/ui.py): *Host a table* opens one (its invite code is
 shown, copied to the clipboard where there is one, and the table is
 advertised on the LAN); *Join* dials the host of a pasted code; the list
 shows tables advertised on this network (zeroconf), each joinable with a
@@ -34,20 +35,9 @@ from client.widgets import Button, Choice, TextField, panel
 from engine.core.errors import EngineError
 from net.seats import for_people
 
-#: The game the friends panel hosts and joins (client/rider/net_play.py); other games play locally for now.
+#: The game the friends panel hosts and joins when the chosen game draws no networked table (and the
+#: lobby's first choice): Rider, the one game whose client UI has ``start_net`` so far.
 NET_GAME = "rider"
-
-
-def local_ui(game: str) -> Any:
-    """The client UI module of a registered game (its entry's ``client_ui``); ValueError when it has none."""
-    import importlib
-
-    from net.games import game_named
-
-    entry = game_named(game)
-    if entry.client_ui is None:
-        raise ValueError(f"{entry.title} has no table in this client")
-    return importlib.import_module(entry.client_ui)
 
 
 def load_identity() -> tuple[str | None, str]:
@@ -94,14 +84,14 @@ class LobbyScene(Scene):
         self.lan: Any = None
         self.lan_loopback = lan_loopback  # tests: advertise and browse on 127.0.0.1 only
         self.identity = identity  # None: the player's own key (net.identity default path)
-        self.net: Any = None  # client.rider.net_play.NetTable while hosting or joining
+        self.net: Any = None  # client.table.net_play.NetTable while hosting or joining
         self.copy_state = ""  # "", "copied" or "select"
         self.fingerprint, self.identity_error = load_identity()
         # networked games keep a journal and are offered for resuming (demos and screenshots do not)
         self.resumable = resumable
         self.unfinished: list[Any] = []
         if resumable:
-            from client.rider.net_play import unfinished_games
+            from client.table.net_play import unfinished_games
 
             self.unfinished = unfinished_games()
         self.message = ""
@@ -116,7 +106,7 @@ class LobbyScene(Scene):
     # -- layout ---------------------------------------------------------------
     def enter(self) -> None:
         if self.lan_enabled and self.lan is None:
-            from client.rider.net_play import LanBrowser
+            from client.table.net_play import LanBrowser
 
             self.lan = LanBrowser(self.app.clock, self._net_changed, loopback_only=self.lan_loopback)
             self.lan.start()
@@ -173,7 +163,7 @@ class LobbyScene(Scene):
         inner = R.width - 40
         self.host_button = Button(pygame.Rect(R.left + 20, R.top + 56, inner, 42), tr(lang, "host"), self._host,
                                   enabled=bool(self.decks) and self.fingerprint is not None)
-        from client.rider.net_play import paste_from_clipboard
+        from client.table.net_play import paste_from_clipboard
 
         # the code survives a re-layout and a failed join (only a successful join empties it)
         self.code_field = TextField(pygame.Rect(R.left + 20, R.top + 132, inner - 110, 48), self.code_text,
@@ -236,25 +226,38 @@ class LobbyScene(Scene):
         entry = next(g for g in self.games if g.name == name)
         if entry.client_ui is None:
             self._say(tr(self.app.lang, "game_no_ui", game=entry.title, name=entry.name), theme.WARN)
-        elif name != NET_GAME:
+        elif name != self.net_game():
             self._say(tr(self.app.lang, "game_local_only", game=entry.title), theme.TEXT_DIM)
         else:
             self._say("", theme.TEXT_DIM)
 
+    def net_game(self) -> str:
+        """The game the friends panel hosts and joins: the chosen one if its client UI draws
+        networked tables (client/table/ui.py), else :data:`NET_GAME`."""
+        from client.table.ui import net_ui
+
+        return self.settings.game if net_ui(self.settings.game) is not None else NET_GAME
+
     def _new_table(self) -> Any:
-        from client.rider.net_play import NetTable
+        from client.table.net_play import NetTable
+        from client.table.ui import net_ui
+        from net.games import game_named
 
         if not self.settings.name.strip():
             self.settings.name = "Player"
         self.settings.save()
-        return NetTable(self.app, self.settings, identity=self.identity, on_change=self._net_changed,
-                        keep_journal=self.resumable)
+        game = self.net_game()
+        ui = net_ui(game)
+        assert ui is not None
+        return NetTable(self.app, self.settings, entry=game_named(game), deck=ui.net_deck(self.settings),
+                        identity=self.identity, on_change=self._net_changed, keep_journal=self.resumable)
 
     def _resume(self) -> None:
         """Restart the newest unfinished game from its directory (the driver's resume path)."""
         from twisted.internet.error import CannotListenError
 
-        from client.rider.net_play import NetTable
+        from client.table.net_play import NetTable
+        from net.games import game_named
         from net.peer.store import StoreError
         from net.transport.errors import TransportError
 
@@ -263,8 +266,8 @@ class LobbyScene(Scene):
         game = self.unfinished[0]
         table = None
         try:
-            table = NetTable(self.app, self.settings, identity=self.identity, on_change=self._net_changed,
-                             resume=game)
+            table = NetTable(self.app, self.settings, entry=game_named(game.game), identity=self.identity,
+                             on_change=self._net_changed, resume=game)
             table.resume()
         except (StoreError, TransportError, OSError, ValueError, EngineError, RuntimeError,
                 CannotListenError) as exc:
@@ -280,7 +283,7 @@ class LobbyScene(Scene):
 
     def _abandon(self) -> None:
         """Forget the newest unfinished game (its journal is deleted)."""
-        from client.rider.net_play import discard_directory
+        from client.table.net_play import discard_directory
 
         if not self.unfinished:
             return
@@ -311,7 +314,7 @@ class LobbyScene(Scene):
             self.app.invalidate()
 
     def _copy(self) -> None:
-        from client.rider.net_play import copy_to_clipboard
+        from client.table.net_play import copy_to_clipboard
 
         if self.net is None or not self.net.code:
             return
@@ -398,10 +401,12 @@ class LobbyScene(Scene):
             if self.start_net is not None:
                 self.start_net(net)
             else:
-                from client.rider.net_play import start_net_game
+                from client.table.ui import net_ui
 
-                start_net_game(self.app, net, on_leave=lambda: self.app.switch(self._again()),
-                               on_rematch=self._rematch_in_new_lobby)
+                ui = net_ui(net.entry.name)
+                assert ui is not None  # the table was made for a game that draws networked tables
+                ui.start_net(self.app, net, on_leave=lambda: self.app.switch(self._again()),
+                             on_rematch=self._rematch_in_new_lobby)
         elif net.role == "join" and net.nobody_listening():
             # the host's address refuses connections: say so in seconds, not after the join timeout
             where = net.dialled()
@@ -533,7 +538,7 @@ class LobbyScene(Scene):
 
     def _draw_friends(self, surface: pygame.Surface) -> None:
         # an advertised name comes from the network
-        from client.rider.net_session import display_name
+        from client.table.words import display_name
 
         lang = self.app.lang
         R = self.right

@@ -28,22 +28,25 @@ def show_lobby(app: App, settings: Settings, net: object = None) -> None:
         lobby.adopt(net)
 
 
-def start_networked_game(app: App, settings: Settings, table: object) -> None:
-    """Show the networked table whose peer has just started its session."""
-    from client.rider.net_play import start_net_game
+def start_networked_game(app: App, settings: Settings, table: Any) -> None:
+    """Show the networked table whose peer has just started its session (through its game's UI)."""
+    from client.table.ui import net_ui
 
-    start_net_game(app, table, on_leave=lambda: show_lobby(app, settings),  # type: ignore[arg-type]
-                   on_rematch=lambda new: show_lobby(app, settings, net=new))
+    ui = net_ui(table.entry.name)
+    if ui is None:
+        raise ValueError(f"{table.entry.title} has no networked table in this client")
+    ui.start_net(app, table, on_leave=lambda: show_lobby(app, settings),
+                 on_rematch=lambda new: show_lobby(app, settings, net=new))
 
 
 def start_bot_game(app: App, settings: Settings) -> None:
     """Open a local table of the chosen game against bots and show it (through the game's client UI,
     named by its registry entry); ValueError when the game has none."""
-    from client.lobby import local_ui
+    from client.table.ui import game_ui
     from net.games import game_named
 
-    local_ui(settings.game).start_local(app, settings, game_named(settings.game),
-                                        on_leave=lambda: show_lobby(app, settings))
+    game_ui(settings.game).start_local(app, settings, game_named(settings.game),
+                                       on_leave=lambda: show_lobby(app, settings))
 
 
 def set_icon() -> None:

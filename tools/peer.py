@@ -249,7 +249,7 @@ class LanAdvert:
         self.discovery: Any = discovery
         self.report = report
         assert peer.net is not None
-        ad = peer.net.table_ad(name, peer.spec.name, self.seats_free())
+        ad = peer.net.table_ad(name, peer.entry.name, self.seats_free())
         discovery.advertise(ad).addErrback(lambda f: report(f"the LAN advertisement failed: "
                                                            f"{f.getErrorMessage()}; use the invite code"))
         report(f"advertising the table on the LAN as {ad.name!r} (python -m tools.peer list shows it)")
@@ -351,11 +351,11 @@ def run(args: argparse.Namespace, out: Any = None, discovery: Discovery = lan_di
     else:
         game_name = args.game
     try:
-        spec = game_named(game_name)
+        entry = game_named(game_name)
     except ValueError as exc:
         raise Problem(str(exc)) from None
-    if not spec.networked:
-        raise Problem(f"{spec.title} plays only on a local table for now (python -m tools.match {spec.name}); "
+    if not entry.networked:
+        raise Problem(f"{entry.title} plays only on a local table for now (python -m tools.match {entry.name}); "
                       "its networked table is future work")
     invite = None
     wormhole_code = None
@@ -373,12 +373,12 @@ def run(args: argparse.Namespace, out: Any = None, discovery: Discovery = lan_di
             raise Problem(f"bad code: {exc}") from None
     online_saved = saved.get("online") if isinstance(saved.get("online"), dict) else None
     settings = online_settings(args, online_saved)
-    deck = load_deck_for(spec, args, 0 if args.command == "host" else 1) if args.command != "resume" else None
+    deck = load_deck_for(entry, args, 0 if args.command == "host" else 1) if args.command != "resume" else None
     identity, id_path = identity_for(args, directory)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     try:
-        bot_kind = args.bot or spec.default_bots[0]
-        agent = spec.bot(bot_kind, random.Random(f"{seed}/peer/{identity.fingerprint}"))
+        bot_kind = args.bot or entry.default_bots[0]
+        agent = entry.bot(bot_kind, random.Random(f"{seed}/peer/{identity.fingerprint}"))
     except ValueError as exc:
         raise Problem(str(exc)) from None
     tag = {"host": "host", "join": "join", "resume": "resume"}[args.command]
@@ -396,7 +396,7 @@ def run(args: argparse.Namespace, out: Any = None, discovery: Discovery = lan_di
         else:
             reactor.callLater(0.1, reactor.stop)
 
-    peer = Peer(identity, spec, reactor=reactor, deck=deck, agent=agent, delay=args.delay, directory=directory,
+    peer = Peer(identity, entry, reactor=reactor, deck=deck, agent=agent, delay=args.delay, directory=directory,
                 name=getattr(args, "name", "") or saved.get("name", "") or bot_name(bot_kind),
                 report=report, on_end=on_end, transcript=Path(args.save) if args.save else None,
                 linger=args.linger, session_timeout=args.timeout,

@@ -71,7 +71,7 @@ def main(argv: list[str] | None = None) -> int:
 
         scene = play_to_midgame(app, clock, seed=args.seed)
         if args.scene == "end":
-            from client.end_scene import EndScene
+            from client.rider.play import end_scene
 
             while not scene.session.over:
                 if scene.legal:
@@ -82,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
             backdrop = pygame.Surface(app.screen.get_size())
             scene.anims.clear()
             scene.draw(backdrop)
-            app.switch(EndScene(app, scene.session, backdrop=backdrop))
+            app.switch(end_scene(app, scene.session, backdrop=backdrop))
         elif args.hover:
             slots = scene.hand_slots(scene.me)
             if slots:

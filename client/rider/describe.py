@@ -27,6 +27,7 @@ from engine.core.pending import (
     SealedChoicesRevealed,
 )
 from client.i18n import STRINGS, tr
+from client.table.words import player_label
 from engine.rider.actions import (
     Attack,
     Discard,
@@ -53,13 +54,6 @@ class LogEntry:
     turn_marker: bool = False
     #: A chat line of the table (signed by its seat), not a game event.
     chat: bool = False
-
-
-def seat_label(seat: int, names: Sequence[str], me: int, lang: str) -> str:
-    """A seat for people: "You (Seat 1)", "Aki (Seat 2)" (seats counted from one)."""
-    if seat == me:
-        return tr(lang, "seat_you", n=seat_number(seat))
-    return tr(lang, "seat_named", name=names[seat], n=seat_number(seat))
 
 
 def _lv(level: int) -> str:
@@ -104,16 +98,16 @@ def reason_text(reason: str, winner: int | None, names: Sequence[str], me: int, 
     Known endings are recognised by their rule id; anything else is shown as
     the engine wrote it."""
     if "rider.9" in reason and winner is not None:
-        return tr(lang, "reason_lost3", loser=seat_label(1 - winner, names, me, lang))
+        return tr(lang, "reason_lost3", loser=player_label(1 - winner, names, me, lang))
     forfeit = re.match(r"seat (\d+) forfeited", reason)
     if forfeit is not None and int(forfeit.group(1)) < len(names):  # a networked table's forfeit
-        return tr(lang, "reason_forfeit", who=seat_label(int(forfeit.group(1)), names, me, lang))
+        return tr(lang, "reason_forfeit", who=player_label(int(forfeit.group(1)), names, me, lang))
     resigned = re.match(r"seat (\d+) resigned", reason)
     if resigned is not None and int(resigned.group(1)) < len(names):  # a networked table's signed resignation
-        return tr(lang, "reason_resigned", who=seat_label(int(resigned.group(1)), names, me, lang))
+        return tr(lang, "reason_resigned", who=player_label(int(resigned.group(1)), names, me, lang))
     conceded = re.match(r"seat (\d+) conceded", reason)
     if conceded is not None and int(conceded.group(1)) < len(names):  # a local table's Concede
-        return tr(lang, "reason_conceded", who=seat_label(int(conceded.group(1)), names, me, lang))
+        return tr(lang, "reason_conceded", who=player_label(int(conceded.group(1)), names, me, lang))
     if "rider.10" in reason:
         return tr(lang, "reason_turn_limit")
     return for_people(reason)
@@ -138,8 +132,8 @@ def contest_text(pre: RiderState, post: RiderState, *, names: Sequence[str], me:
     if post.turn == 0:
         return tr(lang, "log_contest_tie", mark=_mark(marks[0], lang))
     winner = post.active
-    return tr(lang, "log_contest_win", winner=seat_label(winner, names, me, lang),
-              loser=seat_label(1 - winner, names, me, lang), wmark=_mark(marks[winner], lang),
+    return tr(lang, "log_contest_win", winner=player_label(winner, names, me, lang),
+              loser=player_label(1 - winner, names, me, lang), wmark=_mark(marks[winner], lang),
               lmark=_mark(marks[1 - winner], lang))
 
 
@@ -150,8 +144,8 @@ def rps_text(choices: Sequence[str], post: RiderState, *, names: Sequence[str], 
     if post.turn == 0:
         return tr(lang, "log_rps_tie", pick=picks[0])
     winner = post.active
-    return tr(lang, "log_rps_win", winner=seat_label(winner, names, me, lang),
-              loser=seat_label(1 - winner, names, me, lang), wpick=picks[winner], lpick=picks[1 - winner])
+    return tr(lang, "log_rps_win", winner=player_label(winner, names, me, lang),
+              loser=player_label(1 - winner, names, me, lang), wpick=picks[winner], lpick=picks[1 - winner])
 
 
 def pending_text(pending: Pending | None, names: Sequence[str], me: int, lang: str) -> tuple[int | None, str]:
@@ -175,7 +169,7 @@ def describe(pre: RiderState, action: Action, post: RiderState, *, me: int, name
              name: Namer, knowledge: Knowledge, table: dict[str, Info], proof: str) -> list[LogEntry]:
     """Log lines for one applied input (``proof`` tags dice, shuffles and reveals)."""
     out: list[LogEntry] = []
-    who = seat_label(action.seat, names, me, lang) if action.seat >= 0 else ""
+    who = player_label(action.seat, names, me, lang) if action.seat >= 0 else ""
     sep = tr(lang, "list_sep")
     if isinstance(action, SetUp):
         out.append(LogEntry(tr(lang, "log_setup", who=who)))
@@ -205,11 +199,11 @@ def describe(pre: RiderState, action: Action, post: RiderState, *, me: int, name
     elif isinstance(action, EndAttacks):
         pass  # the next turn marker says it
     elif isinstance(action, CardsShuffled):
-        owner = seat_label(int(action.zone.split(":")[1]), names, me, lang)
+        owner = player_label(int(action.zone.split(":")[1]), names, me, lang)
         out.append(LogEntry(tr(lang, "log_shuffled", owner=owner), proof))
     elif isinstance(action, CardsDealt):
         seat = int(action.zone.split(":")[1])
-        owner = seat_label(seat, names, me, lang)
+        owner = player_label(seat, names, me, lang)
         n = len(action.handles)
         text = tr(lang, "log_drew_one" if n == 1 else "log_drew", owner=owner, n=n)
         if seat == me and n <= 2:  # our own draws are named (the other seat's never are)
@@ -219,14 +213,14 @@ def describe(pre: RiderState, action: Action, post: RiderState, *, me: int, name
         out.append(LogEntry(text, proof))
     elif isinstance(action, CardsRevealed):
         seat = int(action.zone.split(":")[1])
-        owner = seat_label(seat, names, me, lang)
+        owner = player_label(seat, names, me, lang)
         out.append(LogEntry(tr(lang, "log_revealed", owner=owner, cards=sep.join(name(c) for c in action.cards)), proof))
         contest = contest_text(pre, post, names=names, me=me, lang=lang, table=table)
         if contest:
             out.append(LogEntry(contest))
     elif isinstance(action, CardsShownTo):
         seat = int(action.zone.split(":")[1])
-        owner = seat_label(seat, names, me, lang)
+        owner = player_label(seat, names, me, lang)
         seen = [knowledge.card(h) for h in action.handles] if seat == me else []
         listed = sep.join(name(c) for c in seen if c)
         if listed:
@@ -236,7 +230,7 @@ def describe(pre: RiderState, action: Action, post: RiderState, *, me: int, name
         out.append(LogEntry(text, proof))
     elif isinstance(action, SealedChoicesRevealed):
         if action.purpose == "rider.battle_mark":
-            picks = sep.join(tr(lang, "log_mark_pick", who=seat_label(i, names, me, lang), column=c)
+            picks = sep.join(tr(lang, "log_mark_pick", who=player_label(i, names, me, lang), column=c)
                              for i, c in enumerate(action.choices))
             text = tr(lang, "log_marks", picks=picks)
         else:
@@ -245,13 +239,13 @@ def describe(pre: RiderState, action: Action, post: RiderState, *, me: int, name
     elif isinstance(action, DiceRolled):
         out.append(LogEntry(tr(lang, "log_dice", purpose=action.purpose, faces=list(action.faces)), proof))
     if post.turn != pre.turn and not post.reason:
-        out.append(LogEntry(tr(lang, "log_turn", n=post.turn, who=seat_label(post.active, names, me, lang)),
+        out.append(LogEntry(tr(lang, "log_turn", n=post.turn, who=player_label(post.active, names, me, lang)),
                             turn_marker=True))
     if post.reason and not pre.reason:
         why = reason_text(post.reason, post.winner, names, me, lang)
         if post.winner is None:
             out.append(LogEntry(tr(lang, "log_draw_end", why=why), turn_marker=True))
         else:
-            out.append(LogEntry(tr(lang, "log_won", who=seat_label(post.winner, names, me, lang), why=why),
+            out.append(LogEntry(tr(lang, "log_won", who=player_label(post.winner, names, me, lang), why=why),
                                 turn_marker=True))
     return out

@@ -12,6 +12,7 @@ import dataclasses
 import pygame
 
 from client.cardart import HEADER, card_size
+from client.table.seating import seat_order
 
 SIDE_MIN = 300
 #: Below this window width the side panel collapses to a strip (the board gets the room);
@@ -34,9 +35,10 @@ class SeatArea:
 
 
 class TableLayout:
-    """Rectangles for both seats (``me`` at the bottom), the bar and the side panel."""
+    """Rectangles for both seats (ours, ``me``, at the bottom, the other opposite: the
+    two-seat case of client/table/seating.py's order), the bar and the side panel."""
 
-    def __init__(self, size: tuple[int, int]) -> None:
+    def __init__(self, size: tuple[int, int], me: int = 0) -> None:
         w, h = size
         self.size = size
         self.collapsed = w < COLLAPSE_BELOW
@@ -68,12 +70,16 @@ class TableLayout:
         self.pile_card = (pile_card_w, pile_card_h)
         hand_card_w = min(int((my_hand_h - 14) * 5 / 7), 150)
         self.hand_card = card_size(hand_card_w)
-        self.opp_hand_card = card_size(max(24, int((opp_hand_h - 10) * 5 / 7)))
+        #: Card backs in the far seat's hand strip (a small row: its cards are never shown).
+        self.far_hand_card = card_size(max(24, int((opp_hand_h - 10) * 5 / 7)))
         self.bar = pygame.Rect(0, opp_hand_h + field_h, board_w, bar_h)
         top_field = pygame.Rect(0, opp_hand_h, board_w, field_h)
         bottom_field = pygame.Rect(0, opp_hand_h + field_h + bar_h, board_w, field_h)
-        self.opp = self._seat(top_field, pygame.Rect(0, 0, board_w, opp_hand_h), pile_w, col_area_w)
-        self.me = self._seat(bottom_field, pygame.Rect(0, h - my_hand_h, board_w, my_hand_h), pile_w, col_area_w)
+        near = self._seat(bottom_field, pygame.Rect(0, h - my_hand_h, board_w, my_hand_h), pile_w, col_area_w)
+        far = self._seat(top_field, pygame.Rect(0, 0, board_w, opp_hand_h), pile_w, col_area_w)
+        #: Each seat's area, by seat index: ours near the player, clockwise from there.
+        self.areas: dict[int, SeatArea] = dict(zip(seat_order(me, 2), (near, far)))
+        self.me = me
         self.preview = card_size(max(200, min(300, int(h * 0.36))))
 
     def _seat(self, field: pygame.Rect, hand: pygame.Rect, pile_w: int, col_area_w: int) -> SeatArea:
@@ -88,6 +94,15 @@ class TableLayout:
         piles = [deck, discard, lost]
         label = pygame.Rect(pile_w + 12, field.top, col_area_w, 20)
         return SeatArea(field, columns, hand, piles[0], piles[1], piles[2], label)
+
+    def area(self, seat: int) -> SeatArea:
+        """The area of seat index ``seat``."""
+        return self.areas[seat]
+
+    @property
+    def near(self) -> SeatArea:
+        """Our own seat's area (at the bottom, with the full hand row)."""
+        return self.areas[self.me]
 
     def pile_label(self, pile: pygame.Rect) -> pygame.Rect:
         """The strip under a pile card that names it (below the card, never over it)."""

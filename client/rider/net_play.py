@@ -1,364 +1,32 @@
-"""Networked Rider from the lobby: host a table, join by code, find tables on the LAN.
+"""Rider's networked table in the client: the deck our seat brings, and the table scene.
 
-:class:`NetTable` owns one :class:`net.peer.Peer` (the real Twisted driver:
-lobby handshake, genesis, session, mesh) for the player's seat. The lobby
-shows its invite code and its progress lines; when the peer's session
-starts, :func:`start_net_game` shows the table with a
-:class:`~client.rider.net_session.NetRiderSession` over the same peer.
-
-:class:`LanBrowser` lists tables advertised on the LAN
-(:mod:`net.transport.discovery`, zeroconf) and advertises ours while we
-host. zeroconf runs its own threads; results reach the reactor thread
-through ``callFromThread``, so the lobby only ever sees them on the reactor.
+The hosting, joining, LAN and rematch glue is every game's
+(client/table/net_play.py); Rider adds only what it shows and brings.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import datetime
-import secrets
-import shutil
-import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pygame
 
 from client.app import App
 from client.settings import Settings
-
-#: Lines of peer progress kept for the lobby.
-MAX_LINES = 6
-#: Seconds after which the directory of a table that never started a game is removed.
-STALE_LOBBY = 24 * 3600
+from client.table.net_play import NetTable, rematch_of
+from engine.rider.state import RiderState
 
 
-def games_dir() -> Path:
-    """Where each networked game keeps its peer directory (journal, genesis,
-    how to redial): the user data directory, so a crashed game can resume."""
-    from client.settings import data_dir
+def net_deck(settings: Settings) -> tuple[str, ...]:
+    """The card ids of the deck the player chose (the first shipped deck if that one is gone)."""
+    from client.decks import shipped_decks
+    from client.rider.session import deck_cards
 
-    return data_dir("net-games")
-
-
-@dataclasses.dataclass(frozen=True)
-class Unfinished:
-    """A networked game that started here and never ended (the client quit or crashed)."""
-
-    directory: Path
-    seat: int
-    names: tuple[str, ...]  # every seat's name, as the genesis record has them
-
-    def opponents(self) -> str:
-        from client.rider.net_session import display_name
-
-        return ", ".join(display_name(n, i) for i, n in enumerate(self.names) if i != self.seat)
-
-
-def unfinished_games(root: Path | None = None) -> list[Unfinished]:
-    """Peer directories whose game started (a genesis record) and was not
-    ended by this client; newest first. Directories of tables that never
-    started a game are not games and are skipped."""
-    from net.peer import store
-
-    root = root or games_dir()
-    found: list[Unfinished] = []
-    try:
-        candidates = sorted((d for d in root.iterdir() if d.is_dir()), reverse=True)
-    except OSError:
-        return []
-    for directory in candidates:
-        if not (directory / store.GENESIS_FILE).exists():
-            try:  # a table that never started a game, left over for a day by a crash: forget it
-                if time.time() - directory.stat().st_mtime > STALE_LOBBY:
-                    discard_directory(directory)
-            except OSError:
-                pass
-            continue
-        try:
-            store.load_peer(directory)
-            genesis, seat = store.load_genesis(directory)
-        except store.StoreError:
-            continue
-        names = genesis.options.get("names")
-        count = len(genesis.seat_keys)
-        if not isinstance(names, (list, tuple)) or len(names) != count:
-            names = [""] * count  # display_name shows "Player N" (seats counted from 1)
-        found.append(Unfinished(directory, seat, tuple(str(n) for n in names)))
-    return found
-
-
-def discard_directory(directory: Path | None) -> None:
-    """Forget a networked game's peer directory (it ended, or the player abandoned it)."""
-    if directory is not None:
-        shutil.rmtree(directory, ignore_errors=True)
-
-
-def copy_to_clipboard(text: str) -> bool:
-    """Put ``text`` on the system clipboard; True only if it is really there."""
-    try:
-        pygame.scrap.put_text(text)
-        return bool(pygame.scrap.get_text() == text)
-    except (pygame.error, AttributeError, NotImplementedError):
-        return False
-
-
-def paste_from_clipboard() -> str:
-    """The clipboard's text ("" if there is none or no clipboard)."""
-    try:
-        return str(pygame.scrap.get_text() or "") if pygame.scrap.has_text() else ""
-    except (pygame.error, AttributeError, NotImplementedError):
-        return ""
-
-
-#: Refused connections in a row (about 2 s with the driver's redial backoff) before a join gives up.
-REFUSALS = 3
-#: How long a rematch's joiner waits for the host to press "Play again" too (seconds).
-REMATCH_WAIT = 180.0
-#: Seconds between looks for the finished game's listening port to close (the host's rematch reuses it).
-REMATCH_POLL = 0.25
-REMATCH_DOMAIN = "fairtable/rematch-table"
-
-
-@dataclasses.dataclass(frozen=True)
-class Rematch:
-    """What both players of a finished networked game need to meet again without
-    a new code: the table nonce both derive from the game id, the host's key and
-    address (the joiner dials it as before), and who may sit (the same players)."""
-
-    role: str  # "host" or "join", as in the game before
-    table: bytes
-    host_fingerprint: str
-    addresses: tuple[tuple[str, int], ...]
-    interface: str
-    players: frozenset[bytes]  # every seat's key of the last game
-    opponents: str  # the other players' names, to show
-
-
-def rematch_of(table: NetTable) -> Rematch | None:
-    """The rematch of ``table``'s finished game, or None where there can be none
-    (an online game has no fixed address to meet at; a resumed game, no invite)."""
-    from engine.core.hashing import digest
-    from net.transport.messages import TABLE_SIZE
-
-    peer = table.peer
-    session, genesis, invite = peer.session, peer.genesis, peer.invite
-    if session is None or genesis is None or invite is None or table.role not in ("host", "join"):
-        return None
-    if table.online is not None or peer.online_connect is not None:
-        return None
-    from client.rider.net_session import display_name
-
-    nonce = digest(REMATCH_DOMAIN, session.gid)[:TABLE_SIZE]
-    others = ", ".join(display_name(n, i) for i, n in enumerate(session.names) if i != peer.seat)
-    return Rematch(table.role, nonce, invite.fingerprint, tuple(invite.addresses), table.interface,
-                   frozenset(genesis.seat_keys), others)
-
-
-class NetTable:
-    """Our seat at a networked Rider table, before and during the game."""
-
-    def __init__(self, app: App, settings: Settings, *, identity: Any = None,
-                 on_change: Callable[[], None] | None = None, resume: Unfinished | None = None,
-                 keep_journal: bool = True) -> None:
-        from client.decks import shipped_decks
-        from client.rider.session import deck_cards
-        from net.identity import Identity
-        from net.games import game_named
-        from net.peer import Peer
-
-        self.app = app
-        self.settings = settings
-        decks = {d.key: d for d in shipped_decks()}
-        deck = decks.get(settings.deck) or next(iter(decks.values()))
-        self.identity = identity if identity is not None else Identity.load_or_create()
-        self.lines: list[str] = []  # the driver's English lines (logs, tests)
-        self.events: list[Any] = []  # the same as net.peer.progress events, shown in the player's language
-        self.code = ""
-        self.error = ""
-        self.result: dict[str, Any] | None = None
-        self.on_change = on_change or (lambda: None)
-        self.role = ""
-        self.interface = "0.0.0.0"  # where a host listens
-        #: While this table is a rematch: what it meets again (see start_rematch).
-        self.rematch: Rematch | None = None
-        self._rematch_old: Any = None
-        self.online: Any = None  # net.peer.online.OnlineHost once we invite a friend online
-        self.online_code = ""  # the newest online code
-        if resume is not None:  # the deck is in the journal (committed at the start)
-            self.directory: Path | None = resume.directory
-            self.deck_name = ""
-            cards = None
-        else:
-            stamp = datetime.datetime.now(datetime.UTC).strftime("%Y%m%d-%H%M%S")
-            # demos and screenshots keep none: their games must not be offered for resuming
-            self.directory = games_dir() / f"{stamp}-{secrets.token_hex(4)}" if keep_journal else None
-            self.deck_name = deck.name(app.lang)
-            cards = deck_cards(deck.data)
-        self.peer = Peer(self.identity, game_named("rider"), reactor=app.clock, deck=cards,
-                         agent=None, name=(settings.name.strip() or "Player")[:40], report=self._report,
-                         on_end=self._on_end, linger=3.0, directory=self.directory, on_progress=self._progress)
-
-    # -- starting ---------------------------------------------------------------------------
-    def host(self, interface: str = "0.0.0.0", port: int = 0) -> str:
-        """Open the table (seat 1 of 2 is ours) and return its invite code."""
-        self.role = "host"
-        self.interface = interface
-        self.code = self.peer.host(2, interface=interface, port=port).encode()
-        return self.code
-
-    def start_rematch(self, rematch: Rematch, old_peer: Any = None) -> None:
-        """Meet the last game's players again at a table both derive from its game id:
-        the host listens on its old address once the old game has let it go; the
-        joiner dials it (redialling until the host presses "Play again" too).
-        Only the last game's keys may sit."""
-        from net.transport.invite import Invite
-
-        self.rematch = rematch
-        self.role = "rematch"
-        self.peer.allowed_keys = rematch.players - {self.identity.public_key}
-        if rematch.role == "join":
-            invite = Invite(rematch.table, rematch.host_fingerprint, rematch.addresses)
-            self.code = invite.encode()
-            self.peer.join(invite, connect_timeout=REMATCH_WAIT)
-            return
-        self._rematch_old = old_peer
-        self._host_rematch()
-
-    def _host_rematch(self) -> None:
-        """Host the rematch on the old port as soon as the old game closed it."""
-        from twisted.internet.error import CannotListenError
-
-        rematch = self.rematch
-        assert rematch is not None
-        old = self._rematch_old
-        if self.peer.result is not None:
-            return  # cancelled meanwhile
-        if old is not None and old.result is None:
-            self.app.clock.callLater(REMATCH_POLL, self._host_rematch)
-            return
-        port = rematch.addresses[0][1]
-        try:
-            self.code = self.peer.host(2, interface=rematch.interface, port=port, table=rematch.table).encode()
-        except CannotListenError:  # the old game's socket is still closing: try again in a moment
-            self.app.clock.callLater(REMATCH_POLL, self._host_rematch)
-            return
-        self.on_change()
-
-    def join(self, code: str, connect_timeout: float = 30.0) -> None:
-        """Dial the host of a LAN invite code, or open the wormhole of an online
-        code (7-word-word); raises InviteError or WormholeProblem for a bad code."""
-        from net.transport.invite import parse_invite
-        from net.transport.wormhole import looks_like_wormhole_code, parse_code
-
-        self.role = "join"
-        if looks_like_wormhole_code(code):
-            from net.peer.online import OnlineJoin
-
-            self.code = parse_code(code)
-            OnlineJoin(self.peer, self.online_settings(), connect_timeout=connect_timeout).join(self.code)
-            return
-        invite = parse_invite(code)
-        self.code = invite.encode()
-        self.peer.join(invite, connect_timeout=connect_timeout)
-
-    def online_settings(self) -> Any:
-        """Mailbox and relay: the environment (FAIRTABLE_MAILBOX, FAIRTABLE_RELAY) or the public servers."""
-        from net.transport.wormhole import WormholeSettings
-
-        return WormholeSettings.from_env()
-
-    def invite_online(self) -> None:
-        """"Invite a friend": one more wormhole code for one friend (while hosting).
-        The code arrives a moment later (:attr:`online_code`, :meth:`online_invites`)."""
-        from net.peer.online import OnlineHost
-
-        if self.online is None:
-            self.online = OnlineHost(self.peer, self.online_settings(), invites=1, reinvite=False,
-                                     on_code=self._online_code)
-            self.online.start()
-        else:
-            self.online.invite()
-
-    def _online_code(self, code: str) -> None:
-        self.online_code = code
-        self.on_change()
-
-    def online_invites(self) -> list[tuple[str, str]]:
-        """Each online code made so far and its state: waiting, joined, expired or failed."""
-        return list(self.online.states.items()) if self.online is not None else []
-
-    def resume(self) -> None:
-        """Restart the unfinished game from its directory (``tools.peer resume``'s
-        path: genesis and journal, redial or listen again, catch up from the others).
-        Raises :class:`net.peer.store.StoreError` (saying why) when it cannot."""
-        from net.peer import online
-
-        self.role = "resume"
-        online.resume(self.peer)  # an online game also meets the others again on its resume codes
-
-    def nobody_listening(self) -> bool:
-        """While joining: the host's address refused our connection REFUSALS times
-        in a row and we never reached it (no table is open there)."""
-        net = self.peer.net
-        return self.peer.genesis is None and net is not None and net.mesh.host_refusals >= REFUSALS
-
-    def dialled(self) -> str:
-        """The address(es) of the invite we dial, as host:port."""
-        invite = self.peer.invite
-        return ", ".join(f"{h}:{p}" for h, p in invite.addresses) if invite is not None else "?"
-
-    def cancel(self) -> None:
-        """Leave before (or instead of) playing: close the peer and its links."""
-        if self.peer.result is None:
-            self.peer.leave("cancelled in the lobby")
-
-    def abandon(self) -> None:
-        """Leave the game for good: close the peer and forget its directory."""
-        if self.peer.result is None:
-            self.peer.leave("left the table from the client")
-        discard_directory(self.directory)
-
-    # -- state --------------------------------------------------------------------------------
-    @property
-    def started(self) -> bool:
-        """The session runs: the table scene can take over."""
-        return self.peer.session is not None and self.result is None
-
-    def seats_free(self) -> int:
-        host = self.peer.host_lobby
-        return 0 if host is None else host.size - len(host.seated)
-
-    def ad(self) -> Any:
-        """Our LAN advertisement (while hosting)."""
-        assert self.peer.net is not None
-        return self.peer.net.table_ad((self.settings.name.strip() or "Player")[:40], "rider", self.seats_free())
-
-    def _report(self, text: str) -> None:
-        self.lines = (self.lines + [text])[-MAX_LINES:]
-        self.on_change()
-
-    def _progress(self, event: Any) -> None:
-        self.events = (self.events + [event])[-MAX_LINES:]
-        if event.id == "seat_taken" and event.fields.get("seat") != 0:
-            self.app.sound.play("join")  # another player sat down at our table
-
-    def progress_lines(self, lang: str) -> list[str]:
-        """The latest progress of our peer in ``lang`` (stable ids, client.i18n)."""
-        from client.i18n import progress_text
-
-        return [progress_text(lang, event) for event in self.events]
-
-    def _on_end(self, result: dict[str, Any]) -> None:
-        self.result = result
-        if result.get("error"):
-            self.error = str(result["error"])
-        session = self.peer.session
-        # nothing to resume: no game started, it finished, or it stopped on a desync or a cheat
-        if (self.peer.genesis is None and self.role != "resume") or result.get("finished") or (session is not None and session.halted is not None):
-            discard_directory(self.directory)
-        self.on_change()
+    decks = {d.key: d for d in shipped_decks()}
+    if not decks:
+        raise ValueError("no Rider decks are installed: reinstall the game's assets")
+    deck = decks.get(settings.deck) or next(iter(decks.values()))
+    return deck_cards(deck.data)
 
 
 def start_net_game(app: App, table: NetTable, on_leave: Callable[[], None],
@@ -366,12 +34,11 @@ def start_net_game(app: App, table: NetTable, on_leave: Callable[[], None],
     """Show the networked table; the end screen follows the audit. With
     ``on_rematch``, the end screen's *Play again* meets the same players again
     (:meth:`NetTable.start_rematch`) and hands the new table to ``on_rematch``."""
-    from client.end_scene import EndScene
-    from client.rider.net_session import NetRiderSession
-    from client.rider.play import card_art
+    from client.rider.play import card_art, end_scene
+    from client.table.net_session import NetSession
     from client.rider.table_scene import RiderTableScene
 
-    session = NetRiderSession(table.peer, clock=app.clock, deck_names=(table.deck_name, ""))
+    session: NetSession[RiderState] = NetSession(table.peer, clock=app.clock)
 
     def leave() -> None:
         session.leave()
@@ -385,14 +52,15 @@ def start_net_game(app: App, table: NetTable, on_leave: Callable[[], None],
         old = table.peer
         session.leave()
         table.abandon()
-        new = NetTable(app, table.settings, identity=table.identity, keep_journal=table.directory is not None)
+        new = NetTable(app, table.settings, entry=table.entry, deck=net_deck(table.settings), identity=table.identity,
+                       keep_journal=table.directory is not None)
         new.start_rematch(rematch, old_peer=old)
         on_rematch(new)
 
     def ended(scene: RiderTableScene) -> None:
         backdrop = pygame.Surface(app.screen.get_size())
         scene.draw(backdrop)
-        app.switch(EndScene(app, session, backdrop=backdrop, on_lobby=leave, board=scene,
+        app.switch(end_scene(app, session, backdrop=backdrop, on_lobby=leave, board=scene,
                             on_again=again if rematch is not None and on_rematch is not None else None))
 
     scene = RiderTableScene(app, session, card_art(), on_leave=leave, on_end=ended)
@@ -400,47 +68,3 @@ def start_net_game(app: App, table: NetTable, on_leave: Callable[[], None],
     return scene
 
 
-class LanBrowser:
-    """Tables on the LAN (zeroconf), kept fresh on the reactor thread."""
-
-    def __init__(self, clock: Any, on_change: Callable[[], None], *, loopback_only: bool = False) -> None:
-        self.clock = clock
-        self.loopback_only = loopback_only  # tests: zeroconf on 127.0.0.1 only
-        self.on_change = on_change
-        self.tables: dict[str, Any] = {}  # service name -> TableAd
-        self.error = ""
-        self.discovery: Any = None
-        self._ads = 0
-
-    def start(self) -> None:
-        try:
-            from net.transport.discovery import LanDiscovery
-
-            self.discovery = LanDiscovery(self.clock, loopback_only=self.loopback_only)
-            self.discovery.browse(self._found, self._lost, None)
-        except (OSError, ImportError, RuntimeError, ValueError) as exc:  # no network or multicast: say so, play on
-            self.discovery = None
-            self.error = str(exc) or type(exc).__name__
-
-    def advertise(self, ad: Any) -> None:
-        if self.discovery is not None:
-            self.discovery.advertise(ad).addErrback(lambda f: self._fail(f.getErrorMessage()))
-
-    def _fail(self, message: str) -> None:
-        self.error = message
-        self.on_change()
-
-    def _found(self, ad: Any) -> None:
-        from net.transport.discovery import service_name
-
-        self.tables[service_name(ad)] = ad
-        self.on_change()
-
-    def _lost(self, name: str) -> None:
-        self.tables.pop(name, None)
-        self.on_change()
-
-    def close(self) -> None:
-        if self.discovery is not None:
-            self.discovery.close().addErrback(lambda f: None)
-            self.discovery = None

@@ -3,18 +3,23 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
 from client.app import App
 from client.cardart import CardArt
 from client.decks import cardset, shipped_decks
-from client.end_scene import EndScene
+from client.table.end_scene import EndScene
 from client.i18n import tr
-from client.rider.session import RiderSession, deck_cards, system_delay
+from client.rider.describe import reason_text
+from client.rider.session import RiderSession, deck_cards
+from client.table.session import TableSession, system_delay
 from client.rider.table_scene import RiderTableScene
 from client.settings import Settings
+from engine.core.game import Outcome
 from engine.rider.game import RiderGame
+from engine.rider.state import RiderState
 
 _ART: dict[str, CardArt] = {}
 
@@ -38,8 +43,19 @@ def new_session(app: App, settings: Settings, *, seed: int | None = None) -> Rid
     bot_name = tr(app.lang, "bot_random" if settings.bot == "random" else "bot_greedy")
     return RiderSession(game, (deck_cards(mine.data), deck_cards(theirs.data)), me=0,
                         names=(settings.name.strip() or "Player", bot_name), bot=settings.bot, seed=seed,
-                        clock=app.clock, deck_names=(mine.name(app.lang), theirs.name(app.lang)),
+                        clock=app.clock,
                         bot_delay=app.prefs.bot_delay, system_delay=system_delay(app.prefs.bot_delay))
+
+
+def end_scene(app: App, session: TableSession[RiderState], **kwargs: Any) -> EndScene:
+    """The end screen with Rider's words: the end reason by its rule, and turns and moves."""
+    def reason(outcome: Outcome, lang: str) -> str:
+        return reason_text(outcome.reason, outcome.winner, session.names, session.me, lang)
+
+    def progress(lang: str) -> str:
+        return f"{tr(lang, 'turn', n=session.state.turn)} · {tr(lang, 'moves', n=session.moves)}"
+
+    return EndScene(app, session, reason=reason, progress=progress, **kwargs)
 
 
 def start_local_game(app: App, settings: Settings, on_leave: Callable[[], None], *, seed: int | None = None) -> RiderTableScene:
@@ -52,7 +68,7 @@ def start_local_game(app: App, settings: Settings, on_leave: Callable[[], None],
         def again() -> None:
             start_local_game(app, settings, on_leave)
 
-        app.switch(EndScene(app, session, backdrop=backdrop, on_lobby=on_leave, on_again=again, board=scene))
+        app.switch(end_scene(app, session, backdrop=backdrop, on_lobby=on_leave, on_again=again, board=scene))
 
     scene = RiderTableScene(app, session, card_art(), on_leave=on_leave, on_end=ended)
     app.switch(scene)

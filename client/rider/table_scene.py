@@ -29,16 +29,18 @@ from client.rider.describe import (
     describe,
     option_text,
     pending_text,
-    seat_label,
     setup_text,
 )
 from client.rider.help import rider_help
 from client.rider.intents import Intents, Key, needs_confirm
 from client.rider.layout import SeatArea, TableLayout
-from client.rider.session import RiderSession, TableSession, system_delay
 from client.rider.setup_picker import SetupPicker
 from client.scene import Scene
 from client.settings_panel import SettingsPanel
+from client.table.local import LocalSession
+from client.table.session import TableSession, system_delay
+from client.table.status import ALARMS, status_colour
+from client.table.words import player_label
 from client.text import draw_text, draw_wrapped, fits, line_height, render, wrap
 from client.widgets import Button, TextField, panel
 from engine.core.actions import Action
@@ -66,7 +68,7 @@ CHAT_COLOUR = (150, 205, 255)
 
 def paste_text() -> str:
     """The clipboard's text, for the chat field (Ctrl+V)."""
-    from client.rider.net_play import paste_from_clipboard
+    from client.table.net_play import paste_from_clipboard
 
     return paste_from_clipboard()
 
@@ -96,7 +98,7 @@ class Prompt:
 class RiderTableScene(Scene):
     name = "table"
 
-    def __init__(self, app: App, session: TableSession, art: CardArt, *,
+    def __init__(self, app: App, session: TableSession[RiderState], art: CardArt, *,
                  on_leave: Callable[[], None] | None = None,
                  on_end: Callable[[RiderTableScene], None] | None = None) -> None:
         super().__init__(app)
@@ -106,7 +108,7 @@ class RiderTableScene(Scene):
         self.on_end = on_end
         self.me = session.me
         self.opp = 1 - session.me
-        self.layout = TableLayout(app.screen.get_size())
+        self.layout = TableLayout(app.screen.get_size(), self.me)
         self.anims = Animator()
         self.now = app.clock.seconds()
         #: The log in the current language, and what words each line (re-run when the language changes).
@@ -144,7 +146,7 @@ class RiderTableScene(Scene):
         self._statuses: dict[int, str] = {}
         #: Table chat (networked tables: the session signs and sends each line): the field and quick reactions.
         self.chat_field: TextField | None = None
-        if callable(getattr(session, "say", None)):
+        if session.networked:
             self.chat_field = TextField(pygame.Rect(0, 0, 10, 10), max_len=MAX_CHAT_INPUT, on_paste=paste_text)
         self.chat_buttons: list[Button] = []
         self._chat_seen = 0
@@ -170,7 +172,7 @@ class RiderTableScene(Scene):
             self._end_call.cancel()
 
     def resized(self, size: tuple[int, int]) -> None:
-        self.layout = TableLayout(size)
+        self.layout = TableLayout(size, self.me)
         self._background = None
         if self.help is not None:
             self.help.layout(size, self.app.lang)
@@ -188,7 +190,7 @@ class RiderTableScene(Scene):
         if not line:
             return
         try:
-            self.session.say(line)  # type: ignore[attr-defined]
+            self.session.say(line)
         except ValueError as exc:  # over the per-move budget, or no table any more: say so, keep the text
             self.notice = (tr(self.app.lang, "chat_failed", error=str(exc)), "", self.app.clock.seconds() + NOTICE_SECONDS)
             self.app.invalidate()
@@ -219,7 +221,7 @@ class RiderTableScene(Scene):
 
     def _setting_changed(self, field: str) -> None:
         """What only the table applies: its bot's pace, the log and help in a new language."""
-        if field == "bot_speed" and isinstance(self.session, RiderSession):
+        if field == "bot_speed" and isinstance(self.session, LocalSession):
             delay = self.app.prefs.bot_delay
             self.session.bot_delay, self.session.system_delay = delay, system_delay(delay)
         if field == "lang":
@@ -262,11 +264,11 @@ class RiderTableScene(Scene):
             self.setup = None
         elif self.setup is None or self.setup.setups != setups:
             self.setup = SetupPicker(setups, self.session.knowledge)
-        warnings: list[str] = getattr(self.session, "warnings", [])
+        warnings = self.session.warnings
         for warning in warnings[self._warnings_seen:]:  # refused network messages: said, never hidden
             self.add_log(self._warning_words(warning))
         self._warnings_seen = len(warnings)
-        chat: list[tuple[int, str]] = getattr(self.session, "chat", [])
+        chat = self.session.chat
         for seat, line in chat[self._chat_seen:]:
             self.add_log(self._chat_words(seat, line))
             if seat != self.me:
@@ -292,7 +294,7 @@ class RiderTableScene(Scene):
         for seat in range(len(self.session.names)):
             if seat == self.me:
                 continue
-            status = self.session.peer_status(seat)[0]
+            status = self.session.peer_status(seat)
             before = self._statuses.get(seat)
             self._statuses[seat] = status
             if before is None or before == status:
@@ -303,11 +305,11 @@ class RiderTableScene(Scene):
                 self.app.sound.play("join")
 
     def _warning_words(self, warning: str) -> Callable[[str], list[LogEntry]]:
-        return lambda lang: [LogEntry(tr(lang, "net_rejected", error=warning))]
+        return lambda lang: [LogEntry(tr(lang, "net_rejected", error=for_people(warning)))]
 
     def _chat_words(self, seat: int, line: str) -> Callable[[str], list[LogEntry]]:
         def words(lang: str) -> list[LogEntry]:
-            who = seat_label(seat, self.session.names, self.me, lang)
+            who = player_label(seat, self.session.names, self.me, lang)
             return [LogEntry(tr(lang, "chat_line", who=who, text=line), chat=True)]
 
         return words
@@ -332,7 +334,7 @@ class RiderTableScene(Scene):
 
         self.add_log(words)
         self.log_scroll = 0
-        if not getattr(self.session, "catching_up", False):  # a resumed game's catch-up is shown at once
+        if not self.session.catching_up:  # a resumed game's catch-up is shown at once
             self._animate(pre, action, post)
             if isinstance(action, Attack):
                 self.app.sound.play("attack")
@@ -350,10 +352,8 @@ class RiderTableScene(Scene):
         s = self.session
         if s.cheat and s.problem_seat is not None:
             problem = s.problem.removeprefix(f"seat {s.problem_seat}: ")  # recorded texts count seats from 0
-            return tr(lang, "cheat_by", who=seat_label(s.problem_seat, s.names, self.me, lang),
+            return tr(lang, "cheat_by", who=player_label(s.problem_seat, s.names, self.me, lang),
                       problem=for_people(problem))
-        if getattr(s, "desync", False) and s.problem_seat is not None:
-            return tr(lang, "desync_with", who=seat_label(s.problem_seat, s.names, self.me, lang), problem=for_people(s.problem))
         return tr(lang, "table_stopped", problem=for_people(s.problem))
 
     def _finish(self) -> None:
@@ -368,7 +368,7 @@ class RiderTableScene(Scene):
         return self.art.name(card_id, self.app.lang)
 
     def area(self, seat: int) -> SeatArea:
-        return self.layout.me if seat == self.me else self.layout.opp
+        return self.layout.area(seat)
 
     def column_rect(self, seat: int, letter: str) -> pygame.Rect:
         return self.area(seat).columns[COLUMN_INDEX[letter]]
@@ -377,10 +377,10 @@ class RiderTableScene(Scene):
         player = self.session.state.players[seat]
         n = len(player.hand) if count is None else count
         if seat == self.me:
-            return self.layout.hand_slots(self.layout.me.hand, n, self.layout.hand_card)
-        area = self.layout.opp.hand
+            return self.layout.hand_slots(self.layout.near.hand, n, self.layout.hand_card)
+        area = self.layout.area(seat).hand
         room = area.inflate(-2 * min(320, area.width // 3), 0)  # leave the label on the left clear
-        return self.layout.hand_slots(room, n, self.layout.opp_hand_card)
+        return self.layout.hand_slots(room, n, self.layout.far_hand_card)
 
     def my_hand(self) -> list[tuple[int, str | None]]:
         """The local seat's hand as (handle, card id) from its own knowledge."""
@@ -451,7 +451,7 @@ class RiderTableScene(Scene):
         if sealed is not None:
             labels["sealed"] = (tr(lang, "mark_button" if sealed.purpose == "rider.battle_mark" else "rps_button"), "S")
         x = bar.right - 16
-        forfeit = getattr(self.session, "forfeit_seat", lambda: None)()
+        forfeit = self.session.forfeit_seat()
         if forfeit is not None and not self.legal:  # a stalling opponent: we may claim the win
             rect = pygame.Rect(x - 220, bar.top + 8, 220, bar.height - 16)
             x -= 230
@@ -557,7 +557,7 @@ class RiderTableScene(Scene):
         if self.setup is None:
             return []
         cards = self.setup.cards
-        slots = self.layout.hand_slots(self.layout.me.hand, len(cards), self.layout.hand_card)
+        slots = self.layout.hand_slots(self.layout.near.hand, len(cards), self.layout.hand_card)
         return [(rect.move(0, -18) if ("setup_card", card) == self.selected else rect, card)
                 for rect, card in zip(slots, cards)]
 
@@ -633,7 +633,7 @@ class RiderTableScene(Scene):
             return
         pending = self.session.pending
         waited = getattr(pending, "seat", None)
-        who = seat_label(waited, self.session.names, self.me, self.app.lang) if isinstance(waited, int) \
+        who = player_label(waited, self.session.names, self.me, self.app.lang) if isinstance(waited, int) \
             and waited >= 0 else tr(self.app.lang, "table_itself")
         text, details = why_text(self.app.lang, why, self._name, who)
         self.notice = (text, details, self.app.clock.seconds() + NOTICE_SECONDS)
@@ -751,7 +751,7 @@ class RiderTableScene(Scene):
 
         def claim() -> None:
             self.prompt = None
-            self.session.claim_forfeit()  # type: ignore[attr-defined]
+            self.session.claim_forfeit()
             self.refresh()
 
         self.prompt = Prompt(tr(lang, "claim_forfeit"), [tr(lang, "claim_forfeit_text")],
@@ -772,7 +772,7 @@ class RiderTableScene(Scene):
     def _show_pile(self, seat: int, pile: str) -> None:
         lang = self.app.lang
         cards = list(getattr(self.session.state.players[seat], pile))
-        who = seat_label(seat, self.session.names, self.me, lang)
+        who = player_label(seat, self.session.names, self.me, lang)
         name = tr(lang, "discard_pile" if pile == "discard" else "lost_pile")
         lines = [] if cards else [tr(lang, "pile_empty")]
         self.prompt = Prompt(tr(lang, "pile_title", pile=name, who=who, n=len(cards)), lines,
@@ -781,7 +781,7 @@ class RiderTableScene(Scene):
     def _concede(self) -> None:
         """Give the game up (asks first); the table stays to show the end."""
         lang = self.app.lang
-        who = seat_label(self.opp, self.session.names, self.me, lang)
+        who = player_label(self.opp, self.session.names, self.me, lang)
 
         def concede() -> None:
             self.prompt = None
@@ -1127,7 +1127,7 @@ class RiderTableScene(Scene):
             mid = 1 - abs(t - 0.5) * 2
             c = tuple(int(a + (b - a) * mid) for a, b in zip(theme.BG_FELT_DARK, theme.BG_FELT))
             pygame.draw.line(surf, c, (0, y), (board.width, y))
-        for area in (L.me, L.opp):
+        for area in L.areas.values():
             for rect in area.columns:
                 pygame.draw.rect(surf, (34, 70, 60), rect, border_radius=12)
                 pygame.draw.rect(surf, (52, 92, 80), rect, width=1, border_radius=12)
@@ -1136,8 +1136,8 @@ class RiderTableScene(Scene):
         pygame.draw.rect(surf, (16, 26, 30), L.bar)
         pygame.draw.line(surf, (70, 110, 96), L.bar.topleft, L.bar.topright)
         pygame.draw.line(surf, (70, 110, 96), L.bar.bottomleft, L.bar.bottomright)
-        pygame.draw.rect(surf, (20, 36, 34), L.opp.hand)
-        pygame.draw.rect(surf, (20, 36, 34), L.me.hand)
+        for area in L.areas.values():
+            pygame.draw.rect(surf, (20, 36, 34), area.hand)
         pygame.draw.rect(surf, theme.PANEL, L.side)
         pygame.draw.line(surf, theme.PANEL_EDGE, L.side.topleft, L.side.bottomleft, 2)
         self._background = surf
@@ -1290,8 +1290,8 @@ class RiderTableScene(Scene):
                 continue
             surface.blit(self.art.back(rect.size), rect)
         lang = self.app.lang
-        who = seat_label(self.opp, self.session.names, self.me, lang)
-        area = self.layout.opp.hand
+        who = player_label(self.opp, self.session.names, self.me, lang)
+        area = self.layout.area(self.opp).hand
         room = min(320, area.width // 3) - 24  # the backs start after this (see hand_slots)
         draw_text(surface, f"{who} · {tr(lang, 'hand')} {len(hand)}", (area.left + 14, area.centery), 15, theme.TEXT,
                   bold=True, anchor="midleft", max_width=room)
@@ -1320,7 +1320,7 @@ class RiderTableScene(Scene):
             tag.bottomright = (rect.right - 4, rect.bottom - 4)
             pygame.draw.rect(surface, theme.TEXT_DARK, tag, border_radius=6)
             draw_text(surface, f"×{left}", tag.center, 12, theme.TEXT, bold=True, anchor="center")
-        area = self.layout.me.hand
+        area = self.layout.near.hand
         draw_text(surface, tr(lang, "setup_tray"), (area.left + 14, area.top + 10), 14, theme.TEXT_DIM,
                   max_width=max(60, self.setup_slots()[0][0].left - area.left - 24) if picker.cards else None)
 
@@ -1360,7 +1360,7 @@ class RiderTableScene(Scene):
         lang = self.app.lang
         sources = self.intents.sources()
         deciding = bool(self.legal)
-        area = self.layout.me.hand
+        area = self.layout.near.hand
         for rect, (handle, card) in zip(self.hand_slots(self.me), self.my_hand()):
             key = ("hand", handle)
             if key in hidden or (self.drag is not None and self.drag["key"] == key and self.drag["pos"] != self.drag["start"]):
@@ -1391,14 +1391,13 @@ class RiderTableScene(Scene):
             return
         note = self.session.table_note(lang)
         if note and not self.legal:
-            alarm = self.session.peer_status(self.opp)[0] in ("peer_stalling", "peer_left", "peer_resigned") \
-                or getattr(self.session, "silence", lambda: None)() is not None
+            alarm = self.session.peer_status(self.opp) in ALARMS or self.session.silence() is not None
             status, colour = note, theme.WARN if alarm else theme.TEXT
         elif self.legal:
             status = tr(lang, "waiting_you", what=what)
             colour = theme.ACCENT
         elif seat is not None:
-            status = tr(lang, "waiting_for", who=seat_label(seat, self.session.names, self.me, lang), what=what)
+            status = tr(lang, "waiting_for", who=player_label(seat, self.session.names, self.me, lang), what=what)
             colour = theme.TEXT
         else:
             status = tr(lang, "waiting_system", what=what)
@@ -1442,8 +1441,9 @@ class RiderTableScene(Scene):
         draw_text(surface, tr(lang, "peers"), (x, y), 16, theme.TEXT_DIM, bold=True)
         y += 26
         for seat in (self.me, self.opp):
-            label = seat_label(seat, self.session.names, self.me, lang)
-            status_key, colour = self.session.peer_status(seat)
+            label = player_label(seat, self.session.names, self.me, lang)
+            status_key = self.session.peer_status(seat)
+            colour = status_colour(status_key)
             status = tr(lang, status_key)
             pygame.draw.circle(surface, colour, (x + 6, y + 10), 5)
             draw_text(surface, label, (x + 18, y), 15, theme.TEXT, bold=state.active == seat and state.turn > 0,
@@ -1479,7 +1479,7 @@ class RiderTableScene(Scene):
         strip = self.layout.side
         y = strip.top + 64
         for seat in (self.me, self.opp):
-            _key, colour = self.session.peer_status(seat)
+            colour = status_colour(self.session.peer_status(seat))
             pygame.draw.circle(surface, colour, (strip.centerx, y), 6)
             lost = len(state.players[seat].lost)
             draw_text(surface, f"{lost}/3", (strip.centerx, y + 10), 13, theme.BAD if lost else theme.TEXT_DIM,

@@ -81,7 +81,7 @@ def peer_backoff() -> Backoff:
 class Peer:
     """One seat at a networked table (see the module docstring)."""
 
-    def __init__(self, identity: Identity, spec: GameEntry, *, reactor: Any, deck: Sequence[str] | None = None,
+    def __init__(self, identity: Identity, entry: GameEntry, *, reactor: Any, deck: Sequence[str] | None = None,
                  agent: Agent | None = None, delay: float = 0.0, directory: Path | None = None,
                  name: str = "", report: Report | None = None, on_end: Callable[[dict[str, Any]], None] | None = None,
                  transcript: Path | None = None, linger: float = 3.0, progress_every: int = 10,
@@ -93,7 +93,7 @@ class Peer:
         self.net_factory = net_factory
         #: When set, only these keys may link to us (a rematch table is for the last game's players only).
         self.allowed_keys: frozenset[bytes] | None = None
-        self.spec = spec
+        self.entry = entry
         self.reactor = reactor
         self.deck = tuple(deck) if deck is not None else None
         self.agent = agent
@@ -110,7 +110,7 @@ class Peer:
         self.session_timeout = session_timeout
         self.claim_forfeits = claim_forfeits
         # the lobby contribution (a resumed peer has its deck in the journal and needs none)
-        self.info = spec.seat_info(self.deck) if self.deck is not None or not spec.needs_deck else {}
+        self.info = entry.seat_info(self.deck) if self.deck is not None or not entry.needs_deck else {}
         self.net: TwistedMesh | None = None
         self.invite: Invite | None = None
         self.host_lobby: lobby.HostLobby | None = None
@@ -168,14 +168,14 @@ class Peer:
     def host(self, seats: int, *, interface: str = "127.0.0.1", port: int = 0,
              advertise: Sequence[Address] = (), table: bytes | None = None) -> Invite:
         """Open a table and take seat 0; returns the invite for the others."""
-        self.host_lobby = lobby.HostLobby(self.spec, seats, self.identity.public_key, self.info, self.name)
+        self.host_lobby = lobby.HostLobby(self.entry, seats, self.identity.public_key, self.info, self.name)
         net = self._make_mesh(table or secrets.token_bytes(8), LOBBY)
         bound = net.listen_tcp(port, interface)
         addresses = tuple(advertise) or (bound,)
         self.invite = Invite(net.mesh.table, self.identity.fingerprint, addresses)
         self._remember_peer({"role": "host", "listen": list(bound), "table": net.mesh.table})
         self._start_loop()
-        self._say("hosting", game=self.spec.name, seats=seats, host=bound[0], port=bound[1],
+        self._say("hosting", game=self.entry.name, seats=seats, host=bound[0], port=bound[1],
                   key=self.identity.fingerprint, waiting=seats - 1)
         if seats == 1:
             self._start_game()
@@ -250,7 +250,7 @@ class Peer:
 
     def _remember_peer(self, info: dict[str, Any]) -> None:
         if self.directory is not None:
-            store.save_peer(self.directory, {**info, "game": self.spec.name, "name": self.name})
+            store.save_peer(self.directory, {**info, "game": self.entry.name, "name": self.name})
 
     def _start_loop(self) -> None:
         self._loop = task.LoopingCall(self._on_tick)
@@ -284,7 +284,7 @@ class Peer:
         if status is not PeerStatus.CONNECTED:
             return
         if self.genesis is None and self._joiner is not None and key_matches(key, self._joiner.host_fingerprint):
-            self.mesh.send_to(key, self._author.join(self.spec, self.info, self.name, host=key,
+            self.mesh.send_to(key, self._author.join(self.entry, self.info, self.name, host=key,
                                                      fresh=self._joiner.fresh))
         elif self.session is not None and not self.session.finished:
             self._nudge()  # back after an outage: ask for what we missed
@@ -334,7 +334,7 @@ class Peer:
                 self._start_game()
         elif kind == "start" and self.genesis is None and self._joiner is not None:
             try:
-                genesis, seat = lobby.check_start(self.spec, message, self._joiner, self.info)
+                genesis, seat = lobby.check_start(self.entry, message, self._joiner, self.info)
             except lobby.LobbyForgery:
                 raise
             except lobby.LobbyError as exc:
@@ -713,7 +713,7 @@ class Peer:
         session = self.session
         usage = resource.getrusage(resource.RUSAGE_SELF)
         out: dict[str, Any] = {
-            "seat": self.seat, "rules": self.spec.rules_id, "error": error,
+            "seat": self.seat, "rules": self.entry.rules_id, "error": error,
             "game_id": game_id(self.genesis).hex() if self.genesis is not None else None,
             "finished": bool(session is not None and session.finished),
             "wall_s": round(time.monotonic() - self._started_wall, 3),

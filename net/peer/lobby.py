@@ -136,9 +136,9 @@ class Author:
         sig = self.identity.sign(signed_bytes(self.table, me, msg))
         return encode({"lobby": {"by": me, "msg": msg, "sig": sig}})
 
-    def join(self, spec: GameEntry, info: Mapping[str, Any], name: str, *, host: bytes, fresh: bytes) -> bytes:
+    def join(self, entry: GameEntry, info: Mapping[str, Any], name: str, *, host: bytes, fresh: bytes) -> bytes:
         """Ask ``host`` for a seat; ``fresh`` is our nonce for the genesis record."""
-        return self._sign("join", rules=spec.rules_id, version=spec.rules_version, cards=spec.card_set_hash(),
+        return self._sign("join", rules=entry.rules_id, version=entry.rules_version, cards=entry.card_set_hash(),
                           info=dict(info), name=name[:MAX_NAME], to=host, fresh=fresh)
 
     def refuse(self, reason: str, *, to: bytes, re: bytes) -> bytes:
@@ -226,12 +226,12 @@ class Seat:
 class HostLobby:
     """The host's side: seat joiners, then make the genesis record."""
 
-    def __init__(self, spec: GameEntry, seats: int, host_key: bytes, host_info: Mapping[str, Any],
+    def __init__(self, entry: GameEntry, seats: int, host_key: bytes, host_info: Mapping[str, Any],
                  host_name: str, extra_options: Mapping[str, Any] | None = None) -> None:
-        if not spec.min_seats <= seats <= spec.max_seats:
-            raise LobbyError(f"{spec.name} is played by {spec.min_seats} to {spec.max_seats} seats, "
+        if not entry.min_seats <= seats <= entry.max_seats:
+            raise LobbyError(f"{entry.name} is played by {entry.min_seats} to {entry.max_seats} seats, "
                              f"not {seats}; pick a seat count in that range")
-        self.spec = spec
+        self.entry = entry
         self.size = seats
         self.host_key = host_key
         self.seated: list[Seat] = [Seat(host_key, host_name, dict(host_info), secrets.token_bytes(NONCE_SIZE))]
@@ -262,19 +262,19 @@ class HostLobby:
             if self.genesis is None and seat > 0:
                 self.seated[seat].nonce = fresh  # it rejoined (a new process): its newest nonce
             return seat  # a repeat (it reconnected): same seat
-        spec = self.spec
-        if fields.get("rules") != spec.rules_id or fields.get("version") != spec.rules_version:
-            raise LobbyError(f"this table plays {spec.rules_id} version {spec.rules_version}, but you asked "
+        entry = self.entry
+        if fields.get("rules") != entry.rules_id or fields.get("version") != entry.rules_version:
+            raise LobbyError(f"this table plays {entry.rules_id} version {entry.rules_version}, but you asked "
                              f"for {fields.get('rules')!r} version {fields.get('version')!r}; install the "
                              "same Fairtable release as the host")
-        if fields.get("cards") != spec.card_set_hash():
+        if fields.get("cards") != entry.card_set_hash():
             raise LobbyError("your card set differs from the host's (card-set hashes differ); install the "
                              "same card set as the host")
         info = fields.get("info")
         name = fields.get("name")
         if not isinstance(info, Mapping) or not isinstance(name, str) or len(name) > MAX_NAME:
             raise LobbyError("malformed join request; update Fairtable to the host's release")
-        problems = spec.check_info(info)
+        problems = entry.check_info(info)
         if problems:
             raise LobbyError("; ".join(problems))
         if self.full or self.genesis is not None:
@@ -287,9 +287,9 @@ class HostLobby:
         if not self.full:
             raise LobbyError("not every seat is taken yet")
         if self.genesis is None:
-            options = {**self.spec.options([s.info for s in self.seated]),
+            options = {**self.entry.options([s.info for s in self.seated]),
                        "names": [s.name or f"Player {seat_number(i)}" for i, s in enumerate(self.seated)], **self.extra}
-            self.genesis = Genesis(self.spec.rules_id, self.spec.rules_version, self.spec.card_set_hash(),
+            self.genesis = Genesis(self.entry.rules_id, self.entry.rules_version, self.entry.card_set_hash(),
                                    tuple(s.key for s in self.seated), options,
                                    tuple(s.nonce for s in self.seated))
         return self.genesis
@@ -333,7 +333,7 @@ def check_refuse(view: JoinerView, message: LobbyMessage) -> str:
     return str(message["reason"])
 
 
-def check_start(spec: GameEntry, message: LobbyMessage, view: JoinerView,
+def check_start(entry: GameEntry, message: LobbyMessage, view: JoinerView,
                 my_info: Mapping[str, Any]) -> tuple[Genesis, int]:
     """A joiner's check of the host's ``start``: our seat in a fresh genesis record.
 
@@ -349,9 +349,9 @@ def check_start(spec: GameEntry, message: LobbyMessage, view: JoinerView,
                          "Fairtable") from None
     if genesis.seat_keys[0] != message.author:
         raise LobbyForgery("a genesis record whose seat 0 is not the host that sent it")
-    if genesis.rules_id != spec.rules_id or genesis.card_set_hash != spec.card_set_hash():
+    if genesis.rules_id != entry.rules_id or genesis.card_set_hash != entry.card_set_hash():
         raise LobbyError(f"the host started {genesis.rules_id!r} with another card set than the "
-                         f"{spec.name} table you joined; leave and ask the host for a new invite")
+                         f"{entry.name} table you joined; leave and ask the host for a new invite")
     if view.me not in genesis.seat_keys:
         raise LobbyError("the host started the game without you (your key holds no seat); ask the "
                          "host for a new table")
@@ -359,7 +359,7 @@ def check_start(spec: GameEntry, message: LobbyMessage, view: JoinerView,
     if genesis.nonces[seat] != view.fresh:
         raise LobbyForgery("a genesis record without the fresh nonce we sent for this game (an old "
                            "genesis replayed, or one made for another join)")
-    expected = spec.options([my_info] * len(genesis.seat_keys))
+    expected = entry.options([my_info] * len(genesis.seat_keys))
     for name, value in expected.items():
         theirs = genesis.options.get(name)
         per_seat = isinstance(value, Sequence) and not isinstance(value, str)

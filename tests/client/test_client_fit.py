@@ -55,7 +55,7 @@ def test_card_names_are_whole_on_large_faces_and_marked_when_cut_on_small_ones()
 def test_nothing_on_the_board_overlaps(size: tuple[int, int]) -> None:
     L = TableLayout(size)
     board = L.board
-    for seat in (L.me, L.opp):
+    for seat in L.areas.values():
         piles = [seat.deck, seat.discard, seat.lost]
         labels = [L.pile_label(p) for p in piles]
         for rect in piles + labels:
@@ -72,8 +72,8 @@ def test_nothing_on_the_board_overlaps(size: tuple[int, int]) -> None:
             assert not a.colliderect(b)
         assert not seat.field.colliderect(L.bar)
     for count in (1, 6, 9):
-        for slot in L.hand_slots(L.me.hand, count, L.hand_card):
-            assert L.me.hand.contains(slot)
+        for slot in L.hand_slots(L.near.hand, count, L.hand_card):
+            assert L.near.hand.contains(slot)
     assert not board.colliderect(L.side)
     assert L.collapsed == (size[0] < 1100)  # the side panel collapses to a strip on a small window
     assert L.side_open.width >= 300 and L.side_open.right <= size[0]

@@ -51,3 +51,24 @@ def test_a_game_without_a_client_table_is_listed_and_says_how_to_play_it(clock, 
     assert "python -m tools.match locke" in app.scene.message
     key(app, pygame.K_RETURN)
     assert app.scene.name == "lobby"
+
+
+def test_tiny_seats_ten_players_around_the_table_without_overlap(clock, private_dirs) -> None:  # type: ignore[no-untyped-def]
+    """The table layer's N-seat layout in a real scene: ten seats at the smallest window,
+    ours at the bottom, each seat's place and the middle apart, seats named from 1."""
+    from client.tiny.scene import TinyScene
+    from net.games import game_named
+
+    app = build_app(size=(960, 600), clock=clock, settings=Settings(name="Tester"))
+    scene = TinyScene(app, game_named("tiny"), on_leave=lambda: None, seed=5, seats=10)
+    app.switch(scene)
+    app.render()
+    ring = scene.ring
+    assert ring is not None and len(ring.seats) == 10
+    rects = [*ring.seats, ring.middle]
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    assert all(scene.board().contains(r) for r in rects)
+    assert ring.of(0).centery == max(r.centery for r in ring.seats)  # ours, nearest the player
+    assert not any(b.rect.colliderect(r) for b in scene.buttons for r in rects)  # the buttons sit below
+    assert scene.seat_line(9).startswith("Bot (seat 10)")
+    assert "Bot (seat 0)" not in " ".join(scene.lines())

@@ -6,7 +6,7 @@ import pygame
 
 from client.rider.demo import play_to_midgame
 from client.rider.intents import needs_confirm, source_of, target_of
-from client.rider.session import BOT_DELAY
+from client.table.session import BOT_DELAY
 from tests.client.conftest import key
 
 
@@ -136,7 +136,7 @@ def test_a_card_that_breaks_the_rules_stops_the_table_and_names_the_seat(app, cl
         clock.advance(1.0)
         app.tick()
     assert session.cheat and session.problem_seat == bot
-    assert session.peer_status(bot)[0] == "peer_cheat"
+    assert session.peer_status(bot) == "peer_cheat"
     assert session.legal() == []  # nothing more is accepted
     assert "Cheat detected by Greedy bot (Seat 2)" in scene.log[-1].text
     app.render()

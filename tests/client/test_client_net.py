@@ -179,7 +179,7 @@ def test_a_remote_seat_that_does_not_answer_is_shown_stalling_by_name(real_app):
             if (isinstance(pending, Decision) and pending.seat == scene.opp
                     and scene.session.forfeit_seat() == scene.opp):
                 break
-        assert scene is not None and scene.session.peer_status(scene.opp)[0] == "peer_stalling"
+        assert scene is not None and scene.session.peer_status(scene.opp) == "peer_stalling"
         assert "Sleepy" in scene.session.table_note("en")
         assert "did not" in str(scene.session.session.events[-1]) or scene.session.stalling == {scene.opp}
         app.render()
@@ -222,7 +222,7 @@ def test_a_cheat_event_stops_the_table_and_names_the_seat(real_app):  # type: ig
         session = scene.session
         session._on_session_event(Cheat(1, 7, "its shuffle proof does not verify"))
         scene.refresh()
-        assert session.peer_status(1)[0] == "peer_cheat" and session.peer_status(0)[0] != "peer_cheat"
+        assert session.peer_status(1) == "peer_cheat" and session.peer_status(0) != "peer_cheat"
         text = scene._problem_text()
         assert "Mallory (Seat 2)" in text and "shuffle proof" in text
         assert scene.legal == []  # nothing more is offered
@@ -237,7 +237,7 @@ def test_a_table_on_the_lan_list_is_joined_with_a_click(real_app):  # type: igno
     handed to the browser as zeroconf would: real mDNS leaves the loopback
     range, so its round trip is an opt-in test in tests/net/transport); a
     click on a row dials that host, which seats us."""
-    from client.rider.net_play import LanBrowser
+    from client.table.net_play import LanBrowser
     from net.identity import Identity
     from net.transport.discovery import service_name
     from net.transport.invite import parse_invite
@@ -330,7 +330,7 @@ def play_by_clicks(app: App, reactor, scene, seed: int = 3, wall: float = 180.0)
     deadline = time.monotonic() + wall  # a safety net against a hang, not a speed target
     while time.monotonic() < deadline and app.scene is scene:
         pump(app, reactor)
-        statuses.add(session.peer_status(scene.opp)[0])
+        statuses.add(session.peer_status(scene.opp))
         if session.moves % 3 == 0 and backs_checked < 60 and scene.prompt is None and scene.hover_card is None:
             scene.anims.clear()  # check the resting table (the bot answers faster than cards fly)
             asked.clear()
@@ -365,7 +365,7 @@ def opponent_hand_is_backs(app: App, scene) -> int:  # type: ignore[no-untyped-d
 
 
 def test_remote_names_are_made_safe_to_show() -> None:
-    from client.rider.net_session import display_name
+    from client.table.words import display_name
 
     assert display_name("Mallory\n\u202e\x00evil", 1) == "Malloryevil"
     assert display_name("x" * 40, 0) == "x" * 23 + "…"

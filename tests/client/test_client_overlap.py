@@ -105,7 +105,7 @@ def test_set_up_picker_widgets_do_not_overlap(size: tuple[int, int], lang: str) 
     assert {"bar:('button', 'setup_place')", "bar:('button', 'setup_fill')"} <= {n for n, _ in rects}
     no_overlap(rects, size)
     for rect, _card in scene.setup_slots():
-        assert scene.layout.me.hand.contains(rect)
+        assert scene.layout.near.hand.contains(rect)
     for name, rect in rects:
         if name.startswith("bar:"):
             assert scene.layout.bar.contains(rect), name

@@ -11,7 +11,7 @@ from twisted.internet.task import Clock
 
 from client.app import App
 from client.rider.badges import column_head, column_powers
-from client.rider.describe import seat_label
+from client.table.words import player_label
 from client.rider.play import start_local_game
 from client.settings import Settings
 from engine.rider.rules import column_power
@@ -64,7 +64,7 @@ def test_the_log_names_who_won_the_battle_mark_contest_and_why() -> None:
         first = scene.session.state.active  # the engine's own winner: whose first turn began
         won = [t for t in texts if t.startswith(("Battle-mark contest won by", "Rock-paper-scissors won by"))]
         assert len(won) == 1, texts  # the decisive round is named once ...
-        who = seat_label(first, scene.session.names, scene.me, "en")
+        who = player_label(first, scene.session.names, scene.me, "en")
         assert won[0].startswith(f"Battle-mark contest won by {who}:") or won[0].startswith(
             f"Rock-paper-scissors won by {who}:")  # ... with the seat that really went first
         assert " beats " in won[0] and won[0].endswith(f"First turn: {who}.")

@@ -45,7 +45,7 @@ def test_play_again_on_a_networked_table_meets_the_same_player_again() -> None:
     from twisted.internet import reactor
 
     from client.rider.demo import bot_peer
-    from client.rider.net_play import REMATCH_DOMAIN
+    from client.table.net_play import REMATCH_DOMAIN
     from engine.core.hashing import digest
     from net.identity import Identity
     from net.transport.invite import Invite, parse_invite

@@ -41,7 +41,7 @@ def real_app():  # type: ignore[no-untyped-def]
 
 @pytest.mark.slow
 def test_a_crashed_networked_game_is_resumed_from_the_lobby_to_the_audited_end(real_app, tmp_path):  # type: ignore[no-untyped-def]
-    from client.rider.net_play import unfinished_games
+    from client.table.net_play import unfinished_games
 
     app, reactor = real_app
     lobby = LobbyScene(app, Settings(name="Host"), lan=False, host_interface="127.0.0.1")
@@ -112,12 +112,12 @@ def test_a_crashed_networked_game_is_resumed_from_the_lobby_to_the_audited_end(r
 
 def _planted_game(owner: Identity) -> None:
     """An unfinished game's directory as a crashed client leaves it (seat 0 held by ``owner``)."""
-    from client.rider.net_play import games_dir
+    from client.table.net_play import games_dir
 
-    spec = game_named("rider")
+    entry = game_named("rider")
     directory = games_dir() / "20260101-000000-abcd"
     other = Identity.from_seed(digest("fairtable/test-resume", 1))
-    genesis = Genesis(spec.rules_id, spec.rules_version, spec.card_set_hash(), (owner.public_key, other.public_key),
+    genesis = Genesis(entry.rules_id, entry.rules_version, entry.card_set_hash(), (owner.public_key, other.public_key),
                       {"deck_sizes": [40, 40], "names": ["Me", "Ayumi"]}, (bytes(16),) * 2)
     store.save_peer(directory, {"role": "host", "listen": ["127.0.0.1", 1], "table": bytes(8), "game": "rider",
                                 "name": "Me"})
@@ -125,7 +125,7 @@ def _planted_game(owner: Identity) -> None:
 
 
 def test_an_unfinished_game_is_offered_and_can_be_abandoned(app) -> None:  # type: ignore[no-untyped-def]
-    from client.rider.net_play import games_dir
+    from client.table.net_play import games_dir
 
     _planted_game(Identity.load_or_create())
     (games_dir() / "20260102-lobby-only").mkdir()  # a table that never started a game: not offered
@@ -147,7 +147,7 @@ def test_an_unfinished_game_is_offered_and_can_be_abandoned(app) -> None:  # typ
 
 
 def test_a_game_that_cannot_be_resumed_says_why_and_is_kept(app) -> None:  # type: ignore[no-untyped-def]
-    from client.rider.net_play import unfinished_games
+    from client.table.net_play import unfinished_games
 
     _planted_game(Identity.generate())  # another key holds our seat
     lobby = LobbyScene(app, Settings(name="Me"), lan=False)

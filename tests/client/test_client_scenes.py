@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from client.end_scene import EndScene
+from client.rider.play import end_scene
 from client.lobby import LobbyScene
 from client.rider.demo import play_to_midgame
 from client.rider.play import start_local_game
@@ -66,7 +66,7 @@ def test_midgame_table_and_end_screen_draw(app, clock, lang):
     scene = play_to_midgame(app, clock, seed=5)
     app.render()
     assert distinct_colours(app.screen) > 300
-    end = EndScene(app, scene.session)
+    end = end_scene(app, scene.session)
     app.switch(end)
     app.render()
     assert end.audit_ok, end.audit_detail

@@ -111,7 +111,7 @@ def test_concede_on_a_local_table_ends_the_game_for_the_bot(app, clock) -> None:
     end = app.scene
     assert end.name == "end" and end.audit_ok  # every recorded input still replays
     assert scene.session.moves == moves
-    from client.end_scene import headline
+    from client.table.end_scene import headline
     from client.rider.describe import reason_text
 
     assert headline(outcome, scene.me, scene.session.names, "en")[0] == "Greedy bot (Seat 2) won."

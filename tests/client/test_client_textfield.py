@@ -64,7 +64,7 @@ def test_a_whole_invite_code_is_visible_in_the_join_field(app):  # type: ignore[
 
 
 def test_paste_goes_in_at_the_cursor(app, monkeypatch):  # type: ignore[no-untyped-def]
-    import client.rider.net_play as net_play
+    import client.table.net_play as net_play
 
     monkeypatch.setattr(net_play, "paste_from_clipboard", lambda: " FT1-ZZZ \n")
     lobby = LobbyScene(app, Settings(name="Ann"), lan=False, resumable=False)

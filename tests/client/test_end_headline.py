@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from client.end_scene import headline, others_line
+from client.table.end_scene import headline, others_line
 from engine.core import Outcome, SeatResult
 
 NAMES = ("Ann", "Bo", "Cy")

@@ -62,3 +62,11 @@ def test_seat_order_and_bad_input() -> None:
         seat_order(4, 4)
     with pytest.raises(ValueError, match="do not fit"):
         seat_ring(10, pygame.Rect(0, 0, 200, 150))
+
+
+def test_the_rider_layout_puts_our_seat_near_whichever_index_it_has() -> None:
+    for me in (0, 1):
+        layout = TableLayout((1280, 800), me)
+        assert layout.near is layout.area(me)
+        assert layout.area(me).field.top > layout.area(1 - me).field.top  # ours below, the other opposite
+        assert layout.area(me).hand.bottom == 800

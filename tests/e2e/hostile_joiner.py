@@ -46,7 +46,7 @@ def main() -> int:
     parser.add_argument("--trap", type=int, required=True)
     parser.add_argument("--max-time", type=float, default=60.0)
     args = parser.parse_args()
-    spec = game_named("tiny")
+    entry = game_named("tiny")
     invite = parse_invite(args.code)
     trap = ("127.0.0.1", args.trap)
     state: dict[str, Any] = {"victim": None, "frames": 0, "result": None}
@@ -55,7 +55,7 @@ def main() -> int:
         state["result"] = result
         reactor.callLater(0.5, reactor.stop)  # type: ignore[attr-defined]
 
-    peer = Peer(Identity.generate(), spec, reactor=reactor, agent=spec.bot("random", random.Random(5)), name="mallory",
+    peer = Peer(Identity.generate(), entry, reactor=reactor, agent=entry.bot("random", random.Random(5)), name="mallory",
                 linger=1.0, on_end=on_end, report=lambda text: print(text, file=sys.stderr, flush=True))
     peer.join(invite)
     peer.give_up(args.max_time)
@@ -69,7 +69,7 @@ def main() -> int:
     def attack(host: bytes, channel: Any, victim: bytes) -> None:
         me = peer.identity.public_key
         second = Identity.generate().public_key
-        around = Genesis(spec.rules_id, spec.rules_version, spec.card_set_hash(), (me, victim, second), {},
+        around = Genesis(entry.rules_id, entry.rules_version, entry.card_set_hash(), (me, victim, second), {},
                          tuple(secrets.token_bytes(16) for _ in range(3)))
         start = peer._author.start(around)
         outer = decode(start)["lobby"]

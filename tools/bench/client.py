@@ -139,9 +139,9 @@ def networked_idle_cpu(seconds: float) -> dict[str, Any]:
     frames = app.frames_drawn - frames0
     waiting = bool(scene.legal)
     app.stop()
-    from client.rider.net_session import NetRiderSession
+    from client.table.net_session import NetSession
 
-    assert isinstance(scene.session, NetRiderSession)
+    assert isinstance(scene.session, NetSession)
     scene.session.leave()
     remote.leave("benchmark over")
     spin(0.2)

@@ -27,7 +27,7 @@ class MemoryPeers:
         self.clock = self.net.clock
         self.said: dict[str, list[Progress]] = {}
         self._ports = 0
-        self.spec: GameEntry = game_named("tiny")
+        self.entry: GameEntry = game_named("tiny")
 
     def factory(self, identity: Identity, *, table: bytes, reactor: Any, **kw: Any) -> _MemoryMesh:
         return _MemoryMesh(self, identity, table, kw)
@@ -38,7 +38,7 @@ class MemoryPeers:
 
     def peer(self, name: str, seed: int, *, identity: Identity | None = None, **kw: Any) -> Peer:
         said = self.said.setdefault(name, [])
-        return Peer(identity or Identity.generate(), self.spec, reactor=self.clock, name=name, linger=0.2,
+        return Peer(identity or Identity.generate(), self.entry, reactor=self.clock, name=name, linger=0.2,
                     agent=game_named("tiny").bot("random", random.Random(seed)), on_progress=said.append,
                     net_factory=self.factory, **kw)
 

@@ -50,12 +50,12 @@ def test_forged_start_go_refuse_and_a_replayed_genesis_relayed_in_the_hosts_name
     victim.join(invite, listen="127.0.0.1")
     seated(table, victim, 2, host)
     assert victim._joiner is not None
-    spec, me, hk, ak = table.spec, victim.identity.public_key, host.identity.public_key, attacker.identity.public_key
+    entry, me, hk, ak = table.entry, victim.identity.public_key, host.identity.public_key, attacker.identity.public_key
     second_key = Identity.generate().public_key  # the attacker's other identity
     # the worst case: the attacker even knows the victim's fresh nonce
-    around = Genesis(spec.rules_id, spec.rules_version, spec.card_set_hash(), (ak, me, second_key), {},
+    around = Genesis(entry.rules_id, entry.rules_version, entry.card_set_hash(), (ak, me, second_key), {},
                      (secrets.token_bytes(16), victim._joiner.fresh, secrets.token_bytes(16)))
-    old = Genesis(spec.rules_id, spec.rules_version, spec.card_set_hash(), (hk, ak, me), {},
+    old = Genesis(entry.rules_id, entry.rules_version, entry.card_set_hash(), (hk, ak, me), {},
                   tuple(secrets.token_bytes(16) for _ in range(3)))  # an earlier game at this table
     mine = attacker._author
     forgeries = [
@@ -99,10 +99,10 @@ def test_a_join_seats_only_a_key_that_signed_it_over_its_own_link() -> None:
     seated(table, attacker, 1, host)
     hk = host.identity.public_key
     second = Identity.generate()
-    sybil = lobby.Author(second, host.mesh.table).join(table.spec, {}, "sybil", host=hk, fresh=b"s" * 16)
+    sybil = lobby.Author(second, host.mesh.table).join(table.entry, {}, "sybil", host=hk, fresh=b"s" * 16)
     relay_as(attacker, host, second.public_key, hk, sybil)
     victim_key = Identity.generate().public_key
-    framed = in_the_name_of(attacker._author.join(table.spec, {}, "v", host=hk, fresh=b"v" * 16), victim_key)
+    framed = in_the_name_of(attacker._author.join(table.entry, {}, "v", host=hk, fresh=b"v" * 16), victim_key)
     relay_as(attacker, host, victim_key, hk, framed)
     table.net.settle()
     assert host.host_lobby is not None and [s.key for s in host.host_lobby.seated] == [hk, attacker.identity.public_key]
@@ -161,7 +161,7 @@ def test_a_flood_of_forged_lobby_messages_is_reported_briefly_and_changes_nothin
     victim.join(invite)
     seated(table, victim, 2, host)
     hk, me = host.identity.public_key, victim.identity.public_key
-    fake = Genesis(table.spec.rules_id, "1", table.spec.card_set_hash(), (hk, me), {}, (b"x" * 16,) * 2)
+    fake = Genesis(table.entry.rules_id, "1", table.entry.card_set_hash(), (hk, me), {}, (b"x" * 16,) * 2)
     for _ in range(250):
         data = attacker._author.start(fake) if kind == "start" else attacker._author.go(bytes(32))
         relay_as(attacker, host, hk, me, data)

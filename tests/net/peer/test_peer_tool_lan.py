@@ -100,8 +100,8 @@ def test_host_lan_listens_on_every_interface_unless_told() -> None:
 def test_a_hosted_table_is_advertised_until_its_game_starts() -> None:
     from twisted.internet import reactor
 
-    spec = game_named("tiny")
-    host = Peer(Identity.generate(), spec, reactor=reactor, agent=game_named("tiny").bot("random", random.Random(1)), name="alice",
+    entry = game_named("tiny")
+    host = Peer(Identity.generate(), entry, reactor=reactor, agent=game_named("tiny").bot("random", random.Random(1)), name="alice",
                 linger=0.2)
     invite = host.host(2, interface="127.0.0.1")
     lan, said = FakeDiscovery(), []
@@ -112,7 +112,7 @@ def test_a_hosted_table_is_advertised_until_its_game_starts() -> None:
         assert (shown.name, shown.game, shown.seats_free) == ("alice", "tiny", 1)
         assert shown.invite() == invite  # the same table, key and address as the invite code
         assert lan.closed == 0 and "advertising the table on the LAN" in said[0]
-        joiner = Peer(Identity.generate(), spec, reactor=reactor, agent=game_named("tiny").bot("random", random.Random(2)),
+        joiner = Peer(Identity.generate(), entry, reactor=reactor, agent=game_named("tiny").bot("random", random.Random(2)),
                       linger=0.2)
         joiner.join(invite)
         deadline = time.monotonic() + 30  # a safety net against a hang, not a speed target

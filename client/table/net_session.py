@@ -1,7 +1,7 @@
-"""The client's side of a networked Rider table: one seat, remote peers.
+"""The networked adapter of the table layer: our seat at a networked table of any game.
 
-:class:`NetRiderSession` gives the table scene the same interface as the
-local :class:`client.rider.session.RiderSession`, but everything goes
+:class:`NetSession` gives a game's scene the same interface as the local
+:class:`client.table.local.LocalSession`, but everything goes
 through the real networked path: a :class:`net.peer.Peer` (the Twisted
 driver that joins a sans-I/O :class:`net.session.Session` to the mesh). The
 human acts with :meth:`submit` -> ``Peer.act`` -> ``Session.act``/``pick``;
@@ -22,24 +22,22 @@ opponent's cards cannot be drawn because they are never here.
 from __future__ import annotations
 
 import datetime
-import unicodedata
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from twisted.internet.task import LoopingCall
 
-from client.rider.session import IllegalIntent, Listener
+from client.table.session import IllegalIntent, Listener
+from client.table.words import clock_text, display_name, display_text, player_label
 from engine.core.actions import Action
 from engine.core.game import Outcome
 from engine.core.hashing import short_hex
 from engine.core.hidden import Knowledge
 from engine.core.pending import Decision, SealedChoice
-from engine.rider.game import RiderGame
-from engine.rider.state import RiderState
 from net.bots.base import SealedPick
 from net.peer import Peer
-from net.seats import for_people, seat_label, seat_number
+from net.seats import for_people, seat_label
 from net.session import Cheat, Finished, Rejected, Resigned, Stalling
 from net.transport.mesh import PeerStatus
 
@@ -50,36 +48,17 @@ SILENT_AFTER = 8.0
 #: More inputs than this applied between two looks is a catch-up (a resumed game): shown at once, not animated.
 CATCH_UP = 3
 
-
-def display_name(name: str, seat: int) -> str:
-    """A peer's self-chosen name made safe to show: no control or format
-    characters, at most 24 characters (it comes from the network)."""
-    clean = "".join(ch for ch in str(name) if not unicodedata.category(ch).startswith("C")).strip()
-    if len(clean) > 24:
-        clean = clean[:23].rstrip() + "…"
-    return clean or f"Player {seat_number(seat)}"
+S = TypeVar("S")
 
 
-def display_text(text: str, limit: int = 200) -> str:
-    """A chat line from the network made safe to show: no control or format characters, bounded."""
-    clean = "".join(ch for ch in str(text) if not unicodedata.category(ch).startswith("C")).strip()
-    return clean[: limit - 1] + "…" if len(clean) > limit else clean
-
-
-def clock_text(seconds: float) -> str:
-    """Seconds as m:ss for a countdown."""
-    whole = max(0, int(seconds + 0.999))
-    return f"{whole // 60}:{whole % 60:02d}"
-
-
-class NetRiderSession:
-    """A networked Rider table seen from our seat (see the module docstring)."""
+class NetSession(Generic[S]):
+    """A networked table of any game seen from our seat (see the module docstring)."""
 
     #: Log tag of dice, shuffles and reveals: checked by the fair-play protocols.
     proof = "verified"
     networked = True
 
-    def __init__(self, peer: Peer, *, clock: Any, deck_names: tuple[str, str] = ("", "")) -> None:
+    def __init__(self, peer: Peer, *, clock: Any) -> None:
         session = peer.session
         if session is None or peer.seat is None or peer.genesis is None:
             raise ValueError("the peer has no running game yet; wait for the host's 'go'")
@@ -87,8 +66,7 @@ class NetRiderSession:
         self.me: int = peer.seat
         self.clock = clock
         self.names: tuple[str, ...] = tuple(display_name(n, i) for i, n in enumerate(session.names))
-        self.deck_names = deck_names
-        self.game: RiderGame = session.game  # type: ignore[assignment]
+        self.game: Any = session.game
         self.listeners: list[Listener] = []
         self.problem_listeners: list[Callable[[str], None]] = []
         #: Called when something shown changes without an input (phase, statuses, our turn).
@@ -97,7 +75,7 @@ class NetRiderSession:
         self.problem = ""
         self.problem_seat: int | None = None
         self.cheat = False
-        self.desync = False
+        #: Refused network messages, in words as the session recorded them (the log shows each once).
         self.warnings: list[str] = []
         self.stalling: set[int] = set()
         #: A seat that gave the game up with a signed resignation (it conceded or left).
@@ -116,13 +94,13 @@ class NetRiderSession:
         self._previous_end = peer.on_end
         peer.on_end = self._on_end
 
-    # -- queries (the same as RiderSession) ---------------------------------------------
+    # -- queries (the same as LocalSession) ---------------------------------------------
     @property
     def session(self) -> Any:
         return self.peer.session
 
     @property
-    def state(self) -> RiderState:
+    def state(self) -> S:
         return self.session.states[self._seen]  # type: ignore[no-any-return]
 
     @property
@@ -145,7 +123,7 @@ class NetRiderSession:
         return self._seen
 
     def outcome(self) -> Outcome | None:
-        found = self.game.outcome(self.state)
+        found: Outcome | None = self.game.outcome(self.state)
         if found is not None:
             return found
         out = self.session.outcome
@@ -159,55 +137,49 @@ class NetRiderSession:
             return []
         return list(self.peer.legal())
 
-    def peer_status(self, seat: int) -> tuple[str, tuple[int, int, int]]:
-        """(i18n key, colour) of a seat's status for the players panel."""
-        from client import theme
-
+    def peer_status(self, seat: int) -> str:
+        """A seat's status for the players panel, as a catalogue key (``peer_*``; its
+        colour is client/table/status.py's)."""
         session = self.session
         if self.problem and (self.problem_seat is None or self.problem_seat == seat):
-            if self.cheat:
-                return "peer_cheat", theme.BAD
-            return ("peer_desynced" if self.desync else "peer_stopped"), theme.BAD
+            return "peer_cheat" if self.cheat else "peer_stopped"
         if seat == self.me:
-            if self.legal():
-                return "peer_you_turn", theme.ACCENT
-            return "peer_you_net", theme.GOOD
+            return "peer_you_turn" if self.legal() else "peer_you_net"
         link = self._link(seat)
         if seat == self.resigned:
-            return ("peer_left" if link is PeerStatus.LEFT or link is None else "peer_resigned"), theme.BAD
+            return "peer_left" if link is PeerStatus.LEFT or link is None else "peer_resigned"
         if self.ended is not None or session.finished:
-            return "peer_done", theme.GOOD
+            return "peer_done"
         if link is PeerStatus.RECONNECTING:
-            return "peer_reconnecting", theme.WARN
+            return "peer_reconnecting"
         if link is PeerStatus.LEFT:
-            return "peer_left", theme.BAD
+            return "peer_left"
         if seat in self.stalling or link is PeerStatus.STALLING:
-            return "peer_stalling", theme.WARN
+            return "peer_stalling"
         if seat in session.waiting_for():
-            return "peer_waiting", theme.INFO
-        return "peer_connected", theme.GOOD
+            return "peer_waiting"
+        return "peer_connected"
 
     def table_note(self, lang: str) -> str:
         """What the table does outside the engine's own steps, in words ("" if nothing)."""
         from client.i18n import tr
-        from client.rider.describe import seat_label
 
         session = self.session
         if self.resigned is not None and self.resigned != self.me:
-            who = seat_label(self.resigned, self.names, self.me, lang)
+            who = player_label(self.resigned, self.names, self.me, lang)
             left = self._link(self.resigned) in (PeerStatus.LEFT, None)
             return tr(lang, "net_left" if left else "net_resigned", who=who)
         if self.problem or self.ended is not None:
             return ""
         if self.stalling:
-            who = ", ".join(seat_label(s, self.names, self.me, lang) for s in sorted(self.stalling))
+            who = ", ".join(player_label(s, self.names, self.me, lang) for s in sorted(self.stalling))
             return tr(lang, "net_stalling", who=who)
         if session.forfeited is not None and not session.finished:
-            return tr(lang, "net_forfeit", who=seat_label(session.forfeited, self.names, self.me, lang))
+            return tr(lang, "net_forfeit", who=player_label(session.forfeited, self.names, self.me, lang))
         silent = self.silence()
         if silent is not None:
             seat, quiet, remaining = silent
-            return tr(lang, "net_silent", who=seat_label(seat, self.names, self.me, lang), quiet=clock_text(quiet),
+            return tr(lang, "net_silent", who=player_label(seat, self.names, self.me, lang), quiet=clock_text(quiet),
                       left=clock_text(remaining))
         if session.phase == "hello":
             return tr(lang, "net_phase_hello")
@@ -343,7 +315,7 @@ class NetRiderSession:
         signature = (session.step, session.phase, len(legal), session.waiting_for(), tuple(sorted(self.stalling)),
                      self.forfeit_seat(), self.resigned,
                      None if (quiet := self.silence()) is None else int(quiet[2]),
-                     tuple(self.peer_status(s)[0] for s in range(len(self.names))), self.ended is None)
+                     tuple(self.peer_status(s) for s in range(len(self.names))), self.ended is None)
         if signature != self._signature:
             self._signature = signature
             self._changed()
@@ -405,7 +377,7 @@ class NetRiderSession:
         from client.settings import transcript_path
         from net.transcript import save
 
-        path = transcript_path(folder, f"rider-net-{{stamp}}-{self.session.gid.hex()[:10]}.json")
+        path = transcript_path(folder, f"{self.peer.entry.name}-net-{{stamp}}-{self.session.gid.hex()[:10]}.json")
         save(path, self.transcript())
         return path
 

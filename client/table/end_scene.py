@@ -1,28 +1,33 @@
-"""The end screen: who won and why, the audit result, save the transcript.
+"""The end screen of every game: who won and why, the audit result, save the transcript.
 
 The audit replays every recorded input through a fresh engine and compares
-each state hash (see RiderSession.audit). On a local table the dice and
-shuffles came from this computer, which the screen says plainly.
+each state hash (``TableSession.audit``: client/table/local.py on a local
+table, the session's own end-of-game audit on a networked one). On a local
+table the dice and shuffles came from this computer, which the screen says
+plainly. A game words its end reason and its progress line itself (Rider:
+``client.rider.play.end_scene``); without them the screen shows the
+engine's reason (seats renumbered for people) and the number of moves.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from client import theme
 from client.app import App
 from client.i18n import tr
-from client.rider.describe import reason_text, seat_label
+from client.table.words import player_label
 from client.scene import Scene
 from client.text import draw_text, draw_wrapped
 from client.widgets import Button, panel
 from engine.core.game import Outcome
+from net.seats import for_people
 
 if TYPE_CHECKING:
-    from client.rider.session import TableSession
+    from client.table.session import TableSession
 
 
 def headline(outcome: Outcome | None, me: int, names: Sequence[str], lang: str) -> tuple[str, bool]:
@@ -42,7 +47,7 @@ def headline(outcome: Outcome | None, me: int, names: Sequence[str], lang: str) 
         return tr(lang, "winner_you"), True
     if not winners:
         return tr(lang, "nobody_won"), False
-    who = ", ".join(seat_label(w, names, me, lang) for w in winners)
+    who = ", ".join(player_label(w, names, me, lang) for w in winners)
     return tr(lang, "winner_other", who=who), me in winners
 
 
@@ -50,18 +55,23 @@ def others_line(outcome: Outcome | None, me: int, names: Sequence[str], lang: st
     """Who else won, with grades, when the game judged every seat ("" otherwise)."""
     if outcome is None or not outcome.seats:
         return ""
-    parts = [seat_label(r.seat, names, me, lang) + (f": {r.grade}" if r.grade else "") for r in outcome.seats if r.won]
+    parts = [player_label(r.seat, names, me, lang) + (f": {r.grade}" if r.grade else "") for r in outcome.seats if r.won]
     return tr(lang, "winners_list", who=", ".join(parts)) if parts else tr(lang, "nobody_won")
 
 
 class EndScene(Scene):
     name = "end"
 
-    def __init__(self, app: App, session: TableSession, *, backdrop: pygame.Surface | None = None,
+    def __init__(self, app: App, session: TableSession[Any], *, backdrop: pygame.Surface | None = None,
                  on_lobby: Callable[[], None] | None = None, on_again: Callable[[], None] | None = None,
-                 board: Scene | None = None) -> None:
+                 board: Scene | None = None, reason: Callable[[Outcome, str], str] | None = None,
+                 progress: Callable[[str], str] | None = None) -> None:
+        """``reason(outcome, lang)`` words the end reason, ``progress(lang)`` the line under it
+        (how long the game went); both default to words every game has."""
         super().__init__(app)
         self.session = session
+        self.reason = reason or (lambda outcome, lang: for_people(outcome.reason))
+        self.progress = progress or (lambda lang: tr(lang, "moves", n=session.moves))
         self.backdrop = backdrop
         #: The final table, drawn live (card previews on hover) while the dialog is dismissed.
         self.board = board
@@ -167,13 +177,10 @@ class EndScene(Scene):
             y += draw_wrapped(surface, others, pygame.Rect(b.left + 30, y, b.width - 60, 40), 16, theme.TEXT,
                               centre=True) + 4
         if outcome is not None:
-            why = reason_text(outcome.reason, outcome.winner, self.session.names, self.session.me, lang)
+            why = self.reason(outcome, lang)
             y += draw_wrapped(surface, tr(lang, "reason", reason=why), pygame.Rect(b.left + 30, y, b.width - 60, 50),
                               16, theme.TEXT, centre=True) + 6
-        moves = self.session.moves
-        state = self.session.state
-        draw_text(surface, f"{tr(lang, 'turn', n=state.turn)} · {tr(lang, 'moves', n=moves)}", (b.centerx, y), 15,
-                  theme.TEXT_DIM, anchor="midtop")
+        draw_text(surface, self.progress(lang), (b.centerx, y), 15, theme.TEXT_DIM, anchor="midtop")
         y += 34
         if self.audit_ok:
             text, colour = tr(lang, "audit_ok", hash=self.audit_detail), theme.GOOD

@@ -1,0 +1,310 @@
+"""The local adapter of the table layer: any game on a trusted local table.
+
+:class:`LocalSession` wraps :class:`net.local_table.LocalTable` (the trusted
+local driver) for seat ``me`` and paces it with the reactor clock: bot
+decisions come after a short delay and hidden-card operations after a
+shorter one, so the player can follow what happens. Every applied input is
+reported to listeners as (state before, input, state after); the game's
+scene turns those into animations and log lines. The human seat acts only
+through :meth:`LocalSession.submit`, which accepts nothing but an element of
+the table's current legal list.
+
+The end-of-game audit replays the whole input log through a fresh engine and
+checks every state hash against the ones recorded during play. A game's
+own session (``client.rider.session.RiderSession``) only builds the table
+and adds its transcript fields.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import secrets
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+from client.table.session import BOT_DELAY, SYSTEM_DELAY, IllegalIntent, Listener
+from engine.core.actions import Action
+from engine.core.encoding import encode
+from engine.core.errors import CheatDetected, EngineError
+from engine.core.game import Outcome, hash_of
+from engine.core.hashing import short_hex
+from engine.core.hidden import Knowledge
+from engine.core.pending import Decision, SealedChoice
+from net.bots.base import SealedPick
+from net.local_table import LocalTable, TableError
+
+S = TypeVar("S")
+
+
+class LocalSession(Generic[S]):
+    """A LocalTable with seat ``me`` played by the user, bots in the others, paced on ``clock``."""
+
+    #: Log tag of dice, shuffles and reveals: this computer's seeded generator.
+    proof = "local"
+    networked = False
+
+    def __init__(self, game: Any, state: S, knowledge: Sequence[Knowledge], *, me: int = 0,
+                 names: Sequence[str], bots: Sequence[Any], seed: int | None = None, clock: Any = None,
+                 bot_delay: float = BOT_DELAY, system_delay: float = SYSTEM_DELAY) -> None:
+        """``bots`` has one agent per seat (None for ours, ``me``); ``seed`` drives the table's
+        chance and hidden-card answers (a fresh random one when None)."""
+        if len(bots) != len(names) or bots[me] is not None:
+            raise ValueError("one bot per seat but ours, and one name per seat")
+        self.game = game
+        self.me = me
+        self.names: tuple[str, ...] = tuple(names)
+        self.seed = secrets.randbits(63) if seed is None else seed
+        self.initial_state = state
+        self.table = LocalTable(game, state, list(knowledge), list(bots), self.seed)
+        if clock is None:
+            from twisted.internet import reactor as clock
+        self.clock = clock
+        self.bot_delay = bot_delay
+        self.system_delay = system_delay
+        self.listeners: list[Listener] = []
+        self.waiting_human = False
+        self._call: Any = None
+        self.started_at = datetime.datetime.now(datetime.UTC)
+        self.my_sealed: Any = None
+        #: Set when the table had to stop (what happened, and which seat if known).
+        self.problem = ""
+        self.problem_seat: int | None = None
+        self.cheat = False
+        self.problem_listeners: list[Callable[[str], None]] = []
+        #: Called when something shown changes without an input (a concession).
+        self.change_listeners: list[Callable[[], None]] = []
+        #: The player gave the game up (Concede): it ends now in the bot's favour.
+        self.conceded = False
+        #: A local table refuses no network message and has no chat.
+        self.warnings: list[str] = []
+        self.chat: list[tuple[int, str]] = []
+        self.catching_up = False
+
+    # -- queries ----------------------------------------------------------------
+    @property
+    def state(self) -> S:
+        return self.table.state  # type: ignore[no-any-return]
+
+    @property
+    def knowledge(self) -> Knowledge:
+        """What the local seat knows (the only private view the client ever reads)."""
+        return self.table.knowledge[self.me]
+
+    @property
+    def over(self) -> bool:
+        return self.table.pending is None or self.conceded
+
+    @property
+    def pending(self) -> Any:
+        """The engine's pending input (None once the game is over)."""
+        return None if self.conceded else self.table.pending
+
+    @property
+    def moves(self) -> int:
+        return len(self.table.log)
+
+    def outcome(self) -> Outcome | None:
+        """The engine's outcome (``winner``, ``reason``), or None while playing; a
+        concession ends the game outside the engine, in the other seat's favour at a
+        two-seat table (with more seats nobody single wins). The reason is recorded
+        text: it counts seats from 0 (net/seats.py)."""
+        if self.conceded and self.table.outcome() is None:
+            winner = 1 - self.me if len(self.names) == 2 else None
+            return Outcome(winner, f"seat {self.me} conceded")
+        found: Outcome | None = self.table.outcome()
+        return found
+
+    def silence(self) -> None:
+        """No seat of a local table goes silent."""
+        return None
+
+    def forfeit_seat(self) -> None:
+        """No seat of a local table misses a deadline."""
+        return None
+
+    def claim_forfeit(self) -> None:
+        raise IllegalIntent("a local table has no deadlines: nobody can forfeit")
+
+    def say(self, text: str) -> None:
+        raise IllegalIntent("a local table has no chat")
+
+    def can_resign(self) -> bool:
+        """True while there is a game to give up."""
+        return not self.over and not self.problem
+
+    def concede(self) -> None:
+        """Give the game up now: the bot wins (the recorded inputs still replay for the audit)."""
+        if not self.can_resign():
+            raise IllegalIntent("there is no running game to concede")
+        self.conceded = True
+        self.stop()
+        self.waiting_human = False
+        for listener in list(self.change_listeners):
+            listener()
+
+    def legal(self) -> list[Action]:
+        """The local seat's legal inputs now (sealed picks included)."""
+        if self.conceded or self.problem or (self._call is not None and self._call.active()):
+            return []  # stopped, or an input is already scheduled: wait for it to land
+        return self.table.legal(self.me)
+
+    def peer_status(self, seat: int) -> str:
+        """A seat's status for the players panel, as a catalogue key (``peer_*``; its
+        colour is client/table/status.py's): a local table only ever shows these."""
+        if self.problem and (self.problem_seat is None or self.problem_seat == seat):
+            return "peer_cheat" if self.cheat else "peer_stopped"
+        if seat == self.me:
+            if self.waiting_human and self.table.pending is not None:
+                return "peer_you_turn"
+            return "peer_you_local"
+        if self.bot_thinking():
+            return "peer_bot_thinking"
+        return "peer_bot_local"
+
+    def table_note(self, lang: str) -> str:
+        """What the table does outside the engine's steps: nothing on a local table."""
+        return ""
+
+    def bot_thinking(self) -> bool:
+        pending = self.table.pending
+        return isinstance(pending, Decision) and pending.seat != self.me and self._call is not None
+
+    # -- driving ----------------------------------------------------------------
+    def start(self) -> None:
+        self._schedule()
+
+    def stop(self) -> None:
+        if self._call is not None and self._call.active():
+            self._call.cancel()
+        self._call = None
+
+    def leave(self) -> None:
+        """The player left the table: nothing runs on after the scene is gone."""
+        self.stop()
+
+    def submit(self, action: Action) -> None:
+        """Apply the user's choice; it must be one of :meth:`legal` exactly."""
+        legal = self.legal()
+        if action not in legal:
+            raise IllegalIntent(f"{action!r} is not a legal input now")
+        if isinstance(action, SealedPick):
+            self.table.submit_sealed(self.me, action.choice)
+            self.my_sealed = action.choice
+            self._schedule(now=True)
+            return
+        pre = self.state
+        self.table.submit(action)
+        self._emit(pre, action)
+        self._schedule()
+
+    def _emit(self, pre: S, action: Action) -> None:
+        for listener in list(self.listeners):
+            listener(pre, action, self.state)
+
+    def _schedule(self, now: bool = False) -> None:
+        """Arrange the next automatic input (bot, table operation), if any."""
+        if self._call is not None and self._call.active():
+            return
+        self._call = None
+        if self.problem:
+            return
+        pending = self.table.pending
+        if pending is None:
+            self.waiting_human = False
+            return
+        waiting = self.table.waiting_for()
+        if isinstance(pending, Decision):
+            if pending.seat == self.me:
+                self.waiting_human = True
+                return
+            delay = self.bot_delay
+        elif isinstance(pending, SealedChoice):
+            if waiting:
+                self.waiting_human = True
+                return
+            delay = 0.0 if now else self.system_delay
+        else:
+            delay = self.system_delay
+        self.waiting_human = False
+        self._call = self.clock.callLater(delay, self._step)
+
+    def _step(self) -> None:
+        self._call = None
+        pre = self.state
+        try:
+            action = self.table.step()
+        except (EngineError, TableError) as exc:
+            # The table cannot go on (a claimed card contradicts the rules, a
+            # broken driver). Stop here, say who, never skip or repair it.
+            self.problem = str(exc)
+            self.problem_seat = getattr(exc, "seat", None)
+            self.cheat = isinstance(exc, CheatDetected)
+            self.waiting_human = False
+            for listener in list(self.problem_listeners):
+                listener(self.problem)
+            return
+        if action is not None:
+            if not isinstance(self.table.pending, SealedChoice):
+                self.my_sealed = None
+            self._emit(pre, action)
+        self._schedule()
+
+    # -- after the game ------------------------------------------------------------
+    def audit(self) -> tuple[bool, str]:
+        """Replay the log from the initial state; compare every state hash."""
+        state = self.initial_state
+        if hash_of(self.game, state) != self.table.initial_hash:
+            return False, "the initial state does not match its recorded hash"
+        for step, action in enumerate(self.table.log):
+            try:
+                state = self.game.apply(state, action)
+            except EngineError as exc:
+                return False, f"input {step + 1} ({action.KIND}) does not replay: {exc}"
+            if hash_of(self.game, state) != self.table.hashes[step]:
+                return False, f"the state after input {step + 1} ({action.KIND}) differs from the recorded one"
+        return True, short_hex(hash_of(self.game, state), 16)
+
+    def transcript(self) -> dict[str, Any]:
+        """Everything needed to replay and check the game, as JSON-ready data
+        (a game adds what rebuilds its set-up through :meth:`transcript_extra`)."""
+        outcome = self.outcome()
+        return {
+            "format": "fairtable.transcript/1",
+            "rules": self.game.rules_id,
+            "table": "local (trusted seeded generator; not a fair-play protocol)",
+            **self.transcript_extra(),
+            "seed": self.seed,
+            "local_seat": self.me,
+            "started": self.started_at.isoformat(timespec="seconds"),
+            "initial_hash": self.table.initial_hash.hex(),
+            "inputs": [
+                {"input": json.loads(json.dumps(a.to_data(), default=_jsonable)), "canonical": encode(a.to_data()).hex(),
+                 "state_hash": h.hex()}
+                for a, h in zip(self.table.log, self.table.hashes)
+            ],
+            "outcome": None if outcome is None else outcome.__canonical__(),
+        }
+
+    def transcript_extra(self) -> dict[str, Any]:
+        """The game's own transcript fields (the seats' names here; Rider adds its card set and decks)."""
+        return {"seats": [{"name": n} for n in self.names]}
+
+    #: The transcript's file name (``{stamp}`` and ``{seed}`` are filled in).
+    transcript_name = "game-{stamp}-{seed}.json"
+
+    def save_transcript(self, folder: Path | None = None) -> Path:
+        """Write :meth:`transcript` under the user data dir; return the path."""
+        from client.settings import transcript_path
+
+        name = self.transcript_name.replace("{seed}", f"{self.seed % 100000:05d}")
+        path = transcript_path(folder, name)
+        path.write_text(json.dumps(self.transcript(), ensure_ascii=False, indent=1), encoding="utf-8")
+        return path
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, bytes):
+        return value.hex()
+    raise TypeError(f"cannot write {type(value).__name__} to a transcript")

@@ -1,0 +1,63 @@
+"""A game's client UI, found through the game registry (one place per game).
+
+A registry entry (net/games/) names its client module (``client_ui``, a
+module name: net never imports the client). That module *is* the game's UI:
+its functions are the whole contract, so a game registers its UI by
+writing them once, in its package's ``__init__``:
+
+- ``start_local(app, settings, entry, on_leave, *, seed=None)``: open a
+  local table against bots (every game with a client UI has one);
+- ``net_deck(settings)`` and ``start_net(app, table, on_leave, on_rematch)``:
+  only a game whose scene can draw a networked table: the card ids our seat
+  brings (None for a game without decks), and show the table once the
+  peer's session runs (``table`` is a client/table/net_play.py ``NetTable``).
+
+The lobby and the wiring (client/main.py) never import a game's package
+by name: they ask :func:`game_ui` / :func:`net_ui`.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, cast
+
+from net.games import game_named
+
+
+class GameUI(Protocol):
+    """What every game's client module offers: a local table."""
+
+    def start_local(self, app: Any, settings: Any, entry: Any, on_leave: Callable[[], None], *,
+                    seed: int | None = None) -> Any: ...
+
+
+class NetGameUI(GameUI, Protocol):
+    """A game's client module that also draws networked tables."""
+
+    def net_deck(self, settings: Any) -> Sequence[str] | None: ...
+
+    def start_net(self, app: Any, table: Any, on_leave: Callable[[], None],
+                  on_rematch: Callable[[Any], None] | None = None) -> Any: ...
+
+
+def game_ui(game: str) -> GameUI:
+    """The client UI of registered game ``game``; ValueError when it has none (or a broken one)."""
+    entry = game_named(game)
+    if entry.client_ui is None:
+        raise ValueError(f"{entry.title} has no table in this client")
+    module = importlib.import_module(entry.client_ui)
+    if not callable(getattr(module, "start_local", None)):
+        raise ValueError(f"{entry.client_ui} (the client UI of {entry.title}) has no start_local")
+    return cast(GameUI, module)
+
+
+def net_ui(game: str) -> NetGameUI | None:
+    """The client UI of ``game`` if it draws networked tables and the game plays networked, else None."""
+    entry = game_named(game)
+    if entry.client_ui is None or not entry.networked:
+        return None
+    module = game_ui(game)
+    if not (callable(getattr(module, "start_net", None)) and callable(getattr(module, "net_deck", None))):
+        return None
+    return cast(NetGameUI, module)

@@ -1,0 +1,43 @@
+"""Words every game's table uses about seats and peers (both languages, seats counted from 1).
+
+``player_label`` names a player at a seat ("You (Seat 1)", "Aki (Seat 2)");
+``display_name`` and ``display_text`` make what arrives from the network
+safe to show; ``clock_text`` words a countdown. The number is
+``net.seats.seat_number``'s, the one convention of tools and client.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+
+from client.i18n import tr
+from net.seats import seat_number
+
+
+def player_label(seat: int, names: Sequence[str], me: int, lang: str) -> str:
+    """A seat for people: "You (Seat 1)", "Aki (Seat 2)" (seats counted from one)."""
+    if seat == me:
+        return tr(lang, "seat_you", n=seat_number(seat))
+    return tr(lang, "seat_named", name=names[seat], n=seat_number(seat))
+
+
+def display_name(name: str, seat: int) -> str:
+    """A peer's self-chosen name made safe to show: no control or format
+    characters, at most 24 characters (it comes from the network)."""
+    clean = "".join(ch for ch in str(name) if not unicodedata.category(ch).startswith("C")).strip()
+    if len(clean) > 24:
+        clean = clean[:23].rstrip() + "…"
+    return clean or f"Player {seat_number(seat)}"
+
+
+def display_text(text: str, limit: int = 200) -> str:
+    """A chat line from the network made safe to show: no control or format characters, bounded."""
+    clean = "".join(ch for ch in str(text) if not unicodedata.category(ch).startswith("C")).strip()
+    return clean[: limit - 1] + "…" if len(clean) > limit else clean
+
+
+def clock_text(seconds: float) -> str:
+    """Seconds as m:ss for a countdown."""
+    whole = max(0, int(seconds + 0.999))
+    return f"{whole // 60}:{whole % 60:02d}"

@@ -1,0 +1,104 @@
+"""client/table/: the layer every game's table uses, exercised with a game that is not Rider.
+
+Tiny (five seats) on the generic local adapter, to its end, then the
+generic end screen: the adapter offers only legal inputs, reports every
+input to its listeners, reports statuses as catalogue keys, audits by
+replay, and the end screen words the reason with seats counted from 1.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any
+
+import pytest
+from twisted.internet.task import Clock
+
+from client.app import App
+from client.table.end_scene import EndScene
+from client.table.local import LocalSession
+from client.table.session import IllegalIntent, TableSession
+from client.table.status import COLOURS, status_colour
+from client.table.ui import game_ui, net_ui
+from net.bots.base import SealedPick
+from net.games import game_named
+
+
+def tiny_session(clock: Clock, seats: int = 5, seed: int = 7) -> LocalSession[Any]:
+    entry = game_named("tiny")
+    setup = entry.local(entry.local_record(seats, None, None), None)
+    bots = [None] + [entry.bot("random", random.Random(seed * 10 + s)) for s in range(1, seats)]
+    return LocalSession(setup.game, setup.state, setup.knowledge, me=0, names=[f"P{s}" for s in range(seats)],
+                        bots=bots, seed=seed, clock=clock, bot_delay=0.01, system_delay=0.01)
+
+
+def play_out(session: LocalSession[Any], clock: Clock, rng: random.Random) -> list[Any]:
+    seen: list[Any] = []
+    session.listeners.append(lambda pre, action, post: seen.append(action))
+    session.start()
+    for _ in range(400):
+        if session.over:
+            break
+        legal = session.legal()
+        if legal:
+            session.submit(rng.choice(legal))
+        clock.advance(0.05)
+    assert session.over and session.outcome() is not None
+    return seen
+
+
+def test_the_local_adapter_plays_a_five_seat_game_and_the_generic_end_screen_shows_it(app: App, clock: Clock) -> None:
+    session = tiny_session(clock)
+    checked: TableSession[Any] = session  # the adapter is a TableSession of any game's state
+    assert checked.networked is False and checked.proof == "local"
+    seen = play_out(session, clock, random.Random(1))
+    assert seen == list(session.table.log)  # every applied input reached the listeners, in order
+    statuses = {session.peer_status(s) for s in range(5)}
+    assert statuses <= set(COLOURS) and all(isinstance(s, str) for s in statuses)  # keys; colours are the layer's
+    assert status_colour("peer_connected") != status_colour("peer_cheat")
+    ok, detail = session.audit()
+    assert ok, detail
+    outcome = session.outcome()
+    assert outcome is not None and outcome.reason.startswith("seat ")  # recorded text: counted from 0
+    end = EndScene(app, session)
+    app.switch(end)
+    app.render()
+    assert end.audit_ok
+    winner = outcome.winner
+    assert winner is not None
+    assert end.reason(outcome, "en").startswith(f"seat {winner + 1} ")  # people read seats from 1
+    assert end.progress("en") == f"{session.moves} moves"
+
+
+def test_the_local_adapter_refuses_what_is_not_legal_and_what_a_local_table_lacks(clock: Clock) -> None:
+    session = tiny_session(clock, seats=3)
+    session.start()
+    while not session.legal():
+        clock.advance(0.05)
+    pick = session.legal()[0]
+    assert isinstance(pick, SealedPick)  # Tiny's first question to us: the sealed guess
+    moves = session.moves
+    with pytest.raises(IllegalIntent):
+        session.submit(dataclasses.replace(pick, choice="sideways"))  # not one of the options
+    with pytest.raises(IllegalIntent):
+        session.submit(dataclasses.replace(pick, seat=1))  # not our seat's pick
+    assert session.moves == moves and session.my_sealed is None  # nothing changed
+    session.submit(pick)
+    assert session.my_sealed == pick.choice
+    with pytest.raises(IllegalIntent):
+        session.say("hello")
+    with pytest.raises(IllegalIntent):
+        session.claim_forfeit()
+    assert session.forfeit_seat() is None and session.silence() is None
+    with pytest.raises(ValueError):
+        LocalSession(session.game, session.state, session.table.knowledge, me=0, names=["a", "b", "c"],
+                     bots=[object(), None, None], clock=clock)  # our own seat must not have a bot
+
+
+def test_game_uis_are_found_through_the_registry_only() -> None:
+    assert callable(game_ui("rider").start_local) and callable(game_ui("tiny").start_local)
+    assert net_ui("rider") is not None  # Rider draws networked tables
+    assert net_ui("tiny") is None  # Tiny's client UI is local only (its scene has no networked session)
+    with pytest.raises(ValueError, match="no table in this client"):
+        game_ui("locke")
