@@ -82,7 +82,7 @@ def test_a_false_state_hash_is_a_proven_lie_of_its_signer(seats: int, tmp_path: 
     save(path, proof)
     assert verify_main([str(path)]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("proof holds") and f"seat {liar}" in out
+    assert out.startswith(f"proof holds: seat {liar + 1} (P{liar})")  # printed for people: counted from 1
     # and a proof that accuses someone else, or lost the lie, proves nothing
     framed = dict(proof, claim={**proof["claim"], "seat": 0})
     assert not verify_proof(framed).ok

@@ -197,7 +197,7 @@ def test_cli_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     assert shown[0].startswith("ok: ") and "reached by: normal end" in shown
     keys = identities(3, tag="tiny")
     for seat in range(3):  # each seat with its key fingerprint, to check against the friends one played
-        assert f"  seat {seat}: (no name), key {keys[seat].fingerprint}" in shown
+        assert f"  seat {seat + 1}: (no name), key {keys[seat].fingerprint}" in shown  # printed for people
     t = _load(_tiny())
     del t["envelopes"][-1]
     bad = tmp_path / "bad.ft"
