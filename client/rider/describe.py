@@ -40,7 +40,7 @@ from engine.rider.actions import (
 )
 from engine.rider.rules import Info, resolve_attack
 from engine.rider.state import COLUMN_INDEX, RiderState
-from net.seats import for_people, seat_number
+from net.seats import for_people
 
 Namer = Callable[[str], str]
 

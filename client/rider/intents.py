@@ -24,8 +24,8 @@ from engine.rider.actions import (
     SetUp,
 )
 from net.bots.base import SealedPick
+from client.table.controls import Key
 
-Key = tuple[object, ...]
 
 
 def source_of(action: Action) -> Key:

@@ -11,7 +11,6 @@ built from the session's legal list; see docs/client.md for the controls.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from typing import Any
 
@@ -20,29 +19,23 @@ import pygame
 from client import theme
 from client.anim import Animator, Flash, Flight, Flip, Strike
 from client.app import App
-from client.cardart import HEADER, CardArt, draw_mark, mark_name
+from client.cardart import CardArt, mark_name
 from client.help import HelpOverlay, is_help_key
 from client.i18n import other_lang, tr, why_text
-from client.rider.badges import column_head, draw_attack_badge, draw_placed_level, draw_proof_tag, may_attack
-from client.rider.describe import (
-    LogEntry,
-    describe,
-    option_text,
-    pending_text,
-    setup_text,
-)
+from client.rider import drawing
+from client.rider.describe import LogEntry, describe, option_text, setup_text
 from client.rider.help import rider_help
-from client.rider.intents import Intents, Key, needs_confirm
+from client.rider.intents import Intents, needs_confirm
 from client.rider.layout import SeatArea, TableLayout
 from client.rider.setup_picker import SetupPicker
 from client.scene import Scene
 from client.settings_panel import SettingsPanel
+from client.table.controls import Control, Key, control_at, notice_rect
 from client.table.local import LocalSession
+from client.table.prompts import Prompt, layout_prompt
 from client.table.session import TableSession, system_delay
-from client.table.status import ALARMS, status_colour
 from client.table.words import player_label
-from client.text import draw_text, draw_wrapped, fits, line_height, render, wrap
-from client.widgets import Button, TextField, panel
+from client.widgets import Button, TextField
 from engine.core.actions import Action
 from engine.core.pending import CardsDealt, CardsRevealed
 from engine.rider.actions import Attack, Discard, LevelUp, OpenColumn, Pass, Renew, SetUp
@@ -63,7 +56,6 @@ SETUP_AIDS = ("setup_clear", "setup_fill")
 REACTIONS = ("react_hello", "react_nice", "react_think", "react_gg")
 #: The longest chat line the field takes (the protocol allows more; a table line stays readable).
 MAX_CHAT_INPUT = 200
-CHAT_COLOUR = (150, 205, 255)
 
 
 def paste_text() -> str:
@@ -71,28 +63,6 @@ def paste_text() -> str:
     from client.table.net_play import paste_from_clipboard
 
     return paste_from_clipboard()
-
-
-@dataclasses.dataclass
-class Control:
-    """Something clickable now: ``key`` says what (hand card, column, button)."""
-
-    rect: pygame.Rect
-    key: Key
-    label: str = ""
-
-
-@dataclasses.dataclass
-class Prompt:
-    """A modal question: a title, some lines, option buttons (and card faces)."""
-
-    title: str
-    lines: list[str]
-    options: list[tuple[str, Callable[[], None], bool]]
-    cards: list[str] = dataclasses.field(default_factory=list)
-    kind: str = "choice"
-    buttons: list[Button] = dataclasses.field(default_factory=list)
-    rect: pygame.Rect = dataclasses.field(default_factory=pygame.Rect)
 
 
 class RiderTableScene(Scene):
@@ -836,45 +806,11 @@ class RiderTableScene(Scene):
 
     # -- prompt layout ------------------------------------------------------------------------
     def _layout_prompt(self, prompt: Prompt) -> None:
-        board = self.layout.board
-        n = len(prompt.options)
-        cols = 1 if n <= 7 else 2
-        if prompt.kind == "choice" and n > 7 and all(len(o[0]) > 40 for o in prompt.options[:-1]):
-            cols = 1
-        rows = (n + cols - 1) // cols
-        width = min(board.width - 60, 760 if cols == 2 or prompt.cards else 560)
-        card_w = 0
-        if prompt.cards:
-            per_row = min(len(prompt.cards), 6 if prompt.kind == "pile" else 5)
-            card_w = min(120, (width - 40) // max(1, per_row) - 10)
-        card_rows = 0
-        if prompt.cards:
-            per_row = min(len(prompt.cards), 6 if prompt.kind == "pile" else 5)
-            card_rows = min(3, (len(prompt.cards) + per_row - 1) // per_row)
-        card_h = int(card_w * 7 / 5)
-        text_h = sum(len(wrap(line, 16, width - 40)) for line in prompt.lines) * line_height(16)
-        height = 70 + text_h + (card_rows * (card_h + 10) + 10 if prompt.cards else 0) + rows * 46 + 20
-        height = min(height, board.height - 40)
-        rect = pygame.Rect(0, 0, width, height)
-        rect.center = board.center
-        prompt.rect = rect
-        prompt.buttons = []
-        bw = (width - 40 - (cols - 1) * 10) // cols
-        y0 = rect.bottom - 16 - rows * 46
-        for i, (label, callback, primary) in enumerate(prompt.options):
-            r, c = divmod(i, cols)
-            brect = pygame.Rect(rect.left + 20 + c * (bw + 10), y0 + r * 46, bw, 38)
-            prompt.buttons.append(Button(brect, label, callback, primary=primary, size=15,
-                                         hotkey="Enter" if primary else ("Esc" if callback == self._cancel else "")))
-        prompt.cards_rect = pygame.Rect(rect.left + 20, rect.top + 60 + text_h, width - 40, card_rows * (card_h + 10))  # type: ignore[attr-defined]
-        prompt.card_w = card_w  # type: ignore[attr-defined]
+        layout_prompt(prompt, self.layout.board, self._cancel)
 
     # -- input -------------------------------------------------------------------------------
     def _control_at(self, pos: tuple[int, int]) -> Control | None:
-        for control in reversed(self.controls):  # last built is on top (raised hand card)
-            if control.rect.collidepoint(pos):
-                return control
-        return None
+        return control_at(self.controls, pos)
 
     def _update_hover(self) -> None:
         self.hover_card = None
@@ -1115,479 +1051,24 @@ class RiderTableScene(Scene):
                 self.anims.add(Flash(now + 0.2, 0.4, (), rect=b.inflate(8, 8), colour=(255, 120, 60)))
 
     # -- drawing (read-only) ---------------------------------------------------------------------
-    def _felt(self, size: tuple[int, int]) -> pygame.Surface:
-        if self._background is not None and self._background.get_size() == size:
-            return self._background
-        surf = pygame.Surface(size)
-        surf.fill(theme.BG)
-        L = self.layout
-        board = L.board
-        for y in range(board.height):
-            t = y / max(1, board.height - 1)
-            mid = 1 - abs(t - 0.5) * 2
-            c = tuple(int(a + (b - a) * mid) for a, b in zip(theme.BG_FELT_DARK, theme.BG_FELT))
-            pygame.draw.line(surf, c, (0, y), (board.width, y))
-        for area in L.areas.values():
-            for rect in area.columns:
-                pygame.draw.rect(surf, (34, 70, 60), rect, border_radius=12)
-                pygame.draw.rect(surf, (52, 92, 80), rect, width=1, border_radius=12)
-            for rect in (area.deck, area.discard, area.lost):
-                pygame.draw.rect(surf, (22, 48, 42), rect.inflate(6, 6), border_radius=8)
-        pygame.draw.rect(surf, (16, 26, 30), L.bar)
-        pygame.draw.line(surf, (70, 110, 96), L.bar.topleft, L.bar.topright)
-        pygame.draw.line(surf, (70, 110, 96), L.bar.bottomleft, L.bar.bottomright)
-        for area in L.areas.values():
-            pygame.draw.rect(surf, (20, 36, 34), area.hand)
-        pygame.draw.rect(surf, theme.PANEL, L.side)
-        pygame.draw.line(surf, theme.PANEL_EDGE, L.side.topleft, L.side.bottomleft, 2)
-        self._background = surf
-        return surf
 
+    # -- drawing (client/rider/drawing.py) --------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(self._felt(surface.get_size()), (0, 0))
-        hidden = self.anims.hidden()
-        state = self.session.state
-        for seat in (self.opp, self.me):
-            self._draw_field(surface, seat, state, hidden)
-            self._draw_piles(surface, seat, state, hidden)
-        if self.setup is not None:
-            self._draw_setup_columns(surface)
-        self._draw_opp_hand(surface, state, hidden)
-        self._draw_my_hand(surface, hidden)
-        self._draw_bar(surface, state)
-        if not self.layout.collapsed:
-            self._draw_side(surface, state)
-        else:
-            self._draw_strip(surface, state)
-        self.anims.draw(surface, self.now)
-        if self.drag is not None and self.drag["pos"] != self.drag["start"]:
-            handle = self.drag["key"][1]
-            card = str(handle) if self.drag["key"][0] == "setup_card" else dict(self.my_hand()).get(handle)
-            if card:
-                img = self.art.face(card, self.layout.hand_card, self.app.lang)
-                surface.blit(img, img.get_rect(center=self.drag["pos"]))
-        if self.layout.collapsed and self.panel_open:
-            rect = self.side_rect()
-            pygame.draw.rect(surface, theme.PANEL, rect)
-            pygame.draw.line(surface, theme.PANEL_EDGE, rect.topleft, rect.bottomleft, 2)
-            self._draw_side(surface, state)
-        if self.notice is not None and self.prompt is None:
-            self._draw_notice(surface, self.notice)
-        if self.prompt is not None:
-            self._draw_prompt(surface, self.prompt)
-        elif self.hover_card is not None and self.drag is None and self.help is None and self.settings_panel is None:
-            self._draw_preview(surface, self.hover_card)
-        if self.help is not None:
-            self.help.draw(surface)
-        if self.settings_panel is not None:
-            self.settings_panel.draw(surface)
+        drawing.draw(self, surface)
 
-    def notice_rect(self, text: str = "", details: str = "") -> pygame.Rect:
-        """Where a why-not notice goes: just above the bar, across the board's
-        middle, as tall as its (at most two) lines and the details line."""
-        bar = self.layout.bar
-        w = min(self.layout.board.width - 40, 760)
-        lines = max(1, min(2, len(wrap(text, 15, w - 24, True)))) if text else 1
-        h = 12 + lines * line_height(15) + (line_height(12) if details else 0)
-        return pygame.Rect(bar.centerx - w // 2, bar.top - h - 4, w, h)
-
-    def _draw_notice(self, surface: pygame.Surface, notice: tuple[str, str, float]) -> None:
-        text, details, _ = notice
-        rect = self.notice_rect(text, details)
-        panel(surface, rect, fill=(48, 30, 30), edge=theme.WARN, radius=10, alpha=240)
-        inner = rect.inflate(-24, -12)
-        y = inner.top
-        for line in wrap(text, 15, inner.width, True)[:2]:
-            draw_text(surface, line, (inner.left, y), 15, theme.TEXT, bold=True, max_width=inner.width)
-            y += line_height(15)
-        if details:
-            draw_text(surface, details, (inner.left, y), 12, theme.TEXT_DIM, max_width=inner.width)
-
-    def _glow(self, surface: pygame.Surface, rect: pygame.Rect, colour: theme.Colour, width: int = 3) -> None:
-        pygame.draw.rect(surface, colour, rect.inflate(6, 6), width=width, border_radius=12)
-
-    def _draw_field(self, surface: pygame.Surface, seat: int, state: RiderState, hidden: set[object]) -> None:
-        L = self.layout
-        lang = self.app.lang
-        player = state.players[seat]
-        side = "mine" if seat == self.me else "theirs"
-        targets = self.intents.targets(self.selected) if self.selected is not None else set()
-        sources = self.intents.sources()
-        table = self.session.game.table
-        for i, letter in enumerate(COLUMNS):
-            col: Column = player.columns[i]
-            area = self.area(seat).columns[i]
-            key = (side, letter)
-            if key == self.selected:
-                self._glow(surface, area, theme.HILITE, 4)
-            elif key in targets:
-                self._glow(surface, area, theme.TARGET, 4)
-            elif self.selected is None and key in sources:
-                self._glow(surface, area, theme.ACCENT, 2)
-            attacks = may_attack(table, col)
-            badge_w = 44 if attacks else 0
-            draw_text(surface, column_head(letter, table, col, lang), (area.left + 10, area.top + 1), 14, theme.TEXT,
-                      bold=True, max_width=area.width - 20 - badge_w)
-            if attacks:
-                draw_attack_badge(surface, (area.right - 10, area.top + 2), lang)
-            if col.facedown is not None:
-                rect = L.cascade(area, 0)
-                if ("col", seat, i, 0) not in hidden:
-                    surface.blit(self.art.back(rect.size), rect)
-                    draw_text(surface, tr(lang, "facedown"), (rect.centerx, rect.bottom - max(8, rect.h // 11)), 12,
-                              theme.CARD_BACK_EDGE, anchor="midbottom", max_width=rect.width - 12)
-            elif not col.cards and col.zero is None:  # (a lone Lv.0 card would sit on the placeholder)
-                rect = L.cascade(area, 0)
-                pygame.draw.rect(surface, (60, 100, 88), rect, width=2, border_radius=10)
-                empty = "setup_drop" if self.setup is not None and seat == self.me else "empty_column"
-                draw_wrapped(surface, tr(lang, empty), rect.inflate(-12, 0).move(0, rect.height // 2 - 12), 13,
-                             theme.TEXT_DIM, centre=True)
-            for idx, (cid, level) in enumerate(col.cards):
-                if ("col", seat, i, idx) in hidden:
-                    continue
-                rect = L.cascade(area, idx)
-                surface.blit(self.art.face(cid, rect.size, lang), rect)
-                if table[cid].levels == (2, 3):
-                    # the level it was placed as, hung off the left edge so it hides nothing on the card
-                    header_h = int(rect.h * HEADER)
-                    tag = pygame.Rect(0, 0, 26, 16)
-                    tag.midright = (rect.left + 3, rect.top + header_h // 2)
-                    tag.left = max(tag.left, area.left + 2)
-                    draw_placed_level(surface, tag, level)
-            if col.zero is not None and ("zero", seat, i) not in hidden:
-                rect = L.zero_slot(area)
-                surface.blit(self.art.face(col.zero, rect.size, lang), rect)
-
-    def _draw_piles(self, surface: pygame.Surface, seat: int, state: RiderState, hidden: set[object]) -> None:
-        lang = self.app.lang
-        player = state.players[seat]
-        area = self.area(seat)
-        if player.deck:
-            surface.blit(self.art.back(area.deck.size), area.deck)
-        else:
-            pygame.draw.rect(surface, (60, 100, 88), area.deck, width=1, border_radius=8)
-        self._pile_label(surface, area.deck, tr(lang, "deck_pile"), len(player.deck), theme.TEXT)
-        for pile, rect, colour in (("discard", area.discard, theme.TEXT), ("lost", area.lost, theme.BAD)):
-            cards = getattr(player, pile)
-            if cards and ("pile", seat, pile) not in hidden:
-                surface.blit(self.art.face(cards[-1], rect.size, lang), rect)
-            elif not cards:
-                pygame.draw.rect(surface, (60, 100, 88), rect, width=1, border_radius=8)
-            self._pile_label(surface, rect, tr(lang, "discard_pile" if pile == "discard" else "lost_pile"), len(cards),
-                             colour)
-
-    def _pile_label(self, surface: pygame.Surface, rect: pygame.Rect, label: str, count: int, colour: theme.Colour) -> None:
-        # under the card, so the top card and the label never cover each other
-        tag = self.layout.pile_label(rect)
-        draw_text(surface, f"{label} {count}", tag.center, 13, colour, bold=True, anchor="center",
-                  max_width=tag.width - 2)
-
-    def _draw_opp_hand(self, surface: pygame.Surface, state: RiderState, hidden: set[object]) -> None:
-        # Only backs, from the count: the opponent's hand is never drawn face up.
-        hand = state.players[self.opp].hand
-        for rect, handle in zip(self.hand_slots(self.opp), hand):
-            if ("hand", handle) in hidden:
-                continue
-            surface.blit(self.art.back(rect.size), rect)
-        lang = self.app.lang
-        who = player_label(self.opp, self.session.names, self.me, lang)
-        area = self.layout.area(self.opp).hand
-        room = min(320, area.width // 3) - 24  # the backs start after this (see hand_slots)
-        draw_text(surface, f"{who} · {tr(lang, 'hand')} {len(hand)}", (area.left + 14, area.centery), 15, theme.TEXT,
-                  bold=True, anchor="midleft", max_width=room)
-
-    def _draw_setup_tray(self, surface: pygame.Surface) -> None:
-        """The Lv.1 cards to choose from, each with its battle mark large and its copies left."""
-        picker = self.setup
-        assert picker is not None
-        lang = self.app.lang
-        dragging = self.drag["key"] if self.drag is not None and self.drag["pos"] != self.drag["start"] else None
-        for rect, card in self.setup_slots():
-            left = picker.remaining(card)
-            if ("setup_card", card) == dragging and left <= 1:
-                continue
-            surface.blit(self.art.face(card, rect.size, lang), rect)
-            self._mark_badge(surface, rect, card)
-            if ("setup_card", card) == self.selected:
-                self._glow(surface, rect, theme.HILITE, 3)
-            elif left > 0:
-                self._glow(surface, rect, theme.ACCENT, 2)
-            else:
-                shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-                shade.fill((0, 0, 0, 140))
-                surface.blit(shade, rect)
-            tag = pygame.Rect(0, 0, 34, 18)
-            tag.bottomright = (rect.right - 4, rect.bottom - 4)
-            pygame.draw.rect(surface, theme.TEXT_DARK, tag, border_radius=6)
-            draw_text(surface, f"×{left}", tag.center, 12, theme.TEXT, bold=True, anchor="center")
-        area = self.layout.near.hand
-        draw_text(surface, tr(lang, "setup_tray"), (area.left + 14, area.top + 10), 14, theme.TEXT_DIM,
-                  max_width=max(60, self.setup_slots()[0][0].left - area.left - 24) if picker.cards else None)
+    def _felt(self, size: tuple[int, int]) -> pygame.Surface:
+        """The table's background for a window size (cached): felt, column beds, bar, side panel."""
+        return drawing.felt(self, size)
 
     def _mark_badge(self, surface: pygame.Surface, rect: pygame.Rect, card: str) -> None:
-        """A card's battle mark, large, on the corner of its art (what the contest plays)."""
-        mark = self.session.game.cardset.card(card).mark
-        r = max(9, min(16, rect.width // 8))
-        centre = (rect.right - r - 6, rect.top + int(rect.height * HEADER) + r + 4)
-        pygame.draw.circle(surface, theme.TEXT_DARK, centre, r + 2)
-        pygame.draw.circle(surface, (250, 246, 236), centre, r)
-        draw_mark(surface, mark, centre, r * 0.8, theme.TEXT_DARK)
+        drawing.mark_badge(self, surface, rect, card)
 
-    def _draw_setup_columns(self, surface: pygame.Surface) -> None:
-        """Our columns at the set-up: the card chosen for each (face down once placed), or a drop hint."""
-        picker = self.setup
-        assert picker is not None
-        lang = self.app.lang
-        for i, letter in enumerate(COLUMNS):
-            area = self.area(self.me).columns[i]
-            rect = self.layout.cascade(area, 0)
-            if self.setup_target(letter):
-                self._glow(surface, area, theme.TARGET, 4)
-            card = picker.slots[letter]
-            if card is None:
-                continue
-            surface.blit(self.art.face(card, rect.size, lang), rect)
-            self._mark_badge(surface, rect, card)
-            band = pygame.Rect(rect.left, rect.bottom - 26, rect.width, 22)
-            panel(surface, band, fill=theme.CARD_BACK, edge=theme.CARD_BACK_EDGE, radius=6, alpha=230)
-            draw_text(surface, tr(lang, "setup_goes_facedown"), band.center, 12, theme.CARD_BACK_EDGE, bold=True,
-                      anchor="center", max_width=band.width - 8)
-
-    def _draw_my_hand(self, surface: pygame.Surface, hidden: set[object]) -> None:
-        if self.setup is not None:
-            self._draw_setup_tray(surface)
-            return
-        lang = self.app.lang
-        sources = self.intents.sources()
-        deciding = bool(self.legal)
-        area = self.layout.near.hand
-        for rect, (handle, card) in zip(self.hand_slots(self.me), self.my_hand()):
-            key = ("hand", handle)
-            if key in hidden or (self.drag is not None and self.drag["key"] == key and self.drag["pos"] != self.drag["start"]):
-                continue
-            if key == self.selected:
-                rect = rect.move(0, -18)
-            img = self.art.face(card, rect.size, lang) if card else self.art.back(rect.size)
-            surface.blit(img, rect)
-            if key == self.selected:
-                self._glow(surface, rect, theme.HILITE, 3)
-            elif key in sources:
-                self._glow(surface, rect, theme.ACCENT, 2)
-            elif deciding:
-                shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-                shade.fill((0, 0, 0, 90))
-                surface.blit(shade, rect)
-        draw_text(surface, f"{tr(lang, 'hand')} {len(self.my_hand())}", (area.left + 14, area.top + 10), 14,
-                  theme.TEXT_DIM)
-
-    def _draw_bar(self, surface: pygame.Surface, state: RiderState) -> None:
-        lang = self.app.lang
-        bar = self.layout.bar
-        seat, what = pending_text(self.session.pending, self.session.names, self.me, lang)
-        if self.session.problem:
-            buttons_w = sum(b.rect.width + 10 for b in self.bar_buttons)
-            draw_wrapped(surface, self._problem_text(lang), pygame.Rect(bar.left + 16, bar.top + 6, bar.width - 32 - buttons_w,
-                                                                    bar.height - 8), 14, theme.BAD)
-            return
-        note = self.session.table_note(lang)
-        if note and not self.legal:
-            alarm = self.session.peer_status(self.opp) in ALARMS or self.session.silence() is not None
-            status, colour = note, theme.WARN if alarm else theme.TEXT
-        elif self.legal:
-            status = tr(lang, "waiting_you", what=what)
-            colour = theme.ACCENT
-        elif seat is not None:
-            status = tr(lang, "waiting_for", who=player_label(seat, self.session.names, self.me, lang), what=what)
-            colour = theme.TEXT
-        else:
-            status = tr(lang, "waiting_system", what=what)
-            colour = theme.TEXT_DIM
-        left = f"{tr(lang, 'turn', n=state.turn)}" if state.turn else ""
-        x = bar.left + 16
-        if left:
-            r = draw_text(surface, left, (x, bar.centery), 18, theme.TEXT, bold=True, anchor="midleft")
-            x = r.right + 18
-        buttons_w = sum(b.rect.width + 10 for b in self.bar_buttons)
-        room = bar.width - (x - bar.left) - buttons_w - 24
-        if note and not self.legal and not fits(status, 16, room):  # a long note wraps onto two lines
-            lines = wrap(status, 14, room)[:2]
-            step = line_height(14)
-            for i, line in enumerate(lines):
-                draw_text(surface, line, (x, bar.centery + int((i - len(lines) / 2) * step) + step // 2), 14, colour,
-                          anchor="midleft", max_width=room)
-        else:
-            draw_text(surface, status, (x, bar.centery - (9 if self.legal else 0)), 16, colour, bold=bool(self.legal),
-                      anchor="midleft", max_width=room)
-        if self.legal:
-            if self.setup is not None:
-                hint = tr(lang, "hint_setup")
-            elif self.selected is not None and self.selected[0] == "hand":
-                hint = tr(lang, "hint_card")
-            elif self.selected is not None and self.selected[0] == "mine":
-                hint = tr(lang, "hint_target")
-            elif any(isinstance(a, Attack) for a in self.legal):
-                hint = tr(lang, "hint_attack")
-            else:
-                hint = tr(lang, "hint_select")
-            draw_text(surface, hint, (x, bar.centery + 12), 13, theme.TEXT_DIM, anchor="midleft", max_width=room)
-        for b in self.bar_buttons:
-            b.draw(surface)
-
-    def _draw_side(self, surface: pygame.Surface, state: RiderState) -> None:
-        lang = self.app.lang
-        side = self.side_rect()
-        x = side.left + 16
-        y = 14
-        draw_text(surface, tr(lang, "peers"), (x, y), 16, theme.TEXT_DIM, bold=True)
-        y += 26
-        for seat in (self.me, self.opp):
-            label = player_label(seat, self.session.names, self.me, lang)
-            status_key = self.session.peer_status(seat)
-            colour = status_colour(status_key)
-            status = tr(lang, status_key)
-            pygame.draw.circle(surface, colour, (x + 6, y + 10), 5)
-            draw_text(surface, label, (x + 18, y), 15, theme.TEXT, bold=state.active == seat and state.turn > 0,
-                      max_width=side.width - 50)
-            draw_text(surface, status, (x + 18, y + 20), 13, theme.TEXT_DIM, max_width=side.width - 50)
-            lost = len(state.players[seat].lost)
-            draw_text(surface, f"{tr(lang, 'lost_pile')} {lost}/3", (side.right - 16, y), 13,
-                      theme.BAD if lost else theme.TEXT_DIM, anchor="topright")
-            y += 46
-        pygame.draw.line(surface, theme.PANEL_EDGE, (x, y), (side.right - 16, y))
-        y += 8
-        draw_text(surface, tr(lang, "log"), (x, y), 16, theme.TEXT_DIM, bold=True)
-        y += 26
-        chat = self.chat_rect()
-        bottom = chat.top - 8 if chat is not None else side.bottom - 90
-        log_rect = pygame.Rect(x, y, side.width - 32, bottom - y)
-        self._draw_log(surface, log_rect)
-        if chat is not None and self.chat_field is not None:
-            for b in self.chat_buttons:
-                b.draw(surface)
-            self.chat_field.draw(surface)
-            if not self.chat_field.value and not self.chat_field.focused:
-                r = self.chat_field.rect
-                draw_text(surface, tr(lang, "chat_hint"), (r.left + 8, r.centery), 13, theme.TEXT_DIM, anchor="midleft",
-                          max_width=r.width - 16)
-        draw_wrapped(surface, tr(lang, "shortcuts"), pygame.Rect(x, side.bottom - 92, side.width - 32, 40), 11,
-                     theme.TEXT_DIM)
-        for b in self.side_buttons:
-            b.draw(surface)
-
-    def _draw_strip(self, surface: pygame.Surface, state: RiderState) -> None:
-        """The collapsed side panel: its toggle, each seat's Lost count and status dot."""
-        strip = self.layout.side
-        y = strip.top + 64
-        for seat in (self.me, self.opp):
-            colour = status_colour(self.session.peer_status(seat))
-            pygame.draw.circle(surface, colour, (strip.centerx, y), 6)
-            lost = len(state.players[seat].lost)
-            draw_text(surface, f"{lost}/3", (strip.centerx, y + 10), 13, theme.BAD if lost else theme.TEXT_DIM,
-                      bold=True, anchor="midtop")
-            y += 44
-        for b in self.side_buttons:
-            b.draw(surface)
-
-    def _draw_log(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        size = 13
-        step = line_height(size)
-        lines: list[tuple[str, theme.Colour, str, bool]] = []
-        for entry in self.log[-200:]:
-            colour = theme.ACCENT if entry.turn_marker else CHAT_COLOUR if entry.chat else theme.TEXT
-            wrapped = wrap(entry.text, size, rect.width - 66, entry.turn_marker)
-            for j, line in enumerate(wrapped):
-                lines.append((line, colour, entry.proof if j == 0 else "", entry.turn_marker))
-        fit = max(1, rect.height // step)
-        end = max(0, len(lines) - min(self.log_scroll * 3, max(0, len(lines) - fit)))
-        visible = lines[max(0, end - fit):end]
-        y = rect.top
-        clip = surface.get_clip()
-        surface.set_clip(rect)
-        for line, colour, proof, bold in visible:
-            surface.blit(render(line, size, colour, bold), (rect.left, y))
-            if proof:
-                draw_proof_tag(surface, rect.right, y + 2, step - 4, proof, self.app.lang)
-            y += step
-        surface.set_clip(clip)
+    def notice_rect(self, text: str = "", details: str = "") -> pygame.Rect:
+        """Where a why-not notice goes (client/table/controls.py: above the bar)."""
+        return notice_rect(self.layout.board, self.layout.bar, text, details)
 
     def preview_target(self, pos: tuple[int, int]) -> pygame.Rect:
-        """What the cursor at ``pos`` points at (the control, else the card face): the hover
-        preview must leave it in view."""
-        control = self._control_at(pos)
-        if control is not None:
-            return control.rect
-        for rect, _card in reversed(self.faces):
-            if rect.collidepoint(pos):
-                return rect
-        return pygame.Rect(pos[0] - 4, pos[1] - 4, 8, 8)
+        return drawing.preview_target(self, pos)
 
     def preview_rects(self, pos: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect]:
-        """Where the hover preview of a card goes for a mouse at ``pos``: the
-        card, and the caption with its full name (both inside the board),
-        beside, above or below what the cursor points at and never over it
-        (where no side has room: the side that covers the least of it)."""
-        w, h = self.layout.preview
-        board = self.layout.board
-        room = board.inflate(-16, -16)
-        cap_h = 28
-        avoid = self.preview_target(pos)
-        block = pygame.Rect(0, 0, min(room.width, w + 80), h + 6 + cap_h)
-        mx, my = pos
-        gap = 12
-        candidates = []
-        for side in ("right", "left", "above", "below"):
-            b = block.copy()
-            if side in ("right", "left"):  # beside it: free to slide up or down
-                b.left = avoid.right + gap if side == "right" else avoid.left - gap - b.width
-                b.centery = my
-                b.top = max(room.top, min(b.top, room.bottom - b.height))
-            else:  # above or below it: free to slide sideways
-                b.top = avoid.top - gap - b.height if side == "above" else avoid.bottom + gap
-                b.centerx = mx
-                b.left = max(room.left, min(b.left, room.right - b.width))
-            fits = room.contains(b)
-            b.clamp_ip(room)
-            clash = b.clip(avoid)
-            candidates.append((not fits, clash.width * clash.height, b))
-        best = min(candidates, key=lambda c: (c[0], c[1]))[2]
-        rect = pygame.Rect(0, 0, w, h)
-        rect.midtop = best.midtop
-        caption = pygame.Rect(0, 0, block.width, cap_h)
-        caption.midtop = (rect.centerx, rect.bottom + 6)
-        return rect, caption
-
-    def _draw_preview(self, surface: pygame.Surface, card: str) -> None:
-        rect, caption = self.preview_rects(self.hover_pos)
-        pygame.draw.rect(surface, (0, 0, 0), rect.move(5, 7), border_radius=14)
-        lang = self.app.lang
-        surface.blit(self.art.face(card, rect.size, lang), rect)
-        # the full name, always (small cards elide it)
-        name = self._name(card)
-        run = render(name, 15, theme.TEXT, True)
-        cap = pygame.Rect(0, 0, min(caption.width, run.get_width() + 24), caption.height)
-        cap.center = caption.center
-        panel(surface, cap, fill=(20, 24, 32), edge=theme.ACCENT, radius=8)
-        draw_text(surface, name, cap.center, 15, theme.TEXT, bold=True, anchor="center", max_width=cap.width - 12)
-
-    def _draw_prompt(self, surface: pygame.Surface, prompt: Prompt) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 130))
-        surface.blit(shade, (0, 0))
-        rect = prompt.rect
-        panel(surface, rect, fill=(30, 36, 46), edge=theme.ACCENT if prompt.kind == "attack" else theme.PANEL_EDGE, radius=14)
-        draw_text(surface, prompt.title, (rect.left + 20, rect.top + 16), 20, theme.TEXT, bold=True,
-                  max_width=rect.width - 40)
-        y = rect.top + 54
-        for line in prompt.lines:
-            used = draw_wrapped(surface, line, pygame.Rect(rect.left + 20, y, rect.width - 40, 200), 16, theme.TEXT)
-            y += used
-        if prompt.cards:
-            area = prompt.cards_rect  # type: ignore[attr-defined]
-            cw = prompt.card_w  # type: ignore[attr-defined]
-            ch = int(cw * 7 / 5)
-            per_row = max(1, area.width // (cw + 10))
-            for i, card in enumerate(prompt.cards[: per_row * 3]):
-                r, c = divmod(i, per_row)
-                surface.blit(self.art.face(card, (cw, ch), self.app.lang), (area.left + c * (cw + 10), area.top + r * (ch + 10)))
-        for b in prompt.buttons:
-            b.draw(surface)
+        return drawing.preview_rects(self, pos)
