@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import random
 import sys
 from collections.abc import Callable, Sequence
@@ -328,9 +329,9 @@ def run(args: argparse.Namespace, out: Any = None, discovery: Discovery = lan_di
     if args.command == "list":
         return list_tables(args, out, discovery)
     if args.verbose:
-        import logging
-
-        logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="[%(name)s] %(message)s")
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(PeopleFormatter("[%(name)s] %(message)s"))
+        logging.basicConfig(level=logging.INFO, handlers=[handler])
     if args.rules_module:
         try:
             load_rules_module(args.rules_module)
@@ -486,6 +487,14 @@ def exit_status(result: dict[str, Any]) -> tuple[int, str]:
     if forfeited is None and result.get("audit") != "ok":
         return 1, f"the end-of-game audit failed: {for_people(str(result.get('audit')))}"
     return 0, ""
+
+
+class PeopleFormatter(logging.Formatter):
+    """Log lines for a person (``--verbose``): the session's and the transport's texts
+    count seats from 0, like the records they come from; the line shown counts from 1."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        return for_people(super().format(record))
 
 
 def bot_name(bot: str) -> str:

@@ -59,6 +59,18 @@ def test_progress_lines_name_seats_from_one_and_keep_the_index_in_the_fields() -
         assert "{seat}" not in template, event_id
 
 
+def test_tools_peer_verbose_log_lines_count_from_one() -> None:
+    import logging
+
+    from tools.peer import PeopleFormatter
+
+    record = logging.LogRecord("fairtable.session", logging.WARNING, __file__, 1,
+                               "rejected a %r message from seat %d (received from peer AB12 (seat %d))",
+                               ("action", 0, 0), None)
+    line = PeopleFormatter("[%(name)s] %(message)s").format(record)
+    assert line == "[fairtable.session] rejected a 'action' message from seat 1 (received from peer AB12 (seat 1))"
+
+
 def test_tools_match_prints_seats_from_one(capsys: pytest.CaptureFixture[str]) -> None:
     for seed in (1, 4):  # seat index 0 wins with seed 1, index 1 with seed 4
         assert match_tool.main(["rider", "--seed", str(seed)]) == 0
