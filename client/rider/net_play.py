@@ -13,7 +13,7 @@ import pygame
 
 from client.app import App
 from client.settings import Settings
-from client.table.net_play import NetTable, rematch_of
+from client.table.net_play import NetTable, rematch_starter
 from engine.rider.state import RiderState
 
 
@@ -45,23 +45,12 @@ def start_net_game(app: App, table: NetTable, on_leave: Callable[[], None],
         table.abandon()  # leaving is abandoning (the table asks first): nothing to resume later
         on_leave()
 
-    rematch = rematch_of(table)
-
-    def again() -> None:
-        assert rematch is not None and on_rematch is not None
-        old = table.peer
-        session.leave()
-        table.abandon()
-        new = NetTable(app, table.settings, entry=table.entry, deck=net_deck(table.settings), identity=table.identity,
-                       keep_journal=table.directory is not None)
-        new.start_rematch(rematch, old_peer=old)
-        on_rematch(new)
+    again = rematch_starter(table, session, net_deck(table.settings), on_rematch)
 
     def ended(scene: RiderTableScene) -> None:
         backdrop = pygame.Surface(app.screen.get_size())
         scene.draw(backdrop)
-        app.switch(end_scene(app, session, backdrop=backdrop, on_lobby=leave, board=scene,
-                            on_again=again if rematch is not None and on_rematch is not None else None))
+        app.switch(end_scene(app, session, backdrop=backdrop, on_lobby=leave, board=scene, on_again=again))
 
     scene = RiderTableScene(app, session, card_art(), on_leave=leave, on_end=ended)
     app.switch(scene)

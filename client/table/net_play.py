@@ -164,6 +164,28 @@ def rematch_of(table: NetTable) -> Rematch | None:
                    frozenset(genesis.seat_keys), others)
 
 
+def rematch_starter(table: NetTable, session: Any, deck: Sequence[str] | None,
+                    on_rematch: Callable[[NetTable], None] | None) -> Callable[[], None] | None:
+    """What the end screen's *Play again* does on a networked table: leave the finished
+    game, open a new :class:`NetTable` meeting its players again (:meth:`NetTable.start_rematch`)
+    with ``deck``, and hand it to ``on_rematch``; None where no rematch can be had."""
+    rematch = rematch_of(table)
+    if rematch is None or on_rematch is None:
+        return None
+
+    def again() -> None:
+        assert rematch is not None and on_rematch is not None
+        old = table.peer
+        session.leave()
+        table.abandon()
+        new = NetTable(table.app, table.settings, entry=table.entry, deck=deck, identity=table.identity,
+                       keep_journal=table.directory is not None)
+        new.start_rematch(rematch, old_peer=old)
+        on_rematch(new)
+
+    return again
+
+
 class NetTable:
     """Our seat at a networked table of ``entry``'s game, before and during the game.
 
