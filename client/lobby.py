@@ -404,7 +404,10 @@ class LobbyScene(Scene):
                 from client.table.ui import net_ui
 
                 ui = net_ui(net.entry.name)
-                assert ui is not None  # the table was made for a game that draws networked tables
+                if ui is None:  # a resumed game of a game this client draws no networked table for
+                    net.cancel()
+                    self._say(tr(self.app.lang, "game_local_only", game=net.entry.title), theme.BAD)
+                    return False
                 ui.start_net(self.app, net, on_leave=lambda: self.app.switch(self._again()),
                              on_rematch=self._rematch_in_new_lobby)
         elif net.role == "join" and net.nobody_listening():
