@@ -403,3 +403,7 @@ def test_joining_with_a_code_whose_key_does_not_match_says_so_and_the_host_keeps
         assert host.result is None and host.genesis is None  # the host still waits for its real player
     finally:
         host.leave("test over")
+        # let the host's links close on the shared reactor, so no later test finds them open
+        settle = time.monotonic() + 1.0  # the host's linger (0.2 s) and the joiner's close, with room
+        while time.monotonic() < settle:
+            pump(app, reactor)
