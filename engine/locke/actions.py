@@ -192,15 +192,6 @@ class Fight(Action):
 
 
 @dataclasses.dataclass(frozen=True)
-class StandIn(Action):
-    """Combat stand-in: declare your ESP level and current durability (claims)."""
-
-    KIND = "locke.standin"
-    level: int
-    durability: int
-
-
-@dataclasses.dataclass(frozen=True)
 class Release(Action):
     """Seed 000 3.2.1: use the release ability instead of the prison check (a claim)."""
 
@@ -234,6 +225,6 @@ class KingRoom(Action):
 
 ACTIONS: tuple[type[Action], ...] = (
     Switch, InfoCheck, Declare, Answer, Override, Walk, Teleport, Land, Follow, Fly, Recover, Nop,
-    Propose, Join, Leave, Destroy, EnterBase, Keep, Appear, Surrender, Identify, Fight, StandIn,
+    Propose, Join, Leave, Destroy, EnterBase, Keep, Appear, Surrender, Identify, Fight,
     Release, Escape, Nova, KingRoom,
 )

@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.core.claims import Claim
 from engine.locke import setup_tables
+from engine.locke.combat import claims as combat_claims
 from engine.locke.components import ComponentSet
 
 SHADOW = "locke.shadow"  # the silhouette fits the shadow roll (KMC 7.1.7, table 7.2)
@@ -21,7 +22,6 @@ KEEPS_ABILITY = "locke.keeps_ability"  # a planet card kept face down is an abil
 INFO_BELOW_3 = "locke.info_below_3"  # a base player's dealt cards hold fewer than 3 information (seed 000 3.2.2)
 LEVEL_AT_MOST = "locke.level_at_most"  # a declared ESP level is within the character's (KMC 9.2.1, 11.2)
 LEVEL_AT_LEAST = "locke.level_at_least"  # the character's level reaches a value (party teleport, prison rows 6-8)
-STANDIN = "locke.standin"  # declared level and current durability in a stand-in combat
 GOOD_NOW = "locke.good_now"  # the character is Good now (destroying a key base, KMC 9.3.1)
 RELEASE = "locke.release"  # the character has the release ability (seed 000 3.2.1)
 MIND_AT_MOST = "locke.mind_at_most"  # a declared mind is within the character's (KMC 11.3)
@@ -42,6 +42,8 @@ def make(seat: int, step: int, what: str, about: Sequence[int], value: Any, rule
 def holds(components: ComponentSet, claim: Claim, contents: tuple[str, ...]) -> bool:
     """Does ``claim`` hold, given the opened contents of ``claim.about`` (aligned)?"""
     what, value = claim.what, claim.value
+    if what.startswith("locke.cb."):  # combat declarations (KMC 10, 5)
+        return combat_claims.holds(components, claim, contents)
     if what == KEEPS_ABILITY:
         return components.planet(contents[0]).kind == "ability"
     if what == INFO_BELOW_3:
@@ -58,9 +60,6 @@ def holds(components: ComponentSet, claim: Claim, contents: tuple[str, ...]) -> 
         return character.level >= int(value)
     if what == MIND_AT_MOST:
         return int(value) <= character.mind
-    if what == STANDIN:
-        level, durability, damage = value
-        return bool(level == character.level and durability == character.durability - damage)
     if what == GOOD_NOW:
         return character.attribute == "good"
     if what == RELEASE:

@@ -14,7 +14,7 @@ from typing import Any
 from engine.core.actions import Action
 from engine.core.hidden import Knowledge
 from engine.core.pending import Decision
-from engine.locke import turn
+from engine.locke import combat, turn
 from engine.locke.actions import (
     Answer,
     Appear,
@@ -38,7 +38,6 @@ from engine.locke.actions import (
     Propose,
     Recover,
     Release,
-    StandIn,
     Surrender,
     Switch,
     Teleport,
@@ -47,7 +46,6 @@ from engine.locke.actions import (
 from engine.locke.components import Character
 from engine.locke.declare import dead_count, fight_options
 from engine.locke.setup import face_attribute, free_silhouettes
-from engine.locke.standin import MAX_DURABILITY
 from engine.locke.state import NO_SEAT, OFF_BOARD, LockeState, Step, cell_of, party_of
 
 
@@ -197,13 +195,6 @@ def _fight(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge
     return out + [Fight(step.seat, t) for t in fight_options(s, step)]
 
 
-def _standin(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
-    damage = s.seats[step.seat].damage
-    if me is not None:
-        return [StandIn(step.seat, me.level, max(1, me.durability - damage))]
-    return [StandIn(step.seat, level, d) for level in range(0, 7) for d in range(1, MAX_DURABILITY - damage + 1)]
-
-
 def _nova(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
     return [Nop(step.seat)] + [Nova(step.seat, level) for level in _levels(me, 0)]
 
@@ -221,5 +212,6 @@ _MAKERS = {
     "override": _override, "move": _move, "land": _land, "follow": _follow, "join": _yes_no(Join),
     "keep": _keep, "appear": _yes_no(Appear), "surrender": _yes_no(Surrender), "identify": _identify,
     "release": _release, "escape": _escape, "enter_place": _outer, "info_entry": _outer, "fight": _fight,
-    "standin_declare": _standin, "nova": _nova, "king": _king,
+    "nova": _nova, "king": _king,
 }
+_MAKERS.update(combat.MAKERS)  # KMC 10 (engine/locke/combat/legal.py)

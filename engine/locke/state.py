@@ -77,14 +77,15 @@ class Cell(NamedTuple):
 
 
 class Combat(NamedTuple):
-    """The combat in progress (resolved by engine/locke/combat_standin.py)."""
+    """The combat in progress (engine/locke/combat/; ``detail`` is its running Fight)."""
 
     cause: str  # "declared", "ambush", "random-combat", "prison", "barracks"
     cell: str
     sides: tuple[tuple[int, ...], tuple[int, ...]]  # seats on each side
-    obstacles: tuple[tuple[str, int, int, int], ...] = ()  # (id, level, firepower, durability left)
+    obstacles: tuple[Any, ...] = ()  # (id, level, firepower, durability) or engine.locke.combat.Obstacle
     declared: tuple[tuple[int, int, int], ...] = ()  # (seat, level, durability) declarations
     henchmen: int = 0  # ambush henchmen fighting with side 0
+    detail: Any = None  # engine.locke.combat.model.Fight while the combat runs
 
 
 class LockeState(NamedTuple):
@@ -188,7 +189,7 @@ def public_data(state: LockeState) -> dict[str, Any]:
         "combat": None if state.combat is None else [
             state.combat.cause, state.combat.cell, [list(s) for s in state.combat.sides],
             [list(o) for o in state.combat.obstacles], [list(d) for d in state.combat.declared],
-            state.combat.henchmen,
+            state.combat.henchmen, state.combat.detail,
         ],
         "last_combat": list(state.last_combat),
         "key_bases_destroyed": state.key_bases_destroyed,

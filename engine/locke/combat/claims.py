@@ -1,0 +1,39 @@
+"""The claims a seat makes in a combat and how each is judged (KMC 10, 5).
+
+A played card, the ESP level and power it draws on, a declared durability
+and "I stay awake" under an illusion are declarations about hidden cards.
+Each is logged as an engine.core Claim and judged here once the cards open
+(engine/locke/claims.py dispatches the ``locke.cb.`` kinds to :func:`holds`).
+"""
+
+from __future__ import annotations
+
+from engine.core.claims import Claim
+from engine.locke.components import ComponentSet
+
+CARD = "locke.cb.card"  # the handle holds this combat card (KMC 5)
+USE = "locke.cb.use"  # own ESP level and power left cover the level used (KMC 10.5.1-2)
+DURABILITY = "locke.cb.durability"  # the declared durability is the true current one (KMC 10.7.4)
+AWAKE = "locke.cb.awake"  # level + mind reach the illusion's total (KMC 5.3.2, table 5.4)
+TELEPATHY = "locke.cb.telepathy_level"  # the level declared for the contact telepathy check (KMC 5.4)
+
+KINDS = (CARD, USE, DURABILITY, AWAKE, TELEPATHY)
+
+
+def holds(components: ComponentSet, claim: Claim, contents: tuple[str, ...]) -> bool:
+    what, value = claim.what, claim.value
+    if what == CARD:
+        return bool(contents[0] == value)
+    character = components.character(contents[0])
+    if what == USE:
+        level, spent = value
+        return bool(character.level >= level and character.power - spent >= level)
+    if what == DURABILITY:
+        declared, damage = value
+        return bool(declared == character.durability - damage)
+    if what == AWAKE:
+        return bool(character.level + character.mind >= int(value))
+    if what == TELEPATHY:
+        return bool(character.level >= int(value))
+    raise ValueError(f"unknown combat claim kind {what!r}")
+

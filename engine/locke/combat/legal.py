@@ -1,0 +1,148 @@
+"""Legal combat actions of a seat (registered into engine/locke/legal.py).
+
+With the seat's knowledge the list is honest: it names the true cards in its
+hand, pays with its true level and power (stretching with mind checks only
+what they do not cover, declaring its true mind), declares its true
+durability, and stays awake under an illusion only when its level and mind
+allow. Without knowledge it lists what the public record allows.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.actions import Action
+from engine.core.hidden import Knowledge
+from engine.locke.actions import Land, Nop
+from engine.locke.checks import MIN_MIND_DECLARATION
+from engine.locke.combat.actions import Durability, GoOn, Play, Sleep
+from engine.locke.combat.common import WILDCARD, card_fits, fight_of, targets
+from engine.locke.combat.model import Fighter, Strike
+from engine.locke.components import Character, CombatCard, ComponentSet
+from engine.locke.state import LockeState, Step
+
+
+_STAND_INS: dict[int, tuple[str, ...]] = {}
+
+
+def _stand_ins(components: ComponentSet) -> tuple[str, ...]:
+    """What the wildcard is offered as: each defence, teleport and illusion card, contact
+    telepathy, and the strongest attack of every level (light swords apart)."""
+    if id(components) in _STAND_INS:
+        return _STAND_INS[id(components)]
+    best: dict[tuple[int, bool], CombatCard] = {}
+    out: list[str] = []
+    for card in components.combat_cards:
+        if card.id == WILDCARD:
+            continue
+        if card.type == "attack":
+            key = (card.level, card.weapon == "light-sword")
+            if key not in best or card.firepower > best[key].firepower:
+                best[key] = card
+        else:
+            out.append(card.id)
+    result = tuple(out) + tuple(best[key].id for key in sorted(best))
+    _STAND_INS[id(components)] = result
+    return result
+
+
+def _hand(g: Any, f: Fighter, k: Knowledge | None) -> list[tuple[int, str, str, CombatCard]]:
+    """(handle, card, acts_as, the card it counts as) for every card the seat may name."""
+    out = []
+    for h in f.hand:
+        known = k.card(h) if k is not None else None
+        ids = (known,) if known else tuple(c.id for c in g.components.combat_cards)
+        for cid in ids:
+            if cid == WILDCARD:
+                out += [(h, cid, a, g.components.combat_card(a)) for a in _stand_ins(g.components)]
+            else:
+                out.append((h, cid, "", g.components.combat_card(cid)))
+    return out
+
+
+def _costs(me: Character | None, f: Fighter, card: CombatCard, free: bool) -> list[tuple[int, int]]:
+    """(stretch, mind) ways to pay for ``card`` (KMC 10.5.1-2)."""
+    if free or card.level == 0:
+        return [(0, 0)]
+    if me is None:
+        return [(0, 0)]
+    usable = max(0, min(me.level, me.power - f.spent))
+    if card.level <= usable:
+        return [(0, 0)]
+    if me.mind < MIN_MIND_DECLARATION:
+        return []
+    return [(card.level - usable, me.mind)]
+
+
+def _plays(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None,
+           uses: tuple[str, ...], strike: Strike | None) -> list[Action]:
+    fight = fight_of(s)
+    index = step.n if step.kind != "cb_hench" else next(i for i, f in enumerate(fight.fighters) if f.seat == step.seat)
+    f = fight.fighters[index]
+    out: list[Action] = []
+    for handle, cid, acts_as, card in _hand(g, f, k):
+        if card.type != "contact-telepathy" and f.jammed and card.level <= f.jammed:
+            continue
+        for use in uses:
+            if card_fits(card, use, strike):
+                continue
+            if use == "block" and strike is not None and strike.block_base and card.level > strike.block_base:
+                continue
+            free = use == "hench" or card.type == "contact-telepathy"
+            if use in ("attack", "telepathy"):
+                aims = targets(s, fight, index)
+                if use == "telepathy":
+                    aims = tuple(j for j in aims if fight.fighters[j].seat >= 0)
+            else:
+                aims = (-1,)
+            if use == "illusion" or (use == "escape" and "puts-to-sleep" in card.tags):
+                from engine.locke.combat.path import sleepers
+
+                if not sleepers(s, fight, index):
+                    continue
+            level = (me.level if me is not None else 0) if use == "telepathy" else 0
+            for stretch, mind in _costs(me, f, card, free):
+                out += [Play(step.seat, use, handle, cid, acts_as, t, stretch, mind, level) for t in aims]
+    return out
+
+
+def _act(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
+    return [Nop(step.seat)] + _plays(g, s, step, me, k, ("attack", "flee", "illusion", "telepathy"), None)
+
+
+def _answer(use: str) -> Any:
+    def make(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
+        return [Nop(step.seat)] + _plays(g, s, step, me, k, (use,), fight_of(s).strike)
+    return make
+
+
+def _durability(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
+    from engine.locke.combat.path import MAX_DURABILITY
+
+    damage = s.seats[step.seat].damage
+    if me is not None:
+        return [Durability(step.seat, max(1, me.durability - damage))]
+    return [Durability(step.seat, d) for d in range(1, MAX_DURABILITY - damage + 1)]
+
+
+def _sleep(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
+    if me is not None and step.n > me.level + me.mind:
+        return [Sleep(step.seat, True)]
+    return [Sleep(step.seat, True), Sleep(step.seat, False)]
+
+
+def _go_on(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
+    return [GoOn(step.seat, True), GoOn(step.seat, False)]
+
+
+def _land(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
+    from engine.locke.turn import teleport_targets
+
+    return [Land(step.seat, cell) for cell in teleport_targets(s, s.seats[step.seat].place, step.n)]
+
+
+MAKERS = {
+    "cb_act": _act, "cb_sync": _answer("sync"), "cb_hench": _answer("hench"), "cb_escape": _answer("escape"),
+    "cb_block": _answer("block"), "cb_defend": _answer("defend"), "cb_dur": _durability, "cb_sleep": _sleep,
+    "cb_go_on": _go_on, "cb_land": _land,
+}
