@@ -87,7 +87,7 @@ def _auto_round(g: Any, s: LockeState, step: Step) -> LockeState:
     if fight.round >= MAX_ROUNDS:
         return advance(put(s, fight._replace(ended="round-limit")), Step("cb_end", -1))
     if parties_left(fight) < 2:
-        return advance(put(s, fight._replace(ended="no-opponents")), Step("cb_end", -1))
+        return advance(put(s, fight._replace(ended=fight.ended or "no-opponents")), Step("cb_end", -1))
     fighters = tuple(f._replace(acted=False, done=False, barrier_used=False, jammed=0) for f in fight.fighters)
     fight = fight._replace(round=fight.round + 1, fighters=fighters, attacked=False, wants=(), order=(),
                            rolls=tuple(() for _ in fighters))
