@@ -168,6 +168,20 @@ def draw_power(surface: pygame.Surface, card: Card, rect: pygame.Rect) -> None:
         x += side + gap
 
 
+def draw_level_badge(surface: pygame.Surface, centre: Point, r: float, label: str, ring: int = 1) -> None:
+    """The round level badge in a card's header ("1", "2-3", "4", "0")."""
+    _aacircle(surface, centre, r, theme.TEXT_DARK)
+    _aacircle(surface, centre, r - ring, (250, 246, 236))
+    draw_text(surface, label, (int(centre[0]), int(centre[1]) + 1), max(7, int(r * (1.15 if len(label) == 1 else 0.8))),
+              theme.TEXT_DARK, bold=True, anchor="center")
+
+
+def draw_sp_tag(surface: pygame.Surface, tag: pygame.Rect) -> None:
+    """The "SP" tag of a card with a special placement."""
+    pygame.draw.rect(surface, theme.ACCENT, tag, border_radius=3)
+    draw_text(surface, "SP", tag.center, max(7, tag.height - 3), theme.TEXT_DARK, bold=True, anchor="center")
+
+
 class CardArt:
     """Renders and caches card faces and backs for one card set."""
 
@@ -250,11 +264,7 @@ class CardArt:
                          border_top_right_radius=max(2, radius - border))
         badge_r = header.height * 0.5
         badge_c = (header.left + badge_r + 1, header.centery)
-        _aacircle(surf, badge_c, badge_r, theme.TEXT_DARK)
-        _aacircle(surf, badge_c, badge_r - max(1, w // 70), (250, 246, 236))
-        label = level_label(card.levels)
-        draw_text(surf, label, (int(badge_c[0]), int(badge_c[1]) + 1), max(7, int(badge_r * (1.15 if len(label) == 1 else 0.8))),
-                  theme.TEXT_DARK, bold=True, anchor="center")
+        draw_level_badge(surf, badge_c, badge_r, level_label(card.levels), max(1, w // 70))
         # the mark sits on the lower line, right of the power squares, so the
         # name has the whole top line (names are long; small cards elide them)
         mark_r = header.height * 0.23
@@ -287,9 +297,7 @@ class CardArt:
         if 4 in card.levels:  # top-level cards (they can attack) get a gold inner line
             pygame.draw.rect(surf, theme.ACCENT, body, width=max(1, w // 70), border_radius=max(2, radius - border))
         if card.special_placement is not None and w >= 50:
-            tag = pygame.Rect(art.left + 3, art.top + 3, max(16, w // 5), max(9, h // 16))
-            pygame.draw.rect(surf, theme.ACCENT, tag, border_radius=3)
-            draw_text(surf, "SP", tag.center, max(7, tag.height - 3), theme.TEXT_DARK, bold=True, anchor="center")
+            draw_sp_tag(surf, pygame.Rect(art.left + 3, art.top + 3, max(16, w // 5), max(9, h // 16)))
         # effect text
         box = pygame.Rect(body.left + border, art.bottom + border, body.width - 2 * border, body.bottom - art.bottom - 2 * border)
         pygame.draw.rect(surf, (252, 250, 244), box, border_radius=max(2, w // 40))

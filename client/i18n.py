@@ -131,6 +131,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "lost_pile": ("Lost", "ロスト"),
     "hand": ("Hand", "手札"),
     "power": ("Power {n}", "パワー {n}"),
+    "power_split": ("Atk {atk} · Def {dfn}", "攻{atk}・守{dfn}"),
+    "atk_badge": ("ATK", "攻撃"),
     "facedown": ("Face down", "裏向き"),
     "empty_column": ("No Lv.1", "Lv.1なし"),
     "waiting_you": ("Your move: {what}", "あなたの番：{what}"),
@@ -217,8 +219,9 @@ STRINGS: dict[str, tuple[str, str]] = {
     "leave_text_net": ("You give the game up: the other player is told at once and wins (your signed goodbye is the "
                        "proof).", "対局をやめると、相手にすぐ伝わり、相手の勝ちになります（あなたの署名付きのあいさつが証明になります）。"),
     "leave_yes": ("Leave the game", "対局をやめる"),
-    "shortcuts": ("Keys: 1-9 hand card, A/B/C column, P pass, E end turn, Enter confirm, Esc cancel, L language",
-                  "キー：1-9 手札、A/B/C 列、P パス、E ターン終了、Enter 確定、Esc 取消、L 言語"),
+    "shortcuts": ("Keys: 1-9 hand card, A/B/C column, P pass, E end turn, Enter confirm, Esc cancel, L language, "
+                  "F1 or ? help",
+                  "キー：1-9 手札、A/B/C 列、P パス、E ターン終了、Enter 確定、Esc 取消、L 言語、F1 か ? ヘルプ"),
     # pending prompts
     "what_setup": ("place three Lv.1 cards face down", "Lv.1を3枚裏向きに置く"),
     "what_main": ("level up, renew, open a column or pass", "レベルアップ・列の新生・列を開く・パス"),
@@ -273,6 +276,135 @@ STRINGS: dict[str, tuple[str, str]] = {
     "table_itself": ("the table", "卓"),
     "why_details": ("Rule {rule} (docs/rules/rider.md)", "ルール {rule}（docs/rules/rider.md）"),
     "why_title": ("Not allowed", "できません"),
+    # the opening contests in the log: who won and why
+    "log_contest_win": ("Battle-mark contest won by {winner}: {wmark} beats {lmark} ({loser}). First turn: {winner}.",
+                        "バトルマーク勝負は{winner}の勝ち：{wmark}が{lmark}（{loser}）に勝つ。先攻は{winner}です。"),
+    "mark_sword_rps": ("sword (scissors)", "剣（チョキ）"),
+    "mark_feather_rps": ("feather (paper)", "羽（パー）"),
+    "mark_rock_rps": ("rock", "岩（グー）"),
+    "log_contest_tie": ("Battle-mark contest: both marks are {mark}, a tie; rock-paper-scissors decides.",
+                        "バトルマーク勝負：両者とも{mark}であいこ。ジャンケンで決めます。"),
+    "log_rps_win": ("Rock-paper-scissors won by {winner}: {wpick} beats {lpick} ({loser}). First turn: {winner}.",
+                    "ジャンケンは{winner}の勝ち：{wpick}が{lpick}（{loser}）に勝つ。先攻は{winner}です。"),
+    "log_rps_tie": ("Rock-paper-scissors: both picked {pick}, a tie; pick again.",
+                    "ジャンケン：両者とも{pick}であいこ。もう一度選びます。"),
+    # help overlay (F1 / ?)
+    "help": ("Help", "ヘルプ"),
+    "help_legend": ("Icons and badges", "アイコンの見かた"),
+    "help_rules": ("Rules", "ルール"),
+    "help_keys": ("Controls", "操作"),
+    "help_scroll": ("Mouse wheel or Up/Down to scroll", "マウスホイールまたは上下キーでスクロール"),
+    "help_l_level": ("Level badge: the level a card goes on a column at (2-3: as Lv.2 or Lv.3, your choice).",
+                     "レベル：カードを列に置くレベル（2-3 は Lv.2 か Lv.3 を選べます）。"),
+    "help_l_power": ("Power squares: yellow always counts; red is extra (full) power that counts only where the "
+                     "card's text says.",
+                     "パワー：イエローのマスは常に数えます。レッドのマスは全力のパワーで、カードの効果に書かれた場合だけ数えます。"),
+    "help_l_marks": ("Battle marks (who goes first): sword = scissors, feather = paper, rock = rock.",
+                     "バトルマーク（先攻を決める）：剣＝チョキ、羽＝パー、岩＝グー。"),
+    "help_l_attributes": ("Attributes: Flame, Tide, Gale, Stone, Spark, Free. A card goes on a column of its own "
+                          "attribute; Free matches any.",
+                          "属性：炎・水・風・岩・雷・フリー。カードは同じ属性の列に置きます。フリーはどれとも合います。"),
+    "help_l_sp": ("SP: a special placement (skip a level, ignore attributes, ...); the card's text says how.",
+                  "SP：特別な配置（レベルを飛ばす、どの属性にも置ける など）。くわしくはカードの効果にあります。"),
+    "help_l_gold": ("Gold inner line: the card can be a Lv.4, the top level; a column with a Lv.4 may attack.",
+                    "ゴールドの内ライン：Lv.4（最高レベル）になれるカード。Lv.4 のある列は攻撃できます。"),
+    "help_l_placed": ("=2 / =3: the level a Lv.2-3 card was placed as.",
+                      "=2 / =3：Lv.2-3 のカードを置いたレベル。"),
+    "help_l_head": ("Column power; when an effect counts only when attacking or defending, both powers are shown.",
+                    "列のパワー。攻撃のときだけ・守りのときだけ数える効果があると、2つのパワーを出します。"),
+    "help_l_atk": ("This column may attack this turn's attack phase (it holds a Lv.4 or a card that lets it).",
+                   "この列は攻撃できます（Lv.4 か、攻撃できるようにするカードがある）。"),
+    "help_l_back": ("A face-down Lv.1. Hover your own to see which card it is; the opponent's stay hidden.",
+                    "裏向きの Lv.1。自分のものはマウスを重ねると中身が見えます。相手のものは見えません。"),
+    "help_l_glow": ("Outlines: gold = you can click it now, yellow = selected, blue = where it can go.",
+                    "ライン：ゴールド＝いまクリックできる、イエロー＝選択中、ブルー＝置ける先・攻撃できる先。"),
+    "help_l_proof": ("Log tags: local = this computer's generator; verified = checked by the fair-play protocols.",
+                     "ログの印：ローカル＝このコンピューターの乱数、検証OK＝公正なプロトコルで確認した。"),
+    "help_l_dots": ("Player status: green fine, gold your move, blue waited for, orange slow, red gone or stopped.",
+                    "プレイヤーの状態：グリーン＝正常、ゴールド＝あなたの番、ブルー＝待っている相手、オレンジ＝応答が遅い、レッド＝卓を離れた・停止。"),
+    "help_l_lost": ("Lv.1 cards in the Lost pile: a player with three there loses.",
+                    "ロストの Lv.1 の枚数。3枚になったプレイヤーの負けです。"),
+    "help_r_goal_t": ("Goal", "勝利条件"),
+    "help_r_goal": ("Send three of your opponent's Lv.1 cards to their Lost pile. The game ends at once when it "
+                    "happens.", "相手の Lv.1 カードを3枚、相手のロストに送れば勝ちです。そのときすぐに対局が終わります。"),
+    "help_r_setup_t": ("Set-up", "準備"),
+    "help_r_setup": ("Each player puts three Lv.1 cards from their own deck face down in columns A, B and C. Then "
+                     "every deck is shuffled and each player draws five cards.",
+                     "両者は自分のデッキから Lv.1 を3枚選び、列A・B・Cに裏向きで置きます。その後デッキをシャッフルし、5枚ずつ引きます。"),
+    "help_r_first_t": ("Who goes first", "先攻の決めかた"),
+    "help_r_first": ("Both players secretly pick one face-down card and turn it over. The battle marks play "
+                     "rock-paper-scissors: sword beats feather, feather beats rock, rock beats sword. The winner "
+                     "goes first; on a tie both play plain rock-paper-scissors until someone wins. The turned cards "
+                     "stay face up.",
+                     "両者は裏向きのカードを1枚ずつ秘密に選んで表にします。バトルマークでジャンケンをします：剣は羽に、羽は岩に、"
+                     "岩は剣に勝ちます。勝ったプレイヤーが先攻です。あいこなら、勝負がつくまでふつうのジャンケンをします。表にしたカードはそのまま残ります。"),
+    "help_r_turn_t": ("Your turn", "手番"),
+    "help_r_turn": ("Draw one card (an empty deck is refilled by shuffling your discard pile). Then make one main "
+                    "action: level up a column, renew a fallen column with a Lv.1, or open a face-down column by "
+                    "discarding a card. Only when none of these is possible you pass, discarding a card if you have "
+                    "one.",
+                    "まず1枚引きます（デッキが空なら捨て山をシャッフルしてデッキにします）。つぎにメインの行動を1つ行います："
+                    "列のレベルアップ、Lv.1 を失った列を Lv.1 で新生、カードを1枚捨てて裏向きの列を開く。どれもできないときだけパスし、"
+                    "手札があれば1枚捨てます。"),
+    "help_r_level_t": ("Levelling up", "レベルアップ"),
+    "help_r_level": ("Put a hand card on one of your face-up columns at the next level: Lv.1, then Lv.2, Lv.3, "
+                     "Lv.4 (the top). Its attribute must match the top card's unless one of them is Free. A Lv.0 "
+                     "card goes beside a column and never changes its level. Cards marked SP say how else they "
+                     "may be placed; effects written on a card happen when it is placed by a level up.",
+                     "手札のカードを表向きの自分の列に、つぎのレベルとして置きます（Lv.1→Lv.2→Lv.3→Lv.4 が最高）。"
+                     "属性は一番上のカードと同じでなければなりません（どちらかがフリーならよい）。Lv.0 のカードは列の横に置き、"
+                     "列のレベルを変えません。SP のカードは特別な置きかたができます。カードの効果はレベルアップで置いたときに発動します。"),
+    "help_r_attack_t": ("Attacks", "攻撃"),
+    "help_r_attack": ("After the main action, each of your columns holding a Lv.4 (or a card that lets it) may "
+                      "attack one face-up opposing column, once per turn. End the turn when you are done.",
+                      "メインの行動の後、Lv.4（または攻撃できるカード）のある自分の列は、相手の表向きの列を1つ攻撃できます"
+                      "（1ターンに1回）。終わったらターンを終了します。"),
+    "help_r_battle_t": ("Battle", "バトル"),
+    "help_r_battle": ("A column's power is the sum of its cards' power (some count more only when attacking or "
+                      "defending). If the attack is higher than the defence, every card of the defending column is "
+                      "destroyed; otherwise its cards are destroyed from the top down until the destroyed power "
+                      "reaches the attack. Either way the attacking column keeps only its Lv.1 (and Lv.0).",
+                      "列のパワーはカードのパワーをすべて合わせたものです（攻撃のときや守りのときだけ大きくなるものもあります）。攻撃が守りより大きければ、"
+                      "守る列のカードはすべて破壊されます。そうでなければ、破壊したパワーが攻撃のパワー以上になるまで上から順に破壊されます。"
+                      "どちらの場合も、攻撃した列は Lv.1（と Lv.0）だけが残ります。"),
+    "help_r_destroyed_t": ("Destroyed cards", "破壊されたカード"),
+    "help_r_destroyed": ("A destroyed Lv.1 goes to its owner's Lost pile, every other card to the discard pile. A "
+                         "column that lost its Lv.1 has fallen: it cannot attack or be attacked until it is renewed. "
+                         "Lv.0 cards are never destroyed in battle.",
+                         "破壊された Lv.1 はそのプレイヤーのロストへ、ほかのカードは捨て山へ行きます。Lv.1 を失った列は、"
+                         "新生するまで攻撃することも攻撃されることもありません。Lv.0 はバトルで破壊されません。"),
+    "help_r_end_t": ("Draw", "引き分け"),
+    "help_r_end": ("A game that would start its 301st turn is a draw.", "ターン300が終わっても勝負がつかなければ引き分けです。"),
+    "help_r_fair_t": ("Fair play", "公正さ"),
+    "help_r_fair": ("On a networked table every shuffle, deal and contest is made jointly by both computers and "
+                    "every move is signed. At the end each seat opens its deck list and the audit replays every "
+                    "move, every pass included.",
+                    "ネットワーク卓では、シャッフル・配布・勝負はすべて両者のコンピューターが共同で行い、全ての手に署名します。"
+                    "終了時にそれぞれの席がデッキリストを公開し、監査がパスもふくめて全ての手を再生して確かめます。"),
+    "help_r_more_t": ("More", "くわしく"),
+    "help_r_more": ("Every rule the engine enforces, with its id and the reason for each ruling, is in "
+                    "docs/rules/rider.md.",
+                    "エンジンが守らせる全てのルール（番号と判断の理由つき）は docs/rules/rider.md にあります。"),
+    "help_k_mouse_t": ("Mouse", "マウス"),
+    "help_k_mouse": ("Click a hand card, then a highlighted column (or drag the card onto it). Click one of your "
+                     "glowing columns, then an opposing column, to attack. Hover any card to see it large; click a "
+                     "discard or Lost pile to list it. Right-click cancels.",
+                     "手札のカードをクリックし、光っている列をクリックします（ドラッグでもできます）。光っている自分の列、相手の列の順に"
+                     "クリックすると攻撃です。カードにマウスを重ねると大きく見えます。捨て山・ロストをクリックすると一覧が見えます。"
+                     "Esc で取り消します。"),
+    "help_k_cards_t": ("Keys on the table", "卓のキー"),
+    "help_k_cards": ("1-9 pick a hand card; A / B / C pick your column (or the opposing one once an attacker is "
+                     "chosen; Shift forces the opposing side).",
+                     "1-9 手札を選ぶ。A / B / C 自分の列を選ぶ（攻撃する列を選んだ後は相手の列。Shift で相手の列）。"),
+    "help_k_flow_t": ("Moves", "行動"),
+    "help_k_flow": ("P pass, E end the turn, S set up or make the sealed pick, Enter confirm, Esc cancel.",
+                    "P パス、E ターン終了、S 準備・秘密の選択、Enter 確定、Esc 取消。"),
+    "help_k_prompt_t": ("Questions", "選択"),
+    "help_k_prompt": ("In a question, 1-9 pick an option; Enter picks the highlighted one.",
+                      "選ぶときは 1-9 で選び、Enter で光っているボタンを選びます。"),
+    "help_k_other_t": ("Anywhere", "いつでも"),
+    "help_k_other": ("F1 or ? this help, L switch language, mouse wheel scrolls the log.",
+                     "F1 または ? このヘルプ、L 言語を変える、マウスホイールでログをスクロール。"),
     # end
     "game_over": ("Game over", "ゲーム終了"),
     "winner_you": ("You won!", "あなたの勝ち！"),

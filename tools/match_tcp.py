@@ -83,16 +83,37 @@ def spawn(seat: int, args: Sequence[str], workdir: Path) -> PeerProcess:
     return PeerProcess(seat, proc, log)
 
 
-def read_invite(host: PeerProcess, timeout: float) -> str:
-    """The invite code: the first stdout line of the host."""
-    assert host.proc.stdout is not None
+def next_line(proc: subprocess.Popen[str], deadline: float) -> str | None:
+    """The process's next stdout line, or None when none came by ``deadline``; "" at end of output.
+
+    Reads the pipe's descriptor a byte at a time, never through the text wrapper:
+    a buffered ``readline`` may pull two lines at once, and a ``select`` on the
+    descriptor would then wait for a line that has already been read.
+    """
+    assert proc.stdout is not None
     import selectors
 
+    fd = proc.stdout.fileno()
+    raw = bytearray()
     with selectors.DefaultSelector() as sel:
-        sel.register(host.proc.stdout, selectors.EVENT_READ)
-        if not sel.select(timeout):
-            raise TableFailed(f"the host printed no invite code within {timeout:.0f} s:\n{host.log_tail()}")
-    line = host.proc.stdout.readline().strip()
+        sel.register(fd, selectors.EVENT_READ)
+        while True:
+            if not sel.select(max(0.0, deadline - time.monotonic())):
+                return None
+            byte = os.read(fd, 1)
+            if not byte:
+                return raw.decode("utf-8", "replace")
+            if byte == b"\n":
+                return raw.decode("utf-8", "replace") + "\n"
+            raw += byte
+
+
+def read_invite(host: PeerProcess, timeout: float) -> str:
+    """The invite code: the first stdout line of the host."""
+    line = next_line(host.proc, time.monotonic() + timeout)
+    if line is None:
+        raise TableFailed(f"the host printed no invite code within {timeout:.0f} s:\n{host.log_tail()}")
+    line = line.strip()
     if not line.startswith("FT1-"):
         raise TableFailed(f"the host did not print an invite code (got {line!r}):\n{host.log_tail()}")
     return line
@@ -100,21 +121,16 @@ def read_invite(host: PeerProcess, timeout: float) -> str:
 
 def read_codes(host: PeerProcess, count: int, timeout: float) -> list[str]:
     """The next ``count`` stdout lines of an online host: one wormhole code each."""
-    assert host.proc.stdout is not None
-    import selectors
-
     codes: list[str] = []
     end = time.monotonic() + timeout
-    with selectors.DefaultSelector() as sel:
-        sel.register(host.proc.stdout, selectors.EVENT_READ)
-        while len(codes) < count:
-            if not sel.select(max(0.0, end - time.monotonic())):
-                raise TableFailed(f"the host printed {len(codes)} of {count} wormhole codes within "
-                                  f"{timeout:.0f} s:\n{host.log_tail()}")
-            line = host.proc.stdout.readline().strip()
-            if not line:
-                raise TableFailed(f"the host stopped before printing its wormhole codes:\n{host.log_tail()}")
-            codes.append(line)
+    while len(codes) < count:
+        line = next_line(host.proc, end)
+        if line is None:
+            raise TableFailed(f"the host printed {len(codes)} of {count} wormhole codes within "
+                              f"{timeout:.0f} s:\n{host.log_tail()}")
+        if not line.strip():
+            raise TableFailed(f"the host stopped before printing its wormhole codes:\n{host.log_tail()}")
+        codes.append(line.strip())
     return codes
 
 

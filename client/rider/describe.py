@@ -26,6 +26,7 @@ from engine.core.pending import (
     SealedChoice,
     SealedChoicesRevealed,
 )
+from client.i18n import STRINGS, tr
 from engine.rider.actions import (
     Attack,
     Discard,
@@ -135,6 +136,41 @@ def reason_text(reason: str, winner: int | None, names: Sequence[str], me: int, 
     return reason
 
 
+def _mark(mark: str, lang: str) -> str:
+    return tr(lang, f"mark_{mark}_rps") if f"mark_{mark}_rps" in STRINGS else mark
+
+
+def contest_text(pre: RiderState, post: RiderState, *, names: Sequence[str], me: int, lang: str,
+                 table: dict[str, Info]) -> str:
+    """Who won the battle-mark contest and why, once the second flipped card is
+    face up ("" for any other reveal). The winner is the engine's: the seat whose
+    first turn began (rider.1); a tie leaves turn 0 and goes to rock-paper-scissors."""
+    if pre.turn != 0 or not all(post.marks):
+        return ""
+    cols = [post.players[s].columns[COLUMN_INDEX[post.marks[s]]] for s in (0, 1)]
+    before = [pre.players[s].columns[COLUMN_INDEX[pre.marks[s]]] for s in (0, 1)] if all(pre.marks) else []
+    if not all(c.cards for c in cols) or (before and all(c.cards for c in before)):
+        return ""  # a flip is still to come, or the contest was decided earlier
+    marks = [table[c.cards[0][0]].card.mark for c in cols]
+    if post.turn == 0:
+        return tr(lang, "log_contest_tie", mark=_mark(marks[0], lang))
+    winner = post.active
+    return tr(lang, "log_contest_win", winner=seat_label(winner, names, me, lang),
+              loser=seat_label(1 - winner, names, me, lang), wmark=_mark(marks[winner], lang),
+              lmark=_mark(marks[1 - winner], lang))
+
+
+def rps_text(choices: Sequence[str], post: RiderState, *, names: Sequence[str], me: int, lang: str) -> str:
+    """Who won a plain rock-paper-scissors round and why (the engine's winner:
+    the seat whose first turn began), or that it was a tie."""
+    picks = [tr(lang, f"rps_{c}") if f"rps_{c}" in STRINGS else str(c) for c in choices]
+    if post.turn == 0:
+        return tr(lang, "log_rps_tie", pick=picks[0])
+    winner = post.active
+    return tr(lang, "log_rps_win", winner=seat_label(winner, names, me, lang),
+              loser=seat_label(1 - winner, names, me, lang), wpick=picks[winner], lpick=picks[1 - winner])
+
+
 def pending_text(pending: Pending | None, names: Sequence[str], me: int, lang: str) -> tuple[int | None, str]:
     """(seat waited for or None, what is awaited) for the status line."""
     ja = _ja(lang)
@@ -224,6 +260,9 @@ def describe(pre: RiderState, action: Action, post: RiderState, *, me: int, name
         owner = seat_label(seat, names, me, lang)
         listed = ", ".join(name(c) for c in action.cards)
         out.append(LogEntry(f"{owner}のカードが表に：{listed}" if ja else f"{owner} turned face up: {listed}", proof))
+        contest = contest_text(pre, post, names=names, me=me, lang=lang, table=table)
+        if contest:
+            out.append(LogEntry(contest))
     elif isinstance(action, CardsShownTo):
         seat = int(action.zone.split(":")[1])
         owner = seat_label(seat, names, me, lang)
@@ -240,7 +279,7 @@ def describe(pre: RiderState, action: Action, post: RiderState, *, me: int, name
             text = ("バトルマーク勝負：" if ja else "Battle-mark contest: ") + ", ".join(
                 f"{seat_label(i, names, me, lang)} {'列' if ja else 'column '}{c}" for i, c in enumerate(action.choices))
         else:
-            text = ("ジャンケン：" if ja else "Rock-paper-scissors: ") + " vs ".join(str(c) for c in action.choices)
+            text = rps_text(action.choices, post, names=names, me=me, lang=lang)
         out.append(LogEntry(text, proof))
     elif isinstance(action, DiceRolled):
         out.append(LogEntry(f"ダイス {action.purpose}: {list(action.faces)}", proof))

@@ -21,7 +21,9 @@ from client import theme
 from client.anim import Animator, Flash, Flight, Flip, Strike
 from client.app import App
 from client.cardart import HEADER, CardArt, mark_name
+from client.help import HelpOverlay, is_help_key
 from client.i18n import tr, why_text
+from client.rider.badges import column_head, draw_attack_badge, draw_placed_level, draw_proof_tag, may_attack
 from client.rider.describe import (
     LogEntry,
     describe,
@@ -30,6 +32,7 @@ from client.rider.describe import (
     seat_label,
     setup_text,
 )
+from client.rider.help import rider_help
 from client.rider.intents import Intents, Key, needs_confirm
 from client.rider.layout import SeatArea, TableLayout
 from client.rider.session import TableSession
@@ -39,7 +42,7 @@ from client.widgets import Button, panel
 from engine.core.actions import Action
 from engine.core.pending import CardsDealt, CardsRevealed
 from engine.rider.actions import Attack, Discard, LevelUp, OpenColumn, Pass, Renew
-from engine.rider.rules import column_power, resolve_attack
+from engine.rider.rules import resolve_attack
 from engine.rider.state import COLUMN_INDEX, COLUMNS, Column, RiderState
 from net.bots.base import SealedPick
 
@@ -88,7 +91,10 @@ class RiderTableScene(Scene):
         self.layout = TableLayout(app.screen.get_size())
         self.anims = Animator()
         self.now = app.clock.seconds()
+        #: The log in the current language, and what words each line (re-run when the language changes).
         self.log: list[LogEntry] = []
+        self._log_sources: list[Callable[[str], list[LogEntry]]] = []
+        self._log_lang = app.lang
         self.log_scroll = 0
         self.legal: list[Action] = []
         self.intents = Intents([])
@@ -109,13 +115,15 @@ class RiderTableScene(Scene):
         self.panel_open = False
         #: Why the last gesture was refused: (message, details line, shown until); see explain().
         self.notice: tuple[str, str, float] | None = None
+        #: The help overlay (F1 / ?) while it is open; it takes every input until closed.
+        self.help: HelpOverlay | None = None
 
     # -- scene protocol ------------------------------------------------------------
     def enter(self) -> None:
         self.session.listeners.append(self._on_event)
         self.session.problem_listeners.append(self._on_problem)
         self.session.change_listeners.append(self.refresh)
-        self.log.append(LogEntry(tr(self.app.lang, "hint_select")))
+        self.add_log(lambda lang: [LogEntry(tr(lang, "hint_select"))])
         self.session.start()
         self.refresh()
 
@@ -133,10 +141,26 @@ class RiderTableScene(Scene):
     def resized(self, size: tuple[int, int]) -> None:
         self.layout = TableLayout(size)
         self._background = None
+        if self.help is not None:
+            self.help.layout(size, self.app.lang)
         self.refresh()
+
+    # -- help overlay -------------------------------------------------------------------
+    def toggle_help(self) -> None:
+        """Open the help overlay (legend, rules, keys), or close it."""
+        if self.help is not None:
+            self.help = None
+        else:
+            self.help = HelpOverlay(rider_help(self.art), self.toggle_help, self.app.lang)
+            self.help.layout(self.layout.size, self.app.lang)
+        self._build_controls()
+        self.app.invalidate()
 
     def update(self, now: float) -> bool:
         self.now = now
+        if self._log_lang != self.app.lang:
+            self._relog()
+            self.app.invalidate()
         if self.notice is not None and now >= self.notice[2]:
             self.notice = None
             self.app.invalidate()
@@ -152,7 +176,7 @@ class RiderTableScene(Scene):
         self.intents = Intents(self.legal)
         warnings: list[str] = getattr(self.session, "warnings", [])
         for warning in warnings[self._warnings_seen:]:  # refused network messages: said, never hidden
-            self.log.append(LogEntry(tr(self.app.lang, "net_rejected", error=warning)))
+            self.add_log(lambda lang, w=warning: [LogEntry(tr(lang, "net_rejected", error=w))])
         self._warnings_seen = len(warnings)
         sources = self.intents.sources()
         if self.selected is not None and self.selected not in sources:
@@ -162,11 +186,25 @@ class RiderTableScene(Scene):
         self._build_controls()
         self.app.invalidate()
 
+    def add_log(self, words: Callable[[str], list[LogEntry]]) -> None:
+        """Add log lines; ``words(lang)`` words them, now and whenever the language changes."""
+        self._log_sources.append(words)
+        self.log.extend(words(self._log_lang))
+
+    def _relog(self) -> None:
+        """Re-word every log line in the current language (old lines included)."""
+        self._log_lang = self.app.lang
+        self.log = [entry for words in self._log_sources for entry in words(self._log_lang)]
+
     def _on_event(self, pre: RiderState, action: Action, post: RiderState) -> None:
-        entries = describe(pre, action, post, me=self.me, names=self.session.names, lang=self.app.lang,
-                           name=self._name, knowledge=self.session.knowledge, table=self.session.game.table,
-                           proof=self.session.proof)
-        self.log.extend(entries)
+        session = self.session
+
+        def words(lang: str) -> list[LogEntry]:
+            return describe(pre, action, post, me=self.me, names=session.names, lang=lang,
+                            name=lambda card: self.art.name(card, lang), knowledge=session.knowledge,
+                            table=session.game.table, proof=session.proof)
+
+        self.add_log(words)
         self.log_scroll = 0
         self._animate(pre, action, post)
         self.selected = None if action.seat == self.me else self.selected
@@ -175,11 +213,11 @@ class RiderTableScene(Scene):
         self.refresh()
 
     def _on_problem(self, problem: str) -> None:
-        self.log.append(LogEntry(self._problem_text(), turn_marker=True))
+        self.add_log(lambda lang: [LogEntry(self._problem_text(lang), turn_marker=True)])
         self.refresh()
 
-    def _problem_text(self) -> str:
-        lang = self.app.lang
+    def _problem_text(self, lang: str = "") -> str:
+        lang = lang or self.app.lang
         s = self.session
         if s.cheat and s.problem_seat is not None:
             problem = s.problem.removeprefix(f"seat {s.problem_seat}: ")  # the engine counts seats from 0
@@ -295,11 +333,14 @@ class RiderTableScene(Scene):
             self.side_buttons.append(Button(pygame.Rect(strip.left + 6, strip.top + 8, strip.width - 12, 40),
                                             ">" if self.panel_shown else "<", self._toggle_panel, payload="panel"))
         if self.panel_shown:
+            bw = (panel_rect.width - 28 - 2 * 8) // 3
+            row = panel_rect.bottom - 52
             self.side_buttons += [
-                Button(pygame.Rect(panel_rect.left + 14, panel_rect.bottom - 52, 110, 38), tr(lang, "menu"), self._leave),
-                Button(pygame.Rect(panel_rect.left + 134, panel_rect.bottom - 52, 110, 38),
-                       "日本語" if lang == "en" else "English",
-                       self._toggle_lang, hotkey="L"),
+                Button(pygame.Rect(panel_rect.left + 14, row, bw, 38), tr(lang, "menu"), self._leave, payload="lobby"),
+                Button(pygame.Rect(panel_rect.left + 14 + bw + 8, row, bw, 38), "日本語" if lang == "en" else "English",
+                       self._toggle_lang, hotkey="L", payload="lang"),
+                Button(pygame.Rect(panel_rect.left + 14 + 2 * (bw + 8), row, bw, 38), tr(lang, "help"),
+                       self.toggle_help, hotkey="F1", payload="help"),
             ]
         if self.prompt is not None:
             self._layout_prompt(self.prompt)
@@ -555,6 +596,9 @@ class RiderTableScene(Scene):
 
     def _toggle_lang(self) -> None:
         self.app.set_lang("ja" if self.app.lang == "en" else "en")
+        self._relog()
+        if self.help is not None:
+            self.help.layout(self.layout.size, self.app.lang)
         self._build_controls()
 
     # -- prompt layout ------------------------------------------------------------------------
@@ -609,6 +653,15 @@ class RiderTableScene(Scene):
                 return
 
     def handle(self, event: pygame.event.Event) -> None:
+        if is_help_key(event) and self.help is None:
+            self.toggle_help()
+            return
+        if self.help is not None:  # modal: the overlay takes everything until it closes
+            if event.type == pygame.MOUSEMOTION:
+                self.hover_pos = event.pos
+            self.help.handle(event)
+            self.app.invalidate()
+            return
         if event.type == pygame.MOUSEMOTION:
             self.hover_pos = event.pos
             self._update_hover()
@@ -861,8 +914,10 @@ class RiderTableScene(Scene):
             self._draw_notice(surface, self.notice)
         if self.prompt is not None:
             self._draw_prompt(surface, self.prompt)
-        elif self.hover_card is not None and self.drag is None:
+        elif self.hover_card is not None and self.drag is None and self.help is None:
             self._draw_preview(surface, self.hover_card)
+        if self.help is not None:
+            self.help.draw(surface)
 
     def notice_rect(self, text: str = "", details: str = "") -> pygame.Rect:
         """Where a why-not notice goes: just above the bar, across the board's
@@ -906,12 +961,12 @@ class RiderTableScene(Scene):
                 self._glow(surface, area, theme.TARGET, 4)
             elif self.selected is None and key in sources:
                 self._glow(surface, area, theme.ACCENT, 2)
-            power = column_power(table, col, "defend") if (col.cards or col.zero) else 0
-            head = f"{letter}" if not col.cards else f"{letter}  ·  {tr(lang, 'power', n=power)}"
-            draw_text(surface, head, (area.left + 10, area.top + 1), 14, theme.TEXT, bold=True)
-            if col.cards and col.cards[-1][1] == 4 or (col.cards and any(table[c].can_attack for c, _ in col.cards)):
-                draw_text(surface, "ATK", (area.right - 10, area.top + 2), 12, theme.ACCENT, bold=True,
-                          anchor="topright")
+            attacks = may_attack(table, col)
+            badge_w = 44 if attacks else 0
+            draw_text(surface, column_head(letter, table, col, lang), (area.left + 10, area.top + 1), 14, theme.TEXT,
+                      bold=True, max_width=area.width - 20 - badge_w)
+            if attacks:
+                draw_attack_badge(surface, (area.right - 10, area.top + 2), lang)
             if col.facedown is not None:
                 rect = L.cascade(area, 0)
                 if ("col", seat, i, 0) not in hidden:
@@ -933,9 +988,7 @@ class RiderTableScene(Scene):
                     tag = pygame.Rect(0, 0, 26, 16)
                     tag.midright = (rect.left + 3, rect.top + header_h // 2)
                     tag.left = max(tag.left, area.left + 2)
-                    pygame.draw.rect(surface, theme.ACCENT, tag, border_radius=6)
-                    pygame.draw.rect(surface, theme.TEXT_DARK, tag, width=1, border_radius=6)
-                    draw_text(surface, f"={level}", tag.center, 11, theme.TEXT_DARK, bold=True, anchor="center")
+                    draw_placed_level(surface, tag, level)
             if col.zero is not None and ("zero", seat, i) not in hidden:
                 rect = L.zero_slot(area)
                 surface.blit(self.art.face(col.zero, rect.size, lang), rect)
@@ -1008,7 +1061,7 @@ class RiderTableScene(Scene):
         seat, what = pending_text(self.session.pending, self.session.names, self.me, lang)
         if self.session.problem:
             buttons_w = sum(b.rect.width + 10 for b in self.bar_buttons)
-            draw_wrapped(surface, self._problem_text(), pygame.Rect(bar.left + 16, bar.top + 6, bar.width - 32 - buttons_w,
+            draw_wrapped(surface, self._problem_text(lang), pygame.Rect(bar.left + 16, bar.top + 6, bar.width - 32 - buttons_w,
                                                                     bar.height - 8), 14, theme.BAD)
             return
         note = self.session.table_note(lang)
@@ -1116,10 +1169,7 @@ class RiderTableScene(Scene):
         for line, colour, proof, bold in visible:
             surface.blit(render(line, size, colour, bold), (rect.left, y))
             if proof:
-                tag = render(tr(self.app.lang, f"proof_{proof}"), 10, theme.TEXT_DARK, True)
-                box = pygame.Rect(rect.right - tag.get_width() - 10, y + 2, tag.get_width() + 8, step - 4)
-                pygame.draw.rect(surface, theme.INFO if proof == "verified" else (170, 176, 190), box, border_radius=5)
-                surface.blit(tag, tag.get_rect(center=box.center))
+                draw_proof_tag(surface, rect.right, y + 2, step - 4, proof, self.app.lang)
             y += step
         surface.set_clip(clip)
 

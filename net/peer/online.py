@@ -367,7 +367,9 @@ class OnlineJoin:
         if mesh is None:
             return
         pairing = self.pairing
-        if pairing is not None and not pairing.closed and (pairing.connected or not pairing.ever_connected):
+        lost = self.lost_since is not None and self.peer.reactor.seconds() - self.lost_since >= RESUME_GRACE
+        if pairing is not None and not pairing.closed and not lost \
+                and (pairing.connected or not pairing.ever_connected):
             pairing.connect(mesh, target)
             return
         if self.secret is None or self.host_key is None:
@@ -432,24 +434,25 @@ class OnlineJoin:
             return
         if self.secret is None or self.peer.genesis is None:
             return
-        if pairing is not None and pairing.connected and not pairing.closed:
+        mesh = self._mesh()
+        record = mesh.peers.get(self.host_key) if mesh is not None and self.host_key else None
+        link_up = record is not None and record.channel is not None
+        if pairing is not None and pairing.connected and not pairing.closed and link_up:
             self.lost_since = None
             if self.spare is not None and not self.spare.paired:
                 self.spare.close()  # Dilation came back by itself: release the resume nameplate
                 self.spare = None
             return
-        # the carrying wormhole lost its connection (the host may have died: Dilation
-        # cannot tell), or we restarted: meet on the resume code as well
+        # the carrying wormhole lost its connection, or our heartbeat lost the link
+        # inside it (a dead host: over the relay Dilation may go on reporting a
+        # connection), or we restarted: meet on the resume code as well
         self.lost_since = self.lost_since if self.lost_since is not None else now
         if now - self.lost_since < RESUME_GRACE and pairing is not None:
             return
         had = self.spare
         spare = self._open_spare()
-        if spare is not had:
-            mesh = self._mesh()
-            record = mesh.peers.get(self.host_key) if mesh is not None and self.host_key else None
-            if record is not None and record.dial is not None and mesh is not None:
-                spare.connect(mesh, record.dial)
+        if spare is not had and record is not None and record.dial is not None and mesh is not None:
+            spare.connect(mesh, record.dial)
 
 
 def saved_settings(peer: Peer) -> WormholeSettings | None:

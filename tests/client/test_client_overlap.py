@@ -13,7 +13,10 @@ from twisted.internet.task import Clock
 from client.app import App
 from client.lobby import LobbyScene
 from client.rider.demo import play_to_midgame
+from client.help import TEXT_SIZE
+from client.i18n import tr
 from client.settings import Settings
+from client.text import line_height, wrap
 
 SIZES = [(960, 600), (1280, 800), (1920, 1080)]
 
@@ -41,7 +44,7 @@ def test_table_widgets_do_not_overlap(size: tuple[int, int], lang: str) -> None:
         assert L.board.width >= size[0] - 60
         click_button = scene.side_buttons[0]
         click_button.on_click()
-        assert scene.panel_open and len(scene.side_buttons) == 3
+        assert scene.panel_open and [b.payload for b in scene.side_buttons] == ["panel", "lobby", "lang", "help"]
     rects += [(f"side:{b.label}", b.rect) for b in scene.side_buttons]
     no_overlap(rects, size)
     for _, rect in rects:
@@ -54,6 +57,19 @@ def test_table_widgets_do_not_overlap(size: tuple[int, int], lang: str) -> None:
         assert L.board.contains(note) and not note.colliderect(L.bar) and not note.colliderect(L.side)
     # the hand cards stay wide enough to read their text
     assert L.hand_card[0] >= 75 and L.card[0] >= 65  # the smallest faces, at 960x600 (height-bound)
+    app.render()
+    # the help overlay: its tabs, close button and every legend icon and text cell
+    scene.toggle_help()
+    assert scene.help is not None
+    help_rects = scene.help.widget_rects()
+    assert len([n for n, _ in help_rects if n.startswith("help_icon:")]) == len(scene.help.pages[0].entries)
+    no_overlap(help_rects, size)
+    for name, rect in help_rects:
+        assert scene.help.rect.contains(rect), (name, rect)
+    # every legend text fits its cell whole, in this language
+    for entry, (_icon, cell) in zip(scene.help.pages[0].entries, scene.help.cells):
+        lines = wrap(tr(lang, entry.text_key), TEXT_SIZE, cell.width)
+        assert len(lines) * line_height(TEXT_SIZE) <= cell.height, (size, lang, entry.text_key, lines)
     app.render()
 
 

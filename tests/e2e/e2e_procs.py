@@ -27,13 +27,18 @@ def wait_until(condition: Callable[[], bool], timeout: float, what: str) -> None
         time.sleep(0.02)
 
 
-def step_reached(peer: PeerProcess, step: int) -> bool:
-    """True once the peer's log shows progress at ``step`` or later."""
+def last_step(peer: PeerProcess) -> int:
+    """The latest step the peer's log shows progress at (-1 before any)."""
     try:
         text = peer.log.read_text(encoding="utf-8", errors="replace")
     except OSError:
-        return False
-    return any(int(m) >= step for m in STEP.findall(text))
+        return -1
+    return max((int(m) for m in STEP.findall(text)), default=-1)
+
+
+def step_reached(peer: PeerProcess, step: int) -> bool:
+    """True once the peer's log shows progress at ``step`` or later."""
+    return last_step(peer) >= step
 
 
 def start_host(workdir: Path, bot: str, *, seats: int = 2, game: str = "rider", max_time: float = 60.0,

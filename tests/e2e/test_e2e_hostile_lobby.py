@@ -6,7 +6,6 @@ the genuine game to an audited end and the trap never sees a connection."""
 
 from __future__ import annotations
 
-import selectors
 import socket
 import subprocess
 import sys
@@ -19,7 +18,7 @@ import tiny_rules
 from e2e_procs import kill_all, start_host, start_joiner, wait_until
 
 from net.transcript import load_raw, verify
-from tools.match_tcp import ROOT, finish, peer_env
+from tools.match_tcp import ROOT, finish, next_line, peer_env
 
 pytestmark = pytest.mark.e2e
 LIMIT = 60.0
@@ -54,15 +53,12 @@ class Trap:
 
 
 def _read_line(proc: subprocess.Popen[str], wanted: str, timeout: float) -> None:
-    assert proc.stdout is not None
     deadline = time.monotonic() + timeout
-    with selectors.DefaultSelector() as sel:
-        sel.register(proc.stdout, selectors.EVENT_READ)
-        while time.monotonic() < deadline:
-            if sel.select(0.1) and proc.stdout.readline().strip() == wanted:
-                return
-            if proc.poll() is not None:
-                break
+    while (line := next_line(proc, deadline)) is not None:
+        if line.strip() == wanted:
+            return
+        if not line:
+            break
     raise AssertionError(f"the hostile joiner never printed {wanted!r}")
 
 

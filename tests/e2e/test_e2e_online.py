@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 import tiny_rules
-from e2e_procs import CuttableRelay, kill_all, run_checked, step_reached, wait_until
+from e2e_procs import CuttableRelay, kill_all, last_step, run_checked, step_reached, wait_until
 
 from net.transcript import load_raw, verify
 from tools.match_tcp import (
@@ -138,10 +138,56 @@ def test_relay_connection_cut_mid_game_then_play_recovers(tmp_path: Path, server
         assert verify(load_raw(tmp_path / f"seat{seat}.ft")).ok
 
 
+def test_mailbox_down_for_a_while_then_back(tmp_path: Path, servers: ServerProcess) -> None:
+    """The mailbox becomes unreachable at step 15 (a TCP forwarder in front of it
+    cuts its websockets and refuses new ones). Play goes on over the relay without
+    it; then the relay is cut too, so the link cannot come back until the mailbox
+    does (Dilation and our resume codes both meet through it). When the mailbox is
+    back, the link returns and the game ends with equal, verifiable transcripts."""
+    import time
+    from urllib.parse import urlparse
+
+    url = urlparse(servers.mailbox)
+    assert url.hostname == "127.0.0.1" and url.port is not None
+    mailbox_front = CuttableRelay(("127.0.0.1", url.port))
+    relay_front = CuttableRelay(servers.relay_address)
+    mailbox = f"ws://127.0.0.1:{mailbox_front.port}{url.path}"
+    relay = f"tcp:127.0.0.1:{relay_front.port}"
+    extra = ("--delay", "0.05")
+    peers: list[PeerProcess] = []
+    try:
+        host = spawn(0, ["host", "--game", "rider", "--seats", "2", "--listen", "127.0.0.1", "--online",
+                         *online_args(mailbox, relay), *seat_args(0, "greedy", 1, tmp_path, LIMIT, extra)], tmp_path)
+        peers.append(host)
+        read_invite(host, timeout=30)
+        code = read_codes(host, 1, timeout=30)[0]
+        peers.append(spawn(1, ["join", code, "--game", "rider", *online_args(mailbox, relay),
+                               *seat_args(1, "random", 1, tmp_path, LIMIT, extra)], tmp_path))
+        wait_until(lambda: step_reached(host, 15), 60, "the game to reach step 15")
+        mailbox_front.cut()
+        wait_until(lambda: step_reached(host, 22), 30, "play to go on with the mailbox down")
+        relay_front.cut()
+        time.sleep(1.0)
+        stalled_at = last_step(host)
+        time.sleep(2.0)
+        relay_front.restore()  # the relay is back, but nobody can tell the other where to meet
+        time.sleep(3.0)
+        assert last_step(host) == stalled_at, "play went on with neither the mailbox nor the relay"
+        mailbox_front.restore()
+        results = finish(peers, _deadline())
+        cuts = (mailbox_front.cuts, relay_front.cuts)
+    finally:
+        kill_all(peers)
+        mailbox_front.close()
+        relay_front.close()
+    _assert_same_end(results)
+    assert cuts == (1, 1)
+    for seat in (0, 1):
+        assert verify(load_raw(tmp_path / f"seat{seat}.ft")).ok
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("victim", [1, pytest.param(0, marks=pytest.mark.skip(
-    reason="host SIGKILL + resume over the wormhole passed until the merge of main at 12:17 UTC and fails "
-           "since; not yet investigated (reported as open in issue 14)"))], ids=["joiner", "host"])
+@pytest.mark.parametrize("victim", [1, 0], ids=["joiner", "host"])
 def test_peer_killed_then_resumed_meets_again_on_the_derived_code(tmp_path: Path, servers: ServerProcess,
                                                                  victim: int) -> None:
     """SIGKILL one side at step 20; ``tools.peer resume DIR`` (no code typed) meets

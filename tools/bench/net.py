@@ -73,6 +73,8 @@ class Table:
                               on_message=lambda o, d, i=i: self.handlers[i](o, d))
             net.listen_tcp(0, "127.0.0.1")
             self.nets.append(net)
+        for net in self.nets:  # the seats are fixed, as after a lobby: only these keys link or are dialled
+            net.mesh.restrict_to(ident.public_key for ident in self.ids)
         for net in self.nets[1:]:
             net.mesh.join(self.nets[0].mesh.listen, self.ids[0].fingerprint)
         self.seat_of = {ident.public_key: i for i, ident in enumerate(self.ids)}
