@@ -7,6 +7,7 @@ docs/rules/locke.md chapter 10). The modules, one job each:
 - flow.py - rounds: deal, initiative, turns, going on, the end;
 - path.py - a turn's action and the attack path of KMC fig. 10.2;
 - auto.py - the obstacles' automaton (KMC 10.12.2-3);
+- items.py - the character cards' items (KMC 2.3);
 - obstacles.py - chart opponents as obstacles;
 - claims.py - what a combat declaration claims, and its judgement;
 - legal.py - the honest legal actions;
@@ -17,15 +18,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.locke.combat import auto, flow, path
+from engine.locke.combat import auto, flow, items, path
 from engine.locke.combat.actions import ACTIONS
 from engine.locke.combat.flow import begin
 from engine.locke.combat.legal import MAKERS
 from engine.locke.combat.model import Obstacle
 from engine.locke.combat.obstacles import obstacles_from
 
-PENDING: dict[str, Any] = {**flow.PENDING, **path.PENDING, **auto.PENDING}
-HANDLERS: dict[tuple[str, type[Any]], Any] = {**flow.HANDLERS, **path.HANDLERS, **auto.HANDLERS}
+PENDING: dict[str, Any] = {**flow.PENDING, **path.PENDING, **auto.PENDING, **items.PENDING}
+HANDLERS: dict[tuple[str, type[Any]], Any] = {**flow.HANDLERS, **path.HANDLERS, **auto.HANDLERS, **items.HANDLERS}
 AUTO: dict[str, Any] = {**flow.AUTO, **path.AUTO, **auto.AUTO}
 
 __all__ = ["ACTIONS", "AUTO", "HANDLERS", "MAKERS", "PENDING", "Obstacle", "begin", "obstacles_from"]

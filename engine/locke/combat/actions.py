@@ -37,6 +37,7 @@ class Play(Action):
     stretch: int
     mind: int
     level: int
+    field: bool = False  # pay with the declared ESP field instead of one's own power (KMC 2.3.2)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -64,4 +65,35 @@ class GoOn(Action):
     go_on: bool
 
 
-ACTIONS: tuple[type[Action], ...] = (Play, Durability, Sleep, GoOn)
+@dataclasses.dataclass(frozen=True)
+class Equip(Action):
+    """KMC 10.3.2 / 2.3: before the first initiative, declare the henchmen you bring and
+    the suit and ESP field you use (items of your character card; each one a claim)."""
+
+    KIND = "locke.cb.equip"
+    henchmen: int
+    suit: str  # "" or energy-suit, powered-suit, hell-diver-suit
+    field: bool
+
+
+@dataclasses.dataclass(frozen=True)
+class UseItem(Action):
+    """KMC 2.3.1: use an item of your character card (a claim that you have it): a special
+    attack at ``target`` on your turn (ship, beam-cannon, geoid-bomb), an escape
+    (lafnor-mirror, subspace-field) or a defence (psycho-pod) against an attack."""
+
+    KIND = "locke.cb.item"
+    item: str
+    target: int
+
+
+@dataclasses.dataclass(frozen=True)
+class Absorb(Action):
+    """KMC 2.3.2 P-suit: the suit absorbs the attack (a claim that its level reaches the
+    attack's) or is broken by it (a claim that it does not) and the body takes the hit."""
+
+    KIND = "locke.cb.absorb"
+    absorb: bool
+
+
+ACTIONS: tuple[type[Action], ...] = (Play, Durability, Sleep, GoOn, Equip, UseItem, Absorb)

@@ -9,6 +9,7 @@ Each is logged as an engine.core Claim and judged here once the cards open
 from __future__ import annotations
 
 from engine.core.claims import Claim
+from engine.locke.combat.common import henchmen_of, item_level
 from engine.locke.components import ComponentSet
 
 CARD = "locke.cb.card"  # the handle holds this combat card (KMC 5)
@@ -17,7 +18,12 @@ DURABILITY = "locke.cb.durability"  # the declared durability is the true curren
 AWAKE = "locke.cb.awake"  # level + mind reach the illusion's total (KMC 5.3.2, table 5.4)
 TELEPATHY = "locke.cb.telepathy_level"  # the level declared for the contact telepathy check (KMC 5.4)
 
-KINDS = (CARD, USE, DURABILITY, AWAKE, TELEPATHY)
+ITEM = "locke.cb.item"  # the character card carries this item (count: henchmen) (KMC 2.3)
+FIELD = "locke.cb.field"  # the character's ESP field reaches this level (KMC 2.3.2)
+PSUIT = "locke.cb.psuit"  # [attack level, absorbed]: the P-suit's level reaches it, or not (KMC 2.3.2)
+
+KINDS = (CARD, USE, DURABILITY, AWAKE, TELEPATHY, ITEM, FIELD, PSUIT)
+
 
 
 def holds(components: ComponentSet, claim: Claim, contents: tuple[str, ...]) -> bool:
@@ -35,5 +41,16 @@ def holds(components: ComponentSet, claim: Claim, contents: tuple[str, ...]) -> 
         return bool(character.level + character.mind >= int(value))
     if what == TELEPATHY:
         return bool(character.level >= int(value))
+    if what == ITEM:
+        item, count = value
+        grants = character.items_of(item)
+        if item == "henchman":
+            return henchmen_of(character) >= int(count)
+        return bool(grants)
+    if what == FIELD:
+        return item_level(character, "esp-field") >= int(value)
+    if what == PSUIT:
+        level, absorbed = value
+        return (item_level(character, "powered-suit") >= int(level)) == bool(absorbed)
     raise ValueError(f"unknown combat claim kind {what!r}")
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.locke.combat.model import ASLEEP, DEAD, IN, Fight, Fighter, Strike
-from engine.locke.components import CombatCard
+from engine.locke.components import Character, CombatCard, Grant
 from engine.locke.state import LockeState
 
 WILDCARD = "combat-wildcard"
@@ -138,6 +138,21 @@ def card_fits(card: CombatCard, use: str, strike: Strike | None) -> str:
     if use == "telepathy":
         return "" if card.type == "contact-telepathy" else "use a contact-telepathy card"
     return f"unknown use {use!r}"
+
+
+def grant_int(grant: Grant, key: str, default: int) -> int:
+    """An integer parameter of an item or ability on a card (its default when absent)."""
+    value = grant.params.get(key, default)
+    return value if isinstance(value, int) else default
+
+
+def item_level(character: Character, item: str) -> int:
+    """The best level of ``item`` on the card (-1: the card has none)."""
+    return max((grant_int(g, "level", 0) for g in character.items_of(item)), default=-1)
+
+
+def henchmen_of(character: Character) -> int:
+    return sum(grant_int(g, "count", 1) for g in character.items_of("henchman"))
 
 
 def power_left(g: Any, fighter: Fighter) -> int:

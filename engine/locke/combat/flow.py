@@ -74,7 +74,8 @@ def _auto_start(g: Any, s: LockeState, step: Step) -> LockeState:
     s = log(s, "cb-start", c.cause, c.cell, [list(x) for x in c.sides],
             [f.ob.id for f in fighters if f.ob is not None])
     armed = tuple(Step("cb_arm", -1, n=i) for i, f in enumerate(fighters) if f.ob is not None and f.ob.weapon == "weapon-check")
-    return advance(s, Step("shuffle", -1, arg=DECK), *armed, Step("cb_round", -1))
+    equip = tuple(Step("cb_equip", f.seat, n=i) for i, f in enumerate(fighters) if f.seat >= 0)
+    return advance(s, Step("shuffle", -1, arg=DECK), *armed, *equip, Step("cb_round", -1))
 
 
 def parties_left(fight: Fight) -> int:
@@ -88,7 +89,8 @@ def _auto_round(g: Any, s: LockeState, step: Step) -> LockeState:
         return advance(put(s, fight._replace(ended="round-limit")), Step("cb_end", -1))
     if parties_left(fight) < 2:
         return advance(put(s, fight._replace(ended=fight.ended or "no-opponents")), Step("cb_end", -1))
-    fighters = tuple(f._replace(acted=False, done=False, barrier_used=False, jammed=0) for f in fight.fighters)
+    fighters = tuple(f._replace(acted=False, done=False, barrier_used=False, jammed=0, specials=())
+                     for f in fight.fighters)
     fight = fight._replace(round=fight.round + 1, fighters=fighters, attacked=False, wants=(), order=(),
                            rolls=tuple(() for _ in fighters))
     deals: list[Step] = []
@@ -218,7 +220,7 @@ def _auto_turn(g: Any, s: LockeState, step: Step) -> LockeState:
     if not active(fight, step.n):
         return advance(s)
     s = put(s, with_fighter(fight, step.n, f._replace(done=True)))
-    if f.acted:  # it synced someone's attack this round (KMC 10.8.1)
+    if f.acted or f.fainted:  # it synced someone's attack this round (KMC 10.8.1), or is knocked out
         return advance(s)
     if f.seat >= 0:
         return advance(s, Step("cb_act", f.seat, n=step.n))

@@ -15,8 +15,9 @@ from engine.core.actions import Action
 from engine.core.hidden import Knowledge
 from engine.locke.actions import Land, Nop
 from engine.locke.checks import MIN_MIND_DECLARATION
-from engine.locke.combat.actions import Durability, GoOn, Play, Sleep
-from engine.locke.combat.common import WILDCARD, card_fits, fight_of, targets
+from engine.locke.combat.actions import Absorb, Durability, Equip, GoOn, Play, Sleep, UseItem
+from engine.locke.combat.items import DEFENCES, ESCAPES, SPECIALS, SUITS
+from engine.locke.combat.common import WILDCARD, card_fits, fight_of, henchmen_of, item_level, targets
 from engine.locke.combat.model import Fighter, Strike
 from engine.locke.components import Character, CombatCard, ComponentSet
 from engine.locke.state import LockeState, Step
@@ -103,17 +104,62 @@ def _plays(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge
             level = (me.level if me is not None else 0) if use == "telepathy" else 0
             for stretch, mind in _costs(me, f, card, free):
                 out += [Play(step.seat, use, handle, cid, acts_as, t, stretch, mind, level) for t in aims]
+            if f.field and not free and card.level and (me is None or item_level(me, "esp-field") >= card.level):
+                out += [Play(step.seat, use, handle, cid, acts_as, t, 0, 0, level, True) for t in aims]
+    return out
+
+
+def _has(me: Character | None, item: str) -> bool:
+    return me is None or bool(me.items_of(item))
+
+
+def _items(s: LockeState, step: Step, me: Character | None, names: tuple[str, ...]) -> list[Action]:
+    """Item answers to the attack in flight (mirror, subspace field, psycho-pod)."""
+    strike = fight_of(s).strike
+    out: list[Action] = []
+    for item in names:
+        if not _has(me, item) or strike is None:
+            continue
+        if item in ESCAPES and strike.level > 7:
+            continue
+        if item == "psycho-pod" and (strike.level > 6 or strike.light_sword):
+            continue
+        out.append(UseItem(step.seat, item, -1))
     return out
 
 
 def _act(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
-    return [Nop(step.seat)] + _plays(g, s, step, me, k, ("attack", "flee", "illusion", "telepathy"), None)
+    fight = fight_of(s)
+    f = fight.fighters[step.n]
+    specials: list[Action] = [UseItem(step.seat, item, t) for item in SPECIALS if item not in f.specials and _has(me, item)
+                              for t in targets(s, fight, step.n)]
+    return [Nop(step.seat)] + specials + _plays(g, s, step, me, k, ("attack", "flee", "illusion", "telepathy"), None)
 
 
 def _answer(use: str) -> Any:
+    extra = {"escape": ESCAPES, "defend": DEFENCES}.get(use, ())
+
     def make(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
-        return [Nop(step.seat)] + _plays(g, s, step, me, k, (use,), fight_of(s).strike)
+        return [Nop(step.seat)] + _items(s, step, me, extra) + _plays(g, s, step, me, k, (use,), fight_of(s).strike)
     return make
+
+
+def _equip(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
+    if me is None:
+        counts, suits, fields = [0, 1, 2], [""] + sorted(SUITS), [False, True]
+    else:
+        total = henchmen_of(me)
+        counts = sorted({0, total})
+        suits = [""] + [suit for suit in sorted(SUITS) if me.items_of(suit)]
+        fields = [False] + ([True] if me.items_of("esp-field") else [])
+    return [Equip(step.seat, h, suit, field) for h in counts for suit in suits for field in fields]
+
+
+def _absorb(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
+    strike = fight_of(s).strike
+    if me is None or strike is None:
+        return [Absorb(step.seat, True), Absorb(step.seat, False)]
+    return [Absorb(step.seat, item_level(me, "powered-suit") >= strike.level)]
 
 
 def _durability(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
@@ -144,5 +190,5 @@ def _land(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge 
 MAKERS = {
     "cb_act": _act, "cb_sync": _answer("sync"), "cb_hench": _answer("hench"), "cb_escape": _answer("escape"),
     "cb_block": _answer("block"), "cb_defend": _answer("defend"), "cb_dur": _durability, "cb_sleep": _sleep,
-    "cb_go_on": _go_on, "cb_land": _land,
+    "cb_go_on": _go_on, "cb_land": _land, "cb_equip": _equip, "cb_absorb": _absorb,
 }

@@ -74,6 +74,11 @@ class Fighter(NamedTuple):
     members: tuple[int, ...] = ()  # obstacles: durability left of each member
     barrier_used: bool = False
     faces: tuple[str, ...] = ()  # obstacles: the face-up cards of ``hand`` (aligned)
+    suit: str = ""  # the suit declared and still whole (KMC 2.3.2)
+    suit_left: int = 0  # its durability left (E-suit 5, H-suit 8; the P-suit has none)
+    field: bool = False  # an ESP field declared and still whole
+    fainted: bool = False  # knocked out (geoid bomb, subspace field 10+): no more turns, still a target
+    specials: tuple[str, ...] = ()  # special attacks used this round (KMC 10.4.2)
 
 
 class Strike(NamedTuple):
@@ -97,6 +102,7 @@ class Strike(NamedTuple):
     blockers: tuple[int, ...] = ()
     block_refunds: tuple[tuple[int, int, int], ...] = ()  # (fighter, handle, power) to give back
     declared: int = 0  # durability the target declared (seats)
+    reflected: bool = False  # thrown back by an E-suit (KMC 2.3.2): no second reflection
 
 
 class Fight(NamedTuple):

@@ -27,6 +27,7 @@ from engine.locke import claims as ck
 from engine.locke.actions import Land, Nop
 from engine.locke.checks import MIN_MIND_DECLARATION
 from engine.locke.combat import claims as cc
+from engine.locke.combat import items
 from engine.locke.combat.actions import Durability, Play, Sleep
 from engine.locke.combat.common import (
     HIT_ALL,
@@ -85,6 +86,8 @@ def play(g: Any, s: LockeState, index: int, action: Play, uses: tuple[str, ...])
         raise IllegalAction(f"an ESP jammer of level {f.jammed} is on you: only cards above it work "
                             "(contact telepathy ignores jammers)", rule="locke.10.10")
     free = action.use == "hench" or card.type == "contact-telepathy"
+    if action.field and (free or not f.field or action.stretch):
+        raise IllegalAction("only a declared ESP field pays for a card, and without mind checks", rule="locke.2.3.2")
     if free and (action.stretch or action.mind):
         raise IllegalAction("this card costs no power and needs no mind checks", rule="locke.10.5.2")
     if not 0 <= action.stretch <= card.level:
@@ -93,10 +96,12 @@ def play(g: Any, s: LockeState, index: int, action: Play, uses: tuple[str, ...])
         raise IllegalAction(f"declare a mind of {MIN_MIND_DECLARATION} or more for the mind checks", rule="locke.10.5.1")
     if not action.stretch and action.mind:
         raise IllegalAction("declare a mind only when you stretch the level", rule="locke.10.5.1")
-    own = 0 if free else card.level - action.stretch
+    own = 0 if free or action.field else card.level - action.stretch
     seat = f.seat
     character = s.seats[seat].character
     claims = [ck.make(seat, s.step_no, cc.CARD, (action.handle,), action.card, "locke.5")]
+    if action.field and card.level:
+        claims.append(ck.make(seat, s.step_no, cc.FIELD, (character,), card.level, "locke.2.3.2"))
     if own > 0:
         claims.append(ck.make(seat, s.step_no, cc.USE, (character,), [own, f.spent], "locke.10.5.2"))
     if action.stretch:
@@ -591,6 +596,9 @@ def _auto_hit(g: Any, s: LockeState, step: Step) -> LockeState:
         return advance(s)
     target = fight.fighters[strike.target]
     if target.seat >= 0:
+        suit = items.suit_steps(s, strike.target)
+        if suit:
+            return advance(s, *suit)
         return advance(s, Step("cb_dur", target.seat, n=strike.target), Step("cb_damage", -1, n=strike.target))
     return advance(s, Step("cb_damage", -1, n=strike.target))
 

@@ -4,12 +4,12 @@ test picks the hands as it picks the dice."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.core.pending import HiddenOp
+from engine.core.pending import Decision, HiddenOp
 from engine.locke.combat import begin
-from engine.locke.combat.actions import Play
+from engine.locke.combat.actions import Equip, Play
 from engine.locke.combat.model import DECK, Fight
 from engine.locke.state import Combat
 from net.local_table import LocalTable
@@ -36,12 +36,17 @@ def stack(table: LocalTable, cards: Sequence[str]) -> None:
 
 def combat_table(sides: tuple[tuple[int, ...], tuple[int, ...]] = ((0,), (2,)), deck: Sequence[str] = (),
                  seats: list[dict[str, Any]] | None = None, obstacles: tuple[Any, ...] = (), henchmen: int = 0,
-                 cause: str = "declared", cell: str = "P:1:0") -> LocalTable:
-    """Seats of five() (seat 2, Nia, moved onto Locke's cell) in a combat, the deck stacked."""
+                 cause: str = "declared", cell: str = "P:1:0", equip: Mapping[int, Equip] | None = None) -> LocalTable:
+    """Seats of five() (seat 2, Nia, moved onto Locke's cell) in a combat, the deck stacked;
+    every seat declares no item before the first round unless ``equip`` says otherwise."""
     table = table_at({"seats": seats or five(s2={"place": cell}), "phase": "planet", "turn_of": 0, "fill": "frontier"})
     table.state = game().settle(begin(table.state, Combat(cause, cell, sides, obstacles=obstacles, henchmen=henchmen)))
     while not (isinstance(table.pending, HiddenOp) and table.pending.op != "shuffle"):
-        table.step()
+        pending = table.pending
+        if isinstance(pending, Decision) and pending.prompt == "locke.cb_equip":
+            table.submit((equip or {}).get(pending.seat, Equip(pending.seat, 0, "", False)))
+        else:
+            table.step()
     stack(table, deck)
     settle(table)
     return table

@@ -23,13 +23,19 @@ STEPS = {
     "illusion escape": "cb-illusion-escape", "contact telepathy": "cb-telepathy", "mind stretch": "cb-stretch",
     "stretch failed": "cb-fizzle", "jammer": "cb-jammer", "weapon check": "cb-weapon-check",
     "weapon firepower roll": "cb-firepower", "killed": "killed", "pass": "cb-pass",
+    "suit hit": "cb-suit-hit", "E-suit reflection": "cb-reflect", "P-suit absorbs": "cb-suit-absorbs",
+    "ship support": "cb-ship", "item roll": "cb-item-roll",
 }
 #: Opponents the random-combat chart and its weapon check bring (seed 002), as combat obstacles.
 OPPONENTS = ("unused-character", "esper", "police", "armored-car", "g-bomb", "d-bomb")
 #: Seed-002 opponents that only the trap chart brings (its entries are issue 12's): listed, not required.
 TRAP_OPPONENTS = ("dark-knight", "hell-diver", "cyber", "golem", "e-buster", "super-e-buster")
+#: The character cards' items in combat (N160-N163), by the event that shows each in use.
+ITEMS = ("henchman", "energy-suit", "powered-suit", "hell-diver-suit", "esp-field", "ship", "beam-cannon",
+         "geoid-bomb", "lafnor-mirror", "subspace-field", "psycho-pod")
 #: Not yet in the combat (N159): listed as missing.
-NOT_YET = ("items and fields", "characters' abilities", "actually there / alive, residual thoughts")
+NOT_YET = ("players' jammers, Nike", "planet-card items", "characters' abilities",
+           "actually there / alive, residual thoughts")
 
 
 @pytest.mark.slow
@@ -38,6 +44,7 @@ def test_combat_coverage_over_the_300_games() -> None:
     cards: Counter[str] = Counter()
     steps: Counter[str] = Counter()
     met: Counter[str] = Counter()
+    items: Counter[str] = Counter()
     characters = {c.id for c in game().components.characters}
     for played in played_games():
         for e in played.table.state.events:
@@ -50,6 +57,12 @@ def test_combat_coverage_over_the_300_games() -> None:
                     met["unused-character" if ob in characters else ob] += 1
             elif kind == "cb-weapon-check" and e[2] in ("armored-car", "g-bomb", "d-bomb"):
                 met[e[2]] += 1
+            elif kind == "cb-equip":
+                items["henchman"] += e[2] > 0
+                items[e[3]] += bool(e[3])
+                items["esp-field"] += bool(e[4])
+            elif kind == "cb-item":
+                items[e[2]] += 1
     ids = [c.id for c in game().components.combat_cards]
     print("\ncombat-card id            plays")
     for cid in ids:
@@ -60,7 +73,11 @@ def test_combat_coverage_over_the_300_games() -> None:
     print("seed-002 opponent         combats")
     for name in OPPONENTS + TRAP_OPPONENTS:
         print(f"  {name:24} {met[name]}" + ("  (trap chart, not required)" if name in TRAP_OPPONENTS else ""))
+    print("item (character cards)    uses")
+    for name in ITEMS:
+        print(f"  {name:24} {items[name]}")
     print("not yet built (N159):", ", ".join(NOT_YET))
     assert [cid for cid in ids if not cards[cid]] == []
     assert [name for name, kind in STEPS.items() if not steps[kind]] == []
     assert [name for name in OPPONENTS if not met[name]] == []
+    assert [name for name in ITEMS if not items[name]] == []

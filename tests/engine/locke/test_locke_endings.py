@@ -7,7 +7,7 @@ import pytest
 
 from engine.core.errors import CheatDetected
 from engine.locke.actions import Answer, Declare, Destroy, KingRoom, Nop, Nova, Override, Surrender, Walk
-from engine.locke.combat.actions import Durability
+from engine.locke.combat.actions import Durability, Equip
 from engine.locke.declare import answerers
 from tests.engine.locke.flow_helpers import KEYS, act, five, roll, settle, table_at, waiting
 
@@ -99,6 +99,7 @@ def test_everyone_dead_ends_the_game() -> None:
     act(table, Walk(0, "P:1:1"))
     roll(table, 3, 3)  # random combat 6: three police with ray guns
     act(table, Surrender(0, False))
+    act(table, Equip(0, 0, "", False))  # no items declared (KMC 10.3.2)
     roll(table, 1, 1, 6, 6)  # initiative (KMC 10.3.3): Locke 2, the police 12
     roll(table, 6, 6, 6)  # combined fire of three ray guns (seed 002): 4 + 4 + 4 = 12
     act(table, Nop(0))  # no escape

@@ -27,6 +27,7 @@ from engine.locke.actions import (
     Teleport,
     Walk,
 )
+from engine.locke.combat.actions import Equip
 from tests.engine.locke.flow_helpers import act, five, game, roll, table_at, waiting
 
 
@@ -214,6 +215,9 @@ def test_an_ambush_opens_before_the_card_and_its_placer_may_appear() -> None:
     roll(table, 5)  # 5-6: two henchmen
     assert table.state.combat is not None and table.state.combat.henchmen == 2
     assert table.state.seats[1].place == "P:1:1"  # ruling N44: the base player is on the board now
+    assert waiting(table) == ("locke.cb_equip", 1)  # KMC 10.3.2: items are declared first
+    act(table, Equip(1, 0, "", False))
+    act(table, Equip(0, 0, "", False))
     fight = table.state.combat.detail
     assert [f.seat for f in fight.fighters] == [1, 0] and len(fight.fighters[0].hand) == 9  # KMC 5: 7 + 2 henchmen
     assert isinstance(table.pending, Chance) and table.pending.purpose == "locke.combat.initiative"
@@ -248,6 +252,7 @@ def test_combat_card_fight_is_a_kmc_10_combat() -> None:
     act(table, Keep(0, False))
     roll(table, 3, 4)
     act(table, Surrender(0, False))
+    act(table, Equip(0, 0, "", False))
     assert len(table.state.combat.detail.fighters[0].hand) == 7
     roll(table, 6, 6, 1, 1)  # Locke acts first
     attacks = [a for a in table.legal(0) if getattr(a, "use", "") == "attack"]
