@@ -74,6 +74,8 @@ class Equip(Action):
     henchmen: int
     suit: str  # "" or energy-suit, powered-suit, hell-diver-suit
     field: bool
+    jammer: int = -1  # the fighter your ESP jammer goes on (-1: none)
+    nike: int = 0  # the value you declare for Nike's check each round (0: no Nike)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -96,4 +98,13 @@ class Absorb(Action):
     absorb: bool
 
 
-ACTIONS: tuple[type[Action], ...] = (Play, Durability, Sleep, GoOn, Equip, UseItem, Absorb)
+@dataclasses.dataclass(frozen=True)
+class JamVeto(Action):
+    """KMC 10.10: the jammer's owner says the card just played cannot be used (True: a claim
+    that the jammer's hidden level reaches the card's; the play is taken back) or lets it be."""
+
+    KIND = "locke.cb.jam_veto"
+    veto: bool
+
+
+ACTIONS: tuple[type[Action], ...] = (Play, Durability, Sleep, GoOn, Equip, UseItem, Absorb, JamVeto)

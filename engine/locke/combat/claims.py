@@ -9,7 +9,7 @@ Each is logged as an engine.core Claim and judged here once the cards open
 from __future__ import annotations
 
 from engine.core.claims import Claim
-from engine.locke.combat.common import henchmen_of, item_level
+from engine.locke.combat.common import grant_int, henchmen_of, item_level
 from engine.locke.components import ComponentSet
 
 CARD = "locke.cb.card"  # the handle holds this combat card (KMC 5)
@@ -22,7 +22,10 @@ ITEM = "locke.cb.item"  # the character card carries this item (count: henchmen)
 FIELD = "locke.cb.field"  # the character's ESP field reaches this level (KMC 2.3.2)
 PSUIT = "locke.cb.psuit"  # [attack level, absorbed]: the P-suit's level reaches it, or not (KMC 2.3.2)
 
-KINDS = (CARD, USE, DURABILITY, AWAKE, TELEPATHY, ITEM, FIELD, PSUIT)
+JAMMER = "locke.cb.jammer"  # the character's ESP jammer reaches this level (KMC 10.10)
+NIKE = "locke.cb.nike"  # the Nike check's value is within the card's (KMC 2.3.2)
+
+KINDS = (CARD, USE, DURABILITY, AWAKE, TELEPATHY, ITEM, FIELD, PSUIT, JAMMER, NIKE)
 
 
 
@@ -49,6 +52,10 @@ def holds(components: ComponentSet, claim: Claim, contents: tuple[str, ...]) -> 
         return bool(grants)
     if what == FIELD:
         return item_level(character, "esp-field") >= int(value)
+    if what == JAMMER:
+        return item_level(character, "esp-jammer") >= int(value)
+    if what == NIKE:
+        return any(grant_int(g, "check_max", character.mind) >= int(value) for g in character.items_of("nike"))
     if what == PSUIT:
         level, absorbed = value
         return (item_level(character, "powered-suit") >= int(level)) == bool(absorbed)

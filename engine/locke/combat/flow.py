@@ -89,7 +89,7 @@ def _auto_round(g: Any, s: LockeState, step: Step) -> LockeState:
         return advance(put(s, fight._replace(ended="round-limit")), Step("cb_end", -1))
     if parties_left(fight) < 2:
         return advance(put(s, fight._replace(ended=fight.ended or "no-opponents")), Step("cb_end", -1))
-    fighters = tuple(f._replace(acted=False, done=False, barrier_used=False, jammed=0, specials=())
+    fighters = tuple(f._replace(acted=False, done=False, barrier_used=False, jammed=0, specials=(), nike_on=False)
                      for f in fight.fighters)
     fight = fight._replace(round=fight.round + 1, fighters=fighters, attacked=False, wants=(), order=(),
                            rolls=tuple(() for _ in fighters))
@@ -113,7 +113,8 @@ def _auto_round(g: Any, s: LockeState, step: Step) -> LockeState:
     jams = tuple(Step("cb_jam", -1, n=i) for i, f in enumerate(fighters)
                  if f.ob is not None and f.ob.jammer > 0 and active(fight, i))
     first = auto.bombs(s) if fight.round == 1 else ()
-    return advance(s, *deals, *first, *jams, Step("cb_init", -1))
+    nike = tuple(Step("cb_nike", -1, n=i) for i, f in enumerate(fighters) if f.nike_left > 0 and active(fight, i))
+    return advance(s, *deals, *first, *nike, *jams, Step("cb_init", -1))
 
 
 def _pending_deal(g: Any, s: LockeState, step: Step) -> Pending:

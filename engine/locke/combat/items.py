@@ -29,20 +29,32 @@ from engine.locke import charts
 from engine.locke import claims as ck
 from engine.locke.chart_data import FIREPOWER
 from engine.locke.combat import claims as cc
-from engine.locke.combat.actions import Absorb, Equip, UseItem
+from engine.locke.combat.actions import Absorb, Equip, JamVeto, UseItem
 from engine.locke.combat.common import active, fight_of, mark_attacked, put, targets, with_fighter, with_strike
 from engine.locke.combat.model import Strike
 from engine.locke.damage import resolve_damage
 from engine.locke.state import LockeState, Step, advance, claimed, log
 
-SUITS = {"energy-suit": 5, "powered-suit": 0, "hell-diver-suit": 8}
+SUITS = ("energy-suit", "powered-suit", "hell-diver-suit")
 SPECIALS = ("ship", "beam-cannon", "geoid-bomb")
 ESCAPES = ("lafnor-mirror", "subspace-field")
 DEFENCES = ("psycho-pod",)
-#: Rolls of the items that need one: (dice, success at or below, knocked out at or above).
-ROLLS = {"lafnor-mirror": ((6,), 4, 99), "subspace-field": ((6, 6), 9, 10), "psycho-pod": ((6,), 4, 99),
-         "geoid-bomb": ((6, 6), 6, 10)}
+#: Dice of the items that roll to work (their success and knock-out numbers are the items' own constants).
+DICE = {"lafnor-mirror": (6,), "subspace-field": (6, 6), "psycho-pod": (6,), "geoid-bomb": (6, 6)}
+
+
+def constant(g: Any, item: str, key: str, default: int = 0) -> int:
+    """A fixed number of an item (assets/locke/characters.json), so no rule number lives twice."""
+    value = g.components.catalogue.items[item].constants.get(key, default)
+    return value if isinstance(value, int) else default
+
+
+def _limits(g: Any, item: str) -> tuple[int, int]:
+    """(success at or below, knocked out at or above) of a rolled item."""
+    best = constant(g, item, "die_success_max", constant(g, item, "success_max"))
+    return best, constant(g, item, "faint_min", 99)
 MAX_HENCHMEN = 9
+
 
 
 def _claim(s: LockeState, seat: int, item: str, count: int = 1) -> LockeState:
@@ -70,12 +82,76 @@ def _on_equip(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
         s = _claim(s, step.seat, action.suit)
     if action.field:
         s = _claim(s, step.seat, "esp-field")
-    f = f._replace(henchmen=f.henchmen + action.henchmen, suit=action.suit, suit_left=SUITS.get(action.suit, 0),
-                   field=action.field)
-    s = put(s, with_fighter(fight_of(s), step.n, f))
-    if action.henchmen or action.suit or action.field:
-        s = log(s, "cb-equip", step.seat, action.henchmen, action.suit, action.field)
+    if action.nike and not 2 <= action.nike <= 12:
+        raise IllegalAction("declare Nike's check value 2..12 (or 0: no Nike)", rule="locke.2.3.2")
+    if action.nike and action.suit:
+        raise IllegalAction("a suit cannot be worn with Nike", rule="locke.2.3.2")
+    victims = targets(s, fight, step.n)
+    if action.jammer != -1 and action.jammer not in victims:
+        raise IllegalAction(f"put the jammer on one of fighters {list(victims)}", rule="locke.10.10")
+    if action.jammer != -1:
+        s = _claim(s, step.seat, "esp-jammer")
+    if action.nike:
+        s = _claim(s, step.seat, "nike")
+        claim = ck.make(step.seat, s.step_no, cc.NIKE, (s.seats[step.seat].character,), action.nike, "locke.2.3.2")
+        s = s._replace(**claimed(s, claim))
+    f = f._replace(henchmen=f.henchmen + action.henchmen, suit=action.suit,
+                   suit_left=constant(g, action.suit, "durability") if action.suit else 0, field=action.field,
+                   nike_left=constant(g, "nike", "durability") if action.nike else 0, nike_check=action.nike)
+    fight = with_fighter(fight_of(s), step.n, f)
+    if action.jammer != -1:
+        fight = with_fighter(fight, action.jammer, fight.fighters[action.jammer]._replace(jam_owner=step.seat))
+    s = put(s, fight)
+    if action.henchmen or action.suit or action.field or action.jammer != -1 or action.nike:
+        s = log(s, "cb-equip", step.seat, action.henchmen, action.suit, action.field, action.jammer, action.nike)
     return advance(s)
+
+
+# --- a player's ESP jammer of hidden level (KMC 10.10) -------------------------------------------
+
+
+def _on_jam_veto(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
+    """The jammer's owner stops the card (a claim on its jammer's level: the play is taken
+    back, card and power returned, and the player chooses again) or lets it work."""
+    assert isinstance(action, JamVeto)
+    fight = fight_of(s)
+    level, drop, kind, n = step.arg.split("|")
+    if not action.veto or fight.before is None:
+        return advance(put(s, fight._replace(before=None)))
+    claim = ck.make(step.seat, s.step_no, cc.JAMMER, (s.seats[step.seat].character,), int(level), "locke.10.10")
+    back = fight.before
+    victim = back.fighters[step.n]
+    back = with_fighter(back, step.n, victim._replace(jam_known=max(victim.jam_known, int(level))))
+    s = log(put(s._replace(**claimed(s, claim)), back), "cb-jam-veto", step.seat, victim.seat, int(level))
+    return s._replace(queue=(Step(kind, victim.seat, n=int(n)),) + s.queue[1 + int(drop):])
+
+
+# --- Nike (KMC 2.3.2) --------------------------------------------------------------------------------
+
+
+def _pending_nike(g: Any, s: LockeState, step: Step) -> Pending:
+    return Chance("locke.combat.nike", (6, 6))
+
+
+def _on_nike(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
+    """The round's Nike check: at or below the declared value Nike is in use this round;
+    11 or more knocks its user out."""
+    assert isinstance(action, DiceRolled)
+    fight = fight_of(s)
+    f = fight.fighters[step.n]
+    total = sum(action.faces)
+    faint = constant(g, "nike", "faint_min", 99)
+    on = total <= f.nike_check and total < faint
+    f = f._replace(nike_on=on, fainted=f.fainted or total >= faint)
+    return advance(log(put(s, with_fighter(fight, step.n, f)), "cb-nike-check", f.seat, total, on))
+
+
+def _on_nike_attack(g: Any, s: LockeState, step: Step, me: int, target: int) -> LockeState:
+    """Nike's attack (20) is the turn's normal action; nobody escapes or defends it."""
+    fight = fight_of(s)
+    s = put(s, with_fighter(fight, me, fight.fighters[me]._replace(acted=True)))
+    s = mark_attacked(with_strike(s, Strike(me, target, "", 0, constant(g, "nike", "attack"), escape_tried=True)))
+    return advance(log(s, "cb-item", step.seat, "nike", target), Step("cb_hit", -1))
 
 
 # --- special attacks (KMC 10.4.2) ----------------------------------------------------------------
@@ -87,6 +163,11 @@ def _on_special(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     fight = fight_of(s)
     me = step.n
     f = fight.fighters[me]
+    if action.item == "nike":
+        options = targets(s, fight, me)
+        if not f.nike_on or action.target not in options:
+            raise IllegalAction(f"attack with Nike (in use this round) one of fighters {list(options)}", rule="locke.2.3.2")
+        return _on_nike_attack(g, s, step, me, action.target)
     if action.item not in SPECIALS or action.item in f.specials:
         raise IllegalAction(f"a special attack ({', '.join(SPECIALS)}) is used once a round", rule="locke.10.4.2")
     options = targets(s, fight, me)
@@ -146,6 +227,8 @@ def _on_answer(uses: tuple[str, ...]) -> Any:
         assert isinstance(action, UseItem)
         strike = fight_of(s).strike
         assert strike is not None
+        if fight_of(s).fighters[step.n].nike_on:
+            raise IllegalAction("while you use Nike no item escapes or defends", rule="locke.2.3.2")
         if action.item not in uses or action.target != -1:
             raise IllegalAction(f"answer with one of {', '.join(uses)} (no target)", rule="locke.10.7")
         if action.item in ESCAPES and strike.level > 7:
@@ -162,13 +245,13 @@ def _on_answer(uses: tuple[str, ...]) -> Any:
 
 def _pending_item_roll(g: Any, s: LockeState, step: Step) -> Pending:
     item = step.arg.partition(":")[0]
-    return Chance(f"locke.combat.{item}", ROLLS[item][0])
+    return Chance(f"locke.combat.{item}", DICE[item])
 
 
 def _on_item_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     assert isinstance(action, DiceRolled)
     item, _, target = step.arg.partition(":")
-    _, best, faint = ROLLS[item]
+    best, faint = _limits(g, item)
     total = sum(action.faces)
     ok = total <= best
     s = log(s, "cb-item-roll", step.seat, item, total, ok)
@@ -182,7 +265,7 @@ def _on_item_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
         t = int(target)
         if not active(fight_of(s), t):
             return advance(s)
-        s = mark_attacked(with_strike(s, Strike(step.n, t, "", 7, 100)))
+        s = mark_attacked(with_strike(s, Strike(step.n, t, "", constant(g, item, "level"), constant(g, item, "attack"))))
         return advance(s, Step("cb_strike", -1, arg="ok"))
     if item == "psycho-pod":
         return advance(log(with_strike(s, None), "cb-defend", step.seat, item))
@@ -198,7 +281,11 @@ def suit_steps(s: LockeState, target: int) -> tuple[Step, ...]:
     fight = fight_of(s)
     strike = fight.strike
     f = fight.fighters[target]
-    if strike is None or not f.suit or strike.reflected:
+    if strike is None:
+        return ()
+    if f.nike_on and f.nike_left > 0:
+        return (Step("cb_suit_damage", -1, n=target, arg="nike"),)
+    if not f.suit or strike.reflected:
         return ()
     if f.suit == "energy-suit":
         return (Step("cb_reflect", -1, n=target),)
@@ -239,15 +326,20 @@ def _on_suit_damage(g: Any, s: LockeState, step: Step, action: Any) -> LockeStat
     strike = fight.strike
     assert strike is not None
     f = fight.fighters[step.n]
-    left, turn, cells = f.suit_left, False, []
+    nike = step.arg == "nike"
+    first = f.nike_left if nike else f.suit_left
+    left, turn, cells = first, False, []
     for k in range(0, len(action.faces), 2):
-        r = resolve_damage(action.faces[k:k + 2], attack=strike.firepower, durability=f.suit_left)
+        r = resolve_damage(action.faces[k:k + 2], attack=strike.firepower, durability=first)
         left = 0 if r.eliminated else left - r.damage
         turn = turn or r.transformation
         cells.append(r.cell)
-    suit = f.suit if left > 0 else ""
-    s = put(s, with_fighter(fight, step.n, f._replace(suit=suit, suit_left=max(0, left))))
-    s = log(s, "cb-suit-hit", f.seat, f.suit, cells, f.suit_left, max(0, left))
+    if nike:
+        f = f._replace(nike_left=max(0, left), nike_on=f.nike_on and left > 0)
+    else:
+        f = f._replace(suit=f.suit if left > 0 else "", suit_left=max(0, left))
+    s = put(s, with_fighter(fight, step.n, f))
+    s = log(s, "cb-suit-hit", f.seat, "nike" if nike else fight.fighters[step.n].suit, cells, first, max(0, left))
     if turn:
         s = log(s, "effect", "transformation-check", f.seat, "effect pending part 3")
     return advance(with_strike(s, None))
@@ -273,7 +365,7 @@ def _decision(g: Any, s: LockeState, step: Step) -> Pending:
 
 
 PENDING = {
-    "cb_equip": _decision, "cb_absorb": _decision, "cb_ship": _pending_ship, "cb_item_fp": _pending_item_fp,
+    "cb_equip": _decision, "cb_jam_ask": _decision, "cb_nike": _pending_nike, "cb_absorb": _decision, "cb_ship": _pending_ship, "cb_item_fp": _pending_item_fp,
     "cb_item_roll": _pending_item_roll, "cb_reflect": _pending_reflect, "cb_suit_damage": _pending_suit_damage,
 }
 HANDLERS = {
@@ -281,5 +373,6 @@ HANDLERS = {
     ("cb_escape", UseItem): _on_answer(ESCAPES), ("cb_defend", UseItem): _on_answer(DEFENCES),
     ("cb_absorb", Absorb): _on_absorb, ("cb_ship", DiceRolled): _on_ship, ("cb_item_fp", DiceRolled): _on_item_fp,
     ("cb_item_roll", DiceRolled): _on_item_roll, ("cb_reflect", DiceRolled): _on_reflect,
-    ("cb_suit_damage", DiceRolled): _on_suit_damage,
+    ("cb_suit_damage", DiceRolled): _on_suit_damage, ("cb_jam_ask", JamVeto): _on_jam_veto,
+    ("cb_nike", DiceRolled): _on_nike,
 }

@@ -15,9 +15,9 @@ from engine.core.actions import Action
 from engine.core.hidden import Knowledge
 from engine.locke.actions import Land, Nop
 from engine.locke.checks import MIN_MIND_DECLARATION
-from engine.locke.combat.actions import Absorb, Durability, Equip, GoOn, Play, Sleep, UseItem
+from engine.locke.combat.actions import Absorb, Durability, Equip, GoOn, JamVeto, Play, Sleep, UseItem
 from engine.locke.combat.items import DEFENCES, ESCAPES, SPECIALS, SUITS
-from engine.locke.combat.common import WILDCARD, card_fits, fight_of, henchmen_of, item_level, targets
+from engine.locke.combat.common import WILDCARD, card_fits, fight_of, grant_int, henchmen_of, item_level, targets
 from engine.locke.combat.model import Fighter, Strike
 from engine.locke.components import Character, CombatCard, ComponentSet
 from engine.locke.state import LockeState, Step
@@ -82,7 +82,8 @@ def _plays(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge
     f = fight.fighters[index]
     out: list[Action] = []
     for handle, cid, acts_as, card in _hand(g, f, k):
-        if card.type != "contact-telepathy" and f.jammed and card.level <= f.jammed:
+        if card.type != "contact-telepathy" and ((f.jammed and card.level <= f.jammed)
+                                                 or (f.jam_owner >= 0 and card.level <= f.jam_known)):
             continue
         for use in uses:
             if card_fits(card, use, strike):
@@ -131,8 +132,11 @@ def _items(s: LockeState, step: Step, me: Character | None, names: tuple[str, ..
 def _act(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
     fight = fight_of(s)
     f = fight.fighters[step.n]
+    aims = targets(s, fight, step.n)
     specials: list[Action] = [UseItem(step.seat, item, t) for item in SPECIALS if item not in f.specials and _has(me, item)
-                              for t in targets(s, fight, step.n)]
+                              for t in aims]
+    if f.nike_on:  # KMC 2.3.2: Nike's attack replaces every card action
+        return [Nop(step.seat)] + specials + [UseItem(step.seat, "nike", t) for t in aims]
     return [Nop(step.seat)] + specials + _plays(g, s, step, me, k, ("attack", "flee", "illusion", "telepathy"), None)
 
 
@@ -140,19 +144,31 @@ def _answer(use: str) -> Any:
     extra = {"escape": ESCAPES, "defend": DEFENCES}.get(use, ())
 
     def make(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
+        if use != "block" and use != "hench" and fight_of(s).fighters[step.n].nike_on:
+            return [Nop(step.seat)]
         return [Nop(step.seat)] + _items(s, step, me, extra) + _plays(g, s, step, me, k, (use,), fight_of(s).strike)
     return make
 
 
 def _equip(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
+    aims = [-1] + list(targets(s, fight_of(s), step.n))
     if me is None:
-        counts, suits, fields = [0, 1, 2], [""] + sorted(SUITS), [False, True]
+        counts, suits, fields, jams, nikes = [0, 1, 2], [""] + list(SUITS), [False, True], aims, [0, 10]
     else:
-        total = henchmen_of(me)
-        counts = sorted({0, total})
-        suits = [""] + [suit for suit in sorted(SUITS) if me.items_of(suit)]
+        counts = sorted({0, henchmen_of(me)})
+        suits = [""] + [suit for suit in SUITS if me.items_of(suit)]
         fields = [False] + ([True] if me.items_of("esp-field") else [])
-    return [Equip(step.seat, h, suit, field) for h in counts for suit in suits for field in fields]
+        jams = aims if me.items_of("esp-jammer") else [-1]
+        nikes = [0] + [grant_int(x, "check_max", me.mind) for x in me.items_of("nike")][:1]
+    return [Equip(step.seat, h, suit, field, jam, nike) for h in counts for suit in suits for field in fields
+            for jam in jams for nike in nikes if not (suit and nike)]
+
+
+def _jam_ask(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
+    level = int(step.arg.split("|")[0])
+    if me is not None and item_level(me, "esp-jammer") < level:
+        return [JamVeto(step.seat, False)]
+    return [JamVeto(step.seat, False), JamVeto(step.seat, True)]
 
 
 def _absorb(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
@@ -190,5 +206,5 @@ def _land(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge 
 MAKERS = {
     "cb_act": _act, "cb_sync": _answer("sync"), "cb_hench": _answer("hench"), "cb_escape": _answer("escape"),
     "cb_block": _answer("block"), "cb_defend": _answer("defend"), "cb_dur": _durability, "cb_sleep": _sleep,
-    "cb_go_on": _go_on, "cb_land": _land, "cb_equip": _equip, "cb_absorb": _absorb,
+    "cb_go_on": _go_on, "cb_land": _land, "cb_equip": _equip, "cb_absorb": _absorb, "cb_jam_ask": _jam_ask,
 }

@@ -79,6 +79,11 @@ class Fighter(NamedTuple):
     field: bool = False  # an ESP field declared and still whole
     fainted: bool = False  # knocked out (geoid bomb, subspace field 10+): no more turns, still a target
     specials: tuple[str, ...] = ()  # special attacks used this round (KMC 10.4.2)
+    jam_owner: int = -1  # the seat whose ESP jammer (of hidden level) is on this fighter (KMC 10.10)
+    jam_known: int = 0  # the highest card level that jammer has stopped (known to be within it)
+    nike_left: int = 0  # Nike's durability left (0: no Nike declared, or broken)
+    nike_check: int = 0  # the value declared for the Nike check (a claim)
+    nike_on: bool = False  # the Nike check passed this round
 
 
 class Strike(NamedTuple):
@@ -119,3 +124,4 @@ class Fight(NamedTuple):
     escapers: tuple[int, ...] = ()  # seats that escaped, in order (KMC 10.11)
     dead: tuple[int, ...] = ()
     ended: str = ""  # why the combat ends ("" while it goes on)
+    before: "Fight | None" = None  # the fight before a play a seat's jammer may still stop (KMC 10.10)

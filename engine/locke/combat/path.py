@@ -67,7 +67,8 @@ def _s(s: LockeState) -> Strike:
     return strike
 
 
-def play(g: Any, s: LockeState, index: int, action: Play, uses: tuple[str, ...]) -> tuple[LockeState, CombatCard, tuple[Step, ...]]:
+def play(g: Any, s: LockeState, index: int, action: Play, uses: tuple[str, ...],
+         step: Step | None = None) -> tuple[LockeState, CombatCard, tuple[Step, ...]]:
     """Check a seat's card play and spend the card: the new state, the card it counts
     as, and the mind-check step to run first (if the level is stretched). Raises
     IllegalAction and changes nothing when the play does not fit."""
@@ -82,6 +83,11 @@ def play(g: Any, s: LockeState, index: int, action: Play, uses: tuple[str, ...])
     why = card_fits(card, action.use, fight.strike)
     if why:
         raise IllegalAction(why, rule=rule)
+    if f.nike_on and action.use != "block":
+        raise IllegalAction("while you use Nike only teleport blocks take combat cards", rule="locke.2.3.2")
+    if card.type != "contact-telepathy" and (f.jam_owner >= 0 and card.level <= f.jam_known):
+        raise IllegalAction(f"the jammer on you already stopped a level-{f.jam_known} card: only cards above it "
+                            "can work", rule="locke.10.10")
     if card.type != "contact-telepathy" and f.jammed and card.level <= f.jammed:
         raise IllegalAction(f"an ESP jammer of level {f.jammed} is on you: only cards above it work "
                             "(contact telepathy ignores jammers)", rule="locke.10.10")
@@ -97,6 +103,11 @@ def play(g: Any, s: LockeState, index: int, action: Play, uses: tuple[str, ...])
     if not action.stretch and action.mind:
         raise IllegalAction("declare a mind only when you stretch the level", rule="locke.10.5.1")
     own = 0 if free or action.field else card.level - action.stretch
+    ask: tuple[Step, ...] = ()
+    if f.jam_owner >= 0 and card.type != "contact-telepathy" and step is not None and action.use != "hench":
+        drop = 2 if action.stretch else 1  # the mind checks and the play's continuation
+        ask = (Step("cb_jam_ask", f.jam_owner, n=index, arg=f"{card.level}|{drop}|{step.kind}|{step.n}"),)
+        before = fight
     seat = f.seat
     character = s.seats[seat].character
     claims = [ck.make(seat, s.step_no, cc.CARD, (action.handle,), action.card, "locke.5")]
@@ -108,10 +119,12 @@ def play(g: Any, s: LockeState, index: int, action: Play, uses: tuple[str, ...])
         claims.append(ck.make(seat, s.step_no, ck.MIND_AT_MOST, (character,), action.mind, "locke.10.5.1"))
     f = f._replace(hand=tuple(h for h in f.hand if h != action.handle), spent=f.spent + own)
     fight = with_fighter(fight, index, f)._replace(used=fight.used + (action.handle,))
+    if ask:
+        fight = fight._replace(before=before)
     s = put(s._replace(**claimed(s, *claims)), fight)
     s = log(s, "cb-play", seat, action.card, card.id, action.use, action.target)
     mind = (Step("cb_mind", seat, n=action.stretch, arg=str(action.mind)),) if action.stretch else ()
-    return s, card, mind
+    return s, card, ask + mind
 
 
 def spend_face_up(s: LockeState, index: int, handle: int, use: str, target: int = -1) -> tuple[LockeState, str]:
@@ -187,7 +200,7 @@ def _on_act(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
             raise IllegalAction("declare an ESP level 0..7 for the level check", rule="locke.5.4")
     elif action.level:
         raise IllegalAction("declare a level only for contact telepathy", rule="locke.5.4")
-    s, card, mind = play(g, s, me, action, ("attack", "flee", "illusion", "telepathy"))
+    s, card, mind = play(g, s, me, action, ("attack", "flee", "illusion", "telepathy"), step)
     fight = fight_of(s)
     f = fight.fighters[me]
     s = put(s, with_fighter(fight, me, f._replace(acted=True)))
@@ -235,7 +248,7 @@ def _on_sync(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     assert isinstance(action, Play)
     if action.target != -1 or action.level:
         raise IllegalAction("a sync names no target and no level", rule="locke.10.8")
-    s, card, mind = play(g, s, step.n, action, ("sync",))
+    s, card, mind = play(g, s, step.n, action, ("sync",), step)
     fight = fight_of(s)
     s = put(s, with_fighter(fight, step.n, fight.fighters[step.n]._replace(acted=True)))
     return advance(s, *mind, Step("cb_synced", -1, n=step.n, arg=f"ok:{card.firepower}"))
@@ -305,7 +318,7 @@ def _on_escape(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     card = effective(g, action.card, action.acts_as)
     if is_illusion(card) and not sleepers(s, fight_of(s), step.n):
         raise IllegalAction("nobody here can fall asleep: the illusion cannot be used", rule="locke.5.3.2")
-    s, card, mind = play(g, s, step.n, action, ("escape",))
+    s, card, mind = play(g, s, step.n, action, ("escape",), step)
     strike = _s(s)._replace(escape_tried=True)
     if is_illusion(card):
         return advance(with_strike(s, strike), *mind, Step("cb_illusion", -1, n=step.n, arg=f"ok:{card.level}"))
@@ -345,7 +358,7 @@ def _on_block(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
         raise IllegalAction(f"a block stands at level {strike.block_base}: sync it with a teleport of that level "
                             "or less (KMC 10.8.4)", rule="locke.10.8.4")
     own = card.level - action.stretch
-    s, card, mind = play(g, s, step.n, action, ("block",))
+    s, card, mind = play(g, s, step.n, action, ("block",), step)
     return advance(s, *mind, Step("cb_blocked", -1, n=step.n, arg=f"ok:{card.level}:{action.handle}:{own}"))
 
 
@@ -573,7 +586,7 @@ def _on_defend(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     assert isinstance(action, Play)
     if action.target != -1 or action.level:
         raise IllegalAction("a defence names no target and no level", rule="locke.10.7.3")
-    s, card, mind = play(g, s, step.n, action, ("defend",))
+    s, card, mind = play(g, s, step.n, action, ("defend",), step)
     return advance(s, *mind, Step("cb_defended", -1, n=step.n, arg="ok"))
 
 

@@ -12,7 +12,7 @@ from engine.core.claims import FalseClaim
 from engine.core.errors import IllegalAction
 from engine.locke.actions import Nop
 from engine.locke.combat import claims as cc
-from engine.locke.combat.actions import Absorb, Durability, Equip, Play, UseItem
+from engine.locke.combat.actions import Absorb, Durability, Equip, JamVeto, Play, UseItem
 from tests.engine.locke.combat_helpers import card, combat_table, fight, hand, seven
 from tests.engine.locke.flow_helpers import act, five, roll, waiting
 
@@ -23,7 +23,7 @@ NIA_FIRST = (1, 1, 6, 6)
 def _seats(s0: str = "locke-1", s2: str = "nia") -> list[dict[str, Any]]:
     faces = {"locke-1": "locke", "nia": "nia", "nagato": "tres", "francis": "francis", "lord-leon": "lord-leon",
              "dr-wong": "dr-wong", "strohheim-e": "soi", "octavius": "flora", "yamaki-1": "yamaki-1",
-             "cornelia": "leticia"}
+             "cornelia": "leticia", "strohheim-s": "strohheim-s"}
     over: dict[str, Any] = {"s2": {"character": s2, "silhouette": faces[s2], "place": "P:1:0"},
                             "s0": {"character": s0, "silhouette": faces[s0]}}
     if "yamaki-1" in (s0, s2):
@@ -224,3 +224,64 @@ def test_the_esp_field_pays_for_cards_up_to_its_level() -> None:
     act(table, Play(2, "attack", hand(table, 2)["bazooka-8"], "bazooka-8", "", 0, 0, 0, 0, True))
     assert fight(table).fighters[1].spent == 0 and table.state.claims[-1].what == cc.FIELD
     assert waiting(table) == ("locke.cb_escape", 0)
+
+
+# --- a player's jammer and Nike (KMC 10.10, 2.3.2) --------------------------------------------------
+
+
+def _jammed() -> Any:
+    seats = _seats(s0="strohheim-e")
+    table = combat_table(seats=seats, deck=seven() + seven("bazooka-10", "beam-cannon-12", "g-bomb-25"),
+                         equip={0: Equip(0, 0, "", False, 1)})
+    roll(table, *NIA_FIRST)
+    return table
+
+
+def test_a_jammer_of_hidden_level_stops_a_card_as_a_claim_and_the_player_chooses_again() -> None:
+    """KMC 10.10: E-Strohheim's jammer (level 4) is on Nia; he stops her bazooka (a true claim);
+    she takes it back and may not try that level again."""
+    table = _jammed()
+    act(table, card(table, 2, "attack", "bazooka-10", target=0))
+    assert waiting(table) == ("locke.cb_jam_ask", 0)
+    act(table, JamVeto(0, True))
+    assert table.state.claims[-1].what == cc.JAMMER and _events(table, "cb-jam-veto")
+    assert waiting(table) == ("locke.cb_act", 2) and "bazooka-10" in hand(table, 2)
+    assert all(a.card != "bazooka-10" for a in table.legal(2) if isinstance(a, Play))
+    assert fight(table).fighters[1].spent == 0
+
+
+def test_stopping_a_card_above_the_jammer_is_a_false_claim() -> None:
+    """KMC 10.10: a G-bomb (level 5) is above E-Strohheim's level-4 jammer: saying it cannot be used is false."""
+    table = _jammed()
+    act(table, card(table, 2, "attack", "g-bomb-25", target=0, stretch=1, mind=5))
+    assert table.legal(0) == [JamVeto(0, False)]
+    with pytest.raises(FalseClaim) as err:
+        table.submit(JamVeto(0, True))
+    assert err.value.seat == 0 and err.value.claim.what == cc.JAMMER
+
+
+def test_nike_attacks_unstoppably_and_takes_the_hits() -> None:
+    """KMC 2.3.2 Nike: after a passed check (10 or less for S-Strohheim) its attack (20) cannot be
+    escaped or defended, and attacks on its user hit Nike (durability 10)."""
+    table = combat_table(seats=_seats(s0="strohheim-s"), deck=seven() + seven("blaster-4"),
+                         equip={0: Equip(0, 0, "", False, -1, 10)})
+    roll(table, 3, 3)  # the Nike check
+    assert fight(table).fighters[0].nike_on
+    roll(table, *LOCKE_FIRST)
+    assert all(not isinstance(a, Play) for a in table.legal(0)) and UseItem(0, "nike", 1) in table.legal(0)
+    act(table, UseItem(0, "nike", 1))
+    assert waiting(table) == ("locke.cb_dur", 2)
+    act(table, Durability(2, 4))
+    roll(table, 3, 3)
+    act(table, card(table, 2, "attack", "blaster-4", target=0))
+    assert table.legal(0) == [Nop(0)]  # no escape while using Nike
+    act(table, Nop(0))
+    act(table, Nop(0))
+    roll(table, 2, 2)
+    assert _events(table, "cb-suit-hit")[-1][1:3] == (0, "nike") and table.state.seats[0].damage == 0
+
+
+def test_a_nike_check_of_eleven_knocks_out() -> None:
+    table = combat_table(seats=_seats(s0="strohheim-s"), deck=seven(), equip={0: Equip(0, 0, "", False, -1, 10)})
+    roll(table, 5, 6)
+    assert fight(table).fighters[0].fainted and not fight(table).fighters[0].nike_on
