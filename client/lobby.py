@@ -32,6 +32,21 @@ from client.text import draw_text, draw_wrapped, line_height, render
 from client.widgets import Button, Choice, TextField, panel
 from engine.core.errors import EngineError
 
+#: The game the friends panel hosts and joins (client/rider/net_play.py); other games play locally for now.
+NET_GAME = "rider"
+
+
+def local_ui(game: str) -> Any:
+    """The client UI module of a registered game (its entry's ``client_ui``); ValueError when it has none."""
+    import importlib
+
+    from net.games import game_named
+
+    entry = game_named(game)
+    if entry.client_ui is None:
+        raise ValueError(f"{entry.title} has no table in this client")
+    return importlib.import_module(entry.client_ui)
+
 
 def load_identity() -> tuple[str | None, str]:
     """(fingerprint, error) of this player's identity key, created on first use."""
@@ -57,6 +72,11 @@ class LobbyScene(Scene):
         super().__init__(app)
         self.settings = settings or Settings()
         self.decks: list[DeckInfo] = shipped_decks()
+        from net.games import games
+
+        self.games = games()  # every registered game; the picker lists them all
+        if self.settings.game not in [g.name for g in self.games]:
+            self.settings.game = NET_GAME
         keys = [d.key for d in self.decks]
         if self.settings.deck not in keys and keys:
             self.settings.deck = keys[0]
@@ -164,8 +184,10 @@ class LobbyScene(Scene):
         self.online_button = Button(pygame.Rect(R.left + 190, R.bottom - 58, inner - 170, 40), tr(lang, "invite_online"),
                                     self._invite_online)
         self.quit_button = Button(pygame.Rect(L.left, L.bottom + 14, 120, 40), tr(lang, "quit"), self.app.stop)
+        self.game_choice = Choice(pygame.Rect(L.left + 220, L.bottom + 14, R.right - L.left - 220, 40),
+                                  [(g.name, g.title) for g in self.games], self.settings.game, self._set_game)
         self.widgets = [self.lang_choice, self.name_field, self.deck_choice, self.bot_choice, self.play_button,
-                        self.quit_button]
+                        self.quit_button, self.game_choice]
         if self.net is None:
             self.widgets += [self.host_button, self.code_field, self.join_button]
             if self.unfinished:
@@ -192,6 +214,16 @@ class LobbyScene(Scene):
 
     def _set_bot(self, kind: str) -> None:
         self.settings.bot = kind
+
+    def _set_game(self, name: str) -> None:
+        self.settings.game = name
+        entry = next(g for g in self.games if g.name == name)
+        if entry.client_ui is None:
+            self._say(tr(self.app.lang, "game_no_ui", game=entry.title, name=entry.name), theme.WARN)
+        elif name != NET_GAME:
+            self._say(tr(self.app.lang, "game_local_only", game=entry.title), theme.TEXT_DIM)
+        else:
+            self._say("", theme.TEXT_DIM)
 
     def _new_table(self) -> Any:
         from client.rider.net_play import NetTable
@@ -327,6 +359,10 @@ class LobbyScene(Scene):
         if not self.settings.name.strip():
             self.settings.name = "Player"
         self.settings.save()
+        entry = next(g for g in self.games if g.name == self.settings.game)
+        if entry.client_ui is None:
+            self._say(tr(self.app.lang, "game_no_ui", game=entry.title, name=entry.name), theme.WARN)
+            return
         if self.start_game is not None:
             try:
                 self.start_game(self.settings)
@@ -395,6 +431,8 @@ class LobbyScene(Scene):
         draw_text(surface, tr(lang, "subtitle"), (self.left.left + 2, 68), 16, theme.TEXT_DIM,
                   max_width=self.lang_choice.rect.left - self.left.left - 90)
         draw_text(surface, tr(lang, "language"), (self.lang_choice.rect.left - 12, self.lang_choice.rect.centery), 15,
+                  theme.TEXT_DIM, anchor="midright")
+        draw_text(surface, tr(lang, "game"), (self.game_choice.rect.left - 12, self.game_choice.rect.centery), 15,
                   theme.TEXT_DIM, anchor="midright")
         fp = self.fingerprint
         label = f"{tr(lang, 'fingerprint')}: {fp}" if fp else tr(lang, "fingerprint_none")

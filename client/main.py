@@ -31,10 +31,13 @@ def start_networked_game(app: App, settings: Settings, table: object) -> None:
 
 
 def start_bot_game(app: App, settings: Settings) -> None:
-    """Open a local table against a bot and show it."""
-    from client.rider.play import start_local_game
+    """Open a local table of the chosen game against bots and show it (through the game's client UI,
+    named by its registry entry); ValueError when the game has none."""
+    from client.lobby import local_ui
+    from net.games import game_named
 
-    start_local_game(app, settings, on_leave=lambda: show_lobby(app, settings))
+    local_ui(settings.game).start_local(app, settings, game_named(settings.game),
+                                        on_leave=lambda: show_lobby(app, settings))
 
 
 def set_icon() -> None:

@@ -43,6 +43,7 @@ class Settings:
     deck: str = ""
     bot_deck: str = ""
     bot: str = "greedy"
+    game: str = "rider"  # a name of the game registry (net/games/)
 
     @classmethod
     def load(cls, path: Path | None = None) -> Settings:

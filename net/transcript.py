@@ -177,7 +177,7 @@ def _verify(genesis: Genesis, raw: list[Any]) -> Verdict:
     from net.session.core import Session
     from net.session.deadlines import void_claims
     from net.session.events import Cheat, Desync, Rejected
-    from net.session.registry import table_for
+    from net.games import table_for
 
     try:
         table = table_for(genesis)

@@ -205,6 +205,18 @@ def load_deck(path: str, cardset_path: str | None) -> tuple[Mapping[str, str], C
     return name, cardset, counts
 
 
+def deck_cards(path: str, cardset_path: str | None, *, check: bool = True) -> tuple[str, ...]:
+    """The cards of the deck in ``path``, one entry per copy; with ``check``, :class:`InputProblem`
+    naming every deck-building rule it breaks."""
+    _, cardset, counts = load_deck(path, cardset_path)
+    if check:
+        problems = check_deck(cardset, counts)
+        if problems:
+            raise InputProblem(f"deck {path} breaks the deck rules: " + "; ".join(problems) + "; fix it with "
+                               "python -m tools.deck check")
+    return expand(counts)
+
+
 # ---------------------------------------------------------------- output
 
 def card_line(card: Card, lang: str) -> str:

@@ -18,7 +18,7 @@ from engine.core.pending import Chance, Placement, SealedChoice
 from engine.locke.position import position_state
 from net.local_table import LocalTable, TableError
 from tools.deck import InputProblem
-from tools.match import locke_components
+from net.games.locke import components as locke_components
 
 SCENARIO_FORMAT = "fairtable.locke.scenario/1"
 

@@ -3,6 +3,7 @@
     python -m tools.match rider --bots greedy,random --seed 7 --json
                           [--log FILE] [--deck0 FILE --deck1 FILE] [--cardset FILE]
     python -m tools.match locke --seats 7 --bots random --seed 3 --json [--log FILE]
+    python -m tools.match tiny --seats 3 --net tcp --save FILE
     python -m tools.match --replay FILE [--json]
     python -m tools.match rider --net tcp --bots greedy,random --seed 7 --json --save FILE
 
@@ -12,8 +13,8 @@ final state hash in every process. ``--log`` writes every applied input with
 the state hash after it; ``--replay`` re-applies the log from the recorded
 decks and checks every hash (exit status 1 at the first difference).
 
-Extending: games register in :data:`GAMES` (how to build the game and its
-decks from arguments); :func:`build_parser` is the one place arguments are
+Games come from the game registry (net/games/: every registered game can be
+played here, its bots, seat range and set-up included); :func:`build_parser` is the one place arguments are
 declared, and :func:`play` takes the parsed arguments; ``--net tcp`` runs
 every seat as its own process over 127.0.0.1 (tools/match_tcp.py) and adds
 ``wall_s``, ``cpu_s``, ``messages``, ``bytes`` and ``audit`` to the result.
@@ -23,120 +24,75 @@ Exit status: 0 = done, 1 = replay mismatch, 2 = bad input (message on stderr).
 from __future__ import annotations
 
 import argparse
-import dataclasses
-import functools
 import json
 import random
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from engine.core import Knowledge, Outcome, hash_of
+from engine.core import Outcome, hash_of
 from engine.core.actions import Action
 from engine.core.errors import EngineError
-from engine.locke.components import ComponentSet, component_set_from_data
-from engine.locke.game import LockeGame
-from engine.rider.cards import CardSet
-from engine.rider.deck import expand
-from engine.rider.game import RiderGame
-from net.bots import GreedyBot, RandomBot
 from net.bots.base import Agent
-from net.bots.locke_random import LockeRandomBot
+from net.games import GameEntry, LocalSetup, game_named, games
 from net.local_table import LocalTable
 from tools._cli import run as run_cli
-from tools.deck import InputProblem, load_cardset, load_deck
+from tools.deck import InputProblem, deck_cards, load_cardset
 
 LOG_FORMAT = "fairtable.match-log/1"
-DEFAULT_DECKS = ("rider/decks/ember-rush.deck.json", "rider/decks/tidewall-vigil.deck.json")
-BOTS: dict[str, Callable[[random.Random], Agent]] = {"random": RandomBot, "greedy": GreedyBot}
-#: Bots per game where a game has its own (Locke's random bot reads its shadow die).
-GAME_BOTS: dict[str, dict[str, Callable[[random.Random], Agent]]] = {"locke": {"random": LockeRandomBot}}
-LOCKE_FILES = ("characters", "silhouettes", "combat_cards", "planets", "bases")
 
 
-# --- games ---------------------------------------------------------------------------
+# --- games (all from the registry, net/games/) ------------------------------------------
 
 
-@dataclasses.dataclass
-class Setup:
-    """A game ready to play: the reducer, its first state, and what to log to rebuild it."""
-
-    game: Any
-    state: Any
-    knowledge: tuple[Knowledge, ...]
-    record: dict[str, Any]  # enough to rebuild ``state`` in :func:`replay`
-
-
-def _rider_from_record(record: dict[str, Any]) -> Setup:
-    cardset = load_cardset(record.get("cardset_file"))
-    if cardset.digest().hex() != record.get("cardset_digest"):
-        raise InputProblem("the card set differs from the one the log was made with; pass the same card set file")
-    game = RiderGame(cardset)
-    decks = [tuple(d) for d in record["decks"]]
+def entry_named(name: str) -> GameEntry:
     try:
-        state, knowledge = game.new_game(decks)
-    except EngineError as exc:
-        raise InputProblem(f"the decks are not playable: {exc}; check each deck with python -m tools.deck check FILE") from None
-    return Setup(game, state, knowledge, record)
+        return game_named(name)
+    except ValueError as exc:
+        raise InputProblem(str(exc)) from None
 
 
-def rider_setup(cardset_file: str | None, deck_files: Sequence[str | None]) -> Setup:
-    """The Rider game with two decks (shipped ones by default)."""
-    import assets
-
-    decks: list[tuple[str, ...]] = []
-    cardset: CardSet | None = None
-    for seat, file in enumerate(deck_files):
-        path = file if file is not None else str(assets.path(DEFAULT_DECKS[seat]))
-        _, cardset, counts = load_deck(path, cardset_file)
-        decks.append(expand(counts))
-    assert cardset is not None
-    record = {
-        "cardset_file": cardset_file, "cardset_id": cardset.id, "cardset_digest": cardset.digest().hex(),
-        "decks": [list(d) for d in decks],
-    }
-    return _rider_from_record(record)
+def _components(entry: GameEntry, components_file: str | None) -> object:
+    """A card set from ``--cardset FILE`` (games with decks), else None for the shipped one."""
+    if components_file is None:
+        return None
+    if not entry.needs_deck:
+        raise InputProblem(f"--cardset is for games with decks; {entry.title} has none")
+    return load_cardset(components_file)
 
 
-def _rider_from_args(args: argparse.Namespace) -> Setup:
-    return rider_setup(args.cardset, (args.deck0, args.deck1))
+def _local(entry: GameEntry, record: dict[str, Any], components: object) -> LocalSetup:
+    try:
+        return entry.local(record, components)
+    except ValueError as exc:
+        raise InputProblem(str(exc)) from None
 
 
-@functools.cache
-def locke_components() -> ComponentSet:
-    """The shipped Locke components (assets/locke/*.json), checked against appendix C."""
-    import assets
-
-    return component_set_from_data(**{name: assets.load_json(f"locke/{name}.json") for name in LOCKE_FILES})
-
-
-def _locke_from_record(record: dict[str, Any]) -> Setup:
-    components = locke_components()
-    if record.get("components_digest") != components.digest().hex():
-        raise InputProblem("the Locke components differ from the ones the log was made with; use the same version")
-    seats = record.get("seats")
-    if not isinstance(seats, int) or not 5 <= seats <= 10:
-        raise InputProblem("Locke is played by 5 to 10 seats; pass --seats N with N in 5..10")
-    game = LockeGame(components)
-    state, knowledge = game.new_game(seats)
-    return Setup(game, state, knowledge, record)
-
-
-def locke_setup(seats: int) -> Setup:
-    """A Locke game for ``seats`` players (5-10) with the shipped components."""
-    return _locke_from_record({"seats": seats, "components_digest": locke_components().digest().hex()})
+def local_setup(entry: GameEntry, seats: int, deck_files: Sequence[str | None] = (),
+                components_file: str | None = None) -> LocalSetup:
+    """A fresh local game of ``entry`` for ``seats`` players (deck files for games with decks;
+    a seat without one plays its shipped deck)."""
+    try:
+        entry.check_seats(seats)
+    except ValueError as exc:
+        raise InputProblem(f"{exc}; pass --seats N") from None
+    decks: list[tuple[str, ...]] | None = None
+    if entry.needs_deck and any(f is not None for f in deck_files):
+        assert entry.shipped_deck is not None
+        decks = [entry.shipped_deck(seat) if seat >= len(deck_files) or deck_files[seat] is None
+                 else deck_cards(str(deck_files[seat]), components_file, check=False) for seat in range(seats)]
+    components = _components(entry, components_file)
+    record = entry.local_record(seats, decks, components)
+    if entry.needs_deck:
+        record["cardset_file"] = components_file
+    return _local(entry, record, components)
 
 
-def _locke_from_args(args: argparse.Namespace) -> Setup:
-    return locke_setup(args.seats)
-
-
-#: name -> (build from parsed arguments, rebuild from a log record)
-GAMES: dict[str, tuple[Callable[[argparse.Namespace], Setup], Callable[[dict[str, Any]], Setup]]] = {
-    "rider": (_rider_from_args, _rider_from_record),
-    "locke": (_locke_from_args, _locke_from_record),
-}
+def setup_from_record(entry: GameEntry, record: dict[str, Any]) -> LocalSetup:
+    """Rebuild a local game from the record of a match log."""
+    file = record.get("cardset_file")
+    return _local(entry, record, _components(entry, file if isinstance(file, str) else None))
 
 
 # --- JSON-friendly canonical data ---------------------------------------------------
@@ -168,10 +124,12 @@ def from_json(value: Any) -> Any:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m tools.match", description="Play, log and replay bot games.")
-    parser.add_argument("game", nargs="?", choices=sorted(GAMES), help="the game to play")
+    names = [e.name for e in games()]
+    parser.add_argument("game", nargs="?", choices=names, help="the game to play")
     parser.add_argument("--bots", default=None,
-                        help=f"one bot per seat, comma-separated, or one name for every seat: {', '.join(sorted(BOTS))} "
-                             "(default: greedy,random for rider, random for locke)")
+                        help="one bot per seat, comma-separated, or one name for every seat: " + "; ".join(
+                            f"{e.name}: {', '.join(sorted(e.bots))}" for e in games())
+                        + " (default: " + "; ".join(f"{e.name}: {','.join(e.default_bots)}" for e in games()) + ")")
     parser.add_argument("--seed", type=int, default=0, help="seed of the table and the bots (same seed, same game)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--log", metavar="FILE", help="write the full action log with state hashes to FILE")
@@ -183,49 +141,54 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--save", metavar="FILE", help="with --net tcp: write the signed transcript to FILE")
     parser.add_argument("--net-timeout", type=float, default=120.0, metavar="S",
                         help="with --net tcp: give up after S seconds")
-    parser.add_argument("--seats", type=int, default=5, help="locke: number of players, 5..10 (default 5)")
-    rider = parser.add_argument_group("rider")
-    rider.add_argument("--cardset", metavar="FILE", help="card set JSON (default: the shipped set)")
-    rider.add_argument("--deck0", metavar="FILE", help="deck file of seat 0 (default: Ember Rush)")
-    rider.add_argument("--deck1", metavar="FILE", help="deck file of seat 1 (default: Tidewall Vigil)")
+    parser.add_argument("--seats", type=int, default=None,
+                        help="number of players (default: " + "; ".join(
+                            f"{e.name} {e.default_seats}" for e in games()) + ")")
+    decks = parser.add_argument_group("games with decks")
+    decks.add_argument("--cardset", metavar="FILE", help="card set JSON (default: the shipped set)")
+    decks.add_argument("--deck0", metavar="FILE", help="deck file of seat 0 (default: the shipped one)")
+    decks.add_argument("--deck1", metavar="FILE", help="deck file of seat 1 (default: the shipped one)")
     return parser
 
 
-def make_agents(names: str, seed: int, game: str = "rider", seats: int = 2) -> list[Agent]:
-    """One agent per seat; a single name serves every seat of a game of more than two."""
-    bots = {**BOTS, **GAME_BOTS.get(game, {})}
-    parts = [n.strip() for n in names.split(",")]
+def bot_names(entry: GameEntry, names: str | None, seats: int) -> list[str]:
+    """One bot name per seat from ``--bots``, checked against the game; at a table of more than two,
+    a single name serves every seat."""
+    parts = [n.strip() for n in (names or ",".join(entry.default_bots)).split(",")]
     if len(parts) == 1 and seats > 2:
         parts = parts * seats
-    if len(parts) != seats or any(p not in bots for p in parts):
-        raise InputProblem(f"--bots needs {seats} of {sorted(bots)} separated by commas"
-                           f"{' (or one name for every seat)' if seats > 2 else ', e.g. greedy,random'} (got {names!r})")
+    if len(parts) != seats or any(p not in entry.bots for p in parts):
+        example = ",".join((list(entry.default_bots) * seats)[:seats])
+        raise InputProblem(f"--bots needs {seats} of {sorted(entry.bots)} separated by commas"
+                           f"{' (or one name for every seat)' if seats > 2 else ''}, e.g. {example} (got {names!r})")
+    return parts
+
+
+def make_agents(entry: GameEntry, names: str | None, seed: int, seats: int) -> list[Agent]:
+    """One agent per seat, seeded from ``seed`` and the seat."""
     # String seeds hash with SHA-512 inside random: the same in every process.
-    return [bots[name](random.Random(f"{seed}/bot/{seat}")) for seat, name in enumerate(parts)]
-
-
-def default_bots(game: str) -> str:
-    return "random" if game == "locke" else "greedy,random"
+    return [entry.bot(name, random.Random(f"{seed}/bot/{seat}"))
+            for seat, name in enumerate(bot_names(entry, names, seats))]
 
 
 def play(args: argparse.Namespace) -> dict[str, Any]:
     """Play one local game from parsed arguments; return the result (and write the log)."""
     if args.game is None:
         raise InputProblem("name the game to play (e.g. `python -m tools.match rider`), or pass --replay FILE")
-    if args.bots is None:
-        args.bots = default_bots(args.game)
+    entry = entry_named(args.game)
+    seats = args.seats if args.seats is not None else entry.default_seats
+    bots = bot_names(entry, args.bots, seats)
     if args.net == "tcp":
         from tools.match_tcp import play_tcp
 
-        if args.game == "locke":
-            raise InputProblem("Locke plays only on a local table for now (--net local); the networked Locke table "
-                               "(audited claims and placements) is future work")
-
-        return play_tcp(args)
+        if not entry.networked:
+            raise InputProblem(f"{entry.title} plays only on a local table for now (--net local); its networked "
+                               "table is future work")
+        return play_tcp(args, entry, seats, bots)
     if args.save:
         raise InputProblem("--save needs --net tcp (a local match has no signed transcript; use --log FILE)")
-    setup = GAMES[args.game][0](args)
-    agents = make_agents(args.bots, args.seed, args.game, len(setup.knowledge))
+    setup = local_setup(entry, seats, (args.deck0, args.deck1), args.cardset)
+    agents = make_agents(entry, ",".join(bots), args.seed, len(setup.knowledge))
     table = LocalTable(setup.game, setup.state, setup.knowledge, agents, args.seed, record_hashes=bool(args.log))
     for _ in range(args.max_steps):  # like table.run, but reaching --max-steps reports "unfinished"
         if table.pending is None or table.step() is None:
@@ -233,7 +196,7 @@ def play(args: argparse.Namespace) -> dict[str, Any]:
     outcome = table.outcome()
     final = hash_of(setup.game, table.state)
     result = {
-        "game": args.game, "seed": args.seed, "bots": args.bots.split(","),
+        "game": args.game, "seed": args.seed, "bots": bots,
         **outcome_fields(outcome),
         "turns": getattr(table.state, "turn", None), "actions": len(table.log), "final_hash": final.hex(),
     }
@@ -265,7 +228,7 @@ def who_won(result: Mapping[str, Any]) -> str:
     return "nobody wins" if result.get("seats") else "a draw"
 
 
-def write_log(path: Path, game_name: str, setup: Setup, table: LocalTable, result: dict[str, Any]) -> None:
+def write_log(path: Path, game_name: str, setup: LocalSetup, table: LocalTable, result: dict[str, Any]) -> None:
     data = {
         "format": LOG_FORMAT, "game": game_name, "rules": setup.game.rules_id, "setup": setup.record,
         "seed": result["seed"], "bots": result["bots"], "initial_hash": table.initial_hash.hex(),
@@ -286,9 +249,10 @@ def replay(data: Any) -> dict[str, Any]:
     """Re-apply a match log; report the first step whose state hash differs, if any."""
     if not isinstance(data, dict) or data.get("format") != LOG_FORMAT:
         raise InputProblem(f"not a match log (format must be {LOG_FORMAT!r})")
-    if data.get("game") not in GAMES:
-        raise InputProblem(f"unknown game {data.get('game')!r} in the log; known: {sorted(GAMES)}")
-    setup = GAMES[data["game"]][1](data["setup"])
+    game_name = data.get("game")
+    if not isinstance(game_name, str) or not isinstance(data.get("setup"), dict):
+        raise InputProblem("the log names no game and set-up; pass a file written by --log")
+    setup = setup_from_record(entry_named(game_name), data["setup"])
     game, state = setup.game, setup.state
     result: dict[str, Any] = {"ok": True, "steps": 0, "first_mismatch": None, "error": None}
     if hash_of(game, state).hex() != data.get("initial_hash"):

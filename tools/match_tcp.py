@@ -20,7 +20,10 @@ import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from net.games import GameEntry
 
 ROOT = Path(__file__).resolve().parents[1]
 LOOPBACK = "127.0.0.1"
@@ -226,20 +229,24 @@ def audit_of(run: TableRun) -> str:
     return "ok" if verdict.ok else f"transcript: {verdict}"
 
 
-def play_tcp(args: Any) -> dict[str, Any]:
-    """``tools.match GAME --net tcp``: the local match's fields plus wall_s, cpu_s, messages, bytes, audit."""
-    from tools.deck import InputProblem
-    from tools.match import BOTS
+def play_tcp(args: Any, entry: GameEntry, seats: int, bots: Sequence[str]) -> dict[str, Any]:
+    """``tools.match GAME --net tcp``: the local match's fields plus wall_s, cpu_s, messages, bytes, audit.
 
-    bots = [b.strip() for b in args.bots.split(",")]
-    if len(bots) != 2 or any(b not in BOTS for b in bots):
-        raise InputProblem(f"--bots needs two of {sorted(BOTS)} separated by a comma (got {args.bots!r})")
-    common = ["--cardset", args.cardset] if args.cardset else []
-    host_extra = ["--deck", args.deck0] if args.deck0 else []
-    join_extra = [["--deck", args.deck1] if args.deck1 else []]
+    ``bots`` holds one checked bot name per seat (tools.match.bot_names)."""
+    from tools.deck import InputProblem
+
+    bots = list(bots)
+    if entry.needs_deck:
+        common = ["--cardset", args.cardset] if args.cardset else []
+        host_extra = ["--deck", args.deck0] if args.deck0 else []
+        join_extra = [["--deck", args.deck1] if args.deck1 else [] for _ in range(1, seats)]
+    elif args.cardset or args.deck0 or args.deck1:
+        raise InputProblem(f"{entry.title} has no decks; drop --cardset, --deck0 and --deck1")
+    else:
+        common, host_extra, join_extra = [], [], []
     with tempfile.TemporaryDirectory(prefix="fairtable-match-") as tmp:
         try:
-            run = run_table(bots, game=args.game, seed=args.seed, workdir=Path(tmp), timeout=args.net_timeout,
+            run = run_table(bots, game=entry.name, seed=args.seed, workdir=Path(tmp), timeout=args.net_timeout,
                             host_extra=host_extra, join_extra=join_extra, common=common)
         except TableFailed as exc:
             raise InputProblem(f"the networked match failed: {exc}") from None

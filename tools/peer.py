@@ -35,14 +35,14 @@ from typing import Any
 from twisted.internet import task
 
 from net.identity import Identity
-from net.peer import Peer, load_rules_module, spec_named
+from net.games import GameEntry, game_named, load_rules_module
+from net.peer import Peer
 from net.peer.driver import join_interface
-from net.peer.games import GameSpec
 from net.peer.store import StoreError, load_peer
 from net.transport.errors import InviteError
 from net.transport.invite import parse_invite
 from tools._cli import run as run_cli
-from tools.match import BOTS, DEFAULT_DECKS, who_won
+from tools.match import who_won
 
 LOOPBACK = "127.0.0.1"
 
@@ -83,10 +83,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     def seat(p: argparse.ArgumentParser) -> None:
         p.add_argument("--game", default="rider", help="the game (default: rider)")
-        p.add_argument("--bot", default="greedy", choices=sorted(BOTS), help="the bot playing this seat")
+        p.add_argument("--bot", default=None, help="the bot playing this seat (default: the game's first default bot)")
         p.add_argument("--seed", type=int, default=None, help="seed of the bot's choices (default: random)")
         p.add_argument("--delay", type=float, default=0.0, metavar="S", help="the bot waits S seconds per move")
-        p.add_argument("--deck", metavar="FILE", help="deck file (Rider; default: a shipped deck)")
+        p.add_argument("--deck", metavar="FILE", help="deck file (games with decks; default: a shipped deck)")
         p.add_argument("--cardset", metavar="FILE", help="card set of the deck file (default: the shipped set)")
         p.add_argument("--identity", metavar="FILE",
                        help="identity key file (default: DIR/identity.pem with --journal, else your user key)")
@@ -131,7 +131,7 @@ def build_parser() -> argparse.ArgumentParser:
     browse.add_argument("--lan-loopback", action="store_true", help=argparse.SUPPRESS)
     resume = sub.add_parser("resume", help="restart a peer from its journal directory")
     resume.add_argument("directory", help="the --journal DIR the peer was started with")
-    resume.add_argument("--bot", default="greedy", choices=sorted(BOTS), help="the bot playing this seat")
+    resume.add_argument("--bot", default=None, help="the bot playing this seat (default: the game's first default bot)")
     resume.add_argument("--seed", type=int, default=None, help="seed of the bot's choices")
     resume.add_argument("--delay", type=float, default=0.0, metavar="S", help="the bot waits S seconds per move")
     resume.add_argument("--identity", metavar="FILE", help="identity key file (default: the one recorded)")
@@ -140,23 +140,21 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def load_deck_for(spec: GameSpec, args: argparse.Namespace, default_index: int) -> tuple[str, ...] | None:
-    if not spec.needs_deck:
+def load_deck_for(entry: GameEntry, args: argparse.Namespace, default_seat: int) -> tuple[str, ...] | None:
+    """The seat's deck: ``--deck FILE`` (checked), else the game's shipped deck; None for a game without decks."""
+    if not entry.needs_deck:
+        if args.deck:
+            raise Problem(f"{entry.title} has no decks; drop --deck")
         return None
-    import assets
-    from engine.rider.deck import check_deck, expand
-    from tools.deck import InputProblem, load_deck
+    from tools.deck import InputProblem, deck_cards
 
-    path = args.deck or str(assets.path(DEFAULT_DECKS[default_index]))
+    if args.deck is None:
+        assert entry.shipped_deck is not None
+        return entry.shipped_deck(default_seat)
     try:
-        _, cardset, counts = load_deck(path, args.cardset)
+        return deck_cards(args.deck, args.cardset)
     except InputProblem as exc:
         raise Problem(str(exc)) from None
-    problems = check_deck(cardset, counts)
-    if problems:
-        raise Problem(f"deck {path} breaks the deck rules: " + "; ".join(problems) + "; fix it with "
-                      "python -m tools.deck check")
-    return expand(counts)
 
 
 # --- LAN (zeroconf) ---------------------------------------------------------------------
@@ -352,9 +350,12 @@ def run(args: argparse.Namespace, out: Any = None, discovery: Discovery = lan_di
     else:
         game_name = args.game
     try:
-        spec = spec_named(game_name)
+        spec = game_named(game_name)
     except ValueError as exc:
         raise Problem(str(exc)) from None
+    if not spec.networked:
+        raise Problem(f"{spec.title} plays only on a local table for now (python -m tools.match {spec.name}); "
+                      "its networked table is future work")
     invite = None
     wormhole_code = None
     if args.command == "join":
@@ -374,7 +375,10 @@ def run(args: argparse.Namespace, out: Any = None, discovery: Discovery = lan_di
     deck = load_deck_for(spec, args, 0 if args.command == "host" else 1) if args.command != "resume" else None
     identity, id_path = identity_for(args, directory)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    agent = BOTS[args.bot](random.Random(f"{seed}/peer/{identity.fingerprint}"))
+    try:
+        agent = spec.bot(args.bot or spec.default_bots[0], random.Random(f"{seed}/peer/{identity.fingerprint}"))
+    except ValueError as exc:
+        raise Problem(str(exc)) from None
     tag = {"host": "host", "join": "join", "resume": "resume"}[args.command]
 
     def report(text: str) -> None:

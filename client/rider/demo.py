@@ -17,6 +17,7 @@ from client.rider.play import start_local_game
 from client.rider.table_scene import RiderTableScene
 from client.settings import Settings
 from net.bots import GreedyBot
+from net.bots.rider_eval import rider_score
 
 
 def busy(scene: RiderTableScene, prompt: str = "rider.main") -> bool:
@@ -34,7 +35,7 @@ def play_to_midgame(app: App, clock: Clock, *, seed: int = 11, max_steps: int = 
     settings = Settings(name="Player", lang=app.lang)
     for attempt in range(20):
         scene = start_local_game(app, settings, on_leave=lambda: None, seed=seed + attempt)
-        me = GreedyBot(random.Random(seed + attempt))
+        me = GreedyBot(random.Random(seed + attempt), rider_score)
         session = scene.session
         for _ in range(max_steps):
             if session.over:
@@ -58,13 +59,14 @@ def bot_peer(reactor: Any, code: str, *, seed: int = 1, deck_index: int = 1, nam
     from client.decks import shipped_decks
     from client.rider.session import deck_cards
     from net.identity import Identity
-    from net.peer import Peer, spec_named
+    from net.games import game_named
+    from net.peer import Peer
     from net.transport.invite import parse_invite
 
     decks = shipped_decks()
     deck = decks[deck_index % len(decks)]
-    peer = Peer(Identity.generate(), spec_named("rider"), reactor=reactor, deck=deck_cards(deck.data),
-                agent=GreedyBot(random.Random(seed)), delay=0.0, name=name, linger=0.5)
+    peer = Peer(Identity.generate(), game_named("rider"), reactor=reactor, deck=deck_cards(deck.data),
+                agent=GreedyBot(random.Random(seed), rider_score), delay=0.0, name=name, linger=0.5)
     peer.join(parse_invite(code), connect_timeout=30.0)
     return peer
 
@@ -96,7 +98,7 @@ def networked_midgame(app: App, reactor: Any, *, seed: int = 11, wall: float = 6
     if lobby.net is None:
         raise RuntimeError(f"could not host: {lobby.message}")
     remote = bot_peer(reactor, lobby.net.code, seed=seed)
-    me = GreedyBot(random.Random(seed))
+    me = GreedyBot(random.Random(seed), rider_score)
     deadline = time.monotonic() + wall
     while time.monotonic() < deadline:
         reactor.iterate(0.002)

@@ -125,7 +125,8 @@ class NetTable:
         from client.decks import shipped_decks
         from client.rider.session import deck_cards
         from net.identity import Identity
-        from net.peer import Peer, spec_named
+        from net.games import game_named
+        from net.peer import Peer
 
         self.app = app
         self.settings = settings
@@ -151,7 +152,7 @@ class NetTable:
             self.directory = games_dir() / f"{stamp}-{secrets.token_hex(4)}" if keep_journal else None
             self.deck_name = deck.name(app.lang)
             cards = deck_cards(deck.data)
-        self.peer = Peer(self.identity, spec_named("rider"), reactor=app.clock, deck=cards,
+        self.peer = Peer(self.identity, game_named("rider"), reactor=app.clock, deck=cards,
                          agent=None, name=(settings.name.strip() or "Player")[:40], report=self._report,
                          on_end=self._on_end, linger=3.0, directory=self.directory, on_progress=self._progress)
 

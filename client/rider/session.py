@@ -86,9 +86,9 @@ class IllegalIntent(ValueError):
 
 
 def make_bot(kind: str, rng: random.Random) -> Any:
-    from net.bots import GreedyBot, RandomBot
+    from net.games import game_named
 
-    return RandomBot(rng) if kind == "random" else GreedyBot(rng)
+    return game_named("rider").bot(kind, rng)
 
 
 class RiderSession:

@@ -223,8 +223,43 @@ class KingRoom(Action):
     mind: int
 
 
+@dataclasses.dataclass(frozen=True)
+class UseCard(Action):
+    """Seed 000 3.1: use the kept planet card ``handle`` as the card ``card`` (for a wildcard,
+    the card it stands for). ``target`` is a seat (the receiver of an entertainment-district
+    gift, the player an identify-other card looks at), ``other`` a second kept handle (the
+    card given away; the second Lafnor mirror), ``choice`` a detail ("character" or a
+    silhouette id for a shape change)."""
+
+    KIND = "locke.use_card"
+    handle: int
+    card: str
+    target: int = -1
+    other: int = -1
+    choice: str = ""
+
+
+@dataclasses.dataclass(frozen=True)
+class Stat(Action):
+    """Declare a hidden stat for an effect (a claim): ``stat`` is "durability" or "mind"
+    (the current value), "level" (exact, or at most for an ESP level check), "mind-check"
+    (a value from 2 to your mind; 0 when it is below 2)."""
+
+    KIND = "locke.stat"
+    stat: str
+    value: int
+
+
+@dataclasses.dataclass(frozen=True)
+class Choose(Action):
+    """Pick one of the options an effect offers (an id such as "female", "a", "retire")."""
+
+    KIND = "locke.choose"
+    option: str
+
+
 ACTIONS: tuple[type[Action], ...] = (
     Switch, InfoCheck, Declare, Answer, Override, Walk, Teleport, Land, Follow, Fly, Recover, Nop,
     Propose, Join, Leave, Destroy, EnterBase, Keep, Appear, Surrender, Identify, Fight,
-    Release, Escape, Nova, KingRoom,
+    Release, Escape, Nova, KingRoom, UseCard, Stat, Choose,
 )

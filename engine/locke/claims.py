@@ -27,6 +27,13 @@ RELEASE = "locke.release"  # the character has the release ability (seed 000 3.2
 MIND_AT_MOST = "locke.mind_at_most"  # a declared mind is within the character's (KMC 11.3)
 LEON = "locke.leon_override"  # Lord Leon: every other living character is level 4 or less (KMC 11.1.3)
 STROHHEIM = "locke.strohheim_override"  # S-Strohheim killed a Locke himself (KMC 11.1.3, 11.8.2)
+# --- part 3 (engine/locke/effects.py, planet_cards.py): values carry the public ledger they were made against
+DURABILITY_IS = "locke.durability_is"  # [declared, damage, plus]: card durability + plus - damage == declared
+MIND_IS = "locke.mind_is"  # [declared, plus]: max(0, card mind + plus) == declared
+LEVEL_IS = "locke.level_is"  # [declared, plus]: card level + plus == declared
+FEMALE = "locke.female"  # True / False: the character card is (not) female (event 7, Skyhawk Dandy)
+NONE_OF = "locke.none_of"  # [effect types]: none of the kept cards has one of these effects (clone, identity cards)
+INFO_BELOW = "locke.info_below"  # k: the kept cards hold fewer than k information cards (seed 000 3.2.2)
 
 DIE_CARDS = tuple(f"die-{face}" for face in range(1, 7))
 
@@ -48,6 +55,10 @@ def holds(components: ComponentSet, claim: Claim, contents: tuple[str, ...]) -> 
         return components.planet(contents[0]).kind == "ability"
     if what == INFO_BELOW_3:
         return sum(1 for c in contents if components.planet(c).effect.type == "information") < 3
+    if what == NONE_OF:
+        return not any(components.planet(c).effect.type in value for c in contents)
+    if what == INFO_BELOW:
+        return sum(1 for c in contents if components.planet(c).effect.type == "information") < int(value)
     if what == SHADOW:
         silhouette, taken = value
         face = die_face(contents[0])
@@ -60,6 +71,17 @@ def holds(components: ComponentSet, claim: Claim, contents: tuple[str, ...]) -> 
         return character.level >= int(value)
     if what == MIND_AT_MOST:
         return int(value) <= character.mind
+    if what == DURABILITY_IS:
+        declared, damage, plus = value
+        return bool(character.durability + plus - damage == declared)
+    if what == MIND_IS:
+        declared, added = value
+        return bool(max(0, character.mind + added) == declared)
+    if what == LEVEL_IS:
+        declared, plus = value
+        return bool(character.level + plus == declared)
+    if what == FEMALE:
+        return (character.sex == "female") == bool(value)
     if what == GOOD_NOW:
         return character.attribute == "good"
     if what == RELEASE:

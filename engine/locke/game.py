@@ -35,9 +35,9 @@ from engine.core.claims import Claim
 from engine.core.errors import GameOver, IllegalAction, WrongInputKind
 from engine.core.game import Outcome, check_answer_matches
 from engine.core.hidden import Knowledge
-from engine.core.pending import DRIVER_ANSWERS, Pending
+from engine.core.pending import DRIVER_ANSWERS, DiceRolled, Pending
 from engine.locke import claims as claim_kinds
-from engine.locke import combat, declare, legal, setup, turn
+from engine.locke import combat, declare, effects, legal, planet_cards, setup, traps, turn
 from engine.locke.actions import ACTIONS
 from engine.locke.components import ComponentSet
 from engine.locke.state import LockeState, Step, public_data, zone_of
@@ -49,7 +49,7 @@ Handler = Callable[[Any, LockeState, Step, Action], LockeState]
 Auto = Callable[[Any, LockeState, Step], LockeState]
 PendingOf = Callable[[Any, LockeState, Step], Pending]
 
-_MODULES = (setup, turn, declare, combat)
+_MODULES = (setup, turn, declare, combat, effects, traps, planet_cards)
 PENDING: dict[str, PendingOf] = {}
 HANDLERS: dict[tuple[str, type[Action]], Handler] = {}
 AUTO: dict[str, Auto] = {}
@@ -57,6 +57,10 @@ for _module in _MODULES:
     PENDING.update(_module.PENDING)
     HANDLERS.update(_module.HANDLERS)
     AUTO.update(_module.AUTO)
+#: The dice handlers after which the roller may use a residential district (planet_cards.rerollable).
+ORIGINAL_ROLLS: dict[str, Handler] = {kind: HANDLERS[(kind, DiceRolled)] for kind in planet_cards.REROLLABLE}
+for _kind, _handler in ORIGINAL_ROLLS.items():
+    HANDLERS[(_kind, DiceRolled)] = planet_cards.rerollable(_handler)
 
 #: Safety net for ``_settle``: no chain of automatic steps is this long.
 MAX_AUTO_STEPS = 10_000

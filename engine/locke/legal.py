@@ -14,7 +14,7 @@ from typing import Any
 from engine.core.actions import Action
 from engine.core.hidden import Knowledge
 from engine.core.pending import Decision
-from engine.locke import combat, turn
+from engine.locke import combat, legal_effects, turn
 from engine.locke.actions import (
     Answer,
     Appear,
@@ -141,7 +141,7 @@ def _move(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge 
     here = cell_of(s, p.place).face_up
     if s.phase == "base" and here in turn.KEY_BASES and (me is None or me.attribute == "good"):
         out.append(Destroy(seat))
-    return out
+    return out + legal_effects.move_uses(g, s, seat, me, k)
 
 
 def _land(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
@@ -215,3 +215,4 @@ _MAKERS = {
     "nova": _nova, "king": _king,
 }
 _MAKERS.update(combat.MAKERS)  # KMC 10 (engine/locke/combat/legal.py)
+_MAKERS.update(legal_effects.MAKERS)  # part 3: planet cards, trap and event charts

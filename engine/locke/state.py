@@ -67,6 +67,13 @@ class Seat(NamedTuple):
     base_player: bool = False  # an Evil face at the end of set-up (KMC 7.1.9, ruling N43)
     tried: tuple[str, ...] = ()  # one-try-per-life things used: "nova", "king"
     kills: tuple[int, ...] = ()  # seats this seat killed (for victory conditions)
+    # --- part 3, planet cards and trap/event effects (engine/locke/effects.py) ---
+    #: lasting stat changes (stat, "add" or "set", value, "game" or "life"); the names of
+    #: notes/API-fate.md (l3-base). A "set" makes the stat public; "life" ones end with death.
+    mods: tuple[tuple[str, str, int, str], ...] = ()
+    shown: tuple[int, ...] = ()  # kept planet cards turned face up by use and still held (items, a fixed wildcard)
+    restraint: str = ""  # why the seat is resting: "deadline", "kurukuru", "skyhawk", "wheat", "black-hole" ("" plain rest)
+    home: str = ""  # the cell to come back to (wheat harvest)
 
 
 class Cell(NamedTuple):
@@ -125,6 +132,13 @@ class LockeState(NamedTuple):
     picking: tuple[int, ...] = ()  # seats choosing a silhouette now (KMC 7.1.7)
     #: per seat: silhouette copies others had taken when it last picked (for its shadow claim)
     taken: tuple[tuple[tuple[str, int], ...], ...] = ()
+    # --- part 3, planet cards (engine/locke/planet_cards.py) ---
+    #: a revealed wildcard handle and the planet card id it stands for (seed 000 3.1.5)
+    wild: tuple[tuple[int, str], ...] = ()
+    #: kept handles that may no longer serve as a clone (wildcards held on a dead turn that passed)
+    no_clone: tuple[int, ...] = ()
+    #: trap cards whose event still holds someone: (cell, restraint kind, seat) (seed 000 3.2.1)
+    ongoing: tuple[tuple[str, str, int], ...] = ()
 
     @property
     def over(self) -> bool:
@@ -202,6 +216,9 @@ def public_data(state: LockeState) -> dict[str, Any]:
         "shuffled": [state.shuffled[0], list(state.shuffled[1])],
         "picking": list(state.picking),
         "taken": [[list(p) for p in t] for t in state.taken],
+        "wild": [list(w) for w in state.wild],
+        "no_clone": list(state.no_clone),
+        "ongoing": [list(o) for o in state.ongoing],
     }
 
 

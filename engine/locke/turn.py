@@ -192,9 +192,13 @@ def _decision(g: Any, s: LockeState, step: Step) -> Pending:
 
 def takes_turn(s: LockeState, seat: int) -> bool:
     p = s.seats[seat]
-    if not p.alive:
-        return False  # part 2 has no clone or revival: a dead seat's turn is empty (KMC 8)
-    return not (s.phase == "planet" and p.base_player)
+    if s.phase == "planet" and p.base_player:
+        return False
+    if not p.alive:  # KMC 8: a dead seat's turn is only for a clone (engine/locke/planet_cards.py)
+        from engine.locke.planet_cards import takes_dead_turn
+
+        return takes_dead_turn(s, seat)
+    return True
 
 
 def _auto_next_turn(g: Any, s: LockeState, step: Step) -> LockeState:
@@ -219,6 +223,14 @@ def _auto_turn(g: Any, s: LockeState, step: Step) -> LockeState:
     seat = step.seat
     p = s.seats[seat]
     end = Step("end_turn", seat)
+    if not p.alive:
+        from engine.locke.planet_cards import dead_turn
+
+        return dead_turn(g, s, seat)
+    if p.restraint:  # trap and event restraints (engine/locke/traps.py)
+        from engine.locke.traps import restrained_turn
+
+        return restrained_turn(g, s, seat)
     if p.status == "resting":
         return advance(s, Step("rest_count", seat), end)
     if p.status == "arrested":
@@ -585,7 +597,9 @@ def _on_card_shown(g: Any, s: LockeState, step: Step, action: Any) -> LockeState
     kind = planet.effect.type
     if kind == "information":  # seed 000 3.2.2: kept face up by the drawer
         s = s._replace(cells=with_cell(s, p.place, Cell()), seats=with_seat(s, step.seat, p._replace(info=p.info + 1)))
-        return advance(s, Step("info_trigger", step.seat))
+        from engine.locke.planet_cards import evil_info_steps
+
+        return advance(s, *evil_info_steps(s, step.seat), Step("info_trigger", step.seat))
     if planet.lifetime == "returned":  # seed 000 3.2.3: shown, obeyed, returned to the stock
         s = s._replace(cells=with_cell(s, p.place, Cell()),
                        zones=with_zone(s, "planet:stock", zone_of(s, "planet:stock") + (step.n,)))
@@ -607,6 +621,10 @@ def obey_planet(g: Any, s: LockeState, seat: int, card: str) -> LockeState:
         return advance(flag(log(s, "arrested", seat, p.place), "no_combat"))
     if kind == "chart" and g.components.planet(card).effect.params["chart"] == "random-combat":
         return advance(flag(s, "no_combat"), Step("rc_roll", seat, arg="card"))
+    if kind == "chart" and g.components.planet(card).effect.params["chart"] == "trap":
+        from engine.locke.traps import enter_trap  # seed 000 3.2.1, seed 002 trap chart
+
+        return enter_trap(g, flag(s, "no_combat"), seat, p.place)
     if kind == "reveal-self":
         return advance(s, Step("expose", seat))
     if kind == "peek-identity":
@@ -765,9 +783,11 @@ def _on_prison_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeStat
     p = s.seats[step.seat]
     outcome = charts.resolve("prison", action.faces, charts.prison_modifier(p.prison_failures))
     effects = {e.id: e for e in outcome.effects}
-    if outcome.entry == "escape-into-trap":
-        s = log(s, "chart", "trap", PENDING_PART_3)
-        return freed(s, step.seat, outcome.entry)
+    if outcome.entry == "escape-into-trap":  # seed 002 prison 11: out, but into a trap
+        from engine.locke.traps import trap_steps
+
+        s = freed(s, step.seat, outcome.entry)
+        return s._replace(queue=trap_steps(step.seat, p.place) + s.queue)
     if "escape" in effects:
         return freed(s, step.seat, outcome.entry)
     if "may-escape" in effects:
@@ -804,14 +824,15 @@ def _auto_phase_change(g: Any, s: LockeState, step: Step) -> LockeState:
                                 status="normal" if p.status == "partner" and not in_party else p.status))
     s = s._replace(seats=tuple(seats), cells=(), phase="base", combat=None, turn_flags=())
     s = log(s, "phase-change", trigger, holder)
-    if any(p.base_player and p.alive and p.kept for p in s.seats):
-        s = log(s, "effect", "base-player-identity-cards", PENDING_PART_3)
+    from engine.locke.planet_cards import phase_end_identity
+
+    identity = phase_end_identity(s)  # seed 000 3.2.3: the Evil faces' hidden identity cards act now
     cards = tuple(cid for cid in g.components.deck("bases") if cid not in KEY_BASES)
     s = fresh_zone(s, "base:stock", cards)
     base = [i for i, p in enumerate(s.seats) if p.base_player]
     placer = base[0]  # ruling N42: the first base player places all four (alive or not)
     others = tuple(i for i in base if i != placer)
-    steps = [Step("shuffle", -1, arg="base:stock"), Step("lay_base", -1), Step("key_place", placer)]
+    steps = [*identity, Step("shuffle", -1, arg="base:stock"), Step("lay_base", -1), Step("key_place", placer)]
     if others:
         steps.append(Step("key_disclose", placer, arg=",".join(str(i) for i in others)))
     if holder != NO_SEAT:

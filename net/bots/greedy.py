@@ -1,8 +1,8 @@
 """A one-ply greedy bot: try every legal action, keep the best-scoring result.
 
 Game-agnostic: it applies each candidate with the game's own reducer and asks
-a per-game *scorer* (registered by rules id) how good the resulting public
-position is for the seat. Ties are broken by the injected RNG, so two greedy
+a per-game *scorer* (given by the game's registry entry, net/games/) how good
+the resulting public position is for the seat. Ties are broken by the injected RNG, so two greedy
 bots still play varied, reproducible games.
 """
 
@@ -16,18 +16,15 @@ from engine.core.actions import Action
 from engine.core.errors import EngineError
 from engine.core.hidden import Knowledge
 from net.bots.base import PlacementPick, SealedPick
-from net.bots.rider_eval import rider_score
 
+#: How good a public position is for a seat (higher is better).
 Scorer = Callable[[Any, Any, int], int]
-
-#: Position scorers by rules id (higher is better for the given seat).
-SCORERS: dict[str, Scorer] = {"rider/1": rider_score}
 
 
 class GreedyBot:
     """Pick the action whose immediate result scores best for this seat."""
 
-    def __init__(self, rng: random.Random, scorer: Scorer | None = None) -> None:
+    def __init__(self, rng: random.Random, scorer: Scorer) -> None:
         self.rng = rng
         self.scorer = scorer
 
@@ -36,9 +33,7 @@ class GreedyBot:
             raise ValueError(f"seat {seat} was asked to act with no legal action")
         if len(legal) == 1 or isinstance(legal[0], (SealedPick, PlacementPick)):  # picks are no engine input
             return legal[self.rng.randrange(len(legal))]
-        scorer = self.scorer or SCORERS.get(game.rules_id)
-        if scorer is None:
-            raise ValueError(f"no greedy scorer for rules {game.rules_id!r}; pass scorer=")
+        scorer = self.scorer
         best: list[Action] = []
         best_score = 0
         for action in legal:

@@ -34,13 +34,12 @@ from engine.core.actions import Action
 from engine.core.game import Outcome
 from net.bots.base import Agent, SealedPick
 from net.envelope import Genesis, game_id
+from net.games import GameEntry, table_for
 from net.identity import Identity
 from net.journal import Journal
 from net.peer import lobby, store
-from net.peer.games import GameSpec
 from net.peer.progress import Progress, progress
 from net.session import Cheat, Desync, Finished, Flooding, Misconduct, Outgoing, Rejected, Resigned, Session, Stalling
-from net.session.registry import table_for
 from net.transport.backoff import Backoff
 from net.transport.invite import Invite
 from net.transport.keys import key_matches, short_id
@@ -82,7 +81,7 @@ def peer_backoff() -> Backoff:
 class Peer:
     """One seat at a networked table (see the module docstring)."""
 
-    def __init__(self, identity: Identity, spec: GameSpec, *, reactor: Any, deck: Sequence[str] | None = None,
+    def __init__(self, identity: Identity, spec: GameEntry, *, reactor: Any, deck: Sequence[str] | None = None,
                  agent: Agent | None = None, delay: float = 0.0, directory: Path | None = None,
                  name: str = "", report: Report | None = None, on_end: Callable[[dict[str, Any]], None] | None = None,
                  transcript: Path | None = None, linger: float = 3.0, progress_every: int = 10,

@@ -42,7 +42,7 @@ from engine.core.errors import EncodingError
 from net.envelope import MAX_NONCE, MIN_NONCE, Genesis, game_id
 from net.errors import ProtocolError
 from net.identity import Identity, verify_signature
-from net.peer.games import GameSpec
+from net.games import GameEntry
 from net.transport.keys import key_matches, short_id
 
 MAX_NAME = 40
@@ -135,7 +135,7 @@ class Author:
         sig = self.identity.sign(signed_bytes(self.table, me, msg))
         return encode({"lobby": {"by": me, "msg": msg, "sig": sig}})
 
-    def join(self, spec: GameSpec, info: Mapping[str, Any], name: str, *, host: bytes, fresh: bytes) -> bytes:
+    def join(self, spec: GameEntry, info: Mapping[str, Any], name: str, *, host: bytes, fresh: bytes) -> bytes:
         """Ask ``host`` for a seat; ``fresh`` is our nonce for the genesis record."""
         return self._sign("join", rules=spec.rules_id, version=spec.rules_version, cards=spec.card_set_hash(),
                           info=dict(info), name=name[:MAX_NAME], to=host, fresh=fresh)
@@ -225,7 +225,7 @@ class Seat:
 class HostLobby:
     """The host's side: seat joiners, then make the genesis record."""
 
-    def __init__(self, spec: GameSpec, seats: int, host_key: bytes, host_info: Mapping[str, Any],
+    def __init__(self, spec: GameEntry, seats: int, host_key: bytes, host_info: Mapping[str, Any],
                  host_name: str, extra_options: Mapping[str, Any] | None = None) -> None:
         if not spec.min_seats <= seats <= spec.max_seats:
             raise LobbyError(f"{spec.name} is played by {spec.min_seats} to {spec.max_seats} seats, "
@@ -332,7 +332,7 @@ def check_refuse(view: JoinerView, message: LobbyMessage) -> str:
     return str(message["reason"])
 
 
-def check_start(spec: GameSpec, message: LobbyMessage, view: JoinerView,
+def check_start(spec: GameEntry, message: LobbyMessage, view: JoinerView,
                 my_info: Mapping[str, Any]) -> tuple[Genesis, int]:
     """A joiner's check of the host's ``start``: our seat in a fresh genesis record.
 

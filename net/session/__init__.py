@@ -2,13 +2,13 @@
 
 Start here: :class:`~net.session.core.Session` (one peer's driver),
 :class:`~net.session.plan.TablePlan` (what a game must tell the session),
-:mod:`net.session.registry` (rules id -> game, initial state, plan) and the
+the game registry :mod:`net.games` (rules id -> game, initial state, plan) and the
 events in :mod:`net.session.events`. docs/protocol.md describes the messages.
 """
 
 from net.session.core import KINDS, Outgoing, Session, section_hashes
 from net.session.events import Cheat, Desync, Event, Finished, Flooding, Misconduct, Rejected, Resigned, Stalling
-from net.session.plan import TablePlan, default_claims, rider_plan
+from net.session.plan import TablePlan, default_claims
 
 __all__ = [
            "KINDS",
@@ -25,6 +25,5 @@ __all__ = [
            "Stalling",
            "TablePlan",
            "default_claims",
-           "rider_plan",
            "section_hashes",
 ]

@@ -151,7 +151,7 @@ def verify_proof(data: Any) -> ProofVerdict:
     and require exactly the claimed conviction, and nothing refused before it."""
     from net.session.core import Session
     from net.session.events import Rejected
-    from net.session.registry import table_for
+    from net.games import table_for
 
     if not is_proof(data) or set(data) != {"format", "claim", "genesis", "envelopes"}:
         return ProofVerdict(False, None, f"not a {PROOF_FORMAT} file with claim, genesis and envelopes")

@@ -87,26 +87,3 @@ class TablePlan:
     audit_hidden: Callable[[Any, int, Resolve], list[str]] = _no_hidden_problems
     hand_audit: HandAudit | None = None
 
-
-def rider_plan(game: Any) -> TablePlan:
-    """The plan of :class:`engine.rider.game.RiderGame` for two seats."""
-    from engine.rider.deck import check_deck as rider_check_deck
-
-    def check_deck(seat: int, cards: Sequence[str]) -> list[str]:
-        counts: dict[str, int] = {}
-        for card in cards:
-            counts[card] = counts.get(card, 0) + 1
-        return list(rider_check_deck(game.cardset, counts))
-
-    def audit_hidden(state: Any, seat: int, resolve: Resolve) -> list[str]:
-        problems = []
-        for handle in game.zone(state, f"columns:{seat}"):
-            card = resolve(handle)
-            if card is None:
-                problems.append(f"face-down card {handle} cannot be identified from the opened deck list")
-            elif card not in game.table or not game.table[card].lv1:
-                problems.append(f"face-down card {handle} is {card!r}, not a Lv.1 card (rider.0)")
-        return problems
-
-    return TablePlan(secret_zones={0: "deck:0", 1: "deck:1"}, check_deck=check_deck,
-                     audit_hidden=audit_hidden)

@@ -18,6 +18,7 @@ from client.rider.play import start_local_game
 from client.settings import Settings
 from engine.core.actions import Action
 from net.bots import GreedyBot
+from net.bots.rider_eval import rider_score
 from tests.client.conftest import click
 
 SKIP_LABELS = {"Cancel", "Close"}
@@ -119,7 +120,7 @@ def test_every_main_phase_action_is_offered_and_exact(app, clock):
 def test_attack_phase_actions_are_offered_and_exact(app, clock):
     scene = play_to_midgame(app, clock, seed=11)
     session = scene.session
-    me = GreedyBot(random.Random(2))
+    me = GreedyBot(random.Random(2), rider_score)
     for _ in range(4000):
         if any(a.KIND == "rider.attack" for a in scene.legal):
             break
@@ -153,7 +154,7 @@ def test_set_up_and_sealed_choices_are_offered_and_exact(app, clock, stage):
 def test_attack_needs_confirmation_with_a_preview(app, clock):
     scene = play_to_midgame(app, clock, seed=11)
     session = scene.session
-    me = GreedyBot(random.Random(2))
+    me = GreedyBot(random.Random(2), rider_score)
     for _ in range(4000):
         if any(a.KIND == "rider.attack" for a in scene.legal):
             break

@@ -16,6 +16,7 @@ import pygame
 from client.rider.play import start_local_game
 from client.settings import Settings
 from net.bots import GreedyBot
+from net.bots.rider_eval import rider_score
 from tests.client.conftest import knowable
 
 
@@ -30,7 +31,7 @@ def test_opponent_hand_is_only_ever_backs(app, clock):
         return real_face(card_id, size, lang)
 
     scene.art.face = spy  # instrument the renderer; it still renders for real
-    me = GreedyBot(random.Random(5))
+    me = GreedyBot(random.Random(5), rider_score)
     checked_slots = 0
     frames = 0
     opp_known_to_me_ever = 0

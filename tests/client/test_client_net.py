@@ -377,12 +377,12 @@ def test_joining_with_a_code_whose_key_does_not_match_says_so_and_the_host_keeps
     """The invite names the host's address but another key: the lobby stays
     up and tells the player the table's key does not match, with what to do."""
     from net.identity import Identity
-    from net.peer import Peer, spec_named
+    from net.games import game_named
+    from net.peer import Peer
     from net.transport.invite import Invite
-    from tools.match import BOTS
 
     app, reactor = real_app
-    host = Peer(Identity.generate(), spec_named("rider"), reactor=reactor, agent=BOTS["random"](random.Random(1)),
+    host = Peer(Identity.generate(), game_named("rider"), reactor=reactor, agent=game_named("rider").bot("random", random.Random(1)),
                 name="Host", linger=0.2)
     invite = host.host(2, interface="127.0.0.1")
     forged = Invite(invite.table, Identity.from_seed(bytes(32)).fingerprint, invite.addresses).encode()

@@ -17,6 +17,7 @@ from client.settings import Settings
 from engine.rider.rules import column_power
 from engine.rider.state import Column
 from net.bots import GreedyBot
+from net.bots.rider_eval import rider_score
 
 
 def test_a_column_with_an_attack_only_bonus_shows_both_powers(app, clock):  # type: ignore[no-untyped-def]
@@ -41,7 +42,7 @@ def play_opening(seed: int) -> tuple[object, object]:
     clock = Clock()
     app = App((1280, 800), clock=clock)
     scene = start_local_game(app, Settings(name="Ann"), on_leave=lambda: None, seed=seed)
-    me = GreedyBot(random.Random(seed))
+    me = GreedyBot(random.Random(seed), rider_score)
     session = scene.session
     for _ in range(400):
         if session.state.turn >= 1:

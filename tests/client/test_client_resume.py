@@ -24,7 +24,7 @@ from engine.core.hashing import digest
 from net.envelope import Genesis
 from net.identity import Identity
 from net.peer import store
-from net.peer.games import spec_named
+from net.games import game_named
 from tests.client.conftest import click
 from tests.client.test_client_net import bot_peer, play_by_clicks, pump
 
@@ -105,7 +105,7 @@ def _planted_game(owner: Identity) -> None:
     """An unfinished game's directory as a crashed client leaves it (seat 0 held by ``owner``)."""
     from client.rider.net_play import games_dir
 
-    spec = spec_named("rider")
+    spec = game_named("rider")
     directory = games_dir() / "20260101-000000-abcd"
     other = Identity.from_seed(digest("fairtable/test-resume", 1))
     genesis = Genesis(spec.rules_id, spec.rules_version, spec.card_set_hash(), (owner.public_key, other.public_key),

@@ -1,6 +1,6 @@
 """Test-only hostile joiner process (issue 9, items 2 and 4), made from our own
 :class:`~net.peer.Peer`: ``python tests/e2e/hostile_joiner.py CODE --trap PORT
---rules-module tests/e2e/tiny_rules.py``.
+--game tiny``.
 
 It joins the table like any player (and plays its seat honestly with a random
 bot), but as soon as another joiner (the victim) shows up in the host's
@@ -31,11 +31,11 @@ from twisted.internet import reactor, task  # noqa: E402
 from engine.core.encoding import decode, encode  # noqa: E402
 from net.envelope import Genesis, game_id  # noqa: E402
 from net.identity import Identity  # noqa: E402
-from net.peer import Peer, load_rules_module, spec_named  # noqa: E402
+from net.games import game_named  # noqa: E402
+from net.peer import Peer  # noqa: E402
 from net.transport.keys import key_matches  # noqa: E402
 from net.transport.messages import MAX_PEERS, Links, PeerInfo, Relay  # noqa: E402
 from net.transport.invite import parse_invite  # noqa: E402
-from tools.match import BOTS  # noqa: E402
 
 FRAMES_PER_TICK = 20
 
@@ -44,11 +44,9 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("code")
     parser.add_argument("--trap", type=int, required=True)
-    parser.add_argument("--rules-module", required=True)
     parser.add_argument("--max-time", type=float, default=60.0)
     args = parser.parse_args()
-    load_rules_module(args.rules_module)
-    spec = spec_named("tiny")
+    spec = game_named("tiny")
     invite = parse_invite(args.code)
     trap = ("127.0.0.1", args.trap)
     state: dict[str, Any] = {"victim": None, "frames": 0, "result": None}
@@ -57,7 +55,7 @@ def main() -> int:
         state["result"] = result
         reactor.callLater(0.5, reactor.stop)  # type: ignore[attr-defined]
 
-    peer = Peer(Identity.generate(), spec, reactor=reactor, agent=BOTS["random"](random.Random(5)), name="mallory",
+    peer = Peer(Identity.generate(), spec, reactor=reactor, agent=spec.bot("random", random.Random(5)), name="mallory",
                 linger=1.0, on_end=on_end, report=lambda text: print(text, file=sys.stderr, flush=True))
     peer.join(invite)
     peer.give_up(args.max_time)

@@ -1,8 +1,7 @@
 """Test-only: ``tools.peer --rules-module tests/e2e/premature_claimer.py`` turns
 that peer into a cheater built from our own :class:`net.peer.Peer`.
 
-Besides registering the tiny test game (tests/e2e/tiny_rules.py), it changes
-one thing: the moment the table waits for another seat alone, the peer signs
+It changes one thing: the moment the table waits for another seat alone, the peer signs
 a forfeit claim against it (which an honest session refuses to sign before
 its deadline), lets its own session take the forfeit at once (no deadline, no
 grace period), signs the final record and leaves, as the cheat of issue 9
@@ -15,8 +14,6 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-import tiny_rules  # noqa: E402,F401  (registers the tiny game)
 
 from net.peer import driver  # noqa: E402
 from net.session import deadlines, pump  # noqa: E402

@@ -15,7 +15,6 @@ import time
 from pathlib import Path
 
 import pytest
-import tiny_rules
 from e2e_procs import kill_all, start_host, start_joiner
 
 from net.transcript import load_raw, verify
@@ -28,7 +27,7 @@ LIMIT = 60.0
 
 def test_a_premature_forfeit_from_a_cheating_peer_does_not_beat_the_honest_peer(tmp_path: Path) -> None:
     host, code = start_host(tmp_path, "random", game="tiny", max_time=LIMIT,
-                            extra=("--rules-module", tiny_rules.PATH, "--timeout", "3", "--claim-forfeits"))
+                            extra=("--timeout", "3", "--claim-forfeits"))
     peers = [host]
     try:
         cheater = start_joiner(tmp_path, 1, code, "random", game="tiny", max_time=LIMIT,
@@ -53,11 +52,11 @@ def test_a_premature_forfeit_from_a_cheating_peer_does_not_beat_the_honest_peer(
 
 def test_a_seat_that_misses_the_deadline_loses_and_its_process_exits_1_saying_why(tmp_path: Path) -> None:
     host, code = start_host(tmp_path, "random", game="tiny", max_time=LIMIT,
-                            extra=("--rules-module", tiny_rules.PATH, "--timeout", "2", "--claim-forfeits"))
+                            extra=("--timeout", "2", "--claim-forfeits"))
     peers = [host]
     try:
         slow = start_joiner(tmp_path, 1, code, "random", game="tiny", max_time=LIMIT,
-                            extra=("--rules-module", tiny_rules.PATH, "--timeout", "2", "--delay", "8"))
+                            extra=("--timeout", "2", "--delay", "8"))
         peers.append(slow)
         won, lost = finish([host, slow], deadline=time.monotonic() + LIMIT)
     finally:

@@ -14,7 +14,6 @@ import time
 from pathlib import Path
 
 import pytest
-import tiny_rules
 from e2e_procs import kill_all, start_host, start_joiner, wait_until
 
 from net.transcript import load_raw, verify
@@ -63,13 +62,13 @@ def _read_line(proc: subprocess.Popen[str], wanted: str, timeout: float) -> None
 
 
 def test_a_hostile_joiner_process_cannot_forge_the_host_or_make_it_dial(tmp_path: Path) -> None:
-    tiny = ("--rules-module", tiny_rules.PATH, "--delay", "0.01")
+    tiny = ("--delay", "0.01")
     trap = Trap()
     host, code = start_host(tmp_path, "random", seats=4, game="tiny", max_time=LIMIT, extra=tiny)
     peers = [host]
     log = open(tmp_path / "mallory.log", "w", encoding="utf-8")  # noqa: SIM115
-    attacker = subprocess.Popen([sys.executable, HOSTILE, code, "--trap", str(trap.port), "--rules-module",
-                                 tiny_rules.PATH, "--max-time", str(LIMIT)], stdout=subprocess.PIPE, stderr=log,
+    attacker = subprocess.Popen([sys.executable, HOSTILE, code, "--trap", str(trap.port),
+                                 "--max-time", str(LIMIT)], stdout=subprocess.PIPE, stderr=log,
                                 text=True, cwd=ROOT, env=peer_env())
     try:
         wait_until(lambda: "takes seat 1" in host.log.read_text(), 30, "the attacker to take seat 1")

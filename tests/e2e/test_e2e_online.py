@@ -17,7 +17,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import tiny_rules
 from e2e_procs import CuttableRelay, kill_all, last_step, run_checked, step_reached, wait_until
 
 from net.transcript import load_raw, verify
@@ -95,7 +94,7 @@ def test_dice_and_cards_through_the_host_star(tmp_path: Path, servers: ServerPro
     """Joiners reach only the host (each through its own wormhole, its own code);
     the host's mesh forwards every envelope between them."""
     run = run_table(["random"] * seats, game="tiny", seed=seats, workdir=tmp_path, timeout=LIMIT,
-                    common=["--rules-module", tiny_rules.PATH, "--linger", "5"],
+                    common=["--linger", "5"],
                     online=(servers.mailbox, servers.relay))
     assert audit_of(run) == "ok", audit_of(run)
     _assert_same_end(run.results)

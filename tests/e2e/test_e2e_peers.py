@@ -12,7 +12,6 @@ import signal
 from pathlib import Path
 
 import pytest
-import tiny_rules
 from e2e_procs import (
     CuttableRelay,
     kill_all,
@@ -67,7 +66,7 @@ def test_rider_between_two_bot_processes_via_match_then_verify(tmp_path: Path) -
 @pytest.mark.parametrize("seats", [6, 10])
 def test_dice_and_cards_exercise_with_many_peer_processes(tmp_path: Path, seats: int) -> None:
     run: TableRun = run_table(["random"] * seats, game="tiny", seed=seats, workdir=tmp_path, timeout=LIMIT,
-                              common=["--rules-module", tiny_rules.PATH, "--linger", "5"])
+                              common=["--linger", "5"])
     _assert_same_end(run.results)
     assert sorted(r["seat"] for r in run.results) == list(range(seats))
     assert audit_of(run) == "ok"
@@ -108,7 +107,7 @@ def test_dropped_link_to_the_only_reachable_host_then_play_resumes(tmp_path: Pat
     host; the last joiner's only link (through a relay) is cut mid-game and
     refused for a while. With three seats the other joiner's messages reach
     it only as the host's forwards."""
-    extra = ("--delay", delay, "--progress-every", "1", "--rules-module", tiny_rules.PATH)
+    extra = ("--delay", delay, "--progress-every", "1")
     host, code = start_host(tmp_path, "greedy" if game == "rider" else "random", seats=seats, game=game,
                             extra=extra)
     invite = parse_invite(code)
@@ -145,7 +144,7 @@ def test_joiners_listen_and_link_to_each_other_directly(tmp_path: Path) -> None:
     other joiner, which dials it: every pair of the three seats ends with a
     direct link, none only through the host."""
     run = run_table(["random"] * 3, game="tiny", seed=3, workdir=tmp_path, timeout=LIMIT,
-                    common=["--rules-module", tiny_rules.PATH])
+                    common=[])
     _assert_same_end(run.results)
     direct = {r["seat"]: r["direct"] for r in run.results}
     assert direct == {0: [1, 2], 1: [0, 2], 2: [0, 1]}, direct

@@ -16,8 +16,8 @@ import pytest
 
 from engine.core import Action, IllegalAction, Knowledge
 from net.bots import GreedyBot, RandomBot, SealedPick
-from net.bots.greedy import SCORERS
 from net.bots.rider_eval import WIN, rider_score
+from net.games import game_named
 from net.local_table import LocalTable
 
 
@@ -88,14 +88,15 @@ def test_greedy_does_not_score_forced_moves_or_sealed_picks() -> None:
     assert seen == set(picks)
 
 
-def test_bots_refuse_to_act_without_legal_actions_and_greedy_needs_a_scorer() -> None:
+def test_bots_refuse_to_act_without_legal_actions_and_rider_greedy_scores_with_rider_score() -> None:
     with pytest.raises(ValueError, match="no legal action"):
         RandomBot(random.Random(0)).choose(Counting(), 0, 3, ME, [])
     with pytest.raises(ValueError, match="no legal action"):
         GreedyBot(random.Random(0), capped).choose(Counting(), 0, 3, ME, [])
-    with pytest.raises(ValueError, match="pass scorer="):
-        GreedyBot(random.Random(0)).choose(Counting(), 0, 0, ME, ADDS)
-    assert SCORERS["rider/1"] is rider_score
+    greedy = game_named("rider").bot("greedy", random.Random(0))
+    assert isinstance(greedy, GreedyBot) and greedy.scorer is rider_score
+    with pytest.raises(ValueError, match="rider has no bot 'clever'; its bots: greedy, random"):
+        game_named("rider").bot("clever", random.Random(0))
 
 
 def test_random_bot_reaches_every_option_and_is_reproducible() -> None:
@@ -108,11 +109,10 @@ def test_random_bot_reaches_every_option_and_is_reproducible() -> None:
 
 
 def test_rider_score_is_zero_sum_and_decisive_at_the_end() -> None:
-    from tools.match import rider_setup
-
-    setup = rider_setup(None, (None, None))
+    rider = game_named("rider")
+    setup = rider.local(rider.local_record(2, None), None)
     t = LocalTable(setup.game, setup.state, setup.knowledge,
-                   [GreedyBot(random.Random(1)), RandomBot(random.Random(2))], 3, record_hashes=False)
+                   [GreedyBot(random.Random(1), rider_score), RandomBot(random.Random(2))], 3, record_hashes=False)
     while t.pending is not None:
         t.step()
         assert rider_score(t.game, t.state, 0) == -rider_score(t.game, t.state, 1)

@@ -12,7 +12,8 @@ import pytest
 from engine.core.hashing import digest
 from net.envelope import Genesis
 from net.identity import Identity
-from net.peer import spec_named, store
+from net.games import game_named
+from net.peer import store
 from net.transport.invite import Invite
 from tools import peer as peer_tool
 
@@ -54,7 +55,7 @@ def test_resume_needs_a_directory_of_a_started_game_held_by_this_key(tmp_path: P
     empty = tmp_path / "empty"
     empty.mkdir()
     assert "holds no peer of a started game" in refused(["resume", str(empty)], capsys)
-    rider = spec_named("rider")
+    rider = game_named("rider")
     seats = tuple(Identity.from_seed(digest("fairtable/test-peer-tool", n)).public_key for n in (0, 1))
     genesis = Genesis(rider.rules_id, rider.rules_version, rider.card_set_hash(), seats,
                       {"deck_sizes": [24, 24], "names": ["a", "b"]}, (bytes(16),) * len(seats))

@@ -25,7 +25,8 @@ from hypothesis import strategies as st
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "net" / "session"))
 
 from harness import NONCE, identities  # noqa: E402
-from tiny_game import RULES_ID, setup  # noqa: E402
+from engine.tiny.game import RULES_ID, card_set_hash  # noqa: E402
+from net.games import table_for  # noqa: E402
 
 from engine.core.encoding import decode, encode  # noqa: E402
 from engine.core.hashing import digest  # noqa: E402
@@ -48,9 +49,9 @@ canonical = st.recursive(
 
 @cache
 def record() -> bytes:
-    genesis = Genesis(RULES_ID, "1", digest("fairtable/test-cards", "tiny"), tuple(i.public_key for i in IDS),
+    genesis = Genesis(RULES_ID, "1", card_set_hash(), tuple(i.public_key for i in IDS),
                       {"names": ["Ann", "Bo"]}, (NONCE, NONCE))
-    table = setup(genesis)
+    table = table_for(genesis)
     sessions = [Session(genesis, table.game, table.state, plan=table.plan, identity=IDS[s], seat=s,
                         agent=RandomBot(random.Random(s))) for s in (0, 1)]
     net = Loopback(sessions)

@@ -32,3 +32,15 @@ def test_a_file_that_is_not_a_transcript_fails_as_format(tmp_path: Path, content
     assert verdict["step"] is None and verdict["seat"] is None
     assert verify_tool.main([str(path)]) == 1
     assert capsys.readouterr().out.strip() != "ok"
+
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "rider-pre-registry.ft"
+
+
+def test_a_rider_transcript_saved_before_the_game_registry_still_verifies(capsys: pytest.CaptureFixture[str]) -> None:
+    """tests/fixtures/rider-pre-registry.ft was saved by ``tools.match rider --net tcp --seed 11`` at commit
+    8957fa6, before the game registry (issue 10) moved Rider's set-up: the format did not change."""
+    assert verify_tool.main([str(FIXTURE), "--json"]) == 0
+    verdict = json.loads(capsys.readouterr().out)
+    assert verdict["ok"] and verdict["audit"] == "ok" and verdict["outcome"]["winner"] == 0
+    assert [s["name"] for s in verdict["seats"]] == ["peer0", "peer1"]

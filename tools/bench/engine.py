@@ -22,11 +22,9 @@ import random
 import time
 from typing import Any
 
-from net.bots import GreedyBot, RandomBot
 from net.bots.base import Agent
+from net.games import LocalSetup, game_named
 from net.local_table import LocalTable
-from net.bots.locke_random import LockeRandomBot
-from tools.match import locke_setup, rider_setup
 
 TARGET_GAMES_PER_S = 100
 TARGET_GREEDY_WIN_RATE = 0.70
@@ -36,15 +34,22 @@ LOCKE_SEATS = (5, 10)
 
 
 
+def _shipped(name: str, seats: int) -> LocalSetup:
+    entry = game_named(name)
+    return entry.local(entry.local_record(seats, None), None)
+
+
 def random_vs_random(games: int) -> dict[str, Any]:
-    setup = rider_setup(None, (None, None))
+    rider = game_named("rider")
+    setup = _shipped("rider", 2)
     game = setup.game
     decks = [tuple(d) for d in setup.record["decks"]]
     actions = turns = 0
     start = time.perf_counter()
     for seed in range(games):
         state, knowledge = game.new_game(decks)
-        agents: list[Agent] = [RandomBot(random.Random(2 * seed)), RandomBot(random.Random(2 * seed + 1))]
+        agents: list[Agent] = [rider.bot("random", random.Random(2 * seed)),
+                               rider.bot("random", random.Random(2 * seed + 1))]
         table = LocalTable(game, state, knowledge, agents, seed, record_hashes=False)
         table.run()
         actions += len(table.log)
@@ -58,7 +63,8 @@ def random_vs_random(games: int) -> dict[str, Any]:
 
 
 def greedy_vs_random(games: int) -> dict[str, Any]:
-    setup = rider_setup(None, (None, None))
+    rider = game_named("rider")
+    setup = _shipped("rider", 2)
     game = setup.game
     decks = [tuple(d) for d in setup.record["decks"]]
     wins = losses = draws = 0
@@ -66,8 +72,9 @@ def greedy_vs_random(games: int) -> dict[str, Any]:
     for seed in range(games):
         greedy_seat = seed % 2  # alternate seats, and swap the decks every other pair
         seat_decks = decks if (seed // 2) % 2 == 0 else decks[::-1]
-        agents: list[Agent] = [RandomBot(random.Random(10_000 + seed)), RandomBot(random.Random(20_000 + seed))]
-        agents[greedy_seat] = GreedyBot(random.Random(30_000 + seed))
+        agents: list[Agent] = [rider.bot("random", random.Random(10_000 + seed)),
+                               rider.bot("random", random.Random(20_000 + seed))]
+        agents[greedy_seat] = rider.bot("greedy", random.Random(30_000 + seed))
         state, knowledge = game.new_game(seat_decks)
         table = LocalTable(game, state, knowledge, agents, seed, record_hashes=False)
         table.run()
@@ -86,12 +93,13 @@ def greedy_vs_random(games: int) -> dict[str, Any]:
 
 def locke_random(seats: int, games: int) -> dict[str, Any]:
     """Locke games between random bots at ``seats`` players (issue 11's figure)."""
-    game = locke_setup(seats).game
+    locke = game_named("locke")
+    game = _shipped("locke", seats).game
     actions = turns = 0
     start = time.perf_counter()
     for seed in range(games):
         state, knowledge = game.new_game(seats)
-        agents: list[Agent] = [LockeRandomBot(random.Random(f"{seed}/bot/{i}")) for i in range(seats)]
+        agents: list[Agent] = [locke.bot("random", random.Random(f"{seed}/bot/{i}")) for i in range(seats)]
         table = LocalTable(game, state, knowledge, agents, seed, record_hashes=False)
         table.run()
         actions += len(table.log)

@@ -30,14 +30,12 @@ from engine.core.hashing import digest
 from engine.core.hidden import Knowledge
 from engine.core.pending import DRIVER_ANSWERS, Chance, DiceRolled, Pending
 from net.bots.base import Agent
-from net.bots.greedy import GreedyBot
-from net.bots.random_bot import RandomBot
 from net.envelope import Genesis
+from net.games import game_named, table_for
 from net.identity import Identity
 from net.session import Session
 from net.session.loopback import Loopback
 from net.session.plan import TablePlan
-from net.session.registry import rider_cardset, table_for
 from net.transcript import verify
 
 NONCE = bytes(range(16))
@@ -48,16 +46,13 @@ def _ids(n: int, tag: str) -> list[Identity]:
 
 
 def _rider_game(seed: int) -> dict[str, Any]:
-    from assets import load_json
-    from engine.rider.deck import deck_from_data, expand
-
-    decks = [expand(deck_from_data(load_json(f"rider/decks/{n}.deck.json"))[2])
-             for n in ("ember-rush", "tidewall-vigil")]
+    rider = game_named("rider")
+    assert rider.shipped_deck is not None
+    decks = [rider.shipped_deck(s) for s in (0, 1)]
     ids = _ids(2, "rider")
-    genesis = Genesis("rider/1", "1", rider_cardset().digest(), tuple(i.public_key for i in ids),
-                      {"deck_sizes": [len(d) for d in decks]}, (NONCE,) * len(ids))
+    genesis = rider.genesis([i.public_key for i in ids], [NONCE] * len(ids), decks)
     table = table_for(genesis)
-    agents: list[Agent] = [GreedyBot(random.Random(seed)), RandomBot(random.Random(seed + 1))]
+    agents: list[Agent] = [rider.bot("greedy", random.Random(seed)), rider.bot("random", random.Random(seed + 1))]
     wall, cpu = time.perf_counter(), time.process_time()
     sessions = [Session(genesis, table.game, table.state, plan=table.plan, identity=ids[s], seat=s,
                         deck=decks[s], agent=agents[s]) for s in (0, 1)]

@@ -12,7 +12,7 @@ from engine.locke.game import LockeGame
 from engine.locke.position import position_state
 from net.bots.locke_random import LockeRandomBot
 from net.local_table import LocalTable
-from tools.match import locke_components
+from net.games.locke import components as locke_components
 
 _GAME: LockeGame | None = None
 

@@ -77,6 +77,9 @@ def test_base_player_with_three_dealt_information_cards_ends_the_phase_at_once()
     legal = table.legal(1)
     assert len(legal) == 1 and isinstance(legal[0], InfoCheck) and len(legal[0].handles) == 3
     act(table, legal[0])
+    # seed 000 3.2.3: at the phase end the base player says whether an identity card is among its others
+    assert table.legal(1) == [Nop(1)]
+    act(table, Nop(1))
     place(table)
     assert table.state.phase == "base" and table.state.seats[1].info == 3
 

@@ -24,6 +24,7 @@ from engine.core import (
 )
 from engine.rider.actions import SetUp
 from net.bots import GreedyBot, RandomBot, SealedPick
+from net.bots.rider_eval import rider_score
 from net.local_table import LocalTable, TableError
 
 
@@ -67,7 +68,7 @@ def test_each_seat_learns_only_its_own_dealt_cards() -> None:
 
 def test_same_seed_same_game_and_hashes_recorded_per_step() -> None:
     def play(seed: int) -> LocalTable:
-        table = _rider_table([GreedyBot(random.Random(seed)), RandomBot(random.Random(seed + 1))], seed)
+        table = _rider_table([GreedyBot(random.Random(seed), rider_score), RandomBot(random.Random(seed + 1))], seed)
         table.run()
         return table
 

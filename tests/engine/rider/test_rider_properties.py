@@ -36,6 +36,7 @@ from engine.rider.cards import cardset_from_data
 from engine.rider.deck import deck_from_data, expand
 from engine.rider.game import TURN_LIMIT, RiderGame
 from net.bots import GreedyBot, RandomBot
+from net.bots.rider_eval import rider_score
 from net.local_table import LocalTable
 
 _SHIPPED = RiderGame(cardset_from_data(assets.load_json("rider/cardset.json")))
@@ -49,7 +50,7 @@ def _table(seed: int, shipped: bool, greedy: bool = False, random_decks: bool = 
         rng = random.Random(seed)
         decks = [random_deck(game.cardset, rng), random_deck(game.cardset, rng)]
     state, knowledge = game.new_game(decks)
-    first = GreedyBot(random.Random(seed)) if greedy else RandomBot(random.Random(seed))
+    first = GreedyBot(random.Random(seed), rider_score) if greedy else RandomBot(random.Random(seed))
     return LocalTable(game, state, knowledge, [first, RandomBot(random.Random(seed + 1))], seed)
 
 

@@ -15,6 +15,7 @@ from engine.rider.cards import cardset_from_data
 from engine.rider.deck import deck_from_data, expand
 from engine.rider.game import RiderGame
 from net.bots import GreedyBot
+from net.bots.rider_eval import rider_score
 from net.local_table import LocalTable
 
 SEEDS = range(60)
@@ -32,7 +33,7 @@ def test_shipped_decks_are_balanced_between_greedy_bots() -> None:
     for seed in SEEDS:
         for decks, names in (((ember, tide), ("ember", "tide")), ((tide, ember), ("tide", "ember"))):
             state, knowledge = game.new_game(decks)
-            bots = [GreedyBot(random.Random(seed * 2)), GreedyBot(random.Random(seed * 2 + 1))]
+            bots = [GreedyBot(random.Random(seed * 2), rider_score), GreedyBot(random.Random(seed * 2 + 1), rider_score)]
             table = LocalTable(game, state, knowledge, bots, seed, record_hashes=False)
             outcome = table.run()
             assert outcome is not None

@@ -7,19 +7,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from net.identity import Identity
-from net.peer import Peer, load_rules_module, spec_named
-from net.peer.games import GameSpec
+from net.games import game_named
+from net.peer import Peer
+from net.games import GameEntry
 from net.peer.progress import Progress
 from net.transport.mesh import Mesh
 from net.transport.messages import Address
 from tests.net.transport.transport_helpers import MemoryNet, Node
-from tools.match import BOTS
-
-TINY = str(Path(__file__).resolve().parents[2] / "e2e" / "tiny_rules.py")
 
 
 class MemoryPeers:
@@ -30,8 +27,7 @@ class MemoryPeers:
         self.clock = self.net.clock
         self.said: dict[str, list[Progress]] = {}
         self._ports = 0
-        load_rules_module(TINY)
-        self.spec: GameSpec = spec_named("tiny")
+        self.spec: GameEntry = game_named("tiny")
 
     def factory(self, identity: Identity, *, table: bytes, reactor: Any, **kw: Any) -> _MemoryMesh:
         return _MemoryMesh(self, identity, table, kw)
@@ -43,7 +39,7 @@ class MemoryPeers:
     def peer(self, name: str, seed: int, *, identity: Identity | None = None, **kw: Any) -> Peer:
         said = self.said.setdefault(name, [])
         return Peer(identity or Identity.generate(), self.spec, reactor=self.clock, name=name, linger=0.2,
-                    agent=BOTS["random"](random.Random(seed)), on_progress=said.append,
+                    agent=game_named("tiny").bot("random", random.Random(seed)), on_progress=said.append,
                     net_factory=self.factory, **kw)
 
     def run(self, condition: Callable[[], bool], seconds: float = 120.0) -> None:

@@ -14,10 +14,8 @@ from typing import Any
 import pytest
 
 from net.identity import Identity
-from net.peer import Peer, load_rules_module, spec_named
-from tools.match import BOTS
-
-TINY = str(Path(__file__).resolve().parents[2] / "e2e" / "tiny_rules.py")
+from net.games import game_named
+from net.peer import Peer
 
 
 def drive(reactor: Any, condition: Callable[[], bool], wall: float = 30.0) -> None:
@@ -32,23 +30,22 @@ def drive(reactor: Any, condition: Callable[[], bool], wall: float = 30.0) -> No
 def reactor() -> Any:
     from twisted.internet import reactor as the_reactor
 
-    load_rules_module(TINY)
     return the_reactor
 
 
 def table(reactor: Any, *, joiner_agent: bool, timeout: float | None = None,
           said: dict[str, list[Any]] | None = None) -> tuple[Peer, Peer, list[Any]]:
-    spec = spec_named("tiny")
+    spec = game_named("tiny")
     ended: list[Any] = []
     said = said if said is not None else {}
     for who in ("host", "joiner", "host_text", "joiner_text"):
         said.setdefault(who, [])
-    host = Peer(Identity.generate(), spec, reactor=reactor, agent=BOTS["random"](random.Random(1)), name="host",
+    host = Peer(Identity.generate(), spec, reactor=reactor, agent=game_named("tiny").bot("random", random.Random(1)), name="host",
                 session_timeout=timeout, linger=0.2, on_end=ended.append, on_progress=said["host"].append,
                 report=said["host_text"].append)
     invite = host.host(2, interface="127.0.0.1")
     joiner = Peer(Identity.generate(), spec, reactor=reactor, name="joiner", linger=0.2, session_timeout=timeout,
-                  agent=BOTS["random"](random.Random(2)) if joiner_agent else None, on_end=ended.append,
+                  agent=game_named("tiny").bot("random", random.Random(2)) if joiner_agent else None, on_end=ended.append,
                   on_progress=said["joiner"].append, report=said["joiner_text"].append)
     joiner.join(invite, listen="127.0.0.1")
     return host, joiner, ended
@@ -125,11 +122,11 @@ def test_a_peer_cut_off_without_goodbye_resumes_from_its_directory(reactor: Any,
     """``leave(goodbye=False)`` is a crash as the others see it: the joiner keeps
     redialling, and a new Peer built only from the host's directory resumes
     (same port, journal, catch-up) to the same audited end."""
-    spec = spec_named("tiny")
+    spec = game_named("tiny")
     me = Identity.generate()
-    host = Peer(me, spec, reactor=reactor, agent=BOTS["random"](random.Random(1)), delay=0.05, name="host",
+    host = Peer(me, spec, reactor=reactor, agent=game_named("tiny").bot("random", random.Random(1)), delay=0.05, name="host",
                 linger=0.2, directory=tmp_path / "host")
-    joiner = Peer(Identity.generate(), spec, reactor=reactor, agent=BOTS["random"](random.Random(2)), delay=0.05,
+    joiner = Peer(Identity.generate(), spec, reactor=reactor, agent=game_named("tiny").bot("random", random.Random(2)), delay=0.05,
                   name="joiner", linger=0.2)
     joiner.join(host.host(2, interface="127.0.0.1"))
     back = None
@@ -141,7 +138,7 @@ def test_a_peer_cut_off_without_goodbye_resumes_from_its_directory(reactor: Any,
         for d in host.stopping:
             d.addBoth(closed.append)
         drive(reactor, lambda: len(closed) == len(host.stopping) == 1)  # the port is free again
-        back = Peer(me, spec, reactor=reactor, agent=BOTS["random"](random.Random(3)), delay=0.05, name="host",
+        back = Peer(me, spec, reactor=reactor, agent=game_named("tiny").bot("random", random.Random(3)), delay=0.05, name="host",
                     linger=0.2, directory=tmp_path / "host")
         back.resume()
         drive(reactor, lambda: back.result is not None and joiner.result is not None, wall=60)
@@ -162,12 +159,12 @@ def test_a_refused_join_ends_the_joiner_with_the_reason_and_the_host_keeps_its_s
 
     from engine.core.hashing import digest
 
-    spec = spec_named("tiny")
+    spec = game_named("tiny")
     other = dataclasses.replace(spec, card_set_hash=lambda: digest("fairtable/test-cards", "not tiny"))
-    host = Peer(Identity.generate(), spec, reactor=reactor, agent=BOTS["random"](random.Random(1)), name="host",
+    host = Peer(Identity.generate(), spec, reactor=reactor, agent=game_named("tiny").bot("random", random.Random(1)), name="host",
                 linger=0.2)
     invite = host.host(2, interface="127.0.0.1")
-    wrong = Peer(Identity.generate(), other, reactor=reactor, agent=BOTS["random"](random.Random(2)),
+    wrong = Peer(Identity.generate(), other, reactor=reactor, agent=game_named("tiny").bot("random", random.Random(2)),
                  name="wrong", linger=0.2)
     right = None
     try:
@@ -178,7 +175,7 @@ def test_a_refused_join_ends_the_joiner_with_the_reason_and_the_host_keeps_its_s
         assert "card set differs" in wrong.result["error"]
         assert host.result is None and host.genesis is None  # no game started with the refused peer
         assert host.host_lobby is not None and not host.host_lobby.full
-        right = Peer(Identity.generate(), spec, reactor=reactor, agent=BOTS["random"](random.Random(3)),
+        right = Peer(Identity.generate(), spec, reactor=reactor, agent=game_named("tiny").bot("random", random.Random(3)),
                      name="right", linger=0.2)
         right.join(invite)
         drive(reactor, lambda: host.result is not None and right.result is not None)
@@ -197,8 +194,8 @@ def test_a_stranger_dialling_a_running_game_is_turned_away_and_the_game_goes_on(
     """Once every seat is taken, a third key is refused at the handshake with
     advice (ask for a new table); the seated peers finish the game unharmed."""
     host, joiner, _ = table(reactor, joiner_agent=True)
-    stranger = Peer(Identity.generate(), spec_named("tiny"), reactor=reactor,
-                    agent=BOTS["random"](random.Random(9)), name="stranger", linger=0.2)
+    stranger = Peer(Identity.generate(), game_named("tiny"), reactor=reactor,
+                    agent=game_named("tiny").bot("random", random.Random(9)), name="stranger", linger=0.2)
     try:
         drive(reactor, lambda: host.genesis is not None)
         assert host.invite is not None

@@ -18,9 +18,9 @@ from net.envelope import EnvelopeWriter, Genesis, game_id, verify_equivocation_p
 from net.errors import InvalidProof
 from net.identity import Identity
 from net.peer import lobby, store
-from net.peer.games import spec_named
+from net.games import game_named
 
-RIDER = spec_named("rider")
+RIDER = game_named("rider")
 TABLE = b"T" * 8
 FRESH = b"f" * 16
 

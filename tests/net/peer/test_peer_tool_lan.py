@@ -20,15 +20,13 @@ from twisted.internet import defer
 from twisted.internet.task import Clock
 
 from net.identity import Identity
-from net.peer import Peer, load_rules_module, spec_named
+from net.games import game_named
+from net.peer import Peer
 from net.transport.discovery import TableAd, service_name
 from net.transport.invite import parse_invite
 from tools import peer as peer_tool
-from tools.match import BOTS
 
 ROOT = Path(__file__).resolve().parents[3]
-TINY = str(ROOT / "tests" / "e2e" / "tiny_rules.py")
-
 
 class FakeDiscovery:
     """Stands in for net.transport.discovery.LanDiscovery: records what is
@@ -102,9 +100,8 @@ def test_host_lan_listens_on_every_interface_unless_told() -> None:
 def test_a_hosted_table_is_advertised_until_its_game_starts() -> None:
     from twisted.internet import reactor
 
-    load_rules_module(TINY)
-    spec = spec_named("tiny")
-    host = Peer(Identity.generate(), spec, reactor=reactor, agent=BOTS["random"](random.Random(1)), name="alice",
+    spec = game_named("tiny")
+    host = Peer(Identity.generate(), spec, reactor=reactor, agent=game_named("tiny").bot("random", random.Random(1)), name="alice",
                 linger=0.2)
     invite = host.host(2, interface="127.0.0.1")
     lan, said = FakeDiscovery(), []
@@ -115,7 +112,7 @@ def test_a_hosted_table_is_advertised_until_its_game_starts() -> None:
         assert (shown.name, shown.game, shown.seats_free) == ("alice", "tiny", 1)
         assert shown.invite() == invite  # the same table, key and address as the invite code
         assert lan.closed == 0 and "advertising the table on the LAN" in said[0]
-        joiner = Peer(Identity.generate(), spec, reactor=reactor, agent=BOTS["random"](random.Random(2)),
+        joiner = Peer(Identity.generate(), spec, reactor=reactor, agent=game_named("tiny").bot("random", random.Random(2)),
                       linger=0.2)
         joiner.join(invite)
         deadline = time.monotonic() + 30  # a safety net against a hang, not a speed target

@@ -11,17 +11,17 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from tiny_game import Play, TinyGame, TinyState, card_ids
-
 from engine.core.actions import Action, ActionCodec
 from engine.core.claims import Claim
 from engine.core.errors import IllegalAction
 from engine.core.game import check_answer_matches
 from engine.core.hidden import Knowledge
 from engine.core.pending import DRIVER_ANSWERS, Decision, Pending
+from engine.tiny.game import Play, TinyGame, TinyState, card_ids
 from net.envelope import Genesis
+from net.games import LocalSetup, Table, register
+from net.games.tiny import ENTRY as TINY
 from net.session.plan import TablePlan
-from net.session.registry import Table, register
 
 RULES_ID = "test/dice-cards-claims"
 
@@ -86,7 +86,14 @@ class ClaimGame(TinyGame):
 def setup(genesis: Genesis) -> Table:
     game = ClaimGame()
     state = game.initial_state(len(genesis.seat_keys))
-    return Table(game, state, TablePlan(public_cards=game.public_cards))
+    return Table(game, state, TablePlan(public_cards=game.open_cards))
 
 
-register(RULES_ID, setup)
+def local(record: Any, components: Any = None) -> LocalSetup:
+    game = ClaimGame()
+    return LocalSetup(game, game.initial_state(record["seats"]), tuple(Knowledge(s) for s in range(record["seats"])),
+                      dict(record))
+
+
+register(dataclasses.replace(TINY, name="tiny-claims", title="Tiny with a claim", rules_id=RULES_ID, table=setup,
+                             local=local, client_ui=None))

@@ -19,7 +19,8 @@ from engine.core.hidden import Knowledge
 from engine.rider.actions import LevelUp, OpenColumn, Pass, Renew, SetUp
 from engine.rider.deck import check_deck
 from net.bots.greedy import GreedyBot
-from net.session.registry import rider_cardset
+from net.bots.rider_eval import rider_score
+from net.games.rider import cardset as rider_cardset
 
 OTHER = ("flame", "gale", "spark")
 
@@ -62,7 +63,7 @@ class TideTrap:
     columns discarding cards it can never play, otherwise a greedy bot."""
 
     def __init__(self, rng: random.Random) -> None:
-        self.bot = GreedyBot(rng)
+        self.bot = GreedyBot(rng, rider_score)
 
     def choose(self, game: Any, state: Any, seat: int, knowledge: Knowledge, legal: Sequence[Action]) -> Action:
         if legal and isinstance(legal[0], SetUp):

@@ -14,13 +14,15 @@ from typing import Any
 
 from engine.core.hashing import digest
 from net.bots.greedy import GreedyBot
+from net.bots.rider_eval import rider_score
 from net.bots.random_bot import RandomBot
 from net.envelope import Genesis
 from net.identity import Identity
 from net.journal import Journal
 from net.session import Session
 from net.session.loopback import Loopback
-from net.session.registry import Table, rider_cardset, table_for
+from net.games import Table, table_for
+from net.games.rider import cardset as rider_cardset
 
 NONCE = bytes(range(16))
 
@@ -57,7 +59,7 @@ def rider_table(*, shuffle_seed: int | None = None, seed: int = 7, bots: str = "
     sessions = []
     for seat, name in enumerate(bots.split(",")):
         rng = random.Random(seed * 10 + seat)
-        agent = GreedyBot(rng) if name == "greedy" else RandomBot(rng)
+        agent = GreedyBot(rng, rider_score) if name == "greedy" else RandomBot(rng)
         journal = Journal(journal_dir / f"seat{seat}") if journal_dir is not None else None
         sessions.append(Session(genesis, setup.game, setup.state, plan=setup.plan, identity=ids[seat],
                                 seat=seat, deck=decks[seat], agent=agent, journal=journal))
@@ -65,12 +67,11 @@ def rider_table(*, shuffle_seed: int | None = None, seed: int = 7, bots: str = "
 
 
 def tiny_table(seats: int, *, shuffle_seed: int | None = None, seed: int = 3) -> tuple[Table_, Genesis]:
-    from tiny_game import RULES_ID, setup
+    from engine.tiny.game import RULES_ID, card_set_hash
 
     ids = identities(seats, tag="tiny")
-    genesis = Genesis(RULES_ID, "1", digest("fairtable/test-cards", "tiny"), tuple(i.public_key for i in ids),
-                      {}, (NONCE,) * len(ids))
-    table = setup(genesis)
+    genesis = Genesis(RULES_ID, "1", card_set_hash(), tuple(i.public_key for i in ids), {}, (NONCE,) * len(ids))
+    table = table_for(genesis)
     sessions = [Session(genesis, table.game, table.state, plan=table.plan, identity=ids[s], seat=s,
                         agent=RandomBot(random.Random(seed * 100 + s))) for s in range(seats)]
     return Table_(sessions, shuffle_seed), genesis

@@ -13,7 +13,8 @@ from typing import Any
 
 import pytest
 from harness import NONCE, Table_, identities
-from tiny_game import RULES_ID, setup
+from engine.tiny.game import RULES_ID, card_set_hash
+from net.games import table_for
 
 from engine.core.encoding import decode, encode
 from engine.core.hashing import digest
@@ -48,9 +49,9 @@ class Liar(Session):
 
 def _table(seats: int, liar: int | None = None) -> tuple[Table_, list[Any]]:
     ids = identities(seats, tag="attr")
-    genesis = Genesis(RULES_ID, "1", digest("fairtable/test-cards", "tiny"), tuple(i.public_key for i in ids),
+    genesis = Genesis(RULES_ID, "1", card_set_hash(), tuple(i.public_key for i in ids),
                       {"names": [f"P{s}" for s in range(seats)]}, (NONCE,) * seats)
-    t = setup(genesis)
+    t = table_for(genesis)
     sessions = [(Liar if s == liar else Session)(genesis, t.game, t.state, plan=t.plan, identity=ids[s], seat=s,
                                                  agent=RandomBot(random.Random(s))) for s in range(seats)]
     return Table_(sessions), ids
@@ -117,7 +118,7 @@ def test_an_equivocation_the_mesh_never_brings_together_is_found_before_anyone_i
             other = Opening("low" if mine.value == "high" else "high", secrets.token_bytes(32))
             second["opening"] = other
             body = {"commit": commitment_of(cheat.gid, step, 0, other.value, other.salt,
-                                            purpose=f"{SEALED}:test.guess")}
+                                            purpose=f"{SEALED}:tiny.guess")}
             fork = sign_envelope(ids[0], game=env.game, seat=0, seq=env.seq, prev=env.prev, kind="commit",
                                  body=body, seen=env.seen)
         else:

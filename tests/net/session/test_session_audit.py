@@ -12,10 +12,11 @@ from hypothesis import strategies as st
 
 from engine.core.encoding import encode
 from net.bots.greedy import GreedyBot
+from net.bots.rider_eval import rider_score
 from net.bots.random_bot import RandomBot
 from net.session import Session
 from net.session.loopback import Loopback
-from net.session.registry import table_for
+from net.games import table_for
 from net.transcript import verify
 
 
@@ -37,7 +38,7 @@ def test_illegal_secret_deck_fails_the_audit_and_verify_names_the_seat() -> None
     decks = (_illegal_deck(), rider_decks()[1])
     genesis = rider_genesis(ids, decks)
     table = table_for(genesis)
-    agents = [GreedyBot(random.Random(1)), RandomBot(random.Random(2))]
+    agents = [GreedyBot(random.Random(1), rider_score), RandomBot(random.Random(2))]
     sessions = [Session(genesis, table.game, table.state, plan=table.plan, identity=ids[s], seat=s,
                         deck=decks[s], agent=agents[s]) for s in (0, 1)]
     net = Loopback(sessions)
@@ -70,11 +71,11 @@ def _claim_table(seed: int) -> Loopback:
     import claim_game  # registers the rules
     from harness import NONCE
 
-    from engine.core.hashing import digest
+    from engine.tiny.game import card_set_hash
     from net.envelope import Genesis
 
     ids = identities(3, tag="claims")
-    genesis = Genesis(claim_game.RULES_ID, "1", digest("fairtable/test-cards", "tiny"),
+    genesis = Genesis(claim_game.RULES_ID, "1", card_set_hash(),
                       tuple(i.public_key for i in ids), {}, (NONCE,) * len(ids))
     table = table_for(genesis)
     sessions = [Session(genesis, table.game, table.state, plan=table.plan, identity=ids[s], seat=s,

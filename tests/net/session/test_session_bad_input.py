@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 from harness import NONCE, Table_, identities
-from tiny_game import RULES_ID, Play, setup
+from engine.tiny.game import RULES_ID, card_set_hash, Play
+from net.games import table_for
 
 from engine.core.encoding import decode, encode
 from engine.core.hashing import digest
@@ -24,9 +25,9 @@ from net.transcript import verify
 def _two_humans(**options: Any) -> tuple[Table_, Genesis, list[Any]]:
     """Two seats of the tiny game with random bots (tests take them away as needed)."""
     ids = identities(2, tag="bad")
-    genesis = Genesis(RULES_ID, "1", digest("fairtable/test-cards", "tiny"), tuple(i.public_key for i in ids),
+    genesis = Genesis(RULES_ID, "1", card_set_hash(), tuple(i.public_key for i in ids),
                       {"names": ["Ann", "Bo"], **options}, (NONCE,) * len(ids))
-    table = setup(genesis)
+    table = table_for(genesis)
     sessions = []
     for seat in (0, 1):
         s = Session(genesis, table.game, table.state, plan=table.plan, identity=ids[seat], seat=seat,
@@ -200,7 +201,7 @@ def test_hostile_bodies_of_every_kind_never_crash_the_session(when: str) -> None
         assert a.phase == "play" and a.waiting_for() == (1,)
     weird: list[Any] = [None, 7, "x", b"", (), (1, 2), {"parts": ((0, None),)}, {"parts": "x"},
                         {"openings": ((1, 2, 3),)}, {"commit": 5}, {"reveal": {"value": 1, "salt": 3}},
-                        {"action": {"kind": "test.play", "seat": 1, "handle": "h", "card": 3}, "cards": ()},
+                        {"action": {"kind": "tiny.play", "seat": 1, "handle": "h", "card": 3}, "cards": ()},
                         {"card": {}, "deck": ()}, {"deck": ((1, 2),)}, {"staller": "x", "step": -1},
                         {"deck": (1,), "proof": None}]
     before = len(_rejections(a))

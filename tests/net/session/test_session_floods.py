@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from harness import NONCE, Table_, identities
-from tiny_game import RULES_ID, setup
+from engine.tiny.game import RULES_ID, card_set_hash
+from net.games import table_for
 
 from engine.core.encoding import encode
 from engine.core.hashing import digest
@@ -29,9 +30,9 @@ pytestmark = pytest.mark.slow
 
 def _table(tmp_path: Path, seats: int = 2) -> tuple[Table_, list[Any]]:
     ids = identities(seats, tag="flood")
-    genesis = Genesis(RULES_ID, "1", digest("fairtable/test-cards", "tiny"), tuple(i.public_key for i in ids),
+    genesis = Genesis(RULES_ID, "1", card_set_hash(), tuple(i.public_key for i in ids),
                       {}, (NONCE,) * len(ids))
-    table = setup(genesis)
+    table = table_for(genesis)
     sessions = [Session(genesis, table.game, table.state, plan=table.plan, identity=ids[s], seat=s,
                         agent=RandomBot(random.Random(s)), journal=Journal(tmp_path / f"seat{s}"))
                 for s in range(seats)]

@@ -17,10 +17,10 @@ from typing import Any
 
 import pytest
 from harness import NONCE, identities
-from tiny_game import RULES_ID, setup
+from engine.tiny.game import RULES_ID, card_set_hash
+from net.games import table_for
 from twisted.internet import task
 
-from engine.core.hashing import digest
 from net.bots.base import SealedPick
 from net.bots.random_bot import RandomBot
 from net.envelope import Genesis
@@ -35,9 +35,9 @@ class Table:
     def __init__(self, seats: int, answer_at: float) -> None:
         """``answer_at``: when the slow seat answers, relative to its own deadline."""
         ids = identities(seats, tag="clock")
-        genesis = Genesis(RULES_ID, "1", digest("fairtable/test-cards", "tiny"), tuple(i.public_key for i in ids),
+        genesis = Genesis(RULES_ID, "1", card_set_hash(), tuple(i.public_key for i in ids),
                           {"timeout_s": T, "grace_s": G}, (NONCE,) * seats)
-        table = setup(genesis)
+        table = table_for(genesis)
         self.clock = task.Clock()
         self.sessions = [Session(genesis, table.game, table.state, plan=table.plan, identity=ids[s], seat=s,
                                  agent=None if s == SLOW else RandomBot(random.Random(s)))

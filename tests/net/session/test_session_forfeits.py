@@ -21,10 +21,10 @@ from typing import Any
 
 import pytest
 from harness import NONCE, identities
-from tiny_game import RULES_ID, setup
+from engine.tiny.game import RULES_ID, card_set_hash
+from net.games import table_for
 
 from engine.core.encoding import decode
-from engine.core.hashing import digest
 from engine.core.pending import Decision
 from net.bots.random_bot import RandomBot
 from net.envelope import Envelope, Genesis
@@ -38,9 +38,9 @@ G = 5  # grace
 
 def make(seats: int, **options: Any) -> list[Session]:
     ids = identities(seats, tag="forfeit")
-    genesis = Genesis(RULES_ID, "1", digest("fairtable/test-cards", "tiny"), tuple(i.public_key for i in ids),
+    genesis = Genesis(RULES_ID, "1", card_set_hash(), tuple(i.public_key for i in ids),
                       {"timeout_s": T, "grace_s": G, "names": [f"P{s}" for s in range(seats)], **options}, (NONCE,) * seats)
-    table = setup(genesis)
+    table = table_for(genesis)
     return [Session(genesis, table.game, table.state, plan=table.plan, identity=ids[s], seat=s,
                     agent=RandomBot(random.Random(10 + s))) for s in range(seats)]
 

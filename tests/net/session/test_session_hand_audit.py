@@ -19,13 +19,14 @@ from harness import identities, rider_decks, rider_genesis
 from engine.core.encoding import decode
 from engine.rider.actions import Pass
 from net.bots.greedy import GreedyBot
+from net.bots.rider_eval import rider_score
 from net.envelope import Envelope, sign_envelope
 from net.poker import proofs
 from net.poker.proofs import Context
 from net.session import Finished, Rejected, Session
 from net.session.core import Outgoing
 from net.session.loopback import Loopback
-from net.session.registry import table_for
+from net.games import table_for
 from net.transcript import save, verify
 from tools.verify import main as verify_main
 
@@ -38,7 +39,7 @@ def _table(agent: Any, seed: int) -> Loopback:
     decks = (rider_decks()[0], tide_trap_deck(game))
     genesis = rider_genesis(IDS, decks)
     setup = table_for(genesis)
-    agents = (GreedyBot(random.Random(seed)), agent)
+    agents = (GreedyBot(random.Random(seed), rider_score), agent)
     return Loopback([Session(genesis, setup.game, setup.state, plan=setup.plan, identity=IDS[s], seat=s,
                              deck=decks[s], agent=agents[s]) for s in (0, 1)])
 

@@ -12,6 +12,7 @@ from harness import identities, rider_decks, rider_table
 
 from engine.core.encoding import encode
 from net.bots.greedy import GreedyBot
+from net.bots.rider_eval import rider_score
 from net.journal import Journal
 from net.session import Rejected, Session
 from net.transcript import verify
@@ -37,7 +38,7 @@ def test_crash_mid_game_then_resume_from_journal(tmp_path: Path, crash_after: in
     # restart: same journal, a fresh process (new objects, new agent)
     journal = Journal(tmp_path / "seat1")
     back = Session(genesis, setup.game, setup.state, plan=setup.plan, identity=identities(2)[1], seat=1,
-                   deck=rider_decks()[1], agent=GreedyBot(random.Random(99)), journal=journal)
+                   deck=rider_decks()[1], agent=GreedyBot(random.Random(99), rider_score), journal=journal)
     table.sessions[1] = back
     table.down.discard(1)
     table.post(1, back.start())  # re-sends its own recent envelopes and asks for what it missed

@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 from harness import NONCE, Table_, identities
-from tiny_game import RULES_ID, setup
+from engine.tiny.game import RULES_ID, card_set_hash
+from net.games import table_for
 
-from engine.core.hashing import digest
 from net.bots.random_bot import RandomBot
 from net.envelope import Genesis, sign_envelope
 from net.session import Finished, Rejected, Resigned, Session
@@ -19,9 +19,9 @@ from net.transcript import verify
 
 def _two(**options: Any) -> tuple[Table_, list[Any]]:
     ids = identities(2, tag="resign")
-    genesis = Genesis(RULES_ID, "1", digest("fairtable/test-cards", "tiny"), tuple(i.public_key for i in ids),
+    genesis = Genesis(RULES_ID, "1", card_set_hash(), tuple(i.public_key for i in ids),
                       {"names": ["Ann", "Bo"], **options}, (NONCE,) * len(ids))
-    table = setup(genesis)
+    table = table_for(genesis)
     sessions = [Session(genesis, table.game, table.state, plan=table.plan, identity=ids[seat], seat=seat,
                         agent=RandomBot(random.Random(seat))) for seat in (0, 1)]
     return Table_(sessions), ids

@@ -18,8 +18,9 @@ from engine.core.hidden import Knowledge
 from engine.rider.actions import SetUp
 from net.bots.base import SealedPick
 from net.bots.greedy import GreedyBot
+from net.bots.rider_eval import rider_score
 from net.session import Cheat, Finished, Rejected, Session
-from net.session.registry import table_for
+from net.games import table_for
 from net.transcript import verify
 
 
@@ -62,7 +63,7 @@ class FaceDownCheat:
     """Seat 0 hides a card that is not Lv.1 face down in column A and flips A."""
 
     def __init__(self) -> None:
-        self.bot = GreedyBot(random.Random(1))
+        self.bot = GreedyBot(random.Random(1), rider_score)
 
     def choose(self, game: Any, state: Any, seat: int, knowledge: Knowledge, legal: Sequence[Action]) -> Action:
         if legal and isinstance(legal[0], SetUp):

@@ -1,4 +1,4 @@
-"""A tiny N-seat test game that asks for every kind of pending input (not Locke).
+"""Tiny, the smallest game that asks for every kind of pending input (2-10 seats).
 
 Flow: shuffle the shared public deck; deal two cards to every seat; a sealed
 guess ("high"/"low") by every seat; roll 2d6; every seat in turn plays one
@@ -32,16 +32,16 @@ from engine.core.pending import (
     SealedChoice,
     SealedChoicesRevealed,
 )
-from net.envelope import Genesis
-from net.session.plan import TablePlan
-from net.session.registry import Table, register
+from engine.core.hashing import digest
 
-RULES_ID = "test/dice-cards"
+RULES_ID = "tiny/1"
+MIN_SEATS = 2
+MAX_SEATS = 10
 
 
 @dataclasses.dataclass(frozen=True)
 class Play(Action):
-    KIND = "test.play"
+    KIND = "tiny.play"
     handle: int
     card: str
 
@@ -61,7 +61,13 @@ class TinyState:
 
 
 def card_ids(n: int) -> tuple[str, ...]:
+    """The first ``n`` cards: "c00", "c01", ... (a game of S seats uses 2S + 4)."""
     return tuple(f"c{i:02d}" for i in range(n))
+
+
+def card_set_hash() -> bytes:
+    """The components hash a genesis record names: every card a table can use."""
+    return digest("fairtable/tiny/cards/v1", list(card_ids(2 * MAX_SEATS + 4)))
 
 
 class TinyGame:
@@ -69,14 +75,19 @@ class TinyGame:
     codec = ActionCodec((Play, *DRIVER_ANSWERS))
 
     def initial_state(self, seats: int) -> TinyState:
+        if not MIN_SEATS <= seats <= MAX_SEATS:
+            raise ValueError(f"tiny is played by {MIN_SEATS} to {MAX_SEATS} seats, not {seats}")
         size = 2 * seats + 4
         queue = (("shuffle", -1), *(("deal", s) for s in range(seats)), ("guess", -1), ("roll", -1),
                  *(("play", s) for s in range(seats)), ("reveal", -1), ("show", 0), ("peek", seats - 1))
         return TinyState(seats, queue, tuple(range(size)), tuple(() for _ in range(seats)),
                          tuple("" for _ in range(seats)), next_handle=size)
 
-    def public_cards(self, state: TinyState) -> dict[int, str]:
-        return dict(zip(state.deck, card_ids(len(state.deck))))
+    def open_cards(self, state: TinyState) -> dict[int, str]:
+        """The deck's cards before its shuffle: public, in order (the local table reads them too)."""
+        if state.queue and state.queue[0][0] == "shuffle":
+            return dict(zip(state.deck, card_ids(len(state.deck))))
+        return {}
 
     def pending(self, state: TinyState) -> Pending | None:
         if not state.queue:
@@ -87,11 +98,11 @@ class TinyGame:
         if kind == "deal":
             return HiddenOp("deal", "deck", state.deck[:2], to_seat=seat)
         if kind == "guess":
-            return SealedChoice(tuple(range(state.seats)), "test.guess", tuple(("high", "low") for _ in range(state.seats)))
+            return SealedChoice(tuple(range(state.seats)), "tiny.guess", tuple(("high", "low") for _ in range(state.seats)))
         if kind == "roll":
-            return Chance("test.roll", (6, 6))
+            return Chance("tiny.roll", (6, 6))
         if kind == "play":
-            return Decision(seat, "test.play")
+            return Decision(seat, "tiny.play")
         if kind == "reveal":
             return HiddenOp("reveal", "deck", state.deck[:1])
         if kind == "show":
@@ -126,9 +137,9 @@ class TinyGame:
             return dataclasses.replace(state, dice=action.faces, queue=rest)
         if isinstance(action, Play):
             if action.handle not in state.hands[seat]:
-                raise IllegalAction(f"card {action.handle} is not in your hand", rule="test.play")
+                raise IllegalAction(f"card {action.handle} is not in your hand", rule="tiny.play")
             if action.card not in card_ids(2 * state.seats + 4):
-                raise IllegalAction(f"no card {action.card!r} in this game", rule="test.play")
+                raise IllegalAction(f"no card {action.card!r} in this game", rule="tiny.play")
             hands = list(state.hands)
             hands[seat] = tuple(h for h in hands[seat] if h != action.handle)
             played = list(state.played)
@@ -168,11 +179,3 @@ class TinyGame:
     def view(self, state: TinyState, seat: int, knowledge: Knowledge) -> Any:
         return self.public(state)
 
-
-def setup(genesis: Genesis) -> Table:
-    game = TinyGame()
-    state = game.initial_state(len(genesis.seat_keys))
-    return Table(game, state, TablePlan(public_cards=game.public_cards))
-
-
-register(RULES_ID, setup)

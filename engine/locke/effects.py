@@ -1,0 +1,306 @@
+"""Effect primitives outside combat: hidden stats, damage checks, checks, restraints.
+
+The trap and event charts (engine/locke/traps.py) and the planet cards
+(engine/locke/planet_cards.py) are built from the few steps here, so each rule
+has one implementation:
+
+- ``fx_hit``: a damage check on one character's durability or mind (seed 002
+  damage table). A stat that is not public is first *declared* (a claim judged
+  when the card opens, engine/locke/claims.py), then 2d6 are rolled.
+- ``fx_check``: an ESP level check or a mind check (KMC 11.2, 11.3): the seat
+  declares (a claim), 2d6 are rolled, and the result goes to the callback the
+  effect registered in :data:`ON_CHECK` under its source name.
+- restraints, deaths and revivals go through :func:`restrain`, :func:`die` and
+  :func:`revive`; these are the simplest honest stand-ins until l3-base's fate
+  module (notes/API-fate.md) lands, marked ``STAND-IN (l3-base)``.
+
+The public ledger of a seat (engine/locke/state.py ``Seat``): ``damage`` and
+``mods`` (lasting changes, the format of notes/API-fate.md). A stat "set" is
+public: it is never declared again. An "add" is added to the printed value; a
+claim carries the public ledger it was made against, so it is judged on the
+printed card plus that ledger.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.core.errors import IllegalAction
+from engine.core.pending import Chance, Decision, DiceRolled, Pending
+from engine.locke import claims as ck
+from engine.locke.actions import Stat
+from engine.locke.damage import resolve_damage
+from engine.locke.state import NO_SEAT, OFF_BOARD, LockeState, Seat, Step, advance, claimed, log, with_seat
+
+#: Damage column for an attack on a mind already at 0 (ruling N1).
+ZERO_MIND_ODDS = "50-1-or-more"
+TRANSFORMATION_PENDING = "transformation check pending l3-base"
+#: Stats a seat can declare, and the rule each declaration cites.
+STATS = ("durability", "mind", "level", "mind-check", "level-check")
+
+Callback = Callable[[Any, LockeState, int, bool, str], LockeState]
+#: source name -> what happens after a check (g, state, seat, success, arg); traps.py fills it.
+ON_CHECK: dict[str, Callback] = {}
+
+
+# --- the public ledger ------------------------------------------------------------------------
+
+
+def public_stat(p: Seat, stat: str) -> int | None:
+    """The value of ``stat`` when a lasting "set" change made it public (later adds included), else None."""
+    value: int | None = None
+    for name, op, amount, _ in p.mods:
+        if name != stat:
+            continue
+        if op == "set":
+            value = amount
+        elif value is not None:
+            value += amount
+    return value
+
+
+def plus(p: Seat, stat: str) -> int:
+    """The sum of the "add" changes to a stat that is still hidden (psycho bomb's mind loss is one)."""
+    return sum(amount for name, op, amount, _ in p.mods if name == stat and op == "add")
+
+
+def effective(g: Any, p: Seat, card: str, stat: str) -> int:
+    """A stat's current value for a seat whose character card is ``card`` (legal actions, tests).
+    STAND-IN until l3-base's engine/locke/stats.py ``current`` lands (same mods)."""
+    known = public_stat(p, stat)
+    character = g.components.character(card)
+    printed = {"durability": character.durability, "mind": character.mind, "level": character.level,
+               "power": character.power}[stat]
+    base = known if known is not None else printed + plus(p, stat)
+    if stat == "durability":
+        return base - p.damage
+    return max(0, base)
+
+
+def add_mod(s: LockeState, seat: int, stat: str, op: str, value: int, lasts: str = "life") -> LockeState:
+    p = s.seats[seat]
+    return s._replace(seats=with_seat(s, seat, p._replace(mods=p.mods + ((stat, op, value, lasts),))))
+
+
+def acts(s: LockeState, seat: int) -> bool:
+    """Alive and in play (not inside the black hole or the wheat field)."""
+    p = s.seats[seat]
+    return p.alive and p.restraint not in ("black-hole", "wheat")
+
+
+def present(s: LockeState, cell: str) -> tuple[int, ...]:
+    """Living characters on ``cell`` (partners included), in seat order."""
+    if cell == OFF_BOARD:
+        return ()
+    return tuple(i for i, p in enumerate(s.seats) if p.alive and p.place == cell)
+
+
+# --- stand-ins for l3-base's fate module ---------------------------------------------------
+
+
+def die(g: Any, s: LockeState, victim: int, killer: int = NO_SEAT, cause: str = "") -> LockeState:
+    """A character dies outside combat. STAND-IN (l3-base fate.kill): turn.kill, the restraint
+    and any trap it was caught in cleared."""
+    from engine.locke.turn import kill
+
+    s = kill(s, victim, killer)
+    p = s.seats[victim]._replace(restraint="", status="normal", rest=0, home="")
+    s = s._replace(seats=with_seat(s, victim, p))
+    cells = [c for c, _, i in s.ongoing if i == victim]
+    s = s._replace(ongoing=tuple(o for o in s.ongoing if o[2] != victim))
+    s = log(s, "killed", victim, killer, cause)
+    for cell in cells:
+        s = trap_card_done(s, cell)
+    return s
+
+
+def restrain(s: LockeState, seat: int, turns: int, kind: str, cell: str = "") -> LockeState:
+    """Unable to act (R13, T16). STAND-IN (l3-base fate.restrain): the resting state with ``turns``
+    counted on the seat's own turns (0: until the kind's own check frees it), the kind in
+    ``Seat.restraint``; ``cell`` names the trap card whose event now holds the seat."""
+    p = s.seats[seat]
+    p = p._replace(status="resting", rest=turns, restraint=kind, leader=NO_SEAT)
+    seats = list(s.seats)
+    seats[seat] = p
+    for i, q in enumerate(seats):  # a restrained leader's partners go on alone
+        if q.leader == seat:
+            seats[i] = q._replace(leader=NO_SEAT, status="normal")
+    ongoing = s.ongoing + ((cell, kind, seat),) if cell else s.ongoing
+    return log(s._replace(seats=tuple(seats), ongoing=ongoing), "restrained", seat, kind, turns)
+
+
+def release(s: LockeState, seat: int) -> LockeState:
+    p = s.seats[seat]
+    kind = p.restraint
+    cells = [c for c, _, i in s.ongoing if i == seat]
+    p = p._replace(status="normal", rest=0, restraint="", home="")
+    s = s._replace(seats=with_seat(s, seat, p), ongoing=tuple(o for o in s.ongoing if o[2] != seat))
+    s = log(s, "restraint-ended", seat, kind)
+    for cell in cells:
+        s = trap_card_done(s, cell)
+    return s
+
+
+def trap_card_done(s: LockeState, cell: str) -> LockeState:
+    """Seed 000 3.2.1: a trap card is removed once its event is over (nobody is still caught)."""
+    from engine.locke.state import Cell, cell_of, with_cell
+
+    if not cell or any(o[0] == cell for o in s.ongoing):
+        return s
+    if cell_of(s, cell).face_up in ("trap", "arrest"):
+        return log(s._replace(cells=with_cell(s, cell, Cell())), "card-removed", cell, cell_of(s, cell).face_up)
+    return s
+
+
+def revive(g: Any, s: LockeState, seat: int, how: str) -> LockeState:
+    """Back to life. STAND-IN (l3-base fate.revive): alive, no damage, normal state, "life" changes
+    and one-try flags cleared, 'has seen' flags kept; off the board until the caller places it (KMC 8)."""
+    p = s.seats[seat]
+    p = p._replace(alive=True, damage=0, mods=tuple(m for m in p.mods if m[3] != "life"), status="normal", rest=0,
+                   restraint="", home="", tried=(), place=OFF_BOARD, leader=NO_SEAT)
+    return log(s._replace(seats=with_seat(s, seat, p)), "revived", seat, how)
+
+
+# --- damage checks outside combat ------------------------------------------------------------
+
+
+def hit(seat: int, source: str, *, attack: int = 0, odds: str = "", stat: str = "durability") -> Step:
+    """A step: ``seat`` takes a damage check from ``source`` (firepower ``attack`` or fixed ``odds``)."""
+    return Step("fx_hit", seat, arg=f"{source}|{attack}|{odds}|{stat}")
+
+
+def _auto_hit(g: Any, s: LockeState, step: Step) -> LockeState:
+    if not acts(s, step.seat):
+        return advance(s)
+    stat = step.arg.split("|")[3]
+    known = public_stat(s.seats[step.seat], stat)
+    if known is not None:
+        p = s.seats[step.seat]
+        value = max(0, known - p.damage) if stat == "durability" else max(0, known)
+        return advance(s, Step("fx_roll", step.seat, n=value, arg=step.arg))
+    return advance(s, Step("fx_declare", step.seat, arg=step.arg))
+
+
+def _on_declare(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
+    assert isinstance(action, Stat)
+    stat = step.arg.split("|")[3]
+    p = s.seats[step.seat]
+    if action.stat != stat:
+        raise IllegalAction(f"declare your current {stat}", rule="locke.s002.damage")
+    if stat == "durability":
+        if not 1 <= action.value <= 20 - p.damage:
+            raise IllegalAction("declare your current durability (1 or more)", rule="locke.s002.damage")
+        claim = ck.make(step.seat, s.step_no, ck.DURABILITY_IS, (p.character,),
+                        [action.value, p.damage, plus(p, "durability")], "locke.s002.damage")
+    else:
+        if not 0 <= action.value <= 12:
+            raise IllegalAction("declare your current mind (0 or more)", rule="locke.s002.damage")
+        claim = ck.make(step.seat, s.step_no, ck.MIND_IS, (p.character,),
+                        [action.value, plus(p, "mind")], "locke.s002.damage")
+    s = s._replace(**claimed(s, claim))
+    return advance(s, Step("fx_roll", step.seat, n=action.value, arg=step.arg))
+
+
+def _pending_roll(g: Any, s: LockeState, step: Step) -> Pending:
+    return Chance("locke.chart.damage", (6, 6))
+
+
+def _on_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
+    assert isinstance(action, DiceRolled)
+    source, attack_text, odds, stat = step.arg.split("|")
+    before = step.n
+    if stat == "mind" and before <= 0:
+        result = resolve_damage(action.faces, odds=ZERO_MIND_ODDS)
+    elif odds:
+        result = resolve_damage(action.faces, odds=odds)
+    else:
+        result = resolve_damage(action.faces, attack=int(attack_text), durability=before)
+    p = s.seats[step.seat]
+    lost = min(result.damage, before)
+    if stat == "durability":
+        p = p._replace(damage=p.damage + lost)
+    elif lost:  # ruling N1: the mind itself goes down, until death
+        p = p._replace(mods=p.mods + (("mind", "add", -lost, "life"),))
+    s = log(s._replace(seats=with_seat(s, step.seat, p)), "damage", source, step.seat, stat, result.cell,
+            before, max(0, before - lost))
+    if result.transformation:
+        s = log(s, "effect", "transformation-check", step.seat, TRANSFORMATION_PENDING)
+    if result.eliminated or (stat == "durability" and before - lost <= 0):
+        return advance(die(g, s, step.seat, NO_SEAT, source))
+    return advance(s)
+
+
+# --- checks --------------------------------------------------------------------------------
+
+
+def check(seat: int, kind: str, source: str, arg: str = "") -> Step:
+    """A step: ``seat`` makes an ESP level check (``kind`` "level") or a mind check ("mind");
+    ``ON_CHECK[source](g, state, seat, success, arg)`` runs after the roll."""
+    return Step("fx_check", seat, arg=f"{kind}|{source}|{arg}")
+
+
+def _auto_check(g: Any, s: LockeState, step: Step) -> LockeState:
+    if not acts(s, step.seat):
+        return advance(s)
+    kind = step.arg.split("|")[0]
+    p = s.seats[step.seat]
+    known = public_stat(p, "level" if kind == "level" else "mind")
+    if known is not None:  # nothing hidden to declare: the best value is declared for the seat
+        value = known if kind == "level" else max(0, known)
+        return advance(s, Step("fx_check_roll", step.seat, n=value if kind == "level" or value >= 2 else 0,
+                               arg=step.arg))
+    return advance(s, Step("fx_check_declare", step.seat, arg=step.arg))
+
+
+def _on_check_declare(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
+    assert isinstance(action, Stat)
+    kind = step.arg.split("|")[0]
+    p = s.seats[step.seat]
+    if kind == "level":
+        if action.stat != "level-check" or not 0 <= action.value <= 7:
+            raise IllegalAction("declare a level from 0 to your ESP level", rule="locke.11.2")
+        claim = ck.make(step.seat, s.step_no, ck.LEVEL_AT_MOST, (p.character,), action.value - plus(p, "level"),
+                        "locke.11.2")
+        value = action.value
+    else:
+        if action.stat != "mind-check" or not 0 <= action.value <= 12:
+            raise IllegalAction("declare a mind from 2 to your mind (0 or 1: your mind is that low)", rule="locke.11.3")
+        if action.value >= 2:
+            claim = ck.make(step.seat, s.step_no, ck.MIND_AT_MOST, (p.character,),
+                            action.value - plus(p, "mind"), "locke.11.3")
+            value = action.value
+        else:  # ruling R10: below 2 nothing can be declared and the check fails
+            claim = ck.make(step.seat, s.step_no, ck.MIND_IS, (p.character,),
+                            [action.value, plus(p, "mind")], "locke.11.3")
+            value = 0
+    return advance(s._replace(**claimed(s, claim)), Step("fx_check_roll", step.seat, n=value, arg=step.arg))
+
+
+def _pending_check_roll(g: Any, s: LockeState, step: Step) -> Pending:
+    kind = step.arg.split("|")[0]
+    return Chance("locke.check." + ("esp-level" if kind == "level" else "mind"), (6, 6))
+
+
+def _on_check_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
+    assert isinstance(action, DiceRolled)
+    kind, source, arg = step.arg.split("|", 2)
+    total = sum(action.faces)
+    success = (kind == "level" or step.n >= 2) and total <= step.n
+    s = log(advance(s), "check", kind, step.seat, source, step.n, total, success)
+    return ON_CHECK[source](g, s, step.seat, success, arg)
+
+
+def _decision(g: Any, s: LockeState, step: Step) -> Pending:
+    return Decision(step.seat, "locke." + step.kind)
+
+
+PENDING = {
+    "fx_declare": _decision, "fx_roll": _pending_roll, "fx_check_declare": _decision,
+    "fx_check_roll": _pending_check_roll,
+}
+HANDLERS = {
+    ("fx_declare", Stat): _on_declare, ("fx_roll", DiceRolled): _on_roll,
+    ("fx_check_declare", Stat): _on_check_declare, ("fx_check_roll", DiceRolled): _on_check_roll,
+}
+AUTO = {"fx_hit": _auto_hit, "fx_check": _auto_check}

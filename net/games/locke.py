@@ -1,0 +1,58 @@
+"""Super Human Locke's registry entry: 5-10 seats, on a local table only for now.
+
+The networked Locke table (audited claims and hidden placements through
+``net.commit``) is later work, so the entry has no ``table``: tools and the
+client offer Locke for local play and say so when asked for a networked one.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine.locke.components import ComponentSet, component_set_from_data
+from net.bots.locke_random import LockeRandomBot
+from net.games import GameEntry, LocalSetup, register
+
+RULES_ID = "locke/1"
+FILES = ("characters", "silhouettes", "combat_cards", "planets", "bases")
+
+
+@functools.cache
+def components() -> ComponentSet:
+    """The shipped Locke components (assets/locke/*.json), checked against appendix C."""
+    import assets
+
+    return component_set_from_data(**{name: assets.load_json(f"locke/{name}.json") for name in FILES})
+
+
+def local_record(seats: int, decks: Sequence[Sequence[str]] | None, override: Any = None) -> dict[str, Any]:
+    """The record of a fresh local Locke game: the seat count and the components digest."""
+    chosen = override if override is not None else components()
+    return {"seats": seats, "components_digest": chosen.digest().hex()}
+
+
+def local(record: Mapping[str, Any], override: Any = None) -> LocalSetup:
+    """A local Locke table from its record; ValueError when the components or the seat count do not fit."""
+    from engine.locke.game import LockeGame
+
+    chosen = override if override is not None else components()
+    if record.get("components_digest") != chosen.digest().hex():
+        raise ValueError("the Locke components differ from the ones the game was recorded with; use the same version")
+    seats = record.get("seats")
+    if not isinstance(seats, int) or not 5 <= seats <= 10:
+        raise ValueError("Locke is played by 5 to 10 seats; pass --seats N with N in 5..10")
+    game = LockeGame(chosen)
+    state, knowledge = game.new_game(seats)
+    return LocalSetup(game, state, tuple(knowledge), dict(record))
+
+
+ENTRY = GameEntry(
+    name="locke", title="Super Human Locke", rules_id=RULES_ID, rules_version="1",
+    card_set_hash=lambda: components().digest(),
+    min_seats=5, max_seats=10, default_seats=5,
+    local_record=local_record, local=local,
+    bots={"random": LockeRandomBot}, default_bots=("random",),
+)
+register(ENTRY)

@@ -1,0 +1,40 @@
+"""Acceptance of the game registry (issue 10): a game registered once, in net/games/, plays over
+real processes with no other edit: ``tools.match tiny --net tcp --save F`` runs three peer
+processes and ``tools.verify F`` accepts the transcript."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tools.match_tcp import ROOT, peer_env
+
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", *args], capture_output=True, text=True, cwd=ROOT, env=peer_env(),
+                          timeout=120)
+
+
+def test_tools_match_tiny_over_three_processes_saves_a_transcript_that_tools_verify_accepts(tmp_path: Path) -> None:
+    saved = tmp_path / "tiny.ft"
+    played = _run("tools.match", "tiny", "--net", "tcp", "--seed", "4", "--save", str(saved), "--json")
+    assert played.returncode == 0, played.stderr
+    result = json.loads(played.stdout)
+    assert result["game"] == "tiny" and result["audit"] == "ok" and result["bots"] == ["random"] * 3
+    checked = _run("tools.verify", str(saved), "--json")
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    verdict = json.loads(checked.stdout)
+    assert verdict["ok"] and len(verdict["seats"]) == 3, verdict
+    assert verdict["outcome"]["winner"] == result["winner"] and verdict["end"] == "normal end"
+
+
+def test_a_local_only_game_is_refused_over_tcp_with_what_to_do() -> None:
+    refused = _run("tools.match", "locke", "--net", "tcp")
+    assert refused.returncode == 2
+    assert "plays only on a local table for now (--net local)" in refused.stderr
