@@ -8,9 +8,9 @@ three weights so that random games reach the base phase (a fuzzer, not a player)
   declaration with probability ``refuse``: uniform choices would end most
   games by an accepted declaration within a few turns. Once the table has
   played ``late_turns`` turns per seat it declares with ``late_declare``
-  instead: with the real combat (KMC 10) every Good character can be dead
-  with key bases left, and only an accepted declaration ends such a game
-  before the termination guard (N47).
+  and refuses with ``late_refuse`` instead: with the real combat (KMC 10)
+  every Good character can be dead with key bases left, and only an
+  accepted declaration ends such a game before the termination guard (N47).
 - It surrenders to police rarely (``surrender``) and destroys a key base it
   stands on when it can (``destroy``): prison loops and missed key bases
   would otherwise stretch many games to the termination guard.
@@ -41,10 +41,11 @@ class LockeRandomBot:
 
     def __init__(self, rng: random.Random, *, declare: float = 0.01, refuse: float = 0.7,
                  surrender: float = 0.1, destroy: float = 0.8, explore: float = 0.5,
-                 late_declare: float = 0.1, late_turns: int = 50) -> None:
+                 late_declare: float = 0.1, late_refuse: float = 0.2, late_turns: int = 50) -> None:
         self.rng = rng
         self.declare = declare
         self.late_declare = late_declare
+        self.late_refuse = late_refuse
         self.late_turns = late_turns
         self.refuse = refuse
         self.surrender = surrender
@@ -65,7 +66,8 @@ class LockeRandomBot:
             want = self.rng.random() < (self.late_declare if late else self.declare)
             return next(a for a in legal if isinstance(a, Declare) and a.declare == want)
         if isinstance(first, Answer):
-            accept = self.rng.random() >= self.refuse
+            late = state.turn >= self.late_turns * state.n
+            accept = self.rng.random() >= (self.late_refuse if late else self.refuse)
             return next(a for a in legal if isinstance(a, Answer) and a.accept == accept)
         if isinstance(first, Surrender):
             give_up = self.rng.random() < self.surrender
