@@ -130,8 +130,18 @@ class Animator:
 
     def __init__(self) -> None:
         self.items: list[Anim] = []
+        #: A factor on every animation's pace (the player's animation speed; 0: none at all).
+        self.speed = 1.0
+        #: When the animations being added were started (their delays count from here).
+        self.origin = 0.0
 
     def add(self, anim: Anim) -> None:
+        """Run ``anim``, its delay (from :attr:`origin`) and length scaled by :attr:`speed`."""
+        if self.speed <= 0:
+            return  # animations are off: the table just shows the new position
+        if self.speed != 1.0:
+            anim.start = self.origin + (anim.start - self.origin) / self.speed
+            anim.duration /= self.speed
         self.items.append(anim)
 
     def update(self, now: float) -> bool:

@@ -17,6 +17,8 @@ import pygame
 from twisted.internet.task import LoopingCall
 
 from client.scene import Scene
+from client.settings import Settings
+from client.sound import Sounds
 
 ACTIVE_HZ = 60
 IDLE_HZ = 15
@@ -46,6 +48,7 @@ class App:
         pygame.font.init()
         pygame.display.set_caption(caption)
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self._window_size = size  # the window's size to come back to from fullscreen
         pygame.key.set_repeat(KEY_REPEAT_DELAY, KEY_REPEAT_EVERY)  # a held key repeats (text fields)
         self.lang = lang
         self.scene: Scene | None = None
@@ -55,7 +58,10 @@ class App:
         self._last_activity = self.clock.seconds()
         self._loop: LoopingCall | None = None
         self._rate = ACTIVE_HZ
-        self.settings: dict[str, Any] = {}
+        #: The player's preferences (the lobby's Settings; build_app loads them from the settings file).
+        self.prefs = Settings(lang=lang)
+        self.sound = Sounds(enabled=self.prefs.sound)
+        self.fullscreen = False
 
     # -- scenes -----------------------------------------------------------
     def switch(self, scene: Scene) -> None:
@@ -76,6 +82,33 @@ class App:
 
     def set_lang(self, lang: str) -> None:
         self.lang = lang
+        self.invalidate()
+
+    def use_prefs(self, prefs: Settings) -> None:
+        """Take the player's preferences: language, sound, fullscreen (speeds are read where they apply)."""
+        self.prefs = prefs
+        self.sound.enabled = prefs.sound
+        if prefs.lang in ("en", "ja") and prefs.lang != self.lang:
+            self.set_lang(prefs.lang)
+        self.set_fullscreen(prefs.fullscreen)
+
+    def set_fullscreen(self, on: bool) -> None:
+        """Fullscreen on or off (a desktop that cannot switch keeps the window as it is)."""
+        if on == self.fullscreen:
+            return
+        size = self.screen.get_size()
+        try:
+            if on:
+                self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            else:
+                self.screen = pygame.display.set_mode(self._window_size, pygame.RESIZABLE)
+        except pygame.error:
+            return
+        if on:
+            self._window_size = size
+        self.fullscreen = on
+        if self.scene is not None:
+            self.scene.resized(self.screen.get_size())
         self.invalidate()
 
     # -- the loop -----------------------------------------------------------

@@ -18,6 +18,7 @@ import pygame
 import pygame.gfxdraw
 
 from client import theme
+from client.i18n import STRINGS, pick, tr
 from client.text import draw_text, draw_wrapped, fit_size, fits
 from engine.rider.cards import Card, CardSet
 
@@ -195,7 +196,7 @@ class CardArt:
 
     def name(self, card_id: str, lang: str) -> str:
         card = self.cardset.card(card_id)
-        return card.name_ja if lang == "ja" else card.name_en
+        return pick(lang, card.name_en, card.name_ja)
 
     def name_fits(self, card_id: str, size: tuple[int, int], lang: str) -> bool:
         """True if the face at ``size`` shows the card's name whole (not elided)."""
@@ -273,7 +274,7 @@ class CardArt:
         draw_mark(surf, card.mark, mark_c, mark_r * 0.82, dark)
         name_left = int(badge_c[0] + badge_r + max(2, w // 40))
         name_w = header.right - max(3, w // 30) - name_left
-        name = card.name_ja if lang == "ja" else card.name_en
+        name = pick(lang, card.name_en, card.name_ja)
         name_size = max(7, int(header.height * 0.42))
         # shrink a little, then elide with "…" (the hover preview names it in full)
         min_name = max(7, min(int(name_size * 0.75), 12))  # big cards may shrink further: 12 px reads fine
@@ -284,7 +285,7 @@ class CardArt:
         power_rect = pygame.Rect(name_left, header.top + int(header.height * 0.66), power_w, max(3, int(header.height * 0.26)))
         draw_power(surf, card, power_rect)
         # art box with the attribute emblem
-        text = card.text_ja if lang == "ja" else card.text_en
+        text = pick(lang, card.text_en, card.text_ja)
         art_h = int(h * (0.34 if text else 0.52))
         art = pygame.Rect(body.left + border, header.bottom + border, body.width - 2 * border, art_h)
         pygame.draw.rect(surf, frame, art, border_radius=max(2, w // 30))
@@ -309,31 +310,15 @@ class CardArt:
             size = fit_size(text, inner.width, inner.height, max(8, int(h * 0.058)), minimum=6)
             draw_wrapped(surf, text, inner, size, theme.TEXT_DARK)
         if w >= 70:
-            attr = _ATTRIBUTE_NAMES[card.attribute][1 if lang == "ja" else 0]
+            attr = attribute_name(card.attribute, lang)
             draw_text(surf, f"{attr} · {card.id}", (box.right - pad, box.bottom - 1), foot_h, theme.TEXT_DIM, anchor="bottomright")
         return _rounded(surf, radius)
 
 
-_ATTRIBUTE_NAMES = {
-    "flame": ("Flame", "炎"),
-    "tide": ("Tide", "水"),
-    "gale": ("Gale", "風"),
-    "stone": ("Stone", "岩"),
-    "spark": ("Spark", "雷"),
-    "free": ("Free", "フリー"),
-}
-
-
-_MARK_NAMES = {"sword": ("sword = scissors", "剣＝チョキ"), "feather": ("feather = paper", "羽＝パー"),
-               "rock": ("rock = rock", "岩＝グー")}
-
-
 def mark_name(mark: str, lang: str) -> str:
     """A battle mark with its rock-paper-scissors meaning (rider rule 1)."""
-    en, ja = _MARK_NAMES.get(mark, (mark, mark))
-    return ja if lang == "ja" else en
+    return tr(lang, f"mark_{mark}") if f"mark_{mark}" in STRINGS else mark
 
 
 def attribute_name(attribute: str, lang: str) -> str:
-    en, ja = _ATTRIBUTE_NAMES.get(attribute, (attribute, attribute))
-    return ja if lang == "ja" else en
+    return tr(lang, f"attr_{attribute}") if f"attr_{attribute}" in STRINGS else attribute

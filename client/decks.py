@@ -24,7 +24,9 @@ class DeckInfo:
     data: Any
 
     def name(self, lang: str) -> str:
-        return self.name_ja if lang == "ja" else self.name_en
+        from client.i18n import pick
+
+        return pick(lang, self.name_en, self.name_ja)
 
 
 @functools.lru_cache(maxsize=1)

@@ -58,10 +58,14 @@ class EndScene(Scene):
     name = "end"
 
     def __init__(self, app: App, session: TableSession, *, backdrop: pygame.Surface | None = None,
-                 on_lobby: Callable[[], None] | None = None, on_again: Callable[[], None] | None = None) -> None:
+                 on_lobby: Callable[[], None] | None = None, on_again: Callable[[], None] | None = None,
+                 board: Scene | None = None) -> None:
         super().__init__(app)
         self.session = session
         self.backdrop = backdrop
+        #: The final table, drawn live (card previews on hover) while the dialog is dismissed.
+        self.board = board
+        self.dismissed = False
         self.on_lobby = on_lobby
         self.on_again = on_again
         self.audit_ok, self.audit_detail = session.audit()
@@ -84,7 +88,18 @@ class EndScene(Scene):
                                    enabled=self.on_again is not None)  # a networked rematch needs a new table
         self.lobby_button = Button(pygame.Rect(b.left + 60 + 2 * bw, y, bw, 48), tr(lang, "back_lobby"), self._lobby,
                                    hotkey="Esc")
-        self.buttons = [self.save_button, self.again_button, self.lobby_button]
+        self.board_button = Button(pygame.Rect(b.right - 190, b.top + 14, 176, 34), tr(lang, "end_see_board"),
+                                   self.toggle_board, hotkey="B", size=14, payload="board")
+        self.result_button = Button(pygame.Rect(w // 2 - 110, 12, 220, 40), tr(lang, "end_show_result"),
+                                    self.toggle_board, primary=True, hotkey="B", size=15, payload="result")
+        self.buttons = [self.save_button, self.again_button, self.lobby_button, self.board_button]
+        if self.board is not None:
+            self.board.resized(size)
+
+    def toggle_board(self) -> None:
+        """Put the dialog away to look at the final board, or bring it back."""
+        self.dismissed = not self.dismissed
+        self.app.invalidate()
 
     def save(self) -> None:
         try:
@@ -103,7 +118,18 @@ class EndScene(Scene):
             self.on_lobby()
 
     def handle(self, event: pygame.event.Event) -> None:
+        if self.dismissed:  # the final board: hover previews work; B, Esc, Enter or the button bring the result back
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_b, pygame.K_ESCAPE, pygame.K_RETURN):
+                self.toggle_board()
+            elif self.result_button.handle(event):
+                return
+            elif event.type == pygame.MOUSEMOTION and self.board is not None:
+                self.board.handle(event)
+            return
         if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_b:
+                self.toggle_board()
+                return
             if event.key == pygame.K_s:
                 self.save()
             elif event.key == pygame.K_r:
@@ -116,10 +142,15 @@ class EndScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         lang = self.app.lang
-        if self.backdrop is not None and self.backdrop.get_size() == surface.get_size():
+        if self.board is not None:
+            self.board.draw(surface)  # the final position, as it stands
+        elif self.backdrop is not None and self.backdrop.get_size() == surface.get_size():
             surface.blit(self.backdrop, (0, 0))
         else:
             surface.fill(theme.BG)
+        if self.dismissed:
+            self.result_button.draw(surface)
+            return
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 150))
         surface.blit(shade, (0, 0))

@@ -81,6 +81,8 @@ STRINGS: dict[str, tuple[str, str]] = {
                       "対局を再開できませんでした：{error}。後で再試行するか、破棄してから、もう一度卓を立てるか参加してください。"),
     "game_abandoned": ("The unfinished game was abandoned; the other player may claim it as your forfeit.",
                        "中断した対局を破棄しました。相手はあなたの不戦敗にできます。"),
+    "rematch_wait": ("Rematch with {who}: waiting for them to press Play again too…",
+                     "{who}と再戦：相手も「もう一度」を押すのを待っています…"),
     "resuming": ("Resuming the unfinished game: reconnecting and catching up…",
                  "中断した対局を再開しています：再接続して追いついています…"),
     # the peer driver's progress (net.peer.progress ids; seats counted from one as {seat_n})
@@ -214,6 +216,15 @@ STRINGS: dict[str, tuple[str, str]] = {
     "choose": ("Choose", "選んでください"),
     "setup_button": ("Set up columns", "列を準備"),
     "setup_title": ("Choose your face-down Lv.1 cards for columns A / B / C", "列A / B / C に裏向きで置く Lv.1 を選んでください"),
+    "setup_place": ("Place face down", "裏向きに置く"),
+    "setup_clear": ("Start over", "やり直す"),
+    "setup_fill": ("Choose for me", "おまかせ"),
+    "setup_tray": ("Your Lv.1 cards", "あなたの Lv.1"),
+    "setup_drop": ("Drag a Lv.1 card here", "ここに Lv.1 をドラッグ"),
+    "setup_goes_facedown": ("goes face down", "裏向きに置きます"),
+    "hint_setup": ("Drag a Lv.1 onto column A, B and C (or click it, then a column). The mark of the one you flip "
+                   "decides who goes first.", "Lv.1 を列A・B・Cにドラッグします（クリックしてから列をクリックしても置けます）。"
+                   "表にしたカードのマークで先攻が決まります。"),
     "mark_button": ("Pick a Lv.1 to flip", "表にする Lv.1 を選ぶ"),
     "rps_button": ("Rock-paper-scissors", "ジャンケン"),
     "choose_level": ("Place it as which level?", "どのレベルとして置きますか？"),
@@ -298,6 +309,72 @@ STRINGS: dict[str, tuple[str, str]] = {
     "table_itself": ("the table", "卓"),
     "why_details": ("Rule {rule} (docs/rules/rider.md)", "ルール {rule}（docs/rules/rider.md）"),
     "why_title": ("Not allowed", "できません"),
+    # card attributes and battle marks
+    "attr_flame": ("Flame", "炎"),
+    "attr_tide": ("Tide", "水"),
+    "attr_gale": ("Gale", "風"),
+    "attr_stone": ("Stone", "岩"),
+    "attr_spark": ("Spark", "雷"),
+    "attr_free": ("Free", "フリー"),
+    "mark_sword": ("sword = scissors", "剣＝チョキ"),
+    "mark_feather": ("feather = paper", "羽＝パー"),
+    "mark_rock": ("rock = rock", "岩＝グー"),
+    # seats, moves and waits in words (client/rider/describe.py)
+    "seat_you": ("You (Seat {n})", "あなた（席{n}）"),
+    "seat_named": ("{name} (Seat {n})", "{name}（席{n}）"),
+    "list_sep": (", ", "、"),
+    "destroyed_sep": (" and ", "、"),
+    "target_column": ("column {column}", "列{column}"),
+    "targets": (" (target: {targets})", "（対象：{targets}）"),
+    "opt_level_up": ("Place {card} on column {column} as {what}", "{card} を列{column}に{what}として置く"),
+    "opt_renew": ("Renew column {column} with {card}", "{card} で列{column}を新生"),
+    "opt_open": ("Discard {card} and open column {column}", "{card} を捨てて列{column}を開く"),
+    "opt_pass_discard": ("Pass, discarding {card}", "パス（{card} を捨てる）"),
+    "opt_discard": ("Discard {card}", "{card} を捨てる"),
+    "opt_attack": ("Attack column {target} with column {column}", "列{column}で列{target}を攻撃"),
+    "opt_mark_pick": ("Column {column}: {card} ({mark})", "列{column}：{card}（{mark}）"),
+    "reason_lost3": ("three Lv.1 cards of {loser} are in the Lost pile (rule rider.9)",
+                     "{loser}の Lv.1 カードが3枚ロストに送られた（ルール rider.9）"),
+    "reason_forfeit": ("{who} forfeited: it did not answer before the deadline", "{who}の不戦敗（期限内に応答なし）"),
+    "reason_resigned": ("{who} gave the game up with a signed message (left the table or conceded)",
+                        "{who}が対局をやめた（署名付きのメッセージで降参）"),
+    "reason_turn_limit": ("the turn limit of 300 was reached (rule rider.10)", "300ターンに達したため引き分け（ルール rider.10）"),
+    "wait_over": ("the game is over", "ゲーム終了"),
+    "wait_setup": ("place three Lv.1 cards face down", "Lv.1を3枚裏向きに置く"),
+    "wait_main": ("level up, renew, open a column, or pass", "レベルアップ・新生・列を開く・パス"),
+    "wait_attack": ("attack or end the turn", "攻撃するかターンを終了する"),
+    "wait_discard": ("discard a card (an effect demands it)", "カードを1枚捨てる（効果による）"),
+    "wait_mark": ("both players secretly choose a Lv.1 to flip", "両者が表にする Lv.1 を秘密に選ぶ"),
+    "wait_rps": ("both players secretly pick rock, paper or scissors", "両者が秘密にジャンケン"),
+    "wait_dice": ("dice for {purpose}", "ダイス：{purpose}"),
+    "wait_shuffle": ("shuffling a deck", "デッキをシャッフル中"),
+    "wait_deal": ("dealing cards", "カードを配布中"),
+    "wait_show_to": ("showing cards", "カードを見せています"),
+    "wait_reveal": ("revealing a card", "カードを公開中"),
+    "log_setup": ("{who} placed three Lv.1 cards face down", "{who}が Lv.1 を3枚裏向きに置いた"),
+    "log_level_up": ("{who} levelled up column {column} with {card} as {what}", "{who}が {card} を列{column}に{what}として置いた"),
+    "log_renew": ("{who} renewed column {column} with {card}", "{who}が {card} で列{column}を新生した"),
+    "log_open": ("{who} discarded {card} to open column {column}", "{who}が {card} を捨てて列{column}を開いた"),
+    "log_pass": ("{who} passed", "{who}がパスした"),
+    "log_pass_discard": ("{who} passed, discarding {card}", "{who}がパスした（{card} を捨てた）"),
+    "log_discard": ("{who} discarded {card}", "{who}が {card} を捨てた"),
+    "log_attack": ("{who} attacked column {target} with {atk} power (defence {dfn}); destroyed {gone}",
+                   "{who}が列{column}（パワー{atk}）で列{target}（パワー{dfn}）を攻撃：{gone}を破壊"),
+    "log_attack_none": ("{who} attacked column {target} with {atk} power (defence {dfn}); destroyed nothing",
+                        "{who}が列{column}（パワー{atk}）で列{target}（パワー{dfn}）を攻撃：破壊なし"),
+    "log_shuffled": ("{owner}'s deck was shuffled", "{owner}のデッキをシャッフル"),
+    "log_drew_one": ("{owner} drew 1 card", "{owner}が1枚引いた"),
+    "log_drew": ("{owner} drew {n} cards", "{owner}が{n}枚引いた"),
+    "log_drew_list": ("{text}: {cards}", "{text}：{cards}"),
+    "log_revealed": ("{owner} turned face up: {cards}", "{owner}のカードが表に：{cards}"),
+    "log_peeked": ("{owner} looked at the top of their deck: {cards}", "{owner}がデッキの上を見た：{cards}"),
+    "log_peeked_n": ("{owner} looked at the top {n} cards of their deck", "{owner}がデッキの上{n}枚を見た"),
+    "log_marks": ("Battle-mark contest: {picks}", "バトルマーク勝負：{picks}"),
+    "log_mark_pick": ("{who} column {column}", "{who} 列{column}"),
+    "log_dice": ("Dice {purpose}: {faces}", "ダイス {purpose}: {faces}"),
+    "log_turn": ("Turn {n}: {who}", "ターン{n}：{who}"),
+    "log_draw_end": ("Draw: {why}", "引き分け：{why}"),
+    "log_won": ("{who} won: {why}", "{who}の勝ち：{why}"),
     # the opening contests in the log: who won and why
     "log_contest_win": ("Battle-mark contest won by {winner}: {wmark} beats {lmark} ({loser}). First turn: {winner}.",
                         "バトルマーク勝負は{winner}の勝ち：{wmark}が{lmark}（{loser}）に勝つ。先攻は{winner}です。"),
@@ -310,6 +387,28 @@ STRINGS: dict[str, tuple[str, str]] = {
                     "ジャンケンは{winner}の勝ち：{wpick}が{lpick}（{loser}）に勝つ。先攻は{winner}です。"),
     "log_rps_tie": ("Rock-paper-scissors: both picked {pick}, a tie; pick again.",
                     "ジャンケン：両者とも{pick}であいこ。もう一度選びます。"),
+    # table chat
+    "chat_line": ("{who}: {text}", "{who}：{text}"),
+    "chat_send": ("Send", "送信"),
+    "chat_hint": ("Say something to the table…", "卓にメッセージ…"),
+    "chat_failed": ("Your message was not sent: {error}", "メッセージを送れませんでした：{error}"),
+    "react_hello": ("Hello!", "よろしく！"),
+    "react_nice": ("Nice move!", "ナイス！"),
+    "react_think": ("Hmm…", "うーん…"),
+    "react_gg": ("Good game!", "いい勝負！"),
+    # settings panel
+    "settings": ("Settings", "オプション"),
+    "set_sound": ("Sound", "サウンド"),
+    "set_on": ("On", "オン"),
+    "set_off": ("Off", "オフ"),
+    "set_anim": ("Animations", "アニメーション"),
+    "set_bot": ("Bot speed", "ボットの速さ"),
+    "set_speed_slow": ("Slow", "ゆっくり"),
+    "set_speed_normal": ("Normal", "ふつう"),
+    "set_speed_fast": ("Fast", "速い"),
+    "set_speed_off": ("Off", "なし"),
+    "set_fullscreen": ("Fullscreen", "フルスクリーン"),
+    "set_no_audio": ("No sound device here: the game plays on silently.", "サウンドを出せません。サウンドなしで続けます。"),
     # help overlay (F1 / ?)
     "help": ("Help", "ヘルプ"),
     "help_legend": ("Icons and badges", "アイコンの見かた"),
@@ -450,6 +549,17 @@ STRINGS: dict[str, tuple[str, str]] = {
     "save_failed": ("Could not save: {error}. Check the folder is writable and try again.",
                     "保存できませんでした：{error}。フォルダーに書き込めるか確認して再試行してください。"),
     "rematch": ("Play again", "もう一度"),
+    "reason_conceded": ("{who} conceded", "{who}が降参した"),
+    "concede": ("Concede", "降参"),
+    "concede_title": ("Concede this game?", "この対局を降参しますか？"),
+    "concede_text": ("{who} wins at once. You stay at the table to see the end and save the transcript.",
+                     "{who}の勝ちになります。卓に残って結果を見たり記録を保存したりできます。"),
+    "concede_text_net": ("{who} wins at once (your signed resignation is the proof). You stay at the table to see "
+                         "the end and save the transcript.",
+                         "{who}の勝ちになります（あなたの署名付きの降参が証明になります）。卓に残って結果を見たり記録を保存したりできます。"),
+    "concede_yes": ("Concede", "降参する"),
+    "end_see_board": ("Look at the board", "卓を見る"),
+    "end_show_result": ("Show the result", "結果を見る"),
     "back_lobby": ("Back to lobby", "ロビーに戻る"),
     "moves": ("{n} moves", "{n}手"),
 }
@@ -477,7 +587,7 @@ def progress_text(lang: str, event: Any) -> str:
             fields["who"] = ", ".join(tr(lang, "seat_list", n=s + 1) for s in seats) or "-"
     en, ja = STRINGS[key]
     try:  # formatted here: a field may be called "key", like tr's own argument
-        return (ja if lang == "ja" and ja else en).format(**fields)
+        return pick(lang, en, ja).format(**fields)
     except (KeyError, IndexError, ValueError):  # a field this version does not know: the English line
         return str(event.text)
 
@@ -503,8 +613,19 @@ def why_text(lang: str, why: Any, name: Any, who: str = "") -> tuple[str, str]:
     return text, tr(lang, "why_details", rule=why.rule) if why.rule else ""
 
 
+def other_lang(lang: str) -> str:
+    """The language the L key switches to."""
+    return LANGS[(LANGS.index(lang) + 1) % len(LANGS)] if lang in LANGS else LANGS[0]
+
+
+def pick(lang: str, en: str, ja: str) -> str:
+    """Bilingual *data* (a card's name and text, a deck's name: they come with the
+    card set in both languages) in ``lang``; English where there is no Japanese."""
+    return ja if lang == "ja" and ja else en
+
+
 def tr(lang: str, key: str, **fields: Any) -> str:
     """The string ``key`` in ``lang`` with ``fields`` filled in."""
     en, ja = STRINGS.get(key, (key, key))
-    text = ja if lang == "ja" and ja else en
+    text = pick(lang, en, ja)
     return text.format(**fields) if fields else text

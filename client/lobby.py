@@ -25,7 +25,8 @@ import pygame
 from client import theme
 from client.app import App
 from client.decks import DeckInfo, shipped_decks
-from client.i18n import tr
+from client.help import is_help_key
+from client.i18n import other_lang, tr
 from client.scene import Scene
 from client.settings import Settings
 from client.text import draw_text, draw_wrapped, line_height, render
@@ -71,6 +72,8 @@ class LobbyScene(Scene):
                  resumable: bool = True) -> None:
         super().__init__(app)
         self.settings = settings or Settings()
+        app.prefs = self.settings  # the lobby's settings are the player's preferences (the settings panel edits them)
+        app.sound.enabled = self.settings.sound
         self.decks: list[DeckInfo] = shipped_decks()
         from net.games import games
 
@@ -105,6 +108,9 @@ class LobbyScene(Scene):
         self.code_text = ""  # the invite code being typed
         self.widgets: list[object] = []
         self.size = app.screen.get_size()
+        #: Modal overlays: the help (F1 / ?) and the settings panel.
+        self.help: Any = None
+        self.settings_panel: Any = None
 
     # -- layout ---------------------------------------------------------------
     def enter(self) -> None:
@@ -124,6 +130,10 @@ class LobbyScene(Scene):
     def resized(self, size: tuple[int, int]) -> None:
         self.size = size
         self.layout()
+        if self.help is not None:
+            self.help.layout(size, self.app.lang)
+        if self.settings_panel is not None:
+            self.settings_panel.layout(size)
 
     def layout(self) -> None:
         w, h = self.size
@@ -150,9 +160,14 @@ class LobbyScene(Scene):
         self.bot_choice = Choice(pygame.Rect(L.left + 20, y, L.width - 40, 38),
                                  [("greedy", tr(lang, "bot_greedy")), ("random", tr(lang, "bot_random"))],
                                  self.settings.bot, self._set_bot)
+        # Enter plays against the bot, unless an unfinished game waits: then Enter resumes it
         self.play_button = Button(pygame.Rect(L.left + 20, L.bottom - 84, L.width - 40, 60), tr(lang, "play_bot"),
-                                  self._play, primary=True, enabled=bool(self.decks) and self.net is None, hotkey="Enter",
-                                  size=24)
+                                  self._play, primary=True, enabled=bool(self.decks) and self.net is None,
+                                  hotkey="" if self.unfinished else "Enter", size=24)
+        self.settings_button = Button(pygame.Rect(self.lang_choice.rect.left - 100 - 130, 18, 130, 38),
+                                      tr(lang, "settings"), self.toggle_settings, payload="settings")
+        self.help_button = Button(pygame.Rect(self.settings_button.rect.left - 10 - 110, 18, 110, 38), tr(lang, "help"),
+                                  self.toggle_help, hotkey="F1", payload="help")
         # friends: host, join by code, LAN list (or, while hosting/joining, the table's progress)
         inner = R.width - 40
         self.host_button = Button(pygame.Rect(R.left + 20, R.top + 56, inner, 42), tr(lang, "host"), self._host,
@@ -169,7 +184,7 @@ class LobbyScene(Scene):
             game = self.unfinished[0]
             self.resume_button = Button(pygame.Rect(R.left + 20, R.top + 206, inner - 130, 40),
                                         tr(lang, "resume_game", name=game.opponents()), self._resume, primary=True,
-                                        enabled=self.fingerprint is not None)
+                                        enabled=self.fingerprint is not None, hotkey="Enter")
             self.abandon_button = Button(pygame.Rect(R.right - 120, R.top + 206, 100, 40), tr(lang, "abandon"),
                                          self._abandon)
             lan_top += 62
@@ -187,7 +202,7 @@ class LobbyScene(Scene):
         self.game_choice = Choice(pygame.Rect(L.left + 220, L.bottom + 14, R.right - L.left - 220, 40),
                                   [(g.name, g.title) for g in self.games], self.settings.game, self._set_game)
         self.widgets = [self.lang_choice, self.name_field, self.deck_choice, self.bot_choice, self.play_button,
-                        self.quit_button, self.game_choice]
+                        self.quit_button, self.settings_button, self.help_button, self.game_choice]
         if self.net is None:
             self.widgets += [self.host_button, self.code_field, self.join_button]
             if self.unfinished:
@@ -384,10 +399,8 @@ class LobbyScene(Scene):
             else:
                 from client.rider.net_play import start_net_game
 
-                start_net_game(self.app, net, on_leave=lambda: self.app.switch(
-                    LobbyScene(self.app, self.settings, self.start_game, lan=self.lan_enabled,
-                               host_interface=self.host_interface, identity=self.identity,
-                               resumable=self.resumable)))
+                start_net_game(self.app, net, on_leave=lambda: self.app.switch(self._again()),
+                               on_rematch=self._rematch_in_new_lobby)
         elif net.role == "join" and net.nobody_listening():
             # the host's address refuses connections: say so in seconds, not after the join timeout
             where = net.dialled()
@@ -402,13 +415,24 @@ class LobbyScene(Scene):
         return False
 
     def handle(self, event: pygame.event.Event) -> None:
+        for overlay in (self.settings_panel, self.help):
+            if overlay is not None:  # modal
+                overlay.handle(event)
+                self.app.invalidate()
+                return
         typing = self.name_field.focused or self.code_field.focused
+        if is_help_key(event) and not (typing and getattr(event, "unicode", "") == "?"):
+            self.toggle_help()
+            return
         if event.type == pygame.KEYDOWN and not typing:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.play_button.enabled and self.net is None:
-                self._play()
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.net is None:
+                if self.unfinished and self.resume_button.enabled:
+                    self._resume()  # a waiting game comes first: Enter resumes it
+                elif self.play_button.enabled:
+                    self._play()
                 return
             if event.key == pygame.K_l and not (event.mod & pygame.KMOD_CTRL):
-                self.lang_choice._pick("ja" if self.app.lang == "en" else "en")
+                self.lang_choice._pick(other_lang(self.app.lang))
                 return
             if event.key == pygame.K_c and event.mod & pygame.KMOD_CTRL and self.net is not None:
                 self._copy()
@@ -420,6 +444,49 @@ class LobbyScene(Scene):
                     return
         for widget in list(self.widgets):
             widget.handle(event)  # type: ignore[attr-defined]
+
+    def _again(self) -> LobbyScene:
+        """A fresh lobby like this one (after a networked game)."""
+        return LobbyScene(self.app, self.settings, self.start_game, lan=self.lan_enabled,
+                          host_interface=self.host_interface, identity=self.identity, resumable=self.resumable)
+
+    def _rematch_in_new_lobby(self, table: Any) -> None:
+        lobby = self._again()
+        self.app.switch(lobby)
+        lobby.adopt(table)
+
+    def adopt(self, table: Any) -> None:
+        """Show ``table`` (a rematch in the making) as our table: its progress, Cancel, and the game when it starts."""
+        self.net = table
+        table.on_change = self._net_changed
+        self.layout()
+
+    # -- overlays ---------------------------------------------------------------------
+    def toggle_help(self) -> None:
+        from client.help import HelpOverlay
+        from client.rider.help import rider_help
+        from client.rider.play import card_art
+
+        if self.help is not None:
+            self.help = None
+        else:
+            self.help = HelpOverlay(rider_help(card_art()), self.toggle_help, self.app.lang)
+            self.help.layout(self.size, self.app.lang)
+        self.app.invalidate()
+
+    def toggle_settings(self) -> None:
+        from client.settings_panel import SettingsPanel
+
+        if self.settings_panel is not None:
+            self.settings_panel = None
+        else:
+            self.settings_panel = SettingsPanel(self.app, self.toggle_settings, self._setting_changed)
+            self.settings_panel.layout(self.size)
+        self.app.invalidate()
+
+    def _setting_changed(self, field: str) -> None:
+        if field == "lang":
+            self.layout()
 
     # -- drawing --------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -459,6 +526,9 @@ class LobbyScene(Scene):
             self._draw_table(surface)
         for widget in self.widgets:
             widget.draw(surface)  # type: ignore[attr-defined]
+        for overlay in (self.help, self.settings_panel):
+            if overlay is not None:
+                overlay.draw(surface)
 
     def _draw_friends(self, surface: pygame.Surface) -> None:
         # an advertised name comes from the network
@@ -515,6 +585,8 @@ class LobbyScene(Scene):
             status = tr(lang, "hosting_wait", n=net.seats_free())
         elif net.role == "resume":
             status = tr(lang, "resuming")
+        elif net.role == "rematch" and net.rematch is not None:
+            status = tr(lang, "rematch_wait", who=net.rematch.opponents)
         else:
             status = tr(lang, "joining", fingerprint=net.peer.invite.fingerprint if net.peer.invite else "?")
         y += draw_wrapped(surface, status, pygame.Rect(R.left + 20, y, R.width - 40, 50), 16, theme.ACCENT, bold=True) + 6

@@ -13,21 +13,27 @@ def build_app(size: tuple[int, int] = (1280, 800), clock: Any = None, settings: 
     """The window with the lobby showing."""
     settings = settings or Settings.load()
     app = App(size, clock=clock, lang=settings.lang if settings.lang in ("en", "ja") else "en")
+    app.use_prefs(settings)
     set_icon()
     show_lobby(app, settings)
     return app
 
 
-def show_lobby(app: App, settings: Settings) -> None:
-    app.switch(LobbyScene(app, settings, start_game=lambda s: start_bot_game(app, s),
-                          start_net=lambda table: start_networked_game(app, settings, table)))
+def show_lobby(app: App, settings: Settings, net: object = None) -> None:
+    """The lobby; with ``net``, a networked table in the making (a rematch) shown in it."""
+    lobby = LobbyScene(app, settings, start_game=lambda s: start_bot_game(app, s),
+                       start_net=lambda table: start_networked_game(app, settings, table))
+    app.switch(lobby)
+    if net is not None:
+        lobby.adopt(net)
 
 
 def start_networked_game(app: App, settings: Settings, table: object) -> None:
     """Show the networked table whose peer has just started its session."""
     from client.rider.net_play import start_net_game
 
-    start_net_game(app, table, on_leave=lambda: show_lobby(app, settings))  # type: ignore[arg-type]
+    start_net_game(app, table, on_leave=lambda: show_lobby(app, settings),  # type: ignore[arg-type]
+                   on_rematch=lambda new: show_lobby(app, settings, net=new))
 
 
 def start_bot_game(app: App, settings: Settings) -> None:

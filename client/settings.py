@@ -1,4 +1,5 @@
-"""The player's client preferences (name, language, deck), kept between runs
+"""The player's client preferences (name, language, deck, sound, speeds,
+fullscreen), kept between runs
 in the user config directory as a small JSON file. A broken file is
 ignored (defaults are used) rather than stopping the game."""
 
@@ -36,6 +37,12 @@ def transcript_path(folder: Path | None, name: str) -> Path:
     return folder / name.format(stamp=stamp)
 
 
+#: Animation speed: a factor on every animation's length (0: no animations).
+ANIM_SPEEDS = {"slow": 0.5, "normal": 1.0, "fast": 2.0, "off": 0.0}
+#: Bot speed: seconds before a bot's decision is applied (table operations take a third of it).
+BOT_SPEEDS = {"slow": 1.6, "normal": 0.7, "fast": 0.25}
+
+
 @dataclasses.dataclass
 class Settings:
     name: str = "Player"
@@ -44,6 +51,18 @@ class Settings:
     bot_deck: str = ""
     bot: str = "greedy"
     game: str = "rider"  # a name of the game registry (net/games/)
+    sound: bool = True
+    fullscreen: bool = False
+    anim_speed: str = "normal"
+    bot_speed: str = "normal"
+
+    @property
+    def anim_factor(self) -> float:
+        return ANIM_SPEEDS.get(self.anim_speed, 1.0)
+
+    @property
+    def bot_delay(self) -> float:
+        return BOT_SPEEDS.get(self.bot_speed, BOT_SPEEDS["normal"])
 
     @classmethod
     def load(cls, path: Path | None = None) -> Settings:
@@ -54,8 +73,11 @@ class Settings:
             return cls()
         if not isinstance(raw, dict):
             return cls()
-        fields = {f.name for f in dataclasses.fields(cls)}
-        return cls(**{k: v for k, v in raw.items() if k in fields and isinstance(v, str)})
+        defaults = cls()
+        # each known field keeps its default's type (a hand-edited file cannot put a list where a name goes)
+        kept = {f.name: raw[f.name] for f in dataclasses.fields(cls)
+                if f.name in raw and type(raw[f.name]) is type(getattr(defaults, f.name))}
+        return cls(**kept)
 
     def save(self, path: Path | None = None) -> None:
         path = path or settings_path()

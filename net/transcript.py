@@ -176,7 +176,7 @@ def _verify(genesis: Genesis, raw: list[Any]) -> Verdict:
     from net.envelope import game_id
     from net.session.core import Session
     from net.session.deadlines import void_claims
-    from net.session.events import Cheat, Desync, Rejected
+    from net.session.events import Cheat, Rejected
     from net.games import table_for
 
     try:
@@ -231,13 +231,9 @@ def _verify(genesis: Genesis, raw: list[Any]) -> Verdict:
             if isinstance(event, Cheat):
                 lie = (observer.conviction or {}).get("kind") == "false-state-hash"
                 failed = _fail(event.step, event.seat, "state hash" if lie else "cheat", event.error)
-                if any(e.kind == "dispute" for log in observer._logs for e in log):
+                if any(e.kind == "dispute" for e in observer.envelopes()):
                     failed.end = "dispute"
                 return failed
-            if isinstance(event, Desync):
-                return _fail(event.step, event.seat, "state hash",
-                             f"seat {event.seat} signed a state hash at step {event.step} that differs "
-                             "from the replayed state")
         return None
 
     try:
@@ -254,7 +250,7 @@ def _verify(genesis: Genesis, raw: list[Any]) -> Verdict:
         return _fail(observer.step, None, "replay", str(exc))
     if not observer.finished:
         for claimer, staller, claimed, part in void_claims(observer):
-            if any(e.kind == "final" for e in observer._buffer[claimer].values()):
+            if any(e.kind == "final" for e in observer.buffered(claimer)):
                 return _fail(claimed, claimer, "void forfeit",
                              f"seat {claimer} signed a final record resting on its forfeit claim against seat "
                              f"{staller} at step {claimed} ({part}), but seat {staller}'s answer is in the record: "

@@ -27,3 +27,11 @@ def private_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     return tmp_path
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test with real processes or a real wormhole (``e2e``, ``online``) is also ``slow``: those
+    are the suite's long poles, so ``pytest -m "not slow"`` (the fast lane) leaves them out."""
+    for item in items:
+        if item.get_closest_marker("e2e") or item.get_closest_marker("online"):
+            item.add_marker(pytest.mark.slow)

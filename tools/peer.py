@@ -376,7 +376,8 @@ def run(args: argparse.Namespace, out: Any = None, discovery: Discovery = lan_di
     identity, id_path = identity_for(args, directory)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     try:
-        agent = spec.bot(args.bot or spec.default_bots[0], random.Random(f"{seed}/peer/{identity.fingerprint}"))
+        bot_kind = args.bot or spec.default_bots[0]
+        agent = spec.bot(bot_kind, random.Random(f"{seed}/peer/{identity.fingerprint}"))
     except ValueError as exc:
         raise Problem(str(exc)) from None
     tag = {"host": "host", "join": "join", "resume": "resume"}[args.command]
@@ -395,7 +396,7 @@ def run(args: argparse.Namespace, out: Any = None, discovery: Discovery = lan_di
             reactor.callLater(0.1, reactor.stop)
 
     peer = Peer(identity, spec, reactor=reactor, deck=deck, agent=agent, delay=args.delay, directory=directory,
-                name=getattr(args, "name", "") or saved.get("name", "") or identity.fingerprint[:9],
+                name=getattr(args, "name", "") or saved.get("name", "") or bot_name(bot_kind),
                 report=report, on_end=on_end, transcript=Path(args.save) if args.save else None,
                 linger=args.linger, session_timeout=args.timeout,
                 claim_forfeits=args.claim_forfeits, progress_every=max(1, args.progress_every))
@@ -405,8 +406,8 @@ def run(args: argparse.Namespace, out: Any = None, discovery: Discovery = lan_di
             if advertise and args.port == 0:
                 raise Problem("--advertise needs a fixed --port so the invite can name it")
             interface = args.listen or ("0.0.0.0" if args.lan and not args.lan_loopback else LOOPBACK)
-            code = peer.host(args.seats, interface=interface, port=args.port, advertise=advertise).encode()
-            print(code, file=out, flush=True)
+            invite_code = peer.host(args.seats, interface=interface, port=args.port, advertise=advertise).encode()
+            print(invite_code, file=out, flush=True)
             report("give the invite code above to the other players: python -m tools.peer join CODE")
             if args.lan:
                 try:
@@ -481,6 +482,11 @@ def exit_status(result: dict[str, Any]) -> tuple[int, str]:
     if forfeited is None and result.get("audit") != "ok":
         return 1, f"the end-of-game audit failed: {result.get('audit')}"
     return 0, ""
+
+
+def bot_name(bot: str) -> str:
+    """The name a peer shows the others when none is given: the bot that plays its seat ("Greedy bot")."""
+    return f"{bot.capitalize()} bot"
 
 
 def main(argv: list[str]) -> int:

@@ -135,7 +135,7 @@ def main(argv: list[str]) -> int:
             if reactor.running:
                 reactor.stop()
 
-    stdio.StandardIO(StopOnEof())
+    stdio.StandardIO(StopOnEof())  # type: ignore[no-untyped-call]  # twisted.internet.stdio is untyped
     reactor.run()
     return 0
 

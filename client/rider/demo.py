@@ -97,7 +97,8 @@ def networked_midgame(app: App, reactor: Any, *, seed: int = 11, wall: float = 6
     lobby._host()
     if lobby.net is None:
         raise RuntimeError(f"could not host: {lobby.message}")
-    remote = bot_peer(reactor, lobby.net.code, seed=seed)
+    ours = lobby.net
+    remote = bot_peer(reactor, ours.code, seed=seed)
     me = GreedyBot(random.Random(seed), rider_score)
     deadline = time.monotonic() + wall
     while time.monotonic() < deadline:
@@ -116,6 +117,13 @@ def networked_midgame(app: App, reactor: Any, *, seed: int = 11, wall: float = 6
             session = scene.session
             session.submit(me.choose(session.game, session.state, session.me, session.knowledge, scene.legal))
             scene.refresh()
+    # this attempt is over: close both sides, ours too (its peer's timers would
+    # otherwise stay on the shared reactor for as long as the process lives)
     if remote.result is None:
         remote.leave("the demo moves on to another game")
+    if isinstance(app.scene, RiderTableScene):
+        app.scene.session.stop()
+    ours.cancel()
+    for _ in range(50):
+        reactor.iterate(0.002)
     return None

@@ -50,17 +50,15 @@ class LogEntry:
     text: str
     proof: str = ""
     turn_marker: bool = False
-
-
-def _ja(lang: str) -> bool:
-    return lang == "ja"
+    #: A chat line of the table (signed by its seat), not a game event.
+    chat: bool = False
 
 
 def seat_label(seat: int, names: Sequence[str], me: int, lang: str) -> str:
-    n = seat + 1
+    """A seat for people: "You (Seat 1)", "Aki (Seat 2)" (seats counted from one)."""
     if seat == me:
-        return f"あなた（席{n}）" if _ja(lang) else f"You (Seat {n})"
-    return f"{names[seat]}（席{n}）" if _ja(lang) else f"{names[seat]} (Seat {n})"
+        return tr(lang, "seat_you", n=seat + 1)
+    return tr(lang, "seat_named", name=names[seat], n=seat + 1)
 
 
 def _lv(level: int) -> str:
@@ -68,43 +66,30 @@ def _lv(level: int) -> str:
 
 
 def _targets(targets: tuple[str, ...], name: Namer, lang: str) -> str:
-    parts = []
-    for t in targets:
-        if not t:
-            continue
-        if t in COLUMN_INDEX:
-            parts.append(f"列{t}" if _ja(lang) else f"column {t}")
-        else:
-            parts.append(name(t))
+    parts = [tr(lang, "target_column", column=t) if t in COLUMN_INDEX else name(t) for t in targets if t]
     if not parts:
         return ""
-    joined = "、".join(parts) if _ja(lang) else ", ".join(parts)
-    return f"（対象：{joined}）" if _ja(lang) else f" (target: {joined})"
+    return tr(lang, "targets", targets=tr(lang, "list_sep").join(parts))
 
 
 def option_text(action: Action, name: Namer, lang: str) -> str:
     """What choosing ``action`` does, as a button label."""
-    ja = _ja(lang)
     if isinstance(action, LevelUp):
         what = "Lv.0" if action.level == 0 else _lv(action.level)
-        base = (f"{name(action.card)} を列{action.column}に{what}として置く" if ja
-                else f"Place {name(action.card)} on column {action.column} as {what}")
-        return base + _targets(action.targets, name, lang)
+        return tr(lang, "opt_level_up", card=name(action.card), column=action.column, what=what) + \
+            _targets(action.targets, name, lang)
     if isinstance(action, Renew):
-        return f"{name(action.card)} で列{action.column}を新生" if ja else f"Renew column {action.column} with {name(action.card)}"
+        return tr(lang, "opt_renew", card=name(action.card), column=action.column)
     if isinstance(action, OpenColumn):
-        return (f"{name(action.card)} を捨てて列{action.column}を開く" if ja
-                else f"Discard {name(action.card)} and open column {action.column}")
+        return tr(lang, "opt_open", card=name(action.card), column=action.column)
     if isinstance(action, Pass):
-        if action.card is None:
-            return "パス" if ja else "Pass"
-        return f"パス（{name(action.card)} を捨てる）" if ja else f"Pass, discarding {name(action.card)}"
+        return tr(lang, "pass") if action.card is None else tr(lang, "opt_pass_discard", card=name(action.card))
     if isinstance(action, Discard):
-        return f"{name(action.card)} を捨てる" if ja else f"Discard {name(action.card)}"
+        return tr(lang, "opt_discard", card=name(action.card))
     if isinstance(action, Attack):
-        return f"列{action.column}で列{action.target}を攻撃" if ja else f"Attack column {action.target} with column {action.column}"
+        return tr(lang, "opt_attack", column=action.column, target=action.target)
     if isinstance(action, EndAttacks):
-        return "ターン終了" if ja else "End turn"
+        return tr(lang, "end_attacks")
     return action.KIND
 
 
@@ -117,22 +102,19 @@ def reason_text(reason: str, winner: int | None, names: Sequence[str], me: int, 
 
     Known endings are recognised by their rule id; anything else is shown as
     the engine wrote it."""
-    ja = _ja(lang)
     if "rider.9" in reason and winner is not None:
-        loser = seat_label(1 - winner, names, me, lang)
-        return (f"{loser}の Lv.1 カードが3枚ロストに送られた（ルール rider.9）" if ja
-                else f"three Lv.1 cards of {loser} are in the Lost pile (rule rider.9)")
+        return tr(lang, "reason_lost3", loser=seat_label(1 - winner, names, me, lang))
     forfeit = re.match(r"seat (\d+) forfeited", reason)
     if forfeit is not None and int(forfeit.group(1)) < len(names):  # a networked table's forfeit
-        who = seat_label(int(forfeit.group(1)), names, me, lang)
-        return f"{who}の不戦敗（期限内に応答なし）" if ja else f"{who} forfeited: it did not answer before the deadline"
+        return tr(lang, "reason_forfeit", who=seat_label(int(forfeit.group(1)), names, me, lang))
     resigned = re.match(r"seat (\d+) resigned", reason)
     if resigned is not None and int(resigned.group(1)) < len(names):  # a networked table's signed resignation
-        who = seat_label(int(resigned.group(1)), names, me, lang)
-        return (f"{who}が対局をやめた（署名付きのメッセージで降参）" if ja
-                else f"{who} gave the game up with a signed message (left the table or conceded)")
+        return tr(lang, "reason_resigned", who=seat_label(int(resigned.group(1)), names, me, lang))
+    conceded = re.match(r"seat (\d+) conceded", reason)
+    if conceded is not None and int(conceded.group(1)) < len(names):  # a local table's Concede
+        return tr(lang, "reason_conceded", who=seat_label(int(conceded.group(1)), names, me, lang))
     if "rider.10" in reason:
-        return "300ターンに達したため引き分け（ルール rider.10）" if ja else "the turn limit of 300 was reached (rule rider.10)"
+        return tr(lang, "reason_turn_limit")
     return reason
 
 
@@ -173,93 +155,71 @@ def rps_text(choices: Sequence[str], post: RiderState, *, names: Sequence[str], 
 
 def pending_text(pending: Pending | None, names: Sequence[str], me: int, lang: str) -> tuple[int | None, str]:
     """(seat waited for or None, what is awaited) for the status line."""
-    ja = _ja(lang)
     if pending is None:
-        return None, "ゲーム終了" if ja else "the game is over"
+        return None, tr(lang, "wait_over")
     if isinstance(pending, Decision):
         kind = pending.prompt.split(".")[-1]
-        words = {
-            "setup": ("place three Lv.1 cards face down", "Lv.1を3枚裏向きに置く"),
-            "main": ("level up, renew, open a column, or pass", "レベルアップ・新生・列を開く・パス"),
-            "attack": ("attack or end the turn", "攻撃するかターンを終了する"),
-            "discard": ("discard a card (an effect demands it)", "カードを1枚捨てる（効果による）"),
-        }.get(kind, (kind, kind))
-        return pending.seat, words[1] if ja else words[0]
+        return pending.seat, tr(lang, f"wait_{kind}") if f"wait_{kind}" in STRINGS else kind
     if isinstance(pending, SealedChoice):
-        if pending.purpose == "rider.battle_mark":
-            return None, ("両者が表にする Lv.1 を秘密に選ぶ" if ja else "both players secretly choose a Lv.1 to flip")
-        return None, ("両者が秘密にジャンケン" if ja else "both players secretly pick rock, paper or scissors")
+        return None, tr(lang, "wait_mark" if pending.purpose == "rider.battle_mark" else "wait_rps")
     if isinstance(pending, Chance):
-        return None, (f"ダイス：{pending.purpose}" if ja else f"dice for {pending.purpose}")
+        return None, tr(lang, "wait_dice", purpose=pending.purpose)
     if isinstance(pending, HiddenOp):
         owner = int(pending.zone.split(":")[1]) if ":" in pending.zone else None
-        op = {"shuffle": ("shuffling a deck", "デッキをシャッフル中"), "deal": ("dealing cards", "カードを配布中"),
-              "show_to": ("showing cards", "カードを見せています"), "reveal": ("revealing a card", "カードを公開中")}[pending.op]
-        return owner, op[1] if ja else op[0]
+        return owner, tr(lang, f"wait_{pending.op}")
     return None, str(pending)
 
 
 def describe(pre: RiderState, action: Action, post: RiderState, *, me: int, names: Sequence[str], lang: str,
              name: Namer, knowledge: Knowledge, table: dict[str, Info], proof: str) -> list[LogEntry]:
     """Log lines for one applied input (``proof`` tags dice, shuffles and reveals)."""
-    ja = _ja(lang)
     out: list[LogEntry] = []
     who = seat_label(action.seat, names, me, lang) if action.seat >= 0 else ""
+    sep = tr(lang, "list_sep")
     if isinstance(action, SetUp):
-        out.append(LogEntry(f"{who}が Lv.1 を3枚裏向きに置いた" if ja else f"{who} placed three Lv.1 cards face down"))
+        out.append(LogEntry(tr(lang, "log_setup", who=who)))
     elif isinstance(action, LevelUp):
         what = "Lv.0" if action.level == 0 else _lv(action.level)
-        out.append(LogEntry((f"{who}が {name(action.card)} を列{action.column}に{what}として置いた" if ja else
-                             f"{who} levelled up column {action.column} with {name(action.card)} as {what}")
+        out.append(LogEntry(tr(lang, "log_level_up", who=who, card=name(action.card), column=action.column, what=what)
                             + _targets(action.targets, name, lang)))
     elif isinstance(action, Renew):
-        out.append(LogEntry(f"{who}が {name(action.card)} で列{action.column}を新生した" if ja
-                            else f"{who} renewed column {action.column} with {name(action.card)}"))
+        out.append(LogEntry(tr(lang, "log_renew", who=who, card=name(action.card), column=action.column)))
     elif isinstance(action, OpenColumn):
-        out.append(LogEntry(f"{who}が {name(action.card)} を捨てて列{action.column}を開いた" if ja
-                            else f"{who} discarded {name(action.card)} to open column {action.column}"))
+        out.append(LogEntry(tr(lang, "log_open", who=who, card=name(action.card), column=action.column)))
     elif isinstance(action, Pass):
-        extra = "" if action.card is None else (f"（{name(action.card)} を捨てた）" if ja else f", discarding {name(action.card)}")
-        out.append(LogEntry(f"{who}がパスした{extra}" if ja else f"{who} passed{extra}"))
+        if action.card is None:
+            out.append(LogEntry(tr(lang, "log_pass", who=who)))
+        else:
+            out.append(LogEntry(tr(lang, "log_pass_discard", who=who, card=name(action.card))))
     elif isinstance(action, Discard):
-        out.append(LogEntry(f"{who}が {name(action.card)} を捨てた" if ja else f"{who} discarded {name(action.card)}"))
+        out.append(LogEntry(tr(lang, "log_discard", who=who, card=name(action.card))))
     elif isinstance(action, Attack):
         att = pre.players[action.seat].columns[COLUMN_INDEX[action.column]]
         dfn = pre.players[1 - action.seat].columns[COLUMN_INDEX[action.target]]
         battle = resolve_attack(table, att, dfn)
         destroyed = [c for c in dfn.cards if c not in battle.defender.cards]
-        gone = "、".join(f"{_lv(lv)} {name(c)}" for c, lv in reversed(destroyed)) if ja else \
-            " and ".join(f"{_lv(lv)} {name(c)}" for c, lv in reversed(destroyed))
-        if ja:
-            text = f"{who}が列{action.column}（パワー{battle.attack_power}）で列{action.target}（パワー{battle.defence_power}）を攻撃"
-            text += f"：{gone}を破壊" if destroyed else "：破壊なし"
-        else:
-            text = (f"{who} attacked column {action.target} with {battle.attack_power} power "
-                    f"(defence {battle.defence_power}); ")
-            text += f"destroyed {gone}" if destroyed else "destroyed nothing"
-        out.append(LogEntry(text))
+        gone = tr(lang, "destroyed_sep").join(f"{_lv(lv)} {name(c)}" for c, lv in reversed(destroyed))
+        out.append(LogEntry(tr(lang, "log_attack" if destroyed else "log_attack_none", who=who, column=action.column,
+                               target=action.target, atk=battle.attack_power, dfn=battle.defence_power, gone=gone)))
     elif isinstance(action, EndAttacks):
         pass  # the next turn marker says it
     elif isinstance(action, CardsShuffled):
         owner = seat_label(int(action.zone.split(":")[1]), names, me, lang)
-        out.append(LogEntry(f"{owner}のデッキをシャッフル" if ja else f"{owner}'s deck was shuffled", proof))
+        out.append(LogEntry(tr(lang, "log_shuffled", owner=owner), proof))
     elif isinstance(action, CardsDealt):
         seat = int(action.zone.split(":")[1])
         owner = seat_label(seat, names, me, lang)
         n = len(action.handles)
-        if seat == me:
-            cards = [knowledge.card(h) for h in action.handles]
-            listed = ", ".join(name(c) for c in cards if c) if n <= 2 else ""
-            text = (f"{owner}が{n}枚引いた" + (f"：{listed}" if listed else "")) if ja else \
-                (f"{owner} drew {n} card{'s' if n != 1 else ''}" + (f": {listed}" if listed else ""))
-        else:
-            text = f"{owner}が{n}枚引いた" if ja else f"{owner} drew {n} card{'s' if n != 1 else ''}"
+        text = tr(lang, "log_drew_one" if n == 1 else "log_drew", owner=owner, n=n)
+        if seat == me and n <= 2:  # our own draws are named (the other seat's never are)
+            listed = sep.join(name(c) for h in action.handles if (c := knowledge.card(h)))
+            if listed:
+                text = tr(lang, "log_drew_list", text=text, cards=listed)
         out.append(LogEntry(text, proof))
     elif isinstance(action, CardsRevealed):
         seat = int(action.zone.split(":")[1])
         owner = seat_label(seat, names, me, lang)
-        listed = ", ".join(name(c) for c in action.cards)
-        out.append(LogEntry(f"{owner}のカードが表に：{listed}" if ja else f"{owner} turned face up: {listed}", proof))
+        out.append(LogEntry(tr(lang, "log_revealed", owner=owner, cards=sep.join(name(c) for c in action.cards)), proof))
         contest = contest_text(pre, post, names=names, me=me, lang=lang, table=table)
         if contest:
             out.append(LogEntry(contest))
@@ -267,30 +227,30 @@ def describe(pre: RiderState, action: Action, post: RiderState, *, me: int, name
         seat = int(action.zone.split(":")[1])
         owner = seat_label(seat, names, me, lang)
         seen = [knowledge.card(h) for h in action.handles] if seat == me else []
-        listed = ", ".join(name(c) for c in seen if c)
+        listed = sep.join(name(c) for c in seen if c)
         if listed:
-            text = f"{owner}がデッキの上を見た：{listed}" if ja else f"{owner} looked at the top of their deck: {listed}"
+            text = tr(lang, "log_peeked", owner=owner, cards=listed)
         else:
-            text = (f"{owner}がデッキの上{len(action.handles)}枚を見た" if ja
-                    else f"{owner} looked at the top {len(action.handles)} cards of their deck")
+            text = tr(lang, "log_peeked_n", owner=owner, n=len(action.handles))
         out.append(LogEntry(text, proof))
     elif isinstance(action, SealedChoicesRevealed):
         if action.purpose == "rider.battle_mark":
-            text = ("バトルマーク勝負：" if ja else "Battle-mark contest: ") + ", ".join(
-                f"{seat_label(i, names, me, lang)} {'列' if ja else 'column '}{c}" for i, c in enumerate(action.choices))
+            picks = sep.join(tr(lang, "log_mark_pick", who=seat_label(i, names, me, lang), column=c)
+                             for i, c in enumerate(action.choices))
+            text = tr(lang, "log_marks", picks=picks)
         else:
             text = rps_text(action.choices, post, names=names, me=me, lang=lang)
         out.append(LogEntry(text, proof))
     elif isinstance(action, DiceRolled):
-        out.append(LogEntry(f"ダイス {action.purpose}: {list(action.faces)}", proof))
+        out.append(LogEntry(tr(lang, "log_dice", purpose=action.purpose, faces=list(action.faces)), proof))
     if post.turn != pre.turn and not post.reason:
-        active = seat_label(post.active, names, me, lang)
-        out.append(LogEntry(f"ターン{post.turn}：{active}" if ja else f"Turn {post.turn}: {active}", turn_marker=True))
+        out.append(LogEntry(tr(lang, "log_turn", n=post.turn, who=seat_label(post.active, names, me, lang)),
+                            turn_marker=True))
     if post.reason and not pre.reason:
         why = reason_text(post.reason, post.winner, names, me, lang)
         if post.winner is None:
-            out.append(LogEntry(f"引き分け：{why}" if ja else f"Draw: {why}", turn_marker=True))
+            out.append(LogEntry(tr(lang, "log_draw_end", why=why), turn_marker=True))
         else:
-            w = seat_label(post.winner, names, me, lang)
-            out.append(LogEntry(f"{w}の勝ち：{why}" if ja else f"{w} won: {why}", turn_marker=True))
+            out.append(LogEntry(tr(lang, "log_won", who=seat_label(post.winner, names, me, lang), why=why),
+                                turn_marker=True))
     return out

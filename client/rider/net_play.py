@@ -114,6 +114,46 @@ def paste_from_clipboard() -> str:
 
 #: Refused connections in a row (about 2 s with the driver's redial backoff) before a join gives up.
 REFUSALS = 3
+#: How long a rematch's joiner waits for the host to press "Play again" too (seconds).
+REMATCH_WAIT = 180.0
+#: Seconds between looks for the finished game's listening port to close (the host's rematch reuses it).
+REMATCH_POLL = 0.25
+REMATCH_DOMAIN = "fairtable/rematch-table"
+
+
+@dataclasses.dataclass(frozen=True)
+class Rematch:
+    """What both players of a finished networked game need to meet again without
+    a new code: the table nonce both derive from the game id, the host's key and
+    address (the joiner dials it as before), and who may sit (the same players)."""
+
+    role: str  # "host" or "join", as in the game before
+    table: bytes
+    host_fingerprint: str
+    addresses: tuple[tuple[str, int], ...]
+    interface: str
+    players: frozenset[bytes]  # every seat's key of the last game
+    opponents: str  # the other players' names, to show
+
+
+def rematch_of(table: NetTable) -> Rematch | None:
+    """The rematch of ``table``'s finished game, or None where there can be none
+    (an online game has no fixed address to meet at; a resumed game, no invite)."""
+    from engine.core.hashing import digest
+    from net.transport.messages import TABLE_SIZE
+
+    peer = table.peer
+    session, genesis, invite = peer.session, peer.genesis, peer.invite
+    if session is None or genesis is None or invite is None or table.role not in ("host", "join"):
+        return None
+    if table.online is not None or peer.online_connect is not None:
+        return None
+    from client.rider.net_session import display_name
+
+    nonce = digest(REMATCH_DOMAIN, session.gid)[:TABLE_SIZE]
+    others = ", ".join(display_name(n, i) for i, n in enumerate(session.names) if i != peer.seat)
+    return Rematch(table.role, nonce, invite.fingerprint, tuple(invite.addresses), table.interface,
+                   frozenset(genesis.seat_keys), others)
 
 
 class NetTable:
@@ -140,6 +180,10 @@ class NetTable:
         self.result: dict[str, Any] | None = None
         self.on_change = on_change or (lambda: None)
         self.role = ""
+        self.interface = "0.0.0.0"  # where a host listens
+        #: While this table is a rematch: what it meets again (see start_rematch).
+        self.rematch: Rematch | None = None
+        self._rematch_old: Any = None
         self.online: Any = None  # net.peer.online.OnlineHost once we invite a friend online
         self.online_code = ""  # the newest online code
         if resume is not None:  # the deck is in the journal (committed at the start)
@@ -160,8 +204,47 @@ class NetTable:
     def host(self, interface: str = "0.0.0.0", port: int = 0) -> str:
         """Open the table (seat 1 of 2 is ours) and return its invite code."""
         self.role = "host"
+        self.interface = interface
         self.code = self.peer.host(2, interface=interface, port=port).encode()
         return self.code
+
+    def start_rematch(self, rematch: Rematch, old_peer: Any = None) -> None:
+        """Meet the last game's players again at a table both derive from its game id:
+        the host listens on its old address once the old game has let it go; the
+        joiner dials it (redialling until the host presses "Play again" too).
+        Only the last game's keys may sit."""
+        from net.transport.invite import Invite
+
+        self.rematch = rematch
+        self.role = "rematch"
+        self.peer.allowed_keys = rematch.players - {self.identity.public_key}
+        if rematch.role == "join":
+            invite = Invite(rematch.table, rematch.host_fingerprint, rematch.addresses)
+            self.code = invite.encode()
+            self.peer.join(invite, connect_timeout=REMATCH_WAIT)
+            return
+        self._rematch_old = old_peer
+        self._host_rematch()
+
+    def _host_rematch(self) -> None:
+        """Host the rematch on the old port as soon as the old game closed it."""
+        from twisted.internet.error import CannotListenError
+
+        rematch = self.rematch
+        assert rematch is not None
+        old = self._rematch_old
+        if self.peer.result is not None:
+            return  # cancelled meanwhile
+        if old is not None and old.result is None:
+            self.app.clock.callLater(REMATCH_POLL, self._host_rematch)
+            return
+        port = rematch.addresses[0][1]
+        try:
+            self.code = self.peer.host(2, interface=rematch.interface, port=port, table=rematch.table).encode()
+        except CannotListenError:  # the old game's socket is still closing: try again in a moment
+            self.app.clock.callLater(REMATCH_POLL, self._host_rematch)
+            return
+        self.on_change()
 
     def join(self, code: str, connect_timeout: float = 30.0) -> None:
         """Dial the host of a LAN invite code, or open the wormhole of an online
@@ -258,6 +341,8 @@ class NetTable:
 
     def _progress(self, event: Any) -> None:
         self.events = (self.events + [event])[-MAX_LINES:]
+        if event.id == "seat_taken" and event.fields.get("seat") != 0:
+            self.app.sound.play("join")  # another player sat down at our table
 
     def progress_lines(self, lang: str) -> list[str]:
         """The latest progress of our peer in ``lang`` (stable ids, client.i18n)."""
@@ -276,8 +361,11 @@ class NetTable:
         self.on_change()
 
 
-def start_net_game(app: App, table: NetTable, on_leave: Callable[[], None]) -> Any:
-    """Show the networked table; the end screen follows the audit."""
+def start_net_game(app: App, table: NetTable, on_leave: Callable[[], None],
+                   on_rematch: Callable[[NetTable], None] | None = None) -> Any:
+    """Show the networked table; the end screen follows the audit. With
+    ``on_rematch``, the end screen's *Play again* meets the same players again
+    (:meth:`NetTable.start_rematch`) and hands the new table to ``on_rematch``."""
     from client.end_scene import EndScene
     from client.rider.net_session import NetRiderSession
     from client.rider.play import card_art
@@ -290,10 +378,22 @@ def start_net_game(app: App, table: NetTable, on_leave: Callable[[], None]) -> A
         table.abandon()  # leaving is abandoning (the table asks first): nothing to resume later
         on_leave()
 
+    rematch = rematch_of(table)
+
+    def again() -> None:
+        assert rematch is not None and on_rematch is not None
+        old = table.peer
+        session.leave()
+        table.abandon()
+        new = NetTable(app, table.settings, identity=table.identity, keep_journal=table.directory is not None)
+        new.start_rematch(rematch, old_peer=old)
+        on_rematch(new)
+
     def ended(scene: RiderTableScene) -> None:
         backdrop = pygame.Surface(app.screen.get_size())
         scene.draw(backdrop)
-        app.switch(EndScene(app, session, backdrop=backdrop, on_lobby=leave, on_again=None))
+        app.switch(EndScene(app, session, backdrop=backdrop, on_lobby=leave, board=scene,
+                            on_again=again if rematch is not None and on_rematch is not None else None))
 
     scene = RiderTableScene(app, session, card_art(), on_leave=leave, on_end=ended)
     app.switch(scene)

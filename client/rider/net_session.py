@@ -39,13 +39,15 @@ from engine.rider.game import RiderGame
 from engine.rider.state import RiderState
 from net.bots.base import SealedPick
 from net.peer import Peer
-from net.session import Cheat, Desync, Finished, Rejected, Resigned, Stalling
+from net.session import Cheat, Finished, Rejected, Resigned, Stalling
 from net.transport.mesh import PeerStatus
 
 #: How often (seconds) the adapter looks for new inputs and events.
 POLL = 1 / 30
 #: Seconds without an answer before the bar says a seat is silent and counts down to the deadline.
 SILENT_AFTER = 8.0
+#: More inputs than this applied between two looks is a catch-up (a resumed game): shown at once, not animated.
+CATCH_UP = 3
 
 
 def display_name(name: str, seat: int) -> str:
@@ -107,6 +109,8 @@ class NetRiderSession:
         self.started_at = datetime.datetime.now(datetime.UTC)
         self._seen = 0
         self._events_seen = 0
+        #: True while a burst of inputs is being reported (see CATCH_UP).
+        self.catching_up = False
         self._loop: LoopingCall | None = None
         self._previous_end = peer.on_end
         peer.on_end = self._on_end
@@ -201,9 +205,9 @@ class NetRiderSession:
             return tr(lang, "net_forfeit", who=seat_label(session.forfeited, self.names, self.me, lang))
         silent = self.silence()
         if silent is not None:
-            seat, quiet, left = silent
+            seat, quiet, remaining = silent
             return tr(lang, "net_silent", who=seat_label(seat, self.names, self.me, lang), quiet=clock_text(quiet),
-                      left=clock_text(left))
+                      left=clock_text(remaining))
         if session.phase == "hello":
             return tr(lang, "net_phase_hello")
         if session.phase in ("audit", "final") and self._seen == session.step:
@@ -314,6 +318,8 @@ class NetRiderSession:
     def poll(self) -> None:
         """Report inputs the session applied since the last look, then its events."""
         session = self.session
+        # many inputs at once (a resumed game catching up): the table shows where it stands, unanimated
+        self.catching_up = session.step - self._seen > CATCH_UP
         while self._seen < session.step:
             pre = session.states[self._seen]
             action = session.applied[self._seen]
@@ -323,6 +329,7 @@ class NetRiderSession:
             self.stalling.clear()
             for listener in list(self.listeners):
                 listener(pre, action, self.state)
+        self.catching_up = False
         for event in session.events[self._events_seen:]:
             self._events_seen += 1
             self._on_session_event(event)
@@ -351,12 +358,11 @@ class NetRiderSession:
         elif isinstance(event, Rejected):
             self.warnings.append(str(event))
             self._changed()
-        elif isinstance(event, (Cheat, Desync)) and not self.problem:
+        elif isinstance(event, Cheat) and not self.problem:
             # the scene names the seat itself (counted from one): keep only what happened
-            self.problem = event.error if isinstance(event, Cheat) else f"step {event.step}"
+            self.problem = event.error
             self.problem_seat = event.seat
-            self.cheat = isinstance(event, Cheat)
-            self.desync = isinstance(event, Desync)
+            self.cheat = True
             for listener in list(self.problem_listeners):
                 listener(self.problem)
         elif isinstance(event, Finished):

@@ -11,7 +11,7 @@ from client.cardart import CardArt
 from client.decks import cardset, shipped_decks
 from client.end_scene import EndScene
 from client.i18n import tr
-from client.rider.session import RiderSession, deck_cards
+from client.rider.session import RiderSession, deck_cards, system_delay
 from client.rider.table_scene import RiderTableScene
 from client.settings import Settings
 from engine.rider.game import RiderGame
@@ -38,7 +38,8 @@ def new_session(app: App, settings: Settings, *, seed: int | None = None) -> Rid
     bot_name = tr(app.lang, "bot_random" if settings.bot == "random" else "bot_greedy")
     return RiderSession(game, (deck_cards(mine.data), deck_cards(theirs.data)), me=0,
                         names=(settings.name.strip() or "Player", bot_name), bot=settings.bot, seed=seed,
-                        clock=app.clock, deck_names=(mine.name(app.lang), theirs.name(app.lang)))
+                        clock=app.clock, deck_names=(mine.name(app.lang), theirs.name(app.lang)),
+                        bot_delay=app.prefs.bot_delay, system_delay=system_delay(app.prefs.bot_delay))
 
 
 def start_local_game(app: App, settings: Settings, on_leave: Callable[[], None], *, seed: int | None = None) -> RiderTableScene:
@@ -51,7 +52,7 @@ def start_local_game(app: App, settings: Settings, on_leave: Callable[[], None],
         def again() -> None:
             start_local_game(app, settings, on_leave)
 
-        app.switch(EndScene(app, session, backdrop=backdrop, on_lobby=on_leave, on_again=again))
+        app.switch(EndScene(app, session, backdrop=backdrop, on_lobby=on_leave, on_again=again, board=scene))
 
     scene = RiderTableScene(app, session, card_art(), on_leave=on_leave, on_end=ended)
     app.switch(scene)

@@ -25,7 +25,7 @@ from typing import Any, Protocol
 from engine.core.actions import Action
 from engine.core.encoding import encode
 from engine.core.errors import CheatDetected, EngineError
-from engine.core.game import hash_of
+from engine.core.game import Outcome, hash_of
 from engine.core.hashing import short_hex
 from engine.core.hidden import Knowledge
 from engine.core.pending import Decision, SealedChoice
@@ -41,6 +41,11 @@ Listener = Callable[[RiderState, Action, RiderState], None]
 BOT_DELAY = 0.7
 #: Seconds before a table operation (deal, shuffle, reveal) is applied.
 SYSTEM_DELAY = 0.2
+
+
+def system_delay(bot_delay: float) -> float:
+    """A table operation's pause for a bot speed (the same proportion as the defaults)."""
+    return bot_delay * SYSTEM_DELAY / BOT_DELAY
 
 
 class TableSession(Protocol):
@@ -77,6 +82,8 @@ class TableSession(Protocol):
     def submit(self, action: Action) -> None: ...
     def start(self) -> None: ...
     def stop(self) -> None: ...
+    def can_resign(self) -> bool: ...
+    def concede(self) -> None: ...
     def audit(self) -> tuple[bool, str]: ...
     def save_transcript(self, folder: Path | None = None) -> Path: ...
 
@@ -129,8 +136,10 @@ class RiderSession:
         self.problem_seat: int | None = None
         self.cheat = False
         self.problem_listeners: list[Callable[[str], None]] = []
-        #: Called when something shown changes without an input (unused on a local table).
+        #: Called when something shown changes without an input (a concession).
         self.change_listeners: list[Callable[[], None]] = []
+        #: The player gave the game up (Concede): it ends now in the bot's favour.
+        self.conceded = False
 
     # -- queries ----------------------------------------------------------------
     @property
@@ -144,24 +153,41 @@ class RiderSession:
 
     @property
     def over(self) -> bool:
-        return self.table.pending is None
+        return self.table.pending is None or self.conceded
 
     @property
     def pending(self) -> Any:
         """The engine's pending input (None once the game is over)."""
-        return self.table.pending
+        return None if self.conceded else self.table.pending
 
     @property
     def moves(self) -> int:
         return len(self.table.log)
 
     def outcome(self) -> Any:
-        """The engine's outcome (``winner``, ``reason``), or None while playing."""
+        """The engine's outcome (``winner``, ``reason``), or None while playing; a
+        concession ends the game outside the engine, in the other seat's favour."""
+        if self.conceded and self.table.outcome() is None:
+            return Outcome(1 - self.me, f"seat {self.me} conceded")
         return self.table.outcome()
+
+    def can_resign(self) -> bool:
+        """True while there is a game to give up."""
+        return not self.over and not self.problem
+
+    def concede(self) -> None:
+        """Give the game up now: the bot wins (the recorded inputs still replay for the audit)."""
+        if not self.can_resign():
+            raise IllegalIntent("there is no running game to concede")
+        self.conceded = True
+        self.stop()
+        self.waiting_human = False
+        for listener in list(self.change_listeners):
+            listener()
 
     def legal(self) -> list[Action]:
         """The local seat's legal inputs now (sealed picks included)."""
-        if self.problem or (self._call is not None and self._call.active()):
+        if self.conceded or self.problem or (self._call is not None and self._call.active()):
             return []  # stopped, or an input is already scheduled: wait for it to land
         return self.table.legal(self.me)
 
@@ -289,7 +315,7 @@ class RiderSession:
 
     def transcript(self) -> dict[str, Any]:
         """Everything needed to replay and check the game, as JSON-ready data."""
-        outcome = self.table.outcome()
+        outcome = self.outcome()
         return {
             "format": "fairtable.transcript/1",
             "rules": self.game.rules_id,

@@ -20,9 +20,9 @@ import pygame
 from client import theme
 from client.anim import Animator, Flash, Flight, Flip, Strike
 from client.app import App
-from client.cardart import HEADER, CardArt, mark_name
+from client.cardart import HEADER, CardArt, draw_mark, mark_name
 from client.help import HelpOverlay, is_help_key
-from client.i18n import tr, why_text
+from client.i18n import other_lang, tr, why_text
 from client.rider.badges import column_head, draw_attack_badge, draw_placed_level, draw_proof_tag, may_attack
 from client.rider.describe import (
     LogEntry,
@@ -35,13 +35,15 @@ from client.rider.describe import (
 from client.rider.help import rider_help
 from client.rider.intents import Intents, Key, needs_confirm
 from client.rider.layout import SeatArea, TableLayout
-from client.rider.session import TableSession
+from client.rider.session import RiderSession, TableSession, system_delay
+from client.rider.setup_picker import SetupPicker
 from client.scene import Scene
+from client.settings_panel import SettingsPanel
 from client.text import draw_text, draw_wrapped, fits, line_height, render, wrap
-from client.widgets import Button, panel
+from client.widgets import Button, TextField, panel
 from engine.core.actions import Action
 from engine.core.pending import CardsDealt, CardsRevealed
-from engine.rider.actions import Attack, Discard, LevelUp, OpenColumn, Pass, Renew
+from engine.rider.actions import Attack, Discard, LevelUp, OpenColumn, Pass, Renew, SetUp
 from engine.rider.rules import resolve_attack
 from engine.rider.state import COLUMN_INDEX, COLUMNS, Column, RiderState
 from net.bots.base import SealedPick
@@ -51,6 +53,21 @@ ACTION_PROMPTS = ("choice", "confirm", "attack")
 RPS_KEYS = {"rock": "rps_rock", "paper": "rps_paper", "scissors": "rps_scissors"}
 #: Seconds a why-not notice stays up (a new gesture replaces it at once).
 NOTICE_SECONDS = 6.0
+#: The set-up picker's bar buttons (the helpers among them are not primary).
+SETUP_BUTTONS = (("button", "setup_place"), ("button", "setup_clear"), ("button", "setup_fill"))
+SETUP_AIDS = ("setup_clear", "setup_fill")
+#: Quick chat reactions (catalogue keys; the line is sent in the sender's language).
+REACTIONS = ("react_hello", "react_nice", "react_think", "react_gg")
+#: The longest chat line the field takes (the protocol allows more; a table line stays readable).
+MAX_CHAT_INPUT = 200
+CHAT_COLOUR = (150, 205, 255)
+
+
+def paste_text() -> str:
+    """The clipboard's text, for the chat field (Ctrl+V)."""
+    from client.rider.net_play import paste_from_clipboard
+
+    return paste_from_clipboard()
 
 
 @dataclasses.dataclass
@@ -117,6 +134,19 @@ class RiderTableScene(Scene):
         self.notice: tuple[str, str, float] | None = None
         #: The help overlay (F1 / ?) while it is open; it takes every input until closed.
         self.help: HelpOverlay | None = None
+        #: Set-up by sight while the engine waits for our three face-down Lv.1 cards.
+        self.setup: SetupPicker | None = None
+        #: The settings panel while it is open (modal, like the help overlay).
+        self.settings_panel: SettingsPanel | None = None
+        #: The turn whose "your move" sound was played, and each seat's last status (join/leave cues).
+        self._cued_turn: int | None = None
+        self._statuses: dict[int, str] = {}
+        #: Table chat (networked tables: the session signs and sends each line): the field and quick reactions.
+        self.chat_field: TextField | None = None
+        if callable(getattr(session, "say", None)):
+            self.chat_field = TextField(pygame.Rect(0, 0, 10, 10), max_len=MAX_CHAT_INPUT, on_paste=paste_text)
+        self.chat_buttons: list[Button] = []
+        self._chat_seen = 0
 
     # -- scene protocol ------------------------------------------------------------
     def enter(self) -> None:
@@ -143,7 +173,59 @@ class RiderTableScene(Scene):
         self._background = None
         if self.help is not None:
             self.help.layout(size, self.app.lang)
+        if self.settings_panel is not None:
+            self.settings_panel.layout(size)
         self.refresh()
+
+    # -- chat ---------------------------------------------------------------------------------
+    def _send_chat(self, text: str | None = None) -> None:
+        """Sign and send a chat line (the field's text, or a quick reaction)."""
+        field = self.chat_field
+        if field is None:
+            return
+        line = (field.value if text is None else text).strip()
+        if not line:
+            return
+        try:
+            self.session.say(line)  # type: ignore[attr-defined]
+        except ValueError as exc:  # over the per-move budget, or no table any more: say so, keep the text
+            self.notice = (tr(self.app.lang, "chat_failed", error=str(exc)), "", self.app.clock.seconds() + NOTICE_SECONDS)
+            self.app.invalidate()
+            return
+        if text is None:
+            field.clear()
+        self.refresh()
+
+    def _reactor(self, key: str) -> Callable[[], None]:
+        return lambda: self._send_chat(tr(self.app.lang, key))
+
+    def chat_rect(self) -> pygame.Rect | None:
+        """The chat area (reactions and field) in the side panel, or None when there is none."""
+        if self.chat_field is None or not self.chat_buttons:
+            return None
+        return self.chat_buttons[1].rect.unionall([b.rect for b in self.chat_buttons] + [self.chat_field.rect])
+
+    # -- settings panel -------------------------------------------------------------------
+    def toggle_settings(self) -> None:
+        """Open the settings panel (sound, speeds, fullscreen, language), or close it."""
+        if self.settings_panel is not None:
+            self.settings_panel = None
+        else:
+            self.settings_panel = SettingsPanel(self.app, self.toggle_settings, self._setting_changed)
+            self.settings_panel.layout(self.layout.size)
+        self._build_controls()
+        self.app.invalidate()
+
+    def _setting_changed(self, field: str) -> None:
+        """What only the table applies: its bot's pace, the log and help in a new language."""
+        if field == "bot_speed" and isinstance(self.session, RiderSession):
+            delay = self.app.prefs.bot_delay
+            self.session.bot_delay, self.session.system_delay = delay, system_delay(delay)
+        if field == "lang":
+            self._relog()
+            if self.help is not None:
+                self.help.layout(self.layout.size, self.app.lang)
+        self._build_controls()
 
     # -- help overlay -------------------------------------------------------------------
     def toggle_help(self) -> None:
@@ -174,17 +256,60 @@ class RiderTableScene(Scene):
         """Recompute legal actions, controls and prompt buttons (never in draw)."""
         self.legal = self.session.legal()
         self.intents = Intents(self.legal)
+        setups = [a for a in self.legal if isinstance(a, SetUp)]
+        if not setups:
+            self.setup = None
+        elif self.setup is None or self.setup.setups != setups:
+            self.setup = SetupPicker(setups, self.session.knowledge)
         warnings: list[str] = getattr(self.session, "warnings", [])
         for warning in warnings[self._warnings_seen:]:  # refused network messages: said, never hidden
-            self.add_log(lambda lang, w=warning: [LogEntry(tr(lang, "net_rejected", error=w))])
+            self.add_log(self._warning_words(warning))
         self._warnings_seen = len(warnings)
+        chat: list[tuple[int, str]] = getattr(self.session, "chat", [])
+        for seat, line in chat[self._chat_seen:]:
+            self.add_log(self._chat_words(seat, line))
+            if seat != self.me:
+                self.log_scroll = 0
+        self._chat_seen = len(chat)
         sources = self.intents.sources()
-        if self.selected is not None and self.selected not in sources:
+        keep = self.setup is not None and self.selected is not None and self.selected[0] == "setup_card" \
+            and self.setup.remaining(str(self.selected[1])) > 0
+        if self.selected is not None and self.selected not in sources and not keep:
             self.selected = None
         if self.prompt is not None and not self.legal and self.prompt.kind in ACTION_PROMPTS:
             self.prompt = None
+        self._cue_changes()
         self._build_controls()
         self.app.invalidate()
+
+    def _cue_changes(self) -> None:
+        """Sounds for what changed: our move begins, a player leaves or comes back."""
+        state = self.session.state
+        if self.legal and self._cued_turn != state.turn and not self.session.over:
+            self._cued_turn = state.turn
+            self.app.sound.play("turn")
+        for seat in range(len(self.session.names)):
+            if seat == self.me:
+                continue
+            status = self.session.peer_status(seat)[0]
+            before = self._statuses.get(seat)
+            self._statuses[seat] = status
+            if before is None or before == status:
+                continue
+            if status in ("peer_left", "peer_resigned"):
+                self.app.sound.play("leave")
+            elif before in ("peer_reconnecting", "peer_left") and status not in ("peer_stalling",):
+                self.app.sound.play("join")
+
+    def _warning_words(self, warning: str) -> Callable[[str], list[LogEntry]]:
+        return lambda lang: [LogEntry(tr(lang, "net_rejected", error=warning))]
+
+    def _chat_words(self, seat: int, line: str) -> Callable[[str], list[LogEntry]]:
+        def words(lang: str) -> list[LogEntry]:
+            who = seat_label(seat, self.session.names, self.me, lang)
+            return [LogEntry(tr(lang, "chat_line", who=who, text=line), chat=True)]
+
+        return words
 
     def add_log(self, words: Callable[[str], list[LogEntry]]) -> None:
         """Add log lines; ``words(lang)`` words them, now and whenever the language changes."""
@@ -206,7 +331,10 @@ class RiderTableScene(Scene):
 
         self.add_log(words)
         self.log_scroll = 0
-        self._animate(pre, action, post)
+        if not getattr(self.session, "catching_up", False):  # a resumed game's catch-up is shown at once
+            self._animate(pre, action, post)
+            if isinstance(action, Attack):
+                self.app.sound.play("attack")
         self.selected = None if action.seat == self.me else self.selected
         if self.prompt is not None and self.prompt.kind in ACTION_PROMPTS:
             self.prompt = None
@@ -229,6 +357,7 @@ class RiderTableScene(Scene):
     def _finish(self) -> None:
         self._end_call = None
         self.ended = True
+        self.app.sound.play("end")
         if self.on_end is not None:
             self.on_end(self)
 
@@ -266,7 +395,12 @@ class RiderTableScene(Scene):
         faces: list[tuple[pygame.Rect, str]] = []
         sources = self.intents.sources()
         state = self.session.state
-        # hand
+        # hand (or, at the set-up, the Lv.1 cards to choose from)
+        if self.setup is not None:
+            for rect, choice in self.setup_slots():
+                faces.append((rect, choice))
+                if self.setup.remaining(choice) > 0:
+                    controls.append(Control(rect, ("setup_card", choice), choice))
         for rect, (handle, card) in zip(self.hand_slots(self.me), self.my_hand()):
             key = ("hand", handle)
             if key == self.selected:
@@ -294,6 +428,12 @@ class RiderTableScene(Scene):
                 col_key: Key = (side, letter)
                 if col_key in targets or (self.selected is None and col_key in sources):
                     controls.append(Control(area, col_key, letter))
+                if self.setup is not None and seat == self.me:
+                    chosen = self.setup.slots[letter]
+                    if chosen is not None:
+                        faces.append((self.layout.cascade(area, 0), chosen))
+                    if chosen is not None or self.setup_target(letter):
+                        controls.append(Control(area, ("setup_col", letter), letter))
             for pile in ("discard", "lost"):
                 pile_cards: tuple[str, ...] = getattr(player, pile)
                 pile_rect: pygame.Rect = getattr(self.area(seat), pile)
@@ -316,15 +456,23 @@ class RiderTableScene(Scene):
             button = Button(rect, tr(lang, "claim_forfeit"), self._claim_forfeit, payload=("button", "forfeit"))
             self.bar_buttons.append(button)
             controls.append(Control(rect, ("button", "forfeit"), button.label))
-        for name in reversed(self.intents.buttons()):
+        names = self.intents.buttons()
+        if self.setup is not None:  # set-up by sight: its own buttons instead of a list of permutations
+            names = [n for n in names if n != "setup"] + ["setup_clear", "setup_fill", "setup_place"]
+            labels["setup_place"] = (tr(lang, "setup_place"), "S")
+            labels["setup_clear"] = (tr(lang, "setup_clear"), "")
+            labels["setup_fill"] = (tr(lang, "setup_fill"), "")
+        for name in reversed(names):
             label, hot = labels.get(name, (name, ""))
-            width = 200
+            width = 150 if name in SETUP_AIDS else 200
             rect = pygame.Rect(x - width, bar.top + 8, width, bar.height - 16)
             x -= width + 10
-            button = Button(rect, label, self._presser(("button", name)), primary=True, hotkey=hot,
-                            payload=("button", name))
+            enabled = self.setup is None or name != "setup_place" or self.setup.complete
+            button = Button(rect, label, self._presser(("button", name)), primary=name not in SETUP_AIDS, hotkey=hot,
+                            payload=("button", name), enabled=enabled)
             self.bar_buttons.append(button)
-            controls.append(Control(rect, ("button", name), label))
+            if enabled:
+                controls.append(Control(rect, ("button", name), label))
         # side panel buttons
         panel_rect = self.side_rect()
         self.side_buttons = []
@@ -337,11 +485,27 @@ class RiderTableScene(Scene):
             row = panel_rect.bottom - 52
             self.side_buttons += [
                 Button(pygame.Rect(panel_rect.left + 14, row, bw, 38), tr(lang, "menu"), self._leave, payload="lobby"),
-                Button(pygame.Rect(panel_rect.left + 14 + bw + 8, row, bw, 38), "日本語" if lang == "en" else "English",
-                       self._toggle_lang, hotkey="L", payload="lang"),
+                Button(pygame.Rect(panel_rect.left + 14 + bw + 8, row, bw, 38), tr(lang, "settings"),
+                       self.toggle_settings, payload="settings"),
                 Button(pygame.Rect(panel_rect.left + 14 + 2 * (bw + 8), row, bw, 38), tr(lang, "help"),
                        self.toggle_help, hotkey="F1", payload="help"),
             ]
+            if self.session.can_resign():
+                self.side_buttons.append(Button(pygame.Rect(panel_rect.right - 16 - 110, panel_rect.top + 10, 110, 28),
+                                                tr(lang, "concede"), self._concede, payload="concede", size=14))
+        self.chat_buttons = []
+        if self.chat_field is not None and self.panel_shown:
+            x, w = panel_rect.left + 16, panel_rect.width - 32
+            field_top = panel_rect.bottom - 92 - 6 - 34
+            self.chat_field.rect = pygame.Rect(x, field_top, w - 70, 34)
+            self.chat_buttons.append(Button(pygame.Rect(x + w - 64, field_top, 64, 34), tr(lang, "chat_send"),
+                                            self._send_chat, payload=("chat", "send"), size=14))
+            keys = REACTIONS
+            rw = (w - 6 * (len(keys) - 1)) // len(keys)
+            for i, react in enumerate(keys):
+                rect = pygame.Rect(x + i * (rw + 6), field_top - 6 - 28, rw, 28)
+                self.chat_buttons.append(Button(rect, tr(lang, react), self._reactor(react), payload=("chat", react),
+                                                size=13))
         if self.prompt is not None:
             self._layout_prompt(self.prompt)
             controls = [Control(b.rect, ("prompt", i), b.label) for i, b in enumerate(self.prompt.buttons)]
@@ -378,10 +542,60 @@ class RiderTableScene(Scene):
                 self.explain(key)
         elif key == ("button", "forfeit"):
             self._claim_forfeit()
+        elif kind in ("setup_card", "setup_col") or key in SETUP_BUTTONS:
+            self._press_setup(key)
         elif kind == "button":
             self._resolve(self.intents.from_source(key))
         self._build_controls()
         self.app.invalidate()
+
+    # -- set-up by sight ----------------------------------------------------------------
+    def setup_slots(self) -> list[tuple[pygame.Rect, str]]:
+        """Where each distinct Lv.1 card to choose from sits (the hand row, empty at the set-up)."""
+        if self.setup is None:
+            return []
+        cards = self.setup.cards
+        slots = self.layout.hand_slots(self.layout.me.hand, len(cards), self.layout.hand_card)
+        return [(rect.move(0, -18) if ("setup_card", card) == self.selected else rect, card)
+                for rect, card in zip(slots, cards)]
+
+    def setup_target(self, letter: str) -> bool:
+        """Column ``letter`` takes the selected set-up card now."""
+        sel = self.selected
+        return (self.setup is not None and sel is not None and sel[0] == "setup_card"
+                and self.setup.can_place(str(sel[1]), letter))
+
+    def _press_setup(self, key: Key) -> None:
+        picker = self.setup
+        if picker is None:
+            return
+        kind = key[0]
+        if kind == "setup_card":
+            self.selected = None if self.selected == key else key
+        elif kind == "setup_col":
+            letter = str(key[1])
+            held = str(self.selected[1]) if self.selected is not None and self.selected[0] == "setup_card" else None
+            if held is not None and picker.slots[letter] == held:
+                picker.clear(letter)  # the same card again: take it back
+            elif self.setup_target(letter):
+                assert self.selected is not None
+                card = str(self.selected[1])
+                picker.place(card, letter)
+                # another copy stays in hand, selected, while it can still go somewhere
+                if picker.remaining(card) <= 0 or not any(self.setup_target(c) for c in COLUMNS):
+                    self.selected = None
+            elif picker.slots[letter] is not None:
+                picker.clear(letter)  # a click on a chosen column takes its card back
+        elif key == ("button", "setup_clear"):
+            picker.reset()
+            self.selected = None
+        elif key == ("button", "setup_fill"):
+            picker.fill()
+            self.selected = None
+        elif key == ("button", "setup_place"):
+            action = picker.choice()
+            if action is not None:
+                self._submit(action)
 
     def explain(self, key: Key) -> None:
         """Say why a gesture on ``key`` (with the current selection) is not allowed,
@@ -475,12 +689,12 @@ class RiderTableScene(Scene):
                 col = self.session.state.players[self.me].columns[COLUMN_INDEX[action.choice]]
                 card = self.session.knowledge.card(col.facedown) if col.facedown is not None else None
                 mark = mark_name(self.session.game.cardset.card(card).mark, lang) if card else ""
-                return (f"列{action.choice}：{self._name(card)}（{mark}）" if lang == "ja" else
-                        f"Column {action.choice}: {self._name(card)} ({mark})") if card else str(action.choice)
+                return tr(lang, "opt_mark_pick", column=action.choice, card=self._name(card), mark=mark) if card \
+                    else str(action.choice)
             return tr(lang, RPS_KEYS.get(action.choice, "choose")) if action.choice in RPS_KEYS else str(action.choice)
-        if hasattr(action, "handles") and action.KIND == "rider.setup":
+        if isinstance(action, SetUp):
             know = self.session.knowledge
-            return setup_text([know.card(h) or "?" for h in action.handles], self._name, lang)  # type: ignore[attr-defined]
+            return setup_text([know.card(h) or "?" for h in action.handles], self._name, lang)
         return option_text(action, self._name, lang)
 
     def _presser(self, key: Key) -> Callable[[], None]:
@@ -562,6 +776,23 @@ class RiderTableScene(Scene):
         self.prompt = Prompt(tr(lang, "pile_title", pile=name, who=who, n=len(cards)), lines,
                              [(tr(lang, "close"), self._cancel, True)], cards=cards[::-1], kind="pile")
 
+    def _concede(self) -> None:
+        """Give the game up (asks first); the table stays to show the end."""
+        lang = self.app.lang
+        who = seat_label(self.opp, self.session.names, self.me, lang)
+
+        def concede() -> None:
+            self.prompt = None
+            if self.session.can_resign():
+                self.session.concede()
+            self.refresh()
+
+        text = tr(lang, "concede_text_net" if self.session.networked else "concede_text", who=who)
+        self.prompt = Prompt(tr(lang, "concede_title"), [text],
+                             [(tr(lang, "concede_yes"), concede, False), (tr(lang, "cancel"), self._cancel, True)],
+                             kind="concede")
+        self._build_controls()
+
     def _leave(self) -> None:
         """Back to the lobby; a game still running is abandoned, so ask first."""
         if self.session.over:
@@ -595,7 +826,7 @@ class RiderTableScene(Scene):
         self.app.invalidate()
 
     def _toggle_lang(self) -> None:
-        self.app.set_lang("ja" if self.app.lang == "en" else "en")
+        self.app.set_lang(other_lang(self.app.lang))
         self._relog()
         if self.help is not None:
             self.help.layout(self.layout.size, self.app.lang)
@@ -653,6 +884,10 @@ class RiderTableScene(Scene):
                 return
 
     def handle(self, event: pygame.event.Event) -> None:
+        if self.settings_panel is not None:  # modal
+            self.settings_panel.handle(event)
+            self.app.invalidate()
+            return
         if is_help_key(event) and self.help is None:
             self.toggle_help()
             return
@@ -662,10 +897,22 @@ class RiderTableScene(Scene):
             self.help.handle(event)
             self.app.invalidate()
             return
+        field = self.chat_field
+        if field is not None and self.prompt is None:
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.panel_shown:
+                field.handle(event)  # a click elsewhere takes the focus away
+                if field.focused or field.rect.collidepoint(event.pos):
+                    return
+            elif field.focused and event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
+                if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                    self._send_chat()
+                else:
+                    field.handle(event)
+                return
         if event.type == pygame.MOUSEMOTION:
             self.hover_pos = event.pos
             self._update_hover()
-            for b in self.bar_buttons + self.side_buttons + (self.prompt.buttons if self.prompt else []):
+            for b in self.bar_buttons + self.side_buttons + self.chat_buttons + (self.prompt.buttons if self.prompt else []):
                 b.handle(event)
             if self.drag is not None:
                 self.drag["pos"] = event.pos
@@ -687,7 +934,7 @@ class RiderTableScene(Scene):
             self.key(event)
 
     def click(self, pos: tuple[int, int]) -> None:
-        for b in self.side_buttons:
+        for b in self.side_buttons + (self.chat_buttons if self.prompt is None else []):
             if b.rect.collidepoint(pos):
                 b.on_click()
                 return
@@ -703,7 +950,7 @@ class RiderTableScene(Scene):
                 self._build_controls()
             return
         self.notice = None
-        if control.key[0] == "hand" and self.intents.targets(control.key):
+        if (control.key[0] == "hand" and self.intents.targets(control.key)) or control.key[0] == "setup_card":
             self.drag = {"key": control.key, "start": pos, "pos": pos, "was": self.selected == control.key}
             self.selected = control.key
             self._build_controls()
@@ -728,7 +975,7 @@ class RiderTableScene(Scene):
         moved = abs(pos[0] - drag["start"][0]) + abs(pos[1] - drag["start"][1]) > 10
         if moved:
             for control in self.controls:
-                if control.key[0] in ("mine", "theirs") and control.rect.collidepoint(pos):
+                if control.key[0] in ("mine", "theirs", "setup_col") and control.rect.collidepoint(pos):
                     self.press(control.key)
                     return
             self.selected = drag["key"]
@@ -758,6 +1005,14 @@ class RiderTableScene(Scene):
             self._build_controls()
         elif k == pygame.K_l:
             self._toggle_lang()
+        elif self.setup is not None and (pygame.K_1 <= k <= pygame.K_9 or k in (pygame.K_a, pygame.K_b, pygame.K_c)
+                                         or k == pygame.K_s):
+            if k == pygame.K_s:
+                self.press(("button", "setup_place"))
+            elif k in (pygame.K_a, pygame.K_b, pygame.K_c):
+                self.press(("setup_col", "ABC"[k - pygame.K_a]))
+            elif k - pygame.K_1 < len(self.setup.cards):
+                self.press(("setup_card", self.setup.cards[k - pygame.K_1]))
         elif pygame.K_1 <= k <= pygame.K_9:
             hand = self.my_hand()
             index = k - pygame.K_1
@@ -787,6 +1042,8 @@ class RiderTableScene(Scene):
     # -- animations ---------------------------------------------------------------------------
     def _animate(self, pre: RiderState, action: Action, post: RiderState) -> None:
         now = self.app.clock.seconds()
+        self.anims.speed = self.app.prefs.anim_factor
+        self.anims.origin = now
         L = self.layout
         me = self.me
         back = self.art.back
@@ -891,6 +1148,8 @@ class RiderTableScene(Scene):
         for seat in (self.opp, self.me):
             self._draw_field(surface, seat, state, hidden)
             self._draw_piles(surface, seat, state, hidden)
+        if self.setup is not None:
+            self._draw_setup_columns(surface)
         self._draw_opp_hand(surface, state, hidden)
         self._draw_my_hand(surface, hidden)
         self._draw_bar(surface, state)
@@ -901,7 +1160,7 @@ class RiderTableScene(Scene):
         self.anims.draw(surface, self.now)
         if self.drag is not None and self.drag["pos"] != self.drag["start"]:
             handle = self.drag["key"][1]
-            card = dict(self.my_hand()).get(handle)
+            card = str(handle) if self.drag["key"][0] == "setup_card" else dict(self.my_hand()).get(handle)
             if card:
                 img = self.art.face(card, self.layout.hand_card, self.app.lang)
                 surface.blit(img, img.get_rect(center=self.drag["pos"]))
@@ -914,10 +1173,12 @@ class RiderTableScene(Scene):
             self._draw_notice(surface, self.notice)
         if self.prompt is not None:
             self._draw_prompt(surface, self.prompt)
-        elif self.hover_card is not None and self.drag is None and self.help is None:
+        elif self.hover_card is not None and self.drag is None and self.help is None and self.settings_panel is None:
             self._draw_preview(surface, self.hover_card)
         if self.help is not None:
             self.help.draw(surface)
+        if self.settings_panel is not None:
+            self.settings_panel.draw(surface)
 
     def notice_rect(self, text: str = "", details: str = "") -> pygame.Rect:
         """Where a why-not notice goes: just above the bar, across the board's
@@ -976,7 +1237,9 @@ class RiderTableScene(Scene):
             elif not col.cards and col.zero is None:  # (a lone Lv.0 card would sit on the placeholder)
                 rect = L.cascade(area, 0)
                 pygame.draw.rect(surface, (60, 100, 88), rect, width=2, border_radius=10)
-                draw_text(surface, tr(lang, "empty_column"), rect.center, 13, theme.TEXT_DIM, anchor="center")
+                empty = "setup_drop" if self.setup is not None and seat == self.me else "empty_column"
+                draw_wrapped(surface, tr(lang, empty), rect.inflate(-12, 0).move(0, rect.height // 2 - 12), 13,
+                             theme.TEXT_DIM, centre=True)
             for idx, (cid, level) in enumerate(col.cards):
                 if ("col", seat, i, idx) in hidden:
                     continue
@@ -1031,7 +1294,67 @@ class RiderTableScene(Scene):
         draw_text(surface, f"{who} · {tr(lang, 'hand')} {len(hand)}", (area.left + 14, area.centery), 15, theme.TEXT,
                   bold=True, anchor="midleft", max_width=room)
 
+    def _draw_setup_tray(self, surface: pygame.Surface) -> None:
+        """The Lv.1 cards to choose from, each with its battle mark large and its copies left."""
+        picker = self.setup
+        assert picker is not None
+        lang = self.app.lang
+        dragging = self.drag["key"] if self.drag is not None and self.drag["pos"] != self.drag["start"] else None
+        for rect, card in self.setup_slots():
+            left = picker.remaining(card)
+            if ("setup_card", card) == dragging and left <= 1:
+                continue
+            surface.blit(self.art.face(card, rect.size, lang), rect)
+            self._mark_badge(surface, rect, card)
+            if ("setup_card", card) == self.selected:
+                self._glow(surface, rect, theme.HILITE, 3)
+            elif left > 0:
+                self._glow(surface, rect, theme.ACCENT, 2)
+            else:
+                shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+                shade.fill((0, 0, 0, 140))
+                surface.blit(shade, rect)
+            tag = pygame.Rect(0, 0, 34, 18)
+            tag.bottomright = (rect.right - 4, rect.bottom - 4)
+            pygame.draw.rect(surface, theme.TEXT_DARK, tag, border_radius=6)
+            draw_text(surface, f"×{left}", tag.center, 12, theme.TEXT, bold=True, anchor="center")
+        area = self.layout.me.hand
+        draw_text(surface, tr(lang, "setup_tray"), (area.left + 14, area.top + 10), 14, theme.TEXT_DIM,
+                  max_width=max(60, self.setup_slots()[0][0].left - area.left - 24) if picker.cards else None)
+
+    def _mark_badge(self, surface: pygame.Surface, rect: pygame.Rect, card: str) -> None:
+        """A card's battle mark, large, on the corner of its art (what the contest plays)."""
+        mark = self.session.game.cardset.card(card).mark
+        r = max(9, min(16, rect.width // 8))
+        centre = (rect.right - r - 6, rect.top + int(rect.height * HEADER) + r + 4)
+        pygame.draw.circle(surface, theme.TEXT_DARK, centre, r + 2)
+        pygame.draw.circle(surface, (250, 246, 236), centre, r)
+        draw_mark(surface, mark, centre, r * 0.8, theme.TEXT_DARK)
+
+    def _draw_setup_columns(self, surface: pygame.Surface) -> None:
+        """Our columns at the set-up: the card chosen for each (face down once placed), or a drop hint."""
+        picker = self.setup
+        assert picker is not None
+        lang = self.app.lang
+        for i, letter in enumerate(COLUMNS):
+            area = self.area(self.me).columns[i]
+            rect = self.layout.cascade(area, 0)
+            if self.setup_target(letter):
+                self._glow(surface, area, theme.TARGET, 4)
+            card = picker.slots[letter]
+            if card is None:
+                continue
+            surface.blit(self.art.face(card, rect.size, lang), rect)
+            self._mark_badge(surface, rect, card)
+            band = pygame.Rect(rect.left, rect.bottom - 26, rect.width, 22)
+            panel(surface, band, fill=theme.CARD_BACK, edge=theme.CARD_BACK_EDGE, radius=6, alpha=230)
+            draw_text(surface, tr(lang, "setup_goes_facedown"), band.center, 12, theme.CARD_BACK_EDGE, bold=True,
+                      anchor="center", max_width=band.width - 8)
+
     def _draw_my_hand(self, surface: pygame.Surface, hidden: set[object]) -> None:
+        if self.setup is not None:
+            self._draw_setup_tray(surface)
+            return
         lang = self.app.lang
         sources = self.intents.sources()
         deciding = bool(self.legal)
@@ -1095,7 +1418,9 @@ class RiderTableScene(Scene):
             draw_text(surface, status, (x, bar.centery - (9 if self.legal else 0)), 16, colour, bold=bool(self.legal),
                       anchor="midleft", max_width=room)
         if self.legal:
-            if self.selected is not None and self.selected[0] == "hand":
+            if self.setup is not None:
+                hint = tr(lang, "hint_setup")
+            elif self.selected is not None and self.selected[0] == "hand":
                 hint = tr(lang, "hint_card")
             elif self.selected is not None and self.selected[0] == "mine":
                 hint = tr(lang, "hint_target")
@@ -1130,8 +1455,18 @@ class RiderTableScene(Scene):
         y += 8
         draw_text(surface, tr(lang, "log"), (x, y), 16, theme.TEXT_DIM, bold=True)
         y += 26
-        log_rect = pygame.Rect(x, y, side.width - 32, side.bottom - 64 - y - 26)
+        chat = self.chat_rect()
+        bottom = chat.top - 8 if chat is not None else side.bottom - 90
+        log_rect = pygame.Rect(x, y, side.width - 32, bottom - y)
         self._draw_log(surface, log_rect)
+        if chat is not None and self.chat_field is not None:
+            for b in self.chat_buttons:
+                b.draw(surface)
+            self.chat_field.draw(surface)
+            if not self.chat_field.value and not self.chat_field.focused:
+                r = self.chat_field.rect
+                draw_text(surface, tr(lang, "chat_hint"), (r.left + 8, r.centery), 13, theme.TEXT_DIM, anchor="midleft",
+                          max_width=r.width - 16)
         draw_wrapped(surface, tr(lang, "shortcuts"), pygame.Rect(x, side.bottom - 92, side.width - 32, 40), 11,
                      theme.TEXT_DIM)
         for b in self.side_buttons:
@@ -1156,7 +1491,7 @@ class RiderTableScene(Scene):
         step = line_height(size)
         lines: list[tuple[str, theme.Colour, str, bool]] = []
         for entry in self.log[-200:]:
-            colour = theme.ACCENT if entry.turn_marker else theme.TEXT
+            colour = theme.ACCENT if entry.turn_marker else CHAT_COLOUR if entry.chat else theme.TEXT
             wrapped = wrap(entry.text, size, rect.width - 66, entry.turn_marker)
             for j, line in enumerate(wrapped):
                 lines.append((line, colour, entry.proof if j == 0 else "", entry.turn_marker))
@@ -1173,20 +1508,50 @@ class RiderTableScene(Scene):
             y += step
         surface.set_clip(clip)
 
+    def preview_target(self, pos: tuple[int, int]) -> pygame.Rect:
+        """What the cursor at ``pos`` points at (the control, else the card face): the hover
+        preview must leave it in view."""
+        control = self._control_at(pos)
+        if control is not None:
+            return control.rect
+        for rect, _card in reversed(self.faces):
+            if rect.collidepoint(pos):
+                return rect
+        return pygame.Rect(pos[0] - 4, pos[1] - 4, 8, 8)
+
     def preview_rects(self, pos: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect]:
         """Where the hover preview of a card goes for a mouse at ``pos``: the
-        card, and the caption with its full name (both inside the board)."""
+        card, and the caption with its full name (both inside the board),
+        beside, above or below what the cursor points at and never over it
+        (where no side has room: the side that covers the least of it)."""
         w, h = self.layout.preview
         board = self.layout.board
-        mx, my = pos
+        room = board.inflate(-16, -16)
         cap_h = 28
-        x = mx + 24 if mx + 24 + w < board.right else mx - 24 - w
-        x = max(board.left + 8, min(x, board.right - w - 8))
-        y = min(max(8, my - h // 2), board.bottom - h - cap_h - 14)
-        rect = pygame.Rect(x, y, w, h)
-        caption = pygame.Rect(0, 0, min(board.width - 16, w + 80), cap_h)
+        avoid = self.preview_target(pos)
+        block = pygame.Rect(0, 0, min(room.width, w + 80), h + 6 + cap_h)
+        mx, my = pos
+        gap = 12
+        candidates = []
+        for side in ("right", "left", "above", "below"):
+            b = block.copy()
+            if side in ("right", "left"):  # beside it: free to slide up or down
+                b.left = avoid.right + gap if side == "right" else avoid.left - gap - b.width
+                b.centery = my
+                b.top = max(room.top, min(b.top, room.bottom - b.height))
+            else:  # above or below it: free to slide sideways
+                b.top = avoid.top - gap - b.height if side == "above" else avoid.bottom + gap
+                b.centerx = mx
+                b.left = max(room.left, min(b.left, room.right - b.width))
+            fits = room.contains(b)
+            b.clamp_ip(room)
+            clash = b.clip(avoid)
+            candidates.append((not fits, clash.width * clash.height, b))
+        best = min(candidates, key=lambda c: (c[0], c[1]))[2]
+        rect = pygame.Rect(0, 0, w, h)
+        rect.midtop = best.midtop
+        caption = pygame.Rect(0, 0, block.width, cap_h)
         caption.midtop = (rect.centerx, rect.bottom + 6)
-        caption.clamp_ip(board.inflate(-8, -8))
         return rect, caption
 
     def _draw_preview(self, surface: pygame.Surface, card: str) -> None:

@@ -53,6 +53,9 @@ class TinyScene(Scene):
     def legal(self) -> list[Action]:
         return [] if self.table.pending is None else self.table.legal(ME)
 
+    def _chooser(self, action: Action) -> Callable[[], None]:
+        return lambda: self._choose(action)
+
     def _choose(self, action: Action) -> None:
         if isinstance(action, SealedPick):
             self.table.submit_sealed(ME, action.choice)
@@ -73,8 +76,8 @@ class TinyScene(Scene):
         self.buttons = []
         x = 40
         for action in self.legal():
-            button = Button(pygame.Rect(x, h - 140, 160, 48), self._label(action),
-                            lambda a=action: self._choose(a), payload=action)
+            button = Button(pygame.Rect(x, h - 140, 160, 48), self._label(action), self._chooser(action),
+                            payload=action)
             self.buttons.append(button)
             x += 176
         self.leave_button = Button(pygame.Rect(w - 220, h - 80, 180, 48), tr(self.app.lang, "tiny_leave"),

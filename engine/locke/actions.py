@@ -223,6 +223,18 @@ class KingRoom(Action):
     mind: int
 
 
+# --- part 3: fate and base cards (engine/locke/fate.py, engine/locke/base_cards.py) ---
+
+
+@dataclasses.dataclass(frozen=True)
+class CheckValue(Action):
+    """A check on a hidden stat (KMC 11.2, 11.3): declare ``value`` (a claim that it
+    is within your current level or mind); -1 when nothing can be declared (mind < 2)."""
+
+    KIND = "locke.check_value"
+    value: int
+
+
 @dataclasses.dataclass(frozen=True)
 class UseCard(Action):
     """Seed 000 3.1: use the kept planet card ``handle`` as the card ``card`` (for a wildcard,
@@ -251,6 +263,41 @@ class Stat(Action):
 
 
 @dataclasses.dataclass(frozen=True)
+class Fact(Action):
+    """Answer a yes/no question about your own hidden character (a claim), such as
+    "is your character male?" (KMC 4 Madonna of Khan)."""
+
+    KIND = "locke.fact"
+    holds: bool
+
+
+@dataclasses.dataclass(frozen=True)
+class DeclareDurability(Action):
+    """Declare your current durability before taking a hit outside combat (a claim)."""
+
+    KIND = "locke.durability"
+    value: int
+
+
+@dataclasses.dataclass(frozen=True)
+class TryRevive(Action):
+    """Seed 002: roll the actually-alive (dead) or actually-there (elsewhere) check when a
+    combat starts (True), or not."""
+
+    KIND = "locke.try_revive"
+    attempt: bool
+
+
+@dataclasses.dataclass(frozen=True)
+class PlayTeleport(Action):
+    """KMC 4 stacked vortex: show the teleport card ``handle`` from the seven dealt,
+    or -1 (a claim that none of them is a teleport)."""
+
+    KIND = "locke.play_teleport"
+    handle: int
+
+
+@dataclasses.dataclass(frozen=True)
 class Choose(Action):
     """Pick one of the options an effect offers (an id such as "female", "a", "retire")."""
 
@@ -262,4 +309,5 @@ ACTIONS: tuple[type[Action], ...] = (
     Switch, InfoCheck, Declare, Answer, Override, Walk, Teleport, Land, Follow, Fly, Recover, Nop,
     Propose, Join, Leave, Destroy, EnterBase, Keep, Appear, Surrender, Identify, Fight,
     Release, Escape, Nova, KingRoom, UseCard, Stat, Choose,
+    CheckValue, Fact, DeclareDurability, TryRevive, PlayTeleport,
 )

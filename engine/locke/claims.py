@@ -27,6 +27,11 @@ RELEASE = "locke.release"  # the character has the release ability (seed 000 3.2
 MIND_AT_MOST = "locke.mind_at_most"  # a declared mind is within the character's (KMC 11.3)
 LEON = "locke.leon_override"  # Lord Leon: every other living character is level 4 or less (KMC 11.1.3)
 STROHHEIM = "locke.strohheim_override"  # S-Strohheim killed a Locke himself (KMC 11.1.3, 11.8.2)
+# part 3 (engine/locke/fate.py): stats with the public ledger of changes (engine/locke/stats.py)
+STAT_AT_MOST = "locke.stat_at_most"  # a declared level/mind/... is within the current stat
+DURABILITY_NOW = "locke.durability_now"  # a declared durability is the current one (printed + mods - damage)
+FACT = "locke.fact"  # a yes/no fact about the character (fate.FACTS)
+NO_TELEPORT = "locke.no_teleport"  # none of the dealt combat cards is a teleport (KMC 4 stacked vortex)
 # --- part 3 (engine/locke/effects.py, planet_cards.py): values carry the public ledger they were made against
 DURABILITY_IS = "locke.durability_is"  # [declared, damage, plus]: card durability + plus - damage == declared
 MIND_IS = "locke.mind_is"  # [declared, plus]: max(0, card mind + plus) == declared
@@ -55,6 +60,8 @@ def holds(components: ComponentSet, claim: Claim, contents: tuple[str, ...]) -> 
         return components.planet(contents[0]).kind == "ability"
     if what == INFO_BELOW_3:
         return sum(1 for c in contents if components.planet(c).effect.type == "information") < 3
+    if what == NO_TELEPORT:
+        return not any(c.startswith("teleport-") for c in contents)
     if what == NONE_OF:
         return not any(components.planet(c).effect.type in value for c in contents)
     if what == INFO_BELOW:
@@ -65,6 +72,10 @@ def holds(components: ComponentSet, claim: Claim, contents: tuple[str, ...]) -> 
         allowed = setup_tables.silhouette_choices(components, face, contents[1], {k: v for k, v in taken})
         return bool(silhouette in allowed)
     character = components.character(contents[0])
+    if what in (STAT_AT_MOST, DURABILITY_NOW, FACT):
+        from engine.locke import fate
+
+        return fate.judge(character, what, value)
     if what == LEVEL_AT_MOST:
         return int(value) <= character.level
     if what == LEVEL_AT_LEAST:

@@ -204,8 +204,9 @@ def _auto_destroy_phase(g: Any, s: LockeState, step: Step) -> LockeState:
 def _on_nova(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     assert isinstance(action, Nova)
     p = s.seats[step.seat]
-    if not 0 <= action.level <= 6:
-        raise IllegalAction("declare an ESP level from 0 to yours for the Nova check", rule="locke.4")
+    if not 0 <= action.level <= (0 if p.proofs else 6):
+        raise IllegalAction("declare an ESP level from 0 to yours for the Nova check (0 with an ESP proof in)",
+                            rule="locke.4")
     claim = ck.make(step.seat, s.step_no, ck.LEVEL_AT_MOST, (p.character,), action.level, "locke.11.2")
     p = p._replace(tried=p.tried + ("nova",))
     s = s._replace(seats=with_seat(s, step.seat, p), **claimed(s, claim))
@@ -300,7 +301,9 @@ def facts(g: Any, s: LockeState) -> victory.EndFacts:
     for i, p in enumerate(s.seats):
         character = g.components.character(characters[i])
         seats.append(victory.SeatFacts(
-            seat=i, character=characters[i], alignment=alignment_of(character.attribute), alive=p.alive,
+            seat=i, character=characters[i],
+            alignment="good" if p.converted and character.attribute == "evil-good" else alignment_of(character.attribute),
+            alive=p.alive,
             party=None if p.leader == NO_SEAT and not any(q.leader == i for q in s.seats) else lead(s, i),
             esp_level=character.level, seen_by=p.seen_by, face_up=p.exposed,
         ))

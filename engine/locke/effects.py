@@ -35,7 +35,6 @@ from engine.locke.state import NO_SEAT, OFF_BOARD, LockeState, Seat, Step, advan
 
 #: Damage column for an attack on a mind already at 0 (ruling N1).
 ZERO_MIND_ODDS = "50-1-or-more"
-TRANSFORMATION_PENDING = "transformation check pending l3-base"
 #: Stats a seat can declare, and the rule each declaration cites.
 STATS = ("durability", "mind", "level", "mind-check", "level-check")
 
@@ -100,14 +99,12 @@ def present(s: LockeState, cell: str) -> tuple[int, ...]:
 
 
 def die(g: Any, s: LockeState, victim: int, killer: int = NO_SEAT, cause: str = "") -> LockeState:
-    """A character dies outside combat. STAND-IN (l3-base fate.kill): turn.kill, the restraint
-    and any trap it was caught in cleared."""
-    from engine.locke.turn import kill
+    """A character dies outside combat: engine/locke/fate.py's kill, then any trap it was caught
+    in is over."""
+    from engine.locke import fate
 
-    s = kill(s, victim, killer)
-    p = s.seats[victim]._replace(restraint="", status="normal", rest=0, home="")
-    s = s._replace(seats=with_seat(s, victim, p))
     cells = [c for c, _, i in s.ongoing if i == victim]
+    s = fate.kill(g, s, victim, killer=killer, cause=cause or "effect")
     s = s._replace(ongoing=tuple(o for o in s.ongoing if o[2] != victim))
     s = log(s, "killed", victim, killer, cause)
     for cell in cells:
@@ -154,12 +151,13 @@ def trap_card_done(s: LockeState, cell: str) -> LockeState:
 
 
 def revive(g: Any, s: LockeState, seat: int, how: str) -> LockeState:
-    """Back to life. STAND-IN (l3-base fate.revive): alive, no damage, normal state, "life" changes
-    and one-try flags cleared, 'has seen' flags kept; off the board until the caller places it (KMC 8)."""
+    """Back to life through engine/locke/fate.py's revive (full durability, tries back, E/G
+    Evil again), "life" changes gone, off the board until the caller places it (KMC 8)."""
+    from engine.locke import fate
+
     p = s.seats[seat]
-    p = p._replace(alive=True, damage=0, mods=tuple(m for m in p.mods if m[3] != "life"), status="normal", rest=0,
-                   restraint="", home="", tried=(), place=OFF_BOARD, leader=NO_SEAT)
-    return log(s._replace(seats=with_seat(s, seat, p)), "revived", seat, how)
+    s = s._replace(seats=with_seat(s, seat, p._replace(mods=tuple(m for m in p.mods if m[3] != "life"))))
+    return fate.revive(g, s, seat, cell=OFF_BOARD, how=how)
 
 
 # --- damage checks outside combat ------------------------------------------------------------
@@ -224,10 +222,12 @@ def _on_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
         p = p._replace(mods=p.mods + (("mind", "add", -lost, "life"),))
     s = log(s._replace(seats=with_seat(s, step.seat, p)), "damage", source, step.seat, stat, result.cell,
             before, max(0, before - lost))
-    if result.transformation:
-        s = log(s, "effect", "transformation-check", step.seat, TRANSFORMATION_PENDING)
     if result.eliminated or (stat == "durability" and before - lost <= 0):
         return advance(die(g, s, step.seat, NO_SEAT, source))
+    if result.transformation:  # seed 002: natural 1-1 or 6-6 on a character (engine/locke/fate.py)
+        from engine.locke import fate
+
+        s = fate.transformation_check(g, s, step.seat)
     return advance(s)
 
 

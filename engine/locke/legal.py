@@ -14,7 +14,7 @@ from typing import Any
 from engine.core.actions import Action
 from engine.core.hidden import Knowledge
 from engine.core.pending import Decision
-from engine.locke import combat, legal_effects, turn
+from engine.locke import combat, legal_effects, legal_fate, turn
 from engine.locke.actions import (
     Answer,
     Appear,
@@ -123,7 +123,7 @@ def _move(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge 
     if p.place == OFF_BOARD:
         if s.phase == "planet":
             return [Walk(seat, cell) for cell in turn.ENTRY]
-        return [Nop(seat)] + [EnterBase(seat, level) for level in _levels(me, 0)]
+        return [Nop(seat)] + [EnterBase(seat, level) for level in _levels(me, 0) if not p.proofs or level == 0]
     out: list[Action] = [Nop(seat)]
     out += [Walk(seat, cell) for cell in turn.walk_targets(s, p.place)]
     out += [Teleport(seat, level) for level in _levels(me, 1)]
@@ -138,6 +138,8 @@ def _move(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge 
             out.append(Propose(seat, candidates))
     if len(party_of(s, seat)) > 1:
         out.append(Leave(seat))
+    if p.proofs:  # seed 002 prison 12+: ESP level 0 while a proof is in
+        out = [a for a in out if not isinstance(a, Teleport)]
     here = cell_of(s, p.place).face_up
     if s.phase == "base" and here in turn.KEY_BASES and (me is None or me.attribute == "good"):
         out.append(Destroy(seat))
@@ -196,7 +198,8 @@ def _fight(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge
 
 
 def _nova(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
-    return [Nop(step.seat)] + [Nova(step.seat, level) for level in _levels(me, 0)]
+    proofs = s.seats[step.seat].proofs
+    return [Nop(step.seat)] + [Nova(step.seat, level) for level in _levels(me, 0) if not proofs or level == 0]
 
 
 def _king(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
@@ -215,4 +218,5 @@ _MAKERS = {
     "nova": _nova, "king": _king,
 }
 _MAKERS.update(combat.MAKERS)  # KMC 10 (engine/locke/combat/legal.py)
+_MAKERS.update(legal_fate.MAKERS)  # part 3: fate and base cards (engine/locke/legal_fate.py)
 _MAKERS.update(legal_effects.MAKERS)  # part 3: planet cards, trap and event charts

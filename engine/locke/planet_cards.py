@@ -31,7 +31,7 @@ from engine.core.pending import CardsDealt, CardsRevealed, Decision, DiceRolled,
 from engine.locke import claims as ck
 from engine.locke.actions import InfoCheck, Nop, UseCard, Walk
 from engine.locke.effects import revive
-from engine.locke.setup import cheat, free_silhouettes
+from engine.locke.setup import cheat, free_silhouettes, open_information
 from engine.locke.state import (
     OFF_BOARD,
     LockeState,
@@ -388,13 +388,8 @@ def _pending_evil_info_reveal(g: Any, s: LockeState, step: Step) -> Pending:
 
 def _on_evil_info_revealed(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     assert isinstance(action, CardsRevealed)
-    if any(g.components.planet(c).effect.type != "information" for c in action.cards):
-        raise cheat(step.seat, f"showed {list(action.cards)} as information cards", "locke.s000.3.2.2")
-    p = s.seats[step.seat]
-    shown = set(action.handles)
-    p = p._replace(kept=tuple(h for h in p.kept if h not in shown), info=p.info + len(shown))
-    s = s._replace(seats=with_seat(s, step.seat, p), open_cards=s.open_cards + tuple(zip(action.handles, action.cards)))
-    return advance(log(s, "evil-exception", "information", step.seat, len(shown)))
+    s = open_information(g, s, step.seat, action)
+    return advance(log(s, "evil-exception", "information", step.seat, len(action.handles)))
 
 
 def _decision(g: Any, s: LockeState, step: Step) -> Pending:

@@ -84,6 +84,9 @@ def position_state(g: Any, data: Any) -> tuple[LockeState, tuple[Knowledge, ...]
             exposed=bool(raw.get("exposed", False)), entry_tries=int(raw.get("entry_tries", 0)),
             base_player=bool(raw.get("base_player", g.components.silhouette(silhouette).attribute == "evil")),
             kills=tuple(int(x) for x in raw.get("kills", [])),
+            mods=tuple((str(m[0]), str(m[1]), int(m[2]), str(m[3])) for m in raw.get("mods", [])),
+            proofs=int(raw.get("proofs", 0)), restraint=str(raw.get("restraint", "")), home=str(raw.get("home", "")),
+            converted=bool(raw.get("converted", False)), controller=int(raw.get("controller", NO_SEAT)),
         ))
         knowledge[i] = knowledge[i].learn([(ch, character), (dh, DIE_CARDS[die - 1])] + list(zip(kept, kept_cards)))
     if len(set(used_characters)) != n:

@@ -329,15 +329,21 @@ def _pending_reveal_info(g: Any, s: LockeState, step: Step) -> Pending:
     return HiddenOp("reveal", f"kept:{step.seat}", tuple(int(h) for h in step.arg.split(",")))
 
 
-def _on_info_revealed(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    assert isinstance(action, CardsRevealed)
+def open_information(g: Any, s: LockeState, seat: int, action: CardsRevealed) -> LockeState:
+    """Seed 000 3.2.2: kept cards shown as information go face up and count towards
+    the seat's information; a shown card that is not one is a cheat."""
     if any(g.components.planet(c).effect.type != "information" for c in action.cards):
-        raise cheat(step.seat, f"showed {list(action.cards)} as information cards", "locke.s000.3.2.2")
-    p = s.seats[step.seat]
+        raise cheat(seat, f"showed {list(action.cards)} as information cards", "locke.s000.3.2.2")
+    p = s.seats[seat]
     shown = set(action.handles)
     p = p._replace(kept=tuple(h for h in p.kept if h not in shown), info=p.info + len(shown))
-    s = s._replace(seats=with_seat(s, step.seat, p), open_cards=s.open_cards + tuple(zip(action.handles, action.cards)))
-    s = log(s, "information-shown", step.seat, len(shown))
+    return s._replace(seats=with_seat(s, seat, p), open_cards=s.open_cards + tuple(zip(action.handles, action.cards)))
+
+
+def _on_info_revealed(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
+    assert isinstance(action, CardsRevealed)
+    s = open_information(g, s, step.seat, action)
+    s = log(s, "information-shown", step.seat, len(action.handles))
     return s._replace(queue=(Step("phase_change", step.seat, arg="information"),))
 
 

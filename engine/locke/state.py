@@ -67,13 +67,15 @@ class Seat(NamedTuple):
     base_player: bool = False  # an Evil face at the end of set-up (KMC 7.1.9, ruling N43)
     tried: tuple[str, ...] = ()  # one-try-per-life things used: "nova", "king"
     kills: tuple[int, ...] = ()  # seats this seat killed (for victory conditions)
-    # --- part 3, planet cards and trap/event effects (engine/locke/effects.py) ---
-    #: lasting stat changes (stat, "add" or "set", value, "game" or "life"); the names of
-    #: notes/API-fate.md (l3-base). A "set" makes the stat public; "life" ones end with death.
+    # --- part 3, engine/locke/fate.py (notes API-fate.md) and effects.py (notes API-effects.md) ---
+    #: lasting stat changes (stat, "add" or "set", value, "game" or "life"), engine/locke/stats.py
     mods: tuple[tuple[str, str, int, str], ...] = ()
-    shown: tuple[int, ...] = ()  # kept planet cards turned face up by use and still held (items, a fixed wildcard)
-    restraint: str = ""  # why the seat is resting: "deadline", "kurukuru", "skyhawk", "wheat", "black-hole" ("" plain rest)
+    proofs: int = 0  # ESP proofs in (seed 002 prison 12+)
+    restraint: str = ""  # why a resting seat rests (fate.RESTRAINTS); "" = plain rest
     home: str = ""  # the cell to come back to (wheat harvest)
+    converted: bool = False  # an E/G character converted to Good (KMC 2.2.1); reset on revival
+    controller: int = -1  # the base player ordering this seat (ESP controller system, KMC 4)
+    shown: tuple[int, ...] = ()  # kept planet cards turned face up by use and still held (items, a fixed wildcard)
 
 
 class Cell(NamedTuple):

@@ -91,6 +91,8 @@ GUARD_CYCLES = 150
 #: Bound on chained random teleports within one instruction phase (our addition).
 MAX_CHAIN = 8
 PENDING_PART_3 = "effect pending part 3"
+#: Restraints whose turns engine/locke/traps.py runs; every other one is engine/locke/fate.py's.
+TRAP_RESTRAINTS = ("deadline", "kurukuru", "skyhawk", "wheat", "black-hole")
 #: Base cards that do nothing on arrival.
 QUIET_BASES = ("corridor", "white-hole", *KEY_BASES)
 
@@ -208,11 +210,15 @@ def _auto_next_turn(g: Any, s: LockeState, step: Step) -> LockeState:
         return end_game(s, "guard")
     if not s.order:
         raise IllegalAction("no turn order yet", rule="locke.7.1.10")
+    if s.phase == "planet" and not any(p.alive and not p.base_player for p in s.seats):
+        # KMC 7.2.2: every searcher is dead (a clone held is used in the base phase)
+        return advance(s, Step("phase_change", -1, arg="no-searchers"))
     start = 0 if s.current == NO_SEAT else s.order.index(s.current) + 1
     for k in range(s.n):
         seat = s.order[(start + k) % s.n]
         if takes_turn(s, seat):
-            s = s._replace(current=seat, turn=s.turn + 1, turn_flags=())
+            # a dead seat's clone turn does not count towards the guard (ruling N103)
+            s = s._replace(current=seat, turn=s.turn + int(s.seats[seat].alive), turn_flags=())
             return advance(s, Step("turn", seat))
     if s.phase == "planet":  # KMC 7.2.2: every non-base character is dead
         return advance(s, Step("phase_change", -1, arg="no-searchers"))
@@ -223,32 +229,25 @@ def _auto_turn(g: Any, s: LockeState, step: Step) -> LockeState:
     seat = step.seat
     p = s.seats[seat]
     end = Step("end_turn", seat)
+    check = Step("check_phase", seat)  # engine/locke/fate.py: ESP-proof removal (KMC 9.1 check phase)
     if not p.alive:
         from engine.locke.planet_cards import dead_turn
 
         return dead_turn(g, s, seat)
-    if p.restraint:  # trap and event restraints (engine/locke/traps.py)
+    if p.restraint in TRAP_RESTRAINTS:  # trap and event restraints (engine/locke/traps.py)
         from engine.locke.traps import restrained_turn
 
         return restrained_turn(g, s, seat)
     if p.status == "resting":
-        return advance(s, Step("rest_count", seat), end)
+        return advance(s, Step("restraint_turn", seat), end)  # engine/locke/fate.py (KMC 8)
     if p.status == "arrested":
-        return advance(s, Step("declare", seat), Step("release", seat), end)
+        return advance(s, Step("declare", seat), check, Step("release", seat), end)
     if p.status == "partner":
-        return advance(s, Step("declare", seat), Step("move", seat), end)
+        return advance(s, Step("declare", seat), check, Step("move", seat), end)
     if s.phase == "base" and p.base_player and p.place == OFF_BOARD:
-        return advance(s, Step("declare", seat), Step("base_drop", seat), end)  # KMC 7.3.1.3: freed, enters at random
-    return advance(s, Step("declare", seat), Step("move", seat), Step("instruct", seat),
+        return advance(s, Step("declare", seat), check, Step("base_drop", seat), end)  # KMC 7.3.1.3: freed, enters at random
+    return advance(s, Step("declare", seat), check, Step("move", seat), Step("instruct", seat),
                    Step("combat_phase", seat), Step("destroy_phase", seat), end)
-
-
-def _auto_rest_count(g: Any, s: LockeState, step: Step) -> LockeState:
-    """KMC 8: a resting seat counts its dice down; at zero it wakes and just stands there."""
-    p = s.seats[step.seat]
-    rest = max(0, p.rest - 1)
-    p = p._replace(rest=rest, status="normal" if rest == 0 else "resting")
-    return advance(s._replace(seats=with_seat(s, step.seat, p)))
 
 
 def _auto_end_turn(g: Any, s: LockeState, step: Step) -> LockeState:
@@ -292,6 +291,8 @@ def _on_teleport(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
         raise IllegalAction("only a player on the board in a normal state can teleport", rule="locke.9.2.1")
     if not 1 <= action.level <= 6:
         raise IllegalAction("declare a teleport level from 1 to your ESP level (at most 6)", rule="locke.9.2.1")
+    if p.proofs:
+        raise IllegalAction("an ESP proof holds your ESP level at 0: you cannot teleport", rule="locke.s002.prison")
     claim = ck.make(step.seat, s.step_no, ck.LEVEL_AT_MOST, (p.character,), action.level, "locke.9.2.1")
     return advance(s._replace(**claimed(s, claim)), Step("tele_roll", step.seat, n=action.level))
 
@@ -412,7 +413,7 @@ def _on_destroy(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
 def _on_enter_base(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     assert isinstance(action, EnterBase)
     p = s.seats[step.seat]
-    if s.phase != "base" or p.place != OFF_BOARD or not 0 <= action.level <= 6:
+    if s.phase != "base" or p.place != OFF_BOARD or not 0 <= action.level <= (0 if p.proofs else 6):
         raise IllegalAction("off the board in the base phase, declare an ESP level 0..6 to try to enter",
                             rule="locke.9.3.1")
     claim = ck.make(step.seat, s.step_no, ck.LEVEL_AT_MOST, (p.character,), action.level, "locke.9.3.1")
@@ -782,6 +783,7 @@ def _on_prison_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeStat
     assert isinstance(action, DiceRolled)
     p = s.seats[step.seat]
     outcome = charts.resolve("prison", action.faces, charts.prison_modifier(p.prison_failures))
+    s = log(s, "chart-entry", "prison", outcome.entry, step.seat, p.prison_failures)
     effects = {e.id: e for e in outcome.effects}
     if outcome.entry == "escape-into-trap":  # seed 002 prison 11: out, but into a trap
         from engine.locke.traps import trap_steps
@@ -795,8 +797,10 @@ def _on_prison_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeStat
         return advance(s, Step("escape", step.seat, n=level))
     if "prison-combat" in effects:
         return advance(s, Step("rc_roll", step.seat, arg="prison"))
-    if "esp-proof" in effects:
-        s = log(s, "effect", "esp-proof", step.seat, PENDING_PART_3)
+    if "esp-proof" in effects:  # seed 002 prison 12+ (engine/locke/fate.py)
+        from engine.locke import fate
+
+        s = fate.add_esp_proof(g, s, step.seat)
     return advance(failed(s, step.seat, outcome.entry))
 
 
@@ -917,8 +921,14 @@ def _on_base_revealed(g: Any, s: LockeState, step: Step, action: Any) -> LockeSt
 
 
 def obey_base(g: Any, s: LockeState, seat: int, card: str, chain: int = 0) -> LockeState:
-    """Carry out a face-up base card for ``seat`` (KMC 4; only the flow's cards act in part 2)."""
-    if not card or card == "destroyed" or card in QUIET_BASES:
+    """Carry out a face-up base card for ``seat`` (KMC 4): the flow's own cards here, every
+    other kind in engine/locke/base_cards.py."""
+    from engine.locke import base_cards
+
+    if not card or card == "destroyed":
+        return advance(s)
+    s = log(s, "base-obeyed", card, seat)
+    if card in QUIET_BASES:
         return advance(s)
     kind = g.components.base(card).effect.type
     if kind == "random-teleport" and chain < MAX_CHAIN:
@@ -927,7 +937,7 @@ def obey_base(g: Any, s: LockeState, seat: int, card: str, chain: int = 0) -> Lo
         return advance(flag(s, "no_combat"), Step("rc_roll", seat, arg="barracks"))
     if kind in ("nova", "author-victory-attempt"):
         return advance(s)  # their checks come in the destruction phase
-    return advance(log(s, "effect", card, seat, PENDING_PART_3))
+    return base_cards.obey(g, s, seat, card)
 
 
 def _pending_rtele_roll(g: Any, s: LockeState, step: Step) -> Pending:
@@ -973,7 +983,7 @@ HANDLERS = {
     ("base_reveal", CardsRevealed): _on_base_revealed, ("rtele_roll", DiceRolled): _on_rtele_roll,
 }
 AUTO = {
-    "next_turn": _auto_next_turn, "turn": _auto_turn, "rest_count": _auto_rest_count, "end_turn": _auto_end_turn,
+    "next_turn": _auto_next_turn, "turn": _auto_turn, "end_turn": _auto_end_turn,
     "instruct": _auto_instruct, "draw_cell": _auto_draw_cell, "ambush_try": _auto_ambush_try, "info_trigger": _auto_info_trigger,
     "rc_start": _auto_rc_start, "phase_change": _auto_phase_change, "lay_base": _auto_lay_base,
     "base_turn": _auto_base_turn, "base_drop": _auto_base_drop,

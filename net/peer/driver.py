@@ -39,7 +39,7 @@ from net.identity import Identity
 from net.journal import Journal
 from net.peer import lobby, store
 from net.peer.progress import Progress, progress
-from net.session import Cheat, Desync, Finished, Flooding, Misconduct, Outgoing, Rejected, Resigned, Session, Stalling
+from net.session import Cheat, Finished, Flooding, Misconduct, Outgoing, Rejected, Resigned, Session, Stalling
 from net.transport.backoff import Backoff
 from net.transport.invite import Invite
 from net.transport.keys import key_matches, short_id
@@ -91,6 +91,8 @@ class Peer:
         self.identity = identity
         #: Builds the mesh and its sockets (tests pass an in-memory network).
         self.net_factory = net_factory
+        #: When set, only these keys may link to us (a rematch table is for the last game's players only).
+        self.allowed_keys: frozenset[bytes] | None = None
         self.spec = spec
         self.reactor = reactor
         self.deck = tuple(deck) if deck is not None else None
@@ -261,6 +263,8 @@ class Peer:
     # ------------------------------------------------------------------ lobby
 
     def _accept_key(self, key: bytes) -> str | None:
+        if self.allowed_keys is not None and key not in self.allowed_keys:
+            return "this table is kept for the players of the last game; ask the host for a new table"
         if self.genesis is not None:
             return None if key in self.genesis.seat_keys else \
                 "this game is already running and your key holds no seat in it; ask for a new table"
@@ -491,7 +495,7 @@ class Peer:
                     self._claim(event.seats)
             elif isinstance(event, Misconduct):
                 self._say("misconduct", event_text=str(event), seat=event.seat, step=event.step)
-            elif isinstance(event, (Desync, Cheat)):
+            elif isinstance(event, Cheat):
                 self._say("stopped", event_text=str(event))
                 if not self._stopping:  # a better proof may still replace it: read session.halted at the end
                     self._stopping = True

@@ -32,6 +32,7 @@ fresh randomness, so it must not be called again for a step already sent).
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
@@ -182,6 +183,10 @@ class ShuffleRound:
     def waiting_for(self) -> int | None:
         return self.order[self._next] if self._next < len(self.order) else None
 
+    def yet_to_shuffle(self, seat: int) -> bool:
+        """Whether ``seat`` still has its shuffle of this deck to make (now or later)."""
+        return seat in self.order[self._next:]
+
     @property
     def done(self) -> bool:
         return self._next == len(self.order)
@@ -279,6 +284,13 @@ class RevealRound:
 
     def waiting_for(self) -> tuple[int, ...]:
         return tuple(s for s in self.sharers if s not in self._received)
+
+    def copy(self) -> RevealRound:
+        """A copy that takes messages without changing this round: try a message on it, keep it if it verifies."""
+        clone = copy.copy(self)
+        clone._shares = [dict(s) for s in self._shares]
+        clone._received = set(self._received)
+        return clone
 
     @property
     def done(self) -> bool:

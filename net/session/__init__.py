@@ -7,13 +7,12 @@ events in :mod:`net.session.events`. docs/protocol.md describes the messages.
 """
 
 from net.session.core import KINDS, Outgoing, Session, section_hashes
-from net.session.events import Cheat, Desync, Event, Finished, Flooding, Misconduct, Rejected, Resigned, Stalling
+from net.session.events import Cheat, Event, Finished, Flooding, Misconduct, Rejected, Resigned, Stalling
 from net.session.plan import TablePlan, default_claims
 
 __all__ = [
            "KINDS",
            "Cheat",
-           "Desync",
            "Event",
            "Finished",
            "Flooding",

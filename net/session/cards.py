@@ -14,7 +14,6 @@ decryption share with its proof, and the opening of a salted point.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -212,7 +211,7 @@ class CardOp:
             raise BadCardMessage(f"its shares must cover exactly the rounds {expected}", seat=seat)
         me = self.book.me
         # verify every part before recording any (a bad part changes nothing)
-        trial = [_copy_round(self.rounds[i]) for i in expected]
+        trial = [self.rounds[i].copy() for i in expected]
         for rnd, (_, message) in zip(trial, parts):
             rnd.receive(seat, _plain(message), me)
         for i, rnd in zip(expected, trial):
@@ -306,17 +305,6 @@ class CardOp:
     def learned(self) -> list[tuple[int, str]]:
         """What the recipient of a deal/show learned (empty for other seats)."""
         return sorted(self.cards.items())
-
-
-def _copy_round(rnd: RevealRound) -> RevealRound:
-    """A copy whose mutable containers are separate, to try a message on it first."""
-    clone = copy.copy(rnd)
-    for name, value in vars(rnd).items():
-        if isinstance(value, list):
-            setattr(clone, name, [dict(v) if isinstance(v, dict) else v for v in value])
-        elif isinstance(value, (dict, set)):
-            setattr(clone, name, type(value)(value))
-    return clone
 
 
 def _plain(message: Any) -> Any:

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core.actions import Action
 from engine.core.encoding import decode
@@ -58,6 +58,7 @@ from net.envelope import (
     game_id,
 )
 from net.identity import Identity
+from net.journal import Journal
 from net.poker.cards import SecretDeckList
 from net.poker.protocol import HeldCard, KeyRound, SeatSecrets
 from net.session import catchup, chat, conviction, deadlines, decisions, intake, limits, opening, pump, resign
@@ -87,6 +88,9 @@ __all__ = [
 LOG = logging.getLogger("fairtable.session")
 DEFAULT_TIMEOUT = 120.0
 
+if TYPE_CHECKING:
+    from net.session.rounds import Round
+
 
 class Session:
     """One seat's (or an observer's) view of one networked game.
@@ -98,7 +102,7 @@ class Session:
     def __init__(self, genesis: Genesis, game: Game[Any], state: Any, *, plan: TablePlan | None = None,
                  identity: Identity | None = None, seat: int | None = None,
                  deck: Sequence[str] | None = None, agent: Agent | None = None,
-                 journal: Any = None, now: float = 0.0, timeout: float | None = None,
+                 journal: Journal | None = None, now: float = 0.0, timeout: float | None = None,
                  grace: float | None = None) -> None:
         self.genesis = genesis
         self.game = game
@@ -163,7 +167,7 @@ class Session:
         self._since = now
         self._stall_reported: set[tuple[int, tuple[int, str, float]]] = set()
         self._asked = now
-        self._round: Any = None
+        self._round: Round | None = None
         self._picked: Any = None
         #: Commitment openings by name (also journalled when there is a journal).
         self._secret_store: dict[str, Any] = {}
@@ -381,6 +385,10 @@ class Session:
             every.extend(self._buffer[self.seat].values())
         every.sort(key=lambda e: (e.seen.step, e.seat, e.seq))
         return every
+
+    def buffered(self, seat: int) -> list[Envelope]:
+        """A seat's envelopes received but not consumed yet (they wait for their step), by sequence number."""
+        return [self._buffer[seat][q] for q in sorted(self._buffer[seat])]
 
     def proof_file(self) -> dict[str, Any] | None:
         """After a conviction: the signed proof to save (``python -m tools.verify`` checks it)."""

@@ -37,11 +37,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from engine.core.pending import Chance, Decision, HiddenOp, SealedChoice
-from net.commit import SealedChoiceRound
-from net.dice import DiceRound
 from net.envelope import Envelope
 from net.errors import MalformedMessage, UnexpectedMessage
-from net.poker.protocol import ShuffleRound
 from net.session import catchup, endgame
 from net.session.events import Misconduct, Stalling
 
@@ -112,12 +109,7 @@ def waiting_for(s: Session) -> tuple[int, ...]:
         return (pending.seat,)
     if rnd is None:
         return ()
-    if isinstance(rnd, (SealedChoiceRound, DiceRound)):
-        return rnd.missing()
-    if isinstance(rnd, ShuffleRound):
-        nxt = rnd.waiting_for()
-        return () if nxt is None else (nxt,)
-    return tuple(rnd.owing())
+    return rnd.waiting_for()
 
 
 def waiting_what(s: Session) -> str:
@@ -159,13 +151,10 @@ def takes_part(s: Session, seat: int, step: int, part: str) -> bool:
 def parse_claim(s: Session, env: Envelope) -> tuple[int, int, str]:
     """(staller, step, part) of a claim, checked by rules that do not depend on timing."""
     body = env.body
-    legacy = isinstance(body, Mapping) and set(body) == {"staller", "step"}
-    if not isinstance(body, Mapping) or not (legacy or set(body) == {"staller", "step", "part"}):
+    if not isinstance(body, Mapping) or set(body) != {"staller", "step", "part"}:
         raise MalformedMessage("a forfeit claim is {'staller': seat, 'step': step, 'part': 'hello', 'play', "
                                "'audit' or 'final'}", seat=env.seat)
-    staller, step = body["staller"], body["step"]
-    # a two-field claim (transcripts before the part was signed) is about the part its reader is in
-    part = body["part"] if not legacy else (s.phase if s.phase in ("hello", "play") else "play")
+    staller, step, part = body["staller"], body["step"], body["part"]
     if not isinstance(staller, int) or isinstance(staller, bool) or staller not in s.seats \
             or staller == env.seat or step != env.seen.step or part not in PARTS \
             or not takes_part(s, staller, step, part):

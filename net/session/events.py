@@ -73,20 +73,6 @@ class Cheat:
 
 
 @dataclasses.dataclass(frozen=True)
-class Desync:
-    """Our state differs from a peer's; the session stopped. ``report`` is the
-    desync report (canonical data, see docs/protocol.md)."""
-
-    seat: int
-    step: int
-    report: dict[str, Any]
-
-    def __str__(self) -> str:
-        return (f"seat {self.seat} computed a different game state at step {self.step}; play is "
-                "stopped (never auto-healed). Save the desync report and send it to the developers")
-
-
-@dataclasses.dataclass(frozen=True)
 class Resigned:
     """A seat signed that it gives the game up (it conceded, or left the table)."""
 
@@ -129,4 +115,4 @@ class Finished:
         return f"game over: {self.outcome.get('reason', '')}; audit: {self.audit}"
 
 
-Event = Rejected | Stalling | Misconduct | Cheat | Desync | Flooding | Resigned | Finished
+Event = Rejected | Stalling | Misconduct | Cheat | Flooding | Resigned | Finished

@@ -1,17 +1,22 @@
-"""Protocol rounds glue: the engine's pending input -> a joint round -> its answer.
+"""Joint rounds: the engine's pending input -> one :class:`Round` -> its answer.
 
 Each pending input that needs more than one seat (sealed choices, dice,
-shuffles, card deals/shows/reveals) becomes one round object from
-net.commit, net.dice or net.poker. Parts are fed to it as they are
-consumed; once it is complete its answer is applied in seat order, so every
-peer feeds the engine the same input. Decisions (one seat, one action) are
-in :mod:`net.session.decisions`.
+shuffles, card deals/shows/reveals) becomes one :class:`Round` for its step:
+a thin adapter over the protocol object of net.commit, net.dice or
+net.poker. The session asks every round the same four things: whom it
+waits for (:meth:`Round.waiting_for`), to take one seat's envelope
+(:meth:`Round.take`), to send our own part when we owe one
+(:meth:`Round.make_ours`), and, once it is :attr:`Round.done`, to apply its
+answer (:meth:`Round.finish`), in seat order, so every peer feeds the engine
+the same input. Only the adapters speak each protocol's own vocabulary
+(``complete``/``missing``, ``owing``...); the session has no ladder over
+round kinds. Decisions (one seat, one action) are in :mod:`net.session.decisions`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.core.errors import CheatDetected
 from engine.core.pending import CardsShuffled, Chance, Decision, HiddenOp, Placement, SealedChoice
@@ -44,15 +49,40 @@ def enter_phase(s: Session) -> None:
             finish_if_complete(s)
 
 
-def make_round(s: Session, pending: Any) -> Any:
-    """The round object for a pending input (None for a decision)."""
+class Round(Protocol):
+    """A joint step of the table (see the module docstring)."""
+
+    def waiting_for(self) -> tuple[int, ...]:
+        """Seats whose part the round waits for now, in seat order."""
+        ...
+
+    def take(self, s: Session, env: Envelope) -> None:
+        """Consume one seat's envelope for this step; :class:`Wait` when it is early."""
+        ...
+
+    def make_ours(self, s: Session) -> bool:
+        """Send our part if we owe one now; True when something was sent."""
+        ...
+
+    @property
+    def done(self) -> bool:
+        """Every part is in."""
+        ...
+
+    def finish(self, s: Session) -> None:
+        """Apply the round's answer to the engine (once :attr:`done`)."""
+        ...
+
+
+def make_round(s: Session, pending: Any) -> Round | None:
+    """The round for a pending input (None for a decision)."""
     assert s.book is not None
     if isinstance(pending, Decision):
         return None
     if isinstance(pending, SealedChoice):
-        return SealedChoiceRound.from_pending(s.gid, s.step, pending)
+        return CommitReveal(SealedChoiceRound.from_pending(s.gid, s.step, pending), pending)
     if isinstance(pending, Chance):
-        return DiceRound.from_pending(s.gid, s.step, s.seats, pending)
+        return CommitReveal(DiceRound.from_pending(s.gid, s.step, s.seats, pending), pending)
     if isinstance(pending, HiddenOp):
         opened = s._open_cards_of(s.state)
         for h in pending.handles:
@@ -63,12 +93,12 @@ def make_round(s: Session, pending: Any) -> Any:
                 s.book.cipher[h] = s.book.public_cipher(card)
         if pending.op == "shuffle":
             deck = tuple(s.book.cipher[h] for h in pending.handles)
-            return ShuffleRound(s.book.keys, s.step, deck, s.seats)
+            return Shuffle(ShuffleRound(s.book.keys, s.step, deck, s.seats), pending.zone)
         op = CardOp(s.book, s.step, pending, s.seats)
         if op.rounds and op.rounds[0].sealed_to_recipient and pending.to_seat is not None:
             held = tuple(s.book.held[h] for h in pending.handles)
             s._shows[s.step] = (held, pending.to_seat)
-        return op
+        return Cards(op)
     if isinstance(pending, Placement):
         raise RuntimeError(f"hidden placement {pending.zone!r}: networked tables do not run placements yet "
                            "(net.commit has the per-cell commitments; the session rounds are later work, issue 11); "
@@ -76,55 +106,22 @@ def make_round(s: Session, pending: Any) -> Any:
     raise RuntimeError(f"unknown pending input {pending!r}")
 
 
-def finish_if_complete(s: Session) -> None:
-    """Apply the driver answer once a round has every part."""
-    rnd = s._round
-    if isinstance(rnd, (SealedChoiceRound, DiceRound)) and rnd.complete:
-        s._apply(rnd.answer())
-    elif isinstance(rnd, ShuffleRound) and rnd.done:
-        pending = s.game.pending(s.state)
-        assert isinstance(pending, HiddenOp) and s.book is not None
-        s._apply(CardsShuffled(-1, pending.zone))
-        fresh = s.game.zone(s.state, pending.zone)
-        result = rnd.result()
-        if len(fresh) != len(result):
-            raise RuntimeError(f"zone {pending.zone} changed size during its shuffle")
-        for h, c in zip(fresh, result):
-            s.book.cipher[h] = c
-    elif isinstance(rnd, CardOp) and rnd.done:
-        learned = rnd.learned() if rnd.op.op in ("deal", "show_to") else []
-        try:
-            s._apply(rnd.answer())
-        except CheatDetected as exc:
-            s._halt(Cheat(exc.seat, s.step, str(exc)))
-            return
-        if rnd.op.op == "reveal":
-            s._identified.update(rnd.cards)
-        if learned and s.seat == rnd.op.to_seat:
-            s.knowledge = s.knowledge.learn(learned)
+class CommitReveal:
+    """A sealed choice (net.commit) or a dice roll (net.dice): every seat commits, then reveals."""
 
+    def __init__(self, rnd: SealedChoiceRound | DiceRound, pending: Any) -> None:
+        self.rnd = rnd
+        self.pending = pending
 
-def play(s: Session, env: Envelope) -> None:
-    """A play-phase envelope for the current step: feed it to the decision or round."""
-    if s._round is None:
-        enter_phase(s)  # the step may have just advanced
-        if s.phase != "play" or s.halted is not None:
-            raise Wait
-    pending = s.game.pending(s.state)
-    rnd = s._round
-    seat, kind, body = env.seat, env.kind, env.body
-    if isinstance(pending, Decision):
-        if kind != "action":
-            raise UnexpectedMessage(f"sent a {kind!r} message while the table waits for a decision by "
-                                    f"seat {pending.seat}", seat=seat)
-        if seat != pending.seat:
-            raise UnexpectedMessage(f"acted out of turn: the table waits for seat {pending.seat}",
-                                    seat=seat)
-        decisions.on_action(s, env)
-        return
-    if kind == "action":
-        raise UnexpectedMessage(f"acted out of turn: the table waits for {s.waiting_what()}", seat=seat)
-    if isinstance(rnd, (SealedChoiceRound, DiceRound)):
+    def waiting_for(self) -> tuple[int, ...]:
+        return self.rnd.missing()
+
+    @property
+    def done(self) -> bool:
+        return self.rnd.complete
+
+    def take(self, s: Session, env: Envelope) -> None:
+        seat, kind, body, rnd = env.seat, env.kind, env.body, self.rnd
         if kind == "commit":
             if not isinstance(body, Mapping) or set(body) != {"commit"}:
                 raise MalformedMessage("a commit message is {'commit': 32 bytes}", seat=seat)
@@ -137,37 +134,10 @@ def play(s: Session, env: Envelope) -> None:
             rnd.reveal(seat, body["reveal"])
         else:
             raise UnexpectedMessage(f"sent a {kind!r} message during a commit-reveal round", seat=seat)
-    elif isinstance(rnd, ShuffleRound):
-        if kind != "shuffle":
-            raise UnexpectedMessage(f"sent a {kind!r} message during a shuffle", seat=seat)
-        if env.digest() in s._made:
-            pass  # our own shuffle: make() already advanced the round
-        else:
-            if seat not in rnd.order[rnd._next:]:
-                raise UnexpectedMessage("sent a second shuffle for this deck", seat=seat)
-            if rnd.waiting_for() != seat:
-                raise Wait
-            rnd.receive(seat, dict(body) if isinstance(body, Mapping) else body)
-    elif isinstance(rnd, CardOp):
-        if kind not in ("shares", "open"):
-            raise UnexpectedMessage(f"sent a {kind!r} message during a {rnd.op.op} of cards", seat=seat)
-        if kind == "open" and rnd.phase == "shares":
-            raise Wait
-        rnd.consume(seat, kind, body, mine=env.digest() in s._made)
-    else:
-        raise UnexpectedMessage(f"sent a {kind!r} message that fits no pending input", seat=seat)
-    finish_if_complete(s)
 
-
-def emit_play(s: Session) -> bool:
-    """Send our part of the current decision or round, if we owe one."""
-    assert s.seat is not None
-    me, step = s.seat, s.step
-    pending = s.game.pending(s.state)
-    rnd = s._round
-    if isinstance(pending, Decision):
-        return decisions.emit_decision(s, pending)
-    if isinstance(rnd, (SealedChoiceRound, DiceRound)):
+    def make_ours(self, s: Session) -> bool:
+        assert s.seat is not None
+        me, step, rnd = s.seat, s.step, self.rnd
         if me not in rnd.seats:
             return False
         name = f"opening:{step}"
@@ -175,8 +145,8 @@ def emit_play(s: Session) -> bool:
             if isinstance(rnd, DiceRound):
                 commitment, opening = rnd.contribute(me)
             else:
-                assert isinstance(pending, SealedChoice)
-                value = choose_sealed(s, pending)
+                assert isinstance(self.pending, SealedChoice)
+                value = choose_sealed(s, self.pending)
                 if value is NOTHING:
                     return False
                 commitment, opening = rnd.commit_to(me, value)
@@ -190,23 +160,140 @@ def emit_play(s: Session) -> bool:
             s._send("reveal", {"reveal": Opening.from_data(saved).to_data()})
             return True
         return False
-    if isinstance(rnd, ShuffleRound):
-        if rnd.waiting_for() != me or (step, "shuffle") in s._sent:
+
+    def finish(self, s: Session) -> None:
+        s._apply(self.rnd.answer())
+
+
+class Shuffle:
+    """A shuffle (net.poker): every seat in turn re-masks and permutes the deck, with a proof."""
+
+    def __init__(self, rnd: ShuffleRound, zone: str) -> None:
+        self.rnd = rnd
+        self.zone = zone
+
+    def waiting_for(self) -> tuple[int, ...]:
+        nxt = self.rnd.waiting_for()
+        return () if nxt is None else (nxt,)
+
+    @property
+    def done(self) -> bool:
+        return self.rnd.done
+
+    def take(self, s: Session, env: Envelope) -> None:
+        seat, body = env.seat, env.body
+        if env.kind != "shuffle":
+            raise UnexpectedMessage(f"sent a {env.kind!r} message during a shuffle", seat=seat)
+        if env.digest() in s._made:
+            return  # our own shuffle: make_ours already advanced the round
+        if not self.rnd.yet_to_shuffle(seat):
+            raise UnexpectedMessage("sent a second shuffle for this deck", seat=seat)
+        if self.rnd.waiting_for() != seat:
+            raise Wait
+        self.rnd.receive(seat, dict(body) if isinstance(body, Mapping) else body)
+
+    def make_ours(self, s: Session) -> bool:
+        if s.seat is None or self.rnd.waiting_for() != s.seat or (s.step, "shuffle") in s._sent:
             return False
-        s._send("shuffle", rnd.make(me))
+        s._send("shuffle", self.rnd.make(s.seat))
         return True
-    if isinstance(rnd, CardOp):
+
+    def finish(self, s: Session) -> None:
+        assert s.book is not None
+        s._apply(CardsShuffled(-1, self.zone))
+        fresh = s.game.zone(s.state, self.zone)
+        result = self.rnd.result()
+        if len(fresh) != len(result):
+            raise RuntimeError(f"zone {self.zone} changed size during its shuffle")
+        for h, c in zip(fresh, result):
+            s.book.cipher[h] = c
+
+
+class Cards:
+    """A deal, show or reveal of hidden cards: net.poker decryption shares, through :class:`CardOp`."""
+
+    def __init__(self, op: CardOp) -> None:
+        self.op = op
+
+    def waiting_for(self) -> tuple[int, ...]:
+        return self.op.owing()
+
+    @property
+    def done(self) -> bool:
+        return self.op.done
+
+    def take(self, s: Session, env: Envelope) -> None:
+        if env.kind not in ("shares", "open"):
+            raise UnexpectedMessage(f"sent a {env.kind!r} message during a {self.op.op.op} of cards",
+                                    seat=env.seat)
+        if env.kind == "open" and self.op.phase == "shares":
+            raise Wait
+        self.op.consume(env.seat, env.kind, env.body, mine=env.digest() in s._made)
+
+    def make_ours(self, s: Session) -> bool:
         if s._secrets is None:
             return False
-        kind = "shares" if rnd.phase == "shares" else "open"
-        if (step, kind) in s._sent:
+        kind = "shares" if self.op.phase == "shares" else "open"
+        if (s.step, kind) in s._sent:
             return False
-        made = rnd.make(s._secrets)
+        made = self.op.make(s._secrets)
         if made is None:
             return False
         s._send(made[0], made[1])
         return True
-    return False
+
+    def finish(self, s: Session) -> None:
+        op = self.op
+        learned = op.learned() if op.op.op in ("deal", "show_to") else []
+        try:
+            s._apply(op.answer())
+        except CheatDetected as exc:
+            s._halt(Cheat(exc.seat, s.step, str(exc)))
+            return
+        if op.op.op == "reveal":
+            s._identified.update(op.cards)
+        if learned and s.seat == op.op.to_seat:
+            s.knowledge = s.knowledge.learn(learned)
+
+
+def finish_if_complete(s: Session) -> None:
+    """Apply the driver answer once the round has every part."""
+    rnd = s._round
+    if rnd is not None and rnd.done:
+        rnd.finish(s)
+
+
+def play(s: Session, env: Envelope) -> None:
+    """A play-phase envelope for the current step: feed it to the decision or round."""
+    if s._round is None:
+        enter_phase(s)  # the step may have just advanced
+        if s.phase != "play" or s.halted is not None:
+            raise Wait
+    pending = s.game.pending(s.state)
+    seat, kind = env.seat, env.kind
+    if isinstance(pending, Decision):
+        if kind != "action":
+            raise UnexpectedMessage(f"sent a {kind!r} message while the table waits for a decision by "
+                                    f"seat {pending.seat}", seat=seat)
+        if seat != pending.seat:
+            raise UnexpectedMessage(f"acted out of turn: the table waits for seat {pending.seat}",
+                                    seat=seat)
+        decisions.on_action(s, env)
+        return
+    if kind == "action":
+        raise UnexpectedMessage(f"acted out of turn: the table waits for {s.waiting_what()}", seat=seat)
+    if s._round is None:
+        raise UnexpectedMessage(f"sent a {kind!r} message that fits no pending input", seat=seat)
+    s._round.take(s, env)
+    finish_if_complete(s)
+
+
+def emit_play(s: Session) -> bool:
+    """Send our part of the current decision or round, if we owe one."""
+    pending = s.game.pending(s.state)
+    if isinstance(pending, Decision):
+        return decisions.emit_decision(s, pending)
+    return s._round.make_ours(s) if s._round is not None else False
 
 
 #: choose_sealed's answer when no choice is known yet (None may be a real option).

@@ -39,6 +39,7 @@ def test_fit_line_shrinks_before_it_cuts() -> None:
     assert fits(text, 16, full, True)
 
 
+@pytest.mark.slow
 def test_card_names_are_whole_on_large_faces_and_marked_when_cut_on_small_ones() -> None:
     cs = cardset()
     art = CardArt(cs)
@@ -78,7 +79,7 @@ def test_nothing_on_the_board_overlaps(size: tuple[int, int]) -> None:
     assert L.side_open.width >= 300 and L.side_open.right <= size[0]
 
 
-@pytest.mark.parametrize("size", [(1000, 640), (1920, 1080)])
+@pytest.mark.parametrize("size", [(960, 600), (1000, 640), (1280, 800), (1920, 1080)])
 def test_the_hover_preview_names_the_card_in_full_inside_the_board(app, clock, size) -> None:  # type: ignore[no-untyped-def]
     app.screen = pygame.display.set_mode(size)
     scene = play_to_midgame(app, clock)
@@ -91,3 +92,19 @@ def test_the_hover_preview_names_the_card_in_full_inside_the_board(app, clock, s
         assert board.contains(card_rect) and board.contains(caption)
         assert not caption.colliderect(card_rect)
         assert scene.hover_card is not None
+        # issue 15 item 10: the preview never covers what the cursor points at (the control, else the card)
+        target = scene.preview_target(rect.center)
+        assert target.collidepoint(rect.center)
+        assert not card_rect.colliderect(target) and not caption.colliderect(target), (size, rect, target)
+    # with a hand card selected the highlighted columns are the targets: none is covered either
+    source = next(k for k in scene.intents.sources() if k[0] == "hand" and scene.intents.targets(k))
+    scene.press(source)
+    columns = [c for c in scene.offered() if c.key[0] == "mine"]
+    assert columns
+    for control in columns:
+        for rect, _card in scene.faces:
+            if control.rect.colliderect(rect):
+                point = rect.clip(control.rect).center  # the cursor on a card inside the target column
+                assert scene.preview_target(point) == control.rect
+                card_rect, caption = scene.preview_rects(point)
+                assert not card_rect.colliderect(control.rect) and not caption.colliderect(control.rect), (size, point)

@@ -44,7 +44,7 @@ def test_table_widgets_do_not_overlap(size: tuple[int, int], lang: str) -> None:
         assert L.board.width >= size[0] - 60
         click_button = scene.side_buttons[0]
         click_button.on_click()
-        assert scene.panel_open and [b.payload for b in scene.side_buttons] == ["panel", "lobby", "lang", "help"]
+        assert scene.panel_open and [b.payload for b in scene.side_buttons] == ["panel", "lobby", "settings", "help", "concede"]
     rects += [(f"side:{b.label}", b.rect) for b in scene.side_buttons]
     no_overlap(rects, size)
     for _, rect in rects:
@@ -71,6 +71,74 @@ def test_table_widgets_do_not_overlap(size: tuple[int, int], lang: str) -> None:
         lines = wrap(tr(lang, entry.text_key), TEXT_SIZE, cell.width)
         assert len(lines) * line_height(TEXT_SIZE) <= cell.height, (size, lang, entry.text_key, lines)
     app.render()
+    scene.toggle_help()
+    # the settings panel: its rows' labels and options and its close button
+    scene.toggle_settings()
+    assert scene.settings_panel is not None
+    panel_rects = scene.settings_panel.widget_rects()
+    no_overlap(panel_rects, size)
+    for name, rect in panel_rects:
+        assert scene.settings_panel.rect.contains(rect), (name, rect)
+    app.render()
+
+
+def table_rects(scene) -> list[tuple[str, pygame.Rect]]:  # type: ignore[no-untyped-def]
+    """The bar's and side panel's buttons, the chat field and its buttons."""
+    rects = [(f"bar:{b.payload}", b.rect) for b in scene.bar_buttons]
+    rects += [(f"side:{b.payload}", b.rect) for b in scene.side_buttons]
+    rects += [(f"chat:{b.payload}", b.rect) for b in scene.chat_buttons]
+    if scene.chat_field is not None and scene.chat_buttons:
+        rects.append(("chat:field", scene.chat_field.rect))
+    return rects
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_set_up_picker_widgets_do_not_overlap(size: tuple[int, int], lang: str) -> None:
+    from client.rider.play import start_local_game
+
+    clock = Clock()
+    app = App(size, clock=clock, lang=lang)
+    scene = start_local_game(app, Settings(), on_leave=lambda: None, seed=4)
+    assert scene.setup is not None
+    rects = table_rects(scene) + [(f"card:{c}", r) for r, c in scene.setup_slots()]
+    assert {"bar:('button', 'setup_place')", "bar:('button', 'setup_fill')"} <= {n for n, _ in rects}
+    no_overlap(rects, size)
+    for rect, _card in scene.setup_slots():
+        assert scene.layout.me.hand.contains(rect)
+    for name, rect in rects:
+        if name.startswith("bar:"):
+            assert scene.layout.bar.contains(rect), name
+            assert rect.left >= scene.layout.bar.left + 200  # the status text keeps room on the left
+    app.render()
+
+
+@pytest.mark.slow
+def test_networked_table_widgets_and_chat_do_not_overlap() -> None:
+    from twisted.internet import reactor
+
+    from client.rider.demo import play_networked_to_midgame
+
+    app = App((1280, 800), clock=reactor)
+    scene, remote = play_networked_to_midgame(app, reactor, seed=11)
+    try:
+        for size in SIZES:
+            app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+            scene.resized(size)
+            if scene.layout.collapsed:
+                scene.panel_open = True
+                scene._build_controls()
+            rects = table_rects(scene)
+            assert scene.chat_field is not None and len(scene.chat_buttons) == 5, size
+            no_overlap(rects, size)
+            chat = scene.chat_rect()
+            assert chat is not None and scene.side_rect().contains(chat)
+            app.render()
+    finally:
+        scene.session.leave()
+        remote.leave("test over")
+        for _ in range(50):
+            reactor.iterate(0.002)
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -83,7 +151,7 @@ def test_lobby_widgets_do_not_overlap(size: tuple[int, int], lang: str) -> None:
         ("lang", lobby.lang_choice.rect), ("name", lobby.name_field.rect), ("deck", lobby.deck_choice.rect),
         ("bot", lobby.bot_choice.rect), ("play", lobby.play_button.rect), ("quit", lobby.quit_button.rect),
         ("host", lobby.host_button.rect), ("code", lobby.code_field.rect), ("join", lobby.join_button.rect),
-        ("lan", lobby.lan_rect),
+        ("lan", lobby.lan_rect), ("settings", lobby.settings_button.rect), ("help", lobby.help_button.rect),
     ]
     no_overlap(rects, size)
     app.render()

@@ -91,3 +91,25 @@ def test_old_log_lines_reword_in_japanese_when_the_language_changes() -> None:
     assert any("バトルマーク勝負" in t for t in japanese)
     assert not any("Battle-mark" in t or "turned face up" in t for t in japanese)  # the old lines too
     app.render()
+
+
+def test_one_catalogue_no_inline_japanese_choices_in_the_client() -> None:
+    """Issue 10 item 5: every user-visible string goes through client/i18n.py; no
+    module picks a language inline ("..." if ja else "...")."""
+    import re
+    from pathlib import Path
+
+    import client
+
+    root = Path(client.__file__).parent
+    inline = re.compile(r'lang\s*==\s*"(ja|en)"|\bif\s+(ja|_ja\(lang\))\b|"ja"\s+if\b')
+    found = [f"{path.relative_to(root)}:{n}: {line.strip()}"
+             for path in sorted(root.rglob("*.py")) if path.name != "i18n.py"
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if inline.search(line)]
+    assert found == []
+    # the same move reads in both languages from the catalogue's keys
+    from client.i18n import STRINGS
+
+    for key in ("log_attack", "log_level_up", "opt_level_up", "seat_you", "wait_main", "reason_lost3"):
+        en, ja = STRINGS[key]
+        assert en and ja and en != ja

@@ -15,6 +15,7 @@ import os
 import random
 import time
 
+import pygame
 import pytest
 
 from client.app import App
@@ -25,7 +26,7 @@ from net.envelope import Genesis
 from net.identity import Identity
 from net.peer import store
 from net.games import game_named
-from tests.client.conftest import click
+from tests.client.conftest import click, key
 from tests.client.test_client_net import bot_peer, play_by_clicks, pump
 
 
@@ -38,6 +39,7 @@ def real_app():  # type: ignore[no-untyped-def]
     application.running = False
 
 
+@pytest.mark.slow
 def test_a_crashed_networked_game_is_resumed_from_the_lobby_to_the_audited_end(real_app, tmp_path):  # type: ignore[no-untyped-def]
     from client.rider.net_play import unfinished_games
 
@@ -79,7 +81,7 @@ def test_a_crashed_networked_game_is_resumed_from_the_lobby_to_the_audited_end(r
         assert [g.opponents() for g in again.unfinished] == ["Remote bot"]
         assert again.resume_button.label == "Resume the unfinished game with Remote bot"
         app.render()
-        click(app, again.resume_button.rect.center)
+        key(app, pygame.K_RETURN)  # Enter resumes the waiting game (rather than a new game against the bot)
         resumed = again.net
         assert resumed is not None and resumed.role == "resume", again.message
         while time.monotonic() < deadline + 60 and app.scene.name != "table":
@@ -87,6 +89,13 @@ def test_a_crashed_networked_game_is_resumed_from_the_lobby_to_the_audited_end(r
         assert app.scene.name == "table", resumed.lines
         scene = app.scene
         assert scene.session.peer is resumed.peer and any("resuming game" in line for line in resumed.lines)
+        # issue 15 item 10: the position is right at once: the caught-up inputs are not replayed as flights,
+        # so no hand card or card back is hidden behind an animation, and every card of our hand shows its face
+        assert scene.session.moves >= 12
+        assert scene.anims.hidden() == set()
+        hand = scene.session.state.players[scene.me].hand
+        assert len(hand) > 0 and all(card is not None for _, card in scene.my_hand())
+        assert len(scene.hand_slots(scene.opp)) == len(scene.session.state.players[scene.opp].hand)
         play_by_clicks(app, reactor, scene, seed=6)
         assert app.scene.name == "end", scene.session.problem or scene.session.session.waiting_what()
         assert app.scene.audit_ok, app.scene.audit_detail

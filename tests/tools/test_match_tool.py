@@ -19,6 +19,7 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "tools.match", *args], cwd=ROOT, capture_output=True, text=True, timeout=120, check=False)
 
 
+@pytest.mark.slow
 def test_same_seed_gives_same_final_hash_in_two_processes() -> None:
     first = _run("rider", "--bots", "greedy,random", "--seed", "7", "--json")
     second = _run("rider", "--bots", "greedy,random", "--seed", "7", "--json")
@@ -113,6 +114,7 @@ def test_a_log_with_another_start_or_cut_short_is_caught(tmp_path: Path) -> None
     assert _run("--replay", str(log)).returncode == 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seats", [5, 10])
 def test_locke_match_ends_judged_and_replays(seats: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """tools.match locke --seats N --bots random --seed S --json: a judged end, and the log replays."""

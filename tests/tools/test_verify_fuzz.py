@@ -103,6 +103,7 @@ def test_flipped_bytes_give_a_verdict(flips: list[tuple[int, int]]) -> None:
     check(data)
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(FIELDS), canonical)
 def test_any_genesis_field_replaced_gives_a_verdict(field: str, value: Any) -> None:
@@ -124,6 +125,7 @@ def test_hostile_options_in_a_re_signed_record_give_a_verdict(options: dict[str,
     check(resigned(genesis, list(data["envelopes"])))
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 10**6), canonical)
 def test_any_envelope_body_replaced_and_re_signed_gives_a_verdict_naming_a_seat(index: int, body: Any) -> None:

@@ -78,6 +78,9 @@ def idle_cpu(seconds: float) -> dict[str, Any]:
     app = App((1280, 800), clock=setup_clock)
     scene = play_to_midgame(app, setup_clock, seed=11)
     app.clock = reactor
+    from client.rider.session import RiderSession
+
+    assert isinstance(scene.session, RiderSession)
     scene.session.clock = reactor
     frames_before = app.frames_drawn
     result: dict[str, Any] = {}
@@ -125,9 +128,9 @@ def networked_idle_cpu(seconds: float) -> dict[str, Any]:
     def spin(wall: float) -> None:
         end = time.perf_counter() + wall
         while time.perf_counter() < end:
-            reactor.runUntilCurrent()  # type: ignore[attr-defined]
-            wait = reactor.timeout()  # type: ignore[attr-defined]
-            reactor.doIteration(min(wait if wait is not None else 0.1, max(0.0, end - time.perf_counter())))  # type: ignore[attr-defined]
+            reactor.runUntilCurrent()
+            wait = reactor.timeout()
+            reactor.doIteration(min(wait if wait is not None else 0.1, max(0.0, end - time.perf_counter())))
 
     spin(1.0)  # settle into idle first
     frames0, cpu0, wall0 = app.frames_drawn, time.process_time(), time.perf_counter()
@@ -136,6 +139,9 @@ def networked_idle_cpu(seconds: float) -> dict[str, Any]:
     frames = app.frames_drawn - frames0
     waiting = bool(scene.legal)
     app.stop()
+    from client.rider.net_session import NetRiderSession
+
+    assert isinstance(scene.session, NetRiderSession)
     scene.session.leave()
     remote.leave("benchmark over")
     spin(0.2)

@@ -36,7 +36,7 @@ LOCKE_SEATS = (5, 10)
 
 def _shipped(name: str, seats: int) -> LocalSetup:
     entry = game_named(name)
-    return entry.local(entry.local_record(seats, None), None)
+    return entry.local(entry.local_record(seats, None, None), None)
 
 
 def random_vs_random(games: int) -> dict[str, Any]:

@@ -162,6 +162,10 @@ def dice_rolls(reactor: Any, n: int, count: int) -> Any:
             if rnd.phase == "reveal" and i not in state["revealed"]:
                 state["revealed"].add(i)
                 send(i, "reveal", {"reveal": state["openings"][i].to_data()}, rnd.step)
+                for early in state["early"].pop(i, []):
+                    take(i, early)
+        elif rnd.phase == "commit":  # a reveal that overtook a commitment on another path: keep it
+            state["early"].setdefault(i, []).append(env)
         else:
             rnd.reveal(env.seat, env.body["reveal"])
             if rnd.complete and i not in state["finished"]:
@@ -190,7 +194,7 @@ def dice_rolls(reactor: Any, n: int, count: int) -> Any:
 
     table.handlers[:] = [handler(i) for i in range(n)]
     for k in range(count):
-        state.update(t0=time.perf_counter(), done=defer.Deferred(), started=set(), revealed=set(), finished={},
+        state.update(t0=time.perf_counter(), done=defer.Deferred(), started=set(), revealed=set(), finished={}, early={},
                      openings={}, rounds=[DiceRound(table.game, k, seats, "bench.2d6", (6, 6)) for _ in seats])
         start(0, k)
         yield state["done"]

@@ -70,7 +70,7 @@ class StarTable:
         self.keys = [i.public_key for i in self.ids]
         self.table, self.game = secrets.token_bytes(8), secrets.token_bytes(32)
         self.handlers: list[Callable[[bytes, bytes], None]] = [lambda o, d: None for _ in range(3)]
-        self.on_connected: Callable[[bytes], None] = lambda key: None
+        self.on_connected: Callable[[bytes], object] = lambda key: None
         self.nets = [TwistedMesh(ident, table=self.table, reactor=reactor, game=self.game, name=f"o{i}",
                                  backoff=lambda: Backoff(initial=0.05, maximum=0.5),
                                  on_message=lambda o, d, i=i: self.handlers[i](o, d),

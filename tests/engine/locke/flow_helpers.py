@@ -57,6 +57,14 @@ def waiting(table: LocalTable) -> tuple[str, int]:
     return pending.prompt, pending.seat
 
 
+def decline_joins(table: LocalTable) -> None:
+    """Answer no to every actually-there / actually-alive offer made as a combat starts (seed 002)."""
+    from engine.locke.actions import TryRevive
+
+    while isinstance(table.pending, Decision) and table.pending.prompt == "locke.try_revive":
+        act(table, TryRevive(table.pending.seat, False))
+
+
 def bot_table(players: int, seed: int, *, hashes: bool = False) -> LocalTable:
     g = game()
     state, knowledge = g.new_game(players)

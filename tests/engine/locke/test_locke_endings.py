@@ -9,7 +9,7 @@ from engine.core.errors import CheatDetected
 from engine.locke.actions import Answer, Declare, Destroy, KingRoom, Nop, Nova, Override, Surrender, Walk
 from engine.locke.combat.actions import Durability, Equip
 from engine.locke.declare import answerers
-from tests.engine.locke.flow_helpers import KEYS, act, five, roll, settle, table_at, waiting
+from tests.engine.locke.flow_helpers import decline_joins, KEYS, act, five, roll, settle, table_at, waiting
 
 
 def _planet(seats=None, turn_of=0, **extra):  # type: ignore[no-untyped-def]
@@ -99,6 +99,7 @@ def test_everyone_dead_ends_the_game() -> None:
     act(table, Walk(0, "P:1:1"))
     roll(table, 3, 3)  # random combat 6: three police with ray guns
     act(table, Surrender(0, False))
+    decline_joins(table)  # the dead may try actually-alive (seed 002); here nobody does
     act(table, Equip(0, 0, "", False))  # no items declared (KMC 10.3.2)
     roll(table, 1, 1, 6, 6)  # initiative (KMC 10.3.3): Locke 2, the police 12
     roll(table, 6, 6, 6)  # combined fire of three ray guns (seed 002): 4 + 4 + 4 = 12

@@ -28,7 +28,7 @@ from engine.locke.actions import (
     Walk,
 )
 from engine.locke.combat.actions import Equip
-from tests.engine.locke.flow_helpers import act, five, game, roll, table_at, waiting
+from tests.engine.locke.flow_helpers import decline_joins, act, five, game, roll, table_at, waiting
 
 
 def _start(seats=None, **position):  # type: ignore[no-untyped-def]
@@ -215,6 +215,7 @@ def test_an_ambush_opens_before_the_card_and_its_placer_may_appear() -> None:
     roll(table, 5)  # 5-6: two henchmen
     assert table.state.combat is not None and table.state.combat.henchmen == 2
     assert table.state.seats[1].place == "P:1:1"  # ruling N44: the base player is on the board now
+    decline_joins(table)
     assert waiting(table) == ("locke.cb_equip", 1)  # KMC 10.3.2: items are declared first
     act(table, Equip(1, 0, "", False))
     act(table, Equip(0, 0, "", False))
@@ -252,6 +253,7 @@ def test_combat_card_fight_is_a_kmc_10_combat() -> None:
     act(table, Keep(0, False))
     roll(table, 3, 4)
     act(table, Surrender(0, False))
+    decline_joins(table)  # the dead may try actually-alive (seed 002); here nobody does
     act(table, Equip(0, 0, "", False))
     assert len(table.state.combat.detail.fighters[0].hand) == 7
     roll(table, 6, 6, 1, 1)  # Locke acts first

@@ -502,4 +502,5 @@ def test_prison_row_11_escapes_into_the_trap_chart_and_the_arrest_card_goes() ->
     roll(table, 1, 1)  # psycho bomb
     act(table, Stat(0, "mind", 8))
     roll(table, 6, 6)
+    roll(table, 3, 5)  # the natural 6-6 calls for the transformation check (fate): 8, nothing
     assert dict(table.state.cells)["P:1:1"].face_up == ""

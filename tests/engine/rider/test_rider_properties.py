@@ -3,6 +3,8 @@ same hashes; every illegal input raises a typed error and changes nothing."""
 
 from __future__ import annotations
 
+import pytest
+
 import random
 
 from hypothesis import given, settings
@@ -115,6 +117,7 @@ def _driver_candidates(pending: HiddenOp) -> list[Action]:
     ]
 
 
+@pytest.mark.slow
 @settings(max_examples=20)
 @given(seed=st.integers(0, 2**32 - 1), shipped=st.booleans(), random_decks=st.booleans())
 def test_illegal_inputs_raise_typed_errors_and_change_nothing(seed: int, shipped: bool, random_decks: bool) -> None:

@@ -8,6 +8,8 @@ the bar is that neither deck wins more than 70% (docs/rules/rider-decks.md,
 
 from __future__ import annotations
 
+import pytest
+
 import random
 
 import assets
@@ -26,6 +28,7 @@ def _deck(name: str) -> tuple[str, ...]:
     return expand(deck_from_data(assets.load_json(f"rider/decks/{name}.deck.json"))[2])
 
 
+@pytest.mark.slow
 def test_shipped_decks_are_balanced_between_greedy_bots() -> None:
     game = RiderGame(cardset_from_data(assets.load_json("rider/cardset.json")))
     ember, tide = _deck("ember-rush"), _deck("tidewall-vigil")

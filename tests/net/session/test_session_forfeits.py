@@ -431,7 +431,8 @@ def test_claims_every_peer_refuses_alike() -> None:
     bad = [{"staller": other, "step": a.step, "part": "play"},
            {"staller": decider, "step": a.step, "part": "later"},
            {"staller": decider, "step": a.step - 1, "part": "play"},
-           {"staller": decider, "step": a.step, "part": "audit"}]
+           {"staller": decider, "step": a.step, "part": "audit"},
+           {"staller": decider, "step": a.step}]  # a claim must name its part (no two-field form any more)
     claimer = sessions[other]
     for body in bad:
         before = len([e for e in sessions[decider].events if isinstance(e, Rejected)])

@@ -54,6 +54,7 @@ def _audit_of(session: Session, seat: int) -> Envelope:
     return next(e for e in session.envelopes() if e.kind == "audit" and e.seat == seat)
 
 
+@pytest.mark.slow
 def test_honest_passes_open_the_hands_and_the_audit_is_ok() -> None:
     """rider.14: every pass is re-judged with the whole hand; honest ones pass.
 

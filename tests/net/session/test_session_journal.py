@@ -18,6 +18,7 @@ from net.session import Rejected, Session
 from net.transcript import verify
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("crash_after", "outbox_lost"), [(15, False), (35, False), (30, True)])
 def test_crash_mid_game_then_resume_from_journal(tmp_path: Path, crash_after: int, outbox_lost: bool) -> None:
     import random

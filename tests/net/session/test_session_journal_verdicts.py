@@ -4,6 +4,8 @@ accepted again (not mistaken for equivocation) and the game ends audited."""
 
 from __future__ import annotations
 
+import pytest
+
 from pathlib import Path
 
 from harness import identities, rider_decks, rider_table
@@ -27,6 +29,7 @@ def _refused_envelope_of_our_own(s: Session) -> tuple[Envelope, list[Outgoing]]:
     return env, out
 
 
+@pytest.mark.slow
 def test_refused_envelope_then_kill_and_resume_continues_the_game(tmp_path: Path) -> None:
     table, genesis, setup = rider_table(seed=4, journal_dir=tmp_path)
     a, b = table.sessions

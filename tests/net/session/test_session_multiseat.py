@@ -12,6 +12,7 @@ from net.session import Rejected
 from net.transcript import verify
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("seats", "shuffle_seed"), [(6, None), (10, 5)])
 def test_dice_and_cards_exercise(seats: int, shuffle_seed: int | None) -> None:
     table, _ = tiny_table(seats, shuffle_seed=shuffle_seed)

@@ -91,6 +91,7 @@ def _expect(t: dict[str, Any], step: int, seat: int, reason: str | None = None) 
         assert reason in verdict.reason, str(verdict)
 
 
+@pytest.mark.slow
 def test_untouched_transcripts_verify() -> None:
     assert verify(decode(_tiny())).ok
     assert verify(decode(_rider())).ok

@@ -9,6 +9,8 @@ connect 96 times in 12 s to an address of its choosing."""
 
 from __future__ import annotations
 
+import pytest
+
 from transport_helpers import MemoryNet, Node, identity
 
 from net.transport import mesh as mesh_module
@@ -105,6 +107,7 @@ def test_a_members_address_that_never_answers_is_tried_a_few_times_then_given_up
     assert dials_to(net, TRAP) == mesh_module.MAX_UNPROVEN_DIALS
 
 
+@pytest.mark.slow
 def test_a_flood_of_links_frames_leads_to_bounded_dials() -> None:
     """The issue's measurement, 12 s of hostile gossip: 1000 frames, each
     naming a member at the trap address and 63 strangers at it too."""

@@ -7,6 +7,8 @@ reactor spins until it fires. All traffic stays on 127.0.0.1.
 
 from __future__ import annotations
 
+import pytest
+
 import json
 import os
 import subprocess
@@ -119,6 +121,7 @@ def run_peer(*args: str) -> subprocess.Popen[str]:
     )
 
 
+@pytest.mark.slow
 def test_three_processes_form_a_table_through_the_host() -> None:
     """Separate OS processes; joiners do not listen, so the host forwards."""
     host = run_peer("host", "--peers", "3", "--seed", "1")

@@ -1,0 +1,47 @@
+"""A character's current stats: the printed card plus the public ledger of changes.
+
+Why a module of its own: the claim judge (engine/locke/claims.py), the honest
+legal actions (engine/locke/legal.py) and the effects (engine/locke/fate.py)
+must agree on one definition of "your level now". The ledger is public (a
+seat's ``mods`` and ``proofs``), the card is hidden, so a declaration is
+judged as ``current(card, mods, proofs)`` once the card opens.
+
+A mod is ``(stat, op, value, until)``: ``op`` "add" adds ``value``, "set"
+replaces the stat; ``until`` is "game" (transformation chart, kept for the
+rest of the game) or "life" (until the character dies: psycho blast,
+Hijiri's whim). Mods apply in the order they were gained.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.locke.components import Character
+
+STATS = ("level", "power", "durability", "mind")
+Mod = tuple[str, str, int, str]
+
+
+def printed(character: Character, stat: str) -> int:
+    value: int = getattr(character, stat)
+    return value
+
+
+def current(character: Character, mods: Sequence[Sequence[object]], proofs: int, stat: str) -> int:
+    """The value of ``stat`` now: the printed value, each mod in turn, then ESP proofs
+    (seed 002 prison 12+: ESP level and ESP power are 0 while a proof is in)."""
+    if stat not in STATS:
+        raise ValueError(f"unknown stat {stat!r}")
+    value = printed(character, stat)
+    for mod in mods:
+        name, op, amount = str(mod[0]), str(mod[1]), int(str(mod[2]))
+        if name != stat:
+            continue
+        value = value + amount if op == "add" else amount
+    if proofs > 0 and stat in ("level", "power"):
+        return 0
+    return max(0, value)
+
+
+def for_stat(mods: Sequence[Mod], stat: str) -> tuple[Mod, ...]:
+    return tuple(m for m in mods if m[0] == stat)
