@@ -23,10 +23,10 @@ from engine.locke.combat.actions import ACTIONS
 from engine.locke.combat.flow import begin
 from engine.locke.combat.legal import MAKERS
 from engine.locke.combat.model import Obstacle
-from engine.locke.combat.obstacles import obstacles_from
+from engine.locke.combat.obstacles import alarm_device, obstacles_from
 
 PENDING: dict[str, Any] = {**flow.PENDING, **path.PENDING, **auto.PENDING, **items.PENDING}
 HANDLERS: dict[tuple[str, type[Any]], Any] = {**flow.HANDLERS, **path.HANDLERS, **auto.HANDLERS, **items.HANDLERS}
 AUTO: dict[str, Any] = {**flow.AUTO, **path.AUTO, **auto.AUTO}
 
-__all__ = ["ACTIONS", "AUTO", "HANDLERS", "MAKERS", "PENDING", "Obstacle", "begin", "obstacles_from"]
+__all__ = ["ACTIONS", "AUTO", "HANDLERS", "MAKERS", "PENDING", "Obstacle", "alarm_device", "begin", "obstacles_from"]

@@ -8,13 +8,16 @@ Each is logged as an engine.core Claim and judged here once the cards open
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from engine.core.claims import Claim
+from engine.locke import stats
 from engine.locke.combat.common import grant_int, henchmen_of, item_level
 from engine.locke.components import ComponentSet
 
 CARD = "locke.cb.card"  # the handle holds this combat card (KMC 5)
 USE = "locke.cb.use"  # own ESP level and power left cover the level used (KMC 10.5.1-2)
-DURABILITY = "locke.cb.durability"  # the declared durability is the true current one (KMC 10.7.4)
 AWAKE = "locke.cb.awake"  # level + mind reach the illusion's total (KMC 5.3.2, table 5.4)
 TELEPATHY = "locke.cb.telepathy_level"  # the level declared for the contact telepathy check (KMC 5.4)
 
@@ -25,8 +28,19 @@ PSUIT = "locke.cb.psuit"  # [attack level, absorbed]: the P-suit's level reaches
 JAMMER = "locke.cb.jammer"  # the character's ESP jammer reaches this level (KMC 10.10)
 NIKE = "locke.cb.nike"  # the Nike check's value is within the card's (KMC 2.3.2)
 
-KINDS = (CARD, USE, DURABILITY, AWAKE, TELEPATHY, ITEM, FIELD, PSUIT, JAMMER, NIKE)
+KINDS = (CARD, USE, AWAKE, TELEPATHY, ITEM, FIELD, PSUIT, JAMMER, NIKE)
 
+
+
+#: Kinds about the character's stats: their value is ``[declared, mods, proofs]``, the public
+#: ledger of changes (engine/locke/stats.py) at the time of the claim, so the judge reads the
+#: stats the character had then (ruling N100).
+STAT_KINDS = (USE, AWAKE, TELEPATHY)
+
+
+def stat_value(mods: Sequence[Sequence[object]], proofs: int, declared: Any) -> list[Any]:
+    """The value of a :data:`STAT_KINDS` claim made against this ledger."""
+    return [declared, [list(m) for m in mods], proofs]
 
 
 def holds(components: ComponentSet, claim: Claim, contents: tuple[str, ...]) -> bool:
@@ -34,12 +48,12 @@ def holds(components: ComponentSet, claim: Claim, contents: tuple[str, ...]) -> 
     if what == CARD:
         return bool(contents[0] == value)
     character = components.character(contents[0])
+    if what in STAT_KINDS:
+        value, mods, proofs = value
+        character = stats.now(character, mods, int(proofs))
     if what == USE:
         level, spent = value
         return bool(character.level >= level and character.power - spent >= level)
-    if what == DURABILITY:
-        declared, damage = value
-        return bool(declared == character.durability - damage)
     if what == AWAKE:
         return bool(character.level + character.mind >= int(value))
     if what == TELEPATHY:

@@ -40,8 +40,12 @@ LOG_TAG = "kmc-10"
 
 
 def begin(s: LockeState, combat: Combat) -> LockeState:
-    """Start ``combat`` (API-combat.md): its steps go before whatever the queue holds now."""
-    return s._replace(combat=combat._replace(detail=None), queue=(Step("cb_start", -1),) + s.queue)
+    """Start ``combat`` (API-combat.md): its steps go before whatever the queue holds now,
+    after seed 002's actually-there / actually-alive offers (engine/locke/fate.py, N117)."""
+    from engine.locke.fate import joining_steps
+
+    joining = joining_steps(s, combat.cell, tuple(i for side in combat.sides for i in side))
+    return s._replace(combat=combat._replace(detail=None), queue=joining + (Step("cb_start", -1),) + s.queue)
 
 
 def as_obstacle(record: Any) -> Obstacle:
@@ -298,6 +302,8 @@ def _auto_end(g: Any, s: LockeState, step: Step) -> LockeState:
     participants = tuple(sorted(f.seat for f in fight.fighters if f.seat >= 0))
     cleared = all(not active(fight, i) or f.state != IN for i, f in enumerate(fight.fighters) if f.ob is not None)
     s = log(s, "combat", c.cause, c.cell, [list(x) for x in c.sides], list(fight.dead), LOG_TAG, fight.ended, fight.round)
+    if c.obstacles and cleared:  # read by engine/locke/base_cards.py (alarm devices)
+        s = log(s, "obstacles-cleared", c.cause, c.cell)
     s = s._replace(combat=None, last_combat=participants)
     if not alive_seats(s):
         return end_game(s, "all-dead")

@@ -340,8 +340,10 @@ def _on_suit_damage(g: Any, s: LockeState, step: Step, action: Any) -> LockeStat
         f = f._replace(suit=f.suit if left > 0 else "", suit_left=max(0, left))
     s = put(s, with_fighter(fight, step.n, f))
     s = log(s, "cb-suit-hit", f.seat, "nike" if nike else fight.fighters[step.n].suit, cells, first, max(0, left))
-    if turn:
-        s = log(s, "effect", "transformation-check", f.seat, "effect pending part 3")
+    if turn:  # N5: the suit took the hit, the wearer still takes the transformation check
+        from engine.locke import fate
+
+        s = fate.transformation_check(g, s, f.seat)
     return advance(with_strike(s, None))
 
 

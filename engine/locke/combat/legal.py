@@ -9,10 +9,12 @@ allow. Without knowledge it lists what the public record allows.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.core.actions import Action
 from engine.core.hidden import Knowledge
+from engine.locke import stats
 from engine.locke.actions import Land, Nop
 from engine.locke.checks import MIN_MIND_DECLARATION
 from engine.locke.combat.actions import Absorb, Durability, Equip, GoOn, JamVeto, Play, Sleep, UseItem
@@ -25,6 +27,8 @@ from engine.locke.state import LockeState, Step
 
 _STAND_INS: dict[int, tuple[str, ...]] = {}
 
+
+Maker = Callable[[Any, LockeState, Step, Character | None, Knowledge | None], list[Action]]
 
 def _stand_ins(components: ComponentSet) -> tuple[str, ...]:
     """What the wildcard is offered as: each defence, teleport and illusion card, contact
@@ -179,7 +183,7 @@ def _absorb(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledg
 
 
 def _durability(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
-    from engine.locke.combat.path import MAX_DURABILITY
+    from engine.locke.fate import MAX_DURABILITY
 
     damage = s.seats[step.seat].damage
     if me is not None:
@@ -203,8 +207,20 @@ def _land(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge 
     return [Land(step.seat, cell) for cell in teleport_targets(s, s.seats[step.seat].place, step.n)]
 
 
-MAKERS = {
+def _as_now(maker: Maker) -> Maker:
+    """The honest options read the character's current stats: printed plus the public
+    changes (engine/locke/stats.py, ruling N100), as the claims are judged."""
+    def current(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
+        if me is not None:
+            p = s.seats[step.seat]
+            me = stats.now(me, p.mods, p.proofs)
+        return maker(g, s, step, me, k)
+    return current
+
+
+_MAKERS: dict[str, Maker] = {
     "cb_act": _act, "cb_sync": _answer("sync"), "cb_hench": _answer("hench"), "cb_escape": _answer("escape"),
     "cb_block": _answer("block"), "cb_defend": _answer("defend"), "cb_dur": _durability, "cb_sleep": _sleep,
     "cb_go_on": _go_on, "cb_land": _land, "cb_equip": _equip, "cb_absorb": _absorb, "cb_jam_ask": _jam_ask,
 }
+MAKERS = {kind: _as_now(maker) for kind, maker in _MAKERS.items()}

@@ -24,6 +24,7 @@ from typing import Any
 from engine.core.errors import IllegalAction
 from engine.core.pending import CardsShownTo, Chance, Decision, DiceRolled, HiddenOp, Pending
 from engine.locke import claims as ck
+from engine.locke import fate
 from engine.locke.actions import Land, Nop
 from engine.locke.checks import MIN_MIND_DECLARATION
 from engine.locke.combat import claims as cc
@@ -49,10 +50,6 @@ from engine.locke.combat.model import ASLEEP, DEAD, ESCAPED, Fight, Fighter, Str
 from engine.locke.components import CombatCard
 from engine.locke.damage import resolve_damage
 from engine.locke.state import NO_SEAT, LockeState, Step, advance, claimed, log, with_seat
-
-#: Highest printed durability of any character card (Yuki Hijiri's 7): a declared
-#: durability above this minus the public damage cannot be true.
-MAX_DURABILITY = 7
 
 RULES = {
     "attack": "locke.10.6", "sync": "locke.10.8", "hench": "locke.10.8", "escape": "locke.10.7.2",
@@ -114,9 +111,9 @@ def play(g: Any, s: LockeState, index: int, action: Play, uses: tuple[str, ...],
     if action.field and card.level:
         claims.append(ck.make(seat, s.step_no, cc.FIELD, (character,), card.level, "locke.2.3.2"))
     if own > 0:
-        claims.append(ck.make(seat, s.step_no, cc.USE, (character,), [own, f.spent], "locke.10.5.2"))
+        claims.append(ck.make(seat, s.step_no, cc.USE, (character,), _ledger(s, seat, [own, f.spent]), "locke.10.5.2"))
     if action.stretch:
-        claims.append(ck.make(seat, s.step_no, ck.MIND_AT_MOST, (character,), action.mind, "locke.10.5.1"))
+        claims.append(fate.stat_claim(s, seat, "mind", "le", action.mind, "locke.10.5.1"))
     f = f._replace(hand=tuple(h for h in f.hand if h != action.handle), spent=f.spent + own)
     fight = with_fighter(fight, index, f)._replace(used=fight.used + (action.handle,))
     if ask:
@@ -141,6 +138,13 @@ def spend_face_up(s: LockeState, index: int, handle: int, use: str, target: int 
 
 def _index(s: LockeState, step: Step) -> int:
     return step.n
+
+
+
+def _ledger(s: LockeState, seat: int, declared: Any) -> list[Any]:
+    """A stat claim's value with the seat's public changes (engine/locke/combat/claims.py)."""
+    p = s.seats[seat]
+    return cc.stat_value(p.mods, p.proofs, declared)
 
 
 # --- stretching the level with mind checks (KMC 10.5.1) -------------------------------------
@@ -214,7 +218,8 @@ def _on_act(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     if action.use == "illusion":
         return advance(s, *mind, Step("cb_illusion", -1, n=me, arg=f"ok:{card.level}"))
     if action.level:
-        claim = ck.make(step.seat, s.step_no, cc.TELEPATHY, (s.seats[step.seat].character,), action.level, "locke.5.4")
+        claim = ck.make(step.seat, s.step_no, cc.TELEPATHY, (s.seats[step.seat].character,),
+                        _ledger(s, step.seat, action.level), "locke.5.4")
         s = s._replace(**claimed(s, claim))
     return advance(s, Step("cb_tele_roll", step.seat, n=action.target, arg=str(action.level)))
 
@@ -501,7 +506,8 @@ def _on_sleep(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     index = int(step.arg)
     if action.sleep:
         return advance(log(gone(s, index, ASLEEP), "cb-asleep", step.seat, "", step.n))
-    claim = ck.make(step.seat, s.step_no, cc.AWAKE, (s.seats[step.seat].character,), step.n, "locke.5.3.2")
+    claim = ck.make(step.seat, s.step_no, cc.AWAKE, (s.seats[step.seat].character,), _ledger(s, step.seat, step.n),
+                    "locke.5.3.2")
     return advance(log(s._replace(**claimed(s, claim)), "cb-awake", step.seat, step.n))
 
 
@@ -619,11 +625,10 @@ def _auto_hit(g: Any, s: LockeState, step: Step) -> LockeState:
 def _on_durability(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     assert isinstance(action, Durability)
     damage = s.seats[step.seat].damage
-    if not 1 <= action.value <= MAX_DURABILITY - damage:
-        raise IllegalAction(f"declare your current durability (1..{MAX_DURABILITY - damage} given the damage "
+    if not 1 <= action.value <= fate.MAX_DURABILITY - damage:
+        raise IllegalAction(f"declare your current durability (1..{fate.MAX_DURABILITY - damage} given the damage "
                             "you have taken)", rule="locke.10.7.4")
-    claim = ck.make(step.seat, s.step_no, cc.DURABILITY, (s.seats[step.seat].character,), [action.value, damage],
-                    "locke.10.7.4")
+    claim = fate.durability_claim(s, step.seat, action.value, "locke.10.7.4")
     return advance(with_strike(s._replace(**claimed(s, claim)), _s(s)._replace(declared=action.value)))
 
 
@@ -642,8 +647,6 @@ def _pending_damage(g: Any, s: LockeState, step: Step) -> Pending:
 def _on_damage(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     """Seed 002 damage table: every check against the durability declared at the start
     (simultaneous attacks, seed 002 note 2); 0 or E kills."""
-    from engine.locke.turn import kill
-
     assert isinstance(action, DiceRolled)
     fight = fight_of(s)
     strike = _s(s)
@@ -664,11 +667,11 @@ def _on_damage(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
         p = s.seats[target.seat]
         s = s._replace(seats=with_seat(s, target.seat, p._replace(damage=p.damage + before - max(0, after))))
         s = log(s, "cb-hit", who, target.seat, cells, before, max(0, after), strike.card or "weapon")
-        if turn:
-            s = log(s, "effect", "transformation-check", target.seat, "effect pending part 3")
+        if turn and after > 0:  # seed 002: a natural 1-1 or 6-6 on a survivor
+            s = fate.transformation_check(g, s, target.seat)
         if after <= 0:
             killer = attacker.seat if attacker.seat >= 0 else NO_SEAT
-            s = log(kill(s, target.seat, killer), "killed", target.seat, killer)
+            s = log(fate.kill(g, s, target.seat, killer=killer, cause="combat"), "killed", target.seat, killer)
             fight = fight_of(s)
             fight = with_fighter(fight, strike.target, target._replace(state=DEAD))._replace(dead=fight.dead + (target.seat,))
             s = put(s, fight)

@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.core.pending import Decision, HiddenOp
+from engine.locke.actions import TryRevive
 from engine.locke.combat import begin
 from engine.locke.combat.actions import Equip, Play
 from engine.locke.combat.model import DECK, Fight
@@ -45,6 +46,10 @@ def combat_table(sides: tuple[tuple[int, ...], tuple[int, ...]] = ((0,), (2,)), 
         pending = table.pending
         if isinstance(pending, Decision) and pending.prompt == "locke.cb_equip":
             table.submit((equip or {}).get(pending.seat, Equip(pending.seat, 0, "", False)))
+        elif isinstance(pending, Decision) and pending.prompt == "locke.try_revive":
+            table.submit(TryRevive(pending.seat, False))  # nobody else joins (seed 002, N117)
+        elif isinstance(pending, Decision):
+            raise AssertionError(f"combat_table: unexpected question {pending.prompt} to seat {pending.seat}")
         else:
             table.step()
     stack(table, deck)

@@ -15,6 +15,7 @@ from engine.core.errors import IllegalAction
 from engine.core.pending import Chance
 from engine.locke.actions import Land, Nop
 from engine.locke.chart_data import POLICE_TRAITS
+from engine.locke import claims as ck
 from engine.locke.combat import claims as cc
 from engine.locke.combat.actions import Durability, GoOn, Play, Sleep
 from engine.locke.combat.common import HIT_ALL, COMBINED, NO_SLEEP, put
@@ -333,7 +334,7 @@ def test_a_false_durability_is_caught() -> None:
     act(table, Nop(2))
     with pytest.raises(FalseClaim) as err:
         table.submit(Durability(2, 3))
-    assert err.value.seat == 2 and err.value.claim.what == cc.DURABILITY
+    assert err.value.seat == 2 and err.value.claim.what == ck.DURABILITY_NOW
 
 
 def test_a_card_from_someone_elses_hand_is_refused() -> None:

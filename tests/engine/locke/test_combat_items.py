@@ -64,10 +64,11 @@ def test_the_honest_declaration_lists_only_ones_own_items() -> None:
     """KMC 10.3.2: Yamaki-1 may declare his P-suit and his ESP field; Nia nothing."""
     from engine.locke.state import Combat
     from engine.locke.combat import begin
-    from tests.engine.locke.flow_helpers import game, table_at
+    from tests.engine.locke.flow_helpers import decline_joins, game, table_at
 
     table = table_at({"seats": _seats(s2="yamaki-1"), "phase": "planet", "turn_of": 0, "fill": "frontier"})
     table.state = game().settle(begin(table.state, Combat("declared", "P:1:0", ((0,), (2,)))))
+    decline_joins(table)  # the others may say they were actually there (seed 002, N117)
     table.step()  # the shuffle
     assert table.legal(0) == [Equip(0, 0, "", False)]
     act(table, Equip(0, 0, "", False))
