@@ -337,6 +337,57 @@ def test_a_false_durability_is_caught() -> None:
     assert err.value.seat == 2 and err.value.claim.what == ck.DURABILITY_NOW
 
 
+def test_a_level_gained_by_transformation_pays_for_the_card() -> None:
+    """N158 (seed 002 transformation +1 level, N100): Nia's level 5 now pays for the level-5
+    card that was a false claim on her printed level 4; the claim records the public change."""
+    seats = five(s2={"place": "P:1:0", "mods": [["level", "add", 1, "game"]]})
+    table = combat_table(deck=seven("raygun-1") + seven("g-bomb-25"), seats=seats)
+    roll(table, *NIA_FIRST)
+    assert card(table, 2, "attack", "g-bomb-25", target=0) in table.legal(2)  # honest: no mind stretch needed
+    act(table, card(table, 2, "attack", "g-bomb-25", target=0))
+    use = [c for c in table.state.claims if c.what == cc.USE]
+    assert use and use[-1].value[1] == [["level", "add", 1, "game"]]
+
+
+def test_an_esp_proof_makes_any_level_a_false_claim() -> None:
+    """N112, N158: with an ESP proof in, level and power are 0: even a level-1 card on one's own
+    level is a false claim."""
+    seats = five(s2={"place": "P:1:0", "proofs": 1})
+    table = combat_table(deck=seven("raygun-1") + seven("bazooka-9"), seats=seats)
+    roll(table, *NIA_FIRST)
+    assert not [a for a in table.legal(2) if getattr(a, "card", "") == "bazooka-9" and not a.stretch]
+    with pytest.raises(FalseClaim) as err:
+        table.submit(card(table, 2, "attack", "bazooka-9", target=0))
+    assert err.value.seat == 2 and err.value.claim.what == cc.USE
+
+
+def test_a_natural_double_on_a_survivor_rolls_the_transformation_chart() -> None:
+    """Seed 002 damage table (N154): a 1-1 on a character that survives calls the transformation
+    check at once, through fate's chart."""
+    table = _duel(seven("raygun-1"), seven("raygun-2"))
+    act(table, card(table, 0, "attack", "raygun-1", target=1))
+    act(table, Nop(2))
+    act(table, Nop(2))
+    act(table, Durability(2, 4))
+    roll(table, 6, 6)  # raygun-1 (firepower 1) against 4: a natural 6-6, no damage
+    assert table.state.seats[2].alive
+    assert isinstance(table.pending, Chance) and table.pending.purpose == "locke.chart.transformation"
+
+
+def test_a_combat_death_goes_through_fate() -> None:
+    """KMC 8 through engine/locke/fate.py: the death is logged with its cause; the ESP proofs go."""
+    seats = five(s2={"place": "P:1:0", "proofs": 1})
+    table = combat_table(deck=seven("light-sword-6-50") + seven("raygun-2"), seats=seats)
+    roll(table, *LOCKE_FIRST)
+    act(table, card(table, 0, "attack", "light-sword-6-50", target=1))
+    while table.pending is not None and waiting(table) != ("locke.cb_dur", 2):
+        act(table, Nop(2))
+    act(table, Durability(2, 4))
+    roll(table, 2, 3)
+    assert not table.state.seats[2].alive and table.state.seats[2].proofs == 0
+    assert ("died", 2, "combat", 0) in table.state.events
+
+
 def test_a_card_from_someone_elses_hand_is_refused() -> None:
     """KMC 10.4.1: only one's own hand."""
     table = _duel(seven("bazooka-10"), seven("bazooka-9"))
