@@ -537,6 +537,22 @@ def joining_steps(s: LockeState, cell: str, fighters: tuple[int, ...]) -> tuple[
     return tuple(steps)
 
 
+def arrive(s: LockeState, seat: int, cell: str) -> LockeState:
+    """Seed 002 actually-there: the seat's piece goes onto the combat's cell, out of its party
+    (its partners are freed too); a prisoner joining a combat escapes (D11)."""
+    p = s.seats[seat]
+    seats = list(s.seats)
+    seats[seat] = p._replace(place=cell, leader=NO_SEAT, status="normal",
+                             prison_failures=0 if p.status == "arrested" else p.prison_failures)
+    for i, q in enumerate(seats):
+        if q.leader == seat:
+            seats[i] = q._replace(leader=NO_SEAT, status="normal")
+    s = s._replace(seats=tuple(seats))
+    if p.status == "arrested":
+        s = log(s, "escaped", seat, "joined-combat")
+    return s
+
+
 def _on_try_revive(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     assert isinstance(action, TryRevive)
     if not action.attempt:
@@ -566,17 +582,7 @@ def _on_join_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
             return advance(s, Step("thought_roll", step.seat, arg=cell))
         return advance(s)
     if outcome.entry == "there-now" and s.seats[step.seat].alive:
-        p = s.seats[step.seat]
-        seats = list(s.seats)
-        seats[step.seat] = p._replace(place=cell, leader=NO_SEAT, status="normal",
-                                      prison_failures=0 if p.status == "arrested" else p.prison_failures)
-        for i, q in enumerate(seats):
-            if q.leader == step.seat:
-                seats[i] = q._replace(leader=NO_SEAT, status="normal")
-        s = s._replace(seats=tuple(seats))
-        if p.status == "arrested":  # seed 002 prison: joining another combat frees a prisoner (D11)
-            s = log(s, "escaped", step.seat, "joined-combat")
-        return advance(log(s, "joined", step.seat, cell, 1, 0))
+        return advance(log(arrive(s, step.seat, cell), "joined", step.seat, cell, 1, 0))
     if outcome.value and int(outcome.value) > 1:
         return advance(log(s, "joins-later", step.seat, cell, int(outcome.value)))
     return advance(s)

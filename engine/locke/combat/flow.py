@@ -35,6 +35,8 @@ from engine.locke.combat.model import (
 from engine.locke.state import Cell, Combat, LockeState, Step, advance, cell_of, log, with_cell, with_zone, zone_of
 
 RULE = "locke.10"
+#: Logged when a combat is called, before seed 002's joining checks (their results follow it).
+CALLED = "cb-called"
 #: What the end of a combat logs as its resolver (the stand-in logged "resolved by the stand-in").
 LOG_TAG = "kmc-10"
 
@@ -45,7 +47,33 @@ def begin(s: LockeState, combat: Combat) -> LockeState:
     from engine.locke.fate import joining_steps
 
     joining = joining_steps(s, combat.cell, tuple(i for side in combat.sides for i in side))
+    s = log(s, CALLED, combat.cause, combat.cell)  # where the checks' results start in the log
     return s._replace(combat=combat._replace(detail=None), queue=joining + (Step("cb_start", -1),) + s.queue)
+
+
+def _joiners(s: LockeState) -> tuple[list[int], list[tuple[int, int]], list[tuple[int, int]]]:
+    """What the actually-there / actually-alive checks logged since the combat was called
+    (engine/locke/fate.py): seats here now, seats arriving in a later round, residual thoughts."""
+    now: list[int] = []
+    later: list[tuple[int, int]] = []
+    thoughts: list[tuple[int, int]] = []
+    for event in reversed(s.events):
+        if event and event[0] == CALLED:
+            break
+        if event and event[0] == "joined":
+            (thoughts.append((event[1], event[4])) if event[4] else now.append(event[1]))
+        elif event and event[0] == "joins-later":
+            later.append((event[1], event[3]))
+    return now[::-1], later[::-1], thoughts[::-1]
+
+
+def _join(s: LockeState, fight: Fight, seat: int) -> tuple[Fight, tuple[Step, ...]]:
+    """A seat the checks brought in fights as a party of its own (N166) and declares its items."""
+    if not s.seats[seat].alive or any(f.seat == seat for f in fight.fighters):
+        return fight, ()
+    party = max((f.party for f in fight.fighters), default=OBSTACLE_PARTY) + 1
+    fight = fight._replace(fighters=fight.fighters + (Fighter(seat, max(party, OBSTACLE_PARTY + 1)),))
+    return fight, (Step("cb_equip", seat, n=len(fight.fighters) - 1),)
 
 
 def as_obstacle(record: Any) -> Obstacle:
@@ -72,7 +100,14 @@ def _auto_start(g: Any, s: LockeState, step: Step) -> LockeState:
     for record in c.obstacles:
         ob = as_obstacle(record)
         fighters.append(Fighter(-1, OBSTACLE_PARTY, ob=ob, members=(ob.durability,) * max(1, ob.squad)))
-    s = put(s, Fight(fighters=tuple(fighters)))
+    now, later, thoughts = _joiners(s)
+    fight = Fight(fighters=tuple(fighters), arrivals=tuple(later))
+    for seat in now:  # they declare their items with everyone else below
+        fight, _ = _join(s, fight, seat)
+    for seat, firepower in thoughts:  # N159: residual thoughts do not fight yet
+        s = log(s, "cb-residual-thought", seat, firepower, "not carried out")
+    fighters = list(fight.fighters)
+    s = put(s, fight)
     if not any(name == DECK for name, _ in s.zones):
         s = fresh_zone(s, DECK, g.components.deck("combat_cards"))
     s = log(s, "cb-start", c.cause, c.cell, [list(x) for x in c.sides],
@@ -93,6 +128,11 @@ def _auto_round(g: Any, s: LockeState, step: Step) -> LockeState:
         return advance(put(s, fight._replace(ended="round-limit")), Step("cb_end", -1))
     if parties_left(fight) < 2:
         return advance(put(s, fight._replace(ended=fight.ended or "no-opponents")), Step("cb_end", -1))
+    if step.arg != "arrived":  # seed 002 actually-there 5-7: they come in first, declaring their items
+        s, asks = _arrive(s, fight, fight.round + 1)
+        if asks:
+            return advance(s, *asks, Step("cb_round", -1, arg="arrived"))
+        fight = fight_of(s)
     fighters = tuple(f._replace(acted=False, done=False, barrier_used=False, jammed=0, specials=(), nike_on=False)
                      for f in fight.fighters)
     fight = fight._replace(round=fight.round + 1, fighters=fighters, attacked=False, wants=(), order=(),
@@ -340,3 +380,21 @@ AUTO = {
     "cb_start": _auto_start, "cb_round": _auto_round, "cb_jam": _auto_jam, "cb_turn": _auto_turn,
     "cb_post": _auto_post, "cb_judge": _auto_judge, "cb_end": _auto_end,
 }
+
+
+def _arrive(s: LockeState, fight: Fight, round_no: int) -> tuple[LockeState, tuple[Step, ...]]:
+    """Seed 002 actually-there 5-7: the seat arrives as round 2, 3 or 4 begins, if it still can
+    (alive, in a normal, partner or arrested state, KMC 10.2): its piece goes onto the cell and
+    it joins as N166 says."""
+    from engine.locke.fate import arrive
+
+    assert s.combat is not None
+    asks: tuple[Step, ...] = ()
+    for seat, due in fight.arrivals:
+        p = s.seats[seat]
+        if due == round_no and p.alive and p.status in ("normal", "partner", "arrested"):
+            fight, more = _join(s, fight, seat)
+            if more:
+                s = log(arrive(put(s, fight), seat, s.combat.cell), "cb-arrived", seat, round_no)
+                asks += more
+    return put(s, fight), asks

@@ -125,3 +125,4 @@ class Fight(NamedTuple):
     dead: tuple[int, ...] = ()
     ended: str = ""  # why the combat ends ("" while it goes on)
     before: "Fight | None" = None  # the fight before a play a seat's jammer may still stop (KMC 10.10)
+    arrivals: tuple[tuple[int, int], ...] = ()  # (seat, round): actually-there seats still on their way (N166)
