@@ -20,7 +20,7 @@ from typing import Any
 from engine.core.pending import CardsDealt, CardsRevealed, Chance, Decision, DiceRolled, HiddenOp, Pending
 from engine.locke.combat import auto
 from engine.locke.combat.actions import GoOn
-from engine.locke.combat.common import active, fight_of, put, targets, with_fighter
+from engine.locke.combat.common import active, fight_of, player, put, targets, with_fighter
 from engine.locke.combat.model import (
     DEAD,
     DECK,
@@ -104,8 +104,10 @@ def _auto_start(g: Any, s: LockeState, step: Step) -> LockeState:
     fight = Fight(fighters=tuple(fighters), arrivals=tuple(later))
     for seat in now:  # they declare their items with everyone else below
         fight, _ = _join(s, fight, seat)
-    for seat, firepower in thoughts:  # N159: residual thoughts do not fight yet
-        s = log(s, "cb-residual-thought", seat, firepower, "not carried out")
+    for seat, firepower in thoughts:  # KMC 10.2.1: a party of its own with no cards (N167)
+        if not s.seats[seat].alive and not any(f.seat == seat for f in fight.fighters):
+            party = max(f.party for f in fight.fighters) + 1
+            fight = fight._replace(fighters=fight.fighters + (Fighter(seat, max(party, OBSTACLE_PARTY + 1), thought=firepower),))
     fighters = list(fight.fighters)
     s = put(s, fight)
     if not any(name == DECK for name, _ in s.zones):
@@ -113,12 +115,13 @@ def _auto_start(g: Any, s: LockeState, step: Step) -> LockeState:
     s = log(s, "cb-start", c.cause, c.cell, [list(x) for x in c.sides],
             [f.ob.id for f in fighters if f.ob is not None])
     armed = tuple(Step("cb_arm", -1, n=i) for i, f in enumerate(fighters) if f.ob is not None and f.ob.weapon == "weapon-check")
-    equip = tuple(Step("cb_equip", f.seat, n=i) for i, f in enumerate(fighters) if f.seat >= 0)
+    equip = tuple(Step("cb_equip", f.seat, n=i) for i, f in enumerate(fighters) if player(f))
     return advance(s, Step("shuffle", -1, arg=DECK), *armed, *equip, Step("cb_round", -1))
 
 
 def parties_left(fight: Fight) -> int:
-    return len({f.party for i, f in enumerate(fight.fighters) if active(fight, i)})
+    """Parties still fighting; residual thoughts keep no combat going (KMC 10.3.5)."""
+    return len({f.party for i, f in enumerate(fight.fighters) if active(fight, i) and not f.thought})
 
 
 def _auto_round(g: Any, s: LockeState, step: Step) -> LockeState:
@@ -140,7 +143,7 @@ def _auto_round(g: Any, s: LockeState, step: Step) -> LockeState:
     deals: list[Step] = []
     needed = 0
     for i, f in enumerate(fighters):
-        if not active(fight, i):
+        if not active(fight, i) or f.thought:  # KMC 10.3.1: no cards for residual thoughts
             continue
         if f.seat >= 0:
             need = HAND_SIZE + f.henchmen - len(f.hand)
@@ -196,7 +199,7 @@ def _pending_pick(g: Any, s: LockeState, step: Step) -> Pending:
 
 def _jam_targets(s: LockeState, index: int) -> tuple[int, ...]:
     fight = fight_of(s)
-    return tuple(j for j in targets(s, fight, index) if fight.fighters[j].seat >= 0)
+    return tuple(j for j in targets(s, fight, index) if player(fight.fighters[j]))
 
 
 def _auto_jam(g: Any, s: LockeState, step: Step) -> LockeState:
@@ -281,7 +284,7 @@ def _auto_post(g: Any, s: LockeState, step: Step) -> LockeState:
              if f.ob is not None and "round-end-breakdown-roll" in f.ob.traits and active(fight, i)]
     obstacles = any(f.ob is not None and active(fight, i) for i, f in enumerate(fight.fighters))
     if fight.attacked and not obstacles and parties_left(fight) >= 2:
-        steps += [Step("cb_go_on", f.seat, n=i) for i, f in enumerate(fight.fighters) if f.seat >= 0 and active(fight, i)]
+        steps += [Step("cb_go_on", f.seat, n=i) for i, f in enumerate(fight.fighters) if player(f) and active(fight, i)]
     return advance(s, *steps, Step("cb_judge", -1))
 
 
@@ -339,7 +342,7 @@ def _auto_end(g: Any, s: LockeState, step: Step) -> LockeState:
     fight = fight_of(s)
     back = zone_of(s, DECK) + fight.used + tuple(h for f in fight.fighters for h in f.hand)
     s = s._replace(zones=with_zone(s, DECK, back))
-    participants = tuple(sorted(f.seat for f in fight.fighters if f.seat >= 0))
+    participants = tuple(sorted(f.seat for f in fight.fighters if player(f)))
     cleared = all(not active(fight, i) or f.state != IN for i, f in enumerate(fight.fighters) if f.ob is not None)
     s = log(s, "combat", c.cause, c.cell, [list(x) for x in c.sides], list(fight.dead), LOG_TAG, fight.ended, fight.round)
     if c.obstacles and cleared:  # read by engine/locke/base_cards.py (alarm devices)

@@ -4,10 +4,13 @@ takes the joiners in."""
 
 from __future__ import annotations
 
+import pytest
+
+from engine.core.errors import IllegalAction
 from engine.core.pending import HiddenOp
 from engine.locke.actions import Nop
-from engine.locke.combat.actions import Durability, Equip, GoOn
-from engine.locke.combat.common import targets
+from engine.locke.combat.actions import Durability, Equip, GoOn, Play, UseItem
+from engine.locke.combat.common import RESIDUAL, targets
 from tests.engine.locke.combat_helpers import card, combat_table, fight, seven
 from tests.engine.locke.flow_helpers import act, five, roll, waiting
 
@@ -39,14 +42,49 @@ def test_a_revived_seat_joins_the_fight() -> None:
     assert table.state.seats[4].alive and table.state.seats[4].place == "P:1:0"
 
 
-def test_a_residual_thought_is_logged_but_does_not_fight_yet() -> None:
-    """Seed 002 actually-alive 4, residual-thought chart 2 (firepower 100): not carried out
-    in the fight yet (N159), and said so in the log."""
+def _thought(firepower_dice: tuple[int, int] = (1, 1)):  # type: ignore[no-untyped-def]
+    """Elmi (seat 4) is dead; actually-alive 4 makes her a residual thought (2 on the chart: 100)."""
     seats = five(s2={"place": "P:1:0"}, s4={"alive": False, "place": ""})
-    table = combat_table(deck=seven("bazooka-10") + seven("raygun-2"), seats=seats, offers={4: (1, 3, 1, 1)})
+    return combat_table(deck=seven("bazooka-10") + seven("raygun-2"), seats=seats,
+                        offers={4: (1, 3) + firepower_dice})
+
+
+def test_a_residual_thought_fights_with_its_firepower_and_no_cards() -> None:
+    """KMC 10.2.1, 10.3.1 (N167): the thought is a fighter of its own party, dealt no cards,
+    asked for no items, and not a target (it has no durability, KMC 10.6)."""
+    table = _thought()
     assert ("joined", 4, "P:1:0", 1, 100) in table.state.events
-    assert [x.seat for x in fight(table).fighters] == [0, 2]
-    assert _events(table, "cb-residual-thought") == [("cb-residual-thought", 4, 100, "not carried out")]
+    f = fight(table)
+    assert [(x.seat, x.thought) for x in f.fighters] == [(0, 0), (2, 0), (4, 100)]
+    assert f.fighters[2].hand == () and not table.state.seats[4].alive
+    assert 2 not in targets(table.state, f, 0) and 2 not in targets(table.state, f, 1)
+    assert set(targets(table.state, f, 2)) == {0, 1}
+
+
+def test_a_residual_thought_attack_goes_straight_to_the_body() -> None:
+    """KMC 10.7: no escape, no defence; the target declares its durability and takes the
+    thought's firepower (100) on the damage table."""
+    table = _thought()
+    roll(table, 1, 1, 2, 2, 6, 6)  # initiative: the thought (12) first, then Nia, then Locke
+    assert waiting(table) == ("locke.cb_act", 4)
+    assert UseItem(4, RESIDUAL, 1) in table.legal(4) and not [a for a in table.legal(4) if isinstance(a, Play)]
+    act(table, UseItem(4, RESIDUAL, 1))
+    assert waiting(table) == ("locke.cb_dur", 2)  # no escape or defence was offered
+    act(table, Durability(2, 4))
+    roll(table, 2, 2)  # 100 against 4 reads the 10:1 column: 4 damage
+    hit = _events(table, "cb-hit")[-1]
+    assert hit[1] == 4 and hit[2] == 2 and not table.state.seats[2].alive
+    assert not fight(table).attacked  # KMC 10.3.5: a thought's attack keeps no combat going
+
+
+def test_residual_thoughts_are_refused_cards_and_other_items() -> None:
+    """KMC 10.6: a thought attacks a fighter it may attack, with nothing else."""
+    table = _thought()
+    roll(table, 1, 1, 2, 2, 6, 6)
+    with pytest.raises(IllegalAction):
+        table.submit(UseItem(4, RESIDUAL, 2))  # itself
+    with pytest.raises(IllegalAction):
+        table.submit(UseItem(4, "beam-cannon", 0))
 
 
 def test_a_seat_arriving_in_round_2_comes_onto_the_cell_then() -> None:
