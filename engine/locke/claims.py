@@ -24,6 +24,7 @@ LEVEL_AT_MOST = "locke.level_at_most"  # a declared ESP level is within the char
 LEVEL_AT_LEAST = "locke.level_at_least"  # the character's level reaches a value (party teleport, prison rows 6-8)
 GOOD_NOW = "locke.good_now"  # the character is Good now (destroying a key base, KMC 9.3.1)
 RELEASE = "locke.release"  # the character has the release ability (seed 000 3.2.1)
+HAS_ABILITY = "locke.has_ability"  # the character has this KMC 2.2 ability (engine/locke/abilities.py)
 MIND_AT_MOST = "locke.mind_at_most"  # a declared mind is within the character's (KMC 11.3)
 LEON = "locke.leon_override"  # Lord Leon: every other living character is level 4 or less (KMC 11.1.3)
 STROHHEIM = "locke.strohheim_override"  # S-Strohheim killed a Locke himself (KMC 11.1.3, 11.8.2)
@@ -95,6 +96,8 @@ def holds(components: ComponentSet, claim: Claim, contents: tuple[str, ...]) -> 
         return (character.sex == "female") == bool(value)
     if what == GOOD_NOW:
         return character.attribute == "good"
+    if what == HAS_ABILITY:
+        return character.has_ability(str(value))
     if what == RELEASE:
         return character.can_release
     if what == LEON:

@@ -176,7 +176,9 @@ def revive(g: Any, s: LockeState, seat: int, *, cell: str, how: str) -> LockeSta
     (KMC 6.3, seed 000 clone); the Nova and King-room tries come back (KMC 4)."""
     s = _seat(s, seat, alive=True, place=cell, status="normal", leader=NO_SEAT, damage=0, rest=0, restraint="",
               home="", converted=False, tried=(), prison_failures=0, proofs=0)
-    return log(s, "revived", seat, how, cell)
+    from engine.locke.abilities import forget
+
+    return log(forget(s, seat, own=True), "revived", seat, how, cell)
 
 
 def _auto_ctl_roll(g: Any, s: LockeState, step: Step) -> LockeState:
@@ -361,6 +363,9 @@ def _on_tf_dealt(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     unused = zone_of(s, "chars:unused")
     s = s._replace(zones=with_zone(s, "chars:unused", unused[1:]))
     s = s._replace(zones=with_zone(s, "chars:discarded", zone_of(s, "chars:discarded") + (p.character,)))
+    from engine.locke.abilities import forget
+
+    s = forget(s, step.seat, own=False)  # KMC 2.2.1 note: a new character, untried
     return advance(_seat(s, step.seat, character=unused[0], mods=(), seen_by=(), exposed=False, tried=(),
                          damage=0, converted=False))
 
