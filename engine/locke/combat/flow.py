@@ -103,11 +103,14 @@ def _auto_start(g: Any, s: LockeState, step: Step) -> LockeState:
     now, later, thoughts = _joiners(s)
     fight = Fight(fighters=tuple(fighters), arrivals=tuple(later))
     for seat in now:  # they declare their items with everyone else below
-        fight, _ = _join(s, fight, seat)
+        fight, asks = _join(s, fight, seat)
+        if asks:
+            s = log(s, "cb-joined", seat)
     for seat, firepower in thoughts:  # KMC 10.2.1: a party of its own with no cards (N167)
         if not s.seats[seat].alive and not any(f.seat == seat for f in fight.fighters):
             party = max(f.party for f in fight.fighters) + 1
             fight = fight._replace(fighters=fight.fighters + (Fighter(seat, max(party, OBSTACLE_PARTY + 1), thought=firepower),))
+            s = log(s, "cb-thought", seat, firepower)
     fighters = list(fight.fighters)
     s = put(s, fight)
     if not any(name == DECK for name, _ in s.zones):
