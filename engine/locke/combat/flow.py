@@ -60,20 +60,23 @@ def _joiners(s: LockeState) -> tuple[list[int], list[tuple[int, int]], list[tupl
     for event in reversed(s.events):
         if event and event[0] == CALLED:
             break
-        if event and event[0] == "joined":
-            (thoughts.append((event[1], event[4])) if event[4] else now.append(event[1]))
+        if event and event[0] == "joined" and event[4]:  # a firepower: a residual thought
+            thoughts.append((event[1], event[4]))
+        elif event and event[0] == "joined":
+            now.append(event[1])
         elif event and event[0] == "joins-later":
             later.append((event[1], event[3]))
     return now[::-1], later[::-1], thoughts[::-1]
 
 
-def _join(s: LockeState, fight: Fight, seat: int) -> tuple[Fight, tuple[Step, ...]]:
-    """A seat the checks brought in fights as a party of its own (N166) and declares its items."""
-    if not s.seats[seat].alive or any(f.seat == seat for f in fight.fighters):
+def _join(s: LockeState, fight: Fight, seat: int, thought: int = 0) -> tuple[Fight, tuple[Step, ...]]:
+    """A seat the checks brought in fights as a party of its own (N166) and declares its items;
+    a residual thought (``thought``: its firepower, N167) joins for a dead seat, declaring nothing."""
+    if s.seats[seat].alive == bool(thought) or any(f.seat == seat for f in fight.fighters):
         return fight, ()
     party = max((f.party for f in fight.fighters), default=OBSTACLE_PARTY) + 1
-    fight = fight._replace(fighters=fight.fighters + (Fighter(seat, max(party, OBSTACLE_PARTY + 1)),))
-    return fight, (Step("cb_equip", seat, n=len(fight.fighters) - 1),)
+    fight = fight._replace(fighters=fight.fighters + (Fighter(seat, max(party, OBSTACLE_PARTY + 1), thought=thought),))
+    return fight, () if thought else (Step("cb_equip", seat, n=len(fight.fighters) - 1),)
 
 
 def as_obstacle(record: Any) -> Obstacle:
@@ -107,9 +110,9 @@ def _auto_start(g: Any, s: LockeState, step: Step) -> LockeState:
         if asks:
             s = log(s, "cb-joined", seat)
     for seat, firepower in thoughts:  # KMC 10.2.1: a party of its own with no cards (N167)
-        if not s.seats[seat].alive and not any(f.seat == seat for f in fight.fighters):
-            party = max(f.party for f in fight.fighters) + 1
-            fight = fight._replace(fighters=fight.fighters + (Fighter(seat, max(party, OBSTACLE_PARTY + 1), thought=firepower),))
+        before = len(fight.fighters)
+        fight, _ = _join(s, fight, seat, firepower)
+        if len(fight.fighters) > before:
             s = log(s, "cb-thought", seat, firepower)
     fighters = list(fight.fighters)
     s = put(s, fight)
