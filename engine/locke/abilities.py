@@ -38,14 +38,12 @@ CONVERSION, SHAPE_CHANGE, PRIVILEGE = "conversion-check", "shape-change", "autho
 ABILITIES = (CONVERSION, SHAPE_CHANGE, PRIVILEGE)
 
 
-def _alignment(g: Any, silhouette: str) -> str:
-    return str(g.components.silhouette(silhouette).attribute)
-
-
 def _faces(g: Any, s: LockeState, seat: int) -> list[str]:
-    """Free silhouettes of the alignment ``seat`` shows (KMC 2.2.3, 2.2.5)."""
+    """Free silhouettes of the alignment ``seat`` shows (KMC 2.2.3, 2.2.5), in data order."""
     shown = s.seats[seat].silhouette
-    return [sid for sid in free_silhouettes(g, s) if sid != shown and _alignment(g, sid) == _alignment(g, shown)]
+    side = g.components.silhouette(shown).attribute
+    free = frozenset(free_silhouettes(g, s))  # membership only
+    return [sil.id for sil in g.components.silhouettes if sil.id in free and sil.id != shown and sil.attribute == side]
 
 
 def _here(s: LockeState, seat: int) -> list[int]:
