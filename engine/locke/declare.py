@@ -22,7 +22,7 @@ from engine.core.errors import IllegalAction
 from engine.core.game import Outcome, SeatResult
 from engine.core.pending import CardsRevealed, Chance, Decision, DiceRolled, HiddenOp, Pending
 from engine.locke import claims as ck
-from engine.locke import victory
+from engine.locke import fate, stats, victory
 from engine.locke.actions import Answer, Declare, Fight, KingRoom, Nop, Nova, Override
 from engine.locke.setup import cheat
 from engine.locke.combat import begin
@@ -129,8 +129,10 @@ def _on_override_revealed(g: Any, s: LockeState, step: Step, action: Any) -> Loc
     if card == "dr-wong" and 2 * dead_count(s) >= s.n:
         return end_game(s, "declaration", seat)
     if card == "lord-leon":
-        living = tuple(q.character for i, q in enumerate(s.seats) if q.alive and i != seat)
-        claim = ck.make(seat, s.step_no, ck.LEON, (p.character,) + living, None, "locke.11.1.3")
+        living = tuple(q for i, q in enumerate(s.seats) if q.alive and i != seat)
+        ledgers = [[[list(m) for m in stats.for_stat(q.mods, "level")], q.proofs] for q in living]
+        claim = ck.make(seat, s.step_no, ck.LEON, (p.character,) + tuple(q.character for q in living), ledgers,
+                        "locke.11.1.3")
         return end_game(s._replace(**claimed(s, claim)), "declaration", seat)
     if card == "strohheim-s" and p.kills:
         victims = tuple(s.seats[v].character for v in p.kills if seat in s.seats[v].seen_by)
@@ -207,7 +209,7 @@ def _on_nova(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     if not 0 <= action.level <= (0 if p.proofs else 6):
         raise IllegalAction("declare an ESP level from 0 to yours for the Nova check (0 with an ESP proof in)",
                             rule="locke.4")
-    claim = ck.make(step.seat, s.step_no, ck.LEVEL_AT_MOST, (p.character,), action.level, "locke.11.2")
+    claim = fate.stat_claim(s, step.seat, "level", "le", action.level, "locke.11.2")
     p = p._replace(tried=p.tried + ("nova",))
     s = s._replace(seats=with_seat(s, step.seat, p), **claimed(s, claim))
     return advance(s, Step("nova_roll", step.seat, n=action.level))
@@ -234,10 +236,12 @@ def _on_nova_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
 def _on_king(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     assert isinstance(action, KingRoom)
     p = s.seats[step.seat]
-    if not 2 <= action.mind <= 9:
+    if not 2 <= action.mind <= fate.MAX_MIND:
         raise IllegalAction("declare a mind from 2 to yours for the King editorial room", rule="locke.11.3")
+    claim = fate.stat_claim(s, step.seat, "mind", "le", action.mind, "locke.11.3")
     p = p._replace(tried=p.tried + ("king",))
-    return advance(s._replace(seats=with_seat(s, step.seat, p)), Step("king_reveal", step.seat, n=action.mind))
+    s = s._replace(seats=with_seat(s, step.seat, p), **claimed(s, claim))
+    return advance(s, Step("king_reveal", step.seat, n=action.mind))
 
 
 def _pending_king_reveal(g: Any, s: LockeState, step: Step) -> Pending:
@@ -251,8 +255,6 @@ def _on_king_revealed(g: Any, s: LockeState, step: Step, action: Any) -> LockeSt
         raise cheat(step.seat, f"tried the King editorial room as {card}; only Yuki Hijiri may", "locke.4")
     p = s.seats[step.seat]._replace(exposed=True)
     s = s._replace(seats=with_seat(s, step.seat, p), open_cards=s.open_cards + ((action.handles[0], card),))
-    if step.n > g.components.character(card).mind:
-        raise IllegalAction("the declared mind is above Yuki Hijiri's", rule="locke.11.3")
     return advance(s, Step("king_roll", step.seat, n=step.n))
 
 
@@ -305,7 +307,7 @@ def facts(g: Any, s: LockeState) -> victory.EndFacts:
             alignment="good" if p.converted and character.attribute == "evil-good" else alignment_of(character.attribute),
             alive=p.alive,
             party=None if p.leader == NO_SEAT and not any(q.leader == i for q in s.seats) else lead(s, i),
-            esp_level=character.level, seen_by=p.seen_by, face_up=p.exposed,
+            esp_level=stats.current(character, p.mods, p.proofs, "level"), seen_by=p.seen_by, face_up=p.exposed,
         ))
     kills = tuple(
         victory.Kill(killer=i, killer_character=characters[i], victim=v, victim_character=characters[v],

@@ -16,10 +16,23 @@ from typing import Any
 import pytest
 
 from engine.core.claims import FalseClaim
-from engine.core.errors import IllegalAction
+from engine.core.errors import CheatDetected, IllegalAction
 from engine.locke import claims as ck
-from engine.locke.actions import Choose, Declare, Escape, Follow, KingRoom, Land, Nova, Release, Stat, Teleport
-from tests.engine.locke.flow_helpers import act, five, roll, table_at, waiting
+from engine.locke.actions import (
+    Answer,
+    Choose,
+    Declare,
+    Escape,
+    Follow,
+    KingRoom,
+    Land,
+    Nova,
+    Override,
+    Release,
+    Stat,
+    Teleport,
+)
+from tests.engine.locke.flow_helpers import act, five, roll, settle, table_at, waiting
 from tests.engine.locke.test_base_cards import arrive
 from tests.engine.locke.test_traps import _trap
 
@@ -65,7 +78,7 @@ def test_a_teleport_at_a_level_gained_by_transformation_is_honest() -> None:
     table = _planet(five(s0={**NIA, "mods": GAINED_LEVEL}, s2=OTHER))
     assert max(a.level for a in table.legal(0) if isinstance(a, Teleport)) == 5
     act(table, Teleport(0, 5))  # judged at once on the LocalTable: no FalseClaim
-    assert _last_claim(table).what == ck.STAT_AT_MOST and table.state.queue[0].kind == "tele_roll"
+    assert _last_claim(table).what == ck.STAT_NOW and table.state.queue[0].kind == "tele_roll"
 
 
 def test_a_teleport_above_the_current_level_is_still_a_false_claim() -> None:
@@ -136,7 +149,7 @@ def test_the_nova_check_at_a_gained_level_is_honest() -> None:
     assert waiting(table) == ("locke.nova", 0)
     assert max(a.level for a in table.legal(0) if isinstance(a, Nova)) == 5
     act(table, Nova(0, 5))
-    assert _last_claim(table).what == ck.STAT_AT_MOST
+    assert _last_claim(table).what == ck.STAT_NOW
 
 
 # --- the trap and event charts (seed 002) ----------------------------------------------------
@@ -181,9 +194,10 @@ def test_a_level_check_with_an_esp_proof_is_at_level_0() -> None:
     roll(table, 6, 6)  # 12 + 4: black hole, a level check
     assert ("trap", "black-hole", 0) in table.state.events
     before = table.state
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction):  # the level is public: nothing is asked, the check is rolled at 0
         table.submit(Stat(0, "level-check", 6))
     assert table.state is before
+    assert table.pending.purpose == "locke.check.esp-level" and table.state.queue[0].n == 0
 
 
 def test_a_mind_check_after_psycho_bomb_losses_reaches_only_the_mind_left() -> None:
@@ -229,3 +243,34 @@ def test_the_king_room_mind_is_the_current_mind() -> None:
     assert max(a.mind for a in table.legal(0) if isinstance(a, KingRoom)) == 5
     with pytest.raises((FalseClaim, IllegalAction)):
         table.submit(KingRoom(0, 7))
+
+
+# --- Lord Leon's override and the final judgement (KMC 11.1.3, C10) ----------------------------
+
+
+def _leon_refused(**others: dict[str, Any]) -> Any:
+    """Seat 4 plays Lord Leon, declares victory, and seat 0 refuses: the override is asked."""
+    seats = five(s4={"character": "lord-leon", "silhouette": "lord-leon"}, **others)
+    table = table_at({"seats": seats, "phase": "planet", "turn_of": 4, "fill": "frontier"})
+    act(table, Declare(4, True))
+    act(table, Answer(0, False))
+    assert waiting(table) == ("locke.override", 4)
+    return table
+
+
+def test_lord_leon_counts_the_others_current_levels() -> None:
+    """KMC 11.1.3 (every other living character at level 4 or less), N100, seed 002 12+: Locke-1 and
+    Riot (printed 6) hold ESP proofs, so they are at 0: the override holds and Lord Leon wins (C10)."""
+    table = _leon_refused(s0={"proofs": 1}, s1={"proofs": 1})
+    act(table, Override(4, True))  # judged at the end on the LocalTable: no FalseClaim, no cheat
+    outcome = table.outcome()
+    assert outcome is not None and outcome.reason.startswith("locke.end.declaration")
+    assert outcome.seats[4].grade == "A"  # C10, judged on the current levels too: nobody else above 4
+
+
+def test_lord_leon_fails_on_a_level_gained_by_transformation() -> None:
+    """KMC 11.1.3, N100: Nia (printed 4) with +1 is at 5: Lord Leon's override is a false claim."""
+    table = _leon_refused(s0={"proofs": 1}, s1={"proofs": 1}, s2={"mods": GAINED_LEVEL})
+    table.submit(Override(4, True))
+    with pytest.raises((FalseClaim, CheatDetected)):
+        settle(table)
