@@ -17,6 +17,10 @@ three weights so that random games reach the base phase (a fuzzer, not a player)
 - With probability ``explore`` it moves to a cell whose card is still face
   down when it can: a pure random walk leaves a planet unvisited for
   hundreds of turns, and the planet phase ends only when the cards are found.
+- Offered the King editorial room (KMC 4: only Yuki Hijiri is), it tries with
+  its full mind: a uniform pick would mostly decline or declare a low mind,
+  and with the real combat few Hijiris live to stand there, so this ending
+  would hardly ever be seen.
 - Everything else (movement, keeping cards, combats, placements) is uniform
   over ``legal``, which the engine makes honest from the bot's knowledge.
 """
@@ -30,7 +34,7 @@ from typing import Any
 from engine.core.actions import Action
 from engine.core.hidden import Knowledge
 from engine.locke import setup_tables
-from engine.locke.actions import Answer, Declare, Destroy, Fly, Land, Surrender, Walk
+from engine.locke.actions import Answer, Declare, Destroy, Fly, KingRoom, Land, Surrender, Walk
 from engine.locke.claims import die_face
 from engine.locke.setup import taken_copies
 from net.bots.base import SealedPick
@@ -72,6 +76,9 @@ class LockeRandomBot:
         if isinstance(first, Surrender):
             give_up = self.rng.random() < self.surrender
             return next(a for a in legal if isinstance(a, Surrender) and a.surrender == give_up)
+        king = [a for a in legal if isinstance(a, KingRoom)]
+        if king:
+            return max(king, key=lambda a: a.mind)
         destroy = [a for a in legal if isinstance(a, Destroy)]
         if destroy and self.rng.random() < self.destroy:
             return destroy[0]

@@ -51,6 +51,12 @@ class CardBook:
             salted_card_point(game, my_list.owner, cid, salt): cid for cid, salt in my_list.entries}
         #: Points this seat has decrypted for handles (its hand, peeked cards).
         self.known_point: dict[int, bytes] = {}
+        #: Seat -> the salted points of its secret deck list, as published in its opening message.
+        self.deck_points: dict[int, tuple[bytes, ...]] = {}
+        #: Hidden handles whose card became public through a proof (plays, reveals).
+        self.identified: dict[int, str] = {}
+        #: Sealed shows by step: (held cards, recipient), to judge disputes (net.session.dispute).
+        self.shows: dict[int, tuple[tuple[HeldCard, ...], int]] = {}
 
     # --- building decks -----------------------------------------------------
 

@@ -25,15 +25,20 @@ How it stays in step with every other peer without a coordinator:
   repeats the first run's verdicts); a restarted peer replays the journal,
   then catches up from any peer (:meth:`Session.catch_up_request`).
 
-This module holds the session's state, its public API and the few steps
-every part shares (send, apply, reject, halt). The parts live in sibling
-modules as functions of the session (they read and write its underscored
-state, which is private to this package): :mod:`~net.session.intake`,
-:mod:`~net.session.pump`, :mod:`~net.session.opening`,
-:mod:`~net.session.rounds`, :mod:`~net.session.decisions`,
-:mod:`~net.session.deadlines`, :mod:`~net.session.endgame`,
-:mod:`~net.session.dispute`, :mod:`~net.session.desync`,
-:mod:`~net.session.catchup` and :mod:`~net.session.chat`.
+This module holds the session's shared state, its public API, the few steps
+every part shares (send, apply, reject, halt) and the one place the phase
+changes (:meth:`Session._enter`). Each phase is an object that owns its own
+state and answers take / owe / waiting_for / describe / successor
+(:mod:`~net.session.phases`): :class:`~net.session.opening.Opening`,
+:class:`~net.session.play.Play` (with the rounds of :mod:`~net.session.rounds`
+and :mod:`~net.session.decisions`), :class:`~net.session.endgame.Audit`,
+:class:`~net.session.endgame.Final` and :class:`~net.session.phases.Done`.
+The parts that cut across phases are functions of the session in sibling
+modules: :mod:`~net.session.intake`, :mod:`~net.session.pump`,
+:mod:`~net.session.deadlines`, :mod:`~net.session.dispute`,
+:mod:`~net.session.desync`, :mod:`~net.session.conviction`,
+:mod:`~net.session.resign`, :mod:`~net.session.catchup` and
+:mod:`~net.session.chat`.
 """
 
 from __future__ import annotations
@@ -59,18 +64,19 @@ from net.envelope import (
 )
 from net.identity import Identity
 from net.journal import Journal
-from net.poker.cards import SecretDeckList
-from net.poker.protocol import HeldCard, KeyRound, SeatSecrets
-from net.session import catchup, chat, conviction, deadlines, decisions, intake, limits, opening, pump, resign
-from net.session.audit import Checkpoint
+from net.session import catchup, chat, conviction, deadlines, decisions, intake, limits, pump, resign
 from net.session.cards import CardBook
 from net.session.catchup import CATCH_UP_CHUNK, CATCH_UP_EVERY
 from net.session.chat import MAX_CHAT
 from net.session.desync import SECTION_DOMAIN, section_hashes
-from net.session.events import Event, Flooding, Misconduct, Rejected
+from net.session.events import Event, Finished, Flooding, Misconduct, Rejected
 from net.session.limits import MAX_BUFFERED
+from net.session.endgame import Audit, Final, Finding
 from net.session.messages import KINDS, Outgoing
+from net.session.opening import Opening, load_secrets
+from net.session.phases import Done, Phase, check_transition
 from net.session.plan import TablePlan
+from net.session.play import Play
 
 __all__ = [
     "CATCH_UP_CHUNK",
@@ -87,9 +93,6 @@ __all__ = [
 
 LOG = logging.getLogger("fairtable.session")
 DEFAULT_TIMEOUT = 120.0
-
-if TYPE_CHECKING:
-    from net.session.rounds import Round
 
 
 class Session:
@@ -156,7 +159,6 @@ class Session:
         self.chat_log: list[tuple[int, str]] = []
         #: Signed proofs that a seat sent two different envelopes with one seq (one per seat).
         self.equivocations: list[EquivocationProof] = []
-        self.phase = "hello"
         self.halted: Event | None = None
         #: The proven cheat that stopped the game: {"kind", "seat", "seq" or "step"} (net.session.conviction).
         self.conviction: dict[str, Any] | None = None
@@ -167,29 +169,18 @@ class Session:
         self._since = now
         self._stall_reported: set[tuple[int, tuple[int, str, float]]] = set()
         self._asked = now
-        self._round: Round | None = None
-        self._picked: Any = None
         #: Commitment openings by name (also journalled when there is a journal).
         self._secret_store: dict[str, Any] = {}
-        # cards
-        self._secrets: SeatSecrets | None = None
-        self._my_list: SecretDeckList | None = None
-        self._keyround = KeyRound(self.gid, 0, self.seats)
-        self._deck_points: dict[int, tuple[bytes, ...]] = {}
+        # cards: our own secrets (from the journal after a restart); the book once every key is in
+        self._secrets, self._my_list = load_secrets(self.gid, seat, self.plan, journal, deck)
         self.book: CardBook | None = None
-        # end of game
-        self._audits: dict[int, tuple[str, ...] | None] = {}
-        self._audit_points: dict[bytes, str] = {}
-        self._finals: dict[int, Mapping[str, Any]] = {}
+        #: The audit phase once the game reached it (kept after it: its openings and judgement).
+        self.audit: Audit | None = None
+        # end of game (recorded when the final phase begins, or by a conviction)
         self.verdict: str | None = None
         self.audit_problems: list[tuple[int, str]] = []
         #: The same problems as (seat, step or None, problem), earliest step first.
-        self.audit_findings: list[tuple[int, int | None, str]] = []
-        #: Decisions the audit re-judges with the opened hand (plan.hand_audit).
-        self._checkpoints: list[Checkpoint] = []
-        #: Hidden handles whose card became public through a proof (plays, reveals).
-        self._identified: dict[int, str] = {}
-        self._owed: dict[int, tuple[int, ...]] | None = None
+        self.audit_findings: list[Finding] = []
         #: Hand cards opened at the audit (handle -> card id), every seat's.
         self.opened_hands: dict[int, str] = {}
         self.outcome: dict[str, Any] | None = None
@@ -206,12 +197,11 @@ class Session:
         self.misconduct: list[Misconduct] = []
         #: The forfeit that ended the game: staller, claimers, step, part, owed (words).
         self.forfeit: dict[str, Any] | None = None
-        #: Sealed shows by step: (held cards, recipient), to judge disputes.
-        self._shows: dict[int, tuple[tuple[HeldCard, ...], int]] = {}
         self.forfeited: int | None = None
         #: The seat that resigned (net.session.resign), also in ``forfeited``.
         self.resigned: int | None = None
-        opening.load_secrets(self, deck)
+        #: The current phase (net.session.phases); only :meth:`_enter` changes it.
+        self._phase: Phase = Opening(self)
         self._resumed = False
         if journal is not None:
             for data in journal.envelopes():
@@ -283,7 +273,9 @@ class Session:
             raise ValueError("this seat has no sealed choice to make now")
         if choice not in pending.options_for(self.seat):
             raise ValueError(f"{choice!r} is not one of {list(pending.options_for(self.seat))}")
-        self._picked = (self.step, choice)
+        play = self._phase
+        assert isinstance(play, Play)
+        play.pick(choice)
         pump.pump(self)
         return self._flush()
 
@@ -349,6 +341,16 @@ class Session:
     # ------------------------------------------------------------------ queries
 
     @property
+    def phase(self) -> str:
+        """The current phase's name: ``hello``, ``play``, ``audit``, ``final`` or ``done``."""
+        return self._phase.name
+
+    @property
+    def current_phase(self) -> Phase:
+        """The current phase object (read it; only the session changes phase)."""
+        return self._phase
+
+    @property
     def pending(self) -> Any:
         return self.game.pending(self.state) if self.phase == "play" else None
 
@@ -371,11 +373,11 @@ class Session:
 
     def waiting_for(self) -> tuple[int, ...]:
         """Seats whose message the table waits for now."""
-        return deadlines.waiting_for(self)
+        return () if self.halted is not None else self._phase.waiting_for()
 
     def waiting_what(self) -> str:
         """What the awaited seats must do, in words."""
-        return deadlines.waiting_what(self)
+        return self._phase.describe()
 
     def envelopes(self) -> list[Envelope]:
         """Every accepted envelope, and our own sent but not yet consumed (a
@@ -445,18 +447,61 @@ class Session:
         return env
 
     def _apply(self, action: Action) -> None:
-        """Feed one input to the engine and advance the step."""
+        """Feed one input to the engine and advance the step (play phase only)."""
+        play = self._phase
+        assert isinstance(play, Play)
         before, step = self.state, self.step
         state = self.game.apply(self.state, action)
-        decisions.checkpoint(self, before, step, action)
+        play.applied(before, step, action)
         self.state = state
         self.step += 1
         self.states.append(state)
         self.hashes.append(hash_of(self.game, state))
         self.applied.append(action)
-        self._round = None
         self._since = self._now
-        self._picked = None
+
+    # ------------------------------------------------------------------ phases
+
+    def _advance(self) -> None:
+        """Let the current phase hand over to its successor while its work is complete."""
+        while self.halted is None:
+            nxt = self._phase.successor()
+            if nxt is None:
+                return
+            self._enter(nxt)
+
+    def _enter(self, phase: Phase) -> None:
+        """The one place the phase changes (checked against phases.TRANSITIONS)."""
+        check_transition(self._phase.name, phase.name)
+        self._phase = phase
+        if isinstance(phase, Play):
+            self.book = phase.book
+        if isinstance(phase, Audit):
+            self.audit = phase
+        if isinstance(phase, Final):
+            self.outcome, self.verdict = phase.outcome, phase.verdict
+            self.audit_findings = list(phase.findings)
+            self.audit_problems = [(seat, p) for seat, _, p in phase.findings]
+        if isinstance(phase, Done):
+            assert self.outcome is not None and self.verdict is not None
+            self.events.append(Finished(self.outcome, self.verdict))
+        self._since = self._now  # the new phase has its own deadline
+
+    def _end_early(self, outcome: dict[str, Any], verdict: str) -> None:
+        """A forfeit or a resignation: straight to the final record, unaudited."""
+        self._enter(Final(self, outcome, verdict))
+
+    def _keep_secret(self, name: str, value: Any) -> None:
+        """Keep a commitment opening: journalled (fsynced) before the commit is sent."""
+        if self.journal is not None:
+            self.journal.put_secret(name, value)
+        self._secret_store[name] = value
+
+    def _saved_secret(self, name: str) -> Any:
+        """A kept opening: from memory, else from the journal after a restart."""
+        if name in self._secret_store:
+            return self._secret_store[name]
+        return self.journal.secret(name) if self.journal is not None else None
 
     def _open_cards_of(self, state: Any) -> Mapping[int, str]:
         """Cards the game itself shows face up in ``state`` (handle -> card id)."""

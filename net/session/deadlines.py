@@ -36,11 +36,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from engine.core.pending import Chance, Decision, HiddenOp, SealedChoice
+from engine.core.pending import Decision
 from net.envelope import Envelope
 from net.errors import MalformedMessage, UnexpectedMessage
-from net.session import catchup, endgame
+from net.session import catchup
 from net.session.events import Misconduct, Stalling
+from net.session.phases import Wait
 
 if TYPE_CHECKING:
     from net.session.core import Session
@@ -78,58 +79,19 @@ def tick(s: Session, now: float) -> None:
         s._out.append(catchup.request(s))
     if s.halted is None and s.phase != "done" and now > deadline(s):
         key = (s.step, s.phase, s._since)
-        owing = tuple(seat for seat in waiting_for(s) if (seat, key) not in s._stall_reported)
+        owing = tuple(seat for seat in s.waiting_for() if (seat, key) not in s._stall_reported)
         if owing:
             s._stall_reported |= {(seat, key) for seat in owing}
             s.events.append(Stalling(owing, tuple(s.names[seat] for seat in owing), s.step,
-                                     waiting_what(s)))
+                                     s.waiting_what()))
 
 
 def claimable(s: Session) -> tuple[int, ...]:
     """Seats we may sign a claim against now: they owe their part and our deadline passed."""
     if s.seat is None or s._now <= deadline(s):
         return ()
-    return tuple(seat for seat in waiting_for(s) if seat != s.seat
+    return tuple(seat for seat in s.waiting_for() if seat != s.seat
                  and s.seat not in s._claims.get((seat, s.step, s.phase), {}))
-
-
-def waiting_for(s: Session) -> tuple[int, ...]:
-    """Seats whose message the table waits for now."""
-    if s.halted is not None or s.phase == "done":
-        return ()
-    if s.phase == "hello":
-        return tuple(s._keyround.waiting_for())
-    if s.phase == "audit":
-        return tuple(seat for seat in s.seats if seat not in s._audits)
-    if s.phase == "final":
-        return tuple(seat for seat in endgame.final_seats(s) if seat not in s._finals)
-    pending = s.pending
-    rnd = s._round
-    if isinstance(pending, Decision):
-        return (pending.seat,)
-    if rnd is None:
-        return ()
-    return rnd.waiting_for()
-
-
-def waiting_what(s: Session) -> str:
-    """What the awaited seats must do, in words (for stall messages and forfeit records)."""
-    if s.phase == "hello":
-        return "send its card key and deck points"
-    if s.phase == "audit":
-        return "open its deck list and hand cards"
-    if s.phase == "final":
-        return "sign the final record"
-    pending = s.pending
-    if isinstance(pending, Decision):
-        return f"decide ({pending.prompt})"
-    if isinstance(pending, SealedChoice):
-        return f"commit or reveal its sealed choice ({pending.purpose})"
-    if isinstance(pending, Chance):
-        return f"commit or reveal its dice contribution ({pending.purpose})"
-    if isinstance(pending, HiddenOp):
-        return f"do its part of the {pending.op} of {pending.zone}"
-    return "act"
 
 
 def claim_body(s: Session, staller: int) -> dict[str, Any]:
@@ -165,15 +127,13 @@ def parse_claim(s: Session, env: Envelope) -> tuple[int, int, str]:
 
 def on_forfeit(s: Session, env: Envelope) -> None:
     """A forfeit claim: keep it in the chain; count it, void it or name it as premature."""
-    from net.session.rounds import Wait
-
     staller, step, part = parse_claim(s, env)
     here = _rank(s)
     if (step, PARTS.index(part)) > here:
         raise Wait  # the claimer is ahead of us: judge it when we get there
     claimer = env.seat
     s.claims_seen.append((claimer, staller, step, part))
-    owes = (step, PARTS.index(part)) == here and staller in waiting_for(s)
+    owes = (step, PARTS.index(part)) == here and staller in s.waiting_for()
     if not owes:
         if s.seat is None or claimer == s.seat:
             return
@@ -252,7 +212,7 @@ def settle(s: Session) -> bool:
     period passed (or, for the accused, once its own deadline passed). True when one did."""
     if s.seat is None or s.halted is not None or s.phase == "done":
         return False
-    for staller in waiting_for(s):
+    for staller in s.waiting_for():
         standing = _standing(s, staller)
         others = [seat for seat in s.seats if seat != staller and seat != s.forfeited]
         if not others or any(seat not in standing for seat in others):
@@ -271,7 +231,7 @@ def close_record(s: Session) -> bool:
     """Observer only: the record is complete, so claims that still stand take effect."""
     if s.seat is not None or s.halted is not None or s.phase == "done":
         return False
-    for staller in waiting_for(s):
+    for staller in s.waiting_for():
         standing = _standing(s, staller)
         if all(seat in standing for seat in s.seats if seat != staller and seat != s.forfeited):
             forfeit(s, staller, sorted(standing))
@@ -286,15 +246,13 @@ def forfeit(s: Session, staller: int, claimers: list[int]) -> None:
     checked: not audited). At the final record the audited outcome stands
     and the staller is only excused from signing it.
     """
-    what = waiting_what(s)
+    what = s.waiting_what()
     s.forfeited = staller
     s.forfeit = {"staller": staller, "claimers": claimers, "step": s.step, "part": s.phase, "owed": what}
     if s.phase != "final":
         others = [seat for seat in s.seats if seat != staller]
         winner = others[0] if len(others) == 1 else None
-        s.outcome = {"winner": winner, "reason": f"seat {staller} forfeited: it did not {what} in time "
-                                                 f"(step {s.step})"}
-        s.verdict = f"not audited: seat {staller} forfeited"
-        s.phase = "final"
+        s._end_early({"winner": winner, "reason": f"seat {staller} forfeited: it did not {what} in time "
+                                                  f"(step {s.step})"}, f"not audited: seat {staller} forfeited")
     s._since = s._now
-    endgame.check_done(s)
+    s._advance()  # at the final record: the others' may all be in already

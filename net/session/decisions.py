@@ -2,8 +2,8 @@
 
 An action message carries the action and the card claims the table plan
 asks for (which hidden card is played); the claims are verified before the
-action reaches the engine, and a decision the hand audit must re-judge
-later is remembered as a checkpoint.
+action reaches the engine (a decision the hand audit must re-judge later is
+remembered by the play phase, :meth:`net.session.play.Play.applied`).
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from engine.core.actions import Action
 from engine.core.pending import DRIVER_ANSWERS, Decision
 from net.envelope import Envelope
 from net.errors import MalformedMessage, UnexpectedMessage
-from net.session.audit import Checkpoint
 from net.session.cards import make_claims, verify_claims
 
 if TYPE_CHECKING:
@@ -60,19 +59,4 @@ def on_action(s: Session, env: Envelope) -> None:
     for handle, point, card in proven:
         s.book.opened[point] = card
         s.book.held.pop(handle, None)
-        s._identified[handle] = card
-
-
-def checkpoint(s: Session, state: Any, step: int, action: Action) -> None:
-    """Remember a seat decision the audit must re-judge with the opened hand."""
-    audit = s.plan.hand_audit
-    if audit is None or isinstance(action, DRIVER_ANSWER_TYPES):
-        return
-    selected = audit.select(state, action)
-    if selected is None:
-        return
-    seat, zone = selected
-    handles = tuple(s.game.zone(state, zone))
-    opened = s._open_cards_of(state)
-    public = {h: opened[h] for h in handles if h in opened}
-    s._checkpoints.append(Checkpoint(step, seat, zone, handles, public))
+        s.book.identified[handle] = card

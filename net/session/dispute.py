@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 def is_bad_share_for_us(s: Session, env: Envelope, exc: Exception) -> bool:
     """A sealed share to us that does not open or verify: only we can tell."""
-    show = s._shows.get(env.seen.step)
+    show = s.book.shows.get(env.seen.step) if s.book is not None else None
     return (env.kind == "shares" and show is not None and show[1] == s.seat and env.seen.step == s.step
             and isinstance(exc, CardProtocolError) and exc.seat == env.seat and s._secrets is not None)
 
@@ -54,7 +54,7 @@ def on_dispute(s: Session, env: Envelope) -> None:
         raise UnexpectedMessage("disputed a message of another game or seat", seat=env.seat)
     against.verify(s.genesis.seat_keys[against.seat])
     k = against.seen.step
-    show = s._shows.get(k)
+    show = s.book.shows.get(k) if s.book is not None else None
     if show is None or show[1] != env.seat or against.kind != "shares":
         raise UnexpectedMessage(f"disputed a message that is not a sealed share to it (step {k})",
                                 seat=env.seat)

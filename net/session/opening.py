@@ -26,90 +26,123 @@ from net.poker import group as g
 from net.poker.cards import SecretDeckList
 from net.poker.errors import BadCardMessage
 from net.poker.protocol import KeyRound, SeatSecrets
+from net.journal import Journal
 from net.session.cards import CardBook
+from net.session.phases import Phase, Wait
+from net.session.play import Play
+from net.session.plan import TablePlan
 
 if TYPE_CHECKING:
     from net.session.core import Session
 
 
-def load_secrets(s: Session, deck: Sequence[str] | None) -> None:
+def load_secrets(gid: bytes, seat: int | None, plan: TablePlan, journal: Journal | None,
+                 deck: Sequence[str] | None) -> tuple[SeatSecrets | None, SecretDeckList | None]:
     """Our card key and deck list: from the journal if saved, else new (and saved)."""
-    if s.seat is None:
-        return
-    j = s.journal
+    if seat is None:
+        return None, None
+    j = journal
     card = j.secret("card") if j is not None else None
     if card is not None:
         x, box = card
-        s._secrets = SeatSecrets(s.seat, int(x), X25519PrivateKey.from_private_bytes(box))
+        secrets = SeatSecrets(seat, int(x), X25519PrivateKey.from_private_bytes(box))
     else:
-        s._secrets = SeatSecrets.generate(s.seat)
+        secrets = SeatSecrets.generate(seat)
         if j is not None:
-            box = s._secrets.box.private_bytes(Encoding.Raw, PrivateFormat.Raw, NoEncryption())
-            j.put_secret("card", (s._secrets.x, box))
-    if s.seat in s.plan.secret_zones:
+            box = secrets.box.private_bytes(Encoding.Raw, PrivateFormat.Raw, NoEncryption())
+            j.put_secret("card", (secrets.x, box))
+    my_list: SecretDeckList | None = None
+    if seat in plan.secret_zones:
         saved = j.secret("deck") if j is not None else None
         if saved is not None:
-            s._my_list = SecretDeckList(s.gid, s.seat, tuple((c, p) for c, p in saved))
+            my_list = SecretDeckList(gid, seat, tuple((c, p) for c, p in saved))
         else:
             if deck is None:
-                raise ValueError(f"seat {s.seat} needs its deck list (card ids)")
-            s._my_list = SecretDeckList.create(s.gid, s.seat, deck)
+                raise ValueError(f"seat {seat} needs its deck list (card ids)")
+            my_list = SecretDeckList.create(gid, seat, deck)
             if j is not None:
-                j.put_secret("deck", s._my_list.entries)
+                j.put_secret("deck", my_list.entries)
+    return secrets, my_list
 
 
-def emit_hello(s: Session) -> bool:
-    """Send our opening message once."""
-    if (0, "hello") in s._sent or s._secrets is None:
-        return False
-    points = s._my_list.points() if s._my_list is not None else ()
-    s._send("hello", {"card": KeyRound.announce(s.gid, 0, s._secrets), "deck": points})
-    return True
+class Opening:
+    """Phase ``hello``: owns the joint key round and the seats' published deck points."""
 
+    name = "hello"
 
-def on_hello(s: Session, env: Envelope) -> None:
-    """A seat's opening message: check its deck points, feed the key round."""
-    body = env.body
-    if not isinstance(body, Mapping) or set(body) != {"card", "deck"}:
-        raise MalformedMessage("an opening message is {'card': key message, 'deck': points}", seat=env.seat)
-    seat = env.seat
-    zone = s.plan.secret_zones.get(seat)
-    size = len(s.game.zone(s.state, zone)) if zone is not None else 0
-    points = body["deck"]
-    if not isinstance(points, tuple) or len(points) != size:
-        raise BadCardMessage(f"its deck must have {size} card points", seat=seat)
-    for p in points:
-        g.decode_point(p, seat=seat, what="deck card point")
-    if any(b <= a for a, b in itertools.pairwise(points)):
-        raise BadCardMessage("its deck points must be distinct and in ascending order", seat=seat)
-    if env.seq != 0:
-        raise UnexpectedMessage("the opening message must be its first message", seat=seat)
-    for other, theirs in s._deck_points.items():
-        if set(points) & set(theirs):
-            raise BadCardMessage(f"its deck points repeat points of seat {other}'s deck", seat=seat)
-    s._keyround.receive(seat, dict(body["card"]) if isinstance(body["card"], Mapping) else body["card"])
-    s._deck_points[seat] = points
-    if s._keyround.done:
-        start_play(s)
+    def __init__(self, s: Session) -> None:
+        self.s = s
+        self.keyround = KeyRound(s.gid, 0, s.seats)
+        #: Seat -> the salted card points it published for its secret deck list.
+        self.deck_points: dict[int, tuple[bytes, ...]] = {}
 
+    def take(self, env: Envelope) -> None:
+        if env.kind != "hello":
+            raise Wait  # play messages wait until every key is in
+        self._on_hello(env)
 
-def start_play(s: Session) -> None:
-    """Every key is in: build the card book (same on every peer) and start play."""
-    keys = s._keyround.result()
-    book = CardBook(s.gid, keys, s._secrets, s._my_list)
-    for seat, zone in sorted(s.plan.secret_zones.items()):
-        points = s._deck_points[seat]
-        book.bind_trivial(s.game.zone(s.state, zone), points)
+    def owe(self) -> bool:
+        """Send our opening message once."""
+        s = self.s
+        if (0, "hello") in s._sent or s._secrets is None:
+            return False
+        points = s._my_list.points() if s._my_list is not None else ()
+        s._send("hello", {"card": KeyRound.announce(s.gid, 0, s._secrets), "deck": points})
+        return True
+
+    def waiting_for(self) -> tuple[int, ...]:
+        return tuple(self.keyround.waiting_for())
+
+    def describe(self) -> str:
+        return "send its card key and deck points"
+
+    def successor(self) -> Phase | None:
+        """Every key is in: play, with the card book built the same way on every peer."""
+        if not self.keyround.done:
+            return None
+        return Play(self.s, self._card_book())
+
+    def _on_hello(self, env: Envelope) -> None:
+        """A seat's opening message: check its deck points, feed the key round."""
+        s = self.s
+        body = env.body
+        if not isinstance(body, Mapping) or set(body) != {"card", "deck"}:
+            raise MalformedMessage("an opening message is {'card': key message, 'deck': points}", seat=env.seat)
+        seat = env.seat
+        zone = s.plan.secret_zones.get(seat)
+        size = len(s.game.zone(s.state, zone)) if zone is not None else 0
+        points = body["deck"]
+        if not isinstance(points, tuple) or len(points) != size:
+            raise BadCardMessage(f"its deck must have {size} card points", seat=seat)
         for p in points:
-            book.salted_owner[p] = seat
-    for handle, card in sorted(s.plan.public_cards(s.state).items()):
-        book.cipher[handle] = book.public_cipher(card)
-    s.book = book
-    if s.seat is not None and s.seat in s.plan.secret_zones:
-        handles = s.game.zone(s.state, s.plan.secret_zones[s.seat])
-        pairs = [(h, book.my_points[p]) for h, p in zip(handles, s._deck_points[s.seat])]
-        s.knowledge = s.knowledge.learn(pairs)
-        for h, p in zip(handles, s._deck_points[s.seat]):
-            book.known_point[h] = p
-    s.phase = "play"
-    s._since = s._now
+            g.decode_point(p, seat=seat, what="deck card point")
+        if any(b <= a for a, b in itertools.pairwise(points)):
+            raise BadCardMessage("its deck points must be distinct and in ascending order", seat=seat)
+        if env.seq != 0:
+            raise UnexpectedMessage("the opening message must be its first message", seat=seat)
+        for other, theirs in self.deck_points.items():
+            if set(points) & set(theirs):
+                raise BadCardMessage(f"its deck points repeat points of seat {other}'s deck", seat=seat)
+        self.keyround.receive(seat, dict(body["card"]) if isinstance(body["card"], Mapping) else body["card"])
+        self.deck_points[seat] = points
+
+    def _card_book(self) -> CardBook:
+        """The card book (same on every peer); our own deck's cards become our knowledge."""
+        s = self.s
+        keys = self.keyround.result()
+        book = CardBook(s.gid, keys, s._secrets, s._my_list)
+        for seat, zone in sorted(s.plan.secret_zones.items()):
+            points = self.deck_points[seat]
+            book.bind_trivial(s.game.zone(s.state, zone), points)
+            book.deck_points[seat] = points
+            for p in points:
+                book.salted_owner[p] = seat
+        for handle, card in sorted(s.plan.public_cards(s.state).items()):
+            book.cipher[handle] = book.public_cipher(card)
+        if s.seat is not None and s.seat in s.plan.secret_zones:
+            handles = s.game.zone(s.state, s.plan.secret_zones[s.seat])
+            pairs = [(h, book.my_points[p]) for h, p in zip(handles, self.deck_points[s.seat])]
+            s.knowledge = s.knowledge.learn(pairs)
+            for h, p in zip(handles, self.deck_points[s.seat]):
+                book.known_point[h] = p
+        return book

@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING
 from engine.core.errors import CheatDetected, EngineError
 from net.envelope import Envelope, EquivocationProof
 from net.errors import BrokenChain, ProtocolError, UnexpectedMessage
-from net.session import chat, conviction, deadlines, desync, dispute, endgame, opening, resign, rounds
+from net.session import chat, conviction, deadlines, desync, dispute, resign
 from net.session.events import Cheat
 from net.session.messages import KINDS
-from net.session.rounds import Wait
+from net.session.phases import Wait
 
 if TYPE_CHECKING:
     from net.session.core import Session
@@ -37,7 +37,7 @@ def pump(s: Session) -> None:
                 progressed = True
         if s.halted is not None:
             break
-        rounds.enter_phase(s)
+        s._advance()  # a completed phase hands over; play opens the next step's round
         deadlines.note_part(s)
         if progressed or deadlines.settle(s):
             continue
@@ -147,7 +147,8 @@ def journal_accepted(s: Session, env: Envelope) -> None:
 
 
 def dispatch(s: Session, env: Envelope) -> bool:
-    """Hand the envelope to the part of the session its kind and our phase call for."""
+    """Hand the envelope to the part of the session its kind calls for: the kinds
+    that belong to no phase here, the rest to the current phase object."""
     kind, k = env.kind, env.seen.step
     if k > s.step:
         raise Wait  # every envelope's seen is compared once we reach its step
@@ -170,39 +171,8 @@ def dispatch(s: Session, env: Envelope) -> bool:
     if kind == "resign":
         resign.on_resign(s, env)
         return True
-    if s.phase == "hello":
-        if kind != "hello":
-            raise Wait
-        opening.on_hello(s, env)
-        return True
-    if kind == "hello":
-        raise UnexpectedMessage("sent a second opening message", seat=env.seat)
-    if s.phase in ("audit", "final"):
-        if kind == "audit" and s.phase == "audit":
-            endgame.on_audit(s, env)
-            return True
-        if kind == "final":
-            if s.phase == "audit":
-                raise Wait
-            endgame.on_final(s, env)
-            return True
-        raise UnexpectedMessage(f"sent a {kind!r} message after the game ended", seat=env.seat)
-    if s.phase != "play":
-        raise UnexpectedMessage(f"sent a {kind!r} message after the game ended", seat=env.seat)
-    if kind == "final":
-        if k < s.step:
-            raise UnexpectedMessage(f"signed a final record at step {k}, but the game went on from there (a "
-                                    "forfeit it claimed was voided by the answer on record)", seat=env.seat)
-        # a final record may come before the forfeit or resignation that ended the game here
-        # (and a transcript orders envelopes by seat): it waits; it only ever counts in phase "final"
-        raise Wait
-    if kind == "audit":
-        raise Wait if s.game.pending(s.state) is None else \
-            UnexpectedMessage(f"sent a {kind!r} message before the game ended", seat=env.seat)
-    if k < s.step:
-        raise UnexpectedMessage(f"its {kind!r} message is for step {k}, which is already complete",
-                                seat=env.seat)
-    rounds.play(s, env)
+    s.current_phase.take(env)
+    s._advance()
     return True
 
 
@@ -210,12 +180,4 @@ def emit_due(s: Session) -> bool:
     """Send the one message we owe now, if any; True when something was sent."""
     if s._writer is None or s.halted is not None or s.seat is None:
         return False
-    if s.phase == "hello":
-        return opening.emit_hello(s)
-    if s.phase == "audit":
-        return endgame.emit_audit(s)
-    if s.phase == "final":
-        return endgame.emit_final(s)
-    if s.phase != "play":
-        return False
-    return rounds.emit_play(s)
+    return s.current_phase.owe()

@@ -43,8 +43,7 @@ def on_resign(s: Session, env: Envelope) -> None:
     others = [other for other in s.seats if other != seat]
     s.forfeited = seat
     s.resigned = seat
-    s.outcome = {"winner": others[0] if len(others) == 1 else None,
-                 "reason": f"seat {seat} resigned: it gave the game up with a signed message (step {s.step})"}
-    s.verdict = f"not audited: seat {seat} resigned"
     s.events.append(Resigned(seat, s.names[seat], s.step))
-    s.phase = "final"
+    s._end_early({"winner": others[0] if len(others) == 1 else None,
+                  "reason": f"seat {seat} resigned: it gave the game up with a signed message (step {s.step})"},
+                 f"not audited: seat {seat} resigned")

@@ -10,7 +10,8 @@ waits for (:meth:`Round.waiting_for`), to take one seat's envelope
 answer (:meth:`Round.finish`), in seat order, so every peer feeds the engine
 the same input. Only the adapters speak each protocol's own vocabulary
 (``complete``/``missing``, ``owing``...); the session has no ladder over
-round kinds. Decisions (one seat, one action) are in :mod:`net.session.decisions`.
+round kinds. The play phase (:mod:`net.session.play`) owns the current round;
+decisions (one seat, one action) are in :mod:`net.session.decisions`.
 """
 
 from __future__ import annotations
@@ -26,27 +27,17 @@ from net.dice import DiceRound
 from net.envelope import Envelope
 from net.errors import MalformedMessage, UnexpectedMessage
 from net.poker.protocol import ShuffleRound
-from net.session import decisions
 from net.session.cards import CardOp
 from net.session.events import Cheat
+from net.session.phases import Wait
+
+#: choose_sealed's answer when no choice is known yet (None may be a real option).
+NOTHING = object()
+
+__all__ = ["NOTHING", "Cards", "CommitReveal", "Round", "Shuffle", "Wait", "make_round"]
 
 if TYPE_CHECKING:
     from net.session.core import Session
-
-
-class Wait(Exception):
-    """The envelope belongs to a later phase: keep it buffered."""
-
-
-def enter_phase(s: Session) -> None:
-    """After a step: move to the audit when the game ended, else open the next round."""
-    if s.phase == "play" and s.halted is None:
-        if s.game.pending(s.state) is None:
-            s.phase = "audit"
-            s._since = s._now
-        elif s._round is None:
-            s._round = make_round(s, s.game.pending(s.state))
-            finish_if_complete(s)
 
 
 class Round(Protocol):
@@ -97,7 +88,7 @@ def make_round(s: Session, pending: Any) -> Round | None:
         op = CardOp(s.book, s.step, pending, s.seats)
         if op.rounds and op.rounds[0].sealed_to_recipient and pending.to_seat is not None:
             held = tuple(s.book.held[h] for h in pending.handles)
-            s._shows[s.step] = (held, pending.to_seat)
+            s.book.shows[s.step] = (held, pending.to_seat)
         return Cards(op)
     if isinstance(pending, Placement):
         raise RuntimeError(f"hidden placement {pending.zone!r}: networked tables do not run placements yet "
@@ -112,6 +103,12 @@ class CommitReveal:
     def __init__(self, rnd: SealedChoiceRound | DiceRound, pending: Any) -> None:
         self.rnd = rnd
         self.pending = pending
+        #: Our own sealed choice when it was picked by hand (:meth:`Session.pick`), else NOTHING.
+        self.chosen: Any = NOTHING
+
+    def choose(self, value: Any) -> None:
+        """Our seat's sealed choice, picked by hand; it is committed when we next owe our part."""
+        self.chosen = value
 
     def waiting_for(self) -> tuple[int, ...]:
         return self.rnd.missing()
@@ -146,15 +143,15 @@ class CommitReveal:
                 commitment, opening = rnd.contribute(me)
             else:
                 assert isinstance(self.pending, SealedChoice)
-                value = choose_sealed(s, self.pending)
+                value = self.chosen if self.chosen is not NOTHING else choose_sealed(s, self.pending)
                 if value is NOTHING:
                     return False
                 commitment, opening = rnd.commit_to(me, value)
-            keep_secret(s, name, opening.to_data())
+            s._keep_secret(name, opening.to_data())
             s._send("commit", {"commit": commitment})
             return True
         if rnd.phase == "reveal" and me in rnd.missing() and (step, "reveal") not in s._sent:
-            saved = saved_secret(s, name)
+            saved = s._saved_secret(name)
             if saved is None:
                 raise RuntimeError(f"the opening of our commitment at step {step} is lost")
             s._send("reveal", {"reveal": Opening.from_data(saved).to_data()})
@@ -251,60 +248,14 @@ class Cards:
             s._halt(Cheat(exc.seat, s.step, str(exc)))
             return
         if op.op.op == "reveal":
-            s._identified.update(op.cards)
+            op.book.identified.update(op.cards)
         if learned and s.seat == op.op.to_seat:
             s.knowledge = s.knowledge.learn(learned)
 
 
-def finish_if_complete(s: Session) -> None:
-    """Apply the driver answer once the round has every part."""
-    rnd = s._round
-    if rnd is not None and rnd.done:
-        rnd.finish(s)
-
-
-def play(s: Session, env: Envelope) -> None:
-    """A play-phase envelope for the current step: feed it to the decision or round."""
-    if s._round is None:
-        enter_phase(s)  # the step may have just advanced
-        if s.phase != "play" or s.halted is not None:
-            raise Wait
-    pending = s.game.pending(s.state)
-    seat, kind = env.seat, env.kind
-    if isinstance(pending, Decision):
-        if kind != "action":
-            raise UnexpectedMessage(f"sent a {kind!r} message while the table waits for a decision by "
-                                    f"seat {pending.seat}", seat=seat)
-        if seat != pending.seat:
-            raise UnexpectedMessage(f"acted out of turn: the table waits for seat {pending.seat}",
-                                    seat=seat)
-        decisions.on_action(s, env)
-        return
-    if kind == "action":
-        raise UnexpectedMessage(f"acted out of turn: the table waits for {s.waiting_what()}", seat=seat)
-    if s._round is None:
-        raise UnexpectedMessage(f"sent a {kind!r} message that fits no pending input", seat=seat)
-    s._round.take(s, env)
-    finish_if_complete(s)
-
-
-def emit_play(s: Session) -> bool:
-    """Send our part of the current decision or round, if we owe one."""
-    pending = s.game.pending(s.state)
-    if isinstance(pending, Decision):
-        return decisions.emit_decision(s, pending)
-    return s._round.make_ours(s) if s._round is not None else False
-
-
-#: choose_sealed's answer when no choice is known yet (None may be a real option).
-NOTHING = object()
-
-
 def choose_sealed(s: Session, pending: SealedChoice) -> Any:
-    """Our sealed choice: the one picked for this step, else the agent's, else NOTHING."""
+    """Our agent's sealed choice, or NOTHING without an agent (a human picks by hand)."""
     assert s.seat is not None
-    if s._picked is not None and s._picked[0] == s.step:
-        return s._picked[1]
     if s.agent is None:
         return NOTHING
     options = [SealedPick(s.seat, pending.purpose, o) for o in pending.options_for(s.seat)]
@@ -312,17 +263,3 @@ def choose_sealed(s: Session, pending: SealedChoice) -> Any:
     if not isinstance(chosen, SealedPick):
         raise TypeError("the agent answered a sealed choice with something else")
     return chosen.choice
-
-
-def keep_secret(s: Session, name: str, value: Any) -> None:
-    """Keep a commitment opening: journalled (fsynced) before the commit is sent."""
-    if s.journal is not None:
-        s.journal.put_secret(name, value)
-    s._secret_store[name] = value
-
-
-def saved_secret(s: Session, name: str) -> Any:
-    """A kept opening: from memory, else from the journal after a restart."""
-    if name in s._secret_store:
-        return s._secret_store[name]
-    return s.journal.secret(name) if s.journal is not None else None

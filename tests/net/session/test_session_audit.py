@@ -93,12 +93,12 @@ def test_a_false_claim_is_judged_at_the_networked_audit_naming_seat_and_step() -
     both branches are checked, and a right guess is also made certain by correcting the claim."""
     import dataclasses
 
-    from net.session.endgame import claim_findings
-
     for seed in range(2):
         net = _claim_table(seed)
         first = net.sessions[0]
         assert all(s.finished for s in net.sessions)
+        first_audit = first.audit
+        assert first_audit is not None
         (claim,) = first.game.claims(first.state)  # type: ignore[attr-defined]
         top = first.state.revealed[0]
         verdict = verify(first.transcript())
@@ -109,9 +109,9 @@ def test_a_false_claim_is_judged_at_the_networked_audit_naming_seat_and_step() -
             assert first.verdict is not None and first.verdict.startswith("failed: seat 0:")
             assert not verdict.ok and verdict.seat == 0 and verdict.step == claim.step
             assert verdict.reason == "audit" and "test.top" in verdict.detail and "test.predict" in verdict.detail
-            assert len(claim_findings(first)) == 1
+            assert len(first_audit.claim_findings()) == 1
         first.state = dataclasses.replace(first.state, claims=(dataclasses.replace(claim, value=top),))
-        assert claim_findings(first) == []  # the same audit finds a right guess true
+        assert first_audit.claim_findings() == []  # the same audit finds a right guess true
         wrong = next(c for c in ("c00", "c01") if c != top)
         first.state = dataclasses.replace(first.state, claims=(dataclasses.replace(claim, value=wrong),))
-        assert [f[:2] for f in claim_findings(first)] == [(0, claim.step)]
+        assert [f[:2] for f in first_audit.claim_findings()] == [(0, claim.step)]

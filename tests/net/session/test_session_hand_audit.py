@@ -78,7 +78,7 @@ def test_honest_passes_open_the_hands_and_the_audit_is_ok() -> None:
     for k in _passes(a, 1):
         hand = a.game.zone(a.states[k], "hand:1")
         opened = dict(a.states[k].open_cards)
-        assert all(h in a.opened_hands or h in opened or h in a._identified for h in hand)
+        assert all(h in a.opened_hands or h in opened or h in a.book.identified for h in hand)
     assert verify(a.transcript()).ok
     _forged_transcript_fails(a)
 
