@@ -22,6 +22,7 @@ KEEPS_ABILITY = "locke.keeps_ability"  # a planet card kept face down is an abil
 INFO_BELOW_3 = "locke.info_below_3"  # a base player's dealt cards hold fewer than 3 information (seed 000 3.2.2)
 GOOD_NOW = "locke.good_now"  # the character is Good now (destroying a key base, KMC 9.3.1)
 RELEASE = "locke.release"  # the character has the release ability (seed 000 3.2.1)
+HAS_ABILITY = "locke.has_ability"  # the character has this KMC 2.2 ability (engine/locke/abilities.py)
 LEON = "locke.leon_override"  # Lord Leon: every other living character is level 4 or less (KMC 11.1.3)
 STROHHEIM = "locke.strohheim_override"  # S-Strohheim killed a Locke himself (KMC 11.1.3, 11.8.2)
 # Every declared stat outside combat (and the combat's mind and durability) is one of these two, made
@@ -71,6 +72,8 @@ def holds(components: ComponentSet, claim: Claim, contents: tuple[str, ...]) -> 
         return fate.judge(character, what, value)
     if what == GOOD_NOW:
         return character.attribute == "good"
+    if what == HAS_ABILITY:
+        return character.has_ability(str(value))
     if what == RELEASE:
         return character.can_release
     if what == LEON:  # value: the [mods, proofs] of each other living seat, aligned with contents[1:]

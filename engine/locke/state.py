@@ -76,6 +76,9 @@ class Seat(NamedTuple):
     converted: bool = False  # an E/G character converted to Good (KMC 2.2.1); reset on revival
     controller: int = -1  # the base player ordering this seat (ESP controller system, KMC 4)
     shown: tuple[int, ...] = ()  # kept planet cards turned face up by use and still held (items, a fixed wildcard)
+    # --- abilities, engine/locke/abilities.py (KMC 2.2) ---
+    converts: tuple[int, ...] = ()  # seats this seat tried to convert (KMC 2.2.1 flags)
+    shifter: bool = False  # has shown it can shape-change (KMC 2.2.3)
 
 
 class Cell(NamedTuple):

@@ -54,8 +54,18 @@ def active(fight: Fight, index: int) -> bool:
 
 
 def can_be_attacked(fight: Fight, index: int) -> bool:
-    """KMC 10.6: the illusion's sleepers cannot be attacked; everyone else still in can."""
-    return active(fight, index)
+    """KMC 10.6: the illusion's sleepers cannot be attacked, nor what has no durability (a
+    residual thought); everyone else still in can."""
+    return active(fight, index) and not fight.fighters[index].thought
+
+
+def player(f: Fighter) -> bool:
+    """A seat fighting with its character (cards, items, declarations), not a residual thought."""
+    return f.seat >= 0 and not f.thought
+
+
+#: The item name of a residual thought's attack (``UseItem``), KMC 10.6.
+RESIDUAL = "residual-thought"
 
 
 def targets(s: LockeState, fight: Fight, attacker: int) -> tuple[int, ...]:

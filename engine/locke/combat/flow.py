@@ -20,7 +20,7 @@ from typing import Any
 from engine.core.pending import CardsDealt, CardsRevealed, Chance, Decision, DiceRolled, HiddenOp, Pending
 from engine.locke.combat import auto
 from engine.locke.combat.actions import GoOn
-from engine.locke.combat.common import active, fight_of, put, targets, with_fighter
+from engine.locke.combat.common import active, fight_of, player, put, targets, with_fighter
 from engine.locke.combat.model import (
     DEAD,
     DECK,
@@ -35,6 +35,8 @@ from engine.locke.combat.model import (
 from engine.locke.state import Cell, Combat, LockeState, Step, advance, cell_of, log, with_cell, with_zone, zone_of
 
 RULE = "locke.10"
+#: Logged when a combat is called, before seed 002's joining checks (their results follow it).
+CALLED = "cb-called"
 #: What the end of a combat logs as its resolver (the stand-in logged "resolved by the stand-in").
 LOG_TAG = "kmc-10"
 
@@ -45,7 +47,36 @@ def begin(s: LockeState, combat: Combat) -> LockeState:
     from engine.locke.fate import joining_steps
 
     joining = joining_steps(s, combat.cell, tuple(i for side in combat.sides for i in side))
+    s = log(s, CALLED, combat.cause, combat.cell)  # where the checks' results start in the log
     return s._replace(combat=combat._replace(detail=None), queue=joining + (Step("cb_start", -1),) + s.queue)
+
+
+def _joiners(s: LockeState) -> tuple[list[int], list[tuple[int, int]], list[tuple[int, int]]]:
+    """What the actually-there / actually-alive checks logged since the combat was called
+    (engine/locke/fate.py): seats here now, seats arriving in a later round, residual thoughts."""
+    now: list[int] = []
+    later: list[tuple[int, int]] = []
+    thoughts: list[tuple[int, int]] = []
+    for event in reversed(s.events):
+        if event and event[0] == CALLED:
+            break
+        if event and event[0] == "joined" and event[4]:  # a firepower: a residual thought
+            thoughts.append((event[1], event[4]))
+        elif event and event[0] == "joined":
+            now.append(event[1])
+        elif event and event[0] == "joins-later":
+            later.append((event[1], event[3]))
+    return now[::-1], later[::-1], thoughts[::-1]
+
+
+def _join(s: LockeState, fight: Fight, seat: int, thought: int = 0) -> tuple[Fight, tuple[Step, ...]]:
+    """A seat the checks brought in fights as a party of its own (N166) and declares its items;
+    a residual thought (``thought``: its firepower, N167) joins for a dead seat, declaring nothing."""
+    if s.seats[seat].alive == bool(thought) or any(f.seat == seat for f in fight.fighters):
+        return fight, ()
+    party = max((f.party for f in fight.fighters), default=OBSTACLE_PARTY) + 1
+    fight = fight._replace(fighters=fight.fighters + (Fighter(seat, max(party, OBSTACLE_PARTY + 1), thought=thought),))
+    return fight, () if thought else (Step("cb_equip", seat, n=len(fight.fighters) - 1),)
 
 
 def as_obstacle(record: Any) -> Obstacle:
@@ -72,18 +103,31 @@ def _auto_start(g: Any, s: LockeState, step: Step) -> LockeState:
     for record in c.obstacles:
         ob = as_obstacle(record)
         fighters.append(Fighter(-1, OBSTACLE_PARTY, ob=ob, members=(ob.durability,) * max(1, ob.squad)))
-    s = put(s, Fight(fighters=tuple(fighters)))
+    now, later, thoughts = _joiners(s)
+    fight = Fight(fighters=tuple(fighters), arrivals=tuple(later))
+    for seat in now:  # they declare their items with everyone else below
+        fight, asks = _join(s, fight, seat)
+        if asks:
+            s = log(s, "cb-joined", seat)
+    for seat, firepower in thoughts:  # KMC 10.2.1: a party of its own with no cards (N167)
+        before = len(fight.fighters)
+        fight, _ = _join(s, fight, seat, firepower)
+        if len(fight.fighters) > before:
+            s = log(s, "cb-thought", seat, firepower)
+    fighters = list(fight.fighters)
+    s = put(s, fight)
     if not any(name == DECK for name, _ in s.zones):
         s = fresh_zone(s, DECK, g.components.deck("combat_cards"))
     s = log(s, "cb-start", c.cause, c.cell, [list(x) for x in c.sides],
             [f.ob.id for f in fighters if f.ob is not None])
     armed = tuple(Step("cb_arm", -1, n=i) for i, f in enumerate(fighters) if f.ob is not None and f.ob.weapon == "weapon-check")
-    equip = tuple(Step("cb_equip", f.seat, n=i) for i, f in enumerate(fighters) if f.seat >= 0)
+    equip = tuple(Step("cb_equip", f.seat, n=i) for i, f in enumerate(fighters) if player(f))
     return advance(s, Step("shuffle", -1, arg=DECK), *armed, *equip, Step("cb_round", -1))
 
 
 def parties_left(fight: Fight) -> int:
-    return len({f.party for i, f in enumerate(fight.fighters) if active(fight, i)})
+    """Parties still fighting; residual thoughts keep no combat going (KMC 10.3.5)."""
+    return len({f.party for i, f in enumerate(fight.fighters) if active(fight, i) and not f.thought})
 
 
 def _auto_round(g: Any, s: LockeState, step: Step) -> LockeState:
@@ -93,6 +137,11 @@ def _auto_round(g: Any, s: LockeState, step: Step) -> LockeState:
         return advance(put(s, fight._replace(ended="round-limit")), Step("cb_end", -1))
     if parties_left(fight) < 2:
         return advance(put(s, fight._replace(ended=fight.ended or "no-opponents")), Step("cb_end", -1))
+    if step.arg != "arrived":  # seed 002 actually-there 5-7: they come in first, declaring their items
+        s, asks = _arrive(s, fight, fight.round + 1)
+        if asks:
+            return advance(s, *asks, Step("cb_round", -1, arg="arrived"))
+        fight = fight_of(s)
     fighters = tuple(f._replace(acted=False, done=False, barrier_used=False, jammed=0, specials=(), nike_on=False)
                      for f in fight.fighters)
     fight = fight._replace(round=fight.round + 1, fighters=fighters, attacked=False, wants=(), order=(),
@@ -100,7 +149,7 @@ def _auto_round(g: Any, s: LockeState, step: Step) -> LockeState:
     deals: list[Step] = []
     needed = 0
     for i, f in enumerate(fighters):
-        if not active(fight, i):
+        if not active(fight, i) or f.thought:  # KMC 10.3.1: no cards for residual thoughts
             continue
         if f.seat >= 0:
             need = HAND_SIZE + f.henchmen - len(f.hand)
@@ -156,7 +205,7 @@ def _pending_pick(g: Any, s: LockeState, step: Step) -> Pending:
 
 def _jam_targets(s: LockeState, index: int) -> tuple[int, ...]:
     fight = fight_of(s)
-    return tuple(j for j in targets(s, fight, index) if fight.fighters[j].seat >= 0)
+    return tuple(j for j in targets(s, fight, index) if player(fight.fighters[j]))
 
 
 def _auto_jam(g: Any, s: LockeState, step: Step) -> LockeState:
@@ -241,7 +290,7 @@ def _auto_post(g: Any, s: LockeState, step: Step) -> LockeState:
              if f.ob is not None and "round-end-breakdown-roll" in f.ob.traits and active(fight, i)]
     obstacles = any(f.ob is not None and active(fight, i) for i, f in enumerate(fight.fighters))
     if fight.attacked and not obstacles and parties_left(fight) >= 2:
-        steps += [Step("cb_go_on", f.seat, n=i) for i, f in enumerate(fight.fighters) if f.seat >= 0 and active(fight, i)]
+        steps += [Step("cb_go_on", f.seat, n=i) for i, f in enumerate(fight.fighters) if player(f) and active(fight, i)]
     return advance(s, *steps, Step("cb_judge", -1))
 
 
@@ -299,7 +348,7 @@ def _auto_end(g: Any, s: LockeState, step: Step) -> LockeState:
     fight = fight_of(s)
     back = zone_of(s, DECK) + fight.used + tuple(h for f in fight.fighters for h in f.hand)
     s = s._replace(zones=with_zone(s, DECK, back))
-    participants = tuple(sorted(f.seat for f in fight.fighters if f.seat >= 0))
+    participants = tuple(sorted(f.seat for f in fight.fighters if player(f)))
     cleared = all(not active(fight, i) or f.state != IN for i, f in enumerate(fight.fighters) if f.ob is not None)
     s = log(s, "combat", c.cause, c.cell, [list(x) for x in c.sides], list(fight.dead), LOG_TAG, fight.ended, fight.round)
     if c.obstacles and cleared:  # read by engine/locke/base_cards.py (alarm devices)
@@ -340,3 +389,21 @@ AUTO = {
     "cb_start": _auto_start, "cb_round": _auto_round, "cb_jam": _auto_jam, "cb_turn": _auto_turn,
     "cb_post": _auto_post, "cb_judge": _auto_judge, "cb_end": _auto_end,
 }
+
+
+def _arrive(s: LockeState, fight: Fight, round_no: int) -> tuple[LockeState, tuple[Step, ...]]:
+    """Seed 002 actually-there 5-7: the seat arrives as round 2, 3 or 4 begins, if it still can
+    (alive, in a normal, partner or arrested state, KMC 10.2): its piece goes onto the cell and
+    it joins as N166 says."""
+    from engine.locke.fate import arrive
+
+    assert s.combat is not None
+    asks: tuple[Step, ...] = ()
+    for seat, due in fight.arrivals:
+        p = s.seats[seat]
+        if due == round_no and p.alive and p.status in ("normal", "partner", "arrested"):
+            fight, more = _join(s, fight, seat)
+            if more:
+                s = log(arrive(put(s, fight), seat, s.combat.cell), "cb-arrived", seat, round_no)
+                asks += more
+    return put(s, fight), asks

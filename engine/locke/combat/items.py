@@ -30,7 +30,7 @@ from engine.locke import claims as ck
 from engine.locke.chart_data import FIREPOWER
 from engine.locke.combat import claims as cc
 from engine.locke.combat.actions import Absorb, Equip, JamVeto, UseItem
-from engine.locke.combat.common import active, fight_of, mark_attacked, put, targets, with_fighter, with_strike
+from engine.locke.combat.common import RESIDUAL, active, fight_of, mark_attacked, put, targets, with_fighter, with_strike
 from engine.locke.combat.model import Strike
 from engine.locke.damage import resolve_damage
 from engine.locke.state import LockeState, Step, advance, claimed, log
@@ -163,6 +163,13 @@ def _on_special(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     fight = fight_of(s)
     me = step.n
     f = fight.fighters[me]
+    if f.thought:  # KMC 10.6-10.7: a residual thought's attack goes to the body, unanswered
+        options = targets(s, fight, me)
+        if action.item != RESIDUAL or action.target not in options:
+            raise IllegalAction(f"a residual thought can only attack one of fighters {list(options)}", rule="locke.10.6")
+        s = put(s, with_fighter(fight, me, f._replace(acted=True)))
+        s = with_strike(s, Strike(me, action.target, "", 0, f.thought, escape_tried=True, direct=True))
+        return advance(log(s, "cb-item", step.seat, RESIDUAL, action.target), Step("cb_hit", -1))
     if action.item == "nike":
         options = targets(s, fight, me)
         if not f.nike_on or action.target not in options:

@@ -19,7 +19,7 @@ from engine.locke.actions import Land, Nop
 from engine.locke.checks import MIN_MIND_DECLARATION
 from engine.locke.combat.actions import Absorb, Durability, Equip, GoOn, JamVeto, Play, Sleep, UseItem
 from engine.locke.combat.items import DEFENCES, ESCAPES, SPECIALS, SUITS
-from engine.locke.combat.common import WILDCARD, card_fits, fight_of, grant_int, henchmen_of, item_level, targets
+from engine.locke.combat.common import RESIDUAL, WILDCARD, card_fits, fight_of, grant_int, henchmen_of, item_level, targets
 from engine.locke.combat.model import Fighter, Strike
 from engine.locke.components import Character, CombatCard, ComponentSet
 from engine.locke.state import LockeState, Step
@@ -137,6 +137,8 @@ def _act(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge |
     fight = fight_of(s)
     f = fight.fighters[step.n]
     aims = targets(s, fight, step.n)
+    if f.thought:  # KMC 10.6: a residual thought attacks with its firepower, or lets the turn go
+        return [Nop(step.seat)] + [UseItem(step.seat, RESIDUAL, t) for t in aims]
     specials: list[Action] = [UseItem(step.seat, item, t) for item in SPECIALS if item not in f.specials and _has(me, item)
                               for t in aims]
     if f.nike_on:  # KMC 2.3.2: Nike's attack replaces every card action

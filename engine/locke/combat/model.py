@@ -84,6 +84,7 @@ class Fighter(NamedTuple):
     nike_left: int = 0  # Nike's durability left (0: no Nike declared, or broken)
     nike_check: int = 0  # the value declared for the Nike check (a claim)
     nike_on: bool = False  # the Nike check passed this round
+    thought: int = 0  # a dead seat's residual thought: its firepower (KMC 10.2.1; no cards, no durability)
 
 
 class Strike(NamedTuple):
@@ -108,6 +109,7 @@ class Strike(NamedTuple):
     block_refunds: tuple[tuple[int, int, int], ...] = ()  # (fighter, handle, power) to give back
     declared: int = 0  # durability the target declared (seats)
     reflected: bool = False  # thrown back by an E-suit (KMC 2.3.2): no second reflection
+    direct: bool = False  # a residual thought's attack: no escape, defence or suit, the body takes it (KMC 10.7)
 
 
 class Fight(NamedTuple):
@@ -125,3 +127,4 @@ class Fight(NamedTuple):
     dead: tuple[int, ...] = ()
     ended: str = ""  # why the combat ends ("" while it goes on)
     before: "Fight | None" = None  # the fight before a play a seat's jammer may still stop (KMC 10.10)
+    arrivals: tuple[tuple[int, int], ...] = ()  # (seat, round): actually-there seats still on their way (N166)

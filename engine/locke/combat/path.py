@@ -41,6 +41,7 @@ from engine.locke.combat.common import (
     fight_of,
     is_illusion,
     is_light_sword,
+    player,
     put,
     targets,
     with_fighter,
@@ -241,7 +242,7 @@ def _auto_strike(g: Any, s: LockeState, step: Step) -> LockeState:
         target_party = fight.fighters[strike.target].party
         for j in fight.order or range(len(fight.fighters)):
             f = fight.fighters[j]
-            if (f.seat >= 0 and j not in (strike.attacker, strike.target) and active(fight, j) and not f.done
+            if (player(f) and j not in (strike.attacker, strike.target) and active(fight, j) and not f.done
                     and not f.acted and f.party != target_party):
                 steps.append(Step("cb_sync", f.seat, n=j))
         if attacker.seat >= 0 and attacker.henchmen:
@@ -344,7 +345,7 @@ def _auto_escaped(g: Any, s: LockeState, step: Step) -> LockeState:
         steps.append(Step("cb_hench", me.seat, n=me.henchmen, arg="escape"))
     for j in fight.order or range(len(fight.fighters)):
         f = fight.fighters[j]
-        if j == step.n or not active(fight, j):
+        if j == step.n or not active(fight, j) or f.thought:
             continue
         if f.seat >= 0:
             steps.append(Step("cb_block", f.seat, n=j))
@@ -460,7 +461,7 @@ def sleepers(s: LockeState, fight: Fight, user: int) -> tuple[int, ...]:
     not obstacles immune to hallucination (KMC 5.3.2, seed 002)."""
     out = []
     for j, f in enumerate(fight.fighters):
-        if j == user or not active(fight, j):
+        if j == user or not active(fight, j) or f.thought:
             continue
         if f.ob is not None and (MACHINE in f.ob.traits or NO_SLEEP in f.ob.traits):
             continue
@@ -552,7 +553,7 @@ def _on_tele_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     if not ok:
         return advance(s)
     viewers = tuple(f.seat for j, f in enumerate(fight.fighters)
-                    if f.seat >= 0 and f.seat != target_seat and active(fight, j))
+                    if player(f) and f.seat != target_seat and active(fight, j))
     return advance(s, *(Step("cb_show", v, n=target_seat) for v in viewers))
 
 
@@ -615,7 +616,7 @@ def _auto_hit(g: Any, s: LockeState, step: Step) -> LockeState:
         return advance(s)
     target = fight.fighters[strike.target]
     if target.seat >= 0:
-        suit = items.suit_steps(s, strike.target)
+        suit = () if strike.direct else items.suit_steps(s, strike.target)
         if suit:
             return advance(s, *suit)
         return advance(s, Step("cb_dur", target.seat, n=strike.target), Step("cb_damage", -1, n=strike.target))

@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.core.pending import Decision, HiddenOp
+from engine.core.actions import SYSTEM
+from engine.core.pending import Chance, Decision, DiceRolled, HiddenOp
 from engine.locke.actions import TryRevive
 from engine.locke.combat import begin
 from engine.locke.combat.actions import Equip, Play
@@ -37,9 +38,12 @@ def stack(table: LocalTable, cards: Sequence[str]) -> None:
 
 def combat_table(sides: tuple[tuple[int, ...], tuple[int, ...]] = ((0,), (2,)), deck: Sequence[str] = (),
                  seats: list[dict[str, Any]] | None = None, obstacles: tuple[Any, ...] = (), henchmen: int = 0,
-                 cause: str = "declared", cell: str = "P:1:0", equip: Mapping[int, Equip] | None = None) -> LocalTable:
+                 cause: str = "declared", cell: str = "P:1:0", equip: Mapping[int, Equip] | None = None,
+                 offers: Mapping[int, Sequence[int]] | None = None) -> LocalTable:
     """Seats of five() (seat 2, Nia, moved onto Locke's cell) in a combat, the deck stacked;
-    every seat declares no item before the first round unless ``equip`` says otherwise."""
+    every seat declares no item before the first round unless ``equip`` says otherwise; the
+    seats in ``offers`` roll actually-there / actually-alive with those dice (seed 002), the
+    others decline."""
     table = table_at({"seats": seats or five(s2={"place": cell}), "phase": "planet", "turn_of": 0, "fill": "frontier"})
     table.state = game().settle(begin(table.state, Combat(cause, cell, sides, obstacles=obstacles, henchmen=henchmen)))
     while not (isinstance(table.pending, HiddenOp) and table.pending.op != "shuffle"):
@@ -47,7 +51,14 @@ def combat_table(sides: tuple[tuple[int, ...], tuple[int, ...]] = ((0,), (2,)), 
         if isinstance(pending, Decision) and pending.prompt == "locke.cb_equip":
             table.submit((equip or {}).get(pending.seat, Equip(pending.seat, 0, "", False)))
         elif isinstance(pending, Decision) and pending.prompt == "locke.try_revive":
-            table.submit(TryRevive(pending.seat, False))  # nobody else joins (seed 002, N117)
+            tries = pending.seat in (offers or {})
+            table.submit(TryRevive(pending.seat, tries))  # seed 002, N117
+            dice = list((offers or {}).get(pending.seat, ()))
+            while dice:  # 2d6 for the check, then 2d6 for the residual-thought chart if it asks
+                chance = table.pending
+                assert isinstance(chance, Chance), f"combat_table: dice left for seat {pending.seat}"
+                table.submit(DiceRolled(SYSTEM, chance.purpose, tuple(dice[:2])))
+                dice = dice[2:]
         elif isinstance(pending, Decision):
             raise AssertionError(f"combat_table: unexpected question {pending.prompt} to seat {pending.seat}")
         else:

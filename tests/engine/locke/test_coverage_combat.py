@@ -33,9 +33,14 @@ TRAP_OPPONENTS = ("dark-knight", "hell-diver", "cyber", "golem", "e-buster", "su
 #: The character cards' items in combat (N160-N163), by the event that shows each in use.
 ITEMS = ("henchman", "energy-suit", "powered-suit", "hell-diver-suit", "esp-field", "ship", "beam-cannon",
          "geoid-bomb", "lafnor-mirror", "subspace-field", "psycho-pod", "esp-jammer", "nike")
+#: Who joins a combat from outside (N166-N167), by its event.
+JOINS = {"joined at the start": "cb-joined", "arrived in round 2-4": "cb-arrived", "residual thought": "cb-thought",
+         "residual-thought attack": "residual-thought"}
+#: The characters' abilities outside combat (N168-N170), by ("ability", seat, id, ...) events.
+ABILITIES = ("conversion-check", "shape-change", "authors-privilege")
 #: Not yet in the combat (N159): listed as missing.
-NOT_YET = ("planet-card items", "fields and jammers broken by stronger attacks", "characters' abilities",
-           "actually there / alive, residual thoughts")
+NOT_YET = ("planet-card items", "fields and jammers broken by stronger attacks", "disintegration",
+           "residual thoughts syncing", "follow-up combats", "E-buster persuasion")
 
 
 @pytest.mark.slow
@@ -45,6 +50,7 @@ def test_combat_coverage_over_the_300_games() -> None:
     steps: Counter[str] = Counter()
     met: Counter[str] = Counter()
     items: Counter[str] = Counter()
+    abilities: Counter[str] = Counter()
     characters = {c.id for c in game().components.characters}
     for played in played_games():
         for e in played.table.state.events:
@@ -65,6 +71,8 @@ def test_combat_coverage_over_the_300_games() -> None:
                 items["nike"] += bool(e[6])
             elif kind == "cb-item":
                 items[e[2]] += 1
+            elif kind == "ability":
+                abilities[e[2]] += 1
     ids = [c.id for c in game().components.combat_cards]
     print("\ncombat-card id            plays")
     for cid in ids:
@@ -78,8 +86,18 @@ def test_combat_coverage_over_the_300_games() -> None:
     print("item (character cards)    uses")
     for name in ITEMS:
         print(f"  {name:24} {items[name]}")
+    print("joining from outside      events")
+    joined = {name: (items[kind] if kind == "residual-thought" else steps[kind]) for name, kind in JOINS.items()}
+    for name, count in joined.items():
+        print(f"  {name:24} {count}")
+    print("ability (outside combat)  uses")
+    for name in ABILITIES:
+        print(f"  {name:24} {abilities[name]}")
+    print(f"  {'conversion passed':24} {steps['conversion']}")
     print("not yet built (N159):", ", ".join(NOT_YET))
     assert [cid for cid in ids if not cards[cid]] == []
     assert [name for name, kind in STEPS.items() if not steps[kind]] == []
     assert [name for name in OPPONENTS if not met[name]] == []
     assert [name for name in ITEMS if not items[name]] == []
+    assert [name for name, count in joined.items() if not count] == []
+    assert [name for name in ABILITIES if not abilities[name]] == [] and steps["conversion"]
