@@ -37,7 +37,7 @@ def request(s: Session) -> Outgoing:
     has seen before, so a repeated request while nothing changed must not
     repeat its bytes, or nobody would answer it a second time.
     """
-    have = tuple(len(log) for log in s._logs)
+    have = tuple(log.next_seq for log in s._logs)
     s._catch_up_sent += 1
     return Outgoing(encode({"catch_up": {"game": s.gid, "have": have, "n": s._catch_up_sent, "seat": s.seat}}))
 
@@ -63,7 +63,7 @@ def replies(s: Session, have: tuple[Any, ...], to: int | None) -> list[Outgoing]
     for seat_, n in zip(s.seats, have):
         if not isinstance(n, int) or n < 0:
             continue
-        for env in s._logs[seat_][n:]:
+        for env in s._logs[seat_].since(n):
             raw = env.to_bytes()
             if chunk and size + len(raw) > CATCH_UP_CHUNK:  # stay well inside one frame
                 out.append(Outgoing(encode({"envelopes": tuple(chunk), "game": s.gid}), to))

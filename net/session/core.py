@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.core.actions import Action
 from engine.core.encoding import decode
@@ -55,11 +55,11 @@ from engine.core.hidden import Knowledge
 from engine.core.pending import Decision, SealedChoice
 from net.bots.base import Agent, SealedPick
 from net.envelope import (
-    ZERO32,
     Envelope,
     EnvelopeWriter,
     EquivocationProof,
     Genesis,
+    SeatLog,
     game_id,
 )
 from net.identity import Identity
@@ -77,6 +77,7 @@ from net.session.opening import Opening, load_secrets
 from net.session.phases import Done, Phase, check_transition
 from net.session.plan import TablePlan
 from net.session.play import Play
+from net.transcript import make_transcript
 
 __all__ = [
     "CATCH_UP_CHUNK",
@@ -135,8 +136,8 @@ class Session:
         self.applied: list[Action] = []
         self.knowledge = Knowledge(seat if seat is not None else -1)
         # envelopes
-        self._logs: list[list[Envelope]] = [[] for _ in self.seats]
-        self._heads: list[bytes] = [ZERO32 for _ in self.seats]
+        #: Each seat's accepted chain (net.envelope.SeatLog: the one implementation of the chain rules).
+        self._logs = tuple(SeatLog(self.gid, seat, key) for seat, key in enumerate(genesis.seat_keys))
         self._buffer: list[dict[int, Envelope]] = [{} for _ in self.seats]
         self._buffered_bytes: list[int] = [0 for _ in self.seats]
         #: Other versions of waiting envelopes, by (seat, seq), until the waiting one is judged.
@@ -398,8 +399,6 @@ class Session:
 
     def transcript(self) -> dict[str, Any]:
         """The game record (docs/protocol.md, "Transcript")."""
-        from net.transcript import make_transcript
-
         return make_transcript(self.genesis, self.envelopes())
 
     # ------------------------------------------------------------------ shared steps

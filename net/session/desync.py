@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from engine.core.hashing import digest
 from net.envelope import Envelope
 from net.errors import MalformedMessage
+from net.session import conviction
 
 if TYPE_CHECKING:
     from net.session.core import Session
@@ -66,6 +67,4 @@ def desync(s: Session, env: Envelope) -> None:
     if s._writer is not None:
         body = {"step": first, "hash": s.hashes[first], "sections": report["our_sections"]}
         s._send("desync", body)
-    from net.session import conviction
-
     conviction.false_hash(s, env)

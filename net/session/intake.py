@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core.encoding import decode
 from engine.core.errors import EncodingError
-from net.envelope import Envelope, EquivocationProof
+from net.envelope import Envelope, EquivocationProof, verify_equivocation_proof
 from net.errors import (
-    BrokenChain,
     Equivocation,
+    InvalidProof,
     MalformedMessage,
     ProtocolError,
     UnexpectedMessage,
@@ -46,7 +46,7 @@ def intake_bytes(s: Session, data: bytes, sender: str | None, *, from_journal: b
         return
     if isinstance(value, Mapping) and set(value) == {"equivocation", "game"}:
         if value["game"] == s.gid:
-            conviction.on_evidence(s, value["equivocation"], sender)
+            on_evidence(s, value["equivocation"], sender)
         return
     if isinstance(value, Mapping) and set(value) == {"envelopes", "game"}:
         if value["game"] != s.gid or not isinstance(value["envelopes"], tuple):
@@ -56,6 +56,24 @@ def intake_bytes(s: Session, data: bytes, sender: str | None, *, from_journal: b
             intake_value(s, item, sender, from_journal=False)
         return
     intake_value(s, value, sender, from_journal=from_journal)
+
+
+def on_evidence(s: Session, data: Any, sender: str | None) -> None:
+    """A forwarded equivocation proof: check it from scratch, then act on it."""
+    try:
+        parsed = EquivocationProof.from_data(data)
+        if parsed.seat not in s.seats:
+            raise InvalidProof(f"an equivocation proof names seat {parsed.seat}, not at this table")
+        verify_equivocation_proof(parsed, s.genesis.seat_keys[parsed.seat], game=s.gid)
+    except ProtocolError as exc:
+        s._reject(None, sender, s.step, "equivocation proof", exc)
+        return
+    log = s._logs[parsed.seat]
+    if parsed.seq < len(log) and log[parsed.seq].digest() in (parsed.first.digest(), parsed.second.digest()):
+        conviction.on_equivocation(s, parsed)  # one version is in our record: the other is a fork of it
+        return
+    for env in (parsed.first, parsed.second):  # not judged here yet: both go through intake like any envelope
+        intake(s, env, sender, from_journal=False)
 
 
 def intake_value(s: Session, value: Any, sender: str | None, *, from_journal: bool) -> None:
@@ -83,11 +101,9 @@ def intake(s: Session, env: Envelope, sender: str | None, *, from_journal: bool)
                               seat=env.seat)
         if (env.seat, "messages refused") in s._flood_named and env.kind == "chat":
             chat.check_rate(s, env, now=True)  # a known flooder's excess costs no signature check
-        env.verify(s.genesis.seat_keys[env.seat], sender=sender)
         log = s._logs[env.seat]
-        if env.seq < len(log):
-            if log[env.seq].digest() != env.digest():
-                raise Equivocation(EquivocationProof(log[env.seq], env), sender=sender)
+        log.verify(env, sender=sender)
+        if log.known(env, sender=sender):  # an Equivocation when it differs from the accepted one
             return  # a harmless repeat
         held = s._buffer[env.seat].get(env.seq)
         if held is not None:
@@ -125,8 +141,7 @@ def check_shape(s: Session, env: Envelope) -> None:
     if size > most:
         raise MalformedMessage(f"a {env.kind!r} message of {size} bytes is larger than any honest one "
                                f"(at most {most})", seat=env.seat)
-    if env.seq == len(s._logs[env.seat]) and env.prev != s._heads[env.seat]:
-        raise BrokenChain(f"envelope #{env.seq} does not chain onto its previous envelope", seat=env.seat)
+    s._logs[env.seat].check_link(env)
 
 
 def make_room(s: Session, env: Envelope) -> None:

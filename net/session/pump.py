@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from engine.core.errors import CheatDetected, EngineError
 from net.envelope import Envelope, EquivocationProof
-from net.errors import BrokenChain, ProtocolError, UnexpectedMessage
+from net.errors import ProtocolError, UnexpectedMessage
 from net.session import chat, conviction, deadlines, desync, dispute, resign
 from net.session.events import Cheat
 from net.session.messages import KINDS
@@ -31,7 +31,7 @@ def pump(s: Session) -> None:
         progressed = False
         for seat in s.seats:
             while s.halted is None:
-                env = s._buffer[seat].get(len(s._logs[seat]))
+                env = s._buffer[seat].get(s._logs[seat].next_seq)
                 if env is None or not (consume(s, env) or try_alternates(s, env)):
                     break
                 progressed = True
@@ -53,9 +53,7 @@ def consume(s: Session, env: Envelope, *, forks: bool = True) -> bool:
     :func:`try_alternates`)."""
     seat = env.seat
     try:
-        if env.prev != s._heads[seat]:
-            raise BrokenChain(f"envelope #{env.seq} does not chain onto its previous envelope",
-                              seat=seat)
+        s._logs[seat].check_link(env)
         k = env.seen.step
         if k <= s.step and k < len(s.hashes) and s.hashes[k] != env.seen.state_hash:
             desync.desync(s, env)
@@ -81,13 +79,12 @@ def consume(s: Session, env: Envelope, *, forks: bool = True) -> bool:
                 s._journaled.discard(env.digest())
             if seat == s.seat and s._writer is not None and env.seq < s._writer.next_seq:
                 # our own message was refused (everyone refuses it alike): reuse its seq
-                s._writer.next_seq, s._writer.head = env.seq, s._heads[seat]
+                s._writer.next_seq, s._writer.head = env.seq, s._logs[seat].head
                 s._sent.discard((env.seen.step, env.kind))
         return True
     unbuffer(s, env)
     s._senders.pop((seat, env.seq), None)
     s._logs[seat].append(env)
-    s._heads[seat] = env.digest()
     journal_accepted(s, env)
     others = drop_alternates(s, env)
     if others and forks:  # a second valid version of an accepted envelope: the seat forked its history

@@ -15,7 +15,7 @@ from engine.core.pending import Decision
 from net.envelope import Envelope
 from net.journal import Journal
 from net.session import Outgoing, Rejected, Session, pump
-from net.transcript import verify
+from net.verifier import verify
 
 
 def _refused_envelope_of_our_own(s: Session) -> tuple[Envelope, list[Outgoing]]:
