@@ -64,7 +64,7 @@ def convict(s: Session, seat: int, step: int, what: str, claim: dict[str, Any],
         s._halt(event)
     else:  # the better proof replaces the false-hash conviction
         s.halted = event
-        s.events.append(event)
+        s._event(event)
 
 
 def on_equivocation(s: Session, proof: EquivocationProof) -> None:

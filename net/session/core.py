@@ -44,7 +44,7 @@ modules: :mod:`~net.session.intake`, :mod:`~net.session.pump`,
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engine.core.actions import Action
@@ -69,7 +69,7 @@ from net.session.cards import CardBook
 from net.session.catchup import CATCH_UP_CHUNK, CATCH_UP_EVERY
 from net.session.chat import MAX_CHAT
 from net.session.desync import SECTION_DOMAIN, section_hashes
-from net.session.events import Event, Finished, Flooding, Misconduct, Rejected
+from net.session.events import Applied, ChatLine, Event, Finished, Flooding, Misconduct, Notice, PhaseChanged, Rejected
 from net.session.limits import MAX_BUFFERED
 from net.session.endgame import Audit, Final, Finding
 from net.session.messages import KINDS, Outgoing
@@ -152,6 +152,10 @@ class Session:
         self._out: list[Outgoing] = []
         self._catch_up_sent = 0  # requests made so far (each request's bytes differ)
         self.events: list[Event] = []
+        #: Subscribers (subscribe) and the notices not yet delivered to them.
+        self._listeners: list[Callable[[Notice], None]] = []
+        self._notices: list[Notice] = []
+        self._delivering = False
         #: Refused messages per seat (None: no seat could be named), flood or not.
         self.refused: dict[int | None, int] = {}
         self._flood_named: set[tuple[int | None, str]] = set()
@@ -339,6 +343,23 @@ class Session:
         """Ask any peer for envelopes we lack (after a restart or a link drop)."""
         return catchup.request(self)
 
+    def subscribe(self, listener: Callable[[Notice], None]) -> Callable[[], None]:
+        """Tell ``listener`` every notice from now on (net.session.events.Notice): each
+        applied input, change of phase, chat line and event, in the order they happened.
+
+        Notices are delivered when a call to the session (receive, tick, act...)
+        has finished its work, never in the middle of a step, so a listener may
+        call the session again. A listener that raises is logged and skipped:
+        a broken display cannot stop the table. Returns the unsubscribe function.
+        """
+        self._listeners.append(listener)
+
+        def unsubscribe() -> None:
+            if listener in self._listeners:
+                self._listeners.remove(listener)
+
+        return unsubscribe
+
     # ------------------------------------------------------------------ queries
 
     @property
@@ -405,7 +426,38 @@ class Session:
 
     def _flush(self) -> list[Outgoing]:
         out, self._out = self._out, []
+        self._deliver()
         return out
+
+    def _notify(self, notice: Notice) -> None:
+        """Queue a notice for the subscribers (delivered by :meth:`_flush`)."""
+        if self._listeners:
+            self._notices.append(notice)
+
+    def _deliver(self) -> None:
+        if self._delivering:
+            return  # a listener called us back: the outer delivery keeps the order
+        self._delivering = True
+        try:
+            while self._notices:
+                notice = self._notices.pop(0)
+                for listener in list(self._listeners):
+                    try:
+                        listener(notice)
+                    except Exception:  # noqa: BLE001 - a display's bug must not stop the table
+                        LOG.exception("a session listener failed on %r", notice)
+        finally:
+            self._delivering = False
+
+    def _event(self, event: Event) -> None:
+        """Record an event (Session.events) and tell the subscribers."""
+        self.events.append(event)
+        self._notify(event)
+
+    def _chat_line(self, seat: int, text: str) -> None:
+        """An accepted chat line."""
+        self.chat_log.append((seat, text))
+        self._notify(ChatLine(seat, text))
 
     def _reject(self, seat: int | None, sender: str | None, step: int, kind: str, exc: Exception) -> None:
         """Record a refused message (the game goes on without it)."""
@@ -416,7 +468,7 @@ class Session:
         if not limits.note_refusal(self, who, "messages refused"):
             return  # a flood: counted in self.refused, named once by a Flooding event
         event = Rejected(who, sender, step, kind, reason, str(text))
-        self.events.append(event)
+        self._event(event)
         LOG.warning("%s", event)
 
     def _log_flood(self, event: Flooding) -> None:
@@ -426,7 +478,7 @@ class Session:
         """Stop for good (cheat, desync); the first reason wins."""
         if self.halted is None:
             self.halted = event
-            self.events.append(event)
+            self._event(event)
             LOG.error("%s", event)
 
     def _send(self, kind: str, body: Any) -> Envelope:
@@ -458,6 +510,7 @@ class Session:
         self.hashes.append(hash_of(self.game, state))
         self.applied.append(action)
         self._since = self._now
+        self._notify(Applied(step, before, action, state))
 
     # ------------------------------------------------------------------ phases
 
@@ -472,7 +525,8 @@ class Session:
     def _enter(self, phase: Phase) -> None:
         """The one place the phase changes (checked against phases.TRANSITIONS)."""
         check_transition(self._phase.name, phase.name)
-        self._phase = phase
+        old, self._phase = self._phase.name, phase
+        self._notify(PhaseChanged(old, phase.name, self.step))
         if isinstance(phase, Play):
             self.book = phase.book
         if isinstance(phase, Audit):
@@ -483,7 +537,7 @@ class Session:
             self.audit_problems = [(seat, p) for seat, _, p in phase.findings]
         if isinstance(phase, Done):
             assert self.outcome is not None and self.verdict is not None
-            self.events.append(Finished(self.outcome, self.verdict))
+            self._event(Finished(self.outcome, self.verdict))
         self._since = self._now  # the new phase has its own deadline
 
     def _end_early(self, outcome: dict[str, Any], verdict: str) -> None:

@@ -82,7 +82,7 @@ def tick(s: Session, now: float) -> None:
         owing = tuple(seat for seat in s.waiting_for() if (seat, key) not in s._stall_reported)
         if owing:
             s._stall_reported |= {(seat, key) for seat in owing}
-            s.events.append(Stalling(owing, tuple(s.names[seat] for seat in owing), s.step,
+            s._event(Stalling(owing, tuple(s.names[seat] for seat in owing), s.step,
                                      s.waiting_what()))
 
 
@@ -167,7 +167,7 @@ def void_claims(s: Session) -> list[tuple[int, int, int, str]]:
 def _misconduct(s: Session, seat: int, step: int, what: str) -> None:
     event = Misconduct(seat, s.names[seat], step, what)
     s.misconduct.append(event)
-    s.events.append(event)
+    s._event(event)
 
 
 def on_answer(s: Session, env: Envelope) -> None:

@@ -60,6 +60,6 @@ def note_refusal(s: Session, seat: int | None, what: str) -> bool:
     if (seat, what) not in s._flood_named:
         s._flood_named.add((seat, what))
         event = Flooding(seat, what, count)
-        s.events.append(event)
+        s._event(event)
         s._log_flood(event)
     return False

@@ -152,7 +152,7 @@ def dispatch(s: Session, env: Envelope) -> bool:
     if kind == "chat":
         line = chat.line_of(env)
         chat.check_rate(s, env)
-        s.chat_log.append((env.seat, line))
+        s._chat_line(env.seat, line)
         return True
     if kind == "desync":
         desync.check_message(env)
