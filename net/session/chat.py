@@ -40,7 +40,7 @@ def lines_at(s: Session, seat: int, step: int, *, mine: bool = False) -> int:
             break  # seen.step never decreases along a chain
         count += env.kind == "chat"
     if mine:
-        count += sum(1 for e in s._buffer[seat].values() if e.kind == "chat" and e.seen.step == step)
+        count += sum(1 for e in s.inbox.waiting(seat) if e.kind == "chat" and e.seen.step == step)
     return count
 
 

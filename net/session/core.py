@@ -69,6 +69,7 @@ from net.session.cards import CardBook
 from net.session.catchup import CATCH_UP_CHUNK, CATCH_UP_EVERY
 from net.session.chat import MAX_CHAT
 from net.session.desync import SECTION_DOMAIN, section_hashes
+from net.session.inbox import Inbox
 from net.session.events import Applied, ChatLine, Event, Finished, Flooding, Misconduct, Notice, PhaseChanged, Rejected
 from net.session.limits import MAX_BUFFERED
 from net.session.endgame import Audit, Final, Finding
@@ -138,11 +139,8 @@ class Session:
         # envelopes
         #: Each seat's accepted chain (net.envelope.SeatLog: the one implementation of the chain rules).
         self._logs = tuple(SeatLog(self.gid, seat, key) for seat, key in enumerate(genesis.seat_keys))
-        self._buffer: list[dict[int, Envelope]] = [{} for _ in self.seats]
-        self._buffered_bytes: list[int] = [0 for _ in self.seats]
-        #: Other versions of waiting envelopes, by (seat, seq), until the waiting one is judged.
-        self._alternates: dict[tuple[int, int], list[Envelope]] = {}
-        self._senders: dict[tuple[int, int], str | None] = {}
+        #: Envelopes received (or sent) but not consumed yet (net.session.inbox).
+        self.inbox = Inbox(self.seats)
         self._writer = EnvelopeWriter(identity, self.gid, seat) if identity is not None and seat is not None \
             else None
         self._made: set[bytes] = set()
@@ -224,7 +222,7 @@ class Session:
         """
         pump.pump(self)
         if self._resumed and self.seat is not None:
-            mine = list(self._logs[self.seat]) + [self._buffer[self.seat][q] for q in sorted(self._buffer[self.seat])]
+            mine = list(self._logs[self.seat]) + self.inbox.waiting(self.seat)
             self._out.extend(Outgoing(e.to_bytes()) for e in mine)  # repeats are dropped by receivers
             self._out.append(self.catch_up_request())
             self._resumed = False
@@ -406,13 +404,13 @@ class Session:
         halted session's desync or dispute), in transcript order (step, seat, seq)."""
         every = [env for log in self._logs for env in log]
         if self.seat is not None:
-            every.extend(self._buffer[self.seat].values())
+            every.extend(self.inbox.waiting(self.seat))
         every.sort(key=lambda e: (e.seen.step, e.seat, e.seq))
         return every
 
     def buffered(self, seat: int) -> list[Envelope]:
         """A seat's envelopes received but not consumed yet (they wait for their step), by sequence number."""
-        return [self._buffer[seat][q] for q in sorted(self._buffer[seat])]
+        return self.inbox.waiting(seat)
 
     def proof_file(self) -> dict[str, Any] | None:
         """After a conviction: the signed proof to save (``python -m tools.verify`` checks it)."""
@@ -492,8 +490,7 @@ class Session:
             self._journaled.add(env.digest())
         self._made.add(env.digest())
         self._sent.add((self.step, kind))
-        self._buffer[env.seat][env.seq] = env
-        self._buffered_bytes[env.seat] += len(data)
+        self.inbox.hold_own(env)
         self._out.append(Outgoing(data))
         return env
 

@@ -105,7 +105,7 @@ def intake(s: Session, env: Envelope, sender: str | None, *, from_journal: bool)
         log.verify(env, sender=sender)
         if log.known(env, sender=sender):  # an Equivocation when it differs from the accepted one
             return  # a harmless repeat
-        held = s._buffer[env.seat].get(env.seq)
+        held = s.inbox.get(env.seat, env.seq)
         if held is not None:
             if held.digest() != env.digest():
                 keep_alternate(s, env)
@@ -122,9 +122,7 @@ def intake(s: Session, env: Envelope, sender: str | None, *, from_journal: bool)
         remember_sections(s, env)
     if from_journal:
         s._journaled.add(env.digest())  # accepted (or ours) in the first run: never journalled twice
-    s._buffer[env.seat][env.seq] = env
-    s._buffered_bytes[env.seat] += len(env.to_bytes())
-    s._senders[(env.seat, env.seq)] = sender
+    s.inbox.hold(env, sender)
     if env.seat == s.seat and s._writer is not None:
         s._sent.add((env.seen.step, env.kind))
         if env.seq >= s._writer.next_seq:
@@ -148,21 +146,17 @@ def make_room(s: Session, env: Envelope) -> None:
     """Keep the seat's held-back envelopes within budget: drop those farthest
     ahead for one that comes sooner (they come back through catch-up), or
     refuse this one when it is itself the farthest ahead."""
-    seat, buffer = env.seat, s._buffer[env.seat]
+    seat, inbox = env.seat, s.inbox
     size = len(env.to_bytes())
-    while buffer and (len(buffer) >= limits.MAX_BUFFERED
-                      or s._buffered_bytes[seat] + size > limits.MAX_BUFFER_BYTES):
-        last = max(buffer)
-        if last < env.seq or seat == s.seat:
+    while inbox.count(seat) and (inbox.count(seat) >= limits.MAX_BUFFERED
+                                 or inbox.size(seat) + size > limits.MAX_BUFFER_BYTES):
+        if inbox.farthest(seat) < env.seq or seat == s.seat:
             limits.note_refusal(s, seat, "messages far ahead of the game")
             raise UnexpectedMessage(f"sent too many messages ahead of the game (more than "
                                     f"{limits.MAX_BUFFER_BYTES} bytes or {limits.MAX_BUFFERED} messages "
                                     "waiting)", seat=seat)
-        dropped = buffer.pop(last)
-        s._buffered_bytes[seat] -= len(dropped.to_bytes())
-        s._senders.pop((seat, last), None)
+        inbox.drop_farthest(seat)
         limits.note_refusal(s, seat, "messages far ahead of the game")
-
 
 
 def keep_alternate(s: Session, env: Envelope) -> None:
@@ -174,16 +168,10 @@ def keep_alternate(s: Session, env: Envelope) -> None:
     it: if the held one is refused it takes its place, if the held one is
     accepted the pair is an equivocation (:func:`net.session.pump.consume`).
     """
-    key = (env.seat, env.seq)
-    versions = s._alternates.setdefault(key, [])
-    if any(v.digest() == env.digest() for v in versions):
+    if any(v.digest() == env.digest() for v in s.inbox.alternates(env.seat, env.seq)):
         return
-    size = len(env.to_bytes())
-    if s._buffered_bytes[env.seat] + size > limits.MAX_BUFFER_BYTES:
+    if s.inbox.size(env.seat) + len(env.to_bytes()) > limits.MAX_BUFFER_BYTES:
         limits.note_refusal(s, env.seat, "conflicting versions of one message")
         return
-    if len(versions) >= limits.MAX_ALTERNATES:  # keep the latest: a seat's genuine message comes last
-        s._buffered_bytes[env.seat] -= len(versions.pop(0).to_bytes())
+    if s.inbox.add_alternate(env, limits.MAX_ALTERNATES):  # the oldest went: a genuine message comes last
         limits.note_refusal(s, env.seat, "conflicting versions of one message")
-    versions.append(env)
-    s._buffered_bytes[env.seat] += size
