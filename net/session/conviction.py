@@ -55,7 +55,7 @@ def convict(s: Session, seat: int, step: int, what: str, claim: dict[str, Any],
     if s.halted is not None and s.conviction is None:
         return  # already stopped for another proven reason (a cheat found by a proof check, a dispute)
     s.conviction = claim
-    s._proof_envelopes = envelopes
+    s.proof_envelopes = envelopes
     others = [other for other in s.seats if other != seat]
     s.outcome = {"winner": others[0] if len(others) == 1 else None,
                  "reason": f"seat {seat} was convicted of cheating ({claim['kind']}); the table claims the game"}
@@ -73,7 +73,7 @@ def on_equivocation(s: Session, proof: EquivocationProof) -> None:
         return
     s.equivocations.append(proof)
     if s.seat is not None:
-        s._out.append(Outgoing(encode({"equivocation": proof.to_data(), "game": s.gid})))
+        s._queue(Outgoing(encode({"equivocation": proof.to_data(), "game": s.gid})))
     if s.finished:
         return  # after the end there is nothing to stop; the proof is kept and forwarded
     first, second = proof.first, proof.second
@@ -88,7 +88,7 @@ def false_hash(s: Session, env: Envelope) -> None:
     k = env.seen.step
     record = [e for e in s.envelopes() if e.digest() != env.digest()] + [env]
     if s.seat is not None:  # let the table look for an equivocation that would explain it
-        s._out.extend(catchup.replies(s, tuple(0 for _ in s.seats), None))
+        s._queue(*catchup.replies(s, tuple(0 for _ in s.seats), None))
     convict(s, env.seat, k,
             f"it signed state hash {env.seen.state_hash.hex()[:16]} for step {k}, but replaying the signed "
             f"record gives {s.hashes[k].hex()[:16]}",
@@ -100,4 +100,4 @@ def proof_file(s: Session) -> dict[str, Any] | None:
     if s.conviction is None:
         return None
     return {"format": PROOF_FORMAT, "claim": dict(s.conviction), "genesis": s.genesis.to_data(),
-            "envelopes": [e.to_data() for e in sorted(s._proof_envelopes, key=order_key)]}
+            "envelopes": [e.to_data() for e in sorted(s.proof_envelopes, key=order_key)]}

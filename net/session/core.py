@@ -148,7 +148,8 @@ class Session:
         self._journaled: set[bytes] = set()
         self._sent: set[tuple[int, str]] = set()
         self._out: list[Outgoing] = []
-        self._catch_up_sent = 0  # requests made so far (each request's bytes differ)
+        #: Catch-up requests made and answer tokens per requesting seat (net.session.catchup).
+        self.catch_up_budget = catchup.Budget()
         self.events: list[Event] = []
         #: Subscribers (subscribe) and the notices not yet delivered to them.
         self._listeners: list[Callable[[Notice], None]] = []
@@ -156,22 +157,22 @@ class Session:
         self._delivering = False
         #: Refused messages per seat (None: no seat could be named), flood or not.
         self.refused: dict[int | None, int] = {}
-        self._flood_named: set[tuple[int | None, str]] = set()
-        #: Catch-up answer tokens per requesting seat: (tokens, session time of the last refill).
-        self._catch_up_tokens: dict[int, tuple[float, float]] = {}
+        #: (seat, what) already named in a Flooding event (net.session.limits).
+        self.flood_named: set[tuple[int | None, str]] = set()
         self.chat_log: list[tuple[int, str]] = []
         #: Signed proofs that a seat sent two different envelopes with one seq (one per seat).
         self.equivocations: list[EquivocationProof] = []
         self.halted: Event | None = None
         #: The proven cheat that stopped the game: {"kind", "seat", "seq" or "step"} (net.session.conviction).
         self.conviction: dict[str, Any] | None = None
-        self._proof_envelopes: list[Envelope] = []
+        #: The signed record that proves the conviction (net.session.conviction.proof_file).
+        self.proof_envelopes: list[Envelope] = []
         self.desync_report: dict[str, Any] | None = None
-        self._their_sections: dict[str, Any] = {}
+        #: Section hashes from peers' desync messages, by seat (for our own desync report).
+        self.peer_sections: dict[str, Any] = {}
         self._now = now
-        self._since = now
-        self._stall_reported: set[tuple[int, tuple[int, str, float]]] = set()
-        self._asked = now
+        #: Our clock's record of the table's waits (net.session.deadlines).
+        self.waits = deadlines.Waits(self.seats, now)
         #: Commitment openings by name (also journalled when there is a journal).
         self._secret_store: dict[str, Any] = {}
         # cards: our own secrets (from the journal after a restart); the book once every key is in
@@ -187,13 +188,6 @@ class Session:
         #: Hand cards opened at the audit (handle -> card id), every seat's.
         self.opened_hands: dict[int, str] = {}
         self.outcome: dict[str, Any] | None = None
-        #: (staller, step, part) -> claimer -> (when we saw it, staller's answers then).
-        self._claims: dict[tuple[int, int, str], dict[int, tuple[float, int]]] = {}
-        #: Answers consumed per seat, and when (our clock) the latest one was.
-        self._answers: list[int] = [0 for _ in self.seats]
-        self._answered_at: dict[int, float] = {}
-        #: When (our clock) the table reached each recent (step, part): claims are judged against it.
-        self._part_starts: dict[tuple[int, str], float] = {(0, "hello"): now}
         #: Every forfeit claim consumed, as (claimer, staller, step, part).
         self.claims_seen: list[tuple[int, int, int, str]] = []
         #: Premature claims and the like, as we judged them (Misconduct events).
@@ -247,6 +241,7 @@ class Session:
         ``CATCH_UP_EVERY`` seconds without progress (a message lost on a dropped
         link is then resent by any peer that has it).
         """
+        self._now = now
         deadlines.tick(self, now)
         pump.pump(self)  # a forfeit whose grace period ran out takes effect now
         return self._flush()
@@ -427,6 +422,42 @@ class Session:
         self._deliver()
         return out
 
+    # ------------------------------------------------------------------ our own chain and the journal
+
+    def _journal_accepted(self, env: Envelope) -> None:
+        """Write an accepted envelope before anything we send can depend on it (once)."""
+        if self.journal is not None and env.digest() not in self._journaled:
+            self.journal.append_envelope(env.to_bytes())
+            self._journaled.add(env.digest())
+
+    def _note_journaled(self, env: Envelope) -> None:
+        """``env`` came from our journal: it is written already."""
+        self._journaled.add(env.digest())
+
+    def _note_own(self, env: Envelope) -> None:
+        """One of our own envelopes came back (journal replay, catch-up): we sent it, and
+        our writer continues after it."""
+        if self._writer is None:
+            return
+        self._sent.add((env.seen.step, env.kind))
+        if env.seq >= self._writer.next_seq:
+            self._writer.next_seq = env.seq + 1
+            self._writer.head = env.digest()
+
+    def _forget_refused(self, env: Envelope) -> None:
+        """A refused envelope: a replay of the journal must refuse it too, so it leaves the
+        journal; our own refused message (every peer refuses it alike) gives its seq back."""
+        if self.journal is not None and env.digest() in self._journaled:
+            self.journal.mark_rejected(env.digest())
+            self._journaled.discard(env.digest())
+        if env.seat == self.seat and self._writer is not None and env.seq < self._writer.next_seq:
+            self._writer.next_seq, self._writer.head = env.seq, self._logs[env.seat].head
+            self._sent.discard((env.seen.step, env.kind))
+
+    def _queue(self, *out: Outgoing) -> None:
+        """Payloads to send when the current call returns."""
+        self._out.extend(out)
+
     def _notify(self, notice: Notice) -> None:
         """Queue a notice for the subscribers (delivered by :meth:`_flush`)."""
         if self._listeners:
@@ -506,7 +537,7 @@ class Session:
         self.states.append(state)
         self.hashes.append(hash_of(self.game, state))
         self.applied.append(action)
-        self._since = self._now
+        self.waits.restart(self._now)
         self._notify(Applied(step, before, action, state))
 
     # ------------------------------------------------------------------ phases
@@ -535,7 +566,7 @@ class Session:
         if isinstance(phase, Done):
             assert self.outcome is not None and self.verdict is not None
             self._event(Finished(self.outcome, self.verdict))
-        self._since = self._now  # the new phase has its own deadline
+        self.waits.restart(self._now)  # the new phase has its own deadline
 
     def _end_early(self, outcome: dict[str, Any], verdict: str) -> None:
         """A forfeit or a resignation: straight to the final record, unaudited."""

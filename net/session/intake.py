@@ -99,7 +99,7 @@ def intake(s: Session, env: Envelope, sender: str | None, *, from_journal: bool)
         if env.seat not in s.seats:
             raise UnknownSeat(f"there is no seat {env.seat} at this table of {len(s.seats)}",
                               seat=env.seat)
-        if (env.seat, "messages refused") in s._flood_named and env.kind == "chat":
+        if (env.seat, "messages refused") in s.flood_named and env.kind == "chat":
             chat.check_rate(s, env, now=True)  # a known flooder's excess costs no signature check
         log = s._logs[env.seat]
         log.verify(env, sender=sender)
@@ -121,13 +121,10 @@ def intake(s: Session, env: Envelope, sender: str | None, *, from_journal: bool)
     if env.kind == "desync":
         remember_sections(s, env)
     if from_journal:
-        s._journaled.add(env.digest())  # accepted (or ours) in the first run: never journalled twice
+        s._note_journaled(env)  # accepted (or ours) in the first run: never journalled twice
     s.inbox.hold(env, sender)
-    if env.seat == s.seat and s._writer is not None:
-        s._sent.add((env.seen.step, env.kind))
-        if env.seq >= s._writer.next_seq:
-            s._writer.next_seq = env.seq + 1
-            s._writer.head = env.digest()
+    if env.seat == s.seat:
+        s._note_own(env)
 
 
 def check_shape(s: Session, env: Envelope) -> None:

@@ -72,18 +72,11 @@ def consume(s: Session, env: Envelope, *, forks: bool = True) -> bool:
             dispute.dispute(s, env, exc)
         else:
             s._reject(seat, sender, env.seen.step, env.kind, exc)
-            if s.journal is not None and env.digest() in s._journaled:
-                # ours, journalled when sent: a replay must refuse it too, so leave it out
-                s.journal.mark_rejected(env.digest())
-                s._journaled.discard(env.digest())
-            if seat == s.seat and s._writer is not None and env.seq < s._writer.next_seq:
-                # our own message was refused (everyone refuses it alike): reuse its seq
-                s._writer.next_seq, s._writer.head = env.seq, s._logs[seat].head
-                s._sent.discard((env.seen.step, env.kind))
+            s._forget_refused(env)
         return True
     s.inbox.release(env)
     s._logs[seat].append(env)
-    journal_accepted(s, env)
+    s._journal_accepted(env)
     others = s.inbox.drop_alternates(env)
     if others and forks:  # a second valid version of an accepted envelope: the seat forked its history
         conviction.on_equivocation(s, EquivocationProof(env, others[0]))
@@ -103,13 +96,6 @@ def try_alternates(s: Session, held: Envelope) -> bool:
             return True
         s.inbox.swap(alt, held)  # it waits too: put things back
     return False
-
-
-def journal_accepted(s: Session, env: Envelope) -> None:
-    """Write an accepted envelope before anything we send can depend on it (once)."""
-    if s.journal is not None and env.digest() not in s._journaled:
-        s.journal.append_envelope(env.to_bytes())
-        s._journaled.add(env.digest())
 
 
 def dispatch(s: Session, env: Envelope) -> bool:
