@@ -192,15 +192,6 @@ class Fight(Action):
 
 
 @dataclasses.dataclass(frozen=True)
-class StandIn(Action):
-    """Combat stand-in: declare your ESP level and current durability (claims)."""
-
-    KIND = "locke.standin"
-    level: int
-    durability: int
-
-
-@dataclasses.dataclass(frozen=True)
 class Release(Action):
     """Seed 000 3.2.1: use the release ability instead of the prison check (a claim)."""
 
@@ -314,9 +305,22 @@ class Choose(Action):
     option: str
 
 
+@dataclasses.dataclass(frozen=True)
+class UseAbility(Action):
+    """KMC 2.2: use a character ability in the movement decision (engine/locke/abilities.py):
+    a conversion check on ``target`` declaring ``level``, or a shape change / author's
+    privilege giving ``target`` the silhouette ``choice``."""
+
+    KIND = "locke.use_ability"
+    ability: str
+    target: int
+    choice: str = ""
+    level: int = 0
+
+
 ACTIONS: tuple[type[Action], ...] = (
     Switch, InfoCheck, Declare, Answer, Override, Walk, Teleport, Land, Follow, Fly, Recover, Nop,
-    Propose, Join, Leave, Destroy, EnterBase, Keep, Appear, Surrender, Identify, Fight, StandIn,
+    Propose, Join, Leave, Destroy, EnterBase, Keep, Appear, Surrender, Identify, Fight,
     Release, Escape, Nova, KingRoom, UseCard, Stat, Choose,
-    CheckValue, Fact, DeclareDurability, TryRevive, PlayTeleport,
+    CheckValue, Fact, DeclareDurability, TryRevive, PlayTeleport, UseAbility,
 )

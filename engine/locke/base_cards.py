@@ -223,11 +223,11 @@ fate.CONTINUATIONS.update({
 
 
 def _alarm(g: Any, s: LockeState, seat: int, card: str, jammer: int, attack: int) -> LockeState:
-    from engine.locke.standin import begin
+    from engine.locke.combat import alarm_device, begin
 
     s = _effect(s, card, seat, f"combat-jammer-{jammer}")
     place = s.seats[seat].place
-    obstacle = (card, attack, int(g.firepower[attack]), attack)
+    obstacle = alarm_device(g, card, attack, jammer)
     sides = (party_of(s, lead(s, seat)), ())
     s = s._replace(turn_flags=s.turn_flags + ("no_combat",))
     return begin(advance(s, Step("alarm_after", seat, arg=place)), Combat("alarm", place, sides, obstacles=(obstacle,)))

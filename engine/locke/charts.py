@@ -28,7 +28,7 @@ from engine.core.errors import MalformedAction
 from engine.locke import chart_data as data
 from engine.locke.chart_data import CHARTS, Chart, Entry
 from engine.locke.damage import COLUMN_IDS, cell_id, resolve_damage
-from engine.locke.dice import clamp, validate_faces, validate_modifier
+from engine.locke.dice import MODIFIER_LIMIT, clamp, validate_faces, validate_modifier
 from engine.locke.outcomes import (
     NO_CONTEXT,
     Attack,
@@ -96,10 +96,11 @@ def request(chart_id: str, modifier: int = 0, context: Context = NO_CONTEXT) -> 
 
 
 def prison_modifier(failures: int) -> int:
-    """Prison roll modifier: +1 per earlier failed escape (seed: prison)."""
+    """Prison roll modifier: +1 per earlier failed escape (seed: prison), capped at the
+    modifier limit: from +10 on every roll but a natural 2-5 reads the top row anyway."""
     if isinstance(failures, bool) or not isinstance(failures, int) or failures < 0:
         raise MalformedAction(f"prison: failures must be a whole number 0 or more, got {failures!r}")
-    return failures
+    return min(failures, MODIFIER_LIMIT)
 
 
 def prison_may_escape(outcome: Outcome, esp_level: int) -> bool:

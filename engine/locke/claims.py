@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.core.claims import Claim
 from engine.locke import setup_tables
+from engine.locke.combat import claims as combat_claims
 from engine.locke.components import ComponentSet
 
 SHADOW = "locke.shadow"  # the silhouette fits the shadow roll (KMC 7.1.7, table 7.2)
@@ -21,9 +22,9 @@ KEEPS_ABILITY = "locke.keeps_ability"  # a planet card kept face down is an abil
 INFO_BELOW_3 = "locke.info_below_3"  # a base player's dealt cards hold fewer than 3 information (seed 000 3.2.2)
 LEVEL_AT_MOST = "locke.level_at_most"  # a declared ESP level is within the character's (KMC 9.2.1, 11.2)
 LEVEL_AT_LEAST = "locke.level_at_least"  # the character's level reaches a value (party teleport, prison rows 6-8)
-STANDIN = "locke.standin"  # declared level and current durability in a stand-in combat
 GOOD_NOW = "locke.good_now"  # the character is Good now (destroying a key base, KMC 9.3.1)
 RELEASE = "locke.release"  # the character has the release ability (seed 000 3.2.1)
+HAS_ABILITY = "locke.has_ability"  # the character has this KMC 2.2 ability (engine/locke/abilities.py)
 MIND_AT_MOST = "locke.mind_at_most"  # a declared mind is within the character's (KMC 11.3)
 LEON = "locke.leon_override"  # Lord Leon: every other living character is level 4 or less (KMC 11.1.3)
 STROHHEIM = "locke.strohheim_override"  # S-Strohheim killed a Locke himself (KMC 11.1.3, 11.8.2)
@@ -54,6 +55,8 @@ def make(seat: int, step: int, what: str, about: Sequence[int], value: Any, rule
 def holds(components: ComponentSet, claim: Claim, contents: tuple[str, ...]) -> bool:
     """Does ``claim`` hold, given the opened contents of ``claim.about`` (aligned)?"""
     what, value = claim.what, claim.value
+    if what.startswith("locke.cb."):  # combat declarations (KMC 10, 5)
+        return combat_claims.holds(components, claim, contents)
     if what == KEEPS_ABILITY:
         return components.planet(contents[0]).kind == "ability"
     if what == INFO_BELOW_3:
@@ -91,11 +94,10 @@ def holds(components: ComponentSet, claim: Claim, contents: tuple[str, ...]) -> 
         return bool(character.level + plus == declared)
     if what == FEMALE:
         return (character.sex == "female") == bool(value)
-    if what == STANDIN:
-        level, durability, damage = value
-        return bool(level == character.level and durability == character.durability - damage)
     if what == GOOD_NOW:
         return character.attribute == "good"
+    if what == HAS_ABILITY:
+        return character.has_ability(str(value))
     if what == RELEASE:
         return character.can_release
     if what == LEON:

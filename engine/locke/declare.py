@@ -25,7 +25,7 @@ from engine.locke import claims as ck
 from engine.locke import victory
 from engine.locke.actions import Answer, Declare, Fight, KingRoom, Nop, Nova, Override
 from engine.locke.setup import cheat
-from engine.locke.standin import begin
+from engine.locke.combat import begin
 from engine.locke.state import claimed, NO_SEAT, OFF_BOARD, Combat, LockeState, Step, advance, cell_of, lead, log, party_of, with_seat
 
 #: How a game can end (KMC 6.4) plus our termination guard (ruling N47).

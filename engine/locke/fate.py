@@ -176,7 +176,9 @@ def revive(g: Any, s: LockeState, seat: int, *, cell: str, how: str) -> LockeSta
     (KMC 6.3, seed 000 clone); the Nova and King-room tries come back (KMC 4)."""
     s = _seat(s, seat, alive=True, place=cell, status="normal", leader=NO_SEAT, damage=0, rest=0, restraint="",
               home="", converted=False, tried=(), prison_failures=0, proofs=0)
-    return log(s, "revived", seat, how, cell)
+    from engine.locke.abilities import forget
+
+    return log(forget(s, seat, own=True), "revived", seat, how, cell)
 
 
 def _auto_ctl_roll(g: Any, s: LockeState, step: Step) -> LockeState:
@@ -361,6 +363,9 @@ def _on_tf_dealt(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     unused = zone_of(s, "chars:unused")
     s = s._replace(zones=with_zone(s, "chars:unused", unused[1:]))
     s = s._replace(zones=with_zone(s, "chars:discarded", zone_of(s, "chars:discarded") + (p.character,)))
+    from engine.locke.abilities import forget
+
+    s = forget(s, step.seat, own=False)  # KMC 2.2.1 note: a new character, untried
     return advance(_seat(s, step.seat, character=unused[0], mods=(), seen_by=(), exposed=False, tried=(),
                          damage=0, converted=False))
 
@@ -537,6 +542,22 @@ def joining_steps(s: LockeState, cell: str, fighters: tuple[int, ...]) -> tuple[
     return tuple(steps)
 
 
+def arrive(s: LockeState, seat: int, cell: str) -> LockeState:
+    """Seed 002 actually-there: the seat's piece goes onto the combat's cell, out of its party
+    (its partners are freed too); a prisoner joining a combat escapes (D11)."""
+    p = s.seats[seat]
+    seats = list(s.seats)
+    seats[seat] = p._replace(place=cell, leader=NO_SEAT, status="normal",
+                             prison_failures=0 if p.status == "arrested" else p.prison_failures)
+    for i, q in enumerate(seats):
+        if q.leader == seat:
+            seats[i] = q._replace(leader=NO_SEAT, status="normal")
+    s = s._replace(seats=tuple(seats))
+    if p.status == "arrested":
+        s = log(s, "escaped", seat, "joined-combat")
+    return s
+
+
 def _on_try_revive(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     assert isinstance(action, TryRevive)
     if not action.attempt:
@@ -566,17 +587,7 @@ def _on_join_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
             return advance(s, Step("thought_roll", step.seat, arg=cell))
         return advance(s)
     if outcome.entry == "there-now" and s.seats[step.seat].alive:
-        p = s.seats[step.seat]
-        seats = list(s.seats)
-        seats[step.seat] = p._replace(place=cell, leader=NO_SEAT, status="normal",
-                                      prison_failures=0 if p.status == "arrested" else p.prison_failures)
-        for i, q in enumerate(seats):
-            if q.leader == step.seat:
-                seats[i] = q._replace(leader=NO_SEAT, status="normal")
-        s = s._replace(seats=tuple(seats))
-        if p.status == "arrested":  # seed 002 prison: joining another combat frees a prisoner (D11)
-            s = log(s, "escaped", step.seat, "joined-combat")
-        return advance(log(s, "joined", step.seat, cell, 1, 0))
+        return advance(log(arrive(s, step.seat, cell), "joined", step.seat, cell, 1, 0))
     if outcome.value and int(outcome.value) > 1:
         return advance(log(s, "joins-later", step.seat, cell, int(outcome.value)))
     return advance(s)

@@ -17,7 +17,8 @@ tables the reducer merges:
   and base cards, prison, the phase change, entering the base;
 - engine/locke/declare.py - KMC 6.4, 11.1: victory declarations, endings,
   the final reveal and the judgement (engine/locke/victory.py);
-- engine/locke/standin.py - the combat stand-in (until the combat issue).
+- engine/locke/combat/ - KMC 10 and 5: the combat (rounds, the attack path,
+  the 86 combat cards, the obstacles' automaton).
 
 ``PENDING[kind]`` says what a waiting step waits for, ``HANDLERS[(kind,
 action type)]`` answers it, ``AUTO[kind]`` runs an automatic step. Rule ids
@@ -36,19 +37,19 @@ from engine.core.game import Outcome, check_answer_matches
 from engine.core.hidden import Knowledge
 from engine.core.pending import DRIVER_ANSWERS, DiceRolled, Pending
 from engine.locke import claims as claim_kinds
-from engine.locke import base_cards, declare, effects, fate, legal, planet_cards, setup, standin, traps, turn
+from engine.locke import abilities, base_cards, combat, declare, effects, fate, legal, planet_cards, setup, traps, turn
 from engine.locke.actions import ACTIONS
 from engine.locke.components import ComponentSet
 from engine.locke.state import LockeState, Step, public_data, zone_of
 
 RULES_ID = "locke/1"
-CODEC = ActionCodec(ACTIONS + DRIVER_ANSWERS)
+CODEC = ActionCodec(ACTIONS + combat.ACTIONS + DRIVER_ANSWERS)
 
 Handler = Callable[[Any, LockeState, Step, Action], LockeState]
 Auto = Callable[[Any, LockeState, Step], LockeState]
 PendingOf = Callable[[Any, LockeState, Step], Pending]
 
-_MODULES = (setup, turn, declare, standin, effects, traps, planet_cards, fate, base_cards)
+_MODULES = (setup, turn, declare, combat, effects, traps, planet_cards, fate, base_cards, abilities)
 PENDING: dict[str, PendingOf] = {}
 HANDLERS: dict[tuple[str, type[Action]], Handler] = {}
 AUTO: dict[str, Auto] = {}
@@ -73,7 +74,6 @@ class LockeGame:
 
     def __init__(self, components: ComponentSet) -> None:
         self.components = components
-        self.firepower = standin.firepower_table(components)
 
     # --- starting a game ------------------------------------------------------
 

@@ -14,7 +14,7 @@ from typing import Any
 from engine.core.actions import Action
 from engine.core.hidden import Knowledge
 from engine.core.pending import Decision
-from engine.locke import legal_effects, legal_fate, stats, turn
+from engine.locke import abilities, combat, legal_effects, legal_fate, turn
 from engine.locke.actions import (
     Answer,
     Appear,
@@ -38,7 +38,6 @@ from engine.locke.actions import (
     Propose,
     Recover,
     Release,
-    StandIn,
     Surrender,
     Switch,
     Teleport,
@@ -47,7 +46,6 @@ from engine.locke.actions import (
 from engine.locke.components import Character
 from engine.locke.declare import dead_count, fight_options
 from engine.locke.setup import face_attribute, free_silhouettes
-from engine.locke.standin import MAX_DURABILITY
 from engine.locke.state import NO_SEAT, OFF_BOARD, LockeState, Step, cell_of, party_of
 
 
@@ -145,7 +143,7 @@ def _move(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge 
     here = cell_of(s, p.place).face_up
     if s.phase == "base" and here in turn.KEY_BASES and (me is None or me.attribute == "good"):
         out.append(Destroy(seat))
-    return out + legal_effects.move_uses(g, s, seat, me, k)
+    return out + legal_effects.move_uses(g, s, seat, me, k) + list(abilities.move_options(g, s, seat, me, k))
 
 
 def _land(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
@@ -199,14 +197,6 @@ def _fight(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge
     return out + [Fight(step.seat, t) for t in fight_options(s, step)]
 
 
-def _standin(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
-    p = s.seats[step.seat]
-    if me is not None:  # current stats with the public changes (engine/locke/stats.py)
-        level = stats.current(me, p.mods, p.proofs, "level")
-        return [StandIn(step.seat, level, max(1, stats.current(me, p.mods, 0, "durability") - p.damage))]
-    return [StandIn(step.seat, level, d) for level in range(0, 7) for d in range(1, MAX_DURABILITY - p.damage + 1)]
-
-
 def _nova(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
     proofs = s.seats[step.seat].proofs
     return [Nop(step.seat)] + [Nova(step.seat, level) for level in _levels(me, 0) if not proofs or level == 0]
@@ -225,7 +215,8 @@ _MAKERS = {
     "override": _override, "move": _move, "land": _land, "follow": _follow, "join": _yes_no(Join),
     "keep": _keep, "appear": _yes_no(Appear), "surrender": _yes_no(Surrender), "identify": _identify,
     "release": _release, "escape": _escape, "enter_place": _outer, "info_entry": _outer, "fight": _fight,
-    "standin_declare": _standin, "nova": _nova, "king": _king,
+    "nova": _nova, "king": _king,
 }
+_MAKERS.update(combat.MAKERS)  # KMC 10 (engine/locke/combat/legal.py)
 _MAKERS.update(legal_fate.MAKERS)  # part 3: fate and base cards (engine/locke/legal_fate.py)
 _MAKERS.update(legal_effects.MAKERS)  # part 3: planet cards, trap and event charts

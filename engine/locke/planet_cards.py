@@ -229,7 +229,10 @@ def _on_new_character(g: Any, s: LockeState, step: Step, action: Any) -> LockeSt
     s = s._replace(zones=with_zone(s, "chars:unused", zone_of(s, "chars:unused")[1:]))
     s = s._replace(zones=with_zone(s, "chars:erased", zone_of(s, "chars:erased") + (p.character,)))
     p = p._replace(character=new, seen_by=(), exposed=False, tried=(), mods=())
-    return advance(log(s._replace(seats=with_seat(s, step.seat, p)), "shape-changed", step.seat, "character"))
+    from engine.locke.abilities import forget
+
+    s = forget(s._replace(seats=with_seat(s, step.seat, p)), step.seat, own=False)  # KMC 2.2.1 note: untried
+    return advance(log(s, "shape-changed", step.seat, "character"))
 
 
 # --- residential district: re-roll the seat's own dice ------------------------------------------

@@ -76,6 +76,9 @@ class Seat(NamedTuple):
     converted: bool = False  # an E/G character converted to Good (KMC 2.2.1); reset on revival
     controller: int = -1  # the base player ordering this seat (ESP controller system, KMC 4)
     shown: tuple[int, ...] = ()  # kept planet cards turned face up by use and still held (items, a fixed wildcard)
+    # --- abilities, engine/locke/abilities.py (KMC 2.2) ---
+    converts: tuple[int, ...] = ()  # seats this seat tried to convert (KMC 2.2.1 flags)
+    shifter: bool = False  # has shown it can shape-change (KMC 2.2.3)
 
 
 class Cell(NamedTuple):
@@ -86,14 +89,15 @@ class Cell(NamedTuple):
 
 
 class Combat(NamedTuple):
-    """The combat in progress (resolved by engine/locke/combat_standin.py)."""
+    """The combat in progress (engine/locke/combat/; ``detail`` is its running Fight)."""
 
     cause: str  # "declared", "ambush", "random-combat", "prison", "barracks"
     cell: str
     sides: tuple[tuple[int, ...], tuple[int, ...]]  # seats on each side
-    obstacles: tuple[tuple[str, int, int, int], ...] = ()  # (id, level, firepower, durability left)
+    obstacles: tuple[Any, ...] = ()  # (id, level, firepower, durability) or engine.locke.combat.Obstacle
     declared: tuple[tuple[int, int, int], ...] = ()  # (seat, level, durability) declarations
     henchmen: int = 0  # ambush henchmen fighting with side 0
+    detail: Any = None  # engine.locke.combat.model.Fight while the combat runs
 
 
 class LockeState(NamedTuple):
@@ -204,7 +208,7 @@ def public_data(state: LockeState) -> dict[str, Any]:
         "combat": None if state.combat is None else [
             state.combat.cause, state.combat.cell, [list(s) for s in state.combat.sides],
             [list(o) for o in state.combat.obstacles], [list(d) for d in state.combat.declared],
-            state.combat.henchmen,
+            state.combat.henchmen, state.combat.detail,
         ],
         "last_combat": list(state.last_combat),
         "key_bases_destroyed": state.key_bases_destroyed,

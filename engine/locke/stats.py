@@ -14,6 +14,7 @@ Hijiri's whim). Mods apply in the order they were gained.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 
 from engine.locke.components import Character
@@ -45,3 +46,11 @@ def current(character: Character, mods: Sequence[Sequence[object]], proofs: int,
 
 def for_stat(mods: Sequence[Mod], stat: str) -> tuple[Mod, ...]:
     return tuple(m for m in mods if m[0] == stat)
+
+
+def now(character: Character, mods: Sequence[Sequence[object]], proofs: int) -> Character:
+    """``character`` with its current level, power, durability and mind (for code that reads a
+    card's stats, such as the combat's honest legal actions and its claim judge)."""
+    return dataclasses.replace(
+        character, level=current(character, mods, proofs, "level"), power=current(character, mods, proofs, "power"),
+        durability=current(character, mods, proofs, "durability"), mind=current(character, mods, proofs, "mind"))

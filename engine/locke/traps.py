@@ -9,9 +9,9 @@ and N60-N99 in docs/rules/locke-rulings.md.
 
 Entries that start a combat (dark knights, resonance forest, hell divers,
 cybers, golems, E-busters, emperor plan) call the combat entry point
-(``standin.begin`` today, l4-combat's combat later) with cause
-``"trap:<entry>"``. Deaths, restraints and revivals use the stand-ins in
-engine/locke/effects.py until l3-base's fate module lands.
+(``engine.locke.combat.begin``) with cause
+``"trap:<entry>"``. Deaths and revivals go through engine/locke/fate.py
+(``effects.die`` / ``effects.revive``).
 """
 
 from __future__ import annotations
@@ -157,7 +157,8 @@ def _on_trap_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
 
 
 def _combat(g: Any, s: LockeState, seat: int, cause: str, opponents: Any) -> LockeState:
-    from engine.locke.standin import begin, obstacles_of
+    from engine.locke.combat import begin
+    from engine.locke.combat import obstacles_from as obstacles_of
 
     here = s.seats[seat].place
     sides = (party_of(s, lead(s, seat)), ())
@@ -708,7 +709,7 @@ def _on_wheat_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState
 
 
 def _emperor(g: Any, s: LockeState, seat: int) -> LockeState:
-    from engine.locke.standin import begin
+    from engine.locke.combat import begin
 
     here = s.seats[seat].place
     gathered = tuple(i for i in range(s.n) if acts(s, i))

@@ -541,7 +541,7 @@ def _pending_hench_roll(g: Any, s: LockeState, step: Step) -> Pending:
 
 def _on_hench_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     """Seed 000 3.2.3: 3-4 brings one henchman, 5-6 two, for this combat only."""
-    from engine.locke.standin import begin
+    from engine.locke.combat import begin
 
     assert isinstance(action, DiceRolled)
     placer = step.seat
@@ -731,7 +731,8 @@ def _on_unused_revealed(g: Any, s: LockeState, step: Step, action: Any) -> Locke
 
 
 def _auto_rc_start(g: Any, s: LockeState, step: Step) -> LockeState:
-    from engine.locke.standin import begin, obstacles_of
+    from engine.locke.combat import begin
+    from engine.locke.combat import obstacles_from as obstacles_of
 
     cause, _, faces_text = step.arg.partition(":")
     faces = tuple(int(f) for f in faces_text.split(","))

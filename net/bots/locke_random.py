@@ -6,13 +6,21 @@ three weights so that random games reach the base phase (a fuzzer, not a player)
   shadow claim it makes is true.
 - It declares victory rarely (``declare`` probability) and refuses a
   declaration with probability ``refuse``: uniform choices would end most
-  games by an accepted declaration within a few turns.
+  games by an accepted declaration within a few turns. Once the table has
+  played ``late_turns`` turns per seat it declares with ``late_declare``
+  and refuses with ``late_refuse`` instead: with the real combat (KMC 10)
+  every Good character can be dead with key bases left, and only an
+  accepted declaration ends such a game before the termination guard (N47).
 - It surrenders to police rarely (``surrender``) and destroys a key base it
   stands on when it can (``destroy``): prison loops and missed key bases
   would otherwise stretch many games to the termination guard.
 - With probability ``explore`` it moves to a cell whose card is still face
   down when it can: a pure random walk leaves a planet unvisited for
   hundreds of turns, and the planet phase ends only when the cards are found.
+- Offered the King editorial room (KMC 4: only Yuki Hijiri is), it tries with
+  its full mind: a uniform pick would mostly decline or declare a low mind,
+  and with the real combat few Hijiris live to stand there, so this ending
+  would hardly ever be seen.
 - Everything else (movement, keeping cards, combats, placements) is uniform
   over ``legal``, which the engine makes honest from the bot's knowledge.
 """
@@ -26,7 +34,7 @@ from typing import Any
 from engine.core.actions import Action
 from engine.core.hidden import Knowledge
 from engine.locke import setup_tables
-from engine.locke.actions import Answer, Declare, Destroy, Fly, Land, Surrender, Walk
+from engine.locke.actions import Answer, Declare, Destroy, Fly, KingRoom, Land, Surrender, Walk
 from engine.locke.claims import die_face
 from engine.locke.setup import taken_copies
 from net.bots.base import SealedPick
@@ -36,9 +44,13 @@ class LockeRandomBot:
     """Random Locke play with the weights above; the caller injects the RNG."""
 
     def __init__(self, rng: random.Random, *, declare: float = 0.01, refuse: float = 0.7,
-                 surrender: float = 0.1, destroy: float = 0.8, explore: float = 0.5) -> None:
+                 surrender: float = 0.1, destroy: float = 0.8, explore: float = 0.5,
+                 late_declare: float = 0.1, late_refuse: float = 0.2, late_turns: int = 50) -> None:
         self.rng = rng
         self.declare = declare
+        self.late_declare = late_declare
+        self.late_refuse = late_refuse
+        self.late_turns = late_turns
         self.refuse = refuse
         self.surrender = surrender
         self.destroy = destroy
@@ -54,14 +66,19 @@ class LockeRandomBot:
             options = options or list(legal)
             return options[self.rng.randrange(len(options))]
         if isinstance(first, Declare):
-            want = self.rng.random() < self.declare
+            late = state.turn >= self.late_turns * state.n
+            want = self.rng.random() < (self.late_declare if late else self.declare)
             return next(a for a in legal if isinstance(a, Declare) and a.declare == want)
         if isinstance(first, Answer):
-            accept = self.rng.random() >= self.refuse
+            late = state.turn >= self.late_turns * state.n
+            accept = self.rng.random() >= (self.late_refuse if late else self.refuse)
             return next(a for a in legal if isinstance(a, Answer) and a.accept == accept)
         if isinstance(first, Surrender):
             give_up = self.rng.random() < self.surrender
             return next(a for a in legal if isinstance(a, Surrender) and a.surrender == give_up)
+        king = [a for a in legal if isinstance(a, KingRoom)]
+        if king:
+            return max(king, key=lambda a: a.mind)
         destroy = [a for a in legal if isinstance(a, Destroy)]
         if destroy and self.rng.random() < self.destroy:
             return destroy[0]

@@ -122,3 +122,18 @@ def test_rider_score_is_zero_sum_and_decisive_at_the_end() -> None:
     else:
         assert rider_score(t.game, t.state, winner) == WIN
         assert rider_score(t.game, t.state, 1 - winner) == -WIN
+
+
+def test_the_locke_random_bot_tries_the_king_room_with_its_full_mind() -> None:
+    """KMC 4 King editorial room: offered the attempt, the random bot always takes it with the
+    highest mind it may declare (net/bots/locke_random.py), so random games reach this ending."""
+    import random
+
+    from engine.core.hidden import Knowledge
+    from engine.locke.actions import KingRoom, Nop
+    from net.bots.locke_random import LockeRandomBot
+
+    legal = [Nop(3)] + [KingRoom(3, mind) for mind in range(2, 8)]
+    for seed in range(20):
+        bot = LockeRandomBot(random.Random(seed))
+        assert bot.choose(None, None, 3, Knowledge(3), legal) == KingRoom(3, 7)

@@ -9,7 +9,8 @@ import pytest
 
 from engine.core.claims import FalseClaim
 from engine.locke.actions import CheckValue, Declare, DeclareDurability, Destroy, Fact, Nop, PlayTeleport, Walk
-from tests.engine.locke.flow_helpers import decline_joins, act, five, roll, table_at, waiting
+from engine.locke.combat.actions import Equip
+from tests.engine.locke.flow_helpers import decline_joins, act, five, game, roll, table_at, waiting
 from net.local_table import LocalTable
 
 KEYS = {"B:1:2": "command-room", "B:3:3": "laboratory", "B:5:5": "computer-room", "B:6:6": "energy-room"}
@@ -185,12 +186,19 @@ def test_ek_turns_cards_until_the_mind_check_passes() -> None:
 
 
 def test_alarm_device_fights_and_is_broken_when_destroyed() -> None:
-    """KMC 4 alarm device: an automatic combat against the device (stand-in); destroyed, it is gone."""
+    """KMC 4 alarm device: an automatic combat (KMC 10) against the device, a machine with the
+    card's attack level and ESP jammer (N104); destroyed, it is gone."""
     table = arrive("alarm-1-1")
     decline_joins(table)
-    assert waiting(table) == ("locke.standin_declare", 0)
-    act(table, table.legal(0)[0])
-    roll(table, 2, 3)  # Locke hits the device: destroyed
+    act(table, Equip(0, 0, "", False))  # no items (KMC 10.3.2)
+    device = table.state.combat.detail.fighters[1].ob
+    assert (device.level, device.jammer, device.durability) == (1, 1, 1) and "machine" in device.traits
+    roll(table, 6, 6, 1, 1)  # initiative: Locke first
+    attacks = [a for a in table.legal(0) if getattr(a, "use", "") == "attack"]
+    assert attacks and all(game().components.combat_card(a.card).level > 1 for a in attacks)  # the jammer: level 1
+    act(table, attacks[0])
+    roll(table, 2, 2)  # the device is destroyed
+    assert table.state.combat is None
     s = table.state
     assert dict(s.cells)["B:2:1"].face_up == "destroyed" and "broken" in effects(table)
 

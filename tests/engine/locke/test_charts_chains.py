@@ -297,3 +297,10 @@ def test_every_entry_is_reachable(chart_id: str) -> None:
             for ctx in _contexts(chart_id):
                 seen.add(charts.resolve(chart_id, faces, modifier, ctx).entry)
     assert seen == set(charts.entry_ids(chart_id))
+
+
+def test_prison_modifier_is_capped_at_the_modifier_limit() -> None:
+    """Seed 002 prison: 21 failures still roll (the modifier stops at +20; the top row is read either way)."""
+    assert charts.prison_modifier(21) == 20
+    assert charts.resolve("prison", (6, 6), charts.prison_modifier(21)).entry == "esp-proof"
+    assert charts.resolve("prison", (2, 3), charts.prison_modifier(21)).entry == "escape"

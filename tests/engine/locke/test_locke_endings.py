@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from engine.core.errors import CheatDetected
-from engine.locke.actions import Answer, Declare, Destroy, KingRoom, Nop, Nova, Override, StandIn, Surrender, Walk
+from engine.locke.actions import Answer, Declare, Destroy, KingRoom, Nop, Nova, Override, Surrender, Walk
+from engine.locke.combat.actions import Durability, Equip
 from engine.locke.declare import answerers
 from tests.engine.locke.flow_helpers import decline_joins, KEYS, act, five, roll, settle, table_at, waiting
 
@@ -99,9 +100,13 @@ def test_everyone_dead_ends_the_game() -> None:
     roll(table, 3, 3)  # random combat 6: three police with ray guns
     act(table, Surrender(0, False))
     decline_joins(table)  # the dead may try actually-alive (seed 002); here nobody does
-    act(table, StandIn(0, 6, 1))
-    roll(table, 4, 4)  # Locke's shot at the first policeman
-    roll(table, 2, 2)  # the second policeman's ray gun (3:1 on 1 durability, row 4: 1 damage) kills Locke
+    act(table, Equip(0, 0, "", False))  # no items declared (KMC 10.3.2)
+    roll(table, 1, 1, 6, 6)  # initiative (KMC 10.3.3): Locke 2, the police 12
+    roll(table, 6, 6, 6)  # combined fire of three ray guns (seed 002): 4 + 4 + 4 = 12
+    act(table, Nop(0))  # no escape
+    act(table, Nop(0))  # no defence
+    act(table, Durability(0, 1))  # Locke declares 1 left (a claim)
+    roll(table, 4, 4)  # 12:1 reads the 10:1 column: Locke dies
     outcome = table.outcome()
     assert outcome is not None and outcome.reason.startswith("locke.end.all-dead")
     assert all(r.grade in "BD" for r in outcome.seats)

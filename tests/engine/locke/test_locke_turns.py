@@ -8,6 +8,7 @@ import pytest
 
 from engine.core.claims import FalseClaim
 from engine.core.errors import CheatDetected, IllegalAction
+from engine.core.pending import Chance
 from engine.locke import board
 from engine.locke.actions import (
     Appear,
@@ -22,11 +23,11 @@ from engine.locke.actions import (
     Nop,
     Propose,
     Release,
-    StandIn,
     Surrender,
     Teleport,
     Walk,
 )
+from engine.locke.combat.actions import Equip
 from tests.engine.locke.flow_helpers import decline_joins, act, five, game, roll, table_at, waiting
 
 
@@ -215,7 +216,12 @@ def test_an_ambush_opens_before_the_card_and_its_placer_may_appear() -> None:
     assert table.state.combat is not None and table.state.combat.henchmen == 2
     assert table.state.seats[1].place == "P:1:1"  # ruling N44: the base player is on the board now
     decline_joins(table)
-    assert waiting(table) == ("locke.standin_declare", 1)
+    assert waiting(table) == ("locke.cb_equip", 1)  # KMC 10.3.2: items are declared first
+    act(table, Equip(1, 0, "", False))
+    act(table, Equip(0, 0, "", False))
+    fight = table.state.combat.detail
+    assert [f.seat for f in fight.fighters] == [1, 0] and len(fight.fighters[0].hand) == 9  # KMC 5: 7 + 2 henchmen
+    assert isinstance(table.pending, Chance) and table.pending.purpose == "locke.combat.initiative"
 
 
 def test_an_empty_ambush_cell_proves_nothing_is_there() -> None:
@@ -240,22 +246,24 @@ def test_combat_card_rolls_random_combat_and_police_allow_surrender() -> None:
     assert table.state.seats[0].status == "arrested" and table.state.combat is None
 
 
-def test_combat_card_fight_is_resolved_by_the_stand_in_and_logged() -> None:
-    """Ruling N48: a combat resolves by the stand-in with real dice on the damage table, and says so."""
+def test_combat_card_fight_is_a_kmc_10_combat() -> None:
+    """KMC 10.12.1: a combat card's police fight a real combat (cards dealt, initiative, attacks)."""
     table = _start(cells={"P:1:1": "combat"})
     act(table, Walk(0, "P:1:1"))
     act(table, Keep(0, False))
     roll(table, 3, 4)
     act(table, Surrender(0, False))
-    decline_joins(table)
-    assert [a for a in table.legal(0)] == [StandIn(0, 6, 6)]
-    act(table, StandIn(0, 6, 6))
-    for _ in range(4):  # Locke's D-bomb at the first policeman, then three police shots
-        if table.state.combat is None:
-            break
-        roll(table, 4, 4)
-    combats = [e for e in table.state.events if e[0] == "combat"]
-    assert combats and combats[-1][-1] == "resolved by the stand-in"
+    decline_joins(table)  # the dead may try actually-alive (seed 002); here nobody does
+    act(table, Equip(0, 0, "", False))
+    assert len(table.state.combat.detail.fighters[0].hand) == 7
+    roll(table, 6, 6, 1, 1)  # Locke acts first
+    attacks = [a for a in table.legal(0) if getattr(a, "use", "") == "attack"]
+    assert attacks and all(a.target == 1 for a in attacks)  # the police squad is fighter 1
+    best = max(attacks, key=lambda a: game().components.combat_card(a.acts_as or a.card).firepower)
+    act(table, best)
+    roll(table, 4, 4, 4, 4, 4, 4)  # one attack hits all three policemen (seed 002)
+    hits = [e for e in table.state.events if e[0] == "cb-hit"]
+    assert hits and hits[-1][1] == 0 and len(hits[-1][3]) == 3
 
 
 def test_declared_combat_is_compulsory_with_the_same_silhouette() -> None:

@@ -477,7 +477,8 @@ def test_trap_10_golems_roll_their_number_first() -> None:
     table = _trap()
     roll(table, 4, 6)
     roll(table, 3)
-    assert table.state.combat is not None and len(table.state.combat.obstacles) == 3
+    assert table.state.combat is not None  # the real combat keeps the golems together as one squad (N152)
+    assert sum(getattr(o, "squad", 1) for o in table.state.combat.obstacles) == 3
 
 
 def test_trap_4_resonance_forest_rolls_a_random_combat() -> None:

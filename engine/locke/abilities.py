@@ -1,0 +1,156 @@
+"""The characters' abilities outside combat (KMC 2.2): conversion, shape change and the
+author's privilege. (Release is part of the prison, engine/locke/turn.py; disintegration
+acts inside a combat.)
+
+KMC lets these be used "at any time". Like the kept planet cards, they are offered as
+free options inside the seat's own movement decision (LOCKE-PLAN 4.9, ruling N168): asking
+everyone at every moment would be endless, and an extra prompt only to the holders would
+tell the table who holds one. After using one the same decision comes back.
+
+- **Conversion** (Locke and Liza, KMC 2.2.1): the user turns its character card face up
+  (a reveal: naming the ability with another card is caught as a cheat), names a player on
+  its cell it has not tried since either of them last changed character or came back to
+  life, and takes a level check. A pass converts an E/G character to Good until it next
+  comes back to life; the target's card stays hidden and says nothing, so the engine keeps
+  a public "converted" mark that only the final judging reads (KMC 6.3).
+- **Shape change** (KMC 2.2.5): the user takes a free silhouette of the same alignment
+  (Good, Evil, Special) as the one it shows; a claim that its character has the ability.
+- **Author's privilege** (Yuki Hijiri, KMC 2.2.3): the same change made to another player
+  on the user's cell, unless that player has shown it can shape-change; a claim too.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.errors import IllegalAction
+from engine.core.hidden import Knowledge
+from engine.core.pending import CardsRevealed, HiddenOp, Pending
+from engine.locke import claims as ck
+from engine.locke import fate
+from engine.locke.actions import UseAbility
+from engine.locke.components import Character
+from engine.locke.setup import cheat, free_silhouettes
+from engine.locke.state import OFF_BOARD, LockeState, Step, advance, claimed, log, with_seat
+
+RULE = "locke.2.2"
+CONVERSION, SHAPE_CHANGE, PRIVILEGE = "conversion-check", "shape-change", "authors-privilege"
+ABILITIES = (CONVERSION, SHAPE_CHANGE, PRIVILEGE)
+
+
+def _faces(g: Any, s: LockeState, seat: int) -> list[str]:
+    """Free silhouettes of the alignment ``seat`` shows (KMC 2.2.3, 2.2.5), in data order."""
+    shown = s.seats[seat].silhouette
+    side = g.components.silhouette(shown).attribute
+    free = frozenset(free_silhouettes(g, s))  # membership only
+    return [sil.id for sil in g.components.silhouettes if sil.id in free and sil.id != shown and sil.attribute == side]
+
+
+def _here(s: LockeState, seat: int) -> list[int]:
+    """The other living players on ``seat``'s cell (on the board)."""
+    place = s.seats[seat].place
+    return [i for i, q in enumerate(s.seats) if i != seat and q.alive and q.place == place and place != OFF_BOARD]
+
+
+def _convertible(s: LockeState, seat: int) -> list[int]:
+    return [i for i in _here(s, seat) if i not in s.seats[seat].converts]
+
+
+def _privilege_targets(s: LockeState, seat: int) -> list[int]:
+    return [i for i in _here(s, seat) if not s.seats[i].shifter]
+
+
+def move_options(g: Any, s: LockeState, seat: int, me: Character | None, k: Knowledge | None) -> list[UseAbility]:
+    """The abilities ``seat`` may use now, from its own knowledge (honest), or every option
+    the public record allows (``me`` unknown)."""
+    p = s.seats[seat]
+    if p.status != "normal" or p.place == OFF_BOARD:
+        return []
+    has = (lambda a: True) if me is None else me.has_ability
+    out: list[UseAbility] = []
+    if has(CONVERSION):
+        top = fate.MAX_LEVEL if me is None else fate.honest_stat(g, s, seat, me, "level")
+        out += [UseAbility(seat, CONVERSION, t, "", level) for t in _convertible(s, seat) for level in range(0, top + 1)]
+    if has(SHAPE_CHANGE):
+        out += [UseAbility(seat, SHAPE_CHANGE, seat, face) for face in _faces(g, s, seat)]
+    if has(PRIVILEGE):
+        out += [UseAbility(seat, PRIVILEGE, t, face) for t in _privilege_targets(s, seat) for face in _faces(g, s, t)]
+    return out
+
+
+def on_move_ability(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
+    """A free option of the movement decision: the move is still to come afterwards."""
+    assert isinstance(action, UseAbility)
+    seat = step.seat
+    if s.seats[seat].status != "normal":
+        raise IllegalAction("only a player in a normal state can use an ability now", rule=RULE)
+    if action.ability == CONVERSION:
+        if action.target not in _convertible(s, seat):
+            raise IllegalAction("name a player on your cell you have not tried to convert yet", rule="locke.2.2.1")
+        if action.level not in fate.check_range(s, seat, "level"):
+            raise IllegalAction("declare a level from 0 to yours for the conversion check", rule="locke.2.2.1")
+        steps = (Step("ability_reveal", seat, n=action.target, arg=str(action.level)),)
+        return s._replace(queue=steps + s.queue)  # the movement decision stays at the head
+    if action.ability not in (SHAPE_CHANGE, PRIVILEGE):
+        raise IllegalAction(f"use one of the abilities {', '.join(ABILITIES)}", rule=RULE)
+    allowed = [seat] if action.ability == SHAPE_CHANGE else _privilege_targets(s, seat)
+    if action.target not in allowed or action.choice not in _faces(g, s, action.target):
+        rule = "locke.2.2.5" if action.ability == SHAPE_CHANGE else "locke.2.2.3"
+        raise IllegalAction("pick a free silhouette of the same alignment"
+                            + ("" if action.ability == SHAPE_CHANGE else " for a player on your cell who has "
+                               "not shown they can shape-change"), rule=rule)
+    claim = ck.make(seat, s.step_no, ck.HAS_ABILITY, (s.seats[seat].character,), action.ability, RULE)
+    s = s._replace(**claimed(s, claim))
+    old = s.seats[action.target].silhouette
+    if action.ability == SHAPE_CHANGE:  # KMC 2.2.1 note: a shape change clears the tries on it
+        s = forget(s, seat, own=False)
+    target = s.seats[action.target]
+    target = target._replace(silhouette=action.choice, shifter=target.shifter or action.ability == SHAPE_CHANGE)
+    s = s._replace(seats=with_seat(s, action.target, target))
+    return log(s, "ability", seat, action.ability, action.target, old, action.choice)  # the decision stays
+
+
+def _pending_reveal(g: Any, s: LockeState, step: Step) -> Pending:
+    return HiddenOp("reveal", "characters", (s.seats[step.seat].character,))
+
+
+def _on_revealed(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
+    """KMC 2.2.1 step 1: the card is shown to everyone; only Locke and Liza convert."""
+    assert isinstance(action, CardsRevealed)
+    card = action.cards[0]
+    if not g.components.character(card).has_ability(CONVERSION):
+        raise cheat(step.seat, f"tried a conversion check as {card}, who has no such ability", "locke.2.2.1")
+    p = s.seats[step.seat]
+    p = p._replace(exposed=True, converts=p.converts + (step.n,))
+    s = s._replace(seats=with_seat(s, step.seat, p), open_cards=s.open_cards + ((action.handles[0], card),))
+    s = log(s, "ability", step.seat, CONVERSION, step.n)
+    claim = fate.stat_claim(s, step.seat, "level", "le", int(step.arg), "locke.2.2.1")
+    check = Step("check_roll", step.seat, n=int(step.arg), arg=f"level|abilities.conversion|{step.n}")
+    return s._replace(queue=(check,) + s.queue[1:], **claimed(s, claim))
+
+
+def _converted(g: Any, s: LockeState, seat: int, success: bool, arg: str) -> LockeState:
+    """KMC 2.2.1: a pass marks the target converted; it is Good from now if it is E/G."""
+    target = int(arg)
+    if success and s.seats[target].alive:
+        s = s._replace(seats=with_seat(s, target, s.seats[target]._replace(converted=True)))
+        s = log(s, "conversion", seat, target)
+    return advance(s)
+
+
+fate.CONTINUATIONS["abilities.conversion"] = _converted
+
+
+def forget(s: LockeState, seat: int, *, own: bool) -> LockeState:
+    """KMC 2.2.1 note: when ``seat`` changes character or comes back to life every player's
+    conversion try on it is cleared (and, coming back to life, its own tries too); a new
+    character has not shown it can shape-change."""
+    seats = [q._replace(converts=tuple(t for t in q.converts if t != seat)) for q in s.seats]
+    seats[seat] = seats[seat]._replace(shifter=False, converts=() if own else seats[seat].converts)
+    return s._replace(seats=tuple(seats))
+
+
+PENDING: dict[str, Any] = {"ability_reveal": _pending_reveal}
+HANDLERS: dict[tuple[str, type], Any] = {("ability_reveal", CardsRevealed): _on_revealed,
+                                         ("move", UseAbility): on_move_ability}
+AUTO: dict[str, Any] = {}

@@ -1,0 +1,32 @@
+"""Super Human Locke combat (KMC ch. 10 and 5): replaces the part-2 stand-in.
+
+Start one with :func:`begin` (the contract is /work notes API-combat.md and
+docs/rules/locke.md chapter 10). The modules, one job each:
+
+- model.py - the fighters, the attack in flight, the combat's public data;
+- flow.py - rounds: deal, initiative, turns, going on, the end;
+- path.py - a turn's action and the attack path of KMC fig. 10.2;
+- auto.py - the obstacles' automaton (KMC 10.12.2-3);
+- items.py - the character cards' items (KMC 2.3);
+- obstacles.py - chart opponents as obstacles;
+- claims.py - what a combat declaration claims, and its judgement;
+- legal.py - the honest legal actions;
+- actions.py - the inputs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.locke.combat import auto, flow, items, path
+from engine.locke.combat.actions import ACTIONS
+from engine.locke.combat.flow import begin
+from engine.locke.combat.legal import MAKERS
+from engine.locke.combat.model import Obstacle
+from engine.locke.combat.obstacles import alarm_device, obstacles_from
+
+PENDING: dict[str, Any] = {**flow.PENDING, **path.PENDING, **auto.PENDING, **items.PENDING}
+HANDLERS: dict[tuple[str, type[Any]], Any] = {**flow.HANDLERS, **path.HANDLERS, **auto.HANDLERS, **items.HANDLERS}
+AUTO: dict[str, Any] = {**flow.AUTO, **path.AUTO, **auto.AUTO}
+
+__all__ = ["ACTIONS", "AUTO", "HANDLERS", "MAKERS", "PENDING", "Obstacle", "alarm_device", "begin", "obstacles_from"]

@@ -1,0 +1,110 @@
+"""What a seat says in a combat (KMC 10, 5). Played cards are declarations.
+
+A card is played by naming its handle and what it is (``card``, the real card
+id; ``acts_as`` only for the wildcard, KMC 5.5): the engine logs a claim that
+the handle holds that card, and one that the character's own ESP level and
+power cover the part of the card's level not stretched by mind checks
+(KMC 10.5.1-2). A networked table judges the claims when the cards open; a
+trusted LocalTable refuses a false one at once.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from engine.core.actions import Action
+
+#: Uses of a card: one's own normal action, or an answer inside another's action.
+USES = ("attack", "sync", "hench", "escape", "defend", "block", "flee", "illusion", "telepathy")
+
+
+@dataclasses.dataclass(frozen=True)
+class Play(Action):
+    """Play the combat card under ``handle`` for ``use`` (see :data:`USES`).
+
+    ``target`` is a fighter index (attack, telepathy; -1 otherwise).
+    ``stretch`` mind checks fill that many levels (KMC 10.5.1), each against
+    the declared ``mind``. ``level`` is the ESP level declared for the contact
+    telepathy's level check (KMC 5.4).
+    """
+
+    KIND = "locke.cb.play"
+    use: str
+    handle: int
+    card: str
+    acts_as: str
+    target: int
+    stretch: int
+    mind: int
+    level: int
+    field: bool = False  # pay with the declared ESP field instead of one's own power (KMC 2.3.2)
+
+
+@dataclasses.dataclass(frozen=True)
+class Durability(Action):
+    """KMC 10.7.4: the hit character declares its current durability (a claim)."""
+
+    KIND = "locke.cb.durability"
+    value: int
+
+
+@dataclasses.dataclass(frozen=True)
+class Sleep(Action):
+    """KMC 5.3.2, table 5.4: fall asleep under an illusion, or stay awake (a claim
+    that level + mind reaches the illusion's total)."""
+
+    KIND = "locke.cb.sleep"
+    sleep: bool
+
+
+@dataclasses.dataclass(frozen=True)
+class GoOn(Action):
+    """KMC 10.3.4: declare that you want the combat to go on (True) or not."""
+
+    KIND = "locke.cb.go_on"
+    go_on: bool
+
+
+@dataclasses.dataclass(frozen=True)
+class Equip(Action):
+    """KMC 10.3.2 / 2.3: before the first initiative, declare the henchmen you bring and
+    the suit and ESP field you use (items of your character card; each one a claim)."""
+
+    KIND = "locke.cb.equip"
+    henchmen: int
+    suit: str  # "" or energy-suit, powered-suit, hell-diver-suit
+    field: bool
+    jammer: int = -1  # the fighter your ESP jammer goes on (-1: none)
+    nike: int = 0  # the value you declare for Nike's check each round (0: no Nike)
+
+
+@dataclasses.dataclass(frozen=True)
+class UseItem(Action):
+    """KMC 2.3.1: use an item of your character card (a claim that you have it): a special
+    attack at ``target`` on your turn (ship, beam-cannon, geoid-bomb), an escape
+    (lafnor-mirror, subspace-field) or a defence (psycho-pod) against an attack."""
+
+    KIND = "locke.cb.item"
+    item: str
+    target: int
+
+
+@dataclasses.dataclass(frozen=True)
+class Absorb(Action):
+    """KMC 2.3.2 P-suit: the suit absorbs the attack (a claim that its level reaches the
+    attack's) or is broken by it (a claim that it does not) and the body takes the hit."""
+
+    KIND = "locke.cb.absorb"
+    absorb: bool
+
+
+@dataclasses.dataclass(frozen=True)
+class JamVeto(Action):
+    """KMC 10.10: the jammer's owner says the card just played cannot be used (True: a claim
+    that the jammer's hidden level reaches the card's; the play is taken back) or lets it be."""
+
+    KIND = "locke.cb.jam_veto"
+    veto: bool
+
+
+ACTIONS: tuple[type[Action], ...] = (Play, Durability, Sleep, GoOn, Equip, UseItem, Absorb, JamVeto)

@@ -1,0 +1,270 @@
+"""The obstacles' automaton (KMC 10.12.2-3; ruling N141).
+
+The rulebook has a player outside the combat run the obstacles by a fixed
+strategy; the engine runs it itself, so it must see the obstacles' cards
+(they are dealt face up, ruling N140). Its policy, in order:
+
+- attack on its turn with every means it has: the strongest combat card it
+  can surely play (level within its own, power enough; no mind checks), or
+  its weapon (fixed firepower, or rolled on the weapon-firepower chart at
+  every use); a squad with combined fire makes one attack with the summed
+  firepower, a squad without it one attack per member (cybers);
+- the target is picked at random (a die with one face per possible target);
+- when attacked it only defends: its ESP barrier if it has one and has not
+  used it this round, else the lowest defence card that surely stops the
+  attack; it never escapes;
+- it blocks every teleport it surely can, with the lowest teleport that does,
+  and syncs another's block when that block would fall short;
+- it never syncs attacks, never uses contact telepathy or illusions.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.pending import Chance, DiceRolled, Pending
+from engine.locke import charts
+from engine.locke.chart_data import FIREPOWER
+from engine.locke.combat.common import COMBINED, MACHINE, NO_SLEEP, active, fight_of, mark_attacked, power_left, put, targets, with_fighter, with_strike
+from engine.locke.combat.model import DEAD, Fighter, Obstacle, Strike
+from engine.locke.state import LockeState, Step, advance, log
+
+#: Weapons of the weapon-check chart (seed 002) and their levels.
+WEAPON_LEVELS = {"raygun": 1, "blaster": 2, "bazooka": 3, "beam-cannon": 4}
+BOMB = "first-round-bomb"
+
+
+def _usable(g: Any, f: Fighter, kind: str) -> list[tuple[int, Any]]:
+    """(handle, card) of the face-up cards of ``kind`` the obstacle can surely play."""
+    assert f.ob is not None
+    out = []
+    for handle, card_id in zip(f.hand, f.faces):
+        card = g.components.combat_card(card_id)
+        if card.level > f.ob.level or card.level > power_left(g, f) or (f.jammed and card.level <= f.jammed):
+            continue
+        if kind == "attack" and card.type == "attack":
+            out.append((handle, card))
+        elif kind == "defence" and card.type == "defence":
+            out.append((handle, card))
+        elif kind == "teleport" and "teleport-block" in card.tags:
+            out.append((handle, card))
+    return out
+
+
+def _best_attack(g: Any, f: Fighter) -> tuple[int, Any] | None:
+    cards = _usable(g, f, "attack")
+    if not cards:
+        return None
+    return max(cards, key=lambda hc: (hc[1].firepower, -hc[1].level, -hc[0]))
+
+
+def _has_weapon(ob: Obstacle) -> bool:
+    return ob.firepower > 0 or ob.weapon in FIREPOWER
+
+
+def turn(g: Any, s: LockeState, index: int) -> LockeState:
+    """Queue the obstacle's attacks for its turn (KMC 10.12.2 (4))."""
+    fight = fight_of(s)
+    f = fight.fighters[index]
+    ob = f.ob
+    assert ob is not None
+    if BOMB in ob.traits:
+        return s
+    living = sum(1 for d in f.members if d > 0)
+    if ob.cards:
+        count = 1
+    elif not _has_weapon(ob):
+        return s
+    else:
+        count = 1 if COMBINED in ob.traits or living <= 1 else living
+    steps = tuple(Step("cb_ob_attack", -1, n=index) for _ in range(count))
+    return s._replace(queue=steps + s.queue)
+
+
+def _auto_ob_attack(g: Any, s: LockeState, step: Step) -> LockeState:
+    fight = fight_of(s)
+    f = fight.fighters[step.n]
+    ob = f.ob
+    assert ob is not None
+    options = targets(s, fight, step.n)
+    if not active(fight, step.n) or not options:
+        return advance(s)
+    machine = MACHINE in ob.traits
+    if ob.cards:
+        best = _best_attack(g, f)
+        if best is None:
+            return advance(log(s, "cb-pass", -1, ob.id))
+        handle, card = best
+        fight = with_fighter(fight, step.n, f._replace(spent=f.spent + card.level))
+        s = put(s, fight)
+        from engine.locke.combat.path import spend_face_up
+
+        s, _ = spend_face_up(s, step.n, handle, "attack")
+        strike = Strike(step.n, -1, card.id, card.level, card.firepower, light_sword=card.weapon == "light-sword")
+    else:
+        level = ob.weapon_level or ob.level
+        strike = Strike(step.n, -1, "", level, ob.firepower * (sum(1 for d in f.members if d > 0) if COMBINED in ob.traits else 1),
+                        machine=machine, hits=ob.hits)
+        s = log(s, "cb-weapon", ob.id, ob.weapon or "fixed", level)
+    s = mark_attacked(with_strike(s, strike))
+    steps: list[Step] = []
+    if len(options) > 1:
+        steps.append(Step("cb_pick", -1, n=step.n))
+    else:
+        s = with_strike(s, strike._replace(target=options[0]))
+    if not ob.cards and ob.weapon in FIREPOWER:
+        steps.append(Step("cb_fp", -1, n=step.n))
+    return advance(s, *steps, Step("cb_strike", -1, arg="ok"))
+
+
+def _pending_pick(g: Any, s: LockeState, step: Step) -> Pending:
+    return Chance("locke.combat.pick", (len(targets(s, fight_of(s), step.n)),))
+
+
+def _on_pick(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
+    """KMC 10.12.2 (4): the target is picked fairly at random."""
+    assert isinstance(action, DiceRolled)
+    options = targets(s, fight_of(s), step.n)
+    strike = fight_of(s).strike
+    assert strike is not None
+    return advance(with_strike(s, strike._replace(target=options[action.faces[0] - 1])))
+
+
+def _rollers(s: LockeState, index: int) -> int:
+    f = fight_of(s).fighters[index]
+    assert f.ob is not None
+    return sum(1 for d in f.members if d > 0) if COMBINED in f.ob.traits else 1
+
+
+def _pending_fp(g: Any, s: LockeState, step: Step) -> Pending:
+    return Chance("locke.chart.weapon-firepower", (6,) * _rollers(s, step.n))
+
+
+def _on_fp(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
+    """Seed 002 weapon-firepower chart: rolled at every use; combined fire sums the squad's."""
+    assert isinstance(action, DiceRolled)
+    f = fight_of(s).fighters[step.n]
+    assert f.ob is not None
+    column = FIREPOWER[f.ob.weapon]
+    power = sum(column[face - 1] for face in action.faces)
+    strike = fight_of(s).strike
+    assert strike is not None
+    return advance(log(with_strike(s, strike._replace(firepower=power)), "cb-firepower", f.ob.id, list(action.faces), power))
+
+
+def defend(g: Any, s: LockeState, index: int) -> LockeState:
+    """KMC 10.12.3 defence: the barrier once a round, else the lowest defence card that surely works."""
+    fight = fight_of(s)
+    strike = fight.strike
+    assert strike is not None
+    f = fight.fighters[index]
+    ob = f.ob
+    assert ob is not None
+    if strike.light_sword:
+        return s
+    if ob.barrier >= strike.level and not f.barrier_used:
+        s = put(s, with_fighter(fight, index, f._replace(barrier_used=True)))
+        return log(with_strike(s, None), "cb-defend", -1, ob.id, "esp-barrier", ob.barrier)
+    cards = [hc for hc in _usable(g, f, "defence") if hc[1].level >= strike.level]
+    if not cards:
+        return s
+    handle, card = min(cards, key=lambda hc: (hc[1].level, hc[0]))
+    from engine.locke.combat.path import spend_face_up
+
+    s = put(s, with_fighter(fight, index, f._replace(spent=f.spent + card.level)))
+    s, _ = spend_face_up(s, index, handle, "defend")
+    return log(with_strike(s, None), "cb-defend", -1, ob.id, card.id)
+
+
+def _auto_ob_block(g: Any, s: LockeState, step: Step) -> LockeState:
+    """KMC 10.12.3 blocks: block alone when sure, or sync a block that falls short."""
+    from engine.locke.combat.path import add_block, spend_face_up
+
+    fight = fight_of(s)
+    strike = fight.strike
+    f = fight.fighters[step.n]
+    if strike is None or strike.escaper < 0 or not active(fight, step.n):
+        return advance(s)
+    cards = _usable(g, f, "teleport")
+    if not strike.blockers:
+        cards = [hc for hc in cards if hc[1].level > strike.escape_level]
+    else:
+        total = strike.block_base + len(strike.blockers) - 1
+        if total > strike.escape_level:
+            return advance(s)
+        cards = [hc for hc in cards if hc[1].level <= strike.block_base]
+    if not cards:
+        return advance(s)
+    handle, card = min(cards, key=lambda hc: (hc[1].level, hc[0]))
+    s = put(s, with_fighter(fight, step.n, f._replace(spent=f.spent + card.level)))
+    s, _ = spend_face_up(s, step.n, handle, "block")
+    return advance(add_block(s, step.n, card.level, handle, card.level))
+
+
+# --- arming police from the weapon-check chart (seed 002) ----------------------------------------
+
+
+def _pending_arm(g: Any, s: LockeState, step: Step) -> Pending:
+    return Chance("locke.chart.weapon-check", (6, 6))
+
+
+def _on_arm(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
+    """Seed 002 weapon check, once at the start: arms the squad, or turns it into an
+    armoured car, a G/D bomb that hits everyone at the first round's start, or a trap."""
+    assert isinstance(action, DiceRolled)
+    outcome = charts.resolve("weapon-check", action.faces)
+    fight = fight_of(s)
+    f = fight.fighters[step.n]
+    ob = f.ob
+    assert ob is not None
+    entry = outcome.entry
+    s = log(s, "cb-weapon-check", ob.id, entry)
+    if entry in WEAPON_LEVELS:
+        ob = ob._replace(weapon=entry, weapon_level=WEAPON_LEVELS[entry], firepower=0)
+        return advance(put(s, with_fighter(fight, step.n, f._replace(ob=ob))))
+    if entry == "armored-car":
+        car = Obstacle("armored-car", 4, 0, 8, weapon="beam-cannon", traits=(MACHINE, NO_SLEEP), weapon_level=4)
+        return advance(put(s, with_fighter(fight, step.n, f._replace(ob=car, members=(8,)))))
+    if entry in ("g-bomb", "d-bomb"):
+        attack = outcome.attacks[0]
+        bomb = Obstacle(entry, int(attack.level or 0), int(attack.firepower or 0), 1, traits=(MACHINE, NO_SLEEP, BOMB))
+        return advance(put(s, with_fighter(fight, step.n, f._replace(ob=bomb, members=(1,)))))
+    # trap: the police vanish and no combat happens; the trap chart is l3-planet's (logged)
+    s = put(s, with_fighter(fight, step.n, f._replace(state=DEAD, members=(0,) * len(f.members))))
+    s = put(s, fight_of(s)._replace(ended="trap"))
+    return advance(log(s, "chart", "trap", "effect pending part 3"))
+
+
+def bombs(s: LockeState) -> tuple[Step, ...]:
+    """The first round's G/D bombs: one attack at every other fighter, then they vanish."""
+    fight = fight_of(s)
+    steps: list[Step] = []
+    for i, f in enumerate(fight.fighters):
+        if f.ob is not None and BOMB in f.ob.traits and active(fight, i):
+            for j in targets(s, fight, i):
+                steps.append(Step("cb_bomb", -1, n=i, arg=str(j)))
+            steps.append(Step("cb_vanish", -1, n=i))
+    return tuple(steps)
+
+
+def _auto_bomb(g: Any, s: LockeState, step: Step) -> LockeState:
+    fight = fight_of(s)
+    f = fight.fighters[step.n]
+    target = int(step.arg)
+    assert f.ob is not None
+    if not active(fight, target):
+        return advance(s)
+    strike = Strike(step.n, target, "", f.ob.level, f.ob.firepower, machine=True)
+    s = log(mark_attacked(with_strike(s, strike)), "cb-weapon", f.ob.id, "bomb", f.ob.level)
+    return advance(s, Step("cb_strike", -1, arg="ok"))
+
+
+def _auto_vanish(g: Any, s: LockeState, step: Step) -> LockeState:
+    fight = fight_of(s)
+    f = fight.fighters[step.n]
+    return advance(put(s, with_fighter(fight, step.n, f._replace(state=DEAD, members=(0,)))))
+
+
+PENDING = {"cb_pick": _pending_pick, "cb_fp": _pending_fp, "cb_arm": _pending_arm}
+HANDLERS = {("cb_pick", DiceRolled): _on_pick, ("cb_fp", DiceRolled): _on_fp, ("cb_arm", DiceRolled): _on_arm}
+AUTO = {"cb_ob_attack": _auto_ob_attack, "cb_ob_block": _auto_ob_block, "cb_bomb": _auto_bomb, "cb_vanish": _auto_vanish}

@@ -1,0 +1,178 @@
+"""Small helpers every combat module shares: reading and writing the fight,
+who may be attacked, and the card rules that do not depend on a step."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.errors import IllegalAction
+from engine.locke.combat.model import ASLEEP, DEAD, IN, Fight, Fighter, Strike
+from engine.locke.components import Character, CombatCard, Grant
+from engine.locke.state import LockeState
+
+WILDCARD = "combat-wildcard"
+#: Obstacle traits (seed 002 chart notes; engine/locke/chart_data.py).
+HIT_ALL = "one-attack-hits-all"
+COMBINED = "combined-fire"
+MACHINE = "machine"
+NO_SLEEP = "ignores-hallucination"
+
+
+def fight_of(s: LockeState) -> Fight:
+    assert s.combat is not None and isinstance(s.combat.detail, Fight)
+    return s.combat.detail
+
+
+def put(s: LockeState, fight: Fight) -> LockeState:
+    assert s.combat is not None
+    return s._replace(combat=s.combat._replace(detail=fight))
+
+
+def with_fighter(fight: Fight, index: int, fighter: Fighter) -> Fight:
+    fighters = list(fight.fighters)
+    fighters[index] = fighter
+    return fight._replace(fighters=tuple(fighters))
+
+
+def with_strike(s: LockeState, strike: Strike | None) -> LockeState:
+    return put(s, fight_of(s)._replace(strike=strike))
+
+
+def index_of_seat(fight: Fight, seat: int) -> int:
+    for i, f in enumerate(fight.fighters):
+        if f.seat == seat:
+            return i
+    return -1
+
+
+def active(fight: Fight, index: int) -> bool:
+    """Still fighting: not asleep, not escaped, not dead (and an obstacle with members left)."""
+    f = fight.fighters[index]
+    if f.state != IN:
+        return False
+    return f.ob is None or any(d > 0 for d in f.members)
+
+
+def can_be_attacked(fight: Fight, index: int) -> bool:
+    """KMC 10.6: the illusion's sleepers cannot be attacked, nor what has no durability (a
+    residual thought); everyone else still in can."""
+    return active(fight, index) and not fight.fighters[index].thought
+
+
+def player(f: Fighter) -> bool:
+    """A seat fighting with its character (cards, items, declarations), not a residual thought."""
+    return f.seat >= 0 and not f.thought
+
+
+#: The item name of a residual thought's attack (``UseItem``), KMC 10.6.
+RESIDUAL = "residual-thought"
+
+
+def targets(s: LockeState, fight: Fight, attacker: int) -> tuple[int, ...]:
+    """Fighters ``attacker`` may attack or touch: another party, still in; when someone
+    with the attacker's silhouette is among them, only those (KMC 10.6)."""
+    me = fight.fighters[attacker]
+    out = tuple(j for j, f in enumerate(fight.fighters)
+                if j != attacker and f.party != me.party and can_be_attacked(fight, j))
+    if me.seat >= 0:
+        face = s.seats[me.seat].silhouette
+        same = tuple(j for j in out if fight.fighters[j].seat >= 0 and s.seats[fight.fighters[j].seat].silhouette == face)
+        if same:
+            return same
+    return out
+
+
+def effective(g: Any, card: str, acts_as: str) -> CombatCard:
+    """The card a play counts as: itself, or what the wildcard stands for (KMC 5.5)."""
+    from engine.locke.components import ComponentError
+
+    try:
+        real = g.components.combat_card(card)
+        if real.id == WILDCARD:
+            if not acts_as or acts_as == WILDCARD:
+                raise IllegalAction("say which combat card the wildcard stands for", rule="locke.5.5")
+            as_card: CombatCard = g.components.combat_card(acts_as)
+            return as_card
+    except ComponentError as err:
+        raise IllegalAction(f"there is no combat card {card!r} / {acts_as!r}", rule="locke.5") from err
+    if acts_as:
+        raise IllegalAction("only the wildcard stands for another card; leave acts_as empty", rule="locke.5.5")
+    return real  # type: ignore[no-any-return]
+
+
+def is_light_sword(card: CombatCard) -> bool:
+    return card.weapon == "light-sword"
+
+
+def is_teleport(card: CombatCard) -> bool:
+    return "teleport-block" in card.tags
+
+
+def is_illusion(card: CombatCard) -> bool:
+    return "puts-to-sleep" in card.tags
+
+
+def card_fits(card: CombatCard, use: str, strike: Strike | None) -> str:
+    """Why ``card`` cannot be played for ``use`` against ``strike`` ("" when it can)."""
+    level = strike.level if strike is not None else 0
+    if use == "attack":
+        return "" if card.type == "attack" else "attack with an attack card"
+    if use == "hench" and strike is not None and strike.escaper >= 0:
+        ok = is_teleport(card) and card.level <= 2
+        return "" if ok else "a henchman syncs a teleport with a teleport card of level 2 or less (KMC 10.8.3)"
+    if use in ("sync", "hench"):
+        if card.type != "attack" or is_light_sword(card):
+            return "sync an attack with an attack card other than a light sword (KMC 10.8)"
+        assert strike is not None
+        base = strike.level - len(strike.syncers)
+        top = min(base, 2) if use == "hench" else base
+        return "" if card.level <= top else f"a sync card's level must be at most {top} (KMC 10.8)"
+    if use == "escape":
+        assert strike is not None
+        if is_teleport(card) or is_illusion(card):
+            if is_illusion(card) and strike.machine:
+                return "an illusion cannot answer a machine's attack (KMC 10.7.2)"
+            return "" if card.level >= level else f"an escape must be at least the attack's level {level} (KMC 10.7.2)"
+        return "escape with a teleport or an illusion card"
+    if use == "defend":
+        assert strike is not None
+        if card.type != "defence":
+            return "defend with a defence card"
+        if strike.light_sword:
+            return "no defence card stops a light sword (KMC 5.1)"
+        return "" if card.level >= level else f"a defence must be at least the attack's level {level} (KMC 10.7.3)"
+    if use in ("block", "flee"):
+        return "" if is_teleport(card) else "use a teleport card"
+    if use == "illusion":
+        return "" if is_illusion(card) else "use an illusion card"
+    if use == "telepathy":
+        return "" if card.type == "contact-telepathy" else "use a contact-telepathy card"
+    return f"unknown use {use!r}"
+
+
+def grant_int(grant: Grant, key: str, default: int) -> int:
+    """An integer parameter of an item or ability on a card (its default when absent)."""
+    value = grant.params.get(key, default)
+    return value if isinstance(value, int) else default
+
+
+def item_level(character: Character, item: str) -> int:
+    """The best level of ``item`` on the card (-1: the card has none)."""
+    return max((grant_int(g, "level", 0) for g in character.items_of(item)), default=-1)
+
+
+def henchmen_of(character: Character) -> int:
+    return sum(grant_int(g, "count", 1) for g in character.items_of("henchman"))
+
+
+def power_left(g: Any, fighter: Fighter) -> int:
+    """An obstacle's ESP power left (a large number for the espers' infinite power)."""
+    ob = fighter.ob
+    if ob is None or ob.power < 0:
+        return 1_000_000
+    return ob.power - fighter.spent
+
+
+def mark_attacked(s: LockeState) -> LockeState:
+    """Mark that this round saw an attack (KMC 10.3.5)."""
+    return put(s, fight_of(s)._replace(attacked=True))

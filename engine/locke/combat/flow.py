@@ -1,0 +1,409 @@
+"""The combat's rounds (KMC 10.1, 10.3, fig. 10.1): start, deal, initiative,
+attack turns, going on, the end.
+
+A combat is a run of steps in the state's queue (as in engine/rider/game.py):
+``cb_start`` builds the fighters and shuffles the combat deck, then every
+round is ``cb_round`` (deal and refill the hands, KMC 10.3.1), ``cb_jam``
+(obstacles' jammers, KMC 10.3.2), ``cb_init`` (initiative, KMC 10.3.3),
+one ``cb_turn`` per fighter in that order (engine/locke/combat/path.py does
+what a turn does), ``cb_post`` / ``cb_go_on`` / ``cb_judge`` (KMC 10.3.4-5)
+and finally ``cb_end`` (KMC 10.3.6, 10.11). Every hidden card moves through
+the engine's hidden-card inputs: the deck is shuffled by the driver, each
+seat's cards are dealt to that seat alone, obstacles' cards are revealed
+(ruling N140). The engine never samples anything.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.pending import CardsDealt, CardsRevealed, Chance, Decision, DiceRolled, HiddenOp, Pending
+from engine.locke.combat import auto
+from engine.locke.combat.actions import GoOn
+from engine.locke.combat.common import active, fight_of, player, put, targets, with_fighter
+from engine.locke.combat.model import (
+    DEAD,
+    DECK,
+    HAND_SIZE,
+    IN,
+    MAX_ROUNDS,
+    OBSTACLE_PARTY,
+    Fight,
+    Fighter,
+    Obstacle,
+)
+from engine.locke.state import Cell, Combat, LockeState, Step, advance, cell_of, log, with_cell, with_zone, zone_of
+
+RULE = "locke.10"
+#: Logged when a combat is called, before seed 002's joining checks (their results follow it).
+CALLED = "cb-called"
+#: What the end of a combat logs as its resolver (the stand-in logged "resolved by the stand-in").
+LOG_TAG = "kmc-10"
+
+
+def begin(s: LockeState, combat: Combat) -> LockeState:
+    """Start ``combat`` (API-combat.md): its steps go before whatever the queue holds now,
+    after seed 002's actually-there / actually-alive offers (engine/locke/fate.py, N117)."""
+    from engine.locke.fate import joining_steps
+
+    joining = joining_steps(s, combat.cell, tuple(i for side in combat.sides for i in side))
+    s = log(s, CALLED, combat.cause, combat.cell)  # where the checks' results start in the log
+    return s._replace(combat=combat._replace(detail=None), queue=joining + (Step("cb_start", -1),) + s.queue)
+
+
+def _joiners(s: LockeState) -> tuple[list[int], list[tuple[int, int]], list[tuple[int, int]]]:
+    """What the actually-there / actually-alive checks logged since the combat was called
+    (engine/locke/fate.py): seats here now, seats arriving in a later round, residual thoughts."""
+    now: list[int] = []
+    later: list[tuple[int, int]] = []
+    thoughts: list[tuple[int, int]] = []
+    for event in reversed(s.events):
+        if event and event[0] == CALLED:
+            break
+        if event and event[0] == "joined" and event[4]:  # a firepower: a residual thought
+            thoughts.append((event[1], event[4]))
+        elif event and event[0] == "joined":
+            now.append(event[1])
+        elif event and event[0] == "joins-later":
+            later.append((event[1], event[3]))
+    return now[::-1], later[::-1], thoughts[::-1]
+
+
+def _join(s: LockeState, fight: Fight, seat: int, thought: int = 0) -> tuple[Fight, tuple[Step, ...]]:
+    """A seat the checks brought in fights as a party of its own (N166) and declares its items;
+    a residual thought (``thought``: its firepower, N167) joins for a dead seat, declaring nothing."""
+    if s.seats[seat].alive == bool(thought) or any(f.seat == seat for f in fight.fighters):
+        return fight, ()
+    party = max((f.party for f in fight.fighters), default=OBSTACLE_PARTY) + 1
+    fight = fight._replace(fighters=fight.fighters + (Fighter(seat, max(party, OBSTACLE_PARTY + 1), thought=thought),))
+    return fight, () if thought else (Step("cb_equip", seat, n=len(fight.fighters) - 1),)
+
+
+def as_obstacle(record: Any) -> Obstacle:
+    """An obstacle record: an :class:`Obstacle`, or the stand-in's (id, level, firepower, durability)."""
+    if isinstance(record, Obstacle):
+        return record
+    ident, level, firepower, durability = record[:4]
+    return Obstacle(str(ident), int(level), int(firepower), int(durability))
+
+
+def _auto_start(g: Any, s: LockeState, step: Step) -> LockeState:
+    from engine.locke.setup import fresh_zone
+
+    c = s.combat
+    assert c is not None
+    fighters: list[Fighter] = []
+    seen: set[int] = set()
+    for side, seats in enumerate(c.sides):
+        for seat in seats:
+            if s.seats[seat].alive and seat not in seen:
+                seen.add(seat)
+                henchmen = c.henchmen if side == 0 and not fighters else 0
+                fighters.append(Fighter(seat, side, henchmen=henchmen))
+    for record in c.obstacles:
+        ob = as_obstacle(record)
+        fighters.append(Fighter(-1, OBSTACLE_PARTY, ob=ob, members=(ob.durability,) * max(1, ob.squad)))
+    now, later, thoughts = _joiners(s)
+    fight = Fight(fighters=tuple(fighters), arrivals=tuple(later))
+    for seat in now:  # they declare their items with everyone else below
+        fight, asks = _join(s, fight, seat)
+        if asks:
+            s = log(s, "cb-joined", seat)
+    for seat, firepower in thoughts:  # KMC 10.2.1: a party of its own with no cards (N167)
+        before = len(fight.fighters)
+        fight, _ = _join(s, fight, seat, firepower)
+        if len(fight.fighters) > before:
+            s = log(s, "cb-thought", seat, firepower)
+    fighters = list(fight.fighters)
+    s = put(s, fight)
+    if not any(name == DECK for name, _ in s.zones):
+        s = fresh_zone(s, DECK, g.components.deck("combat_cards"))
+    s = log(s, "cb-start", c.cause, c.cell, [list(x) for x in c.sides],
+            [f.ob.id for f in fighters if f.ob is not None])
+    armed = tuple(Step("cb_arm", -1, n=i) for i, f in enumerate(fighters) if f.ob is not None and f.ob.weapon == "weapon-check")
+    equip = tuple(Step("cb_equip", f.seat, n=i) for i, f in enumerate(fighters) if player(f))
+    return advance(s, Step("shuffle", -1, arg=DECK), *armed, *equip, Step("cb_round", -1))
+
+
+def parties_left(fight: Fight) -> int:
+    """Parties still fighting; residual thoughts keep no combat going (KMC 10.3.5)."""
+    return len({f.party for i, f in enumerate(fight.fighters) if active(fight, i) and not f.thought})
+
+
+def _auto_round(g: Any, s: LockeState, step: Step) -> LockeState:
+    """KMC 10.3.1: a new round; every hand is refilled (7 cards, one more per henchman)."""
+    fight = fight_of(s)
+    if fight.round >= MAX_ROUNDS:
+        return advance(put(s, fight._replace(ended="round-limit")), Step("cb_end", -1))
+    if parties_left(fight) < 2:
+        return advance(put(s, fight._replace(ended=fight.ended or "no-opponents")), Step("cb_end", -1))
+    if step.arg != "arrived":  # seed 002 actually-there 5-7: they come in first, declaring their items
+        s, asks = _arrive(s, fight, fight.round + 1)
+        if asks:
+            return advance(s, *asks, Step("cb_round", -1, arg="arrived"))
+        fight = fight_of(s)
+    fighters = tuple(f._replace(acted=False, done=False, barrier_used=False, jammed=0, specials=(), nike_on=False)
+                     for f in fight.fighters)
+    fight = fight._replace(round=fight.round + 1, fighters=fighters, attacked=False, wants=(), order=(),
+                           rolls=tuple(() for _ in fighters))
+    deals: list[Step] = []
+    needed = 0
+    for i, f in enumerate(fighters):
+        if not active(fight, i) or f.thought:  # KMC 10.3.1: no cards for residual thoughts
+            continue
+        if f.seat >= 0:
+            need = HAND_SIZE + f.henchmen - len(f.hand)
+        elif f.ob is not None and f.ob.cards:
+            need = HAND_SIZE - len(f.hand)
+        else:
+            continue
+        if need > 0:
+            needed += need
+            deals.append(Step("cb_deal", f.seat, n=need, arg=str(i)) if f.seat >= 0 else Step("cb_faceup", -1, n=need, arg=str(i)))
+    s = log(put(s, fight), "cb-round", fight.round)
+    if needed > len(zone_of(s, DECK)):  # KMC 10.3.1 note 1: out of cards, every combat ends
+        return advance(put(s, fight._replace(ended="no-cards")), Step("cb_end", -1))
+    jams = tuple(Step("cb_jam", -1, n=i) for i, f in enumerate(fighters)
+                 if f.ob is not None and f.ob.jammer > 0 and active(fight, i))
+    first = auto.bombs(s) if fight.round == 1 else ()
+    nike = tuple(Step("cb_nike", -1, n=i) for i, f in enumerate(fighters) if f.nike_left > 0 and active(fight, i))
+    return advance(s, *deals, *first, *nike, *jams, Step("cb_init", -1))
+
+
+def _pending_deal(g: Any, s: LockeState, step: Step) -> Pending:
+    return HiddenOp("deal", DECK, zone_of(s, DECK)[: step.n], to_seat=step.seat)
+
+
+def _on_dealt(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
+    assert isinstance(action, CardsDealt)
+    return _take(s, int(step.arg), step.n, ())
+
+
+def _pending_faceup(g: Any, s: LockeState, step: Step) -> Pending:
+    return HiddenOp("reveal", DECK, zone_of(s, DECK)[: step.n])
+
+
+def _on_faceup(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
+    """Ruling N140: an obstacle's combat cards are dealt face up (the automaton reads them)."""
+    assert isinstance(action, CardsRevealed)
+    s = s._replace(open_cards=s.open_cards + tuple(zip(action.handles, action.cards)))
+    return _take(s, int(step.arg), step.n, tuple(action.cards))
+
+
+def _take(s: LockeState, index: int, count: int, faces: tuple[str, ...]) -> LockeState:
+    deck = zone_of(s, DECK)
+    fight = fight_of(s)
+    f = fight.fighters[index]
+    f = f._replace(hand=f.hand + deck[:count], faces=f.faces + faces)
+    s = s._replace(zones=with_zone(s, DECK, deck[count:]))
+    return advance(put(s, with_fighter(fight, index, f)))
+
+
+def _pending_pick(g: Any, s: LockeState, step: Step) -> Pending:
+    return Chance("locke.combat.pick", (len(_jam_targets(s, step.n)),))
+
+
+def _jam_targets(s: LockeState, index: int) -> tuple[int, ...]:
+    fight = fight_of(s)
+    return tuple(j for j in targets(s, fight, index) if player(fight.fighters[j]))
+
+
+def _auto_jam(g: Any, s: LockeState, step: Step) -> LockeState:
+    """KMC 10.12.2 (2): an obstacle's jammer goes on a player picked at random."""
+    options = _jam_targets(s, step.n)
+    if not options:
+        return advance(s)
+    if len(options) == 1:
+        return _jam(s, step.n, options[0])
+    return advance(s, Step("cb_jam_pick", -1, n=step.n))
+
+
+def _on_jam_pick(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
+    assert isinstance(action, DiceRolled)
+    return _jam(s, step.n, _jam_targets(s, step.n)[action.faces[0] - 1])
+
+
+def _jam(s: LockeState, source: int, victim: int) -> LockeState:
+    fight = fight_of(s)
+    ob = fight.fighters[source].ob
+    assert ob is not None
+    f = fight.fighters[victim]
+    f = f._replace(jammed=max(f.jammed, ob.jammer))
+    s = log(put(s, with_fighter(fight, victim, f)), "cb-jammer", ob.id, f.seat, ob.jammer)
+    return advance(s)
+
+
+# --- initiative (KMC 10.3.3; ties roll again, ruling 8) ---------------------------------
+
+
+def _rollers(s: LockeState, step: Step) -> tuple[int, ...]:
+    if step.arg:
+        return tuple(int(x) for x in step.arg.split(","))
+    fight = fight_of(s)
+    return tuple(i for i in range(len(fight.fighters)) if active(fight, i))
+
+
+def _pending_init(g: Any, s: LockeState, step: Step) -> Pending:
+    return Chance("locke.combat.initiative", (6, 6) * len(_rollers(s, step)))
+
+
+def _on_init(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
+    assert isinstance(action, DiceRolled)
+    fight = fight_of(s)
+    rollers = _rollers(s, step)
+    rolls = list(fight.rolls)
+    for k, i in enumerate(rollers):
+        rolls[i] = rolls[i] + (action.faces[2 * k] + action.faces[2 * k + 1],)
+    fight = fight._replace(rolls=tuple(rolls))
+    live = [i for i in range(len(fight.fighters)) if active(fight, i)]
+    groups: dict[tuple[int, ...], list[int]] = {}
+    for i in live:
+        groups.setdefault(fight.rolls[i], []).append(i)
+    tied = sorted(i for group in groups.values() if len(group) > 1 for i in group)
+    if tied:
+        return advance(put(s, fight), Step("cb_init", -1, arg=",".join(str(i) for i in tied)))
+    order = tuple(sorted(live, key=lambda i: tuple(-r for r in fight.rolls[i])))
+    s = log(put(s, fight._replace(order=order)), "cb-initiative", fight.round, list(order))
+    return advance(s, *(Step("cb_turn", -1, n=i) for i in order), Step("cb_post", -1))
+
+
+def _auto_turn(g: Any, s: LockeState, step: Step) -> LockeState:
+    """KMC 10.4: the fighter's attack turn (a seat decides; an obstacle's automaton acts)."""
+    fight = fight_of(s)
+    f = fight.fighters[step.n]
+    if not active(fight, step.n):
+        return advance(s)
+    s = put(s, with_fighter(fight, step.n, f._replace(done=True)))
+    if f.acted or f.fainted:  # it synced someone's attack this round (KMC 10.8.1), or is knocked out
+        return advance(s)
+    if f.seat >= 0:
+        return advance(s, Step("cb_act", f.seat, n=step.n))
+    return auto.turn(g, advance(s), step.n)
+
+
+# --- after the turns: going on or ending (KMC 10.3.4-5) -----------------------------------
+
+
+def _auto_post(g: Any, s: LockeState, step: Step) -> LockeState:
+    fight = fight_of(s)
+    steps = [Step("cb_breakdown", -1, n=i) for i, f in enumerate(fight.fighters)
+             if f.ob is not None and "round-end-breakdown-roll" in f.ob.traits and active(fight, i)]
+    obstacles = any(f.ob is not None and active(fight, i) for i, f in enumerate(fight.fighters))
+    if fight.attacked and not obstacles and parties_left(fight) >= 2:
+        steps += [Step("cb_go_on", f.seat, n=i) for i, f in enumerate(fight.fighters) if player(f) and active(fight, i)]
+    return advance(s, *steps, Step("cb_judge", -1))
+
+
+def _pending_breakdown(g: Any, s: LockeState, step: Step) -> Pending:
+    return Chance("locke.combat.breakdown", (6,))
+
+
+def _on_breakdown(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
+    """Seed 002 trap 3: at each round's end the dark knights break down on 1d6 of 5 or less."""
+    assert isinstance(action, DiceRolled)
+    if action.faces[0] > 5:
+        return advance(s)
+    fight = fight_of(s)
+    f = fight.fighters[step.n]
+    s = put(s, with_fighter(fight, step.n, f._replace(state=DEAD, members=tuple(0 for _ in f.members))))
+    assert f.ob is not None
+    return advance(log(s, "cb-breakdown", f.ob.id))
+
+
+def _on_go_on(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
+    assert isinstance(action, GoOn)
+    fight = fight_of(s)
+    if action.go_on:
+        fight = fight._replace(wants=fight.wants + (step.seat,))
+    return advance(put(s, fight))
+
+
+def _auto_judge(g: Any, s: LockeState, step: Step) -> LockeState:
+    """KMC 10.3.5: go on when there was an attack, someone wants to go on (obstacles always
+    do) and every party still has someone to attack."""
+    fight = fight_of(s)
+    fighters = list(fight.fighters)
+    for i, f in enumerate(fighters):  # seed 002 trap 10: golems heal fully at each round's end
+        if f.ob is not None and "round-end-full-heal" in f.ob.traits and active(fight, i):
+            fighters[i] = f._replace(members=tuple(f.ob.durability if d > 0 else 0 for d in f.members))
+    fight = fight._replace(fighters=tuple(fighters))
+    obstacles = any(f.ob is not None and active(fight, i) for i, f in enumerate(fight.fighters))
+    go_on = fight.attacked and (obstacles or bool(fight.wants)) and parties_left(fight) >= 2
+    if go_on:
+        return advance(put(s, fight), Step("cb_round", -1))
+    return advance(put(s, fight._replace(ended=fight.ended or "over")), Step("cb_end", -1))
+
+
+# --- the end (KMC 10.3.6, 10.11) ---------------------------------------------------------------
+
+
+def _auto_end(g: Any, s: LockeState, step: Step) -> LockeState:
+    """Collect the cards, log the combat, let escapers obey where they landed, and do
+    what the combat's cause asks (prison, a cleared combat card)."""
+    from engine.locke.declare import end_game
+    from engine.locke.turn import alive_seats, failed, freed
+
+    c = s.combat
+    assert c is not None
+    fight = fight_of(s)
+    back = zone_of(s, DECK) + fight.used + tuple(h for f in fight.fighters for h in f.hand)
+    s = s._replace(zones=with_zone(s, DECK, back))
+    participants = tuple(sorted(f.seat for f in fight.fighters if player(f)))
+    cleared = all(not active(fight, i) or f.state != IN for i, f in enumerate(fight.fighters) if f.ob is not None)
+    s = log(s, "combat", c.cause, c.cell, [list(x) for x in c.sides], list(fight.dead), LOG_TAG, fight.ended, fight.round)
+    if c.obstacles and cleared:  # read by engine/locke/base_cards.py (alarm devices)
+        s = log(s, "obstacles-cleared", c.cause, c.cell)
+    s = s._replace(combat=None, last_combat=participants)
+    if not alive_seats(s):
+        return end_game(s, "all-dead")
+    follow = tuple(Step("instruct", seat) for seat in fight.escapers if s.seats[seat].alive)
+    cause = c.cause.split(":", 1)[1] if c.cause.startswith("random-combat:") else ""
+    owner = c.sides[0][0] if c.sides[0] else -1
+    if cause == "prison" and owner >= 0 and s.seats[owner].alive:
+        if cleared:  # seed 000 3.2.1: the prison is gone with its card
+            if cell_of(s, c.cell).face_up == "arrest":
+                s = s._replace(cells=with_cell(s, c.cell, Cell()))
+            return freed(s, owner, "prison-combat")
+        return advance(failed(s, owner, "prison-combat"), *follow)
+    if cause == "card" and cleared and cell_of(s, c.cell).face_up == "combat":  # seed 000 3.2.1
+        s = s._replace(cells=with_cell(s, c.cell, Cell()))
+    if s.phase == "planet" and not any(p.alive and not p.base_player for p in s.seats):
+        return s._replace(queue=(Step("phase_change", -1, arg="no-searchers"),))
+    return advance(s, *follow)
+
+
+def _decision(g: Any, s: LockeState, step: Step) -> Pending:
+    return Decision(step.seat, "locke." + step.kind)
+
+
+PENDING = {
+    "cb_deal": _pending_deal, "cb_faceup": _pending_faceup, "cb_jam_pick": _pending_pick,
+    "cb_init": _pending_init, "cb_breakdown": _pending_breakdown, "cb_go_on": _decision,
+}
+HANDLERS = {
+    ("cb_deal", CardsDealt): _on_dealt, ("cb_faceup", CardsRevealed): _on_faceup,
+    ("cb_jam_pick", DiceRolled): _on_jam_pick, ("cb_init", DiceRolled): _on_init,
+    ("cb_breakdown", DiceRolled): _on_breakdown, ("cb_go_on", GoOn): _on_go_on,
+}
+AUTO = {
+    "cb_start": _auto_start, "cb_round": _auto_round, "cb_jam": _auto_jam, "cb_turn": _auto_turn,
+    "cb_post": _auto_post, "cb_judge": _auto_judge, "cb_end": _auto_end,
+}
+
+
+def _arrive(s: LockeState, fight: Fight, round_no: int) -> tuple[LockeState, tuple[Step, ...]]:
+    """Seed 002 actually-there 5-7: the seat arrives as round 2, 3 or 4 begins, if it still can
+    (alive, in a normal, partner or arrested state, KMC 10.2): its piece goes onto the cell and
+    it joins as N166 says."""
+    from engine.locke.fate import arrive
+
+    assert s.combat is not None
+    asks: tuple[Step, ...] = ()
+    for seat, due in fight.arrivals:
+        p = s.seats[seat]
+        if due == round_no and p.alive and p.status in ("normal", "partner", "arrested"):
+            fight, more = _join(s, fight, seat)
+            if more:
+                s = log(arrive(put(s, fight), seat, s.combat.cell), "cb-arrived", seat, round_no)
+                asks += more
+    return put(s, fight), asks

@@ -1,0 +1,228 @@
+"""Legal combat actions of a seat (registered into engine/locke/legal.py).
+
+With the seat's knowledge the list is honest: it names the true cards in its
+hand, pays with its true level and power (stretching with mind checks only
+what they do not cover, declaring its true mind), declares its true
+durability, and stays awake under an illusion only when its level and mind
+allow. Without knowledge it lists what the public record allows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.core.actions import Action
+from engine.core.hidden import Knowledge
+from engine.locke import stats
+from engine.locke.actions import Land, Nop
+from engine.locke.checks import MIN_MIND_DECLARATION
+from engine.locke.combat.actions import Absorb, Durability, Equip, GoOn, JamVeto, Play, Sleep, UseItem
+from engine.locke.combat.items import DEFENCES, ESCAPES, SPECIALS, SUITS
+from engine.locke.combat.common import RESIDUAL, WILDCARD, card_fits, fight_of, grant_int, henchmen_of, item_level, targets
+from engine.locke.combat.model import Fighter, Strike
+from engine.locke.components import Character, CombatCard, ComponentSet
+from engine.locke.state import LockeState, Step
+
+
+_STAND_INS: dict[int, tuple[str, ...]] = {}
+
+
+Maker = Callable[[Any, LockeState, Step, Character | None, Knowledge | None], list[Action]]
+
+def _stand_ins(components: ComponentSet) -> tuple[str, ...]:
+    """What the wildcard is offered as: each defence, teleport and illusion card, contact
+    telepathy, and the strongest attack of every level (light swords apart)."""
+    if id(components) in _STAND_INS:
+        return _STAND_INS[id(components)]
+    best: dict[tuple[int, bool], CombatCard] = {}
+    out: list[str] = []
+    for card in components.combat_cards:
+        if card.id == WILDCARD:
+            continue
+        if card.type == "attack":
+            key = (card.level, card.weapon == "light-sword")
+            if key not in best or card.firepower > best[key].firepower:
+                best[key] = card
+        else:
+            out.append(card.id)
+    result = tuple(out) + tuple(best[key].id for key in sorted(best))
+    _STAND_INS[id(components)] = result
+    return result
+
+
+def _hand(g: Any, f: Fighter, k: Knowledge | None) -> list[tuple[int, str, str, CombatCard]]:
+    """(handle, card, acts_as, the card it counts as) for every card the seat may name."""
+    out = []
+    for h in f.hand:
+        known = k.card(h) if k is not None else None
+        ids = (known,) if known else tuple(c.id for c in g.components.combat_cards)
+        for cid in ids:
+            if cid == WILDCARD:
+                out += [(h, cid, a, g.components.combat_card(a)) for a in _stand_ins(g.components)]
+            else:
+                out.append((h, cid, "", g.components.combat_card(cid)))
+    return out
+
+
+def _costs(me: Character | None, f: Fighter, card: CombatCard, free: bool) -> list[tuple[int, int]]:
+    """(stretch, mind) ways to pay for ``card`` (KMC 10.5.1-2)."""
+    if free or card.level == 0:
+        return [(0, 0)]
+    if me is None:
+        return [(0, 0)]
+    usable = max(0, min(me.level, me.power - f.spent))
+    if card.level <= usable:
+        return [(0, 0)]
+    if me.mind < MIN_MIND_DECLARATION:
+        return []
+    return [(card.level - usable, me.mind)]
+
+
+def _plays(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None,
+           uses: tuple[str, ...], strike: Strike | None) -> list[Action]:
+    fight = fight_of(s)
+    index = step.n if step.kind != "cb_hench" else next(i for i, f in enumerate(fight.fighters) if f.seat == step.seat)
+    f = fight.fighters[index]
+    out: list[Action] = []
+    for handle, cid, acts_as, card in _hand(g, f, k):
+        if card.type != "contact-telepathy" and ((f.jammed and card.level <= f.jammed)
+                                                 or (f.jam_owner >= 0 and card.level <= f.jam_known)):
+            continue
+        for use in uses:
+            if card_fits(card, use, strike):
+                continue
+            if use == "block" and strike is not None and strike.block_base and card.level > strike.block_base:
+                continue
+            free = use == "hench" or card.type == "contact-telepathy"
+            if use in ("attack", "telepathy"):
+                aims = targets(s, fight, index)
+                if use == "telepathy":
+                    aims = tuple(j for j in aims if fight.fighters[j].seat >= 0)
+            else:
+                aims = (-1,)
+            if use == "illusion" or (use == "escape" and "puts-to-sleep" in card.tags):
+                from engine.locke.combat.path import sleepers
+
+                if not sleepers(s, fight, index):
+                    continue
+            level = (me.level if me is not None else 0) if use == "telepathy" else 0
+            for stretch, mind in _costs(me, f, card, free):
+                out += [Play(step.seat, use, handle, cid, acts_as, t, stretch, mind, level) for t in aims]
+            if f.field and not free and card.level and (me is None or item_level(me, "esp-field") >= card.level):
+                out += [Play(step.seat, use, handle, cid, acts_as, t, 0, 0, level, True) for t in aims]
+    return out
+
+
+def _has(me: Character | None, item: str) -> bool:
+    return me is None or bool(me.items_of(item))
+
+
+def _items(s: LockeState, step: Step, me: Character | None, names: tuple[str, ...]) -> list[Action]:
+    """Item answers to the attack in flight (mirror, subspace field, psycho-pod)."""
+    strike = fight_of(s).strike
+    out: list[Action] = []
+    for item in names:
+        if not _has(me, item) or strike is None:
+            continue
+        if item in ESCAPES and strike.level > 7:
+            continue
+        if item == "psycho-pod" and (strike.level > 6 or strike.light_sword):
+            continue
+        out.append(UseItem(step.seat, item, -1))
+    return out
+
+
+def _act(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
+    fight = fight_of(s)
+    f = fight.fighters[step.n]
+    aims = targets(s, fight, step.n)
+    if f.thought:  # KMC 10.6: a residual thought attacks with its firepower, or lets the turn go
+        return [Nop(step.seat)] + [UseItem(step.seat, RESIDUAL, t) for t in aims]
+    specials: list[Action] = [UseItem(step.seat, item, t) for item in SPECIALS if item not in f.specials and _has(me, item)
+                              for t in aims]
+    if f.nike_on:  # KMC 2.3.2: Nike's attack replaces every card action
+        return [Nop(step.seat)] + specials + [UseItem(step.seat, "nike", t) for t in aims]
+    return [Nop(step.seat)] + specials + _plays(g, s, step, me, k, ("attack", "flee", "illusion", "telepathy"), None)
+
+
+def _answer(use: str) -> Any:
+    extra = {"escape": ESCAPES, "defend": DEFENCES}.get(use, ())
+
+    def make(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
+        if use != "block" and use != "hench" and fight_of(s).fighters[step.n].nike_on:
+            return [Nop(step.seat)]
+        return [Nop(step.seat)] + _items(s, step, me, extra) + _plays(g, s, step, me, k, (use,), fight_of(s).strike)
+    return make
+
+
+def _equip(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
+    aims = [-1] + list(targets(s, fight_of(s), step.n))
+    if me is None:
+        counts, suits, fields, jams, nikes = [0, 1, 2], [""] + list(SUITS), [False, True], aims, [0, 10]
+    else:
+        counts = sorted({0, henchmen_of(me)})
+        suits = [""] + [suit for suit in SUITS if me.items_of(suit)]
+        fields = [False] + ([True] if me.items_of("esp-field") else [])
+        jams = aims if me.items_of("esp-jammer") else [-1]
+        nikes = [0] + [grant_int(x, "check_max", me.mind) for x in me.items_of("nike")][:1]
+    return [Equip(step.seat, h, suit, field, jam, nike) for h in counts for suit in suits for field in fields
+            for jam in jams for nike in nikes if not (suit and nike)]
+
+
+def _jam_ask(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
+    level = int(step.arg.split("|")[0])
+    if me is not None and item_level(me, "esp-jammer") < level:
+        return [JamVeto(step.seat, False)]
+    return [JamVeto(step.seat, False), JamVeto(step.seat, True)]
+
+
+def _absorb(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
+    strike = fight_of(s).strike
+    if me is None or strike is None:
+        return [Absorb(step.seat, True), Absorb(step.seat, False)]
+    return [Absorb(step.seat, item_level(me, "powered-suit") >= strike.level)]
+
+
+def _durability(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
+    from engine.locke.fate import MAX_DURABILITY
+
+    damage = s.seats[step.seat].damage
+    if me is not None:
+        return [Durability(step.seat, max(1, me.durability - damage))]
+    return [Durability(step.seat, d) for d in range(1, MAX_DURABILITY - damage + 1)]
+
+
+def _sleep(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
+    if me is not None and step.n > me.level + me.mind:
+        return [Sleep(step.seat, True)]
+    return [Sleep(step.seat, True), Sleep(step.seat, False)]
+
+
+def _go_on(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
+    return [GoOn(step.seat, True), GoOn(step.seat, False)]
+
+
+def _land(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
+    from engine.locke.turn import teleport_targets
+
+    return [Land(step.seat, cell) for cell in teleport_targets(s, s.seats[step.seat].place, step.n)]
+
+
+def _as_now(maker: Maker) -> Maker:
+    """The honest options read the character's current stats: printed plus the public
+    changes (engine/locke/stats.py, ruling N100), as the claims are judged."""
+    def current(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
+        if me is not None:
+            p = s.seats[step.seat]
+            me = stats.now(me, p.mods, p.proofs)
+        return maker(g, s, step, me, k)
+    return current
+
+
+_MAKERS: dict[str, Maker] = {
+    "cb_act": _act, "cb_sync": _answer("sync"), "cb_hench": _answer("hench"), "cb_escape": _answer("escape"),
+    "cb_block": _answer("block"), "cb_defend": _answer("defend"), "cb_dur": _durability, "cb_sleep": _sleep,
+    "cb_go_on": _go_on, "cb_land": _land, "cb_equip": _equip, "cb_absorb": _absorb, "cb_jam_ask": _jam_ask,
+}
+MAKERS = {kind: _as_now(maker) for kind, maker in _MAKERS.items()}
