@@ -210,7 +210,8 @@ def run_table(bots: Sequence[str], *, game: str = "rider", seed: int = 0, workdi
 
 def audit_of(run: TableRun) -> str:
     """"ok", or what failed: a peer's error or audit, differing final hashes, or tools.verify."""
-    from net.transcript import TranscriptError, load_raw, verify
+    from net.transcript import TranscriptError, load_raw
+    from net.verifier import verify
 
     for r in run.results:
         if r.get("error"):

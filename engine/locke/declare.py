@@ -26,7 +26,7 @@ from engine.locke import fate, stats, victory
 from engine.locke.actions import Answer, Declare, Fight, KingRoom, Nop, Nova, Override
 from engine.locke.setup import cheat
 from engine.locke.combat import begin
-from engine.locke.state import claimed, NO_SEAT, OFF_BOARD, Combat, LockeState, Step, advance, cell_of, lead, log, party_of, with_seat
+from engine.locke.state import claimed, NO_SEAT, OFF_BOARD, Combat, LockeState, Step, advance, cell_of, lead, log, party_of, with_seat, zone_of
 
 #: How a game can end (KMC 6.4) plus our termination guard (ruling N47).
 ENDINGS = ("declaration", "last-alive", "all-dead", "key-bases", "nova", "king-room", "guard")
@@ -268,17 +268,27 @@ def _on_king_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
 # --- the end (KMC 6.4) -----------------------------------------------------------------------
 
 
+#: Zones of cards that were a seat's character and are no longer (true self, the shape-change card).
+FORMER_CHARACTERS = ("chars:discarded", "chars:erased")
+
+
 def end_game(s: LockeState, ending: str, by: int = NO_SEAT, present: tuple[int, ...] = ()) -> LockeState:
-    """Stop play; reveal every character card and shadow die, then judge."""
+    """Stop play; reveal every character card and shadow die, then judge. Every card a claim
+    was made about is opened too: former characters and the planet cards still kept face
+    down, so that every claim of the game can be judged from the public record alone (the
+    audit a networked table makes)."""
     assert ending in ENDINGS
     s = log(s, "game-over", ending, by)
+    audit = tuple(Step("final_open", -1, arg=zone) for zone in FORMER_CHARACTERS if zone_of(s, zone))
+    audit += tuple(Step("final_open", -1, arg=f"kept:{i}") for i, p in enumerate(s.seats) if p.kept)
     return s._replace(phase="reveal", ending=ending, ended_by=by, present=present, combat=None,
-                      queue=(Step("final_reveal", -1), Step("final_dice", -1), Step("judge", -1)))
+                      queue=(Step("final_reveal", -1), *audit, Step("final_dice", -1), Step("judge", -1)))
 
 
 def _pending_final(g: Any, s: LockeState, step: Step) -> Pending:
-    zone = "characters" if step.kind == "final_reveal" else "dice"
-    return HiddenOp("reveal", zone, g.zone(s, zone))
+    zone = {"final_reveal": "characters", "final_dice": "dice"}.get(step.kind, step.arg)
+    handles = zone_of(s, zone) if zone in FORMER_CHARACTERS else g.zone(s, zone)
+    return HiddenOp("reveal", zone, handles)
 
 
 def _on_final(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
@@ -334,7 +344,7 @@ PENDING = {
     "nova": _decision, "king": _decision,
     "override_reveal": _pending_override_reveal, "king_reveal": _pending_king_reveal,
     "nova_roll": _pending_check_roll, "king_roll": _pending_check_roll,
-    "final_reveal": _pending_final, "final_dice": _pending_final,
+    "final_reveal": _pending_final, "final_dice": _pending_final, "final_open": _pending_final,
 }
 HANDLERS = {
     ("declaring", Declare): _on_declare, ("answer", Answer): _on_answer, ("override", Override): _on_override,
@@ -343,6 +353,7 @@ HANDLERS = {
     ("king_reveal", CardsRevealed): _on_king_revealed, ("nova_roll", DiceRolled): _on_nova_roll,
     ("king_roll", DiceRolled): _on_king_roll,
     ("final_reveal", CardsRevealed): _on_final, ("final_dice", CardsRevealed): _on_final,
+    ("final_open", CardsRevealed): _on_final,
 }
 AUTO = {
     "declare": _auto_declare, "accepted": _auto_accepted, "combat_phase": _auto_combat_phase,
