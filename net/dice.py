@@ -24,7 +24,6 @@ choose between outcomes.
 from __future__ import annotations
 
 import hashlib
-import re
 import secrets
 from collections.abc import Sequence
 from typing import Any
@@ -41,20 +40,6 @@ STREAM_DOMAIN = "fairtable/dice-stream/v1"
 CONTRIBUTION_SIZE = 32
 MAX_DICE = 100
 MAX_SIDES = 2**32
-
-_NOTATION = re.compile(r"([1-9][0-9]*)?d([1-9][0-9]*)")
-
-
-def parse_dice(notation: str) -> tuple[int, ...]:
-    """``"2d6"`` -> ``(6, 6)``; ``"d3"`` -> ``(3,)``; ``"1d6+1d3"`` -> ``(6, 3)``."""
-    dice: list[int] = []
-    for part in notation.replace(" ", "").lower().split("+"):
-        match = _NOTATION.fullmatch(part)
-        if match is None:
-            raise ValueError(f"cannot read dice {notation!r}: write them like 2d6 or 1d6+1d3")
-        dice.extend([int(match.group(2))] * int(match.group(1) or 1))
-    return check_dice(dice)
-
 
 def check_dice(dice: Sequence[int]) -> tuple[int, ...]:
     """Validate a dice list (sides per die) and return it as a tuple."""

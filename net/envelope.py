@@ -11,8 +11,10 @@ seat's Ed25519 signature over their canonical encoding (with a domain tag).
 - ``seen`` is ``(step, state_hash)`` of the sender's latest applied state; the
   session compares it with its own, so a divergence shows at once.
 
-Two *different* envelopes signed by one seat with one ``seq`` can only come
-from that seat forking its own history. :class:`SeatLog` turns that into an
+:class:`SeatLog` holds the per-seat chain rules, once, for every reader
+(the session, the offline verifier). Two *different* envelopes signed by
+one seat with one ``seq`` can only come from that seat forking its own
+history. :class:`SeatLog` turns that into an
 :class:`~net.errors.Equivocation` carrying an :class:`EquivocationProof`,
 which any third party can check with :func:`verify_equivocation_proof`.
 
@@ -22,7 +24,7 @@ Everything here is sans-I/O: bytes and values in, values and errors out.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from engine.core.encoding import decode, encode
@@ -244,59 +246,119 @@ class EnvelopeWriter:
 class SeatLog:
     """Verified chain of one seat's envelopes, in sequence order.
 
-    :meth:`accept` takes an envelope or raises, in this order of checks:
-    :class:`WrongGame`, :class:`UnknownSeat` (not this log's seat),
-    :class:`BadSignature`, then for an old ``seq`` :class:`Replay` (same
-    envelope again) or :class:`Equivocation` (a different one), for a future
-    ``seq`` :class:`SequenceGap`, and :class:`BrokenChain` if ``prev`` is not
-    the previous envelope's digest. A rejected envelope changes nothing.
+    The one implementation of the per-seat chain rules, used by the session
+    (intake and pump: it buffers envelopes that come early instead of
+    refusing them), the offline verifier and :class:`EnvelopeChain`. Each
+    rule is its own method so a caller can take the ones it needs in its
+    own order:
+
+    - :meth:`verify`: :class:`WrongGame`, :class:`UnknownSeat` (not this
+      log's seat), :class:`BadSignature`;
+    - :meth:`known`: an already accepted ``seq`` is a harmless repeat (True)
+      or, with different content, an :class:`Equivocation` with its proof;
+    - :meth:`check_link`: the next envelope's ``prev`` must be the head
+      (:class:`BrokenChain`);
+    - :meth:`append`: the next envelope, checked (:class:`SequenceGap`,
+      :class:`BrokenChain`), becomes the head.
+
+    :meth:`accept` applies all of them strictly (a repeat is a
+    :class:`Replay`, an envelope ahead a :class:`SequenceGap`). A rejected
+    envelope changes nothing. ``start``/``head`` begin a log after a known
+    point (the offline verifier resumes after a missing envelope that way);
+    sequence numbers index the log (``log[seq]``; negative from the newest).
     """
 
-    def __init__(self, game: bytes, seat: int, public_key: bytes) -> None:
+    def __init__(self, game: bytes, seat: int, public_key: bytes, *, start: int = 0, head: bytes = ZERO32) -> None:
         validate_public_key(public_key, seat=seat)
         self.game = game
         self.seat = seat
         self.public_key = public_key
+        self._start = start
+        self._first_prev = head
         self._envelopes: list[Envelope] = []
         self._digests: list[bytes] = []
 
     @property
     def next_seq(self) -> int:
-        return len(self._envelopes)
+        return self._start + len(self._envelopes)
 
     @property
     def head(self) -> bytes:
-        """Digest of the last accepted envelope (zero bytes before the first)."""
-        return self._digests[-1] if self._digests else ZERO32
+        """Digest of the last accepted envelope (``head`` given at the start before the first)."""
+        return self._digests[-1] if self._digests else self._first_prev
 
     @property
     def envelopes(self) -> tuple[Envelope, ...]:
         return tuple(self._envelopes)
 
-    def accept(self, env: Envelope, *, sender: str | None = None) -> Envelope:
+    def __len__(self) -> int:
+        return len(self._envelopes)
+
+    def __iter__(self) -> Iterator[Envelope]:
+        return iter(self._envelopes)
+
+    def __getitem__(self, seq: int) -> Envelope:
+        if seq < 0:
+            return self._envelopes[seq]
+        if seq < self._start:
+            raise IndexError(f"envelope #{seq} is before the start of this log (#{self._start})")
+        return self._envelopes[seq - self._start]
+
+    def since(self, seq: int) -> list[Envelope]:
+        """The accepted envelopes from ``seq`` on."""
+        return self._envelopes[max(seq - self._start, 0):]
+
+    def newest_first(self) -> Iterator[Envelope]:
+        return reversed(self._envelopes)
+
+    # --- the rules
+
+    def verify(self, env: Envelope, *, sender: str | None = None) -> None:
+        """Game, seat and signature."""
         if env.game != self.game:
             raise _wrong_game(env, self.game, sender)
         if env.seat != self.seat:
             raise UnknownSeat(f"envelope for seat {env.seat} offered to the log of seat {self.seat}",
                               seat=env.seat, sender=sender)
         env.verify(self.public_key, sender=sender)
-        if env.seq < self.next_seq:
-            held = self._envelopes[env.seq]
-            if self._digests[env.seq] == env.digest():
-                raise Replay(f"envelope #{env.seq} ({env.kind!r}) was already accepted", seat=self.seat,
-                             sender=sender)
-            raise Equivocation(EquivocationProof(held, env), sender=sender)
-        if env.seq > self.next_seq:
-            raise SequenceGap(
-                f"envelope #{env.seq} arrived but #{self.next_seq}..#{env.seq - 1} are missing",
-                seat=self.seat, sender=sender, missing=range(self.next_seq, env.seq))
-        if env.prev != self.head:
+
+    def known(self, env: Envelope, *, sender: str | None = None) -> bool:
+        """True when ``env`` repeats an accepted envelope; :class:`Equivocation` when it
+        differs from the accepted one with its ``seq``; False for a ``seq`` not accepted yet."""
+        if not self._start <= env.seq < self.next_seq:
+            return False
+        held = self[env.seq]
+        if self._digests[env.seq - self._start] == env.digest():
+            return True
+        raise Equivocation(EquivocationProof(held, env), sender=sender)
+
+    def check_link(self, env: Envelope, *, sender: str | None = None) -> None:
+        """The next envelope must chain onto the head (a later one cannot be judged yet)."""
+        if env.seq == self.next_seq and env.prev != self.head:
             raise BrokenChain(f"envelope #{env.seq} does not chain onto envelope #{env.seq - 1} "
                               "(its prev hash differs): the seat rewrote its history",
                               seat=self.seat, sender=sender)
+
+    def append(self, env: Envelope, *, sender: str | None = None) -> Envelope:
+        """Add the next envelope (already verified) as the new head."""
+        if env.seq != self.next_seq:
+            raise SequenceGap(f"envelope #{env.seq} arrived but #{self.next_seq}..#{env.seq - 1} are missing",
+                              seat=self.seat, sender=sender, missing=range(self.next_seq, env.seq))
+        self.check_link(env, sender=sender)
         self._envelopes.append(env)
         self._digests.append(env.digest())
         return env
+
+    def accept(self, env: Envelope, *, sender: str | None = None) -> Envelope:
+        """Every rule, strictly: a repeat is a :class:`Replay`, an envelope ahead a gap."""
+        self.verify(env, sender=sender)
+        if self.known(env, sender=sender):
+            raise Replay(f"envelope #{env.seq} ({env.kind!r}) was already accepted", seat=self.seat,
+                         sender=sender)
+        if env.seq < self._start:
+            raise Replay(f"envelope #{env.seq} ({env.kind!r}) is before the start of this log", seat=self.seat,
+                         sender=sender)
+        return self.append(env, sender=sender)
 
 
 class EnvelopeChain:

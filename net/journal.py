@@ -159,9 +159,6 @@ class Journal:
     def secret(self, name: str) -> Any:
         return self._secret_map.get(name)
 
-    def has_secret(self, name: str) -> bool:
-        return name in self._secret_map
-
     def close(self) -> None:
         self._envelopes.close()
         self._secrets.close()

@@ -218,7 +218,8 @@ def _who(result: dict[str, Any]) -> str:
 
 def audit_of(run: TableRun) -> str:
     """"ok", or what failed: a peer's error or audit, differing final hashes, or tools.verify."""
-    from net.transcript import TranscriptError, load_raw, verify
+    from net.transcript import TranscriptError, load_raw
+    from net.verifier import verify
 
     for r in run.results:
         if r.get("error"):

@@ -21,9 +21,9 @@ import argparse
 import json
 import sys
 
-from net.session.conviction import is_proof, verify_proof
 from net.seats import for_people
-from net.transcript import TranscriptError, Verdict, load_raw, verify
+from net.transcript import TranscriptError, is_proof, load_raw
+from net.verifier import Verdict, verify, verify_proof
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -33,7 +33,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         raw = load_raw(args.file)
-        if is_proof(raw):  # a saved proof of cheating (net/session/conviction.py)
+        if is_proof(raw):  # a saved proof of cheating (net/session/conviction.py writes it)
             proof = verify_proof(raw)
             print(json.dumps(proof.to_data(), sort_keys=True) if args.json else for_people(str(proof)))
             return 0 if proof.ok else 1

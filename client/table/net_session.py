@@ -9,10 +9,12 @@ remote inputs arrive as signed envelopes that the session verifies (dice
 by commit-reveal, shuffles and deals by the mental-poker proofs) before it
 applies them. Nothing here touches a socket or an engine input directly.
 
-The session is sans-I/O and has no listener hook, so this adapter polls it
-on the reactor (a cheap look at ``step`` and ``events``) and turns each
-newly applied input into (state before, input, state after) for the
-scene's listeners, and each session event into a peer status.
+The adapter subscribes to the session (``Session.subscribe``): each applied
+input, event and chat line arrives as a notice, queued here and handled on
+the reactor at the next :meth:`poll`, so the scene still sees each input as
+(state before, input, state after) at its own pace, and each session event
+becomes a peer status. Polling reads only what the notices cannot say (who
+is waited for, deadlines, link statuses) for the change listeners.
 
 The adapter reads only the session's state (public: hidden cards are
 handles), the session's legal list and our own seat's ``Knowledge``; the
@@ -40,6 +42,7 @@ from net.peer import Peer
 from net.seats import for_people, seat_label
 from net.session import Cheat, Finished, Rejected, Resigned, Stalling
 from net.transport.mesh import PeerStatus
+from net.session.events import Applied, ChatLine, Notice, PhaseChanged
 
 #: How often (seconds) the adapter looks for new inputs and events.
 POLL = 1 / 30
@@ -87,7 +90,11 @@ class NetSession(Generic[S]):
         self.ended: dict[str, Any] | None = None  # the peer's result once it has closed the mesh
         self.started_at = datetime.datetime.now(datetime.UTC)
         self._seen = 0
-        self._events_seen = 0
+        #: Notices of the session not handled yet (poll); the backlog first: what happened before we looked.
+        self._notices: list[Notice] = [
+            *(Applied(k, session.states[k], session.applied[k], session.states[k + 1]) for k in range(session.step)),
+            *session.events, *(ChatLine(seat, text) for seat, text in session.chat_log)]
+        session.subscribe(self._notices.append)
         #: True while a burst of inputs is being reported (see CATCH_UP).
         self.catching_up = False
         self._loop: LoopingCall | None = None
@@ -289,25 +296,26 @@ class NetSession(Generic[S]):
         self.poll()
 
     def poll(self) -> None:
-        """Report inputs the session applied since the last look, then its events."""
+        """Report the inputs the session applied since the last look, then its events and chat lines."""
         session = self.session
+        notices, self._notices[:] = list(self._notices), []
+        applied = [n for n in notices if isinstance(n, Applied)]
         # many inputs at once (a resumed game catching up): the table shows where it stands, unanimated
-        self.catching_up = session.step - self._seen > CATCH_UP
-        while self._seen < session.step:
-            pre = session.states[self._seen]
-            action = session.applied[self._seen]
-            self._seen += 1
+        self.catching_up = len(applied) > CATCH_UP
+        for step in applied:
+            self._seen = step.step + 1
             if not isinstance(self.game.pending(self.state), SealedChoice):
                 self.my_sealed = None
             self.stalling.clear()
             for listener in list(self.listeners):
-                listener(pre, action, self.state)
+                listener(step.before, step.action, step.after)
         self.catching_up = False
-        for event in session.events[self._events_seen:]:
-            self._events_seen += 1
-            self._on_session_event(event)
-        if len(session.chat_log) > len(self.chat):
-            self.chat.extend((seat, display_text(text)) for seat, text in session.chat_log[len(self.chat):])
+        for notice in notices:
+            if not isinstance(notice, (Applied, PhaseChanged, ChatLine)):
+                self._on_session_event(notice)
+        lines = [(n.seat, display_text(n.text)) for n in notices if isinstance(n, ChatLine)]
+        if lines:
+            self.chat.extend(lines)
             self._changed()
         pending = self.pending
         legal = self.legal()

@@ -27,7 +27,7 @@ from engine.core.errors import IllegalAction
 from engine.core.hidden import Knowledge
 from engine.core.pending import CardsRevealed, HiddenOp, Pending
 from engine.locke import claims as ck
-from engine.locke import fate
+from engine.locke import fate, stats
 from engine.locke.actions import UseAbility
 from engine.locke.components import Character
 from engine.locke.setup import cheat, free_silhouettes
@@ -69,7 +69,7 @@ def move_options(g: Any, s: LockeState, seat: int, me: Character | None, k: Know
     has = (lambda a: True) if me is None else me.has_ability
     out: list[UseAbility] = []
     if has(CONVERSION):
-        top = fate.MAX_LEVEL if me is None else fate.honest_stat(g, s, seat, me, "level")
+        top = fate.MAX_LEVEL if me is None else stats.current(me, p.mods, p.proofs, "level")
         out += [UseAbility(seat, CONVERSION, t, "", level) for t in _convertible(s, seat) for level in range(0, top + 1)]
     if has(SHAPE_CHANGE):
         out += [UseAbility(seat, SHAPE_CHANGE, seat, face) for face in _faces(g, s, seat)]

@@ -397,12 +397,23 @@ def _on_vortex_play(g: Any, s: LockeState, step: Step, action: Any) -> LockeStat
     hand = zone_of(s, "vortex:" + str(step.seat))
     if action.handle == -1:
         claim = ck.make(step.seat, s.step_no, ck.NO_TELEPORT, hand, None, RULE)
-        s = _discard_vortex(s._replace(**claimed(s, claim)), step.seat)
-        s = log(s, "base-effect", "stacked-vortex", step.seat, "no-teleport")
-        return advance(fate.take_hit(g, s, step.seat, firepower=0, cause="stacked-vortex", odds=VORTEX_ODDS))
+        return advance(s._replace(**claimed(s, claim)), Step("vortex_open", step.seat))
     if action.handle not in hand:
         raise IllegalAction(f"show one of the seven cards {list(hand)} (a teleport), or -1", rule=RULE)
     return advance(s, Step("vortex_show", step.seat, n=action.handle))
+
+
+def _pending_vortex_open(g: Any, s: LockeState, step: Step) -> Pending:
+    return HiddenOp("reveal", "vortex:" + str(step.seat), zone_of(s, "vortex:" + str(step.seat)))
+
+
+def _on_vortex_opened(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
+    """No teleport among the seven (a claim, checked on the spot: they are turned face up as they
+    go to the spent pile, ruling N172); then the 10:1 hit."""
+    assert isinstance(action, CardsRevealed)
+    s = s._replace(open_cards=s.open_cards + tuple(zip(action.handles, action.cards)))
+    s = log(_discard_vortex(s, step.seat), "base-effect", "stacked-vortex", step.seat, "no-teleport")
+    return advance(fate.take_hit(g, s, step.seat, firepower=0, cause="stacked-vortex", odds=VORTEX_ODDS))
 
 
 def _pending_vortex_show(g: Any, s: LockeState, step: Step) -> Pending:
@@ -436,11 +447,13 @@ def _discard_vortex(s: LockeState, seat: int) -> LockeState:
 
 
 PENDING: dict[str, Any] = {
+    "vortex_open": _pending_vortex_open,
     "fact": _decision, "above": _decision, "loop_hit": _decision, "vortex_play": _decision,
     "ctl_pick": _pending_ctl_pick, "loop_card": _pending_loop_card, "vortex_deal": _pending_vortex_deal,
     "vortex_show": _pending_vortex_show,
 }
 HANDLERS: dict[tuple[str, type], Any] = {
+    ("vortex_open", CardsRevealed): _on_vortex_opened,
     ("fact", Fact): _on_fact, ("above", Fact): _on_above, ("loop_hit", Fact): _on_loop_hit,
     ("ctl_pick", DiceRolled): _on_ctl_pick, ("loop_card", CardsRevealed): _on_loop_card,
     ("vortex_deal", CardsDealt): _on_vortex_dealt, ("vortex_play", PlayTeleport): _on_vortex_play,

@@ -13,31 +13,24 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.core.claims import Claim
-from engine.locke import setup_tables
+from engine.locke import setup_tables, stats
 from engine.locke.combat import claims as combat_claims
 from engine.locke.components import ComponentSet
 
 SHADOW = "locke.shadow"  # the silhouette fits the shadow roll (KMC 7.1.7, table 7.2)
 KEEPS_ABILITY = "locke.keeps_ability"  # a planet card kept face down is an ability card (KMC 9.2.2)
 INFO_BELOW_3 = "locke.info_below_3"  # a base player's dealt cards hold fewer than 3 information (seed 000 3.2.2)
-LEVEL_AT_MOST = "locke.level_at_most"  # a declared ESP level is within the character's (KMC 9.2.1, 11.2)
-LEVEL_AT_LEAST = "locke.level_at_least"  # the character's level reaches a value (party teleport, prison rows 6-8)
 GOOD_NOW = "locke.good_now"  # the character is Good now (destroying a key base, KMC 9.3.1)
 RELEASE = "locke.release"  # the character has the release ability (seed 000 3.2.1)
 HAS_ABILITY = "locke.has_ability"  # the character has this KMC 2.2 ability (engine/locke/abilities.py)
-MIND_AT_MOST = "locke.mind_at_most"  # a declared mind is within the character's (KMC 11.3)
 LEON = "locke.leon_override"  # Lord Leon: every other living character is level 4 or less (KMC 11.1.3)
 STROHHEIM = "locke.strohheim_override"  # S-Strohheim killed a Locke himself (KMC 11.1.3, 11.8.2)
-# part 3 (engine/locke/fate.py): stats with the public ledger of changes (engine/locke/stats.py)
-STAT_AT_MOST = "locke.stat_at_most"  # a declared level/mind/... is within the current stat
-DURABILITY_NOW = "locke.durability_now"  # a declared durability is the current one (printed + mods - damage)
-FACT = "locke.fact"  # a yes/no fact about the character (fate.FACTS)
+# Every declared stat outside combat (and the combat's mind and durability) is one of these two, made
+# by engine/locke/fate.py and judged on the current stats, printed card plus public ledger (N100).
+STAT_NOW = "locke.stat_now"  # [stat, op, n, mods, proofs]: n stands to the current stat as op says
+DURABILITY_NOW = "locke.durability_now"  # [declared, damage, mods]: current durability - damage == declared
+FACT = "locke.fact"  # a yes/no fact about the character (fate.FACTS: male, female, hijiri)
 NO_TELEPORT = "locke.no_teleport"  # none of the dealt combat cards is a teleport (KMC 4 stacked vortex)
-# --- part 3 (engine/locke/effects.py, planet_cards.py): values carry the public ledger they were made against
-DURABILITY_IS = "locke.durability_is"  # [declared, damage, plus]: card durability + plus - damage == declared
-MIND_IS = "locke.mind_is"  # [declared, plus]: max(0, card mind + plus) == declared
-LEVEL_IS = "locke.level_is"  # [declared, plus]: card level + plus == declared
-FEMALE = "locke.female"  # True / False: the character card is (not) female (event 7, Skyhawk Dandy)
 NONE_OF = "locke.none_of"  # [effect types]: none of the kept cards has one of these effects (clone, identity cards)
 INFO_BELOW = "locke.info_below"  # k: the kept cards hold fewer than k information cards (seed 000 3.2.2)
 
@@ -73,35 +66,20 @@ def holds(components: ComponentSet, claim: Claim, contents: tuple[str, ...]) -> 
         allowed = setup_tables.silhouette_choices(components, face, contents[1], {k: v for k, v in taken})
         return bool(silhouette in allowed)
     character = components.character(contents[0])
-    if what in (STAT_AT_MOST, DURABILITY_NOW, FACT):
+    if what in (STAT_NOW, DURABILITY_NOW, FACT):
         from engine.locke import fate
 
         return fate.judge(character, what, value)
-    if what == LEVEL_AT_MOST:
-        return int(value) <= character.level
-    if what == LEVEL_AT_LEAST:
-        return character.level >= int(value)
-    if what == MIND_AT_MOST:
-        return int(value) <= character.mind
-    if what == DURABILITY_IS:
-        declared, damage, plus = value
-        return bool(character.durability + plus - damage == declared)
-    if what == MIND_IS:
-        declared, added = value
-        return bool(max(0, character.mind + added) == declared)
-    if what == LEVEL_IS:
-        declared, plus = value
-        return bool(character.level + plus == declared)
-    if what == FEMALE:
-        return (character.sex == "female") == bool(value)
     if what == GOOD_NOW:
         return character.attribute == "good"
     if what == HAS_ABILITY:
         return character.has_ability(str(value))
     if what == RELEASE:
         return character.can_release
-    if what == LEON:
-        return character.id == "lord-leon" and all(components.character(c).level <= 4 for c in contents[1:])
+    if what == LEON:  # value: the [mods, proofs] of each other living seat, aligned with contents[1:]
+        return character.id == "lord-leon" and all(
+            stats.current(components.character(c), mods, int(proofs), "level") <= 4
+            for c, (mods, proofs) in zip(contents[1:], value, strict=True))
     if what == STROHHEIM:
         return character.id == "strohheim-s" and any(
             "locke" in components.character(c).counts_as for c in contents[1:]

@@ -22,11 +22,11 @@ from engine.core.errors import IllegalAction
 from engine.core.game import Outcome, SeatResult
 from engine.core.pending import CardsRevealed, Chance, Decision, DiceRolled, HiddenOp, Pending
 from engine.locke import claims as ck
-from engine.locke import victory
+from engine.locke import fate, stats, victory
 from engine.locke.actions import Answer, Declare, Fight, KingRoom, Nop, Nova, Override
 from engine.locke.setup import cheat
 from engine.locke.combat import begin
-from engine.locke.state import claimed, NO_SEAT, OFF_BOARD, Combat, LockeState, Step, advance, cell_of, lead, log, party_of, with_seat
+from engine.locke.state import claimed, NO_SEAT, OFF_BOARD, Combat, LockeState, Step, advance, cell_of, lead, log, party_of, with_seat, zone_of
 
 #: How a game can end (KMC 6.4) plus our termination guard (ruling N47).
 ENDINGS = ("declaration", "last-alive", "all-dead", "key-bases", "nova", "king-room", "guard")
@@ -129,8 +129,10 @@ def _on_override_revealed(g: Any, s: LockeState, step: Step, action: Any) -> Loc
     if card == "dr-wong" and 2 * dead_count(s) >= s.n:
         return end_game(s, "declaration", seat)
     if card == "lord-leon":
-        living = tuple(q.character for i, q in enumerate(s.seats) if q.alive and i != seat)
-        claim = ck.make(seat, s.step_no, ck.LEON, (p.character,) + living, None, "locke.11.1.3")
+        living = tuple(q for i, q in enumerate(s.seats) if q.alive and i != seat)
+        ledgers = [[[list(m) for m in stats.for_stat(q.mods, "level")], q.proofs] for q in living]
+        claim = ck.make(seat, s.step_no, ck.LEON, (p.character,) + tuple(q.character for q in living), ledgers,
+                        "locke.11.1.3")
         return end_game(s._replace(**claimed(s, claim)), "declaration", seat)
     if card == "strohheim-s" and p.kills:
         victims = tuple(s.seats[v].character for v in p.kills if seat in s.seats[v].seen_by)
@@ -207,7 +209,7 @@ def _on_nova(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     if not 0 <= action.level <= (0 if p.proofs else 6):
         raise IllegalAction("declare an ESP level from 0 to yours for the Nova check (0 with an ESP proof in)",
                             rule="locke.4")
-    claim = ck.make(step.seat, s.step_no, ck.LEVEL_AT_MOST, (p.character,), action.level, "locke.11.2")
+    claim = fate.stat_claim(s, step.seat, "level", "le", action.level, "locke.11.2")
     p = p._replace(tried=p.tried + ("nova",))
     s = s._replace(seats=with_seat(s, step.seat, p), **claimed(s, claim))
     return advance(s, Step("nova_roll", step.seat, n=action.level))
@@ -234,10 +236,12 @@ def _on_nova_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
 def _on_king(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     assert isinstance(action, KingRoom)
     p = s.seats[step.seat]
-    if not 2 <= action.mind <= 9:
+    if not 2 <= action.mind <= fate.MAX_MIND:
         raise IllegalAction("declare a mind from 2 to yours for the King editorial room", rule="locke.11.3")
+    claim = fate.stat_claim(s, step.seat, "mind", "le", action.mind, "locke.11.3")
     p = p._replace(tried=p.tried + ("king",))
-    return advance(s._replace(seats=with_seat(s, step.seat, p)), Step("king_reveal", step.seat, n=action.mind))
+    s = s._replace(seats=with_seat(s, step.seat, p), **claimed(s, claim))
+    return advance(s, Step("king_reveal", step.seat, n=action.mind))
 
 
 def _pending_king_reveal(g: Any, s: LockeState, step: Step) -> Pending:
@@ -251,8 +255,6 @@ def _on_king_revealed(g: Any, s: LockeState, step: Step, action: Any) -> LockeSt
         raise cheat(step.seat, f"tried the King editorial room as {card}; only Yuki Hijiri may", "locke.4")
     p = s.seats[step.seat]._replace(exposed=True)
     s = s._replace(seats=with_seat(s, step.seat, p), open_cards=s.open_cards + ((action.handles[0], card),))
-    if step.n > g.components.character(card).mind:
-        raise IllegalAction("the declared mind is above Yuki Hijiri's", rule="locke.11.3")
     return advance(s, Step("king_roll", step.seat, n=step.n))
 
 
@@ -266,17 +268,27 @@ def _on_king_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
 # --- the end (KMC 6.4) -----------------------------------------------------------------------
 
 
+#: Zones of cards that were a seat's character and are no longer (true self, the shape-change card).
+FORMER_CHARACTERS = ("chars:discarded", "chars:erased")
+
+
 def end_game(s: LockeState, ending: str, by: int = NO_SEAT, present: tuple[int, ...] = ()) -> LockeState:
-    """Stop play; reveal every character card and shadow die, then judge."""
+    """Stop play; reveal every character card and shadow die, then judge. Every card a claim
+    was made about is opened too: former characters and the planet cards still kept face
+    down, so that every claim of the game can be judged from the public record alone (the
+    audit a networked table makes)."""
     assert ending in ENDINGS
     s = log(s, "game-over", ending, by)
+    audit = tuple(Step("final_open", -1, arg=zone) for zone in FORMER_CHARACTERS if zone_of(s, zone))
+    audit += tuple(Step("final_open", -1, arg=f"kept:{i}") for i, p in enumerate(s.seats) if p.kept)
     return s._replace(phase="reveal", ending=ending, ended_by=by, present=present, combat=None,
-                      queue=(Step("final_reveal", -1), Step("final_dice", -1), Step("judge", -1)))
+                      queue=(Step("final_reveal", -1), *audit, Step("final_dice", -1), Step("judge", -1)))
 
 
 def _pending_final(g: Any, s: LockeState, step: Step) -> Pending:
-    zone = "characters" if step.kind == "final_reveal" else "dice"
-    return HiddenOp("reveal", zone, g.zone(s, zone))
+    zone = {"final_reveal": "characters", "final_dice": "dice"}.get(step.kind, step.arg)
+    handles = zone_of(s, zone) if zone in FORMER_CHARACTERS else g.zone(s, zone)
+    return HiddenOp("reveal", zone, handles)
 
 
 def _on_final(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
@@ -305,7 +317,7 @@ def facts(g: Any, s: LockeState) -> victory.EndFacts:
             alignment="good" if p.converted and character.attribute == "evil-good" else alignment_of(character.attribute),
             alive=p.alive,
             party=None if p.leader == NO_SEAT and not any(q.leader == i for q in s.seats) else lead(s, i),
-            esp_level=character.level, seen_by=p.seen_by, face_up=p.exposed,
+            esp_level=stats.current(character, p.mods, p.proofs, "level"), seen_by=p.seen_by, face_up=p.exposed,
         ))
     kills = tuple(
         victory.Kill(killer=i, killer_character=characters[i], victim=v, victim_character=characters[v],
@@ -332,7 +344,7 @@ PENDING = {
     "nova": _decision, "king": _decision,
     "override_reveal": _pending_override_reveal, "king_reveal": _pending_king_reveal,
     "nova_roll": _pending_check_roll, "king_roll": _pending_check_roll,
-    "final_reveal": _pending_final, "final_dice": _pending_final,
+    "final_reveal": _pending_final, "final_dice": _pending_final, "final_open": _pending_final,
 }
 HANDLERS = {
     ("declaring", Declare): _on_declare, ("answer", Answer): _on_answer, ("override", Override): _on_override,
@@ -341,6 +353,7 @@ HANDLERS = {
     ("king_reveal", CardsRevealed): _on_king_revealed, ("nova_roll", DiceRolled): _on_nova_roll,
     ("king_roll", DiceRolled): _on_king_roll,
     ("final_reveal", CardsRevealed): _on_final, ("final_dice", CardsRevealed): _on_final,
+    ("final_open", CardsRevealed): _on_final,
 }
 AUTO = {
     "declare": _auto_declare, "accepted": _auto_accepted, "combat_phase": _auto_combat_phase,

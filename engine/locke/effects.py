@@ -14,11 +14,12 @@ has one implementation:
   :func:`revive`; these are the simplest honest stand-ins until l3-base's fate
   module (notes/API-fate.md) lands, marked ``STAND-IN (l3-base)``.
 
-The public ledger of a seat (engine/locke/state.py ``Seat``): ``damage`` and
-``mods`` (lasting changes, the format of notes/API-fate.md). A stat "set" is
-public: it is never declared again. An "add" is added to the printed value; a
-claim carries the public ledger it was made against, so it is judged on the
-printed card plus that ledger.
+The public ledger of a seat (engine/locke/state.py ``Seat``): ``damage``,
+``mods`` (lasting changes, the format of notes/API-fate.md) and ``proofs``.
+A stat the ledger alone fixes (after a "set", or level and power with an ESP
+proof in: ``stats.public``) is never declared. Any other declaration is
+engine/locke/fate.py's ``stat_claim`` or ``durability_claim``, judged on
+``stats.current`` (ruling N100), like every stat claim of the game.
 """
 
 from __future__ import annotations
@@ -28,10 +29,10 @@ from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.core.pending import Chance, Decision, DiceRolled, Pending
-from engine.locke import claims as ck
+from engine.locke import fate, stats
 from engine.locke.actions import Stat
 from engine.locke.damage import resolve_damage
-from engine.locke.state import NO_SEAT, OFF_BOARD, LockeState, Seat, Step, advance, claimed, log, with_seat
+from engine.locke.state import NO_SEAT, OFF_BOARD, LockeState, Step, advance, claimed, log, with_seat
 
 #: Damage column for an attack on a mind already at 0 (ruling N1).
 ZERO_MIND_ODDS = "50-1-or-more"
@@ -43,38 +44,7 @@ Callback = Callable[[Any, LockeState, int, bool, str], LockeState]
 ON_CHECK: dict[str, Callback] = {}
 
 
-# --- the public ledger ------------------------------------------------------------------------
-
-
-def public_stat(p: Seat, stat: str) -> int | None:
-    """The value of ``stat`` when a lasting "set" change made it public (later adds included), else None."""
-    value: int | None = None
-    for name, op, amount, _ in p.mods:
-        if name != stat:
-            continue
-        if op == "set":
-            value = amount
-        elif value is not None:
-            value += amount
-    return value
-
-
-def plus(p: Seat, stat: str) -> int:
-    """The sum of the "add" changes to a stat that is still hidden (psycho bomb's mind loss is one)."""
-    return sum(amount for name, op, amount, _ in p.mods if name == stat and op == "add")
-
-
-def effective(g: Any, p: Seat, card: str, stat: str) -> int:
-    """A stat's current value for a seat whose character card is ``card`` (legal actions, tests).
-    STAND-IN until l3-base's engine/locke/stats.py ``current`` lands (same mods)."""
-    known = public_stat(p, stat)
-    character = g.components.character(card)
-    printed = {"durability": character.durability, "mind": character.mind, "level": character.level,
-               "power": character.power}[stat]
-    base = known if known is not None else printed + plus(p, stat)
-    if stat == "durability":
-        return base - p.damage
-    return max(0, base)
+# --- the public ledger: lasting changes (engine/locke/stats.py reads them) -----------------------
 
 
 def add_mod(s: LockeState, seat: int, stat: str, op: str, value: int, lasts: str = "life") -> LockeState:
@@ -101,8 +71,6 @@ def present(s: LockeState, cell: str) -> tuple[int, ...]:
 def die(g: Any, s: LockeState, victim: int, killer: int = NO_SEAT, cause: str = "") -> LockeState:
     """A character dies outside combat: engine/locke/fate.py's kill, then any trap it was caught
     in is over."""
-    from engine.locke import fate
-
     cells = [c for c, _, i in s.ongoing if i == victim]
     s = fate.kill(g, s, victim, killer=killer, cause=cause or "effect")
     s = s._replace(ongoing=tuple(o for o in s.ongoing if o[2] != victim))
@@ -153,8 +121,6 @@ def trap_card_done(s: LockeState, cell: str) -> LockeState:
 def revive(g: Any, s: LockeState, seat: int, how: str) -> LockeState:
     """Back to life through engine/locke/fate.py's revive (full durability, tries back, E/G
     Evil again), "life" changes gone, off the board until the caller places it (KMC 8)."""
-    from engine.locke import fate
-
     p = s.seats[seat]
     s = s._replace(seats=with_seat(s, seat, p._replace(mods=tuple(m for m in p.mods if m[3] != "life"))))
     return fate.revive(g, s, seat, cell=OFF_BOARD, how=how)
@@ -172,10 +138,10 @@ def _auto_hit(g: Any, s: LockeState, step: Step) -> LockeState:
     if not acts(s, step.seat):
         return advance(s)
     stat = step.arg.split("|")[3]
-    known = public_stat(s.seats[step.seat], stat)
+    p = s.seats[step.seat]
+    known = stats.public(p.mods, p.proofs, stat)
     if known is not None:
-        p = s.seats[step.seat]
-        value = max(0, known - p.damage) if stat == "durability" else max(0, known)
+        value = max(0, known - p.damage) if stat == "durability" else known
         return advance(s, Step("fx_roll", step.seat, n=value, arg=step.arg))
     return advance(s, Step("fx_declare", step.seat, arg=step.arg))
 
@@ -189,13 +155,11 @@ def _on_declare(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     if stat == "durability":
         if not 1 <= action.value <= 20 - p.damage:
             raise IllegalAction("declare your current durability (1 or more)", rule="locke.s002.damage")
-        claim = ck.make(step.seat, s.step_no, ck.DURABILITY_IS, (p.character,),
-                        [action.value, p.damage, plus(p, "durability")], "locke.s002.damage")
+        claim = fate.durability_claim(s, step.seat, action.value, "locke.s002.damage")
     else:
-        if not 0 <= action.value <= 12:
+        if not 0 <= action.value <= fate.MAX_MIND:
             raise IllegalAction("declare your current mind (0 or more)", rule="locke.s002.damage")
-        claim = ck.make(step.seat, s.step_no, ck.MIND_IS, (p.character,),
-                        [action.value, plus(p, "mind")], "locke.s002.damage")
+        claim = fate.stat_claim(s, step.seat, "mind", "eq", action.value, "locke.s002.damage")
     s = s._replace(**claimed(s, claim))
     return advance(s, Step("fx_roll", step.seat, n=action.value, arg=step.arg))
 
@@ -225,8 +189,6 @@ def _on_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     if result.eliminated or (stat == "durability" and before - lost <= 0):
         return advance(die(g, s, step.seat, NO_SEAT, source))
     if result.transformation:  # seed 002: natural 1-1 or 6-6 on a character (engine/locke/fate.py)
-        from engine.locke import fate
-
         s = fate.transformation_check(g, s, step.seat)
     return advance(s)
 
@@ -245,9 +207,8 @@ def _auto_check(g: Any, s: LockeState, step: Step) -> LockeState:
         return advance(s)
     kind = step.arg.split("|")[0]
     p = s.seats[step.seat]
-    known = public_stat(p, "level" if kind == "level" else "mind")
-    if known is not None:  # nothing hidden to declare: the best value is declared for the seat
-        value = known if kind == "level" else max(0, known)
+    value = stats.public(p.mods, p.proofs, "level" if kind == "level" else "mind")
+    if value is not None:  # nothing hidden to declare: the best value is declared for the seat
         return advance(s, Step("fx_check_roll", step.seat, n=value if kind == "level" or value >= 2 else 0,
                                arg=step.arg))
     return advance(s, Step("fx_check_declare", step.seat, arg=step.arg))
@@ -256,23 +217,19 @@ def _auto_check(g: Any, s: LockeState, step: Step) -> LockeState:
 def _on_check_declare(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     assert isinstance(action, Stat)
     kind = step.arg.split("|")[0]
-    p = s.seats[step.seat]
     if kind == "level":
-        if action.stat != "level-check" or not 0 <= action.value <= 7:
+        if action.stat != "level-check" or not 0 <= action.value <= fate.MAX_LEVEL:
             raise IllegalAction("declare a level from 0 to your ESP level", rule="locke.11.2")
-        claim = ck.make(step.seat, s.step_no, ck.LEVEL_AT_MOST, (p.character,), action.value - plus(p, "level"),
-                        "locke.11.2")
+        claim = fate.stat_claim(s, step.seat, "level", "le", action.value, "locke.11.2")
         value = action.value
     else:
-        if action.stat != "mind-check" or not 0 <= action.value <= 12:
+        if action.stat != "mind-check" or not 0 <= action.value <= fate.MAX_MIND:
             raise IllegalAction("declare a mind from 2 to your mind (0 or 1: your mind is that low)", rule="locke.11.3")
         if action.value >= 2:
-            claim = ck.make(step.seat, s.step_no, ck.MIND_AT_MOST, (p.character,),
-                            action.value - plus(p, "mind"), "locke.11.3")
+            claim = fate.stat_claim(s, step.seat, "mind", "le", action.value, "locke.11.3")
             value = action.value
         else:  # ruling R10: below 2 nothing can be declared and the check fails
-            claim = ck.make(step.seat, s.step_no, ck.MIND_IS, (p.character,),
-                            [action.value, plus(p, "mind")], "locke.11.3")
+            claim = fate.stat_claim(s, step.seat, "mind", "eq", action.value, "locke.11.3")
             value = 0
     return advance(s._replace(**claimed(s, claim)), Step("fx_check_roll", step.seat, n=value, arg=step.arg))
 

@@ -113,14 +113,28 @@ def _decision(g: Any, s: LockeState, step: Step) -> Pending:
     return Decision(step.seat, "locke." + step.kind)
 
 
+#: How a declared value ``n`` stands to the current stat in a claim of kind STAT_NOW.
+STAT_OPS: dict[str, Callable[[int, int], bool]] = {
+    "le": lambda n, now: n <= now,  # the stat reaches n (a check, a teleport, following a party)
+    "ge": lambda n, now: now <= n,  # the stat is at most n (psycho blast: "my level is 0")
+    "eq": lambda n, now: now == n,  # the stat is exactly n (hallucination, a damage check on the mind)
+}
+
+
 def stat_claim(s: LockeState, seat: int, stat: str, op: str, n: int, rule: str) -> Any:
-    """A claim about a current stat: op "le" = n is within it (n <= stat), "ge" = it is at most n."""
+    """The one claim about a seat's current level, power or mind (ruling N100): it carries the
+    public ledger it was made against (the stat's mods and the ESP proofs) and is judged as
+    ``STAT_OPS[op](n, stats.current(card, mods, proofs, stat))`` when the card opens."""
+    if op not in STAT_OPS or stat not in stats.STATS:
+        raise ValueError(f"stat claim: stat {stat!r}, op {op!r}")
     p = s.seats[seat]
     mods = [list(m) for m in stats.for_stat(p.mods, stat)]
-    return ck.make(seat, s.step_no, ck.STAT_AT_MOST, (p.character,), [stat, op, n, mods, p.proofs], rule)
+    return ck.make(seat, s.step_no, ck.STAT_NOW, (p.character,), [stat, op, n, mods, p.proofs], rule)
 
 
 def durability_claim(s: LockeState, seat: int, declared: int, rule: str) -> Any:
+    """The one claim about a seat's durability left: the current durability minus the public
+    damage, never below 0 (0 = "that killed me", the astro race)."""
     p = s.seats[seat]
     mods = [list(m) for m in stats.for_stat(p.mods, "durability")]
     return ck.make(seat, s.step_no, ck.DURABILITY_NOW, (p.character,), [declared, p.damage, mods], rule)
@@ -134,22 +148,16 @@ def fact_claim(s: LockeState, seat: int, question: str, answer: bool, rule: str)
 
 def judge(character: Character, what: str, value: Any) -> bool:
     """Judge the part-3 claim kinds once the character card is open (engine/locke/claims.py)."""
-    if what == ck.STAT_AT_MOST:
+    if what == ck.STAT_NOW:
         stat, op, n, mods, proofs = value
-        now = stats.current(character, mods, int(proofs), str(stat))
-        return bool(int(n) <= now) if op == "le" else bool(now <= int(n))
+        return STAT_OPS[str(op)](int(n), stats.current(character, mods, int(proofs), str(stat)))
     if what == ck.DURABILITY_NOW:
         declared, damage, mods = value
-        return bool(int(declared) == stats.current(character, mods, 0, "durability") - int(damage))
+        return int(declared) == max(0, stats.current(character, mods, 0, "durability") - int(damage))
     if what == ck.FACT:
         question, answer = value
         return FACTS[str(question)](character) == bool(answer)
     raise ValueError(f"not a fate claim: {what!r}")
-
-
-def honest_stat(g: Any, s: LockeState, seat: int, character: Character, stat: str) -> int:
-    p = s.seats[seat]
-    return stats.current(character, p.mods, p.proofs, stat)
 
 
 # --- death and revival ------------------------------------------------------------------
@@ -455,9 +463,7 @@ def _on_hit_value(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     if stat == "mind":
         if not 1 <= action.value <= MAX_MIND:
             raise IllegalAction(f"declare your current mind (1..{MAX_MIND})", rule=RULE_MIND)
-        claim = stat_claim(s, step.seat, "mind", "le", action.value, RULE_MIND)
-        claim2 = stat_claim(s, step.seat, "mind", "ge", action.value, RULE_MIND)
-        s = s._replace(**claimed(s, claim, claim2))
+        s = s._replace(**claimed(s, stat_claim(s, step.seat, "mind", "eq", action.value, RULE_MIND)))
     else:
         top = MAX_DURABILITY - p.damage
         if not 1 <= action.value <= top:

@@ -14,7 +14,7 @@ from typing import Any
 from engine.core.actions import Action
 from engine.core.hidden import Knowledge
 from engine.core.pending import Decision
-from engine.locke import abilities, combat, legal_effects, legal_fate, turn
+from engine.locke import abilities, combat, fate, legal_effects, legal_fate, stats, turn
 from engine.locke.actions import (
     Answer,
     Appear,
@@ -66,8 +66,16 @@ def legal_actions(g: Any, s: LockeState, seat: int, knowledge: Knowledge | None)
     return actions
 
 
-def _levels(me: Character | None, low: int) -> range:
-    return range(low, (me.level if me else 6) + 1)
+def _now(s: LockeState, seat: int, me: Character, stat: str) -> int:
+    """The seat's current ``stat`` (printed card plus the public ledger, ruling N100): what its
+    declarations are judged on, so the honest actions read it too."""
+    p = s.seats[seat]
+    return stats.current(me, p.mods, p.proofs, stat)
+
+
+def _levels(s: LockeState, seat: int, me: Character | None, low: int) -> range:
+    """ESP levels a teleport, a base entry or the Nova may declare: up to the current level, at most 6."""
+    return range(low, min(6, _now(s, seat, me, "level") if me else 6) + 1)
 
 
 def _switch(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
@@ -104,7 +112,8 @@ def _override(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowle
     elif me.id == "lord-leon":
         others = [p for i, p in enumerate(s.seats) if p.alive and i != seat]
         cards = [k.card(p.character) for p in others]
-        ok = all(c is not None and g.components.character(c).level <= 4 for c in cards)
+        ok = all(c is not None and stats.current(g.components.character(c), p.mods, p.proofs, "level") <= 4
+                 for c, p in zip(cards, others))
     elif me.id == "strohheim-s":
         for v in s.seats[seat].kills:
             card = k.card(s.seats[v].character)
@@ -123,10 +132,11 @@ def _move(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge 
     if p.place == OFF_BOARD:
         if s.phase == "planet":
             return [Walk(seat, cell) for cell in turn.ENTRY]
-        return [Nop(seat)] + [EnterBase(seat, level) for level in _levels(me, 0) if not p.proofs or level == 0]
+        return [Nop(seat)] + [EnterBase(seat, level) for level in _levels(s, seat, me, 0)
+                              if not p.proofs or level == 0]
     out: list[Action] = [Nop(seat)]
     out += [Walk(seat, cell) for cell in turn.walk_targets(s, p.place)]
-    out += [Teleport(seat, level) for level in _levels(me, 1)]
+    out += [Teleport(seat, level) for level in _levels(s, seat, me, 1)]
     out += [Fly(seat, cell) for cell in turn.flight_targets(s, p.place)]
     if turn.can_recover(g, s, seat):
         out.append(Recover(seat))
@@ -152,7 +162,7 @@ def _land(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge 
 
 def _follow(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
     out: list[Action] = [Follow(step.seat, False)]
-    if me is None or me.level >= step.n:
+    if me is None or _now(s, step.seat, me, "level") >= step.n:
         out.append(Follow(step.seat, True))
     return out
 
@@ -183,7 +193,7 @@ def _release(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowled
 
 def _escape(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
     out: list[Action] = [Escape(step.seat, False)]
-    if me is None or me.level >= step.n:
+    if me is None or _now(s, step.seat, me, "level") >= step.n:
         out.append(Escape(step.seat, True))
     return out
 
@@ -199,13 +209,14 @@ def _fight(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge
 
 def _nova(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
     proofs = s.seats[step.seat].proofs
-    return [Nop(step.seat)] + [Nova(step.seat, level) for level in _levels(me, 0) if not proofs or level == 0]
+    return [Nop(step.seat)] + [Nova(step.seat, level) for level in _levels(s, step.seat, me, 0)
+                               if not proofs or level == 0]
 
 
 def _king(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
     out: list[Action] = [Nop(step.seat)]
     if me is None or me.id == "hijiri-yuki":
-        top = me.mind if me is not None else 9
+        top = _now(s, step.seat, me, "mind") if me is not None else fate.MAX_MIND
         out += [KingRoom(step.seat, mind) for mind in range(2, top + 1)]
     return out
 

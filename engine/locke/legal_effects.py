@@ -12,9 +12,9 @@ from typing import Any
 from engine.core.actions import Action
 from engine.core.hidden import Knowledge
 from engine.locke import planet_cards as pc
+from engine.locke import fate, stats
 from engine.locke.actions import Choose, InfoCheck, Keep, Nop, Stat, UseCard, Walk
 from engine.locke.components import Character
-from engine.locke.effects import effective, public_stat
 from engine.locke.setup import free_silhouettes
 from engine.locke.state import LockeState, Step
 
@@ -60,9 +60,12 @@ def move_uses(g: Any, s: LockeState, seat: int, me: Character | None, k: Knowled
 
 
 def _stat_value(g: Any, s: LockeState, seat: int, me: Character | None, stat: str) -> int | None:
+    """The seat's current ``stat`` as it knows it (durability: what is left after the damage), else None."""
     if me is None:
         return None
-    return effective(g, s.seats[seat], me.id, stat)
+    p = s.seats[seat]
+    value = stats.current(me, p.mods, p.proofs, stat)
+    return value - p.damage if stat == "durability" else value
 
 
 def _fx_declare(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
@@ -79,7 +82,7 @@ def _check_declare(g: Any, s: LockeState, step: Step, me: Character | None, k: K
     kind = step.arg.split("|")[0]
     if kind == "level":
         level = _stat_value(g, s, step.seat, me, "level")
-        return [Stat(step.seat, "level-check", v) for v in range(0, (7 if level is None else level) + 1)]
+        return [Stat(step.seat, "level-check", v) for v in range(0, (fate.MAX_LEVEL if level is None else level) + 1)]
     mind = _stat_value(g, s, step.seat, me, "mind")
     if mind is None:
         return [Stat(step.seat, "mind-check", v) for v in range(0, 13)]
@@ -89,11 +92,12 @@ def _check_declare(g: Any, s: LockeState, step: Step, me: Character | None, k: K
 
 
 def _hallu(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
-    known = public_stat(s.seats[step.seat], "level")
+    p = s.seats[step.seat]
+    known = stats.public(p.mods, p.proofs, "level")
     level = known if known is not None else _stat_value(g, s, step.seat, me, "level")
     if level is not None:
         return [Stat(step.seat, "level", level)]
-    return [Stat(step.seat, "level", v) for v in range(0, 8)]
+    return [Stat(step.seat, "level", v) for v in range(0, fate.MAX_LEVEL + 1)]
 
 
 def _mirrors(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
@@ -117,7 +121,8 @@ def _locke_reveal(g: Any, s: LockeState, step: Step, me: Character | None, k: Kn
 
 
 def _blast(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
-    level = public_stat(s.seats[step.seat], "level")
+    p = s.seats[step.seat]
+    level = stats.public(p.mods, p.proofs, "level")
     if level is None and me is not None:
         level = _stat_value(g, s, step.seat, me, "level")
     if level is None:

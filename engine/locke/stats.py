@@ -28,20 +28,39 @@ def printed(character: Character, stat: str) -> int:
     return value
 
 
+def _fold(value: int, mods: Sequence[Sequence[object]], stat: str) -> tuple[int, bool]:
+    """``value`` after each mod of ``stat`` in turn, and whether a "set" fixed it."""
+    fixed = False
+    for mod in mods:
+        name, op, amount = str(mod[0]), str(mod[1]), int(str(mod[2]))
+        if name != stat:
+            continue
+        fixed = fixed or op == "set"
+        value = value + amount if op == "add" else amount
+    return value, fixed
+
+
 def current(character: Character, mods: Sequence[Sequence[object]], proofs: int, stat: str) -> int:
     """The value of ``stat`` now: the printed value, each mod in turn, then ESP proofs
     (seed 002 prison 12+: ESP level and ESP power are 0 while a proof is in)."""
     if stat not in STATS:
         raise ValueError(f"unknown stat {stat!r}")
-    value = printed(character, stat)
-    for mod in mods:
-        name, op, amount = str(mod[0]), str(mod[1]), int(str(mod[2]))
-        if name != stat:
-            continue
-        value = value + amount if op == "add" else amount
+    value, _ = _fold(printed(character, stat), mods, stat)
     if proofs > 0 and stat in ("level", "power"):
         return 0
     return max(0, value)
+
+
+def public(mods: Sequence[Sequence[object]], proofs: int, stat: str) -> int | None:
+    """The current value of ``stat`` when the public ledger alone fixes it, else None: after a
+    "set" (later adds included) the printed value no longer matters, and an ESP proof holds
+    level and power at 0. A public stat is never declared (nothing is hidden to claim)."""
+    if stat not in STATS:
+        raise ValueError(f"unknown stat {stat!r}")
+    if proofs > 0 and stat in ("level", "power"):
+        return 0
+    value, fixed = _fold(0, mods, stat)
+    return max(0, value) if fixed else None
 
 
 def for_stat(mods: Sequence[Mod], stat: str) -> tuple[Mod, ...]:

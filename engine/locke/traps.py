@@ -31,7 +31,7 @@ from engine.core.pending import (
     Pending,
     Placement,
 )
-from engine.locke import board, charts
+from engine.locke import board, charts, fate, stats
 from engine.locke import claims as ck
 from engine.locke.actions import Choose, Keep, Nop, Stat, UseCard
 from engine.locke.effects import (
@@ -40,9 +40,7 @@ from engine.locke.effects import (
     check,
     die,
     hit,
-    plus,
     present,
-    public_stat,
     release,
     restrain,
     trap_card_done,
@@ -183,16 +181,15 @@ def _on_golem_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState
 def _on_hallu_declare(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     assert isinstance(action, Stat)
     p = s.seats[step.seat]
-    if action.stat != "level" or not 0 <= action.value <= 7:
-        raise IllegalAction("declare your current ESP level (0..7)", rule="locke.s002.trap.6")
-    known = public_stat(p, "level")
+    if action.stat != "level" or not 0 <= action.value <= fate.MAX_LEVEL:
+        raise IllegalAction(f"declare your current ESP level (0..{fate.MAX_LEVEL})", rule="locke.s002.trap.6")
+    known = stats.public(p.mods, p.proofs, "level")
     if known is not None:
         if action.value != known:
-            raise IllegalAction(f"your ESP level is {known} (public since the change)", rule="locke.s002.trap.6")
+            raise IllegalAction(f"your ESP level is {known} (public: a set change or an ESP proof)",
+                                rule="locke.s002.trap.6")
     else:
-        claim = ck.make(step.seat, s.step_no, ck.LEVEL_IS, (p.character,), [action.value, plus(p, "level")],
-                        "locke.s002.trap.6")
-        s = s._replace(**claimed(s, claim))
+        s = s._replace(**claimed(s, fate.stat_claim(s, step.seat, "level", "eq", action.value, "locke.s002.trap.6")))
     return advance(s, Step("hallu_roll", step.seat, n=action.value, arg="0"))
 
 
@@ -402,7 +399,7 @@ def _auto_necra_hits(g: Any, s: LockeState, step: Step) -> LockeState:
 def _on_blast_choice(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     assert isinstance(action, Choose)
     p = s.seats[step.seat]
-    known = public_stat(p, "level")
+    known = stats.public(p.mods, p.proofs, "level")
     if action.option == "reveal":
         return advance(s, Step("locke_reveal_do", step.seat), Step("blast_backlash", step.seat))
     if action.option not in ("level-0", "blast"):
@@ -412,9 +409,8 @@ def _on_blast_choice(g: Any, s: LockeState, step: Step, action: Any) -> LockeSta
         if zero != (known == 0):
             raise IllegalAction(f"your ESP level is {known} (public)", rule="locke.s002.event.3")
     else:
-        kind = ck.LEVEL_AT_MOST if zero else ck.LEVEL_AT_LEAST
-        value = 0 - plus(p, "level") if zero else 1 - plus(p, "level")
-        s = s._replace(**claimed(s, ck.make(step.seat, s.step_no, kind, (p.character,), value, "locke.s002.event.3")))
+        claim = fate.stat_claim(s, step.seat, "level", "ge" if zero else "le", 0 if zero else 1, "locke.s002.event.3")
+        s = s._replace(**claimed(s, claim))
     if zero:
         return advance(log(s, "psycho-blast", step.seat, "level-0"))
     p = s.seats[step.seat]
@@ -607,14 +603,12 @@ def _on_race_hurt(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     p = s.seats[step.seat]
     if action.stat != "durability" or not 0 <= action.value <= 20:
         raise IllegalAction("declare your current durability (0: the crash killed you)", rule="locke.s002.event.6")
-    known = public_stat(p, "durability")
+    known = stats.public(p.mods, p.proofs, "durability")
     if known is not None:
         if action.value != max(0, known - p.damage):
             raise IllegalAction("your durability is public since the change", rule="locke.s002.event.6")
     else:
-        claim = ck.make(step.seat, s.step_no, ck.DURABILITY_IS, (p.character,),
-                        [action.value, p.damage, plus(p, "durability")], "locke.s002.event.6")
-        s = s._replace(**claimed(s, claim))
+        s = s._replace(**claimed(s, fate.durability_claim(s, step.seat, action.value, "locke.s002.event.6")))
     if action.value <= 0:
         s = die(g, s, step.seat, NO_SEAT, "astro-race")
         index = next(k for k, q in enumerate(s.queue) if q.kind == "race_next")
@@ -661,9 +655,8 @@ def _on_sex_declare(g: Any, s: LockeState, step: Step, action: Any) -> LockeStat
     assert isinstance(action, Choose)
     if action.option not in ("female", "not-female"):
         raise IllegalAction("say whether your character is female (female / not-female)", rule="locke.s002.event.7")
-    p = s.seats[step.seat]
     female = action.option == "female"
-    s = s._replace(**claimed(s, ck.make(step.seat, s.step_no, ck.FEMALE, (p.character,), female, "locke.s002.event.7")))
+    s = s._replace(**claimed(s, fate.fact_claim(s, step.seat, "female", female, "locke.s002.event.7")))
     if not female:
         return advance(log(s, "skyhawk-dandy", step.seat, "unaffected"))
     return advance(restrain(s, step.seat, 0, "skyhawk", step.arg))

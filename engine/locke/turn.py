@@ -39,7 +39,7 @@ from engine.core.pending import (
     PlacementDisclosed,
     PlacementMade,
 )
-from engine.locke import board, charts
+from engine.locke import board, charts, fate
 from engine.locke import claims as ck
 from engine.locke.actions import (
     Appear,
@@ -293,7 +293,7 @@ def _on_teleport(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
         raise IllegalAction("declare a teleport level from 1 to your ESP level (at most 6)", rule="locke.9.2.1")
     if p.proofs:
         raise IllegalAction("an ESP proof holds your ESP level at 0: you cannot teleport", rule="locke.s002.prison")
-    claim = ck.make(step.seat, s.step_no, ck.LEVEL_AT_MOST, (p.character,), action.level, "locke.9.2.1")
+    claim = fate.stat_claim(s, step.seat, "level", "le", action.level, "locke.9.2.1")
     return advance(s._replace(**claimed(s, claim)), Step("tele_roll", step.seat, n=action.level))
 
 
@@ -331,7 +331,7 @@ def _on_follow(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     assert isinstance(action, Follow)
     p = s.seats[step.seat]
     if action.follow:
-        claim = ck.make(step.seat, s.step_no, ck.LEVEL_AT_LEAST, (p.character,), step.n, "locke.9.2.1")
+        claim = fate.stat_claim(s, step.seat, "level", "le", step.n, "locke.9.2.1")
         p = p._replace(place=step.arg)
         return advance(s._replace(seats=with_seat(s, step.seat, p), **claimed(s, claim)))
     return advance(s._replace(seats=with_seat(s, step.seat, p._replace(leader=NO_SEAT, status="normal"))))
@@ -416,7 +416,7 @@ def _on_enter_base(g: Any, s: LockeState, step: Step, action: Any) -> LockeState
     if s.phase != "base" or p.place != OFF_BOARD or not 0 <= action.level <= (0 if p.proofs else 6):
         raise IllegalAction("off the board in the base phase, declare an ESP level 0..6 to try to enter",
                             rule="locke.9.3.1")
-    claim = ck.make(step.seat, s.step_no, ck.LEVEL_AT_MOST, (p.character,), action.level, "locke.9.3.1")
+    claim = fate.stat_claim(s, step.seat, "level", "le", action.level, "locke.9.3.1")
     return advance(s._replace(**claimed(s, claim)), Step("enter_roll", step.seat, n=action.level))
 
 
@@ -798,8 +798,6 @@ def _on_prison_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeStat
     if "prison-combat" in effects:
         return advance(s, Step("rc_roll", step.seat, arg="prison"))
     if "esp-proof" in effects:  # seed 002 prison 12+ (engine/locke/fate.py)
-        from engine.locke import fate
-
         s = fate.add_esp_proof(g, s, step.seat)
     return advance(failed(s, step.seat, outcome.entry))
 
@@ -809,7 +807,7 @@ def _on_escape(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     if not action.escape:
         return advance(failed(s, step.seat, "stayed"))
     p = s.seats[step.seat]
-    claim = ck.make(step.seat, s.step_no, ck.LEVEL_AT_LEAST, (p.character,), step.n, "locke.s002.prison")
+    claim = fate.stat_claim(s, step.seat, "level", "le", step.n, "locke.s002.prison")
     return freed(s._replace(**claimed(s, claim)), step.seat, f"level-{step.n}")
 
 

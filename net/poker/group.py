@@ -262,9 +262,6 @@ class Point:
     def __mul__(self, k: Scalar) -> Point:
         return Point(mul(k.value, self.raw))
 
-    def is_identity(self) -> bool:
-        return self.raw == IDENTITY
-
     def __canonical__(self) -> bytes:
         return self.raw
 

@@ -7,17 +7,34 @@ events in :mod:`net.session.events`. docs/protocol.md describes the messages.
 """
 
 from net.session.core import KINDS, Outgoing, Session, section_hashes
-from net.session.events import Cheat, Event, Finished, Flooding, Misconduct, Rejected, Resigned, Stalling
+from net.session.events import (
+    Applied,
+    ChatLine,
+    Cheat,
+    Event,
+    Finished,
+    Flooding,
+    Misconduct,
+    Notice,
+    PhaseChanged,
+    Rejected,
+    Resigned,
+    Stalling,
+)
 from net.session.plan import TablePlan, default_claims
 
 __all__ = [
            "KINDS",
+           "Applied",
+           "ChatLine",
            "Cheat",
            "Event",
            "Finished",
            "Flooding",
            "Misconduct",
+           "Notice",
            "Outgoing",
+           "PhaseChanged",
            "Rejected",
            "Resigned",
            "Session",

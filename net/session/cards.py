@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.core.pending import CardsDealt, CardsRevealed, CardsShownTo, HiddenOp
-from net.errors import MalformedMessage, UnexpectedMessage
+from net.errors import UnexpectedMessage
 from net.poker import group as g
 from net.poker.cards import SecretDeckList, card_point, salted_card_point
 from net.poker.errors import (
@@ -82,18 +82,6 @@ class CardBook:
     def check_in_deck(self, point: bytes, seat: int | None) -> None:
         if point not in self.public_points and point not in self.salted_owner and point not in self.opened:
             raise CardOutsideDeck("the card decrypts to a point outside every deck", seat=seat)
-
-    def open_salted(self, point: bytes, owner: int, opening: Any) -> str:
-        """Check ``owner``'s (card id, salt) for ``point``; remember and return the card id."""
-        if not isinstance(opening, (list, tuple)) or len(opening) != 2 or not isinstance(opening[0], str) \
-                or not isinstance(opening[1], bytes):
-            raise BadCardMessage("a card opening is [card id, 32-byte salt]", seat=owner)
-        if self.salted_owner.get(point) != owner:
-            raise DeckListMismatch("opened a card that is not in its own deck list", seat=owner)
-        if salted_card_point(self.game, owner, opening[0], opening[1]) != point:
-            raise DeckListMismatch(f"opened a card as {opening[0]!r}, which does not match it", seat=owner)
-        self.opened[point] = opening[0]
-        return opening[0]
 
     def my_opening(self, point: bytes) -> tuple[str, bytes] | None:
         if self.my_list is None or point not in self.my_points:
@@ -191,9 +179,6 @@ class CardOp:
         return "open", {"openings": openings}
 
     # --- their parts
-
-    def ready_for(self, kind: str) -> bool:
-        return (kind == "shares" and self.phase == "shares") or (kind == "open" and self.phase == "open")
 
     def consume(self, seat: int, kind: str, body: Any, *, mine: bool) -> None:
         if kind == "shares":
@@ -378,9 +363,3 @@ def verify_claims(book: CardBook, step: int, seat: int, claims: Sequence[tuple[i
             raise DeckListMismatch(f"claimed card {handle} is {card!r} but its proof shows {known!r}", seat=seat)
         out.append((handle, point, card))
     return out
-
-
-def check_body_map(body: Any, fields: set[str], what: str, seat: int) -> Mapping[str, Any]:
-    if not isinstance(body, Mapping) or set(body) != fields:
-        raise MalformedMessage(f"a {what} message must have exactly the fields {sorted(fields)}", seat=seat)
-    return body

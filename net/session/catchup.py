@@ -30,6 +30,15 @@ CATCH_UP_EVERY = 5.0
 CATCH_UP_CHUNK = 256 * 1024
 
 
+class Budget:
+    """What catch-up keeps between calls: our requests so far (each request's bytes
+    differ) and each requesting seat's token bucket (tokens, session time of the refill)."""
+
+    def __init__(self) -> None:
+        self.requests = 0
+        self.tokens: dict[int, tuple[float, float]] = {}
+
+
 def request(s: Session) -> Outgoing:
     """Ask any peer for envelopes we lack (after a restart or a link drop).
 
@@ -37,9 +46,10 @@ def request(s: Session) -> Outgoing:
     has seen before, so a repeated request while nothing changed must not
     repeat its bytes, or nobody would answer it a second time.
     """
-    have = tuple(len(log) for log in s._logs)
-    s._catch_up_sent += 1
-    return Outgoing(encode({"catch_up": {"game": s.gid, "have": have, "n": s._catch_up_sent, "seat": s.seat}}))
+    have = tuple(log.next_seq for log in s._logs)
+    s.catch_up_budget.requests += 1
+    n = s.catch_up_budget.requests
+    return Outgoing(encode({"catch_up": {"game": s.gid, "have": have, "n": n, "seat": s.seat}}))
 
 
 def answer(s: Session, req: Any, via: int | None) -> None:
@@ -52,7 +62,7 @@ def answer(s: Session, req: Any, via: int | None) -> None:
         return
     if via is None or via not in s.seats or via == s.seat or not take_token(s, via):
         return
-    s._out.extend(replies(s, have, via))
+    s._queue(*replies(s, have, via))
 
 
 def replies(s: Session, have: tuple[Any, ...], to: int | None) -> list[Outgoing]:
@@ -63,7 +73,7 @@ def replies(s: Session, have: tuple[Any, ...], to: int | None) -> list[Outgoing]
     for seat_, n in zip(s.seats, have):
         if not isinstance(n, int) or n < 0:
             continue
-        for env in s._logs[seat_][n:]:
+        for env in s._logs[seat_].since(n):
             raw = env.to_bytes()
             if chunk and size + len(raw) > CATCH_UP_CHUNK:  # stay well inside one frame
                 out.append(Outgoing(encode({"envelopes": tuple(chunk), "game": s.gid}), to))
@@ -76,11 +86,11 @@ def replies(s: Session, have: tuple[Any, ...], to: int | None) -> list[Outgoing]
 
 def take_token(s: Session, seat: int) -> bool:
     """One catch-up answer for ``seat`` if its bucket has a token (refilled in session time)."""
-    tokens, since = s._catch_up_tokens.get(seat, (float(limits.CATCH_UP_BURST), s._now))
+    tokens, since = s.catch_up_budget.tokens.get(seat, (float(limits.CATCH_UP_BURST), s._now))
     tokens = min(float(limits.CATCH_UP_BURST), tokens + (s._now - since) / limits.CATCH_UP_REFILL)
     if tokens < 1.0:
-        s._catch_up_tokens[seat] = (tokens, s._now)
+        s.catch_up_budget.tokens[seat] = (tokens, s._now)
         limits.note_refusal(s, seat, "catch-up requests")
         return False
-    s._catch_up_tokens[seat] = (tokens - 1.0, s._now)
+    s.catch_up_budget.tokens[seat] = (tokens - 1.0, s._now)
     return True

@@ -35,12 +35,12 @@ def lines_at(s: Session, seat: int, step: int, *, mine: bool = False) -> int:
     """Chat lines of ``seat`` in its accepted chain (and, for ``mine``, our own
     sent but not yet consumed) that claim ``step``."""
     count = 0
-    for env in reversed(s._logs[seat]):
+    for env in s._logs[seat].newest_first():
         if env.seen.step != step:
             break  # seen.step never decreases along a chain
         count += env.kind == "chat"
     if mine:
-        count += sum(1 for e in s._buffer[seat].values() if e.kind == "chat" and e.seen.step == step)
+        count += sum(1 for e in s.inbox.waiting(seat) if e.kind == "chat" and e.seen.step == step)
     return count
 
 
@@ -51,7 +51,7 @@ def check_rate(s: Session, env: Envelope, *, now: bool = False) -> None:
     (its verdict when consumed would be the same); otherwise leave it to the pump.
     """
     log = s._logs[env.seat]
-    if now and (env.seq != len(log) or env.prev != s._heads[env.seat]):
+    if now and (env.seq != log.next_seq or env.prev != log.head):
         return
     if log and env.seen.step < log[-1].seen.step:
         raise UnexpectedMessage(f"a chat line claims step {env.seen.step}, before the seat's previous "

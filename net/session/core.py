@@ -44,8 +44,8 @@ modules: :mod:`~net.session.intake`, :mod:`~net.session.pump`,
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from engine.core.actions import Action
 from engine.core.encoding import decode
@@ -55,11 +55,11 @@ from engine.core.hidden import Knowledge
 from engine.core.pending import Decision, SealedChoice
 from net.bots.base import Agent, SealedPick
 from net.envelope import (
-    ZERO32,
     Envelope,
     EnvelopeWriter,
     EquivocationProof,
     Genesis,
+    SeatLog,
     game_id,
 )
 from net.identity import Identity
@@ -69,7 +69,8 @@ from net.session.cards import CardBook
 from net.session.catchup import CATCH_UP_CHUNK, CATCH_UP_EVERY
 from net.session.chat import MAX_CHAT
 from net.session.desync import SECTION_DOMAIN, section_hashes
-from net.session.events import Event, Finished, Flooding, Misconduct, Rejected
+from net.session.inbox import Inbox
+from net.session.events import Applied, ChatLine, Event, Finished, Flooding, Misconduct, Notice, PhaseChanged, Rejected
 from net.session.limits import MAX_BUFFERED
 from net.session.endgame import Audit, Final, Finding
 from net.session.messages import KINDS, Outgoing
@@ -77,6 +78,7 @@ from net.session.opening import Opening, load_secrets
 from net.session.phases import Done, Phase, check_transition
 from net.session.plan import TablePlan
 from net.session.play import Play
+from net.transcript import make_transcript
 
 __all__ = [
     "CATCH_UP_CHUNK",
@@ -135,13 +137,10 @@ class Session:
         self.applied: list[Action] = []
         self.knowledge = Knowledge(seat if seat is not None else -1)
         # envelopes
-        self._logs: list[list[Envelope]] = [[] for _ in self.seats]
-        self._heads: list[bytes] = [ZERO32 for _ in self.seats]
-        self._buffer: list[dict[int, Envelope]] = [{} for _ in self.seats]
-        self._buffered_bytes: list[int] = [0 for _ in self.seats]
-        #: Other versions of waiting envelopes, by (seat, seq), until the waiting one is judged.
-        self._alternates: dict[tuple[int, int], list[Envelope]] = {}
-        self._senders: dict[tuple[int, int], str | None] = {}
+        #: Each seat's accepted chain (net.envelope.SeatLog: the one implementation of the chain rules).
+        self._logs = tuple(SeatLog(self.gid, seat, key) for seat, key in enumerate(genesis.seat_keys))
+        #: Envelopes received (or sent) but not consumed yet (net.session.inbox).
+        self.inbox = Inbox(self.seats)
         self._writer = EnvelopeWriter(identity, self.gid, seat) if identity is not None and seat is not None \
             else None
         self._made: set[bytes] = set()
@@ -149,26 +148,31 @@ class Session:
         self._journaled: set[bytes] = set()
         self._sent: set[tuple[int, str]] = set()
         self._out: list[Outgoing] = []
-        self._catch_up_sent = 0  # requests made so far (each request's bytes differ)
+        #: Catch-up requests made and answer tokens per requesting seat (net.session.catchup).
+        self.catch_up_budget = catchup.Budget()
         self.events: list[Event] = []
+        #: Subscribers (subscribe) and the notices not yet delivered to them.
+        self._listeners: list[Callable[[Notice], None]] = []
+        self._notices: list[Notice] = []
+        self._delivering = False
         #: Refused messages per seat (None: no seat could be named), flood or not.
         self.refused: dict[int | None, int] = {}
-        self._flood_named: set[tuple[int | None, str]] = set()
-        #: Catch-up answer tokens per requesting seat: (tokens, session time of the last refill).
-        self._catch_up_tokens: dict[int, tuple[float, float]] = {}
+        #: (seat, what) already named in a Flooding event (net.session.limits).
+        self.flood_named: set[tuple[int | None, str]] = set()
         self.chat_log: list[tuple[int, str]] = []
         #: Signed proofs that a seat sent two different envelopes with one seq (one per seat).
         self.equivocations: list[EquivocationProof] = []
         self.halted: Event | None = None
         #: The proven cheat that stopped the game: {"kind", "seat", "seq" or "step"} (net.session.conviction).
         self.conviction: dict[str, Any] | None = None
-        self._proof_envelopes: list[Envelope] = []
+        #: The signed record that proves the conviction (net.session.conviction.proof_file).
+        self.proof_envelopes: list[Envelope] = []
         self.desync_report: dict[str, Any] | None = None
-        self._their_sections: dict[str, Any] = {}
+        #: Section hashes from peers' desync messages, by seat (for our own desync report).
+        self.peer_sections: dict[str, Any] = {}
         self._now = now
-        self._since = now
-        self._stall_reported: set[tuple[int, tuple[int, str, float]]] = set()
-        self._asked = now
+        #: Our clock's record of the table's waits (net.session.deadlines).
+        self.waits = deadlines.Waits(self.seats, now)
         #: Commitment openings by name (also journalled when there is a journal).
         self._secret_store: dict[str, Any] = {}
         # cards: our own secrets (from the journal after a restart); the book once every key is in
@@ -184,13 +188,6 @@ class Session:
         #: Hand cards opened at the audit (handle -> card id), every seat's.
         self.opened_hands: dict[int, str] = {}
         self.outcome: dict[str, Any] | None = None
-        #: (staller, step, part) -> claimer -> (when we saw it, staller's answers then).
-        self._claims: dict[tuple[int, int, str], dict[int, tuple[float, int]]] = {}
-        #: Answers consumed per seat, and when (our clock) the latest one was.
-        self._answers: list[int] = [0 for _ in self.seats]
-        self._answered_at: dict[int, float] = {}
-        #: When (our clock) the table reached each recent (step, part): claims are judged against it.
-        self._part_starts: dict[tuple[int, str], float] = {(0, "hello"): now}
         #: Every forfeit claim consumed, as (claimer, staller, step, part).
         self.claims_seen: list[tuple[int, int, int, str]] = []
         #: Premature claims and the like, as we judged them (Misconduct events).
@@ -219,7 +216,7 @@ class Session:
         """
         pump.pump(self)
         if self._resumed and self.seat is not None:
-            mine = list(self._logs[self.seat]) + [self._buffer[self.seat][q] for q in sorted(self._buffer[self.seat])]
+            mine = list(self._logs[self.seat]) + self.inbox.waiting(self.seat)
             self._out.extend(Outgoing(e.to_bytes()) for e in mine)  # repeats are dropped by receivers
             self._out.append(self.catch_up_request())
             self._resumed = False
@@ -244,6 +241,7 @@ class Session:
         ``CATCH_UP_EVERY`` seconds without progress (a message lost on a dropped
         link is then resent by any peer that has it).
         """
+        self._now = now
         deadlines.tick(self, now)
         pump.pump(self)  # a forfeit whose grace period ran out takes effect now
         return self._flush()
@@ -338,6 +336,23 @@ class Session:
         """Ask any peer for envelopes we lack (after a restart or a link drop)."""
         return catchup.request(self)
 
+    def subscribe(self, listener: Callable[[Notice], None]) -> Callable[[], None]:
+        """Tell ``listener`` every notice from now on (net.session.events.Notice): each
+        applied input, change of phase, chat line and event, in the order they happened.
+
+        Notices are delivered when a call to the session (receive, tick, act...)
+        has finished its work, never in the middle of a step, so a listener may
+        call the session again. A listener that raises is logged and skipped:
+        a broken display cannot stop the table. Returns the unsubscribe function.
+        """
+        self._listeners.append(listener)
+
+        def unsubscribe() -> None:
+            if listener in self._listeners:
+                self._listeners.remove(listener)
+
+        return unsubscribe
+
     # ------------------------------------------------------------------ queries
 
     @property
@@ -384,13 +399,13 @@ class Session:
         halted session's desync or dispute), in transcript order (step, seat, seq)."""
         every = [env for log in self._logs for env in log]
         if self.seat is not None:
-            every.extend(self._buffer[self.seat].values())
+            every.extend(self.inbox.waiting(self.seat))
         every.sort(key=lambda e: (e.seen.step, e.seat, e.seq))
         return every
 
     def buffered(self, seat: int) -> list[Envelope]:
         """A seat's envelopes received but not consumed yet (they wait for their step), by sequence number."""
-        return [self._buffer[seat][q] for q in sorted(self._buffer[seat])]
+        return self.inbox.waiting(seat)
 
     def proof_file(self) -> dict[str, Any] | None:
         """After a conviction: the signed proof to save (``python -m tools.verify`` checks it)."""
@@ -398,15 +413,80 @@ class Session:
 
     def transcript(self) -> dict[str, Any]:
         """The game record (docs/protocol.md, "Transcript")."""
-        from net.transcript import make_transcript
-
         return make_transcript(self.genesis, self.envelopes())
 
     # ------------------------------------------------------------------ shared steps
 
     def _flush(self) -> list[Outgoing]:
         out, self._out = self._out, []
+        self._deliver()
         return out
+
+    # ------------------------------------------------------------------ our own chain and the journal
+
+    def _journal_accepted(self, env: Envelope) -> None:
+        """Write an accepted envelope before anything we send can depend on it (once)."""
+        if self.journal is not None and env.digest() not in self._journaled:
+            self.journal.append_envelope(env.to_bytes())
+            self._journaled.add(env.digest())
+
+    def _note_journaled(self, env: Envelope) -> None:
+        """``env`` came from our journal: it is written already."""
+        self._journaled.add(env.digest())
+
+    def _note_own(self, env: Envelope) -> None:
+        """One of our own envelopes came back (journal replay, catch-up): we sent it, and
+        our writer continues after it."""
+        if self._writer is None:
+            return
+        self._sent.add((env.seen.step, env.kind))
+        if env.seq >= self._writer.next_seq:
+            self._writer.next_seq = env.seq + 1
+            self._writer.head = env.digest()
+
+    def _forget_refused(self, env: Envelope) -> None:
+        """A refused envelope: a replay of the journal must refuse it too, so it leaves the
+        journal; our own refused message (every peer refuses it alike) gives its seq back."""
+        if self.journal is not None and env.digest() in self._journaled:
+            self.journal.mark_rejected(env.digest())
+            self._journaled.discard(env.digest())
+        if env.seat == self.seat and self._writer is not None and env.seq < self._writer.next_seq:
+            self._writer.next_seq, self._writer.head = env.seq, self._logs[env.seat].head
+            self._sent.discard((env.seen.step, env.kind))
+
+    def _queue(self, *out: Outgoing) -> None:
+        """Payloads to send when the current call returns."""
+        self._out.extend(out)
+
+    def _notify(self, notice: Notice) -> None:
+        """Queue a notice for the subscribers (delivered by :meth:`_flush`)."""
+        if self._listeners:
+            self._notices.append(notice)
+
+    def _deliver(self) -> None:
+        if self._delivering:
+            return  # a listener called us back: the outer delivery keeps the order
+        self._delivering = True
+        try:
+            while self._notices:
+                notice = self._notices.pop(0)
+                for listener in list(self._listeners):
+                    try:
+                        listener(notice)
+                    except Exception:  # noqa: BLE001 - a display's bug must not stop the table
+                        LOG.exception("a session listener failed on %r", notice)
+        finally:
+            self._delivering = False
+
+    def _event(self, event: Event) -> None:
+        """Record an event (Session.events) and tell the subscribers."""
+        self.events.append(event)
+        self._notify(event)
+
+    def _chat_line(self, seat: int, text: str) -> None:
+        """An accepted chat line."""
+        self.chat_log.append((seat, text))
+        self._notify(ChatLine(seat, text))
 
     def _reject(self, seat: int | None, sender: str | None, step: int, kind: str, exc: Exception) -> None:
         """Record a refused message (the game goes on without it)."""
@@ -417,7 +497,7 @@ class Session:
         if not limits.note_refusal(self, who, "messages refused"):
             return  # a flood: counted in self.refused, named once by a Flooding event
         event = Rejected(who, sender, step, kind, reason, str(text))
-        self.events.append(event)
+        self._event(event)
         LOG.warning("%s", event)
 
     def _log_flood(self, event: Flooding) -> None:
@@ -427,7 +507,7 @@ class Session:
         """Stop for good (cheat, desync); the first reason wins."""
         if self.halted is None:
             self.halted = event
-            self.events.append(event)
+            self._event(event)
             LOG.error("%s", event)
 
     def _send(self, kind: str, body: Any) -> Envelope:
@@ -441,8 +521,7 @@ class Session:
             self._journaled.add(env.digest())
         self._made.add(env.digest())
         self._sent.add((self.step, kind))
-        self._buffer[env.seat][env.seq] = env
-        self._buffered_bytes[env.seat] += len(data)
+        self.inbox.hold_own(env)
         self._out.append(Outgoing(data))
         return env
 
@@ -458,7 +537,8 @@ class Session:
         self.states.append(state)
         self.hashes.append(hash_of(self.game, state))
         self.applied.append(action)
-        self._since = self._now
+        self.waits.restart(self._now)
+        self._notify(Applied(step, before, action, state))
 
     # ------------------------------------------------------------------ phases
 
@@ -473,7 +553,8 @@ class Session:
     def _enter(self, phase: Phase) -> None:
         """The one place the phase changes (checked against phases.TRANSITIONS)."""
         check_transition(self._phase.name, phase.name)
-        self._phase = phase
+        old, self._phase = self._phase.name, phase
+        self._notify(PhaseChanged(old, phase.name, self.step))
         if isinstance(phase, Play):
             self.book = phase.book
         if isinstance(phase, Audit):
@@ -484,8 +565,8 @@ class Session:
             self.audit_problems = [(seat, p) for seat, _, p in phase.findings]
         if isinstance(phase, Done):
             assert self.outcome is not None and self.verdict is not None
-            self.events.append(Finished(self.outcome, self.verdict))
-        self._since = self._now  # the new phase has its own deadline
+            self._event(Finished(self.outcome, self.verdict))
+        self.waits.restart(self._now)  # the new phase has its own deadline
 
     def _end_early(self, outcome: dict[str, Any], verdict: str) -> None:
         """A forfeit or a resignation: straight to the final record, unaudited."""

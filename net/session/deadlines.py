@@ -56,6 +56,33 @@ GRACE_MIN = 0.5
 GRACE_MAX = 10.0
 
 
+class Waits:
+    """Our own clock's record of the table's waits (owned here; the session restarts it).
+
+    ``since`` is when the current wait began (a phase, a step or an answer),
+    ``asked`` when we last asked for missed envelopes; the rest is what
+    forfeit claims are judged against: which stalls were reported, the claims
+    seen per (staller, step, part), answers per seat and when the latest came,
+    and when each recent (step, part) began.
+    """
+
+    def __init__(self, seats: tuple[int, ...], now: float) -> None:
+        self.since = now
+        self.asked = now
+        self.stall_reported: set[tuple[int, tuple[int, str, float]]] = set()
+        #: (staller, step, part) -> claimer -> (when we saw it, staller's answers then).
+        self.claims: dict[tuple[int, int, str], dict[int, tuple[float, int]]] = {}
+        #: Answers consumed per seat, and when (our clock) the latest one was.
+        self.answers: list[int] = [0 for _ in seats]
+        self.answered_at: dict[int, float] = {}
+        #: When (our clock) the table reached each recent (step, part): claims are judged against it.
+        self.part_starts: dict[tuple[int, str], float] = {(0, "hello"): now}
+
+    def restart(self, now: float) -> None:
+        """A new wait begins now (a new step or phase, an answer, a forfeit at the final record)."""
+        self.since = now
+
+
 def default_grace(timeout: float) -> float:
     """The allowance for clock skew and delivery when the genesis names none."""
     return min(GRACE_MAX, max(GRACE_MIN, timeout * GRACE_SHARE))
@@ -68,21 +95,20 @@ def _rank(s: Session) -> tuple[int, int]:
 
 def deadline(s: Session) -> float:
     """When the current wait runs out on our clock (it restarts on every answer)."""
-    return s._since + s.timeout
+    return s.waits.since + s.timeout
 
 
 def tick(s: Session, now: float) -> None:
     """Ask for missed envelopes while waiting; name seats past the deadline once per wait."""
-    s._now = now
-    if s.halted is None and s.phase != "done" and now - max(s._since, s._asked) >= catchup.CATCH_UP_EVERY:
-        s._asked = now
-        s._out.append(catchup.request(s))
+    if s.halted is None and s.phase != "done" and now - max(s.waits.since, s.waits.asked) >= catchup.CATCH_UP_EVERY:
+        s.waits.asked = now
+        s._queue(catchup.request(s))
     if s.halted is None and s.phase != "done" and now > deadline(s):
-        key = (s.step, s.phase, s._since)
-        owing = tuple(seat for seat in s.waiting_for() if (seat, key) not in s._stall_reported)
+        key = (s.step, s.phase, s.waits.since)
+        owing = tuple(seat for seat in s.waiting_for() if (seat, key) not in s.waits.stall_reported)
         if owing:
-            s._stall_reported |= {(seat, key) for seat in owing}
-            s.events.append(Stalling(owing, tuple(s.names[seat] for seat in owing), s.step,
+            s.waits.stall_reported |= {(seat, key) for seat in owing}
+            s._event(Stalling(owing, tuple(s.names[seat] for seat in owing), s.step,
                                      s.waiting_what()))
 
 
@@ -91,7 +117,7 @@ def claimable(s: Session) -> tuple[int, ...]:
     if s.seat is None or s._now <= deadline(s):
         return ()
     return tuple(seat for seat in s.waiting_for() if seat != s.seat
-                 and s.seat not in s._claims.get((seat, s.step, s.phase), {}))
+                 and s.seat not in s.waits.claims.get((seat, s.step, s.phase), {}))
 
 
 def claim_body(s: Session, staller: int) -> dict[str, Any]:
@@ -138,7 +164,7 @@ def on_forfeit(s: Session, env: Envelope) -> None:
         if s.seat is None or claimer == s.seat:
             return
         left = _premature(s, step, part)
-        answered = s._answered_at.get(staller)
+        answered = s.waits.answered_at.get(staller)
         if left is not None:
             _misconduct(s, claimer, step, f"claimed a forfeit by seat {staller} at step {step} with "
                                           f"{left + s.grace:.1f} s of our deadline for it still to run: a premature "
@@ -148,7 +174,7 @@ def on_forfeit(s: Session, env: Envelope) -> None:
                                           "answer had been on record here for longer than the grace period "
                                           "(the claim is void)")
         return
-    s._claims.setdefault((staller, step, part), {})[claimer] = (s._now, s._answers[staller])
+    s.waits.claims.setdefault((staller, step, part), {})[claimer] = (s._now, s.waits.answers[staller])
     left = _premature(s, step, part)
     if s.seat is not None and claimer != s.seat and left is not None:
         _misconduct(s, claimer, step, f"claimed a forfeit by seat {staller} at step {step} with "
@@ -167,15 +193,15 @@ def void_claims(s: Session) -> list[tuple[int, int, int, str]]:
 def _misconduct(s: Session, seat: int, step: int, what: str) -> None:
     event = Misconduct(seat, s.names[seat], step, what)
     s.misconduct.append(event)
-    s.events.append(event)
+    s._event(event)
 
 
 def on_answer(s: Session, env: Envelope) -> None:
     """A seat's answer was consumed: its wait is over, and earlier claims against it are void."""
     if env.kind in ANSWERS:
-        s._answers[env.seat] += 1
-        s._answered_at[env.seat] = s._now
-        s._since = s._now
+        s.waits.answers[env.seat] += 1
+        s.waits.answered_at[env.seat] = s._now
+        s.waits.restart(s._now)
     note_part(s)
 
 
@@ -186,15 +212,15 @@ PART_MEMORY = 16
 def note_part(s: Session) -> None:
     """Remember when the table reached its current (step, part) on our clock."""
     key = (s.step, s.phase)
-    if key not in s._part_starts:
-        s._part_starts[key] = s._now
-        while len(s._part_starts) > PART_MEMORY:
-            del s._part_starts[next(iter(s._part_starts))]
+    if key not in s.waits.part_starts:
+        s.waits.part_starts[key] = s._now
+        while len(s.waits.part_starts) > PART_MEMORY:
+            del s.waits.part_starts[next(iter(s.waits.part_starts))]
 
 
 def _premature(s: Session, step: int, part: str) -> float | None:
     """Seconds our earliest deadline for that part still had to run (less grace), if any."""
-    began = s._part_starts.get((step, part))
+    began = s.waits.part_starts.get((step, part))
     if began is None:
         return None
     left = began + s.timeout - s.grace - s._now
@@ -203,8 +229,8 @@ def _premature(s: Session, step: int, part: str) -> float | None:
 
 def _standing(s: Session, staller: int) -> dict[int, float]:
     """Claimer -> when we saw its claim, for claims against ``staller`` that still count."""
-    claims = s._claims.get((staller, s.step, s.phase), {})
-    return {claimer: seen for claimer, (seen, answers) in claims.items() if answers == s._answers[staller]}
+    claims = s.waits.claims.get((staller, s.step, s.phase), {})
+    return {claimer: seen for claimer, (seen, answers) in claims.items() if answers == s.waits.answers[staller]}
 
 
 def settle(s: Session) -> bool:
@@ -254,5 +280,5 @@ def forfeit(s: Session, staller: int, claimers: list[int]) -> None:
         winner = others[0] if len(others) == 1 else None
         s._end_early({"winner": winner, "reason": f"seat {staller} forfeited: it did not {what} in time "
                                                   f"(step {s.step})"}, f"not audited: seat {staller} forfeited")
-    s._since = s._now
+    s.waits.restart(s._now)
     s._advance()  # at the final record: the others' may all be in already

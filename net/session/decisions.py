@@ -9,7 +9,7 @@ remembered by the play phase, :meth:`net.session.play.Play.applied`).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engine.core.actions import Action
 from engine.core.pending import DRIVER_ANSWERS, Decision

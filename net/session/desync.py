@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from engine.core.hashing import digest
 from net.envelope import Envelope
 from net.errors import MalformedMessage
+from net.session import conviction
 
 if TYPE_CHECKING:
     from net.session.core import Session
@@ -47,7 +48,7 @@ def remember_sections(s: Session, env: Envelope) -> None:
     body = env.body
     if not isinstance(body, Mapping) or set(body) != {"step", "sections", "hash"}:
         return
-    s._their_sections[str(env.seat)] = body["sections"]
+    s.peer_sections[str(env.seat)] = body["sections"]
 
 
 def desync(s: Session, env: Envelope) -> None:
@@ -57,7 +58,7 @@ def desync(s: Session, env: Envelope) -> None:
         "game": s.gid, "seat": s.seat, "peer": env.seat, "step": first,
         "ours": s.hashes[first], "theirs": env.seen.state_hash,
         "our_sections": section_hashes(s.game.public(s.states[first])),
-        "their_sections": s._their_sections,
+        "their_sections": s.peer_sections,
         "input": s.applied[first - 1].to_data() if first > 0 else None,
         "offending": env.to_data(),
         "logs": [e.to_data() for e in s.envelopes()],
@@ -66,6 +67,4 @@ def desync(s: Session, env: Envelope) -> None:
     if s._writer is not None:
         body = {"step": first, "hash": s.hashes[first], "sections": report["our_sections"]}
         s._send("desync", body)
-    from net.session import conviction
-
     conviction.false_hash(s, env)

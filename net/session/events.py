@@ -1,7 +1,10 @@
 """What a session reports to its owner (UI, tools, logs): plain values.
 
 Every event names the seat concerned and says, in words, what happened and
-what the players can do next. Nothing here changes the game.
+what the players can do next. Nothing here changes the game. Events are
+listed in ``Session.events``; a subscriber (:meth:`Session.subscribe`) also
+hears the notices :class:`Applied`, :class:`PhaseChanged` and
+:class:`ChatLine`, so a display never has to poll the session's attributes.
 """
 
 from __future__ import annotations
@@ -116,3 +119,38 @@ class Finished:
 
 
 Event = Rejected | Stalling | Misconduct | Cheat | Flooding | Resigned | Finished
+
+
+# --- notices: what a subscriber hears (Session.subscribe) -------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Applied:
+    """One engine input was applied: ``action`` took ``before`` (at ``step``) to ``after``."""
+
+    step: int
+    before: Any
+    action: Any
+    after: Any
+
+
+@dataclasses.dataclass(frozen=True)
+class PhaseChanged:
+    """The session went from phase ``old`` to phase ``new`` at ``step``."""
+
+    old: str
+    new: str
+    step: int
+
+
+@dataclasses.dataclass(frozen=True)
+class ChatLine:
+    """A signed chat line of ``seat`` was accepted (the text as signed; a display cleans it)."""
+
+    seat: int
+    text: str
+
+
+#: Everything a subscriber is told, in the order it happened: each input, each change of
+#: phase, each chat line, and every :data:`Event` (the same values as ``Session.events``).
+Notice = Applied | PhaseChanged | ChatLine | Event

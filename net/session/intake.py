@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core.encoding import decode
 from engine.core.errors import EncodingError
-from net.envelope import Envelope, EquivocationProof
+from net.envelope import Envelope, EquivocationProof, verify_equivocation_proof
 from net.errors import (
-    BrokenChain,
     Equivocation,
+    InvalidProof,
     MalformedMessage,
     ProtocolError,
     UnexpectedMessage,
@@ -46,7 +46,7 @@ def intake_bytes(s: Session, data: bytes, sender: str | None, *, from_journal: b
         return
     if isinstance(value, Mapping) and set(value) == {"equivocation", "game"}:
         if value["game"] == s.gid:
-            conviction.on_evidence(s, value["equivocation"], sender)
+            on_evidence(s, value["equivocation"], sender)
         return
     if isinstance(value, Mapping) and set(value) == {"envelopes", "game"}:
         if value["game"] != s.gid or not isinstance(value["envelopes"], tuple):
@@ -56,6 +56,24 @@ def intake_bytes(s: Session, data: bytes, sender: str | None, *, from_journal: b
             intake_value(s, item, sender, from_journal=False)
         return
     intake_value(s, value, sender, from_journal=from_journal)
+
+
+def on_evidence(s: Session, data: Any, sender: str | None) -> None:
+    """A forwarded equivocation proof: check it from scratch, then act on it."""
+    try:
+        parsed = EquivocationProof.from_data(data)
+        if parsed.seat not in s.seats:
+            raise InvalidProof(f"an equivocation proof names seat {parsed.seat}, not at this table")
+        verify_equivocation_proof(parsed, s.genesis.seat_keys[parsed.seat], game=s.gid)
+    except ProtocolError as exc:
+        s._reject(None, sender, s.step, "equivocation proof", exc)
+        return
+    log = s._logs[parsed.seat]
+    if parsed.seq < len(log) and log[parsed.seq].digest() in (parsed.first.digest(), parsed.second.digest()):
+        conviction.on_equivocation(s, parsed)  # one version is in our record: the other is a fork of it
+        return
+    for env in (parsed.first, parsed.second):  # not judged here yet: both go through intake like any envelope
+        intake(s, env, sender, from_journal=False)
 
 
 def intake_value(s: Session, value: Any, sender: str | None, *, from_journal: bool) -> None:
@@ -81,15 +99,13 @@ def intake(s: Session, env: Envelope, sender: str | None, *, from_journal: bool)
         if env.seat not in s.seats:
             raise UnknownSeat(f"there is no seat {env.seat} at this table of {len(s.seats)}",
                               seat=env.seat)
-        if (env.seat, "messages refused") in s._flood_named and env.kind == "chat":
+        if (env.seat, "messages refused") in s.flood_named and env.kind == "chat":
             chat.check_rate(s, env, now=True)  # a known flooder's excess costs no signature check
-        env.verify(s.genesis.seat_keys[env.seat], sender=sender)
         log = s._logs[env.seat]
-        if env.seq < len(log):
-            if log[env.seq].digest() != env.digest():
-                raise Equivocation(EquivocationProof(log[env.seq], env), sender=sender)
+        log.verify(env, sender=sender)
+        if log.known(env, sender=sender):  # an Equivocation when it differs from the accepted one
             return  # a harmless repeat
-        held = s._buffer[env.seat].get(env.seq)
+        held = s.inbox.get(env.seat, env.seq)
         if held is not None:
             if held.digest() != env.digest():
                 keep_alternate(s, env)
@@ -105,15 +121,10 @@ def intake(s: Session, env: Envelope, sender: str | None, *, from_journal: bool)
     if env.kind == "desync":
         remember_sections(s, env)
     if from_journal:
-        s._journaled.add(env.digest())  # accepted (or ours) in the first run: never journalled twice
-    s._buffer[env.seat][env.seq] = env
-    s._buffered_bytes[env.seat] += len(env.to_bytes())
-    s._senders[(env.seat, env.seq)] = sender
-    if env.seat == s.seat and s._writer is not None:
-        s._sent.add((env.seen.step, env.kind))
-        if env.seq >= s._writer.next_seq:
-            s._writer.next_seq = env.seq + 1
-            s._writer.head = env.digest()
+        s._note_journaled(env)  # accepted (or ours) in the first run: never journalled twice
+    s.inbox.hold(env, sender)
+    if env.seat == s.seat:
+        s._note_own(env)
 
 
 def check_shape(s: Session, env: Envelope) -> None:
@@ -125,29 +136,24 @@ def check_shape(s: Session, env: Envelope) -> None:
     if size > most:
         raise MalformedMessage(f"a {env.kind!r} message of {size} bytes is larger than any honest one "
                                f"(at most {most})", seat=env.seat)
-    if env.seq == len(s._logs[env.seat]) and env.prev != s._heads[env.seat]:
-        raise BrokenChain(f"envelope #{env.seq} does not chain onto its previous envelope", seat=env.seat)
+    s._logs[env.seat].check_link(env)
 
 
 def make_room(s: Session, env: Envelope) -> None:
     """Keep the seat's held-back envelopes within budget: drop those farthest
     ahead for one that comes sooner (they come back through catch-up), or
     refuse this one when it is itself the farthest ahead."""
-    seat, buffer = env.seat, s._buffer[env.seat]
+    seat, inbox = env.seat, s.inbox
     size = len(env.to_bytes())
-    while buffer and (len(buffer) >= limits.MAX_BUFFERED
-                      or s._buffered_bytes[seat] + size > limits.MAX_BUFFER_BYTES):
-        last = max(buffer)
-        if last < env.seq or seat == s.seat:
+    while inbox.count(seat) and (inbox.count(seat) >= limits.MAX_BUFFERED
+                                 or inbox.size(seat) + size > limits.MAX_BUFFER_BYTES):
+        if inbox.farthest(seat) < env.seq or seat == s.seat:
             limits.note_refusal(s, seat, "messages far ahead of the game")
             raise UnexpectedMessage(f"sent too many messages ahead of the game (more than "
                                     f"{limits.MAX_BUFFER_BYTES} bytes or {limits.MAX_BUFFERED} messages "
                                     "waiting)", seat=seat)
-        dropped = buffer.pop(last)
-        s._buffered_bytes[seat] -= len(dropped.to_bytes())
-        s._senders.pop((seat, last), None)
+        inbox.drop_farthest(seat)
         limits.note_refusal(s, seat, "messages far ahead of the game")
-
 
 
 def keep_alternate(s: Session, env: Envelope) -> None:
@@ -159,16 +165,10 @@ def keep_alternate(s: Session, env: Envelope) -> None:
     it: if the held one is refused it takes its place, if the held one is
     accepted the pair is an equivocation (:func:`net.session.pump.consume`).
     """
-    key = (env.seat, env.seq)
-    versions = s._alternates.setdefault(key, [])
-    if any(v.digest() == env.digest() for v in versions):
+    if any(v.digest() == env.digest() for v in s.inbox.alternates(env.seat, env.seq)):
         return
-    size = len(env.to_bytes())
-    if s._buffered_bytes[env.seat] + size > limits.MAX_BUFFER_BYTES:
+    if s.inbox.size(env.seat) + len(env.to_bytes()) > limits.MAX_BUFFER_BYTES:
         limits.note_refusal(s, env.seat, "conflicting versions of one message")
         return
-    if len(versions) >= limits.MAX_ALTERNATES:  # keep the latest: a seat's genuine message comes last
-        s._buffered_bytes[env.seat] -= len(versions.pop(0).to_bytes())
+    if s.inbox.add_alternate(env, limits.MAX_ALTERNATES):  # the oldest went: a genuine message comes last
         limits.note_refusal(s, env.seat, "conflicting versions of one message")
-    versions.append(env)
-    s._buffered_bytes[env.seat] += size

@@ -57,9 +57,9 @@ def note_refusal(s: Session, seat: int | None, what: str) -> bool:
     s.refused[seat] = count
     if count <= FLOOD_AFTER:
         return True
-    if (seat, what) not in s._flood_named:
-        s._flood_named.add((seat, what))
+    if (seat, what) not in s.flood_named:
+        s.flood_named.add((seat, what))
         event = Flooding(seat, what, count)
-        s.events.append(event)
+        s._event(event)
         s._log_flood(event)
     return False

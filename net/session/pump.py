@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from engine.core.errors import CheatDetected, EngineError
 from net.envelope import Envelope, EquivocationProof
-from net.errors import BrokenChain, ProtocolError, UnexpectedMessage
+from net.errors import ProtocolError, UnexpectedMessage
 from net.session import chat, conviction, deadlines, desync, dispute, resign
 from net.session.events import Cheat
 from net.session.messages import KINDS
@@ -31,7 +31,7 @@ def pump(s: Session) -> None:
         progressed = False
         for seat in s.seats:
             while s.halted is None:
-                env = s._buffer[seat].get(len(s._logs[seat]))
+                env = s.inbox.get(seat, s._logs[seat].next_seq)
                 if env is None or not (consume(s, env) or try_alternates(s, env)):
                     break
                 progressed = True
@@ -53,9 +53,7 @@ def consume(s: Session, env: Envelope, *, forks: bool = True) -> bool:
     :func:`try_alternates`)."""
     seat = env.seat
     try:
-        if env.prev != s._heads[seat]:
-            raise BrokenChain(f"envelope #{env.seq} does not chain onto its previous envelope",
-                              seat=seat)
+        s._logs[seat].check_link(env)
         k = env.seen.step
         if k <= s.step and k < len(s.hashes) and s.hashes[k] != env.seen.state_hash:
             desync.desync(s, env)
@@ -66,42 +64,24 @@ def consume(s: Session, env: Envelope, *, forks: bool = True) -> bool:
         return False
     except (ProtocolError, EngineError, KeyError, IndexError, TypeError, ValueError) as exc:
         # KeyError & co: hostile data of a shape no check foresaw; still only a rejection
-        unbuffer(s, env)
-        promote_alternate(s, env)
-        sender = s._senders.pop((seat, env.seq), None)
+        sender = s.inbox.release(env)
+        s.inbox.promote_alternate(env)
         if isinstance(exc, CheatDetected) and env.kind not in ("action",):
             s._halt(Cheat(exc.seat, s.step, str(exc)))
         elif dispute.is_bad_share_for_us(s, env, exc):
             dispute.dispute(s, env, exc)
         else:
             s._reject(seat, sender, env.seen.step, env.kind, exc)
-            if s.journal is not None and env.digest() in s._journaled:
-                # ours, journalled when sent: a replay must refuse it too, so leave it out
-                s.journal.mark_rejected(env.digest())
-                s._journaled.discard(env.digest())
-            if seat == s.seat and s._writer is not None and env.seq < s._writer.next_seq:
-                # our own message was refused (everyone refuses it alike): reuse its seq
-                s._writer.next_seq, s._writer.head = env.seq, s._heads[seat]
-                s._sent.discard((env.seen.step, env.kind))
+            s._forget_refused(env)
         return True
-    unbuffer(s, env)
-    s._senders.pop((seat, env.seq), None)
+    s.inbox.release(env)
     s._logs[seat].append(env)
-    s._heads[seat] = env.digest()
-    journal_accepted(s, env)
-    others = drop_alternates(s, env)
+    s._journal_accepted(env)
+    others = s.inbox.drop_alternates(env)
     if others and forks:  # a second valid version of an accepted envelope: the seat forked its history
         conviction.on_equivocation(s, EquivocationProof(env, others[0]))
     deadlines.on_answer(s, env)
     return True
-
-
-def drop_alternates(s: Session, env: Envelope) -> list[Envelope]:
-    """Forget the other versions of a judged envelope; return them."""
-    others = s._alternates.pop((env.seat, env.seq), [])
-    for other in others:
-        s._buffered_bytes[env.seat] -= len(other.to_bytes())
-    return others
 
 
 def try_alternates(s: Session, held: Envelope) -> bool:
@@ -110,40 +90,12 @@ def try_alternates(s: Session, held: Envelope) -> bool:
     stuck behind a version of it that may never fit). Every peer holding the
     same versions in the same state chooses alike; the versions passed over
     are dropped, since none of them was ever accepted."""
-    key = (held.seat, held.seq)
-    for alt in list(s._alternates.get(key, ())):
-        versions = s._alternates[key]
-        versions[versions.index(alt)] = held
-        s._buffer[held.seat][held.seq] = alt
+    for alt in s.inbox.alternates(held.seat, held.seq):
+        s.inbox.swap(held, alt)
         if consume(s, alt, forks=False):
             return True
-        versions[versions.index(held)] = alt  # it waits too: put things back
-        s._buffer[held.seat][held.seq] = held
+        s.inbox.swap(alt, held)  # it waits too: put things back
     return False
-
-
-def promote_alternate(s: Session, env: Envelope) -> None:
-    """``env`` was refused: the next other version of it (if any) waits in its place."""
-    others = drop_alternates(s, env)
-    if others:
-        nxt, rest = others[0], others[1:]
-        s._buffer[env.seat][env.seq] = nxt
-        s._buffered_bytes[env.seat] += len(nxt.to_bytes())
-        if rest:
-            s._alternates[(env.seat, env.seq)] = rest
-            s._buffered_bytes[env.seat] += sum(len(o.to_bytes()) for o in rest)
-
-
-def unbuffer(s: Session, env: Envelope) -> None:
-    del s._buffer[env.seat][env.seq]
-    s._buffered_bytes[env.seat] -= len(env.to_bytes())
-
-
-def journal_accepted(s: Session, env: Envelope) -> None:
-    """Write an accepted envelope before anything we send can depend on it (once)."""
-    if s.journal is not None and env.digest() not in s._journaled:
-        s.journal.append_envelope(env.to_bytes())
-        s._journaled.add(env.digest())
 
 
 def dispatch(s: Session, env: Envelope) -> bool:
@@ -155,7 +107,7 @@ def dispatch(s: Session, env: Envelope) -> bool:
     if kind == "chat":
         line = chat.line_of(env)
         chat.check_rate(s, env)
-        s.chat_log.append((env.seat, line))
+        s._chat_line(env.seat, line)
         return True
     if kind == "desync":
         desync.check_message(env)

@@ -43,7 +43,7 @@ def on_resign(s: Session, env: Envelope) -> None:
     others = [other for other in s.seats if other != seat]
     s.forfeited = seat
     s.resigned = seat
-    s.events.append(Resigned(seat, s.names[seat], s.step))
+    s._event(Resigned(seat, s.names[seat], s.step))
     s._end_early({"winner": others[0] if len(others) == 1 else None,
                   "reason": f"seat {seat} resigned: it gave the game up with a signed message (step {s.step})"},
                  f"not audited: seat {seat} resigned")

@@ -28,7 +28,6 @@ from net.transport.keys import (
     FINGERPRINT_SIZE,
     fingerprint_from_bytes,
     fingerprint_to_bytes,
-    key_matches,
 )
 from net.transport.messages import TABLE_SIZE, Address
 
@@ -67,10 +66,6 @@ class Invite:
                 raise InviteError(f"{host!r} is not an IPv4 or IPv6 address") from None
             if not 0 < port < 65536:
                 raise InviteError(f"port {port} is outside 1-65535")
-
-    def matches_key(self, public_key: bytes) -> bool:
-        """True if ``public_key`` is the key this invite pins."""
-        return key_matches(public_key, self.fingerprint)
 
     def encode(self) -> str:
         """The copy-pasteable text form."""

@@ -205,9 +205,6 @@ def resume_code(secret: bytes, host_key: bytes, joiner_key: bytes, table: bytes,
 # ------------------------------------------------------------------ link kind
 
 
-LINK_KINDS = ("connecting", "direct", "relayed", "reconnecting")
-
-
 def link_kind(connected: bool, description: str, ever_connected: bool) -> str:
     """How a Dilation pipe reaches the peer, for players: ``direct`` or
     ``relayed`` (from the connection's description, ``->relay:...`` for the

@@ -73,7 +73,7 @@ def test_an_opponent_who_leaves_is_named_at_once_and_the_win_is_ours(real_app, t
         assert time.monotonic() - told_at < 10  # told and done at once, not after a deadline
         assert not end.audit_ok and end.audit_detail.startswith("not audited")
         app.render()
-        from net.transcript import verify
+        from net.verifier import verify
 
         assert verify(end.session.transcript()).ok  # the signed goodbye is the proof
     finally:

@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 from e2e_procs import kill_all, start_host, start_joiner
 
-from net.transcript import load_raw, verify
+from net.transcript import load_raw
+from net.verifier import verify
 from tools.match_tcp import finish
 
 pytestmark = pytest.mark.e2e

@@ -18,7 +18,8 @@ import pytest
 from e2e_procs import STEP, kill_all, run_checked, start_host, wait_until
 
 from engine.core.encoding import encode
-from net.transcript import load_raw, verify
+from net.transcript import load_raw
+from net.verifier import verify
 from tools.match_tcp import ROOT, PeerProcess, finish, peer_env, seat_args, spawn
 
 pytestmark = pytest.mark.e2e

@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 from e2e_procs import kill_all, start_host, start_joiner, wait_until
 
-from net.transcript import load_raw, verify
+from net.transcript import load_raw
+from net.verifier import verify
 from tools.match_tcp import ROOT, finish, next_line, peer_env
 
 pytestmark = pytest.mark.e2e

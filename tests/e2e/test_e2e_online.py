@@ -19,7 +19,8 @@ from pathlib import Path
 import pytest
 from e2e_procs import CuttableRelay, kill_all, last_step, run_checked, step_reached, wait_until
 
-from net.transcript import load_raw, verify
+from net.transcript import load_raw
+from net.verifier import verify
 from tools.match_tcp import (
     PeerProcess,
     audit_of,

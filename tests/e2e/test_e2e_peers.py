@@ -23,7 +23,8 @@ from e2e_procs import (
 )
 
 from net.identity import Identity
-from net.transcript import load_raw, verify
+from net.transcript import load_raw
+from net.verifier import verify
 from net.transport.invite import Invite, parse_invite
 from tools.match_tcp import PeerProcess, TableRun, audit_of, finish, run_table, spawn
 

@@ -383,3 +383,55 @@ def test_genesis_from_data_is_strict_about_shapes() -> None:
     with pytest.raises(MalformedMessage, match="non-empty"):
         Genesis.from_data({**data, "seat_keys": []})
     assert Genesis.from_data(data) == genesis(ids)
+
+
+# --- the rules one by one (the session and the offline verifier use them so) ----------
+
+
+def test_the_rules_one_by_one_repeat_fork_link_and_resume() -> None:
+    ids, _, gid, writers = table(1)
+    log = SeatLog(gid, 0, ids[0].public_key)
+    first = writers[0].write("move", "a", SEEN0)
+    second = writers[0].write("move", "b", SEEN0)
+    third = writers[0].write("move", "c", SEEN0)
+    assert not log.known(first)
+    log.verify(first)
+    log.check_link(second)  # not the next one yet: it cannot be judged, so nothing is raised
+    log.append(first)
+    assert log.known(first) and log[0] is first and log[-1] is first and len(log) == 1
+    fork = EnvelopeWriter(ids[0], gid, 0).write("move", "other", SEEN0)
+    with pytest.raises(Equivocation) as err:
+        log.known(fork)
+    assert err.value.proof.first is first and err.value.proof.second == fork
+    with pytest.raises(SequenceGap):
+        log.append(third)
+    stray = EnvelopeWriter(ids[0], gid, 0, next_seq=1, head=b"x" * 32).write("move", "b", SEEN0)
+    with pytest.raises(BrokenChain, match="does not chain onto envelope #0"):
+        log.check_link(stray)
+    with pytest.raises(BrokenChain):
+        log.append(stray)
+    assert log.next_seq == 1 and log.head == first.digest()  # refused envelopes changed nothing
+    # a log that resumes after a missing envelope (the offline verifier after a gap)
+    resumed = SeatLog(gid, 0, ids[0].public_key, start=2, head=third.prev)
+    resumed.append(third)
+    assert resumed.next_seq == 3 and resumed[2] is third and resumed.since(0) == [third]
+    with pytest.raises(IndexError):
+        resumed[1]
+
+
+def test_the_session_refuses_a_broken_chain_with_the_seat_log_rule() -> None:
+    """One implementation: the session's refusal is SeatLog's, word for word."""
+    from net.session import Rejected
+    from tests.net.session.harness import identities as tiny_ids
+    from tests.net.session.harness import tiny_table
+
+    fresh = tiny_table(2)[0].sessions[0]
+    seat1 = tiny_ids(2, tag="tiny")[1]
+    first_env = EnvelopeWriter(seat1, fresh.gid, 1).write("chat", {"text": "1"}, (0, fresh.hashes[0]))
+    fresh.receive(first_env.to_bytes())
+    broken = EnvelopeWriter(seat1, fresh.gid, 1, next_seq=1, head=b"z" * 32).write(
+        "chat", {"text": "2"}, (0, fresh.hashes[0]))
+    fresh.receive(broken.to_bytes())
+    refused = [e for e in fresh.events if isinstance(e, Rejected) and e.reason == "BrokenChain"]
+    assert len(refused) == 1 and refused[0].seat == 1
+    assert "does not chain onto envelope #0 (its prev hash differs)" in refused[0].error

@@ -34,7 +34,8 @@ from net.bots.random_bot import RandomBot  # noqa: E402
 from net.envelope import Envelope, Genesis, game_id, sign_envelope  # noqa: E402
 from net.session import Session  # noqa: E402
 from net.session.loopback import Loopback  # noqa: E402
-from net.transcript import FORMAT, Verdict, verify  # noqa: E402
+from net.transcript import FORMAT  # noqa: E402
+from net.verifier import Verdict, verify  # noqa: E402
 from tools.verify import main as verify_main  # noqa: E402
 
 IDS = identities(2, tag="fuzz")

@@ -205,7 +205,8 @@ def dice_rolls(reactor: Any, n: int, count: int) -> Any:
 
 
 def rider_game(repeats: int) -> dict[str, Any]:
-    from net.transcript import load_raw, verify
+    from net.transcript import load_raw
+    from net.verifier import verify
     from tools.match_tcp import audit_of, run_table
 
     runs: list[dict[str, Any]] = []

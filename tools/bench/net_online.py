@@ -184,7 +184,8 @@ def measure_in_reactor(reactor: Any, quick: bool) -> Any:
 
 
 def online_rider_game(repeats: int) -> dict[str, Any]:
-    from net.transcript import load_raw, verify
+    from net.transcript import load_raw
+    from net.verifier import verify
     from tools.match_tcp import audit_of, run_table
     from tools.wormhole_servers import ServerProcess
 

@@ -36,7 +36,7 @@ from net.identity import Identity
 from net.session import Session
 from net.session.loopback import Loopback
 from net.session.plan import TablePlan
-from net.transcript import verify
+from net.verifier import verify
 
 NONCE = bytes(range(16))
 

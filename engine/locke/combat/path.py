@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.errors import IllegalAction
-from engine.core.pending import CardsShownTo, Chance, Decision, DiceRolled, HiddenOp, Pending
+from engine.core.pending import CardsRevealed, CardsShownTo, Chance, Decision, DiceRolled, HiddenOp, Pending
 from engine.locke import claims as ck
 from engine.locke import fate
 from engine.locke.actions import Land, Nop
@@ -47,7 +47,7 @@ from engine.locke.combat.common import (
     with_fighter,
     with_strike,
 )
-from engine.locke.combat.model import ASLEEP, DEAD, ESCAPED, Fight, Fighter, Strike
+from engine.locke.combat.model import ASLEEP, DEAD, DECK, ESCAPED, Fight, Fighter, Strike
 from engine.locke.components import CombatCard
 from engine.locke.damage import resolve_damage
 from engine.locke.state import NO_SEAT, LockeState, Step, advance, claimed, log, with_seat
@@ -122,7 +122,8 @@ def play(g: Any, s: LockeState, index: int, action: Play, uses: tuple[str, ...],
     s = put(s._replace(**claimed(s, *claims)), fight)
     s = log(s, "cb-play", seat, action.card, card.id, action.use, action.target)
     mind = (Step("cb_mind", seat, n=action.stretch, arg=str(action.mind)),) if action.stretch else ()
-    return s, card, ask + mind
+    shown = (Step("cb_played", seat, n=action.handle),)  # KMC 10.4: a played card lies face up
+    return s, card, shown + ask + mind  # the card lies face up before a jammer's owner answers
 
 
 def spend_face_up(s: LockeState, index: int, handle: int, use: str, target: int = -1) -> tuple[LockeState, str]:
@@ -135,6 +136,17 @@ def spend_face_up(s: LockeState, index: int, handle: int, use: str, target: int 
     s = put(s, with_fighter(fight, index, f)._replace(used=fight.used + (handle,)))
     assert f.ob is not None
     return log(s, "cb-play", -1, card, card, use, target, f.ob.id), card
+
+
+def _pending_played(g: Any, s: LockeState, step: Step) -> Pending:
+    return HiddenOp("reveal", DECK, (step.n,))
+
+
+def _on_played(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
+    """A played card is turned face up for everyone (KMC 10.4; ruling N171): the claim that
+    the handle holds the card named is judged from the public record from now on."""
+    assert isinstance(action, CardsRevealed)
+    return advance(s._replace(open_cards=s.open_cards + tuple(zip(action.handles, action.cards))))
 
 
 def _index(s: LockeState, step: Step) -> int:
@@ -222,7 +234,7 @@ def _on_act(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
         claim = ck.make(step.seat, s.step_no, cc.TELEPATHY, (s.seats[step.seat].character,),
                         _ledger(s, step.seat, action.level), "locke.5.4")
         s = s._replace(**claimed(s, claim))
-    return advance(s, Step("cb_tele_roll", step.seat, n=action.target, arg=str(action.level)))
+    return advance(s, *mind, Step("cb_tele_roll", step.seat, n=action.target, arg=str(action.level)))
 
 
 # --- the attack stands: syncs (KMC 10.8) --------------------------------------------------------
@@ -276,7 +288,7 @@ def _on_hench(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     fight = fight_of(s)
     me = _seat_index(fight, step.seat)
     strike = _s(s)
-    s, card, _ = play(g, s, me, action, ("hench",))
+    s, card, shown = play(g, s, me, action, ("hench",))
     if step.arg == "escape":
         strike = strike._replace(escape_level=strike.escape_level + 1)
         s = log(with_strike(s, strike), "cb-sync", step.seat, "henchman-teleport", strike.escape_level)
@@ -284,7 +296,7 @@ def _on_hench(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
         strike = strike._replace(level=strike.level + 1, firepower=strike.firepower + card.firepower)
         s = log(with_strike(s, strike), "cb-sync", step.seat, "henchman", strike.level, strike.firepower)
     more = (Step("cb_hench", step.seat, n=step.n - 1, arg=step.arg),) if step.n > 1 else ()
-    return advance(s, *more)
+    return advance(s, *shown, *more)
 
 
 def _seat_index(fight: Fight, seat: int) -> int:
@@ -709,6 +721,7 @@ def _decision(g: Any, s: LockeState, step: Step) -> Pending:
 
 
 PENDING = {
+    "cb_played": _pending_played,
     "cb_act": _decision, "cb_sync": _decision, "cb_hench": _decision, "cb_escape": _decision,
     "cb_block": _decision, "cb_defend": _decision, "cb_dur": _decision, "cb_sleep": _decision,
     "cb_land": _decision, "cb_mind": _pending_mind, "cb_flee_roll": _pending_flee_roll,
@@ -716,6 +729,7 @@ PENDING = {
     "cb_damage": _pending_damage,
 }
 HANDLERS = {
+    ("cb_played", CardsRevealed): _on_played,
     ("cb_act", Play): _on_act, ("cb_act", Nop): _on_act_pass,
     ("cb_sync", Play): _on_sync, ("cb_sync", Nop): _on_pass,
     ("cb_hench", Play): _on_hench, ("cb_hench", Nop): _on_hench_pass,

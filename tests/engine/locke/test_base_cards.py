@@ -72,7 +72,7 @@ def test_energy_absorber_failed_level_check_rests_1d6() -> None:
     roll(table, 5, 6)  # 11 > 6: failed
     roll(table, 4)  # 1d6 turns of rest
     assert me(table).status == "resting" and me(table).rest == 4 and me(table).restraint == "energy-absorber"
-    assert table.state.claims[-1].what == "locke.stat_at_most"
+    assert table.state.claims[-1].what == "locke.stat_now"
 
 
 def test_energy_absorber_passed_check_does_nothing() -> None:
@@ -145,7 +145,7 @@ def test_illusion_room_does_not_touch_a_level_above_it() -> None:
     table = arrive("illusion-room-5")
     assert table.legal(0) == [Fact(0, True)]  # Locke-1: level 6 > 5
     act(table, Fact(0, True))
-    assert "not-affected" in effects(table) and table.state.claims[-1].what == "locke.stat_at_most"
+    assert "not-affected" in effects(table) and table.state.claims[-1].what == "locke.stat_now"
 
 
 def test_illusion_room_card_loop_hits_until_the_mind_check_passes() -> None:

@@ -356,4 +356,5 @@ def test_party_teleport_partners_choose_to_follow_with_a_level_claim() -> None:
     s = table.state
     assert s.seats[0].place == s.seats[3].place == "P:1:5" and s.seats[3].leader == 0
     assert s.seats[2].place == "P:1:0" and s.seats[2].leader == -1 and s.seats[2].status == "normal"
-    assert s.claims[-1].what == "locke.level_at_least" and s.claims[-1].seat == 3
+    assert s.claims[-1].what == "locke.stat_now" and s.claims[-1].seat == 3
+    assert s.claims[-1].value[:3] == ["level", "le", 5]  # Lag's current level reaches the leader's 5

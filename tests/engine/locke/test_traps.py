@@ -15,7 +15,7 @@ import pytest
 from engine.core.claims import FalseClaim
 from engine.core.errors import CheatDetected
 from engine.locke.actions import Answer, Choose, Declare, Keep, Nop, Stat, UseCard, Walk
-from engine.locke.effects import effective
+from engine.locke import stats
 from tests.engine.locke.flow_helpers import act, five, game, roll, table_at, waiting
 
 
@@ -77,7 +77,7 @@ def test_trap_2_psycho_bomb_hits_the_mind_not_the_durability() -> None:
     roll(table, 1, 2)  # 2:1 column, roll 3: 2 damage
     p = table.state.seats[0]
     assert p.mods == (("mind", "add", -2, "life"),) and p.damage == 0 and p.alive
-    assert effective(game(), p, "locke-1", "mind") == 6
+    assert stats.current(game().components.character("locke-1"), p.mods, p.proofs, "mind") == 6
     assert _events(table, "damage")[-1][:4] == ("damage", "psycho-bomb", 0, "mind")
 
 
@@ -287,7 +287,8 @@ def test_event_3_psycho_blast_raises_the_level_and_sets_the_mind() -> None:
     assert table.legal(0) == [Choose(0, "blast")]
     act(table, Choose(0, "blast"))
     p = table.state.seats[0]
-    assert effective(game(), p, "nia", "level") == 5 and effective(game(), p, "nia", "mind") == 3
+    nia = game().components.character("nia")
+    assert stats.current(nia, p.mods, p.proofs, "level") == 5 and stats.current(nia, p.mods, p.proofs, "mind") == 3
 
 
 def test_psycho_blast_on_a_locke_who_turns_face_up_hits_everyone_present() -> None:

@@ -22,7 +22,7 @@ from net.bots.random_bot import RandomBot
 from net.commit import SEALED, Opening, commitment_of
 from net.envelope import Envelope, Genesis, sign_envelope
 from net.session import Cheat, Outgoing, Session
-from net.session.conviction import verify_proof
+from net.verifier import verify_proof
 from net.transcript import save
 from tools.verify import main as verify_main
 

@@ -17,7 +17,7 @@ from net.bots.random_bot import RandomBot
 from net.session import Session
 from net.session.loopback import Loopback
 from net.games import table_for
-from net.transcript import verify
+from net.verifier import verify
 
 
 def _illegal_deck() -> tuple[str, ...]:

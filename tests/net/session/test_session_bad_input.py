@@ -19,7 +19,7 @@ from engine.core.pending import Decision
 from net.bots.random_bot import RandomBot
 from net.envelope import Envelope, Genesis, sign_envelope
 from net.session import Finished, Rejected, Session, Stalling
-from net.transcript import verify
+from net.verifier import verify
 
 
 def _two_humans(**options: Any) -> tuple[Table_, Genesis, list[Any]]:

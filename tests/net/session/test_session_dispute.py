@@ -11,7 +11,7 @@ from harness import identities, tiny_table
 from engine.core.encoding import decode
 from net.envelope import Envelope, sign_envelope
 from net.session import Cheat, Outgoing
-from net.transcript import verify
+from net.verifier import verify
 
 
 def _is_show_share(data: Any) -> bool:

@@ -88,7 +88,7 @@ def test_future_envelopes_of_1_mb_are_refused_before_they_are_stored(tmp_path: P
 
     memory, journal = _measure(a, flood)
     assert memory < 4 * MIB and journal == 0, (memory, journal)
-    assert sum(len(buf) for buf in a._buffer) < 20
+    assert sum(a.inbox.count(seat) for seat in a.seats) < 20
     assert a.refused[1] >= 150 and _named(a, 1)
     assert len([e for e in a.events if isinstance(e, Rejected)]) <= limits.FLOOD_AFTER + 5
     print(f"\n1 MB future flood: memory +{memory / MIB:.2f} MiB, journal +{journal} bytes")
@@ -109,7 +109,7 @@ def test_future_envelopes_within_the_kind_limit_fill_only_the_seat_budget(tmp_pa
                               body={"deck": bytes(400 * 1024)}, step=a.step + 50))
 
     memory, journal = _measure(a, flood)
-    assert a._buffered_bytes[1] <= limits.MAX_BUFFER_BYTES
+    assert a.inbox.size(1) <= limits.MAX_BUFFER_BYTES
     # a held envelope costs about twice its encoded size (the decoded body and its kept encoding)
     assert memory < 2 * limits.MAX_BUFFER_BYTES + 4 * MIB and journal == 0, (memory, journal)
     assert _named(a, 1)

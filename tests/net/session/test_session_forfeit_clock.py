@@ -76,7 +76,7 @@ class Table:
                 for staller in s.claimable():
                     self.send(s.seat or 0, s.claim_forfeit(staller))
         if s.seat == SLOW and s.legal() and (self.planned is None or not self.planned.active()):
-            due = s._since + s.timeout + self.answer_at  # its own deadline, on its own clock
+            due = s.waits.since + s.timeout + self.answer_at  # its own deadline, on its own clock
             self.planned = self.clock.callLater(max(0.0, due - self.clock.seconds()), self.answer, s, s.step)
 
     def answer(self, s: Session, step: int) -> None:

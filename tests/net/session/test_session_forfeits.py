@@ -30,7 +30,7 @@ from net.bots.random_bot import RandomBot
 from net.envelope import Envelope, Genesis
 from net.session import Finished, Misconduct, Outgoing, Rejected, Session, Stalling
 from net.session import deadlines, pump
-from net.transcript import verify
+from net.verifier import verify
 
 T = 30  # deadline (whole seconds: genesis options hold no floats)
 G = 5  # grace

@@ -27,7 +27,8 @@ from net.session import Finished, Rejected, Session
 from net.session.core import Outgoing
 from net.session.loopback import Loopback
 from net.games import table_for
-from net.transcript import save, verify
+from net.transcript import save
+from net.verifier import verify
 from tools.verify import main as verify_main
 
 IDS = identities(2)

@@ -15,7 +15,7 @@ from net.bots.greedy import GreedyBot
 from net.bots.rider_eval import rider_score
 from net.journal import Journal
 from net.session import Rejected, Session
-from net.transcript import verify
+from net.verifier import verify
 
 
 @pytest.mark.slow

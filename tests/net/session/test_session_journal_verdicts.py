@@ -15,7 +15,7 @@ from engine.core.pending import Decision
 from net.envelope import Envelope
 from net.journal import Journal
 from net.session import Outgoing, Rejected, Session, pump
-from net.transcript import verify
+from net.verifier import verify
 
 
 def _refused_envelope_of_our_own(s: Session) -> tuple[Envelope, list[Outgoing]]:
@@ -54,7 +54,7 @@ def test_refused_envelope_then_kill_and_resume_continues_the_game(tmp_path: Path
     table.run()
     back = Session(genesis, setup.game, setup.state, plan=setup.plan, identity=identities(2)[0], seat=0,
                    deck=rider_decks()[0], agent=a.agent, journal=Journal(tmp_path / "seat0"))
-    assert len(back._logs[1]) == 0 and back._buffer[1][bad.seq].digest() == genuine.digest()
+    assert len(back._logs[1]) == 0 and back.inbox.get(1, bad.seq).digest() == genuine.digest()
     table.sessions[0] = back
     table.down.discard(0)
     table.post(0, back.start())

@@ -9,7 +9,7 @@ from harness import tiny_table
 
 from engine.core.encoding import encode
 from net.session import Rejected
-from net.transcript import verify
+from net.verifier import verify
 
 
 @pytest.mark.slow

@@ -14,7 +14,7 @@ from net.games import table_for
 from net.bots.random_bot import RandomBot
 from net.envelope import Genesis, sign_envelope
 from net.session import Finished, Rejected, Resigned, Session
-from net.transcript import verify
+from net.verifier import verify
 
 
 def _two(**options: Any) -> tuple[Table_, list[Any]]:

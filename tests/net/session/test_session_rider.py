@@ -21,7 +21,7 @@ from net.bots.greedy import GreedyBot
 from net.bots.rider_eval import rider_score
 from net.session import Cheat, Finished, Rejected, Session
 from net.games import table_for
-from net.transcript import verify
+from net.verifier import verify
 
 
 def _finished(sessions: Sequence[Session]) -> None:

@@ -16,7 +16,8 @@ from harness import identities, rider_table, tiny_table
 from engine.core.encoding import decode, encode
 from net.envelope import Envelope, sign_envelope
 from net.poker import group as g
-from net.transcript import save, verify
+from net.transcript import save
+from net.verifier import verify
 from tools.verify import main as verify_main
 
 ROOT = Path(__file__).resolve().parents[3]

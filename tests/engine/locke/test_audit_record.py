@@ -1,0 +1,31 @@
+"""Every claim of a Locke game can be judged from the public record alone (issue 12 item 4,
+issue 13 item 7): what a networked table's end-of-game audit will rely on.
+
+A trusted local table judges each claim at once from the truth it holds; a networked table
+will judge it when the cards it is about are opened. So along a whole game we collect every
+card the public state ever showed (``open_cards``; handles are never reused) and require
+that, after the final reveal, no claim is left that nobody could judge. Rulings N171-N173.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core.claims import unjudged_claims
+from tests.engine.locke.flow_helpers import bot_table
+
+
+@pytest.mark.parametrize("players", range(5, 11))
+def test_every_claim_is_judged_from_what_the_table_saw(players: int) -> None:
+    table = bot_table(players, 7)
+    seen: dict[int, str] = {}
+    steps = 0
+    while table.pending is not None and steps < 400_000:
+        table.step()
+        steps += 1
+        for handle, card in table.state.open_cards:
+            seen.setdefault(handle, card)
+    assert table.state.phase == "over"
+    left = unjudged_claims(table.state.claims, seen.get)
+    assert left == (), [(c.what, c.seat, c.rule) for c in left[:5]]
+    assert len(table.state.claims) > 50  # a real game makes plenty of claims
