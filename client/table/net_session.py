@@ -385,7 +385,7 @@ class NetSession(Generic[S]):
         from client.settings import transcript_path
         from net.transcript import save
 
-        path = transcript_path(folder, f"{self.peer.entry.name}-net-{{stamp}}-{self.session.gid.hex()[:10]}.json")
+        path = transcript_path(folder, f"{self.peer.entry.name}-net-{{stamp}}-{self.session.gid.hex()[:10]}.ft")
         save(path, self.transcript())
         return path
 
