@@ -263,14 +263,16 @@ def _verify(genesis: Genesis, raw: list[Any]) -> Verdict:
 # --- local records ----------------------------------------------------------------
 
 
-def verify_local(data: Any) -> Verdict:
+def verify_local(data: Any, *, require_end: bool = True) -> Verdict:
     """Replay a local record (or an old JSON match log) through the engine and check every hash.
 
     The first state comes from the game registry's local set-up of the
     record, and must have the recorded hash; each input is decoded by the
     game's codec, applied (the engine refuses an illegal one) and followed
     by its recorded state hash; the end must be the engine's outcome with
-    the recorded final hash, or a recorded concession. Like :func:`verify`,
+    the recorded final hash, or a recorded concession. ``require_end=False``
+    accepts a record of a game still running (the client's audit of a table
+    that stopped early); ``end`` is then "unfinished". Like :func:`verify`,
     any input gives a verdict, never an exception.
     """
     try:
@@ -283,7 +285,7 @@ def verify_local(data: Any) -> Verdict:
     except TranscriptError as exc:
         return _fail(exc.index, None, "format", str(exc))
     try:
-        verdict = _verify_local(record)
+        verdict = _verify_local(record, require_end)
     except Exception as exc:  # noqa: BLE001 - a verifier's answer to any input is a verdict
         verdict = _fail(None, None, "unexpected", f"the record could not be checked ({type(exc).__name__}: "
                                                   f"{exc}); it is not accepted")
@@ -292,7 +294,7 @@ def verify_local(data: Any) -> Verdict:
     return verdict
 
 
-def _verify_local(record: LocalRecord) -> Verdict:
+def _verify_local(record: LocalRecord, require_end: bool) -> Verdict:
     entry = game_for_rules(record.rules_id)
     if entry is None:
         return _fail(0, None, "set-up", f"the record's rules {record.rules_id!r} are not installed here")
@@ -329,6 +331,10 @@ def _verify_local(record: LocalRecord) -> Verdict:
                                                 "were removed from the end of the record")
     outcome = game.outcome(state)
     recorded_outcome = record.outcome
+    if outcome is None and record.conceded is None and not require_end:
+        verdict = Verdict(True)
+        verdict.audit, verdict.end = "replayed", "unfinished"
+        return verdict
     if outcome is None and record.conceded is None:
         return _fail(steps, None, "incomplete", f"the record ends before the game does ({steps} inputs); "
                                                 "save it after the end")

@@ -90,6 +90,7 @@ class LocalSession(Generic[S]):
         #: A local table refuses no network message and has no chat.
         self.warnings: list[str] = []
         self.chat: list[tuple[int, str]] = []
+        self.notices_dropped = 0
         self.catching_up = False
 
     # -- queries ----------------------------------------------------------------
@@ -263,11 +264,11 @@ class LocalSession(Generic[S]):
 
     # -- after the game ------------------------------------------------------------
     def audit(self) -> tuple[bool, str]:
-        """Check the record by the one replayer (net.verifier): (True, the final state hash's
-        short form) or (False, what failed, for people)."""
-        from net.verifier import verify
+        """Check the record by the one replayer (net.verifier; a game that stopped early too):
+        (True, the last state hash's short form) or (False, what failed, for people)."""
+        from net.verifier import verify_local
 
-        verdict = verify(self.transcript())
+        verdict = verify_local(self.transcript(), require_end=False)
         if verdict.ok:
             return True, short_hex(hash_of(self.game, self.state), 16)
         return False, for_people(f"step {verdict.step}: {verdict.detail}")

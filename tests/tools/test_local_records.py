@@ -163,6 +163,20 @@ def test_a_malformed_local_record_is_a_format_failure_not_a_traceback(tiny_recor
         assert not verdict.ok and verdict.reason == "format", verdict
 
 
+def test_a_record_of_a_running_game_fails_unless_the_end_is_not_required(tiny_record: Any) -> None:
+    from net.verifier import verify_local
+
+    running = _copy(tiny_record)
+    del running["inputs"][5:]
+    running["end"] = {"outcome": None, "conceded": None, "final_hash": running["inputs"][4]["hash"]}
+    verdict = _failed(running)
+    assert (verdict.step, verdict.reason) == (5, "incomplete") and "save it after the end" in verdict.detail
+    partial = verify_local(running, require_end=False)  # the client's audit of a table that stopped early
+    assert partial.ok and partial.end == "unfinished", partial
+    running["inputs"][2]["hash"] = bytes(32)
+    assert verify_local(running, require_end=False).reason == "state hash"
+
+
 def test_a_tampered_record_file_fails_tools_verify_with_exit_1(tiny_record: Any, tmp_path: Path) -> None:
     tampered = _copy(tiny_record)
     tampered["inputs"][3]["hash"] = bytes(32)
