@@ -147,7 +147,7 @@ def test_every_planet_card_kind_and_trap_event_entry_fires() -> None:
             note = f"expected {expected:.1f}"
             if counter[name] == 0:
                 if expected < RARE:
-                    note += ": rare with fair dice, see its scenario test in test_traps.py"
+                    note += ": rare with fair dice, see its scenario test (test_traps.py, test_volley.py)"
                 else:
                     gaps.append(f"{group}:{name}")
                     note += ": GAP"
