@@ -356,7 +356,10 @@ def _auto_end(g: Any, s: LockeState, step: Step) -> LockeState:
     s = log(s, "combat", c.cause, c.cell, [list(x) for x in c.sides], list(fight.dead), LOG_TAG, fight.ended, fight.round)
     if c.obstacles and cleared:  # read by engine/locke/base_cards.py (alarm devices)
         s = log(s, "obstacles-cleared", c.cause, c.cell)
-    s = s._replace(combat=None, last_combat=participants)
+    from engine.locke.combat.volley import CAUSE as VOLLEY
+
+    # a police trap or the 300's volley is no combat: Hijiri's "present at the final combat" ignores it
+    s = s._replace(combat=None, last_combat=s.last_combat if trapped or c.cause == VOLLEY else participants)
     if not alive_seats(s):
         return end_game(s, "all-dead")
     follow = tuple(Step("instruct", seat) for seat in fight.escapers if s.seats[seat].alive)

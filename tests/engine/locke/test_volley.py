@@ -148,6 +148,7 @@ def _over(table: Any) -> None:
     assert table.state.combat is None
     assert len(game().zone(table.state, DECK)) == 86
     assert any(e[0] == "combat" and e[1] == "trap:sync-attack-of-300" for e in table.state.events)
+    assert table.state.last_combat == ()  # no combat took place (KMC 6: Hijiri's final combat)
 
 
 def test_an_illusion_puts_the_300_to_sleep_and_the_victim_stays() -> None:

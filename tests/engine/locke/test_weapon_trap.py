@@ -47,6 +47,7 @@ def test_weapon_check_3_ends_the_combat_and_rolls_the_trap_chart() -> None:
     assert table.state.combat is None
     ended = [e for e in table.state.events if e[0] == "combat"][-1]
     assert ended[1] == "random-combat:card" and ended[6] == "trap"
+    assert table.state.last_combat == ()  # no combat took place: not Hijiri's "final combat"
     pending = table.pending
     assert isinstance(pending, Chance) and pending.purpose == "locke.chart.trap"
     roll(table, 3, 4)  # trap 7: the event chart, for seat 0
