@@ -8,6 +8,10 @@ docs/rules/locke.md chapter 10). The modules, one job each:
 - path.py - a turn's action and the attack path of KMC fig. 10.2;
 - auto.py - the obstacles' automaton (KMC 10.12.2-3);
 - items.py - the character cards' items (KMC 2.3);
+- disintegration.py - Jessica's disintegration and its recovery (KMC 2.2.2);
+- breakage.py - jammers and fields broken by a stronger attack (KMC 10.7.3);
+- ebuster.py - the E-buster's sparing and persuasion (seed 002 trap 11);
+- followup.py - follow-up combats after an escape (KMC 10.11);
 - obstacles.py - chart opponents as obstacles;
 - claims.py - what a combat declaration claims, and its judgement;
 - legal.py - the honest legal actions;
@@ -18,15 +22,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.locke.combat import auto, flow, items, path
+from engine.locke.combat import auto, breakage, disintegration, ebuster, flow, followup, items, path
 from engine.locke.combat.actions import ACTIONS
 from engine.locke.combat.flow import begin
 from engine.locke.combat.legal import MAKERS
 from engine.locke.combat.model import Obstacle
 from engine.locke.combat.obstacles import alarm_device, obstacles_from
 
-PENDING: dict[str, Any] = {**flow.PENDING, **path.PENDING, **auto.PENDING, **items.PENDING}
-HANDLERS: dict[tuple[str, type[Any]], Any] = {**flow.HANDLERS, **path.HANDLERS, **auto.HANDLERS, **items.HANDLERS}
-AUTO: dict[str, Any] = {**flow.AUTO, **path.AUTO, **auto.AUTO}
+PENDING: dict[str, Any] = {**flow.PENDING, **path.PENDING, **auto.PENDING, **items.PENDING,
+                           **disintegration.PENDING, **breakage.PENDING, **ebuster.PENDING,
+                           **followup.PENDING}
+HANDLERS: dict[tuple[str, type[Any]], Any] = {**flow.HANDLERS, **path.HANDLERS, **auto.HANDLERS, **items.HANDLERS,
+                                              **disintegration.HANDLERS, **breakage.HANDLERS,
+                                              **ebuster.HANDLERS, **followup.HANDLERS}
+AUTO: dict[str, Any] = {**flow.AUTO, **path.AUTO, **auto.AUTO, **disintegration.AUTO, **followup.AUTO}
 
 __all__ = ["ACTIONS", "AUTO", "HANDLERS", "MAKERS", "PENDING", "Obstacle", "alarm_device", "begin", "obstacles_from"]

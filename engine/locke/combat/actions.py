@@ -107,4 +107,35 @@ class JamVeto(Action):
     veto: bool
 
 
-ACTIONS: tuple[type[Action], ...] = (Play, Durability, Sleep, GoOn, Equip, UseItem, Absorb, JamVeto)
+@dataclasses.dataclass(frozen=True)
+class Disintegrate(Action):
+    """KMC 2.2.2, 10.7.1: when a combat card attacks you or your party, make the attacker take
+    a level check (True: a claim that your character has disintegration) or let it be.
+    Everyone on the target's side who could hold the ability is asked (ruling N180)."""
+
+    KIND = "locke.cb.disintegrate"
+    use: bool
+
+
+@dataclasses.dataclass(frozen=True)
+class Broken(Action):
+    """KMC 10.7.3: an attack above your jammer's or field's hidden level got past the escape
+    phase: it is broken (True: a claim that its level is below the attack's) or holds."""
+
+    KIND = "locke.cb.broken"
+    broken: bool
+
+
+@dataclasses.dataclass(frozen=True)
+class EBuster(Action):
+    """Seed 002 trap 11 against an E-buster: ``what`` "spare" says your ESP level is at most
+    ``level`` (2; a claim) so it never targets you; "persuade" declares your level (3 or more;
+    a claim) for the persuasion's level check; "" lets the question pass."""
+
+    KIND = "locke.cb.ebuster"
+    what: str
+    level: int
+
+
+ACTIONS: tuple[type[Action], ...] = (Play, Durability, Sleep, GoOn, Equip, UseItem, Absorb, JamVeto, Disintegrate,
+                                     Broken, EBuster)

@@ -28,7 +28,9 @@ PSUIT = "locke.cb.psuit"  # [attack level, absorbed]: the P-suit's level reaches
 JAMMER = "locke.cb.jammer"  # the character's ESP jammer reaches this level (KMC 10.10)
 NIKE = "locke.cb.nike"  # the Nike check's value is within the card's (KMC 2.3.2)
 
-KINDS = (CARD, USE, AWAKE, TELEPATHY, ITEM, FIELD, PSUIT, JAMMER, NIKE)
+BROKEN = "locke.cb.broken"  # [item, source, attack level, broken]: the item's level is below it, or not (KMC 10.7.3)
+
+KINDS = (CARD, USE, AWAKE, TELEPATHY, ITEM, FIELD, PSUIT, JAMMER, NIKE, BROKEN)
 
 
 
@@ -47,6 +49,10 @@ def holds(components: ComponentSet, claim: Claim, contents: tuple[str, ...]) -> 
     what, value = claim.what, claim.value
     if what == CARD:
         return bool(contents[0] == value)
+    if what == BROKEN:  # over any source of the item (engine/locke/combat/breakage.py)
+        from engine.locke.combat import breakage
+
+        return breakage.holds(components, value, contents)
     character = components.character(contents[0])
     if what in STAT_KINDS:
         value, mods, proofs = value

@@ -25,6 +25,7 @@ from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.core.pending import Chance, Decision, DiceRolled, Pending
+from engine.locke.actions import Nop
 from engine.locke import charts
 from engine.locke import claims as ck
 from engine.locke.chart_data import FIREPOWER
@@ -146,6 +147,36 @@ def _on_nike(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     return advance(log(put(s, with_fighter(fight, step.n, f)), "cb-nike-check", f.seat, total, on))
 
 
+def thought_syncs(s: LockeState, attacker: int) -> tuple[Step, ...]:
+    """KMC 10.8.2: every other residual thought still in that has not attacked this round may
+    add its firepower to a thought's attack, giving up its own attack this round (N185)."""
+    fight = fight_of(s)
+    return tuple(Step("cb_thought_sync", f.seat, n=j) for j in fight.order or range(len(fight.fighters))
+                 if (f := fight.fighters[j]).thought and j != attacker and active(fight, j) and not f.acted
+                 and not f.done)
+
+
+def _on_thought_sync(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
+    """A thought's sync (``UseItem(seat, "residual-thought", -1)``): firepower added, no own attack."""
+    assert isinstance(action, UseItem)
+    if action.item != RESIDUAL or action.target != -1:
+        raise IllegalAction("a residual thought syncs another's attack with its own firepower (no target)",
+                            rule="locke.10.8.2")
+    fight = fight_of(s)
+    f = fight.fighters[step.n]
+    strike = fight.strike
+    assert strike is not None
+    s = put(s, with_fighter(fight, step.n, f._replace(acted=True)))
+    strike = strike._replace(firepower=strike.firepower + f.thought, syncers=strike.syncers + (step.n,),
+                             sync_power=strike.sync_power + (f.thought,))
+    return advance(log(with_strike(s, strike), "cb-sync", step.seat, RESIDUAL, strike.level, strike.firepower))
+
+
+def _on_thought_pass(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
+    assert isinstance(action, Nop)
+    return advance(s)
+
+
 def _on_nike_attack(g: Any, s: LockeState, step: Step, me: int, target: int) -> LockeState:
     """Nike's attack (20) is the turn's normal action; nobody escapes or defends it."""
     fight = fight_of(s)
@@ -169,7 +200,8 @@ def _on_special(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
             raise IllegalAction(f"a residual thought can only attack one of fighters {list(options)}", rule="locke.10.6")
         s = put(s, with_fighter(fight, me, f._replace(acted=True)))
         s = with_strike(s, Strike(me, action.target, "", 0, f.thought, escape_tried=True, direct=True))
-        return advance(log(s, "cb-item", step.seat, RESIDUAL, action.target), Step("cb_hit", -1))
+        return advance(log(s, "cb-item", step.seat, RESIDUAL, action.target), *thought_syncs(s, me),
+                       Step("cb_hit", -1))
     if action.item == "nike":
         options = targets(s, fight, me)
         if not f.nike_on or action.target not in options:
@@ -374,7 +406,7 @@ def _decision(g: Any, s: LockeState, step: Step) -> Pending:
 
 
 PENDING = {
-    "cb_equip": _decision, "cb_jam_ask": _decision, "cb_nike": _pending_nike, "cb_absorb": _decision, "cb_ship": _pending_ship, "cb_item_fp": _pending_item_fp,
+    "cb_equip": _decision, "cb_jam_ask": _decision, "cb_thought_sync": _decision, "cb_nike": _pending_nike, "cb_absorb": _decision, "cb_ship": _pending_ship, "cb_item_fp": _pending_item_fp,
     "cb_item_roll": _pending_item_roll, "cb_reflect": _pending_reflect, "cb_suit_damage": _pending_suit_damage,
 }
 HANDLERS = {
@@ -383,5 +415,6 @@ HANDLERS = {
     ("cb_absorb", Absorb): _on_absorb, ("cb_ship", DiceRolled): _on_ship, ("cb_item_fp", DiceRolled): _on_item_fp,
     ("cb_item_roll", DiceRolled): _on_item_roll, ("cb_reflect", DiceRolled): _on_reflect,
     ("cb_suit_damage", DiceRolled): _on_suit_damage, ("cb_jam_ask", JamVeto): _on_jam_veto,
-    ("cb_nike", DiceRolled): _on_nike,
+    ("cb_nike", DiceRolled): _on_nike, ("cb_thought_sync", UseItem): _on_thought_sync,
+    ("cb_thought_sync", Nop): _on_thought_pass,
 }

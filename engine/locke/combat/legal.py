@@ -18,6 +18,7 @@ from engine.locke import stats
 from engine.locke.actions import Land, Nop
 from engine.locke.checks import MIN_MIND_DECLARATION
 from engine.locke.combat.actions import Absorb, Durability, Equip, GoOn, JamVeto, Play, Sleep, UseItem
+from engine.locke.combat import breakage, disintegration, ebuster, followup
 from engine.locke.combat.items import DEFENCES, ESCAPES, SPECIALS, SUITS
 from engine.locke.combat.common import RESIDUAL, WILDCARD, card_fits, fight_of, grant_int, henchmen_of, item_level, targets
 from engine.locke.combat.model import Fighter, Strike
@@ -92,6 +93,8 @@ def _plays(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge
         for use in uses:
             if card_fits(card, use, strike):
                 continue
+            if use in ("escape", "flee") and f.jammed_escape and card.level <= f.jammed_escape:
+                continue  # seed 002 trap 13: the super E-buster's jammer stops escape cards
             if use == "block" and strike is not None and strike.block_base and card.level > strike.block_base:
                 continue
             free = use == "hench" or card.type == "contact-telepathy"
@@ -141,6 +144,7 @@ def _act(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge |
         return [Nop(step.seat)] + [UseItem(step.seat, RESIDUAL, t) for t in aims]
     specials: list[Action] = [UseItem(step.seat, item, t) for item in SPECIALS if item not in f.specials and _has(me, item)
                               for t in aims]
+    specials += ebuster.options(s, step, me)  # seed 002 trap 11: free options of the turn
     if f.nike_on:  # KMC 2.3.2: Nike's attack replaces every card action
         return [Nop(step.seat)] + specials + [UseItem(step.seat, "nike", t) for t in aims]
     return [Nop(step.seat)] + specials + _plays(g, s, step, me, k, ("attack", "flee", "illusion", "telepathy"), None)
@@ -150,9 +154,11 @@ def _answer(use: str) -> Any:
     extra = {"escape": ESCAPES, "defend": DEFENCES}.get(use, ())
 
     def make(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
+        # KMC 10.7.1: the target's own disintegration is an option of its escape decision (N180)
+        power = disintegration.options(s, step, me) if use == "escape" and disintegration.offered(g, s, step.seat) else []
         if use != "block" and use != "hench" and fight_of(s).fighters[step.n].nike_on:
-            return [Nop(step.seat)]
-        return [Nop(step.seat)] + _items(s, step, me, extra) + _plays(g, s, step, me, k, (use,), fight_of(s).strike)
+            return [Nop(step.seat)] + power
+        return [Nop(step.seat)] + power + _items(s, step, me, extra) + _plays(g, s, step, me, k, (use,), fight_of(s).strike)
     return make
 
 
@@ -199,6 +205,11 @@ def _sleep(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge
     return [Sleep(step.seat, True), Sleep(step.seat, False)]
 
 
+def _thought_sync(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
+    """KMC 10.8.2: a residual thought may sync another's attack (its firepower), or not."""
+    return [Nop(step.seat), UseItem(step.seat, RESIDUAL, -1)]
+
+
 def _go_on(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
     return [GoOn(step.seat, True), GoOn(step.seat, False)]
 
@@ -224,5 +235,10 @@ _MAKERS: dict[str, Maker] = {
     "cb_act": _act, "cb_sync": _answer("sync"), "cb_hench": _answer("hench"), "cb_escape": _answer("escape"),
     "cb_block": _answer("block"), "cb_defend": _answer("defend"), "cb_dur": _durability, "cb_sleep": _sleep,
     "cb_go_on": _go_on, "cb_land": _land, "cb_equip": _equip, "cb_absorb": _absorb, "cb_jam_ask": _jam_ask,
+    "cb_thought_sync": _thought_sync,
 }
+_MAKERS.update(disintegration.MAKERS)  # KMC 2.2.2
+_MAKERS.update(breakage.MAKERS)  # KMC 10.7.3
+_MAKERS.update(ebuster.MAKERS)  # seed 002 trap 11
+_MAKERS.update(followup.MAKERS)  # KMC 10.11
 MAKERS = {kind: _as_now(maker) for kind, maker in _MAKERS.items()}

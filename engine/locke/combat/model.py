@@ -84,6 +84,9 @@ class Fighter(NamedTuple):
     nike_left: int = 0  # Nike's durability left (0: no Nike declared, or broken)
     nike_check: int = 0  # the value declared for the Nike check (a claim)
     nike_on: bool = False  # the Nike check passed this round
+    spared: bool = False  # said its level is 2 or less: E-busters never pick it (seed 002 trap 11)
+    jammed_escape: int = 0  # level of a jammer on it that stops escape cards only (super E-buster, seed 002)
+    extra: int = 0  # more cards in hand until the combat ends (transformation chart 7, seed 002)
     thought: int = 0  # a dead seat's residual thought: its firepower (KMC 10.2.1; no cards, no durability)
 
 
@@ -110,6 +113,8 @@ class Strike(NamedTuple):
     declared: int = 0  # durability the target declared (seats)
     reflected: bool = False  # thrown back by an E-suit (KMC 2.3.2): no second reflection
     direct: bool = False  # a residual thought's attack: no escape, defence or suit, the body takes it (KMC 10.7)
+    field: bool = False  # the attack card was played through an ESP field (KMC 2.2.2: no level is lost)
+    disint_tried: bool = False  # a disintegration was tried on this attack (KMC 10.7.1: one phase, one try)
 
 
 class Fight(NamedTuple):
@@ -128,3 +133,4 @@ class Fight(NamedTuple):
     ended: str = ""  # why the combat ends ("" while it goes on)
     before: "Fight | None" = None  # the fight before a play a seat's jammer may still stop (KMC 10.10)
     arrivals: tuple[tuple[int, int], ...] = ()  # (seat, round): actually-there seats still on their way (N166)
+    forest: tuple[tuple[int, int], ...] = ()  # (fighter, card level): resonance-forest self-damage still due (N187)
