@@ -12,7 +12,7 @@ import pytest
 from engine.core.claims import FalseClaim
 from engine.core.errors import IllegalAction
 from engine.locke import claims as ck
-from engine.locke.combat.actions import Durability, EBuster, Equip
+from engine.locke.combat.actions import Durability, EBuster, Equip, Play
 from engine.locke.combat.common import targets
 from engine.locke.combat.model import Obstacle
 from engine.locke.combat.path import FOREST
@@ -76,7 +76,7 @@ def test_outside_the_forest_no_card_hurts_its_user() -> None:
     assert not _events(table, "cb-forest")
 
 
-def _ebuster(super_: bool = False, spare: bool = True) -> Any:
+def _ebuster(super_: bool = False, deck: tuple[str, ...] = ()) -> Any:
     """Locke (seat 0) and Jessica (seat 2, level 1) against the trap chart's (super) E-buster."""
     from engine.locke import charts
     from engine.locke.combat import obstacles_from
@@ -93,6 +93,7 @@ def _ebuster(super_: bool = False, spare: bool = True) -> Any:
     table.state = game().settle(begin(table.state, Combat("trap:e-buster", "P:1:0", ((0, 2), ()), obstacles=buster)))
     decline_joins(table)
     table.step()  # the shuffle
+    stack(table, seven(*deck))  # Locke's hand
     act(table, Equip(0, 0, "", False))
     act(table, Equip(2, 0, "", False))
     return table
@@ -154,12 +155,17 @@ def test_a_persuasion_above_ones_level_is_a_false_claim() -> None:
 def test_the_super_e_buster_is_not_persuaded_and_jams_escapes_only() -> None:
     """Seed 002 trap 13: no sparing question, no persuasion; its level-3 jammer stops escape
     cards of level 3 or less, and no other card."""
-    table = _ebuster(super_=True)
+    table = _ebuster(super_=True, deck=("teleport-3", "teleport-4", "bazooka-10"))
     roll(table, 1)  # no spare question came; the jammer goes on the first player (KMC 10.12.2)
     roll(table, 6, 6, 1, 1, 1, 2)  # Locke first
     f = fight(table).fighters
     assert f[0].jammed_escape == 3 and all(x.jammed == 0 for x in f)
     assert waiting(table) == ("locke.cb_act", 0) and not [a for a in table.legal(0) if isinstance(a, EBuster)]
+    plays = {(a.use, a.card) for a in table.legal(0) if isinstance(a, Play)}
+    assert ("flee", "teleport-4") in plays and ("flee", "teleport-3") not in plays and ("attack", "bazooka-10") in plays
+    with pytest.raises(IllegalAction) as err:
+        table.submit(card(table, 0, "flee", "teleport-3"))
+    assert err.value.rule == "locke.s002.trap.13"
 
 
 def _escape_to_elmi(elmi_face: str = "elmi") -> Any:
