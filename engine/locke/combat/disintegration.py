@@ -148,7 +148,7 @@ def _on_revealed(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
 
 def _on_level(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     assert isinstance(action, CheckValue)
-    accepted = fate.check_range(s, step.seat, "level")
+    accepted = fate.check_range(g, s, step.seat, "level")
     if action.value not in accepted:
         raise IllegalAction(f"declare your ESP level ({accepted.start}..{accepted.stop - 1}) for the level check",
                             rule=RULE)
@@ -235,7 +235,7 @@ def _legal_disint(g: Any, s: LockeState, step: Step, me: Character | None, k: Kn
 
 def _legal_level(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
     """``me`` arrives with its current stats (legal.py's wrapper): any level up to the true one."""
-    accepted = fate.check_range(s, step.seat, "level")
+    accepted = fate.check_range(g, s, step.seat, "level")
     top = me.level if me is not None else accepted.stop - 1
     return [CheckValue(step.seat, v) for v in accepted if v <= top]
 

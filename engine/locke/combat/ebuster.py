@@ -60,7 +60,7 @@ def obstacle_targets(s: LockeState, fight: Fight, index: int) -> tuple[int, ...]
     return options
 
 
-def options(s: LockeState, step: Step, me: Character | None) -> list[Action]:
+def options(g: Any, s: LockeState, step: Step, me: Character | None) -> list[Action]:
     """The free options of a turn (``cb_act``): be spared, or persuade (honest with ``me``)."""
     fight = fight_of(s)
     f = fight.fighters[step.n]
@@ -69,9 +69,9 @@ def options(s: LockeState, step: Step, me: Character | None) -> list[Action]:
     if _busters(fight, SPARES) and not f.spared and (level is None or level <= SPARE_TOP):
         out.append(EBuster(step.seat, SPARE, SPARE_TOP))
     if _busters(fight, PERSUADABLE) and PERSUADE not in f.specials:
-        top = fate.MAX_LEVEL if level is None else level
-        out += [EBuster(step.seat, PERSUADE, v) for v in range(PERSUADE_MIN, top + 1)
-                if v in fate.check_range(s, step.seat, "level")]
+        accepted = fate.check_range(g, s, step.seat, "level")
+        top = accepted.stop - 1 if level is None else level
+        out += [EBuster(step.seat, PERSUADE, v) for v in range(PERSUADE_MIN, top + 1) if v in accepted]
     return out
 
 
@@ -94,7 +94,7 @@ def _on_option(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
         raise IllegalAction("persuade the E-buster in your own turn, or be spared", rule=RULE)
     if not _busters(fight, PERSUADABLE) or PERSUADE in f.specials:
         raise IllegalAction("an E-buster that can be persuaded is needed, and one try a turn", rule=RULE)
-    if action.level < PERSUADE_MIN or action.level not in fate.check_range(s, step.seat, "level"):
+    if action.level < PERSUADE_MIN or action.level not in fate.check_range(g, s, step.seat, "level"):
         raise IllegalAction(f"declare your ESP level, {PERSUADE_MIN} or more, to persuade", rule=RULE)
     claim = fate.stat_claim(s, step.seat, "level", "le", action.level, RULE)
     s = put(s._replace(**claimed(s, claim)), with_fighter(fight, step.n, f._replace(specials=f.specials + (PERSUADE,))))

@@ -144,7 +144,7 @@ def _act(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge |
         return [Nop(step.seat)] + [UseItem(step.seat, RESIDUAL, t) for t in aims]
     specials: list[Action] = [UseItem(step.seat, item, t) for item in SPECIALS if item not in f.specials and _has(me, item)
                               for t in aims]
-    specials += ebuster.options(s, step, me)  # seed 002 trap 11: free options of the turn
+    specials += ebuster.options(g, s, step, me)  # seed 002 trap 11: free options of the turn
     if f.nike_on:  # KMC 2.3.2: Nike's attack replaces every card action
         return [Nop(step.seat)] + specials + [UseItem(step.seat, "nike", t) for t in aims]
     return [Nop(step.seat)] + specials + _plays(g, s, step, me, k, ("attack", "flee", "illusion", "telepathy"), None)
@@ -191,12 +191,11 @@ def _absorb(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledg
 
 
 def _durability(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
-    from engine.locke.fate import MAX_DURABILITY
+    from engine.locke import fate
 
-    damage = s.seats[step.seat].damage
-    if me is not None:
-        return [Durability(step.seat, max(1, me.durability - damage))]
-    return [Durability(step.seat, d) for d in range(1, MAX_DURABILITY - damage + 1)]
+    if me is not None:  # ``me`` holds the current stats already (_as_now)
+        return [Durability(step.seat, max(1, me.durability - s.seats[step.seat].damage))]
+    return [Durability(step.seat, d) for d in range(1, fate.most(g, s, step.seat, "durability") + 1)]
 
 
 def _sleep(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:

@@ -113,14 +113,20 @@ def test_a_false_claim_of_the_power_names_the_seat() -> None:
 
 
 def test_an_attackers_level_above_its_own_is_a_false_claim() -> None:
-    """KMC 11.2: the attacker's declared level is a claim on its current level (Locke-1 has 6)."""
-    table = _attacked()
+    """KMC 11.2: the attacker's declared level is a claim on its current level: Ran (G), level 5,
+    declaring 6 is caught naming his seat; 7 is above any card's level and refused outright (N222)."""
+    seats = five(s0={"character": "ran-g", "silhouette": "ran-g"},
+                 s2={"character": "jessica", "silhouette": "nia", "place": "P:1:0"})
+    table = combat_table(seats=seats, deck=seven("bazooka-10") + seven())
+    roll(table, *LOCKE_FIRST)
+    act(table, card(table, 0, "attack", "bazooka-10", target=1))
     act(table, Disintegrate(2, True))
+    assert table.legal(0)[-1] == CheckValue(0, 5)
     with pytest.raises(FalseClaim) as err:
-        table.submit(CheckValue(0, 7))
+        table.submit(CheckValue(0, 6))
     assert err.value.seat == 0 and err.value.claim.what == ck.STAT_NOW
     with pytest.raises(IllegalAction) as bad:
-        table.submit(CheckValue(0, 10))
+        table.submit(CheckValue(0, 7))
     assert bad.value.rule == "locke.2.2.2"
 
 

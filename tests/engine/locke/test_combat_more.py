@@ -142,14 +142,17 @@ def test_persuasion_is_a_level_check_in_ones_own_turn() -> None:
 
 
 def test_a_persuasion_above_ones_level_is_a_false_claim() -> None:
-    """Seed 002 trap 11: the declared level is a claim on the current level."""
+    """Seed 002 trap 11: the declared level is a claim on the current level: Jessica (level 1)
+    declaring 3 to persuade is caught naming her seat; her honest options hold no persuasion."""
     table = _ebuster()
     act(table, EBuster(0, "", 0))
     act(table, EBuster(2, "", 0))
-    roll(table, 6, 6, 1, 1, 1, 2)
+    roll(table, 1, 1, 6, 6, 1, 2)  # Jessica first
+    assert waiting(table) == ("locke.cb_act", 2)
+    assert not [a for a in table.legal(2) if isinstance(a, EBuster) and a.what == "persuade"]
     with pytest.raises(FalseClaim) as err:
-        table.submit(EBuster(0, "persuade", 7))
-    assert err.value.seat == 0
+        table.submit(EBuster(2, "persuade", 3))
+    assert err.value.seat == 2
 
 
 def test_the_super_e_buster_is_not_persuaded_and_jams_escapes_only() -> None:
