@@ -14,6 +14,7 @@ docs/rules/locke.md chapter 10). The modules, one job each:
 - followup.py - follow-up combats after an escape (KMC 10.11);
 - obstacles.py - chart opponents as obstacles;
 - claims.py - what a combat declaration claims, and its judgement;
+- volley.py - seed 002 trap 15, the 300's synchronised attack, on the attack path;
 - legal.py - the honest legal actions;
 - actions.py - the inputs.
 """
@@ -22,19 +23,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.locke.combat import auto, breakage, disintegration, ebuster, flow, followup, items, path
+from engine.locke.combat import auto, breakage, disintegration, ebuster, flow, followup, items, path, volley
 from engine.locke.combat.actions import ACTIONS
 from engine.locke.combat.flow import begin
-from engine.locke.combat.legal import MAKERS
+from engine.locke.combat.legal import MAKERS as _LEGAL
 from engine.locke.combat.model import Obstacle
 from engine.locke.combat.obstacles import alarm_device, obstacles_from
 
 PENDING: dict[str, Any] = {**flow.PENDING, **path.PENDING, **auto.PENDING, **items.PENDING,
                            **disintegration.PENDING, **breakage.PENDING, **ebuster.PENDING,
-                           **followup.PENDING}
+                           **followup.PENDING, **volley.PENDING}
 HANDLERS: dict[tuple[str, type[Any]], Any] = {**flow.HANDLERS, **path.HANDLERS, **auto.HANDLERS, **items.HANDLERS,
                                               **disintegration.HANDLERS, **breakage.HANDLERS,
-                                              **ebuster.HANDLERS, **followup.HANDLERS}
-AUTO: dict[str, Any] = {**flow.AUTO, **path.AUTO, **auto.AUTO, **disintegration.AUTO, **followup.AUTO}
+                                              **ebuster.HANDLERS, **followup.HANDLERS, **volley.HANDLERS}
+AUTO: dict[str, Any] = {**flow.AUTO, **path.AUTO, **auto.AUTO, **disintegration.AUTO, **followup.AUTO,
+                        **volley.AUTO}
+MAKERS: dict[str, Any] = {**_LEGAL, **volley.MAKERS}
 
 __all__ = ["ACTIONS", "AUTO", "HANDLERS", "MAKERS", "PENDING", "Obstacle", "alarm_device", "begin", "obstacles_from"]
