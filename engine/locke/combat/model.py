@@ -85,6 +85,20 @@ class Fighter(NamedTuple):
     nike_check: int = 0  # the value declared for the Nike check (a claim)
     nike_on: bool = False  # the Nike check passed this round
     thought: int = 0  # a dead seat's residual thought: its firepower (KMC 10.2.1; no cards, no durability)
+    # --- items from kept planet cards (seed 000 3.1; engine/locke/combat/items.py, rulings N200-N209) ---
+    suit_card: int = -1  # the kept planet card that is the suit (-1: the character card's suit)
+    suit_level: int = 0  # a planet P-suit's printed (public) level
+    field_card: int = -1  # the kept planet card that is the ESP field (its level is public)
+    field_level: int = 0
+    jam_level: int = 0  # a planet-card ESP jammer on this fighter: its printed (public) level
+    jam_card: int = -1  # that jammer's handle (held by seat ``jam_by``)
+    jam_by: int = -1
+    nike_card: int = -1  # the kept planet card that is Nike
+    ball: int = 0  # level of the energy absorb ball this fighter put up (0: none)
+    ball_card: int = -1
+    wake: int = 0  # a knocked-out fighter wakes as this round begins (0: not in this combat)
+    ctl_by: int = -1  # the seat whose ESP controller (planet card) dictates this fighter's actions
+    ctl_card: int = -1
 
 
 class Strike(NamedTuple):
@@ -110,6 +124,7 @@ class Strike(NamedTuple):
     declared: int = 0  # durability the target declared (seats)
     reflected: bool = False  # thrown back by an E-suit (KMC 2.3.2): no second reflection
     direct: bool = False  # a residual thought's attack: no escape, defence or suit, the body takes it (KMC 10.7)
+    mirror: int = 0  # a planet-card Lafnor mirror answered it at this level (escape and defence at once)
 
 
 class Fight(NamedTuple):
