@@ -115,4 +115,14 @@ class JamVeto(Action):
     veto: bool
 
 
-ACTIONS: tuple[type[Action], ...] = (Play, Durability, Sleep, GoOn, Equip, UseItem, Absorb, JamVeto)
+@dataclasses.dataclass(frozen=True)
+class Order(Action):
+    """The controller's order for the seat it controls (engine/locke/control.py, N211):
+    "free", "pass" or "attack:<fighter>" for its combat turn; "free" or "take" for its
+    escape and defence."""
+
+    KIND = "locke.order"
+    order: str
+
+
+ACTIONS: tuple[type[Action], ...] = (Play, Durability, Sleep, GoOn, Equip, UseItem, Absorb, JamVeto, Order)

@@ -148,7 +148,9 @@ def _on_equip(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
         fight = with_fighter(fight, action.jammer, victim)
     s = put(s, fight)
     if action.henchmen or action.suit or action.field or action.jammer != -1 or action.nike or action.cards:
-        s = log(s, "cb-equip", step.seat, action.henchmen, action.suit, action.field, action.jammer, action.nike,
+        own_jam = action.jammer if "esp-jammer" not in cards else -1  # the character's items, then the cards
+        own_nike = action.nike if "nike" not in cards else 0
+        s = log(s, "cb-equip", step.seat, action.henchmen, action.suit, action.field, own_jam, own_nike,
                 list(action.kinds))
     reveals = tuple(x for h, as_card in zip(action.cards, action.kinds) for x in kept.reveal(step.seat, h, as_card))
     return advance(s, *reveals)
@@ -219,7 +221,8 @@ def _on_nike_attack(g: Any, s: LockeState, step: Step, me: int, target: int) -> 
     fight = fight_of(s)
     s = put(s, with_fighter(fight, me, fight.fighters[me]._replace(acted=True)))
     s = mark_attacked(with_strike(s, Strike(me, target, "", 0, constant(g, "nike", "attack"), escape_tried=True)))
-    return advance(log(s, "cb-item", step.seat, "nike", target), Step("cb_hit", -1))
+    planet = ("planet",) if fight.fighters[me].nike_card >= 0 else ()
+    return advance(log(s, "cb-item", step.seat, "nike", target, *planet), Step("cb_hit", -1))
 
 
 # --- special attacks (KMC 10.4.2) ----------------------------------------------------------------
@@ -260,7 +263,7 @@ def _on_special(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     else:
         s = _claim(s, step.seat, action.item)
     s = put(s, with_fighter(fight_of(s), me, f._replace(specials=f.specials + (key,))))
-    s = log(s, "cb-item", step.seat, action.item, action.target)
+    s = log(s, "cb-item", step.seat, action.item, action.target, *(("planet",) if action.card >= 0 else ()))
     again = Step("cb_act", step.seat, n=me)
     if action.item == "ship":
         return advance(s, *reveal, Step("cb_ship", step.seat, n=me, arg=str(action.target)), again)
@@ -352,7 +355,7 @@ def _on_planet_answer(g: Any, s: LockeState, step: Step, action: UseItem, uses: 
         raise IllegalAction(f"a level-{level} absorb ball takes attacks up to level {level} (light swords only the "
                             "level-5 ball, at level 5)", rule="locke.s000.3.1.3")
     s = kept.claim(s, step.seat, action.card, action.as_card)
-    s = log(s, "cb-item", step.seat, action.item, -1)
+    s = log(s, "cb-item", step.seat, action.item, -1, "planet")
     if action.item == "subspace-field":
         s = with_strike(s, strike._replace(escape_tried=True))
         return advance(s, Step("cb_item_roll", step.seat, n=step.n,
@@ -542,7 +545,7 @@ def _on_turn_card(g: Any, s: LockeState, step: Step, action: UseItem) -> LockeSt
         s = kept.claim(s, step.seat, action.card, action.as_card)
         f = f._replace(hand=tuple(h for h in f.hand if h not in swap))
         s = put(s, with_fighter(fight, me, f)._replace(used=fight.used + swap))
-        s = log(s, "cb-item", step.seat, "slum", -1)
+        s = log(s, "cb-item", step.seat, "slum", -1, "planet")
         return advance(s, *kept.reveal(step.seat, action.card, action.as_card), kept.spend_step(step.seat, action.card),
                        Step("cb_deal", step.seat, n=size, arg=str(me)), Step("cb_act", step.seat, n=me))
     options = tuple(j for j in targets(s, fight, me) if player(fight.fighters[j]) and fight.fighters[j].ctl_by < 0)
@@ -550,7 +553,7 @@ def _on_turn_card(g: Any, s: LockeState, step: Step, action: UseItem) -> LockeSt
         raise IllegalAction(f"name one player among fighters {list(options)} for the ESP controller",
                             rule="locke.s000.3.1.3")
     s = kept.claim(s, step.seat, action.card, action.as_card)
-    s = log(s, "cb-item", step.seat, "esp-controller", action.target)
+    s = log(s, "cb-item", step.seat, "esp-controller", action.target, "planet")
     return advance(s, *kept.reveal(step.seat, action.card, action.as_card),
                    Step("cb_ctl", step.seat, n=action.target, arg=str(action.card)), Step("cb_act", step.seat, n=me))
 
@@ -601,7 +604,7 @@ def industrial(g: Any, s: LockeState, seat: int, action: Any) -> tuple[Step, ...
 
 
 def claim_industrial(s: LockeState, seat: int, action: Any) -> LockeState:
-    return log(kept.claim(s, seat, action.planet, "industrial"), "cb-item", seat, "industrial", action.target)
+    return log(kept.claim(s, seat, action.planet, "industrial"), "cb-item", seat, "industrial", action.target, "planet")
 
 
 def turn_steps(fight: Any, index: int) -> tuple[Step, ...]:

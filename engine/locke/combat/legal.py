@@ -240,7 +240,7 @@ def _equip_cards(g: Any, s: LockeState, step: Step, me: Character | None, k: Kno
         out += [Equip(seat, 0, "", False, cards=(h,), kinds=(c,)) for h, c in kept.usable(g, s, seat, k, kind)]
     out += [Equip(seat, 0, "", False, jam, cards=(h,), kinds=(c,)) for h, c in kept.usable(g, s, seat, k, "esp-jammer")
             for jam in victims]
-    mind = stats.current(me, s.seats[seat].mods, s.seats[seat].proofs, "mind") if me is not None else 0
+    mind = me.mind if me is not None else 0  # ``me`` holds the current stats already (_as_now)
     if 2 <= mind <= 12 or me is None:
         out += [Equip(seat, 0, "", False, nike=mind or 10, cards=(h,), kinds=(c,)) for h, c in kept.usable(g, s, seat, k, "nike")]
     return out

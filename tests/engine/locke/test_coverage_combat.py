@@ -39,7 +39,7 @@ JOINS = {"joined at the start": "cb-joined", "arrived in round 2-4": "cb-arrived
 #: The characters' abilities outside combat (N168-N170), by ("ability", seat, id, ...) events.
 ABILITIES = ("conversion-check", "shape-change", "authors-privilege")
 #: Not yet in the combat (N159): listed as missing.
-NOT_YET = ("planet-card items", "fields and jammers broken by stronger attacks", "disintegration",
+NOT_YET = ("own-turn planet escapes", "fields and jammers broken by stronger attacks", "disintegration",
            "residual thoughts syncing", "follow-up combats", "E-buster persuasion")
 
 
@@ -69,7 +69,7 @@ def test_combat_coverage_over_the_300_games() -> None:
                 items["esp-field"] += bool(e[4])
                 items["esp-jammer"] += e[5] >= 0
                 items["nike"] += bool(e[6])
-            elif kind == "cb-item":
+            elif kind == "cb-item" and e[-1] != "planet":  # kept planet cards: test_coverage_planet.py
                 items[e[2]] += 1
             elif kind == "ability":
                 abilities[e[2]] += 1
