@@ -207,6 +207,10 @@ STRINGS: dict[str, tuple[str, str]] = {
                       "卓が停止しました：{problem}。何も省略・修復していません。ロビーに戻ってください。"),
     "cheat_by": ("Cheat detected by {who}: {problem}. The game is stopped; go back to the lobby.",
                  "{who}の不正を検出：{problem}。対局を停止しました。ロビーに戻ってください。"),
+    "notices_dropped": ("{n} more notices (refused messages, stalls or chat lines) came faster than the table "
+                        "could show them and were left out; every move was kept",
+                        "{n} 件のメッセージ（正しくないメッセージ、待ち、チャット）が速すぎて、ログにのせませんでした。"
+                        "手はすべて残っています"),
     "net_rejected": ("Refused a network message: {error}", "正しくないネットワークメッセージを使いませんでした（対局は続きます）：{error}"),
     "proof_local": ("local", "ローカル"),
     "proof_verified": ("verified", "検証OK"),

@@ -1,10 +1,15 @@
-"""The offline verifier: a transcript or a proof file, checked from scratch.
+"""The offline verifier: the one replayer of every game record, checked from scratch.
 
-It reads the file format of :mod:`net.transcript` and replays the signed
-record through an observer :class:`~net.session.core.Session` (the same code
-every peer runs), so a record verifies exactly when the table accepted it.
-Per-seat chains are checked by :class:`net.envelope.SeatLog`, as in the
-session. ``python -m tools.verify FILE`` is the command line.
+It reads the file formats of :mod:`net.transcript`. A networked table's
+signed record is replayed through an observer
+:class:`~net.session.core.Session` (the same code every peer runs), so it
+verifies exactly when the table accepted it; per-seat chains are checked by
+:class:`net.envelope.SeatLog`, as in the session. A local table's record
+(unsigned: the table was trusted) is replayed through the engine from the
+game registry's local set-up, every state hash compared (:func:`verify`
+takes either, and an old ``tools.match --log`` JSON log as a local record).
+``python -m tools.verify FILE`` is the command line; the client's local
+end-of-game audit calls :func:`verify` too.
 """
 
 from __future__ import annotations
@@ -12,18 +17,34 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core.errors import EngineError
+from engine.core.encoding import encode
+from engine.core.errors import EncodingError, EngineError
+from engine.core.game import Outcome, hash_of
 from net.envelope import Envelope, EquivocationProof, Genesis, SeatLog, game_id, verify_equivocation_proof
 from net.errors import BrokenChain, ProtocolError
-from net.games import table_for
+from net.games import game_for_rules, table_for
 from net.identity import fingerprint_of
 from net.session.conviction import EQUIVOCATION, FALSE_STATE_HASH
 from net.session.core import Session
 from net.session.deadlines import void_claims
 from net.session.events import Cheat, Rejected
-from net.transcript import PROOF_FORMAT, TranscriptError, is_proof, order_key, parse
+from net.transcript import (
+    PROOF_FORMAT,
+    LocalRecord,
+    TranscriptError,
+    from_match_log,
+    is_local,
+    is_match_log,
+    is_proof,
+    order_key,
+    parse,
+    parse_local,
+)
 
-__all__ = ["ProofVerdict", "Verdict", "seat_list", "verify", "verify_proof"]
+#: What a local record lists for a seat's key: a trusted local table signs nothing.
+UNSIGNED = "unsigned (local table)"
+
+__all__ = ["ProofVerdict", "UNSIGNED", "Verdict", "seat_list", "verify", "verify_local", "verify_proof"]
 
 
 class Verdict:
@@ -36,7 +57,10 @@ class Verdict:
     claim", "resignation (seat S's own signed message)" or "dispute" (a failed
     verdict whose evidence is a dispute). ``forfeit`` (for ``end`` "forfeit
     claim") is the signed claim the result rests on; ``void_claims`` lists
-    claims the record's own answers voided.
+    claims the record's own answers voided. ``table`` is "networked" (a
+    signed record) or "local" (a trusted table's unsigned record: it shows
+    that every input follows the rules and every hash matches, not who
+    played); a local record's ``end`` is "normal end" or "concession".
     """
 
     def __init__(self, ok: bool, step: int | None = None, seat: int | None = None, reason: str = "",
@@ -48,11 +72,12 @@ class Verdict:
         self.end: str | None = None
         self.forfeit: dict[str, Any] | None = None
         self.void_claims: list[dict[str, Any]] = []
+        self.table = "networked"
 
     def to_data(self) -> dict[str, Any]:
         return {"ok": self.ok, "step": self.step, "seat": self.seat, "reason": self.reason,
                 "detail": self.detail, "seats": self.seats, "outcome": self.outcome, "audit": self.audit,
-                "end": self.end, "forfeit": self.forfeit, "void_claims": self.void_claims}
+                "end": self.end, "forfeit": self.forfeit, "void_claims": self.void_claims, "table": self.table}
 
     def _who(self, seat: int) -> str:
         named = next((s["name"] for s in self.seats if s["seat"] == seat), "")
@@ -63,16 +88,22 @@ class Verdict:
         if not self.ok:
             who = f"seat {self.seat}" if self.seat is not None else "no single seat"
             lines.append(f"FAILED at step {self.step} ({who}): {self.reason}: {self.detail}")
+        elif self.table == "local":
+            lines.append("ok: a local game's record: every input replays under the rules and every state hash "
+                         "matches (a local table is trusted and signs nothing, so the record cannot show who played)")
         elif self.end == "forfeit claim":
             lines.append("ok as a record: every signature, proof and replayed step checks out, but the result "
                          "rests on a forfeit claim, and a timeout cannot be proven offline")
         else:
             lines.append("ok: every signature, proof, replayed step and the audit check out")
         for s in self.seats:
-            lines.append(f"  seat {s['seat']}: {s['name'] or '(no name)'}, key {s['fingerprint']}")
+            key = s["fingerprint"] if s["fingerprint"] == UNSIGNED else f"key {s['fingerprint']}"
+            lines.append(f"  seat {s['seat']}: {s['name'] or '(no name)'}, {key}")
         if self.ok and self.outcome is not None:
             winner = self.outcome.get("winner")
-            result = "a draw or no single winner" if winner is None else f"{self._who(winner)} wins"
+            judged = [r["seat"] for r in self.outcome.get("seats") or () if isinstance(r, Mapping) and r.get("won")]
+            result = f"{self._who(winner)} wins" if winner is not None else \
+                f"{', '.join(self._who(s) for s in judged)} win" if judged else "a draw or no single winner"
             lines.append(f"outcome: {result} ({self.outcome.get('reason', '')}); audit: {self.audit}")
         if self.forfeit is not None:
             f = self.forfeit
@@ -114,7 +145,10 @@ def verify(data: Any) -> Verdict:
     Hostile or damaged input of any shape gives a failed verdict, never an
     exception: each known class of flaw has its own reason, and anything the
     checks did not foresee is reported as reason "unexpected" with its type.
+    A local record (or an old match log) is replayed by :func:`verify_local`.
     """
+    if is_local(data) or is_match_log(data):
+        return verify_local(data)
     try:
         genesis, raw = parse(data)
     except TranscriptError as exc:
@@ -224,6 +258,113 @@ def _verify(genesis: Genesis, raw: list[Any]) -> Verdict:
     verdict.void_claims = [{"claimer": c, "staller": s, "step": k, "part": p}
                            for c, s, k, p in void_claims(observer)]
     return verdict
+
+
+# --- local records ----------------------------------------------------------------
+
+
+def verify_local(data: Any, *, require_end: bool = True) -> Verdict:
+    """Replay a local record (or an old JSON match log) through the engine and check every hash.
+
+    The first state comes from the game registry's local set-up of the
+    record, and must have the recorded hash; each input is decoded by the
+    game's codec, applied (the engine refuses an illegal one) and followed
+    by its recorded state hash; the end must be the engine's outcome with
+    the recorded final hash, or a recorded concession. ``require_end=False``
+    accepts a record of a game still running (the client's audit of a table
+    that stopped early); ``end`` is then "unfinished". Like :func:`verify`,
+    any input gives a verdict, never an exception.
+    """
+    try:
+        if is_match_log(data):
+            entry = game_for_rules(str(data.get("rules")))
+            if entry is None:
+                return _fail(None, None, "set-up", f"the log's rules {data.get('rules')!r} are not installed here")
+            data = from_match_log(data, entry.rules_version, entry.card_set_hash())
+        record = parse_local(data)
+    except TranscriptError as exc:
+        return _fail(exc.index, None, "format", str(exc))
+    try:
+        verdict = _verify_local(record, require_end)
+    except Exception as exc:  # noqa: BLE001 - a verifier's answer to any input is a verdict
+        verdict = _fail(None, None, "unexpected", f"the record could not be checked ({type(exc).__name__}: "
+                                                  f"{exc}); it is not accepted")
+    verdict.table = "local"
+    verdict.seats = [{"seat": seat, "name": name, "fingerprint": UNSIGNED} for seat, name in enumerate(record.names)]
+    return verdict
+
+
+def _verify_local(record: LocalRecord, require_end: bool) -> Verdict:
+    entry = game_for_rules(record.rules_id)
+    if entry is None:
+        return _fail(0, None, "set-up", f"the record's rules {record.rules_id!r} are not installed here")
+    if entry.rules_version != record.rules_version or entry.card_set_hash() != record.card_set_hash:
+        return _fail(0, None, "set-up", f"the record was played with another version of {entry.title} (rules "
+                                        "version or components differ); verify it with that version")
+    try:
+        setup = entry.local(record.setup, None)
+    except ValueError as exc:
+        return _fail(0, None, "set-up", f"the record's set-up cannot start a game: {exc}")
+    game, state = setup.game, setup.state
+    if len(setup.knowledge) != len(record.names):
+        return _fail(0, None, "set-up", f"the record names {len(record.names)} seats for a table of "
+                                        f"{len(setup.knowledge)}")
+    if hash_of(game, state) != record.initial_hash:
+        return _fail(0, None, "set-up", "the first state differs from the recorded one: the set-up was changed")
+    for step, (data, recorded) in enumerate(zip(record.inputs, record.hashes)):
+        try:
+            action = game.codec.decode(data)
+        except (EngineError, ValueError, TypeError, KeyError) as exc:
+            return _fail(step, None, "malformed input", f"input {step} cannot be read as an input of "
+                                                        f"{entry.title}: {exc}")
+        seat = action.seat if action.seat >= 0 else None
+        try:
+            state = game.apply(state, action)
+        except EngineError as exc:
+            return _fail(step, seat, "refused", f"input {step} ({action.KIND}) is refused by the rules: {exc}")
+        if hash_of(game, state) != recorded:
+            return _fail(step, seat, "state hash", f"the state after input {step} ({action.KIND}) differs from "
+                                                   "the recorded one: the record was changed after the game")
+    steps = len(record.inputs)
+    if hash_of(game, state) != record.final_hash:
+        return _fail(steps, None, "final hash", "the last replayed state is not the recorded final one: inputs "
+                                                "were removed from the end of the record")
+    outcome = game.outcome(state)
+    recorded_outcome = record.outcome
+    if outcome is None and record.conceded is None and not require_end:
+        verdict = Verdict(True)
+        verdict.audit, verdict.end = "replayed", "unfinished"
+        return verdict
+    if outcome is None and record.conceded is None:
+        return _fail(steps, None, "incomplete", f"the record ends before the game does ({steps} inputs); "
+                                                "save it after the end")
+    if outcome is not None and record.conceded is not None:
+        return _fail(steps, record.conceded, "concession", "the record says a seat conceded, but the game had "
+                                                           "already ended by the rules")
+    if outcome is not None and not _same_data(recorded_outcome, outcome.__canonical__()):
+        return _fail(steps, None, "outcome", "the recorded outcome is not the one the rules reach")
+    if record.conceded is not None:
+        try:
+            conceded = Outcome.from_data(recorded_outcome)
+        except ValueError as exc:
+            return _fail(steps, record.conceded, "outcome", f"the recorded outcome is malformed: {exc}")
+        if record.conceded in conceded.winners:
+            return _fail(steps, record.conceded, "outcome", "the seat that conceded is recorded as a winner")
+        outcome = conceded
+    assert outcome is not None
+    verdict = Verdict(True)
+    verdict.outcome = outcome.__canonical__()
+    verdict.audit = "replayed"
+    verdict.end = "normal end" if record.conceded is None else "concession"
+    return verdict
+
+
+def _same_data(recorded: Any, replayed: Any) -> bool:
+    """Whether recorded data is the replayed data (compared by canonical bytes: lists and tuples alike)."""
+    try:
+        return encode(recorded) == encode(replayed)
+    except (EncodingError, TypeError, ValueError):
+        return False
 
 
 # --- proofs of cheating ---------------------------------------------------------

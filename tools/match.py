@@ -1,24 +1,24 @@
-"""``python -m tools.match``: play a whole game between bots, log it, replay a log.
+"""``python -m tools.match``: play a whole game between bots and save its record.
 
     python -m tools.match rider --bots greedy,random --seed 7 --json
-                          [--log FILE] [--deck0 FILE --deck1 FILE] [--cardset FILE]
-    python -m tools.match locke --seats 7 --bots random --seed 3 --json [--log FILE]
+                          [--save FILE] [--deck0 FILE --deck1 FILE] [--cardset FILE]
+    python -m tools.match locke --seats 7 --bots random --seed 3 --json [--save FILE]
     python -m tools.match tiny --seats 3 --net tcp --save FILE
-    python -m tools.match --replay FILE [--json]
     python -m tools.match rider --net tcp --bots greedy,random --seed 7 --json --save FILE
 
 A match runs on the trusted LocalTable (net/local_table.py): one seeded RNG
 answers shuffles and deals, so the same seed gives the same game and the same
-final state hash in every process. ``--log`` writes every applied input with
-the state hash after it; ``--replay`` re-applies the log from the recorded
-decks and checks every hash (exit status 1 at the first difference).
+final state hash in every process. ``--save`` writes the game's record: a
+local match's unsigned local transcript (every applied input with the state
+hash after it), a ``--net tcp`` match's signed transcript; both formats are
+net/transcript.py's, and ``python -m tools.verify FILE`` replays either.
 
 Games come from the game registry (net/games/: every registered game can be
 played here, its bots, seat range and set-up included); :func:`build_parser` is the one place arguments are
 declared, and :func:`play` takes the parsed arguments; ``--net tcp`` runs
 every seat as its own process over 127.0.0.1 (tools/match_tcp.py) and adds
 ``wall_s``, ``cpu_s``, ``messages``, ``bytes`` and ``audit`` to the result.
-Exit status: 0 = done, 1 = replay mismatch, 2 = bad input (message on stderr).
+Exit status: 0 = done, 2 = bad input (message on stderr).
 """
 
 from __future__ import annotations
@@ -32,16 +32,13 @@ from pathlib import Path
 from typing import Any
 
 from engine.core import Outcome, hash_of
-from engine.core.actions import Action
-from engine.core.errors import EngineError
 from net.bots.base import Agent
 from net.games import GameEntry, LocalSetup, game_named, games
 from net.local_table import LocalTable
 from net.seats import for_people, seats_label
+from net.transcript import make_local_transcript, save
 from tools._cli import run as run_cli
 from tools.deck import InputProblem, deck_cards, load_cardset
-
-LOG_FORMAT = "fairtable.match-log/1"
 
 
 # --- games (all from the registry, net/games/) ------------------------------------------
@@ -90,36 +87,6 @@ def local_setup(entry: GameEntry, seats: int, deck_files: Sequence[str | None] =
     return _local(entry, record, components)
 
 
-def setup_from_record(entry: GameEntry, record: dict[str, Any]) -> LocalSetup:
-    """Rebuild a local game from the record of a match log."""
-    file = record.get("cardset_file")
-    return _local(entry, record, _components(entry, file if isinstance(file, str) else None))
-
-
-# --- JSON-friendly canonical data ---------------------------------------------------
-
-
-def to_json(value: Any) -> Any:
-    """Canonical data -> JSON: bytes become {"hex": ...}, tuples lists."""
-    if isinstance(value, bytes):
-        return {"hex": value.hex()}
-    if isinstance(value, (list, tuple)):
-        return [to_json(v) for v in value]
-    if isinstance(value, dict):
-        return {k: to_json(v) for k, v in value.items()}
-    return value
-
-
-def from_json(value: Any) -> Any:
-    if isinstance(value, dict):
-        if set(value) == {"hex"} and isinstance(value["hex"], str):
-            return bytes.fromhex(value["hex"])
-        return {k: from_json(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [from_json(v) for v in value]
-    return value
-
-
 # --- playing ------------------------------------------------------------------------
 
 
@@ -133,13 +100,13 @@ def build_parser() -> argparse.ArgumentParser:
                         + " (default: " + "; ".join(f"{e.name}: {','.join(e.default_bots)}" for e in games()) + ")")
     parser.add_argument("--seed", type=int, default=0, help="seed of the table and the bots (same seed, same game)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--log", metavar="FILE", help="write the full action log with state hashes to FILE")
-    parser.add_argument("--replay", metavar="FILE", help="replay a log written by --log and check every hash")
     parser.add_argument("--max-steps", type=int, default=200_000, help="give up after this many inputs")
     parser.add_argument("--net", choices=("local", "tcp"), default="local",
                         help="local: one trusted process (default); tcp: one OS process per seat on 127.0.0.1 "
                              "with the full fair-play protocols")
-    parser.add_argument("--save", metavar="FILE", help="with --net tcp: write the signed transcript to FILE")
+    parser.add_argument("--save", metavar="FILE",
+                        help="write the game's record to FILE (local: every input with its state hash, unsigned; "
+                             "--net tcp: the signed transcript); check it with python -m tools.verify FILE")
     parser.add_argument("--net-timeout", type=float, default=120.0, metavar="S",
                         help="with --net tcp: give up after S seconds")
     parser.add_argument("--seats", type=int, default=None,
@@ -175,7 +142,7 @@ def make_agents(entry: GameEntry, names: str | None, seed: int, seats: int) -> l
 def play(args: argparse.Namespace) -> dict[str, Any]:
     """Play one local game from parsed arguments; return the result (and write the log)."""
     if args.game is None:
-        raise InputProblem("name the game to play (e.g. `python -m tools.match rider`), or pass --replay FILE")
+        raise InputProblem("name the game to play (e.g. `python -m tools.match rider`)")
     entry = entry_named(args.game)
     seats = args.seats if args.seats is not None else entry.default_seats
     bots = bot_names(entry, args.bots, seats)
@@ -186,11 +153,9 @@ def play(args: argparse.Namespace) -> dict[str, Any]:
             raise InputProblem(f"{entry.title} plays only on a local table for now (--net local); its networked "
                                "table is future work")
         return play_tcp(args, entry, seats, bots)
-    if args.save:
-        raise InputProblem("--save needs --net tcp (a local match has no signed transcript; use --log FILE)")
     setup = local_setup(entry, seats, (args.deck0, args.deck1), args.cardset)
     agents = make_agents(entry, ",".join(bots), args.seed, len(setup.knowledge))
-    table = LocalTable(setup.game, setup.state, setup.knowledge, agents, args.seed, record_hashes=bool(args.log))
+    table = LocalTable(setup.game, setup.state, setup.knowledge, agents, args.seed, record_hashes=bool(args.save))
     for _ in range(args.max_steps):  # like table.run, but reaching --max-steps reports "unfinished"
         if table.pending is None or table.step() is None:
             break
@@ -204,8 +169,8 @@ def play(args: argparse.Namespace) -> dict[str, Any]:
     if outcome is not None and outcome.seats:
         result["grades"] = [r.grade for r in outcome.seats]
         result["ending"] = getattr(table.state, "ending", None)
-    if args.log:
-        write_log(Path(args.log), args.game, setup, table, result)
+    if args.save:
+        save_local(Path(args.save), entry, setup, table, bots, args.seed, outcome)
     return result
 
 
@@ -230,61 +195,18 @@ def who_won(result: Mapping[str, Any]) -> str:
     return "nobody wins" if result.get("seats") else "a draw"
 
 
-def write_log(path: Path, game_name: str, setup: LocalSetup, table: LocalTable, result: dict[str, Any]) -> None:
-    data = {
-        "format": LOG_FORMAT, "game": game_name, "rules": setup.game.rules_id, "setup": setup.record,
-        "seed": result["seed"], "bots": result["bots"], "initial_hash": table.initial_hash.hex(),
-        "steps": [{"action": to_json(a.to_data()), "hash": h.hex()} for a, h in zip(table.log, table.hashes)],
-        "outcome": {k: result[k] for k in ("winner", "reason", "seats") if k in result},
-        "final_hash": result["final_hash"],
-    }
+def save_local(path: Path, entry: GameEntry, setup: LocalSetup, table: LocalTable, bots: Sequence[str],
+               seed: int, outcome: Outcome | None) -> None:
+    """Write a local match's record (net/transcript.py LOCAL_FORMAT; the bots stand in for the names)."""
+    record = make_local_transcript(
+        rules_id=entry.rules_id, rules_version=entry.rules_version, card_set_hash=entry.card_set_hash(),
+        names=[f"{name} bot" for name in bots], seed=seed, setup=setup.record,
+        initial_hash=table.initial_hash, inputs=[a.to_data() for a in table.log], hashes=table.hashes,
+        outcome=outcome, final_hash=hash_of(setup.game, table.state))
     try:
-        path.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        save(path, record)
     except OSError as exc:
-        raise InputProblem(f"cannot write the log to {path} ({exc}); choose a writable path") from None
-
-
-# --- replay -------------------------------------------------------------------------
-
-
-def replay(data: Any) -> dict[str, Any]:
-    """Re-apply a match log; report the first step whose state hash differs, if any."""
-    if not isinstance(data, dict) or data.get("format") != LOG_FORMAT:
-        raise InputProblem(f"not a match log (format must be {LOG_FORMAT!r})")
-    game_name = data.get("game")
-    if not isinstance(game_name, str) or not isinstance(data.get("setup"), dict):
-        raise InputProblem("the log names no game and set-up; pass a file written by --log")
-    setup = setup_from_record(entry_named(game_name), data["setup"])
-    game, state = setup.game, setup.state
-    result: dict[str, Any] = {"ok": True, "steps": 0, "first_mismatch": None, "error": None}
-    if hash_of(game, state).hex() != data.get("initial_hash"):
-        return {**result, "ok": False, "first_mismatch": 0, "error": "the initial state differs"}
-    for index, step in enumerate(data.get("steps", []), start=1):
-        try:
-            action: Action = game.codec.decode(from_json(step["action"]))
-            state = game.apply(state, action)
-        except (EngineError, KeyError, TypeError) as exc:
-            return {**result, "ok": False, "steps": index - 1, "first_mismatch": index,
-                    "error": f"step {index} was rejected: {type(exc).__name__}: {exc}"}
-        if hash_of(game, state).hex() != step.get("hash"):
-            return {**result, "ok": False, "steps": index, "first_mismatch": index,
-                    "error": f"the state hash after step {index} differs from the log"}
-        result["steps"] = index
-    outcome = game.outcome(state)
-    result["final_hash"] = hash_of(game, state).hex()
-    result.update(outcome_fields(outcome))
-    if result["final_hash"] != data.get("final_hash"):
-        result.update(ok=False, error="the final hash differs from the log")
-    return result
-
-
-def _read_log(path: str) -> Any:
-    try:
-        return json.loads(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise InputProblem(f"log file {path} does not exist; check the path") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise InputProblem(f"cannot read log file {path} ({exc}); pass a file written by --log") from None
+        raise InputProblem(f"cannot write the record to {path} ({exc}); choose a writable path") from None
 
 
 def main(argv: list[str]) -> int:
@@ -294,18 +216,12 @@ def main(argv: list[str]) -> int:
     except SystemExit as exc:
         return int(exc.code or 0)
     try:
-        if args.replay:
-            result = replay(_read_log(args.replay))
-        else:
-            result = play(args)
+        result = play(args)
     except InputProblem as exc:
         print(f"error: {for_people(str(exc))}", file=sys.stderr)
         return 2
     if args.json:
         print(json.dumps(result, sort_keys=True))
-    elif args.replay:
-        verdict = "every state hash matches" if result["ok"] else f"MISMATCH: {for_people(str(result['error']))}"
-        print(f"replayed {result['steps']} steps: {verdict}")
     else:
         who = who_won(result)
         if result["reason"] == "unfinished":
@@ -315,7 +231,7 @@ def main(argv: list[str]) -> int:
         if "audit" in result:
             print(f"over TCP: {result['wall_s']} s wall, {result['cpu_s']} s CPU, {result['messages']} messages, "
                   f"{result['bytes']} bytes; audit {for_people(str(result['audit']))}")
-    return 0 if result.get("ok", True) else 1
+    return 0
 
 
 if __name__ == "__main__":

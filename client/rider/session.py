@@ -2,7 +2,7 @@
 
 :class:`RiderSession` is the table layer's local adapter
 (:class:`client.table.local.LocalSession`) with Rider's set-up: two decks,
-one bot, and the card set and decks in the transcript.
+one bot, and the registry's set-up record (the card set and both decks) for the transcript.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from client.table.session import BOT_DELAY, SYSTEM_DELAY
 from engine.rider.deck import deck_from_data, expand
 from engine.rider.game import RiderGame
 from engine.rider.state import RiderState
+from net.games.rider import ENTRY as rider_entry
 
 
 def make_bot(kind: str, rng: random.Random) -> Any:
@@ -27,7 +28,7 @@ def make_bot(kind: str, rng: random.Random) -> Any:
 class RiderSession(LocalSession[RiderState]):
     """A local Rider table: the user's deck against one bot's, seat ``me`` played by the user."""
 
-    transcript_name = "rider-{stamp}-{seed}.json"
+    transcript_name = "rider-{stamp}-{seed}.ft"
 
     def __init__(self, game: RiderGame, decks: tuple[tuple[str, ...], tuple[str, ...]], *, me: int = 0,
                  names: tuple[str, str] = ("Player", "Bot"), bot: str = "greedy", seed: int | None = None,
@@ -37,16 +38,9 @@ class RiderSession(LocalSession[RiderState]):
         state, knowledge = game.new_game(decks)
         bots: list[Any] = [None, None]
         bots[1 - me] = make_bot(bot, random.Random(seed ^ 0x5EED))
-        super().__init__(game, state, knowledge, me=me, names=names, bots=bots, seed=seed, clock=clock,
-                         bot_delay=bot_delay, system_delay=system_delay)
-
-    def transcript_extra(self) -> dict[str, Any]:
-        """Rider's set-up: the card set and each seat's deck list."""
-        return {
-            "cardset": self.game.cardset.id,
-            "cardset_digest": self.game.cardset.digest().hex(),
-            "seats": [{"name": n, "deck": list(d)} for n, d in zip(self.names, self.decks)],
-        }
+        setup = rider_entry.local_record(2, decks, game.cardset)  # the card set and both decks
+        super().__init__(game, state, knowledge, setup=setup, me=me, names=names, bots=bots, seed=seed,
+                         clock=clock, bot_delay=bot_delay, system_delay=system_delay)
 
 
 def deck_cards(deck_data: Any) -> tuple[str, ...]:

@@ -100,6 +100,7 @@ class RiderTableScene(Scene):
         self._background: pygame.Surface | None = None
         self._end_call: Any = None
         self._warnings_seen = 0
+        self._dropped_seen = 0
         self.ended = False
         #: On a small window: the collapsed side panel is opened over the board.
         self.panel_open = False
@@ -238,6 +239,11 @@ class RiderTableScene(Scene):
         for warning in warnings[self._warnings_seen:]:  # refused network messages: said, never hidden
             self.add_log(self._warning_words(warning))
         self._warnings_seen = len(warnings)
+        dropped = self.session.notices_dropped
+        if dropped > self._dropped_seen:  # a flood between two frames: counted, said once per burst
+            count = dropped - self._dropped_seen
+            self.add_log(lambda lang: [LogEntry(tr(lang, "notices_dropped", n=count))])
+            self._dropped_seen = dropped
         chat = self.session.chat
         for seat, line in chat[self._chat_seen:]:
             self.add_log(self._chat_words(seat, line))

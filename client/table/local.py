@@ -9,31 +9,36 @@ scene turns those into animations and log lines. The human seat acts only
 through :meth:`LocalSession.submit`, which accepts nothing but an element of
 the table's current legal list.
 
-The end-of-game audit replays the whole input log through a fresh engine and
-checks every state hash against the ones recorded during play. A game's
-own session (``client.rider.session.RiderSession``) only builds the table
-and adds its transcript fields.
+The table's record is the one local game-record format
+(net/transcript.py ``fairtable-local-transcript/1``, unsigned: the table is
+trusted), and the end-of-game audit is the one replayer, ``net.verifier``:
+it rebuilds the first state from the registry's local set-up record
+(``setup``), replays every input through a fresh engine and compares every
+state hash with the one recorded during play. A game's own session
+(``client.rider.session.RiderSession``) only builds the table and its
+set-up record.
 """
 
 from __future__ import annotations
 
 import datetime
-import json
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from client.table.session import BOT_DELAY, SYSTEM_DELAY, IllegalIntent, Listener
 from engine.core.actions import Action
-from engine.core.encoding import encode
 from engine.core.errors import CheatDetected, EngineError
 from engine.core.game import Outcome, hash_of
 from engine.core.hashing import short_hex
 from engine.core.hidden import Knowledge
 from engine.core.pending import Decision, SealedChoice
 from net.bots.base import SealedPick
+from net.games import game_for_rules
 from net.local_table import LocalTable, TableError
+from net.seats import for_people
+from net.transcript import make_local_transcript, save
 
 S = TypeVar("S")
 
@@ -45,18 +50,23 @@ class LocalSession(Generic[S]):
     proof = "local"
     networked = False
 
-    def __init__(self, game: Any, state: S, knowledge: Sequence[Knowledge], *, me: int = 0,
-                 names: Sequence[str], bots: Sequence[Any], seed: int | None = None, clock: Any = None,
+    def __init__(self, game: Any, state: S, knowledge: Sequence[Knowledge], *, setup: Mapping[str, Any],
+                 me: int = 0, names: Sequence[str], bots: Sequence[Any], seed: int | None = None, clock: Any = None,
                  bot_delay: float = BOT_DELAY, system_delay: float = SYSTEM_DELAY) -> None:
-        """``bots`` has one agent per seat (None for ours, ``me``); ``seed`` drives the table's
-        chance and hidden-card answers (a fresh random one when None)."""
+        """``setup`` is the game registry's local record that rebuilds ``state`` (``entry.local_record``;
+        the transcript carries it); ``bots`` has one agent per seat (None for ours, ``me``); ``seed``
+        drives the table's chance and hidden-card answers (a fresh random one when None)."""
         if len(bots) != len(names) or bots[me] is not None:
             raise ValueError("one bot per seat but ours, and one name per seat")
+        entry = game_for_rules(game.rules_id)
+        if entry is None:
+            raise ValueError(f"the game {game.rules_id!r} is not registered (net/games/)")
+        self.entry = entry
+        self.setup = dict(setup)
         self.game = game
         self.me = me
         self.names: tuple[str, ...] = tuple(names)
         self.seed = secrets.randbits(63) if seed is None else seed
-        self.initial_state = state
         self.table = LocalTable(game, state, list(knowledge), list(bots), self.seed)
         if clock is None:
             from twisted.internet import reactor as clock
@@ -80,6 +90,7 @@ class LocalSession(Generic[S]):
         #: A local table refuses no network message and has no chat.
         self.warnings: list[str] = []
         self.chat: list[tuple[int, str]] = []
+        self.notices_dropped = 0
         self.catching_up = False
 
     # -- queries ----------------------------------------------------------------
@@ -253,46 +264,28 @@ class LocalSession(Generic[S]):
 
     # -- after the game ------------------------------------------------------------
     def audit(self) -> tuple[bool, str]:
-        """Replay the log from the initial state; compare every state hash."""
-        state = self.initial_state
-        if hash_of(self.game, state) != self.table.initial_hash:
-            return False, "the initial state does not match its recorded hash"
-        for step, action in enumerate(self.table.log):
-            try:
-                state = self.game.apply(state, action)
-            except EngineError as exc:
-                return False, f"input {step + 1} ({action.KIND}) does not replay: {exc}"
-            if hash_of(self.game, state) != self.table.hashes[step]:
-                return False, f"the state after input {step + 1} ({action.KIND}) differs from the recorded one"
-        return True, short_hex(hash_of(self.game, state), 16)
+        """Check the record by the one replayer (net.verifier; a game that stopped early too):
+        (True, the last state hash's short form) or (False, what failed, for people)."""
+        from net.verifier import verify_local
+
+        verdict = verify_local(self.transcript(), require_end=False)
+        if verdict.ok:
+            return True, short_hex(hash_of(self.game, self.state), 16)
+        return False, for_people(f"step {verdict.step}: {verdict.detail}")
 
     def transcript(self) -> dict[str, Any]:
-        """Everything needed to replay and check the game, as JSON-ready data
-        (a game adds what rebuilds its set-up through :meth:`transcript_extra`)."""
-        outcome = self.outcome()
-        return {
-            "format": "fairtable.transcript/1",
-            "rules": self.game.rules_id,
-            "table": "local (trusted seeded generator; not a fair-play protocol)",
-            **self.transcript_extra(),
-            "seed": self.seed,
-            "local_seat": self.me,
-            "started": self.started_at.isoformat(timespec="seconds"),
-            "initial_hash": self.table.initial_hash.hex(),
-            "inputs": [
-                {"input": json.loads(json.dumps(a.to_data(), default=_jsonable)), "canonical": encode(a.to_data()).hex(),
-                 "state_hash": h.hex()}
-                for a, h in zip(self.table.log, self.table.hashes)
-            ],
-            "outcome": None if outcome is None else outcome.__canonical__(),
-        }
-
-    def transcript_extra(self) -> dict[str, Any]:
-        """The game's own transcript fields (the seats' names here; Rider adds its card set and decks)."""
-        return {"seats": [{"name": n} for n in self.names]}
+        """The game's record (net/transcript.py ``LOCAL_FORMAT``): its set-up, every input with the
+        state hash after it, the end; ``python -m tools.verify`` replays it."""
+        table = self.table
+        return make_local_transcript(
+            rules_id=self.entry.rules_id, rules_version=self.entry.rules_version,
+            card_set_hash=self.entry.card_set_hash(), names=self.names, seed=self.seed, setup=self.setup,
+            initial_hash=table.initial_hash, inputs=[a.to_data() for a in table.log], hashes=table.hashes,
+            outcome=self.outcome(), final_hash=hash_of(self.game, self.state),
+            conceded=self.me if self.conceded and table.outcome() is None else None)
 
     #: The transcript's file name (``{stamp}`` and ``{seed}`` are filled in).
-    transcript_name = "game-{stamp}-{seed}.json"
+    transcript_name = "game-{stamp}-{seed}.ft"
 
     def save_transcript(self, folder: Path | None = None) -> Path:
         """Write :meth:`transcript` under the user data dir; return the path."""
@@ -300,11 +293,5 @@ class LocalSession(Generic[S]):
 
         name = self.transcript_name.replace("{seed}", f"{self.seed % 100000:05d}")
         path = transcript_path(folder, name)
-        path.write_text(json.dumps(self.transcript(), ensure_ascii=False, indent=1), encoding="utf-8")
+        save(path, self.transcript())
         return path
-
-
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, bytes):
-        return value.hex()
-    raise TypeError(f"cannot write {type(value).__name__} to a transcript")

@@ -30,6 +30,7 @@ from typing import Any, Generic, TypeVar
 
 from twisted.internet.task import LoopingCall
 
+from client.table.notices import NoticeQueue
 from client.table.session import IllegalIntent, Listener
 from client.table.words import clock_text, display_name, display_text, player_label
 from engine.core.actions import Action
@@ -42,7 +43,7 @@ from net.peer import Peer
 from net.seats import for_people, seat_label
 from net.session import Cheat, Finished, Rejected, Resigned, Stalling
 from net.transport.mesh import PeerStatus
-from net.session.events import Applied, ChatLine, Notice, PhaseChanged
+from net.session.events import Applied, ChatLine, PhaseChanged
 
 #: How often (seconds) the adapter looks for new inputs and events.
 POLL = 1 / 30
@@ -90,11 +91,16 @@ class NetSession(Generic[S]):
         self.ended: dict[str, Any] | None = None  # the peer's result once it has closed the mesh
         self.started_at = datetime.datetime.now(datetime.UTC)
         self._seen = 0
-        #: Notices of the session not handled yet (poll); the backlog first: what happened before we looked.
-        self._notices: list[Notice] = [
-            *(Applied(k, session.states[k], session.applied[k], session.states[k + 1]) for k in range(session.step)),
-            *session.events, *(ChatLine(seat, text) for seat, text in session.chat_log)]
-        session.subscribe(self._notices.append)
+        #: Notices of the session not handled yet (poll), capped (client/table/notices.py); the backlog
+        #: first: what happened before we looked.
+        self._notices = NoticeQueue()
+        for notice in (*(Applied(k, session.states[k], session.applied[k], session.states[k + 1])
+                         for k in range(session.step)),
+                       *session.events, *(ChatLine(seat, text) for seat, text in session.chat_log)):
+            self._notices.push(notice)
+        session.subscribe(self._notices.push)
+        #: Notices left out because too many came between two polls (the scene says how many, once).
+        self.notices_dropped = 0
         #: True while a burst of inputs is being reported (see CATCH_UP).
         self.catching_up = False
         self._loop: LoopingCall | None = None
@@ -298,7 +304,10 @@ class NetSession(Generic[S]):
     def poll(self) -> None:
         """Report the inputs the session applied since the last look, then its events and chat lines."""
         session = self.session
-        notices, self._notices[:] = list(self._notices), []
+        notices, dropped = self._notices.take()
+        if dropped:
+            self.notices_dropped += dropped
+            self._changed()
         applied = [n for n in notices if isinstance(n, Applied)]
         # many inputs at once (a resumed game catching up): the table shows where it stands, unanimated
         self.catching_up = len(applied) > CATCH_UP
@@ -385,7 +394,7 @@ class NetSession(Generic[S]):
         from client.settings import transcript_path
         from net.transcript import save
 
-        path = transcript_path(folder, f"{self.peer.entry.name}-net-{{stamp}}-{self.session.gid.hex()[:10]}.json")
+        path = transcript_path(folder, f"{self.peer.entry.name}-net-{{stamp}}-{self.session.gid.hex()[:10]}.ft")
         save(path, self.transcript())
         return path
 

@@ -60,6 +60,8 @@ class TableSession(Protocol[S]):
     warnings: list[str]
     #: Signed chat lines as (seat, text), oldest first (networked tables; empty on a local one).
     chat: list[tuple[int, str]]
+    #: Notices left out because too many came between two looks (client/table/notices.py; 0 on a local table).
+    notices_dropped: int
     #: True while a burst of inputs is reported at once (a resumed game catching up): not animated.
     catching_up: bool
     listeners: list[Listener]

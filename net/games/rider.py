@@ -122,7 +122,7 @@ def local(record: Mapping[str, Any], components: CardSet | None = None) -> Local
     if chosen.digest().hex() != record.get("cardset_digest"):
         raise ValueError("the card set differs from the one the game was recorded with; use the same card set")
     decks = record.get("decks")
-    if not isinstance(decks, list) or len(decks) != 2 or not all(isinstance(d, list) for d in decks):
+    if not isinstance(decks, (list, tuple)) or len(decks) != 2 or not all(isinstance(d, (list, tuple)) for d in decks):
         raise ValueError("a Rider record needs two decks (lists of card ids)")
     game = RiderGame(chosen)
     try:

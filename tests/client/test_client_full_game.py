@@ -3,13 +3,14 @@ ends on the end screen; the transcript saves to the user data dir."""
 
 from __future__ import annotations
 
-import json
 import random
 
 import pygame
 
 from client.main import build_app
 from client.settings import Settings
+from net.transcript import load_raw
+from net.verifier import verify
 from tests.client.conftest import click, key
 
 
@@ -43,9 +44,9 @@ def test_full_game_against_the_bot_by_clicks_ends_on_the_end_screen(clock, priva
     assert end.session.table.outcome() is not None
     click(app, end.save_button.rect.center)
     assert end.saved, end.save_error
-    with open(end.saved, encoding="utf-8") as f:
-        saved = json.load(f)
+    saved = load_raw(end.saved)
     assert str(private_dirs) in end.saved
     assert len(saved["inputs"]) == len(end.session.table.log)
-    assert saved["outcome"]["reason"]
+    assert saved["end"]["outcome"]["reason"]
+    assert verify(saved).ok  # the one replayer takes the client's local record
     app.render()

@@ -117,7 +117,7 @@ def test_concede_on_a_local_table_ends_the_game_for_the_bot(app, clock) -> None:
     assert headline(outcome, scene.me, scene.session.names, "en")[0] == "Greedy bot (Seat 2) won."
     assert reason_text(outcome.reason, outcome.winner, scene.session.names, scene.me, "en") == "You (Seat 1) conceded"
     saved = scene.session.transcript()
-    assert saved["outcome"]["reason"] == "seat 0 conceded"
+    assert saved["end"]["outcome"]["reason"] == "seat 0 conceded" and saved["end"]["conceded"] == 0
     assert not any(b.payload == "concede" for b in scene.side_buttons)
 
 

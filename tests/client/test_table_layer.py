@@ -29,7 +29,8 @@ def tiny_session(clock: Clock, seats: int = 5, seed: int = 7) -> LocalSession[An
     entry = game_named("tiny")
     setup = entry.local(entry.local_record(seats, None, None), None)
     bots = [None] + [entry.bot("random", random.Random(seed * 10 + s)) for s in range(1, seats)]
-    return LocalSession(setup.game, setup.state, setup.knowledge, me=0, names=[f"P{s}" for s in range(seats)],
+    return LocalSession(setup.game, setup.state, setup.knowledge, setup=setup.record, me=0,
+                        names=[f"P{s}" for s in range(seats)],
                         bots=bots, seed=seed, clock=clock, bot_delay=0.01, system_delay=0.01)
 
 
@@ -92,7 +93,8 @@ def test_the_local_adapter_refuses_what_is_not_legal_and_what_a_local_table_lack
         session.claim_forfeit()
     assert session.forfeit_seat() is None and session.silence() is None
     with pytest.raises(ValueError):
-        LocalSession(session.game, session.state, session.table.knowledge, me=0, names=["a", "b", "c"],
+        LocalSession(session.game, session.state, session.table.knowledge, setup=session.setup, me=0,
+                     names=["a", "b", "c"],
                      bots=[object(), None, None], clock=clock)  # our own seat must not have a bot
 
 

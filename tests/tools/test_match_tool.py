@@ -1,4 +1,4 @@
-"""tools.match: reproducible bot games, action logs, and replays that check every hash."""
+"""tools.match: reproducible bot games, and their saved records (replayed by tools.verify: tests/tools/test_local_records.py)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 
 import assets
+from net.transcript import LOCAL_FORMAT, load_raw
+from net.verifier import verify
 from tools import match
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,31 +34,18 @@ def test_same_seed_gives_same_final_hash_in_two_processes() -> None:
     assert other["final_hash"] != a["final_hash"]
 
 
-def test_log_replays_with_every_hash(tmp_path: Path) -> None:
-    log = tmp_path / "game.json"
-    assert match.main(["rider", "--bots", "random,random", "--seed", "11", "--json", "--log", str(log)]) == 0
-    data = json.loads(log.read_text(encoding="utf-8"))
-    assert data["steps"][0]["action"]["kind"] == "rider.setup"  # the log starts at the set-up
-    assert len(data["setup"]["decks"]) == 2
-    result = match.replay(data)
-    assert result["ok"] and result["steps"] == len(data["steps"]) and result["final_hash"] == data["final_hash"]
-    replayed = _run("--replay", str(log), "--json")
-    assert replayed.returncode == 0 and json.loads(replayed.stdout)["ok"]
-
-
-def test_tampered_log_is_caught_at_the_changed_step(tmp_path: Path) -> None:
-    log = tmp_path / "game.json"
-    assert match.main(["rider", "--seed", "5", "--log", str(log)]) == 0
-    data = json.loads(log.read_text(encoding="utf-8"))
-    data["steps"][20]["hash"] = "00" * 32
-    result = match.replay(data)
-    assert not result["ok"] and result["first_mismatch"] == 21
-    data = json.loads(log.read_text(encoding="utf-8"))
-    data["steps"][3]["action"]["zone"] = "deck:9"  # a shuffle of another zone
-    result = match.replay(data)
-    assert not result["ok"] and result["first_mismatch"] == 4 and "rejected" in result["error"]
-    log.write_text(json.dumps(data), encoding="utf-8")
-    assert _run("--replay", str(log)).returncode == 1
+def test_a_saved_local_match_is_the_local_record_and_verifies(tmp_path: Path) -> None:
+    record = tmp_path / "game.ft"
+    assert match.main(["rider", "--bots", "random,random", "--seed", "11", "--json", "--save", str(record)]) == 0
+    data = load_raw(record)
+    assert data["format"] == LOCAL_FORMAT
+    assert data["inputs"][0]["input"]["kind"] == "rider.setup"  # the record starts at the set-up
+    assert len(data["table"]["setup"]["decks"]) == 2 and list(data["table"]["names"]) == ["random bot", "random bot"]
+    verdict = verify(data)
+    assert verdict.ok and verdict.table == "local" and verdict.end == "normal end", verdict
+    checked = subprocess.run([sys.executable, "-m", "tools.verify", str(record), "--json"], cwd=ROOT,
+                             capture_output=True, text=True, timeout=120, check=False)
+    assert checked.returncode == 0 and json.loads(checked.stdout)["ok"], checked.stderr
 
 
 def test_explicit_deck_files_and_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -66,13 +55,7 @@ def test_explicit_deck_files_and_bad_input(tmp_path: Path, capsys: pytest.Captur
     assert match.main(["rider", "--bots", "greedy"]) == 2
     assert "--bots" in capsys.readouterr().err
     assert match.main(["rider", "--deck0", str(tmp_path / "missing.json")]) == 2
-    assert match.main(["--replay", str(tmp_path / "missing.json")]) == 2
     assert match.main([]) == 2
-
-
-def test_json_round_trip_of_bytes() -> None:
-    value = {"a": (b"\x00\xff", [1, "x"])}
-    assert match.from_json(json.loads(json.dumps(match.to_json(value)))) == {"a": [b"\x00\xff", [1, "x"]]}
 
 
 def test_max_steps_reports_an_unfinished_game(capsys: pytest.CaptureFixture[str]) -> None:
@@ -91,42 +74,19 @@ def test_an_illegal_deck_file_is_named_with_the_fix(tmp_path: Path, capsys: pyte
     assert "FT-999" in err and "tools.deck check" in err and "logged" not in err
 
 
-def test_a_log_with_another_start_or_cut_short_is_caught(tmp_path: Path) -> None:
-    """The replay checks the hash before the first step and the final hash,
-    so a log whose starting position was altered, or whose last steps were
-    dropped (every remaining step hash still matching), is refused."""
-    log = tmp_path / "game.json"
-    assert match.main(["rider", "--seed", "6", "--log", str(log)]) == 0
-    original = json.loads(log.read_text(encoding="utf-8"))
-    assert match.replay(original)["ok"]
-
-    other_start = json.loads(log.read_text(encoding="utf-8"))
-    other_start["initial_hash"] = "00" * 32
-    result = match.replay(other_start)
-    assert not result["ok"] and result["first_mismatch"] == 0 and result["error"] == "the initial state differs"
-
-    cut = json.loads(log.read_text(encoding="utf-8"))
-    del cut["steps"][-3:]
-    result = match.replay(cut)
-    assert not result["ok"] and result["first_mismatch"] is None
-    assert result["steps"] == len(original["steps"]) - 3 and "final hash differs" in result["error"]
-    log.write_text(json.dumps(cut), encoding="utf-8")
-    assert _run("--replay", str(log)).returncode == 1
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("seats", [5, 10])
 def test_locke_match_ends_judged_and_replays(seats: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """tools.match locke --seats N --bots random --seed S --json: a judged end, and the log replays."""
-    log = tmp_path / "locke.json"
+    """tools.match locke --seats N --bots random --seed S --json: a judged end, and the saved record replays."""
+    record = tmp_path / "locke.ft"
     assert match.main(["locke", "--seats", str(seats), "--bots", "random", "--seed", "5", "--json",
-                       "--log", str(log)]) == 0
+                       "--save", str(record)]) == 0
     result = json.loads(capsys.readouterr().out)
     assert result["reason"].startswith("locke.end.") and len(result["grades"]) == seats
     assert set(result["winners"]) == {i for i, g in enumerate(result["grades"]) if g in "AB"}
-    assert match.main(["--replay", str(log), "--json"]) == 0
-    replayed = json.loads(capsys.readouterr().out)
-    assert replayed["ok"] and replayed["final_hash"] == result["final_hash"]
+    verdict = verify(load_raw(record))
+    assert verdict.ok and verdict.outcome is not None and verdict.outcome["reason"] == result["reason"], verdict
+    assert load_raw(record)["end"]["final_hash"].hex() == result["final_hash"]
 
 
 def test_locke_refuses_a_bad_table_size_and_the_network(capsys: pytest.CaptureFixture[str]) -> None:

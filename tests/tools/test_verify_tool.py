@@ -34,6 +34,17 @@ def test_a_file_that_is_not_a_transcript_fails_as_format(tmp_path: Path, content
     assert capsys.readouterr().out.strip() != "ok"
 
 
+def test_an_earlier_clients_local_save_is_named_and_refused(tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """The client's JSON local save before the one local record (docs/architecture.md "Game records")."""
+    path = tmp_path / "rider-old.json"
+    path.write_text(json.dumps({"format": "fairtable.transcript/1", "rules": "rider/1", "inputs": []}),
+                    encoding="utf-8")
+    assert verify_tool.main([str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "earlier client's local save" in out and "Game records" in out
+
+
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "rider-pre-registry.ft"
 
 

@@ -42,9 +42,9 @@ def opened(data: bytes, table: bytes = TABLE) -> lobby.LobbyMessage:
     return message
 
 
-def join(spec_info: dict[str, object], name: str = "p", /, who: Identity = JOINER, fresh: bytes = FRESH,
+def join(info: dict[str, object], name: str = "p", /, who: Identity = JOINER, fresh: bytes = FRESH,
          **override: object) -> lobby.LobbyMessage:
-    message = opened(author(who).join(RIDER, spec_info, name, host=HOST.public_key, fresh=fresh))
+    message = opened(author(who).join(RIDER, info, name, host=HOST.public_key, fresh=fresh))
     return dataclasses.replace(message, fields={**message.fields, **override})
 
 
