@@ -248,6 +248,8 @@ def _on_special(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
         return _on_nike_attack(g, s, step, me, action.target)
     if action.card >= 0 and action.item in TURN_CARDS:
         return _on_turn_card(g, s, step, action)
+    if action.card >= 0 and action.item in PLANET_ESCAPES:
+        return _on_own_escape(g, s, step, action)
     key = action.item if action.card < 0 else f"{action.item}:{action.card}"
     if action.item not in SPECIALS or key in f.specials:
         raise IllegalAction(f"a special attack ({', '.join(SPECIALS)}) is used once a round", rule="locke.10.4.2")
@@ -368,10 +370,7 @@ def _on_planet_answer(g: Any, s: LockeState, step: Step, action: UseItem, uses: 
         return advance(s, *shown, Step("cb_ball", -1, n=step.n))
     # the mirror: spent at once; every other player may block its escape with a higher planet mirror
     s = with_strike(s, strike._replace(escape_tried=True, escaper=step.n, escape_level=level, mirror=level))
-    fight = fight_of(s)
-    asks = tuple(Step("cb_mirror_block", f.seat, n=j) for j in fight.order or range(len(fight.fighters))
-                 for f in (fight.fighters[j],) if j != step.n and player(f) and active(fight, j))
-    return advance(s, *shown, kept.spend_step(step.seat, action.card), *asks, Step("cb_mirror_end", -1, n=step.n))
+    return advance(s, *_mirror_steps(s, step.seat, step.n, action.card, action.as_card))
 
 
 def ball_stops(g: Any, as_card: str, strike: Strike) -> bool:
@@ -406,11 +405,42 @@ def _on_nop(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     return advance(s)
 
 
+def _on_own_escape(g: Any, s: LockeState, step: Step, action: UseItem) -> LockeState:
+    """KMC 10.4.1: the planet subspace field's or Lafnor mirror's escape may be the normal action
+    of one's own turn (ruling N214): the field rolls as in answer to an attack, the mirror
+    escapes at its level unless a higher planet mirror blocks it."""
+    fight = fight_of(s)
+    me = step.n
+    f = fight.fighters[me]
+    if f.nike_on or action.target != -1:
+        raise IllegalAction("escape with a kept subspace field or mirror card (no target; not while using Nike)",
+                            rule="locke.10.4.1")
+    kept.check_held(g, s, step.seat, action.card, action.as_card, (PLANET_ESCAPES[action.item],))
+    s = kept.claim(s, step.seat, action.card, action.as_card)
+    s = log(put(s, with_fighter(fight, me, f._replace(acted=True))), "cb-item", step.seat, action.item, -1, "planet")
+    if action.item == "subspace-field":
+        return advance(s, Step("cb_item_roll", step.seat, n=me, arg=f"subspace-field:-1:{action.card}:{action.as_card}"))
+    level = kept.level_of(g, action.as_card)
+    s = with_strike(s, Strike(me, -1, "", 0, 0, escaper=me, escape_level=level, escape_tried=True, mirror=level))
+    return advance(s, *_mirror_steps(s, step.seat, me, action.card, action.as_card))
+
+
+def _mirror_steps(s: LockeState, seat: int, me: int, handle: int, as_card: str) -> tuple[Step, ...]:
+    """The mirror is shown and spent; every other player still in may block it; then the end."""
+    fight = fight_of(s)
+    asks = tuple(Step("cb_mirror_block", f.seat, n=j) for j in fight.order or range(len(fight.fighters))
+                 for f in (fight.fighters[j],) if j != me and player(f) and active(fight, j))
+    return kept.reveal(seat, handle, as_card) + (kept.spend_step(seat, handle),) + asks + (
+        Step("cb_mirror_end", -1, n=me),)
+
+
 def _auto_mirror_end(g: Any, s: LockeState, step: Step) -> LockeState:
     """Blocked or not the mirror defends (the attack is gone); unblocked, its user escapes."""
     strike = fight_of(s).strike
     assert strike is not None
-    s = log(with_strike(s, None), "cb-defend", fight_of(s).fighters[step.n].seat, "lafnor-mirror")
+    s = with_strike(s, None)
+    if strike.target >= 0:
+        s = log(s, "cb-defend", fight_of(s).fighters[step.n].seat, "lafnor-mirror")
     if strike.blockers:
         return advance(s)
     return advance(s, Step("cb_flee_roll", fight_of(s).fighters[step.n].seat, n=step.n))

@@ -165,6 +165,9 @@ def _turn_cards(g: Any, s: LockeState, step: Step, k: Knowledge | None, aims: tu
 
     if len(f.hand) >= 3 and len(zone_of(s, DECK)) >= 3:
         out += [UseItem(step.seat, "slum", -1, h, c, f.hand[:3]) for h, c in kept.usable(g, s, step.seat, k, "slum")]
+    if not f.nike_on:  # KMC 10.4.1: the planet field's and mirror's escapes as the normal action (N214)
+        for item in ("subspace-field", "lafnor-mirror"):
+            out += [UseItem(step.seat, item, -1, h, c) for h, c in kept.usable(g, s, step.seat, k, item)]
     victims = [j for j in aims if fight.fighters[j].seat >= 0 and not fight.fighters[j].thought
                and fight.fighters[j].ctl_by < 0]
     out += [UseItem(step.seat, "esp-controller", j, h, c) for h, c in kept.usable(g, s, step.seat, k, "esp-controller")

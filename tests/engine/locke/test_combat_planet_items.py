@@ -398,3 +398,23 @@ def test_a_residential_district_rerolls_the_seats_own_combat_dice() -> None:
     roll(table, 1, 1)
     _keep(table, 0)  # the bomb is still face down: the question comes again
     assert waiting(table) == ("locke.cb_escape", 2) and home in zone_of(table.state, "planet:stock")
+
+
+def test_the_planet_mirror_and_field_are_also_the_turns_escape() -> None:
+    """KMC 10.4.1, N214: on one's own turn the planet mirror escapes at its level (blocked only by
+    a higher planet mirror) and the planet subspace field rolls its 2d6; the turn's action is used."""
+    seats = _seats(kept0=("lafnor-mirror-6",))
+    h = _handles(seats, 0)[0]
+    table = _table(kept0=("lafnor-mirror-6",))
+    assert UseItem(0, "lafnor-mirror", -1, h, "lafnor-mirror-6") in table.legal(0)
+    act(table, UseItem(0, "lafnor-mirror", -1, h, "lafnor-mirror-6"))
+    act(table, Nop(2))  # Nia holds no higher mirror
+    roll(table, 2)
+    assert waiting(table) == ("locke.cb_land", 0) and h in zone_of(table.state, "planet:stock")
+    seats = _seats(kept0=("subspace-field",))
+    h = _handles(seats, 0)[0]
+    table = _table(kept0=("subspace-field",))
+    act(table, UseItem(0, "subspace-field", -1, h, "subspace-field"))
+    roll(table, 5, 4)  # 9: nothing, the card stays face down, the turn is over
+    _keep(table, 0)
+    assert waiting(table) == ("locke.cb_act", 2) and h in table.state.seats[0].kept

@@ -39,7 +39,7 @@ JOINS = {"joined at the start": "cb-joined", "arrived in round 2-4": "cb-arrived
 #: The characters' abilities outside combat (N168-N170), by ("ability", seat, id, ...) events.
 ABILITIES = ("conversion-check", "shape-change", "authors-privilege")
 #: Not yet in the combat (N159): listed as missing.
-NOT_YET = ("own-turn planet escapes", "fields and jammers broken by stronger attacks", "disintegration",
+NOT_YET = ("fields and jammers broken by stronger attacks", "disintegration",
            "residual thoughts syncing", "follow-up combats", "E-buster persuasion")
 
 
