@@ -16,7 +16,7 @@ LANGS = ("en", "ja")
 STRINGS: dict[str, tuple[str, str]] = {
     # lobby
     "title": ("Fairtable", "フェアテーブル"),
-    "subtitle": ("Rider card game - fair play without a referee", "ライダーカードゲーム - 審判なしの公正な対戦"),
+    "subtitle": ("Card and board games - fair play without a referee", "カードゲームとボードゲーム - 審判なしの公正な対戦"),
     "play_now": ("Play now", "すぐに遊ぶ"),
     "play_bot": ("Play against a bot", "ボットと対戦"),
     "play_bot_hint": ("A local table on this computer. No set-up needed.", "このコンピューター上のローカル卓。準備は不要です。"),
@@ -24,8 +24,18 @@ STRINGS: dict[str, tuple[str, str]] = {
     "game": ("Game", "ゲーム"),
     "game_no_ui": ("{game} has no table in this client yet; play it with python -m tools.match {name}.",
                    "{game}はまだこのクライアントで遊べません。python -m tools.match {name} で遊べます。"),
-    "game_local_only": ("Playing with friends is for Rider for now; {game} plays on this computer against bots.",
-                        "友だちとの対戦は、いまのところライダーのみです。{game}はこのコンピューターでボットと遊べます。"),
+    "game_local_only": ("{game} plays only on this computer for now (it has no networked table yet): hosting and "
+                        "joining are off for it.",
+                        "{game}はいまのところこのコンピューターでのみ遊べます（ネットワーク卓はまだありません）。"
+                        "卓を立てる・参加はできません。"),
+    "friends_games": ("Networked games: {games}. Hosting and joining play the game chosen below.",
+                      "ネットワークで遊べるゲーム：{games}。下で選んだゲームの卓を立てる・参加します。"),
+    "friends_off": ("{game} cannot be played with friends yet: choose one of {games} below.",
+                    "{game}はまだ友達と遊べません。下で{games}のどれかを選んでください。"),
+    "host_game": ("Host a {game} table", "{game}の卓を立てる"),
+    "setup_seats": ("Seats", "人数"),
+    "lan_other_game": ("That table plays {game}, which this client cannot play with friends.",
+                       "その卓のゲーム（{game}）は、このクライアントでは友達と遊べません。"),
     "tiny_title": ("Tiny, {seats} seats", "タイニー（{seats}人）"),
     "tiny_deck": ("Deck: {n} cards", "山札：{n}枚"),
     "tiny_hand": ("Your hand: {cards}", "あなたの手札：{cards}"),

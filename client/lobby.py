@@ -1,13 +1,18 @@
 """The lobby: play against a bot at once, or with friends over the network.
 
-"Play against a bot" is the default and needs no set-up: a local table on
-this computer. "Play with friends" is real networked play through
-:mod:`client.table.net_play` (for the game whose client UI draws networked
-tables, client/table/ui.py): *Host a table* opens one (its invite code is
-shown, copied to the clipboard where there is one, and the table is
-advertised on the LAN); *Join* dials the host of a pasted code; the list
-shows tables advertised on this network (zeroconf), each joinable with a
-click. The game starts when the host's peer has seated everyone.
+The game row lists every game of the registry (net/games/); the chosen
+game's own set-up picker (its client UI's ``setup_fields``, client/table/ui.py:
+Rider's deck and bot, Tiny's number of seats) fills the left panel.
+"Play against a bot" is the default: a local table on this computer. "Play
+with friends" is real networked play through :mod:`client.table.net_play`,
+for every game whose client UI draws networked tables (Rider and Tiny; a
+local-only game such as Locke is shown as such, with hosting and joining
+off): *Host a table* opens one of the chosen game with the chosen set-up
+(its invite code is shown, copied to the clipboard where there is one, and
+the table is advertised on the LAN); *Join* dials the host of a pasted
+code; the list shows tables advertised on this network (zeroconf) with
+their game, each joinable with a click. The game starts when the host's
+peer has seated everyone.
 
 Each networked game keeps a peer directory (journal) in the user data
 directory; a game the client never saw end (it crashed or was closed) is
@@ -25,7 +30,6 @@ import pygame
 
 from client import theme
 from client.app import App
-from client.decks import DeckInfo, shipped_decks
 from client.help import is_help_key
 from client.i18n import other_lang, tr
 from client.scene import Scene
@@ -34,10 +38,6 @@ from client.text import draw_text, draw_wrapped, line_height, render
 from client.widgets import Button, Choice, TextField, panel
 from engine.core.errors import EngineError
 from net.seats import for_people
-
-#: The game the friends panel hosts and joins when the chosen game draws no networked table (and the
-#: lobby's first choice): Rider, the one game whose client UI has ``start_net`` so far.
-NET_GAME = "rider"
 
 
 def load_identity() -> tuple[str | None, str]:
@@ -65,17 +65,13 @@ class LobbyScene(Scene):
         self.settings = settings or Settings()
         app.prefs = self.settings  # the lobby's settings are the player's preferences (the settings panel edits them)
         app.sound.enabled = self.settings.sound
-        self.decks: list[DeckInfo] = shipped_decks()
         from net.games import games
 
         self.games = games()  # every registered game; the picker lists them all
         if self.settings.game not in [g.name for g in self.games]:
-            self.settings.game = NET_GAME
-        keys = [d.key for d in self.decks]
-        if self.settings.deck not in keys and keys:
-            self.settings.deck = keys[0]
-        if self.settings.bot_deck not in keys and keys:
-            self.settings.bot_deck = keys[-1] if len(keys) > 1 else keys[0]
+            self.settings.game = next((g.name for g in self.games if g.client_ui is not None), self.games[0].name)
+        #: The chosen game's set-up picker: (label, choice) per row of its client UI's setup_fields.
+        self.setup_choices: list[tuple[str, Choice]] = []
         self.start_game = start_game
         self.start_net = start_net
         self.host_interface = host_interface
@@ -143,17 +139,18 @@ class LobbyScene(Scene):
                                   lang, self._set_lang)
         self.name_field = TextField(pygame.Rect(L.left + 20, L.top + 70, L.width - 40, 40), self.settings.name,
                                     on_change=self._set_name)
-        deck_opts = [(d.key, d.name(lang)) for d in self.decks]
-        rows = max(1, (len(deck_opts) + 1) // 2)
-        self.deck_choice = Choice(pygame.Rect(L.left + 20, L.top + 150, L.width - 40, 38 * rows + 8 * (rows - 1)),
-                                  deck_opts, self.settings.deck, self._set_deck, columns=2)
-        y = self.deck_choice.rect.bottom + 45
-        self.bot_choice = Choice(pygame.Rect(L.left + 20, y, L.width - 40, 38),
-                                 [("greedy", tr(lang, "bot_greedy")), ("random", tr(lang, "bot_random"))],
-                                 self.settings.bot, self._set_bot)
+        y = L.top + 128
+        self.setup_choices = []
+        for field in self.setup_fields():
+            rows = max(1, -(-len(field.options) // field.columns)) if field.columns else 1
+            choice = Choice(pygame.Rect(L.left + 20, y + 22, L.width - 40, 38 * rows + 8 * (rows - 1)),
+                            list(field.options), field.value, field.pick, columns=field.columns)
+            self.setup_choices.append((tr(lang, field.label), choice))
+            y = choice.rect.bottom + 23
+        self.hint_top = y - 13
         # Enter plays against the bot, unless an unfinished game waits: then Enter resumes it
         self.play_button = Button(pygame.Rect(L.left + 20, L.bottom - 84, L.width - 40, 60), tr(lang, "play_bot"),
-                                  self._play, primary=True, enabled=bool(self.decks) and self.net is None,
+                                  self._play, primary=True, enabled=self.net is None,
                                   hotkey="" if self.unfinished else "Enter", size=24)
         self.settings_button = Button(pygame.Rect(self.lang_choice.rect.left - 100 - 130, 18, 130, 38),
                                       tr(lang, "settings"), self.toggle_settings, payload="settings")
@@ -161,22 +158,24 @@ class LobbyScene(Scene):
                                   self.toggle_help, hotkey="F1", payload="help")
         # friends: host, join by code, LAN list (or, while hosting/joining, the table's progress)
         inner = R.width - 40
-        self.host_button = Button(pygame.Rect(R.left + 20, R.top + 56, inner, 42), tr(lang, "host"), self._host,
-                                  enabled=bool(self.decks) and self.fingerprint is not None)
+        net_entry = self.net_entry()
+        self.host_button = Button(pygame.Rect(R.left + 20, R.top + 72, inner, 42),
+                                  tr(lang, "host_game", game=net_entry.title) if net_entry else tr(lang, "host"),
+                                  self._host, enabled=net_entry is not None and self.fingerprint is not None)
         from client.table.net_play import paste_from_clipboard
 
         # the code survives a re-layout and a failed join (only a successful join empties it)
-        self.code_field = TextField(pygame.Rect(R.left + 20, R.top + 132, inner - 110, 48), self.code_text,
+        self.code_field = TextField(pygame.Rect(R.left + 20, R.top + 142, inner - 110, 48), self.code_text,
                                     max_len=160, on_change=self._set_code, on_paste=paste_from_clipboard, lines=2)
-        self.join_button = Button(pygame.Rect(R.right - 120, R.top + 136, 100, 40), tr(lang, "join"), self._join,
-                                  enabled=self.fingerprint is not None)
-        lan_top = 214
+        self.join_button = Button(pygame.Rect(R.right - 120, R.top + 146, 100, 40), tr(lang, "join"), self._join,
+                                  enabled=net_entry is not None and self.fingerprint is not None)
+        lan_top = 224
         if self.unfinished:  # a row to resume (or abandon) the newest unfinished game
             game = self.unfinished[0]
-            self.resume_button = Button(pygame.Rect(R.left + 20, R.top + 206, inner - 130, 40),
+            self.resume_button = Button(pygame.Rect(R.left + 20, R.top + 216, inner - 130, 40),
                                         tr(lang, "resume_game", name=game.opponents()), self._resume, primary=True,
                                         enabled=self.fingerprint is not None, hotkey="Enter")
-            self.abandon_button = Button(pygame.Rect(R.right - 120, R.top + 206, 100, 40), tr(lang, "abandon"),
+            self.abandon_button = Button(pygame.Rect(R.right - 120, R.top + 216, 100, 40), tr(lang, "abandon"),
                                          self._abandon)
             lan_top += 62
         self.lan_rect = pygame.Rect(R.left + 20, R.top + lan_top, inner, max(60, R.height - lan_top - 96))
@@ -192,7 +191,7 @@ class LobbyScene(Scene):
         self.quit_button = Button(pygame.Rect(L.left, L.bottom + 14, 120, 40), tr(lang, "quit"), self.app.stop)
         self.game_choice = Choice(pygame.Rect(L.left + 220, L.bottom + 14, R.right - L.left - 220, 40),
                                   [(g.name, g.title) for g in self.games], self.settings.game, self._set_game)
-        self.widgets = [self.lang_choice, self.name_field, self.deck_choice, self.bot_choice, self.play_button,
+        self.widgets = [self.lang_choice, self.name_field, *(c for _, c in self.setup_choices), self.play_button,
                         self.quit_button, self.settings_button, self.help_button, self.game_choice]
         if self.net is None:
             self.widgets += [self.host_button, self.code_field, self.join_button]
@@ -215,42 +214,58 @@ class LobbyScene(Scene):
     def _set_code(self, text: str) -> None:
         self.code_text = text
 
-    def _set_deck(self, key: str) -> None:
-        self.settings.deck = key
-
-    def _set_bot(self, kind: str) -> None:
-        self.settings.bot = kind
-
     def _set_game(self, name: str) -> None:
         self.settings.game = name
-        entry = next(g for g in self.games if g.name == name)
+        entry = self.entry()
         if entry.client_ui is None:
             self._say(tr(self.app.lang, "game_no_ui", game=entry.title, name=entry.name), theme.WARN)
-        elif name != self.net_game():
+        elif self.net_entry() is None:
             self._say(tr(self.app.lang, "game_local_only", game=entry.title), theme.TEXT_DIM)
         else:
             self._say("", theme.TEXT_DIM)
+        self.layout()  # the chosen game's own set-up picker
 
-    def net_game(self) -> str:
-        """The game the friends panel hosts and joins: the chosen one if its client UI draws
-        networked tables (client/table/ui.py), else :data:`NET_GAME`."""
+    def entry(self) -> Any:
+        """The chosen game's registry entry."""
+        return next(g for g in self.games if g.name == self.settings.game)
+
+    def setup_fields(self) -> list[Any]:
+        """The chosen game's set-up picker rows (none for a game without a client UI)."""
+        from client.table.ui import game_ui
+
+        if self.entry().client_ui is None:
+            return []
+        return game_ui(self.settings.game).setup_fields(self.settings, self.app.lang)
+
+    def net_games(self) -> list[Any]:
+        """Every registered game this client can host and join (its UI draws networked tables)."""
         from client.table.ui import net_ui
 
-        return self.settings.game if net_ui(self.settings.game) is not None else NET_GAME
+        return [g for g in self.games if net_ui(g.name) is not None]
 
-    def _new_table(self) -> Any:
+    def net_entry(self) -> Any:
+        """The game the friends panel hosts and joins: the chosen one, or None when it is local-only."""
+        from client.table.ui import net_ui
+
+        return self.entry() if net_ui(self.settings.game) is not None else None
+
+    def _new_table(self, game: str | None = None) -> Any:
+        """A NetTable of ``game`` (default: the chosen one) with its set-up: the deck the game's UI
+        names and the number of seats chosen (client/table/ui.py ``table_seats``)."""
         from client.table.net_play import NetTable
-        from client.table.ui import net_ui
+        from client.table.ui import net_ui, table_seats
         from net.games import game_named
 
         if not self.settings.name.strip():
             self.settings.name = "Player"
         self.settings.save()
-        game = self.net_game()
-        ui = net_ui(game)
-        assert ui is not None
-        return NetTable(self.app, self.settings, entry=game_named(game), deck=ui.net_deck(self.settings),
-                        identity=self.identity, on_change=self._net_changed, keep_journal=self.resumable)
+        entry = game_named(game or self.settings.game)
+        ui = net_ui(entry.name)
+        if ui is None:
+            raise ValueError(f"{entry.title} cannot be played with friends in this client yet")
+        return NetTable(self.app, self.settings, entry=entry, deck=ui.net_deck(self.settings),
+                        seats=table_seats(entry, self.settings), identity=self.identity,
+                        on_change=self._net_changed, keep_journal=self.resumable)
 
     def _resume(self) -> None:
         """Restart the newest unfinished game from its directory (the driver's resume path)."""
@@ -322,7 +337,7 @@ class LobbyScene(Scene):
         self.invite_field.focused = True  # shown selected, ready for Ctrl+C
         self.app.invalidate()
 
-    def _join(self, code: str | None = None) -> None:
+    def _join(self, code: str | None = None, game: str | None = None) -> None:
         lang = self.app.lang
         code = (code if code is not None else self.code_field.value).strip()
         if not code:
@@ -332,7 +347,7 @@ class LobbyScene(Scene):
         from net.transport.wormhole import BadCode
 
         try:
-            table = self._new_table()
+            table = self._new_table(game)
             table.join(code)
         except (InviteError, BadCode) as exc:
             self._say(tr(lang, "code_bad", error=str(exc)), theme.BAD)
@@ -347,12 +362,21 @@ class LobbyScene(Scene):
     def _join_lan(self, ad: Any) -> None:
         from net.transport.errors import InviteError
 
+        from client.table.ui import net_ui
+
         try:
             code = ad.invite().encode()
         except InviteError as exc:
             self._say(tr(self.app.lang, "code_bad", error=str(exc)), theme.BAD)
             return
-        self._join(code)
+        try:
+            playable = net_ui(ad.game) is not None
+        except ValueError:  # a game this Fairtable does not know
+            playable = False
+        if not playable:
+            self._say(tr(self.app.lang, "lan_other_game", game=ad.game), theme.WARN)
+            return
+        self._join(code, ad.game)  # a LAN table says its game: join that one
 
     def _cancel_net(self) -> None:
         if self.net is not None:
@@ -520,13 +544,11 @@ class LobbyScene(Scene):
         draw_text(surface, tr(lang, "play_now"), (L.left + 20, L.top + 14), 24, theme.TEXT, bold=True,
                   max_width=L.width - 40)
         draw_text(surface, tr(lang, "your_name"), (L.left + 20, L.top + 48), 15, theme.TEXT_DIM)
-        draw_text(surface, tr(lang, "deck"), (L.left + 20, L.top + 128), 15, theme.TEXT_DIM)
-        if not self.decks:
-            draw_text(surface, tr(lang, "no_decks"), (L.left + 20, L.top + 160), 15, theme.BAD)
-        draw_text(surface, tr(lang, "opponent"), (L.left + 20, self.bot_choice.rect.top - 22), 15, theme.TEXT_DIM)
-        hint = pygame.Rect(L.left + 20, self.bot_choice.rect.bottom + 10, L.width - 40,
-                           self.play_button.rect.top - self.bot_choice.rect.bottom - 14)
-        draw_wrapped(surface, tr(lang, "play_bot_hint"), hint, 15, theme.TEXT_DIM)
+        for label, choice in self.setup_choices:  # the chosen game's own set-up picker
+            draw_text(surface, label, (L.left + 20, choice.rect.top - 22), 15, theme.TEXT_DIM)
+        hint = pygame.Rect(L.left + 20, self.hint_top, L.width - 40, self.play_button.rect.top - self.hint_top - 4)
+        if hint.height > 16:
+            draw_wrapped(surface, tr(lang, "play_bot_hint"), hint, 15, theme.TEXT_DIM)
         draw_text(surface, tr(lang, "friends"), (R.left + 20, R.top + 14), 24, theme.TEXT, bold=True,
                   max_width=R.width - 40)
         if self.net is None:
@@ -545,7 +567,13 @@ class LobbyScene(Scene):
 
         lang = self.app.lang
         R = self.right
-        draw_text(surface, tr(lang, "join_code"), (R.left + 20, R.top + 112), 15, theme.TEXT_DIM)
+        titles = ", ".join(g.title for g in self.net_games())
+        entry = self.net_entry()
+        caption = tr(lang, "friends_games", games=titles) if entry is not None else \
+            tr(lang, "friends_off", game=self.entry().title, games=titles)
+        draw_text(surface, caption, (R.left + 20, R.top + 48), 13, theme.TEXT_DIM if entry else theme.WARN,
+                  max_width=R.width - 40)
+        draw_text(surface, tr(lang, "join_code"), (R.left + 20, R.top + 122), 15, theme.TEXT_DIM)
         draw_text(surface, tr(lang, "lan_tables"), (R.left + 20, self.lan_rect.top - 22), 15, theme.TEXT_DIM)
         box = self.lan_rect
         panel(surface, box, fill=(26, 31, 40))
@@ -558,12 +586,18 @@ class LobbyScene(Scene):
         for row, ad in self.lan_rows():
             pygame.draw.rect(surface, theme.BUTTON, row, border_radius=6)
             seats = tr(lang, "lan_seats", n=ad.seats_free)
-            draw_text(surface, f"{display_name(ad.name, 0)} · {ad.fingerprint}", (row.left + 10, row.centery), 14, theme.TEXT,
-                      anchor="midleft", max_width=row.width - 150)
+            draw_text(surface, f"{display_name(ad.name, 0)} · {self.game_title(ad.game)} · {ad.fingerprint}",
+                      (row.left + 10, row.centery), 14, theme.TEXT, anchor="midleft", max_width=row.width - 150)
             draw_text(surface, f"{seats} · {tr(lang, 'join')}", (row.right - 10, row.centery), 14, theme.ACCENT,
                       anchor="midright", max_width=130)
         if self.message:
             draw_wrapped(surface, self.message, self.message_rect, 15, self.message_colour)
+
+    def game_title(self, name: str) -> str:
+        """A registered game's title, or the name a LAN advertisement gave (made safe to show)."""
+        from client.table.words import display_text
+
+        return next((g.title for g in self.games if g.name == name), display_text(name, 24))
 
     def lan_rows(self) -> list[tuple[pygame.Rect, Any]]:
         """(row rectangle, table advertisement) of each LAN table shown; a click on a row joins it."""

@@ -51,6 +51,7 @@ class Settings:
     bot_deck: str = ""
     bot: str = "greedy"
     game: str = "rider"  # a name of the game registry (net/games/)
+    seats: int = 0  # the lobby's table size for a game played by a range of seats; 0: the game's default
     sound: bool = True
     fullscreen: bool = False
     anim_speed: str = "normal"

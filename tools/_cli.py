@@ -1,10 +1,19 @@
-"""Shared entry-point glue for the command-line tools."""
+"""Shared entry-point glue for the command-line tools: running a main, and the input-problem error."""
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from net.games import GameEntry
+
+
+class InputProblem(Exception):
+    """A file or argument could not be used at all; the message says what to do."""
 
 
 def run(main: Callable[[list[str]], int]) -> None:
@@ -20,3 +29,11 @@ def run(main: Callable[[list[str]], int]) -> None:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         code = 0
     raise SystemExit(code)
+
+
+def deck_tool(entry: GameEntry) -> Any:
+    """The tool module that reads ``entry``'s deck and component files (its registry entry's
+    ``deck_tool``; Rider: tools.deck); InputProblem for a game without decks."""
+    if entry.deck_tool is None:
+        raise InputProblem(f"{entry.title} has no decks; drop --deck and --cardset")
+    return importlib.import_module(entry.deck_tool)

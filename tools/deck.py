@@ -1,4 +1,4 @@
-"""``python -m tools.deck``: check, show and list Rider decks and cards.
+"""``python -m tools.deck``: Rider's deck tool: check, show and list Rider decks and cards.
 
     python -m tools.deck check FILE [--cardset FILE]   name every broken deck rule
     python -m tools.deck show FILE [--cardset FILE] [--lang en|ja]
@@ -8,8 +8,11 @@ Exit status: 0 = legal deck / done, 1 = the deck breaks deck-building rules,
 2 = the input could not be checked at all (missing file, broken JSON, not a
 deck, card set not found or invalid, bad command line).
 
-This is the only place that reads deck and card-set files; the rules live in
-engine/rider/deck.py. It also holds :func:`rules_text`, which writes a card's
+It is Rider's own tool, not a generic one: Rider is the one game with decks,
+and its registry entry names this module as its ``deck_tool``
+(net/games/rider.py), which is how ``tools.match`` and ``tools.peer`` read a
+``--deck``/``--cardset`` file of a game with decks. This is the only place
+that reads deck and card-set files; the rules live in engine/rider/deck.py. It also holds :func:`rules_text`, which writes a card's
 rules text from its effect data, so the shipped set's texts can be tested to
 say exactly what the data does.
 """
@@ -27,6 +30,7 @@ import assets
 from engine.core.errors import DeckError
 from engine.rider.cards import Card, CardSet, Effect, Placement, cardset_from_data
 from engine.rider.deck import check_deck, deck_from_data, expand
+from tools._cli import InputProblem
 from tools._cli import run as run_cli
 
 SHIPPED_CARDSET = "rider/cardset.json"
@@ -36,10 +40,6 @@ ATTRIBUTE_NAMES = {
     "stone": ("Stone", "岩"), "spark": ("Spark", "雷"), "free": ("Free", "フリー"),
 }
 MARK_NAMES = {"sword": ("Sword", "剣"), "feather": ("Feather", "羽"), "rock": ("Rock", "岩")}
-
-
-class InputProblem(Exception):
-    """A file could not be used at all; the message says what to do."""
 
 
 # ---------------------------------------------------------------- rules text

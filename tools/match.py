@@ -37,8 +37,8 @@ from net.games import GameEntry, LocalSetup, game_named, games
 from net.local_table import LocalTable
 from net.seats import for_people, seats_label
 from net.transcript import make_local_transcript, save
+from tools._cli import InputProblem, deck_tool
 from tools._cli import run as run_cli
-from tools.deck import InputProblem, deck_cards, load_cardset
 
 
 # --- games (all from the registry, net/games/) ------------------------------------------
@@ -57,7 +57,7 @@ def _components(entry: GameEntry, components_file: str | None) -> object:
         return None
     if not entry.needs_deck:
         raise InputProblem(f"--cardset is for games with decks; {entry.title} has none")
-    return load_cardset(components_file)
+    return deck_tool(entry).load_cardset(components_file)
 
 
 def _local(entry: GameEntry, record: dict[str, Any], components: object) -> LocalSetup:
@@ -79,7 +79,8 @@ def local_setup(entry: GameEntry, seats: int, deck_files: Sequence[str | None] =
     if entry.needs_deck and any(f is not None for f in deck_files):
         assert entry.shipped_deck is not None
         decks = [entry.shipped_deck(seat) if seat >= len(deck_files) or deck_files[seat] is None
-                 else deck_cards(str(deck_files[seat]), components_file, check=False) for seat in range(seats)]
+                 else deck_tool(entry).deck_cards(str(deck_files[seat]), components_file, check=False)
+                 for seat in range(seats)]
     components = _components(entry, components_file)
     record = entry.local_record(seats, decks, components)
     if entry.needs_deck:

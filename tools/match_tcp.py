@@ -242,7 +242,7 @@ def play_tcp(args: Any, entry: GameEntry, seats: int, bots: Sequence[str]) -> di
     """``tools.match GAME --net tcp``: the local match's fields plus wall_s, cpu_s, messages, bytes, audit.
 
     ``bots`` holds one checked bot name per seat (tools.match.bot_names)."""
-    from tools.deck import InputProblem
+    from tools._cli import InputProblem
 
     bots = list(bots)
     if entry.needs_deck:

@@ -148,13 +148,13 @@ def load_deck_for(entry: GameEntry, args: argparse.Namespace, default_seat: int)
         if args.deck:
             raise Problem(f"{entry.title} has no decks; drop --deck")
         return None
-    from tools.deck import InputProblem, deck_cards
+    from tools._cli import InputProblem, deck_tool
 
     if args.deck is None:
         assert entry.shipped_deck is not None
         return entry.shipped_deck(default_seat)
     try:
-        return deck_cards(args.deck, args.cardset)
+        return tuple(deck_tool(entry).deck_cards(args.deck, args.cardset))
     except InputProblem as exc:
         raise Problem(str(exc)) from None
 

@@ -32,7 +32,8 @@ from engine.core import SYSTEM, Decision, EngineError, hash_of
 from engine.core.pending import Chance, Placement, SealedChoice
 from net.local_table import LocalTable, TableError
 from net.seats import for_people, seat_label
-from tools.deck import InputProblem, load_cardset
+from tools._cli import InputProblem
+from tools.deck import load_cardset
 
 RIDER_FORMAT = "fairtable.rider.scenario/1"
 LOCKE_FORMAT = "fairtable.locke.scenario/1"

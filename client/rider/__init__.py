@@ -4,7 +4,8 @@ This package is Rider's client UI (its registry entry's ``client_ui``; the
 contract is client/table/ui.py's): these three functions are the one place
 Rider plugs into the client. The lobby opens a local table through
 :func:`start_local`, hosts and joins with the deck :func:`net_deck` names,
-and shows a networked table through :func:`start_net`.
+shows a networked table through :func:`start_net`, and lays out Rider's set-up
+picker (the deck and the bot) from :func:`setup_fields`.
 """
 
 from __future__ import annotations
@@ -12,12 +13,37 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from client.table.ui import SetupField
+
 
 def start_local(app: Any, settings: Any, entry: Any, on_leave: Callable[[], None], *, seed: int | None = None) -> Any:
     """Open a local Rider table against the settings' bot and deck; return the scene."""
     from client.rider.play import start_local_game
 
     return start_local_game(app, settings, on_leave, seed=seed)
+
+
+def setup_fields(settings: Any, lang: str) -> list[SetupField]:
+    """Rider's set-up picker: the player's deck (also the one brought to a networked table) and the bot."""
+    from client.decks import shipped_decks
+    from client.i18n import tr
+
+    decks = shipped_decks()
+    keys = [d.key for d in decks]
+    if keys and settings.deck not in keys:
+        settings.deck = keys[0]
+    if keys and settings.bot_deck not in keys:
+        settings.bot_deck = keys[-1]
+
+    def pick_deck(key: str) -> None:
+        settings.deck = key
+
+    def pick_bot(kind: str) -> None:
+        settings.bot = kind
+
+    return [SetupField("deck", tuple((d.key, d.name(lang)) for d in decks), settings.deck, pick_deck, columns=2),
+            SetupField("opponent", (("greedy", tr(lang, "bot_greedy")), ("random", tr(lang, "bot_random"))),
+                       settings.bot, pick_bot)]
 
 
 def net_deck(settings: Any) -> tuple[str, ...]:

@@ -7,7 +7,6 @@ or when it is the local seat's own (its own draws).
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Callable, Sequence
 
@@ -27,6 +26,7 @@ from engine.core.pending import (
     SealedChoicesRevealed,
 )
 from client.i18n import STRINGS, tr
+from client.table.log import LogEntry
 from client.table.words import player_label
 from engine.rider.actions import (
     Attack,
@@ -43,17 +43,6 @@ from engine.rider.state import COLUMN_INDEX, RiderState
 from net.seats import for_people
 
 Namer = Callable[[str], str]
-
-
-@dataclasses.dataclass(frozen=True)
-class LogEntry:
-    """One log line; ``proof`` is "local", "verified" or "" (no randomness or reveal)."""
-
-    text: str
-    proof: str = ""
-    turn_marker: bool = False
-    #: A chat line of the table (signed by its seat), not a game event.
-    chat: bool = False
 
 
 def _lv(level: int) -> str:

@@ -7,6 +7,12 @@ of a card the local seat does not know.
 
 Input becomes actions only through :class:`client.rider.intents.Intents`
 built from the session's legal list; see docs/client.md for the controls.
+
+What every game's table shares (the log, chat, overlays, the side panel's
+buttons, leaving, conceding, claiming a forfeit, the hand-over to the end
+screen) is :class:`client.table.scene.TableScene`; this module is Rider's
+part: the controls built from the legal list, the set-up picker, input,
+animations, and the drawing (client/rider/drawing.py).
 """
 
 from __future__ import annotations
@@ -20,287 +26,77 @@ from client import theme
 from client.anim import Animator, Flash, Flight, Flip, Strike
 from client.app import App
 from client.cardart import CardArt, mark_name
-from client.help import HelpOverlay, is_help_key
-from client.i18n import other_lang, tr, why_text
+from client.help import is_help_key
+from client.i18n import tr, why_text
 from client.rider import drawing
-from client.rider.describe import LogEntry, describe, option_text, setup_text
+from client.rider.describe import describe, option_text, setup_text
 from client.rider.help import rider_help
 from client.rider.intents import Intents, needs_confirm
 from client.rider.layout import SeatArea, TableLayout
 from client.rider.setup_picker import SetupPicker
-from client.scene import Scene
-from client.settings_panel import SettingsPanel
 from client.table.controls import Control, Key, control_at, notice_rect
-from client.table.local import LocalSession
-from client.table.prompts import Prompt, layout_prompt
-from client.table.session import TableSession, system_delay
+from client.table.log import LogEntry
+from client.table.prompts import Prompt
+from client.table.scene import NOTICE_SECONDS, TableScene
+from client.table.session import TableSession
 from client.table.words import player_label
-from client.widgets import Button, TextField
+from client.widgets import Button
 from engine.core.actions import Action
 from engine.core.pending import CardsDealt, CardsRevealed
 from engine.rider.actions import Attack, Discard, LevelUp, OpenColumn, Pass, Renew, SetUp
 from engine.rider.rules import resolve_attack
-from engine.rider.state import COLUMN_INDEX, COLUMNS, Column, RiderState
+from engine.rider.state import COLUMN_INDEX, COLUMNS, RiderState
 from net.bots.base import SealedPick
-from net.seats import for_people
 
-#: Prompts about a move: they close when the position changes under them.
-ACTION_PROMPTS = ("choice", "confirm", "attack")
 RPS_KEYS = {"rock": "rps_rock", "paper": "rps_paper", "scissors": "rps_scissors"}
-#: Seconds a why-not notice stays up (a new gesture replaces it at once).
-NOTICE_SECONDS = 6.0
 #: The set-up picker's bar buttons (the helpers among them are not primary).
 SETUP_BUTTONS = (("button", "setup_place"), ("button", "setup_clear"), ("button", "setup_fill"))
 SETUP_AIDS = ("setup_clear", "setup_fill")
-#: Quick chat reactions (catalogue keys; the line is sent in the sender's language).
-REACTIONS = ("react_hello", "react_nice", "react_think", "react_gg")
-#: The longest chat line the field takes (the protocol allows more; a table line stays readable).
-MAX_CHAT_INPUT = 200
 
 
-def paste_text() -> str:
-    """The clipboard's text, for the chat field (Ctrl+V)."""
-    from client.table.net_play import paste_from_clipboard
-
-    return paste_from_clipboard()
-
-
-class RiderTableScene(Scene):
+class RiderTableScene(TableScene[RiderState]):
     name = "table"
 
     def __init__(self, app: App, session: TableSession[RiderState], art: CardArt, *,
                  on_leave: Callable[[], None] | None = None,
                  on_end: Callable[[RiderTableScene], None] | None = None) -> None:
-        super().__init__(app)
-        self.session = session
+        super().__init__(app, session, on_leave=on_leave, on_end=on_end)
         self.art = art
-        self.on_leave = on_leave
-        self.on_end = on_end
-        self.me = session.me
         self.opp = 1 - session.me
         self.layout = TableLayout(app.screen.get_size(), self.me)
         self.anims = Animator()
-        self.now = app.clock.seconds()
-        #: The log in the current language, and what words each line (re-run when the language changes).
-        self.log: list[LogEntry] = []
-        self._log_sources: list[Callable[[str], list[LogEntry]]] = []
-        self._log_lang = app.lang
-        self.log_scroll = 0
-        self.legal: list[Action] = []
         self.intents = Intents([])
         self.selected: Key | None = None
-        self.prompt: Prompt | None = None
         self.controls: list[Control] = []
         self.faces: list[tuple[pygame.Rect, str]] = []  # visible card faces (hover preview)
         self.hover_pos = (-1, -1)
         self.hover_card: str | None = None
         self.drag: dict[str, Any] | None = None
-        self.side_buttons: list[Button] = []
         self.bar_buttons: list[Button] = []
         self._background: pygame.Surface | None = None
-        self._end_call: Any = None
-        self._warnings_seen = 0
-        self._dropped_seen = 0
-        self.ended = False
         #: On a small window: the collapsed side panel is opened over the board.
         self.panel_open = False
-        #: Why the last gesture was refused: (message, details line, shown until); see explain().
-        self.notice: tuple[str, str, float] | None = None
-        #: The help overlay (F1 / ?) while it is open; it takes every input until closed.
-        self.help: HelpOverlay | None = None
         #: Set-up by sight while the engine waits for our three face-down Lv.1 cards.
         self.setup: SetupPicker | None = None
-        #: The settings panel while it is open (modal, like the help overlay).
-        self.settings_panel: SettingsPanel | None = None
-        #: The turn whose "your move" sound was played, and each seat's last status (join/leave cues).
-        self._cued_turn: int | None = None
-        self._statuses: dict[int, str] = {}
-        #: Table chat (networked tables: the session signs and sends each line): the field and quick reactions.
-        self.chat_field: TextField | None = None
-        if session.networked:
-            self.chat_field = TextField(pygame.Rect(0, 0, 10, 10), max_len=MAX_CHAT_INPUT, on_paste=paste_text)
-        self.chat_buttons: list[Button] = []
-        self._chat_seen = 0
 
-    # -- scene protocol ------------------------------------------------------------
-    def enter(self) -> None:
-        self.session.listeners.append(self._on_event)
-        self.session.problem_listeners.append(self._on_problem)
-        self.session.change_listeners.append(self.refresh)
-        self.add_log(lambda lang: [LogEntry(tr(lang, "hint_select"))])
-        self.session.start()
-        self.refresh()
-
-    def leave(self) -> None:
-        if self._on_event in self.session.listeners:
-            self.session.listeners.remove(self._on_event)
-        if self._on_problem in self.session.problem_listeners:
-            self.session.problem_listeners.remove(self._on_problem)
-        if self.refresh in self.session.change_listeners:
-            self.session.change_listeners.remove(self.refresh)
-        self.session.stop()
-        if self._end_call is not None and self._end_call.active():
-            self._end_call.cancel()
-
+    # -- scene protocol (the rest is TableScene's) -----------------------------------------
     def resized(self, size: tuple[int, int]) -> None:
         self.layout = TableLayout(size, self.me)
         self._background = None
-        if self.help is not None:
-            self.help.layout(size, self.app.lang)
-        if self.settings_panel is not None:
-            self.settings_panel.layout(size)
+        self.overlays_resized(size)
         self.refresh()
 
-    # -- chat ---------------------------------------------------------------------------------
-    def _send_chat(self, text: str | None = None) -> None:
-        """Sign and send a chat line (the field's text, or a quick reaction)."""
-        field = self.chat_field
-        if field is None:
-            return
-        line = (field.value if text is None else text).strip()
-        if not line:
-            return
-        try:
-            self.session.say(line)
-        except ValueError as exc:  # over the per-move budget, or no table any more: say so, keep the text
-            self.notice = (tr(self.app.lang, "chat_failed", error=str(exc)), "", self.app.clock.seconds() + NOTICE_SECONDS)
-            self.app.invalidate()
-            return
-        if text is None:
-            field.clear()
-        self.refresh()
+    # -- what a game's scene adds to the table's (client/table/scene.py) -----------------------
+    def help_pages(self) -> Any:
+        return rider_help(self.art)
 
-    def _reactor(self, key: str) -> Callable[[], None]:
-        return lambda: self._send_chat(tr(self.app.lang, key))
+    def prompt_area(self) -> pygame.Rect:
+        return self.layout.board
 
-    def chat_rect(self) -> pygame.Rect | None:
-        """The chat area (reactions and field) in the side panel, or None when there is none."""
-        if self.chat_field is None or not self.chat_buttons:
-            return None
-        return self.chat_buttons[1].rect.unionall([b.rect for b in self.chat_buttons] + [self.chat_field.rect])
+    def moving(self, now: float) -> bool:
+        return self.anims.update(now)
 
-    # -- settings panel -------------------------------------------------------------------
-    def toggle_settings(self) -> None:
-        """Open the settings panel (sound, speeds, fullscreen, language), or close it."""
-        if self.settings_panel is not None:
-            self.settings_panel = None
-        else:
-            self.settings_panel = SettingsPanel(self.app, self.toggle_settings, self._setting_changed)
-            self.settings_panel.layout(self.layout.size)
-        self._build_controls()
-        self.app.invalidate()
-
-    def _setting_changed(self, field: str) -> None:
-        """What only the table applies: its bot's pace, the log and help in a new language."""
-        if field == "bot_speed" and isinstance(self.session, LocalSession):
-            delay = self.app.prefs.bot_delay
-            self.session.bot_delay, self.session.system_delay = delay, system_delay(delay)
-        if field == "lang":
-            self._relog()
-            if self.help is not None:
-                self.help.layout(self.layout.size, self.app.lang)
-        self._build_controls()
-
-    # -- help overlay -------------------------------------------------------------------
-    def toggle_help(self) -> None:
-        """Open the help overlay (legend, rules, keys), or close it."""
-        if self.help is not None:
-            self.help = None
-        else:
-            self.help = HelpOverlay(rider_help(self.art), self.toggle_help, self.app.lang)
-            self.help.layout(self.layout.size, self.app.lang)
-        self._build_controls()
-        self.app.invalidate()
-
-    def update(self, now: float) -> bool:
-        self.now = now
-        if self._log_lang != self.app.lang:
-            self._relog()
-            self.app.invalidate()
-        if self.notice is not None and now >= self.notice[2]:
-            self.notice = None
-            self.app.invalidate()
-        moving = self.anims.update(now)
-        if not moving and self.session.over and not self.ended and self._end_call is None:
-            self._end_call = self.app.clock.callLater(0.8, self._finish)
-        return moving
-
-    # -- state changes ----------------------------------------------------------------
-    def refresh(self) -> None:
-        """Recompute legal actions, controls and prompt buttons (never in draw)."""
-        self.legal = self.session.legal()
-        self.intents = Intents(self.legal)
-        setups = [a for a in self.legal if isinstance(a, SetUp)]
-        if not setups:
-            self.setup = None
-        elif self.setup is None or self.setup.setups != setups:
-            self.setup = SetupPicker(setups, self.session.knowledge)
-        warnings = self.session.warnings
-        for warning in warnings[self._warnings_seen:]:  # refused network messages: said, never hidden
-            self.add_log(self._warning_words(warning))
-        self._warnings_seen = len(warnings)
-        dropped = self.session.notices_dropped
-        if dropped > self._dropped_seen:  # a flood between two frames: counted, said once per burst
-            count = dropped - self._dropped_seen
-            self.add_log(lambda lang: [LogEntry(tr(lang, "notices_dropped", n=count))])
-            self._dropped_seen = dropped
-        chat = self.session.chat
-        for seat, line in chat[self._chat_seen:]:
-            self.add_log(self._chat_words(seat, line))
-            if seat != self.me:
-                self.log_scroll = 0
-        self._chat_seen = len(chat)
-        sources = self.intents.sources()
-        keep = self.setup is not None and self.selected is not None and self.selected[0] == "setup_card" \
-            and self.setup.remaining(str(self.selected[1])) > 0
-        if self.selected is not None and self.selected not in sources and not keep:
-            self.selected = None
-        if self.prompt is not None and not self.legal and self.prompt.kind in ACTION_PROMPTS:
-            self.prompt = None
-        self._cue_changes()
-        self._build_controls()
-        self.app.invalidate()
-
-    def _cue_changes(self) -> None:
-        """Sounds for what changed: our move begins, a player leaves or comes back."""
-        state = self.session.state
-        if self.legal and self._cued_turn != state.turn and not self.session.over:
-            self._cued_turn = state.turn
-            self.app.sound.play("turn")
-        for seat in range(len(self.session.names)):
-            if seat == self.me:
-                continue
-            status = self.session.peer_status(seat)
-            before = self._statuses.get(seat)
-            self._statuses[seat] = status
-            if before is None or before == status:
-                continue
-            if status in ("peer_left", "peer_resigned"):
-                self.app.sound.play("leave")
-            elif before in ("peer_reconnecting", "peer_left") and status not in ("peer_stalling",):
-                self.app.sound.play("join")
-
-    def _warning_words(self, warning: str) -> Callable[[str], list[LogEntry]]:
-        return lambda lang: [LogEntry(tr(lang, "net_rejected", error=for_people(warning)))]
-
-    def _chat_words(self, seat: int, line: str) -> Callable[[str], list[LogEntry]]:
-        def words(lang: str) -> list[LogEntry]:
-            who = player_label(seat, self.session.names, self.me, lang)
-            return [LogEntry(tr(lang, "chat_line", who=who, text=line), chat=True)]
-
-        return words
-
-    def add_log(self, words: Callable[[str], list[LogEntry]]) -> None:
-        """Add log lines; ``words(lang)`` words them, now and whenever the language changes."""
-        self._log_sources.append(words)
-        self.log.extend(words(self._log_lang))
-
-    def _relog(self) -> None:
-        """Re-word every log line in the current language (old lines included)."""
-        self._log_lang = self.app.lang
-        self.log = [entry for words in self._log_sources for entry in words(self._log_lang)]
-
-    def _on_event(self, pre: RiderState, action: Action, post: RiderState) -> None:
+    def describe_input(self, pre: RiderState, action: Action, post: RiderState) -> Callable[[str], list[LogEntry]]:
         session = self.session
 
         def words(lang: str) -> list[LogEntry]:
@@ -308,36 +104,29 @@ class RiderTableScene(Scene):
                             name=lambda card: self.art.name(card, lang), knowledge=session.knowledge,
                             table=session.game.table, proof=session.proof)
 
-        self.add_log(words)
-        self.log_scroll = 0
-        if not self.session.catching_up:  # a resumed game's catch-up is shown at once
-            self._animate(pre, action, post)
-            if isinstance(action, Attack):
-                self.app.sound.play("attack")
+        return words
+
+    def on_input(self, pre: RiderState, action: Action, post: RiderState) -> None:
+        self._animate(pre, action, post)
+        if isinstance(action, Attack):
+            self.app.sound.play("attack")
+
+    def after_input(self, action: Action) -> None:
         self.selected = None if action.seat == self.me else self.selected
-        if self.prompt is not None and self.prompt.kind in ACTION_PROMPTS:
-            self.prompt = None
-        self.refresh()
 
-    def _on_problem(self, problem: str) -> None:
-        self.add_log(lambda lang: [LogEntry(self._problem_text(lang), turn_marker=True)])
-        self.refresh()
-
-    def _problem_text(self, lang: str = "") -> str:
-        lang = lang or self.app.lang
-        s = self.session
-        if s.cheat and s.problem_seat is not None:
-            problem = s.problem.removeprefix(f"seat {s.problem_seat}: ")  # recorded texts count seats from 0
-            return tr(lang, "cheat_by", who=player_label(s.problem_seat, s.names, self.me, lang),
-                      problem=for_people(problem))
-        return tr(lang, "table_stopped", problem=for_people(s.problem))
-
-    def _finish(self) -> None:
-        self._end_call = None
-        self.ended = True
-        self.app.sound.play("end")
-        if self.on_end is not None:
-            self.on_end(self)
+    def _on_refresh(self) -> None:
+        """Rider's part of refresh: the intents, the set-up picker, a selection that still holds."""
+        self.intents = Intents(self.legal)
+        setups = [a for a in self.legal if isinstance(a, SetUp)]
+        if not setups:
+            self.setup = None
+        elif self.setup is None or self.setup.setups != setups:
+            self.setup = SetupPicker(setups, self.session.knowledge)
+        sources = self.intents.sources()
+        keep = self.setup is not None and self.selected is not None and self.selected[0] == "setup_card" \
+            and self.setup.remaining(str(self.selected[1])) > 0
+        if self.selected is not None and self.selected not in sources and not keep:
+            self.selected = None
 
     # -- helpers --------------------------------------------------------------------------
     def _name(self, card_id: str) -> str:
@@ -458,32 +247,9 @@ class RiderTableScene(Scene):
             strip = L.side
             self.side_buttons.append(Button(pygame.Rect(strip.left + 6, strip.top + 8, strip.width - 12, 40),
                                             ">" if self.panel_shown else "<", self._toggle_panel, payload="panel"))
-        if self.panel_shown:
-            bw = (panel_rect.width - 28 - 2 * 8) // 3
-            row = panel_rect.bottom - 52
-            self.side_buttons += [
-                Button(pygame.Rect(panel_rect.left + 14, row, bw, 38), tr(lang, "menu"), self._leave, payload="lobby"),
-                Button(pygame.Rect(panel_rect.left + 14 + bw + 8, row, bw, 38), tr(lang, "settings"),
-                       self.toggle_settings, payload="settings"),
-                Button(pygame.Rect(panel_rect.left + 14 + 2 * (bw + 8), row, bw, 38), tr(lang, "help"),
-                       self.toggle_help, hotkey="F1", payload="help"),
-            ]
-            if self.session.can_resign():
-                self.side_buttons.append(Button(pygame.Rect(panel_rect.right - 16 - 110, panel_rect.top + 10, 110, 28),
-                                                tr(lang, "concede"), self._concede, payload="concede", size=14))
         self.chat_buttons = []
-        if self.chat_field is not None and self.panel_shown:
-            x, w = panel_rect.left + 16, panel_rect.width - 32
-            field_top = panel_rect.bottom - 92 - 6 - 34
-            self.chat_field.rect = pygame.Rect(x, field_top, w - 70, 34)
-            self.chat_buttons.append(Button(pygame.Rect(x + w - 64, field_top, 64, 34), tr(lang, "chat_send"),
-                                            self._send_chat, payload=("chat", "send"), size=14))
-            keys = REACTIONS
-            rw = (w - 6 * (len(keys) - 1)) // len(keys)
-            for i, react in enumerate(keys):
-                rect = pygame.Rect(x + i * (rw + 6), field_top - 6 - 28, rw, 28)
-                self.chat_buttons.append(Button(rect, tr(lang, react), self._reactor(react), payload=("chat", react),
-                                                size=13))
+        if self.panel_shown:  # lobby, settings, help, concede and the chat: the table layer's
+            self.side_buttons += self.side_panel_buttons(panel_rect)
         if self.prompt is not None:
             self._layout_prompt(self.prompt)
             controls = [Control(b.rect, ("prompt", i), b.label) for i, b in enumerate(self.prompt.buttons)]
@@ -721,23 +487,9 @@ class RiderTableScene(Scene):
         self.prompt = Prompt(title, lines, [(tr(lang, "confirm"), lambda: self._submit(action), True),
                                             (tr(lang, "cancel"), self._cancel, False)], cards=cards[:5], kind=kind)
 
-    def _claim_forfeit(self) -> None:
-        """Ask first: the game then ends without the end-of-game audit."""
-        lang = self.app.lang
-
-        def claim() -> None:
-            self.prompt = None
-            self.session.claim_forfeit()
-            self.refresh()
-
-        self.prompt = Prompt(tr(lang, "claim_forfeit"), [tr(lang, "claim_forfeit_text")],
-                             [(tr(lang, "claim_forfeit"), claim, True), (tr(lang, "cancel"), self._cancel, False)],
-                             kind="forfeit")
-        self._build_controls()
-
     def _cancel(self) -> None:
         self.prompt = None
-        self.selected = None
+        self.selected = None  # Rider's: a cancelled question also drops the selection
 
     def _submit(self, action: Action) -> None:
         self.prompt = None
@@ -754,40 +506,6 @@ class RiderTableScene(Scene):
         self.prompt = Prompt(tr(lang, "pile_title", pile=name, who=who, n=len(cards)), lines,
                              [(tr(lang, "close"), self._cancel, True)], cards=cards[::-1], kind="pile")
 
-    def _concede(self) -> None:
-        """Give the game up (asks first); the table stays to show the end."""
-        lang = self.app.lang
-        who = player_label(self.opp, self.session.names, self.me, lang)
-
-        def concede() -> None:
-            self.prompt = None
-            if self.session.can_resign():
-                self.session.concede()
-            self.refresh()
-
-        text = tr(lang, "concede_text_net" if self.session.networked else "concede_text", who=who)
-        self.prompt = Prompt(tr(lang, "concede_title"), [text],
-                             [(tr(lang, "concede_yes"), concede, False), (tr(lang, "cancel"), self._cancel, True)],
-                             kind="concede")
-        self._build_controls()
-
-    def _leave(self) -> None:
-        """Back to the lobby; a game still running is abandoned, so ask first."""
-        if self.session.over:
-            self._really_leave()
-            return
-        lang = self.app.lang
-        text = tr(lang, "leave_text_net" if self.session.networked else "leave_text")
-        self.prompt = Prompt(tr(lang, "leave_title"), [text],
-                             [(tr(lang, "leave_yes"), self._really_leave, False), (tr(lang, "cancel"), self._cancel, True)],
-                             kind="leave")
-        self._build_controls()
-
-    def _really_leave(self) -> None:
-        self.prompt = None
-        if self.on_leave is not None:
-            self.on_leave()
-
     @property
     def panel_shown(self) -> bool:
         """The side panel (players, log, Lobby) is on screen: always, unless the
@@ -802,17 +520,6 @@ class RiderTableScene(Scene):
         self.panel_open = not self.panel_open
         self._build_controls()
         self.app.invalidate()
-
-    def _toggle_lang(self) -> None:
-        self.app.set_lang(other_lang(self.app.lang))
-        self._relog()
-        if self.help is not None:
-            self.help.layout(self.layout.size, self.app.lang)
-        self._build_controls()
-
-    # -- prompt layout ------------------------------------------------------------------------
-    def _layout_prompt(self, prompt: Prompt) -> None:
-        layout_prompt(prompt, self.layout.board, self._cancel)
 
     # -- input -------------------------------------------------------------------------------
     def _control_at(self, pos: tuple[int, int]) -> Control | None:

@@ -178,8 +178,8 @@ def rematch_starter(table: NetTable, session: Any, deck: Sequence[str] | None,
         old = table.peer
         session.leave()
         table.abandon()
-        new = NetTable(table.app, table.settings, entry=table.entry, deck=deck, identity=table.identity,
-                       keep_journal=table.directory is not None)
+        new = NetTable(table.app, table.settings, entry=table.entry, deck=deck, seats=len(rematch.players),
+                       identity=table.identity, keep_journal=table.directory is not None)
         new.start_rematch(rematch, old_peer=old)
         on_rematch(new)
 
@@ -190,10 +190,11 @@ class NetTable:
     """Our seat at a networked table of ``entry``'s game, before and during the game.
 
     ``deck`` is the card ids our seat brings (the game UI's ``net_deck``; None
-    for a game without decks, and on a resume: the deck is in the journal)."""
+    for a game without decks, and on a resume: the deck is in the journal);
+    ``seats`` how many a table we host seats (default: the game's default)."""
 
     def __init__(self, app: App, settings: Settings, *, entry: GameEntry, deck: Sequence[str] | None = None,
-                 identity: Any = None, on_change: Callable[[], None] | None = None,
+                 seats: int | None = None, identity: Any = None, on_change: Callable[[], None] | None = None,
                  resume: Unfinished | None = None, keep_journal: bool = True) -> None:
         from net.identity import Identity
         from net.peer import Peer
@@ -201,6 +202,8 @@ class NetTable:
         self.app = app
         self.settings = settings
         self.entry = entry
+        self.seats = entry.default_seats if seats is None else seats
+        entry.check_seats(self.seats)
         self.identity = identity if identity is not None else Identity.load_or_create()
         self.lines: list[str] = []  # the driver's English lines (logs, tests)
         self.events: list[Any] = []  # the same as net.peer.progress events, shown in the player's language
@@ -229,10 +232,10 @@ class NetTable:
 
     # -- starting ---------------------------------------------------------------------------
     def host(self, interface: str = "0.0.0.0", port: int = 0) -> str:
-        """Open the table (seat 1 of 2 is ours) and return its invite code."""
+        """Open the table (of :attr:`seats`; seat 1 is ours) and return its invite code."""
         self.role = "host"
         self.interface = interface
-        self.code = self.peer.host(2, interface=interface, port=port).encode()
+        self.code = self.peer.host(self.seats, interface=interface, port=port).encode()
         return self.code
 
     def start_rematch(self, rematch: Rematch, old_peer: Any = None) -> None:
@@ -267,7 +270,7 @@ class NetTable:
             return
         port = rematch.addresses[0][1]
         try:
-            self.code = self.peer.host(2, interface=rematch.interface, port=port, table=rematch.table).encode()
+            self.code = self.peer.host(self.seats, interface=rematch.interface, port=port, table=rematch.table).encode()
         except CannotListenError:  # the old game's socket is still closing: try again in a moment
             self.app.clock.callLater(REMATCH_POLL, self._host_rematch)
             return

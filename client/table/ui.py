@@ -7,6 +7,10 @@ writing them once, in its package's ``__init__``:
 
 - ``start_local(app, settings, entry, on_leave, *, seed=None)``: open a
   local table against bots (every game with a client UI has one);
+- ``setup_fields(settings, lang)``: the game's own set-up picker in the
+  lobby, as :class:`SetupField` rows (Rider: the deck and the bot; Tiny:
+  the number of seats); the lobby lays them out and hosts and plays with
+  what they stored in the settings;
 - ``net_deck(settings)`` and ``start_net(app, table, on_leave, on_rematch)``:
   only a game whose scene can draw a networked table: the card ids our seat
   brings (None for a game without decks), and show the table once the
@@ -18,18 +22,34 @@ by name: they ask :func:`game_ui` / :func:`net_ui`.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, cast
 
-from net.games import game_named
+from net.games import GameEntry, game_named
+
+
+@dataclasses.dataclass(frozen=True)
+class SetupField:
+    """One row of a game's set-up picker in the lobby: a label (catalogue key), the options as
+    (value, text shown), the value chosen now, ``pick`` storing a choice in the settings, and
+    ``columns`` per line of buttons (0: every option on one line)."""
+
+    label: str
+    options: tuple[tuple[str, str], ...]
+    value: str
+    pick: Callable[[str], None]
+    columns: int = 0
 
 
 class GameUI(Protocol):
-    """What every game's client module offers: a local table."""
+    """What every game's client module offers: a local table and its set-up picker."""
 
     def start_local(self, app: Any, settings: Any, entry: Any, on_leave: Callable[[], None], *,
                     seed: int | None = None) -> Any: ...
+
+    def setup_fields(self, settings: Any, lang: str) -> list[SetupField]: ...
 
 
 class NetGameUI(GameUI, Protocol):
@@ -47,8 +67,9 @@ def game_ui(game: str) -> GameUI:
     if entry.client_ui is None:
         raise ValueError(f"{entry.title} has no table in this client")
     module = importlib.import_module(entry.client_ui)
-    if not callable(getattr(module, "start_local", None)):
-        raise ValueError(f"{entry.client_ui} (the client UI of {entry.title}) has no start_local")
+    for needed in ("start_local", "setup_fields"):
+        if not callable(getattr(module, needed, None)):
+            raise ValueError(f"{entry.client_ui} (the client UI of {entry.title}) has no {needed}")
     return cast(GameUI, module)
 
 
@@ -61,3 +82,20 @@ def net_ui(game: str) -> NetGameUI | None:
     if not (callable(getattr(module, "start_net", None)) and callable(getattr(module, "net_deck", None))):
         return None
     return cast(NetGameUI, module)
+
+
+def table_seats(entry: GameEntry, settings: Any) -> int:
+    """How many seats a table of ``entry`` gets: the lobby's choice (``settings.seats``) when the
+    game is played by that many, else the game's default."""
+    chosen = getattr(settings, "seats", 0)
+    return chosen if isinstance(chosen, int) and entry.min_seats <= chosen <= entry.max_seats \
+        else entry.default_seats
+
+
+def seat_field(entry: GameEntry, settings: Any) -> SetupField:
+    """The set-up row choosing the number of seats of a game played by a range of them."""
+    def pick(value: str) -> None:
+        settings.seats = int(value)
+
+    return SetupField("setup_seats", tuple((str(n), str(n)) for n in range(entry.min_seats, entry.max_seats + 1)),
+                      str(table_seats(entry, settings)), pick)

@@ -69,7 +69,7 @@ def move_options(g: Any, s: LockeState, seat: int, me: Character | None, k: Know
     has = (lambda a: True) if me is None else me.has_ability
     out: list[UseAbility] = []
     if has(CONVERSION):
-        top = fate.MAX_LEVEL if me is None else stats.current(me, p.mods, p.proofs, "level")
+        top = fate.most(g, s, seat, "level") if me is None else stats.current(me, p.mods, p.proofs, "level")
         out += [UseAbility(seat, CONVERSION, t, "", level) for t in _convertible(s, seat) for level in range(0, top + 1)]
     if has(SHAPE_CHANGE):
         out += [UseAbility(seat, SHAPE_CHANGE, seat, face) for face in _faces(g, s, seat)]
@@ -87,7 +87,7 @@ def on_move_ability(g: Any, s: LockeState, step: Step, action: Any) -> LockeStat
     if action.ability == CONVERSION:
         if action.target not in _convertible(s, seat):
             raise IllegalAction("name a player on your cell you have not tried to convert yet", rule="locke.2.2.1")
-        if action.level not in fate.check_range(s, seat, "level"):
+        if action.level not in fate.check_range(g, s, seat, "level"):
             raise IllegalAction("declare a level from 0 to yours for the conversion check", rule="locke.2.2.1")
         steps = (Step("ability_reveal", seat, n=action.target, arg=str(action.level)),)
         return s._replace(queue=steps + s.queue)  # the movement decision stays at the head

@@ -51,7 +51,7 @@ DISCARD = "combat:discard"
 #: Bound on cards turned by one E.K. or illusion-room loop (the deck has 86).
 MAX_LOOP = 86
 #: KMC 4 gives an alarm device no durability; ours is its attack level (ruling N104).
-VORTEX_ODDS = 10
+VORTEX_ODDS = "10-1"
 
 
 def _decision(g: Any, s: LockeState, step: Step) -> Pending:

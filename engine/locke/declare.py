@@ -236,7 +236,7 @@ def _on_nova_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
 def _on_king(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     assert isinstance(action, KingRoom)
     p = s.seats[step.seat]
-    if not 2 <= action.mind <= fate.MAX_MIND:
+    if not 2 <= action.mind <= fate.most(g, s, step.seat, "mind"):
         raise IllegalAction("declare a mind from 2 to yours for the King editorial room", rule="locke.11.3")
     claim = fate.stat_claim(s, step.seat, "mind", "le", action.mind, "locke.11.3")
     p = p._replace(tried=p.tried + ("king",))

@@ -33,11 +33,14 @@ from engine.locke.setup import cheat, taken_copies
 from engine.locke.state import (
     NO_SEAT,
     OFF_BOARD,
+    Cell,
     LockeState,
     Step,
     advance,
+    cell_of,
     claimed,
     log,
+    with_cell,
     with_seat,
     with_zone,
     zone_of,
@@ -49,13 +52,16 @@ RULE_PRISON = "locke.s002.prison"
 RULE_TRANSFORM = "locke.s002.transformation"
 RULE_CLONE = "locke.8"
 #: Highest durability a character can have: Yuki Hijiri's 7 plus transformation gains (bound for declarations).
-MAX_DURABILITY = 12
-MAX_LEVEL = 9
-MAX_MIND = 12
+RULE_DAMAGE = "locke.s002.damage"
+#: Damage column for an attack on a mind already at 0 (ruling N1).
+ZERO_MIND_ODDS = "50-1-or-more"
+#: Restraints that take a seat out of play: no turn, no check, no hit (N2, N61).
+OUT_OF_PLAY = ("black-hole", "wheat")
 
 #: Restraint causes and how each ends (ruling N101): "count" counts own turns down,
 #: "heal" counts down healing 1 a turn, "mind" a mind check each own check phase,
-#: "die:a,b" a 1d6 each own turn freeing on those faces, "never" never.
+#: "die:a,b" a 1d6 each own turn freeing on those faces, "never" never. The base cards
+#: (KMC 4) and the trap and event charts (seed 002) restrain through this one table.
 RESTRAINTS: dict[str, str] = {
     "rest": "count",
     "madonna": "die:1,2",
@@ -65,9 +71,12 @@ RESTRAINTS: dict[str, str] = {
     "goat-farm": "count",
     "autograph": "count",
     "audio-room": "count",
+    "deadline": "count",  # trap 8 (R22)
+    "kurukuru": "count",  # event 8
+    "skyhawk": "mind",  # event 7 (D25)
+    "wheat": "die:5,6",  # event 9 (D26): back where it was taken from
+    "black-hole": "never",  # trap 16 (N2)
 }
-#: The trap and event restraints ("deadline", "kurukuru", "skyhawk", "wheat", "black-hole") are
-#: run by engine/locke/traps.py (turn.TRAP_RESTRAINTS); they use the same Seat fields.
 #: KMC 4 autograph session: seats already restrained by one of these are not affected.
 AUTOGRAPH_IMMUNE = ("kurukuru", "wheat", "deadline", "skyhawk", "madonna", "dahlia", "energy-absorber",
                     "autograph", "powder-room", "goat-farm")
@@ -173,7 +182,7 @@ def kill(g: Any, s: LockeState, victim: int, *, killer: int = NO_SEAT, cause: st
     s = drop(s, victim, killer)
     s = _seat(s, victim, proofs=0, restraint="", home="", controller=NO_SEAT,
               mods=tuple(m for m in p.mods if m[3] == "game"))
-    s = log(s, "died", victim, cause, killer)
+    s = _let_go(log(s, "died", victim, cause, killer), victim)
     # KMC 4 ESP controller system: every death gives each controlled seat a 1d6 (1 frees it).
     rolls = tuple(Step("ctl_roll", i) for i, q in enumerate(s.seats) if q.alive and q.controller != NO_SEAT)
     return after_head(s, *rolls) if rolls else s
@@ -251,7 +260,10 @@ def _on_proof_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState
 # --- restraint (KMC 8 unable to act; seed 002 "restraint", ruling N101) ------------------------
 
 
-def restrain(g: Any, s: LockeState, seat: int, *, cause: str, turns: int) -> LockeState:
+def restrain(g: Any, s: LockeState, seat: int, *, cause: str, turns: int, cell: str = "") -> LockeState:
+    """The seat rests (KMC 8) for ``turns`` of its own turns or until ``cause``'s own release
+    (RESTRAINTS); its partners go on alone. ``cell`` names the trap card whose event now holds
+    it (seed 000 3.2.1: the card stays until nobody is caught; a newcomer is caught the same way)."""
     if cause not in RESTRAINTS:
         raise ValueError(f"unknown restraint {cause!r}")
     p = s.seats[seat]
@@ -263,7 +275,7 @@ def restrain(g: Any, s: LockeState, seat: int, *, cause: str, turns: int) -> Loc
     for i, q in enumerate(seats):
         if q.leader == seat:
             seats[i] = q._replace(leader=NO_SEAT, status="normal")
-    s = s._replace(seats=tuple(seats))
+    s = s._replace(seats=tuple(seats), ongoing=s.ongoing + ((cell, cause, seat),) if cell else s.ongoing)
     if s.current == seat:
         s = s._replace(turn_flags=s.turn_flags + ("no_combat",))
     return log(s, "restrained", seat, cause, turns)
@@ -284,8 +296,28 @@ def _on_restrain_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeSt
 
 
 def wake(s: LockeState, seat: int, how: str) -> LockeState:
-    s = _seat(s, seat, status="normal", rest=0, restraint="")
-    return log(s, "woke", seat, how)
+    """The restraint is over: the seat acts again, and a trap card that held it is removed
+    once nobody else is caught in it."""
+    s = _seat(s, seat, status="normal", rest=0, restraint="", home="")
+    s = log(s, "woke", seat, how)
+    return _let_go(s, seat)
+
+
+def _let_go(s: LockeState, seat: int) -> LockeState:
+    cells = [c for c, _, i in s.ongoing if i == seat]
+    s = s._replace(ongoing=tuple(o for o in s.ongoing if o[2] != seat))
+    for cell in cells:
+        s = trap_card_done(s, cell)
+    return s
+
+
+def trap_card_done(s: LockeState, cell: str) -> LockeState:
+    """Seed 000 3.2.1: a trap or arrest card is removed once its event is over (nobody is still caught)."""
+    if not cell or any(o[0] == cell for o in s.ongoing):
+        return s
+    if cell_of(s, cell).face_up in ("trap", "arrest"):
+        return log(s._replace(cells=with_cell(s, cell, Cell())), "card-removed", cell, cell_of(s, cell).face_up)
+    return s
 
 
 def _auto_restraint_turn(g: Any, s: LockeState, step: Step) -> LockeState:
@@ -320,12 +352,13 @@ def _pending_release_roll(g: Any, s: LockeState, step: Step) -> Pending:
 def _on_release_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     assert isinstance(action, DiceRolled)
     faces = tuple(int(f) for f in step.arg.split(","))
-    if action.faces[0] not in faces:
-        return advance(s)
     p = s.seats[step.seat]
+    if action.faces[0] not in faces:
+        return advance(log(s, "still-restrained", step.seat, p.restraint, action.faces[0]))
     s = wake(s, step.seat, "roll")
-    if p.restraint == "wheat" and p.home:
-        s = _seat(s, step.seat, place=p.home, home="")
+    if p.restraint == "wheat":  # D26: harvested back onto the cell it was taken from, if that board is still out
+        back = p.home if p.home.startswith("P:" if s.phase == "planet" else "B:") else OFF_BOARD
+        s = log(_seat(s, step.seat, place=back), "wheat-harvested", step.seat, back)
     return advance(s)
 
 
@@ -402,19 +435,61 @@ def _on_tf_silhouette(g: Any, s: LockeState, step: Step, action: Any) -> LockeSt
 
 
 # --- checks on hidden stats, and hits outside combat ------------------------------------------
+#
+# The one implementation of both (issue 12): the planet and base cards, the trap and event
+# charts, the abilities and the restraints all queue these steps. A stat the public ledger
+# fixes (``stats.public``) is never declared; any other declaration is a claim.
+
+
+def most(g: Any, s: LockeState, seat: int, stat: str) -> int:
+    """The highest value a declaration of ``stat`` may name for ``seat``: the best character
+    card with the seat's public changes (``stats.ceiling``), durability less the damage taken."""
+    p = s.seats[seat]
+    top = stats.ceiling(g.components.characters, p.mods, p.proofs, stat)
+    return max(0, top - p.damage) if stat == "durability" else top
+
+
+def in_play(s: LockeState, seat: int) -> bool:
+    """Alive and able to be checked or hit: not inside the black hole or the wheat field (N2, N61)."""
+    p = s.seats[seat]
+    return p.alive and p.restraint not in OUT_OF_PLAY
+
+
+def present(s: LockeState, cell: str) -> tuple[int, ...]:
+    """Living characters on ``cell`` (partners included), in seat order."""
+    if cell == OFF_BOARD:
+        return ()
+    return tuple(i for i, p in enumerate(s.seats) if p.alive and p.place == cell)
+
+
+def check_step(seat: int, *, stat: str, then: str, arg: str = "") -> Step:
+    """An ESP level check ("level", KMC 11.2) or a mind check ("mind", KMC 11.3) by ``seat``;
+    ``CONTINUATIONS[then](g, s, seat, success, arg)`` runs after it (not for a seat that is
+    dead or out of play by then)."""
+    if stat not in ("level", "mind") or then not in CONTINUATIONS:
+        raise ValueError(f"check: stat {stat!r}, continuation {then!r}")
+    return Step("check", seat, arg=f"{stat}|{then}|{arg}")
 
 
 def check(g: Any, s: LockeState, seat: int, *, stat: str, then: str, arg: str = "") -> LockeState:
-    if stat not in ("level", "mind") or then not in CONTINUATIONS:
-        raise ValueError(f"check: stat {stat!r}, continuation {then!r}")
-    return after_head(s, Step("check_value", seat, arg=f"{stat}|{then}|{arg}"))
+    return after_head(s, check_step(seat, stat=stat, then=then, arg=arg))
 
 
-def check_range(s: LockeState, seat: int, stat: str) -> range:
-    """Values the engine accepts for a check declaration (the claim says the rest)."""
-    if stat == "level":
-        return range(0, 1) if s.seats[seat].proofs else range(0, MAX_LEVEL + 1)
-    return range(2, MAX_MIND + 1)
+def check_range(g: Any, s: LockeState, seat: int, stat: str) -> range:
+    """Values the engine accepts for a check declaration (the claim says the rest): a level
+    from 0, a mind from 2 (R10), up to what the public ledger allows."""
+    return range(0 if stat == "level" else 2, most(g, s, seat, stat) + 1)
+
+
+def _auto_check(g: Any, s: LockeState, step: Step) -> LockeState:
+    if not in_play(s, step.seat):
+        return advance(s)
+    stat = step.arg.split("|", 1)[0]
+    p = s.seats[step.seat]
+    known = stats.public(p.mods, p.proofs, stat)
+    if known is None:
+        return advance(s, Step("check_value", step.seat, arg=step.arg))
+    return _checked_value(s, step, known if stat == "level" or known >= 2 else -1)
 
 
 def _on_check_value(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
@@ -422,12 +497,22 @@ def _on_check_value(g: Any, s: LockeState, step: Step, action: Any) -> LockeStat
     stat = step.arg.split("|", 1)[0]
     rule = RULE_CHECK if stat == "level" else RULE_MIND
     if action.value == -1:
-        return advance(log(s, "check", step.seat, stat, -1, 0, False), Step("check_done", step.seat, n=0, arg=step.arg))
-    if action.value not in check_range(s, step.seat, stat):
-        raise IllegalAction(f"declare a {stat} from {check_range(s, step.seat, stat).start} to yours, or -1 to fail",
-                            rule=rule)
+        return _checked_value(s, step, -1)
+    accepted = check_range(g, s, step.seat, stat)
+    if action.value not in accepted:
+        raise IllegalAction(f"declare a {stat} from {accepted.start} to yours, or -1 to fail", rule=rule)
     claim = stat_claim(s, step.seat, stat, "le", action.value, rule)
-    return advance(s._replace(**claimed(s, claim)), Step("check_roll", step.seat, n=action.value, arg=step.arg))
+    return _checked_value(s._replace(**claimed(s, claim)), step, action.value)
+
+
+def _checked_value(s: LockeState, step: Step, value: int) -> LockeState:
+    """Roll for a declared ``value``; 2d6 never make less than 2, so a lower one (or -1, giving
+    up, ruling N102) fails at once without dice."""
+    stat = step.arg.split("|", 1)[0]
+    if value < 2:
+        s = log(s, "check", step.seat, stat, value, 0, False)
+        return advance(s, Step("check_done", step.seat, n=0, arg=step.arg))
+    return advance(s, Step("check_roll", step.seat, n=value, arg=step.arg))
 
 
 def _pending_check_roll(g: Any, s: LockeState, step: Step) -> Pending:
@@ -445,32 +530,57 @@ def _on_check_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState
 
 def _auto_check_done(g: Any, s: LockeState, step: Step) -> LockeState:
     _, then, arg = step.arg.split("|", 2)
+    if not in_play(s, step.seat):
+        return advance(s)
     return CONTINUATIONS[then](g, s, step.seat, bool(step.n), arg)
 
 
-def take_hit(g: Any, s: LockeState, seat: int, *, firepower: int, cause: str, odds: int = 0,
+def hit_step(seat: int, *, cause: str, firepower: int = 0, odds: str = "", stat: str = "durability") -> Step:
+    """A damage check on ``seat`` outside combat (seed 002 damage table): the attack's
+    ``firepower`` against the current durability, or a fixed ``odds`` column ("10-1"); on the
+    mind instead (``stat`` "mind", ruling N1) the mind goes down, never the durability."""
+    if stat not in ("durability", "mind"):
+        raise ValueError(f"hit: stat {stat!r}")
+    return Step("hit", seat, n=firepower, arg=f"{cause}|{odds}|{stat}")
+
+
+def take_hit(g: Any, s: LockeState, seat: int, *, firepower: int, cause: str, odds: str = "",
              stat: str = "durability") -> LockeState:
     """An attack on the seat itself outside combat (see notes/API-fate.md)."""
-    if not s.seats[seat].alive:
-        return s
-    return after_head(s, Step("hit_value", seat, n=firepower, arg=f"{cause}|{odds}|{stat}"))
+    return after_head(s, hit_step(seat, cause=cause, firepower=firepower, odds=odds, stat=stat))
+
+
+def _auto_hit(g: Any, s: LockeState, step: Step) -> LockeState:
+    if not in_play(s, step.seat):
+        return advance(s)
+    stat = step.arg.split("|")[2]
+    p = s.seats[step.seat]
+    known = stats.public(p.mods, p.proofs, stat)
+    if known is None:
+        return advance(s, Step("hit_value", step.seat, n=step.n, arg=step.arg))
+    value = max(0, known - p.damage) if stat == "durability" else known
+    return advance(s, Step("hit_roll", step.seat, n=value, arg=f"{step.n}|{step.arg}"))
+
+
+def hit_range(g: Any, s: LockeState, seat: int, stat: str) -> range:
+    """Values a hit's declaration may name: a durability left of 1 or more (a seat at 0 is
+    dead), a mind from 0 (a mind at 0 reads its own column, N1)."""
+    return range(1 if stat == "durability" else 0, most(g, s, seat, stat) + 1)
 
 
 def _on_hit_value(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     assert isinstance(action, DeclareDurability)
-    p = s.seats[step.seat]
-    _, _, stat = step.arg.split("|")
+    stat = step.arg.split("|")[2]
+    accepted = hit_range(g, s, step.seat, stat)
+    if action.value not in accepted:
+        what = "mind" if stat == "mind" else "durability (given the damage you have taken)"
+        raise IllegalAction(f"declare your current {what}: {accepted.start}..{accepted.stop - 1}",
+                            rule=RULE_MIND if stat == "mind" else RULE_DAMAGE)
     if stat == "mind":
-        if not 1 <= action.value <= MAX_MIND:
-            raise IllegalAction(f"declare your current mind (1..{MAX_MIND})", rule=RULE_MIND)
-        s = s._replace(**claimed(s, stat_claim(s, step.seat, "mind", "eq", action.value, RULE_MIND)))
+        claim = stat_claim(s, step.seat, "mind", "eq", action.value, RULE_MIND)
     else:
-        top = MAX_DURABILITY - p.damage
-        if not 1 <= action.value <= top:
-            raise IllegalAction(f"declare your current durability (1..{top} given the damage you have taken)",
-                                rule="locke.10.7")
-        s = s._replace(**claimed(s, durability_claim(s, step.seat, action.value, "locke.10.7")))
-    return advance(s, Step("hit_roll", step.seat, n=action.value, arg=f"{step.n}|{step.arg}"))
+        claim = durability_claim(s, step.seat, action.value, RULE_DAMAGE)
+    return advance(s._replace(**claimed(s, claim)), Step("hit_roll", step.seat, n=action.value, arg=f"{step.n}|{step.arg}"))
 
 
 def _pending_hit_roll(g: Any, s: LockeState, step: Step) -> Pending:
@@ -482,13 +592,15 @@ def _on_hit_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     assert isinstance(action, DiceRolled)
     firepower, cause, odds, stat = step.arg.split("|")
     before = step.n
-    if int(odds):
-        result = resolve_damage(action.faces, odds=f"{odds}-1")
+    if stat == "mind" and before <= 0:
+        result = resolve_damage(action.faces, odds=ZERO_MIND_ODDS)
+    elif odds:
+        result = resolve_damage(action.faces, odds=odds)
     else:
         result = resolve_damage(action.faces, attack=int(firepower), durability=before)
     p = s.seats[step.seat]
-    s = log(s, "hit-outside-combat", step.seat, cause, result.column, result.cell, before,
-            0 if result.eliminated else max(0, before - result.damage))
+    after = 0 if result.eliminated else max(0, before - result.damage)
+    s = log(s, "damage", cause, step.seat, stat, result.column, result.cell, before, after)
     apply = Step("hit_apply", step.seat, n=before,
                  arg=f"{result.damage}|{int(result.eliminated)}|{cause}|{stat}|{p.character}|{len(p.mods)}")
     if result.transformation:
@@ -509,13 +621,16 @@ def _auto_hit_apply(g: Any, s: LockeState, step: Step) -> LockeState:
 
 def _apply_hit(g: Any, s: LockeState, seat: int, before: int, damage: int, eliminated: bool, cause: str,
                stat: str) -> LockeState:
-    after = 0 if eliminated else max(0, before - damage)
+    """The damage lands: on the durability (0 kills), or on the mind (ruling N1: lowered until
+    death, never below 0, and only an E kills)."""
     p = s.seats[seat]
+    after = max(0, before - damage)
     if stat == "mind":
-        s = _seat(s, seat, mods=p.mods + (("mind", "add", after - before, "game"),))
+        if after != before:
+            s = _seat(s, seat, mods=p.mods + (("mind", "add", after - before, "life"),))
     else:
         s = _seat(s, seat, damage=p.damage + (before - after))
-    if after <= 0:
+    if eliminated or (stat == "durability" and after <= 0):
         return advance(kill(g, s, seat, cause="eliminated" if eliminated else cause))
     return advance(s)
 
@@ -523,10 +638,16 @@ def _apply_hit(g: Any, s: LockeState, seat: int, before: int, damage: int, elimi
 def _on_hit_redeclare(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     assert isinstance(action, DeclareDurability)
     damage_text, eliminated, cause, stat = step.arg.split("|")[:4]
-    if not 1 <= action.value <= MAX_DURABILITY:
-        raise IllegalAction(f"declare your new character's durability (1..{MAX_DURABILITY})", rule="locke.10.7")
-    s = s._replace(**claimed(s, durability_claim(s, step.seat, action.value, "locke.10.7")))
-    return _apply_hit(g, s, step.seat, action.value, int(damage_text), bool(int(eliminated)), cause, "durability")
+    accepted = hit_range(g, s, step.seat, stat)
+    if action.value not in accepted:
+        raise IllegalAction(f"declare your new character's {stat}: {accepted.start}..{accepted.stop - 1}",
+                            rule=RULE_DAMAGE)
+    if stat == "mind":
+        claim = stat_claim(s, step.seat, "mind", "eq", action.value, RULE_MIND)
+    else:
+        claim = durability_claim(s, step.seat, action.value, RULE_DAMAGE)
+    s = s._replace(**claimed(s, claim))
+    return _apply_hit(g, s, step.seat, action.value, int(damage_text), bool(int(eliminated)), cause, stat)
 
 
 # --- when a combat starts: actually there / actually alive / residual thought (seed 002) --------
@@ -633,6 +754,6 @@ HANDLERS: dict[tuple[str, type], Any] = {
 }
 AUTO: dict[str, Any] = {
     "ctl_roll": _auto_ctl_roll, "check_phase": _auto_check_phase,
-    "restraint_turn": _auto_restraint_turn, "check_done": _auto_check_done,
-    "hit_apply": _auto_hit_apply,
+    "restraint_turn": _auto_restraint_turn, "check": _auto_check, "check_done": _auto_check_done,
+    "hit": _auto_hit, "hit_apply": _auto_hit_apply,
 }

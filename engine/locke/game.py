@@ -37,7 +37,7 @@ from engine.core.game import Outcome, check_answer_matches
 from engine.core.hidden import Knowledge
 from engine.core.pending import DRIVER_ANSWERS, Decision, DiceRolled, Pending
 from engine.locke import claims as claim_kinds
-from engine.locke import abilities, base_cards, combat, control, declare, effects, fate, legal, planet_cards, setup, traps, turn
+from engine.locke import abilities, base_cards, combat, control, declare, fate, legal, planet_cards, setup, traps, turn
 from engine.locke.combat.actions import Order
 from engine.locke.actions import ACTIONS
 from engine.locke.components import ComponentSet
@@ -50,7 +50,7 @@ Handler = Callable[[Any, LockeState, Step, Action], LockeState]
 Auto = Callable[[Any, LockeState, Step], LockeState]
 PendingOf = Callable[[Any, LockeState, Step], Pending]
 
-_MODULES = (setup, turn, declare, combat, effects, traps, planet_cards, fate, base_cards, abilities, control)
+_MODULES = (setup, turn, declare, combat, traps, planet_cards, fate, base_cards, abilities, control)
 PENDING: dict[str, PendingOf] = {}
 HANDLERS: dict[tuple[str, type[Action]], Handler] = {}
 AUTO: dict[str, Auto] = {}

@@ -218,7 +218,7 @@ def _nova(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge 
 def _king(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
     out: list[Action] = [Nop(step.seat)]
     if me is None or me.id == "hijiri-yuki":
-        top = _now(s, step.seat, me, "mind") if me is not None else fate.MAX_MIND
+        top = _now(s, step.seat, me, "mind") if me is not None else fate.most(g, s, step.seat, "mind")
         out += [KingRoom(step.seat, mind) for mind in range(2, top + 1)]
     return out
 

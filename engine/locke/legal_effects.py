@@ -68,36 +68,13 @@ def _stat_value(g: Any, s: LockeState, seat: int, me: Character | None, stat: st
     return value - p.damage if stat == "durability" else value
 
 
-def _fx_declare(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
-    stat = step.arg.split("|")[3]
-    value = _stat_value(g, s, step.seat, me, stat)
-    if value is not None:
-        return [Stat(step.seat, stat, value)]
-    p = s.seats[step.seat]
-    top = 20 - p.damage if stat == "durability" else 12
-    return [Stat(step.seat, stat, v) for v in range(1 if stat == "durability" else 0, top + 1)]
-
-
-def _check_declare(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
-    kind = step.arg.split("|")[0]
-    if kind == "level":
-        level = _stat_value(g, s, step.seat, me, "level")
-        return [Stat(step.seat, "level-check", v) for v in range(0, (fate.MAX_LEVEL if level is None else level) + 1)]
-    mind = _stat_value(g, s, step.seat, me, "mind")
-    if mind is None:
-        return [Stat(step.seat, "mind-check", v) for v in range(0, 13)]
-    if mind < 2:
-        return [Stat(step.seat, "mind-check", mind)]
-    return [Stat(step.seat, "mind-check", v) for v in range(2, mind + 1)]
-
-
 def _hallu(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
     p = s.seats[step.seat]
     known = stats.public(p.mods, p.proofs, "level")
     level = known if known is not None else _stat_value(g, s, step.seat, me, "level")
     if level is not None:
         return [Stat(step.seat, "level", level)]
-    return [Stat(step.seat, "level", v) for v in range(0, fate.MAX_LEVEL + 1)]
+    return [Stat(step.seat, "level", v) for v in range(0, fate.most(g, s, step.seat, "level") + 1)]
 
 
 def _mirrors(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
@@ -146,7 +123,7 @@ def _race_hurt(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowl
     value = _stat_value(g, s, step.seat, me, "durability")
     if value is not None:
         return [Stat(step.seat, "durability", max(0, value))]
-    return [Stat(step.seat, "durability", v) for v in range(0, 21)]
+    return [Stat(step.seat, "durability", v) for v in range(0, fate.most(g, s, step.seat, "durability") + 1)]
 
 
 def _sex(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
@@ -210,7 +187,7 @@ def _evil_info(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowl
 
 
 MAKERS: dict[str, Maker] = {
-    "fx_declare": _fx_declare, "fx_check_declare": _check_declare, "hallu_declare": _hallu,
+    "hallu_declare": _hallu,
     "mirrors": _mirrors, "locke_reveal": _locke_reveal, "blast_choice": _blast, "race_keep": _race_keep,
     "race_six": _options("damage", "retire"), "race_hurt": _race_hurt, "sex_declare": _sex,
     "whim_choice": _whim, "reroll": _reroll, "clone": _clone, "clone_place": _clone_place,

@@ -24,26 +24,27 @@ def _now(s: LockeState, step: Step, me: Character, stat: str) -> int:
 
 def _check_value(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
     stat = step.arg.split("|", 1)[0]
-    accepted = fate.check_range(s, step.seat, stat)
+    accepted = fate.check_range(g, s, step.seat, stat)
     top = _now(s, step, me, stat) if me is not None else accepted.stop - 1
     out: list[Action] = [CheckValue(step.seat, v) for v in accepted if v <= top]
     return out + [CheckValue(step.seat, -1)]
 
 
 def _hit_value(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
-    p = s.seats[step.seat]
-    stat = step.arg.split("|")[2]
-    if me is not None:
-        value = _now(s, step, me, "mind") if stat == "mind" else _now(s, step, me, "durability") - p.damage
-        return [DeclareDurability(step.seat, max(1, value))]
-    top = fate.MAX_MIND if stat == "mind" else fate.MAX_DURABILITY - p.damage
-    return [DeclareDurability(step.seat, v) for v in range(1, top + 1)]
+    return _hit_declarations(g, s, step, me, step.arg.split("|")[2])
 
 
 def _redeclare(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
+    """After a true self: the new character declares (its damage and changes start afresh)."""
+    return _hit_declarations(g, s, step, me, step.arg.split("|")[3])
+
+
+def _hit_declarations(g: Any, s: LockeState, step: Step, me: Character | None, stat: str) -> list[Action]:
+    accepted = fate.hit_range(g, s, step.seat, stat)
     if me is not None:
-        return [DeclareDurability(step.seat, max(1, _now(s, step, me, "durability") - s.seats[step.seat].damage))]
-    return [DeclareDurability(step.seat, v) for v in range(1, fate.MAX_DURABILITY + 1)]
+        value = _now(s, step, me, stat) - (s.seats[step.seat].damage if stat == "durability" else 0)
+        return [DeclareDurability(step.seat, max(accepted.start, value))]
+    return [DeclareDurability(step.seat, v) for v in accepted]
 
 
 def _fact(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:

@@ -29,8 +29,8 @@ from engine.core.actions import SYSTEM
 from engine.core.errors import IllegalAction
 from engine.core.pending import CardsDealt, CardsRevealed, Decision, DiceRolled, HiddenOp, Pending
 from engine.locke import claims as ck
+from engine.locke import fate
 from engine.locke.actions import InfoCheck, Nop, UseCard, Walk
-from engine.locke.effects import revive
 from engine.locke.setup import cheat, free_silhouettes, open_information
 from engine.locke.state import (
     OFF_BOARD,
@@ -51,7 +51,7 @@ MOVE_CARDS = ("frontier", "entertainment", "shape-change")
 IDENTITY = ("reveal-self", "peek-identity")
 #: Rolls after which the roller may use a residential district (its own dice, seed 000 3.2.4).
 REROLLABLE = ("tele_roll", "prison_roll", "enter_roll", "trap_roll", "event_roll", "genocide_roll",
-              "hallu_roll", "fx_check_roll", "fx_roll", "wheat_roll",
+              "hallu_roll", "check_roll", "hit_roll", "release_roll",
               # the seat's own dice in a combat (ruling N208): mind stretches, item rolls, escape, telepathy
               "cb_mind", "cb_item_roll", "cb_flee_roll", "cb_tele_roll")
 
@@ -307,7 +307,7 @@ def _on_clone_use(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
 
 
 def _auto_clone_apply(g: Any, s: LockeState, step: Step) -> LockeState:
-    s = revive(g, spend(s, step.seat, step.n), step.seat, "clone")
+    s = fate.revive(g, spend(s, step.seat, step.n), step.seat, cell=OFF_BOARD, how="clone")
     tail = tuple(identity_steps(s, step.seat)) if s.phase == "base" else ()
     return advance(s, Step("clone_place", step.seat), *tail, Step("instruct", step.seat))
 

@@ -67,7 +67,7 @@ class Seat(NamedTuple):
     base_player: bool = False  # an Evil face at the end of set-up (KMC 7.1.9, ruling N43)
     tried: tuple[str, ...] = ()  # one-try-per-life things used: "nova", "king"
     kills: tuple[int, ...] = ()  # seats this seat killed (for victory conditions)
-    # --- part 3, engine/locke/fate.py (notes API-fate.md) and effects.py (notes API-effects.md) ---
+    # --- part 3, engine/locke/fate.py (deaths, checks, hits, restraints) and the cards and charts ---
     #: lasting stat changes (stat, "add" or "set", value, "game" or "life"), engine/locke/stats.py
     mods: tuple[tuple[str, str, int, str], ...] = ()
     proofs: int = 0  # ESP proofs in (seed 002 prison 12+)

@@ -63,6 +63,14 @@ def public(mods: Sequence[Sequence[object]], proofs: int, stat: str) -> int | No
     return max(0, value) if fixed else None
 
 
+def ceiling(characters: Sequence[Character], mods: Sequence[Sequence[object]], proofs: int, stat: str) -> int:
+    """The highest ``stat`` a seat can have now, from the public ledger alone: the best of
+    ``characters`` (every card it might hold) with the same changes. It bounds what a
+    declaration may say, so an honest seat is never refused after a gain (a transformation's
+    +1, Hijiri's whim) and a liar is caught by the claim rather than by a made-up limit."""
+    return max(current(c, mods, proofs, stat) for c in characters)
+
+
 def for_stat(mods: Sequence[Mod], stat: str) -> tuple[Mod, ...]:
     return tuple(m for m in mods if m[0] == stat)
 

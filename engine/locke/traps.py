@@ -34,17 +34,8 @@ from engine.core.pending import (
 from engine.locke import board, charts, fate, stats
 from engine.locke import claims as ck
 from engine.locke.actions import Choose, Keep, Nop, Stat, UseCard
-from engine.locke.effects import (
-    ON_CHECK,
-    acts,
-    check,
-    die,
-    hit,
-    present,
-    release,
-    restrain,
-    trap_card_done,
-)
+from engine.locke.fate import check_step, hit_step, present, trap_card_done
+from engine.locke.fate import in_play as acts
 from engine.locke.chart_data import TRAP_PLUS
 from engine.locke.outcomes import Context
 from engine.locke.setup import cheat
@@ -67,8 +58,6 @@ from engine.locke.state import (
     zone_of,
 )
 
-#: Restraint kinds that count down on the seat's own turns.
-COUNTED = ("deadline", "kurukuru")
 #: Trap entries that are a combat against the chart's obstacles.
 COMBAT_ENTRIES = ("dark-knights", "hell-divers", "cybers", "e-buster", "super-e-buster")
 RACE_GOAL = 18
@@ -130,7 +119,7 @@ def _on_trap_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
         return s
     entry = outcome.entry
     if entry == "psycho-bomb":
-        return push(s, hit(seat, "psycho-bomb", attack=20, stat="mind"))
+        return push(s, hit_step(seat, cause="psycho-bomb", firepower=20, stat="mind"))
     if entry in COMBAT_ENTRIES:
         return _combat(g, s, seat, "trap:" + entry, outcome.opponents)
     if entry == "resonance-forest":  # random-combat chain (the forest's own rules are combat's)
@@ -145,13 +134,13 @@ def _on_trap_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
         here = s.seats[seat].place
         return push(s, *(Step("deadline_roll", i, arg=cell) for i in present(s, here) if acts(s, i)))
     if entry == "chronos-trap":
-        return push(s, check(seat, "mind", "chronos-trap", cell))
+        return push(s, check_step(seat, stat="mind", then="trap.chronos", arg=cell))
     if entry == "genocide":
         return push(s, Step("genocide_roll", seat, arg=cell))
     if entry == "sync-attack-of-300":
         return log(s, "effect", entry, seat, PENDING_COMBAT)
     assert entry == "black-hole", entry
-    return push(s, check(seat, "level", "black-hole", cell))
+    return push(s, check_step(seat, stat="level", then="trap.black-hole", arg=cell))
 
 
 def _combat(g: Any, s: LockeState, seat: int, cause: str, opponents: Any) -> LockeState:
@@ -181,8 +170,9 @@ def _on_golem_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState
 def _on_hallu_declare(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     assert isinstance(action, Stat)
     p = s.seats[step.seat]
-    if action.stat != "level" or not 0 <= action.value <= fate.MAX_LEVEL:
-        raise IllegalAction(f"declare your current ESP level (0..{fate.MAX_LEVEL})", rule="locke.s002.trap.6")
+    top = fate.most(g, s, step.seat, "level")
+    if action.stat != "level" or not 0 <= action.value <= top:
+        raise IllegalAction(f"declare your current ESP level (0..{top})", rule="locke.s002.trap.6")
     known = stats.public(p.mods, p.proofs, "level")
     if known is not None:
         if action.value != known:
@@ -202,7 +192,7 @@ def _on_hallu_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState
         return advance(s)
     if outcome.next is not None:
         return advance(s, Step("hallu_roll", step.seat, n=step.n, arg=str(outcome.value)))
-    return advance(s, hit(step.seat, "hallucination-attack", attack=int(outcome.value or 0)))
+    return advance(s, hit_step(step.seat, cause="hallucination-attack", firepower=int(outcome.value or 0)))
 
 
 # deadline (trap 8): each present character rolls its own 1d3 (R22)
@@ -216,7 +206,7 @@ def _on_deadline_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeSt
     assert isinstance(action, DiceRolled)
     if not acts(s, step.seat):
         return advance(s)
-    return advance(restrain(s, step.seat, action.faces[0], "deadline", step.arg))
+    return advance(fate.restrain(g, s, step.seat, cause="deadline", turns=action.faces[0], cell=step.arg))
 
 
 # Chronos trap (trap 12): mind checks until one passes; each failure is a 1:1 check
@@ -224,8 +214,9 @@ def _on_deadline_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeSt
 
 def _chronos(g: Any, s: LockeState, seat: int, success: bool, arg: str) -> LockeState:
     if success:
-        return log(s, "chronos-trap-escaped", seat)
-    return push(s, hit(seat, "chronos-trap", odds="1-1"), check(seat, "mind", "chronos-trap", arg))
+        return advance(log(s, "chronos-trap-escaped", seat))
+    return advance(s, hit_step(seat, cause="chronos-trap", odds="1-1"),
+                   check_step(seat, stat="mind", then="trap.chronos", arg=arg))
 
 
 # Genocide (trap 14)
@@ -236,15 +227,15 @@ def _on_genocide_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeSt
     outcome = charts.resolve("genocide", action.faces)
     s = log(advance(s), "genocide", step.seat, outcome.entry)
     if outcome.entry == "b-bomb":
-        return push(s, check(step.seat, "mind", "b-bomb", step.arg))
+        return push(s, check_step(step.seat, stat="mind", then="trap.b-bomb", arg=step.arg))
     attack = outcome.attacks[0]
     if attack.odds:
-        return push(s, hit(step.seat, "genocide:" + outcome.entry, odds=attack.odds))
-    return push(s, hit(step.seat, "genocide:" + outcome.entry, attack=int(attack.firepower or 0)))
+        return push(s, hit_step(step.seat, cause="genocide:" + outcome.entry, odds=attack.odds))
+    return push(s, hit_step(step.seat, cause="genocide:" + outcome.entry, firepower=int(attack.firepower or 0)))
 
 
 def _b_bomb(g: Any, s: LockeState, seat: int, success: bool, arg: str) -> LockeState:
-    return s if success else die(g, s, seat, NO_SEAT, "b-bomb")
+    return advance(s if success else fate.kill(g, s, seat, cause="b-bomb"))
 
 
 # black hole (trap 16 and over, D27)
@@ -252,10 +243,10 @@ def _b_bomb(g: Any, s: LockeState, seat: int, success: bool, arg: str) -> LockeS
 
 def _black_hole(g: Any, s: LockeState, seat: int, success: bool, arg: str) -> LockeState:
     if success:
-        return log(s, "black-hole-avoided", seat, "check")
+        return advance(log(s, "black-hole-avoided", seat, "check"))
     if len(s.seats[seat].kept) >= 2:
-        return push(s, Step("mirrors", seat, arg=arg))
-    return push(s, Step("bh_fall", seat, arg=arg))
+        return advance(s, Step("mirrors", seat, arg=arg))
+    return advance(s, Step("bh_fall", seat, arg=arg))
 
 
 def _on_mirrors(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
@@ -283,15 +274,15 @@ def _auto_bh_fall(g: Any, s: LockeState, step: Step) -> LockeState:
     In the base phase the unused base cards are turned up to see."""
     if s.phase == "planet":
         s = log(s, "black-hole-fell", step.seat, "white-hole-unused")
-        return advance(die(g, s, step.seat, NO_SEAT, "black-hole"))
+        return advance(fate.kill(g, s, step.seat, cause="black-hole"))
     if not zone_of(s, "base:stock"):
-        return _inside(s, step.seat)
+        return _inside(g, s, step.seat)
     return advance(s, Step("bh_stock", step.seat))
 
 
-def _inside(s: LockeState, seat: int) -> LockeState:
-    p = s.seats[seat]
-    s = restrain(s._replace(seats=with_seat(s, seat, p._replace(place=OFF_BOARD))), seat, 0, "black-hole")
+def _inside(g: Any, s: LockeState, seat: int) -> LockeState:
+    s = fate.restrain(g, s, seat, cause="black-hole", turns=0)
+    s = s._replace(seats=with_seat(s, seat, s.seats[seat]._replace(place=OFF_BOARD)))
     return advance(log(s, "black-hole-fell", seat, "inside"))
 
 
@@ -307,8 +298,8 @@ def _on_bh_stock(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
                                                    if h not in known))
     if "white-hole" in action.cards:
         s = log(s, "black-hole-fell", step.seat, "white-hole-unused")
-        return advance(die(g, s, step.seat, NO_SEAT, "black-hole"))
-    return _inside(s, step.seat)
+        return advance(fate.kill(g, s, step.seat, cause="black-hole"))
+    return _inside(g, s, step.seat)
 
 
 # --- the event chart (trap 7) --------------------------------------------------------------
@@ -389,7 +380,7 @@ def _on_locke_revealed(g: Any, s: LockeState, step: Step, action: Any) -> LockeS
 
 
 def _auto_necra_hits(g: Any, s: LockeState, step: Step) -> LockeState:
-    hits = tuple(hit(i, "necra-crawley", odds="10-1") for i in range(s.n) if acts(s, i) and not _face_up_locke(g, s, i))
+    hits = tuple(hit_step(i, cause="necra-crawley", odds="10-1") for i in range(s.n) if acts(s, i) and not _face_up_locke(g, s, i))
     return advance(s, *hits)
 
 
@@ -421,7 +412,7 @@ def _on_blast_choice(g: Any, s: LockeState, step: Step, action: Any) -> LockeSta
 def _auto_blast_backlash(g: Any, s: LockeState, step: Step) -> LockeState:
     here = s.seats[step.seat].place
     s = log(s, "psycho-blast", step.seat, "backlash")
-    return advance(s, *(hit(i, "psycho-blast", odds="10-1") for i in present(s, here) if acts(s, i)))
+    return advance(s, *(hit_step(i, cause="psycho-blast", odds="10-1") for i in present(s, here) if acts(s, i)))
 
 
 # D-bomb misfire (event 4, R20, N9)
@@ -433,7 +424,7 @@ def _on_misfire_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeSta
     cell = (board.random_planet_cell(a, b) if s.phase == "planet" else board.random_base_cell(a, b)).key
     s = log(advance(s), "misfire", step.seat, cell)
     here = cell_of(s, cell)
-    checks = tuple(check(i, "level", "misfire", cell) for i in present(s, cell) if acts(s, i))
+    checks = tuple(check_step(i, stat="level", then="trap.misfire", arg=cell) for i in present(s, cell) if acts(s, i))
     if here.handle is not None:
         destroyed = zone_of(s, "destroyed") + (here.handle,)
         s = s._replace(cells=with_cell(s, cell, Cell()), zones=with_zone(s, "destroyed", destroyed))
@@ -470,7 +461,7 @@ def _on_misfire_key(g: Any, s: LockeState, step: Step, action: Any) -> LockeStat
 
 
 def _misfire(g: Any, s: LockeState, seat: int, success: bool, arg: str) -> LockeState:
-    return s if success else push(s, hit(seat, "d-bomb-misfire", odds="10-1"))
+    return advance(s) if success else advance(s, hit_step(seat, cause="d-bomb-misfire", odds="10-1"))
 
 
 # hypno crystal (event 5): everyone present turns face up
@@ -610,7 +601,7 @@ def _on_race_hurt(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     else:
         s = s._replace(**claimed(s, fate.durability_claim(s, step.seat, action.value, "locke.s002.event.6")))
     if action.value <= 0:
-        s = die(g, s, step.seat, NO_SEAT, "astro-race")
+        s = fate.kill(g, s, step.seat, cause="astro-race")
         index = next(k for k, q in enumerate(s.queue) if q.kind == "race_next")
         nxt = s.queue[index]
         queue = list(s.queue)
@@ -659,11 +650,7 @@ def _on_sex_declare(g: Any, s: LockeState, step: Step, action: Any) -> LockeStat
     s = s._replace(**claimed(s, fate.fact_claim(s, step.seat, "female", female, "locke.s002.event.7")))
     if not female:
         return advance(log(s, "skyhawk-dandy", step.seat, "unaffected"))
-    return advance(restrain(s, step.seat, 0, "skyhawk", step.arg))
-
-
-def _skyhawk(g: Any, s: LockeState, seat: int, success: bool, arg: str) -> LockeState:
-    return release(s, seat) if success else s
+    return advance(fate.restrain(g, s, step.seat, cause="skyhawk", turns=0, cell=step.arg))
 
 
 # Kurukuru Pa X (event 8)
@@ -673,29 +660,19 @@ def _on_kuru_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     assert isinstance(action, DiceRolled)
     if not acts(s, step.seat):
         return advance(s)
-    return advance(restrain(s, step.seat, action.faces[0], "kurukuru", step.arg))
+    return advance(fate.restrain(g, s, step.seat, cause="kurukuru", turns=action.faces[0], cell=step.arg))
 
 
 # wheat harvest (event 9)
 
 
 def _auto_wheat_go(g: Any, s: LockeState, step: Step) -> LockeState:
-    p = s.seats[step.seat]
-    home = p.place
-    s = restrain(s._replace(seats=with_seat(s, step.seat, p._replace(place=OFF_BOARD, home=home))), step.seat, 0,
-                 "wheat", step.arg)
+    """D26: the seat is taken off the board into the wheat field; engine/locke/fate.py rolls its
+    1d6 each turn (5-6 harvests it back where it was)."""
+    home = s.seats[step.seat].place
+    s = fate.restrain(g, s, step.seat, cause="wheat", turns=0, cell=step.arg)
+    s = s._replace(seats=with_seat(s, step.seat, s.seats[step.seat]._replace(place=OFF_BOARD)))
     return advance(log(s, "wheat-field", step.seat, home))
-
-
-def _on_wheat_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    assert isinstance(action, DiceRolled)
-    p = s.seats[step.seat]
-    if action.faces[0] < 5:
-        return advance(log(s, "wheat-rain", step.seat))
-    home = p.home
-    back = home if home and home.startswith("P:" if s.phase == "planet" else "B:") else OFF_BOARD
-    s = s._replace(seats=with_seat(s, step.seat, p._replace(place=back)))
-    return advance(log(release(s, step.seat), "wheat-harvested", step.seat, back))
 
 
 # emperor plan (event 10, N3)
@@ -793,41 +770,13 @@ def _on_whim_cards(g: Any, s: LockeState, step: Step, action: Any) -> LockeState
     return advance(_set_stats(s, step.seat, c[0].level, c[1].power, c[2].durability, c[3].mind, "b"))
 
 
-# --- restrained turns (called from turn._auto_turn) --------------------------------------------
-
-
-def restrained_turn(g: Any, s: LockeState, seat: int) -> LockeState:
-    """A restrained seat's turn: counted restraints count down; Skyhawk Dandy's victim makes
-    a mind check in its check phase, the wheat-field one rolls for the harvest (R12, D25, D26);
-    the black hole's prisoner does nothing (N2)."""
-    p = s.seats[seat]
-    end = Step("end_turn", seat)
-    kind = p.restraint
-    if kind == "wheat":
-        return advance(s, Step("wheat_roll", seat), end)
-    if kind == "skyhawk":
-        return advance(s, check(seat, "mind", "skyhawk"), end)
-    if kind in COUNTED:
-        return advance(s, Step("restraint_count", seat), end)
-    return advance(s, end)
-
-
-def _auto_restraint_count(g: Any, s: LockeState, step: Step) -> LockeState:
-    p = s.seats[step.seat]
-    rest = max(0, p.rest - 1)
-    if rest == 0:
-        return advance(release(s, step.seat))
-    return advance(s._replace(seats=with_seat(s, step.seat, p._replace(rest=rest))))
-
-
 def cannot_refuse(s: LockeState, seat: int) -> bool:
     """Deadline (N8), the black hole (N2) and the wheat field (N61) take away the right to refuse."""
     return s.seats[seat].restraint in ("deadline", "black-hole", "wheat")
 
 
-ON_CHECK.update({
-    "chronos-trap": _chronos, "b-bomb": _b_bomb, "black-hole": _black_hole, "misfire": _misfire,
-    "skyhawk": _skyhawk,
+fate.CONTINUATIONS.update({
+    "trap.chronos": _chronos, "trap.b-bomb": _b_bomb, "trap.black-hole": _black_hole, "trap.misfire": _misfire,
 })
 
 
@@ -846,7 +795,7 @@ PENDING = {
     "race_draw": _pending_race_draw, "race_keep": _decision, "race_show": _pending_race_show,
     "race_roll": _pending_race_roll, "race_six": _decision, "race_hurt": _pending_race_hurt,
     "race_prize": _pending_race_prize, "sex_declare": _decision,
-    "kuru_roll": _pending_d6("locke.restraint.kurukuru"), "wheat_roll": _pending_d6("locke.chart.wheat-harvest"),
+    "kuru_roll": _pending_d6("locke.restraint.kurukuru"),
     "whim_choice": _decision, "whim_stats": _pending_whim_stats,
     "whim_ability": _pending_d6("locke.chart.whim-ability"), "whim_cards": _pending_whim_cards,
 }
@@ -862,14 +811,14 @@ HANDLERS = {
     ("race_keep", Keep): _on_race_keep, ("race_show", CardsRevealed): _on_race_shown,
     ("race_roll", DiceRolled): _on_race_roll, ("race_six", Choose): _on_race_six, ("race_hurt", Stat): _on_race_hurt,
     ("race_prize", CardsDealt): _on_race_prize, ("sex_declare", Choose): _on_sex_declare,
-    ("kuru_roll", DiceRolled): _on_kuru_roll, ("wheat_roll", DiceRolled): _on_wheat_roll,
+    ("kuru_roll", DiceRolled): _on_kuru_roll, 
     ("whim_choice", Choose): _on_whim_choice, ("whim_stats", DiceRolled): _on_whim_stats,
     ("whim_ability", DiceRolled): _on_whim_ability, ("whim_cards", CardsRevealed): _on_whim_cards,
 }
 AUTO = {
     "trap_done": _on_trap_done, "bh_mirrored": _auto_bh_mirrored, "bh_fall": _auto_bh_fall,
     "necra_hits": _auto_necra_hits, "blast_backlash": _auto_blast_backlash, "race_start": _auto_race_start,
-    "race_next": _auto_race_next, "race_try": _auto_race_try, "wheat_go": _auto_wheat_go, "restraint_count": _auto_restraint_count,
+    "race_next": _auto_race_next, "race_try": _auto_race_try, "wheat_go": _auto_wheat_go,
 }
 
 

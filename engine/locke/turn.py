@@ -91,8 +91,6 @@ GUARD_CYCLES = 150
 #: Bound on chained random teleports within one instruction phase (our addition).
 MAX_CHAIN = 8
 PENDING_PART_3 = "effect pending part 3"
-#: Restraints whose turns engine/locke/traps.py runs; every other one is engine/locke/fate.py's.
-TRAP_RESTRAINTS = ("deadline", "kurukuru", "skyhawk", "wheat", "black-hole")
 #: Base cards that do nothing on arrival.
 QUIET_BASES = ("corridor", "white-hole", *KEY_BASES)
 
@@ -234,10 +232,6 @@ def _auto_turn(g: Any, s: LockeState, step: Step) -> LockeState:
         from engine.locke.planet_cards import dead_turn
 
         return dead_turn(g, s, seat)
-    if p.restraint in TRAP_RESTRAINTS:  # trap and event restraints (engine/locke/traps.py)
-        from engine.locke.traps import restrained_turn
-
-        return restrained_turn(g, s, seat)
     if p.status == "resting":
         return advance(s, Step("restraint_turn", seat), end)  # engine/locke/fate.py (KMC 8)
     if p.status == "arrested":
@@ -695,8 +689,7 @@ def _on_rc_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     outcome = charts.resolve("random-combat", action.faces)
     faces = ",".join(str(f) for f in action.faces)
     s = log(s, "random-combat", step.seat, outcome.entry)
-    if outcome.next is not None:
-        s = log(s, "chart", outcome.next.chart, PENDING_PART_3)
+    # rows 9-12 chain to the police weapon check: the combat rolls it as it starts (N153)
     count = sum(o.random_characters for o in outcome.opponents)
     steps: list[Step] = []
     if step.arg == "card" and s.phase == "planet" and any(o.id in ("police", "esper") for o in outcome.opponents):

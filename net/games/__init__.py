@@ -97,6 +97,11 @@ class GameEntry:
       default (games with decks), else None.
     - ``client_ui``: the client module that draws this game (imported by the
       client only; net never imports it), or None.
+    - ``deck_tool``: for a game with decks, the tool module that reads its
+      deck and component files (``deck_cards(file, components_file, check=)``,
+      ``load_cardset(file)``; Rider: ``tools.deck``, Rider's deck tool), named
+      so that ``tools.match`` and ``tools.peer`` read ``--deck``/``--cardset``
+      through the entry; None for a game without decks.
     """
 
     name: str
@@ -118,6 +123,7 @@ class GameEntry:
     check_info: Callable[[Mapping[str, Any]], list[str]] = _takes_no_info
     shipped_deck: Callable[[int], tuple[str, ...]] | None = None
     client_ui: str | None = None
+    deck_tool: str | None = None
 
     @property
     def networked(self) -> bool:

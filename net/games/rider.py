@@ -158,7 +158,7 @@ ENTRY = GameEntry(
     bots={"random": RandomBot, "greedy": lambda rng: GreedyBot(rng, rider_score)},
     default_bots=("greedy", "random"),
     table=table, needs_deck=True, seat_info=_seat_info, options=_options, check_info=_check_info,
-    shipped_deck=shipped_deck, client_ui="client.rider",
+    shipped_deck=shipped_deck, client_ui="client.rider", deck_tool="tools.deck",
 )
 register(ENTRY)
 

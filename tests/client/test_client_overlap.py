@@ -143,13 +143,17 @@ def test_networked_table_widgets_and_chat_do_not_overlap() -> None:
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("lang", ["en", "ja"])
-def test_lobby_widgets_do_not_overlap(size: tuple[int, int], lang: str) -> None:
+@pytest.mark.parametrize("game", ["rider", "tiny", "locke"])
+def test_lobby_widgets_do_not_overlap(size: tuple[int, int], lang: str, game: str) -> None:
+    """Each game's own set-up picker (Rider: deck and bot; Tiny: seats; Locke: none) fits the lobby."""
     app = App(size, clock=Clock(), lang=lang)
-    lobby = LobbyScene(app, Settings(name="Ann", lang=lang), lan=False, resumable=False)
+    lobby = LobbyScene(app, Settings(name="Ann", lang=lang, game=game), lan=False, resumable=False)
     app.switch(lobby)
+    assert len(lobby.setup_choices) == {"rider": 2, "tiny": 1, "locke": 0}[game]
     rects: list[tuple[str, pygame.Rect]] = [
-        ("lang", lobby.lang_choice.rect), ("name", lobby.name_field.rect), ("deck", lobby.deck_choice.rect),
-        ("bot", lobby.bot_choice.rect), ("play", lobby.play_button.rect), ("quit", lobby.quit_button.rect),
+        ("lang", lobby.lang_choice.rect), ("name", lobby.name_field.rect),
+        *((f"setup {label}", choice.rect) for label, choice in lobby.setup_choices),
+        ("play", lobby.play_button.rect), ("quit", lobby.quit_button.rect),
         ("host", lobby.host_button.rect), ("code", lobby.code_field.rect), ("join", lobby.join_button.rect),
         ("lan", lobby.lan_rect), ("settings", lobby.settings_button.rect), ("help", lobby.help_button.rect),
     ]

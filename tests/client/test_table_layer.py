@@ -100,7 +100,7 @@ def test_the_local_adapter_refuses_what_is_not_legal_and_what_a_local_table_lack
 
 def test_game_uis_are_found_through_the_registry_only() -> None:
     assert callable(game_ui("rider").start_local) and callable(game_ui("tiny").start_local)
-    assert net_ui("rider") is not None  # Rider draws networked tables
-    assert net_ui("tiny") is None  # Tiny's client UI is local only (its scene has no networked session)
+    assert net_ui("rider") is not None and net_ui("tiny") is not None  # both draw networked tables
+    assert callable(game_ui("tiny").setup_fields) and callable(game_ui("rider").setup_fields)
     with pytest.raises(ValueError, match="no table in this client"):
         game_ui("locke")

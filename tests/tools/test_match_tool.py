@@ -111,3 +111,17 @@ def test_result_fields_name_every_winner_and_the_seat_results() -> None:
     assert [s["grade"] for s in graded["seats"]] == ["A", "D", "B"]
     nobody = outcome_fields(Outcome.judged("end", [SeatResult(0, False, "x"), SeatResult(1, False, "y")]))
     assert who_won(nobody) == "nobody wins"
+
+
+def test_deck_files_are_read_through_the_games_own_deck_tool(tmp_path: Path) -> None:
+    """tools.deck is Rider's deck tool, named by Rider's registry entry; a game without decks has none."""
+    from net.games import game_named
+    from tools._cli import InputProblem, deck_tool
+    from tools import deck
+
+    assert deck_tool(game_named("rider")) is deck
+    with pytest.raises(InputProblem, match="Tiny has no decks"):
+        deck_tool(game_named("tiny"))
+    own = str(assets.path("rider/decks/tidewall-vigil.deck.json"))
+    setup = match.local_setup(game_named("rider"), 2, (own, None))
+    assert list(setup.record["decks"][0]) == list(deck.deck_cards(own, None))  # the file, read by Rider's tool

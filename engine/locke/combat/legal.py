@@ -264,12 +264,11 @@ def _absorb(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledg
 
 
 def _durability(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
-    from engine.locke.fate import MAX_DURABILITY
+    from engine.locke import fate
 
-    damage = s.seats[step.seat].damage
-    if me is not None:
-        return [Durability(step.seat, max(1, me.durability - damage))]
-    return [Durability(step.seat, d) for d in range(1, MAX_DURABILITY - damage + 1)]
+    if me is not None:  # ``me`` holds the current stats already (_as_now)
+        return [Durability(step.seat, max(1, me.durability - s.seats[step.seat].damage))]
+    return [Durability(step.seat, d) for d in range(1, fate.most(g, s, step.seat, "durability") + 1)]
 
 
 def _sleep(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:

@@ -652,10 +652,10 @@ def _auto_hit(g: Any, s: LockeState, step: Step) -> LockeState:
 
 def _on_durability(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     assert isinstance(action, Durability)
-    damage = s.seats[step.seat].damage
-    if not 1 <= action.value <= fate.MAX_DURABILITY - damage:
-        raise IllegalAction(f"declare your current durability (1..{fate.MAX_DURABILITY - damage} given the damage "
-                            "you have taken)", rule="locke.10.7.4")
+    top = fate.most(g, s, step.seat, "durability")
+    if not 1 <= action.value <= top:
+        raise IllegalAction(f"declare your current durability (1..{top} given the damage you have taken)",
+                            rule="locke.10.7.4")
     claim = fate.durability_claim(s, step.seat, action.value, "locke.10.7.4")
     return advance(with_strike(s._replace(**claimed(s, claim)), _s(s)._replace(declared=action.value)))
 
@@ -699,7 +699,7 @@ def _on_damage(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
             s = fate.transformation_check(g, s, target.seat)
         if after <= 0:
             killer = attacker.seat if attacker.seat >= 0 else NO_SEAT
-            s = log(fate.kill(g, s, target.seat, killer=killer, cause="combat"), "killed", target.seat, killer)
+            s = fate.kill(g, s, target.seat, killer=killer, cause="combat")
             fight = fight_of(s)
             fight = with_fighter(fight, strike.target, target._replace(state=DEAD))._replace(dead=fight.dead + (target.seat,))
             s = put(s, fight)

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from engine.core.claims import FalseClaim
+from engine.core.errors import IllegalAction
 from engine.locke.actions import CheckValue, Declare, DeclareDurability, Destroy, Fact, Nop, PlayTeleport, Walk
 from engine.locke.combat.actions import Equip
 from tests.engine.locke.flow_helpers import decline_joins, act, five, game, roll, table_at, waiting
@@ -83,10 +84,20 @@ def test_energy_absorber_passed_check_does_nothing() -> None:
 
 
 def test_declaring_a_level_above_yours_is_a_false_claim() -> None:
-    """KMC 11.2: the declared level must be within yours (Locke-1 has 6)."""
-    table = arrive("energy-absorber")
+    """KMC 11.2: the declared level must be within yours (Francis has 4; other cards have 6)."""
+    table = arrive("energy-absorber", s0={"character": "francis", "silhouette": "francis"})
     with pytest.raises(FalseClaim):
+        table.submit(CheckValue(0, 5))
+
+
+def test_a_level_no_card_can_have_is_refused_before_any_claim() -> None:
+    """KMC 11.2: no character card has an ESP level above 6 and nothing public raised it, so 7 is
+    no claim at all but an illegal declaration; the table is unchanged."""
+    table = arrive("energy-absorber")
+    before = table.state
+    with pytest.raises(IllegalAction) as err:
         table.submit(CheckValue(0, 7))
+    assert err.value.rule == "locke.11.2" and not isinstance(err.value, FalseClaim) and table.state == before
 
 
 def test_madonna_holds_a_male_who_fails_the_mind_check_until_a_1_or_2() -> None:
@@ -278,8 +289,8 @@ def test_stacked_vortex_without_teleport_takes_a_10_to_1_hit() -> None:
     assert table.state.claims[-1].what == "locke.no_teleport"
     act(table, DeclareDurability(0, 6))
     roll(table, 6, 5)
-    hit = events(table, "hit-outside-combat")[-1]
-    assert hit[2] == "stacked-vortex" and hit[3] == "10-1" and me(table).damage == 2
+    hit = events(table, "damage")[-1]
+    assert hit[1:5] == ("stacked-vortex", 0, "durability", "10-1") and me(table).damage == 2
 
 
 def test_stacked_vortex_teleport_then_mind_check() -> None:

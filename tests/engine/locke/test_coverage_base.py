@@ -77,7 +77,7 @@ def census() -> tuple[Counter[str], Counter[tuple[str, str]], Counter[str]]:
                 milestones["restraint released"] += 1
             elif tag == "true-self":
                 milestones["true self"] += 1
-            elif tag == "hit-outside-combat":
+            elif tag == "damage":
                 milestones["hit outside combat"] += 1
         if s.ending == "nova":
             milestones["ended by Nova"] += 1

@@ -22,7 +22,7 @@ STEPS = {
     "illusion sleep": "cb-asleep", "stayed awake (claim)": "cb-awake", "illusion stops attack": "cb-illusion-stops",
     "illusion escape": "cb-illusion-escape", "contact telepathy": "cb-telepathy", "mind stretch": "cb-stretch",
     "stretch failed": "cb-fizzle", "jammer": "cb-jammer", "weapon check": "cb-weapon-check",
-    "weapon firepower roll": "cb-firepower", "killed": "killed", "pass": "cb-pass",
+    "weapon firepower roll": "cb-firepower", "killed": "died-in-combat", "pass": "cb-pass",
     "suit hit": "cb-suit-hit", "E-suit reflection": "cb-reflect", "P-suit absorbs": "cb-suit-absorbs",
     "ship support": "cb-ship", "item roll": "cb-item-roll", "jammer stops a card": "cb-jam-veto",
 }
@@ -56,6 +56,8 @@ def test_combat_coverage_over_the_300_games() -> None:
         for e in played.table.state.events:
             kind = e[0]
             steps[kind] += 1
+            if kind == "died" and e[2] == "combat":
+                steps["died-in-combat"] += 1
             if kind == "cb-play":
                 cards[e[2]] += 1
             elif kind == "cb-start":

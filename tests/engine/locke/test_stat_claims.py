@@ -20,8 +20,10 @@ from engine.core.errors import CheatDetected, IllegalAction
 from engine.locke import claims as ck
 from engine.locke.actions import (
     Answer,
+    CheckValue,
     Choose,
     Declare,
+    DeclareDurability,
     Escape,
     Follow,
     KingRoom,
@@ -194,20 +196,22 @@ def test_a_level_check_with_an_esp_proof_is_at_level_0() -> None:
     roll(table, 6, 6)  # 12 + 4: black hole, a level check
     assert ("trap", "black-hole", 0) in table.state.events
     before = table.state
-    with pytest.raises(IllegalAction):  # the level is public: nothing is asked, the check is rolled at 0
-        table.submit(Stat(0, "level-check", 6))
+    with pytest.raises(IllegalAction):  # the level is public: nothing is asked
+        table.submit(CheckValue(0, 6))
     assert table.state is before
-    assert table.pending.purpose == "locke.check.esp-level" and table.state.queue[0].n == 0
+    # 2d6 cannot come to 0 or less: the check fails at once, with no dice, and the seat falls in
+    assert ("check", 0, "level", 0, 0, False) in table.state.events
+    assert table.state.claims == () and any(e[:2] == ("black-hole-fell", 0) for e in table.state.events)
 
 
 def test_a_mind_check_after_psycho_bomb_losses_reaches_only_the_mind_left() -> None:
     """Ruling N1 (psycho bomb lowers the mind), KMC 11.3: Locke-1's 8 - 2 = 6 is the top of a mind check."""
     table = _trap(five(s0={"mods": [["mind", "add", -2, "life"]]}))
     roll(table, 6, 6)  # trap 12: chronos trap, a mind check
-    assert max(a.value for a in table.legal(0) if isinstance(a, Stat)) == 6
+    assert max(a.value for a in table.legal(0) if isinstance(a, CheckValue)) == 6
     with pytest.raises(FalseClaim):
-        table.submit(Stat(0, "mind-check", 7))
-    act(table, Stat(0, "mind-check", 6))
+        table.submit(CheckValue(0, 7))
+    act(table, CheckValue(0, 6))
 
 
 def test_a_mind_set_by_hijiris_whim_is_public_and_not_declared_again() -> None:
@@ -226,10 +230,10 @@ def test_a_durability_gained_by_transformation_is_declared() -> None:
     act(table, Stat(0, "level", 6))
     roll(table, 4, 4)
     roll(table, 3, 4)
-    assert table.legal(0) == [Stat(0, "durability", 6)]
+    assert table.legal(0) == [DeclareDurability(0, 6)]
     with pytest.raises(FalseClaim):
-        table.submit(Stat(0, "durability", 5))
-    act(table, Stat(0, "durability", 6))
+        table.submit(DeclareDurability(0, 5))
+    act(table, DeclareDurability(0, 6))
 
 
 # --- the King editorial room (KMC 4, a mind check for Yuki Hijiri) ------------------------------

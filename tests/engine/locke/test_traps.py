@@ -14,7 +14,7 @@ import pytest
 
 from engine.core.claims import FalseClaim
 from engine.core.errors import CheatDetected
-from engine.locke.actions import Answer, Choose, Declare, Keep, Nop, Stat, UseCard, Walk
+from engine.locke.actions import Answer, CheckValue, Choose, Declare, DeclareDurability, Keep, Nop, Stat, UseCard, Walk
 from engine.locke import stats
 from tests.engine.locke.flow_helpers import act, five, game, roll, table_at, waiting
 
@@ -71,9 +71,9 @@ def test_trap_2_psycho_bomb_hits_the_mind_not_the_durability() -> None:
     table = _trap()
     roll(table, 1, 1)
     assert ("trap", "psycho-bomb", 0) in table.state.events
-    assert waiting(table) == ("locke.fx_declare", 0)
-    assert table.legal(0) == [Stat(0, "mind", 8)]
-    act(table, Stat(0, "mind", 8))
+    assert waiting(table) == ("locke.hit_value", 0)
+    assert table.legal(0) == [DeclareDurability(0, 8)]
+    act(table, DeclareDurability(0, 8))
     roll(table, 1, 2)  # 2:1 column, roll 3: 2 damage
     p = table.state.seats[0]
     assert p.mods == (("mind", "add", -2, "life"),) and p.damage == 0 and p.alive
@@ -86,7 +86,7 @@ def test_declaring_a_false_mind_is_a_false_claim() -> None:
     table = _trap()
     roll(table, 1, 1)
     with pytest.raises(FalseClaim):
-        table.submit(Stat(0, "mind", 7))
+        table.submit(DeclareDurability(0, 7))
 
 
 def test_trap_6_hallucination_attack_misses_at_or_below_the_level() -> None:
@@ -108,7 +108,7 @@ def test_trap_6_hallucination_doubles_add_firepower_then_a_damage_check() -> Non
     roll(table, 4, 4)  # 8 > 6, doubles: roll again
     roll(table, 3, 4)  # +7 = 15
     assert table.state.events[-1] == ("hallucination", 0, "hit", 15)
-    act(table, Stat(0, "durability", 6))
+    act(table, DeclareDurability(0, 6))
     roll(table, 1, 2)  # 15 against 6: 2:1, roll 3 -> 2
     assert table.state.seats[0].damage == 2
 
@@ -151,7 +151,7 @@ def test_deadline_counts_down_and_frees_and_removes_the_card() -> None:
             act(table, table.legal(seat)[0])
     s = table.state
     assert s.seats[0].status == "normal" and s.seats[0].restraint == ""
-    assert ("restraint-ended", 0, "deadline") in s.events
+    assert ("woke", 0, "counted") in s.events
     assert dict(s.cells)["P:1:1"].face_up == ""
 
 
@@ -173,12 +173,12 @@ def test_trap_12_chronos_trap_repeats_1_1_checks_until_a_mind_check_passes() -> 
     table = _trap()
     roll(table, 6, 6)
     assert ("trap", "chronos-trap", 0) in table.state.events
-    act(table, Stat(0, "mind-check", 8))
+    act(table, CheckValue(0, 8))
     roll(table, 5, 6)  # 11 > 8: failed
-    act(table, Stat(0, "durability", 6))
+    act(table, DeclareDurability(0, 6))
     roll(table, 1, 3)  # 1:1 roll 4 -> 1
     assert table.state.seats[0].damage == 1
-    act(table, Stat(0, "mind-check", 8))
+    act(table, CheckValue(0, 8))
     roll(table, 2, 2)  # passed
     assert ("chronos-trap-escaped", 0) in table.state.events
     assert dict(table.state.cells)["P:1:1"].face_up == ""  # the event is over: the card goes
@@ -192,10 +192,10 @@ def test_trap_14_genocide_b_bomb_kills_on_a_failed_mind_check() -> None:
     roll(table, 5, 5)  # 10 + 4 = 14: Genocide
     assert ("trap", "genocide", 0) in table.state.events
     roll(table, 1, 1)  # B-bomb
-    act(table, Stat(0, "mind-check", 8))
+    act(table, CheckValue(0, 8))
     roll(table, 6, 5)
     assert not table.state.seats[0].alive
-    assert ("killed", 0, -1, "b-bomb") in table.state.events
+    assert ("died", 0, "b-bomb", -1) in table.state.events
 
 
 @pytest.mark.parametrize("faces,bomb,fp", [((1, 2), "n-bomb", None), ((3, 3), "g-bomb", 30), ((5, 5), "d-bomb", 50),
@@ -207,11 +207,11 @@ def test_trap_14_genocide_bombs_hit_the_durability(faces: tuple[int, int], bomb:
     roll(table, 5, 5)
     roll(table, *faces)
     assert ("genocide", 0, bomb) in table.state.events
-    act(table, Stat(0, "durability", 6))
+    act(table, DeclareDurability(0, 6))
     roll(table, 6, 5)  # row 11
     last = _events(table, "damage")[-1]
     assert last[1] == "genocide:" + bomb and last[3] == "durability"
-    assert last[4] == ("10-1" if fp is None else {30: "5-1", 50: "8-1", 100: "10-1"}[fp]) + "@11"
+    assert last[5] == ("10-1" if fp is None else {30: "5-1", 50: "8-1", 100: "10-1"}[fp]) + "@11"
 
 
 def test_trap_16_black_hole_in_the_planet_phase_kills_on_a_failed_check() -> None:
@@ -220,7 +220,7 @@ def test_trap_16_black_hole_in_the_planet_phase_kills_on_a_failed_check() -> Non
     roll(table, 6, 6)
     roll(table, 6, 6)  # 12 + 4 = 16: black hole
     assert ("trap", "black-hole", 0) in table.state.events
-    act(table, Stat(0, "level-check", 6))
+    act(table, CheckValue(0, 6))
     roll(table, 6, 5)  # 11 > 6: failed
     assert not table.state.seats[0].alive
     assert ("black-hole-fell", 0, "white-hole-unused") in table.state.events
@@ -234,7 +234,7 @@ def test_black_hole_is_avoided_with_two_lafnor_mirrors() -> None:
         roll(table, *faces)
         assert waiting(table) == ("locke.reroll", 0)  # a holder of face-down cards may re-roll its own dice
         act(table, Nop(0))
-    act(table, Stat(0, "level-check", 6))
+    act(table, CheckValue(0, 6))
     roll(table, 6, 5)
     act(table, Nop(0))
     assert waiting(table) == ("locke.mirrors", 0)
@@ -312,7 +312,7 @@ def test_event_4_d_bomb_misfire_destroys_the_card_and_checks_who_is_there() -> N
     roll(table, 3, 4)  # planet 3, cell 4
     assert ("misfire", 0, "P:3:4") in table.state.events
     assert dict(table.state.cells)["P:3:4"].handle is None
-    act(table, Stat(2, "level-check", 4))
+    act(table, CheckValue(2, 4))
     roll(table, 6, 6)
     act(table, table.legal(2)[0])
     roll(table, 3, 4)
@@ -402,7 +402,7 @@ def test_event_9_wheat_harvest_takes_the_piece_off_until_a_5_or_6() -> None:
     assert p.place == "" and p.restraint == "wheat" and p.home == "P:1:1"
     _others_pass(table)
     roll(table, 3)  # rain
-    assert ("wheat-rain", 0) in table.state.events
+    assert ("still-restrained", 0, "wheat", 3) in table.state.events
     _others_pass(table)
     roll(table, 6)
     assert table.state.seats[0].place == "P:1:1" and table.state.seats[0].restraint == ""
@@ -501,7 +501,7 @@ def test_prison_row_11_escapes_into_the_trap_chart_and_the_arrest_card_goes() ->
     roll(table, 5, 6)  # 11: escape into a trap
     assert table.state.seats[0].status == "normal"
     roll(table, 1, 1)  # psycho bomb
-    act(table, Stat(0, "mind", 8))
+    act(table, DeclareDurability(0, 8))
     roll(table, 6, 6)
     roll(table, 3, 5)  # the natural 6-6 calls for the transformation check (fate): 8, nothing
     assert dict(table.state.cells)["P:1:1"].face_up == ""

@@ -1,0 +1,82 @@
+"""Tiny with friends from the lobby, end to end over TCP on 127.0.0.1: the lobby hosts a
+three-seat Tiny table (its own set-up picker: the seats), two bot peers join it as separate
+processes (``python -m tools.peer join CODE --game tiny --bot random``), our seat is played
+by clicks on Tiny's plain scene, and the table layer's end screen follows with the session's
+audit passed and the same final state hash as each bot's. The saved transcript verifies."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from client.lobby import LobbyScene
+from client.settings import Settings
+from net.transcript import load_raw
+from net.verifier import verify
+from tests.client.conftest import click
+from tests.client.test_client_net import pump, real_app  # noqa: F401  (the fixture)
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def tiny_peer(code: str, home: Path, seat: int) -> subprocess.Popen[str]:
+    keys = home / f"key{seat}"
+    keys.mkdir(mode=0o700)
+    env = {**os.environ, "XDG_DATA_HOME": str(home / f"data{seat}"), "XDG_CONFIG_HOME": str(home / f"config{seat}")}
+    return subprocess.Popen(
+        [sys.executable, "-m", "tools.peer", "join", code, "--game", "tiny", "--bot", "random", "--seed", str(seat),
+         "--name", f"Bot {seat}", "--identity", str(keys / "id.pem"), "--json", "--max-time", "120",
+         "--connect-timeout", "60"],
+        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+@pytest.mark.slow
+def test_host_a_three_seat_tiny_table_in_the_lobby_and_play_it_to_the_audited_end(real_app, tmp_path):  # type: ignore[no-untyped-def]
+    app, reactor = real_app
+    lobby = LobbyScene(app, Settings(name="Host", game="tiny", seats=3), lan=False, host_interface="127.0.0.1",
+                       resumable=False)
+    app.switch(lobby)
+    click(app, lobby.host_button.rect.center)
+    assert lobby.net is not None and lobby.net.entry.name == "tiny" and lobby.net.seats == 3, lobby.message
+    bots = [tiny_peer(lobby.net.code, tmp_path, seat) for seat in (1, 2)]
+    try:
+        deadline = time.monotonic() + 90  # a safety net against a hang, not a speed target
+        while time.monotonic() < deadline and app.scene.name != "tiny":
+            pump(app, reactor)
+            assert all(b.poll() is None for b in bots), [b.stderr.read() for b in bots if b.poll() is not None]
+        scene = app.scene
+        assert scene.name == "tiny" and scene.session is not None and scene.session.networked
+        assert scene.lines()[0] == "Tiny, 3 seats"  # seats 2 and 3 go to the bots in the order they joined
+        assert {scene.seat_line(s).split(":")[0] for s in (1, 2)} == {"Bot 1 (Seat 2)", "Bot 2 (Seat 3)"} or \
+            {scene.seat_line(s).split(":")[0] for s in (1, 2)} == {"Bot 2 (Seat 2)", "Bot 1 (Seat 3)"}
+        rng = random.Random(2)
+        while time.monotonic() < deadline and app.scene.name == "tiny":
+            pump(app, reactor)
+            offered = [b for b in scene.buttons if b is not scene.leave_button]
+            if offered:
+                click(app, rng.choice(offered).rect.center)
+        end = app.scene
+        assert end.name == "end", f"stuck: {scene.session.problem or scene.session.session.waiting_what()}"
+        assert end.audit_ok, end.audit_detail
+        session = scene.session
+        final = session.session.hashes[-1].hex()
+        click(app, end.save_button.rect.center)
+        assert end.saved and verify(load_raw(end.saved)).ok, end.save_error
+        results = []
+        for bot in bots:
+            out, err = bot.communicate(timeout=60)
+            assert bot.returncode == 0, err
+            results.append(json.loads(out.strip().splitlines()[-1]))
+    finally:
+        for bot in bots:
+            if bot.poll() is None:
+                bot.kill()
+                bot.wait()
+    assert all(r["audit"] == "ok" and r["final_hash"] == final for r in results)  # every seat agrees
