@@ -61,7 +61,6 @@ from engine.locke.state import (
 #: Trap entries that are a combat against the chart's obstacles.
 COMBAT_ENTRIES = ("dark-knights", "hell-divers", "cybers", "e-buster", "super-e-buster")
 RACE_GOAL = 18
-PENDING_COMBAT = "effect pending the combat issue (l4-combat)"
 
 
 def push(s: LockeState, *steps: Step) -> LockeState:
@@ -138,7 +137,9 @@ def _on_trap_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     if entry == "genocide":
         return push(s, Step("genocide_roll", seat, arg=cell))
     if entry == "sync-attack-of-300":
-        return log(s, "effect", entry, seat, PENDING_COMBAT)
+        from engine.locke.combat import volley
+
+        return volley.begin(g, s, seat)
     assert entry == "black-hole", entry
     return push(s, check_step(seat, stat="level", then="trap.black-hole", arg=cell))
 

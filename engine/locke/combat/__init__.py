@@ -11,6 +11,7 @@ docs/rules/locke.md chapter 10). The modules, one job each:
 - kept.py - which kept planet card is used as what, its claim and its reveal (seed 000 3.1);
 - obstacles.py - chart opponents as obstacles;
 - claims.py - what a combat declaration claims, and its judgement;
+- volley.py - seed 002 trap 15, the 300's synchronised attack, on the attack path;
 - legal.py - the honest legal actions;
 - actions.py - the inputs.
 """
@@ -19,16 +20,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.locke.combat import auto, flow, items, path
+from engine.locke.combat import auto, flow, items, path, volley
 from engine.locke.combat.actions import ACTIONS
 from engine.locke.combat.flow import begin
 from engine.locke.combat.kept import PLANET_ITEMS
-from engine.locke.combat.legal import MAKERS
+from engine.locke.combat.legal import MAKERS as _LEGAL
 from engine.locke.combat.model import Obstacle
 from engine.locke.combat.obstacles import alarm_device, obstacles_from
 
-PENDING: dict[str, Any] = {**flow.PENDING, **path.PENDING, **auto.PENDING, **items.PENDING}
-HANDLERS: dict[tuple[str, type[Any]], Any] = {**flow.HANDLERS, **path.HANDLERS, **auto.HANDLERS, **items.HANDLERS}
-AUTO: dict[str, Any] = {**flow.AUTO, **path.AUTO, **auto.AUTO, **items.AUTO}
+PENDING: dict[str, Any] = {**flow.PENDING, **path.PENDING, **auto.PENDING, **items.PENDING, **volley.PENDING}
+HANDLERS: dict[tuple[str, type[Any]], Any] = {**flow.HANDLERS, **path.HANDLERS, **auto.HANDLERS, **items.HANDLERS,
+                                              **volley.HANDLERS}
+AUTO: dict[str, Any] = {**flow.AUTO, **path.AUTO, **auto.AUTO, **items.AUTO, **volley.AUTO}
+MAKERS: dict[str, Any] = {**_LEGAL, **volley.MAKERS}
 
 __all__ = ["ACTIONS", "AUTO", "HANDLERS", "MAKERS", "PENDING", "PLANET_ITEMS", "Obstacle", "alarm_device", "begin", "obstacles_from"]

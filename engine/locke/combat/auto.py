@@ -26,7 +26,7 @@ from engine.core.pending import Chance, DiceRolled, Pending
 from engine.locke import charts
 from engine.locke.chart_data import FIREPOWER
 from engine.locke.combat.common import COMBINED, MACHINE, NO_SLEEP, active, fight_of, mark_attacked, power_left, put, targets, with_fighter, with_strike
-from engine.locke.combat.model import DEAD, Fighter, Obstacle, Strike
+from engine.locke.combat.model import DEAD, TRAPPED, Fighter, Obstacle, Strike
 from engine.locke.state import LockeState, Step, advance, log
 
 #: Weapons of the weapon-check chart (seed 002) and their levels.
@@ -229,10 +229,9 @@ def _on_arm(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
         attack = outcome.attacks[0]
         bomb = Obstacle(entry, int(attack.level or 0), int(attack.firepower or 0), 1, traits=(MACHINE, NO_SLEEP, BOMB))
         return advance(put(s, with_fighter(fight, step.n, f._replace(ob=bomb, members=(1,)))))
-    # trap: the police vanish and no combat happens; the trap chart is l3-planet's (logged)
+    # trap: the police vanish and no combat happens; the combat's end rolls the trap chart (N224)
     s = put(s, with_fighter(fight, step.n, f._replace(state=DEAD, members=(0,) * len(f.members))))
-    s = put(s, fight_of(s)._replace(ended="trap"))
-    return advance(log(s, "chart", "trap", "effect pending part 3"))
+    return advance(put(s, fight_of(s)._replace(ended=TRAPPED)))
 
 
 def bombs(s: LockeState) -> tuple[Step, ...]:

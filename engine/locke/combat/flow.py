@@ -28,6 +28,7 @@ from engine.locke.combat.model import (
     IN,
     MAX_ROUNDS,
     OBSTACLE_PARTY,
+    TRAPPED,
     Fight,
     Fighter,
     Obstacle,
@@ -351,16 +352,25 @@ def _auto_end(g: Any, s: LockeState, step: Step) -> LockeState:
     back = zone_of(s, DECK) + fight.used + tuple(h for f in fight.fighters for h in f.hand)
     s = s._replace(zones=with_zone(s, DECK, back))
     participants = tuple(sorted(f.seat for f in fight.fighters if player(f)))
-    cleared = all(not active(fight, i) or f.state != IN for i, f in enumerate(fight.fighters) if f.ob is not None)
+    trapped = fight.ended == TRAPPED  # no combat took place: nothing it would settle is settled (N224)
+    cleared = not trapped and all(not active(fight, i) or f.state != IN
+                                  for i, f in enumerate(fight.fighters) if f.ob is not None)
     s = log(s, "combat", c.cause, c.cell, [list(x) for x in c.sides], list(fight.dead), LOG_TAG, fight.ended, fight.round)
     if c.obstacles and cleared:  # read by engine/locke/base_cards.py (alarm devices)
         s = log(s, "obstacles-cleared", c.cause, c.cell)
-    s = s._replace(combat=None, last_combat=participants)
+    from engine.locke.combat.volley import CAUSE as VOLLEY
+
+    # a police trap or the 300's volley is no combat: Hijiri's "present at the final combat" ignores it
+    s = s._replace(combat=None, last_combat=s.last_combat if trapped or c.cause == VOLLEY else participants)
     if not alive_seats(s):
         return end_game(s, "all-dead")
     follow = tuple(Step("instruct", seat) for seat in fight.escapers if s.seats[seat].alive)
     cause = c.cause.split(":", 1)[1] if c.cause.startswith("random-combat:") else ""
     owner = c.sides[0][0] if c.sides[0] else -1
+    if trapped and owner >= 0 and s.seats[owner].alive:  # seed 002 weapon check 3: the trap chart instead
+        from engine.locke.traps import trap_steps
+
+        follow += trap_steps(owner, "")
     if cause == "prison" and owner >= 0 and s.seats[owner].alive:
         if cleared:  # seed 000 3.2.1: the prison is gone with its card
             if cell_of(s, c.cell).face_up == "arrest":

@@ -30,6 +30,9 @@ HAND_SIZE = 7
 #: Etiquette guard (KMC 11.6, ruling 26): a combat ends after this many rounds.
 MAX_ROUNDS = 30
 
+#: ``Fight.ended`` when the police's weapon check turned the combat into a trap (seed 002, N224).
+TRAPPED = "trap"
+
 #: The deck zone and the zone of cards played since the last shuffle.
 DECK = "combat:deck"
 
@@ -143,3 +146,4 @@ class Fight(NamedTuple):
     ended: str = ""  # why the combat ends ("" while it goes on)
     before: "Fight | None" = None  # the fight before a play a seat's jammer may still stop (KMC 10.10)
     arrivals: tuple[tuple[int, int], ...] = ()  # (seat, round): actually-there seats still on their way (N166)
+    stay: bool = False  # an escape avoids the attack but nobody moves away (seed 002 trap 15, volley.py)

@@ -432,7 +432,15 @@ def _auto_block_end(g: Any, s: LockeState, step: Step) -> LockeState:
     s = put(s, fight._replace(strike=None))
     if strike.blockers:
         s = log(s, "cb-block-short", escaper.seat, strike.escape_level, total)
-    return advance(s, Step("cb_flee_roll", escaper.seat, n=step.n))
+    return away(s, escaper.seat, step.n)
+
+
+def away(s: LockeState, seat: int, index: int) -> LockeState:
+    """The escape stands: the escaper rolls how far it goes (KMC 10.7.2), or, where the rules
+    let an escape only avoid the attack (``Fight.stay``), stays where it is."""
+    if fight_of(s).stay:
+        return advance(log(s, "cb-evaded", seat))
+    return advance(s, Step("cb_flee_roll", seat, n=index))
 
 
 def _pending_flee_roll(g: Any, s: LockeState, step: Step) -> Pending:
@@ -557,7 +565,7 @@ def _auto_illusion_end(g: Any, s: LockeState, step: Step) -> LockeState:
                                                syncers=tuple(j for j, _ in keep), sync_power=tuple(p for _, p in keep)))
     if not awake and user.seat >= 0:
         s = with_strike(s, None)
-        return advance(log(s, "cb-illusion-escape", user.seat), Step("cb_flee_roll", user.seat, n=step.n))
+        return away(log(s, "cb-illusion-escape", user.seat), user.seat, step.n)
     return advance(s)
 
 

@@ -37,7 +37,8 @@ INSTRUCTION_EFFECT = {
     "spaceport": "card-shown", "arrest": "arrested", "combat": "random-combat", "trap": "trap",
     "information": "card-shown", "identify-other": "identified", "expose-self": "exposed", "ambush": "ambush",
 }
-TRAP_ENTRIES = ("psycho-bomb", "hallucination-attack", "event", "deadline", "chronos-trap", "genocide", "black-hole")
+TRAP_ENTRIES = ("psycho-bomb", "hallucination-attack", "event", "deadline", "chronos-trap", "genocide",
+                "sync-attack-of-300", "black-hole")
 EVENT_ENTRIES = ("necra-crawley", "psycho-blast", "d-bomb-misfire", "hypno-crystal", "astro-race", "skyhawk-dandy",
                  "kurukuru-pa-x", "wheat-harvest", "emperor-plan", "hijiri-whim", "trap-plus-4")
 EVIL = ("identity", "information")
@@ -71,7 +72,7 @@ def _trap_row(row: int, modifier: int) -> Fraction:
 def chance_per_trap_roll(entry: str) -> Fraction:
     """Probability that one plain trap roll leads to ``entry`` (through the event chart and trap +4 too)."""
     rows = {"psycho-bomb": 2, "hallucination-attack": 6, "event": 7, "deadline": 8, "chronos-trap": 12,
-            "genocide": 14, "black-hole": 16}
+            "genocide": 14, "sync-attack-of-300": 15, "black-hole": 16}
     event = _two_d6(7)
     plus4 = event * _two_d6(12)
     if entry in rows:
@@ -94,6 +95,7 @@ def test_every_planet_card_kind_and_trap_event_entry_fires() -> None:
     events: Counter[str] = Counter()
     evil: Counter[str] = Counter()
     trap_rolls = 0
+    volleys = 0  # trap 15 carried out: its attack was made up (engine/locke/combat/volley.py)
     supported = _combat_planet_items()
     for played in played_games():
         for e in played.table.state.events:
@@ -109,6 +111,8 @@ def test_every_planet_card_kind_and_trap_event_entry_fires() -> None:
                 trap_rolls += not e[1].startswith("ongoing-")
             elif tag == "event":
                 events[e[1]] += 1
+            elif tag == "v300-attack":
+                volleys += 1
             elif tag == "evil-exception":
                 evil[e[1]] += 1
             if tag in INSTRUCTION_EFFECT.values():
@@ -143,13 +147,14 @@ def test_every_planet_card_kind_and_trap_event_entry_fires() -> None:
             note = f"expected {expected:.1f}"
             if counter[name] == 0:
                 if expected < RARE:
-                    note += ": rare with fair dice, see its scenario test in test_traps.py"
+                    note += ": rare with fair dice, see its scenario test (test_traps.py, test_volley.py)"
                 else:
                     gaps.append(f"{group}:{name}")
                     note += ": GAP"
             rows.append((group, name, counter[name], note))
     print(f"\nl3-planet coverage over {len(played_games())} games ({plain} plain trap rolls)\n" + _table(rows))
     assert not gaps, f"never fired: {gaps}"
+    assert volleys or not traps["sync-attack-of-300"], "trap 15 fired but never made up its attack"
 
 
 def test_the_chart_probabilities_add_up() -> None:
