@@ -11,7 +11,7 @@ import pygame
 
 from client import theme
 from client.i18n import tr
-from client.text import draw_text, render
+from client.text import draw_text
 from engine.rider.rules import Info, can_attack, column_power
 from engine.rider.state import Column
 
@@ -26,15 +26,6 @@ def draw_placed_level(surface: pygame.Surface, tag: pygame.Rect, level: int) -> 
 def draw_attack_badge(surface: pygame.Surface, topright: tuple[int, int], lang: str) -> pygame.Rect:
     """The badge of a column that may attack (a Lv.4, or a card that lets it)."""
     return draw_text(surface, tr(lang, "atk_badge"), topright, 12, theme.ACCENT, bold=True, anchor="topright")
-
-
-def draw_proof_tag(surface: pygame.Surface, right: int, y: int, height: int, proof: str, lang: str) -> pygame.Rect:
-    """A log line's tag saying where its randomness came from ("local" or "verified")."""
-    tag = render(tr(lang, f"proof_{proof}"), 10, theme.TEXT_DARK, True)
-    box = pygame.Rect(right - tag.get_width() - 10, y, tag.get_width() + 8, height)
-    pygame.draw.rect(surface, theme.INFO if proof == "verified" else (170, 176, 190), box, border_radius=5)
-    surface.blit(tag, tag.get_rect(center=box.center))
-    return box
 
 
 def column_powers(table: Mapping[str, Info], col: Column) -> tuple[int, int]:

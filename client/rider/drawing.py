@@ -1,12 +1,13 @@
-"""Drawing the Rider table: fields, piles, hands, the bar, the side panel, the log, previews.
+"""Drawing the Rider table: fields, piles, hands, the bar, the side panel, previews.
 
 These functions are the drawing half of
 :class:`client.rider.table_scene.RiderTableScene` (its ``draw`` calls
 :func:`draw`): each takes the scene and reads its state, never changing
 it, so skipping a frame is always safe. What is drawn comes from the public
 state plus the local seat's own knowledge only; the other seat's hand is
-drawn from its count, as card backs. Prompts, controls and the why-not
-notice are drawn by the table layer (client/table/prompts.py, controls.py).
+drawn from its count, as card backs. Prompts, controls, the why-not
+notice, the log and the chat are drawn by the table layer
+(client/table/prompts.py, controls.py, log_panel.py).
 """
 
 from __future__ import annotations
@@ -18,9 +19,10 @@ import pygame
 from client import theme
 from client.cardart import HEADER, draw_mark
 from client.i18n import tr
-from client.rider.badges import column_head, draw_attack_badge, draw_placed_level, draw_proof_tag, may_attack
+from client.rider.badges import column_head, draw_attack_badge, draw_placed_level, may_attack
 from client.rider.describe import pending_text
 from client.table.controls import draw_notice, glow
+from client.table.log_panel import draw_chat, draw_log
 from client.table.prompts import Prompt, draw_prompt
 from client.table.status import ALARMS, status_colour
 from client.table.words import player_label
@@ -31,10 +33,6 @@ from engine.rider.state import COLUMNS, Column, RiderState
 
 if TYPE_CHECKING:
     from client.rider.table_scene import RiderTableScene
-
-#: The colour of chat lines in the log.
-CHAT_COLOUR = (150, 205, 255)
-
 
 def felt(scene: RiderTableScene, size: tuple[int, int]) -> pygame.Surface:
     if scene._background is not None and scene._background.get_size() == size:
@@ -369,15 +367,8 @@ def draw_side(scene: RiderTableScene, surface: pygame.Surface, state: RiderState
     chat = scene.chat_rect()
     bottom = chat.top - 8 if chat is not None else side.bottom - 90
     log_rect = pygame.Rect(x, y, side.width - 32, bottom - y)
-    draw_log(scene, surface, log_rect)
-    if chat is not None and scene.chat_field is not None:
-        for b in scene.chat_buttons:
-            b.draw(surface)
-        scene.chat_field.draw(surface)
-        if not scene.chat_field.value and not scene.chat_field.focused:
-            r = scene.chat_field.rect
-            draw_text(surface, tr(lang, "chat_hint"), (r.left + 8, r.centery), 13, theme.TEXT_DIM, anchor="midleft",
-                      max_width=r.width - 16)
+    draw_log(scene, surface, log_rect)  # the log and the chat are drawn by the table layer
+    draw_chat(scene, surface)
     draw_wrapped(surface, tr(lang, "shortcuts"), pygame.Rect(x, side.bottom - 92, side.width - 32, 40), 11,
                  theme.TEXT_DIM)
     for b in scene.side_buttons:
@@ -397,29 +388,6 @@ def draw_strip(scene: RiderTableScene, surface: pygame.Surface, state: RiderStat
         y += 44
     for b in scene.side_buttons:
         b.draw(surface)
-
-
-def draw_log(scene: RiderTableScene, surface: pygame.Surface, rect: pygame.Rect) -> None:
-    size = 13
-    step = line_height(size)
-    lines: list[tuple[str, theme.Colour, str, bool]] = []
-    for entry in scene.log[-200:]:
-        colour = theme.ACCENT if entry.turn_marker else CHAT_COLOUR if entry.chat else theme.TEXT
-        wrapped = wrap(entry.text, size, rect.width - 66, entry.turn_marker)
-        for j, line in enumerate(wrapped):
-            lines.append((line, colour, entry.proof if j == 0 else "", entry.turn_marker))
-    fit = max(1, rect.height // step)
-    end = max(0, len(lines) - min(scene.log_scroll * 3, max(0, len(lines) - fit)))
-    visible = lines[max(0, end - fit):end]
-    y = rect.top
-    clip = surface.get_clip()
-    surface.set_clip(rect)
-    for line, colour, proof, bold in visible:
-        surface.blit(render(line, size, colour, bold), (rect.left, y))
-        if proof:
-            draw_proof_tag(surface, rect.right, y + 2, step - 4, proof, scene.app.lang)
-        y += step
-    surface.set_clip(clip)
 
 
 def preview_target(scene: RiderTableScene, pos: tuple[int, int]) -> pygame.Rect:

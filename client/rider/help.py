@@ -14,7 +14,8 @@ import pygame
 from client import theme
 from client.cardart import CardArt, card_size, draw_emblem, draw_level_badge, draw_mark, draw_power, draw_sp_tag
 from client.help import HelpPage, LegendEntry
-from client.rider.badges import draw_attack_badge, draw_placed_level, draw_proof_tag
+from client.rider.badges import draw_attack_badge, draw_placed_level
+from client.table.log_panel import draw_proof_tag
 from client.text import draw_text
 
 #: The rules page, in play order (each key has a heading ``<key>_t``).

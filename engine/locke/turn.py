@@ -1,9 +1,8 @@
 """Turns (KMC 8, 9), planet and base cards, prison, the phase change (KMC 7.2-7.3).
 
 A turn is the six phases of KMC fig. 9.1 as queued steps: ``declare``
-(engine/locke/declare.py), recovery checks (nothing in part 2 can call for
-one: disintegration and ESP proofs come with the card effects of part 3),
-``move``, ``instruct``, ``combat_phase`` and ``destroy_phase``, then
+(engine/locke/declare.py), the check phase (``check_phase``: ESP-proof
+removal, engine/locke/fate.py), ``move``, ``instruct``, ``combat_phase`` and ``destroy_phase``, then
 ``end_turn``. A seat's state picks which phases it gets (KMC 8): resting
 seats count down, arrested seats take the prison check, partners may only
 stay or leave. Evil faces take no planet-phase turn (KMC 7.2.1).
@@ -11,12 +10,10 @@ stay or leave. Evil faces take no planet-phase turn (KMC 7.2.1).
 Planet cards: on arrival at a face-down card the ambush placements are opened
 for that cell first (each proves "here" or "not here"), then the card is
 dealt to the arriving player alone; it keeps it face down (a claim that it is
-an ability card) or shows it and obeys it. Of the instructions, information,
-spaceport, arrest, combat, expose-self and identify-other act in full; the
-trap is logged as "effect pending part 3". Base cards are turned face up by
-non-base players; key bases come from the key-base placement; corridors and
-the white hole do nothing; barracks fight (stand-in) and the random
-teleport moves; every other base card is logged as "effect pending part 3".
+an ability card) or shows it and obeys it (:func:`obey_planet`; the trap chart
+is engine/locke/traps.py's). Base cards are turned face up by non-base
+players and obeyed by engine/locke/base_cards.py; combats go to
+engine/locke/combat/.
 """
 
 from __future__ import annotations
@@ -90,7 +87,6 @@ KEY_ZONE = "keybases"
 GUARD_CYCLES = 150
 #: Bound on chained random teleports within one instruction phase (our addition).
 MAX_CHAIN = 8
-PENDING_PART_3 = "effect pending part 3"
 #: Base cards that do nothing on arrival.
 QUIET_BASES = ("corridor", "white-hole", *KEY_BASES)
 
@@ -626,7 +622,8 @@ def obey_planet(g: Any, s: LockeState, seat: int, card: str) -> LockeState:
         if any(i != seat for i in alive_seats(s)):
             return advance(s, Step("identify", seat))
         return advance(s)
-    return advance(log(s, "effect", card, seat, PENDING_PART_3))
+    # information and ambush cards act before this (seed 000 3.2.2, 3.2.3); nothing else is an instruction
+    raise ValueError(f"planet card {card!r}: no instruction of type {kind!r}")
 
 
 def arrest(s: LockeState, seat: int) -> LockeState:

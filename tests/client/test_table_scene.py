@@ -2,8 +2,8 @@
 
 A four-seat Tiny table on the local adapter with a minimal scene made from
 the layer alone (its controls: the side panel's buttons and the prompt's):
-the log follows every applied input and re-words itself when the language
-changes, the table's own questions (leave, concede) name every other seat,
+the log follows every applied input, is drawn by the layer's log panel,
+and re-words itself when the language changes, the table's own questions (leave, concede) name every other seat,
 and the hand-over to the end screen comes once the game is over.
 """
 
@@ -20,9 +20,13 @@ from client.app import App
 from client.i18n import tr
 from client.table.local import LocalSession
 from client.table.log import LogEntry
+from client.table.log_panel import draw_chat, draw_log
 from client.table.scene import TableScene
 from engine.core.actions import Action
 from net.games import game_named
+
+
+LOG_RECT = pygame.Rect(910, 40, 360, 600)
 
 
 class PlainTable(TableScene[Any]):
@@ -47,6 +51,8 @@ class PlainTable(TableScene[Any]):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill((0, 0, 0))
+        draw_log(self, surface, LOG_RECT)  # the layer's log drawing, the same as Rider's side panel
+        draw_chat(self, surface)
 
 
 def test_the_layers_table_scene_plays_a_four_seat_tiny_game(app: App, clock: Clock) -> None:
@@ -75,6 +81,10 @@ def test_the_layers_table_scene_plays_a_four_seat_tiny_game(app: App, clock: Clo
         app.tick()
     assert session.over
     assert sum(1 for e in scene.log if ": " in e.text) == session.moves  # one line per applied input
+    app.render()
+    drawn = {app.screen.get_at((x, y))[:3] for x in range(LOG_RECT.left, LOG_RECT.right, 3)
+             for y in range(LOG_RECT.top, LOG_RECT.top + 200, 3)}
+    assert len(drawn) > 2  # log lines were drawn in the log's rectangle
     english = [e.text for e in scene.log]
     app.set_lang("ja")
     scene.update(clock.seconds())
