@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.pending import CardsDealt, CardsRevealed, Chance, Decision, DiceRolled, HiddenOp, Pending
-from engine.locke.combat import auto, ebuster, followup, path
+from engine.locke.combat import auto, ebuster, followup, items, path
 from engine.locke.combat.actions import GoOn
 from engine.locke.combat.common import active, fight_of, player, put, targets, with_fighter
 from engine.locke.combat.model import (
@@ -144,6 +144,7 @@ def _auto_round(g: Any, s: LockeState, step: Step) -> LockeState:
         if asks:
             return advance(s, *asks, Step("cb_round", -1, arg="arrived"))
         fight = fight_of(s)
+    fight = items.wake_up(fight, fight.round + 1)  # seed 000 3.1.3: knocked out for some rounds
     fighters = tuple(f._replace(acted=False, done=False, barrier_used=False, jammed=0, jammed_escape=0, specials=(),
                                 nike_on=False)
                      for f in fight.fighters)
@@ -304,8 +305,8 @@ def _auto_turn(g: Any, s: LockeState, step: Step) -> LockeState:
     s = put(s, with_fighter(fight, step.n, f._replace(done=True)))
     if f.acted or f.fainted:  # it synced someone's attack this round (KMC 10.8.1), or is knocked out
         return advance(s)
-    if f.seat >= 0:
-        return advance(s, Step("cb_act", f.seat, n=step.n))
+    if f.seat >= 0:  # KMC 10.4: first the ESP controller's release roll
+        return advance(s, *items.turn_steps(fight, step.n), Step("cb_act", f.seat, n=step.n))
     return auto.turn(g, advance(s), step.n)
 
 
@@ -376,6 +377,7 @@ def _auto_end(g: Any, s: LockeState, step: Step) -> LockeState:
 
     c = s.combat
     assert c is not None
+    s = items.end_of_combat(s)
     fight = fight_of(s)
     back = zone_of(s, DECK) + fight.used + tuple(h for f in fight.fighters for h in f.hand)
     s = s._replace(zones=with_zone(s, DECK, back))

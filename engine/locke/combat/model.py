@@ -91,6 +91,20 @@ class Fighter(NamedTuple):
     jammed_escape: int = 0  # level of a jammer on it that stops escape cards only (super E-buster, seed 002)
     extra: int = 0  # more cards in hand until the combat ends (transformation chart 7, seed 002)
     thought: int = 0  # a dead seat's residual thought: its firepower (KMC 10.2.1; no cards, no durability)
+    # --- items from kept planet cards (seed 000 3.1; engine/locke/combat/items.py, rulings N200-N209) ---
+    suit_card: int = -1  # the kept planet card that is the suit (-1: the character card's suit)
+    suit_level: int = 0  # a planet P-suit's printed (public) level
+    field_card: int = -1  # the kept planet card that is the ESP field (its level is public)
+    field_level: int = 0
+    jam_level: int = 0  # a planet-card ESP jammer on this fighter: its printed (public) level
+    jam_card: int = -1  # that jammer's handle (held by seat ``jam_by``)
+    jam_by: int = -1
+    nike_card: int = -1  # the kept planet card that is Nike
+    ball: int = 0  # level of the energy absorb ball this fighter put up (0: none)
+    ball_card: int = -1
+    wake: int = 0  # a knocked-out fighter wakes as this round begins (0: not in this combat)
+    ctl_by: int = -1  # the seat whose ESP controller (planet card) dictates this fighter's actions
+    ctl_card: int = -1
 
 
 class Strike(NamedTuple):
@@ -118,6 +132,7 @@ class Strike(NamedTuple):
     direct: bool = False  # a residual thought's attack: no escape, defence or suit, the body takes it (KMC 10.7)
     field: bool = False  # the attack card was played through an ESP field (KMC 2.2.2: no level is lost)
     disint_tried: bool = False  # a disintegration was tried on this attack (KMC 10.7.1: one phase, one try)
+    mirror: int = 0  # a planet-card Lafnor mirror answered it at this level (escape and defence at once)
 
 
 class Fight(NamedTuple):

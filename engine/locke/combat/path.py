@@ -77,6 +77,8 @@ def play(g: Any, s: LockeState, index: int, action: Play, uses: tuple[str, ...],
         raise IllegalAction(f"here you may {' or '.join(uses)} with a card, or pass", rule=rule)
     if action.handle not in f.hand:
         raise IllegalAction("play one of the combat cards in your own hand", rule="locke.10.4.1")
+    if action.planet != -1 and action.use != "telepathy":
+        raise IllegalAction("only contact telepathy goes with an industrial district card", rule="locke.s000.3.2.4")
     card = effective(g, action.card, action.acts_as)
     why = card_fits(card, action.use, fight.strike)
     if why:
@@ -86,6 +88,9 @@ def play(g: Any, s: LockeState, index: int, action: Play, uses: tuple[str, ...],
     if card.type != "contact-telepathy" and (f.jam_owner >= 0 and card.level <= f.jam_known):
         raise IllegalAction(f"the jammer on you already stopped a level-{f.jam_known} card: only cards above it "
                             "can work", rule="locke.10.10")
+    if card.type != "contact-telepathy" and f.jam_level and card.level <= f.jam_level:
+        raise IllegalAction(f"a level-{f.jam_level} ESP jammer card is on you: only cards above it work "
+                            "(contact telepathy ignores jammers)", rule="locke.10.10")
     if card.type != "contact-telepathy" and f.jammed and card.level <= f.jammed:
         raise IllegalAction(f"an ESP jammer of level {f.jammed} is on you: only cards above it work "
                             "(contact telepathy ignores jammers)", rule="locke.10.10")
@@ -93,8 +98,11 @@ def play(g: Any, s: LockeState, index: int, action: Play, uses: tuple[str, ...],
         raise IllegalAction(f"a jammer of level {f.jammed_escape} on you stops escape cards at or below it",
                             rule="locke.s002.trap.13")
     free = action.use == "hench" or card.type == "contact-telepathy"
-    if action.field and (free or not f.field or action.stretch):
+    if action.field and (free or not (f.field or f.field_card >= 0) or action.stretch):
         raise IllegalAction("only a declared ESP field pays for a card, and without mind checks", rule="locke.2.3.2")
+    if action.field and f.field_card >= 0 and card.level > f.field_level:
+        raise IllegalAction(f"your level-{f.field_level} ESP field card pays for cards up to its level",
+                            rule="locke.s000.3.1.2")
     if free and (action.stretch or action.mind):
         raise IllegalAction("this card costs no power and needs no mind checks", rule="locke.10.5.2")
     if not 0 <= action.stretch <= card.level:
@@ -112,7 +120,7 @@ def play(g: Any, s: LockeState, index: int, action: Play, uses: tuple[str, ...],
     seat = f.seat
     character = s.seats[seat].character
     claims = [ck.make(seat, s.step_no, cc.CARD, (action.handle,), action.card, "locke.5")]
-    if action.field and card.level:
+    if action.field and card.level and f.field_card < 0:
         claims.append(ck.make(seat, s.step_no, cc.FIELD, (character,), card.level, "locke.2.3.2"))
     if own > 0:
         claims.append(ck.make(seat, s.step_no, cc.USE, (character,), _ledger(s, seat, [own, f.spent]), "locke.10.5.2"))
@@ -258,6 +266,11 @@ def _on_act(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
             raise IllegalAction("declare an ESP level 0..7 for the level check", rule="locke.5.4")
     elif action.level:
         raise IllegalAction("declare a level only for contact telepathy", rule="locke.5.4")
+    industrial: tuple[Step, ...] = ()
+    if action.planet >= 0:  # seed 000 3.2.4: the industrial district makes the check at level 6
+        industrial = items.industrial(g, s, step.seat, action)
+    elif action.planet != -1:
+        raise IllegalAction("name a kept industrial district card, or none (-1)", rule="locke.s000.3.2.4")
     s, card, mind = play(g, s, me, action, ("attack", "flee", "illusion", "telepathy"), step)
     fight = fight_of(s)
     f = fight.fighters[me]
@@ -272,11 +285,13 @@ def _on_act(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
         return advance(s, *mind, Step("cb_escaped", -1, n=me, arg="ok"))
     if action.use == "illusion":
         return advance(s, *mind, Step("cb_illusion", -1, n=me, arg=f"ok:{card.level}"))
-    if action.level:
+    if industrial:
+        s = items.claim_industrial(s, step.seat, action)
+    elif action.level:
         claim = ck.make(step.seat, s.step_no, cc.TELEPATHY, (s.seats[step.seat].character,),
                         _ledger(s, step.seat, action.level), "locke.5.4")
         s = s._replace(**claimed(s, claim))
-    return advance(s, *mind, Step("cb_tele_roll", step.seat, n=action.target, arg=str(action.level)))
+    return advance(s, *industrial, *mind, Step("cb_tele_roll", step.seat, n=action.target, arg=str(action.level)))
 
 
 # --- the attack stands: syncs (KMC 10.8) --------------------------------------------------------

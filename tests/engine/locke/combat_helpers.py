@@ -48,7 +48,8 @@ def combat_table(sides: tuple[tuple[int, ...], tuple[int, ...]] = ((0,), (2,)), 
     table = table_at({"seats": seats or five(s2={"place": cell}), "phase": "planet", "turn_of": 0, "fill": "frontier",
                       "cells": dict(cells or {})})
     table.state = game().settle(begin(table.state, Combat(cause, cell, sides, obstacles=obstacles, henchmen=henchmen)))
-    while not (isinstance(table.pending, HiddenOp) and table.pending.op != "shuffle"):
+    while not (isinstance(table.pending, HiddenOp) and table.pending.op != "shuffle"
+               and not table.pending.zone.startswith("kept:")):  # kept planet cards turned up by use
         pending = table.pending
         if isinstance(pending, Decision) and pending.prompt == "locke.cb_equip":
             table.submit((equip or {}).get(pending.seat, Equip(pending.seat, 0, "", False)))
