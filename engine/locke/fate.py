@@ -237,11 +237,15 @@ def add_esp_proof(g: Any, s: LockeState, seat: int) -> LockeState:
 
 
 def _auto_check_phase(g: Any, s: LockeState, step: Step) -> LockeState:
-    """KMC 9.1 check phase: an ESP proof may be removed on 1d6 <= 2, one proof per phase."""
+    """KMC 9.1 check phase: an ESP proof may be removed on 1d6 <= 2, one proof per phase; a
+    disintegrated character rolls to get a level back (KMC 2.2.2, engine/locke/combat/disintegration.py)."""
+    from engine.locke.combat.disintegration import recovering
+
     p = s.seats[step.seat]
-    if p.alive and p.proofs > 0:
-        return advance(s, Step("proof_roll", step.seat))
-    return advance(s)
+    steps: tuple[Step, ...] = (Step("proof_roll", step.seat),) if p.alive and p.proofs > 0 else ()
+    if recovering(g, p):
+        steps += (Step("dis_recover", step.seat),)
+    return advance(s, *steps)
 
 
 def _pending_proof_roll(g: Any, s: LockeState, step: Step) -> Pending:
@@ -390,7 +394,11 @@ def _on_tf_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     if entry == "true-self" and zone_of(s, "chars:unused"):
         return advance(s, Step("shuffle", -1, arg="chars:unused"), Step("tf_deal", step.seat),
                        Step("tf_silhouette", step.seat))
-    return advance(s)  # nothing, or extra combat cards (read by the combat from the log)
+    if entry == "extra-combat-cards":  # seed 002: two more combat cards, and two more in hand, in a combat
+        from engine.locke.combat.flow import extra_cards
+
+        return advance(extra_cards(s, step.seat, 2))
+    return advance(s)  # nothing
 
 
 def _pending_tf_deal(g: Any, s: LockeState, step: Step) -> Pending:

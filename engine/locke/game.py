@@ -35,9 +35,10 @@ from engine.core.claims import Claim
 from engine.core.errors import GameOver, IllegalAction, WrongInputKind
 from engine.core.game import Outcome, check_answer_matches
 from engine.core.hidden import Knowledge
-from engine.core.pending import DRIVER_ANSWERS, DiceRolled, Pending
+from engine.core.pending import DRIVER_ANSWERS, Decision, DiceRolled, Pending
 from engine.locke import claims as claim_kinds
-from engine.locke import abilities, base_cards, combat, declare, fate, legal, planet_cards, setup, traps, turn
+from engine.locke import abilities, base_cards, combat, control, declare, fate, legal, planet_cards, setup, traps, turn
+from engine.locke.combat.actions import Order
 from engine.locke.actions import ACTIONS
 from engine.locke.components import ComponentSet
 from engine.locke.state import LockeState, Step, public_data, zone_of
@@ -49,7 +50,7 @@ Handler = Callable[[Any, LockeState, Step, Action], LockeState]
 Auto = Callable[[Any, LockeState, Step], LockeState]
 PendingOf = Callable[[Any, LockeState, Step], Pending]
 
-_MODULES = (setup, turn, declare, combat, traps, planet_cards, fate, base_cards, abilities)
+_MODULES = (setup, turn, declare, combat, traps, planet_cards, fate, base_cards, abilities, control)
 PENDING: dict[str, PendingOf] = {}
 HANDLERS: dict[tuple[str, type[Action]], Handler] = {}
 AUTO: dict[str, Auto] = {}
@@ -90,7 +91,7 @@ class LockeGame:
         if not state.queue:
             return None
         step = state.queue[0]
-        return PENDING[step.kind](self, state, step)
+        return control.who_decides(state, step, PENDING[step.kind](self, state, step))
 
     def public(self, state: LockeState) -> Any:
         return public_data(state)
@@ -157,16 +158,21 @@ class LockeGame:
         """The next state, or a typed error (and nothing built)."""
         if state.result is not None:
             raise GameOver("the game is over; start a new game to play again", rule="locke.6.4")
-        check_answer_matches(self.pending(state), action)
+        pending = self.pending(state)
+        if pending is not None:  # KMC 4, seed 000 3.1.3: who decides for a controlled seat (N210)
+            control.check(self, state, state.queue[0], pending, action)
+        check_answer_matches(pending, action)
         step = state.queue[0]
         handler = HANDLERS.get((step.kind, type(action)))
+        if isinstance(action, Order):
+            handler = control.on_order if isinstance(pending, Decision) and pending.prompt == "locke.order" else None
         if handler is None:
             raise WrongInputKind(
                 f"{type(action).__name__} does not answer the current step {step.kind!r}; "
                 "ask legal_actions for what is allowed now",
                 rule="locke.9.1",
             )
-        new = handler(self, state, step, action)
+        new = control.after(self, state, handler(self, state, step, action), step, action)
         return self._settle(new._replace(step_no=state.step_no + 1))
 
     def settle(self, state: LockeState) -> LockeState:

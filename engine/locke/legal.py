@@ -14,7 +14,7 @@ from typing import Any
 from engine.core.actions import Action
 from engine.core.hidden import Knowledge
 from engine.core.pending import Decision
-from engine.locke import abilities, combat, fate, legal_effects, legal_fate, stats, turn
+from engine.locke import abilities, combat, control, fate, legal_effects, legal_fate, stats, turn
 from engine.locke.actions import (
     Answer,
     Appear,
@@ -61,9 +61,11 @@ def legal_actions(g: Any, s: LockeState, seat: int, knowledge: Knowledge | None)
     if not isinstance(pending, Decision) or pending.seat != seat:
         return []
     step = s.queue[0]
+    if step.seat != seat:  # a controller decides for the seat it controls, from public data only (N212)
+        return control.legal_for_controller(g, s, step, seat, _MAKERS)
     me = _character(g, s, seat, knowledge)
     actions: list[Action] = _MAKERS[step.kind](g, s, step, me, knowledge)
-    return actions
+    return control.obeying(step, actions)
 
 
 def _now(s: LockeState, seat: int, me: Character, stat: str) -> int:

@@ -7,9 +7,12 @@ seat's ``mods`` and ``proofs``), the card is hidden, so a declaration is
 judged as ``current(card, mods, proofs)`` once the card opens.
 
 A mod is ``(stat, op, value, until)``: ``op`` "add" adds ``value``, "set"
-replaces the stat; ``until`` is "game" (transformation chart, kept for the
-rest of the game) or "life" (until the character dies: psycho blast,
-Hijiri's whim). Mods apply in the order they were gained.
+replaces the stat, "zero" drops it to 0 (a disintegration, KMC 2.2.2) and
+"regain" adds ``value`` but never above the stat's maximum (the printed
+value plus the gains so far: a disintegrated character's recovery);
+``until`` is "game" (transformation chart, kept for the rest of the game)
+or "life" (until the character dies: psycho blast, Hijiri's whim,
+disintegration). Mods apply in the order they were gained.
 """
 
 from __future__ import annotations
@@ -29,14 +32,23 @@ def printed(character: Character, stat: str) -> int:
 
 
 def _fold(value: int, mods: Sequence[Sequence[object]], stat: str) -> tuple[int, bool]:
-    """``value`` after each mod of ``stat`` in turn, and whether a "set" fixed it."""
+    """``value`` after each mod of ``stat`` in turn, and whether the ledger alone fixes it
+    (after a "set" or a "zero"; a "regain" reads the hidden maximum, so it unfixes it)."""
     fixed = False
+    top = value  # the maximum: the printed value plus every gain (KMC 2.2.2 "never above the maximum")
     for mod in mods:
         name, op, amount = str(mod[0]), str(mod[1]), int(str(mod[2]))
         if name != stat:
             continue
-        fixed = fixed or op == "set"
-        value = value + amount if op == "add" else amount
+        if op == "add":
+            value += amount
+            top += max(0, amount)
+        elif op == "regain":
+            value = min(value + amount, top)
+            fixed = False
+        else:  # "set", or "zero" (amount 0)
+            value = amount if op == "set" else 0
+            fixed = True
     return value, fixed
 
 

@@ -21,6 +21,9 @@ three weights so that random games reach the base phase (a fuzzer, not a player)
   its full mind: a uniform pick would mostly decline or declare a low mind,
   and with the real combat few Hijiris live to stand there, so this ending
   would hardly ever be seen.
+- Offered a use of a kept planet card in a combat (an item, seed 000 3.1) it takes one with
+  probability ``items``: one option among a hand's many plays would hardly ever be picked, and
+  the single copies (geoid bomb, ESP controller, subspace field) would never be seen.
 - Everything else (movement, keeping cards, combats, placements) is uniform
   over ``legal``, which the engine makes honest from the bot's knowledge.
 """
@@ -36,6 +39,7 @@ from engine.core.hidden import Knowledge
 from engine.locke import setup_tables
 from engine.locke.actions import Answer, Declare, Destroy, Fly, KingRoom, Land, Surrender, Walk
 from engine.locke.claims import die_face
+from engine.locke.combat.actions import Equip, Play, UseItem
 from engine.locke.setup import taken_copies
 from net.bots.base import SealedPick
 
@@ -45,8 +49,10 @@ class LockeRandomBot:
 
     def __init__(self, rng: random.Random, *, declare: float = 0.01, refuse: float = 0.7,
                  surrender: float = 0.1, destroy: float = 0.8, explore: float = 0.5,
-                 late_declare: float = 0.1, late_refuse: float = 0.2, late_turns: int = 50) -> None:
+                 late_declare: float = 0.1, late_refuse: float = 0.2, late_turns: int = 50,
+                 items: float = 0.5) -> None:
         self.rng = rng
+        self.items = items
         self.declare = declare
         self.late_declare = late_declare
         self.late_refuse = late_refuse
@@ -82,6 +88,9 @@ class LockeRandomBot:
         destroy = [a for a in legal if isinstance(a, Destroy)]
         if destroy and self.rng.random() < self.destroy:
             return destroy[0]
+        planet = [a for a in legal if _planet_use(a)]
+        if planet and self.rng.random() < self.items:
+            return planet[self.rng.randrange(len(planet))]
         if self.rng.random() < self.explore:
             hidden = {key for key, cell in state.cells if cell.handle is not None}
             fresh = [a for a in legal if isinstance(a, (Walk, Land, Fly)) and a.to in hidden]
@@ -98,3 +107,12 @@ class LockeRandomBot:
             return ()
         taken = taken_copies(state, state.picking)
         return setup_tables.silhouette_choices(game.components, die_face(die), character, taken)
+
+
+def _planet_use(action: Action) -> bool:
+    """A combat use of a kept planet card (engine/locke/combat/kept.py)."""
+    if isinstance(action, Equip):
+        return bool(action.cards)
+    if isinstance(action, UseItem):
+        return action.card >= 0
+    return isinstance(action, Play) and action.planet >= 0

@@ -7,7 +7,12 @@ docs/rules/locke.md chapter 10). The modules, one job each:
 - flow.py - rounds: deal, initiative, turns, going on, the end;
 - path.py - a turn's action and the attack path of KMC fig. 10.2;
 - auto.py - the obstacles' automaton (KMC 10.12.2-3);
-- items.py - the character cards' items (KMC 2.3);
+- items.py - the items of the character cards (KMC 2.3) and of kept planet cards;
+- kept.py - which kept planet card is used as what, its claim and its reveal (seed 000 3.1);
+- disintegration.py - Jessica's disintegration and its recovery (KMC 2.2.2);
+- breakage.py - jammers and fields broken by a stronger attack (KMC 10.7.3);
+- ebuster.py - the E-buster's sparing and persuasion (seed 002 trap 11);
+- followup.py - follow-up combats after an escape (KMC 10.11);
 - obstacles.py - chart opponents as obstacles;
 - claims.py - what a combat declaration claims, and its judgement;
 - volley.py - seed 002 trap 15, the 300's synchronised attack, on the attack path;
@@ -19,17 +24,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.locke.combat import auto, flow, items, path, volley
+from engine.locke.combat import auto, breakage, disintegration, ebuster, flow, followup, items, path, volley
 from engine.locke.combat.actions import ACTIONS
 from engine.locke.combat.flow import begin
+from engine.locke.combat.kept import PLANET_ITEMS
 from engine.locke.combat.legal import MAKERS as _LEGAL
 from engine.locke.combat.model import Obstacle
 from engine.locke.combat.obstacles import alarm_device, obstacles_from
 
-PENDING: dict[str, Any] = {**flow.PENDING, **path.PENDING, **auto.PENDING, **items.PENDING, **volley.PENDING}
+PENDING: dict[str, Any] = {**flow.PENDING, **path.PENDING, **auto.PENDING, **items.PENDING,
+                           **disintegration.PENDING, **breakage.PENDING, **ebuster.PENDING,
+                           **followup.PENDING, **volley.PENDING}
 HANDLERS: dict[tuple[str, type[Any]], Any] = {**flow.HANDLERS, **path.HANDLERS, **auto.HANDLERS, **items.HANDLERS,
-                                              **volley.HANDLERS}
-AUTO: dict[str, Any] = {**flow.AUTO, **path.AUTO, **auto.AUTO, **volley.AUTO}
+                                              **disintegration.HANDLERS, **breakage.HANDLERS,
+                                              **ebuster.HANDLERS, **followup.HANDLERS, **volley.HANDLERS}
+AUTO: dict[str, Any] = {**flow.AUTO, **path.AUTO, **auto.AUTO, **items.AUTO, **disintegration.AUTO, **followup.AUTO,
+                        **volley.AUTO}
 MAKERS: dict[str, Any] = {**_LEGAL, **volley.MAKERS}
 
-__all__ = ["ACTIONS", "AUTO", "HANDLERS", "MAKERS", "PENDING", "Obstacle", "alarm_device", "begin", "obstacles_from"]
+__all__ = ["ACTIONS", "AUTO", "HANDLERS", "MAKERS", "PENDING", "PLANET_ITEMS", "Obstacle", "alarm_device", "begin", "obstacles_from"]

@@ -38,6 +38,7 @@ class Play(Action):
     mind: int
     level: int
     field: bool = False  # pay with the declared ESP field instead of one's own power (KMC 2.3.2)
+    planet: int = -1  # contact telepathy with a kept industrial district: the check at level 6 (seed 000 3.2.4)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -76,6 +77,10 @@ class Equip(Action):
     field: bool
     jammer: int = -1  # the fighter your ESP jammer goes on (-1: none)
     nike: int = 0  # the value you declare for Nike's check each round (0: no Nike)
+    #: kept planet cards used as items (handles) and the planet card each is used as (aligned):
+    #: henchman, esp-jammer-N, esp-field-N, energy-suit, powered-suit-N, nike (seed 000 3.1.1-3.1.2)
+    cards: tuple[int, ...] = ()
+    kinds: tuple[str, ...] = ()
 
 
 @dataclasses.dataclass(frozen=True)
@@ -87,6 +92,9 @@ class UseItem(Action):
     KIND = "locke.cb.item"
     item: str
     target: int
+    card: int = -1  # the kept planet card that is the item (-1: the character card's item)
+    as_card: str = ""  # the planet card it is used as (a wildcard stands for one, seed 000 3.1.5)
+    cards: tuple[int, ...] = ()  # the slum: the three combat cards of the hand to swap
 
 
 @dataclasses.dataclass(frozen=True)
@@ -107,4 +115,45 @@ class JamVeto(Action):
     veto: bool
 
 
-ACTIONS: tuple[type[Action], ...] = (Play, Durability, Sleep, GoOn, Equip, UseItem, Absorb, JamVeto)
+@dataclasses.dataclass(frozen=True)
+class Disintegrate(Action):
+    """KMC 2.2.2, 10.7.1: when a combat card attacks you or your party, make the attacker take
+    a level check (True: a claim that your character has disintegration) or let it be.
+    Everyone on the target's side who could hold the ability is asked (ruling N180)."""
+
+    KIND = "locke.cb.disintegrate"
+    use: bool
+
+
+@dataclasses.dataclass(frozen=True)
+class Broken(Action):
+    """KMC 10.7.3: an attack above your jammer's or field's hidden level got past the escape
+    phase: it is broken (True: a claim that its level is below the attack's) or holds."""
+
+    KIND = "locke.cb.broken"
+    broken: bool
+
+
+@dataclasses.dataclass(frozen=True)
+class EBuster(Action):
+    """Seed 002 trap 11 against an E-buster: ``what`` "spare" says your ESP level is at most
+    ``level`` (2; a claim) so it never targets you; "persuade" declares your level (3 or more;
+    a claim) for the persuasion's level check; "" lets the question pass."""
+
+    KIND = "locke.cb.ebuster"
+    what: str
+    level: int
+
+
+@dataclasses.dataclass(frozen=True)
+class Order(Action):
+    """The controller's order for the seat it controls (engine/locke/control.py, N211):
+    "free", "pass" or "attack:<fighter>" for its combat turn; "free" or "take" for its
+    escape and defence."""
+
+    KIND = "locke.order"
+    order: str
+
+
+ACTIONS: tuple[type[Action], ...] = (Play, Durability, Sleep, GoOn, Equip, UseItem, Absorb, JamVeto, Order,
+                                     Disintegrate, Broken, EBuster)

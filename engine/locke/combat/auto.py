@@ -34,6 +34,12 @@ WEAPON_LEVELS = {"raygun": 1, "blaster": 2, "bazooka": 3, "beam-cannon": 4}
 BOMB = "first-round-bomb"
 
 
+def obstacle_targets(s: LockeState, fight: Any, index: int) -> tuple[int, ...]:
+    from engine.locke.combat.ebuster import obstacle_targets as pick_from
+
+    return pick_from(s, fight, index)
+
+
 def _usable(g: Any, f: Fighter, kind: str) -> list[tuple[int, Any]]:
     """(handle, card) of the face-up cards of ``kind`` the obstacle can surely play."""
     assert f.ob is not None
@@ -86,7 +92,7 @@ def _auto_ob_attack(g: Any, s: LockeState, step: Step) -> LockeState:
     f = fight.fighters[step.n]
     ob = f.ob
     assert ob is not None
-    options = targets(s, fight, step.n)
+    options = obstacle_targets(s, fight, step.n)
     if not active(fight, step.n) or not options:
         return advance(s)
     machine = MACHINE in ob.traits
@@ -99,7 +105,7 @@ def _auto_ob_attack(g: Any, s: LockeState, step: Step) -> LockeState:
         s = put(s, fight)
         from engine.locke.combat.path import spend_face_up
 
-        s, _ = spend_face_up(s, step.n, handle, "attack")
+        s, _ = spend_face_up(s, step.n, handle, "attack", level=card.level)
         strike = Strike(step.n, -1, card.id, card.level, card.firepower, light_sword=card.weapon == "light-sword")
     else:
         level = ob.weapon_level or ob.level
@@ -118,13 +124,13 @@ def _auto_ob_attack(g: Any, s: LockeState, step: Step) -> LockeState:
 
 
 def _pending_pick(g: Any, s: LockeState, step: Step) -> Pending:
-    return Chance("locke.combat.pick", (len(targets(s, fight_of(s), step.n)),))
+    return Chance("locke.combat.pick", (len(obstacle_targets(s, fight_of(s), step.n)),))
 
 
 def _on_pick(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     """KMC 10.12.2 (4): the target is picked fairly at random."""
     assert isinstance(action, DiceRolled)
-    options = targets(s, fight_of(s), step.n)
+    options = obstacle_targets(s, fight_of(s), step.n)
     strike = fight_of(s).strike
     assert strike is not None
     return advance(with_strike(s, strike._replace(target=options[action.faces[0] - 1])))
@@ -172,7 +178,7 @@ def defend(g: Any, s: LockeState, index: int) -> LockeState:
     from engine.locke.combat.path import spend_face_up
 
     s = put(s, with_fighter(fight, index, f._replace(spent=f.spent + card.level)))
-    s, _ = spend_face_up(s, index, handle, "defend")
+    s, _ = spend_face_up(s, index, handle, "defend", level=card.level)
     return log(with_strike(s, None), "cb-defend", -1, ob.id, card.id)
 
 
@@ -197,7 +203,7 @@ def _auto_ob_block(g: Any, s: LockeState, step: Step) -> LockeState:
         return advance(s)
     handle, card = min(cards, key=lambda hc: (hc[1].level, hc[0]))
     s = put(s, with_fighter(fight, step.n, f._replace(spent=f.spent + card.level)))
-    s, _ = spend_face_up(s, step.n, handle, "block")
+    s, _ = spend_face_up(s, step.n, handle, "block", level=card.level)
     return advance(add_block(s, step.n, card.level, handle, card.level))
 
 

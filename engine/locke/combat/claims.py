@@ -28,7 +28,12 @@ PSUIT = "locke.cb.psuit"  # [attack level, absorbed]: the P-suit's level reaches
 JAMMER = "locke.cb.jammer"  # the character's ESP jammer reaches this level (KMC 10.10)
 NIKE = "locke.cb.nike"  # the Nike check's value is within the card's (KMC 2.3.2)
 
-KINDS = (CARD, USE, AWAKE, TELEPATHY, ITEM, FIELD, PSUIT, JAMMER, NIKE)
+BROKEN = "locke.cb.broken"  # [item, source, attack level, broken]: the item's level is below it, or not (KMC 10.7.3)
+
+PLANET = "locke.cb.planet"  # the kept planet card holds this card, or a wildcard (seed 000 3.1, 3.1.5)
+NO_ATTACK = "locke.cb.no_attack"  # [floor, spent, mods, proofs]: no card of the hand can attack (ordered, N212)
+
+KINDS = (CARD, USE, AWAKE, TELEPATHY, ITEM, FIELD, PSUIT, JAMMER, NIKE, PLANET, NO_ATTACK, BROKEN)
 
 
 
@@ -47,6 +52,14 @@ def holds(components: ComponentSet, claim: Claim, contents: tuple[str, ...]) -> 
     what, value = claim.what, claim.value
     if what == CARD:
         return bool(contents[0] == value)
+    if what == BROKEN:  # over any source of the item (engine/locke/combat/breakage.py)
+        from engine.locke.combat import breakage
+
+        return breakage.holds(components, value, contents)
+    if what == PLANET:
+        return contents[0] in (value, "wildcard")
+    if what == NO_ATTACK:
+        return not can_attack(components, contents[:-1], components.character(contents[-1]), value)
     character = components.character(contents[0])
     if what in STAT_KINDS:
         value, mods, proofs = value
@@ -75,3 +88,20 @@ def holds(components: ComponentSet, claim: Claim, contents: tuple[str, ...]) -> 
         return (item_level(character, "powered-suit") >= int(level)) == bool(absorbed)
     raise ValueError(f"unknown combat claim kind {what!r}")
 
+
+
+def can_attack(components: ComponentSet, cards: Sequence[str], character: Any, value: Sequence[Any]) -> bool:
+    """Could one of ``cards`` be played as an attack (KMC 10.4.1): an attack card (or the wildcard)
+    above the jammer floor, paid by level and power or stretched by a mind of 2 or more (KMC 10.5)."""
+    floor, spent, mods, proofs = value
+    now = stats.now(character, mods, int(proofs))
+    usable = max(0, min(now.level, now.power - int(spent)))
+    for cid in cards:
+        card = components.combat_card(cid)
+        if card.id == "combat-wildcard":
+            if int(floor) < 7:
+                return True
+            continue
+        if card.type == "attack" and card.level > int(floor) and (card.level <= usable or now.mind >= 2):
+            return True
+    return False

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.pending import CardsDealt, CardsRevealed, Chance, Decision, DiceRolled, HiddenOp, Pending
-from engine.locke.combat import auto
+from engine.locke.combat import auto, ebuster, followup, items, path
 from engine.locke.combat.actions import GoOn
 from engine.locke.combat.common import active, fight_of, player, put, targets, with_fighter
 from engine.locke.combat.model import (
@@ -123,7 +123,8 @@ def _auto_start(g: Any, s: LockeState, step: Step) -> LockeState:
             [f.ob.id for f in fighters if f.ob is not None])
     armed = tuple(Step("cb_arm", -1, n=i) for i, f in enumerate(fighters) if f.ob is not None and f.ob.weapon == "weapon-check")
     equip = tuple(Step("cb_equip", f.seat, n=i) for i, f in enumerate(fighters) if player(f))
-    return advance(s, Step("shuffle", -1, arg=DECK), *armed, *equip, Step("cb_round", -1))
+    spare = ebuster.spare_steps(fight_of(s))  # seed 002 trap 11: before the first round
+    return advance(s, Step("shuffle", -1, arg=DECK), *armed, *equip, *spare, Step("cb_round", -1))
 
 
 def parties_left(fight: Fight) -> int:
@@ -143,7 +144,9 @@ def _auto_round(g: Any, s: LockeState, step: Step) -> LockeState:
         if asks:
             return advance(s, *asks, Step("cb_round", -1, arg="arrived"))
         fight = fight_of(s)
-    fighters = tuple(f._replace(acted=False, done=False, barrier_used=False, jammed=0, specials=(), nike_on=False)
+    fight = items.wake_up(fight, fight.round + 1)  # seed 000 3.1.3: knocked out for some rounds
+    fighters = tuple(f._replace(acted=False, done=False, barrier_used=False, jammed=0, jammed_escape=0, specials=(),
+                                nike_on=False)
                      for f in fight.fighters)
     fight = fight._replace(round=fight.round + 1, fighters=fighters, attacked=False, wants=(), order=(),
                            rolls=tuple(() for _ in fighters))
@@ -153,7 +156,7 @@ def _auto_round(g: Any, s: LockeState, step: Step) -> LockeState:
         if not active(fight, i) or f.thought:  # KMC 10.3.1: no cards for residual thoughts
             continue
         if f.seat >= 0:
-            need = HAND_SIZE + f.henchmen - len(f.hand)
+            need = HAND_SIZE + f.henchmen + f.extra - len(f.hand)
         elif f.ob is not None and f.ob.cards:
             need = HAND_SIZE - len(f.hand)
         else:
@@ -169,6 +172,25 @@ def _auto_round(g: Any, s: LockeState, step: Step) -> LockeState:
     first = auto.bombs(s) if fight.round == 1 else ()
     nike = tuple(Step("cb_nike", -1, n=i) for i, f in enumerate(fighters) if f.nike_left > 0 and active(fight, i))
     return advance(s, *deals, *first, *nike, *jams, Step("cb_init", -1))
+
+
+def extra_cards(s: LockeState, seat: int, count: int) -> LockeState:
+    """Seed 002 transformation 7 in a combat (N186): the seat is dealt ``count`` more combat cards
+    at once (as many as the deck still has) and keeps ``count`` more in hand until the combat
+    ends. Queued right after the step being handled (engine/locke/fate.py's convention)."""
+    if s.combat is None or not isinstance(s.combat.detail, Fight):
+        return log(s, "cb-extra-cards", seat, 0)
+    fight = fight_of(s)
+    index = next((i for i, f in enumerate(fight.fighters) if f.seat == seat and player(f)), -1)
+    if index < 0 or not active(fight, index):
+        return log(s, "cb-extra-cards", seat, 0)
+    f = fight.fighters[index]
+    s = put(s, with_fighter(fight, index, f._replace(extra=f.extra + count)))
+    dealt = min(count, len(zone_of(s, DECK)))
+    s = log(s, "cb-extra-cards", seat, dealt)
+    if not dealt:
+        return s
+    return s._replace(queue=s.queue[:1] + (Step("cb_deal", seat, n=dealt, arg=str(index)),) + s.queue[1:])
 
 
 def _pending_deal(g: Any, s: LockeState, step: Step) -> Pending:
@@ -229,7 +251,10 @@ def _jam(s: LockeState, source: int, victim: int) -> LockeState:
     ob = fight.fighters[source].ob
     assert ob is not None
     f = fight.fighters[victim]
-    f = f._replace(jammed=max(f.jammed, ob.jammer))
+    if "jammer-vs-escape-only" in ob.traits:  # seed 002 trap 13: the super E-buster's jams escapes only
+        f = f._replace(jammed_escape=max(f.jammed_escape, ob.jammer))
+    else:
+        f = f._replace(jammed=max(f.jammed, ob.jammer))
     s = log(put(s, with_fighter(fight, victim, f)), "cb-jammer", ob.id, f.seat, ob.jammer)
     return advance(s)
 
@@ -270,6 +295,9 @@ def _on_init(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
 
 def _auto_turn(g: Any, s: LockeState, step: Step) -> LockeState:
     """KMC 10.4: the fighter's attack turn (a seat decides; an obstacle's automaton acts)."""
+    s, forest = path.forest_steps(s)  # the resonance forest's self-damage of the turn before (N187)
+    if forest:
+        return s._replace(queue=forest + s.queue)
     fight = fight_of(s)
     f = fight.fighters[step.n]
     if not active(fight, step.n):
@@ -277,8 +305,8 @@ def _auto_turn(g: Any, s: LockeState, step: Step) -> LockeState:
     s = put(s, with_fighter(fight, step.n, f._replace(done=True)))
     if f.acted or f.fainted:  # it synced someone's attack this round (KMC 10.8.1), or is knocked out
         return advance(s)
-    if f.seat >= 0:
-        return advance(s, Step("cb_act", f.seat, n=step.n))
+    if f.seat >= 0:  # KMC 10.4: first the ESP controller's release roll
+        return advance(s, *items.turn_steps(fight, step.n), Step("cb_act", f.seat, n=step.n))
     return auto.turn(g, advance(s), step.n)
 
 
@@ -286,6 +314,9 @@ def _auto_turn(g: Any, s: LockeState, step: Step) -> LockeState:
 
 
 def _auto_post(g: Any, s: LockeState, step: Step) -> LockeState:
+    s, forest = path.forest_steps(s)  # the last turn's resonance-forest self-damage (N187)
+    if forest:
+        return s._replace(queue=forest + s.queue)
     fight = fight_of(s)
     steps = [Step("cb_breakdown", -1, n=i) for i, f in enumerate(fight.fighters)
              if f.ob is not None and "round-end-breakdown-roll" in f.ob.traits and active(fight, i)]
@@ -346,6 +377,7 @@ def _auto_end(g: Any, s: LockeState, step: Step) -> LockeState:
 
     c = s.combat
     assert c is not None
+    s = items.end_of_combat(s)
     fight = fight_of(s)
     back = zone_of(s, DECK) + fight.used + tuple(h for f in fight.fighters for h in f.hand)
     s = s._replace(zones=with_zone(s, DECK, back))
@@ -362,7 +394,8 @@ def _auto_end(g: Any, s: LockeState, step: Step) -> LockeState:
     s = s._replace(combat=None, last_combat=s.last_combat if trapped or c.cause == VOLLEY else participants)
     if not alive_seats(s):
         return end_game(s, "all-dead")
-    follow = tuple(Step("instruct", seat) for seat in fight.escapers if s.seats[seat].alive)
+    follow = tuple(x for seat in fight.escapers if s.seats[seat].alive  # KMC 10.11 (N147, N190)
+                   for x in followup.after_escape(s, seat))
     cause = c.cause.split(":", 1)[1] if c.cause.startswith("random-combat:") else ""
     owner = c.sides[0][0] if c.sides[0] else -1
     if trapped and owner >= 0 and s.seats[owner].alive:  # seed 002 weapon check 3: the trap chart instead

@@ -25,20 +25,39 @@ from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.core.pending import Chance, Decision, DiceRolled, Pending
-from engine.locke import charts
+from engine.locke import charts, fate
 from engine.locke import claims as ck
+from engine.locke import planet_cards as pc
 from engine.locke.chart_data import FIREPOWER
 from engine.locke.combat import claims as cc
+from engine.locke.combat import kept
 from engine.locke.combat.actions import Absorb, Equip, JamVeto, UseItem
-from engine.locke.combat.common import RESIDUAL, active, fight_of, mark_attacked, put, targets, with_fighter, with_strike
+from engine.locke.combat.common import (
+    RESIDUAL,
+    active,
+    fight_of,
+    mark_attacked,
+    player,
+    put,
+    targets,
+    with_fighter,
+    with_strike,
+)
+from engine.locke.combat.model import DECK
 from engine.locke.combat.model import Strike
+from engine.locke.actions import Nop
 from engine.locke.damage import resolve_damage
-from engine.locke.state import LockeState, Step, advance, claimed, log
+from engine.locke.state import LockeState, Step, advance, claimed, log, zone_of
 
 SUITS = ("energy-suit", "powered-suit", "hell-diver-suit")
 SPECIALS = ("ship", "beam-cannon", "geoid-bomb")
 ESCAPES = ("lafnor-mirror", "subspace-field")
 DEFENCES = ("psycho-pod",)
+#: The planet cards that give a special attack (seed 000 3.1.1, 3.1.3) and the turn's other card uses.
+PLANET_SPECIAL = {"ship": "cruiser", "geoid-bomb": "geoid-bomb"}
+TURN_CARDS = ("slum", "esp-controller")
+PLANET_ESCAPES = {"lafnor-mirror": "lafnor-mirror", "subspace-field": "subspace-field"}
+PLANET_DEFENCES = {"absorb-ball": "absorb-ball"}
 #: Dice of the items that roll to work (their success and knock-out numbers are the items' own constants).
 DICE = {"lafnor-mirror": (6,), "subspace-field": (6, 6), "psycho-pod": (6,), "geoid-bomb": (6, 6)}
 
@@ -74,6 +93,7 @@ def _on_equip(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     if not 0 <= action.henchmen <= MAX_HENCHMEN or (action.suit and action.suit not in SUITS):
         raise IllegalAction(f"declare 0..{MAX_HENCHMEN} henchmen and a suit among {sorted(SUITS)} (or none)",
                             rule="locke.10.3.2")
+    cards = _equip_cards(g, s, step.seat, action)
     fight = fight_of(s)
     f = fight.fighters[step.n]
     if action.henchmen:
@@ -84,27 +104,77 @@ def _on_equip(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
         s = _claim(s, step.seat, "esp-field")
     if action.nike and not 2 <= action.nike <= 12:
         raise IllegalAction("declare Nike's check value 2..12 (or 0: no Nike)", rule="locke.2.3.2")
-    if action.nike and action.suit:
+    suited = bool(action.suit) or "energy-suit" in cards or "powered-suit" in cards
+    if (action.nike or "nike" in cards) and suited:
         raise IllegalAction("a suit cannot be worn with Nike", rule="locke.2.3.2")
+    if "nike" in cards and not action.nike:
+        raise IllegalAction("declare the value of Nike's check (your mind) with the Nike card", rule="locke.s000.3.1.2")
     victims = targets(s, fight, step.n)
     if action.jammer != -1 and action.jammer not in victims:
         raise IllegalAction(f"put the jammer on one of fighters {list(victims)}", rule="locke.10.10")
-    if action.jammer != -1:
+    if "esp-jammer" in cards and action.jammer == -1:
+        raise IllegalAction("say which fighter the jammer card goes on", rule="locke.10.10")
+    if action.jammer != -1 and "esp-jammer" not in cards:
         s = _claim(s, step.seat, "esp-jammer")
-    if action.nike:
+    if action.nike and "nike" not in cards:
         s = _claim(s, step.seat, "nike")
         claim = ck.make(step.seat, s.step_no, cc.NIKE, (s.seats[step.seat].character,), action.nike, "locke.2.3.2")
         s = s._replace(**claimed(s, claim))
-    f = f._replace(henchmen=f.henchmen + action.henchmen, suit=action.suit,
+    if "nike" in cards:  # seed 000 3.1.2: the planet Nike is checked against the mind
+        s = s._replace(**claimed(s, fate.stat_claim(s, step.seat, "mind", "le", action.nike, "locke.s000.3.1.2")))
+    extra = sum(1 for kind in cards.values() if kind == "henchman")
+    f = f._replace(henchmen=f.henchmen + action.henchmen + extra, suit=action.suit,
                    suit_left=constant(g, action.suit, "durability") if action.suit else 0, field=action.field,
                    nike_left=constant(g, "nike", "durability") if action.nike else 0, nike_check=action.nike)
+    jam: tuple[int, int] | None = None
+    for h, as_card in zip(action.cards, action.kinds):
+        kind = cards[as_card] if as_card in cards else pc.kind_of(as_card)
+        s = kept.claim(s, step.seat, h, as_card)
+        if kind in ("energy-suit", "powered-suit"):
+            f = f._replace(suit=kind, suit_card=h, suit_level=kept.level_of(g, as_card), suit_left=0)
+        elif kind == "esp-field":
+            f = f._replace(field_card=h, field_level=kept.level_of(g, as_card))
+        elif kind == "nike":
+            f = f._replace(nike_card=h)
+        elif kind == "esp-jammer":
+            jam = (h, kept.level_of(g, as_card))
     fight = with_fighter(fight_of(s), step.n, f)
     if action.jammer != -1:
-        fight = with_fighter(fight, action.jammer, fight.fighters[action.jammer]._replace(jam_owner=step.seat))
+        victim = fight.fighters[action.jammer]
+        if jam is None:
+            victim = victim._replace(jam_owner=step.seat)
+        else:
+            victim = victim._replace(jam_level=jam[1], jam_card=jam[0], jam_by=step.seat)
+        fight = with_fighter(fight, action.jammer, victim)
     s = put(s, fight)
-    if action.henchmen or action.suit or action.field or action.jammer != -1 or action.nike:
-        s = log(s, "cb-equip", step.seat, action.henchmen, action.suit, action.field, action.jammer, action.nike)
-    return advance(s)
+    if action.henchmen or action.suit or action.field or action.jammer != -1 or action.nike or action.cards:
+        own_jam = action.jammer if "esp-jammer" not in cards else -1  # the character's items, then the cards
+        own_nike = action.nike if "nike" not in cards else 0
+        s = log(s, "cb-equip", step.seat, action.henchmen, action.suit, action.field, own_jam, own_nike,
+                list(action.kinds))
+    reveals = tuple(x for h, as_card in zip(action.cards, action.kinds) for x in kept.reveal(step.seat, h, as_card))
+    return advance(s, *reveals)
+
+
+def _equip_cards(g: Any, s: LockeState, seat: int, action: Equip) -> dict[str, str]:
+    """Check the planet cards of a declaration (seed 000 3.1.1-3.1.2): one suit, one field, one
+    jammer and one Nike at most, none doubling the character's own (KMC 10.3.2 one of each kind
+    in use); returns {as_card: kind} for the cards used."""
+    if len(action.cards) != len(action.kinds) or len(set(action.cards)) != len(action.cards):
+        raise IllegalAction("name each kept planet card once, with the card it is used as", rule=kept.RULE)
+    kinds: dict[str, str] = {}
+    count: dict[str, int] = {}
+    for h, as_card in zip(action.cards, action.kinds):
+        kept.check_held(g, s, seat, h, as_card, kept.EQUIP_KINDS)
+        kind = pc.kind_of(as_card)
+        kinds[as_card] = kind
+        group = "suit" if kind in ("energy-suit", "powered-suit") else kind
+        count[group] = count.get(group, 0) + 1
+    if any(n > 1 for group, n in count.items() if group != "henchman"):
+        raise IllegalAction("use one suit, one field, one jammer and one Nike at most", rule="locke.s000.3.1.2")
+    if (count.get("suit") and action.suit) or (count.get("esp-field") and action.field):
+        raise IllegalAction("one suit and one field at a time (the card's or the character's)", rule="locke.s000.3.1.2")
+    return {kind: kind for kind in kinds.values()} | kinds
 
 
 # --- a player's ESP jammer of hidden level (KMC 10.10) -------------------------------------------
@@ -146,12 +216,43 @@ def _on_nike(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     return advance(log(put(s, with_fighter(fight, step.n, f)), "cb-nike-check", f.seat, total, on))
 
 
+def thought_syncs(s: LockeState, attacker: int) -> tuple[Step, ...]:
+    """KMC 10.8.2: every other residual thought still in that has not attacked this round may
+    add its firepower to a thought's attack, giving up its own attack this round (N185)."""
+    fight = fight_of(s)
+    return tuple(Step("cb_thought_sync", f.seat, n=j) for j in fight.order or range(len(fight.fighters))
+                 if (f := fight.fighters[j]).thought and j != attacker and active(fight, j) and not f.acted
+                 and not f.done)
+
+
+def _on_thought_sync(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
+    """A thought's sync (``UseItem(seat, "residual-thought", -1)``): firepower added, no own attack."""
+    assert isinstance(action, UseItem)
+    if action.item != RESIDUAL or action.target != -1:
+        raise IllegalAction("a residual thought syncs another's attack with its own firepower (no target)",
+                            rule="locke.10.8.2")
+    fight = fight_of(s)
+    f = fight.fighters[step.n]
+    strike = fight.strike
+    assert strike is not None
+    s = put(s, with_fighter(fight, step.n, f._replace(acted=True)))
+    strike = strike._replace(firepower=strike.firepower + f.thought, syncers=strike.syncers + (step.n,),
+                             sync_power=strike.sync_power + (f.thought,))
+    return advance(log(with_strike(s, strike), "cb-sync", step.seat, RESIDUAL, strike.level, strike.firepower))
+
+
+def _on_thought_pass(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
+    assert isinstance(action, Nop)
+    return advance(s)
+
+
 def _on_nike_attack(g: Any, s: LockeState, step: Step, me: int, target: int) -> LockeState:
     """Nike's attack (20) is the turn's normal action; nobody escapes or defends it."""
     fight = fight_of(s)
     s = put(s, with_fighter(fight, me, fight.fighters[me]._replace(acted=True)))
     s = mark_attacked(with_strike(s, Strike(me, target, "", 0, constant(g, "nike", "attack"), escape_tried=True)))
-    return advance(log(s, "cb-item", step.seat, "nike", target), Step("cb_hit", -1))
+    planet = ("planet",) if fight.fighters[me].nike_card >= 0 else ()
+    return advance(log(s, "cb-item", step.seat, "nike", target, *planet), Step("cb_hit", -1))
 
 
 # --- special attacks (KMC 10.4.2) ----------------------------------------------------------------
@@ -169,23 +270,39 @@ def _on_special(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
             raise IllegalAction(f"a residual thought can only attack one of fighters {list(options)}", rule="locke.10.6")
         s = put(s, with_fighter(fight, me, f._replace(acted=True)))
         s = with_strike(s, Strike(me, action.target, "", 0, f.thought, escape_tried=True, direct=True))
-        return advance(log(s, "cb-item", step.seat, RESIDUAL, action.target), Step("cb_hit", -1))
+        return advance(log(s, "cb-item", step.seat, RESIDUAL, action.target), *thought_syncs(s, me),
+                       Step("cb_hit", -1))
     if action.item == "nike":
         options = targets(s, fight, me)
         if not f.nike_on or action.target not in options:
             raise IllegalAction(f"attack with Nike (in use this round) one of fighters {list(options)}", rule="locke.2.3.2")
         return _on_nike_attack(g, s, step, me, action.target)
-    if action.item not in SPECIALS or action.item in f.specials:
+    if action.card >= 0 and action.item in TURN_CARDS:
+        return _on_turn_card(g, s, step, action)
+    if action.card >= 0 and action.item in PLANET_ESCAPES:
+        return _on_own_escape(g, s, step, action)
+    key = action.item if action.card < 0 else f"{action.item}:{action.card}"
+    if action.item not in SPECIALS or key in f.specials:
         raise IllegalAction(f"a special attack ({', '.join(SPECIALS)}) is used once a round", rule="locke.10.4.2")
     options = targets(s, fight, me)
     if action.target not in options:
         raise IllegalAction(f"pick a target among fighters {list(options)}", rule="locke.10.6")
-    s = _claim(s, step.seat, action.item)
-    s = put(s, with_fighter(fight_of(s), me, f._replace(specials=f.specials + (action.item,))))
-    s = log(s, "cb-item", step.seat, action.item, action.target)
+    reveal: tuple[Step, ...] = ()
+    if action.card >= 0:  # seed 000 3.1.1 cruiser, 3.1.3 geoid bomb
+        kept.check_held(g, s, step.seat, action.card, action.as_card, (PLANET_SPECIAL[action.item],))
+        s = kept.claim(s, step.seat, action.card, action.as_card)
+        if action.item == "ship":  # the cruiser: kept for the game, face up from its first use
+            reveal = kept.reveal(step.seat, action.card, action.as_card)
+    else:
+        s = _claim(s, step.seat, action.item)
+    s = put(s, with_fighter(fight_of(s), me, f._replace(specials=f.specials + (key,))))
+    s = log(s, "cb-item", step.seat, action.item, action.target, *(("planet",) if action.card >= 0 else ()))
     again = Step("cb_act", step.seat, n=me)
     if action.item == "ship":
-        return advance(s, Step("cb_ship", step.seat, n=me, arg=str(action.target)), again)
+        return advance(s, *reveal, Step("cb_ship", step.seat, n=me, arg=str(action.target)), again)
+    if action.card >= 0:  # the planet geoid bomb stays hidden until it fires or knocks out
+        return advance(s, Step("cb_item_roll", step.seat, n=me,
+                               arg=f"geoid-bomb:{action.target}:{action.card}:{action.as_card}"), again)
     if action.item == "beam-cannon":
         s = mark_attacked(with_strike(s, Strike(me, action.target, "", 4, 0)))
         return advance(s, Step("cb_item_fp", -1, n=me), Step("cb_strike", -1, arg="ok"), again)
@@ -236,6 +353,8 @@ def _on_answer(uses: tuple[str, ...]) -> Any:
         assert strike is not None
         if fight_of(s).fighters[step.n].nike_on:
             raise IllegalAction("while you use Nike no item escapes or defends", rule="locke.2.3.2")
+        if action.card >= 0:
+            return _on_planet_answer(g, s, step, action, uses)
         if action.item not in uses or action.target != -1:
             raise IllegalAction(f"answer with one of {', '.join(uses)} (no target)", rule="locke.10.7")
         if action.item in ESCAPES and strike.level > 7:
@@ -250,6 +369,114 @@ def _on_answer(uses: tuple[str, ...]) -> Any:
     return handle
 
 
+def _on_planet_answer(g: Any, s: LockeState, step: Step, action: UseItem, uses: tuple[str, ...]) -> LockeState:
+    """A kept planet card answers the attack (seed 000 3.1.3; KMC 10.7.2-3): the subspace field
+    (2d6, hidden until it acts), the Lafnor mirror (escape and defence at once at its level, only a
+    higher planet mirror blocks the escape) or the energy absorb ball (a defence that stays up)."""
+    strike = fight_of(s).strike
+    assert strike is not None
+    table = PLANET_ESCAPES if uses == ESCAPES else PLANET_DEFENCES
+    if action.item not in table or action.target != -1:
+        raise IllegalAction(f"answer with a kept {' or '.join(table)} card (no target)", rule="locke.10.7")
+    kept.check_held(g, s, step.seat, action.card, action.as_card, (table[action.item],))
+    level = kept.level_of(g, action.as_card)
+    if action.item == "subspace-field" and strike.level > kept.effect(g, action.as_card, "escape_level", 7):
+        raise IllegalAction("the subspace field escapes attacks up to level 7", rule="locke.s000.3.1.3")
+    if action.item == "lafnor-mirror" and strike.level > level:
+        raise IllegalAction(f"a level-{level} mirror answers attacks up to level {level}", rule="locke.10.7.2")
+    if action.item == "absorb-ball" and not ball_stops(g, action.as_card, strike):
+        raise IllegalAction(f"a level-{level} absorb ball takes attacks up to level {level} (light swords only the "
+                            "level-5 ball, at level 5)", rule="locke.s000.3.1.3")
+    s = kept.claim(s, step.seat, action.card, action.as_card)
+    s = log(s, "cb-item", step.seat, action.item, -1, "planet")
+    if action.item == "subspace-field":
+        s = with_strike(s, strike._replace(escape_tried=True))
+        return advance(s, Step("cb_item_roll", step.seat, n=step.n,
+                               arg=f"subspace-field:-1:{action.card}:{action.as_card}"))
+    shown = kept.reveal(step.seat, action.card, action.as_card)
+    if action.item == "absorb-ball":  # up until the combat ends or a stronger attack hits it
+        fight = fight_of(s)
+        f = fight.fighters[step.n]._replace(ball=level, ball_card=action.card)
+        s = put(s, with_fighter(fight, step.n, f))
+        return advance(s, *shown, Step("cb_ball", -1, n=step.n))
+    # the mirror: spent at once; every other player may block its escape with a higher planet mirror
+    s = with_strike(s, strike._replace(escape_tried=True, escaper=step.n, escape_level=level, mirror=level))
+    return advance(s, *_mirror_steps(s, step.seat, step.n, action.card, action.as_card))
+
+
+def ball_stops(g: Any, as_card: str, strike: Strike) -> bool:
+    """An absorb ball takes attacks up to its level; a light sword only when the card says so
+    (the level-5 ball and the level-5 sword, seed 000 3.1.3)."""
+    level = kept.level_of(g, as_card)
+    if strike.light_sword:
+        return "light-sword" in g.components.planet(as_card).effect.params.get("absorbs", ()) and strike.level <= level
+    return strike.level <= level
+
+
+def _on_mirror_block(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
+    """KMC 3.1.3 (facing mirrors): only a planet-card mirror of a higher level blocks the escape."""
+    assert isinstance(action, UseItem)
+    strike = fight_of(s).strike
+    assert strike is not None
+    if action.item != "lafnor-mirror" or action.card < 0 or action.target != -1:
+        raise IllegalAction("block a planet mirror's escape only with a kept Lafnor mirror card", rule="locke.10.7.2")
+    kept.check_held(g, s, step.seat, action.card, action.as_card, ("lafnor-mirror",))
+    if kept.level_of(g, action.as_card) <= strike.mirror:
+        raise IllegalAction(f"only a mirror above level {strike.mirror} blocks this one", rule="locke.10.7.2")
+    s = kept.claim(s, step.seat, action.card, action.as_card)
+    s = with_strike(s, strike._replace(blockers=strike.blockers + (step.n,)))
+    s = log(s, "cb-block", fight_of(s).fighters[strike.escaper].seat, strike.mirror,
+            kept.level_of(g, action.as_card), [step.seat])
+    rest = tuple(x for x in s.queue[1:] if x.kind != "cb_mirror_block")  # one block is enough
+    s = s._replace(queue=(s.queue[0],) + rest)
+    return advance(s, *kept.reveal(step.seat, action.card, action.as_card), kept.spend_step(step.seat, action.card))
+
+
+def _on_nop(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
+    return advance(s)
+
+
+def _on_own_escape(g: Any, s: LockeState, step: Step, action: UseItem) -> LockeState:
+    """KMC 10.4.1: the planet subspace field's or Lafnor mirror's escape may be the normal action
+    of one's own turn (ruling N214): the field rolls as in answer to an attack, the mirror
+    escapes at its level unless a higher planet mirror blocks it."""
+    fight = fight_of(s)
+    me = step.n
+    f = fight.fighters[me]
+    if f.nike_on or action.target != -1:
+        raise IllegalAction("escape with a kept subspace field or mirror card (no target; not while using Nike)",
+                            rule="locke.10.4.1")
+    kept.check_held(g, s, step.seat, action.card, action.as_card, (PLANET_ESCAPES[action.item],))
+    s = kept.claim(s, step.seat, action.card, action.as_card)
+    s = log(put(s, with_fighter(fight, me, f._replace(acted=True))), "cb-item", step.seat, action.item, -1, "planet")
+    if action.item == "subspace-field":
+        return advance(s, Step("cb_item_roll", step.seat, n=me, arg=f"subspace-field:-1:{action.card}:{action.as_card}"))
+    level = kept.level_of(g, action.as_card)
+    s = with_strike(s, Strike(me, -1, "", 0, 0, escaper=me, escape_level=level, escape_tried=True, mirror=level))
+    return advance(s, *_mirror_steps(s, step.seat, me, action.card, action.as_card))
+
+
+def _mirror_steps(s: LockeState, seat: int, me: int, handle: int, as_card: str) -> tuple[Step, ...]:
+    """The mirror is shown and spent; every other player still in may block it; then the end."""
+    fight = fight_of(s)
+    asks = tuple(Step("cb_mirror_block", f.seat, n=j) for j in fight.order or range(len(fight.fighters))
+                 for f in (fight.fighters[j],) if j != me and player(f) and active(fight, j))
+    return kept.reveal(seat, handle, as_card) + (kept.spend_step(seat, handle),) + asks + (
+        Step("cb_mirror_end", -1, n=me),)
+
+
+def _auto_mirror_end(g: Any, s: LockeState, step: Step) -> LockeState:
+    """Blocked or not the mirror defends (the attack is gone); unblocked, its user escapes."""
+    strike = fight_of(s).strike
+    assert strike is not None
+    s = with_strike(s, None)
+    if strike.target >= 0:
+        s = log(s, "cb-defend", fight_of(s).fighters[step.n].seat, "lafnor-mirror")
+    if strike.blockers:
+        return advance(s)
+    return advance(s, Step("cb_flee_roll", fight_of(s).fighters[step.n].seat, n=step.n))
+
+
 def _pending_item_roll(g: Any, s: LockeState, step: Step) -> Pending:
     item = step.arg.partition(":")[0]
     return Chance(f"locke.combat.{item}", DICE[item])
@@ -257,27 +484,216 @@ def _pending_item_roll(g: Any, s: LockeState, step: Step) -> Pending:
 
 def _on_item_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     assert isinstance(action, DiceRolled)
-    item, _, target = step.arg.partition(":")
-    best, faint = _limits(g, item)
+    item, target, handle, as_card = (step.arg.split(":") + ["", ""])[:4]
+    planet = bool(handle)
+    if planet:  # the planet card's own numbers (seed 000 3.1.3)
+        best, faint = kept.effect(g, as_card, "success_max"), kept.effect(g, as_card, "faint_min", 99)
+    else:
+        best, faint = _limits(g, item)
     total = sum(action.faces)
     ok = total <= best
     s = log(s, "cb-item-roll", step.seat, item, total, ok)
     fight = fight_of(s)
+    after: tuple[Step, ...] = ()
+    if planet and (ok or total >= faint):  # it acted: shown and discarded (seed 000 3.1.3)
+        after = kept.reveal(step.seat, int(handle), as_card) + (kept.spend_step(step.seat, int(handle)),)
     if total >= faint:  # knocked out by an unexplained high frequency (KMC 2.3.1): a target still
         f = fight.fighters[step.n]
-        s = log(put(s, with_fighter(fight, step.n, f._replace(fainted=True, acted=True))), "cb-fainted", step.seat, item)
+        wake = fight.round + 1 if planet and item == "geoid-bomb" else 0  # the card: for the rest of the round
+        f = f._replace(fainted=True, acted=True, wake=wake)
+        s = log(put(s, with_fighter(fight, step.n, f)), "cb-fainted", step.seat, item)
     if not ok:
-        return advance(s)
+        return advance(s, *after)
     if item == "geoid-bomb":
         t = int(target)
         if not active(fight_of(s), t):
-            return advance(s)
-        s = mark_attacked(with_strike(s, Strike(step.n, t, "", constant(g, item, "level"), constant(g, item, "attack"))))
-        return advance(s, Step("cb_strike", -1, arg="ok"))
+            return advance(s, *after)
+        level = kept.effect(g, as_card, "level") if planet else constant(g, item, "level")
+        attack = kept.effect(g, as_card, "attack") if planet else constant(g, item, "attack")
+        s = mark_attacked(with_strike(s, Strike(step.n, t, "", level, attack)))
+        return advance(s, *after, Step("cb_strike", -1, arg="ok"))
     if item == "psycho-pod":
         return advance(log(with_strike(s, None), "cb-defend", step.seat, item))
     # an escape: the mirror cannot be blocked (KMC 2.3.1); the subspace field is treated alike
-    return advance(with_strike(s, None), Step("cb_flee_roll", step.seat, n=step.n))
+    return advance(with_strike(s, None), *after, Step("cb_flee_roll", step.seat, n=step.n))
+
+
+# --- the energy absorb ball (seed 000 3.1.3) ------------------------------------------------------
+
+
+def _ball_card(level: int) -> str:
+    return f"absorb-ball-{level}"
+
+
+def _auto_ball(g: Any, s: LockeState, step: Step) -> LockeState:
+    """The ball takes the attack; the attacker makes an ESP level check, and a failure knocks
+    it out for 1d6 rounds, this one included."""
+    fight = fight_of(s)
+    strike = fight.strike
+    assert strike is not None
+    owner = fight.fighters[step.n]
+    attacker = fight.fighters[strike.attacker]
+    s = log(with_strike(s, None), "cb-ball-absorbs", owner.seat, strike.level)
+    if attacker.seat >= 0 and not attacker.thought:
+        return advance(fate.check(g, s, attacker.seat, stat="level", then="combat.ball", arg=str(strike.attacker)))
+    if attacker.ob is not None:
+        return advance(s, Step("cb_ball_ob", -1, n=strike.attacker))
+    return advance(s)
+
+
+def _ball_checked(g: Any, s: LockeState, seat: int, success: bool, arg: str) -> LockeState:
+    if success or s.combat is None:
+        return advance(s)
+    return advance(s, Step("cb_ball_faint", -1, n=int(arg)))
+
+
+def _pending_ball_ob(g: Any, s: LockeState, step: Step) -> Pending:
+    return Chance("locke.check.level", (6, 6))
+
+
+def _on_ball_ob(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
+    """An obstacle's ESP level check is public: 2d6 at or below its level passes."""
+    assert isinstance(action, DiceRolled)
+    ob = fight_of(s).fighters[step.n].ob
+    assert ob is not None
+    if sum(action.faces) <= ob.level:
+        return advance(s)
+    return advance(s, Step("cb_ball_faint", -1, n=step.n))
+
+
+def _pending_ball_faint(g: Any, s: LockeState, step: Step) -> Pending:
+    return Chance("locke.combat.absorb-ball", (6,))
+
+
+def _on_ball_faint(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
+    assert isinstance(action, DiceRolled)
+    fight = fight_of(s)
+    f = fight.fighters[step.n]
+    f = f._replace(fainted=True, acted=True, wake=fight.round + action.faces[0])
+    who = f.seat if f.seat >= 0 else (f.ob.id if f.ob is not None else "")
+    return advance(log(put(s, with_fighter(fight, step.n, f)), "cb-fainted", who, "absorb-ball", action.faces[0]))
+
+
+def _auto_ball_break(g: Any, s: LockeState, step: Step) -> LockeState:
+    """A stronger attack breaks the ball (spent) and goes on to the suit or the body."""
+    fight = fight_of(s)
+    f = fight.fighters[step.n]
+    s = put(s, with_fighter(fight, step.n, f._replace(ball=0, ball_card=-1)))
+    s = log(s, "cb-ball-broken", f.seat, f.ball)
+    return advance(s, kept.spend_step(f.seat, f.ball_card), Step("cb_hit", -1))
+
+
+def is_nike_attack(fight: Any, strike: Strike) -> bool:
+    """Nike's attack goes straight to its target's Nike, suit or body (KMC 10.7)."""
+    return strike.card == "" and strike.level == 0 and fight.fighters[strike.attacker].nike_on
+
+
+# --- the slum and the ESP controller, on one's own turn (seed 000 3.2.4, 3.1.3) ----------------------
+
+
+def _on_turn_card(g: Any, s: LockeState, step: Step, action: UseItem) -> LockeState:
+    fight = fight_of(s)
+    me = step.n
+    f = fight.fighters[me]
+    kept.check_held(g, s, step.seat, action.card, action.as_card, (action.item,))
+    if action.item == "slum":
+        swap = action.cards
+        size = kept.effect(g, action.as_card, "count", 3)
+        if action.target != -1 or len(swap) != size or len(set(swap)) != size or any(h not in f.hand for h in swap):
+            raise IllegalAction(f"name {size} different combat cards of your hand to swap", rule="locke.s000.3.2.4")
+        if len(zone_of(s, DECK)) < size:
+            raise IllegalAction("the combat deck has too few cards left to swap", rule="locke.s000.3.2.4")
+        s = kept.claim(s, step.seat, action.card, action.as_card)
+        f = f._replace(hand=tuple(h for h in f.hand if h not in swap))
+        s = put(s, with_fighter(fight, me, f)._replace(used=fight.used + swap))
+        s = log(s, "cb-item", step.seat, "slum", -1, "planet")
+        return advance(s, *kept.reveal(step.seat, action.card, action.as_card), kept.spend_step(step.seat, action.card),
+                       Step("cb_deal", step.seat, n=size, arg=str(me)), Step("cb_act", step.seat, n=me))
+    options = tuple(j for j in targets(s, fight, me) if player(fight.fighters[j]) and fight.fighters[j].ctl_by < 0)
+    if action.target not in options or action.cards:
+        raise IllegalAction(f"name one player among fighters {list(options)} for the ESP controller",
+                            rule="locke.s000.3.1.3")
+    s = kept.claim(s, step.seat, action.card, action.as_card)
+    s = log(s, "cb-item", step.seat, "esp-controller", action.target, "planet")
+    return advance(s, *kept.reveal(step.seat, action.card, action.as_card),
+                   Step("cb_ctl", step.seat, n=action.target, arg=str(action.card)), Step("cb_act", step.seat, n=me))
+
+
+def _auto_ctl(g: Any, s: LockeState, step: Step) -> LockeState:
+    """The named player makes a mind check (the ESP controller check)."""
+    victim = fight_of(s).fighters[step.n]
+    arg = f"{step.n}|{step.seat}|{step.arg}"
+    return advance(fate.check(g, s, victim.seat, stat="mind", then="combat.controller", arg=arg))
+
+
+def _ctl_checked(g: Any, s: LockeState, seat: int, success: bool, arg: str) -> LockeState:
+    """A failed check puts the player under the controller for this combat (engine/locke/control.py)."""
+    index, controller, handle = (int(x) for x in arg.split("|"))
+    if s.combat is None or success:
+        s = log(s, "cb-controller-resisted", seat, controller)
+        return advance(s, kept.spend_step(controller, handle))
+    fight = fight_of(s)
+    f = fight.fighters[index]._replace(ctl_by=controller, ctl_card=handle)
+    return advance(log(put(s, with_fighter(fight, index, f)), "controlled", seat, controller, "esp-controller"))
+
+
+def _pending_ctl_free(g: Any, s: LockeState, step: Step) -> Pending:
+    return Chance("locke.controller-release", (6,))
+
+
+def _on_ctl_free(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
+    """Seed 000 3.1.3: each of its turns the controlled player rolls 1d6; a 1 frees it."""
+    assert isinstance(action, DiceRolled)
+    if action.faces[0] != 1:
+        return advance(s)
+    fight = fight_of(s)
+    f = fight.fighters[step.n]
+    s = put(s, with_fighter(fight, step.n, f._replace(ctl_by=-1, ctl_card=-1)))
+    s = log(s, "control-released", f.seat)
+    return advance(s, kept.spend_step(f.ctl_by, f.ctl_card))
+
+
+def industrial(g: Any, s: LockeState, seat: int, action: Any) -> tuple[Step, ...]:
+    """Check a contact telepathy with a kept industrial district (seed 000 3.2.4): its level
+    check is made at the card's level whatever the character's; the card is shown and spent."""
+    kept.check_held(g, s, seat, action.planet, "industrial", ("industrial",))
+    level = kept.effect(g, "industrial", "level", 6)
+    if action.use != "telepathy" or action.level != level:
+        raise IllegalAction(f"the industrial district goes with contact telepathy, checked at level {level}",
+                            rule="locke.s000.3.2.4")
+    return kept.reveal(seat, action.planet, "industrial") + (kept.spend_step(seat, action.planet),)
+
+
+def claim_industrial(s: LockeState, seat: int, action: Any) -> LockeState:
+    return log(kept.claim(s, seat, action.planet, "industrial"), "cb-item", seat, "industrial", action.target, "planet")
+
+
+def turn_steps(fight: Any, index: int) -> tuple[Step, ...]:
+    """What comes before a fighter's turn: the controlled player's release roll (KMC 10.4)."""
+    f = fight.fighters[index]
+    return (Step("cb_ctl_free", -1, n=index),) if f.ctl_by >= 0 else ()
+
+
+def wake_up(fight: Any, round_no: int) -> Any:
+    """Knocked-out fighters whose time is over wake as ``round_no`` begins (the absorb ball's
+    1d6 rounds, the planet geoid bomb's rest of a round)."""
+    fighters = tuple(f._replace(fainted=False, wake=0) if f.fainted and f.wake and round_no >= f.wake else f
+                     for f in fight.fighters)
+    return fight._replace(fighters=fighters)
+
+
+def end_of_combat(s: LockeState) -> LockeState:
+    """The combat's single-use cards still in play are used up: absorb balls and ESP
+    controllers go back under the planet stock (seed 000 3.1.3)."""
+    fight = fight_of(s)
+    for f in fight.fighters:
+        for seat, handle in ((f.seat, f.ball_card), (f.ctl_by, f.ctl_card)):
+            if seat >= 0 and handle in s.seats[seat].shown:
+                s = pc.spend(s, seat, handle)
+    return s
+
+
+fate.CONTINUATIONS.update({"combat.ball": _ball_checked, "combat.controller": _ctl_checked})
 
 
 # --- suits (KMC 2.3.2) -------------------------------------------------------------------------------
@@ -290,15 +706,40 @@ def suit_steps(s: LockeState, target: int) -> tuple[Step, ...]:
     f = fight.fighters[target]
     if strike is None:
         return ()
+    if f.ball and not is_nike_attack(fight, strike):  # seed 000 3.1.3: the ball stays up
+        return (Step("cb_ball" if _ball_takes(f.ball, strike) else "cb_ball_break", -1, n=target),)
     if f.nike_on and f.nike_left > 0:
         return (Step("cb_suit_damage", -1, n=target, arg="nike"),)
     if not f.suit or strike.reflected:
         return ()
     if f.suit == "energy-suit":
         return (Step("cb_reflect", -1, n=target),)
+    if f.suit == "powered-suit" and f.suit_card >= 0:  # the card's level is public: no question
+        return (Step("cb_psuit_card", -1, n=target),)
     if f.suit == "powered-suit":
         return (Step("cb_absorb", f.seat, n=target),)
     return (Step("cb_suit_damage", -1, n=target),)
+
+
+def _ball_takes(level: int, strike: Strike) -> bool:
+    if strike.light_sword:
+        return level >= 5 and strike.level <= level and level == 5  # only the level-5 ball, seed 000 3.1.3
+    return strike.level <= level
+
+
+def _auto_psuit_card(g: Any, s: LockeState, step: Step) -> LockeState:
+    """A planet P-suit (seed 000 3.1.2) absorbs attacks up to its printed level; a stronger one
+    breaks it (shown, back to the stock) and the body takes the hit."""
+    fight = fight_of(s)
+    strike = fight.strike
+    assert strike is not None
+    f = fight.fighters[step.n]
+    if strike.level <= f.suit_level:
+        return advance(log(with_strike(s, None), "cb-suit-absorbs", f.seat, strike.level))
+    s = put(s, with_fighter(fight, step.n, f._replace(suit="", suit_card=-1, suit_level=0)))
+    s = log(s, "cb-suit-broken", f.seat, strike.level)
+    return advance(s, kept.spend_step(f.seat, f.suit_card), Step("cb_dur", f.seat, n=step.n),
+                   Step("cb_damage", -1, n=step.n))
 
 
 def _pending_reflect(g: Any, s: LockeState, step: Step) -> Pending:
@@ -312,6 +753,12 @@ def _on_reflect(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     strike = fight_of(s).strike
     assert strike is not None
     total = sum(action.faces)
+    f = fight_of(s).fighters[step.n]
+    if total <= strike.level and f.suit_card >= 0:  # the planet E-suit breaks at once; the body is hit
+        s = put(s, with_fighter(fight_of(s), step.n, f._replace(suit="", suit_card=-1)))
+        s = log(log(s, "cb-reflect", f.seat, total, False), "cb-suit-broken", f.seat, strike.level)
+        return advance(s, kept.spend_step(f.seat, f.suit_card), Step("cb_dur", f.seat, n=step.n),
+                       Step("cb_damage", -1, n=step.n))
     if total <= strike.level:
         return advance(log(s, "cb-reflect", fight_of(s).fighters[step.n].seat, total, False), Step("cb_suit_damage", -1, n=step.n))
     back = strike._replace(attacker=strike.target, target=strike.attacker, reflected=True)
@@ -341,11 +788,15 @@ def _on_suit_damage(g: Any, s: LockeState, step: Step, action: Any) -> LockeStat
         left = 0 if r.eliminated else left - r.damage
         turn = turn or r.transformation
         cells.append(r.cell)
+    broken = -1
     if nike:
-        f = f._replace(nike_left=max(0, left), nike_on=f.nike_on and left > 0)
+        broken = f.nike_card if left <= 0 else -1
+        f = f._replace(nike_left=max(0, left), nike_on=f.nike_on and left > 0, nike_card=-1 if left <= 0 else f.nike_card)
     else:
         f = f._replace(suit=f.suit if left > 0 else "", suit_left=max(0, left))
     s = put(s, with_fighter(fight, step.n, f))
+    if broken >= 0:  # the Nike card is broken: shown and back to the stock (seed 000 3.1.2)
+        s = pc.spend(s, f.seat, broken)
     s = log(s, "cb-suit-hit", f.seat, "nike" if nike else fight.fighters[step.n].suit, cells, first, max(0, left))
     if turn:  # N5: the suit took the hit, the wearer still takes the transformation check
         from engine.locke import fate
@@ -374,7 +825,9 @@ def _decision(g: Any, s: LockeState, step: Step) -> Pending:
 
 
 PENDING = {
-    "cb_equip": _decision, "cb_jam_ask": _decision, "cb_nike": _pending_nike, "cb_absorb": _decision, "cb_ship": _pending_ship, "cb_item_fp": _pending_item_fp,
+    "cb_mirror_block": _decision, "cb_ball_ob": _pending_ball_ob, "cb_ball_faint": _pending_ball_faint,
+    "cb_ctl_free": _pending_ctl_free,
+    "cb_equip": _decision, "cb_jam_ask": _decision, "cb_thought_sync": _decision, "cb_nike": _pending_nike, "cb_absorb": _decision, "cb_ship": _pending_ship, "cb_item_fp": _pending_item_fp,
     "cb_item_roll": _pending_item_roll, "cb_reflect": _pending_reflect, "cb_suit_damage": _pending_suit_damage,
 }
 HANDLERS = {
@@ -383,5 +836,14 @@ HANDLERS = {
     ("cb_absorb", Absorb): _on_absorb, ("cb_ship", DiceRolled): _on_ship, ("cb_item_fp", DiceRolled): _on_item_fp,
     ("cb_item_roll", DiceRolled): _on_item_roll, ("cb_reflect", DiceRolled): _on_reflect,
     ("cb_suit_damage", DiceRolled): _on_suit_damage, ("cb_jam_ask", JamVeto): _on_jam_veto,
-    ("cb_nike", DiceRolled): _on_nike,
+    ("cb_nike", DiceRolled): _on_nike, ("cb_thought_sync", UseItem): _on_thought_sync,
+    ("cb_thought_sync", Nop): _on_thought_pass,
+    ("cb_mirror_block", UseItem): _on_mirror_block, ("cb_mirror_block", Nop): _on_nop,
+    ("cb_ball_ob", DiceRolled): _on_ball_ob, ("cb_ball_faint", DiceRolled): _on_ball_faint,
+    ("cb_ctl_free", DiceRolled): _on_ctl_free,
 }
+AUTO = {
+    "cb_mirror_end": _auto_mirror_end, "cb_ball": _auto_ball, "cb_ball_break": _auto_ball_break,
+    "cb_ctl": _auto_ctl, "cb_psuit_card": _auto_psuit_card,
+}
+

@@ -18,7 +18,8 @@ from engine.locke import stats
 from engine.locke.actions import Land, Nop
 from engine.locke.checks import MIN_MIND_DECLARATION
 from engine.locke.combat.actions import Absorb, Durability, Equip, GoOn, JamVeto, Play, Sleep, UseItem
-from engine.locke.combat.items import DEFENCES, ESCAPES, SPECIALS, SUITS
+from engine.locke.combat import breakage, disintegration, ebuster, followup, kept
+from engine.locke.combat.items import DEFENCES, ESCAPES, PLANET_SPECIAL, SPECIALS, SUITS, ball_stops
 from engine.locke.combat.common import RESIDUAL, WILDCARD, card_fits, fight_of, grant_int, henchmen_of, item_level, targets
 from engine.locke.combat.model import Fighter, Strike
 from engine.locke.components import Character, CombatCard, ComponentSet
@@ -87,11 +88,14 @@ def _plays(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge
     out: list[Action] = []
     for handle, cid, acts_as, card in _hand(g, f, k):
         if card.type != "contact-telepathy" and ((f.jammed and card.level <= f.jammed)
+                                                 or (f.jam_level and card.level <= f.jam_level)
                                                  or (f.jam_owner >= 0 and card.level <= f.jam_known)):
             continue
         for use in uses:
             if card_fits(card, use, strike):
                 continue
+            if use in ("escape", "flee") and f.jammed_escape and card.level <= f.jammed_escape:
+                continue  # seed 002 trap 13: the super E-buster's jammer stops escape cards
             if use == "block" and strike is not None and strike.block_base and card.level > strike.block_base:
                 continue
             free = use == "hench" or card.type == "contact-telepathy"
@@ -111,11 +115,66 @@ def _plays(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge
                 out += [Play(step.seat, use, handle, cid, acts_as, t, stretch, mind, level) for t in aims]
             if f.field and not free and card.level and (me is None or item_level(me, "esp-field") >= card.level):
                 out += [Play(step.seat, use, handle, cid, acts_as, t, 0, 0, level, True) for t in aims]
+            if f.field_card >= 0 and not free and card.level and card.level <= f.field_level:
+                out += [Play(step.seat, use, handle, cid, acts_as, t, 0, 0, level, True) for t in aims]
+            if use == "telepathy":  # seed 000 3.2.4: with an industrial district, the check at level 6
+                for h, _ in kept.usable(g, s, step.seat, k, "industrial"):
+                    out += [Play(step.seat, use, handle, cid, acts_as, t, 0, 0, 6, False, h) for t in aims]
     return out
 
 
 def _has(me: Character | None, item: str) -> bool:
     return me is None or bool(me.items_of(item))
+
+
+def _planet_answers(g: Any, s: LockeState, step: Step, k: Knowledge | None, use: str) -> list[Action]:
+    """Kept planet cards answering the attack in flight (seed 000 3.1.3): the subspace field and
+    the Lafnor mirror in the escape phase, the absorb ball in the defence phase."""
+    strike = fight_of(s).strike
+    if strike is None:
+        return []
+    out: list[Action] = []
+    if use == "escape":
+        if strike.level <= 7:
+            out += [UseItem(step.seat, "subspace-field", -1, h, c) for h, c in kept.usable(g, s, step.seat, k, "subspace-field")]
+        out += [UseItem(step.seat, "lafnor-mirror", -1, h, c) for h, c in kept.usable(g, s, step.seat, k, "lafnor-mirror")
+                if kept.level_of(g, c) >= strike.level]
+    if use == "defend":
+        out += [UseItem(step.seat, "absorb-ball", -1, h, c) for h, c in kept.usable(g, s, step.seat, k, "absorb-ball")
+                if ball_stops(g, c, strike)]
+    return out
+
+
+def _mirror_block(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
+    strike = fight_of(s).strike
+    top = strike.mirror if strike is not None else 7
+    return [Nop(step.seat)] + [UseItem(step.seat, "lafnor-mirror", -1, h, c)
+                               for h, c in kept.usable(g, s, step.seat, k, "lafnor-mirror") if kept.level_of(g, c) > top]
+
+
+def _turn_cards(g: Any, s: LockeState, step: Step, k: Knowledge | None, aims: tuple[int, ...]) -> list[Action]:
+    """The turn's planet-card uses (seed 000): the cruiser and the geoid bomb (special attacks,
+    once a round each), the slum (swap three combat cards) and the ESP controller."""
+    fight = fight_of(s)
+    f = fight.fighters[step.n]
+    out: list[Action] = []
+    for item, kind in PLANET_SPECIAL.items():
+        for h, c in kept.usable(g, s, step.seat, k, kind):
+            if f"{item}:{h}" not in f.specials:
+                out += [UseItem(step.seat, item, t, h, c) for t in aims]
+    from engine.locke.state import zone_of
+    from engine.locke.combat.model import DECK
+
+    if len(f.hand) >= 3 and len(zone_of(s, DECK)) >= 3:
+        out += [UseItem(step.seat, "slum", -1, h, c, f.hand[:3]) for h, c in kept.usable(g, s, step.seat, k, "slum")]
+    if not f.nike_on:  # KMC 10.4.1: the planet field's and mirror's escapes as the normal action (N214)
+        for item in ("subspace-field", "lafnor-mirror"):
+            out += [UseItem(step.seat, item, -1, h, c) for h, c in kept.usable(g, s, step.seat, k, item)]
+    victims = [j for j in aims if fight.fighters[j].seat >= 0 and not fight.fighters[j].thought
+               and fight.fighters[j].ctl_by < 0]
+    out += [UseItem(step.seat, "esp-controller", j, h, c) for h, c in kept.usable(g, s, step.seat, k, "esp-controller")
+            for j in victims]
+    return out
 
 
 def _items(s: LockeState, step: Step, me: Character | None, names: tuple[str, ...]) -> list[Action]:
@@ -141,6 +200,8 @@ def _act(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge |
         return [Nop(step.seat)] + [UseItem(step.seat, RESIDUAL, t) for t in aims]
     specials: list[Action] = [UseItem(step.seat, item, t) for item in SPECIALS if item not in f.specials and _has(me, item)
                               for t in aims]
+    specials += ebuster.options(g, s, step, me)  # seed 002 trap 11: free options of the turn
+    specials += _turn_cards(g, s, step, k, aims)
     if f.nike_on:  # KMC 2.3.2: Nike's attack replaces every card action
         return [Nop(step.seat)] + specials + [UseItem(step.seat, "nike", t) for t in aims]
     return [Nop(step.seat)] + specials + _plays(g, s, step, me, k, ("attack", "flee", "illusion", "telepathy"), None)
@@ -150,9 +211,13 @@ def _answer(use: str) -> Any:
     extra = {"escape": ESCAPES, "defend": DEFENCES}.get(use, ())
 
     def make(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
+        # KMC 10.7.1: the target's own disintegration is an option of its escape decision (N180)
+        power = disintegration.options(s, step, me) if use == "escape" and disintegration.offered(g, s, step.seat) else []
         if use != "block" and use != "hench" and fight_of(s).fighters[step.n].nike_on:
-            return [Nop(step.seat)]
-        return [Nop(step.seat)] + _items(s, step, me, extra) + _plays(g, s, step, me, k, (use,), fight_of(s).strike)
+            return [Nop(step.seat)] + power
+        planet = _planet_answers(g, s, step, k, use) if use in ("escape", "defend") else []
+        return [Nop(step.seat)] + power + _items(s, step, me, extra) + planet + _plays(g, s, step, me, k, (use,),
+                                                                                        fight_of(s).strike)
     return make
 
 
@@ -166,8 +231,28 @@ def _equip(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge
         fields = [False] + ([True] if me.items_of("esp-field") else [])
         jams = aims if me.items_of("esp-jammer") else [-1]
         nikes = [0] + [grant_int(x, "check_max", me.mind) for x in me.items_of("nike")][:1]
-    return [Equip(step.seat, h, suit, field, jam, nike) for h in counts for suit in suits for field in fields
-            for jam in jams for nike in nikes if not (suit and nike)]
+    out = [Equip(step.seat, h, suit, field, jam, nike) for h in counts for suit in suits for field in fields
+           for jam in jams for nike in nikes if not (suit and nike)]
+    return out + _equip_cards(g, s, step, me, k, aims[1:])
+
+
+def _equip_cards(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None,
+                 victims: list[int]) -> list[Action]:
+    """Kept planet cards declared as items (seed 000 3.1.1-3.1.2), one card per option (with no
+    item of the character's), and all the henchman cards together."""
+    seat = step.seat
+    out: list[Action] = []
+    hench = kept.usable(g, s, seat, k, "henchman")
+    if hench:
+        out.append(Equip(seat, 0, "", False, cards=tuple(h for h, _ in hench), kinds=tuple(c for _, c in hench)))
+    for kind in ("esp-field", "energy-suit", "powered-suit"):
+        out += [Equip(seat, 0, "", False, cards=(h,), kinds=(c,)) for h, c in kept.usable(g, s, seat, k, kind)]
+    out += [Equip(seat, 0, "", False, jam, cards=(h,), kinds=(c,)) for h, c in kept.usable(g, s, seat, k, "esp-jammer")
+            for jam in victims]
+    mind = me.mind if me is not None else 0  # ``me`` holds the current stats already (_as_now)
+    if 2 <= mind <= 12 or me is None:
+        out += [Equip(seat, 0, "", False, nike=mind or 10, cards=(h,), kinds=(c,)) for h, c in kept.usable(g, s, seat, k, "nike")]
+    return out
 
 
 def _jam_ask(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
@@ -198,6 +283,11 @@ def _sleep(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge
     return [Sleep(step.seat, True), Sleep(step.seat, False)]
 
 
+def _thought_sync(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
+    """KMC 10.8.2: a residual thought may sync another's attack (its firepower), or not."""
+    return [Nop(step.seat), UseItem(step.seat, RESIDUAL, -1)]
+
+
 def _go_on(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
     return [GoOn(step.seat, True), GoOn(step.seat, False)]
 
@@ -223,5 +313,11 @@ _MAKERS: dict[str, Maker] = {
     "cb_act": _act, "cb_sync": _answer("sync"), "cb_hench": _answer("hench"), "cb_escape": _answer("escape"),
     "cb_block": _answer("block"), "cb_defend": _answer("defend"), "cb_dur": _durability, "cb_sleep": _sleep,
     "cb_go_on": _go_on, "cb_land": _land, "cb_equip": _equip, "cb_absorb": _absorb, "cb_jam_ask": _jam_ask,
+    "cb_thought_sync": _thought_sync,
+    "cb_mirror_block": _mirror_block,
 }
+_MAKERS.update(disintegration.MAKERS)  # KMC 2.2.2
+_MAKERS.update(breakage.MAKERS)  # KMC 10.7.3
+_MAKERS.update(ebuster.MAKERS)  # seed 002 trap 11
+_MAKERS.update(followup.MAKERS)  # KMC 10.11
 MAKERS = {kind: _as_now(maker) for kind, maker in _MAKERS.items()}

@@ -87,7 +87,24 @@ class Fighter(NamedTuple):
     nike_left: int = 0  # Nike's durability left (0: no Nike declared, or broken)
     nike_check: int = 0  # the value declared for the Nike check (a claim)
     nike_on: bool = False  # the Nike check passed this round
+    spared: bool = False  # said its level is 2 or less: E-busters never pick it (seed 002 trap 11)
+    jammed_escape: int = 0  # level of a jammer on it that stops escape cards only (super E-buster, seed 002)
+    extra: int = 0  # more cards in hand until the combat ends (transformation chart 7, seed 002)
     thought: int = 0  # a dead seat's residual thought: its firepower (KMC 10.2.1; no cards, no durability)
+    # --- items from kept planet cards (seed 000 3.1; engine/locke/combat/items.py, rulings N200-N209) ---
+    suit_card: int = -1  # the kept planet card that is the suit (-1: the character card's suit)
+    suit_level: int = 0  # a planet P-suit's printed (public) level
+    field_card: int = -1  # the kept planet card that is the ESP field (its level is public)
+    field_level: int = 0
+    jam_level: int = 0  # a planet-card ESP jammer on this fighter: its printed (public) level
+    jam_card: int = -1  # that jammer's handle (held by seat ``jam_by``)
+    jam_by: int = -1
+    nike_card: int = -1  # the kept planet card that is Nike
+    ball: int = 0  # level of the energy absorb ball this fighter put up (0: none)
+    ball_card: int = -1
+    wake: int = 0  # a knocked-out fighter wakes as this round begins (0: not in this combat)
+    ctl_by: int = -1  # the seat whose ESP controller (planet card) dictates this fighter's actions
+    ctl_card: int = -1
 
 
 class Strike(NamedTuple):
@@ -113,6 +130,9 @@ class Strike(NamedTuple):
     declared: int = 0  # durability the target declared (seats)
     reflected: bool = False  # thrown back by an E-suit (KMC 2.3.2): no second reflection
     direct: bool = False  # a residual thought's attack: no escape, defence or suit, the body takes it (KMC 10.7)
+    field: bool = False  # the attack card was played through an ESP field (KMC 2.2.2: no level is lost)
+    disint_tried: bool = False  # a disintegration was tried on this attack (KMC 10.7.1: one phase, one try)
+    mirror: int = 0  # a planet-card Lafnor mirror answered it at this level (escape and defence at once)
 
 
 class Fight(NamedTuple):
@@ -131,4 +151,5 @@ class Fight(NamedTuple):
     ended: str = ""  # why the combat ends ("" while it goes on)
     before: "Fight | None" = None  # the fight before a play a seat's jammer may still stop (KMC 10.10)
     arrivals: tuple[tuple[int, int], ...] = ()  # (seat, round): actually-there seats still on their way (N166)
+    forest: tuple[tuple[int, int], ...] = ()  # (fighter, card level): resonance-forest self-damage still due (N187)
     stay: bool = False  # an escape avoids the attack but nobody moves away (seed 002 trap 15, volley.py)

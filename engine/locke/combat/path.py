@@ -28,7 +28,7 @@ from engine.locke import fate
 from engine.locke.actions import Land, Nop
 from engine.locke.checks import MIN_MIND_DECLARATION
 from engine.locke.combat import claims as cc
-from engine.locke.combat import items
+from engine.locke.combat import breakage, items
 from engine.locke.combat.actions import Durability, Play, Sleep
 from engine.locke.combat.common import (
     HIT_ALL,
@@ -77,6 +77,8 @@ def play(g: Any, s: LockeState, index: int, action: Play, uses: tuple[str, ...],
         raise IllegalAction(f"here you may {' or '.join(uses)} with a card, or pass", rule=rule)
     if action.handle not in f.hand:
         raise IllegalAction("play one of the combat cards in your own hand", rule="locke.10.4.1")
+    if action.planet != -1 and action.use != "telepathy":
+        raise IllegalAction("only contact telepathy goes with an industrial district card", rule="locke.s000.3.2.4")
     card = effective(g, action.card, action.acts_as)
     why = card_fits(card, action.use, fight.strike)
     if why:
@@ -86,12 +88,21 @@ def play(g: Any, s: LockeState, index: int, action: Play, uses: tuple[str, ...],
     if card.type != "contact-telepathy" and (f.jam_owner >= 0 and card.level <= f.jam_known):
         raise IllegalAction(f"the jammer on you already stopped a level-{f.jam_known} card: only cards above it "
                             "can work", rule="locke.10.10")
+    if card.type != "contact-telepathy" and f.jam_level and card.level <= f.jam_level:
+        raise IllegalAction(f"a level-{f.jam_level} ESP jammer card is on you: only cards above it work "
+                            "(contact telepathy ignores jammers)", rule="locke.10.10")
     if card.type != "contact-telepathy" and f.jammed and card.level <= f.jammed:
         raise IllegalAction(f"an ESP jammer of level {f.jammed} is on you: only cards above it work "
                             "(contact telepathy ignores jammers)", rule="locke.10.10")
+    if action.use in ("escape", "flee") and f.jammed_escape and card.level <= f.jammed_escape:
+        raise IllegalAction(f"a jammer of level {f.jammed_escape} on you stops escape cards at or below it",
+                            rule="locke.s002.trap.13")
     free = action.use == "hench" or card.type == "contact-telepathy"
-    if action.field and (free or not f.field or action.stretch):
+    if action.field and (free or not (f.field or f.field_card >= 0) or action.stretch):
         raise IllegalAction("only a declared ESP field pays for a card, and without mind checks", rule="locke.2.3.2")
+    if action.field and f.field_card >= 0 and card.level > f.field_level:
+        raise IllegalAction(f"your level-{f.field_level} ESP field card pays for cards up to its level",
+                            rule="locke.s000.3.1.2")
     if free and (action.stretch or action.mind):
         raise IllegalAction("this card costs no power and needs no mind checks", rule="locke.10.5.2")
     if not 0 <= action.stretch <= card.level:
@@ -109,14 +120,15 @@ def play(g: Any, s: LockeState, index: int, action: Play, uses: tuple[str, ...],
     seat = f.seat
     character = s.seats[seat].character
     claims = [ck.make(seat, s.step_no, cc.CARD, (action.handle,), action.card, "locke.5")]
-    if action.field and card.level:
+    if action.field and card.level and f.field_card < 0:
         claims.append(ck.make(seat, s.step_no, cc.FIELD, (character,), card.level, "locke.2.3.2"))
     if own > 0:
         claims.append(ck.make(seat, s.step_no, cc.USE, (character,), _ledger(s, seat, [own, f.spent]), "locke.10.5.2"))
     if action.stretch:
         claims.append(fate.stat_claim(s, seat, "mind", "le", action.mind, "locke.10.5.1"))
     f = f._replace(hand=tuple(h for h in f.hand if h != action.handle), spent=f.spent + own)
-    fight = with_fighter(fight, index, f)._replace(used=fight.used + (action.handle,))
+    fight = forest_due(s, with_fighter(fight, index, f)._replace(used=fight.used + (action.handle,)), index,
+                       card.level if action.use != "hench" else 0)
     if ask:
         fight = fight._replace(before=before)
     s = put(s._replace(**claimed(s, *claims)), fight)
@@ -126,16 +138,53 @@ def play(g: Any, s: LockeState, index: int, action: Play, uses: tuple[str, ...],
     return s, card, shown + ask + mind  # the card lies face up before a jammer's owner answers
 
 
-def spend_face_up(s: LockeState, index: int, handle: int, use: str, target: int = -1) -> tuple[LockeState, str]:
-    """An obstacle plays one of its face-up cards (no claim: everyone sees it)."""
+def spend_face_up(s: LockeState, index: int, handle: int, use: str, target: int = -1,
+                  level: int = 0) -> tuple[LockeState, str]:
+    """An obstacle plays one of its face-up cards (no claim: everyone sees it); ``level`` is the
+    card's (for the resonance forest)."""
     fight = fight_of(s)
     f = fight.fighters[index]
     k = f.hand.index(handle)
     card = f.faces[k]
     f = f._replace(hand=f.hand[:k] + f.hand[k + 1:], faces=f.faces[:k] + f.faces[k + 1:])
-    s = put(s, with_fighter(fight, index, f)._replace(used=fight.used + (handle,)))
+    fight = with_fighter(fight, index, f)._replace(used=fight.used + (handle,))
+    s = put(s, forest_due(s, fight, index, level))
     assert f.ob is not None
     return log(s, "cb-play", -1, card, card, use, target, f.ob.id), card
+
+
+# --- the resonance-tree forest (seed 002 trap 4; ruling N187) ---------------------------------------
+
+#: The cause of a combat in the resonance-tree forest (its random combat, engine/locke/traps.py).
+FOREST = "random-combat:forest"
+
+
+def forest_due(s: LockeState, fight: Fight, index: int, level: int) -> Fight:
+    """In the forest every combat card used hurts its user with its level as firepower (seed 002);
+    the check is made once the action the card was played in has resolved (N187)."""
+    if s.combat is None or s.combat.cause != FOREST or level <= 0:
+        return fight
+    return fight._replace(forest=fight.forest + ((index, level),))
+
+
+def forest_steps(s: LockeState) -> tuple[LockeState, tuple[Step, ...]]:
+    """The forest's self-damage checks still due (taken before the next turn, and after the last)."""
+    fight = fight_of(s)
+    if not fight.forest:
+        return s, ()
+    steps = tuple(Step("cb_forest", -1, n=i, arg=str(level)) for i, level in fight.forest)
+    return put(s, fight._replace(forest=())), steps
+
+
+def _auto_forest(g: Any, s: LockeState, step: Step) -> LockeState:
+    """The user's own damage check, straight to the body: a direct hit of its own (seed 002)."""
+    fight = fight_of(s)
+    if not active(fight, step.n):
+        return advance(s)
+    f = fight.fighters[step.n]
+    s = log(with_strike(s, Strike(step.n, step.n, "", 0, int(step.arg), escape_tried=True, direct=True)),
+            "cb-forest", f.seat if f.seat >= 0 else (f.ob.id if f.ob else ""), int(step.arg))
+    return advance(s, Step("cb_hit", -1))
 
 
 def _pending_played(g: Any, s: LockeState, step: Step) -> Pending:
@@ -217,12 +266,18 @@ def _on_act(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
             raise IllegalAction("declare an ESP level 0..7 for the level check", rule="locke.5.4")
     elif action.level:
         raise IllegalAction("declare a level only for contact telepathy", rule="locke.5.4")
+    industrial: tuple[Step, ...] = ()
+    if action.planet >= 0:  # seed 000 3.2.4: the industrial district makes the check at level 6
+        industrial = items.industrial(g, s, step.seat, action)
+    elif action.planet != -1:
+        raise IllegalAction("name a kept industrial district card, or none (-1)", rule="locke.s000.3.2.4")
     s, card, mind = play(g, s, me, action, ("attack", "flee", "illusion", "telepathy"), step)
     fight = fight_of(s)
     f = fight.fighters[me]
     s = put(s, with_fighter(fight, me, f._replace(acted=True)))
     if action.use == "attack":
-        strike = Strike(me, action.target, card.id, card.level, card.firepower, light_sword=is_light_sword(card))
+        strike = Strike(me, action.target, card.id, card.level, card.firepower, light_sword=is_light_sword(card),
+                        field=action.field)
         s = mark_attacked(with_strike(s, strike))
         return advance(s, *mind, Step("cb_strike", -1, arg="ok"))
     if action.use == "flee":
@@ -230,11 +285,13 @@ def _on_act(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
         return advance(s, *mind, Step("cb_escaped", -1, n=me, arg="ok"))
     if action.use == "illusion":
         return advance(s, *mind, Step("cb_illusion", -1, n=me, arg=f"ok:{card.level}"))
-    if action.level:
+    if industrial:
+        s = items.claim_industrial(s, step.seat, action)
+    elif action.level:
         claim = ck.make(step.seat, s.step_no, cc.TELEPATHY, (s.seats[step.seat].character,),
                         _ledger(s, step.seat, action.level), "locke.5.4")
         s = s._replace(**claimed(s, claim))
-    return advance(s, *mind, Step("cb_tele_roll", step.seat, n=action.target, arg=str(action.level)))
+    return advance(s, *industrial, *mind, Step("cb_tele_roll", step.seat, n=action.target, arg=str(action.level)))
 
 
 # --- the attack stands: syncs (KMC 10.8) --------------------------------------------------------
@@ -259,7 +316,9 @@ def _auto_strike(g: Any, s: LockeState, step: Step) -> LockeState:
                 steps.append(Step("cb_sync", f.seat, n=j))
         if attacker.seat >= 0 and attacker.henchmen:
             steps.append(Step("cb_hench", attacker.seat, n=attacker.henchmen))
-    return advance(s, *steps, Step("cb_escape_phase", -1))
+    # KMC fig. 10.2: Jessica's disintegration phase comes before the escape phase (card attacks only)
+    phase = (Step("cb_disint_phase", -1),) if strike.card and not strike.direct else ()
+    return advance(s, *steps, *phase, Step("cb_escape_phase", -1))
 
 
 def _on_sync(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
@@ -601,11 +660,12 @@ def _auto_defence_phase(g: Any, s: LockeState, step: Step) -> LockeState:
     fight = fight_of(s)
     if not active(fight, strike.target):
         return advance(with_strike(s, None))
+    s, broken = breakage.break_steps(s, strike.target)  # KMC fig. 10.2: jammers and fields, then the defence
     if strike.escape_tried:  # an escape was tried: nothing more in the defence phase
-        return advance(s, Step("cb_hit", -1))
+        return advance(s, *broken, Step("cb_hit", -1))
     target = fight.fighters[strike.target]
     if target.seat >= 0:
-        return advance(s, Step("cb_defend", target.seat, n=strike.target), Step("cb_hit", -1))
+        return advance(s, *broken, Step("cb_defend", target.seat, n=strike.target), Step("cb_hit", -1))
     return advance(auto.defend(g, s, strike.target), Step("cb_hit", -1))
 
 
@@ -754,4 +814,5 @@ AUTO = {
     "cb_escaped": _auto_escaped, "cb_blocked": _auto_blocked, "cb_block_end": _auto_block_end,
     "cb_illusion": _auto_illusion, "cb_illusion_end": _auto_illusion_end,
     "cb_defence_phase": _auto_defence_phase, "cb_defended": _auto_defended, "cb_hit": _auto_hit,
+    "cb_forest": _auto_forest,
 }

@@ -39,14 +39,17 @@ def stack(table: LocalTable, cards: Sequence[str]) -> None:
 def combat_table(sides: tuple[tuple[int, ...], tuple[int, ...]] = ((0,), (2,)), deck: Sequence[str] = (),
                  seats: list[dict[str, Any]] | None = None, obstacles: tuple[Any, ...] = (), henchmen: int = 0,
                  cause: str = "declared", cell: str = "P:1:0", equip: Mapping[int, Equip] | None = None,
-                 offers: Mapping[int, Sequence[int]] | None = None) -> LocalTable:
+                 offers: Mapping[int, Sequence[int]] | None = None,
+                 cells: Mapping[str, Any] | None = None) -> LocalTable:
     """Seats of five() (seat 2, Nia, moved onto Locke's cell) in a combat, the deck stacked;
     every seat declares no item before the first round unless ``equip`` says otherwise; the
     seats in ``offers`` roll actually-there / actually-alive with those dice (seed 002), the
-    others decline."""
-    table = table_at({"seats": seats or five(s2={"place": cell}), "phase": "planet", "turn_of": 0, "fill": "frontier"})
+    others decline; ``cells`` lays the cards of particular cells (None: an empty cell)."""
+    table = table_at({"seats": seats or five(s2={"place": cell}), "phase": "planet", "turn_of": 0, "fill": "frontier",
+                      "cells": dict(cells or {})})
     table.state = game().settle(begin(table.state, Combat(cause, cell, sides, obstacles=obstacles, henchmen=henchmen)))
-    while not (isinstance(table.pending, HiddenOp) and table.pending.op != "shuffle"):
+    while not (isinstance(table.pending, HiddenOp) and table.pending.op != "shuffle"
+               and not table.pending.zone.startswith("kept:")):  # kept planet cards turned up by use
         pending = table.pending
         if isinstance(pending, Decision) and pending.prompt == "locke.cb_equip":
             table.submit((equip or {}).get(pending.seat, Equip(pending.seat, 0, "", False)))

@@ -29,3 +29,26 @@ def test_every_claim_is_judged_from_what_the_table_saw(players: int) -> None:
     left = unjudged_claims(table.state.claims, seen.get)
     assert left == (), [(c.what, c.seat, c.rule) for c in left[:5]]
     assert len(table.state.claims) > 50  # a real game makes plenty of claims
+
+
+@pytest.mark.slow
+@pytest.mark.xdist_group("locke300")
+def test_a_played_disintegration_is_judged_from_the_final_record() -> None:
+    """KMC 2.2.2 (N180-N183): in the 300 random-bot games every claim a disintegration made (the
+    power held, the attacker's level) and every broken-or-holding jammer or field (N184) is about
+    a character card the final reveal opens, so it is judged from the public record alone."""
+    from engine.locke.combat import claims as cc
+    from tests.engine.locke.flow_helpers import game
+    from tests.engine.locke.three_hundred import played_games
+
+    checked = 0
+    for played in played_games():
+        state = played.table.state
+        ours = [c for c in state.claims if c.rule in ("locke.2.2.2", "locke.10.7.3") or c.what == cc.BROKEN]
+        if not ours:
+            continue
+        opened = dict(state.open_cards)
+        assert unjudged_claims(tuple(ours), opened.get) == (), (played.players, played.seed)
+        assert all(game().claim_holds(c, tuple(opened[h] for h in c.about)) for c in ours)
+        checked += len(ours)
+    assert checked > 0

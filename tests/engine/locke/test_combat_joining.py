@@ -110,3 +110,45 @@ def test_a_seat_arriving_in_round_2_comes_onto_the_cell_then() -> None:
         table.step()
     f = fight(table)
     assert f.round == 2 and [x.seat for x in f.fighters] == [0, 2, 3] and len(f.fighters[2].hand) == 7
+
+
+def _two_thoughts():  # type: ignore[no-untyped-def]
+    """Yamaki-1 (seat 3) and Elmi (seat 4) are dead; both come back as residual thoughts of 100."""
+    seats = five(s2={"place": "P:1:0"}, s3={"alive": False, "place": ""}, s4={"alive": False, "place": ""})
+    return combat_table(deck=seven("bazooka-10") + seven("raygun-2"), seats=seats,
+                        offers={3: (1, 3, 1, 1), 4: (1, 3, 1, 1)})
+
+
+def test_a_residual_thought_syncs_another_thoughts_attack() -> None:
+    """KMC 10.8.2 (N185): a thought that has not attacked this round may add its firepower to
+    another thought's attack, and then makes no attack of its own this round."""
+    table = _two_thoughts()
+    assert [(x.seat, x.thought) for x in fight(table).fighters][2:] == [(3, 100), (4, 100)]
+    roll(table, 2, 2, 3, 3, 6, 6, 1, 1)  # the thought of seat 3 first, Nia, Locke, then seat 4's
+    act(table, UseItem(3, RESIDUAL, 1))
+    assert waiting(table) == ("locke.cb_thought_sync", 4)
+    assert table.legal(4) == [Nop(4), UseItem(4, RESIDUAL, -1)]
+    with pytest.raises(IllegalAction) as err:
+        table.submit(UseItem(4, RESIDUAL, 0))
+    assert err.value.rule == "locke.10.8.2"
+    act(table, UseItem(4, RESIDUAL, -1))
+    assert _events(table, "cb-sync")[-1] == ("cb-sync", 4, RESIDUAL, 0, 200)
+    assert waiting(table) == ("locke.cb_dur", 2) and fight(table).strike.firepower == 200
+    act(table, Durability(2, 4))
+    roll(table, 2, 2)
+    assert not table.state.seats[2].alive  # 200 against 4
+    assert waiting(table) == ("locke.cb_act", 0)  # Locke's turn; the syncing thought's own turn is gone
+    act(table, Nop(0))
+    assert table.pending is None or waiting(table) != ("locke.cb_act", 4)
+
+
+def test_a_thought_that_attacked_is_not_asked_to_sync() -> None:
+    """KMC 10.8.2: only a thought that has not attacked yet may sync."""
+    table = _two_thoughts()
+    roll(table, 2, 2, 3, 3, 6, 6, 1, 1)
+    act(table, Nop(3))  # the first thought lets its turn go
+    act(table, Nop(2))
+    act(table, Nop(0))
+    assert waiting(table) == ("locke.cb_act", 4)
+    act(table, UseItem(4, RESIDUAL, 0))
+    assert waiting(table) == ("locke.cb_dur", 0)  # seat 3's thought already had its turn

@@ -1,0 +1,142 @@
+"""Items from kept planet cards in combat (seed 000 3.1, KMC 3.1 and 10; rulings N200-N209).
+
+A kept planet card is a face-down handle only its holder knows (``Seat.kept``).
+The combat uses it as an item through the same code as the character cards'
+items (engine/locke/combat/items.py), with the *source* as data: the action
+names the handle (``card``) and the planet card it is used as (``as_card``).
+Naming it is a claim (:data:`claims.PLANET`: the handle holds that card, or a
+wildcard), and using it turns it face up through the hidden-card reveal of
+engine/locke/planet_cards.py (ruling N60), which checks the claim on the spot.
+
+Lifetimes are the planet cards' own (assets/locke/planets.json):
+
+- permanent (cruiser, henchman) and until broken (jammer, field, suits, Nike):
+  turned up at first use and held face up (``Seat.shown``); a broken one goes
+  face up back under the planet stock (:func:`planet_cards.spend`);
+- single use (mirror, absorb ball, ESP controller, industrial, slum): turned
+  up when used, spent when used up (the ball and the controller at the end of
+  their combat, or when broken / released);
+- hidden until they act (geoid bomb, subspace field): the roll comes first,
+  and only a roll that fires or knocks the user out turns the card up.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.errors import IllegalAction
+from engine.core.hidden import Knowledge
+from engine.locke import claims as ck
+from engine.locke import planet_cards as pc
+from engine.locke.combat import claims as cc
+from engine.locke.state import LockeState, Step, claimed
+
+#: Planet-card kinds the combat uses, and the item each one is (seed 000 3.1.1-3.1.3, 3.2.4).
+ITEM_OF = {
+    "cruiser": "ship", "henchman": "henchman", "esp-jammer": "esp-jammer", "esp-field": "esp-field",
+    "energy-suit": "energy-suit", "powered-suit": "powered-suit", "nike": "nike", "geoid-bomb": "geoid-bomb",
+    "subspace-field": "subspace-field", "lafnor-mirror": "lafnor-mirror", "absorb-ball": "absorb-ball",
+    "esp-controller": "esp-controller", "industrial": "industrial", "slum": "slum",
+}
+PLANET_ITEMS = tuple(ITEM_OF)
+#: Kinds declared before round 1 with the character's items (``Equip.cards``).
+EQUIP_KINDS = ("henchman", "esp-jammer", "esp-field", "energy-suit", "powered-suit", "nike")
+RULE = "locke.s000.3.1"
+
+
+def level_of(g: Any, card: str) -> int:
+    """A planet card's printed level (0 for the cards without one)."""
+    return int(g.components.planet(card).level)
+
+
+def effect(g: Any, card: str, key: str, default: int = 0) -> int:
+    """A number of a planet card's effect (its success and knock-out rolls, absorb levels ...)."""
+    value = g.components.planet(card).effect.params.get(key, default)
+    return value if isinstance(value, int) else default
+
+
+def check_held(g: Any, s: LockeState, seat: int, handle: int, as_card: str, kinds: tuple[str, ...]) -> None:
+    """Raise unless ``handle`` is a planet card the seat holds and ``as_card`` a card of ``kinds``;
+    a face-up handle must already be that card (or a wildcard free to become it)."""
+    from engine.locke.components import ComponentError
+
+    p = s.seats[seat]
+    try:
+        kind = pc.kind_of(g.components.planet(as_card).id)
+    except ComponentError as err:
+        raise IllegalAction(f"there is no planet card {as_card!r}", rule=RULE) from err
+    if kind not in kinds:
+        raise IllegalAction(f"here a kept planet card may be used as {', '.join(kinds)}", rule=RULE)
+    if handle not in p.kept + p.shown:
+        raise IllegalAction("use one of your own kept planet cards", rule=RULE)
+    if handle in p.shown and not _may_be(s, handle, pc.card_of(s, handle), as_card):
+        raise IllegalAction(f"your face-up card is {pc.stands_for(s, handle)}, not {as_card}", rule=RULE)
+    if in_use(g, s, handle):
+        raise IllegalAction("that single-use card is already in play in this combat", rule="locke.s000.3.1.3")
+
+
+def in_use(g: Any, s: LockeState, handle: int) -> bool:
+    """A single-use card lies face up only while it acts (an absorb ball, an ESP controller):
+    it cannot be used a second time."""
+    card = pc.stands_for(s, handle)
+    return bool(card) and card != "wildcard" and pc.single_use(g, card)
+
+
+def _may_be(s: LockeState, handle: int, card: str, as_card: str) -> bool:
+    if card == "wildcard":
+        fixed = dict(s.wild).get(handle, "")
+        return not fixed or fixed == as_card
+    return card == as_card
+
+
+def claim(s: LockeState, seat: int, handle: int, as_card: str) -> LockeState:
+    """The use's claim: the handle holds ``as_card`` (or a wildcard). A face-down card is judged
+    when it is turned up (at once, or for the hidden-until-effect cards at the latest at the
+    final reveal, N173)."""
+    c = ck.make(seat, s.step_no, cc.PLANET, (handle,), as_card, RULE)
+    return s._replace(**claimed(s, c))
+
+
+def reveal(seat: int, handle: int, as_card: str) -> tuple[Step, ...]:
+    """Turn the card up (if it is not yet) and check it is ``as_card`` (ruling N60)."""
+    return pc.use_steps(seat, handle, as_card)
+
+
+def spend_step(seat: int, handle: int) -> Step:
+    """Back face up under the planet stock (single use spent, or broken)."""
+    return Step("spend", seat, n=handle)
+
+
+# --- the honest options: which of my kept cards may be used as what -------------------------------
+
+
+def usable(g: Any, s: LockeState, seat: int, k: Knowledge | None, kind: str) -> list[tuple[int, str]]:
+    """(handle, planet card id) the seat may name for ``kind``: its own cards of that kind (a
+    wildcard as the kind's best card). Without knowledge: every kept handle as the best card."""
+    best = _best(g, kind)
+    p = s.seats[seat]
+    out: list[tuple[int, str]] = []
+    for h in p.kept + p.shown:
+        if h in p.shown and in_use(g, s, h):
+            continue
+        if h in p.shown:
+            card = pc.card_of(s, h)
+            fixed = dict(s.wild).get(h, "")
+            if card == "wildcard" and not fixed:
+                out.append((h, best))
+            elif pc.kind_of(fixed or card) == kind:
+                out.append((h, fixed or card))
+            continue
+        known = k.card(h) if k is not None else None
+        if known is None or known == "wildcard":
+            if known is None and k is not None:
+                continue
+            out.append((h, best))
+        elif pc.kind_of(known) == kind:
+            out.append((h, known))
+    return out
+
+
+def _best(g: Any, kind: str) -> str:
+    cards = [c for c in g.components.planets if pc.kind_of(c.id) == kind]
+    return str(max(cards, key=lambda c: c.level).id)

@@ -1,0 +1,420 @@
+"""Items from kept planet cards in combat (seed 000 3.1, KMC 3.1 and 10; rulings N200-N209).
+
+A scenario per kind the combat uses (``engine.locke.combat.PLANET_ITEMS``): the use names a kept
+handle and the card it is used as (a claim), the card is turned up through the hidden-card reveal,
+and the planet card's own numbers and lifetime apply. Seat 0 is Locke-1 (fighter 0), seat 2 Nia
+(fighter 1), on Locke's cell, unless a test says otherwise."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.core.errors import CheatDetected, IllegalAction
+from engine.locke.actions import CheckValue, Nop
+from engine.locke.combat import PLANET_ITEMS
+from engine.locke.combat import claims as cc
+from engine.locke.combat.actions import Durability, Equip, GoOn, Play, UseItem
+from engine.locke.state import zone_of
+from tests.engine.locke.combat_helpers import card, combat_table, fight, hand, seven
+from tests.engine.locke.flow_helpers import act, five, roll, waiting
+
+LOCKE_FIRST = (6, 6, 1, 1)
+NIA_FIRST = (1, 1, 6, 6)
+
+
+def _seats(kept0: tuple[str, ...] = (), kept2: tuple[str, ...] = (), s2: str = "nia") -> list[dict[str, Any]]:
+    faces = {"nia": "nia", "francis": "francis"}
+    return five(s0={"kept": list(kept0)}, s2={"character": s2, "silhouette": faces[s2], "place": "P:1:0",
+                                               "kept": list(kept2)})
+
+
+def _table(kept0: tuple[str, ...] = (), kept2: tuple[str, ...] = (), deck0: tuple[str, ...] = (),
+           deck2: tuple[str, ...] = (), first: tuple[int, ...] = LOCKE_FIRST, equip: dict[int, Equip] | None = None,
+           extra0: int = 0, s2: str = "nia") -> Any:
+    table = combat_table(seats=_seats(kept0, kept2, s2), deck=seven(*deck0) + ["*"] * extra0 + seven(*deck2),
+                         equip=equip)
+    roll(table, *first)
+    return table
+
+
+def _h(table: Any, seat: int, k: int = 0) -> int:
+    """The seat's k-th kept planet card (face down or face up)."""
+    p = table.state.seats[seat]
+    return (p.kept + p.shown)[k]
+
+
+def _handles(seats: list[dict[str, Any]], seat: int) -> Any:
+    from tests.engine.locke.flow_helpers import table_at
+
+    return table_at({"seats": seats, "phase": "planet", "turn_of": 0, "fill": "frontier"}).state.seats[seat].kept
+
+
+def _keep(table: Any, seat: int) -> None:
+    """The roller still holds a face-down card: it keeps its roll (no residential re-roll, N62)."""
+    assert waiting(table) == ("locke.reroll", seat)
+    act(table, Nop(seat))
+
+
+def _events(table: Any, kind: str) -> list[tuple[Any, ...]]:
+    return [e for e in table.state.events if e[0] == kind]
+
+
+def _used(table: Any, kind: str) -> bool:
+    return any(e[0] == "planet" and e[1] == kind for e in table.state.events)
+
+
+def test_the_combat_uses_all_fourteen_combat_kinds() -> None:
+    """Seed 000 3.1: every combat-only kind of ruling N81 is used by the combat."""
+    assert set(PLANET_ITEMS) == {"cruiser", "henchman", "esp-jammer", "esp-field", "energy-suit", "powered-suit",
+                                 "nike", "subspace-field", "esp-controller", "absorb-ball", "geoid-bomb",
+                                 "lafnor-mirror", "industrial", "slum"}
+
+
+# --- declared before round 1 (seed 000 3.1.1-3.1.2) ---------------------------------------------------
+
+
+def test_a_henchman_card_brings_a_card_and_stays_face_up() -> None:
+    """Seed 000 3.1.1: the henchman card is one henchman, kept for the game, turned up at use (N60)."""
+    seats = _seats(kept0=("henchman",))
+    h = _handles(seats, 0)[0]
+    table = _table(kept0=("henchman",), equip={0: Equip(0, 0, "", False, cards=(h,), kinds=("henchman",))}, extra0=1)
+    f = fight(table).fighters[0]
+    assert f.henchmen == 1 and len(f.hand) == 8
+    assert h in table.state.seats[0].shown and dict(table.state.open_cards)[h] == "henchman"
+    assert _used(table, "henchman") and any(c.what == cc.PLANET for c in table.state.claims)
+
+
+def test_naming_a_kept_card_for_what_it_is_not_is_caught_naming_the_seat() -> None:
+    """N60, N200: a frontier declared as a henchman card is a false claim, caught when it turns up."""
+    seats = _seats(kept0=("frontier",))
+    h = _handles(seats, 0)[0]
+    with pytest.raises(CheatDetected) as err:
+        _table(kept0=("frontier",), equip={0: Equip(0, 0, "", False, cards=(h,), kinds=("henchman",))})
+    assert err.value.seat == 0
+
+
+def test_the_honest_declaration_offers_only_ones_own_cards() -> None:
+    """N200: the holder is offered its jammer card on each opponent; Nia, holding nothing, no card."""
+    from engine.locke.combat import begin
+    from engine.locke.state import Combat
+    from tests.engine.locke.flow_helpers import decline_joins, game, table_at
+
+    table = table_at({"seats": _seats(kept0=("esp-jammer-4",)), "phase": "planet", "turn_of": 0, "fill": "frontier"})
+    table.state = game().settle(begin(table.state, Combat("declared", "P:1:0", ((0,), (2,)))))
+    decline_joins(table)
+    table.step()  # the shuffle
+    h = table.state.seats[0].kept[0]
+    assert Equip(0, 0, "", False, 1, cards=(h,), kinds=("esp-jammer-4",)) in table.legal(0)
+    act(table, Equip(0, 0, "", False))
+    assert all(not a.cards for a in table.legal(2) if isinstance(a, Equip))
+
+
+def test_a_jammer_card_stops_cards_up_to_its_printed_level() -> None:
+    """Seed 000 3.1.2 ESP jammer (level 4): its level is printed and shown, so Nia's cards at or
+    below it are refused outright (KMC 10.10, known level) and her level-5 card works."""
+    seats = _seats(kept0=("esp-jammer-4",))
+    h = _handles(seats, 0)[0]
+    table = _table(kept0=("esp-jammer-4",), first=NIA_FIRST, deck2=("bazooka-10", "g-bomb-25"),
+                   equip={0: Equip(0, 0, "", False, 1, cards=(h,), kinds=("esp-jammer-4",))})
+    assert fight(table).fighters[1].jam_level == 4
+    assert all(a.card != "bazooka-10" for a in table.legal(2) if isinstance(a, Play))
+    with pytest.raises(IllegalAction) as err:
+        table.submit(card(table, 2, "attack", "bazooka-10", target=0))
+    assert err.value.rule == "locke.10.10"
+    act(table, card(table, 2, "attack", "g-bomb-25", target=0, stretch=1, mind=5))
+    assert table.pending.purpose == "locke.combat.mind"  # no jammer question: the level is known
+
+
+def test_a_field_card_pays_for_cards_up_to_its_level_without_a_claim() -> None:
+    """Seed 000 3.1.2 ESP field (level 3): cards up to level 3 cost no power; its level is public."""
+    seats = _seats(kept2=("esp-field-3",))
+    h = _handles(seats, 2)[0]
+    table = _table(kept2=("esp-field-3",), first=NIA_FIRST, deck2=("bazooka-8", "beam-cannon-12"),
+                   equip={2: Equip(2, 0, "", False, cards=(h,), kinds=("esp-field-3",))})
+    with pytest.raises(IllegalAction) as err:
+        table.submit(Play(2, "attack", hand(table, 2)["beam-cannon-12"], "beam-cannon-12", "", 0, 0, 0, 0, True))
+    assert err.value.rule == "locke.s000.3.1.2"
+    before = len(table.state.claims)
+    act(table, Play(2, "attack", hand(table, 2)["bazooka-8"], "bazooka-8", "", 0, 0, 0, 0, True))
+    assert fight(table).fighters[1].spent == 0
+    assert all(c.what != cc.FIELD for c in table.state.claims[before:])
+
+
+def test_the_energy_suit_card_breaks_at_once_when_the_attacker_passes() -> None:
+    """Seed 000 3.1.2 E-suit: a passed check destroys the card version at once; the body is hit;
+    the card is shown and returned to the stock."""
+    seats = _seats(kept2=("energy-suit",))
+    h = _handles(seats, 2)[0]
+    table = _table(kept2=("energy-suit",), deck0=("blaster-4",),
+                   equip={2: Equip(2, 0, "", False, cards=(h,), kinds=("energy-suit",))})
+    act(table, card(table, 0, "attack", "blaster-4", target=1))
+    act(table, Nop(2))
+    act(table, Nop(2))
+    roll(table, 1, 1)  # 2 <= level 2: the attacker passes
+    assert waiting(table) == ("locke.cb_dur", 2) and _events(table, "cb-suit-broken")
+    assert h in zone_of(table.state, "planet:stock") and h not in table.state.seats[2].shown
+
+
+def test_the_energy_suit_card_throws_back_a_failed_check() -> None:
+    seats = _seats(kept2=("energy-suit",))
+    h = _handles(seats, 2)[0]
+    table = _table(kept2=("energy-suit",), deck0=("blaster-4",),
+                   equip={2: Equip(2, 0, "", False, cards=(h,), kinds=("energy-suit",))})
+    act(table, card(table, 0, "attack", "blaster-4", target=1))
+    act(table, Nop(2))
+    act(table, Nop(2))
+    roll(table, 6, 6)
+    assert waiting(table) == ("locke.cb_dur", 0) and h in table.state.seats[2].shown
+
+
+def test_the_powered_suit_card_absorbs_up_to_its_level_and_breaks_above() -> None:
+    """Seed 000 3.1.2 P-suit (level 4): absorbs a level-3 bazooka with no question (its level is
+    public); a level-5 G-bomb breaks it and hits the body."""
+    seats = _seats(kept2=("powered-suit-4",))
+    h = _handles(seats, 2)[0]
+    equip = {2: Equip(2, 0, "", False, cards=(h,), kinds=("powered-suit-4",))}
+    table = _table(kept2=("powered-suit-4",), deck0=("bazooka-7",), equip=equip)
+    act(table, card(table, 0, "attack", "bazooka-7", target=1))
+    act(table, Nop(2))
+    act(table, Nop(2))
+    assert _events(table, "cb-suit-absorbs") and waiting(table) == ("locke.cb_act", 2)
+    table = _table(kept2=("powered-suit-4",), deck0=("g-bomb-25",), equip=equip)
+    act(table, card(table, 0, "attack", "g-bomb-25", target=1))
+    act(table, Nop(2))
+    act(table, Nop(2))
+    assert waiting(table) == ("locke.cb_dur", 2) and h in zone_of(table.state, "planet:stock")
+
+
+def test_the_nike_card_is_checked_against_the_mind() -> None:
+    """Seed 000 3.1.2 Nike: as the character's Nike, its check against the mind (a stat claim);
+    declaring a check value above the mind is caught naming the seat."""
+    from engine.core.claims import FalseClaim
+    from engine.locke import claims as ck
+
+    seats = _seats(kept0=("nike",))
+    h = _handles(seats, 0)[0]
+    table = combat_table(seats=seats, deck=seven(), equip={0: Equip(0, 0, "", False, -1, 8, cards=(h,), kinds=("nike",))})
+    assert any(c.what == ck.STAT_NOW and c.value[:3] == ["mind", "le", 8] for c in table.state.claims)
+    roll(table, 3, 3)
+    assert fight(table).fighters[0].nike_on and _used(table, "nike")
+    with pytest.raises(FalseClaim) as err:  # Locke-1's mind is 8
+        combat_table(seats=seats, deck=seven(), equip={0: Equip(0, 0, "", False, -1, 9, cards=(h,), kinds=("nike",))})
+    assert err.value.seat == 0
+
+
+# --- on one's own turn --------------------------------------------------------------------------
+
+
+def test_the_cruiser_fires_from_the_ship_chart_once_a_round() -> None:
+    """Seed 000 3.1.1 cruiser: the character's ship (ship-support chart), kept for the game."""
+    seats = _seats(kept0=("cruiser",))
+    h = _handles(seats, 0)[0]
+    table = _table(kept0=("cruiser",))
+    act(table, UseItem(0, "ship", 1, h, "cruiser"))
+    roll(table, 1, 2)
+    assert _events(table, "cb-ship")[-1][2] == "g-bomb" and h in table.state.seats[0].shown
+    act(table, Nop(2))
+    act(table, Nop(2))
+    act(table, Durability(2, 4))
+    roll(table, 3, 3)
+    assert waiting(table) == ("locke.cb_act", 0) and UseItem(0, "ship", 1, h, "cruiser") not in table.legal(0)
+
+
+def test_the_geoid_bomb_card_stays_hidden_until_it_fires() -> None:
+    """Seed 000 3.1.3 geoid bomb: 2d6 of 4 or less fires (level 7, 100); 5-9 nothing and the card
+    stays face down; once it fires it is shown and discarded."""
+    seats = _seats(kept0=("geoid-bomb",))
+    h = _handles(seats, 0)[0]
+    table = _table(kept0=("geoid-bomb",))
+    act(table, UseItem(0, "geoid-bomb", 1, h, "geoid-bomb"))
+    roll(table, 3, 3)  # 6: the character's bomb would fire, the card's does not
+    _keep(table, 0)
+    assert h in table.state.seats[0].kept and not _used(table, "geoid-bomb")
+    table = _table(kept0=("geoid-bomb",))
+    act(table, UseItem(0, "geoid-bomb", 1, h, "geoid-bomb"))
+    roll(table, 1, 3)
+    _keep(table, 0)
+    assert waiting(table) == ("locke.cb_escape", 2) and fight(table).strike.level == 7
+    assert h in zone_of(table.state, "planet:stock") and _used(table, "geoid-bomb")
+
+
+def test_the_geoid_bomb_card_knocks_out_for_the_rest_of_the_round() -> None:
+    seats = _seats(kept0=("geoid-bomb",))
+    h = _handles(seats, 0)[0]
+    table = _table(kept0=("geoid-bomb",))
+    act(table, UseItem(0, "geoid-bomb", 1, h, "geoid-bomb"))
+    roll(table, 5, 5)
+    _keep(table, 0)
+    f = fight(table).fighters[0]
+    assert f.fainted and f.wake == 2 and h in zone_of(table.state, "planet:stock")
+
+
+def test_the_industrial_district_makes_contact_telepathy_at_level_six() -> None:
+    """Seed 000 3.2.4 industrial district: the check at level 6 whatever the character's level
+    (no level claim), the card shown and spent."""
+    seats = _seats(kept0=("industrial",))
+    h = _handles(seats, 0)[0]
+    table = _table(kept0=("industrial",), deck0=("contact-telepathy",))
+    t = hand(table, 0)["contact-telepathy"]
+    with pytest.raises(IllegalAction):
+        table.submit(Play(0, "telepathy", t, "contact-telepathy", "", 1, 0, 0, 5, False, h))
+    assert Play(0, "telepathy", t, "contact-telepathy", "", 1, 0, 0, 6, False, h) in table.legal(0)
+    before = len(table.state.claims)
+    act(table, Play(0, "telepathy", t, "contact-telepathy", "", 1, 0, 0, 6, False, h))
+    assert all(c.what != cc.TELEPATHY for c in table.state.claims[before:])
+    roll(table, 3, 3)
+    assert _events(table, "cb-telepathy")[-1][3:] == (6, 6, True) and _used(table, "industrial")
+    assert h in zone_of(table.state, "planet:stock")
+
+
+def test_the_slum_swaps_three_combat_cards() -> None:
+    """Seed 000 3.2.4 slum: three cards of the hand are discarded and three new ones dealt (a
+    hidden-card deal to the seat alone); the turn's action is still to come."""
+    seats = _seats(kept0=("slum",))
+    h = _handles(seats, 0)[0]
+    table = _table(kept0=("slum",))
+    old = fight(table).fighters[0].hand
+    act(table, UseItem(0, "slum", -1, h, "slum", old[:3]))
+    new = fight(table).fighters[0].hand
+    assert len(new) == 7 and not set(old[:3]) & set(new) and set(old[:3]) <= set(fight(table).used)
+    assert waiting(table) == ("locke.cb_act", 0) and h in zone_of(table.state, "planet:stock")
+    with pytest.raises(IllegalAction):  # the card is spent
+        table.submit(UseItem(0, "slum", -1, h, "slum", new[:3]))
+
+
+# --- answers to an attack ------------------------------------------------------------------------
+
+
+def test_the_subspace_field_card_escapes_on_six_or_less_unblocked() -> None:
+    """Seed 000 3.1.3 subspace field: 2d6 of 6 or less (the character's is 9), an unblockable
+    level-7 escape; then shown and discarded."""
+    seats = _seats(kept2=("subspace-field",))
+    h = _handles(seats, 2)[0]
+    table = _table(kept2=("subspace-field",), deck0=("bazooka-7",))
+    act(table, card(table, 0, "attack", "bazooka-7", target=1))
+    act(table, UseItem(2, "subspace-field", -1, h, "subspace-field"))
+    roll(table, 3, 3)
+    _keep(table, 2)
+    roll(table, 1)
+    assert waiting(table) == ("locke.cb_land", 2) and h in zone_of(table.state, "planet:stock")
+
+
+def test_the_subspace_field_card_stays_hidden_after_a_miss() -> None:
+    seats = _seats(kept2=("subspace-field",))
+    h = _handles(seats, 2)[0]
+    table = _table(kept2=("subspace-field",), deck0=("bazooka-7",))
+    act(table, card(table, 0, "attack", "bazooka-7", target=1))
+    act(table, UseItem(2, "subspace-field", -1, h, "subspace-field"))
+    roll(table, 4, 4)  # 8: the escape was tried and failed; no defence follows
+    _keep(table, 2)
+    assert waiting(table) == ("locke.cb_dur", 2) and h in table.state.seats[2].kept
+
+
+def test_the_planet_mirror_escapes_and_defends_and_a_higher_one_blocks() -> None:
+    """Seed 000 3.1.3, KMC 10.7.2 Lafnor mirror: escape and defence at once at its level (light
+    swords too); only a higher planet mirror blocks the escape, and the defence still holds."""
+    seats = _seats(kept2=("lafnor-mirror-5",))
+    h = _handles(seats, 2)[0]
+    table = _table(kept2=("lafnor-mirror-5",), deck0=("light-sword-5-30",))
+    act(table, card(table, 0, "attack", "light-sword-5-30", target=1))
+    act(table, UseItem(2, "lafnor-mirror", -1, h, "lafnor-mirror-5"))
+    assert waiting(table) == ("locke.cb_mirror_block", 0) and table.legal(0) == [Nop(0)]
+    act(table, Nop(0))
+    roll(table, 1)
+    assert waiting(table) == ("locke.cb_land", 2) and h in zone_of(table.state, "planet:stock")
+    seats = _seats(kept0=("lafnor-mirror-7",), kept2=("lafnor-mirror-5",))
+    m0, m2 = _handles(seats, 0)[0], _handles(seats, 2)[0]
+    table = _table(kept0=("lafnor-mirror-7",), kept2=("lafnor-mirror-5",), deck0=("blaster-4",))
+    act(table, card(table, 0, "attack", "blaster-4", target=1))
+    act(table, UseItem(2, "lafnor-mirror", -1, m2, "lafnor-mirror-5"))
+    act(table, UseItem(0, "lafnor-mirror", -1, m0, "lafnor-mirror-7"))
+    assert _events(table, "cb-block") and _events(table, "cb-defend")[-1][-1] == "lafnor-mirror"
+    assert waiting(table) == ("locke.cb_act", 2) and table.state.seats[2].damage == 0
+
+
+def test_a_mirror_below_the_attack_cannot_answer_it() -> None:
+    seats = _seats(kept2=("lafnor-mirror-5",))
+    h = _handles(seats, 2)[0]
+    table = _table(kept2=("lafnor-mirror-5",), deck0=("d-bomb-40",))
+    act(table, card(table, 0, "attack", "d-bomb-40", target=1))
+    assert UseItem(2, "lafnor-mirror", -1, h, "lafnor-mirror-5") not in table.legal(2)
+    with pytest.raises(IllegalAction):
+        table.submit(UseItem(2, "lafnor-mirror", -1, h, "lafnor-mirror-5"))
+
+
+def test_the_absorb_ball_absorbs_and_a_failed_level_check_knocks_the_attacker_out() -> None:
+    """Seed 000 3.1.3 energy absorb ball (level 4): the attack is absorbed, the attacker makes an
+    ESP level check (a declaration) and failing it is out for 1d6 rounds, this one included; the
+    ball stays up for the combat and a stronger attack breaks it."""
+    seats = _seats(kept2=("absorb-ball-4",))
+    h = _handles(seats, 2)[0]
+    table = _table(kept2=("absorb-ball-4",), deck0=("blaster-4", "g-bomb-25"))
+    act(table, card(table, 0, "attack", "blaster-4", target=1))
+    act(table, Nop(2))
+    act(table, UseItem(2, "absorb-ball", -1, h, "absorb-ball-4"))
+    assert waiting(table) == ("locke.check_value", 0)
+    act(table, CheckValue(0, 6))
+    roll(table, 6, 6)  # 12 > 6: failed
+    roll(table, 2)  # out this round and the next
+    f = fight(table).fighters[0]
+    assert f.fainted and f.wake == 3 and fight(table).fighters[1].ball == 4 and _used(table, "absorb-ball")
+    assert h in table.state.seats[2].shown  # up until the combat ends or a stronger attack hits it
+
+
+def test_a_stronger_attack_breaks_the_absorb_ball() -> None:
+    seats = _seats(kept2=("absorb-ball-3",))
+    h = _handles(seats, 2)[0]
+    table = _table(kept2=("absorb-ball-3",), deck0=("blaster-4", "g-bomb-25"), deck2=("raygun-1",))
+    act(table, card(table, 0, "attack", "blaster-4", target=1))
+    act(table, Nop(2))
+    act(table, UseItem(2, "absorb-ball", -1, h, "absorb-ball-3"))
+    act(table, CheckValue(0, 6))
+    roll(table, 1, 1)  # passed
+    act(table, Nop(2))  # Nia's turn
+    act(table, GoOn(0, True))
+    act(table, GoOn(2, True))
+    roll(table, *LOCKE_FIRST)
+    act(table, card(table, 0, "attack", "g-bomb-25", target=1))
+    act(table, Nop(2))
+    act(table, Nop(2))
+    assert _events(table, "cb-ball-broken") and waiting(table) == ("locke.cb_dur", 2)
+    assert h in zone_of(table.state, "planet:stock")
+
+
+def test_a_residential_district_rerolls_the_seats_own_combat_dice() -> None:
+    """Seed 000 3.2.4 residential district (N62, N208): offered after the seat's own combat roll
+    (here the planet geoid bomb's 2d6); the roll is made again and the card is spent."""
+    from engine.locke.actions import UseCard
+
+    seats = _seats(kept0=("geoid-bomb", "residential"))
+    bomb, home = _handles(seats, 0)
+    table = _table(kept0=("geoid-bomb", "residential"))
+    act(table, UseItem(0, "geoid-bomb", 1, bomb, "geoid-bomb"))
+    roll(table, 3, 3)
+    assert waiting(table) == ("locke.reroll", 0)
+    act(table, UseCard(0, home, "residential"))
+    roll(table, 1, 1)
+    _keep(table, 0)  # the bomb is still face down: the question comes again
+    assert waiting(table) == ("locke.cb_escape", 2) and home in zone_of(table.state, "planet:stock")
+
+
+def test_the_planet_mirror_and_field_are_also_the_turns_escape() -> None:
+    """KMC 10.4.1, N214: on one's own turn the planet mirror escapes at its level (blocked only by
+    a higher planet mirror) and the planet subspace field rolls its 2d6; the turn's action is used."""
+    seats = _seats(kept0=("lafnor-mirror-6",))
+    h = _handles(seats, 0)[0]
+    table = _table(kept0=("lafnor-mirror-6",))
+    assert UseItem(0, "lafnor-mirror", -1, h, "lafnor-mirror-6") in table.legal(0)
+    act(table, UseItem(0, "lafnor-mirror", -1, h, "lafnor-mirror-6"))
+    act(table, Nop(2))  # Nia holds no higher mirror
+    roll(table, 2)
+    assert waiting(table) == ("locke.cb_land", 0) and h in zone_of(table.state, "planet:stock")
+    seats = _seats(kept0=("subspace-field",))
+    h = _handles(seats, 0)[0]
+    table = _table(kept0=("subspace-field",))
+    act(table, UseItem(0, "subspace-field", -1, h, "subspace-field"))
+    roll(table, 5, 4)  # 9: nothing, the card stays face down, the turn is over
+    _keep(table, 0)
+    assert waiting(table) == ("locke.cb_act", 2) and h in table.state.seats[0].kept
