@@ -13,6 +13,7 @@ docs/rules/locke.md chapter 10). The modules, one job each:
 - breakage.py - jammers and fields broken by a stronger attack (KMC 10.7.3);
 - ebuster.py - the E-buster's sparing and persuasion (seed 002 trap 11);
 - followup.py - follow-up combats after an escape (KMC 10.11);
+- latecomers.py - seats joining from outside obey the cell's card (KMC 10.2.2);
 - obstacles.py - chart opponents as obstacles;
 - claims.py - what a combat declaration claims, and its judgement;
 - volley.py - seed 002 trap 15, the 300's synchronised attack, on the attack path;

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.pending import CardsDealt, CardsRevealed, Chance, Decision, DiceRolled, HiddenOp, Pending
-from engine.locke.combat import auto, ebuster, followup, items, path
+from engine.locke.combat import auto, ebuster, followup, items, latecomers, path
 from engine.locke.combat.actions import GoOn
 from engine.locke.combat.common import active, fight_of, player, put, targets, with_fighter
 from engine.locke.combat.model import (
@@ -106,10 +106,12 @@ def _auto_start(g: Any, s: LockeState, step: Step) -> LockeState:
         fighters.append(Fighter(-1, OBSTACLE_PARTY, ob=ob, members=(ob.durability,) * max(1, ob.squad)))
     now, later, thoughts = _joiners(s)
     fight = Fight(fighters=tuple(fighters), arrivals=tuple(later))
+    joined: tuple[int, ...] = ()
     for seat in now:  # they declare their items with everyone else below
         fight, asks = _join(s, fight, seat)
         if asks:
             s = log(s, "cb-joined", seat)
+            joined += (seat,)
     for seat, firepower in thoughts:  # KMC 10.2.1: a party of its own with no cards (N167)
         before = len(fight.fighters)
         fight, _ = _join(s, fight, seat, firepower)
@@ -117,6 +119,7 @@ def _auto_start(g: Any, s: LockeState, step: Step) -> LockeState:
             s = log(s, "cb-thought", seat, firepower)
     fighters = list(fight.fighters)
     s = put(s, fight)
+    s, obey = latecomers.obey(g, s, joined)  # KMC 10.2.2: before the cards are dealt (N192)
     if not any(name == DECK for name, _ in s.zones):
         s = fresh_zone(s, DECK, g.components.deck("combat_cards"))
     s = log(s, "cb-start", c.cause, c.cell, [list(x) for x in c.sides],
@@ -124,7 +127,7 @@ def _auto_start(g: Any, s: LockeState, step: Step) -> LockeState:
     armed = tuple(Step("cb_arm", -1, n=i) for i, f in enumerate(fighters) if f.ob is not None and f.ob.weapon == "weapon-check")
     equip = tuple(Step("cb_equip", f.seat, n=i) for i, f in enumerate(fighters) if player(f))
     spare = ebuster.spare_steps(fight_of(s))  # seed 002 trap 11: before the first round
-    return advance(s, Step("shuffle", -1, arg=DECK), *armed, *equip, *spare, Step("cb_round", -1))
+    return advance(s, Step("shuffle", -1, arg=DECK), *armed, *obey, *equip, *spare, Step("cb_round", -1))
 
 
 def parties_left(fight: Fight) -> int:
@@ -140,7 +143,7 @@ def _auto_round(g: Any, s: LockeState, step: Step) -> LockeState:
     if parties_left(fight) < 2:
         return advance(put(s, fight._replace(ended=fight.ended or "no-opponents")), Step("cb_end", -1))
     if step.arg != "arrived":  # seed 002 actually-there 5-7: they come in first, declaring their items
-        s, asks = _arrive(s, fight, fight.round + 1)
+        s, asks = _arrive(g, s, fight, fight.round + 1)
         if asks:
             return advance(s, *asks, Step("cb_round", -1, arg="arrived"))
         fight = fight_of(s)
@@ -394,8 +397,9 @@ def _auto_end(g: Any, s: LockeState, step: Step) -> LockeState:
     s = s._replace(combat=None, last_combat=s.last_combat if trapped or c.cause == VOLLEY else participants)
     if not alive_seats(s):
         return end_game(s, "all-dead")
-    follow = tuple(x for seat in fight.escapers if s.seats[seat].alive  # KMC 10.11 (N147, N190)
-                   for x in followup.after_escape(s, seat))
+    follow = latecomers.after(s, c.cell, fight.newcomers, fight.escapers)  # N192
+    follow += tuple(x for seat in fight.escapers if s.seats[seat].alive  # KMC 10.11 (N147, N190)
+                    for x in followup.after_escape(s, seat))
     cause = c.cause.split(":", 1)[1] if c.cause.startswith("random-combat:") else ""
     owner = c.sides[0][0] if c.sides[0] else -1
     if trapped and owner >= 0 and s.seats[owner].alive:  # seed 002 weapon check 3: the trap chart instead
@@ -434,7 +438,7 @@ AUTO = {
 }
 
 
-def _arrive(s: LockeState, fight: Fight, round_no: int) -> tuple[LockeState, tuple[Step, ...]]:
+def _arrive(g: Any, s: LockeState, fight: Fight, round_no: int) -> tuple[LockeState, tuple[Step, ...]]:
     """Seed 002 actually-there 5-7: the seat arrives as round 2, 3 or 4 begins, if it still can
     (alive, in a normal, partner or arrested state, KMC 10.2): its piece goes onto the cell and
     it joins as N166 says."""
@@ -442,6 +446,7 @@ def _arrive(s: LockeState, fight: Fight, round_no: int) -> tuple[LockeState, tup
 
     assert s.combat is not None
     asks: tuple[Step, ...] = ()
+    came: tuple[int, ...] = ()
     for seat, due in fight.arrivals:
         p = s.seats[seat]
         if due == round_no and p.alive and p.status in ("normal", "partner", "arrested"):
@@ -449,4 +454,6 @@ def _arrive(s: LockeState, fight: Fight, round_no: int) -> tuple[LockeState, tup
             if more:
                 s = log(arrive(put(s, fight), seat, s.combat.cell), "cb-arrived", seat, round_no)
                 asks += more
-    return put(s, fight), asks
+                came += (seat,)
+    s, obey = latecomers.obey(g, put(s, fight), came)  # KMC 10.3.1 (1): before the deal (N192)
+    return s, obey + asks

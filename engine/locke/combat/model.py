@@ -151,5 +151,6 @@ class Fight(NamedTuple):
     ended: str = ""  # why the combat ends ("" while it goes on)
     before: "Fight | None" = None  # the fight before a play a seat's jammer may still stop (KMC 10.10)
     arrivals: tuple[tuple[int, int], ...] = ()  # (seat, round): actually-there seats still on their way (N166)
+    newcomers: tuple[int, ...] = ()  # seats that joined and obey the cell's card when the combat ends (N192)
     forest: tuple[tuple[int, int], ...] = ()  # (fighter, card level): resonance-forest self-damage still due (N187)
     stay: bool = False  # an escape avoids the attack but nobody moves away (seed 002 trap 15, volley.py)

@@ -210,3 +210,35 @@ def test_the_escapers_silhouette_there_starts_the_follow_up_combat_by_itself() -
     assert waiting(table) == ("locke.follow_fight", 2) and table.legal(2) == [Fight(2, 4)]
     act(table, Fight(2, 4))
     assert table.state.combat is not None and table.state.combat.cause == "follow-up"
+
+
+def _on_card(card_id: str) -> Any:
+    """Locke and Nia fight on P:1:1 under the face-up planet card ``card_id``; Yamaki-1 (seat 3)
+    is actually there (seed 002, 2-4)."""
+    from tests.engine.locke.flow_helpers import five
+
+    seats = five(s0={"place": "P:1:1"}, s2={"place": "P:1:1"})
+    return combat_table(seats=seats, cell="P:1:1", deck=seven("bazooka-10") + seven() + seven(), offers={3: (1, 2)},
+                        cells={"P:1:1": {"face_up": card_id}})
+
+
+def test_a_newcomer_obeys_the_cells_arrest_card_before_the_deal() -> None:
+    """KMC 10.2.2 (N192): Yamaki-1, actually there (2-4), obeys the face-up prison card of the
+    combat's cell before the cards are dealt: he is arrested there, and still fights."""
+    table = _on_card("arrest")
+    assert _events(table, "cb-newcomer-obeys") == [("cb-newcomer-obeys", 3, "arrest", "now")]
+    assert table.state.seats[3].status == "arrested" and table.state.seats[3].place == "P:1:1"
+    assert [x.seat for x in fight(table).fighters] == [0, 2, 3] and len(fight(table).fighters[2].hand) == 7
+
+
+def test_a_newcomer_obeys_a_combat_card_only_when_the_combat_is_over() -> None:
+    """KMC 10.1, 10.2.2 (N192): the cell's random-combat card would start a second combat, which
+    cannot run while this one does: the newcomer obeys it when this combat ends."""
+    table = _on_card("combat")
+    assert _events(table, "cb-newcomer-obeys") == [("cb-newcomer-obeys", 3, "combat", "after")]
+    assert fight(table).newcomers == (3,)
+    roll(table, 6, 6, 1, 2, 1, 1)  # Locke, Nia, Yamaki-1
+    for seat in (0, 2, 3):  # a round with no attack ends the combat (KMC 10.3.5)
+        act(table, Nop(seat))
+    assert table.state.combat is None
+    assert isinstance(table.pending, Chance) and table.pending.purpose == "locke.chart.random-combat"

@@ -48,7 +48,7 @@ DISINTEGRATION = ("used", "passed", "failed", "reversed")
 REVERSED_ODDS = 1 / 36
 #: The last rules of issue 13 (N185-N191), by their events; each required unless too rare (below).
 REST_EVENTS = {"cb-follow-up": "follow-up combat", "cb-persuade": "persuasion tried", "cb-spared": "spared by an E-buster",
-               "cb-forest": "resonance-forest self-damage"}
+               "cb-forest": "resonance-forest self-damage", "cb-newcomer-obeys": "newcomer obeys the cell"}
 #: Too rare to require when the games hold fewer than this many chances (reported instead, as
 #: test_coverage_planet.py does for rare trap rows; each has its scenario test in test_combat_more.py
 #: or test_combat_joining.py): thought syncs need two thoughts in one combat, persuasion and sparing
@@ -141,6 +141,8 @@ def test_combat_coverage_over_the_300_games() -> None:
     print("the rest of issue 13      events  chances")
     for name, chance in chances.items():
         print(f"  {name:24} {rest[name]:6}  {chance}" + ("  (too rare to require)" if chance < RARE_BELOW else ""))
+    print(f"  {'newcomer obeys the cell':24} {rest['newcomer obeys the cell']:6}  (reported: needs a face-up card on the "
+          "combat's cell; scenario tests in test_combat_more.py)")
     print("not yet built (N159):", ", ".join(NOT_YET))
     assert [cid for cid in ids if not cards[cid]] == []
     assert [name for name, kind in STEPS.items() if not steps[kind]] == []
