@@ -51,7 +51,6 @@ RULE_MIND = "locke.11.3"
 RULE_PRISON = "locke.s002.prison"
 RULE_TRANSFORM = "locke.s002.transformation"
 RULE_CLONE = "locke.8"
-#: Highest durability a character can have: Yuki Hijiri's 7 plus transformation gains (bound for declarations).
 RULE_DAMAGE = "locke.s002.damage"
 #: Damage column for an attack on a mind already at 0 (ruling N1).
 ZERO_MIND_ODDS = "50-1-or-more"
