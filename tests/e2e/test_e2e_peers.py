@@ -196,11 +196,3 @@ def test_a_peer_that_never_comes_back_loses_by_forfeit_after_its_deadline(tmp_pa
     assert "did not" in log and "(seat 2)" in log and "claiming the game as a forfeit by seat 2" in log
     verdict = verify(load_raw(tmp_path / "seat0.ft"))
     assert verdict.ok, str(verdict)
-
-
-def test_save_without_net_tcp_is_refused_with_advice(capsys: pytest.CaptureFixture[str]) -> None:
-    from tools.match import main
-
-    assert main(["rider", "--save", "never-written.ft"]) == 2
-    assert "--save needs --net tcp" in capsys.readouterr().err
-    assert not Path("never-written.ft").exists()
