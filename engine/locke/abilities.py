@@ -110,19 +110,28 @@ def on_move_ability(g: Any, s: LockeState, step: Step, action: Any) -> LockeStat
     return log(s, "ability", seat, action.ability, action.target, old, action.choice)  # the decision stays
 
 
-def _pending_reveal(g: Any, s: LockeState, step: Step) -> Pending:
+def pending_reveal(g: Any, s: LockeState, step: Step) -> Pending:
+    """The step's seat turns its own character card face up for everyone."""
     return HiddenOp("reveal", "characters", (s.seats[step.seat].character,))
+
+
+def revealed_user(g: Any, s: LockeState, seat: int, action: Any, ability: str, rule: str) -> LockeState:
+    """An ability's user has shown its card (KMC 2.2): a card without ``ability`` is a cheat
+    named on ``seat``; otherwise the seat is exposed and the card is public from now on."""
+    assert isinstance(action, CardsRevealed)
+    card = action.cards[0]
+    if not g.components.character(card).has_ability(ability):
+        raise cheat(seat, f"tried {ability} as {card}, who has no such ability", rule)
+    s = s._replace(seats=with_seat(s, seat, s.seats[seat]._replace(exposed=True)),
+                   open_cards=s.open_cards + ((action.handles[0], card),))
+    return s
 
 
 def _on_revealed(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     """KMC 2.2.1 step 1: the card is shown to everyone; only Locke and Liza convert."""
-    assert isinstance(action, CardsRevealed)
-    card = action.cards[0]
-    if not g.components.character(card).has_ability(CONVERSION):
-        raise cheat(step.seat, f"tried a conversion check as {card}, who has no such ability", "locke.2.2.1")
+    s = revealed_user(g, s, step.seat, action, CONVERSION, "locke.2.2.1")
     p = s.seats[step.seat]
-    p = p._replace(exposed=True, converts=p.converts + (step.n,))
-    s = s._replace(seats=with_seat(s, step.seat, p), open_cards=s.open_cards + ((action.handles[0], card),))
+    s = s._replace(seats=with_seat(s, step.seat, p._replace(converts=p.converts + (step.n,))))
     s = log(s, "ability", step.seat, CONVERSION, step.n)
     claim = fate.stat_claim(s, step.seat, "level", "le", int(step.arg), "locke.2.2.1")
     check = Step("check_roll", step.seat, n=int(step.arg), arg=f"level|abilities.conversion|{step.n}")
@@ -150,7 +159,7 @@ def forget(s: LockeState, seat: int, *, own: bool) -> LockeState:
     return s._replace(seats=tuple(seats))
 
 
-PENDING: dict[str, Any] = {"ability_reveal": _pending_reveal}
+PENDING: dict[str, Any] = {"ability_reveal": pending_reveal}
 HANDLERS: dict[tuple[str, type], Any] = {("ability_reveal", CardsRevealed): _on_revealed,
                                          ("move", UseAbility): on_move_ability}
 AUTO: dict[str, Any] = {}

@@ -28,14 +28,14 @@ from typing import Any
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction
 from engine.core.hidden import Knowledge
-from engine.core.pending import CardsRevealed, Chance, Decision, DiceRolled, HiddenOp, Pending
+from engine.core.pending import CardsRevealed, Chance, Decision, DiceRolled, Pending
 from engine.locke import claims as ck
 from engine.locke import fate, stats
 from engine.locke.actions import CheckValue
 from engine.locke.combat.actions import Disintegrate
 from engine.locke.combat.common import active, fight_of, player, put, with_fighter, with_strike
+from engine.locke.abilities import pending_reveal, revealed_user
 from engine.locke.components import Character
-from engine.locke.setup import cheat
 from engine.locke.state import LockeState, Seat, Step, advance, claimed, log, with_seat
 
 RULE = "locke.2.2.2"
@@ -131,19 +131,10 @@ def _check_step(s: LockeState, user: int) -> Step:
     return Step("cb_disint_level", attacker.seat, n=strike.attacker, arg=str(user))
 
 
-def _pending_reveal(g: Any, s: LockeState, step: Step) -> Pending:
-    return HiddenOp("reveal", "characters", (s.seats[step.seat].character,))
-
-
 def _on_revealed(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     """KMC 2.2.2 step 1: for a party member's sake the card is shown to everyone first."""
-    assert isinstance(action, CardsRevealed)
-    card = action.cards[0]
-    if not g.components.character(card).has_ability(ABILITY):
-        raise cheat(step.seat, f"tried a disintegration as {card}, who has no such power", RULE)
-    p = s.seats[step.seat]._replace(exposed=True)
-    s = s._replace(seats=with_seat(s, step.seat, p), open_cards=s.open_cards + ((action.handles[0], card),))
-    return advance(log(s, "cb-disint-reveal", step.seat, card))
+    s = revealed_user(g, s, step.seat, action, ABILITY, RULE)
+    return advance(log(s, "cb-disint-reveal", step.seat, action.cards[0]))
 
 
 def _on_level(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
@@ -245,7 +236,7 @@ def _decision(g: Any, s: LockeState, step: Step) -> Pending:
 
 
 MAKERS = {"cb_disint": _legal_disint, "cb_disint_level": _legal_level}
-PENDING = {"cb_disint": _decision, "cb_disint_reveal": _pending_reveal, "cb_disint_level": _decision,
+PENDING = {"cb_disint": _decision, "cb_disint_reveal": pending_reveal, "cb_disint_level": _decision,
            "cb_disint_roll": _pending_roll, "dis_recover": _pending_recover}
 HANDLERS = {("cb_disint", Disintegrate): _on_disint, ("cb_escape", Disintegrate): _on_disint,
             ("cb_disint_reveal", CardsRevealed): _on_revealed,
