@@ -134,8 +134,9 @@ def _on_revealed(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     s = s._replace(seats=with_seat(s, step.seat, p._replace(converts=p.converts + (step.n,))))
     s = log(s, "ability", step.seat, CONVERSION, step.n)
     claim = fate.stat_claim(s, step.seat, "level", "le", int(step.arg), "locke.2.2.1")
-    check = Step("check_roll", step.seat, n=int(step.arg), arg=f"level|abilities.conversion|{step.n}")
-    return s._replace(queue=(check,) + s.queue[1:], **claimed(s, claim))
+    s, check = fate.declared_check(s._replace(**claimed(s, claim)), step.seat, stat="level", value=int(step.arg),
+                                   then="abilities.conversion", arg=str(step.n))
+    return s._replace(queue=(check,) + s.queue[1:])
 
 
 def _converted(g: Any, s: LockeState, seat: int, success: bool, arg: str) -> LockeState:

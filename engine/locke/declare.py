@@ -20,7 +20,7 @@ from typing import Any, cast
 
 from engine.core.errors import IllegalAction
 from engine.core.game import Outcome, SeatResult
-from engine.core.pending import CardsRevealed, Chance, Decision, DiceRolled, HiddenOp, Pending
+from engine.core.pending import CardsRevealed, Decision, HiddenOp, Pending
 from engine.locke import claims as ck
 from engine.locke import fate, stats, victory
 from engine.locke.actions import Answer, Declare, Fight, KingRoom, Nop, Nova, Override
@@ -212,25 +212,21 @@ def _on_nova(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     claim = fate.stat_claim(s, step.seat, "level", "le", action.level, "locke.11.2")
     p = p._replace(tried=p.tried + ("nova",))
     s = s._replace(seats=with_seat(s, step.seat, p), **claimed(s, claim))
-    return advance(s, Step("nova_roll", step.seat, n=action.level))
+    s, roll = fate.declared_check(s, step.seat, stat="level", value=action.level, then="declare.nova")
+    return advance(s, roll)
 
 
 def _on_skip(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     return advance(s)
 
 
-def _pending_check_roll(g: Any, s: LockeState, step: Step) -> Pending:
-    return Chance("locke." + step.kind, (6, 6))
-
-
-def _on_nova_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
+def _nova_checked(g: Any, s: LockeState, seat: int, success: bool, arg: str) -> LockeState:
     """KMC 4 Nova: an ESP level check; on success everyone dies and every key base falls (Good wins)."""
-    assert isinstance(action, DiceRolled)
-    if sum(action.faces) > step.n:
-        return advance(log(s, "nova-failed", step.seat))
+    if not success:
+        return advance(log(s, "nova-failed", seat))
     seats = tuple(p._replace(alive=False, place=OFF_BOARD, leader=NO_SEAT, status="normal") for p in s.seats)
-    s = log(s._replace(seats=seats, key_bases_destroyed=4), "nova", step.seat)
-    return end_game(s, "nova", step.seat)
+    s = log(s._replace(seats=seats, key_bases_destroyed=4), "nova", seat)
+    return end_game(s, "nova", seat)
 
 
 def _on_king(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
@@ -255,14 +251,18 @@ def _on_king_revealed(g: Any, s: LockeState, step: Step, action: Any) -> LockeSt
         raise cheat(step.seat, f"tried the King editorial room as {card}; only Yuki Hijiri may", "locke.4")
     p = s.seats[step.seat]._replace(exposed=True)
     s = s._replace(seats=with_seat(s, step.seat, p), open_cards=s.open_cards + ((action.handles[0], card),))
-    return advance(s, Step("king_roll", step.seat, n=step.n))
+    s, roll = fate.declared_check(s, step.seat, stat="mind", value=step.n, then="declare.king")
+    return advance(s, roll)
 
 
-def _on_king_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    assert isinstance(action, DiceRolled)
-    if sum(action.faces) > step.n:
-        return advance(log(s, "king-room-failed", step.seat))
-    return end_game(log(s, "king-room", step.seat), "king-room", step.seat)
+def _king_checked(g: Any, s: LockeState, seat: int, success: bool, arg: str) -> LockeState:
+    if not success:
+        return advance(log(s, "king-room-failed", seat))
+    return end_game(log(s, "king-room", seat), "king-room", seat)
+
+
+fate.CONTINUATIONS["declare.nova"] = _nova_checked
+fate.CONTINUATIONS["declare.king"] = _king_checked
 
 
 # --- the end (KMC 6.4) -----------------------------------------------------------------------
@@ -343,15 +343,13 @@ PENDING = {
     "declaring": _decision, "answer": _decision, "override": _decision, "fight": _decision,
     "nova": _decision, "king": _decision,
     "override_reveal": _pending_override_reveal, "king_reveal": _pending_king_reveal,
-    "nova_roll": _pending_check_roll, "king_roll": _pending_check_roll,
     "final_reveal": _pending_final, "final_dice": _pending_final, "final_open": _pending_final,
 }
 HANDLERS = {
     ("declaring", Declare): _on_declare, ("answer", Answer): _on_answer, ("override", Override): _on_override,
     ("override_reveal", CardsRevealed): _on_override_revealed, ("fight", Fight): _on_fight,
     ("nova", Nova): _on_nova, ("nova", Nop): _on_skip, ("king", KingRoom): _on_king, ("king", Nop): _on_skip,
-    ("king_reveal", CardsRevealed): _on_king_revealed, ("nova_roll", DiceRolled): _on_nova_roll,
-    ("king_roll", DiceRolled): _on_king_roll,
+    ("king_reveal", CardsRevealed): _on_king_revealed,
     ("final_reveal", CardsRevealed): _on_final, ("final_dice", CardsRevealed): _on_final,
     ("final_open", CardsRevealed): _on_final,
 }

@@ -513,13 +513,23 @@ def _on_check_value(g: Any, s: LockeState, step: Step, action: Any) -> LockeStat
 
 
 def _checked_value(s: LockeState, step: Step, value: int) -> LockeState:
-    """Roll for a declared ``value``; 2d6 never make less than 2, so a lower one (or -1, giving
-    up, ruling N102) fails at once without dice."""
-    stat = step.arg.split("|", 1)[0]
+    stat, then, arg = step.arg.split("|", 2)
+    s, roll = declared_check(s, step.seat, stat=stat, value=value, then=then, arg=arg)
+    return advance(s, roll)
+
+
+def declared_check(s: LockeState, seat: int, *, stat: str, value: int, then: str,
+                   arg: str = "") -> tuple[LockeState, Step]:
+    """The one way to roll a check whose value is already declared (and claimed) or public:
+    the state and the step to queue next. 2d6 never make less than 2, so a value below 2 (or
+    -1, giving up, ruling N102) fails at once without dice (N221); ``then`` continues as for
+    :func:`check_step`."""
+    if stat not in ("level", "mind") or then not in CONTINUATIONS:
+        raise ValueError(f"check: stat {stat!r}, continuation {then!r}")
+    full = f"{stat}|{then}|{arg}"
     if value < 2:
-        s = log(s, "check", step.seat, stat, value, 0, False)
-        return advance(s, Step("check_done", step.seat, n=0, arg=step.arg))
-    return advance(s, Step("check_roll", step.seat, n=value, arg=step.arg))
+        return log(s, "check", seat, stat, value, 0, False), Step("check_done", seat, n=0, arg=full)
+    return s, Step("check_roll", seat, n=value, arg=full)
 
 
 def _pending_check_roll(g: Any, s: LockeState, step: Step) -> Pending:

@@ -51,7 +51,7 @@ class Source(NamedTuple):
 
 def _jammer_in_use(fight: Fight, index: int) -> bool:
     seat = fight.fighters[index].seat
-    return any(f.jam_owner == seat for f in fight.fighters)
+    return not fight.fighters[index].ball_out and any(f.jam_owner == seat for f in fight.fighters)
 
 
 def _jammer_known(fight: Fight, index: int) -> int:
@@ -79,7 +79,7 @@ def _card_level(item: str) -> Callable[[Any, tuple[str, ...]], int]:
 SOURCES: dict[tuple[str, str], Source] = {
     ("esp-jammer", "character"): Source(_jammer_in_use, _jammer_known, _character, _card_level("esp-jammer"),
                                         _drop_jammer),
-    ("esp-field", "character"): Source(lambda fight, i: fight.fighters[i].field, lambda fight, i: 0, _character,
+    ("esp-field", "character"): Source(lambda fight, i: fight.fighters[i].field and not fight.fighters[i].ball_out, lambda fight, i: 0, _character,
                                        _card_level("esp-field"),
                                        lambda fight, i: with_fighter(fight, i, fight.fighters[i]._replace(field=False))),
 }

@@ -38,6 +38,12 @@ def with_strike(s: LockeState, strike: Strike | None) -> LockeState:
     return put(s, fight_of(s)._replace(strike=strike))
 
 
+def jammer_on(fight: Fight, f: Fighter) -> bool:
+    """A seat's ESP jammer is on ``f`` and works: its owner is not knocked out by an absorb
+    ball (seed 000 3.1.3: the knocked-out fighter's jammer and field stop, its suit stays on)."""
+    return f.jam_owner >= 0 and not any(x.seat == f.jam_owner and x.ball_out for x in fight.fighters)
+
+
 def index_of_seat(fight: Fight, seat: int) -> int:
     for i, f in enumerate(fight.fighters):
         if f.seat == seat:

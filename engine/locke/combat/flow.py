@@ -171,7 +171,7 @@ def _auto_round(g: Any, s: LockeState, step: Step) -> LockeState:
     if needed > len(zone_of(s, DECK)):  # KMC 10.3.1 note 1: out of cards, every combat ends
         return advance(put(s, fight._replace(ended="no-cards")), Step("cb_end", -1))
     jams = tuple(Step("cb_jam", -1, n=i) for i, f in enumerate(fighters)
-                 if f.ob is not None and f.ob.jammer > 0 and active(fight, i))
+                 if f.ob is not None and f.ob.jammer > 0 and active(fight, i) and not f.ball_out)
     first = auto.bombs(s) if fight.round == 1 else ()
     nike = tuple(Step("cb_nike", -1, n=i) for i, f in enumerate(fighters) if f.nike_left > 0 and active(fight, i))
     return advance(s, *deals, *first, *nike, *jams, Step("cb_init", -1))

@@ -569,7 +569,7 @@ def _on_ball_faint(g: Any, s: LockeState, step: Step, action: Any) -> LockeState
     assert isinstance(action, DiceRolled)
     fight = fight_of(s)
     f = fight.fighters[step.n]
-    f = f._replace(fainted=True, acted=True, wake=fight.round + action.faces[0])
+    f = f._replace(fainted=True, acted=True, wake=fight.round + action.faces[0], ball_out=True)
     who = f.seat if f.seat >= 0 else (f.ob.id if f.ob is not None else "")
     return advance(log(put(s, with_fighter(fight, step.n, f)), "cb-fainted", who, "absorb-ball", action.faces[0]))
 
@@ -677,7 +677,7 @@ def turn_steps(fight: Any, index: int) -> tuple[Step, ...]:
 def wake_up(fight: Any, round_no: int) -> Any:
     """Knocked-out fighters whose time is over wake as ``round_no`` begins (the absorb ball's
     1d6 rounds, the planet geoid bomb's rest of a round)."""
-    fighters = tuple(f._replace(fainted=False, wake=0) if f.fainted and f.wake and round_no >= f.wake else f
+    fighters = tuple(f._replace(fainted=False, wake=0, ball_out=False) if f.fainted and f.wake and round_no >= f.wake else f
                      for f in fight.fighters)
     return fight._replace(fighters=fighters)
 

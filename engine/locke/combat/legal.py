@@ -20,7 +20,17 @@ from engine.locke.checks import MIN_MIND_DECLARATION
 from engine.locke.combat.actions import Absorb, Durability, Equip, GoOn, JamVeto, Play, Sleep, UseItem
 from engine.locke.combat import breakage, disintegration, ebuster, followup, kept
 from engine.locke.combat.items import DEFENCES, ESCAPES, PLANET_SPECIAL, SPECIALS, SUITS, ball_stops
-from engine.locke.combat.common import RESIDUAL, WILDCARD, card_fits, fight_of, grant_int, henchmen_of, item_level, targets
+from engine.locke.combat.common import (
+    RESIDUAL,
+    WILDCARD,
+    card_fits,
+    fight_of,
+    grant_int,
+    henchmen_of,
+    item_level,
+    jammer_on,
+    targets,
+)
 from engine.locke.combat.model import Fighter, Strike
 from engine.locke.components import Character, CombatCard, ComponentSet
 from engine.locke.state import LockeState, Step
@@ -89,7 +99,7 @@ def _plays(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge
     for handle, cid, acts_as, card in _hand(g, f, k):
         if card.type != "contact-telepathy" and ((f.jammed and card.level <= f.jammed)
                                                  or (f.jam_level and card.level <= f.jam_level)
-                                                 or (f.jam_owner >= 0 and card.level <= f.jam_known)):
+                                                 or (jammer_on(fight, f) and card.level <= f.jam_known)):
             continue
         for use in uses:
             if card_fits(card, use, strike):
@@ -113,6 +123,8 @@ def _plays(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge
             level = (me.level if me is not None else 0) if use == "telepathy" else 0
             for stretch, mind in _costs(me, f, card, free):
                 out += [Play(step.seat, use, handle, cid, acts_as, t, stretch, mind, level) for t in aims]
+            if f.ball_out:
+                continue  # seed 000 3.1.3: knocked out by an absorb ball, its field has stopped
             if f.field and not free and card.level and (me is None or item_level(me, "esp-field") >= card.level):
                 out += [Play(step.seat, use, handle, cid, acts_as, t, 0, 0, level, True) for t in aims]
             if f.field_card >= 0 and not free and card.level and card.level <= f.field_level:

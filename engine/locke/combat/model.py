@@ -103,6 +103,7 @@ class Fighter(NamedTuple):
     ball: int = 0  # level of the energy absorb ball this fighter put up (0: none)
     ball_card: int = -1
     wake: int = 0  # a knocked-out fighter wakes as this round begins (0: not in this combat)
+    ball_out: bool = False  # knocked out by an absorb ball: its jammer and field stop until it wakes (s000 3.1.3)
     ctl_by: int = -1  # the seat whose ESP controller (planet card) dictates this fighter's actions
     ctl_card: int = -1
 

@@ -41,6 +41,7 @@ from engine.locke.combat.common import (
     fight_of,
     is_illusion,
     is_light_sword,
+    jammer_on,
     player,
     put,
     targets,
@@ -85,7 +86,7 @@ def play(g: Any, s: LockeState, index: int, action: Play, uses: tuple[str, ...],
         raise IllegalAction(why, rule=rule)
     if f.nike_on and action.use != "block":
         raise IllegalAction("while you use Nike only teleport blocks take combat cards", rule="locke.2.3.2")
-    if card.type != "contact-telepathy" and (f.jam_owner >= 0 and card.level <= f.jam_known):
+    if card.type != "contact-telepathy" and (jammer_on(fight, f) and card.level <= f.jam_known):
         raise IllegalAction(f"the jammer on you already stopped a level-{f.jam_known} card: only cards above it "
                             "can work", rule="locke.10.10")
     if card.type != "contact-telepathy" and f.jam_level and card.level <= f.jam_level:
@@ -100,6 +101,9 @@ def play(g: Any, s: LockeState, index: int, action: Play, uses: tuple[str, ...],
     free = action.use == "hench" or card.type == "contact-telepathy"
     if action.field and (free or not (f.field or f.field_card >= 0) or action.stretch):
         raise IllegalAction("only a declared ESP field pays for a card, and without mind checks", rule="locke.2.3.2")
+    if action.field and f.ball_out:
+        raise IllegalAction("knocked out by an absorb ball, your ESP field has stopped until you wake",
+                            rule="locke.s000.3.1.3")
     if action.field and f.field_card >= 0 and card.level > f.field_level:
         raise IllegalAction(f"your level-{f.field_level} ESP field card pays for cards up to its level",
                             rule="locke.s000.3.1.2")
@@ -113,7 +117,7 @@ def play(g: Any, s: LockeState, index: int, action: Play, uses: tuple[str, ...],
         raise IllegalAction("declare a mind only when you stretch the level", rule="locke.10.5.1")
     own = 0 if free or action.field else card.level - action.stretch
     ask: tuple[Step, ...] = ()
-    if f.jam_owner >= 0 and card.type != "contact-telepathy" and step is not None and action.use != "hench":
+    if jammer_on(fight, f) and card.type != "contact-telepathy" and step is not None and action.use != "hench":
         drop = 2 if action.stretch else 1  # the mind checks and the play's continuation
         ask = (Step("cb_jam_ask", f.jam_owner, n=index, arg=f"{card.level}|{drop}|{step.kind}|{step.n}"),)
         before = fight

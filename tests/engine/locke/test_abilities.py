@@ -114,3 +114,16 @@ def test_the_authors_privilege_changes_anothers_face_unless_it_shape_changed() -
     assert not [a for a in table.legal(0) if isinstance(a, UseAbility) and a.ability == PRIVILEGE]
     with pytest.raises(IllegalAction):
         table.submit(UseAbility(0, PRIVILEGE, 2, "adel"))
+
+
+def test_a_conversion_declared_below_2_fails_without_dice() -> None:
+    """KMC 2.2.1 with ruling N221: the conversion's level check goes through fate's one
+    declared-check roll, so a level of 1 fails at once (2d6 never make less than 2): no dice
+    are asked for, the try is used, the claim is made and the movement decision comes back."""
+    table = _moving()
+    act(table, UseAbility(0, CONVERSION, 2, "", 1))
+    _reveal(table)
+    assert waiting(table) == ("locke.move", 0)  # no Chance came: the check failed on the spot
+    assert ("check", 0, "level", 1, 0, False) in table.state.events
+    assert not table.state.seats[2].converted and table.state.seats[0].converts == (2,)
+    assert table.state.claims[-1].what == ck.STAT_NOW

@@ -377,3 +377,20 @@ def test_king_room_lets_hijiri_win_alone() -> None:
     act(table, KingRoom(0, 5))
     roll(table, 2, 2)
     assert table.state.ending == "king-room" and table.state.ended_by == 0
+
+
+def test_nova_and_king_room_checks_are_fates_declared_checks() -> None:
+    """KMC 4 Nova / King room with rulings N221 and N62: both checks are rolled by fate's one
+    declared-check function, so a Nova declared at level 0 fails without dice, and the King
+    room's mind check is the seat's own roll that a residential district may re-roll."""
+    from engine.locke.actions import KingRoom, Nova
+
+    table = arrive("nova")
+    act(table, Nova(0, 0))
+    assert ("check", 0, "level", 0, 0, False) in table.state.events
+    assert ("nova-failed", 0) in table.state.events and table.state.ending == ""
+    table = arrive("king-editorial-room", s0={"character": "hijiri-yuki", "silhouette": "hijiri-yuki"})
+    act(table, KingRoom(0, 5))
+    assert table.state.queue[0].kind == "check_roll" and table.pending.purpose == "locke.check.mind"
+    roll(table, 6, 6)
+    assert ("king-room-failed", 0) in table.state.events and table.state.ending == ""

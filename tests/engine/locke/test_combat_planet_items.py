@@ -418,3 +418,32 @@ def test_the_planet_mirror_and_field_are_also_the_turns_escape() -> None:
     roll(table, 5, 4)  # 9: nothing, the card stays face down, the turn is over
     _keep(table, 0)
     assert waiting(table) == ("locke.cb_act", 2) and h in table.state.seats[0].kept
+
+
+def test_a_fighter_the_absorb_ball_knocks_out_loses_its_jammer_and_field_until_it_wakes() -> None:
+    """Seed 000 3.1.3 energy absorb ball: a knocked-out attacker keeps its suit on, but the field
+    and jammer it uses stop. E-Strohheim (seat 0, level 0) has put his jammer (level 4) on Nia and
+    attacks her with a stretched level-2 blaster; her ball absorbs it, his level check fails (a level of 0
+    fails without dice, N221) and he is out: Nia's level-3 bazooka is no longer put to his jammer
+    (no question), and he is not asked whether his jammer breaks either."""
+    seats = five(s0={"character": "strohheim-e", "silhouette": "soi"},
+                 s2={"character": "nia", "silhouette": "nia", "place": "P:1:0", "kept": ["absorb-ball-4"]})
+    h = _handles(seats, 2)[0]
+    table = combat_table(seats=seats, deck=seven("blaster-4") + seven("bazooka-10"),
+                         equip={0: Equip(0, 0, "", False, 1)})
+    roll(table, *LOCKE_FIRST)
+    act(table, card(table, 0, "attack", "blaster-4", target=1, stretch=2, mind=5))
+    roll(table, *(1, 1) * 2)  # the two mind checks pass
+    act(table, Nop(2))  # no escape
+    act(table, UseItem(2, "absorb-ball", -1, h, "absorb-ball-4"))
+    act(table, CheckValue(0, 0))  # his level is 0: the check fails at once
+    roll(table, 3)  # out this round and the next two
+    strohheim = fight(table).fighters[0]
+    assert strohheim.fainted and strohheim.ball_out and fight(table).fighters[1].jam_owner == 0
+    assert waiting(table) == ("locke.cb_act", 2)
+    act(table, card(table, 2, "attack", "bazooka-10", target=0))
+    assert waiting(table) != ("locke.cb_jam_ask", 0) and not _events(table, "cb-jam-veto")
+    from engine.locke.combat import items
+
+    awake = items.wake_up(fight(table), strohheim.wake).fighters[0]
+    assert not awake.fainted and not awake.ball_out  # he wakes with his jammer working again
