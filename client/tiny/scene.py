@@ -126,6 +126,7 @@ class TinyScene(Scene):
                 self.session.listeners.remove(self._applied)
             if self._advance in self.session.change_listeners:
                 self.session.change_listeners.remove(self._advance)
+            self.session.stop()  # no polling once the table is not shown (the end screen reads the result)
 
     def _label(self, action: Action) -> str:
         lang = self.app.lang
