@@ -26,7 +26,6 @@ from client import theme
 from client.anim import Animator, Flash, Flight, Flip, Strike
 from client.app import App
 from client.cardart import CardArt, mark_name
-from client.help import is_help_key
 from client.i18n import tr, why_text
 from client.rider import drawing
 from client.rider.describe import describe, option_text, setup_text
@@ -37,7 +36,7 @@ from client.rider.setup_picker import SetupPicker
 from client.table.controls import Control, Key, control_at, notice_rect
 from client.table.log import LogEntry
 from client.table.prompts import Prompt
-from client.table.scene import NOTICE_SECONDS, TableScene
+from client.table.scene import ACTION_PROMPTS, NOTICE_SECONDS, TableScene
 from client.table.session import TableSession
 from client.table.words import player_label
 from client.widgets import Button
@@ -56,6 +55,9 @@ SETUP_AIDS = ("setup_clear", "setup_fill")
 
 class RiderTableScene(TableScene[RiderState]):
     name = "table"
+    #: An attack's confirmation is about a move too (the table layer's kinds and Rider's).
+    action_prompts = (*ACTION_PROMPTS, "attack")
+    opening_hint = "hint_select"
 
     def __init__(self, app: App, session: TableSession[RiderState], art: CardArt, *,
                  on_leave: Callable[[], None] | None = None,
@@ -485,7 +487,8 @@ class RiderTableScene(TableScene[RiderState]):
         elif isinstance(action, (OpenColumn, Pass, Discard)) and action.card:
             cards = [action.card]
         self.prompt = Prompt(title, lines, [(tr(lang, "confirm"), lambda: self._submit(action), True),
-                                            (tr(lang, "cancel"), self._cancel, False)], cards=cards[:5], kind=kind)
+                                            (tr(lang, "cancel"), self._cancel, False)], cards=cards[:5], kind=kind,
+                             accent=kind == "attack")
 
     def _cancel(self) -> None:
         self.prompt = None
@@ -505,6 +508,9 @@ class RiderTableScene(TableScene[RiderState]):
         lines = [] if cards else [tr(lang, "pile_empty")]
         self.prompt = Prompt(tr(lang, "pile_title", pile=name, who=who, n=len(cards)), lines,
                              [(tr(lang, "close"), self._cancel, True)], cards=cards[::-1], kind="pile")
+
+    def chat_shown(self) -> bool:
+        return self.panel_shown
 
     @property
     def panel_shown(self) -> bool:
@@ -535,31 +541,10 @@ class RiderTableScene(TableScene[RiderState]):
                 return
 
     def handle(self, event: pygame.event.Event) -> None:
-        if self.settings_panel is not None:  # modal
-            self.settings_panel.handle(event)
-            self.app.invalidate()
+        if event.type == pygame.MOUSEMOTION and self.help is not None:
+            self.hover_pos = event.pos  # the help overlay takes the motion; the hover follows it
+        if self.handle_overlays(event):  # settings, help, chat: the table layer's
             return
-        if is_help_key(event) and self.help is None:
-            self.toggle_help()
-            return
-        if self.help is not None:  # modal: the overlay takes everything until it closes
-            if event.type == pygame.MOUSEMOTION:
-                self.hover_pos = event.pos
-            self.help.handle(event)
-            self.app.invalidate()
-            return
-        field = self.chat_field
-        if field is not None and self.prompt is None:
-            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.panel_shown:
-                field.handle(event)  # a click elsewhere takes the focus away
-                if field.focused or field.rect.collidepoint(event.pos):
-                    return
-            elif field.focused and event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
-                if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                    self._send_chat()
-                else:
-                    field.handle(event)
-                return
         if event.type == pygame.MOUSEMOTION:
             self.hover_pos = event.pos
             self._update_hover()

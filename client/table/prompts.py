@@ -29,16 +29,18 @@ Face = Callable[[str, tuple[int, int]], pygame.Surface]
 class Prompt:
     """A modal question: a title, some lines, option buttons (and card faces).
 
-    ``kind`` says what it is for ("choice", "confirm", "attack", "pile",
-    "forfeit", ...): a pile shows more faces per row and no hover preview,
-    an attack is drawn with the accent edge. The layout fields are filled by
-    :func:`layout_prompt`."""
+    ``kind`` says what it is for ("choice", "confirm", "pile", "forfeit",
+    or a game's own kind): a pile shows more faces per row and no hover
+    preview; ``accent`` draws the edge in the accent colour (a question
+    that weighs more, Rider's attack preview). The layout fields are filled
+    by :func:`layout_prompt`."""
 
     title: str
     lines: list[str]
     options: list[Option]
     cards: list[str] = dataclasses.field(default_factory=list)
     kind: str = "choice"
+    accent: bool = False
     buttons: list[Button] = dataclasses.field(default_factory=list)
     rect: pygame.Rect = dataclasses.field(default_factory=pygame.Rect)
     cards_rect: pygame.Rect = dataclasses.field(default_factory=pygame.Rect)
@@ -90,7 +92,7 @@ def draw_prompt(surface: pygame.Surface, prompt: Prompt, face: Face) -> None:
     shade.fill((0, 0, 0, 130))
     surface.blit(shade, (0, 0))
     rect = prompt.rect
-    panel(surface, rect, fill=(30, 36, 46), edge=theme.ACCENT if prompt.kind == "attack" else theme.PANEL_EDGE, radius=14)
+    panel(surface, rect, fill=(30, 36, 46), edge=theme.ACCENT if prompt.accent else theme.PANEL_EDGE, radius=14)
     draw_text(surface, prompt.title, (rect.left + 20, rect.top + 16), 20, theme.TEXT, bold=True,
               max_width=rect.width - 40)
     y = rect.top + 54

@@ -25,7 +25,7 @@ from typing import Any, Generic, TypeVar
 import pygame
 
 from client.app import App
-from client.help import HelpOverlay
+from client.help import HelpOverlay, is_help_key
 from client.i18n import other_lang, tr
 from client.scene import Scene
 from client.settings_panel import SettingsPanel
@@ -40,8 +40,9 @@ from net.seats import for_people
 
 S = TypeVar("S")
 
-#: Prompts about a move: they close when the position changes under them.
-ACTION_PROMPTS = ("choice", "confirm", "attack")
+#: Prompts about a move: they close when the position changes under them (a game adds its own kinds
+#: through :attr:`TableScene.action_prompts`).
+ACTION_PROMPTS = ("choice", "confirm")
 #: Seconds a why-not notice stays up (a new gesture replaces it at once).
 NOTICE_SECONDS = 6.0
 #: Quick chat reactions (catalogue keys; the line is sent in the sender's language).
@@ -61,6 +62,10 @@ class TableScene(Scene, Generic[S]):
     """A table of any game seen from our seat (see the module docstring)."""
 
     name = "table"
+    #: The catalogue key of the log's first line (how to play this game's table), or None.
+    opening_hint: str | None = None
+    #: The prompt kinds about a move (they close when the position changes under them).
+    action_prompts: tuple[str, ...] = ACTION_PROMPTS
 
     def __init__(self, app: App, session: TableSession[S], *, on_leave: Callable[[], None] | None = None,
                  on_end: Callable[[Any], None] | None = None) -> None:
@@ -130,7 +135,9 @@ class TableScene(Scene, Generic[S]):
         self.session.listeners.append(self._on_event)
         self.session.problem_listeners.append(self._on_problem)
         self.session.change_listeners.append(self.refresh)
-        self.add_log(lambda lang: [LogEntry(tr(lang, "hint_select"))])
+        hint = self.opening_hint
+        if hint is not None:
+            self.add_log(lambda lang: [LogEntry(tr(lang, hint))])
         self.session.start()
         self.refresh()
 
@@ -168,6 +175,40 @@ class TableScene(Scene, Generic[S]):
         if not moving and self.session.over and not self.ended and self._end_call is None:
             self._end_call = self.app.clock.callLater(0.8, self._finish)
         return moving
+
+    # -- input every table takes first ----------------------------------------------------------
+    def chat_shown(self) -> bool:
+        """Whether the chat field is on screen now (a game's collapsed side panel hides it)."""
+        return True
+
+    def handle_overlays(self, event: pygame.event.Event) -> bool:
+        """Give ``event`` to what takes input before the game's own controls: the settings panel
+        and the help overlay (modal while open; F1 or ? opens the help) and the chat field (a
+        click on it focuses it, typing goes to it while focused, Enter sends). True when taken."""
+        if self.settings_panel is not None:
+            self.settings_panel.handle(event)
+            self.app.invalidate()
+            return True
+        if is_help_key(event) and self.help is None:
+            self.toggle_help()
+            return True
+        if self.help is not None:
+            self.help.handle(event)
+            self.app.invalidate()
+            return True
+        field = self.chat_field
+        if field is not None and self.prompt is None:
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.chat_shown():
+                field.handle(event)  # a click elsewhere takes the focus away
+                if field.focused or field.rect.collidepoint(event.pos):
+                    return True
+            elif field.focused and event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
+                if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                    self._send_chat()
+                else:
+                    field.handle(event)
+                return True
+        return False
 
     # -- chat ---------------------------------------------------------------------------------
     def _send_chat(self, text: str | None = None) -> None:
@@ -274,7 +315,7 @@ class TableScene(Scene, Generic[S]):
         self.legal = self.session.legal()
         self._on_refresh()
         self._take_table_lines()
-        if self.prompt is not None and not self.legal and self.prompt.kind in ACTION_PROMPTS:
+        if self.prompt is not None and not self.legal and self.prompt.kind in self.action_prompts:
             self.prompt = None
         self._cue_changes()
         self._build_controls()
@@ -345,7 +386,7 @@ class TableScene(Scene, Generic[S]):
         if not self.session.catching_up:  # a resumed game's catch-up is shown at once
             self.on_input(pre, action, post)
         self.after_input(action)
-        if self.prompt is not None and self.prompt.kind in ACTION_PROMPTS:
+        if self.prompt is not None and self.prompt.kind in self.action_prompts:
             self.prompt = None
         self.refresh()
 
@@ -408,7 +449,8 @@ class TableScene(Scene, Generic[S]):
                 self.session.concede()
             self.refresh()
 
-        text = tr(lang, "concede_text_net" if self.session.networked else "concede_text", who=who)
+        key = "concede_text" if len(self.session.names) == 2 else "concede_text_many"  # more: no single winner
+        text = tr(lang, key + "_net" if self.session.networked else key, who=who)
         self.prompt = Prompt(tr(lang, "concede_title"), [text],
                              [(tr(lang, "concede_yes"), concede, False), (tr(lang, "cancel"), self._cancel, True)],
                              kind="concede")

@@ -3,12 +3,13 @@
 The lobby imports this module by that name (the contract is
 client/table/ui.py's): :func:`setup_fields` is Tiny's set-up picker (the
 number of seats, 2 to 10), :func:`start_local` opens a local table (the
-player holds seat 0, the game's random bot every other seat),
-:func:`net_deck` says Tiny brings no deck, and :func:`start_net` shows a
-networked table once the peer's session runs. The scene
-(client/tiny/scene.py) is deliberately plain: the public state as text and
-one button per legal input, which is all a new game needs to be playable in
-the client, locally and over the network, before it gets real art.
+player holds seat 0, the game's random bot every other seat, on the table
+layer's local adapter), :func:`net_deck` says Tiny brings no deck, and
+:func:`start_net` shows a networked table once the peer's session runs.
+Either way the scene is client/tiny/scene.py, a
+:class:`~client.table.scene.TableScene`, and the end screen is the table
+layer's: a new game needs only its words and its drawing to be playable
+in the client, locally and over the network, before it gets real art.
 """
 
 from __future__ import annotations
@@ -26,11 +27,43 @@ def setup_fields(settings: Any, lang: str) -> list[SetupField]:
     return [seat_field(game_named("tiny"), settings)]
 
 
+def local_session(app: Any, entry: Any, seats: int, *, name: str = "Player", seed: int | None = None) -> Any:
+    """A local Tiny table of ``seats`` on the table layer's adapter: we hold seat 0, the
+    game's first bot every other seat, paced by the player's bot speed (settings)."""
+    import random
+    import secrets
+
+    from client.i18n import tr
+    from client.table.local import LocalSession
+    from client.table.session import system_delay
+
+    seed = secrets.randbits(63) if seed is None else seed
+    setup = entry.local(entry.local_record(seats, None, None), None)
+    kind = entry.default_bots[0]
+    bots: list[Any] = [None] + [entry.bot(kind, random.Random(seed * 31 + s)) for s in range(1, seats)]
+    names = [name.strip() or "Player"] + [tr(app.lang, f"bot_{kind}")] * (seats - 1)
+    delay = app.prefs.bot_delay
+    return LocalSession(setup.game, setup.state, setup.knowledge, setup=setup.record, me=0, names=names, bots=bots,
+                        seed=seed, clock=app.clock, bot_delay=delay, system_delay=system_delay(delay))
+
+
 def start_local(app: Any, settings: Any, entry: Any, on_leave: Callable[[], None], *, seed: int | None = None) -> Any:
-    """Switch ``app`` to a local Tiny table of the lobby's seat count; return the scene."""
+    """Switch ``app`` to a local Tiny table of the lobby's seat count; return the scene.
+    The table layer's end screen follows the end (Play again: a new table of as many seats)."""
+    import pygame
+
+    from client.table.end_scene import EndScene
     from client.tiny.scene import TinyScene
 
-    scene = TinyScene(app, entry, on_leave, seed=seed, seats=table_seats(entry, settings))
+    session = local_session(app, entry, table_seats(entry, settings), name=settings.name, seed=seed)
+
+    def ended(scene: TinyScene) -> None:
+        backdrop = pygame.Surface(app.screen.get_size())
+        scene.draw(backdrop)
+        app.switch(EndScene(app, session, backdrop=backdrop, on_lobby=on_leave,
+                            on_again=lambda: start_local(app, settings, entry, on_leave)))
+
+    scene = TinyScene(app, session, on_leave=on_leave, on_end=ended)
     app.switch(scene)
     return scene
 
@@ -54,7 +87,7 @@ def start_net(app: Any, table: Any, on_leave: Callable[[], None],
 
     def leave() -> None:
         session.leave()
-        table.abandon()  # leaving is abandoning: nothing to resume later
+        table.abandon()  # leaving is abandoning (the table asks first): nothing to resume later
         on_leave()
 
     again = rematch_starter(table, session, None, on_rematch)
@@ -64,6 +97,6 @@ def start_net(app: Any, table: Any, on_leave: Callable[[], None],
         scene.draw(backdrop)
         app.switch(EndScene(app, session, backdrop=backdrop, on_lobby=leave, on_again=again))
 
-    scene = TinyScene(app, table.entry, leave, session=session, on_end=ended)
+    scene = TinyScene(app, session, on_leave=leave, on_end=ended)
     app.switch(scene)  # its enter() starts following the session
     return scene

@@ -1,166 +1,178 @@
-"""A plain table for Tiny: the seats around the table, one button per legal input of our seat.
+"""Tiny's table: the table layer's scene (client/table/scene.py) with N seats drawn as text.
 
-A local table drives a trusted :class:`~net.local_table.LocalTable` (we are
-seat 0, bots play every other seat, at once); a networked table reads the
-table layer's :class:`~client.table.net_session.NetSession` of our seat
-(every other seat is a person or a peer's bot, every input goes through the
-fair-play protocols). Either way the buttons are made from our seat's legal
-list, so the scene cannot offer an illegal input. Text is English and Japanese through the
-client catalogue (``tiny_*`` keys). The seats sit around the table by the
-table layer's N-seat layout (client/table/seating.py), ours at the bottom;
-seats are numbered from 1 for the player (net/seats.py).
+Tiny proves the table layer carries a game that is not Rider: the log, the
+chat of a networked table, the notices, the settings and help overlays, the
+side panel's buttons (lobby, settings, help, concede), the table's own
+questions (leave, concede, claim a forfeit) and the hand-over to the end
+screen are all :class:`~client.table.scene.TableScene`'s. This module adds
+only what is Tiny's: one button per legal input of our seat (so the scene
+cannot offer an illegal input), the words of each applied input for the
+log, the help pages, and the drawing (seats around the table by the table
+layer's N-seat layout, client/table/seating.py, ours at the bottom; each
+seat with its status from the session, coloured by client/table/status.py).
+
+The session is either adapter of client/table/session.py: a local table
+(:class:`~client.table.local.LocalSession`, bots in every other seat, paced
+on the reactor clock) or our seat of a networked one
+(:class:`~client.table.net_session.NetSession`). Text is English and
+Japanese through the client catalogue (``tiny_*`` keys); seats are numbered
+from 1 for the player (net/seats.py).
 """
 
 from __future__ import annotations
 
-import random
-import secrets
 from collections.abc import Callable
 from typing import Any
 
 import pygame
 
 from client import theme
+from client.app import App
+from client.help import HelpPage
 from client.i18n import tr
-from client.scene import Scene
+from client.table.controls import draw_notice, notice_rect
+from client.table.log import LogEntry
+from client.table.log_panel import draw_chat, draw_log
+from client.table.prompts import draw_prompt
+from client.table.scene import TableScene
 from client.table.seating import Ring, seat_ring
+from client.table.session import TableSession
+from client.table.status import ALARMS, status_colour
 from client.table.words import player_label
-from client.text import draw_wrapped, line_height
+from client.text import draw_text, draw_wrapped, line_height
 from client.widgets import Button, panel
 from engine.core.actions import Action
+from engine.core.pending import (
+    CardsDealt,
+    CardsRevealed,
+    CardsShownTo,
+    CardsShuffled,
+    Decision,
+    DiceRolled,
+    SealedChoice,
+    SealedChoicesRevealed,
+)
+from engine.tiny.game import Play, TinyState
 from net.bots.base import SealedPick
-from net.local_table import LocalTable
 from net.seats import seat_number
 
-ME = 0
+#: The side panel's width (log, chat, the table's buttons); the board takes the rest.
+SIDE_W = 300
+#: The bar's height under the board (what the table waits for, our inputs, a forfeit claim).
+BAR_H = 120
+#: The help overlay's pages: Tiny's rules in a few paragraphs, and the table's controls.
+HELP = (HelpPage("help_rules", paragraphs=("tiny_help_goal", "tiny_help_flow", "tiny_help_fair")),
+        HelpPage("help_keys", paragraphs=("tiny_help_keys",)))
 
 
-class TinyScene(Scene):
+class TinyScene(TableScene[TinyState]):
+    """Our seat of a Tiny table of any size (see the module docstring)."""
+
     name = "tiny"
+    opening_hint = "tiny_hint"
 
-    def __init__(self, app: Any, entry: Any, on_leave: Callable[[], None], *, seed: int | None = None,
-                 seats: int | None = None, session: Any = None,
+    def __init__(self, app: App, session: TableSession[TinyState], *, on_leave: Callable[[], None] | None = None,
                  on_end: Callable[[TinyScene], None] | None = None) -> None:
-        """A local table of ``seats`` (default: the entry's), or with ``session`` (a
-        :class:`~client.table.net_session.NetSession`) our seat of a networked one; ``on_end``
-        is called once when a networked game is over (its audit and final records in)."""
-        super().__init__(app)
-        self.entry = entry
-        self.on_leave = on_leave
-        self.on_end = on_end
-        self.session = session
-        self.seed = secrets.randbits(31) if seed is None else seed
-        self.table: LocalTable | None = None
-        self.me = ME
+        super().__init__(app, session, on_leave=on_leave, on_end=on_end)
+        #: One button per legal input of our seat (and a forfeit claim while one is open).
         self.buttons: list[Button] = []
         self.ring: Ring | None = None
-        self.ended = False
-        if session is None:
-            seats = entry.default_seats if seats is None else seats
-            setup = entry.local(entry.local_record(seats, None, None), None)
-            agents: list[Any] = [None] + [entry.bot(entry.default_bots[0], random.Random(self.seed * 31 + s))
-                                          for s in range(1, seats)]
-            self.table = LocalTable(setup.game, setup.state, setup.knowledge, agents, self.seed)
-        else:
-            self.me = session.me
-        self._advance()
+
+    # -- what a game's scene adds to the table's ---------------------------------------------
+    def help_pages(self) -> Any:
+        return list(HELP)
+
+    def prompt_area(self) -> pygame.Rect:
+        return self.board()
+
+    def turn_of(self, state: TinyState) -> Any:
+        return state.queue[0] if state.queue else None
+
+    def describe_input(self, pre: TinyState, action: Action, post: TinyState) -> Callable[[str], list[LogEntry]]:
+        names, me, proof = self.session.names, self.me, self.session.proof
+
+        def words(lang: str) -> list[LogEntry]:
+            if isinstance(action, Play):
+                return [LogEntry(tr(lang, "tiny_log_play", who=player_label(action.seat, names, me, lang),
+                                    card=action.card))]
+            if isinstance(action, SealedChoicesRevealed):
+                guesses = ", ".join(f"{seat_number(s)}: {tr(lang, f'tiny_guessed_{c}')}" for s, c in enumerate(action.choices))
+                return [LogEntry(tr(lang, "tiny_log_guesses", guesses=guesses))]
+            if isinstance(action, DiceRolled):
+                return [LogEntry(tr(lang, "tiny_dice", faces=" + ".join(map(str, action.faces)), total=sum(action.faces)),
+                                 proof=proof)]
+            if isinstance(action, CardsRevealed):
+                return [LogEntry(tr(lang, "tiny_revealed", cards=", ".join(action.cards)), proof=proof)]
+            if isinstance(action, CardsShuffled):
+                return [LogEntry(tr(lang, "tiny_log_shuffled"), proof=proof)]
+            if isinstance(action, CardsDealt):
+                seat = pre.queue[0][1] if pre.queue else -1
+                return [LogEntry(tr(lang, "tiny_log_dealt", who=player_label(seat, names, me, lang),
+                                    n=len(action.handles)), proof=proof)]
+            if isinstance(action, CardsShownTo):
+                seat = 1 if pre.queue and pre.queue[0][0] == "show" else pre.seats - 1
+                return [LogEntry(tr(lang, "tiny_log_shown", who=player_label(seat, names, me, lang),
+                                    n=len(action.handles)), proof=proof)]
+            return [LogEntry(action.KIND)]
+
+        return words
+
+    def _build_controls(self) -> None:
+        """The input buttons (one per legal input), the forfeit claim, the side panel and a prompt."""
+        lang = self.app.lang
+        self.ring = seat_ring(self.state.seats, self.board(), self.me)
+        bar = self.bar()
+        self.buttons = []
+        x = bar.left + 16
+        blocked = self.prompt is not None or self.help is not None or self.settings_panel is not None
+        for action in ([] if blocked else self.legal):
+            self.buttons.append(Button(pygame.Rect(x, bar.bottom - 60, 160, 48), self._label(action),
+                                       self._chooser(action), payload=action))
+            x += 172
+        if not blocked and not self.legal and self.session.forfeit_seat() is not None:
+            self.buttons.append(Button(pygame.Rect(bar.right - 236, bar.bottom - 60, 220, 48),
+                                       tr(lang, "claim_forfeit"), self._claim_forfeit, payload="forfeit"))
+        self.side_buttons = self.side_panel_buttons(self.side())
+        if self.prompt is not None:
+            self._layout_prompt(self.prompt)
+        self.app.invalidate()
 
     # -- what the table shows ---------------------------------------------------------
     @property
-    def state(self) -> Any:
-        return self.table.state if self.table is not None else self.session.state
-
-    def _knowledge(self) -> Any:
-        return self.table.knowledge[self.me] if self.table is not None else self.session.knowledge
-
-    def outcome(self) -> Any:
-        return self.table.outcome() if self.table is not None else self.session.outcome()
+    def state(self) -> TinyState:
+        return self.session.state
 
     @property
-    def over(self) -> bool:
-        return self.table.pending is None if self.table is not None else bool(self.session.over)
+    def leave_button(self) -> Button:
+        """The side panel's Lobby button (the table asks first while the game runs)."""
+        return next(b for b in self.side_buttons if b.payload == "lobby")
 
-    # -- driving --------------------------------------------------------------------
-    def _advance(self) -> None:
-        """Local: let the bots and the table play until we must act or the game is over.
-        Networked: show what the session applied; once it is over, hand over to ``on_end``."""
-        if self.table is not None:
-            self.table.run()
-        self._layout()
-        self.app.invalidate()
-        if self.session is not None and self.session.over and not self.ended and self.on_end is not None:
-            self.ended = True
-            self.on_end(self)
+    def board(self) -> pygame.Rect:
+        """Where the seats and the middle of the table are drawn (left of the side panel, above the bar)."""
+        w, h = self.app.screen.get_size()
+        return pygame.Rect(16, 16, w - SIDE_W - 32, h - BAR_H - 24)
 
-    def legal(self) -> list[Action]:
-        if self.table is None:
-            return list(self.session.legal())
-        return [] if self.table.pending is None else self.table.legal(ME)
+    def bar(self) -> pygame.Rect:
+        w, h = self.app.screen.get_size()
+        return pygame.Rect(16, h - BAR_H, w - SIDE_W - 32, BAR_H - 8)
 
-    def _chooser(self, action: Action) -> Callable[[], None]:
-        return lambda: self._choose(action)
-
-    def _choose(self, action: Action) -> None:
-        if self.table is None:
-            self.session.submit(action)  # signed and sent by the peer; shown when the session applies it
-        elif isinstance(action, SealedPick):
-            self.table.submit_sealed(ME, action.choice)
-        else:
-            self.table.submit(action)
-        self._advance()
-
-    def _applied(self, before: Any, action: Action, after: Any) -> None:
-        self._advance()
-
-    def enter(self) -> None:
-        """A networked table: follow the session (its inputs and changes) and start its polling."""
-        if self.session is not None:
-            self.session.listeners.append(self._applied)
-            self.session.change_listeners.append(self._advance)
-            self.session.start()
-            self._advance()
-
-    def leave(self) -> None:
-        if self.session is not None:
-            if self._applied in self.session.listeners:
-                self.session.listeners.remove(self._applied)
-            if self._advance in self.session.change_listeners:
-                self.session.change_listeners.remove(self._advance)
+    def side(self) -> pygame.Rect:
+        w, h = self.app.screen.get_size()
+        return pygame.Rect(w - SIDE_W, 0, SIDE_W, h)
 
     def _label(self, action: Action) -> str:
         lang = self.app.lang
         if isinstance(action, SealedPick):
             return tr(lang, f"tiny_guess_{action.choice}")
-        card = getattr(action, "card", "?")
-        return tr(lang, "tiny_play", card=card)
+        return tr(lang, "tiny_play", card=getattr(action, "card", "?"))
 
-    # -- scene protocol ---------------------------------------------------------------
-    def board(self) -> pygame.Rect:
-        """Where the seats and the middle of the table are drawn (above the buttons)."""
-        w, h = self.app.screen.get_size()
-        return pygame.Rect(24, 24, w - 48, h - 190)
+    def _chooser(self, action: Action) -> Callable[[], None]:
+        def choose() -> None:
+            self.notice = None
+            self.session.submit(action)  # applied (local) or signed and sent (networked); shown as it lands
+            self.refresh()
 
-    def _layout(self) -> None:
-        w, h = self.app.screen.get_size()
-        self.ring = seat_ring(self.state.seats, self.board(), self.me)
-        self.buttons = []
-        x = 40
-        for action in self.legal():
-            button = Button(pygame.Rect(x, h - 140, 160, 48), self._label(action), self._chooser(action),
-                            payload=action)
-            self.buttons.append(button)
-            x += 176
-        self.leave_button = Button(pygame.Rect(w - 220, h - 80, 180, 48), tr(self.app.lang, "tiny_leave"),
-                                   self.on_leave, primary=self.over)
-        self.buttons.append(self.leave_button)
-
-    def resized(self, size: tuple[int, int]) -> None:
-        self._layout()
-
-    def handle(self, event: pygame.event.Event) -> None:
-        for button in list(self.buttons):
-            if button.handle(event):
-                return
+        return choose
 
     def lines(self) -> list[str]:
         """What the table shows, top to bottom (tests read it too)."""
@@ -170,22 +182,22 @@ class TinyScene(Scene):
     def title_lines(self) -> list[str]:
         """The table's title, the deck and our own hand (the middle's first lines)."""
         lang, state = self.app.lang, self.state
-        mine = [c for h in state.hands[self.me] if (c := self._knowledge().card(h)) is not None]
+        know = self.session.knowledge
+        mine = [c for h in state.hands[self.me] if (c := know.card(h)) is not None]
         return [tr(lang, "tiny_title", seats=state.seats), tr(lang, "tiny_deck", n=len(state.deck)),
                 tr(lang, "tiny_hand", cards=", ".join(mine) or "-")]
 
     def seat_line(self, seat: int) -> str:
-        """What seat ``seat`` shows at its place at the table."""
+        """What seat ``seat`` shows at its place at the table: who sits there, then its facts."""
+        who = player_label(seat, self.session.names, self.me, self.app.lang)
+        return f"{who}: {self.seat_facts(seat)}"
+
+    def seat_facts(self, seat: int) -> str:
+        """A seat's cards in hand, the card it played and its guess (once the guesses are open)."""
         lang, state = self.app.lang, self.state
-        if seat == self.me:
-            who = tr(lang, "tiny_you")
-        elif self.session is not None:  # a networked seat: its player's name
-            who = player_label(seat, self.session.names, self.me, lang)
-        else:
-            who = tr(lang, "tiny_bot", n=seat_number(seat))
         played = state.played[seat] or "-"
-        guess = state.guesses[seat] if state.guesses else "?"
-        return tr(lang, "tiny_seat", who=who, hand=len(state.hands[seat]), played=played, guess=guess)
+        guess = tr(lang, f"tiny_guessed_{state.guesses[seat]}") if state.guesses else "?"
+        return tr(lang, "tiny_seat", hand=len(state.hands[seat]), played=played, guess=guess)
 
     def middle_lines(self) -> list[str]:
         """The shared things in the middle of the table: dice, revealed cards, the end or our turn."""
@@ -195,27 +207,79 @@ class TinyScene(Scene):
             out.append(tr(lang, "tiny_dice", faces=" + ".join(map(str, state.dice)), total=sum(state.dice)))
         if state.revealed:
             out.append(tr(lang, "tiny_revealed", cards=", ".join(state.revealed)))
-        outcome = self.outcome()
+        outcome = self.session.outcome()
         if outcome is not None:
             if outcome.winner == self.me:
                 out.append(tr(lang, "tiny_won"))
             elif outcome.winner is None:
                 out.append(tr(lang, "draw"))
             else:
-                out.append(tr(lang, "tiny_lost", n=seat_number(outcome.winner)))
-        elif self.legal():
+                out.append(tr(lang, "tiny_lost", who=player_label(outcome.winner, self.session.names, self.me, lang)))
+        elif self.legal:
             out.append(tr(lang, "tiny_your_turn"))
         return out
 
+    def status_line(self) -> tuple[str, theme.Colour]:
+        """The bar's line: a stopped table, our move, or whom and what the table waits for."""
+        lang, session = self.app.lang, self.session
+        if session.problem:
+            return self._problem_text(lang), theme.BAD
+        if self.legal:
+            return tr(lang, "tiny_your_turn"), theme.ACCENT
+        note = session.table_note(lang)
+        if note:
+            alarm = any(session.peer_status(s) in ALARMS for s in self.others()) or session.silence() is not None
+            return note, theme.WARN if alarm else theme.TEXT
+        pending = session.pending
+        if pending is None:
+            return tr(lang, "wait_over"), theme.TEXT_DIM
+        if isinstance(pending, Decision):
+            who = player_label(pending.seat, session.names, self.me, lang)
+            return tr(lang, "waiting_for", who=who, what=tr(lang, "tiny_wait_play")), theme.TEXT
+        if isinstance(pending, SealedChoice):
+            return tr(lang, "waiting_system", what=tr(lang, "tiny_wait_guess")), theme.TEXT
+        return tr(lang, "waiting_system", what=tr(lang, "tiny_wait_table")), theme.TEXT_DIM
+
+    # -- scene protocol ---------------------------------------------------------------
+    def resized(self, size: tuple[int, int]) -> None:
+        self.overlays_resized(size)
+        self.refresh()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.handle_overlays(event):
+            return
+        if event.type == pygame.MOUSEWHEEL:
+            self.log_scroll = max(0, self.log_scroll + event.y)
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.prompt is not None:
+            self._cancel()
+            self._build_controls()
+            return
+        prompt = self.prompt.buttons if self.prompt is not None else []
+        chat = self.chat_buttons if self.prompt is None else []
+        for button in [*prompt, *self.side_buttons, *chat, *([] if self.prompt is not None else self.buttons)]:
+            if button.handle(event):
+                self._build_controls()
+                return
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG_FELT)
-        ring = self.ring
-        assert ring is not None
-        state = self.state
+        lang, state = self.app.lang, self.state
+        ring = self.ring or seat_ring(state.seats, self.board(), self.me)
         for seat, rect in enumerate(ring.seats):
             active = bool(state.queue) and state.queue[0] == ("play", seat)
             panel(surface, rect, edge=theme.ACCENT if seat == self.me or active else theme.PANEL_EDGE)
-            draw_wrapped(surface, self.seat_line(seat), rect.inflate(-16, -12), 15, theme.TEXT)
+            inner = rect.inflate(-12, -8)
+            key = self.session.peer_status(seat)
+            draw_text(surface, player_label(seat, self.session.names, self.me, lang), inner.topleft, 14, theme.TEXT,
+                      bold=True, max_width=inner.width)
+            draw_wrapped(surface, self.seat_facts(seat), pygame.Rect(inner.left, inner.top + line_height(14),
+                                                                     inner.width, inner.height - 2 * line_height(14)),
+                         13, theme.TEXT)
+            status_h = line_height(12)
+            pygame.draw.circle(surface, status_colour(key), (inner.left + 4, inner.bottom - status_h // 2), 4)
+            draw_text(surface, tr(lang, key), (inner.left + 12, inner.bottom - status_h), 12, theme.TEXT_DIM,
+                      max_width=inner.width - 12)
         middle = ring.middle
         panel(surface, middle)
         y = middle.top + 10
@@ -224,5 +288,31 @@ class TinyScene(Scene):
                 break
             y += draw_wrapped(surface, line, pygame.Rect(middle.left + 12, y, middle.width - 24, middle.bottom - y),
                               20 if i == 0 else 15, theme.ACCENT if i == 0 else theme.TEXT)
+        bar = self.bar()
+        panel(surface, bar)
+        text, colour = self.status_line()
+        draw_wrapped(surface, text, pygame.Rect(bar.left + 16, bar.top + 8, bar.width - 32, 40), 15, colour)
         for button in self.buttons:
+            button.draw(surface)
+        self._draw_side(surface)
+        if self.notice is not None:
+            text, details, _until = self.notice
+            draw_notice(surface, notice_rect(self.board(), bar, text, details), text, details)
+        if self.prompt is not None:
+            draw_prompt(surface, self.prompt, lambda card, size: pygame.Surface(size))
+        if self.help is not None:
+            self.help.draw(surface)
+        if self.settings_panel is not None:
+            self.settings_panel.draw(surface)
+
+    def _draw_side(self, surface: pygame.Surface) -> None:
+        side = self.side()
+        panel(surface, side.inflate(-8, -8))
+        x = side.left + 16
+        draw_text(surface, tr(self.app.lang, "log"), (x, 14), 16, theme.TEXT_DIM, bold=True)
+        chat = self.chat_rect()
+        bottom = chat.top - 8 if chat is not None else side.bottom - 70
+        draw_log(self, surface, pygame.Rect(x, 40, side.width - 32, bottom - 40))
+        draw_chat(self, surface)
+        for button in self.side_buttons:
             button.draw(surface)

@@ -165,12 +165,22 @@ class Peer:
         self.net = net
         return net
 
+    def _listen_or_close(self, net: TwistedMesh, port: int, interface: str) -> Address:
+        """Listen on ``interface:port``; if that fails (the port is taken, say), close the mesh
+        just made, so its ping timer does not keep a peer that never started alive."""
+        try:
+            return net.listen_tcp(port, interface)
+        except BaseException:
+            net.stop()
+            self.net = None
+            raise
+
     def host(self, seats: int, *, interface: str = "127.0.0.1", port: int = 0,
              advertise: Sequence[Address] = (), table: bytes | None = None) -> Invite:
         """Open a table and take seat 0; returns the invite for the others."""
         self.host_lobby = lobby.HostLobby(self.entry, seats, self.identity.public_key, self.info, self.name)
         net = self._make_mesh(table or secrets.token_bytes(8), LOBBY)
-        bound = net.listen_tcp(port, interface)
+        bound = self._listen_or_close(net, port, interface)
         addresses = tuple(advertise) or (bound,)
         self.invite = Invite(net.mesh.table, self.identity.fingerprint, addresses)
         self._remember_peer({"role": "host", "listen": list(bound), "table": net.mesh.table})
@@ -199,7 +209,7 @@ class Peer:
         self._joiner = lobby.JoinerView(invite.fingerprint, self.identity.public_key,
                                         secrets.token_bytes(lobby.NONCE_SIZE))
         net = self._make_mesh(invite.table, LOBBY)
-        bound = net.listen_tcp(port, listen) if listen is not None else None
+        bound = self._listen_or_close(net, port, listen) if listen is not None else None
         self._remember_peer({"role": "join", "invite": invite.encode(), "table": invite.table,
                              **({"listen": [listen, bound[1]]} if bound is not None else {}), **(record or {})})
         if self.online_connect is not None:

@@ -35,16 +35,23 @@ def test_the_lobby_lists_every_registered_game_and_plays_tiny_by_clicks(clock, p
     table = app.scene
     assert table.name == "tiny"
     assert table.lines()[0] == "Tiny, 4 seats"
+    assert [b.payload for b in table.side_buttons] == ["lobby", "settings", "help", "concede"]  # the layer's
     rng = random.Random(3)
-    for _ in range(20):
-        if table.table.pending is None:
+    for _ in range(400):  # the bots play on the reactor clock; we click one of our buttons when offered
+        if app.scene is not table:
             break
-        offered = [b for b in table.buttons if b is not table.leave_button]
-        assert offered, "seat 0 waits only when it has something to choose"
-        click(app, rng.choice(offered).rect.center)
-    assert table.table.pending is None and table.table.outcome() is not None
-    assert any(line.startswith(("You win", "Seat ")) for line in table.lines())
-    click(app, table.leave_button.rect.center)
+        if table.buttons:
+            assert table.legal, "a button is offered only for a legal input"
+            click(app, rng.choice(table.buttons).rect.center)
+        clock.advance(0.5)
+        app.tick()
+    session = table.session
+    assert session.over and session.outcome() is not None
+    assert len(table.log) == 1 + session.moves  # the opening hint, then one line per applied input
+    assert any(line.startswith(("You win", "Random bot (Seat ")) or line == "Draw." for line in table.lines())
+    end = app.scene
+    assert end.name == "end" and end.audit_ok, end.audit_detail  # the table layer's end screen and audit
+    click(app, end.lobby_button.rect.center)
     assert app.scene.name == "lobby" and app.scene.settings.game == "tiny"  # the choice is remembered
 
 
@@ -100,11 +107,12 @@ def test_the_friends_panel_lists_every_networked_game_and_hosts_the_chosen_one(c
 def test_tiny_seats_ten_players_around_the_table_without_overlap(clock, private_dirs) -> None:  # type: ignore[no-untyped-def]
     """The table layer's N-seat layout in a real scene: ten seats at the smallest window,
     ours at the bottom, each seat's place and the middle apart, seats named from 1."""
+    from client.tiny import local_session
     from client.tiny.scene import TinyScene
     from net.games import game_named
 
     app = build_app(size=(960, 600), clock=clock, settings=Settings(name="Tester"))
-    scene = TinyScene(app, game_named("tiny"), on_leave=lambda: None, seed=5, seats=10)
+    scene = TinyScene(app, local_session(app, game_named("tiny"), 10, seed=5), on_leave=lambda: None)
     app.switch(scene)
     app.render()
     ring = scene.ring
@@ -113,6 +121,9 @@ def test_tiny_seats_ten_players_around_the_table_without_overlap(clock, private_
     assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
     assert all(scene.board().contains(r) for r in rects)
     assert ring.of(0).centery == max(r.centery for r in ring.seats)  # ours, nearest the player
-    assert not any(b.rect.colliderect(r) for b in scene.buttons for r in rects)  # the buttons sit below
-    assert scene.seat_line(9).startswith("Bot (seat 10)")
-    assert "Bot (seat 0)" not in " ".join(scene.lines())
+    side = scene.side()
+    assert not any(b.rect.colliderect(r) for b in scene.buttons + scene.side_buttons for r in rects)  # below, beside
+    assert not any(side.colliderect(r) for r in rects) and not side.colliderect(scene.bar())
+    assert scene.seat_line(9).startswith("Random bot (Seat 10)")
+    assert scene.seat_line(0).startswith("You (Seat 1)")
+    assert "Seat 0" not in " ".join(scene.lines())

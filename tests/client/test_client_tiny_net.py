@@ -1,7 +1,8 @@
 """Tiny with friends from the lobby, end to end over TCP on 127.0.0.1: the lobby hosts a
 three-seat Tiny table (its own set-up picker: the seats), two bot peers join it as separate
 processes (``python -m tools.peer join CODE --game tiny --bot random``), our seat is played
-by clicks on Tiny's plain scene, and the table layer's end screen follows with the session's
+by clicks on Tiny's table (a table-layer scene: its log follows every input, its side panel
+has the chat and the lobby/settings/help/concede buttons), and the table layer's end screen follows with the session's
 audit passed and the same final state hash as each bot's. The saved transcript verifies."""
 
 from __future__ import annotations
@@ -53,18 +54,21 @@ def test_host_a_three_seat_tiny_table_in_the_lobby_and_play_it_to_the_audited_en
             assert all(b.poll() is None for b in bots), [b.stderr.read() for b in bots if b.poll() is not None]
         scene = app.scene
         assert scene.name == "tiny" and scene.session is not None and scene.session.networked
-        assert scene.lines()[0] == "Tiny, 3 seats"  # seats 2 and 3 go to the bots in the order they joined
+        assert scene.lines()[0] == "Tiny, 3 seats"
+        assert scene.chat_field is not None  # a networked table has the layer's chat
+        assert [b.payload for b in scene.side_buttons][:3] == ["lobby", "settings", "help"]  # seats 2 and 3 go to the bots in the order they joined
         assert {scene.seat_line(s).split(":")[0] for s in (1, 2)} == {"Bot 1 (Seat 2)", "Bot 2 (Seat 3)"} or \
             {scene.seat_line(s).split(":")[0] for s in (1, 2)} == {"Bot 2 (Seat 2)", "Bot 1 (Seat 3)"}
         rng = random.Random(2)
         while time.monotonic() < deadline and app.scene.name == "tiny":
             pump(app, reactor)
-            offered = [b for b in scene.buttons if b is not scene.leave_button]
-            if offered:
-                click(app, rng.choice(offered).rect.center)
+            if scene.buttons:  # only our legal inputs (the side panel's buttons are apart)
+                click(app, rng.choice(scene.buttons).rect.center)
         end = app.scene
         assert end.name == "end", f"stuck: {scene.session.problem or scene.session.session.waiting_what()}"
         assert end.audit_ok, end.audit_detail
+        plays = [e.text for e in scene.log if " plays c" in e.text]
+        assert len(plays) == 3, scene.log  # the log followed every seat's play
         session = scene.session
         final = session.session.hashes[-1].hex()
         click(app, end.save_button.rect.center)

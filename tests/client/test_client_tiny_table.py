@@ -1,0 +1,95 @@
+"""Tiny's table is the table layer's scene (client/tiny/scene.py onto client/table/scene.py).
+
+A local three-seat Tiny table opened from the lobby gets, without a line of
+its own, what every table has: the help overlay (F1) with Tiny's pages, the
+settings panel, the log re-worded when the language changes, the Lobby
+button asking first while the game runs, the concede question worded for a
+table of more than two seats, and the end screen with the audit; Play again
+opens a new local table of as many seats. Each seat shows its status from
+the session.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+from twisted.internet.task import Clock
+
+from client.main import build_app
+from client.settings import Settings
+from client.table.status import COLOURS
+from tests.client.conftest import click, key
+
+
+def _tiny_table(clock: Clock, seats: int = 3) -> Any:
+    app = build_app(clock=clock, settings=Settings(name="Ann", game="tiny", seats=seats))
+    key(app, pygame.K_RETURN)  # the lobby's Play with Tiny chosen
+    scene = app.scene
+    assert scene.name == "tiny" and len(scene.session.names) == seats
+    return app, scene
+
+
+def test_a_local_tiny_table_has_the_layers_overlays_questions_and_log(clock: Clock, private_dirs: Any) -> None:
+    app, scene = _tiny_table(clock)
+    key(app, pygame.K_F1)
+    assert scene.help is not None  # Tiny's help pages: the rules and the controls
+    app.render()
+    key(app, pygame.K_ESCAPE)
+    assert scene.help is None
+    click(app, next(b for b in scene.side_buttons if b.payload == "settings").rect.center)
+    assert scene.settings_panel is not None
+    scene.toggle_settings()
+    for _ in range(10):  # the bots and the table play on the clock until our first question
+        clock.advance(0.5)
+        app.tick()
+    assert scene.buttons and {b.label for b in scene.buttons} == {"Guess high (7+)", "Guess low"}
+    statuses = [scene.session.peer_status(s) for s in range(3)]
+    assert statuses[0] == "peer_you_turn" and set(statuses) <= set(COLOURS)
+    english = [e.text for e in scene.log]
+    assert english[0].startswith("When it is your turn") and "The deck is shuffled." in english
+    app.set_lang("ja")
+    scene.update(clock.seconds())
+    assert [e.text for e in scene.log] != english and len(scene.log) == len(english)  # re-worded, none lost
+    app.set_lang("en")
+    scene.update(clock.seconds())
+    click(app, scene.leave_button.rect.center)  # the game runs: the table asks first
+    assert scene.prompt is not None and scene.prompt.kind == "leave" and app.scene is scene
+    key(app, pygame.K_ESCAPE)
+    assert scene.prompt is None and scene.buttons  # our choices are back
+    click(app, next(b for b in scene.side_buttons if b.payload == "concede").rect.center)
+    assert scene.prompt is not None and "with no winner" in " ".join(scene.prompt.lines)  # three seats: nobody wins
+    click(app, scene.prompt.buttons[0].rect.center)  # Concede
+    assert scene.session.over
+    for _ in range(5):
+        clock.advance(0.5)
+        app.tick()
+    end = app.scene
+    assert end.name == "end" and end.audit_ok, end.audit_detail
+    outcome = end.session.outcome()
+    assert outcome is not None and outcome.winner is None and outcome.reason == "seat 0 conceded"
+    click(app, end.again_button.rect.center)  # Play again: a new local table of as many seats
+    again = app.scene
+    assert again.name == "tiny" and again is not scene and len(again.session.names) == 3
+    assert not again.session.over and again.session.moves == 0
+    click(app, again.leave_button.rect.center)
+    click(app, again.prompt.buttons[0].rect.center)  # Leave: back to the lobby
+    assert app.scene.name == "lobby"
+
+
+def test_a_tiny_table_draws_every_seat_with_its_status_at_the_smallest_window(clock: Clock, private_dirs: Any) -> None:
+    app = build_app(size=(960, 600), clock=clock, settings=Settings(name="Ann", game="tiny", seats=6))
+    key(app, pygame.K_RETURN)
+    scene = app.scene
+    for _ in range(10):
+        clock.advance(0.5)
+        app.tick()
+    app.render()
+    ring = scene.ring
+    assert ring is not None
+    for seat, rect in enumerate(ring.seats):  # the status dot of each seat is drawn in its status colour
+        colour = COLOURS[scene.session.peer_status(seat)]
+        inner = rect.inflate(-12, -8)
+        dot = {tuple(app.screen.get_at((x, y))[:3]) for x in range(inner.left, inner.left + 9)
+               for y in range(inner.bottom - 16, inner.bottom)}
+        assert tuple(colour) in dot, (seat, colour)
