@@ -118,8 +118,17 @@ STRINGS: dict[str, tuple[str, str]] = {
                       "対局を再開できませんでした：{error}。後で再試行するか、破棄してから、もう一度卓を立てるか参加してください。"),
     "game_abandoned": ("The unfinished game was abandoned; the other player may claim it as your forfeit.",
                        "中断した対局を破棄しました。相手はあなたの不戦敗にできます。"),
-    "rematch_wait": ("Rematch with {who}: waiting for them to press Play again too…",
-                     "{who}と再戦：相手も「もう一度」を押すのを待っています…"),
+    "rematch_wait": ("Rematch: waiting for {who} to press Play again too…",
+                     "再戦：{who}も「もう一度」を押すのを待っています…"),
+    "rematch_back": ("Back at the table: {who}.", "卓に戻った人：{who}。"),
+    "rematch_seated": ("Rematch: you are back at the table; the game starts when every player is back.",
+                       "再戦：卓に戻りました。全員が戻るとゲームが始まります。"),
+    "rematch_gone": ("The rematch did not start: {who} did not come back (they left or went to the lobby). "
+                     "Host or join a new table to play again.",
+                     "再戦は始まりませんでした：{who}が戻りませんでした（退出したかロビーに戻りました）。"
+                     "もう一度遊ぶには新しい卓を立てるか参加してください。"),
+    "rematch_ended": ("The rematch did not start: {error}. Host or join a new table to play again.",
+                      "再戦は始まりませんでした：{error}。もう一度遊ぶには新しい卓を立てるか参加してください。"),
     "resuming": ("Resuming the unfinished game: reconnecting and catching up…",
                  "中断した対局を再開しています：再接続して追いついています…"),
     # the peer driver's progress (net.peer.progress ids; seats counted from one as {seat_n})

@@ -443,7 +443,13 @@ class LobbyScene(Scene):
             self.layout()
         elif net.result is not None:  # the table closed before a game started
             self.net = None
-            self._say(tr(self.app.lang, "net_ended", error=for_people(net.error or "?")), theme.BAD)
+            if net.rematch is not None and net.rematch_gone:  # we gave up waiting: say for whom
+                self._say(tr(self.app.lang, "rematch_gone", who=tr(self.app.lang, "list_sep").join(net.rematch_gone)),
+                          theme.BAD)
+            elif net.rematch is not None:  # the host did not come back, or sent the others away
+                self._say(tr(self.app.lang, "rematch_ended", error=for_people(net.error or "?")), theme.BAD)
+            else:
+                self._say(tr(self.app.lang, "net_ended", error=for_people(net.error or "?")), theme.BAD)
             self.layout()
         return False
 
@@ -608,6 +614,24 @@ class LobbyScene(Scene):
         return [(pygame.Rect(box.left + 6, box.top + 6 + 34 * i, box.width - 12, 30), ad)
                 for i, ad in enumerate(ads[: max(1, (box.height - 8) // 34)])]
 
+    def table_status(self) -> str:
+        """The headline of our table in the making: seats still free, resuming, a rematch's wait
+        (who is back and whom it still waits for), or joining."""
+        lang, net = self.app.lang, self.net
+        assert net is not None
+        if net.role == "host":
+            return tr(lang, "hosting_wait", n=net.seats_free())
+        if net.role == "resume":
+            return tr(lang, "resuming")
+        if net.role == "rematch" and net.rematch is not None:
+            sep = tr(lang, "list_sep")
+            missing, back = net.rematch_missing(), net.rematch_back()
+            if not missing:  # a seated joiner: the host is back, the others cannot be seen from here
+                return tr(lang, "rematch_seated")
+            status = tr(lang, "rematch_wait", who=sep.join(missing))
+            return status + (" " + tr(lang, "rematch_back", who=sep.join(back)) if back else "")
+        return tr(lang, "joining", fingerprint=net.peer.invite.fingerprint if net.peer.invite else "?")
+
     def _draw_table(self, surface: pygame.Surface) -> None:
         lang = self.app.lang
         R = self.right
@@ -625,13 +649,7 @@ class LobbyScene(Scene):
                 listing = ", ".join(f"{code} ({tr(lang, 'online_state_' + state)})" for code, state in invites[-4:])
                 y += draw_wrapped(surface, f"{tr(lang, 'online_codes')} {listing}",
                                   pygame.Rect(R.left + 20, y, R.width - 40, 60), 14, theme.TEXT) + 6
-            status = tr(lang, "hosting_wait", n=net.seats_free())
-        elif net.role == "resume":
-            status = tr(lang, "resuming")
-        elif net.role == "rematch" and net.rematch is not None:
-            status = tr(lang, "rematch_wait", who=net.rematch.opponents)
-        else:
-            status = tr(lang, "joining", fingerprint=net.peer.invite.fingerprint if net.peer.invite else "?")
+        status = self.table_status()
         y += draw_wrapped(surface, status, pygame.Rect(R.left + 20, y, R.width - 40, 50), 16, theme.ACCENT, bold=True) + 6
         box = pygame.Rect(R.left + 20, y, R.width - 40, self.cancel_button.rect.top - y - 12)
         if box.height > 30:
