@@ -308,6 +308,11 @@ class NetTable:
         here = {s.key for s in host.seated}
         return rematch.names_of([k for k in rematch.players if k not in here])
 
+    def _stop_rematch_wait(self) -> None:
+        if self._rematch_call is not None and self._rematch_call.active():
+            self._rematch_call.cancel()
+        self._rematch_call = None
+
     def _rematch_expired(self) -> None:
         """Not everyone came back within REMATCH_WAIT: stop waiting, name who is missing, and let
         those who came back go (leaving says goodbye, so their drivers stop waiting for us)."""
@@ -416,6 +421,8 @@ class NetTable:
             self.app.sound.play("join")  # another player sat down at our table
         elif event.id == "seated":
             self.seated = True
+        elif event.id == "playing":
+            self._stop_rematch_wait()  # everyone came back
 
     def progress_lines(self, lang: str) -> list[str]:
         """The latest progress of our peer in ``lang`` (stable ids, client.i18n)."""
@@ -425,9 +432,7 @@ class NetTable:
 
     def _on_end(self, result: dict[str, Any]) -> None:
         self.result = result
-        if self._rematch_call is not None and self._rematch_call.active():
-            self._rematch_call.cancel()
-        self._rematch_call = None
+        self._stop_rematch_wait()
         if result.get("error"):
             self.error = str(result["error"])
         session = self.peer.session
