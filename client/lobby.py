@@ -34,7 +34,7 @@ from client.help import is_help_key
 from client.i18n import other_lang, tr
 from client.scene import Scene
 from client.settings import Settings
-from client.text import draw_text, draw_wrapped, line_height, render
+from client.text import draw_text, draw_wrapped, line_height, render, wrap
 from client.widgets import Button, Choice, TextField, panel
 from engine.core.errors import EngineError
 from net.seats import for_people
@@ -92,6 +92,9 @@ class LobbyScene(Scene):
             self.unfinished = unfinished_games()
         self.message = ""
         self.message_colour = theme.TEXT_DIM
+        if self.fingerprint is None:  # hosting and joining are off: say why and what to do
+            self.message = tr(app.lang, "friends_no_identity", error=for_people(self.identity_error or "?"))
+            self.message_colour = theme.WARN
         self.code_text = ""  # the invite code being typed
         self.widgets: list[object] = []
         self.size = app.screen.get_size()
@@ -150,8 +153,8 @@ class LobbyScene(Scene):
         self.hint_top = y - 13
         # Enter plays against the bot, unless an unfinished game waits: then Enter resumes it
         self.play_button = Button(pygame.Rect(L.left + 20, L.bottom - 84, L.width - 40, 60), tr(lang, "play_bot"),
-                                  self._play, primary=True, enabled=self.net is None,
-                                  hotkey="" if self.unfinished else "Enter", size=24)
+                                  self._play, primary=True, enabled=not self.play_blocked(),
+                                  hotkey="" if self.unfinished or self.play_blocked() else "Enter", size=24)
         self.settings_button = Button(pygame.Rect(self.lang_choice.rect.left - 100 - 130, 18, 130, 38),
                                       tr(lang, "settings"), self.toggle_settings, payload="settings")
         self.help_button = Button(pygame.Rect(self.settings_button.rect.left - 10 - 110, 18, 110, 38), tr(lang, "help"),
@@ -217,13 +220,31 @@ class LobbyScene(Scene):
     def _set_game(self, name: str) -> None:
         self.settings.game = name
         entry = self.entry()
-        if entry.client_ui is None:
-            self._say(tr(self.app.lang, "game_no_ui", game=entry.title, name=entry.name), theme.WARN)
-        elif self.net_entry() is None:
+        if entry.client_ui is not None and self.net_entry() is None:
             self._say(tr(self.app.lang, "game_local_only", game=entry.title), theme.TEXT_DIM)
-        else:
+        else:  # a game without a table says why beside its (disabled) Play button: play_blocked
             self._say("", theme.TEXT_DIM)
-        self.layout()  # the chosen game's own set-up picker
+        self.layout()  # the chosen game's own set-up picker and which buttons can work
+
+    def play_blocked(self) -> str:
+        """Why *Play against a bot* cannot work now, for the line beside it ("" when it can)."""
+        lang = self.app.lang
+        if self.net is not None:
+            return tr(lang, "play_busy")
+        entry = self.entry()
+        if entry.client_ui is None:
+            return tr(lang, "game_no_ui", game=entry.title, name=entry.name)
+        return ""
+
+    def friends_blocked(self) -> str:
+        """Why hosting and joining cannot work now, for the line above them ("" when they can)."""
+        lang = self.app.lang
+        if self.fingerprint is None:  # the whole reason (and what to do) is the lobby's message
+            return tr(lang, "friends_no_identity_short")
+        if self.net_entry() is None:
+            titles = ", ".join(g.title for g in self.net_games())
+            return tr(lang, "friends_off", game=self.entry().title, games=titles)
+        return ""
 
     def entry(self) -> Any:
         """The chosen game's registry entry."""
@@ -402,9 +423,7 @@ class LobbyScene(Scene):
         if not self.settings.name.strip():
             self.settings.name = "Player"
         self.settings.save()
-        entry = next(g for g in self.games if g.name == self.settings.game)
-        if entry.client_ui is None:
-            self._say(tr(self.app.lang, "game_no_ui", game=entry.title, name=entry.name), theme.WARN)
+        if self.play_blocked():  # the button is off and says why; a stray Enter does nothing either
             return
         if self.start_game is not None:
             try:
@@ -553,7 +572,12 @@ class LobbyScene(Scene):
         for label, choice in self.setup_choices:  # the chosen game's own set-up picker
             draw_text(surface, label, (L.left + 20, choice.rect.top - 22), 15, theme.TEXT_DIM)
         hint = pygame.Rect(L.left + 20, self.hint_top, L.width - 40, self.play_button.rect.top - self.hint_top - 4)
-        if hint.height > 16:
+        blocked = self.play_blocked()  # a Play button that cannot work says why, right above it
+        if blocked:
+            lines = min(len(wrap(blocked, 15, hint.width)), max(1, hint.height // line_height(15)))
+            hint = pygame.Rect(hint.left, hint.bottom - lines * line_height(15), hint.width, lines * line_height(15))
+            draw_wrapped(surface, blocked, hint, 15, theme.WARN)
+        elif hint.height > 16:
             draw_wrapped(surface, tr(lang, "play_bot_hint"), hint, 15, theme.TEXT_DIM)
         draw_text(surface, tr(lang, "friends"), (R.left + 20, R.top + 14), 24, theme.TEXT, bold=True,
                   max_width=R.width - 40)
@@ -574,10 +598,9 @@ class LobbyScene(Scene):
         lang = self.app.lang
         R = self.right
         titles = ", ".join(g.title for g in self.net_games())
-        entry = self.net_entry()
-        caption = tr(lang, "friends_games", games=titles) if entry is not None else \
-            tr(lang, "friends_off", game=self.entry().title, games=titles)
-        draw_text(surface, caption, (R.left + 20, R.top + 48), 13, theme.TEXT_DIM if entry else theme.WARN,
+        blocked = self.friends_blocked()  # host and join are off: the reason, right above them
+        caption = blocked or tr(lang, "friends_games", games=titles)
+        draw_text(surface, caption, (R.left + 20, R.top + 48), 13, theme.WARN if blocked else theme.TEXT_DIM,
                   max_width=R.width - 40)
         draw_text(surface, tr(lang, "join_code"), (R.left + 20, R.top + 122), 15, theme.TEXT_DIM)
         draw_text(surface, tr(lang, "lan_tables"), (R.left + 20, self.lan_rect.top - 22), 15, theme.TEXT_DIM)
