@@ -24,6 +24,14 @@ STRINGS: dict[str, tuple[str, str]] = {
     "game": ("Game", "ゲーム"),
     "game_no_ui": ("{game} has no table in this client yet; play it with python -m tools.match {name}.",
                    "{game}はまだこのクライアントで遊べません。python -m tools.match {name} で遊べます。"),
+    "play_busy": ("You are hosting or joining a table: cancel it first to play against a bot.",
+                  "卓を立てているか参加中です。ボットと対戦するには、先にキャンセルしてください。"),
+    "friends_no_identity_short": ("Hosting and joining are off: your identity key could not be opened (see below).",
+                                  "卓を立てる・参加はできません：IDキーを開けませんでした（下を見てください）。"),
+    "friends_no_identity": ("Hosting and joining need your identity key, which could not be loaded ({error}). "
+                            "Check that your data folder can be written, then restart.",
+                            "卓を立てる・参加するにはIDキーが必要ですが、開けませんでした（{error}）。"
+                            "データフォルダーに書き込めるか確かめてから、アプリを開きなおしてください。"),
     "game_local_only": ("{game} plays only on this computer for now (it has no networked table yet): hosting and "
                         "joining are off for it.",
                         "{game}はいまのところこのコンピューターでのみ遊べます（ネットワーク卓はまだありません）。"
@@ -118,8 +126,17 @@ STRINGS: dict[str, tuple[str, str]] = {
                       "対局を再開できませんでした：{error}。後で再試行するか、破棄してから、もう一度卓を立てるか参加してください。"),
     "game_abandoned": ("The unfinished game was abandoned; the other player may claim it as your forfeit.",
                        "中断した対局を破棄しました。相手はあなたの不戦敗にできます。"),
-    "rematch_wait": ("Rematch with {who}: waiting for them to press Play again too…",
-                     "{who}と再戦：相手も「もう一度」を押すのを待っています…"),
+    "rematch_wait": ("Rematch: waiting for {who} to press Play again too…",
+                     "再戦：{who}も「もう一度」を押すのを待っています…"),
+    "rematch_back": ("Back at the table: {who}.", "卓に戻った人：{who}。"),
+    "rematch_seated": ("Rematch: you are back at the table; the game starts when every player is back.",
+                       "再戦：卓に戻りました。全員が戻るとゲームがスタートします。"),
+    "rematch_gone": ("The rematch did not start: {who} did not come back (they left or went to the lobby). "
+                     "Host or join a new table to play again.",
+                     "再戦はできませんでした：{who}が戻りませんでした（卓を離れたかロビーに戻りました）。"
+                     "もう一度遊ぶには新しい卓を立てるか参加してください。"),
+    "rematch_ended": ("The rematch did not start: {error}. Host or join a new table to play again.",
+                      "再戦はできませんでした：{error}。もう一度遊ぶには新しい卓を立てるか参加してください。"),
     "resuming": ("Resuming the unfinished game: reconnecting and catching up…",
                  "中断した対局を再開しています：再接続して追いついています…"),
     # the peer driver's progress (net.peer.progress ids; seats counted from one as {seat_n})

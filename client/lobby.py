@@ -34,7 +34,7 @@ from client.help import is_help_key
 from client.i18n import other_lang, tr
 from client.scene import Scene
 from client.settings import Settings
-from client.text import draw_text, draw_wrapped, line_height, render
+from client.text import draw_text, draw_wrapped, line_height, render, wrap
 from client.widgets import Button, Choice, TextField, panel
 from engine.core.errors import EngineError
 from net.seats import for_people
@@ -92,6 +92,9 @@ class LobbyScene(Scene):
             self.unfinished = unfinished_games()
         self.message = ""
         self.message_colour = theme.TEXT_DIM
+        if self.fingerprint is None:  # hosting and joining are off: say why and what to do
+            self.message = tr(app.lang, "friends_no_identity", error=for_people(self.identity_error or "?"))
+            self.message_colour = theme.WARN
         self.code_text = ""  # the invite code being typed
         self.widgets: list[object] = []
         self.size = app.screen.get_size()
@@ -150,8 +153,8 @@ class LobbyScene(Scene):
         self.hint_top = y - 13
         # Enter plays against the bot, unless an unfinished game waits: then Enter resumes it
         self.play_button = Button(pygame.Rect(L.left + 20, L.bottom - 84, L.width - 40, 60), tr(lang, "play_bot"),
-                                  self._play, primary=True, enabled=self.net is None,
-                                  hotkey="" if self.unfinished else "Enter", size=24)
+                                  self._play, primary=True, enabled=not self.play_blocked(),
+                                  hotkey="" if self.unfinished or self.play_blocked() else "Enter", size=24)
         self.settings_button = Button(pygame.Rect(self.lang_choice.rect.left - 100 - 130, 18, 130, 38),
                                       tr(lang, "settings"), self.toggle_settings, payload="settings")
         self.help_button = Button(pygame.Rect(self.settings_button.rect.left - 10 - 110, 18, 110, 38), tr(lang, "help"),
@@ -217,13 +220,31 @@ class LobbyScene(Scene):
     def _set_game(self, name: str) -> None:
         self.settings.game = name
         entry = self.entry()
-        if entry.client_ui is None:
-            self._say(tr(self.app.lang, "game_no_ui", game=entry.title, name=entry.name), theme.WARN)
-        elif self.net_entry() is None:
+        if entry.client_ui is not None and self.net_entry() is None:
             self._say(tr(self.app.lang, "game_local_only", game=entry.title), theme.TEXT_DIM)
-        else:
+        else:  # a game without a table says why beside its (disabled) Play button: play_blocked
             self._say("", theme.TEXT_DIM)
-        self.layout()  # the chosen game's own set-up picker
+        self.layout()  # the chosen game's own set-up picker and which buttons can work
+
+    def play_blocked(self) -> str:
+        """Why *Play against a bot* cannot work now, for the line beside it ("" when it can)."""
+        lang = self.app.lang
+        if self.net is not None:
+            return tr(lang, "play_busy")
+        entry = self.entry()
+        if entry.client_ui is None:
+            return tr(lang, "game_no_ui", game=entry.title, name=entry.name)
+        return ""
+
+    def friends_blocked(self) -> str:
+        """Why hosting and joining cannot work now, for the line above them ("" when they can)."""
+        lang = self.app.lang
+        if self.fingerprint is None:  # the whole reason (and what to do) is the lobby's message
+            return tr(lang, "friends_no_identity_short")
+        if self.net_entry() is None:
+            titles = ", ".join(g.title for g in self.net_games())
+            return tr(lang, "friends_off", game=self.entry().title, games=titles)
+        return ""
 
     def entry(self) -> Any:
         """The chosen game's registry entry."""
@@ -402,9 +423,7 @@ class LobbyScene(Scene):
         if not self.settings.name.strip():
             self.settings.name = "Player"
         self.settings.save()
-        entry = next(g for g in self.games if g.name == self.settings.game)
-        if entry.client_ui is None:
-            self._say(tr(self.app.lang, "game_no_ui", game=entry.title, name=entry.name), theme.WARN)
+        if self.play_blocked():  # the button is off and says why; a stray Enter does nothing either
             return
         if self.start_game is not None:
             try:
@@ -443,7 +462,13 @@ class LobbyScene(Scene):
             self.layout()
         elif net.result is not None:  # the table closed before a game started
             self.net = None
-            self._say(tr(self.app.lang, "net_ended", error=for_people(net.error or "?")), theme.BAD)
+            if net.rematch is not None and net.rematch_gone:  # we gave up waiting: say for whom
+                self._say(tr(self.app.lang, "rematch_gone", who=tr(self.app.lang, "list_sep").join(net.rematch_gone)),
+                          theme.BAD)
+            elif net.rematch is not None:  # the host did not come back, or sent the others away
+                self._say(tr(self.app.lang, "rematch_ended", error=for_people(net.error or "?")), theme.BAD)
+            else:
+                self._say(tr(self.app.lang, "net_ended", error=for_people(net.error or "?")), theme.BAD)
             self.layout()
         return False
 
@@ -547,7 +572,12 @@ class LobbyScene(Scene):
         for label, choice in self.setup_choices:  # the chosen game's own set-up picker
             draw_text(surface, label, (L.left + 20, choice.rect.top - 22), 15, theme.TEXT_DIM)
         hint = pygame.Rect(L.left + 20, self.hint_top, L.width - 40, self.play_button.rect.top - self.hint_top - 4)
-        if hint.height > 16:
+        blocked = self.play_blocked()  # a Play button that cannot work says why, right above it
+        if blocked:
+            lines = min(len(wrap(blocked, 15, hint.width)), max(1, hint.height // line_height(15)))
+            hint = pygame.Rect(hint.left, hint.bottom - lines * line_height(15), hint.width, lines * line_height(15))
+            draw_wrapped(surface, blocked, hint, 15, theme.WARN)
+        elif hint.height > 16:
             draw_wrapped(surface, tr(lang, "play_bot_hint"), hint, 15, theme.TEXT_DIM)
         draw_text(surface, tr(lang, "friends"), (R.left + 20, R.top + 14), 24, theme.TEXT, bold=True,
                   max_width=R.width - 40)
@@ -568,10 +598,9 @@ class LobbyScene(Scene):
         lang = self.app.lang
         R = self.right
         titles = ", ".join(g.title for g in self.net_games())
-        entry = self.net_entry()
-        caption = tr(lang, "friends_games", games=titles) if entry is not None else \
-            tr(lang, "friends_off", game=self.entry().title, games=titles)
-        draw_text(surface, caption, (R.left + 20, R.top + 48), 13, theme.TEXT_DIM if entry else theme.WARN,
+        blocked = self.friends_blocked()  # host and join are off: the reason, right above them
+        caption = blocked or tr(lang, "friends_games", games=titles)
+        draw_text(surface, caption, (R.left + 20, R.top + 48), 13, theme.WARN if blocked else theme.TEXT_DIM,
                   max_width=R.width - 40)
         draw_text(surface, tr(lang, "join_code"), (R.left + 20, R.top + 122), 15, theme.TEXT_DIM)
         draw_text(surface, tr(lang, "lan_tables"), (R.left + 20, self.lan_rect.top - 22), 15, theme.TEXT_DIM)
@@ -608,6 +637,24 @@ class LobbyScene(Scene):
         return [(pygame.Rect(box.left + 6, box.top + 6 + 34 * i, box.width - 12, 30), ad)
                 for i, ad in enumerate(ads[: max(1, (box.height - 8) // 34)])]
 
+    def table_status(self) -> str:
+        """The headline of our table in the making: seats still free, resuming, a rematch's wait
+        (who is back and whom it still waits for), or joining."""
+        lang, net = self.app.lang, self.net
+        assert net is not None
+        if net.role == "host":
+            return tr(lang, "hosting_wait", n=net.seats_free())
+        if net.role == "resume":
+            return tr(lang, "resuming")
+        if net.role == "rematch" and net.rematch is not None:
+            sep = tr(lang, "list_sep")
+            missing, back = net.rematch_missing(), net.rematch_back()
+            if not missing:  # a seated joiner: the host is back, the others cannot be seen from here
+                return tr(lang, "rematch_seated")
+            status = tr(lang, "rematch_wait", who=sep.join(missing))
+            return status + (" " + tr(lang, "rematch_back", who=sep.join(back)) if back else "")
+        return tr(lang, "joining", fingerprint=net.peer.invite.fingerprint if net.peer.invite else "?")
+
     def _draw_table(self, surface: pygame.Surface) -> None:
         lang = self.app.lang
         R = self.right
@@ -625,13 +672,7 @@ class LobbyScene(Scene):
                 listing = ", ".join(f"{code} ({tr(lang, 'online_state_' + state)})" for code, state in invites[-4:])
                 y += draw_wrapped(surface, f"{tr(lang, 'online_codes')} {listing}",
                                   pygame.Rect(R.left + 20, y, R.width - 40, 60), 14, theme.TEXT) + 6
-            status = tr(lang, "hosting_wait", n=net.seats_free())
-        elif net.role == "resume":
-            status = tr(lang, "resuming")
-        elif net.role == "rematch" and net.rematch is not None:
-            status = tr(lang, "rematch_wait", who=net.rematch.opponents)
-        else:
-            status = tr(lang, "joining", fingerprint=net.peer.invite.fingerprint if net.peer.invite else "?")
+        status = self.table_status()
         y += draw_wrapped(surface, status, pygame.Rect(R.left + 20, y, R.width - 40, 50), 16, theme.ACCENT, bold=True) + 6
         box = pygame.Rect(R.left + 20, y, R.width - 40, self.cancel_button.rect.top - y - 12)
         if box.height > 30:

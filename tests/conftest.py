@@ -80,3 +80,17 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.get_closest_marker("e2e") or item.get_closest_marker("online"):
             item.add_marker(pytest.mark.slow)
+
+
+
+@pytest.fixture(autouse=True)
+def grouping_honoured(request: pytest.FixtureRequest) -> None:
+    """Fail a grouped test that ``--dist loadgroup`` did not group. xdist marks a grouped test
+    by a suffix on its node id, which pytest 9.2 no longer lets it set (pytest-xdist issue
+    1386); the 300 Locke games would then be played again on every worker, silently doubling
+    the suite's longest part. pyproject.toml keeps pytest below 9.2 for this."""
+    node = request.node
+    if (os.environ.get("PYTEST_XDIST_WORKER") and getattr(request.config.option, "loadgroup", False)
+            and node.get_closest_marker("xdist_group") and "@" not in node.nodeid):
+        pytest.fail(f"pytest-xdist did not group {node.nodeid} (pytest {pytest.__version__}): "
+                    "install the pytest version pyproject.toml asks for (pip install -e '.[test]')")

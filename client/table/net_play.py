@@ -142,6 +142,12 @@ class Rematch:
     interface: str
     players: frozenset[bytes]  # every seat's key of the last game
     opponents: str  # the other players' names, to show
+    #: (key, name shown) of every seat of the last game, in seat order: who is back, who is awaited.
+    seats: tuple[tuple[bytes, str], ...] = ()
+
+    def names_of(self, keys: Sequence[bytes] | frozenset[bytes]) -> list[str]:
+        """The names of the last game's players holding ``keys``, in their old seat order."""
+        return [name for key, name in self.seats if key in keys]
 
 
 def rematch_of(table: NetTable) -> Rematch | None:
@@ -160,8 +166,9 @@ def rematch_of(table: NetTable) -> Rematch | None:
 
     nonce = digest(REMATCH_DOMAIN, session.gid)[:TABLE_SIZE]
     others = ", ".join(display_name(n, i) for i, n in enumerate(session.names) if i != peer.seat)
+    seats = tuple((key, display_name(n, i)) for i, (key, n) in enumerate(zip(genesis.seat_keys, session.names)))
     return Rematch(table.role, nonce, invite.fingerprint, tuple(invite.addresses), table.interface,
-                   frozenset(genesis.seat_keys), others)
+                   frozenset(genesis.seat_keys), others, seats)
 
 
 def rematch_starter(table: NetTable, session: Any, deck: Sequence[str] | None,
@@ -216,6 +223,11 @@ class NetTable:
         #: While this table is a rematch: what it meets again (see start_rematch).
         self.rematch: Rematch | None = None
         self._rematch_old: Any = None
+        #: The host's give-up call of a rematch nobody completes (REMATCH_WAIT), and who was missing then.
+        self._rematch_call: Any = None
+        self.rematch_gone: list[str] = []
+        #: A joiner of a rematch that the host seated (it waits for the other players now).
+        self.seated = False
         self.online: Any = None  # net.peer.online.OnlineHost once we invite a friend online
         self.online_code = ""  # the newest online code
         if resume is not None:  # the deck is in the journal (committed at the start)
@@ -274,7 +286,41 @@ class NetTable:
         except CannotListenError:  # the old game's socket is still closing: try again in a moment
             self.app.clock.callLater(REMATCH_POLL, self._host_rematch)
             return
+        self._rematch_call = self.app.clock.callLater(REMATCH_WAIT, self._rematch_expired)
         self.on_change()
+
+    def rematch_back(self) -> list[str]:
+        """The other players of the last game already back at our rematch table (the host knows; in seat order)."""
+        host = self.peer.host_lobby
+        if self.rematch is None or host is None:
+            return []
+        return self.rematch.names_of([s.key for s in host.seated if s.key != self.identity.public_key])
+
+    def rematch_missing(self) -> list[str]:
+        """The other players of the last game the rematch still waits for: the host, for a joiner
+        not seated yet; for the host, everyone not back (a seated joiner cannot know: [])."""
+        rematch = self.rematch
+        if rematch is None or self.peer.genesis is not None:
+            return []
+        host = self.peer.host_lobby
+        if host is None:
+            return [] if self.seated else [name for key, name in rematch.seats[:1]]
+        here = {s.key for s in host.seated}
+        return rematch.names_of([k for k in rematch.players if k not in here])
+
+    def _stop_rematch_wait(self) -> None:
+        if self._rematch_call is not None and self._rematch_call.active():
+            self._rematch_call.cancel()
+        self._rematch_call = None
+
+    def _rematch_expired(self) -> None:
+        """Not everyone came back within REMATCH_WAIT: stop waiting, name who is missing, and let
+        those who came back go (leaving says goodbye, so their drivers stop waiting for us)."""
+        self._rematch_call = None
+        if self.peer.genesis is not None or self.peer.result is not None:
+            return
+        self.rematch_gone = self.rematch_missing()
+        self.peer.leave("not every player came back for the rematch: " + ", ".join(self.rematch_gone))
 
     def join(self, code: str, connect_timeout: float = 30.0) -> None:
         """Dial the host of a LAN invite code, or open the wormhole of an online
@@ -373,6 +419,10 @@ class NetTable:
         self.events = (self.events + [event])[-MAX_LINES:]
         if event.id == "seat_taken" and event.fields.get("seat") != 0:
             self.app.sound.play("join")  # another player sat down at our table
+        elif event.id == "seated":
+            self.seated = True
+        elif event.id == "playing":
+            self._stop_rematch_wait()  # everyone came back
 
     def progress_lines(self, lang: str) -> list[str]:
         """The latest progress of our peer in ``lang`` (stable ids, client.i18n)."""
@@ -382,6 +432,7 @@ class NetTable:
 
     def _on_end(self, result: dict[str, Any]) -> None:
         self.result = result
+        self._stop_rematch_wait()
         if result.get("error"):
             self.error = str(result["error"])
         session = self.peer.session

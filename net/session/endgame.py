@@ -37,6 +37,9 @@ from net.session.phases import Done, Phase, Wait, refuse_after_end, refuse_secon
 if TYPE_CHECKING:
     from net.session.core import Session
 
+#: The kinds of a step's parts (net/session/messages.py KINDS): what a seat may still have in flight
+#: when a resignation ends the game (Final.late_part).
+STEP_PARTS = frozenset({"action", "commit", "reveal", "shuffle", "shares", "open"})
 #: One audit finding: (seat at fault, step of the decision or None for the end state, problem).
 Finding = tuple[int, "int | None", str]
 
@@ -164,16 +167,24 @@ class Final:
 
     name = "final"
 
-    def __init__(self, s: Session, outcome: dict[str, Any], verdict: str, findings: list[Finding] | None = None) -> None:
+    def __init__(self, s: Session, outcome: dict[str, Any], verdict: str, findings: list[Finding] | None = None, *,
+                 resigned_at: int | None = None) -> None:
         self.s = s
         self.outcome = outcome
         self.verdict = verdict
+        #: A resignation's step (net.session.resign): the game ends there on every peer, and parts
+        #: signed from there on that arrive now are late, not refused. None: the end is at our step.
+        self.resigned_at = resigned_at
+        #: The step the final record names (its state hash is ours at that step).
+        self.step = s.step if resigned_at is None else min(resigned_at, s.step)
         #: What the audit found (empty for an unaudited end).
         self.findings: list[Finding] = list(findings or [])
         #: Seat -> its signed final record, as they arrive.
         self.finals: dict[int, Mapping[str, Any]] = {}
 
     def take(self, env: Envelope) -> None:
+        if self.late_part(env):
+            return  # signed before its seat saw the resignation: kept in its chain, without effect
         refuse_second_hello(env)
         if env.kind != "final":
             raise refuse_after_end(env)
@@ -207,10 +218,25 @@ class Final:
         """Done once every seat that must sign the final record did."""
         return Done() if all(seat in self.finals for seat in self.signers()) else None
 
+    def late_part(self, env: Envelope) -> bool:
+        """A step part (an input, a commitment, a reveal, a shuffle, shares, an opening; or a seat's
+        opening message, the first of its chain, when the game ended before every one was in) signed
+        at or after the step a resignation ended the game at, by a seat that had not seen it yet."""
+        part = env.kind in STEP_PARTS or (env.kind == "hello" and env.seq == 0)
+        return self.resigned_at is not None and part and env.seen.step >= self.resigned_at \
+            and env.seat != self.s.resigned
+
+    def takes_ahead(self, env: Envelope) -> bool:
+        """An envelope signed at a later step than ours that this phase still takes: after a
+        resignation, a late part or the final record of a seat that had completed the
+        resignation's step before it saw it (the record names the resignation's step, so it
+        is compared with ours byte for byte all the same)."""
+        return self.resigned_at is not None and (env.kind == "final" or self.late_part(env))
+
     def record(self) -> dict[str, Any]:
         """What every seat signs at the end; it must match ours byte for byte."""
         s = self.s
-        return {"outcome": self.outcome, "step": s.step, "state": s.hashes[-1], "audit": self.verdict}
+        return {"outcome": self.outcome, "step": self.step, "state": s.hashes[self.step], "audit": self.verdict}
 
     def signers(self) -> tuple[int, ...]:
         """Seats that must sign the final record (a forfeited seat does not)."""

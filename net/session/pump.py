@@ -19,6 +19,7 @@ from net.errors import ProtocolError, UnexpectedMessage
 from net.session import chat, conviction, deadlines, desync, dispute, resign
 from net.session.events import Cheat
 from net.session.messages import KINDS
+from net.session.endgame import Final
 from net.session.phases import Wait
 
 if TYPE_CHECKING:
@@ -103,6 +104,11 @@ def dispatch(s: Session, env: Envelope) -> bool:
     that belong to no phase here, the rest to the current phase object."""
     kind, k = env.kind, env.seen.step
     if k > s.step:
+        phase = s.current_phase
+        if isinstance(phase, Final) and phase.takes_ahead(env):
+            phase.take(env)  # a seat got past the resignation's step before it saw the resignation
+            s._advance()
+            return True
         raise Wait  # every envelope's seen is compared once we reach its step
     if kind == "chat":
         line = chat.line_of(env)

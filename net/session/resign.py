@@ -7,6 +7,18 @@ there is no single winner) and the table goes straight to the final record,
 unaudited, like a forfeit. The transcript keeps the signed envelope as the
 proof. A client sends it when its player concedes or leaves a running game
 (then it closes its links).
+
+With more than two seats the resignation can overtake another seat's part
+of the step it was signed at (a commitment, a reveal, even the decision
+that completes the step): that seat took its part into its own chain, and
+its final record is chained after it. So the game ends *at the step the
+resignation was signed at* on every peer (the final record names that
+step and its state hash, also on a peer that completed the step
+meanwhile), and a part signed at that step or later, arriving once the game
+is over, is taken into the signer's chain without effect
+(:meth:`net.session.endgame.Final.late_part`) instead of being refused,
+which would leave the signer's final record unlinkable and every peer
+waiting for it for ever.
 """
 
 from __future__ import annotations
@@ -44,6 +56,7 @@ def on_resign(s: Session, env: Envelope) -> None:
     s.forfeited = seat
     s.resigned = seat
     s._event(Resigned(seat, s.names[seat], s.step))
+    step = env.seen.step  # where the game ends for every peer, whichever got further meanwhile
     s._end_early({"winner": others[0] if len(others) == 1 else None,
-                  "reason": f"seat {seat} resigned: it gave the game up with a signed message (step {s.step})"},
-                 f"not audited: seat {seat} resigned")
+                  "reason": f"seat {seat} resigned: it gave the game up with a signed message (step {step})"},
+                 f"not audited: seat {seat} resigned", resigned_at=step)

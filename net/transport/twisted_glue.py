@@ -65,12 +65,15 @@ def local_addresses() -> tuple[str, ...]:
 class PeerProtocol(protocol.Protocol):
     """One TCP connection; a :class:`net.transport.mesh.Channel` for the mesh."""
 
-    def __init__(self, mesh: Mesh, role: Role, target: DialTarget | None = None) -> None:
+    def __init__(self, mesh: Mesh, role: Role, target: DialTarget | None = None,
+                 connections: list[PeerProtocol] | None = None) -> None:
         self.mesh = mesh
         self.role: Role = role
         self.target = target
         self.link: Link
         self._timeout: DelayedCall | None = None
+        #: the open connections of our TwistedMesh (this one is in it while it is open)
+        self._connections = connections
 
     @property
     def _tr(self) -> Any:
@@ -82,6 +85,11 @@ class PeerProtocol(protocol.Protocol):
         peer = self._tr.getPeer()
         address = f"{getattr(peer, 'host', '?')}:{getattr(peer, 'port', '?')}"
         self.link = self.mesh.make_link(self.role, address, self.target)
+        if self._connections is not None:
+            self._connections.append(self)
+        if self.mesh.closed:  # dialled or accepted just as we left the table: nobody is there to talk
+            self.close()
+            return
         set_nodelay = getattr(self._tr, "setTcpNoDelay", None)
         if set_nodelay is not None:
             set_nodelay(True)  # small frames: do not wait for Nagle
@@ -105,6 +113,8 @@ class PeerProtocol(protocol.Protocol):
         if self._timeout is not None and self._timeout.active():
             self._timeout.cancel()
         self.link.closed = True
+        if self._connections is not None and self in self._connections:
+            self._connections.remove(self)
         self.mesh.channel_lost(self)
 
     # Channel interface -------------------------------------------------
@@ -124,22 +134,24 @@ class PeerProtocol(protocol.Protocol):
 class ListenFactory(protocol.Factory):
     """Accepts inbound peers for a mesh."""
 
-    def __init__(self, mesh: Mesh) -> None:
+    def __init__(self, mesh: Mesh, connections: list[PeerProtocol] | None = None) -> None:
         self.mesh = mesh
+        self.connections = connections
 
     def buildProtocol(self, addr: Any) -> PeerProtocol:
-        return PeerProtocol(self.mesh, "listener")
+        return PeerProtocol(self.mesh, "listener", connections=self.connections)
 
 
 class DialFactory(protocol.ClientFactory):
     """One outbound attempt; failure is reported to the mesh for backoff."""
 
-    def __init__(self, mesh: Mesh, target: DialTarget) -> None:
+    def __init__(self, mesh: Mesh, target: DialTarget, connections: list[PeerProtocol] | None = None) -> None:
         self.mesh = mesh
         self.target = target
+        self.connections = connections
 
     def buildProtocol(self, addr: Any) -> PeerProtocol:
-        return PeerProtocol(self.mesh, "dialer", self.target)
+        return PeerProtocol(self.mesh, "dialer", self.target, self.connections)
 
     def clientConnectionFailed(self, connector: Any, reason: Failure) -> None:
         from twisted.internet.error import ConnectionRefusedError
@@ -154,6 +166,9 @@ class TwistedMesh:
         self.reactor = reactor
         self.mesh = Mesh(identity, table=table, clock=reactor, connect=self._connect, **kw)
         self.ports: list[Any] = []  # IListeningPort
+        #: every open connection, handshaking or linked, so stop() can close the ones the mesh
+        #: does not know yet (a handshake in progress)
+        self.connections: list[PeerProtocol] = []
 
     def listen_tcp(self, port: int = 0, interface: str = "127.0.0.1",
                    advertise: tuple[str, ...] | None = None) -> Address:
@@ -164,7 +179,7 @@ class TwistedMesh:
         when binding to all interfaces. Returns the first advertised address.
         """
         tcp: Any = self.reactor  # an IReactorTCP
-        listening = tcp.listenTCP(port, ListenFactory(self.mesh), interface=interface)
+        listening = tcp.listenTCP(port, ListenFactory(self.mesh, self.connections), interface=interface)
         self.ports.append(listening)
         bound = int(listening.getHost().port)
         if advertise is None:
@@ -196,12 +211,17 @@ class TwistedMesh:
 
     def _connect(self, address: Address, target: DialTarget) -> None:
         tcp: Any = self.reactor
-        tcp.connectTCP(address[0], address[1], DialFactory(self.mesh, target),
+        tcp.connectTCP(address[0], address[1], DialFactory(self.mesh, target, self.connections),
                        timeout=self.mesh.handshake_timeout)
 
     def stop(self) -> list[Any]:
-        """Close the mesh and stop listening; returns Deferreds for the ports."""
+        """Close the mesh and stop listening; returns Deferreds for the ports.
+
+        Linked peers get the mesh's goodbye; a connection still in its handshake is cut."""
         self.mesh.close()
+        for connection in list(self.connections):
+            if not connection.link.established:
+                connection.close()
         return [port.stopListening() for port in self.ports]
 
 

@@ -7,6 +7,7 @@ import random
 
 import pygame
 
+from client import theme
 from client.main import build_app
 from client.settings import Settings
 from net.games import games
@@ -56,15 +57,50 @@ def test_the_lobby_lists_every_registered_game_and_plays_tiny_by_clicks(clock, p
 
 
 def test_a_game_without_a_client_table_is_listed_and_says_how_to_play_it(clock, private_dirs) -> None:  # type: ignore[no-untyped-def]
+    """A control that cannot work is visibly off, with the reason beside it, in both languages."""
+    from client.i18n import tr
+
     app = build_app(clock=clock, settings=Settings(name="Tester"))
     _pick(app, "locke")
     lobby = app.scene
-    assert "Super Human Locke has no table in this client yet" in lobby.message
-    assert "python -m tools.match locke" in lobby.message
     assert lobby.setup_choices == [] and lobby.net_entry() is None  # local-only, shown as such:
+    assert not lobby.play_button.enabled  # no Locke table in this client: Play against a bot is off
+    assert "Super Human Locke has no table in this client yet" in lobby.play_blocked()
+    assert "python -m tools.match locke" in lobby.play_blocked()
     assert not lobby.host_button.enabled and not lobby.join_button.enabled  # no hosting, no joining
+    assert lobby.friends_blocked().startswith("Super Human Locke cannot be played with friends yet")
+    app.render()
+    hint = pygame.Rect(lobby.left.left + 20, lobby.hint_top, lobby.left.width - 40,
+                       lobby.play_button.rect.top - lobby.hint_top - 4)
+    warn = {tuple(app.screen.get_at((x, y))[:3]) for x in range(hint.left, hint.right, 2)
+            for y in range(hint.top, hint.bottom, 2)}
+    assert tuple(theme.WARN) in warn  # the reason is drawn beside the button, as a warning
+    click(app, lobby.play_button.rect.center)
     key(app, pygame.K_RETURN)
-    assert app.scene.name == "lobby"
+    assert app.scene is lobby  # neither the button nor Enter starts anything
+    app.set_lang("ja")
+    lobby.layout()
+    assert lobby.play_blocked() == tr("ja", "game_no_ui", game="Super Human Locke", name="locke")
+    assert lobby.play_blocked() != tr("en", "game_no_ui", game="Super Human Locke", name="locke")
+    app.set_lang("en")
+    for game in ("rider", "tiny"):  # every registered game with a table: its buttons work and say nothing
+        _pick(app, game)
+        assert lobby.play_button.enabled and lobby.play_blocked() == ""
+        assert lobby.host_button.enabled and lobby.join_button.enabled and lobby.friends_blocked() == ""
+        for _label, choice in lobby.setup_choices:  # every option of its set-up picker can be picked
+            assert choice.buttons and all(b.enabled for b in choice.buttons)
+
+
+def test_a_lobby_without_an_identity_turns_hosting_off_and_says_why(clock, private_dirs, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from client import lobby as lobby_module
+
+    monkeypatch.setattr(lobby_module, "load_identity", lambda: (None, "permission denied: id.pem"))
+    app = build_app(clock=clock, settings=Settings(name="Tester", game="tiny"))
+    lobby = app.scene
+    assert not lobby.host_button.enabled and not lobby.join_button.enabled
+    assert "identity key could not be opened" in lobby.friends_blocked()  # above the buttons; in full below:
+    assert "permission denied" in lobby.message and "restart" in lobby.message
+    assert lobby.play_button.enabled  # a local table needs no key
 
 
 def test_the_friends_panel_lists_every_networked_game_and_hosts_the_chosen_one(clock, private_dirs, tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -90,8 +126,9 @@ def test_the_friends_panel_lists_every_networked_game_and_hosts_the_chosen_one(c
             shots[game] = tmp_path / f"lobby-{game}.png"
             pygame.image.save(app.screen, str(shots[game]))
             assert pygame.image.load(str(shots[game])).get_size() == (1280, 800)
-        assert not lobby.host_button.enabled and tr("en", "friends_off", game="Super Human Locke",
-                                                    games="Rider, Tiny").startswith("Super Human Locke cannot")
+        assert not lobby.host_button.enabled and lobby.friends_blocked() == tr("en", "friends_off",
+                                                                                 game="Super Human Locke",
+                                                                                 games="Rider, Tiny")
         _pick(app, "tiny")
         click(app, lobby.host_button.rect.center)
         net = lobby.net

@@ -65,11 +65,12 @@ def _check_views(table: Any) -> None:
             assert final, f"seat {i}'s shadow die is public"
         for h in p.kept:  # kept face down until the final reveal opens them for the audit (N173)
             assert h not in opened or final, f"seat {i}'s kept card {h} is public"
+    log = [list(e) for e in s.events]
     for i in range(s.n):
         k = table.knowledge[i]
         view = g.view(s, i, k)
         assert {key: v for key, v in view.items() if key not in PRIVATE_VIEW_KEYS + ("log",)} == public
-        assert view["log"] == [list(e) for e in s.events]
+        assert view["log"] == log
         me = s.seats[i]
         assert view["my_character"] == k.card(me.character)
         assert all(k.card(h) == card for h, card in view["my_kept"])

@@ -150,3 +150,29 @@ def test_a_peer_that_does_not_listen_cannot_make_an_invite() -> None:
     with pytest.raises(InviteError, match="call listen_tcp first"):
         peer.invite()
     peer.mesh.close()
+
+
+def test_stop_cuts_a_connection_still_in_its_handshake_and_cancels_its_timeout() -> None:
+    """Leaving the table closes every socket of ours, not only the linked peers': a
+    handshake in progress would otherwise hold its socket and timeout after we left."""
+    clock = Clock()
+    net = TwistedMesh(identity(1), table=TABLE, reactor=clock, game=GAME)
+    proto = ListenFactory(net.mesh, net.connections).buildProtocol(None)
+    transport = StringTransport()
+    proto.makeConnection(transport)
+    assert net.connections == [proto] and not proto.link.established
+    net.stop()
+    assert transport.disconnecting
+    proto.connectionLost(Failure(Exception("aborted")))
+    assert net.connections == [] and clock.getDelayedCalls() == []
+
+
+def test_a_connection_completed_after_stop_is_cut_at_once() -> None:
+    clock = Clock()
+    net = TwistedMesh(identity(1), table=TABLE, reactor=clock, game=GAME)
+    net.stop()
+    proto = ListenFactory(net.mesh, net.connections).buildProtocol(None)
+    transport = StringTransport()
+    proto.makeConnection(transport)
+    assert transport.disconnecting and transport.value() == b""  # not even our hello
+    assert clock.getDelayedCalls() == []
