@@ -52,8 +52,12 @@ IDENTITY = ("reveal-self", "peek-identity")
 #: Rolls after which the roller may use a residential district (its own dice, seed 000 3.2.4).
 REROLLABLE = ("tele_roll", "prison_roll", "enter_roll", "trap_roll", "event_roll", "genocide_roll",
               "hallu_roll", "check_roll", "hit_roll", "release_roll",
-              # the seat's own dice in a combat (ruling N208): mind stretches, item rolls, escape, telepathy
-              "cb_mind", "cb_item_roll", "cb_flee_roll", "cb_tele_roll")
+              # the seat's own dice in a combat (ruling N208): mind stretches, item rolls, escape, telepathy,
+              # and the attacker's damage dice (KMC 10.7.4 (3): the attacker rolls them; ROLLERS names it)
+              "cb_mind", "cb_item_roll", "cb_flee_roll", "cb_tele_roll", "cb_damage", "cb_suit_damage",
+              "cb_init_pair")  # a seat's own two initiative dice (KMC 10.3.3), combat/flow.py
+#: Rolls whose roller is not the step's seat: kind -> (state, step) -> the rolling seat (-1: none).
+ROLLERS: dict[str, Any] = {}
 
 
 def kind_of(card: str) -> str:
@@ -117,7 +121,7 @@ def _verified(g: Any, s: LockeState, seat: int, handle: int, card: str, as_card:
             raise cheat(seat, "used as a clone a wildcard that missed its first dead turn", "locke.s000.3.1.5")
         if not fixed:
             s = log(s._replace(wild=s.wild + ((handle, as_card),)), "planet", "wildcard", seat, as_card)
-    elif card != as_card:
+    elif card != as_card and kind_of(card) != as_card:  # a kind: a card whose level stays hidden
         raise cheat(seat, f"used the kept card {card} as {as_card}", RULE)
     p = s.seats[seat]
     if handle in p.kept:  # face up from now on, still held until spent
@@ -244,11 +248,12 @@ def rerollable(original: Any) -> Any:
     """Wrap a dice handler: the roller holding face-down cards may first re-roll (N62)."""
     def handler(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
         assert isinstance(action, DiceRolled)
-        if step.seat < 0 or not s.seats[step.seat].kept or not s.seats[step.seat].alive:
+        seat = ROLLERS[step.kind](s, step) if step.kind in ROLLERS else step.seat
+        if seat < 0 or not s.seats[seat].kept or not s.seats[seat].alive:
             new: LockeState = original(g, s, step, action)
             return new
         faces = ",".join(str(f) for f in action.faces)
-        return s._replace(queue=(Step("reroll", step.seat, arg=faces),) + s.queue)
+        return s._replace(queue=(Step("reroll", seat, arg=faces),) + s.queue)
     return handler
 
 

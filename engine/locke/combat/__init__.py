@@ -40,6 +40,7 @@ HANDLERS: dict[tuple[str, type[Any]], Any] = {**flow.HANDLERS, **path.HANDLERS, 
                                               **disintegration.HANDLERS, **breakage.HANDLERS,
                                               **ebuster.HANDLERS, **followup.HANDLERS, **volley.HANDLERS}
 AUTO: dict[str, Any] = {**flow.AUTO, **path.AUTO, **auto.AUTO, **items.AUTO, **disintegration.AUTO, **followup.AUTO,
+                        **breakage.AUTO,
                         **volley.AUTO}
 MAKERS: dict[str, Any] = {**_LEGAL, **volley.MAKERS}
 

@@ -10,8 +10,10 @@ obstacle's jammer has a public level and breaks without a question.
 
 One function for every source of such an item: :func:`break_steps` reads
 :data:`SOURCES`, a table of (item, source) -> who uses it and how to break
-it, so the kept planet cards' jammers and fields (another module) can add
-their rows without touching the attack path.
+it: the character card's jammer and field, and the kept planet cards'
+(face down until they break, seed 000 3.1.2; a broken card is shown, what
+its owner said about its level judged on the spot, and spent). Every claim
+on such a level is judged by engine/locke/combat/claims.py's one level judge.
 """
 
 from __future__ import annotations
@@ -25,8 +27,11 @@ from engine.core.pending import Decision, Pending
 from engine.locke import claims as ck
 from engine.locke.combat import claims as cc
 from engine.locke.combat.actions import Broken
-from engine.locke.combat.common import active, fight_of, item_level, put, with_fighter
-from engine.locke.combat.model import Fight
+from engine.locke import planet_cards as pc
+from engine.locke.combat import kept
+from engine.locke.combat.common import active, fight_of, put, with_fighter
+from engine.locke.combat.model import Fight, Fighter
+from engine.locke.setup import cheat
 from engine.locke.components import Character
 from engine.locke.state import LockeState, Step, advance, claimed, log
 
@@ -36,52 +41,62 @@ RULE = "locke.10.7.3"
 class Source(NamedTuple):
     """How one kind of breakable item is found on a fighter and broken.
 
-    ``in_use(fight, index)`` says whether the fighter uses it now; ``known(fight, index)`` is
-    the least level it is publicly known to have (0: nothing known); ``about(s, seat)`` the
-    hidden handles the claim is about; ``level(components, contents)`` reads the item's true
-    level from their opened contents (the claim's judge); ``drop(fight, index)`` breaks it.
+    ``in_use(fight, index)`` says whether the fighter uses it now (not while an absorb ball
+    keeps it knocked out, seed 000 3.1.3); ``known(fight, index)`` is the least level it is
+    publicly known to have (0: nothing known); ``card(fight, index)`` the kept planet card it
+    is (-1: the character card's item), which the claim is about; ``drop(fight, index)`` breaks it.
     """
 
     in_use: Callable[[Fight, int], bool]
     known: Callable[[Fight, int], int]
-    about: Callable[[LockeState, int], tuple[int, ...]]
-    level: Callable[[Any, tuple[str, ...]], int]
+    card: Callable[[Fight, int], int]
     drop: Callable[[Fight, int], Fight]
 
 
-def _jammer_in_use(fight: Fight, index: int) -> bool:
+def _jams(fight: Fight, index: int, planet: bool) -> list[Fighter]:
+    """The victims of fighter ``index``'s jammer of this source (one at most)."""
     seat = fight.fighters[index].seat
-    return not fight.fighters[index].ball_out and any(f.jam_owner == seat for f in fight.fighters)
+    return [f for f in fight.fighters if f.jam_owner == seat and (f.jam_card >= 0) == planet]
 
 
-def _jammer_known(fight: Fight, index: int) -> int:
-    seat = fight.fighters[index].seat
-    return max((f.jam_known for f in fight.fighters if f.jam_owner == seat), default=0)
+def _jammer(planet: bool) -> Source:
+    def in_use(fight: Fight, index: int) -> bool:
+        return not fight.fighters[index].ball_out and bool(_jams(fight, index, planet))
+
+    def known(fight: Fight, index: int) -> int:
+        return max((f.jam_known for f in _jams(fight, index, planet)), default=0)
+
+    def card(fight: Fight, index: int) -> int:
+        return next((f.jam_card for f in _jams(fight, index, planet)), -1)
+
+    def drop(fight: Fight, index: int) -> Fight:
+        seat = fight.fighters[index].seat
+        for j, f in enumerate(fight.fighters):
+            if f.jam_owner == seat:
+                fight = with_fighter(fight, j, f._replace(jam_owner=-1, jam_known=0, jam_card=-1))
+        return fight
+
+    return Source(in_use, known, card, drop)
 
 
-def _drop_jammer(fight: Fight, index: int) -> Fight:
-    seat = fight.fighters[index].seat
-    for j, f in enumerate(fight.fighters):
-        if f.jam_owner == seat:
-            fight = with_fighter(fight, j, f._replace(jam_owner=-1, jam_known=0))
-    return fight
+def _field(planet: bool) -> Source:
+    def in_use(fight: Fight, index: int) -> bool:
+        f = fight.fighters[index]
+        return f.field and not f.ball_out and (f.field_card >= 0) == planet
+
+    def drop(fight: Fight, index: int) -> Fight:
+        return with_fighter(fight, index, fight.fighters[index]._replace(field=False, field_card=-1))
+
+    return Source(in_use, lambda fight, i: 0, lambda fight, i: fight.fighters[i].field_card, drop)
 
 
-def _character(s: LockeState, seat: int) -> tuple[int, ...]:
-    return (s.seats[seat].character,)
-
-
-def _card_level(item: str) -> Callable[[Any, tuple[str, ...]], int]:
-    return lambda components, contents: item_level(components.character(contents[0]), item)
-
-
-#: (item, source) -> its Source. The character card's own jammer and field (KMC 2.3.2).
+#: (item, source) -> its Source: the character card's own jammer and field (KMC 2.3.2) and the
+#: kept planet cards' (seed 000 3.1.2).
 SOURCES: dict[tuple[str, str], Source] = {
-    ("esp-jammer", "character"): Source(_jammer_in_use, _jammer_known, _character, _card_level("esp-jammer"),
-                                        _drop_jammer),
-    ("esp-field", "character"): Source(lambda fight, i: fight.fighters[i].field and not fight.fighters[i].ball_out, lambda fight, i: 0, _character,
-                                       _card_level("esp-field"),
-                                       lambda fight, i: with_fighter(fight, i, fight.fighters[i]._replace(field=False))),
+    ("esp-jammer", "character"): _jammer(False),
+    ("esp-field", "character"): _field(False),
+    ("esp-jammer", "planet"): _jammer(True),
+    ("esp-field", "planet"): _field(True),
 }
 
 
@@ -114,27 +129,35 @@ def _on_break(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     strike = fight_of(s).strike
     assert strike is not None
     src = SOURCES[(item, source)]
-    claim = ck.make(step.seat, s.step_no, cc.BROKEN, src.about(s, step.seat),
-                    [item, source, strike.level, action.broken], RULE)
+    card = src.card(fight_of(s), step.n)
+    about = (card,) if card >= 0 else (s.seats[step.seat].character,)
+    claim = ck.make(step.seat, s.step_no, cc.BROKEN, about, [item, source, strike.level, action.broken], RULE)
     s = s._replace(**claimed(s, claim))
     if not action.broken:
         return advance(log(s, "cb-item-holds", step.seat, item, source, strike.level))
     s = put(s, src.drop(fight_of(s), step.n))
-    return advance(log(s, "cb-broken", step.seat, "", item, source, strike.level))
+    s = log(s, "cb-broken", step.seat, "", item, source, strike.level)
+    return advance(s, *(kept.broken_steps(step.seat, card, item) if card >= 0 else ()))
 
 
-def holds(components: Any, value: Any, contents: tuple[str, ...]) -> bool:
-    """The judge of a :data:`engine.locke.combat.claims.BROKEN` claim."""
-    item, source, level, broken = value
-    return (SOURCES[(str(item), str(source))].level(components, contents) < int(level)) == bool(broken)
+def _auto_shown(g: Any, s: LockeState, step: Step) -> LockeState:
+    """A broken item card is face up now: everything its owner said about its level must fit
+    one level of it (a wildcard's too: it stood for one card), else the owner is caught."""
+    content = pc.card_of(s, step.n)
+    said = cc.said_about(s.claims, step.seat, step.n)
+    if not cc.consistent(g.components, said, content):
+        raise cheat(step.seat, f"said of its {content} what no one level of it fits", "locke.s000.3.1.2")
+    return advance(s)
 
 
 def _legal_break(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
     item, source = step.arg.split("|")
     strike = fight_of(s).strike
-    if me is None or strike is None or source != "character":
+    levels = kept.levels(g, s, step.seat, SOURCES[(item, source)].card(fight_of(s), step.n), k, me, item)
+    if strike is None:
         return [Broken(step.seat, True), Broken(step.seat, False)]
-    return [Broken(step.seat, item_level(me, item) < strike.level)]
+    return [Broken(step.seat, broken) for broken in (True, False)
+            if levels is None or any((level < strike.level) == broken for level in levels)]
 
 
 def _decision(g: Any, s: LockeState, step: Step) -> Pending:
@@ -144,3 +167,4 @@ def _decision(g: Any, s: LockeState, step: Step) -> Pending:
 MAKERS = {"cb_break": _legal_break}
 PENDING = {"cb_break": _decision}
 HANDLERS = {("cb_break", Broken): _on_break}
+AUTO = {"cb_shown": _auto_shown}

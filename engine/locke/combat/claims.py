@@ -22,15 +22,15 @@ AWAKE = "locke.cb.awake"  # level + mind reach the illusion's total (KMC 5.3.2, 
 TELEPATHY = "locke.cb.telepathy_level"  # the level declared for the contact telepathy check (KMC 5.4)
 
 ITEM = "locke.cb.item"  # the character card carries this item (count: henchmen) (KMC 2.3)
-FIELD = "locke.cb.field"  # the character's ESP field reaches this level (KMC 2.3.2)
+FIELD = "locke.cb.field"  # the ESP field (character's or card's) reaches this level (KMC 2.3.2)
 PSUIT = "locke.cb.psuit"  # [attack level, absorbed]: the P-suit's level reaches it, or not (KMC 2.3.2)
 
-JAMMER = "locke.cb.jammer"  # the character's ESP jammer reaches this level (KMC 10.10)
+JAMMER = "locke.cb.jammer"  # the ESP jammer (character's or card's) reaches this level (KMC 10.10)
 NIKE = "locke.cb.nike"  # the Nike check's value is within the card's (KMC 2.3.2)
 
 BROKEN = "locke.cb.broken"  # [item, source, attack level, broken]: the item's level is below it, or not (KMC 10.7.3)
 
-PLANET = "locke.cb.planet"  # the kept planet card holds this card, or a wildcard (seed 000 3.1, 3.1.5)
+PLANET = "locke.cb.planet"  # the kept planet card holds this card (or a card of this kind), or a wildcard
 NO_ATTACK = "locke.cb.no_attack"  # [floor, spent, mods, proofs]: no card of the hand can attack (ordered, N212)
 
 KINDS = (CARD, USE, AWAKE, TELEPATHY, ITEM, FIELD, PSUIT, JAMMER, NIKE, PLANET, NO_ATTACK, BROKEN)
@@ -48,16 +48,66 @@ def stat_value(mods: Sequence[Sequence[object]], proofs: int, declared: Any) -> 
     return [declared, [list(m) for m in mods], proofs]
 
 
+#: Claims on a hidden item's level (about the character card, or the kept planet card that is
+#: the item) and the item each is about (BROKEN names its own).
+LEVEL_KINDS = {JAMMER: "esp-jammer", FIELD: "esp-field", PSUIT: "powered-suit", BROKEN: ""}
+
+
+def level_item(claim: Claim) -> str:
+    return str(claim.value[0]) if claim.what == BROKEN else LEVEL_KINDS[claim.what]
+
+
+def item_levels(components: ComponentSet, content: str, item: str) -> tuple[int, ...]:
+    """The levels a hidden item may have, from the opened card it is about: a character card's
+    own item; a planet card's printed level (none if it is another kind); a wildcard any card
+    of the kind (seed 000 3.1.5: it stands for whichever it was used as)."""
+    from engine.locke import planet_cards as pc
+    from engine.locke.components import ComponentError
+
+    if content == "wildcard":
+        return tuple(sorted({int(p.level) for p in components.planets if pc.kind_of(p.id) == item}))
+    try:
+        card = components.planet(content)
+    except ComponentError:
+        return (item_level(components.character(content), item),)
+    return (int(card.level),) if pc.kind_of(card.id) == item else ()
+
+
+def holds_at(claim: Claim, level: int) -> bool:
+    """Does a :data:`LEVEL_KINDS` claim hold for an item of ``level``?"""
+    what, value = claim.what, claim.value
+    if what in (JAMMER, FIELD):  # it reaches the card's level (KMC 10.10, 2.3.2)
+        return level >= int(value)
+    if what == PSUIT:  # [attack level, absorbed]
+        return (level >= int(value[0])) == bool(value[1])
+    item, source, attack, broken = value  # BROKEN: below the attack's level, or not (KMC 10.7.3)
+    return (level < int(attack)) == bool(broken)
+
+
+def consistent(components: ComponentSet, claims: Sequence[Claim], content: str) -> bool:
+    """Some one level of the item fits every claim made about it: the judge of a single claim,
+    and of all a seat said about a wildcard that stood for the item (its level is one)."""
+    if not claims:
+        return True
+    levels = item_levels(components, content, level_item(claims[0]))
+    return any(all(holds_at(c, level) for c in claims) for level in levels)
+
+
+def said_about(claims: Sequence[Claim], seat: int, handle: int) -> list[Claim]:
+    """What ``seat`` has claimed about the level of the kept planet card ``handle``."""
+    return [c for c in claims if c.seat == seat and c.about == (handle,) and c.what in LEVEL_KINDS]
+
+
 def holds(components: ComponentSet, claim: Claim, contents: tuple[str, ...]) -> bool:
     what, value = claim.what, claim.value
     if what == CARD:
         return bool(contents[0] == value)
-    if what == BROKEN:  # over any source of the item (engine/locke/combat/breakage.py)
-        from engine.locke.combat import breakage
+    if what in LEVEL_KINDS:  # over any source of the item (engine/locke/combat/breakage.py)
+        return consistent(components, [claim], contents[0])
+    if what == PLANET:  # a card, or a kind whose level stays hidden (seed 000 3.1.2)
+        from engine.locke import planet_cards as pc
 
-        return breakage.holds(components, value, contents)
-    if what == PLANET:
-        return contents[0] in (value, "wildcard")
+        return contents[0] in (value, "wildcard") or pc.kind_of(contents[0]) == value
     if what == NO_ATTACK:
         return not can_attack(components, contents[:-1], components.character(contents[-1]), value)
     character = components.character(contents[0])
@@ -77,15 +127,8 @@ def holds(components: ComponentSet, claim: Claim, contents: tuple[str, ...]) -> 
         if item == "henchman":
             return henchmen_of(character) >= int(count)
         return bool(grants)
-    if what == FIELD:
-        return item_level(character, "esp-field") >= int(value)
-    if what == JAMMER:
-        return item_level(character, "esp-jammer") >= int(value)
     if what == NIKE:
         return any(grant_int(g, "check_max", character.mind) >= int(value) for g in character.items_of("nike"))
-    if what == PSUIT:
-        level, absorbed = value
-        return (item_level(character, "powered-suit") >= int(level)) == bool(absorbed)
     raise ValueError(f"unknown combat claim kind {what!r}")
 
 

@@ -277,13 +277,40 @@ def _pending_init(g: Any, s: LockeState, step: Step) -> Pending:
 
 
 def _on_init(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
+    """Everyone's 2d6 at once; a seat holding a face-down card may re-roll its own two dice
+    with a residential district (KMC 10.3.3: each rolls its own; seed 000 3.2.4, ruling N208),
+    so its pair is taken as its own roll (``cb_init_pair``) where the re-roll is offered."""
     assert isinstance(action, DiceRolled)
     fight = fight_of(s)
     rollers = _rollers(s, step)
     rolls = list(fight.rolls)
+    own: list[Step] = []
     for k, i in enumerate(rollers):
-        rolls[i] = rolls[i] + (action.faces[2 * k] + action.faces[2 * k + 1],)
-    fight = fight._replace(rolls=tuple(rolls))
+        pair = (action.faces[2 * k], action.faces[2 * k + 1])
+        seat = fight.fighters[i].seat
+        if seat >= 0 and s.seats[seat].kept and s.seats[seat].alive:
+            own += [Step("reroll", seat, arg=f"{pair[0]},{pair[1]}"), Step("cb_init_pair", seat, n=i)]
+        else:
+            rolls[i] = rolls[i] + (sum(pair),)
+    s = put(s, fight._replace(rolls=tuple(rolls)))
+    return advance(s, *own, Step("cb_init_order", -1))
+
+
+def _pending_pair(g: Any, s: LockeState, step: Step) -> Pending:
+    return Chance("locke.combat.initiative", (6, 6))
+
+
+def _on_pair(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
+    assert isinstance(action, DiceRolled)
+    fight = fight_of(s)
+    rolls = list(fight.rolls)
+    rolls[step.n] = rolls[step.n] + (sum(action.faces),)
+    return advance(put(s, fight._replace(rolls=tuple(rolls))))
+
+
+def _auto_order(g: Any, s: LockeState, step: Step) -> LockeState:
+    """The order from the rolls; tied fighters roll again (ruling 8)."""
+    fight = fight_of(s)
     live = [i for i in range(len(fight.fighters)) if active(fight, i)]
     groups: dict[tuple[int, ...], list[int]] = {}
     for i in live:
@@ -425,15 +452,16 @@ def _decision(g: Any, s: LockeState, step: Step) -> Pending:
 
 PENDING = {
     "cb_deal": _pending_deal, "cb_faceup": _pending_faceup, "cb_jam_pick": _pending_pick,
-    "cb_init": _pending_init, "cb_breakdown": _pending_breakdown, "cb_go_on": _decision,
+    "cb_init": _pending_init, "cb_init_pair": _pending_pair, "cb_breakdown": _pending_breakdown, "cb_go_on": _decision,
 }
 HANDLERS = {
     ("cb_deal", CardsDealt): _on_dealt, ("cb_faceup", CardsRevealed): _on_faceup,
     ("cb_jam_pick", DiceRolled): _on_jam_pick, ("cb_init", DiceRolled): _on_init,
+    ("cb_init_pair", DiceRolled): _on_pair,
     ("cb_breakdown", DiceRolled): _on_breakdown, ("cb_go_on", GoOn): _on_go_on,
 }
 AUTO = {
-    "cb_start": _auto_start, "cb_round": _auto_round, "cb_jam": _auto_jam, "cb_turn": _auto_turn,
+    "cb_start": _auto_start, "cb_init_order": _auto_order, "cb_round": _auto_round, "cb_jam": _auto_jam, "cb_turn": _auto_turn,
     "cb_post": _auto_post, "cb_judge": _auto_judge, "cb_end": _auto_end,
 }
 

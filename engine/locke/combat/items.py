@@ -126,25 +126,24 @@ def _on_equip(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     f = f._replace(henchmen=f.henchmen + action.henchmen + extra, suit=action.suit,
                    suit_left=constant(g, action.suit, "durability") if action.suit else 0, field=action.field,
                    nike_left=constant(g, "nike", "durability") if action.nike else 0, nike_check=action.nike)
-    jam: tuple[int, int] | None = None
+    jam_card = -1
     for h, as_card in zip(action.cards, action.kinds):
         kind = cards[as_card] if as_card in cards else pc.kind_of(as_card)
         s = kept.claim(s, step.seat, h, as_card)
+        if as_card in kept.HIDDEN_LEVEL:  # face down: used as this kind from now on (3.1.5), logged as a use
+            s = log(s._replace(wild=s.wild + (((h, as_card),) if h not in dict(s.wild) else ())),
+                    "planet", as_card, step.seat, as_card)
         if kind in ("energy-suit", "powered-suit"):
-            f = f._replace(suit=kind, suit_card=h, suit_level=kept.level_of(g, as_card), suit_left=0)
+            f = f._replace(suit=kind, suit_card=h, suit_left=0)
         elif kind == "esp-field":
-            f = f._replace(field_card=h, field_level=kept.level_of(g, as_card))
+            f = f._replace(field=True, field_card=h)
         elif kind == "nike":
             f = f._replace(nike_card=h)
         elif kind == "esp-jammer":
-            jam = (h, kept.level_of(g, as_card))
+            jam_card = h
     fight = with_fighter(fight_of(s), step.n, f)
-    if action.jammer != -1:
-        victim = fight.fighters[action.jammer]
-        if jam is None:
-            victim = victim._replace(jam_owner=step.seat)
-        else:
-            victim = victim._replace(jam_level=jam[1], jam_card=jam[0], jam_by=step.seat)
+    if action.jammer != -1:  # one hidden-level jammer, the character's or a face-down card's (KMC 10.10)
+        victim = fight.fighters[action.jammer]._replace(jam_owner=step.seat, jam_known=0, jam_card=jam_card)
         fight = with_fighter(fight, action.jammer, victim)
     s = put(s, fight)
     if action.henchmen or action.suit or action.field or action.jammer != -1 or action.nike or action.cards:
@@ -152,7 +151,8 @@ def _on_equip(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
         own_nike = action.nike if "nike" not in cards else 0
         s = log(s, "cb-equip", step.seat, action.henchmen, action.suit, action.field, own_jam, own_nike,
                 list(action.kinds))
-    reveals = tuple(x for h, as_card in zip(action.cards, action.kinds) for x in kept.reveal(step.seat, h, as_card))
+    reveals = tuple(x for h, as_card in zip(action.cards, action.kinds) if as_card not in kept.HIDDEN_LEVEL
+                    for x in kept.reveal(step.seat, h, as_card))  # seed 000 3.1.2: those stay face down
     return advance(s, *reveals)
 
 
@@ -188,9 +188,10 @@ def _on_jam_veto(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     level, drop, kind, n = step.arg.split("|")
     if not action.veto or fight.before is None:
         return advance(put(s, fight._replace(before=None)))
-    claim = ck.make(step.seat, s.step_no, cc.JAMMER, (s.seats[step.seat].character,), int(level), "locke.10.10")
     back = fight.before
     victim = back.fighters[step.n]
+    about = (victim.jam_card,) if victim.jam_card >= 0 else (s.seats[step.seat].character,)
+    claim = ck.make(step.seat, s.step_no, cc.JAMMER, about, int(level), "locke.10.10")
     back = with_fighter(back, step.n, victim._replace(jam_known=max(victim.jam_known, int(level))))
     s = log(put(s._replace(**claimed(s, claim)), back), "cb-jam-veto", step.seat, victim.seat, int(level))
     return s._replace(queue=(Step(kind, victim.seat, n=int(n)),) + s.queue[1 + int(drop):])
@@ -714,9 +715,7 @@ def suit_steps(s: LockeState, target: int) -> tuple[Step, ...]:
         return ()
     if f.suit == "energy-suit":
         return (Step("cb_reflect", -1, n=target),)
-    if f.suit == "powered-suit" and f.suit_card >= 0:  # the card's level is public: no question
-        return (Step("cb_psuit_card", -1, n=target),)
-    if f.suit == "powered-suit":
+    if f.suit == "powered-suit":  # the character's or the face-down card's: its owner answers
         return (Step("cb_absorb", f.seat, n=target),)
     return (Step("cb_suit_damage", -1, n=target),)
 
@@ -725,21 +724,6 @@ def _ball_takes(level: int, strike: Strike) -> bool:
     if strike.light_sword:
         return level >= 5 and strike.level <= level and level == 5  # only the level-5 ball, seed 000 3.1.3
     return strike.level <= level
-
-
-def _auto_psuit_card(g: Any, s: LockeState, step: Step) -> LockeState:
-    """A planet P-suit (seed 000 3.1.2) absorbs attacks up to its printed level; a stronger one
-    breaks it (shown, back to the stock) and the body takes the hit."""
-    fight = fight_of(s)
-    strike = fight.strike
-    assert strike is not None
-    f = fight.fighters[step.n]
-    if strike.level <= f.suit_level:
-        return advance(log(with_strike(s, None), "cb-suit-absorbs", f.seat, strike.level))
-    s = put(s, with_fighter(fight, step.n, f._replace(suit="", suit_card=-1, suit_level=0)))
-    s = log(s, "cb-suit-broken", f.seat, strike.level)
-    return advance(s, kept.spend_step(f.seat, f.suit_card), Step("cb_dur", f.seat, n=step.n),
-                   Step("cb_damage", -1, n=step.n))
 
 
 def _pending_reflect(g: Any, s: LockeState, step: Step) -> Pending:
@@ -809,15 +793,16 @@ def _on_absorb(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     assert isinstance(action, Absorb)
     strike = fight_of(s).strike
     assert strike is not None
-    claim = ck.make(step.seat, s.step_no, cc.PSUIT, (s.seats[step.seat].character,), [strike.level, action.absorb],
-                    "locke.2.3.2")
+    f = fight_of(s).fighters[step.n]
+    about = (f.suit_card,) if f.suit_card >= 0 else (s.seats[step.seat].character,)
+    claim = ck.make(step.seat, s.step_no, cc.PSUIT, about, [strike.level, action.absorb], "locke.2.3.2")
     s = s._replace(**claimed(s, claim))
     if action.absorb:
         return advance(log(with_strike(s, None), "cb-suit-absorbs", step.seat, strike.level))
-    fight = fight_of(s)
-    f = fight.fighters[step.n]
-    s = log(put(s, with_fighter(fight, step.n, f._replace(suit=""))), "cb-suit-broken", step.seat, strike.level)
-    return advance(s, Step("cb_dur", step.seat, n=step.n), Step("cb_damage", -1, n=step.n))
+    s = put(s, with_fighter(fight_of(s), step.n, f._replace(suit="", suit_card=-1)))
+    s = log(s, "cb-suit-broken", step.seat, strike.level)
+    shown = kept.broken_steps(step.seat, f.suit_card, "powered-suit") if f.suit_card >= 0 else ()  # seed 000 3.1.2
+    return advance(s, *shown, Step("cb_dur", step.seat, n=step.n), Step("cb_damage", -1, n=step.n))
 
 
 def _decision(g: Any, s: LockeState, step: Step) -> Pending:
@@ -844,6 +829,6 @@ HANDLERS = {
 }
 AUTO = {
     "cb_mirror_end": _auto_mirror_end, "cb_ball": _auto_ball, "cb_ball_break": _auto_ball_break,
-    "cb_ctl": _auto_ctl, "cb_psuit_card": _auto_psuit_card,
+    "cb_ctl": _auto_ctl,
 }
 

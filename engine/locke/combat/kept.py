@@ -29,6 +29,7 @@ from engine.core.hidden import Knowledge
 from engine.locke import claims as ck
 from engine.locke import planet_cards as pc
 from engine.locke.combat import claims as cc
+from engine.locke.combat.common import item_level
 from engine.locke.state import LockeState, Step, claimed
 
 #: Planet-card kinds the combat uses, and the item each one is (seed 000 3.1.1-3.1.3, 3.2.4).
@@ -41,6 +42,9 @@ ITEM_OF = {
 PLANET_ITEMS = tuple(ITEM_OF)
 #: Kinds declared before round 1 with the character's items (``Equip.cards``).
 EQUIP_KINDS = ("henchman", "esp-jammer", "esp-field", "energy-suit", "powered-suit", "nike")
+#: Until-broken kinds with a printed level: named by their kind alone and kept face down until
+#: they break (seed 000 3.1.2), so the level is hidden and each answer resting on it is a claim.
+HIDDEN_LEVEL = ("esp-jammer", "esp-field", "powered-suit")
 RULE = "locke.s000.3.1"
 
 
@@ -61,14 +65,22 @@ def check_held(g: Any, s: LockeState, seat: int, handle: int, as_card: str, kind
     from engine.locke.components import ComponentError
 
     p = s.seats[seat]
-    try:
-        kind = pc.kind_of(g.components.planet(as_card).id)
-    except ComponentError as err:
-        raise IllegalAction(f"there is no planet card {as_card!r}", rule=RULE) from err
+    if as_card in HIDDEN_LEVEL:
+        kind = as_card
+    else:
+        try:
+            kind = pc.kind_of(g.components.planet(as_card).id)
+        except ComponentError as err:
+            raise IllegalAction(f"there is no planet card {as_card!r}", rule=RULE) from err
+        if kind in HIDDEN_LEVEL:
+            raise IllegalAction(f"name the kind only ({kind}): its level stays hidden until it breaks",
+                                rule="locke.s000.3.1.2")
     if kind not in kinds:
         raise IllegalAction(f"here a kept planet card may be used as {', '.join(kinds)}", rule=RULE)
     if handle not in p.kept + p.shown:
         raise IllegalAction("use one of your own kept planet cards", rule=RULE)
+    if kind in HIDDEN_LEVEL and handle not in p.kept:
+        raise IllegalAction("use a face-down card as a jammer, field or P-suit", rule="locke.s000.3.1.2")
     if handle in p.shown and not _may_be(s, handle, pc.card_of(s, handle), as_card):
         raise IllegalAction(f"your face-up card is {pc.stands_for(s, handle)}, not {as_card}", rule=RULE)
     if in_use(g, s, handle):
@@ -79,7 +91,7 @@ def in_use(g: Any, s: LockeState, handle: int) -> bool:
     """A single-use card lies face up only while it acts (an absorb ball, an ESP controller):
     it cannot be used a second time."""
     card = pc.stands_for(s, handle)
-    return bool(card) and card != "wildcard" and pc.single_use(g, card)
+    return bool(card) and card != "wildcard" and card not in HIDDEN_LEVEL and pc.single_use(g, card)
 
 
 def _may_be(s: LockeState, handle: int, card: str, as_card: str) -> bool:
@@ -107,36 +119,58 @@ def spend_step(seat: int, handle: int) -> Step:
     return Step("spend", seat, n=handle)
 
 
+def broken_steps(seat: int, handle: int, kind: str) -> tuple[Step, ...]:
+    """A face-down item of :data:`HIDDEN_LEVEL` broke (seed 000 3.1.2): it is shown (a card of
+    another kind is caught, N60), everything the seat said about its level is judged on the
+    spot (``cb_shown``), and it goes back under the stock."""
+    return reveal(seat, handle, kind) + (Step("cb_shown", seat, n=handle), spend_step(seat, handle))
+
+
+def levels(g: Any, s: LockeState, seat: int, handle: int, k: Knowledge | None, me: Any, item: str) -> tuple[int, ...] | None:
+    """The levels the seat's own knowledge allows the hidden item to have (None: unknown, any
+    answer): the character's (``handle`` -1) or the kept card's, a wildcard's narrowed to the
+    levels that fit everything the seat already said about it."""
+    if handle < 0:
+        return None if me is None else (item_level(me, item),)
+    card = k.card(handle) if k is not None else None
+    if card is None:
+        return None
+    said = cc.said_about(s.claims, seat, handle)
+    return tuple(level for level in cc.item_levels(g.components, card, item)
+                 if all(cc.holds_at(c, level) for c in said))
+
 # --- the honest options: which of my kept cards may be used as what -------------------------------
 
 
 def usable(g: Any, s: LockeState, seat: int, k: Knowledge | None, kind: str) -> list[tuple[int, str]]:
-    """(handle, planet card id) the seat may name for ``kind``: its own cards of that kind (a
-    wildcard as the kind's best card). Without knowledge: every kept handle as the best card."""
-    best = _best(g, kind)
+    """(handle, planet card id) the seat may name for ``kind``: its own cards of that kind, a
+    wildcard not yet fixed as every card of the kind (seed 000 3.1.5: it stands for any one),
+    a fixed one only as its card. A kind of :data:`HIDDEN_LEVEL` is named by the kind alone,
+    face-down cards only. Without knowledge: every kept handle as every card of the kind."""
     p = s.seats[seat]
+    every = _cards(g, kind)
     out: list[tuple[int, str]] = []
     for h in p.kept + p.shown:
         if h in p.shown and in_use(g, s, h):
             continue
-        if h in p.shown:
-            card = pc.card_of(s, h)
-            fixed = dict(s.wild).get(h, "")
-            if card == "wildcard" and not fixed:
-                out.append((h, best))
-            elif pc.kind_of(fixed or card) == kind:
-                out.append((h, fixed or card))
-            continue
-        known = k.card(h) if k is not None else None
-        if known is None or known == "wildcard":
-            if known is None and k is not None:
-                continue
-            out.append((h, best))
-        elif pc.kind_of(known) == kind:
-            out.append((h, known))
+        fixed = dict(s.wild).get(h, "")
+        card = pc.card_of(s, h) if h in p.shown else (k.card(h) if k is not None else None)
+        if card is None and k is not None:
+            continue  # a face-down card its holder does not know (none in play, but be safe)
+        if fixed or (card is not None and card != "wildcard"):
+            if pc.kind_of(fixed or str(card)) == kind:
+                out.append((h, fixed or str(card)))
+        else:
+            out += [(h, c) for c in every]
+    if kind in HIDDEN_LEVEL:  # named by the kind, and only while face down (seed 000 3.1.2)
+        return list(dict.fromkeys((h, kind) for h, _ in out if h in p.kept))
     return out
 
 
-def _best(g: Any, kind: str) -> str:
-    cards = [c for c in g.components.planets if pc.kind_of(c.id) == kind]
-    return str(max(cards, key=lambda c: c.level).id)
+def _cards(g: Any, kind: str) -> list[str]:
+    """Every planet card of ``kind``, one per id, lowest level first."""
+    ids: list[str] = []
+    for c in sorted(g.components.planets, key=lambda c: (c.level, c.id)):
+        if pc.kind_of(c.id) == kind and c.id not in ids:
+            ids.append(c.id)
+    return ids

@@ -95,10 +95,10 @@ def _plays(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge
     fight = fight_of(s)
     index = step.n if step.kind != "cb_hench" else next(i for i, f in enumerate(fight.fighters) if f.seat == step.seat)
     f = fight.fighters[index]
+    field = kept.levels(g, s, step.seat, f.field_card, k, me, "esp-field")
     out: list[Action] = []
     for handle, cid, acts_as, card in _hand(g, f, k):
         if card.type != "contact-telepathy" and ((f.jammed and card.level <= f.jammed)
-                                                 or (f.jam_level and card.level <= f.jam_level)
                                                  or (jammer_on(fight, f) and card.level <= f.jam_known)):
             continue
         for use in uses:
@@ -125,9 +125,7 @@ def _plays(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge
                 out += [Play(step.seat, use, handle, cid, acts_as, t, stretch, mind, level) for t in aims]
             if f.ball_out:
                 continue  # seed 000 3.1.3: knocked out by an absorb ball, its field has stopped
-            if f.field and not free and card.level and (me is None or item_level(me, "esp-field") >= card.level):
-                out += [Play(step.seat, use, handle, cid, acts_as, t, 0, 0, level, True) for t in aims]
-            if f.field_card >= 0 and not free and card.level and card.level <= f.field_level:
+            if f.field and not free and card.level and _may(field, lambda top: top >= card.level):
                 out += [Play(step.seat, use, handle, cid, acts_as, t, 0, 0, level, True) for t in aims]
             if use == "telepathy":  # seed 000 3.2.4: with an industrial district, the check at level 6
                 for h, _ in kept.usable(g, s, step.seat, k, "industrial"):
@@ -267,18 +265,24 @@ def _equip_cards(g: Any, s: LockeState, step: Step, me: Character | None, k: Kno
     return out
 
 
+def _may(levels: tuple[int, ...] | None, fits: Any) -> bool:
+    """Some level the seat's hidden item may have fits (None: the level is not known here)."""
+    return levels is None or any(fits(level) for level in levels)
+
+
 def _jam_ask(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
     level = int(step.arg.split("|")[0])
-    if me is not None and item_level(me, "esp-jammer") < level:
-        return [JamVeto(step.seat, False)]
-    return [JamVeto(step.seat, False), JamVeto(step.seat, True)]
+    jammer = kept.levels(g, s, step.seat, fight_of(s).fighters[step.n].jam_card, k, me, "esp-jammer")
+    return [JamVeto(step.seat, veto) for veto in (False, True) if not veto or _may(jammer, lambda top: top >= level)]
 
 
 def _absorb(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
     strike = fight_of(s).strike
-    if me is None or strike is None:
+    suit = kept.levels(g, s, step.seat, fight_of(s).fighters[step.n].suit_card, k, me, "powered-suit")
+    if strike is None:
         return [Absorb(step.seat, True), Absorb(step.seat, False)]
-    return [Absorb(step.seat, item_level(me, "powered-suit") >= strike.level)]
+    return [Absorb(step.seat, absorb) for absorb in (True, False)
+            if _may(suit, lambda top: (top >= strike.level) == absorb)]
 
 
 def _durability(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:

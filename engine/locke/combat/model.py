@@ -84,6 +84,7 @@ class Fighter(NamedTuple):
     specials: tuple[str, ...] = ()  # special attacks used this round (KMC 10.4.2)
     jam_owner: int = -1  # the seat whose ESP jammer (of hidden level) is on this fighter (KMC 10.10)
     jam_known: int = 0  # the highest card level that jammer has stopped (known to be within it)
+    jam_card: int = -1  # that jammer's kept planet card, face down until it breaks (-1: the character's)
     nike_left: int = 0  # Nike's durability left (0: no Nike declared, or broken)
     nike_check: int = 0  # the value declared for the Nike check (a claim)
     nike_on: bool = False  # the Nike check passed this round
@@ -92,13 +93,10 @@ class Fighter(NamedTuple):
     extra: int = 0  # more cards in hand until the combat ends (transformation chart 7, seed 002)
     thought: int = 0  # a dead seat's residual thought: its firepower (KMC 10.2.1; no cards, no durability)
     # --- items from kept planet cards (seed 000 3.1; engine/locke/combat/items.py, rulings N200-N209) ---
+    # A P-suit, field or jammer card stays face down until it breaks (seed 000 3.1.2): its level is
+    # hidden as the character's is, and each answer that rests on it is a claim about the card.
     suit_card: int = -1  # the kept planet card that is the suit (-1: the character card's suit)
-    suit_level: int = 0  # a planet P-suit's printed (public) level
-    field_card: int = -1  # the kept planet card that is the ESP field (its level is public)
-    field_level: int = 0
-    jam_level: int = 0  # a planet-card ESP jammer on this fighter: its printed (public) level
-    jam_card: int = -1  # that jammer's handle (held by seat ``jam_by``)
-    jam_by: int = -1
+    field_card: int = -1  # the kept planet card that is the ESP field (-1: the character's)
     nike_card: int = -1  # the kept planet card that is Nike
     ball: int = 0  # level of the energy absorb ball this fighter put up (0: none)
     ball_card: int = -1

@@ -25,6 +25,7 @@ from engine.core.errors import IllegalAction
 from engine.core.pending import CardsRevealed, CardsShownTo, Chance, Decision, DiceRolled, HiddenOp, Pending
 from engine.locke import claims as ck
 from engine.locke import fate
+from engine.locke import planet_cards as pc
 from engine.locke.actions import Land, Nop
 from engine.locke.checks import MIN_MIND_DECLARATION
 from engine.locke.combat import claims as cc
@@ -89,9 +90,6 @@ def play(g: Any, s: LockeState, index: int, action: Play, uses: tuple[str, ...],
     if card.type != "contact-telepathy" and (jammer_on(fight, f) and card.level <= f.jam_known):
         raise IllegalAction(f"the jammer on you already stopped a level-{f.jam_known} card: only cards above it "
                             "can work", rule="locke.10.10")
-    if card.type != "contact-telepathy" and f.jam_level and card.level <= f.jam_level:
-        raise IllegalAction(f"a level-{f.jam_level} ESP jammer card is on you: only cards above it work "
-                            "(contact telepathy ignores jammers)", rule="locke.10.10")
     if card.type != "contact-telepathy" and f.jammed and card.level <= f.jammed:
         raise IllegalAction(f"an ESP jammer of level {f.jammed} is on you: only cards above it work "
                             "(contact telepathy ignores jammers)", rule="locke.10.10")
@@ -99,14 +97,11 @@ def play(g: Any, s: LockeState, index: int, action: Play, uses: tuple[str, ...],
         raise IllegalAction(f"a jammer of level {f.jammed_escape} on you stops escape cards at or below it",
                             rule="locke.s002.trap.13")
     free = action.use == "hench" or card.type == "contact-telepathy"
-    if action.field and (free or not (f.field or f.field_card >= 0) or action.stretch):
+    if action.field and (free or not f.field or action.stretch):
         raise IllegalAction("only a declared ESP field pays for a card, and without mind checks", rule="locke.2.3.2")
     if action.field and f.ball_out:
         raise IllegalAction("knocked out by an absorb ball, your ESP field has stopped until you wake",
                             rule="locke.s000.3.1.3")
-    if action.field and f.field_card >= 0 and card.level > f.field_level:
-        raise IllegalAction(f"your level-{f.field_level} ESP field card pays for cards up to its level",
-                            rule="locke.s000.3.1.2")
     if free and (action.stretch or action.mind):
         raise IllegalAction("this card costs no power and needs no mind checks", rule="locke.10.5.2")
     if not 0 <= action.stretch <= card.level:
@@ -124,8 +119,9 @@ def play(g: Any, s: LockeState, index: int, action: Play, uses: tuple[str, ...],
     seat = f.seat
     character = s.seats[seat].character
     claims = [ck.make(seat, s.step_no, cc.CARD, (action.handle,), action.card, "locke.5")]
-    if action.field and card.level and f.field_card < 0:
-        claims.append(ck.make(seat, s.step_no, cc.FIELD, (character,), card.level, "locke.2.3.2"))
+    if action.field and card.level:  # the field's hidden level reaches the card's (the character's or the card's)
+        about = (f.field_card,) if f.field_card >= 0 else (character,)
+        claims.append(ck.make(seat, s.step_no, cc.FIELD, about, card.level, "locke.2.3.2"))
     if own > 0:
         claims.append(ck.make(seat, s.step_no, cc.USE, (character,), _ledger(s, seat, [own, f.spent]), "locke.10.5.2"))
     if action.stretch:
@@ -722,6 +718,16 @@ def _checks(fight: Fight, strike: Strike) -> int:
     if target.ob is not None and HIT_ALL in target.ob.traits:
         return strike.hits * sum(1 for d in target.members if d > 0)
     return strike.hits
+
+
+def damage_roller(s: LockeState, step: Step) -> int:
+    """KMC 10.7.4 (3): the attacker rolls the damage dice, so a seat that attacked may re-roll
+    them with a residential district (seed 000 3.2.4, ruling N208); an obstacle's are the engine's."""
+    strike = fight_of(s).strike
+    return -1 if strike is None else fight_of(s).fighters[strike.attacker].seat
+
+
+pc.ROLLERS["cb_damage"] = pc.ROLLERS["cb_suit_damage"] = damage_roller
 
 
 def _pending_damage(g: Any, s: LockeState, step: Step) -> Pending:

@@ -92,3 +92,17 @@ def card(table: LocalTable, seat: int, use: str, card_id: str, target: int = -1,
 def seven(*cards: str, filler: str = ANY) -> list[str]:
     """A seven-card hand: ``cards``, then ``filler`` (by default whatever the shuffle put there)."""
     return list(cards) + [filler] * (7 - len(cards))
+
+
+def initiative(table: LocalTable, *faces: int) -> None:
+    """Roll the initiative; every seat holding a face-down card keeps its own two dice (it is
+    offered the residential re-roll of them, KMC 10.3.3 and ruling N208)."""
+    from engine.locke.actions import Nop
+
+    pending = table.pending
+    assert isinstance(pending, Chance) and pending.purpose == "locke.combat.initiative", pending
+    table.submit(DiceRolled(SYSTEM, pending.purpose, tuple(faces)))
+    settle(table)
+    while isinstance(table.pending, Decision) and table.pending.prompt == "locke.reroll":
+        table.submit(Nop(table.pending.seat))
+        settle(table)

@@ -12,12 +12,13 @@ from typing import Any
 import pytest
 
 from engine.core.errors import CheatDetected, IllegalAction
+from engine.core.pending import Chance
 from engine.locke.actions import CheckValue, Nop
 from engine.locke.combat import PLANET_ITEMS
 from engine.locke.combat import claims as cc
 from engine.locke.combat.actions import Durability, Equip, GoOn, Play, UseItem
 from engine.locke.state import zone_of
-from tests.engine.locke.combat_helpers import card, combat_table, fight, hand, seven
+from tests.engine.locke.combat_helpers import card, combat_table, fight, hand, initiative, seven
 from tests.engine.locke.flow_helpers import act, five, roll, waiting
 
 LOCKE_FIRST = (6, 6, 1, 1)
@@ -35,7 +36,7 @@ def _table(kept0: tuple[str, ...] = (), kept2: tuple[str, ...] = (), deck0: tupl
            extra0: int = 0, s2: str = "nia") -> Any:
     table = combat_table(seats=_seats(kept0, kept2, s2), deck=seven(*deck0) + ["*"] * extra0 + seven(*deck2),
                          equip=equip)
-    roll(table, *first)
+    initiative(table, *first)
     return table
 
 
@@ -106,40 +107,143 @@ def test_the_honest_declaration_offers_only_ones_own_cards() -> None:
     decline_joins(table)
     table.step()  # the shuffle
     h = table.state.seats[0].kept[0]
-    assert Equip(0, 0, "", False, 1, cards=(h,), kinds=("esp-jammer-4",)) in table.legal(0)
+    assert Equip(0, 0, "", False, 1, cards=(h,), kinds=("esp-jammer",)) in table.legal(0)
+    assert not [a for a in table.legal(0) if isinstance(a, Equip) and "esp-jammer-4" in a.kinds]  # level hidden
     act(table, Equip(0, 0, "", False))
     assert all(not a.cards for a in table.legal(2) if isinstance(a, Equip))
 
 
-def test_a_jammer_card_stops_cards_up_to_its_printed_level() -> None:
-    """Seed 000 3.1.2 ESP jammer (level 4): its level is printed and shown, so Nia's cards at or
-    below it are refused outright (KMC 10.10, known level) and her level-5 card works."""
-    seats = _seats(kept0=("esp-jammer-4",))
+def _jammer_on_nia(card_id: str = "esp-jammer-4", deck2: tuple[str, ...] = ("bazooka-10", "g-bomb-25")) -> Any:
+    seats = _seats(kept0=(card_id,))
     h = _handles(seats, 0)[0]
-    table = _table(kept0=("esp-jammer-4",), first=NIA_FIRST, deck2=("bazooka-10", "g-bomb-25"),
-                   equip={0: Equip(0, 0, "", False, 1, cards=(h,), kinds=("esp-jammer-4",))})
-    assert fight(table).fighters[1].jam_level == 4
-    assert all(a.card != "bazooka-10" for a in table.legal(2) if isinstance(a, Play))
+    table = _table(kept0=(card_id,), first=NIA_FIRST, deck2=deck2,
+                   equip={0: Equip(0, 0, "", False, 1, cards=(h,), kinds=("esp-jammer",))})
+    return table, h
+
+
+def test_a_jammer_card_is_declared_by_kind_and_stays_face_down() -> None:
+    """Seed 000 3.1.2: the until-broken cards are shown only when they break, so the jammer card
+    is named by its kind (a claim that the card is a jammer) and stays face down: its level is
+    hidden as a character's jammer's is (KMC 10.10). Naming the printed card is refused."""
+    table, h = _jammer_on_nia()
+    nia = fight(table).fighters[1]
+    assert nia.jam_owner == 0 and nia.jam_card == h and nia.jam_known == 0
+    assert h in table.state.seats[0].kept and h not in dict(table.state.open_cards)
+    assert any(c.what == cc.PLANET and c.value == "esp-jammer" for c in table.state.claims)
+    seats = _seats(kept0=("esp-jammer-4",))
     with pytest.raises(IllegalAction) as err:
-        table.submit(card(table, 2, "attack", "bazooka-10", target=0))
-    assert err.value.rule == "locke.10.10"
+        _table(kept0=("esp-jammer-4",), equip={0: Equip(0, 0, "", False, 1, cards=(_handles(seats, 0)[0],),
+                                                         kinds=("esp-jammer-4",))})
+    assert err.value.rule == "locke.s000.3.1.2"
+
+
+def test_a_jammer_card_stops_cards_as_its_owners_claim_about_the_card() -> None:
+    """KMC 10.10 with the jammer card (level 4) face down: Nia's level-3 bazooka waits for the
+    owner, who stops it (a claim about the card, JAMMER); she takes it back and cannot try that
+    level again; her level-5 G-bomb is above the card, so stopping it is a false claim naming
+    seat 0, and letting it be lets it work."""
+    from engine.core.claims import FalseClaim
+    from engine.locke.combat.actions import JamVeto
+
+    table, h = _jammer_on_nia()
+    act(table, card(table, 2, "attack", "bazooka-10", target=0))
+    assert waiting(table) == ("locke.cb_jam_ask", 0) and JamVeto(0, True) in table.legal(0)
+    act(table, JamVeto(0, True))
+    claim = table.state.claims[-1]
+    assert claim.what == cc.JAMMER and claim.about == (h,) and claim.value == 3
+    assert "bazooka-10" in hand(table, 2) and fight(table).fighters[1].jam_known == 3
+    assert all(a.card != "bazooka-10" for a in table.legal(2) if isinstance(a, Play))
     act(table, card(table, 2, "attack", "g-bomb-25", target=0, stretch=1, mind=5))
-    assert table.pending.purpose == "locke.combat.mind"  # no jammer question: the level is known
+    assert waiting(table) == ("locke.cb_jam_ask", 0) and table.legal(0) == [JamVeto(0, False)]
+    with pytest.raises(FalseClaim) as err:
+        table.submit(JamVeto(0, True))
+    assert err.value.seat == 0 and err.value.claim.about == (h,)
+    act(table, JamVeto(0, False))
+    assert table.pending.purpose == "locke.combat.mind" and h in table.state.seats[0].kept
 
 
-def test_a_field_card_pays_for_cards_up_to_its_level_without_a_claim() -> None:
-    """Seed 000 3.1.2 ESP field (level 3): cards up to level 3 cost no power; its level is public."""
+def test_a_jammer_card_broken_by_a_stronger_attack_is_shown_and_spent() -> None:
+    """KMC 10.7.3 with seed 000 3.1.2: Nia's level-5 G-bomb gets past Locke's escape phase and
+    breaks his level-4 jammer card: his "broken" is a claim about the card, which is then shown
+    (N60), judged on the spot with all he said of it, and goes back under the stock."""
+    from engine.locke.combat.actions import Broken, JamVeto
+
+    table, h = _jammer_on_nia(deck2=("g-bomb-25",))
+    act(table, card(table, 2, "attack", "g-bomb-25", target=0, stretch=1, mind=5))
+    act(table, JamVeto(0, False))
+    roll(table, 1, 1)  # her mind check
+    act(table, Nop(0))  # Locke does not escape
+    assert waiting(table) == ("locke.cb_break", 0) and table.legal(0) == [Broken(0, True)]
+    act(table, Broken(0, True))
+    assert table.state.claims[-1].what == cc.BROKEN and table.state.claims[-1].about == (h,)
+    while waiting(table)[0] != "locke.cb_defend":
+        table.step()
+    assert fight(table).fighters[1].jam_owner == -1 and h in zone_of(table.state, "planet:stock")
+    assert dict(table.state.open_cards)[h] == "esp-jammer-4" and _events(table, "planet-card-spent")
+
+
+def test_a_wildcard_field_must_keep_to_one_level_when_it_is_shown() -> None:
+    """Seed 000 3.1.5: a wildcard used as an ESP field stands for one field card. Locke pays a
+    level-5 G-bomb through it (a claim: the field reaches 5, so it can only be the level-5
+    card); when Nia's level-5 G-bomb gets past his escape phase the honest options say the
+    field holds, and saying it broke (below 5) fits no one level of it: when the card is
+    shown he is caught, naming his seat."""
+    from engine.locke.combat.actions import Broken
+
+    seats = _seats(kept0=("wildcard",))
+    h = _handles(seats, 0)[0]
+    table = _table(kept0=("wildcard",), deck0=("g-bomb-25",), deck2=("g-bomb-30",),
+                   equip={0: Equip(0, 0, "", False, cards=(h,), kinds=("esp-field",))})
+    act(table, Play(0, "attack", hand(table, 0)["g-bomb-25"], "g-bomb-25", "", 1, 0, 0, 0, True))
+    assert table.state.claims[-1].what == cc.FIELD and table.state.claims[-1].about == (h,)
+    _answer_plainly(table, until=("locke.cb_act", 2))
+    act(table, card(table, 2, "attack", "g-bomb-30", target=0, stretch=1, mind=5))
+    _answer_plainly(table, until=("locke.cb_break", 0))
+    assert table.legal(0) == [Broken(0, False)]
+    with pytest.raises(CheatDetected) as err:
+        act(table, Broken(0, True))
+        while h not in zone_of(table.state, "planet:stock"):
+            table.step()
+    assert err.value.seat == 0 and "no one level" in str(err.value)
+
+
+def _answer_plainly(table: Any, until: tuple[str, int]) -> None:
+    """Up to the decision ``until``: no escape, no defence, the honest durability, dice of 1."""
+    from engine.core.pending import Chance, Decision
+
+    for _ in range(60):
+        pending = table.pending
+        if isinstance(pending, Decision) and waiting(table) == until:
+            return
+        if isinstance(pending, Chance):
+            roll(table, *(1,) * len(pending.dice))
+        elif isinstance(pending, Decision):
+            options = table.legal(pending.seat)
+            durability = [a for a in options if isinstance(a, Durability)]
+            act(table, durability[0] if durability else Nop(pending.seat))
+        else:
+            table.step()
+    raise AssertionError(f"never reached {until}")
+
+
+def test_a_field_card_pays_for_cards_as_a_claim_about_the_card() -> None:
+    """Seed 000 3.1.2 ESP field (level 3), face down: a card played through it costs no power and
+    claims that the card's hidden level reaches it (FIELD, about the kept card); a level-4 card
+    through it is left out of the honest options and is a false claim naming the seat."""
+    from engine.core.claims import FalseClaim
+
     seats = _seats(kept2=("esp-field-3",))
     h = _handles(seats, 2)[0]
     table = _table(kept2=("esp-field-3",), first=NIA_FIRST, deck2=("bazooka-8", "beam-cannon-12"),
-                   equip={2: Equip(2, 0, "", False, cards=(h,), kinds=("esp-field-3",))})
-    with pytest.raises(IllegalAction) as err:
-        table.submit(Play(2, "attack", hand(table, 2)["beam-cannon-12"], "beam-cannon-12", "", 0, 0, 0, 0, True))
-    assert err.value.rule == "locke.s000.3.1.2"
-    before = len(table.state.claims)
+                   equip={2: Equip(2, 0, "", False, cards=(h,), kinds=("esp-field",))})
+    big = Play(2, "attack", hand(table, 2)["beam-cannon-12"], "beam-cannon-12", "", 0, 0, 0, 0, True)
+    assert big not in table.legal(2) and h in table.state.seats[2].kept
+    with pytest.raises(FalseClaim) as err:
+        table.submit(big)
+    assert err.value.seat == 2 and err.value.claim.what == cc.FIELD
     act(table, Play(2, "attack", hand(table, 2)["bazooka-8"], "bazooka-8", "", 0, 0, 0, 0, True))
     assert fight(table).fighters[1].spent == 0
-    assert all(c.what != cc.FIELD for c in table.state.claims[before:])
+    assert table.state.claims[-1].what == cc.FIELD and table.state.claims[-1].about == (h,)
 
 
 def test_the_energy_suit_card_breaks_at_once_when_the_attacker_passes() -> None:
@@ -169,22 +273,33 @@ def test_the_energy_suit_card_throws_back_a_failed_check() -> None:
     assert waiting(table) == ("locke.cb_dur", 0) and h in table.state.seats[2].shown
 
 
-def test_the_powered_suit_card_absorbs_up_to_its_level_and_breaks_above() -> None:
-    """Seed 000 3.1.2 P-suit (level 4): absorbs a level-3 bazooka with no question (its level is
-    public); a level-5 G-bomb breaks it and hits the body."""
+def test_the_powered_suit_card_absorbs_as_its_owners_claim_and_is_shown_when_it_breaks() -> None:
+    """Seed 000 3.1.2 P-suit (level 4), face down: its owner says whether it absorbs (a claim
+    about the card, PSUIT), as for the character's P-suit (KMC 2.3.2): a level-3 bazooka is
+    absorbed; a level-5 G-bomb breaks it: shown, judged, back under the stock, the body is hit."""
+    from engine.locke.combat.actions import Absorb
+
     seats = _seats(kept2=("powered-suit-4",))
     h = _handles(seats, 2)[0]
-    equip = {2: Equip(2, 0, "", False, cards=(h,), kinds=("powered-suit-4",))}
+    equip = {2: Equip(2, 0, "", False, cards=(h,), kinds=("powered-suit",))}
     table = _table(kept2=("powered-suit-4",), deck0=("bazooka-7",), equip=equip)
     act(table, card(table, 0, "attack", "bazooka-7", target=1))
     act(table, Nop(2))
     act(table, Nop(2))
-    assert _events(table, "cb-suit-absorbs") and waiting(table) == ("locke.cb_act", 2)
+    assert waiting(table) == ("locke.cb_absorb", 2) and table.legal(2) == [Absorb(2, True)]
+    act(table, Absorb(2, True))
+    assert table.state.claims[-1].about == (h,) and _events(table, "cb-suit-absorbs")
+    assert h in table.state.seats[2].kept
     table = _table(kept2=("powered-suit-4",), deck0=("g-bomb-25",), equip=equip)
     act(table, card(table, 0, "attack", "g-bomb-25", target=1))
     act(table, Nop(2))
     act(table, Nop(2))
+    assert table.legal(2) == [Absorb(2, False)]
+    act(table, Absorb(2, False))
+    while waiting(table)[0] != "locke.cb_dur":
+        table.step()
     assert waiting(table) == ("locke.cb_dur", 2) and h in zone_of(table.state, "planet:stock")
+    assert dict(table.state.open_cards)[h] == "powered-suit-4"
 
 
 def test_the_nike_card_is_checked_against_the_mind() -> None:
@@ -375,7 +490,7 @@ def test_a_stronger_attack_breaks_the_absorb_ball() -> None:
     act(table, Nop(2))  # Nia's turn
     act(table, GoOn(0, True))
     act(table, GoOn(2, True))
-    roll(table, *LOCKE_FIRST)
+    initiative(table, *LOCKE_FIRST)
     act(table, card(table, 0, "attack", "g-bomb-25", target=1))
     act(table, Nop(2))
     act(table, Nop(2))
@@ -431,7 +546,7 @@ def test_a_fighter_the_absorb_ball_knocks_out_loses_its_jammer_and_field_until_i
     h = _handles(seats, 2)[0]
     table = combat_table(seats=seats, deck=seven("blaster-4") + seven("bazooka-10"),
                          equip={0: Equip(0, 0, "", False, 1)})
-    roll(table, *LOCKE_FIRST)
+    initiative(table, *LOCKE_FIRST)
     act(table, card(table, 0, "attack", "blaster-4", target=1, stretch=2, mind=5))
     roll(table, *(1, 1) * 2)  # the two mind checks pass
     act(table, Nop(2))  # no escape
@@ -447,3 +562,86 @@ def test_a_fighter_the_absorb_ball_knocks_out_loses_its_jammer_and_field_until_i
 
     awake = items.wake_up(fight(table), strohheim.wake).fighters[0]
     assert not awake.fainted and not awake.ball_out  # he wakes with his jammer working again
+
+
+def test_a_wildcard_is_offered_as_every_card_of_each_kind() -> None:
+    """Seed 000 3.1.5: a wildcard stands for any one ability card, so the honest options offer
+    it as each level of a levelled kind, not just the highest: the Lafnor mirror 5, 6 and 7 in
+    the escape phase and the absorb ball 3, 4 and 5 in the defence phase, against a level-3
+    bazooka; the jammer, field and P-suit are offered by kind (N201)."""
+    seats = _seats(kept2=("wildcard",))
+    h = _handles(seats, 2)[0]
+    table = _table(kept2=("wildcard",), deck0=("bazooka-10",))
+    act(table, card(table, 0, "attack", "bazooka-10", target=1))
+    assert waiting(table) == ("locke.cb_escape", 2)
+    mirrors = {a.as_card for a in table.legal(2) if isinstance(a, UseItem) and a.item == "lafnor-mirror"}
+    assert mirrors == {"lafnor-mirror-5", "lafnor-mirror-6", "lafnor-mirror-7"}
+    act(table, Nop(2))
+    balls = {a.as_card for a in table.legal(2) if isinstance(a, UseItem) and a.item == "absorb-ball"}
+    assert balls == {"absorb-ball-3", "absorb-ball-4", "absorb-ball-5"}
+    act(table, UseItem(2, "absorb-ball", -1, h, "absorb-ball-3"))
+    assert fight(table).fighters[1].ball == 3 and dict(table.state.wild)[h] == "absorb-ball-3"
+    seats = _seats(kept0=("wildcard",))
+    from engine.locke.combat import begin
+    from engine.locke.state import Combat
+    from tests.engine.locke.flow_helpers import decline_joins, game, table_at
+
+    table = table_at({"seats": seats, "phase": "planet", "turn_of": 0, "fill": "frontier"})
+    table.state = game().settle(begin(table.state, Combat("declared", "P:1:0", ((0,), (2,)))))
+    decline_joins(table)
+    table.step()  # the shuffle
+    w = table.state.seats[0].kept[0]
+    kinds = {a.kinds for a in table.legal(0) if isinstance(a, Equip) and a.cards == (w,)}
+    assert {("esp-jammer",), ("esp-field",), ("powered-suit",), ("energy-suit",), ("nike",)} <= kinds
+
+
+def test_the_attacker_may_reroll_the_damage_dice_with_a_residential_district() -> None:
+    """KMC 10.7.4 (3): the attacker rolls the damage dice, so they are its own dice and a
+    residential district may re-roll them (seed 000 3.2.4, N208). Locke (holding one) hits Nia
+    with a bazooka: after the damage roll he is asked, re-rolls, and the second roll counts;
+    an obstacle's or a card-less seat's damage dice are not asked about."""
+    from engine.locke.actions import UseCard
+
+    seats = _seats(kept0=("residential",))
+    home = _handles(seats, 0)[0]
+    table = _table(kept0=("residential",), deck0=("bazooka-10",))
+    act(table, card(table, 0, "attack", "bazooka-10", target=1))
+    act(table, Nop(2))  # no escape
+    act(table, Nop(2))  # no defence
+    declared = table.legal(2)[0].value
+    act(table, Durability(2, declared))
+    assert table.pending.purpose == "locke.chart.damage"
+    roll(table, 1, 2)
+    assert waiting(table) == ("locke.reroll", 0)
+    act(table, UseCard(0, home, "residential"))
+    while table.pending.purpose != "locke.chart.damage":
+        table.step()
+    roll(table, 6, 5)
+    from engine.locke.damage import resolve_damage
+
+    first, second = (resolve_damage(faces, attack=10, durability=declared, target_is_character=True).cell
+                     for faces in ((1, 2), (6, 5)))
+    hit = _events(table, "cb-hit")[-1]
+    assert first != second and hit[1] == 0 and hit[3] == [second] and home in zone_of(table.state, "planet:stock")
+    assert any(e[0] == "rerolled" and e[1] == 0 for e in table.state.events)
+
+
+def test_a_seat_may_reroll_its_own_initiative_dice_with_a_residential_district() -> None:
+    """KMC 10.3.3: each fighter rolls its own 2d6 for the initiative, so a seat holding a
+    face-down card is offered the residential re-roll of its two dice alone (seed 000 3.2.4,
+    N208): Locke rolled 1+1 against Nia's 6+6, re-rolls his pair to 6+5 and still goes second;
+    Nia (no kept card) is not asked, and her dice stay as rolled."""
+    from engine.locke.actions import UseCard
+
+    seats = _seats(kept0=("residential",))
+    home = _handles(seats, 0)[0]
+    table = combat_table(seats=seats, deck=seven() + seven())
+    roll(table, *NIA_FIRST)
+    assert waiting(table) == ("locke.reroll", 0)
+    act(table, UseCard(0, home, "residential"))
+    while not isinstance(table.pending, Chance):
+        table.step()
+    assert table.pending.purpose == "locke.combat.initiative" and table.pending.dice == (6, 6)
+    roll(table, 6, 5)
+    assert fight(table).rolls[:2] == ((11,), (12,)) and fight(table).order == (1, 0)
+    assert home in zone_of(table.state, "planet:stock") and waiting(table) == ("locke.cb_act", 2)

@@ -15,7 +15,7 @@ from engine.locke.actions import CheckValue, Declare, Nop, Teleport, UseCard, Wa
 from engine.locke.combat import claims as cc
 from engine.locke.combat.actions import Order, Play, UseItem
 from engine.locke.state import zone_of
-from tests.engine.locke.combat_helpers import card, combat_table, fight, hand, seven
+from tests.engine.locke.combat_helpers import card, combat_table, fight, hand, initiative, seven
 from tests.engine.locke.flow_helpers import act, five, roll, table_at, waiting
 
 LOCKE_FIRST = (6, 6, 1, 1)
@@ -90,7 +90,7 @@ def _controlled(deck2: tuple[str, ...] = ("blaster-4", "teleport-3")) -> tuple[A
     """Locke (seat 0) uses his ESP controller on Nia (fighter 1), who fails her mind check."""
     seats = five(s0={"kept": ["esp-controller"]}, s2={"character": "nia", "silhouette": "nia", "place": "P:1:0"})
     table = combat_table(seats=seats, deck=seven() + seven(*deck2))
-    roll(table, *LOCKE_FIRST)
+    initiative(table, *LOCKE_FIRST)
     h = table.state.seats[0].kept[0]
     act(table, UseItem(0, "esp-controller", 1, h, "esp-controller"))
     assert waiting(table) == ("locke.check_value", 2)  # the victim declares its own mind
@@ -125,7 +125,7 @@ def test_the_controller_can_order_the_victim_to_take_the_hit() -> None:
     """KMC 3.1.3 ("take this attack"): the victim's escape answer is ordered too."""
     seats = five(s0={"kept": ["esp-controller"]}, s2={"character": "nia", "silhouette": "nia", "place": "P:1:0"})
     table = combat_table(seats=seats, deck=seven("blaster-4") + seven("teleport-3"))
-    roll(table, *LOCKE_FIRST)
+    initiative(table, *LOCKE_FIRST)
     h = table.state.seats[0].kept[0]
     act(table, UseItem(0, "esp-controller", 1, h, "esp-controller"))
     act(table, CheckValue(2, 5))
@@ -148,7 +148,7 @@ def test_a_one_frees_the_victim_and_the_card_is_spent() -> None:
 def test_a_passed_mind_check_spends_the_card() -> None:
     seats = five(s0={"kept": ["esp-controller"]}, s2={"character": "nia", "silhouette": "nia", "place": "P:1:0"})
     table = combat_table(seats=seats, deck=seven() + seven())
-    roll(table, *LOCKE_FIRST)
+    initiative(table, *LOCKE_FIRST)
     h = table.state.seats[0].kept[0]
     act(table, UseItem(0, "esp-controller", 1, h, "esp-controller"))
     act(table, CheckValue(2, 5))
