@@ -35,8 +35,11 @@ def test_every_claim_is_judged_from_what_the_table_saw(players: int) -> None:
 @pytest.mark.xdist_group("locke300")
 def test_a_played_disintegration_is_judged_from_the_final_record() -> None:
     """KMC 2.2.2 (N180-N183): in the 300 random-bot games every claim a disintegration made (the
-    power held, the attacker's level) and every broken-or-holding jammer or field (N184) is about
-    a character card the final reveal opens, so it is judged from the public record alone."""
+    power held, the attacker's level) and every broken-or-holding jammer or field (N184) of a
+    character card is about a card the final reveal opens, so it is judged from the public record
+    alone. A jammer or field *card*'s claims are judged when it is shown at its break (N201,
+    ``cb_shown``; a spent card is shuffled back later and loses its handle's identity), or, while
+    it is still held face down at the end, from the final reveal: those are checked here too."""
     from engine.locke.combat import claims as cc
     from tests.engine.locke.flow_helpers import game
     from tests.engine.locke.three_hundred import played_games
@@ -44,7 +47,9 @@ def test_a_played_disintegration_is_judged_from_the_final_record() -> None:
     checked = 0
     for played in played_games():
         state = played.table.state
-        ours = [c for c in state.claims if c.rule in ("locke.2.2.2", "locke.10.7.3") or c.what == cc.BROKEN]
+        held = {h for p in state.seats for h in p.kept + p.shown}
+        ours = [c for c in state.claims if (c.rule in ("locke.2.2.2", "locke.10.7.3") or c.what == cc.BROKEN)
+                and (c.what != cc.BROKEN or c.value[1] != "planet" or c.about[0] in held)]
         if not ours:
             continue
         opened = dict(state.open_cards)
