@@ -37,6 +37,8 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
+import stat
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -79,10 +81,37 @@ def save(path: str | Path, transcript: dict[str, Any]) -> None:
     Path(path).write_bytes(encode(transcript))
 
 
+#: The largest record file :func:`load_raw` reads (64 MiB). A whole networked Rider game is under
+#: 100 KB (tests/fixtures/rider-pre-registry.ft: 68 KB) and the session bounds every envelope by kind
+#: (docs/security.md), so a real record is far smaller; a bigger file is refused before it is read,
+#: so a wrong or hostile file cannot make a tool or the client hold gigabytes in memory.
+MAX_RECORD_BYTES = 64 * 1024 * 1024
+
+
+def read_record_bytes(path: str | Path, limit: int = MAX_RECORD_BYTES) -> bytes:
+    """The bytes of a record file, at most ``limit`` of them: a larger file (or one that grows
+    while it is read) is a :class:`TranscriptError` that says so and what to do. OSError as usual."""
+    with Path(path).open("rb") as handle:
+        info = os.fstat(handle.fileno())
+        if stat.S_ISREG(info.st_mode) and info.st_size > limit:
+            raise TranscriptError(too_big(limit))  # refused unread
+        raw = handle.read(limit + 1)  # a pipe or a growing file: read no further than the bound
+    if len(raw) > limit:
+        raise TranscriptError(too_big(limit))
+    return raw
+
+
+def too_big(limit: int) -> str:
+    """What an oversized record file is told: what happened and what to do."""
+    size = f"{limit // (1024 * 1024)} MiB" if limit >= 1024 * 1024 else f"{limit} bytes"
+    return (f"not a transcript: the file is larger than {size}, far more than any game record (they are "
+            "kilobytes to a few megabytes); check that you chose the record file itself")
+
+
 def load_raw(path: str | Path) -> Any:
-    """Decoded canonical data of a record file (not yet checked); an old JSON match log is
-    read as the local record it holds."""
-    raw = Path(path).read_bytes()
+    """Decoded canonical data of a record file (not yet checked; at most :data:`MAX_RECORD_BYTES`);
+    an old JSON match log is read as the local record it holds."""
+    raw = read_record_bytes(path)
     try:
         return decode(raw)
     except EncodingError as exc:
@@ -96,7 +125,9 @@ def load_raw(path: str | Path) -> Any:
     if isinstance(old, Mapping) and old.get("format") == OLD_CLIENT_FORMAT:
         raise TranscriptError(f"this is an earlier client's local save ({OLD_CLIENT_FORMAT}), which no tool can "
                               "check (docs/architecture.md \"Game records\"); games saved by this release can be")
-    raise TranscriptError(f"not a transcript: the file is not canonical data ({problem})")
+    raise TranscriptError(f"not a transcript: the file is not canonical data ({problem}); it may be cut short "
+                          "or another kind of file: copy the record again whole (a record is saved by tools.match "
+                          "--save, a peer's --save, or the client's Save transcript)")
 
 
 def parse(data: Any) -> tuple[Genesis, list[Any]]:

@@ -22,31 +22,7 @@ from client.table.session import IllegalIntent, TableSession
 from client.table.status import COLOURS, status_colour
 from client.table.ui import game_ui, net_ui
 from net.bots.base import SealedPick
-from net.games import game_named
-
-
-def tiny_session(clock: Clock, seats: int = 5, seed: int = 7) -> LocalSession[Any]:
-    entry = game_named("tiny")
-    setup = entry.local(entry.local_record(seats, None, None), None)
-    bots = [None] + [entry.bot("random", random.Random(seed * 10 + s)) for s in range(1, seats)]
-    return LocalSession(setup.game, setup.state, setup.knowledge, setup=setup.record, me=0,
-                        names=[f"P{s}" for s in range(seats)],
-                        bots=bots, seed=seed, clock=clock, bot_delay=0.01, system_delay=0.01)
-
-
-def play_out(session: LocalSession[Any], clock: Clock, rng: random.Random) -> list[Any]:
-    seen: list[Any] = []
-    session.listeners.append(lambda pre, action, post: seen.append(action))
-    session.start()
-    for _ in range(400):
-        if session.over:
-            break
-        legal = session.legal()
-        if legal:
-            session.submit(rng.choice(legal))
-        clock.advance(0.05)
-    assert session.over and session.outcome() is not None
-    return seen
+from tests.local_tables import play_out, tiny_session
 
 
 def test_the_local_adapter_plays_a_five_seat_game_and_the_generic_end_screen_shows_it(app: App, clock: Clock) -> None:

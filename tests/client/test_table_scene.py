@@ -23,7 +23,7 @@ from client.table.log import LogEntry
 from client.table.log_panel import draw_chat, draw_log
 from client.table.scene import TableScene
 from engine.core.actions import Action
-from net.games import game_named
+from tests.local_tables import play_out, tiny_session
 
 
 LOG_RECT = pygame.Rect(910, 40, 360, 600)
@@ -56,12 +56,7 @@ class PlainTable(TableScene[Any]):
 
 
 def test_the_layers_table_scene_plays_a_four_seat_tiny_game(app: App, clock: Clock) -> None:
-    entry = game_named("tiny")
-    setup = entry.local(entry.local_record(4, None, None), None)
-    bots = [None] + [entry.bot("random", random.Random(s)) for s in range(1, 4)]
-    session = LocalSession(setup.game, setup.state, setup.knowledge, setup=setup.record, me=0,
-                           names=["Ann", "Bo", "Cy", "Di"], bots=bots, seed=3, clock=clock,
-                           bot_delay=0.01, system_delay=0.01)
+    session = tiny_session(clock, 4, seed=3, names=["Ann", "Bo", "Cy", "Di"])
     ended: list[Any] = []
     scene = PlainTable(app, session, ended)
     app.switch(scene)
@@ -70,16 +65,7 @@ def test_the_layers_table_scene_plays_a_four_seat_tiny_game(app: App, clock: Clo
     assert scene.prompt is not None and scene.prompt.kind == "concede"
     assert "with no winner" in " ".join(scene.prompt.lines)
     scene._cancel()
-    rng = random.Random(1)
-    for _ in range(400):
-        if session.over:
-            break
-        legal = session.legal()
-        if legal:
-            session.submit(rng.choice(legal))
-        clock.advance(0.05)
-        app.tick()
-    assert session.over
+    play_out(session, clock, random.Random(1), tick=app.tick)  # the scene follows every input
     assert sum(1 for e in scene.log if ": " in e.text) == session.moves  # one line per applied input
     app.render()
     drawn = {app.screen.get_at((x, y))[:3] for x in range(LOG_RECT.left, LOG_RECT.right, 3)

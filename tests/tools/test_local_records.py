@@ -24,6 +24,7 @@ from twisted.internet.task import Clock
 from engine.core.encoding import encode
 from net.transcript import LOCAL_FORMAT, MATCH_LOG_FORMAT, load_raw, save
 from net.verifier import UNSIGNED, Verdict, verify
+from tests.local_tables import play_out
 from tools import match
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -42,16 +43,7 @@ def _played_rider_record(tmp_path: Path) -> Path:
     clock = Clock()
     session = RiderSession(RiderGame(cardset()), decks, names=("Ann", "Greedy bot"), seed=3, clock=clock,
                            bot_delay=0.01, system_delay=0.01)
-    rng = random.Random(4)
-    session.start()
-    for _ in range(5000):
-        if session.over:
-            break
-        legal = session.legal()
-        if legal:
-            session.submit(rng.choice(legal))
-        clock.advance(0.05)
-    assert session.over and session.outcome() is not None
+    play_out(session, clock, random.Random(4), limit=5000)
     assert session.audit()[0]  # the end screen's audit is the same replayer
     return session.save_transcript(tmp_path)
 

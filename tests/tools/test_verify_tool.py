@@ -55,3 +55,48 @@ def test_a_rider_transcript_saved_before_the_game_registry_still_verifies(capsys
     verdict = json.loads(capsys.readouterr().out)
     assert verdict["ok"] and verdict["audit"] == "ok" and verdict["outcome"]["winner"] == 0
     assert [s["name"] for s in verdict["seats"]] == ["peer0", "peer1"]
+
+
+def test_a_record_file_over_the_size_bound_is_refused_unread_with_what_to_do(tmp_path: Path,
+                                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """net.transcript.MAX_RECORD_BYTES: a (sparse) file one byte over it fails as format, not as an
+    out-of-memory; the message says what happened and what to check."""
+    from net.transcript import MAX_RECORD_BYTES, TranscriptError, load_raw, read_record_bytes
+
+    huge = tmp_path / "huge.ft"
+    with huge.open("wb") as handle:
+        handle.truncate(MAX_RECORD_BYTES + 1)  # sparse: nothing is written, nothing need be read
+    assert verify_tool.main([str(huge), "--json"]) == 1
+    verdict = json.loads(capsys.readouterr().out)
+    assert verdict["ok"] is False and verdict["reason"] == "format"
+    assert "larger than 64 MiB" in verdict["detail"] and "record file itself" in verdict["detail"]
+    with pytest.raises(TranscriptError, match="larger than"):
+        load_raw(huge)
+    small = tmp_path / "small.ft"
+    small.write_bytes(FIXTURE.read_bytes())
+    assert read_record_bytes(small) == FIXTURE.read_bytes()  # a real record is well under the bound
+    with pytest.raises(TranscriptError, match="larger than 1000 bytes"):
+        read_record_bytes(small, limit=1000)
+
+
+@pytest.mark.parametrize("cut", [1, 2, 3, 7])
+def test_a_record_cut_short_fails_as_format_and_says_to_copy_it_again(tmp_path: Path, cut: int,
+                                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    whole = FIXTURE.read_bytes()
+    path = tmp_path / "cut.ft"
+    path.write_bytes(whole[: len(whole) * cut // 8])
+    assert verify_tool.main([str(path), "--json"]) == 1
+    verdict = json.loads(capsys.readouterr().out)
+    assert verdict["ok"] is False and verdict["reason"] == "format" and "cut short" in verdict["detail"]
+    assert verify_tool.main([str(path)]) == 1
+    assert "copy the record again whole" in capsys.readouterr().out
+
+
+def test_garbage_bytes_fail_as_format(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import random
+
+    path = tmp_path / "noise.ft"
+    path.write_bytes(random.Random(5).randbytes(4096))
+    assert verify_tool.main([str(path), "--json"]) == 1
+    verdict = json.loads(capsys.readouterr().out)
+    assert verdict["ok"] is False and verdict["reason"] == "format" and verdict["detail"].startswith("not a")
