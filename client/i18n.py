@@ -129,8 +129,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "rematch_wait": ("Rematch: waiting for {who} to press Play again too…",
                      "再戦：{who}も「もう一度」を押すのを待っています…"),
     "rematch_back": ("Back at the table: {who}.", "卓に戻った人：{who}。"),
-    "rematch_seated": ("Rematch: you are back at the table; the game starts when every player is back.",
-                       "再戦：卓に戻りました。全員が戻るとゲームがスタートします。"),
+    "rematch_seated": ("Rematch: you are back at the host's table; the game starts when every player is back.",
+                       "再戦：ホストの卓に戻りました。全員が戻るとゲームがスタートします。"),
     "rematch_gone": ("The rematch did not start: {who} did not come back (they left or went to the lobby). "
                      "Host or join a new table to play again.",
                      "再戦はできませんでした：{who}が戻りませんでした（卓を離れたかロビーに戻りました）。"

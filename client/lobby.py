@@ -649,7 +649,7 @@ class LobbyScene(Scene):
         if net.role == "rematch" and net.rematch is not None:
             sep = tr(lang, "list_sep")
             missing, back = net.rematch_missing(), net.rematch_back()
-            if not missing:  # a seated joiner: the host is back, the others cannot be seen from here
+            if not missing:  # a joiner at the host's table: the others cannot be seen from here
                 return tr(lang, "rematch_seated")
             status = tr(lang, "rematch_wait", who=sep.join(missing))
             return status + (" " + tr(lang, "rematch_back", who=sep.join(back)) if back else "")

@@ -226,8 +226,9 @@ class NetTable:
         #: The host's give-up call of a rematch nobody completes (REMATCH_WAIT), and who was missing then.
         self._rematch_call: Any = None
         self.rematch_gone: list[str] = []
-        #: A joiner of a rematch that the host seated (it waits for the other players now).
-        self.seated = False
+        #: A joiner of a rematch whose link to the host is up (it waits for the other players now;
+        #: the lobby protocol tells a joiner nothing more before the start).
+        self.at_host = False
         self.online: Any = None  # net.peer.online.OnlineHost once we invite a friend online
         self.online_code = ""  # the newest online code
         if resume is not None:  # the deck is in the journal (committed at the start)
@@ -298,13 +299,14 @@ class NetTable:
 
     def rematch_missing(self) -> list[str]:
         """The other players of the last game the rematch still waits for: the host, for a joiner
-        not seated yet; for the host, everyone not back (a seated joiner cannot know: [])."""
+        not linked to it yet; for the host, everyone not back (a joiner at the host's table
+        cannot know who else is: [])."""
         rematch = self.rematch
         if rematch is None or self.peer.genesis is not None:
             return []
         host = self.peer.host_lobby
         if host is None:
-            return [] if self.seated else [name for key, name in rematch.seats[:1]]
+            return [] if self.at_host else [name for key, name in rematch.seats[:1]]
         here = {s.key for s in host.seated}
         return rematch.names_of([k for k in rematch.players if k not in here])
 
@@ -419,8 +421,8 @@ class NetTable:
         self.events = (self.events + [event])[-MAX_LINES:]
         if event.id == "seat_taken" and event.fields.get("seat") != 0:
             self.app.sound.play("join")  # another player sat down at our table
-        elif event.id == "seated":
-            self.seated = True
+        elif event.id == "link" and event.fields.get("status") == "connected" and self.peer.genesis is None:
+            self.at_host = True  # before the start a joiner links to the host only
         elif event.id == "playing":
             self._stop_rematch_wait()  # everyone came back
 

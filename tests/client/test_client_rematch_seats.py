@@ -5,7 +5,8 @@ when all have accepted (each of the last game's players back at the table
 derived from its game id); while waiting the host sees who is back and whom
 it still waits for; a player who does not come back (chose the lobby, or
 left) is named, and the rematch ends instead of waiting for ever. The other
-seats are in-process bot peers (the real driver); ours is the lobby's.
+seats are in-process bot peers (the real driver); ours is the lobby's, as the host
+and as a joiner.
 """
 
 from __future__ import annotations
@@ -141,6 +142,83 @@ def test_a_player_who_does_not_come_back_is_named_and_the_rematch_ends(monkeypat
         assert back.genesis is None
     finally:
         app.switch(Scene(app))  # the table scene stops following its session
+        for peer in peers:
+            if peer.result is None:
+                peer.leave("test over")
+        for _ in range(200):
+            reactor.iterate(0.002)
+        app.running = False
+
+
+def tiny_host(reactor: Any, identity: Any, name: str, *, port: int = 0, table: bytes | None = None,
+              players: frozenset[bytes] | None = None) -> Any:
+    from net.games import game_named
+    from net.peer import Peer
+
+    tiny = game_named("tiny")
+    peer = Peer(identity, tiny, reactor=reactor, agent=tiny.bot("random", random.Random(7)), delay=0.0, name=name,
+                linger=0.5)
+    if players is not None:
+        peer.allowed_keys = players - {identity.public_key}
+    peer.host(3, interface="127.0.0.1", port=port, table=table)
+    return peer
+
+
+def test_a_joiner_of_three_is_offered_play_again_and_meets_everyone_again() -> None:
+    """Our client joins a three-seat table hosted by a bot peer: its end screen offers Play again too;
+    pressing it, the lobby waits for the host by name; once the host and the third player are back
+    at the derived table, the new game starts with the same three keys."""
+    from twisted.internet import reactor
+
+    from client.table.net_play import REMATCH_DOMAIN
+    from engine.core.hashing import digest
+    from net.identity import Identity
+    from net.transport.invite import Invite
+
+    app = App((1280, 800), clock=reactor)
+    peers: list[Any] = []
+    try:
+        host_id, third_id = Identity.generate(), Identity.generate()
+        host = tiny_host(reactor, host_id, "Bot Host")
+        peers.append(host)
+        invite = host.invite
+        lobby = LobbyScene(app, Settings(name="Me", game="tiny"), lan=False, host_interface="127.0.0.1",
+                           resumable=False)
+        app.switch(lobby)
+        lobby._join(invite.encode())
+        peers.append(lobby.net.peer)
+        peers.append(tiny_peer(reactor, third_id, invite, "Bot C"))
+        pump_until(app, reactor, lambda: app.scene.name == "tiny")
+        scene = app.scene
+        assert scene.me != 0 and len(scene.session.names) == 3
+        pump_until(app, reactor, lambda: scene.session.can_resign())
+        keys = set(scene.session.peer.genesis.seat_keys)
+        gid = scene.session.session.gid
+        scene.session.concede()
+        pump_until(app, reactor, lambda: app.scene.name == "end")
+        end = app.scene
+        assert end.again_button.enabled  # a joiner is offered the rematch too
+        click(app, end.again_button.rect.center)
+        waiting = app.scene
+        assert waiting.name == "lobby" and waiting.net.role == "rematch" and waiting.net.rematch.role == "join"
+        peers.append(waiting.net.peer)
+        assert waiting.net.rematch_missing() == ["Bot Host"] and "Bot Host" in waiting.table_status()
+        pump_until(app, reactor, lambda: host.result is not None)  # the old game let its port go
+        derived = digest(REMATCH_DOMAIN, gid)[:8]
+        again = tiny_host(reactor, host_id, "Bot Host", port=invite.addresses[0][1], table=derived,
+                          players=frozenset(keys))  # the host presses Play again: its old port, the derived table
+        peers.append(again)
+        pump_until(app, reactor, lambda: waiting.net is None or waiting.net.at_host or app.scene is not waiting)
+        assert waiting.net is not None and waiting.net.at_host, (waiting.message, waiting.net and waiting.net.lines)
+        assert waiting.table_status().startswith("Rematch: you are back at the host's table")
+        peers.append(tiny_peer(reactor, third_id, Invite(derived, invite.fingerprint, invite.addresses), "Bot C"))
+        pump_until(app, reactor, lambda: app.scene.name == "tiny")
+        new = app.scene.session
+        peers.append(new.peer)
+        assert set(new.peer.genesis.seat_keys) == keys and new.session.gid != gid
+        new.leave()
+    finally:
+        app.switch(Scene(app))
         for peer in peers:
             if peer.result is None:
                 peer.leave("test over")
