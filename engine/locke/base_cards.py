@@ -23,7 +23,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.errors import IllegalAction
-from engine.core.pending import CardsDealt, CardsRevealed, Chance, Decision, DiceRolled, HiddenOp, Pending
+from engine.core.pending import CardsDealt, CardsRevealed, Chance, DiceRolled, HiddenOp, Pending
+from engine.locke.state import seat_decision
 from engine.locke import claims as ck
 from engine.locke import fate
 from engine.locke.actions import Fact, PlayTeleport
@@ -52,10 +53,6 @@ DISCARD = "combat:discard"
 MAX_LOOP = 86
 #: KMC 4 gives an alarm device no durability; ours is its attack level (ruling N104).
 VORTEX_ODDS = "10-1"
-
-
-def _decision(g: Any, s: LockeState, step: Step) -> Pending:
-    return Decision(step.seat, "locke." + step.kind)
 
 
 def _silhouette(g: Any, s: LockeState, seat: int) -> Any:
@@ -448,7 +445,7 @@ def _discard_vortex(s: LockeState, seat: int) -> LockeState:
 
 PENDING: dict[str, Any] = {
     "vortex_open": _pending_vortex_open,
-    "fact": _decision, "above": _decision, "loop_hit": _decision, "vortex_play": _decision,
+    "fact": seat_decision, "above": seat_decision, "loop_hit": seat_decision, "vortex_play": seat_decision,
     "ctl_pick": _pending_ctl_pick, "loop_card": _pending_loop_card, "vortex_deal": _pending_vortex_deal,
     "vortex_show": _pending_vortex_show,
 }

@@ -20,7 +20,8 @@ from typing import Any, cast
 
 from engine.core.errors import IllegalAction
 from engine.core.game import Outcome, SeatResult
-from engine.core.pending import CardsRevealed, Decision, HiddenOp, Pending
+from engine.core.pending import CardsRevealed, HiddenOp, Pending
+from engine.locke.state import seat_decision
 from engine.locke import claims as ck
 from engine.locke import fate, stats, victory
 from engine.locke.actions import Answer, Declare, Fight, KingRoom, Nop, Nova, Override
@@ -40,10 +41,6 @@ REASONS = {
     "guard": "the turn limit was reached: judged as it stands (termination guard, rulings N47 and N23)",
 }
 OVERRIDERS = ("elmi", "dr-wong", "strohheim-s", "lord-leon")
-
-
-def _decision(g: Any, s: LockeState, step: Step) -> Pending:
-    return Decision(step.seat, "locke." + step.kind)
 
 
 def awake(s: LockeState, seat: int) -> bool:
@@ -340,8 +337,8 @@ def _auto_judge(g: Any, s: LockeState, step: Step) -> LockeState:
 
 
 PENDING = {
-    "declaring": _decision, "answer": _decision, "override": _decision, "fight": _decision,
-    "nova": _decision, "king": _decision,
+    "declaring": seat_decision, "answer": seat_decision, "override": seat_decision, "fight": seat_decision,
+    "nova": seat_decision, "king": seat_decision,
     "override_reveal": _pending_override_reveal, "king_reveal": _pending_king_reveal,
     "final_reveal": _pending_final, "final_dice": _pending_final, "final_open": _pending_final,
 }

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from engine.core.hashing import digest
+from engine.core.pending import Decision, Pending
 
 #: Domains of the running digests that stand for the claim and event logs in the hash.
 CLAIMS_DOMAIN = "fairtable/locke/claims/v1"
@@ -227,6 +228,11 @@ def public_data(state: LockeState) -> dict[str, Any]:
         "no_clone": list(state.no_clone),
         "ongoing": [list(o) for o in state.ongoing],
     }
+
+
+def seat_decision(g: Any, s: LockeState, step: Step) -> Pending:
+    """The pending input of a step that its own seat decides (most steps' PENDING entry)."""
+    return Decision(step.seat, "locke." + step.kind)
 
 
 def advance(state: LockeState, *steps: Step) -> LockeState:

@@ -36,6 +36,7 @@ from engine.core.pending import (
     PlacementDisclosed,
     PlacementMade,
 )
+from engine.locke.state import seat_decision
 from engine.locke import board, charts, fate
 from engine.locke import claims as ck
 from engine.locke.actions import (
@@ -177,10 +178,6 @@ def kill(s: LockeState, victim: int, killer: int = NO_SEAT) -> LockeState:
 
 def alive_seats(s: LockeState) -> tuple[int, ...]:
     return tuple(i for i, p in enumerate(s.seats) if p.alive)
-
-
-def _decision(g: Any, s: LockeState, step: Step) -> Pending:
-    return Decision(step.seat, "locke." + step.kind)
 
 
 # --- the turn loop (KMC 7.2.1, 7.3.2, 9.1) --------------------------------------------
@@ -941,9 +938,9 @@ def _on_rtele_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState
 
 
 PENDING = {
-    "move": _decision, "land": _decision, "follow": _decision, "join": _decision, "keep": _decision,
-    "appear": _decision, "surrender": _decision, "identify": _decision, "release": _decision,
-    "escape": _decision, "enter_place": _decision, "info_entry": _decision,
+    "move": seat_decision, "land": seat_decision, "follow": seat_decision, "join": seat_decision, "keep": seat_decision,
+    "appear": seat_decision, "surrender": seat_decision, "identify": seat_decision, "release": seat_decision,
+    "escape": seat_decision, "enter_place": seat_decision, "info_entry": seat_decision,
     "tele_roll": _pending_tele_roll, "enter_roll": _pending_enter_roll, "drop_roll": _pending_drop_roll,
     "hench_roll": _pending_hench_roll, "rc_roll": _pending_rc_roll, "prison_roll": _pending_prison_roll,
     "rtele_roll": _pending_rtele_roll,

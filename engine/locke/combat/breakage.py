@@ -23,7 +23,7 @@ from typing import Any, NamedTuple
 
 from engine.core.actions import Action
 from engine.core.hidden import Knowledge
-from engine.core.pending import Decision, Pending
+from engine.locke.state import seat_decision
 from engine.locke import claims as ck
 from engine.locke.combat import claims as cc
 from engine.locke.combat.actions import Broken
@@ -160,11 +160,7 @@ def _legal_break(g: Any, s: LockeState, step: Step, me: Character | None, k: Kno
             if levels is None or any((level < strike.level) == broken for level in levels)]
 
 
-def _decision(g: Any, s: LockeState, step: Step) -> Pending:
-    return Decision(step.seat, "locke." + step.kind)
-
-
 MAKERS = {"cb_break": _legal_break}
-PENDING = {"cb_break": _decision}
+PENDING = {"cb_break": seat_decision}
 HANDLERS = {("cb_break", Broken): _on_break}
 AUTO = {"cb_shown": _auto_shown}

@@ -28,7 +28,8 @@ from typing import Any
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction
 from engine.core.hidden import Knowledge
-from engine.core.pending import CardsRevealed, Chance, Decision, DiceRolled, Pending
+from engine.core.pending import CardsRevealed, Chance, DiceRolled, Pending
+from engine.locke.state import seat_decision
 from engine.locke import claims as ck
 from engine.locke import fate, stats
 from engine.locke.actions import CheckValue
@@ -231,12 +232,8 @@ def _legal_level(g: Any, s: LockeState, step: Step, me: Character | None, k: Kno
     return [CheckValue(step.seat, v) for v in accepted if v <= top]
 
 
-def _decision(g: Any, s: LockeState, step: Step) -> Pending:
-    return Decision(step.seat, "locke." + step.kind)
-
-
 MAKERS = {"cb_disint": _legal_disint, "cb_disint_level": _legal_level}
-PENDING = {"cb_disint": _decision, "cb_disint_reveal": pending_reveal, "cb_disint_level": _decision,
+PENDING = {"cb_disint": seat_decision, "cb_disint_reveal": pending_reveal, "cb_disint_level": seat_decision,
            "cb_disint_roll": _pending_roll, "dis_recover": _pending_recover}
 HANDLERS = {("cb_disint", Disintegrate): _on_disint, ("cb_escape", Disintegrate): _on_disint,
             ("cb_disint_reveal", CardsRevealed): _on_revealed,

@@ -23,7 +23,8 @@ from typing import Any
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction
 from engine.core.hidden import Knowledge
-from engine.core.pending import Chance, Decision, DiceRolled, Pending
+from engine.core.pending import Chance, DiceRolled, Pending
+from engine.locke.state import seat_decision
 from engine.locke import fate
 from engine.locke.combat.actions import EBuster
 from engine.locke.combat.common import active, fight_of, player, put, targets, with_fighter
@@ -134,11 +135,7 @@ def _on_spare_question(g: Any, s: LockeState, step: Step, action: Any) -> LockeS
     return _on_option(g, s, step, action)
 
 
-def _decision(g: Any, s: LockeState, step: Step) -> Pending:
-    return Decision(step.seat, "locke." + step.kind)
-
-
 MAKERS = {"cb_spare": _legal_spare}
-PENDING = {"cb_spare": _decision, "cb_persuade_roll": _pending_roll}
+PENDING = {"cb_spare": seat_decision, "cb_persuade_roll": _pending_roll}
 HANDLERS = {("cb_act", EBuster): _on_option, ("cb_spare", EBuster): _on_spare_question,
             ("cb_persuade_roll", DiceRolled): _on_roll}

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.pending import CardsDealt, CardsRevealed, Chance, Decision, DiceRolled, HiddenOp, Pending
+from engine.core.pending import CardsDealt, CardsRevealed, Chance, DiceRolled, HiddenOp, Pending
+from engine.locke.state import seat_decision
 from engine.locke.combat import auto, ebuster, followup, items, latecomers, path
 from engine.locke.combat.actions import GoOn
 from engine.locke.combat.common import active, fight_of, player, put, targets, with_fighter
@@ -446,13 +447,9 @@ def _auto_end(g: Any, s: LockeState, step: Step) -> LockeState:
     return advance(s, *follow)
 
 
-def _decision(g: Any, s: LockeState, step: Step) -> Pending:
-    return Decision(step.seat, "locke." + step.kind)
-
-
 PENDING = {
     "cb_deal": _pending_deal, "cb_faceup": _pending_faceup, "cb_jam_pick": _pending_pick,
-    "cb_init": _pending_init, "cb_init_pair": _pending_pair, "cb_breakdown": _pending_breakdown, "cb_go_on": _decision,
+    "cb_init": _pending_init, "cb_init_pair": _pending_pair, "cb_breakdown": _pending_breakdown, "cb_go_on": seat_decision,
 }
 HANDLERS = {
     ("cb_deal", CardsDealt): _on_dealt, ("cb_faceup", CardsRevealed): _on_faceup,

@@ -20,7 +20,7 @@ from typing import Any
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction
 from engine.core.hidden import Knowledge
-from engine.core.pending import Decision, Pending
+from engine.locke.state import seat_decision
 from engine.locke.actions import Fight
 from engine.locke.components import Character
 from engine.locke.state import NO_SEAT, OFF_BOARD, Combat, LockeState, Step, advance, lead, log, party_of
@@ -101,11 +101,7 @@ def _legal(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge
     return out + [Fight(step.seat, t) for t in foes]
 
 
-def _decision(g: Any, s: LockeState, step: Step) -> Pending:
-    return Decision(step.seat, "locke." + step.kind)
-
-
 MAKERS = {"follow_fight": _legal}
-PENDING = {"follow_fight": _decision}
+PENDING = {"follow_fight": seat_decision}
 HANDLERS = {("follow_fight", Fight): _on_follow_fight}
 AUTO = {"cb_follow": _auto_follow}

@@ -24,7 +24,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.errors import IllegalAction
-from engine.core.pending import Chance, Decision, DiceRolled, Pending
+from engine.core.pending import Chance, DiceRolled, Pending
+from engine.locke.state import seat_decision
 from engine.locke import charts, fate
 from engine.locke import claims as ck
 from engine.locke import planet_cards as pc
@@ -805,14 +806,10 @@ def _on_absorb(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     return advance(s, *shown, Step("cb_dur", step.seat, n=step.n), Step("cb_damage", -1, n=step.n))
 
 
-def _decision(g: Any, s: LockeState, step: Step) -> Pending:
-    return Decision(step.seat, "locke." + step.kind)
-
-
 PENDING = {
-    "cb_mirror_block": _decision, "cb_ball_ob": _pending_ball_ob, "cb_ball_faint": _pending_ball_faint,
+    "cb_mirror_block": seat_decision, "cb_ball_ob": _pending_ball_ob, "cb_ball_faint": _pending_ball_faint,
     "cb_ctl_free": _pending_ctl_free,
-    "cb_equip": _decision, "cb_jam_ask": _decision, "cb_thought_sync": _decision, "cb_nike": _pending_nike, "cb_absorb": _decision, "cb_ship": _pending_ship, "cb_item_fp": _pending_item_fp,
+    "cb_equip": seat_decision, "cb_jam_ask": seat_decision, "cb_thought_sync": seat_decision, "cb_nike": _pending_nike, "cb_absorb": seat_decision, "cb_ship": _pending_ship, "cb_item_fp": _pending_item_fp,
     "cb_item_roll": _pending_item_roll, "cb_reflect": _pending_reflect, "cb_suit_damage": _pending_suit_damage,
 }
 HANDLERS = {

@@ -22,7 +22,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.errors import IllegalAction
-from engine.core.pending import CardsRevealed, CardsShownTo, Chance, Decision, DiceRolled, HiddenOp, Pending
+from engine.core.pending import CardsRevealed, CardsShownTo, Chance, DiceRolled, HiddenOp, Pending
+from engine.locke.state import seat_decision
 from engine.locke import claims as ck
 from engine.locke import fate
 from engine.locke import planet_cards as pc
@@ -794,15 +795,11 @@ def _on_damage(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     return advance(with_strike(s, None))
 
 
-def _decision(g: Any, s: LockeState, step: Step) -> Pending:
-    return Decision(step.seat, "locke." + step.kind)
-
-
 PENDING = {
     "cb_played": _pending_played,
-    "cb_act": _decision, "cb_sync": _decision, "cb_hench": _decision, "cb_escape": _decision,
-    "cb_block": _decision, "cb_defend": _decision, "cb_dur": _decision, "cb_sleep": _decision,
-    "cb_land": _decision, "cb_mind": _pending_mind, "cb_flee_roll": _pending_flee_roll,
+    "cb_act": seat_decision, "cb_sync": seat_decision, "cb_hench": seat_decision, "cb_escape": seat_decision,
+    "cb_block": seat_decision, "cb_defend": seat_decision, "cb_dur": seat_decision, "cb_sleep": seat_decision,
+    "cb_land": seat_decision, "cb_mind": _pending_mind, "cb_flee_roll": _pending_flee_roll,
     "cb_illusion_roll": _pending_illusion_roll, "cb_tele_roll": _pending_tele_roll, "cb_show": _pending_show,
     "cb_damage": _pending_damage,
 }
