@@ -275,9 +275,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "setup_tray": ("Your Lv.1 cards", "あなたの Lv.1"),
     "setup_drop": ("Drag a Lv.1 card here", "ここに Lv.1 をドラッグ"),
     "setup_goes_facedown": ("goes face down", "裏向きに置きます"),
-    "hint_setup": ("Drag a Lv.1 onto column A, B and C (or click it, then a column). The mark of the one you flip "
-                   "decides who goes first.", "Lv.1 を列A・B・Cにドラッグします（クリックしてから列をクリックしても置けます）。"
-                   "表にしたカードのマークで先攻が決まります。"),
+    "hint_setup": ("Drag a Lv.1 onto A, B and C (or click it, then a column). The one you flip decides who "
+                   "starts.", "Lv.1 を列A・B・Cへドラッグ（クリックしてから列をクリックしても置けます）。表にするカードで先攻が決まります。"),
     "mark_button": ("Pick a Lv.1 to flip", "表にする Lv.1 を選ぶ"),
     "rps_button": ("Rock-paper-scissors", "ジャンケン"),
     "choose_level": ("Place it as which level?", "どのレベルとして置きますか？"),
