@@ -14,7 +14,6 @@ from typing import Any
 
 from engine.core.claims import Claim
 from engine.locke import setup_tables, stats
-from engine.locke.combat import claims as combat_claims
 from engine.locke.components import ComponentSet
 
 SHADOW = "locke.shadow"  # the silhouette fits the shadow roll (KMC 7.1.7, table 7.2)
@@ -49,6 +48,9 @@ def holds(components: ComponentSet, claim: Claim, contents: tuple[str, ...]) -> 
     """Does ``claim`` hold, given the opened contents of ``claim.about`` (aligned)?"""
     what, value = claim.what, claim.value
     if what.startswith("locke.cb."):  # combat declarations (KMC 10, 5)
+        # imported here: the combat package imports this module's users (fate, abilities) at load
+        from engine.locke.combat import claims as combat_claims
+
         return combat_claims.holds(components, claim, contents)
     if what == KEEPS_ABILITY:
         return components.planet(contents[0]).kind == "ability"

@@ -61,7 +61,7 @@ for _module in _MODULES:
 #: The dice handlers after which the roller may use a residential district (planet_cards.rerollable).
 ORIGINAL_ROLLS: dict[str, Handler] = {kind: HANDLERS[(kind, DiceRolled)] for kind in planet_cards.REROLLABLE}
 for _kind, _handler in ORIGINAL_ROLLS.items():
-    HANDLERS[(_kind, DiceRolled)] = planet_cards.rerollable(_handler)
+    HANDLERS[(_kind, DiceRolled)] = planet_cards.rerollable(_handler, combat.ROLLERS.get(_kind))
 
 #: Safety net for ``_settle``: no chain of automatic steps is this long.
 MAX_AUTO_STEPS = 10_000

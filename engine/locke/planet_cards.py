@@ -7,8 +7,9 @@ seat said it used (or a wildcard standing in for it): anything else is a cheat
 by that seat. After use, by lifetime (assets/locke/planets.json):
 
 - single use: spent, face up back under the planet stock (:func:`spend`);
-- permanent and until broken: held face up in ``Seat.shown`` (combat reads it);
-  broken ones are spent by the combat (:func:`spend`);
+- permanent: held face up in ``Seat.shown`` (combat reads it);
+- until broken: the combat keeps them face down until they break, then turns
+  them up and spends them (engine/locke/combat/kept.py ``FACE_DOWN``);
 - a wildcard takes the chosen card's lifetime and is fixed to that card
   (``LockeState.wild``); given away, the receiver may choose again.
 
@@ -23,6 +24,7 @@ kinds are used by the combat through :func:`use_steps` and :func:`spend`
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from engine.core.actions import SYSTEM
@@ -53,16 +55,18 @@ IDENTITY = ("reveal-self", "peek-identity")
 REROLLABLE = ("tele_roll", "prison_roll", "enter_roll", "trap_roll", "event_roll", "genocide_roll",
               "hallu_roll", "check_roll", "hit_roll", "release_roll",
               # the seat's own dice in a combat (ruling N208): mind stretches, item rolls, escape, telepathy,
-              # and the attacker's damage dice (KMC 10.7.4 (3): the attacker rolls them; ROLLERS names it)
+              # and the attacker's damage dice (KMC 10.7.4 (3): the attacker rolls them; combat.ROLLERS names it)
               "cb_mind", "cb_item_roll", "cb_flee_roll", "cb_tele_roll", "cb_damage", "cb_suit_damage",
               "cb_init_pair")  # a seat's own two initiative dice (KMC 10.3.3), combat/flow.py
-#: Rolls whose roller is not the step's seat: kind -> (state, step) -> the rolling seat (-1: none).
-ROLLERS: dict[str, Any] = {}
 
 
+_KIND_PREFIXES = ("lafnor-mirror", "absorb-ball", "powered-suit", "esp-jammer", "esp-field", "ambush")
+
+
+@lru_cache(maxsize=256)  # a pure function of a card id, asked for half a million times a 300-game run
 def kind_of(card: str) -> str:
     """One id per planet-card kind (28 kinds): the card id without its level or letter."""
-    for kind in ("lafnor-mirror", "absorb-ball", "powered-suit", "esp-jammer", "esp-field", "ambush"):
+    for kind in _KIND_PREFIXES:
         if card.startswith(kind + "-"):
             return kind
     return card
@@ -244,11 +248,12 @@ def _on_new_character(g: Any, s: LockeState, step: Step, action: Any) -> LockeSt
 # --- residential district: re-roll the seat's own dice ------------------------------------------
 
 
-def rerollable(original: Any) -> Any:
-    """Wrap a dice handler: the roller holding face-down cards may first re-roll (N62)."""
+def rerollable(original: Any, roller: Any = None) -> Any:
+    """Wrap a dice handler: the roller holding face-down cards may first re-roll (N62).
+    ``roller(state, step)`` names the rolling seat (-1: none) when it is not the step's seat."""
     def handler(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
         assert isinstance(action, DiceRolled)
-        seat = ROLLERS[step.kind](s, step) if step.kind in ROLLERS else step.seat
+        seat = roller(s, step) if roller is not None else step.seat
         if seat < 0 or not s.seats[seat].kept or not s.seats[seat].alive:
             new: LockeState = original(g, s, step, action)
             return new

@@ -43,5 +43,7 @@ AUTO: dict[str, Any] = {**flow.AUTO, **path.AUTO, **auto.AUTO, **items.AUTO, **d
                         **breakage.AUTO,
                         **volley.AUTO}
 MAKERS: dict[str, Any] = {**_LEGAL, **volley.MAKERS}
+#: Dice whose roller is not the step's seat: kind -> (state, step) -> the rolling seat.
+ROLLERS: dict[str, Any] = dict(path.ROLLERS)
 
-__all__ = ["ACTIONS", "AUTO", "HANDLERS", "MAKERS", "PENDING", "PLANET_ITEMS", "Obstacle", "alarm_device", "begin", "obstacles_from"]
+__all__ = ["ACTIONS", "AUTO", "HANDLERS", "MAKERS", "PENDING", "PLANET_ITEMS", "ROLLERS", "Obstacle", "alarm_device", "begin", "obstacles_from"]

@@ -728,7 +728,8 @@ def damage_roller(s: LockeState, step: Step) -> int:
     return -1 if strike is None else fight_of(s).fighters[strike.attacker].seat
 
 
-pc.ROLLERS["cb_damage"] = pc.ROLLERS["cb_suit_damage"] = damage_roller
+#: Rolls whose roller is not the step's seat (engine/locke/game.py hands them to planet_cards.rerollable).
+ROLLERS = {"cb_damage": damage_roller, "cb_suit_damage": damage_roller}
 
 
 def _pending_damage(g: Any, s: LockeState, step: Step) -> Pending:
