@@ -226,8 +226,8 @@ class NetTable:
         #: The host's give-up call of a rematch nobody completes (REMATCH_WAIT), and who was missing then.
         self._rematch_call: Any = None
         self.rematch_gone: list[str] = []
-        #: A joiner of a rematch whose link to the host is up (it waits for the other players now;
-        #: the lobby protocol tells a joiner nothing more before the start).
+        #: A joiner of a rematch whose link to the host is up (it waits for the other players now:
+        #: who they are, the host's ``seated`` roster tells, net.peer.lobby).
         self.at_host = False
         self.online: Any = None  # net.peer.online.OnlineHost once we invite a friend online
         self.online_code = ""  # the newest online code
@@ -290,24 +290,34 @@ class NetTable:
         self._rematch_call = self.app.clock.callLater(REMATCH_WAIT, self._rematch_expired)
         self.on_change()
 
-    def rematch_back(self) -> list[str]:
-        """The other players of the last game already back at our rematch table (the host knows; in seat order)."""
+    def seated_keys(self) -> list[bytes] | None:
+        """The keys at the rematch table so far, in seat order: the host's own lobby, or, for a
+        joiner, the host's latest ``seated`` roster (None before one came)."""
         host = self.peer.host_lobby
-        if self.rematch is None or host is None:
+        if host is not None:
+            return [s.key for s in host.seated]
+        roster = self.peer.lobby_seated
+        return list(roster) if roster is not None and self.at_host else None
+
+    def rematch_back(self) -> list[str]:
+        """The other players of the last game already back at our rematch table, in seat order
+        (the host knows; a joiner from the host's roster)."""
+        keys = self.seated_keys()
+        if self.rematch is None or keys is None:
             return []
-        return self.rematch.names_of([s.key for s in host.seated if s.key != self.identity.public_key])
+        return self.rematch.names_of([k for k in keys if k != self.identity.public_key])
 
     def rematch_missing(self) -> list[str]:
         """The other players of the last game the rematch still waits for: the host, for a joiner
-        not linked to it yet; for the host, everyone not back (a joiner at the host's table
-        cannot know who else is: [])."""
+        not linked to it yet; else everyone not back (a joiner linked to the host but without
+        its roster yet cannot tell: [])."""
         rematch = self.rematch
         if rematch is None or self.peer.genesis is not None:
             return []
-        host = self.peer.host_lobby
-        if host is None:
+        keys = self.seated_keys()
+        if keys is None:
             return [] if self.at_host else [name for key, name in rematch.seats[:1]]
-        here = {s.key for s in host.seated}
+        here = set(keys) | {self.identity.public_key}
         return rematch.names_of([k for k in rematch.players if k not in here])
 
     def _stop_rematch_wait(self) -> None:

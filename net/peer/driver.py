@@ -127,6 +127,9 @@ class Peer:
         self._author: lobby.Author = lobby.Author(identity, bytes(8))
         #: As a joiner: the invite's host and the fresh nonce we sent it (our part of the game id).
         self._joiner: lobby.JoinerView | None = None
+        #: As a joiner before the start: the keys the host says sit at its table so far (its
+        #: ``seated`` roster, seat order), or None before the first one.
+        self.lobby_seated: tuple[bytes, ...] | None = None
         self._events_seen = 0
         self._done: set[int] = set()
         self._ready: set[bytes] = set()
@@ -317,7 +320,7 @@ class Peer:
         check is against the message's proven author (net.peer.lobby).
         """
         kind, author = message.kind, message.author
-        if kind in ("start", "go", "refuse"):  # the host's words, whatever our state
+        if kind in ("start", "go", "refuse", "seated"):  # the host's words, whatever our state
             if self._joiner is None:
                 raise lobby.LobbyForgery(f"a {kind!r} signed by {short_id(author)}, but only the host sends "
                                          "that and we are the host")
@@ -342,6 +345,8 @@ class Peer:
             self._say("seat_taken", who=who, seat=seat, size=self.host_lobby.size)
             if self.host_lobby.full:
                 self._start_game()
+            else:  # who sits so far, for every joiner (a rematch's joiner shows who is back)
+                self.mesh.broadcast(self._author.seated([s.key for s in self.host_lobby.seated]))
         elif kind == "start" and self.genesis is None and self._joiner is not None:
             try:
                 genesis, seat = lobby.check_start(self.entry, message, self._joiner, self.info)
@@ -372,6 +377,9 @@ class Peer:
                 and self._joiner is not None:
             lobby.check_go(self.genesis, message)
             self._begin(self.genesis, self.seat, resumed=False)
+        elif kind == "seated" and self.genesis is None and self._joiner is not None:
+            self.lobby_seated = lobby.check_seated(self._joiner, message)
+            self._say("table_roster", taken=len(self.lobby_seated))
         elif kind == "refuse" and self.session is None and self._joiner is not None:
             reason = lobby.check_refuse(self._joiner, message)
             self._end(f"the host refused us: {reason}")

@@ -3,8 +3,9 @@
 Before a game exists the mesh runs in lobby mode (docs/protocol.md §14).
 A joiner that reached the host sends ``join`` (rules, card-set hash, its
 lobby contribution, a display name, and a fresh random nonce for the game
-id); the host seats joiners in arrival order after itself, refuses what does
-not fit with a ``refuse`` saying why, and once every seat is taken broadcasts
+id); the host seats joiners in arrival order after itself (telling its
+joiners who sits so far with ``seated``), refuses what does not fit with a
+``refuse`` saying why, and once every seat is taken broadcasts
 ``start`` with the genesis record. A joiner checks it, answers ``ready``
 (still in lobby mode) and binds its mesh to the game id; when every joiner is
 ready the host binds its own mesh and sends ``go``, and the sessions take
@@ -47,6 +48,8 @@ from net.games import GameEntry
 from net.transport.keys import key_matches, short_id
 
 MAX_NAME = 40
+#: Most keys a ``seated`` roster lists (far above any game's seats; a longer one is malformed).
+MAX_ROSTER = 64
 MAX_REASON = 1000
 #: Bytes of fresh randomness a seat puts into the genesis record (net.envelope.Genesis.nonces).
 NONCE_SIZE = 16
@@ -86,6 +89,12 @@ def _any(v: Any) -> bool:
 
 _KEY = _is_bytes(KEY_SIZE)
 _GAME = _is_bytes(32)
+
+
+def _is_roster(v: Any) -> bool:
+    return isinstance(v, (list, tuple)) and 1 <= len(v) <= MAX_ROSTER and all(_KEY(k) for k in v)
+
+
 #: kind -> its fields (besides ``t`` and ``nonce``) and what each must be.
 #: A message with a missing, extra or ill-typed field is refused as malformed.
 SCHEMA: Mapping[str, Mapping[str, Callable[[Any], bool]]] = {
@@ -93,6 +102,7 @@ SCHEMA: Mapping[str, Mapping[str, Callable[[Any], bool]]] = {
              "info": _any, "name": _any,
              "to": _KEY, "fresh": _is_bytes(lo=MIN_NONCE, hi=MAX_NONCE)},
     "refuse": {"reason": _is_text(MAX_REASON), "to": _KEY, "re": _is_bytes(lo=MIN_NONCE, hi=MAX_NONCE)},
+    "seated": {"keys": _is_roster},
     "start": {"genesis": lambda v: isinstance(v, Mapping)},
     "ready": {"game": _GAME, "to": _KEY},
     "go": {"game": _GAME},
@@ -144,6 +154,10 @@ class Author:
     def refuse(self, reason: str, *, to: bytes, re: bytes) -> bytes:
         """Refuse the joiner ``to``; ``re`` is the fresh nonce of the join refused."""
         return self._sign("refuse", reason=reason[:MAX_REASON], to=to, re=re)
+
+    def seated(self, keys: Sequence[bytes]) -> bytes:
+        """The keys seated at our table so far, in seat order (the host tells its joiners)."""
+        return self._sign("seated", keys=list(keys))
 
     def start(self, genesis: Genesis) -> bytes:
         return self._sign("start", genesis=genesis.to_data())
@@ -323,6 +337,16 @@ def check_from_host(view: JoinerView, message: LobbyMessage) -> None:
     if not key_matches(message.author, view.host_fingerprint):
         raise LobbyForgery(f"a {message.kind!r} signed by {short_id(message.author)}, not by the host "
                            f"{view.host_fingerprint} of the invite: another peer tried to speak for the host")
+
+
+def check_seated(view: JoinerView, message: LobbyMessage) -> tuple[bytes, ...]:
+    """The host's roster of who sits at its table so far (seat 0 its own key), or LobbyForgery.
+    Only shown to the player (who is back for a rematch); it seats nobody."""
+    check_from_host(view, message)
+    keys = tuple(bytes(k) for k in message["keys"])
+    if keys[0] != message.author or len(set(keys)) != len(keys):
+        raise LobbyForgery("a roster of seats whose first key is not the host's, or with a key twice")
+    return keys
 
 
 def check_refuse(view: JoinerView, message: LobbyMessage) -> str:

@@ -33,6 +33,7 @@ TEMPLATES: Mapping[str, str] = {
     "refused": "refused {peer}: {reason_text}",
     "seat_taken": "{who} takes seat {seat_n} (of {size} seats; seat 1 is the host)",
     "seated": "seated as seat {seat_n}; waiting for the host to start game {game}",
+    "table_roster": "the host's table has {taken} seat(s) taken so far",
     "starting": "every seat is taken; starting game {game}",
     "playing": "playing game {game} as seat {seat_n}: {names_text}",
     "resuming": "resuming game {game} as seat {seat_n}: {names_text}",

@@ -166,8 +166,9 @@ def tiny_host(reactor: Any, identity: Any, name: str, *, port: int = 0, table: b
 
 def test_a_joiner_of_three_is_offered_play_again_and_meets_everyone_again() -> None:
     """Our client joins a three-seat table hosted by a bot peer: its end screen offers Play again too;
-    pressing it, the lobby waits for the host by name; once the host and the third player are back
-    at the derived table, the new game starts with the same three keys."""
+    pressing it, the lobby waits for the host by name; at the host's table it shows the host back
+    and waits for the third player by name (the host's roster); once the third player is back at
+    the derived table, the new game starts with the same three keys."""
     from twisted.internet import reactor
 
     from client.table.net_play import REMATCH_DOMAIN
@@ -210,7 +211,11 @@ def test_a_joiner_of_three_is_offered_play_again_and_meets_everyone_again() -> N
         peers.append(again)
         pump_until(app, reactor, lambda: waiting.net is None or waiting.net.at_host or app.scene is not waiting)
         assert waiting.net is not None and waiting.net.at_host, (waiting.message, waiting.net and waiting.net.lines)
-        assert waiting.table_status().startswith("Rematch: you are back at the host's table")
+        # the host's roster (net.peer.lobby "seated") tells us who is back and whom the table still waits for
+        pump_until(app, reactor, lambda: waiting.net is not None and waiting.net.rematch_missing() == ["Bot C"])
+        assert waiting.net.rematch_back() == ["Bot Host"]
+        status = waiting.table_status()
+        assert "waiting for Bot C" in status and "Back at the table: Bot Host" in status, status
         peers.append(tiny_peer(reactor, third_id, Invite(derived, invite.fingerprint, invite.addresses), "Bot C"))
         pump_until(app, reactor, lambda: app.scene.name == "tiny")
         new = app.scene.session

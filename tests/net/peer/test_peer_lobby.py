@@ -191,6 +191,7 @@ def every_message(gid: bytes) -> dict[str, bytes]:
     return {
         "join": author(JOINER).join(RIDER, {"deck_size": 40}, "bob", host=HOST.public_key, fresh=FRESH),
         "refuse": author(HOST).refuse("no", to=JOINER.public_key, re=FRESH),
+        "seated": author(HOST).seated([HOST.public_key, JOINER.public_key]),
         "start": author(HOST).start(genesis),
         "ready": author(JOINER).ready(gid, host=HOST.public_key),
         "go": author(HOST).go(gid),
@@ -209,7 +210,7 @@ def resign(data: bytes, signer: Identity, *, by: bytes | None = None, table: byt
     return encode({"lobby": {"by": claimed, "msg": body, "sig": sig}})
 
 
-@pytest.mark.parametrize("kind", ["join", "refuse", "start", "ready", "go", "done", "nudge"])
+@pytest.mark.parametrize("kind", ["join", "refuse", "seated", "start", "ready", "go", "done", "nudge"])
 def test_every_lobby_message_verifies_only_as_signed_by_its_author_for_this_table(kind: str) -> None:
     gid = game_id(seated_host().make_genesis())
     data = every_message(gid)[kind]
