@@ -150,7 +150,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "progress_link_seat": ("Seat {seat_n} ({peer}): {status}", "席{seat_n}（{peer}）：{status}"),
     "progress_refused": ("Refused {peer}: {reason_text}", "{peer} の参加を断りました：{reason_text}"),
     "progress_seat_taken": ("{who} takes seat {seat_n} of {size}", "{who}が席{seat_n}（全{size}席）に入りました"),
-    "progress_table_roster": ("The host's table: {taken} seats taken so far", "ホストの卓：いま{taken}席が埋まっています"),
+    "progress_table_roster": ("The host's table: {taken} seats taken so far", "ホストの卓：いま{taken}人が席についています"),
     "progress_seated": ("You have seat {seat_n}; waiting for the host to start the game",
                         "あなたは席{seat_n}です。ホストが対局を開くのを待っています"),
     "progress_starting": ("Every seat is taken; starting the game", "全ての席が決まりました。対局を開きます"),
