@@ -19,6 +19,7 @@ from engine.locke.actions import Land, Nop
 from engine.locke.checks import MIN_MIND_DECLARATION
 from engine.locke.combat.actions import Absorb, Durability, Equip, GoOn, JamVeto, Play, Sleep, UseItem
 from engine.locke.combat import breakage, disintegration, ebuster, followup, kept
+from engine.locke.combat.claims import own_part
 from engine.locke.combat.items import DEFENCES, ESCAPES, PLANET_SPECIAL, SPECIALS, SUITS, ball_stops
 from engine.locke.combat.common import (
     RESIDUAL,
@@ -82,7 +83,7 @@ def _costs(me: Character | None, f: Fighter, card: CombatCard, free: bool) -> li
         return [(0, 0)]
     if me is None:
         return [(0, 0)]
-    usable = max(0, min(me.level, me.power - f.spent))
+    usable = own_part(me, f.spent)  # what the claim of a stretch says exactly (KMC 10.5.1)
     if card.level <= usable:
         return [(0, 0)]
     if me.mind < MIN_MIND_DECLARATION:

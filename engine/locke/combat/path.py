@@ -123,7 +123,10 @@ def play(g: Any, s: LockeState, index: int, action: Play, uses: tuple[str, ...],
     if action.field and card.level:  # the field's hidden level reaches the card's (the character's or the card's)
         about = (f.field_card,) if f.field_card >= 0 else (character,)
         claims.append(ck.make(seat, s.step_no, cc.FIELD, about, card.level, "locke.2.3.2"))
-    if own > 0:
+    if action.stretch:  # KMC 10.5.1: the mind checks make up the shortfall only, so the own part is exact
+        claims.append(ck.make(seat, s.step_no, cc.STRETCH, (character,), _ledger(s, seat, [own, f.spent]),
+                              "locke.10.5.1"))
+    elif own > 0:
         claims.append(ck.make(seat, s.step_no, cc.USE, (character,), _ledger(s, seat, [own, f.spent]), "locke.10.5.2"))
     if action.stretch:
         claims.append(fate.stat_claim(s, seat, "mind", "le", action.mind, "locke.10.5.1"))

@@ -197,7 +197,7 @@ def test_a_wildcard_field_must_keep_to_one_level_when_it_is_shown() -> None:
     act(table, Play(0, "attack", hand(table, 0)["g-bomb-25"], "g-bomb-25", "", 1, 0, 0, 0, True))
     assert table.state.claims[-1].what == cc.FIELD and table.state.claims[-1].about == (h,)
     _answer_plainly(table, until=("locke.cb_act", 2))
-    act(table, card(table, 2, "attack", "g-bomb-30", target=0, stretch=1, mind=5))
+    act(table, card(table, 2, "attack", "g-bomb-30", target=0))  # her true self (Grunberg-E, level 5) pays it whole
     _answer_plainly(table, until=("locke.cb_break", 0))
     assert table.legal(0) == [Broken(0, False)]
     with pytest.raises(CheatDetected) as err:
