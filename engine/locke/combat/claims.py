@@ -142,7 +142,7 @@ def holds(components: ComponentSet, claim: Claim, contents: tuple[str, ...]) -> 
 def own_part(character: Any, spent: int) -> int:
     """The levels a character's own ESP pays for (KMC 10.5.1-2): its level, as far as the power
     left covers it; mind checks may stretch a card only beyond this."""
-    return max(0, min(character.level, character.power - spent))
+    return max(0, min(int(character.level), int(character.power) - spent))
 
 
 def can_attack(components: ComponentSet, cards: Sequence[str], character: Any, value: Sequence[Any]) -> bool:
