@@ -59,6 +59,13 @@ def active(fight: Fight, index: int) -> bool:
     return f.ob is None or any(d > 0 for d in f.members)
 
 
+def alert(fight: Fight, index: int) -> bool:
+    """Still fighting and not knocked out, so it may act and answer: a knocked-out fighter (geoid
+    bomb, subspace field, Nike, absorb ball) does nothing until it wakes, KMC 2.3.1-2.3.2 and seed
+    000 3.1.3, but stays a target and its body takes what reaches it (ruling N162)."""
+    return active(fight, index) and not fight.fighters[index].fainted
+
+
 def can_be_attacked(fight: Fight, index: int) -> bool:
     """KMC 10.6: the illusion's sleepers cannot be attacked, nor what has no durability (a
     residual thought); everyone else still in can."""

@@ -80,7 +80,7 @@ class Fighter(NamedTuple):
     suit: str = ""  # the suit declared and still whole (KMC 2.3.2)
     suit_left: int = 0  # its durability left (E-suit 5, H-suit 8; the P-suit has none)
     field: bool = False  # an ESP field declared and still whole
-    fainted: bool = False  # knocked out (geoid bomb, subspace field 10+): no more turns, still a target
+    fainted: bool = False  # knocked out: no turn and no answers until it wakes, still a target (N162)
     specials: tuple[str, ...] = ()  # special attacks used this round (KMC 10.4.2)
     jam_owner: int = -1  # the seat whose ESP jammer (of hidden level) is on this fighter (KMC 10.10)
     jam_known: int = 0  # the highest card level that jammer has stopped (known to be within it)

@@ -37,6 +37,7 @@ from engine.locke.combat.common import (
     MACHINE,
     NO_SLEEP,
     active,
+    alert,
     card_fits,
     mark_attacked,
     effective,
@@ -315,7 +316,7 @@ def _auto_strike(g: Any, s: LockeState, step: Step) -> LockeState:
         target_party = fight.fighters[strike.target].party
         for j in fight.order or range(len(fight.fighters)):
             f = fight.fighters[j]
-            if (player(f) and j not in (strike.attacker, strike.target) and active(fight, j) and not f.done
+            if (player(f) and j not in (strike.attacker, strike.target) and alert(fight, j) and not f.done
                     and not f.acted and f.party != target_party):
                 steps.append(Step("cb_sync", f.seat, n=j))
         if attacker.seat >= 0 and attacker.henchmen:
@@ -387,9 +388,9 @@ def _auto_escape_phase(g: Any, s: LockeState, step: Step) -> LockeState:
     target = fight.fighters[strike.target]
     if not active(fight, strike.target):
         return advance(with_strike(s, None))
-    if target.seat >= 0:  # obstacles never escape (KMC 10.12.2 (5))
+    if target.seat >= 0 and alert(fight, strike.target):  # obstacles never escape (KMC 10.12.2 (5))
         return advance(s, Step("cb_escape", target.seat, n=strike.target), Step("cb_defence_phase", -1))
-    return advance(s, Step("cb_defence_phase", -1))
+    return advance(s, Step("cb_defence_phase", -1))  # nor does a knocked-out fighter (N162)
 
 
 def _on_escape(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
@@ -420,7 +421,7 @@ def _auto_escaped(g: Any, s: LockeState, step: Step) -> LockeState:
         steps.append(Step("cb_hench", me.seat, n=me.henchmen, arg="escape"))
     for j in fight.order or range(len(fight.fighters)):
         f = fight.fighters[j]
-        if j == step.n or not active(fight, j) or f.thought:
+        if j == step.n or not alert(fight, j) or f.thought:  # the knocked-out block nothing (N162)
             continue
         if f.seat >= 0:
             steps.append(Step("cb_block", f.seat, n=j))
@@ -668,6 +669,8 @@ def _auto_defence_phase(g: Any, s: LockeState, step: Step) -> LockeState:
     if strike.escape_tried:  # an escape was tried: nothing more in the defence phase
         return advance(s, *broken, Step("cb_hit", -1))
     target = fight.fighters[strike.target]
+    if not alert(fight, strike.target):  # knocked out: no defence, the body (or suit) takes it (N162)
+        return advance(s, *broken, Step("cb_hit", -1))
     if target.seat >= 0:
         return advance(s, *broken, Step("cb_defend", target.seat, n=strike.target), Step("cb_hit", -1))
     return advance(auto.defend(g, s, strike.target), Step("cb_hit", -1))
