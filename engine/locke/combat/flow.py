@@ -334,8 +334,10 @@ def _auto_turn(g: Any, s: LockeState, step: Step) -> LockeState:
     if not active(fight, step.n):
         return advance(s)
     s = put(s, with_fighter(fight, step.n, f._replace(done=True)))
-    if f.acted or f.fainted:  # it synced someone's attack this round (KMC 10.8.1), or is knocked out
+    if f.fainted or (f.acted and not player(f)):  # knocked out (N162), or a thought that synced (N185)
         return advance(s)
+    # KMC 10.4.1: a seat that synced this round (``acted``) has lost only its normal action; its turn
+    # still holds the special attacks and the free options (N150)
     if f.seat >= 0:  # KMC 10.4: first the ESP controller's release roll
         return advance(s, *items.turn_steps(fight, step.n), Step("cb_act", f.seat, n=step.n))
     return auto.turn(g, advance(s), step.n)

@@ -277,6 +277,9 @@ def _on_special(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
         s = with_strike(s, Strike(me, action.target, "", 0, f.thought, escape_tried=True, direct=True))
         return advance(log(s, "cb-item", step.seat, RESIDUAL, action.target), *thought_syncs(s, me),
                        Step("cb_hit", -1))
+    if f.acted and (action.item == "nike" or (action.card >= 0 and action.item in PLANET_ESCAPES)):
+        raise IllegalAction("you synced an attack this round: Nike's attack and an escape are normal actions, "
+                            "which your turn no longer has", rule="locke.10.4.1")
     if action.item == "nike":
         options = targets(s, fight, me)
         if not f.nike_on or action.target not in options:

@@ -255,6 +255,9 @@ def _on_act(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     assert isinstance(action, Play)
     fight = fight_of(s)
     me = step.n
+    if fight.fighters[me].acted:
+        raise IllegalAction("you synced an attack this round: your turn has no normal action left, only "
+                            "special attacks and free options (or pass)", rule="locke.10.4.1")
     if action.use in ("attack", "telepathy"):
         options = targets(s, fight, me)
         if action.use == "telepathy":
