@@ -765,19 +765,11 @@ def _on_damage(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
             out = out or r.eliminated
             cells.append(r.cell)
             turn = turn or r.transformation
-        after = 0 if out else before - total
-        p = s.seats[target.seat]
-        s = s._replace(seats=with_seat(s, target.seat, p._replace(damage=p.damage + before - max(0, after))))
-        s = log(s, "cb-hit", who, target.seat, cells, before, max(0, after), strike.card or "weapon")
-        if turn and after > 0:  # seed 002: a natural 1-1 or 6-6 on a survivor
-            s = fate.transformation_check(g, s, target.seat)
-        if after <= 0:
-            killer = attacker.seat if attacker.seat >= 0 else NO_SEAT
-            s = fate.kill(g, s, target.seat, killer=killer, cause="combat")
-            fight = fight_of(s)
-            fight = with_fighter(fight, strike.target, target._replace(state=DEAD))._replace(dead=fight.dead + (target.seat,))
-            s = put(s, fight)
-        return advance(with_strike(s, None))
+        if turn:  # a natural 1-1 or 6-6 (seed 002, R9): the transformation first, the damage after it (KMC 11.4)
+            p = s.seats[target.seat]
+            arg = f"{total}|{int(out)}|{p.character}|{len(p.mods)}|{','.join(cells)}"
+            return advance(s, fate.transformation_step(target.seat), Step("cb_hit_apply", -1, n=strike.target, arg=arg))
+        return _land(g, s, strike.target, before, total, out, cells)
     assert target.ob is not None
     members = list(target.members)
     hit_all = HIT_ALL in target.ob.traits
@@ -802,6 +794,43 @@ def _on_damage(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     state = DEAD if all(d <= 0 for d in members) else target.state
     fight = with_fighter(fight_of(s), strike.target, target._replace(members=tuple(members), ob=ob, state=state))
     s = log(put(s, fight), "cb-hit", who, target.ob.id, cells, list(target.members), members, strike.card or "weapon")
+    return advance(with_strike(s, None))
+
+
+def _auto_hit_apply(g: Any, s: LockeState, step: Step) -> LockeState:
+    """KMC 11.4, D34: the damage of the hit that called for a transformation, after it: on the
+    durability plus what the result added, or, after a true self, on the new card's durability,
+    which its seat declares afresh (a claim, N158)."""
+    total, out, character, mods_before, cells = step.arg.split("|")
+    fight = fight_of(s)
+    target = fight.fighters[step.n]
+    p = s.seats[target.seat]
+    if not p.alive or not active(fight, step.n) or fight.strike is None:
+        return advance(with_strike(s, None) if fight.strike is not None else s)
+    if p.character != int(character):  # a true self: the new character, untouched, takes the hit
+        again = step._replace(arg=f"{total}|{out}|{p.character}|{len(p.mods)}|{cells}")
+        return advance(s, Step("cb_dur", target.seat, n=step.n), again)
+    gained = sum(int(m[2]) for m in p.mods[int(mods_before):] if m[0] == "durability" and m[1] == "add")
+    return _land(g, s, step.n, fight.strike.declared + gained, int(total), bool(int(out)), cells.split(","))
+
+
+def _land(g: Any, s: LockeState, index: int, before: int, total: int, out: bool, cells: list[str]) -> LockeState:
+    """The hit's damage on a seat's durability ``before``: 0 or an E kills (seed 002)."""
+    fight = fight_of(s)
+    strike = _s(s)
+    target = fight.fighters[index]
+    attacker = fight.fighters[strike.attacker]
+    who = attacker.seat if attacker.seat >= 0 else (attacker.ob.id if attacker.ob else "")
+    after = 0 if out else before - total
+    p = s.seats[target.seat]
+    s = s._replace(seats=with_seat(s, target.seat, p._replace(damage=p.damage + before - max(0, after))))
+    s = log(s, "cb-hit", who, target.seat, cells, before, max(0, after), strike.card or "weapon")
+    if after <= 0:
+        killer = attacker.seat if attacker.seat >= 0 else NO_SEAT
+        s = fate.kill(g, s, target.seat, killer=killer, cause="combat")
+        fight = fight_of(s)
+        fight = with_fighter(fight, index, target._replace(state=DEAD))._replace(dead=fight.dead + (target.seat,))
+        s = put(s, fight)
     return advance(with_strike(s, None))
 
 
@@ -831,5 +860,5 @@ AUTO = {
     "cb_escaped": _auto_escaped, "cb_blocked": _auto_blocked, "cb_block_end": _auto_block_end,
     "cb_illusion": _auto_illusion, "cb_illusion_end": _auto_illusion_end,
     "cb_defence_phase": _auto_defence_phase, "cb_defended": _auto_defended, "cb_hit": _auto_hit,
-    "cb_forest": _auto_forest,
+    "cb_forest": _auto_forest, "cb_hit_apply": _auto_hit_apply,
 }
