@@ -131,13 +131,15 @@ def card_fits(card: CombatCard, use: str, strike: Strike | None) -> str:
     if use == "attack":
         return "" if card.type == "attack" else "attack with an attack card"
     if use == "hench" and strike is not None and strike.escaper >= 0:
-        ok = is_teleport(card) and card.level <= 2
-        return "" if ok else "a henchman syncs a teleport with a teleport card of level 2 or less (KMC 10.8.3)"
+        top = min(2, strike.escape_level - strike.hench_escape)  # at or below the master's own teleport
+        ok = is_teleport(card) and card.level <= top
+        return "" if ok else (f"a henchman syncs a teleport with a teleport card of level {top} or less "
+                              "(2 at most, and not above the teleport's own level; KMC 10.8, 10.8.3)")
     if use in ("sync", "hench"):
         if card.type != "attack" or is_light_sword(card):
             return "sync an attack with an attack card other than a light sword (KMC 10.8)"
         assert strike is not None
-        base = strike.level - len(strike.syncers)
+        base = strike.level - len(strike.syncers) - strike.hench_level  # the attack card's own level
         top = min(base, 2) if use == "hench" else base
         return "" if card.level <= top else f"a sync card's level must be at most {top} (KMC 10.8)"
     if use == "escape":

@@ -132,6 +132,8 @@ class Strike(NamedTuple):
     field: bool = False  # the attack card was played through an ESP field (KMC 2.2.2: no level is lost)
     disint_tried: bool = False  # a disintegration was tried on this attack (KMC 10.7.1: one phase, one try)
     mirror: int = 0  # a planet-card Lafnor mirror answered it at this level (escape and defence at once)
+    hench_level: int = 0  # levels henchmen's syncs added to the attack (KMC 10.8: each one bounded by the base)
+    hench_escape: int = 0  # levels henchmen's syncs added to the escape teleport
 
 
 class Fight(NamedTuple):

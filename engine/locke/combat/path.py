@@ -357,10 +357,11 @@ def _on_hench(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     strike = _s(s)
     s, card, shown = play(g, s, me, action, ("hench",))
     if step.arg == "escape":
-        strike = strike._replace(escape_level=strike.escape_level + 1)
+        strike = strike._replace(escape_level=strike.escape_level + 1, hench_escape=strike.hench_escape + 1)
         s = log(with_strike(s, strike), "cb-sync", step.seat, "henchman-teleport", strike.escape_level)
     else:
-        strike = strike._replace(level=strike.level + 1, firepower=strike.firepower + card.firepower)
+        strike = strike._replace(level=strike.level + 1, firepower=strike.firepower + card.firepower,
+                                 hench_level=strike.hench_level + 1)
         s = log(with_strike(s, strike), "cb-sync", step.seat, "henchman", strike.level, strike.firepower)
     more = (Step("cb_hench", step.seat, n=step.n - 1, arg=step.arg),) if step.n > 1 else ()
     return advance(s, *shown, *more)
