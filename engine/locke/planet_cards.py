@@ -7,8 +7,9 @@ seat said it used (or a wildcard standing in for it): anything else is a cheat
 by that seat. After use, by lifetime (assets/locke/planets.json):
 
 - single use: spent, face up back under the planet stock (:func:`spend`);
-- permanent and until broken: held face up in ``Seat.shown`` (combat reads it);
-  broken ones are spent by the combat (:func:`spend`);
+- permanent: held face up in ``Seat.shown`` (combat reads it);
+- until broken: the combat keeps them face down until they break, then turns
+  them up and spends them (engine/locke/combat/kept.py ``FACE_DOWN``);
 - a wildcard takes the chosen card's lifetime and is fixed to that card
   (``LockeState.wild``); given away, the receiver may choose again.
 

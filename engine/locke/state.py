@@ -140,8 +140,8 @@ class LockeState(NamedTuple):
     taken: tuple[tuple[tuple[str, int], ...], ...] = ()
     # --- part 3, planet cards (engine/locke/planet_cards.py) ---
     #: a revealed wildcard handle and the planet card id it stands for (seed 000 3.1.5); a kept
-    #: card used face down as a jammer, field or P-suit and the kind it was used as (a wildcard
-    #: among them is fixed to that kind; its level stays hidden, combat/kept.py HIDDEN_LEVEL)
+    #: card used face down as a jammer, field, suit or Nike and the kind it was used as (a wildcard
+    #: among them is fixed to that kind; which card it is stays hidden, combat/kept.py FACE_DOWN)
     wild: tuple[tuple[int, str], ...] = ()
     #: kept handles that may no longer serve as a clone (wildcards held on a dead turn that passed)
     no_clone: tuple[int, ...] = ()

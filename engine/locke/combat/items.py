@@ -132,7 +132,7 @@ def _on_equip(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     for h, as_card in zip(action.cards, action.kinds):
         kind = cards[as_card] if as_card in cards else pc.kind_of(as_card)
         s = kept.claim(s, step.seat, h, as_card)
-        if as_card in kept.HIDDEN_LEVEL:  # face down: used as this kind from now on (3.1.5), logged as a use
+        if as_card in kept.FACE_DOWN:  # face down: used as this kind from now on (3.1.5), logged as a use
             s = log(s._replace(wild=s.wild + (((h, as_card),) if h not in dict(s.wild) else ())),
                     "planet", as_card, step.seat, as_card)
         if kind in ("energy-suit", "powered-suit"):
@@ -153,7 +153,7 @@ def _on_equip(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
         own_nike = action.nike if "nike" not in cards else 0
         s = log(s, "cb-equip", step.seat, action.henchmen, action.suit, action.field, own_jam, own_nike,
                 list(action.kinds))
-    reveals = tuple(x for h, as_card in zip(action.cards, action.kinds) if as_card not in kept.HIDDEN_LEVEL
+    reveals = tuple(x for h, as_card in zip(action.cards, action.kinds) if as_card not in kept.FACE_DOWN
                     for x in kept.reveal(step.seat, h, as_card))  # seed 000 3.1.2: those stay face down
     return advance(s, *reveals)
 
@@ -756,7 +756,7 @@ def _on_reflect(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     if total <= strike.level and f.suit_card >= 0:  # the planet E-suit breaks at once; the body is hit
         s = put(s, with_fighter(fight_of(s), step.n, f._replace(suit="", suit_card=-1)))
         s = log(log(s, "cb-reflect", f.seat, total, False), "cb-suit-broken", f.seat, strike.level)
-        return advance(s, kept.spend_step(f.seat, f.suit_card), Step("cb_dur", f.seat, n=step.n),
+        return advance(s, *kept.broken_steps(f.seat, f.suit_card, "energy-suit"), Step("cb_dur", f.seat, n=step.n),
                        Step("cb_damage", -1, n=step.n))
     if total <= strike.level:
         return advance(log(s, "cb-reflect", fight_of(s).fighters[step.n].seat, total, False), Step("cb_suit_damage", -1, n=step.n))
@@ -794,14 +794,13 @@ def _on_suit_damage(g: Any, s: LockeState, step: Step, action: Any) -> LockeStat
     else:
         f = f._replace(suit=f.suit if left > 0 else "", suit_left=max(0, left))
     s = put(s, with_fighter(fight, step.n, f))
-    if broken >= 0:  # the Nike card is broken: shown and back to the stock (seed 000 3.1.2)
-        s = pc.spend(s, f.seat, broken)
+    shown = kept.broken_steps(f.seat, broken, "nike") if broken >= 0 else ()  # seed 000 3.1.2: shown, returned
     s = log(s, "cb-suit-hit", f.seat, "nike" if nike else fight.fighters[step.n].suit, cells, first, max(0, left))
     if turn:  # N5: the suit took the hit, the wearer still takes the transformation check
         from engine.locke import fate
 
         s = fate.transformation_check(g, s, f.seat)
-    return advance(with_strike(s, None))
+    return advance(with_strike(s, None), *shown)
 
 
 def _on_absorb(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:

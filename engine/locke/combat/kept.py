@@ -10,9 +10,12 @@ engine/locke/planet_cards.py (ruling N60), which checks the claim on the spot.
 
 Lifetimes are the planet cards' own (assets/locke/planets.json):
 
-- permanent (cruiser, henchman) and until broken (jammer, field, suits, Nike):
-  turned up at first use and held face up (``Seat.shown``); a broken one goes
-  face up back under the planet stock (:func:`planet_cards.spend`);
+- permanent (cruiser, henchman): turned up at first use and held face up
+  (``Seat.shown``);
+- until broken (jammer, field, suits, Nike, :data:`FACE_DOWN`): named by their
+  kind and kept face down until they break (seed 000 3.1.2 shows them only
+  then), when they are shown, judged and go back under the planet stock
+  (:func:`broken_steps`);
 - single use (mirror, absorb ball, ESP controller, industrial, slum): turned
   up when used, spent when used up (the ball and the controller at the end of
   their combat, or when broken / released);
@@ -42,9 +45,13 @@ ITEM_OF = {
 PLANET_ITEMS = tuple(ITEM_OF)
 #: Kinds declared before round 1 with the character's items (``Equip.cards``).
 EQUIP_KINDS = ("henchman", "esp-jammer", "esp-field", "energy-suit", "powered-suit", "nike")
-#: Until-broken kinds with a printed level: named by their kind alone and kept face down until
-#: they break (seed 000 3.1.2), so the level is hidden and each answer resting on it is a claim.
-HIDDEN_LEVEL = ("esp-jammer", "esp-field", "powered-suit")
+#: The until-broken kinds: named by their kind alone and kept face down until they break (seed
+#: 000 3.1.2 shows such a card only when it breaks), so which card the handle is stays hidden:
+#: for the jammer, field and P-suit their printed level (each answer resting on it is a claim
+#: about the card, engine/locke/combat/claims.py), for the E-suit and Nike (no printed level)
+#: only which card it is; the kind claim is judged when the card is shown at its break or,
+#: still held, at the final reveal (N173).
+FACE_DOWN = ("esp-jammer", "esp-field", "energy-suit", "powered-suit", "nike")
 RULE = "locke.s000.3.1"
 
 
@@ -65,22 +72,22 @@ def check_held(g: Any, s: LockeState, seat: int, handle: int, as_card: str, kind
     from engine.locke.components import ComponentError
 
     p = s.seats[seat]
-    if as_card in HIDDEN_LEVEL:
+    if as_card in FACE_DOWN:
         kind = as_card
     else:
         try:
             kind = pc.kind_of(g.components.planet(as_card).id)
         except ComponentError as err:
             raise IllegalAction(f"there is no planet card {as_card!r}", rule=RULE) from err
-        if kind in HIDDEN_LEVEL:
+        if kind in FACE_DOWN:
             raise IllegalAction(f"name the kind only ({kind}): its level stays hidden until it breaks",
                                 rule="locke.s000.3.1.2")
     if kind not in kinds:
         raise IllegalAction(f"here a kept planet card may be used as {', '.join(kinds)}", rule=RULE)
     if handle not in p.kept + p.shown:
         raise IllegalAction("use one of your own kept planet cards", rule=RULE)
-    if kind in HIDDEN_LEVEL and handle not in p.kept:
-        raise IllegalAction("use a face-down card as a jammer, field or P-suit", rule="locke.s000.3.1.2")
+    if kind in FACE_DOWN and handle not in p.kept:
+        raise IllegalAction("use a face-down card as a jammer, field, suit or Nike", rule="locke.s000.3.1.2")
     if handle in p.shown and not _may_be(s, handle, pc.card_of(s, handle), as_card):
         raise IllegalAction(f"your face-up card is {pc.stands_for(s, handle)}, not {as_card}", rule=RULE)
     if in_use(g, s, handle):
@@ -91,7 +98,7 @@ def in_use(g: Any, s: LockeState, handle: int) -> bool:
     """A single-use card lies face up only while it acts (an absorb ball, an ESP controller):
     it cannot be used a second time."""
     card = pc.stands_for(s, handle)
-    return bool(card) and card != "wildcard" and card not in HIDDEN_LEVEL and pc.single_use(g, card)
+    return bool(card) and card != "wildcard" and card not in FACE_DOWN and pc.single_use(g, card)
 
 
 def _may_be(s: LockeState, handle: int, card: str, as_card: str) -> bool:
@@ -120,7 +127,7 @@ def spend_step(seat: int, handle: int) -> Step:
 
 
 def broken_steps(seat: int, handle: int, kind: str) -> tuple[Step, ...]:
-    """A face-down item of :data:`HIDDEN_LEVEL` broke (seed 000 3.1.2): it is shown (a card of
+    """A face-down item of :data:`FACE_DOWN` broke (seed 000 3.1.2): it is shown (a card of
     another kind is caught, N60), everything the seat said about its level is judged on the
     spot (``cb_shown``), and it goes back under the stock."""
     return reveal(seat, handle, kind) + (Step("cb_shown", seat, n=handle), spend_step(seat, handle))
@@ -145,7 +152,7 @@ def levels(g: Any, s: LockeState, seat: int, handle: int, k: Knowledge | None, m
 def usable(g: Any, s: LockeState, seat: int, k: Knowledge | None, kind: str) -> list[tuple[int, str]]:
     """(handle, planet card id) the seat may name for ``kind``: its own cards of that kind, a
     wildcard not yet fixed as every card of the kind (seed 000 3.1.5: it stands for any one),
-    a fixed one only as its card. A kind of :data:`HIDDEN_LEVEL` is named by the kind alone,
+    a fixed one only as its card. A kind of :data:`FACE_DOWN` is named by the kind alone,
     face-down cards only. Without knowledge: every kept handle as every card of the kind."""
     p = s.seats[seat]
     every = _cards(g, kind)
@@ -162,7 +169,7 @@ def usable(g: Any, s: LockeState, seat: int, k: Knowledge | None, kind: str) -> 
                 out.append((h, fixed or str(card)))
         else:
             out += [(h, c) for c in every]
-    if kind in HIDDEN_LEVEL:  # named by the kind, and only while face down (seed 000 3.1.2)
+    if kind in FACE_DOWN:  # named by the kind, and only while face down (seed 000 3.1.2)
         return list(dict.fromkeys((h, kind) for h, _ in out if h in p.kept))
     return out
 

@@ -39,21 +39,27 @@ def test_a_played_disintegration_is_judged_from_the_final_record() -> None:
     character card is about a card the final reveal opens, so it is judged from the public record
     alone. A jammer or field *card*'s claims are judged when it is shown at its break (N201,
     ``cb_shown``; a spent card is shuffled back later and loses its handle's identity), or, while
-    it is still held face down at the end, from the final reveal: those are checked here too."""
+    it is still held face down at the end, from the final reveal: those are checked here too, and
+    so is the kind claim of every until-broken card (jammer, field, E-suit, P-suit, Nike, N201)
+    still held at the end, which the final reveal judges."""
     from engine.locke.combat import claims as cc
+    from engine.locke.combat.kept import FACE_DOWN
     from tests.engine.locke.flow_helpers import game
     from tests.engine.locke.three_hundred import played_games
 
-    checked = 0
+    checked = suits = 0
     for played in played_games():
         state = played.table.state
         held = {h for p in state.seats for h in p.kept + p.shown}
         ours = [c for c in state.claims if (c.rule in ("locke.2.2.2", "locke.10.7.3") or c.what == cc.BROKEN)
                 and (c.what != cc.BROKEN or c.value[1] != "planet" or c.about[0] in held)]
+        kinds = [c for c in state.claims if c.what == cc.PLANET and c.value in FACE_DOWN and c.about[0] in held]
+        suits += sum(1 for c in kinds if c.value in ("energy-suit", "nike"))
+        ours += kinds
         if not ours:
             continue
         opened = dict(state.open_cards)
         assert unjudged_claims(tuple(ours), opened.get) == (), (played.players, played.seed)
         assert all(game().claim_holds(c, tuple(opened[h] for h in c.about)) for c in ours)
         checked += len(ours)
-    assert checked > 0
+    assert checked > 0 and suits > 0

@@ -246,31 +246,72 @@ def test_a_field_card_pays_for_cards_as_a_claim_about_the_card() -> None:
     assert table.state.claims[-1].what == cc.FIELD and table.state.claims[-1].about == (h,)
 
 
+def _esuit_table(kept2: str = "energy-suit") -> tuple[Any, int]:
+    seats = _seats(kept2=(kept2,))
+    h = _handles(seats, 2)[0]
+    table = _table(kept2=(kept2,), deck0=("blaster-4",),
+                   equip={2: Equip(2, 0, "", False, cards=(h,), kinds=("energy-suit",))})
+    return table, h
+
+
+def test_the_energy_suit_card_is_named_by_kind_and_stays_face_down() -> None:
+    """Seed 000 3.1.2: an until-broken card is shown only when it breaks, so the E-suit card is
+    named by its kind (a claim that the handle is an E-suit or a wildcard) and stays face down
+    in Nia's hand: which card it is stays hidden (N201)."""
+    table, h = _esuit_table()
+    nia = fight(table).fighters[1]
+    assert nia.suit == "energy-suit" and nia.suit_card == h
+    assert h in table.state.seats[2].kept and h not in dict(table.state.open_cards)
+    assert any(c.what == cc.PLANET and c.about == (h,) and c.value == "energy-suit" for c in table.state.claims)
+
+
 def test_the_energy_suit_card_breaks_at_once_when_the_attacker_passes() -> None:
     """Seed 000 3.1.2 E-suit: a passed check destroys the card version at once; the body is hit;
-    the card is shown and returned to the stock."""
-    seats = _seats(kept2=("energy-suit",))
-    h = _handles(seats, 2)[0]
-    table = _table(kept2=("energy-suit",), deck0=("blaster-4",),
-                   equip={2: Equip(2, 0, "", False, cards=(h,), kinds=("energy-suit",))})
+    the card is shown (its kind claim judged, N60) and returned to the stock."""
+    table, h = _esuit_table()
     act(table, card(table, 0, "attack", "blaster-4", target=1))
     act(table, Nop(2))
     act(table, Nop(2))
     roll(table, 1, 1)  # 2 <= level 2: the attacker passes
     assert waiting(table) == ("locke.cb_dur", 2) and _events(table, "cb-suit-broken")
     assert h in zone_of(table.state, "planet:stock") and h not in table.state.seats[2].shown
+    assert dict(table.state.open_cards)[h] == "energy-suit" and _events(table, "planet-card-spent")
 
 
-def test_the_energy_suit_card_throws_back_a_failed_check() -> None:
-    seats = _seats(kept2=("energy-suit",))
-    h = _handles(seats, 2)[0]
-    table = _table(kept2=("energy-suit",), deck0=("blaster-4",),
-                   equip={2: Equip(2, 0, "", False, cards=(h,), kinds=("energy-suit",))})
+def test_the_energy_suit_card_throws_back_a_failed_check_and_stays_face_down() -> None:
+    table, h = _esuit_table()
     act(table, card(table, 0, "attack", "blaster-4", target=1))
     act(table, Nop(2))
     act(table, Nop(2))
     roll(table, 6, 6)
-    assert waiting(table) == ("locke.cb_dur", 0) and h in table.state.seats[2].shown
+    assert waiting(table) == ("locke.cb_dur", 0) and h in table.state.seats[2].kept
+    assert h not in dict(table.state.open_cards)
+
+
+def test_a_false_energy_suit_card_is_caught_when_it_is_shown_at_its_break() -> None:
+    """N60, N201: a frontier named as an E-suit is a false kind claim. The card stays face down,
+    so the claim waits for the card to open (here the trusted table judges it at once; a
+    networked table at the break or the final reveal): either way it names seat 2."""
+    from engine.core.claims import FalseClaim
+
+    seats = _seats(kept2=("frontier",))
+    h = _handles(seats, 2)[0]
+    with pytest.raises((FalseClaim, CheatDetected)) as err:
+        _table(kept2=("frontier",), equip={2: Equip(2, 0, "", False, cards=(h,), kinds=("energy-suit",))})
+    assert err.value.seat == 2
+
+
+def test_a_wildcard_energy_suit_is_fixed_to_its_kind_and_shown_as_a_wildcard_at_its_break() -> None:
+    """Seed 000 3.1.5: a wildcard used as the E-suit stands for it (``LockeState.wild``) while it
+    stays face down; at its break it is shown, accepted as a wildcard, and spent."""
+    table, h = _esuit_table("wildcard")
+    assert dict(table.state.wild)[h] == "energy-suit" and h in table.state.seats[2].kept
+    act(table, card(table, 0, "attack", "blaster-4", target=1))
+    act(table, Nop(2))
+    act(table, Nop(2))
+    roll(table, 1, 1)
+    assert dict(table.state.open_cards)[h] == "wildcard" and h in zone_of(table.state, "planet:stock")
+    assert h not in dict(table.state.wild)
 
 
 def test_the_powered_suit_card_absorbs_as_its_owners_claim_and_is_shown_when_it_breaks() -> None:
@@ -304,7 +345,8 @@ def test_the_powered_suit_card_absorbs_as_its_owners_claim_and_is_shown_when_it_
 
 def test_the_nike_card_is_checked_against_the_mind() -> None:
     """Seed 000 3.1.2 Nike: as the character's Nike, its check against the mind (a stat claim);
-    declaring a check value above the mind is caught naming the seat."""
+    declaring a check value above the mind is caught naming the seat. The card is named by
+    its kind and stays face down (N201)."""
     from engine.core.claims import FalseClaim
     from engine.locke import claims as ck
 
@@ -312,11 +354,40 @@ def test_the_nike_card_is_checked_against_the_mind() -> None:
     h = _handles(seats, 0)[0]
     table = combat_table(seats=seats, deck=seven(), equip={0: Equip(0, 0, "", False, -1, 8, cards=(h,), kinds=("nike",))})
     assert any(c.what == ck.STAT_NOW and c.value[:3] == ["mind", "le", 8] for c in table.state.claims)
+    assert any(c.what == cc.PLANET and c.about == (h,) and c.value == "nike" for c in table.state.claims)
     roll(table, 3, 3)
     assert fight(table).fighters[0].nike_on and _used(table, "nike")
+    assert fight(table).fighters[0].nike_card == h and h in table.state.seats[0].kept
+    assert h not in dict(table.state.open_cards)
     with pytest.raises(FalseClaim) as err:  # Locke-1's mind is 8
         combat_table(seats=seats, deck=seven(), equip={0: Equip(0, 0, "", False, -1, 9, cards=(h,), kinds=("nike",))})
     assert err.value.seat == 0
+
+
+def test_the_nike_card_is_shown_and_returned_when_it_breaks() -> None:
+    """Seed 000 3.1.2 Nike: "broken when its durability reaches 0", then shown and returned to the
+    stock. Locke's Nike card has 1 durability left (worn down before: the position is set up);
+    Nia's blaster hits Nike (nobody escapes or defends while Nike is in use), Nike breaks, and
+    only now the card is turned up (its kind claim judged, N60) and spent."""
+    from engine.locke.combat.common import put, with_fighter
+
+    seats = _seats(kept0=("nike",))
+    h = _handles(seats, 0)[0]
+    table = combat_table(seats=seats, deck=seven() + seven("blaster-4"),
+                         equip={0: Equip(0, 0, "", False, -1, 8, cards=(h,), kinds=("nike",))})
+    roll(table, 3, 3)  # the Nike check passes
+    f = fight(table)
+    table.state = put(table.state, with_fighter(f, 0, f.fighters[0]._replace(nike_left=1)))
+    initiative(table, *NIA_FIRST)
+    act(table, card(table, 2, "attack", "blaster-4", target=0))
+    act(table, Nop(0))
+    act(table, Nop(0))
+    assert h in table.state.seats[0].kept and h not in dict(table.state.open_cards)
+    roll(table, 3, 3)  # the damage check on Nike's 1 left
+    locke = fight(table).fighters[0]
+    assert locke.nike_left == 0 and not locke.nike_on and locke.nike_card == -1
+    assert dict(table.state.open_cards)[h] == "nike" and h in zone_of(table.state, "planet:stock")
+    assert h not in table.state.seats[0].kept + table.state.seats[0].shown
 
 
 # --- on one's own turn --------------------------------------------------------------------------
