@@ -41,11 +41,13 @@ class LegendEntry:
 
 @dataclasses.dataclass(frozen=True)
 class HelpPage:
-    """A tab of the overlay: a legend (``entries``) or paragraphs (``paragraphs``, catalogue keys)."""
+    """A tab of the overlay: a legend (``entries``) or paragraphs (``paragraphs``, catalogue keys).
+    ``fields``: (name, value) pairs filled into the paragraphs' words (a game's title, a file)."""
 
     title_key: str
     entries: tuple[LegendEntry, ...] = ()
     paragraphs: tuple[str, ...] = ()
+    fields: tuple[tuple[str, str], ...] = ()
 
 
 def is_help_key(event: pygame.event.Event) -> bool:
@@ -160,10 +162,11 @@ class HelpOverlay:
         """The current text page wrapped to the body: (line, is a heading). Each
         paragraph key has a heading (``<key>_t``) and a body (``<key>``)."""
         page = self.pages[self.page]
+        fields = dict(page.fields)
         lines: list[tuple[str, bool]] = []
         for key in page.paragraphs:
-            lines.append((tr(self.lang, f"{key}_t"), True))
-            lines += [(line, False) for line in wrap(tr(self.lang, key), TEXT_SIZE + 1, self.body.width - 8)]
+            lines.append((tr(self.lang, f"{key}_t", **fields), True))
+            lines += [(line, False) for line in wrap(tr(self.lang, key, **fields), TEXT_SIZE + 1, self.body.width - 8)]
             lines.append(("", False))
         return lines
 

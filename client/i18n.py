@@ -275,9 +275,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "setup_tray": ("Your Lv.1 cards", "あなたの Lv.1"),
     "setup_drop": ("Drag a Lv.1 card here", "ここに Lv.1 をドラッグ"),
     "setup_goes_facedown": ("goes face down", "裏向きに置きます"),
-    "hint_setup": ("Drag a Lv.1 onto column A, B and C (or click it, then a column). The mark of the one you flip "
-                   "decides who goes first.", "Lv.1 を列A・B・Cにドラッグします（クリックしてから列をクリックしても置けます）。"
-                   "表にしたカードのマークで先攻が決まります。"),
+    "hint_setup": ("Drag a Lv.1 onto A, B and C (or click it, then a column). The one you flip decides who "
+                   "starts.", "Lv.1 を列A・B・Cへドラッグ（クリックしてから列をクリックしても置けます）。表にするカードで先攻が決まります。"),
     "mark_button": ("Pick a Lv.1 to flip", "表にする Lv.1 を選ぶ"),
     "rps_button": ("Rock-paper-scissors", "ジャンケン"),
     "choose_level": ("Place it as which level?", "どのレベルとして置きますか？"),
@@ -466,6 +465,15 @@ STRINGS: dict[str, tuple[str, str]] = {
     "help": ("Help", "ヘルプ"),
     "help_legend": ("Icons and badges", "アイコンの見かた"),
     "help_rules": ("Rules", "ルール"),
+    "help_no_table_tab": ("About this game", "このゲームについて"),
+    "help_no_table_t": ("{game} has no table here yet", "{game}はまだここで遊べません"),
+    "help_no_table": ("This client cannot draw a {game} table yet, so Play against a bot stays off while it is "
+                      "chosen. To play it now, run {command} in a terminal: a local game against bots.",
+                      "このクライアントには{game}の卓がまだないため、選んでいる間は「ボットと対戦」を押せません。"
+                      "いま遊ぶには、ターミナルで {command} を実行してください（ボットとのローカル対戦）。"),
+    "help_no_table_rules_t": ("Rules", "ルール"),
+    "help_no_table_rules": ("The rules of {game} are written in {rules} in the Fairtable folder.",
+                            "{game}のルールは Fairtable フォルダーの {rules} にあります。"),
     "help_keys": ("Controls", "操作"),
     "help_scroll": ("Mouse wheel or Up/Down to scroll", "マウスホイールまたは上下キーでスクロール"),
     "help_l_level": ("Level badge: the level a card goes on a column at (2-3: as Lv.2 or Lv.3, your choice).",

@@ -521,14 +521,14 @@ class LobbyScene(Scene):
 
     # -- overlays ---------------------------------------------------------------------
     def toggle_help(self) -> None:
+        """Open the chosen game's help pages (through the registry, client/table/ui.py), or close them."""
         from client.help import HelpOverlay
-        from client.rider.help import rider_help
-        from client.rider.play import card_art
+        from client.table.ui import game_help
 
         if self.help is not None:
             self.help = None
         else:
-            self.help = HelpOverlay(rider_help(card_art()), self.toggle_help, self.app.lang)
+            self.help = HelpOverlay(game_help(self.settings.game), self.toggle_help, self.app.lang)
             self.help.layout(self.size, self.app.lang)
         self.app.invalidate()
 

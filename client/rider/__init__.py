@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from client.help import HelpPage
 from client.table.ui import SetupField
 
 
@@ -44,6 +45,14 @@ def setup_fields(settings: Any, lang: str) -> list[SetupField]:
     return [SetupField("deck", tuple((d.key, d.name(lang)) for d in decks), settings.deck, pick_deck, columns=2),
             SetupField("opponent", (("greedy", tr(lang, "bot_greedy")), ("random", tr(lang, "bot_random"))),
                        settings.bot, pick_bot)]
+
+
+def help_pages() -> list[HelpPage]:
+    """Rider's help pages (the lobby's help for Rider; the table shows the same, client/rider/help.py)."""
+    from client.rider.help import rider_help
+    from client.rider.play import card_art
+
+    return rider_help(card_art())
 
 
 def net_deck(settings: Any) -> tuple[str, ...]:

@@ -26,7 +26,7 @@ from client.table.log_panel import draw_chat, draw_log
 from client.table.prompts import Prompt, draw_prompt
 from client.table.status import ALARMS, status_colour
 from client.table.words import player_label
-from client.text import draw_text, draw_wrapped, fits, line_height, render, wrap
+from client.text import ELLIPSIS, draw_text, draw_wrapped, fits, line_height, render, wrap
 from client.widgets import panel
 from engine.rider.actions import Attack
 from engine.rider.state import COLUMNS, Column, RiderState
@@ -286,6 +286,50 @@ def draw_my_hand(scene: RiderTableScene, surface: pygame.Surface, hidden: set[ob
               theme.TEXT_DIM)
 
 
+#: The bar's text sizes: the turn number, our move's status line, the hint under it (largest; it
+#: shrinks to HINT_MIN and wraps onto HINT_ROWS lines before anything would be cut).
+TURN_SIZE, STATUS_SIZE, HINT_SIZE, HINT_MIN, HINT_ROWS = 18, 16, 13, 10, 2
+
+
+def bar_text_room(scene: RiderTableScene, state: RiderState) -> tuple[int, int]:
+    """Where the bar's status text starts (after the turn number) and how wide it may be
+    (up to the bar's buttons)."""
+    lang, bar = scene.app.lang, scene.layout.bar
+    x = bar.left + 16
+    if state.turn:
+        x += render(tr(lang, "turn", n=state.turn), TURN_SIZE, theme.TEXT, True).get_width() + 18
+    buttons_w = sum(b.rect.width + 10 for b in scene.bar_buttons)
+    return x, bar.width - (x - bar.left) - buttons_w - 24
+
+
+def bar_hint(scene: RiderTableScene, lang: str) -> str:
+    """What to do now, under our move's status line (the set-up placement, a card, a target...)."""
+    if scene.setup is not None:
+        return tr(lang, "hint_setup")
+    if scene.selected is not None and scene.selected[0] == "hand":
+        return tr(lang, "hint_card")
+    if scene.selected is not None and scene.selected[0] == "mine":
+        return tr(lang, "hint_target")
+    if any(isinstance(a, Attack) for a in scene.legal):
+        return tr(lang, "hint_attack")
+    return tr(lang, "hint_select")
+
+
+def hint_layout(text: str, room: int, bar_h: int) -> tuple[tuple[str, ...], int]:
+    """The hint's rows and size: the largest size (HINT_SIZE down to HINT_MIN) at which it
+    wraps into at most HINT_ROWS rows that, under the status line, fit the bar's height.
+    Past HINT_MIN it is cut (the row ends with an ellipsis); tests check no hint gets there."""
+    for size in range(HINT_SIZE, HINT_MIN - 1, -1):
+        rows = wrap(text, size, room)
+        if len(rows) <= HINT_ROWS and line_height(STATUS_SIZE) + len(rows) * line_height(size) <= bar_h - 4 \
+                and all(render(r, size, theme.TEXT_DIM).get_width() <= room for r in rows):
+            return rows, size
+    rows = wrap(text, HINT_MIN, room)
+    if len(rows) > HINT_ROWS:
+        rows = (*rows[:HINT_ROWS - 1], rows[HINT_ROWS - 1] + ELLIPSIS)
+    return rows, HINT_MIN
+
+
 def draw_bar(scene: RiderTableScene, surface: pygame.Surface, state: RiderState) -> None:
     lang = scene.app.lang
     bar = scene.layout.bar
@@ -308,34 +352,26 @@ def draw_bar(scene: RiderTableScene, surface: pygame.Surface, state: RiderState)
     else:
         status = tr(lang, "waiting_system", what=what)
         colour = theme.TEXT_DIM
+    x, room = bar_text_room(scene, state)
     left = f"{tr(lang, 'turn', n=state.turn)}" if state.turn else ""
-    x = bar.left + 16
     if left:
-        r = draw_text(surface, left, (x, bar.centery), 18, theme.TEXT, bold=True, anchor="midleft")
-        x = r.right + 18
-    buttons_w = sum(b.rect.width + 10 for b in scene.bar_buttons)
-    room = bar.width - (x - bar.left) - buttons_w - 24
+        draw_text(surface, left, (bar.left + 16, bar.centery), TURN_SIZE, theme.TEXT, bold=True, anchor="midleft")
     if note and not scene.legal and not fits(status, 16, room):  # a long note wraps onto two lines
         lines = wrap(status, 14, room)[:2]
         step = line_height(14)
         for i, line in enumerate(lines):
             draw_text(surface, line, (x, bar.centery + int((i - len(lines) / 2) * step) + step // 2), 14, colour,
                       anchor="midleft", max_width=room)
+    elif not scene.legal:
+        draw_text(surface, status, (x, bar.centery), 16, colour, anchor="midleft", max_width=room)
     else:
-        draw_text(surface, status, (x, bar.centery - (9 if scene.legal else 0)), 16, colour, bold=bool(scene.legal),
-                  anchor="midleft", max_width=room)
-    if scene.legal:
-        if scene.setup is not None:
-            hint = tr(lang, "hint_setup")
-        elif scene.selected is not None and scene.selected[0] == "hand":
-            hint = tr(lang, "hint_card")
-        elif scene.selected is not None and scene.selected[0] == "mine":
-            hint = tr(lang, "hint_target")
-        elif any(isinstance(a, Attack) for a in scene.legal):
-            hint = tr(lang, "hint_attack")
-        else:
-            hint = tr(lang, "hint_select")
-        draw_text(surface, hint, (x, bar.centery + 12), 13, theme.TEXT_DIM, anchor="midleft", max_width=room)
+        hint_rows, hint_size = hint_layout(bar_hint(scene, lang), room, bar.height)
+        step = line_height(hint_size)
+        top = bar.centery - (line_height(STATUS_SIZE) + len(hint_rows) * step) // 2
+        draw_text(surface, status, (x, top), STATUS_SIZE, colour, bold=True, max_width=room)
+        for i, row in enumerate(hint_rows):
+            draw_text(surface, row, (x, top + line_height(STATUS_SIZE) + i * step), hint_size, theme.TEXT_DIM,
+                      max_width=room)
     for b in scene.bar_buttons:
         b.draw(surface)
 

@@ -11,13 +11,18 @@ writing them once, in its package's ``__init__``:
   lobby, as :class:`SetupField` rows (Rider: the deck and the bot; Tiny:
   the number of seats); the lobby lays them out and hosts and plays with
   what they stored in the settings;
+- ``help_pages()``: the game's pages of the help overlay (client/help.py),
+  shown by the lobby for the chosen game (and by its table scene);
 - ``net_deck(settings)`` and ``start_net(app, table, on_leave, on_rematch)``:
   only a game whose scene can draw a networked table: the card ids our seat
   brings (None for a game without decks), and show the table once the
   peer's session runs (``table`` is a client/table/net_play.py ``NetTable``).
 
 The lobby and the wiring (client/main.py) never import a game's package
-by name: they ask :func:`game_ui` / :func:`net_ui`.
+by name: they ask :func:`game_ui` / :func:`net_ui` / :func:`game_help`. A
+registered game without a client UI still gets a help page: it says the
+game has no table here yet, where its rules are (the entry's
+``rules_doc``) and how to play it now.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ import importlib
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, cast
 
+from client.help import HelpPage
 from net.games import GameEntry, game_named
 
 
@@ -51,6 +57,8 @@ class GameUI(Protocol):
 
     def setup_fields(self, settings: Any, lang: str) -> list[SetupField]: ...
 
+    def help_pages(self) -> Sequence[HelpPage]: ...
+
 
 class NetGameUI(GameUI, Protocol):
     """A game's client module that also draws networked tables."""
@@ -67,10 +75,21 @@ def game_ui(game: str) -> GameUI:
     if entry.client_ui is None:
         raise ValueError(f"{entry.title} has no table in this client")
     module = importlib.import_module(entry.client_ui)
-    for needed in ("start_local", "setup_fields"):
+    for needed in ("start_local", "setup_fields", "help_pages"):
         if not callable(getattr(module, needed, None)):
             raise ValueError(f"{entry.client_ui} (the client UI of {entry.title}) has no {needed}")
     return cast(GameUI, module)
+
+
+def game_help(game: str) -> list[HelpPage]:
+    """The help overlay's pages for registered game ``game``: its client UI's own, or, for a
+    game without one, a page saying so, where its rules are and how to play it now."""
+    entry = game_named(game)
+    if entry.client_ui is not None:
+        return list(game_ui(game).help_pages())
+    fields = (("game", entry.title), ("rules", entry.rules_doc or "docs/rules/"),
+              ("command", f"python -m tools.match {entry.name}"))
+    return [HelpPage("help_no_table_tab", paragraphs=("help_no_table", "help_no_table_rules"), fields=fields)]
 
 
 def net_ui(game: str) -> NetGameUI | None:

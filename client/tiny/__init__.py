@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from client.help import HelpPage
 from client.table.ui import SetupField, seat_field, table_seats
 
 
@@ -25,6 +26,13 @@ def setup_fields(settings: Any, lang: str) -> list[SetupField]:
     from net.games import game_named
 
     return [seat_field(game_named("tiny"), settings)]
+
+
+def help_pages() -> list[HelpPage]:
+    """Tiny's help pages (the lobby's help for Tiny; the table shows the same)."""
+    from client.tiny.scene import HELP
+
+    return list(HELP)
 
 
 def local_session(app: Any, entry: Any, seats: int, *, name: str = "Player", seed: int | None = None) -> Any:

@@ -39,7 +39,7 @@ from client.table.seating import Ring, seat_ring
 from client.table.session import TableSession
 from client.table.status import ALARMS, status_colour
 from client.table.words import player_label
-from client.text import draw_text, draw_wrapped, line_height
+from client.text import draw_text, draw_wrapped, line_height, wrap
 from client.widgets import Button, panel
 from engine.core.actions import Action
 from engine.core.pending import (
@@ -60,6 +60,16 @@ from net.seats import seat_number
 SIDE_W = 300
 #: The bar's height under the board (what the table waits for, our inputs, a forfeit claim).
 BAR_H = 120
+#: Text sizes at the reference window (1280x800): a seat's name, facts and status; the middle's
+#: title and lines; the bar's status line. Larger windows scale them up (TinyScene.text_scale).
+NAME_SIZE, FACTS_SIZE, STATUS_SIZE = 14, 13, 12
+TITLE_SIZE, LINE_SIZE, BAR_SIZE = 20, 15, 15
+#: The most the text scales up (a 4K window still shows a table, not a poster).
+MAX_SCALE = 1.6
+#: The smallest size the middle's lines shrink to before a line would be cut.
+MIN_LINE_SIZE = 11
+#: Padding inside the middle box (each side, x and y).
+MIDDLE_PAD = (12, 10)
 #: The help overlay's pages: Tiny's rules in a few paragraphs, and the table's controls.
 HELP = (HelpPage("help_rules", paragraphs=("tiny_help_goal", "tiny_help_flow", "tiny_help_fair")),
         HelpPage("help_keys", paragraphs=("tiny_help_keys",)))
@@ -120,7 +130,7 @@ class TinyScene(TableScene[TinyState]):
     def _build_controls(self) -> None:
         """The input buttons (one per legal input), the forfeit claim, the side panel and a prompt."""
         lang = self.app.lang
-        self.ring = seat_ring(self.state.seats, self.board(), self.me)
+        self.ring = self.seat_layout()
         bar = self.bar()
         self.buttons = []
         x = bar.left + 16
@@ -159,6 +169,41 @@ class TinyScene(TableScene[TinyState]):
     def side(self) -> pygame.Rect:
         w, h = self.app.screen.get_size()
         return pygame.Rect(w - SIDE_W, 0, SIDE_W, h)
+
+    def text_scale(self) -> float:
+        """How much larger than at 1280x800 the table's text is drawn: never smaller (the
+        smallest window keeps the reference sizes), up to :data:`MAX_SCALE` on a large one."""
+        w, h = self.app.screen.get_size()
+        return max(1.0, min(MAX_SCALE, w / 1280, h / 800))
+
+    def sized(self, base: int) -> int:
+        """A reference text size at this window's scale."""
+        return round(base * self.text_scale())
+
+    def seat_layout(self) -> Ring:
+        """The seats around the board, each only as tall as its text (name, two lines of facts,
+        status), so the middle gets the rest of the board."""
+        tall = 8 + line_height(self.sized(NAME_SIZE)) + 2 * line_height(self.sized(FACTS_SIZE)) \
+            + line_height(self.sized(STATUS_SIZE)) + 8
+        return seat_ring(self.state.seats, self.board(), self.me, largest=(round(320 * self.text_scale()), tall))
+
+    def middle_text(self, middle: pygame.Rect) -> list[tuple[str, int, pygame.Rect]]:
+        """(line, size, where) of each middle line, at the window's scale, shrunk together
+        until every line fits the box whole (down to :data:`MIN_LINE_SIZE`). Tests read it."""
+        lines = [*self.title_lines(), *self.middle_lines()]
+        box = middle.inflate(-2 * MIDDLE_PAD[0], -2 * MIDDLE_PAD[1])
+        title, body = self.sized(TITLE_SIZE), self.sized(LINE_SIZE)
+        while True:
+            sizes = [title if i == 0 else body for i in range(len(lines))]
+            heights = [len(wrap(line, size, box.width)) * line_height(size) for line, size in zip(lines, sizes)]
+            if sum(heights) <= box.height or body <= MIN_LINE_SIZE:
+                break
+            title, body = max(body - 1, title - 1), body - 1
+        out, y = [], box.top
+        for line, size, height in zip(lines, sizes, heights):
+            out.append((line, size, pygame.Rect(box.left, y, box.width, height)))
+            y += height
+        return out
 
     def _label(self, action: Action) -> str:
         lang = self.app.lang
@@ -265,33 +310,32 @@ class TinyScene(TableScene[TinyState]):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG_FELT)
         lang, state = self.app.lang, self.state
-        ring = self.ring or seat_ring(state.seats, self.board(), self.me)
+        ring = self.ring or self.seat_layout()
+        name_size, facts_size, status_size = (self.sized(s) for s in (NAME_SIZE, FACTS_SIZE, STATUS_SIZE))
         for seat, rect in enumerate(ring.seats):
             active = bool(state.queue) and state.queue[0] == ("play", seat)
             panel(surface, rect, edge=theme.ACCENT if seat == self.me or active else theme.PANEL_EDGE)
             inner = rect.inflate(-12, -8)
             key = self.session.peer_status(seat)
-            draw_text(surface, player_label(seat, self.session.names, self.me, lang), inner.topleft, 14, theme.TEXT,
-                      bold=True, max_width=inner.width)
-            draw_wrapped(surface, self.seat_facts(seat), pygame.Rect(inner.left, inner.top + line_height(14),
-                                                                     inner.width, inner.height - 2 * line_height(14)),
-                         13, theme.TEXT)
-            status_h = line_height(12)
+            draw_text(surface, player_label(seat, self.session.names, self.me, lang), inner.topleft, name_size,
+                      theme.TEXT, bold=True, max_width=inner.width)
+            status_h = line_height(status_size)
+            draw_wrapped(surface, self.seat_facts(seat),
+                         pygame.Rect(inner.left, inner.top + line_height(name_size), inner.width,
+                                     inner.height - line_height(name_size) - status_h), facts_size, theme.TEXT)
             pygame.draw.circle(surface, status_colour(key), (inner.left + 4, inner.bottom - status_h // 2), 4)
-            draw_text(surface, tr(lang, key), (inner.left + 12, inner.bottom - status_h), 12, theme.TEXT_DIM,
-                      max_width=inner.width - 12)
+            draw_text(surface, tr(lang, key), (inner.left + 12, inner.bottom - status_h), status_size,
+                      theme.TEXT_DIM, max_width=inner.width - 12)
         middle = ring.middle
         panel(surface, middle)
-        y = middle.top + 10
-        for i, line in enumerate([*self.title_lines(), *self.middle_lines()]):
-            if y + line_height(16) > middle.bottom:
-                break
-            y += draw_wrapped(surface, line, pygame.Rect(middle.left + 12, y, middle.width - 24, middle.bottom - y),
-                              20 if i == 0 else 15, theme.ACCENT if i == 0 else theme.TEXT)
+        for i, (line, size, where) in enumerate(self.middle_text(middle)):
+            if where.bottom > middle.bottom:
+                break  # only below the smallest size on a crowded table: the lines above stay whole
+            draw_wrapped(surface, line, where, size, theme.ACCENT if i == 0 else theme.TEXT)
         bar = self.bar()
         panel(surface, bar)
         text, colour = self.status_line()
-        draw_wrapped(surface, text, pygame.Rect(bar.left + 16, bar.top + 8, bar.width - 32, 40), 15, colour)
+        draw_wrapped(surface, text, pygame.Rect(bar.left + 16, bar.top + 8, bar.width - 32, 40), BAR_SIZE, colour)
         for button in self.buttons:
             button.draw(surface)
         self._draw_side(surface)

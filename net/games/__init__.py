@@ -97,6 +97,9 @@ class GameEntry:
       default (games with decks), else None.
     - ``client_ui``: the client module that draws this game (imported by the
       client only; net never imports it), or None.
+    - ``rules_doc``: where the game's full rules are written, a path in the
+      repository, for a game without ``client_ui`` (the client's help names
+      it; a game with a client UI says it in its own help pages), or None.
     - ``deck_tool``: for a game with decks, the tool module that reads its
       deck and component files (``deck_cards(file, components_file, check=)``,
       ``load_cardset(file)``; Rider: ``tools.deck``, Rider's deck tool), named
@@ -124,6 +127,7 @@ class GameEntry:
     shipped_deck: Callable[[int], tuple[str, ...]] | None = None
     client_ui: str | None = None
     deck_tool: str | None = None
+    rules_doc: str | None = None
 
     @property
     def networked(self) -> bool:

@@ -54,5 +54,6 @@ ENTRY = GameEntry(
     min_seats=5, max_seats=10, default_seats=5,
     local_record=local_record, local=local,
     bots={"random": LockeRandomBot}, default_bots=("random",),
+    rules_doc="docs/rules/locke.md",
 )
 register(ENTRY)

@@ -9,7 +9,11 @@ Layout (mode 0700; every file owner-only):
 - ``journal/``: the session journal (:mod:`net.journal`): every envelope and
   our own secrets, fsynced before use.
 
-Files are canonical data, replaced atomically (write, fsync, rename).
+Files are canonical data, replaced atomically (write, fsync, rename), and
+read back through the one bounded reader of record files
+(:func:`net.transcript.read_record_bytes`) with a bound of their own: the
+directory may have been reused or tampered with, and a resume must fail
+with a message, not by reading an unbounded file into memory.
 """
 
 from __future__ import annotations
@@ -23,11 +27,15 @@ from engine.core.encoding import decode, encode
 from engine.core.errors import EncodingError
 from net.envelope import Genesis
 from net.errors import ProtocolError
+from net.transcript import TranscriptError, read_record_bytes
 
 PEER_FILE = "peer.ft"
 GENESIS_FILE = "genesis.ft"
 JOURNAL_DIR = "journal"
 FORMAT = "fairtable-peer/1"
+#: Largest peer.ft or genesis.ft read back: what a peer writes is a few KiB (a genesis of ten
+#: seats with its options is under 4 KiB), so 1 MiB is far above honest use.
+MAX_STORE_FILE_BYTES = 1024 * 1024
 
 
 class StoreError(ValueError):
@@ -53,13 +61,26 @@ def _write(path: Path, value: Any) -> None:
 
 
 def _read(path: Path) -> Any:
+    """A saved file, decoded; at most :data:`MAX_STORE_FILE_BYTES` of it is ever read."""
     try:
-        return decode(path.read_bytes())
+        raw = read_record_bytes(path, MAX_STORE_FILE_BYTES)
     except FileNotFoundError:
         raise StoreError(f"{path} is missing: this directory holds no peer of a started game. Join the "
                          "table again with the invite code") from None
-    except (OSError, EncodingError) as exc:
-        raise StoreError(f"{path} cannot be read ({exc}); the game cannot be resumed from here") from None
+    except TranscriptError:
+        raise StoreError(f"{path} is larger than {MAX_STORE_FILE_BYTES // 1024} KiB, far more than a peer "
+                         "ever saves (a few KiB): it is not the file this peer wrote. Check that the directory "
+                         "is the one the peer was started with, or join the table again with the invite "
+                         "code") from None
+    except OSError as exc:
+        raise StoreError(f"{path} cannot be read ({exc.strerror or exc}); check its permissions, or join the "
+                         "table again with the invite code") from None
+    try:
+        return decode(raw)
+    except EncodingError as exc:
+        raise StoreError(f"{path} is cut short or damaged ({len(raw)} bytes that are not canonical data: "
+                         f"{exc}), so the game cannot be resumed from this directory; join the table again "
+                         "with the invite code") from None
 
 
 def save_peer(directory: Path, info: Mapping[str, Any]) -> None:
@@ -69,7 +90,8 @@ def save_peer(directory: Path, info: Mapping[str, Any]) -> None:
 def load_peer(directory: Path) -> dict[str, Any]:
     value = _read(directory / PEER_FILE)
     if not isinstance(value, Mapping) or value.get("format") != FORMAT:
-        raise StoreError(f"{directory / PEER_FILE} is not a Fairtable peer file")
+        raise StoreError(f"{directory / PEER_FILE} is not a Fairtable peer file; check that the directory is "
+                         "the one the peer was started with")
     return dict(value)
 
 

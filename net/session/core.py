@@ -568,10 +568,12 @@ class Session:
             self._event(Finished(self.outcome, self.verdict))
         self.waits.restart(self._now)  # the new phase has its own deadline
 
-    def _end_early(self, outcome: dict[str, Any], verdict: str, *, resigned_at: int | None = None) -> None:
+    def _end_early(self, outcome: dict[str, Any], verdict: str, *, resigned_at: int | None = None,
+                   horizon: int | None = None) -> None:
         """A forfeit or a resignation: straight to the final record, unaudited. ``resigned_at``:
-        the step a resignation was signed at, where the game ends for every peer (endgame.Final)."""
-        self._enter(Final(self, outcome, verdict, resigned_at=resigned_at))
+        the step a resignation was signed at, where the game ends for every peer; ``horizon``: the
+        last step a seat can have signed a late part at, when known (endgame.Final, session.late)."""
+        self._enter(Final(self, outcome, verdict, resigned_at=resigned_at, horizon=horizon))
 
     def _keep_secret(self, name: str, value: Any) -> None:
         """Keep a commitment opening: journalled (fsynced) before the commit is sent."""

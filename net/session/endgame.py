@@ -32,6 +32,7 @@ from net.session.audit import (
 )
 from net.session.audit import verdict as audit_verdict
 from net.session.cards import CardBook
+from net.session.late import LateParts
 from net.session.phases import Done, Phase, Wait, refuse_after_end, refuse_second_hello
 
 if TYPE_CHECKING:
@@ -168,13 +169,16 @@ class Final:
     name = "final"
 
     def __init__(self, s: Session, outcome: dict[str, Any], verdict: str, findings: list[Finding] | None = None, *,
-                 resigned_at: int | None = None) -> None:
+                 resigned_at: int | None = None, horizon: int | None = None) -> None:
         self.s = s
         self.outcome = outcome
         self.verdict = verdict
         #: A resignation's step (net.session.resign): the game ends there on every peer, and parts
         #: signed from there on that arrive now are late, not refused. None: the end is at our step.
         self.resigned_at = resigned_at
+        #: The late parts taken after the resignation, within their bound (``horizon``: the last
+        #: step any seat could reach, when known; see net.session.late).
+        self.late = LateParts(resigned_at, horizon) if resigned_at is not None else None
         #: The step the final record names (its state hash is ours at that step).
         self.step = s.step if resigned_at is None else min(resigned_at, s.step)
         #: What the audit found (empty for an unaudited end).
@@ -184,7 +188,10 @@ class Final:
 
     def take(self, env: Envelope) -> None:
         if self.late_part(env):
-            return  # signed before its seat saw the resignation: kept in its chain, without effect
+            assert self.late is not None
+            # signed before its seat saw the resignation: kept in its chain, without effect, within bounds
+            self.late.admit(env, signed_final=env.seat in self.finals)
+            return
         refuse_second_hello(env)
         if env.kind != "final":
             raise refuse_after_end(env)

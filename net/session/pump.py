@@ -81,7 +81,11 @@ def consume(s: Session, env: Envelope, *, forks: bool = True) -> bool:
     others = s.inbox.drop_alternates(env)
     if others and forks:  # a second valid version of an accepted envelope: the seat forked its history
         conviction.on_equivocation(s, EquivocationProof(env, others[0]))
-    deadlines.on_answer(s, env)
+    phase = s.current_phase
+    if isinstance(phase, Final) and phase.late_part(env):
+        deadlines.note_part(s)  # without effect: not the final record the table waits for, so no new wait
+    else:
+        deadlines.on_answer(s, env)
     return True
 
 

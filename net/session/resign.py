@@ -18,7 +18,8 @@ meanwhile), and a part signed at that step or later, arriving once the game
 is over, is taken into the signer's chain without effect
 (:meth:`net.session.endgame.Final.late_part`) instead of being refused,
 which would leave the signer's final record unlinkable and every peer
-waiting for it for ever.
+waiting for it for ever. Those late parts are bounded by what a seat can
+have in flight (:mod:`net.session.late`).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from typing import TYPE_CHECKING
 
 from net.envelope import Envelope
 from net.errors import MalformedMessage, UnexpectedMessage
+from net.session import late
 from net.session.events import Resigned
 
 if TYPE_CHECKING:
@@ -53,10 +55,11 @@ def on_resign(s: Session, env: Envelope) -> None:
         raise UnexpectedMessage("resigned when there was no running game to give up", seat=env.seat)
     seat = env.seat
     others = [other for other in s.seats if other != seat]
+    horizon = late.horizon(s, seat)  # before the phase changes: did the table wait for this seat?
     s.forfeited = seat
     s.resigned = seat
     s._event(Resigned(seat, s.names[seat], s.step))
     step = env.seen.step  # where the game ends for every peer, whichever got further meanwhile
     s._end_early({"winner": others[0] if len(others) == 1 else None,
                   "reason": f"seat {seat} resigned: it gave the game up with a signed message (step {step})"},
-                 f"not audited: seat {seat} resigned", resigned_at=step)
+                 f"not audited: seat {seat} resigned", resigned_at=step, horizon=horizon)

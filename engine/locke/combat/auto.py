@@ -8,7 +8,8 @@ strategy; the engine runs it itself, so it must see the obstacles' cards
   can surely play (level within its own, power enough; no mind checks), or
   its weapon (fixed firepower, or rolled on the weapon-firepower chart at
   every use); a squad with combined fire makes one attack with the summed
-  firepower, a squad without it one attack per member (cybers);
+  firepower, a squad without it (cybers) one simultaneous attack of each
+  living member's checks (seed 002 trap note 2: three cybers, six checks);
 - the target is picked at random (a die with one face per possible target);
 - when attacked it only defends: its ESP barrier if it has one and has not
   used it this round, else the lowest defence card that surely stops the
@@ -25,7 +26,7 @@ from typing import Any
 from engine.core.pending import Chance, DiceRolled, Pending
 from engine.locke import charts
 from engine.locke.chart_data import FIREPOWER
-from engine.locke.combat.common import COMBINED, MACHINE, NO_SLEEP, active, fight_of, mark_attacked, power_left, put, targets, with_fighter, with_strike
+from engine.locke.combat.common import COMBINED, MACHINE, NO_SLEEP, active, can_be_attacked, fight_of, mark_attacked, power_left, put, with_fighter, with_strike
 from engine.locke.combat.model import DEAD, TRAPPED, Fighter, Obstacle, Strike
 from engine.locke.state import LockeState, Step, advance, log
 
@@ -76,15 +77,9 @@ def turn(g: Any, s: LockeState, index: int) -> LockeState:
     assert ob is not None
     if BOMB in ob.traits:
         return s
-    living = sum(1 for d in f.members if d > 0)
-    if ob.cards:
-        count = 1
-    elif not _has_weapon(ob):
+    if not ob.cards and not _has_weapon(ob):
         return s
-    else:
-        count = 1 if COMBINED in ob.traits or living <= 1 else living
-    steps = tuple(Step("cb_ob_attack", -1, n=index) for _ in range(count))
-    return s._replace(queue=steps + s.queue)
+    return s._replace(queue=(Step("cb_ob_attack", -1, n=index),) + s.queue)
 
 
 def _auto_ob_attack(g: Any, s: LockeState, step: Step) -> LockeState:
@@ -109,8 +104,12 @@ def _auto_ob_attack(g: Any, s: LockeState, step: Step) -> LockeState:
         strike = Strike(step.n, -1, card.id, card.level, card.firepower, light_sword=card.weapon == "light-sword")
     else:
         level = ob.weapon_level or ob.level
-        strike = Strike(step.n, -1, "", level, ob.firepower * (sum(1 for d in f.members if d > 0) if COMBINED in ob.traits else 1),
-                        machine=machine, hits=ob.hits)
+        living = sum(1 for d in f.members if d > 0)
+        # seed 002 trap note 1: combined fire sums the members' firepower; note 2: a squad's
+        # simultaneous attacks are one attack making every member's checks (three cybers: six)
+        combined = COMBINED in ob.traits
+        strike = Strike(step.n, -1, "", level, ob.firepower * (living if combined else 1),
+                        machine=machine, hits=ob.hits * (1 if combined else max(living, 1)))
         s = log(s, "cb-weapon", ob.id, ob.weapon or "fixed", level)
     s = mark_attacked(with_strike(s, strike))
     steps: list[Step] = []
@@ -241,12 +240,13 @@ def _on_arm(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
 
 
 def bombs(s: LockeState) -> tuple[Step, ...]:
-    """The first round's G/D bombs: one attack at every other fighter, then they vanish."""
+    """The first round's G/D bombs: one attack at every other fighter, then they vanish. Every
+    one, the obstacles' own side too (seed 002 weapon check 2 and 12: all in the combat)."""
     fight = fight_of(s)
     steps: list[Step] = []
     for i, f in enumerate(fight.fighters):
         if f.ob is not None and BOMB in f.ob.traits and active(fight, i):
-            for j in targets(s, fight, i):
+            for j in (j for j in range(len(fight.fighters)) if j != i and can_be_attacked(fight, j)):
                 steps.append(Step("cb_bomb", -1, n=i, arg=str(j)))
             steps.append(Step("cb_vanish", -1, n=i))
     return tuple(steps)

@@ -42,13 +42,17 @@ class Source(NamedTuple):
     """How one kind of breakable item is found on a fighter and broken.
 
     ``in_use(fight, index)`` says whether the fighter uses it now (not while an absorb ball
-    keeps it knocked out, seed 000 3.1.3); ``known(fight, index)`` is the least level it is
-    publicly known to have (0: nothing known); ``card(fight, index)`` the kept planet card it
-    is (-1: the character card's item), which the claim is about; ``drop(fight, index)`` breaks it.
+    keeps it knocked out, seed 000 3.1.3); ``known(fight, index)`` is what the public record
+    says of its level: (the highest level it is known to reach, the lowest level it is known
+    to be below), 0 for nothing known; ``learn(fight, index, level, reaches)`` records an answer
+    or claim that it reaches ``level`` (or is below it); ``card(fight, index)`` the kept planet
+    card it is (-1: the character card's item), which the claim is about; ``drop(fight, index)``
+    breaks it.
     """
 
     in_use: Callable[[Fight, int], bool]
-    known: Callable[[Fight, int], int]
+    known: Callable[[Fight, int], tuple[int, int]]
+    learn: Callable[[Fight, int, int, bool], Fight]
     card: Callable[[Fight, int], int]
     drop: Callable[[Fight, int], Fight]
 
@@ -63,8 +67,18 @@ def _jammer(planet: bool) -> Source:
     def in_use(fight: Fight, index: int) -> bool:
         return not fight.fighters[index].ball_out and bool(_jams(fight, index, planet))
 
-    def known(fight: Fight, index: int) -> int:
-        return max((f.jam_known for f in _jams(fight, index, planet)), default=0)
+    def known(fight: Fight, index: int) -> tuple[int, int]:
+        victims = _jams(fight, index, planet)
+        return max((f.jam_known for f in victims), default=0), min((f.jam_through for f in victims), default=0)
+
+    def learn(fight: Fight, index: int, level: int, reaches: bool) -> Fight:
+        seat = fight.fighters[index].seat
+        for j, f in enumerate(fight.fighters):
+            if f.jam_owner == seat and (f.jam_card >= 0) == planet:
+                f = (f._replace(jam_known=max(f.jam_known, level)) if reaches
+                     else f._replace(jam_through=min(f.jam_through or level, level)))
+                fight = with_fighter(fight, j, f)
+        return fight
 
     def card(fight: Fight, index: int) -> int:
         return next((f.jam_card for f in _jams(fight, index, planet)), -1)
@@ -73,10 +87,10 @@ def _jammer(planet: bool) -> Source:
         seat = fight.fighters[index].seat
         for j, f in enumerate(fight.fighters):
             if f.jam_owner == seat:
-                fight = with_fighter(fight, j, f._replace(jam_owner=-1, jam_known=0, jam_card=-1))
+                fight = with_fighter(fight, j, f._replace(jam_owner=-1, jam_known=0, jam_through=0, jam_card=-1))
         return fight
 
-    return Source(in_use, known, card, drop)
+    return Source(in_use, known, learn, card, drop)
 
 
 def _field(planet: bool) -> Source:
@@ -84,10 +98,17 @@ def _field(planet: bool) -> Source:
         f = fight.fighters[index]
         return f.field and not f.ball_out and (f.field_card >= 0) == planet
 
-    def drop(fight: Fight, index: int) -> Fight:
-        return with_fighter(fight, index, fight.fighters[index]._replace(field=False, field_card=-1))
+    def known(fight: Fight, index: int) -> tuple[int, int]:
+        return fight.fighters[index].field_known, 0
 
-    return Source(in_use, lambda fight, i: 0, lambda fight, i: fight.fighters[i].field_card, drop)
+    def learn(fight: Fight, index: int, level: int, reaches: bool) -> Fight:
+        f = fight.fighters[index]
+        return with_fighter(fight, index, f._replace(field_known=max(f.field_known, level))) if reaches else fight
+
+    def drop(fight: Fight, index: int) -> Fight:
+        return with_fighter(fight, index, fight.fighters[index]._replace(field=False, field_card=-1, field_known=0))
+
+    return Source(in_use, known, learn, lambda fight, i: fight.fighters[i].field_card, drop)
 
 
 #: (item, source) -> its Source: the character card's own jammer and field (KMC 2.3.2) and the
@@ -100,10 +121,18 @@ SOURCES: dict[tuple[str, str], Source] = {
 }
 
 
+def learn(fight: Fight, index: int, item: str, card: int, level: int, reaches: bool) -> Fight:
+    """Record that fighter ``index``'s ``item`` (its kept planet ``card``, -1: the character's)
+    reaches ``level``, or is below it: an answer or a claim its owner made (a jammer's stop or
+    pass, a card paid through the field, "holds"), so no later question asks what is known."""
+    return SOURCES[(item, "planet" if card >= 0 else "character")].learn(fight, index, level, reaches)
+
+
 def break_steps(s: LockeState, index: int) -> tuple[LockeState, tuple[Step, ...]]:
     """The attack in flight got past the escape phase of fighter ``index``: an obstacle's jammer
-    below the attack's level breaks now; each of a seat's items in use that may be below it
-    asks its owner (``cb_break``)."""
+    below the attack's level breaks now; so does a seat's item known to be below it (its owner
+    let a card of that level or less through its jammer, KMC 10.10); each other item in use
+    that may be below it asks its owner (``cb_break``)."""
     fight = fight_of(s)
     strike = fight.strike
     if strike is None or not active(fight, index):
@@ -116,9 +145,19 @@ def break_steps(s: LockeState, index: int) -> tuple[LockeState, tuple[Step, ...]
         return s, ()
     if f.seat < 0 or f.thought:
         return s, ()
-    steps = tuple(Step("cb_break", f.seat, n=index, arg=f"{item}|{source}")
-                  for (item, source), src in SOURCES.items()
-                  if src.in_use(fight, index) and src.known(fight, index) < strike.level)
+    steps: tuple[Step, ...] = ()
+    for (item, source), src in SOURCES.items():
+        if not src.in_use(fight_of(s), index):
+            continue
+        reaches, below = src.known(fight_of(s), index)
+        if reaches >= strike.level:
+            continue  # known to hold
+        if not below or below > strike.level:
+            steps += (Step("cb_break", f.seat, n=index, arg=f"{item}|{source}"),)
+            continue
+        card = src.card(fight_of(s), index)  # known to be below: it breaks, no question
+        s = log(put(s, src.drop(fight_of(s), index)), "cb-broken", f.seat, "", item, source, strike.level)
+        steps += kept.broken_steps(f.seat, card, item) if card >= 0 else ()
     return s, steps
 
 
@@ -134,6 +173,7 @@ def _on_break(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     claim = ck.make(step.seat, s.step_no, cc.BROKEN, about, [item, source, strike.level, action.broken], RULE)
     s = s._replace(**claimed(s, claim))
     if not action.broken:
+        s = put(s, src.learn(fight_of(s), step.n, strike.level, True))
         return advance(log(s, "cb-item-holds", step.seat, item, source, strike.level))
     s = put(s, src.drop(fight_of(s), step.n))
     s = log(s, "cb-broken", step.seat, "", item, source, strike.level)

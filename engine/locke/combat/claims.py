@@ -29,6 +29,7 @@ FIELD = "locke.cb.field"  # the ESP field (character's or card's) reaches this l
 PSUIT = "locke.cb.psuit"  # [attack level, absorbed]: the P-suit's level reaches it, or not (KMC 2.3.2)
 
 JAMMER = "locke.cb.jammer"  # the ESP jammer (character's or card's) reaches this level (KMC 10.10)
+JAM_PASS = "locke.cb.jam_pass"  # the ESP jammer is below this level: its owner let such a card work (KMC 10.10)
 NIKE = "locke.cb.nike"  # the Nike check's value is within the card's (KMC 2.3.2)
 
 BROKEN = "locke.cb.broken"  # [item, source, attack level, broken]: the item's level is below it, or not (KMC 10.7.3)
@@ -36,7 +37,7 @@ BROKEN = "locke.cb.broken"  # [item, source, attack level, broken]: the item's l
 PLANET = "locke.cb.planet"  # the kept planet card holds this card (or a card of this kind), or a wildcard
 NO_ATTACK = "locke.cb.no_attack"  # [floor, spent, mods, proofs]: no card of the hand can attack (ordered, N212)
 
-KINDS = (CARD, USE, STRETCH, AWAKE, TELEPATHY, ITEM, FIELD, PSUIT, JAMMER, NIKE, PLANET, NO_ATTACK, BROKEN)
+KINDS = (CARD, USE, STRETCH, AWAKE, TELEPATHY, ITEM, FIELD, PSUIT, JAMMER, JAM_PASS, NIKE, PLANET, NO_ATTACK, BROKEN)
 
 
 
@@ -53,7 +54,7 @@ def stat_value(mods: Sequence[Sequence[object]], proofs: int, declared: Any) -> 
 
 #: Claims on a hidden item's level (about the character card, or the kept planet card that is
 #: the item) and the item each is about (BROKEN names its own).
-LEVEL_KINDS = {JAMMER: "esp-jammer", FIELD: "esp-field", PSUIT: "powered-suit", BROKEN: ""}
+LEVEL_KINDS = {JAMMER: "esp-jammer", JAM_PASS: "esp-jammer", FIELD: "esp-field", PSUIT: "powered-suit", BROKEN: ""}
 
 
 def level_item(claim: Claim) -> str:
@@ -81,6 +82,8 @@ def holds_at(claim: Claim, level: int) -> bool:
     what, value = claim.what, claim.value
     if what in (JAMMER, FIELD):  # it reaches the card's level (KMC 10.10, 2.3.2)
         return level >= int(value)
+    if what == JAM_PASS:  # the card got through: the jammer is below it (KMC 10.10)
+        return level < int(value)
     if what == PSUIT:  # [attack level, absorbed]
         return (level >= int(value[0])) == bool(value[1])
     item, source, attack, broken = value  # BROKEN: below the attack's level, or not (KMC 10.7.3)

@@ -44,6 +44,22 @@ def jammer_on(fight: Fight, f: Fighter) -> bool:
     return f.jam_owner >= 0 and not any(x.seat == f.jam_owner and x.ball_out for x in fight.fighters)
 
 
+def jam_floor(fight: Fight, f: Fighter) -> int:
+    """Cards at or below this level are known to be stopped by the seat's jammer on ``f``
+    (KMC 10.10: a known level may not even be tried; 0: nothing known, or no working jammer).
+    With :func:`jam_asks` the one reading of what is known of a hidden-level jammer; what is
+    learnt is recorded by engine/locke/combat/breakage.py (``Source.learn``)."""
+    return f.jam_known if jammer_on(fight, f) else 0
+
+
+def jam_asks(fight: Fight, f: Fighter, card: CombatCard) -> bool:
+    """Does a card ``f`` plays wait for its jammer's owner? A working seat's jammer, a card other
+    than contact telepathy, and an answer not known already: a card at or above a level that
+    got through before (``jam_through``) just works (KMC 10.10)."""
+    return (jammer_on(fight, f) and card.type != "contact-telepathy"
+            and not (f.jam_through and card.level >= f.jam_through))
+
+
 def index_of_seat(fight: Fight, seat: int) -> int:
     for i, f in enumerate(fight.fighters):
         if f.seat == seat:

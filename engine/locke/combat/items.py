@@ -31,7 +31,7 @@ from engine.locke import claims as ck
 from engine.locke import planet_cards as pc
 from engine.locke.chart_data import FIREPOWER
 from engine.locke.combat import claims as cc
-from engine.locke.combat import kept
+from engine.locke.combat import breakage, kept
 from engine.locke.combat.actions import Absorb, Equip, JamVeto, UseItem
 from engine.locke.combat.common import (
     RESIDUAL,
@@ -183,19 +183,23 @@ def _equip_cards(g: Any, s: LockeState, seat: int, action: Equip) -> dict[str, s
 
 
 def _on_jam_veto(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    """The jammer's owner stops the card (a claim on its jammer's level: the play is taken
-    back, card and power returned, and the player chooses again) or lets it work."""
+    """The jammer's owner stops the card (a claim that its jammer reaches the card's level: the
+    play is taken back, card and power returned, and the player chooses again) or lets it work
+    (a claim that the jammer is below it, KMC 10.10: the level stays hidden only until a card
+    works). Either answer is recorded (breakage.learn), so neither level is asked again."""
     assert isinstance(action, JamVeto)
     fight = fight_of(s)
     level, drop, kind, n = step.arg.split("|")
-    if not action.veto or fight.before is None:
-        return advance(put(s, fight._replace(before=None)))
-    back = fight.before
-    victim = back.fighters[step.n]
+    victim = fight.fighters[step.n]
     about = (victim.jam_card,) if victim.jam_card >= 0 else (s.seats[step.seat].character,)
-    claim = ck.make(step.seat, s.step_no, cc.JAMMER, about, int(level), "locke.10.10")
-    back = with_fighter(back, step.n, victim._replace(jam_known=max(victim.jam_known, int(level))))
-    s = log(put(s._replace(**claimed(s, claim)), back), "cb-jam-veto", step.seat, victim.seat, int(level))
+    what = cc.JAMMER if action.veto else cc.JAM_PASS
+    s = s._replace(**claimed(s, ck.make(step.seat, s.step_no, what, about, int(level), "locke.10.10")))
+    owner = _seat_fighter(s, step.seat)
+    if not action.veto or fight.before is None:
+        fight = breakage.learn(fight, owner, "esp-jammer", victim.jam_card, int(level), False)
+        return advance(put(s, fight._replace(before=None)))
+    back = breakage.learn(fight.before, owner, "esp-jammer", victim.jam_card, int(level), True)
+    s = log(put(s, back), "cb-jam-veto", step.seat, victim.seat, int(level))
     return s._replace(queue=(Step(kind, victim.seat, n=int(n)),) + s.queue[1 + int(drop):])
 
 

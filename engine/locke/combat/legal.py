@@ -29,7 +29,7 @@ from engine.locke.combat.common import (
     grant_int,
     henchmen_of,
     item_level,
-    jammer_on,
+    jam_floor,
     targets,
 )
 from engine.locke.combat.model import Fighter, Strike
@@ -100,7 +100,7 @@ def _plays(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge
     out: list[Action] = []
     for handle, cid, acts_as, card in _hand(g, f, k):
         if card.type != "contact-telepathy" and ((f.jammed and card.level <= f.jammed)
-                                                 or (jammer_on(fight, f) and card.level <= f.jam_known)):
+                                                 or card.level <= jam_floor(fight, f)):
             continue
         for use in uses:
             if card_fits(card, use, strike):
@@ -277,7 +277,7 @@ def _may(levels: tuple[int, ...] | None, fits: Any) -> bool:
 def _jam_ask(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
     level = int(step.arg.split("|")[0])
     jammer = kept.levels(g, s, step.seat, fight_of(s).fighters[step.n].jam_card, k, me, "esp-jammer")
-    return [JamVeto(step.seat, veto) for veto in (False, True) if not veto or _may(jammer, lambda top: top >= level)]
+    return [JamVeto(step.seat, veto) for veto in (False, True) if _may(jammer, lambda top: (top >= level) == veto)]
 
 
 def _absorb(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:

@@ -83,7 +83,8 @@ class Fighter(NamedTuple):
     fainted: bool = False  # knocked out: no turn and no answers until it wakes, still a target (N162)
     specials: tuple[str, ...] = ()  # special attacks used this round (KMC 10.4.2)
     jam_owner: int = -1  # the seat whose ESP jammer (of hidden level) is on this fighter (KMC 10.10)
-    jam_known: int = 0  # the highest card level that jammer has stopped (known to be within it)
+    jam_known: int = 0  # the highest level that jammer is known to reach (it stopped such a card, or held)
+    jam_through: int = 0  # the lowest level known to be above that jammer (a card of it got through; 0: none)
     jam_card: int = -1  # that jammer's kept planet card, face down until it breaks (-1: the character's)
     nike_left: int = 0  # Nike's durability left (0: no Nike declared, or broken)
     nike_check: int = 0  # the value declared for the Nike check (a claim)
@@ -97,6 +98,7 @@ class Fighter(NamedTuple):
     # hidden as the character's is, and each answer that rests on it is a claim about the card.
     suit_card: int = -1  # the kept planet card that is the suit (-1: the character card's suit)
     field_card: int = -1  # the kept planet card that is the ESP field (-1: the character's)
+    field_known: int = 0  # the highest level the field is known to reach (a card paid through it, or held)
     nike_card: int = -1  # the kept planet card that is Nike
     ball: int = 0  # level of the energy absorb ball this fighter put up (0: none)
     ball_card: int = -1

@@ -44,7 +44,8 @@ from engine.locke.combat.common import (
     fight_of,
     is_illusion,
     is_light_sword,
-    jammer_on,
+    jam_asks,
+    jam_floor,
     player,
     put,
     targets,
@@ -89,8 +90,8 @@ def play(g: Any, s: LockeState, index: int, action: Play, uses: tuple[str, ...],
         raise IllegalAction(why, rule=rule)
     if f.nike_on and action.use != "block":
         raise IllegalAction("while you use Nike only teleport blocks take combat cards", rule="locke.2.3.2")
-    if card.type != "contact-telepathy" and (jammer_on(fight, f) and card.level <= f.jam_known):
-        raise IllegalAction(f"the jammer on you already stopped a level-{f.jam_known} card: only cards above it "
+    if card.type != "contact-telepathy" and card.level <= jam_floor(fight, f):
+        raise IllegalAction(f"the jammer on you is known to reach level {f.jam_known}: only cards above it "
                             "can work", rule="locke.10.10")
     if card.type != "contact-telepathy" and f.jammed and card.level <= f.jammed:
         raise IllegalAction(f"an ESP jammer of level {f.jammed} is on you: only cards above it work "
@@ -114,9 +115,8 @@ def play(g: Any, s: LockeState, index: int, action: Play, uses: tuple[str, ...],
         raise IllegalAction("declare a mind only when you stretch the level", rule="locke.10.5.1")
     own = 0 if free or action.field else card.level - action.stretch
     ask: tuple[Step, ...] = ()
-    if jammer_on(fight, f) and card.type != "contact-telepathy" and step is not None and action.use != "hench":
-        drop = 2 if action.stretch else 1  # the mind checks and the play's continuation
-        ask = (Step("cb_jam_ask", f.jam_owner, n=index, arg=f"{card.level}|{drop}|{step.kind}|{step.n}"),)
+    if jam_asks(fight, f, card) and step is not None and action.use != "hench":
+        ask = (jam_question(f, index, card.level, 1, step),)  # 1: the play's continuation
         before = fight
     seat = f.seat
     character = s.seats[seat].character
@@ -124,6 +124,8 @@ def play(g: Any, s: LockeState, index: int, action: Play, uses: tuple[str, ...],
     if action.field and card.level:  # the field's hidden level reaches the card's (the character's or the card's)
         about = (f.field_card,) if f.field_card >= 0 else (character,)
         claims.append(ck.make(seat, s.step_no, cc.FIELD, about, card.level, "locke.2.3.2"))
+        fight = breakage.learn(fight, index, "esp-field", f.field_card, card.level, True)
+        f = fight.fighters[index]
     if action.stretch:  # KMC 10.5.1: the mind checks make up the shortfall only, so the own part is exact
         claims.append(ck.make(seat, s.step_no, cc.STRETCH, (character,), _ledger(s, seat, [own, f.spent]),
                               "locke.10.5.1"))
@@ -140,7 +142,13 @@ def play(g: Any, s: LockeState, index: int, action: Play, uses: tuple[str, ...],
     s = log(s, "cb-play", seat, action.card, card.id, action.use, action.target)
     mind = (Step("cb_mind", seat, n=action.stretch, arg=str(action.mind)),) if action.stretch else ()
     shown = (Step("cb_played", seat, n=action.handle),)  # KMC 10.4: a played card lies face up
-    return s, card, shown + ask + mind  # the card lies face up before a jammer's owner answers
+    return s, card, shown + mind + ask  # face up, its mind checks, then the jammer's owner answers
+
+
+def jam_question(f: Fighter, index: int, level: int, drop: int, step: Step) -> Step:
+    """The jammer's owner answers the card fighter ``index`` plays (KMC 10.10): stopped, the play is
+    taken back (the ``drop`` steps of its continuation with it) and ``step`` comes again."""
+    return Step("cb_jam_ask", f.jam_owner, n=index, arg=f"{level}|{drop}|{step.kind}|{step.n}")
 
 
 def spend_face_up(s: LockeState, index: int, handle: int, use: str, target: int = -1,
@@ -231,8 +239,11 @@ def _on_mind(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     s = log(s, "cb-stretch", step.seat, step.n, mind, totals, ok)
     if ok:
         return advance(s)
-    nxt = s.queue[1]
-    return s._replace(queue=(nxt._replace(arg="failed:" + nxt.arg.partition(":")[2]),) + s.queue[2:])
+    nxt, rest = s.queue[1], s.queue[2:]
+    if nxt.kind == "cb_jam_ask":  # KMC 10.10: a try that failed; the jammer's owner passes it over in silence
+        s = put(s, fight_of(s)._replace(before=None))
+        nxt, rest = rest[0], rest[1:]
+    return s._replace(queue=(nxt._replace(arg="failed:" + nxt.arg.partition(":")[2]),) + rest)
 
 
 def _ok(step: Step) -> bool:

@@ -19,15 +19,16 @@ from tests.engine.locke.flow_helpers import act, five, roll, waiting
 LOCKE_FIRST = (6, 6, 1, 1)
 
 
-def _yamaki(attack: str, defence: str = "") -> Any:
-    """Yamaki-1 (seat 2: jammer 3 on Locke, field 3) is attacked by Locke with ``attack``."""
+def _yamaki(attack: str, defence: str = "", jammer: int = 0) -> Any:
+    """Yamaki-1 (seat 2: jammer 3 on Locke unless ``jammer`` is -1, field 3) is attacked by Locke
+    with ``attack``."""
     seats = five(s2={"character": "yamaki-1", "silhouette": "yamaki-1", "place": "P:1:0"},
                  s3={"character": "ran-g", "silhouette": "ran-g"})
     table = combat_table(seats=seats, deck=seven(attack) + seven(*((defence,) if defence else ())),
-                         equip={2: Equip(2, 0, "", True, 0)})
+                         equip={2: Equip(2, 0, "", True, jammer)})
     roll(table, *LOCKE_FIRST)
     act(table, card(table, 0, "attack", attack, target=1))
-    if waiting(table) == ("locke.cb_jam_ask", 2):  # the jammer's owner lets the card be (KMC 10.10)
+    if waiting(table) == ("locke.cb_jam_ask", 2):  # the jammer's owner lets the card work (KMC 10.10)
         act(table, JamVeto(2, False))
     act(table, Nop(2))  # no escape
     return table
@@ -39,29 +40,32 @@ def _events(table: Any, kind: str) -> list[tuple[Any, ...]]:
 
 def test_an_attack_above_the_levels_breaks_jammer_and_field_past_the_escape() -> None:
     """KMC 10.7.3: a level-5 G-bomb not escaped breaks Yamaki-1's level-3 jammer and field before
-    the defence phase; each "broken" is a claim about his card, and the jammer leaves Locke."""
+    the defence phase, and the jammer leaves Locke. Letting the G-bomb work was his claim that the
+    jammer is below 5 (KMC 10.10), so it breaks with no question; the field's "broken" is a claim
+    about his card."""
     table = _yamaki("g-bomb-25")
+    assert any(c.what == cc.JAM_PASS and c.value == 5 for c in table.state.claims)
     assert waiting(table) == ("locke.cb_break", 2) and table.legal(2) == [Broken(2, True)]
     act(table, Broken(2, True))
-    assert table.state.claims[-1].what == cc.BROKEN and table.state.claims[-1].value == ["esp-jammer", "character", 5, True]
-    act(table, Broken(2, True))
+    assert table.state.claims[-1].what == cc.BROKEN and table.state.claims[-1].value == ["esp-field", "character", 5, True]
     assert [e[3] for e in _events(table, "cb-broken")] == ["esp-jammer", "esp-field"]
     assert fight(table).fighters[0].jam_owner == -1 and not fight(table).fighters[1].field
     assert waiting(table) == ("locke.cb_defend", 2)
 
 
 def test_saying_a_weaker_attack_broke_them_is_a_false_claim() -> None:
-    """KMC 10.7.3: a level-3 bazooka is not above the level-3 items: they hold; "broken" is false."""
-    table = _yamaki("bazooka-10")
+    """KMC 10.7.3: a level-3 bazooka is not above the level-3 field: it holds; "broken" is false
+    (no jammer here: its own level-3 jammer would have to stop the bazooka, KMC 10.10). The
+    answer "holds" is recorded: the field is known to reach 3 (N184)."""
+    table = _yamaki("bazooka-10", jammer=-1)
     assert table.legal(2) == [Broken(2, False)]
     before = table.state
     with pytest.raises(FalseClaim) as err:
         table.submit(Broken(2, True))
     assert err.value.seat == 2 and err.value.claim.what == cc.BROKEN and table.state is before
     act(table, Broken(2, False))
-    act(table, Broken(2, False))
-    assert fight(table).fighters[1].field and fight(table).fighters[0].jam_owner == 2
-    assert len(_events(table, "cb-item-holds")) == 2
+    assert fight(table).fighters[1].field and fight(table).fighters[1].field_known == 3
+    assert len(_events(table, "cb-item-holds")) == 1
 
 
 def test_an_escaped_attack_breaks_nothing() -> None:

@@ -255,10 +255,89 @@ def test_stopping_a_card_above_the_jammer_is_a_false_claim() -> None:
     """KMC 10.10: a G-bomb (level 5) is above E-Strohheim's level-4 jammer: saying it cannot be used is false."""
     table = _jammed()
     act(table, card(table, 2, "attack", "g-bomb-25", target=0, stretch=1, mind=5))
+    roll(table, 1, 1)  # her mind check: a try that fails is passed over in silence, so it comes first
     assert table.legal(0) == [JamVeto(0, False)]
     with pytest.raises(FalseClaim) as err:
         table.submit(JamVeto(0, True))
     assert err.value.seat == 0 and err.value.claim.what == cc.JAMMER
+
+
+def test_what_the_jammers_owner_answered_is_known_and_never_asked_again() -> None:
+    """KMC 10.10 (the unknown-level jammer) with N184: each answer about E-Strohheim's jammer
+    (level 4, on Nia) is a claim and is recorded. Elmi, not jammed, hits him with a level-3
+    bazooka: "broken" would be false (caught); "holds" makes the jammer known to reach 3, so
+    Nia may not even try a level-3 card, and a second level-3 hit asks nothing. Nia's level-5
+    G-bomb (its mind check passed) waits for him: stopping it would be false (caught); letting
+    it work claims the jammer is below 5, so a level-5 card is not put to him again, while a
+    level-4 one still is."""
+    from engine.locke.combat.actions import Broken
+    from engine.locke.combat.common import jam_asks
+    from tests.engine.locke.flow_helpers import game
+
+    seats = five(s0={"character": "strohheim-e", "silhouette": "soi"},
+                 s2={"character": "nia", "silhouette": "nia", "place": "P:1:0"},
+                 s4={"place": "P:1:0"})
+    table = combat_table(sides=((0,), (2, 4)), seats=seats,
+                         deck=seven() + seven("bazooka-10", "g-bomb-25") + seven("bazooka-8", "bazooka-9"),
+                         equip={0: Equip(0, 0, "", False, 1)})
+    assert [f.seat for f in fight(table).fighters] == [0, 2, 4] and fight(table).fighters[1].jam_owner == 0
+    roll(table, 1, 1, 3, 3, 6, 6)  # Elmi, Nia, Strohheim
+    act(table, card(table, 4, "attack", "bazooka-8", target=0))
+    while waiting(table)[0] != "locke.cb_break":  # Nia does not sync, Strohheim does not escape
+        act(table, Nop(waiting(table)[1]))
+    assert waiting(table) == ("locke.cb_break", 0) and table.legal(0) == [Broken(0, False)]
+    before = table.state
+    with pytest.raises(FalseClaim) as err:
+        table.submit(Broken(0, True))
+    assert err.value.seat == 0 and table.state is before
+    act(table, Broken(0, False))
+    assert fight(table).fighters[1].jam_known == 3
+    from engine.core.pending import Chance
+
+    while isinstance(table.pending, Chance) or waiting(table) != ("locke.cb_act", 2):
+        if isinstance(table.pending, Chance):
+            roll(table, *(4,) * len(table.pending.dice))
+            continue
+        options = table.legal(waiting(table)[1])
+        act(table, next((a for a in options if isinstance(a, Durability)), Nop(waiting(table)[1])))
+    assert all(a.card != "bazooka-10" for a in table.legal(2) if isinstance(a, Play))
+    with pytest.raises(IllegalAction) as bad:
+        table.submit(card(table, 2, "attack", "bazooka-10", target=0))
+    assert bad.value.rule == "locke.10.10"
+    act(table, card(table, 2, "attack", "g-bomb-25", target=0, stretch=1, mind=5))
+    roll(table, 1, 1)  # her mind check
+    assert waiting(table) == ("locke.cb_jam_ask", 0) and table.legal(0) == [JamVeto(0, False)]
+    with pytest.raises(FalseClaim):
+        table.submit(JamVeto(0, True))
+    act(table, JamVeto(0, False))
+    assert table.state.claims[-1].what == cc.JAM_PASS and table.state.claims[-1].value == 5
+    f, cards = fight(table), game().components
+    assert f.fighters[1].jam_through == 5
+    assert not jam_asks(f, f.fighters[1], cards.combat_card("g-bomb-30"))
+    assert jam_asks(f, f.fighters[1], cards.combat_card("beam-cannon-12"))  # level 4: not known yet
+    assert waiting(table) == ("locke.cb_escape", 0)
+
+
+def test_letting_a_card_through_a_jammer_that_reaches_it_is_a_false_claim() -> None:
+    """KMC 10.10: a card that works shows the jammer is below it; E-Strohheim letting Nia's
+    level-3 bazooka work under his level-4 jammer is caught naming him."""
+    table = _jammed()
+    act(table, card(table, 2, "attack", "bazooka-10", target=0))
+    assert table.legal(0) == [JamVeto(0, True)]
+    with pytest.raises(FalseClaim) as err:
+        table.submit(JamVeto(0, False))
+    assert err.value.seat == 0 and err.value.claim.what == cc.JAM_PASS
+
+
+def test_a_failed_try_under_a_jammer_is_passed_over_in_silence() -> None:
+    """KMC 10.10: when a try fails (here Nia's mind check for the stretched G-bomb) the jammer's
+    owner may stay silent whatever the levels: he is not asked, and she loses card and power."""
+    table = _jammed()
+    act(table, card(table, 2, "attack", "g-bomb-25", target=0, stretch=1, mind=5))
+    roll(table, 6, 6)  # the mind check fails
+    assert not any(c.what in (cc.JAMMER, cc.JAM_PASS) for c in table.state.claims)
+    assert "g-bomb-25" not in hand(table, 2) and fight(table).before is None
+    assert waiting(table)[0] != "locke.cb_jam_ask"
 
 
 def test_nike_attacks_unstoppably_and_takes_the_hits() -> None:

@@ -141,7 +141,8 @@ def test_a_jammer_card_stops_cards_as_its_owners_claim_about_the_card() -> None:
     """KMC 10.10 with the jammer card (level 4) face down: Nia's level-3 bazooka waits for the
     owner, who stops it (a claim about the card, JAMMER); she takes it back and cannot try that
     level again; her level-5 G-bomb is above the card, so stopping it is a false claim naming
-    seat 0, and letting it be lets it work."""
+    seat 0; letting it work (after her mind check) claims the card is below 5, and a level-5
+    card is not put to him again (KMC 10.10)."""
     from engine.core.claims import FalseClaim
     from engine.locke.combat.actions import JamVeto
 
@@ -154,57 +155,83 @@ def test_a_jammer_card_stops_cards_as_its_owners_claim_about_the_card() -> None:
     assert "bazooka-10" in hand(table, 2) and fight(table).fighters[1].jam_known == 3
     assert all(a.card != "bazooka-10" for a in table.legal(2) if isinstance(a, Play))
     act(table, card(table, 2, "attack", "g-bomb-25", target=0, stretch=1, mind=5))
+    roll(table, 1, 1)  # her mind check passes: only now the owner answers
     assert waiting(table) == ("locke.cb_jam_ask", 0) and table.legal(0) == [JamVeto(0, False)]
     with pytest.raises(FalseClaim) as err:
         table.submit(JamVeto(0, True))
     assert err.value.seat == 0 and err.value.claim.about == (h,)
     act(table, JamVeto(0, False))
-    assert table.pending.purpose == "locke.combat.mind" and h in table.state.seats[0].kept
+    claim = table.state.claims[-1]
+    assert claim.what == cc.JAM_PASS and claim.about == (h,) and claim.value == 5
+    assert waiting(table) == ("locke.cb_escape", 0) and h in table.state.seats[0].kept
+    assert fight(table).fighters[1].jam_through == 5
 
 
 def test_a_jammer_card_broken_by_a_stronger_attack_is_shown_and_spent() -> None:
     """KMC 10.7.3 with seed 000 3.1.2: Nia's level-5 G-bomb gets past Locke's escape phase and
-    breaks his level-4 jammer card: his "broken" is a claim about the card, which is then shown
-    (N60), judged on the spot with all he said of it, and goes back under the stock."""
-    from engine.locke.combat.actions import Broken, JamVeto
+    breaks his level-4 jammer card. Letting the G-bomb work was his claim that the card is below
+    5, so nobody asks whether it broke (N184): it is shown (N60), judged on the spot with all
+    he said of it, and goes back under the stock."""
+    from engine.locke.combat.actions import JamVeto
 
     table, h = _jammer_on_nia(deck2=("g-bomb-25",))
     act(table, card(table, 2, "attack", "g-bomb-25", target=0, stretch=1, mind=5))
-    act(table, JamVeto(0, False))
     roll(table, 1, 1)  # her mind check
+    act(table, JamVeto(0, False))
     act(table, Nop(0))  # Locke does not escape
-    assert waiting(table) == ("locke.cb_break", 0) and table.legal(0) == [Broken(0, True)]
-    act(table, Broken(0, True))
-    assert table.state.claims[-1].what == cc.BROKEN and table.state.claims[-1].about == (h,)
+    assert not any(c.what == cc.BROKEN for c in table.state.claims)
+    assert any(c.what == cc.JAM_PASS and c.about == (h,) for c in table.state.claims)
     while waiting(table)[0] != "locke.cb_defend":
         table.step()
     assert fight(table).fighters[1].jam_owner == -1 and h in zone_of(table.state, "planet:stock")
     assert dict(table.state.open_cards)[h] == "esp-jammer-4" and _events(table, "planet-card-spent")
 
 
-def test_a_wildcard_field_must_keep_to_one_level_when_it_is_shown() -> None:
-    """Seed 000 3.1.5: a wildcard used as an ESP field stands for one field card. Locke pays a
-    level-5 G-bomb through it (a claim: the field reaches 5, so it can only be the level-5
-    card); when Nia's level-5 G-bomb gets past his escape phase the honest options say the
-    field holds, and saying it broke (below 5) fits no one level of it: when the card is
-    shown he is caught, naming his seat."""
-    from engine.locke.combat.actions import Broken
-
+def test_a_field_card_paid_through_is_known_to_hold_at_that_level() -> None:
+    """N184 with N201: Locke pays a level-5 G-bomb through his wildcard field (a claim that it
+    reaches 5), so when Nia's level-5 G-bomb gets past his escape phase the field is known to
+    hold: he is not asked whether it broke, and it stays face down."""
     seats = _seats(kept0=("wildcard",))
     h = _handles(seats, 0)[0]
     table = _table(kept0=("wildcard",), deck0=("g-bomb-25",), deck2=("g-bomb-30",),
                    equip={0: Equip(0, 0, "", False, cards=(h,), kinds=("esp-field",))})
     act(table, Play(0, "attack", hand(table, 0)["g-bomb-25"], "g-bomb-25", "", 1, 0, 0, 0, True))
     assert table.state.claims[-1].what == cc.FIELD and table.state.claims[-1].about == (h,)
+    assert fight(table).fighters[0].field_known == 5
     _answer_plainly(table, until=("locke.cb_act", 2))
-    act(table, card(table, 2, "attack", "g-bomb-30", target=0))  # her true self (Grunberg-E, level 5) pays it whole
-    _answer_plainly(table, until=("locke.cb_break", 0))
-    assert table.legal(0) == [Broken(0, False)]
+    act(table, card(table, 2, "attack", "g-bomb-30", target=0))  # her true self (level 5) pays it whole
+    _answer_plainly(table, until=("locke.cb_defend", 0))
+    assert not any(c.what == cc.BROKEN for c in table.state.claims)
+    assert fight(table).fighters[0].field and h in table.state.seats[0].kept
+
+
+def test_a_wildcard_suit_must_keep_to_one_level_when_it_is_shown() -> None:
+    """Seed 000 3.1.5: a wildcard used as a P-suit stands for one P-suit card (level 4 or 5). Nia
+    absorbs Locke's level-5 G-bomb with it (a claim: it reaches 5, so it can only be the level-5
+    card); against his next level-5 attack the honest options say it absorbs again, and saying
+    it does not (below 5) fits the level-4 card alone but no one level with the first: when the
+    broken card is shown she is caught, naming her seat."""
+    from engine.locke.combat.actions import Absorb
+
+    seats = _seats(kept2=("wildcard",))
+    h = _handles(seats, 2)[0]
+    table = _table(kept2=("wildcard",), deck0=("g-bomb-25", "g-bomb-30"),
+                   equip={2: Equip(2, 0, "", False, cards=(h,), kinds=("powered-suit",))})
+    act(table, card(table, 0, "attack", "g-bomb-25", target=1))
+    _answer_plainly(table, until=("locke.cb_absorb", 2))
+    act(table, Absorb(2, True))
+    _answer_plainly(table, until=("locke.cb_go_on", 0))
+    act(table, GoOn(0, True))
+    act(table, GoOn(2, True))
+    initiative(table, *LOCKE_FIRST)
+    act(table, card(table, 0, "attack", "g-bomb-30", target=1))
+    _answer_plainly(table, until=("locke.cb_absorb", 2))
+    assert table.legal(2) == [Absorb(2, True)]
     with pytest.raises(CheatDetected) as err:
-        act(table, Broken(0, True))
+        act(table, Absorb(2, False))
         while h not in zone_of(table.state, "planet:stock"):
             table.step()
-    assert err.value.seat == 0 and "no one level" in str(err.value)
+    assert err.value.seat == 2 and "no one level" in str(err.value)
 
 
 def _answer_plainly(table: Any, until: tuple[str, int]) -> None:

@@ -2,14 +2,11 @@
 every planet-card kind, every Evil-face exception and every trap/event entry of
 l3-planet's list fires, read from the public event log. The test prints the table.
 
-Two honest exceptions, both printed in the table:
+A kind counts when a card of it is used (its "planet" event: turned up by the use, or
+named by its kind when its level stays hidden) or shown; test_coverage_combat.py counts
+the combat items among them by the combat's own events too. One honest exception,
+printed in the table:
 
-- *combat items* (cruiser, henchman, jammer, field, suits, Nike, subspace field, ESP
-  controller, absorb ball, geoid bomb, mirror, industrial district, slum) act inside
-  combat; the combat stand-in does not use them, l4-combat's combat does through
-  notes/API-effects.md. Each becomes required as soon as the
-  combat lists them in ``engine.locke.combat.PLANET_ITEMS`` (the kinds it uses through the
-  API); until then they show "awaiting combat".
 - *rare entries*: some chart rows are so unlikely with fair dice that 300 games
   cannot be expected to reach them (the black hole is 1 trap roll in 7776). Each
   entry's expected count is worked out from the number of trap rolls the games made
@@ -21,17 +18,15 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
-from typing import Any
 
 import pytest
 
 from engine.locke import planet_cards as pc
 from tests.engine.locke.flow_helpers import game
 from tests.engine.locke.three_hundred import played_games
+from tests.engine.locke.trap_odds import EVENT_ENTRIES, chance_per_trap_roll, trap_row
 
 RARE = 3
-COMBAT_ITEMS = ("cruiser", "henchman", "esp-jammer", "esp-field", "energy-suit", "powered-suit", "nike",
-                "subspace-field", "esp-controller", "absorb-ball", "geoid-bomb", "lafnor-mirror", "industrial", "slum")
 #: instruction kinds: the event that shows the card's effect was carried out
 INSTRUCTION_EFFECT = {
     "spaceport": "card-shown", "arrest": "arrested", "combat": "random-combat", "trap": "trap",
@@ -39,46 +34,10 @@ INSTRUCTION_EFFECT = {
 }
 TRAP_ENTRIES = ("psycho-bomb", "hallucination-attack", "event", "deadline", "chronos-trap", "genocide",
                 "sync-attack-of-300", "black-hole")
-EVENT_ENTRIES = ("necra-crawley", "psycho-blast", "d-bomb-misfire", "hypno-crystal", "astro-race", "skyhawk-dandy",
-                 "kurukuru-pa-x", "wheat-harvest", "emperor-plan", "hijiri-whim", "trap-plus-4")
 EVIL = ("identity", "information")
 #: Evil exceptions the flow cannot reach: a base player takes no planet-phase turn (KMC 7.2.1, N43), so it
 #: never draws a new information card there; the rule has its scenario test in test_planet_cards.py.
 UNREACHABLE = {"information": "not reachable: base players draw no planet card (KMC 7.2.1); scenario test only"}
-
-
-def _combat_planet_items() -> tuple[str, ...]:
-    """The planet-card kinds the combat says it uses (``engine.locke.combat.PLANET_ITEMS``, l4-combat)."""
-    import importlib
-
-    try:
-        combat = importlib.import_module("engine.locke.combat")
-    except ImportError:
-        return ()
-    return tuple(getattr(combat, "PLANET_ITEMS", ()))
-
-
-def _two_d6(total: int) -> Fraction:
-    return Fraction(6 - abs(total - 7), 36) if 2 <= total <= 12 else Fraction(0)
-
-
-def _trap_row(row: int, modifier: int) -> Fraction:
-    """P(the trap roll with ``modifier`` reads ``row``) (16 is "16 and over")."""
-    if row == 16:
-        return sum((_two_d6(t - modifier) for t in range(16, 13 + modifier)), Fraction(0))
-    return _two_d6(row - modifier)
-
-
-def chance_per_trap_roll(entry: str) -> Fraction:
-    """Probability that one plain trap roll leads to ``entry`` (through the event chart and trap +4 too)."""
-    rows = {"psycho-bomb": 2, "hallucination-attack": 6, "event": 7, "deadline": 8, "chronos-trap": 12,
-            "genocide": 14, "sync-attack-of-300": 15, "black-hole": 16}
-    event = _two_d6(7)
-    plus4 = event * _two_d6(12)
-    if entry in rows:
-        return _trap_row(rows[entry], 0) + plus4 * _trap_row(rows[entry], 4)
-    row = 2 + EVENT_ENTRIES.index(entry)
-    return (event + plus4 * _trap_row(7, 4)) * _two_d6(row)
 
 
 def _table(rows: list[tuple[str, str, int, str]]) -> str:
@@ -96,7 +55,6 @@ def test_every_planet_card_kind_and_trap_event_entry_fires() -> None:
     evil: Counter[str] = Counter()
     trap_rolls = 0
     volleys = 0  # trap 15 carried out: its attack was made up (engine/locke/combat/volley.py)
-    supported = _combat_planet_items()
     for played in played_games():
         for e in played.table.state.events:
             tag = e[0]
@@ -126,9 +84,7 @@ def test_every_planet_card_kind_and_trap_event_entry_fires() -> None:
         count = kinds[kind]
         if kind in INSTRUCTION_EFFECT:
             count = min(count, effects[INSTRUCTION_EFFECT[kind]]) if kind != "trap" else min(count, trap_rolls)
-        if count == 0 and kind in COMBAT_ITEMS and kind not in supported:
-            note = "awaiting combat (l4-combat uses it through API-effects)"
-        elif count == 0:
+        if count == 0:
             gaps.append(kind)
             note = "GAP"
         rows.append(("card", kind, count, note))
@@ -163,7 +119,7 @@ def test_the_chart_probabilities_add_up() -> None:
     from engine.locke.chart_data import TRAP
 
     rows = {e.id: e.rows for e in TRAP.entries}
-    total = sum((_trap_row(r, 0) for r in range(2, 13)), Fraction(0))
+    total = sum((trap_row(r, 0) for r in range(2, 13)), Fraction(0))
     assert total == 1 and rows["black-hole"] == (16,)
     assert chance_per_trap_roll("black-hole") == Fraction(1, 6) * Fraction(1, 36) * Fraction(1, 36)
     assert chance_per_trap_roll("necra-crawley") == (Fraction(1, 6) + Fraction(1, 216) * Fraction(1, 18)) / 36

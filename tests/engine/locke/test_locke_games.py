@@ -65,6 +65,7 @@ def _check_views(table: Any) -> None:
             assert final, f"seat {i}'s shadow die is public"
         for h in p.kept:  # kept face down until the final reveal opens them for the audit (N173)
             assert h not in opened or final, f"seat {i}'s kept card {h} is public"
+    _check_combat_hands(table, opened)
     log = [list(e) for e in s.events]
     for i in range(s.n):
         k = table.knowledge[i]
@@ -84,6 +85,32 @@ def _check_views(table: Any) -> None:
         for j, other in enumerate(s.seats):
             if j != i and not k.knows(other.character):
                 assert all(j != seen for seen, _ in view["seen_characters"])
+
+
+def _check_combat_hands(table: Any, opened: dict[int, str]) -> None:
+    """KMC 10.3.2: a seat's combat hand is dealt face down, known to its holder alone until a card is
+    played; an obstacle's is dealt face up (LOCKE-PLAN 7, N140); a kept planet card used as a jammer,
+    field or P-suit stays face down until it breaks (seed 000 3.1.2, N201). A block that falls short
+    gives its cards back face up (KMC 10.9): such a card was played by its holder before."""
+    s = table.state
+    if s.combat is None or not hasattr(s.combat.detail, "fighters"):
+        return
+    for f in s.combat.detail.fighters:
+        for h in f.hand:
+            if f.seat < 0:
+                assert h in opened, f"obstacle {f.ob.id if f.ob else '?'}'s card {h} is dealt face down"
+                continue
+            if h in opened:
+                played = any(e[0] == "cb-play" and e[1:3] == (f.seat, opened[h]) for e in reversed(s.events))
+                assert played, f"seat {f.seat}'s combat card {h} in hand is public"
+                continue
+            for j, k in enumerate(table.knowledge):
+                assert k.knows(h) == (j == f.seat), f"seat {j} knows seat {f.seat}'s combat card {h}: {k.knows(h)}"
+        for h in (f.jam_card, f.field_card, f.suit_card):
+            if h >= 0 and f.seat >= 0 and h in s.seats[f.seat].kept:
+                assert h not in opened, f"seat {f.seat}'s face-down item card {h} is public"
+                for j, k in enumerate(table.knowledge):
+                    assert not k.knows(h) or j == f.seat, f"seat {j} knows seat {f.seat}'s item card {h}"
 
 
 @pytest.mark.parametrize("players", [5, 10])

@@ -1,0 +1,79 @@
+"""The lobby's help overlay shows the chosen game's pages (client/table/ui.py game_help), in
+either language: Rider's legend and rules for Rider, Tiny's rules for Tiny, and for Locke,
+which has no client table yet, a page that says so, where its rules are and how to play it
+now. Every page comes through the game's registry entry (its client UI's ``help_pages``, or
+the entry's ``rules_doc`` for a game without one). Screenshots are written and read back.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+from twisted.internet.task import Clock
+
+from client.help import HelpOverlay
+from client.main import build_app
+from client.settings import Settings
+from client.table.ui import game_help
+from net.games import games
+from tests.client.conftest import click, key
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _pick(app: Any, name: str) -> None:
+    click(app, next(b for b in app.scene.game_choice.buttons if b.payload == name).rect.center)
+
+
+def _all_text(overlay: HelpOverlay) -> str:
+    """Every word of every page (legend entries and paragraphs), as the overlay shows them."""
+    from client.i18n import tr
+
+    words = []
+    for i, page in enumerate(overlay.pages):
+        overlay.show(i)
+        words += [tr(overlay.lang, e.text_key) for e in page.entries]
+        words += [line for line, _ in overlay.text_lines()]
+    overlay.show(0)
+    return " ".join(words)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_lobby_help_follows_the_chosen_game(lang: str, clock: Clock, private_dirs: Any, tmp_path: Path) -> None:
+    app = build_app(clock=clock, settings=Settings(name="Ann", game="rider", lang=lang))
+    lobby = app.scene
+    seen: dict[str, str] = {}
+    for game in ("rider", "tiny", "locke", "rider"):  # back to Rider: nothing sticks from the last game
+        _pick(app, game)
+        key(app, pygame.K_F1)
+        overlay = lobby.help
+        assert isinstance(overlay, HelpOverlay)
+        assert [p.title_key for p in overlay.pages] == [p.title_key for p in game_help(game)]
+        seen[game] = _all_text(overlay)
+        app.render()
+        shot = tmp_path / f"lobby-help-{game}-{lang}.png"
+        pygame.image.save(app.screen, str(shot))
+        assert pygame.image.load(str(shot)).get_size() == app.screen.get_size()
+        key(app, pygame.K_ESCAPE)
+        assert lobby.help is None
+    assert overlay.pages[0].entries  # Rider's first page is the legend of its table's icons
+    rider, tiny, locke = seen["rider"], seen["tiny"], seen["locke"]
+    assert len({rider, tiny, locke}) == 3
+    tiny_goal = {"en": "the two dice", "ja": "ダイス2つ"}[lang]
+    assert tiny_goal in tiny and tiny_goal not in rider
+    assert "Super Human Locke" in locke and "docs/rules/locke.md" in locke and "python -m tools.match locke" in locke
+    assert {"en": "has no table here yet", "ja": "まだここで遊べません"}[lang] in locke
+    assert {"en": "Play against a bot stays off", "ja": "「ボットと対戦」を押せません"}[lang] in locke
+
+
+def test_every_registered_game_has_help_and_a_game_without_a_table_names_real_rules() -> None:
+    for entry in games():
+        pages = game_help(entry.name)
+        assert pages, entry.name
+        if entry.client_ui is None:
+            assert entry.rules_doc is not None and (ROOT / entry.rules_doc).is_file(), entry.name
+            fields = dict(pages[0].fields)
+            assert fields["rules"] == entry.rules_doc and fields["game"] == entry.title

@@ -1,0 +1,64 @@
+"""Rider's bar hint (what to do now, under our move's status line) is shown whole at the three
+reference window sizes, in both languages: it shrinks a little and wraps onto at most two rows
+that fit the bar beside its buttons (client/rider/drawing.py hint_layout), never cut with an
+ellipsis. Checked for the set-up placement hint (the one that was cut at 1280x800) and for
+every hint of the game, with the bar's real buttons; a screenshot is written and read back.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+from twisted.internet.task import Clock
+
+from client.app import App
+from client.i18n import tr
+from client.rider.demo import play_to_midgame
+from client.rider.drawing import HINT_MIN, HINT_ROWS, STATUS_SIZE, bar_hint, bar_text_room, hint_layout
+from client.rider.play import start_local_game
+from client.settings import Settings
+from client.text import ELLIPSIS, line_height, render
+from client import theme
+
+SIZES = [(960, 600), (1280, 800), (1920, 1080)]
+HINTS = ("hint_setup", "hint_select", "hint_card", "hint_target", "hint_attack")
+
+
+def assert_whole(text: str, room: int, bar_h: int, where: str) -> None:
+    rows, size = hint_layout(text, room, bar_h)
+    assert size >= HINT_MIN and len(rows) <= HINT_ROWS, (where, rows, size)
+    assert not any(r.endswith(ELLIPSIS) for r in rows), (where, rows)
+    assert "".join(rows).replace(" ", "") == text.replace(" ", ""), (where, rows)  # every word, in order
+    assert all(render(r, size, theme.TEXT_DIM).get_width() <= room for r in rows), (where, rows, room)
+    assert line_height(STATUS_SIZE) + len(rows) * line_height(size) <= bar_h, (where, rows, size, bar_h)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("size", SIZES)
+def test_the_placement_hint_fits_the_bar_whole(size: tuple[int, int], lang: str, tmp_path: Path) -> None:
+    app = App(size, clock=Clock(), lang=lang)
+    scene = start_local_game(app, Settings(lang=lang), on_leave=lambda: None, seed=4)
+    assert scene.setup is not None and scene.legal and scene.bar_buttons  # Start over, Choose for me, Place
+    text = bar_hint(scene, lang)
+    assert text == tr(lang, "hint_setup")
+    _, room = bar_text_room(scene, scene.session.state)
+    assert_whole(text, room, scene.layout.bar.height, f"{size} {lang} set-up")
+    app.render()
+    shot = tmp_path / f"rider-setup-{lang}-{size[0]}x{size[1]}.png"
+    pygame.image.save(app.screen, str(shot))
+    assert pygame.image.load(str(shot)).get_size() == size
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_hint_of_the_game_fits_the_bar_whole(lang: str) -> None:
+    for size in SIZES:
+        clock = Clock()
+        app = App(size, clock=clock, lang=lang)
+        scene = play_to_midgame(app, clock, seed=11)
+        scene.resized(size)
+        _, room = bar_text_room(scene, scene.session.state)
+        for key in HINTS:
+            assert_whole(tr(lang, key), room, scene.layout.bar.height, f"{size} {lang} {key}")
+        app.render()

@@ -1,0 +1,96 @@
+"""Tiny's table at the three reference window sizes: the middle box shows every line whole
+(title, deck, our hand, dice, revealed cards, our turn or the end) and its text scales up
+with the window like the seats around it (client/tiny/scene.py, client/table/seating.py).
+
+The check reads the layout the scene draws with (``TinyScene.middle_text``): each line's
+wrapped height at its size must fit the box, so a line cut off at the bottom fails the test.
+A screenshot of each table is written and read back (headless).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+from twisted.internet.task import Clock
+
+from client.main import build_app
+from client.settings import Settings
+from client.text import line_height, wrap
+from client.tiny.scene import LINE_SIZE, MIN_LINE_SIZE, MIDDLE_PAD
+from tests.client.conftest import click, key
+
+SIZES = [(960, 600), (1280, 800), (1920, 1080)]
+
+
+def _table(clock: Clock, size: tuple[int, int], lang: str, seats: int) -> Any:
+    app = build_app(size=size, clock=clock, settings=Settings(name="Ann", game="tiny", seats=seats, lang=lang))
+    key(app, pygame.K_RETURN)  # the lobby's Play with Tiny chosen
+    scene = app.scene
+    assert scene.name == "tiny"
+    for _ in range(10):
+        clock.advance(0.5)
+        app.tick()
+    return app, scene
+
+
+def _play_to_the_end(app: Any, scene: Any, clock: Clock) -> None:
+    for _ in range(400):
+        if scene.session.over:
+            return
+        if scene.buttons and scene.prompt is None:
+            click(app, scene.buttons[0].rect.center)
+        clock.advance(0.5)
+        app.tick()
+    raise AssertionError("the Tiny game did not end")
+
+
+def assert_middle_whole(scene: Any, size: tuple[int, int]) -> int:
+    """Every middle line is laid out whole inside the box, in order; returns the lines' size."""
+    middle = scene.ring.middle
+    box = middle.inflate(-2 * MIDDLE_PAD[0], -2 * MIDDLE_PAD[1])
+    laid = scene.middle_text(middle)
+    expected = [*scene.title_lines(), *scene.middle_lines()]
+    assert [line for line, _, _ in laid] == expected
+    y = box.top
+    for line, text_size, where in laid:
+        assert text_size >= MIN_LINE_SIZE, (size, line, text_size)
+        rows = wrap(line, text_size, where.width)
+        assert where.height == len(rows) * line_height(text_size)
+        assert where.top == y and box.contains(where), (size, line, where, box)  # nothing cut at the bottom
+        y = where.bottom
+    for other in scene.ring.seats:
+        assert not middle.colliderect(other)
+    return laid[-1][1]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("seats", [3, 6])
+def test_the_middle_box_fits_and_scales_at_every_size(lang: str, seats: int, tmp_path: Path,
+                                                      private_dirs: Any) -> None:
+    body_sizes = []
+    for size in SIZES:
+        clock = Clock()
+        app, scene = _table(clock, size, lang, seats)
+        assert scene.legal  # our turn: the "your turn" line is among the middle's
+        body_sizes.append(assert_middle_whole(scene, size))
+        app.render()
+        shot = tmp_path / f"tiny-{seats}-{lang}-{size[0]}x{size[1]}.png"
+        pygame.image.save(app.screen, str(shot))
+        assert pygame.image.load(str(shot)).get_size() == size
+        _play_to_the_end(app, scene, clock)
+        assert scene.state.dice and scene.session.outcome() is not None
+        assert_middle_whole(scene, size)  # dice, revealed cards and the result: the longest middle
+    small, reference, large = body_sizes
+    assert small >= MIN_LINE_SIZE and reference == LINE_SIZE
+    assert large > reference  # a large window shows larger text in the middle, like its seats
+
+
+def test_the_seats_text_scales_with_the_window(private_dirs: Any) -> None:
+    _, small = _table(Clock(), (1280, 800), "en", 3)  # one display: measure each before the next opens
+    small_scale, small_seat = small.text_scale(), small.ring.seats[0]
+    _, large = _table(Clock(), (1920, 1080), "en", 3)
+    assert small_scale == 1.0 and large.text_scale() > 1.2
+    assert large.ring.seats[0].height > small_seat.height  # taller seats for the larger text
