@@ -699,9 +699,6 @@ def end_of_combat(s: LockeState) -> LockeState:
     return s
 
 
-fate.CONTINUATIONS.update({"combat.ball": _ball_checked, "combat.controller": _ctl_checked})
-
-
 # --- suits (KMC 2.3.2) -------------------------------------------------------------------------------
 
 
@@ -718,11 +715,29 @@ def suit_steps(s: LockeState, target: int) -> tuple[Step, ...]:
         return (Step("cb_suit_damage", -1, n=target, arg="nike"),)
     if not f.suit or strike.reflected:
         return ()
+    nike = is_nike_attack(fight, strike)
+    if f.suit == "energy-suit" and nike:  # KMC 2.3.2: Nike hits the suit with no check; seed 000
+        return () if f.suit_card >= 0 else (Step("cb_suit_damage", -1, n=target),)  # 3.1.2: not the card's
     if f.suit == "energy-suit":
-        return (Step("cb_reflect", -1, n=target),)
+        declared = reflect_level(fight, strike) is None
+        return (Step("cb_reflect_check" if declared else "cb_reflect", -1, n=target),)
+    if f.suit == "powered-suit" and nike:  # KMC 2.3.2: Nike's attack is not absorbed, the body takes it
+        return ()
     if f.suit == "powered-suit":  # the character's or the face-down card's: its owner answers
         return (Step("cb_absorb", f.seat, n=target),)
     return (Step("cb_suit_damage", -1, n=target),)
+
+
+def reflect_level(fight: Any, strike: Strike) -> int | None:
+    """The level an E-suit's reflection check is made at (KMC 11.2 (1)): the ESP level of what
+    attacked. A seat attacking with its own ESP (a combat card) declares it (None here); an esper
+    or random character's is its public level; a ship, weapon or item attack's is its own level."""
+    attacker = fight.fighters[strike.attacker]
+    if attacker.seat >= 0 and strike.card and not attacker.thought:
+        return None
+    if attacker.ob is not None and attacker.ob.cards:
+        return int(attacker.ob.level)
+    return int(strike.level)
 
 
 def _ball_takes(level: int, strike: Strike) -> bool:
@@ -736,23 +751,47 @@ def _pending_reflect(g: Any, s: LockeState, step: Step) -> Pending:
 
 
 def _on_reflect(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    """E-suit: the attacker makes a level check at its attack's level; on a failure the attack
-    is thrown back at it, on a success it hits the suit."""
+    """E-suit, a public level (reflect_level): 2d6 at or below it passes."""
     assert isinstance(action, DiceRolled)
     strike = fight_of(s).strike
     assert strike is not None
-    total = sum(action.faces)
-    f = fight_of(s).fighters[step.n]
-    if total <= strike.level and f.suit_card >= 0:  # the planet E-suit breaks at once; the body is hit
-        s = put(s, with_fighter(fight_of(s), step.n, f._replace(suit="", suit_card=-1)))
-        s = log(log(s, "cb-reflect", f.seat, total, False), "cb-suit-broken", f.seat, strike.level)
-        return advance(s, *kept.broken_steps(f.seat, f.suit_card, "energy-suit"), Step("cb_dur", f.seat, n=step.n),
-                       Step("cb_damage", -1, n=step.n))
-    if total <= strike.level:
-        return advance(log(s, "cb-reflect", fight_of(s).fighters[step.n].seat, total, False), Step("cb_suit_damage", -1, n=step.n))
+    level = reflect_level(fight_of(s), strike)
+    assert level is not None
+    return _reflection(s, step.n, sum(action.faces) <= level)
+
+
+def _auto_reflect_check(g: Any, s: LockeState, step: Step) -> LockeState:
+    """E-suit against a seat's own ESP: the attacker declares its level and checks it (KMC 11.2
+    (1), a claim as every level check; ruling N163)."""
+    fight = fight_of(s)
+    strike = fight.strike
+    assert strike is not None
+    seat = fight.fighters[strike.attacker].seat
+    return advance(fate.check(g, s, seat, stat="level", then="combat.reflect", arg=str(step.n)))
+
+
+def _reflect_checked(g: Any, s: LockeState, seat: int, success: bool, arg: str) -> LockeState:
+    if s.combat is None or fight_of(s).strike is None:
+        return advance(s)
+    return _reflection(s, int(arg), success)
+
+
+def _reflection(s: LockeState, target: int, passed: bool) -> LockeState:
+    """KMC 2.3.2 E-suit: a passed check hits the suit (the planet card's breaks at once and the
+    body is hit, seed 000 3.1.2); a failed one throws the attack back at the attacker. Replaces
+    the queue's head (the roll, or the check's end)."""
+    strike = fight_of(s).strike
+    assert strike is not None
+    f = fight_of(s).fighters[target]
+    if passed and f.suit_card >= 0:
+        s = put(s, with_fighter(fight_of(s), target, f._replace(suit="", suit_card=-1)))
+        s = log(log(s, "cb-reflect", f.seat, False), "cb-suit-broken", f.seat, strike.level)
+        return advance(s, *kept.broken_steps(f.seat, f.suit_card, "energy-suit"), Step("cb_dur", f.seat, n=target),
+                       Step("cb_damage", -1, n=target))
+    if passed:
+        return advance(log(s, "cb-reflect", f.seat, False), Step("cb_suit_damage", -1, n=target))
     back = strike._replace(attacker=strike.target, target=strike.attacker, reflected=True)
-    s = log(with_strike(s, back), "cb-reflect", fight_of(s).fighters[step.n].seat, total, True)
-    return advance(s, Step("cb_hit", -1))
+    return advance(log(with_strike(s, back), "cb-reflect", f.seat, True), Step("cb_hit", -1))
 
 
 def _pending_suit_damage(g: Any, s: LockeState, step: Step) -> Pending:
@@ -829,6 +868,8 @@ HANDLERS = {
 }
 AUTO = {
     "cb_mirror_end": _auto_mirror_end, "cb_ball": _auto_ball, "cb_ball_break": _auto_ball_break,
-    "cb_ctl": _auto_ctl,
+    "cb_ctl": _auto_ctl, "cb_reflect_check": _auto_reflect_check,
 }
+fate.CONTINUATIONS.update({"combat.ball": _ball_checked, "combat.controller": _ctl_checked,
+                           "combat.reflect": _reflect_checked})
 

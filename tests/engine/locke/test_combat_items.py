@@ -10,7 +10,8 @@ import pytest
 
 from engine.core.claims import FalseClaim
 from engine.core.errors import IllegalAction
-from engine.locke.actions import Nop
+from engine.locke import claims as ck
+from engine.locke.actions import CheckValue, Nop
 from engine.locke.combat import claims as cc
 from engine.locke.combat.actions import Absorb, Durability, Equip, JamVeto, Play, UseItem
 from tests.engine.locke.combat_helpers import card, combat_table, fight, hand, seven
@@ -189,13 +190,65 @@ def test_the_hell_diver_suit_takes_the_hit_instead_of_the_body() -> None:
 
 
 def test_the_energy_suit_throws_back_an_attack_whose_level_check_fails() -> None:
-    """KMC 2.3.2 E-suit: the attacker checks at its attack's level; failing, it is hit itself."""
+    """KMC 2.3.2 E-suit, KMC 11.2 (1): the attacker declares its ESP level (a claim) and checks it;
+    failing, it is hit itself."""
     table = _table(s2="octavius", deck0=("blaster-4",), equip={2: Equip(2, 0, "energy-suit", False)})
     act(table, card(table, 0, "attack", "blaster-4", target=1))
     act(table, Nop(2))
     act(table, Nop(2))
-    roll(table, 6, 6)  # 12 > level 2: thrown back
+    assert waiting(table) == ("locke.check_value", 0)
+    act(table, CheckValue(0, 6))
+    assert table.state.claims[-1].what == ck.STAT_NOW and table.state.claims[-1].value[:3] == ["level", "le", 6]
+    roll(table, 6, 6)  # 12 > 6: thrown back
     assert _events(table, "cb-reflect")[-1][-1] is True and waiting(table) == ("locke.cb_dur", 0)
+
+
+def test_the_reflection_check_is_made_at_the_declared_level_not_the_cards() -> None:
+    """KMC 11.2 (1): Locke (level 6) fires a level-2 blaster and declares 6: a 5 passes, where the
+    card's level would have thrown the attack back; the suit takes the hit."""
+    table = _table(s2="octavius", deck0=("blaster-4",), equip={2: Equip(2, 0, "energy-suit", False)})
+    act(table, card(table, 0, "attack", "blaster-4", target=1))
+    act(table, Nop(2))
+    act(table, Nop(2))
+    act(table, CheckValue(0, 6))
+    roll(table, 2, 3)
+    assert _events(table, "cb-reflect")[-1] == ("cb-reflect", 2, False)
+    roll(table, 2, 2)  # the suit's damage check (durability 5)
+    assert _events(table, "cb-suit-hit")[-1][1:3] == (2, "energy-suit") and table.state.seats[2].damage == 0
+
+
+def test_declaring_a_reflection_level_above_ones_own_is_a_false_claim() -> None:
+    """KMC 11.2 (1): the declared level may not pass the level one can use now."""
+    table = _table(s0="nia", s2="octavius", deck0=("blaster-4",), equip={2: Equip(2, 0, "energy-suit", False)})
+    act(table, card(table, 0, "attack", "blaster-4", target=1))
+    act(table, Nop(2))
+    act(table, Nop(2))
+    with pytest.raises(FalseClaim) as err:
+        table.submit(CheckValue(0, 6))  # Nia's level is 4
+    assert err.value.seat == 0
+
+
+def test_nike_hits_the_energy_suit_with_no_check() -> None:
+    """KMC 2.3.2 E-suit: Nike's attack hits the suit without a reflection check."""
+    table = combat_table(seats=_seats(s0="strohheim-s", s2="octavius"), deck=seven() + seven(),
+                         equip={0: Equip(0, 0, "", False, -1, 10), 2: Equip(2, 0, "energy-suit", False)})
+    roll(table, 3, 3)  # the Nike check
+    roll(table, *LOCKE_FIRST)
+    act(table, UseItem(0, "nike", 1))
+    assert not _events(table, "cb-reflect")
+    roll(table, 2, 2)  # the suit's damage check
+    assert _events(table, "cb-suit-hit")[-1][1:3] == (2, "energy-suit") and table.state.seats[2].damage == 0
+
+
+def test_nike_is_not_absorbed_by_the_powered_suit() -> None:
+    """KMC 2.3.2 P-suit: Nike's attack cannot be absorbed; it hits the body."""
+    table = combat_table(seats=_seats(s0="strohheim-s", s2="yamaki-1"), deck=seven() + seven(),
+                         equip={0: Equip(0, 0, "", False, -1, 10), 2: Equip(2, 0, "powered-suit", False)})
+    roll(table, 3, 3)
+    roll(table, *LOCKE_FIRST)
+    act(table, UseItem(0, "nike", 1))
+    assert waiting(table) == ("locke.cb_dur", 2)  # no absorb question: the body takes it
+    assert not _events(table, "cb-suit-absorbs")
 
 
 def test_the_powered_suit_absorbs_up_to_its_level_as_a_claim() -> None:

@@ -299,7 +299,8 @@ def test_the_energy_suit_card_breaks_at_once_when_the_attacker_passes() -> None:
     act(table, card(table, 0, "attack", "blaster-4", target=1))
     act(table, Nop(2))
     act(table, Nop(2))
-    roll(table, 1, 1)  # 2 <= level 2: the attacker passes
+    act(table, CheckValue(0, 6))  # the attacker's level (KMC 11.2 (1))
+    roll(table, 1, 1)  # 2 <= 6: the attacker passes
     assert waiting(table) == ("locke.cb_dur", 2) and _events(table, "cb-suit-broken")
     assert h in zone_of(table.state, "planet:stock") and h not in table.state.seats[2].shown
     assert dict(table.state.open_cards)[h] == "energy-suit" and _events(table, "planet-card-spent")
@@ -310,6 +311,7 @@ def test_the_energy_suit_card_throws_back_a_failed_check_and_stays_face_down() -
     act(table, card(table, 0, "attack", "blaster-4", target=1))
     act(table, Nop(2))
     act(table, Nop(2))
+    act(table, CheckValue(0, 6))
     roll(table, 6, 6)
     assert waiting(table) == ("locke.cb_dur", 0) and h in table.state.seats[2].kept
     assert h not in dict(table.state.open_cards)
@@ -336,6 +338,7 @@ def test_a_wildcard_energy_suit_is_fixed_to_its_kind_and_shown_as_a_wildcard_at_
     act(table, card(table, 0, "attack", "blaster-4", target=1))
     act(table, Nop(2))
     act(table, Nop(2))
+    act(table, CheckValue(0, 6))
     roll(table, 1, 1)
     assert dict(table.state.open_cards)[h] == "wildcard" and h in zone_of(table.state, "planet:stock")
     assert h not in dict(table.state.wild)
