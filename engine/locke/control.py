@@ -92,6 +92,8 @@ def who_decides(s: LockeState, step: Step, pending: Pending) -> Pending:
 def orders(s: LockeState, step: Step) -> tuple[str, ...]:
     """The orders C may give for V's step (public: built from the public fight only)."""
     if step.kind == "cb_act":
+        if fight_of(s).fighters[step.n].acted:  # synced this round: no attack left to order (KMC 10.4.1)
+            return ("free", "pass")
         return ("free", "pass") + tuple(f"attack:{t}" for t in targets(s, fight_of(s), step.n))
     return ("free", "take")
 

@@ -368,8 +368,14 @@ def _on_release_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeSta
 # --- the transformation check (seed 002) ----------------------------------------------------
 
 
+def transformation_step(seat: int) -> Step:
+    """The transformation check's roll (seed 002), for a caller that queues what follows it: the
+    damage of the hit that called for it comes after (KMC 11.4, D34)."""
+    return Step("tf_roll", seat)
+
+
 def transformation_check(g: Any, s: LockeState, seat: int) -> LockeState:
-    return after_head(s, Step("tf_roll", seat))
+    return after_head(s, transformation_step(seat))
 
 
 def _pending_tf_roll(g: Any, s: LockeState, step: Step) -> Pending:
@@ -621,7 +627,7 @@ def _on_hit_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     apply = Step("hit_apply", step.seat, n=before,
                  arg=f"{result.damage}|{int(result.eliminated)}|{cause}|{stat}|{p.character}|{len(p.mods)}")
     if result.transformation:
-        return advance(s, Step("tf_roll", step.seat), apply)
+        return advance(s, transformation_step(step.seat), apply)
     return advance(s, apply)
 
 

@@ -18,6 +18,9 @@ from engine.locke.components import ComponentSet
 
 CARD = "locke.cb.card"  # the handle holds this combat card (KMC 5)
 USE = "locke.cb.use"  # own ESP level and power left cover the level used (KMC 10.5.1-2)
+#: [own, spent]: a stretched play's own part is exactly what level and power left allow (KMC 10.5.1:
+#: mind checks make up only the shortfall, so nobody stretches past its own level to save power)
+STRETCH = "locke.cb.stretch"
 AWAKE = "locke.cb.awake"  # level + mind reach the illusion's total (KMC 5.3.2, table 5.4)
 TELEPATHY = "locke.cb.telepathy_level"  # the level declared for the contact telepathy check (KMC 5.4)
 
@@ -34,14 +37,14 @@ BROKEN = "locke.cb.broken"  # [item, source, attack level, broken]: the item's l
 PLANET = "locke.cb.planet"  # the kept planet card holds this card (or a card of this kind), or a wildcard
 NO_ATTACK = "locke.cb.no_attack"  # [floor, spent, mods, proofs]: no card of the hand can attack (ordered, N212)
 
-KINDS = (CARD, USE, AWAKE, TELEPATHY, ITEM, FIELD, PSUIT, JAMMER, JAM_PASS, NIKE, PLANET, NO_ATTACK, BROKEN)
+KINDS = (CARD, USE, STRETCH, AWAKE, TELEPATHY, ITEM, FIELD, PSUIT, JAMMER, JAM_PASS, NIKE, PLANET, NO_ATTACK, BROKEN)
 
 
 
 #: Kinds about the character's stats: their value is ``[declared, mods, proofs]``, the public
 #: ledger of changes (engine/locke/stats.py) at the time of the claim, so the judge reads the
 #: stats the character had then (ruling N100).
-STAT_KINDS = (USE, AWAKE, TELEPATHY)
+STAT_KINDS = (USE, STRETCH, AWAKE, TELEPATHY)
 
 
 def stat_value(mods: Sequence[Sequence[object]], proofs: int, declared: Any) -> list[Any]:
@@ -120,6 +123,9 @@ def holds(components: ComponentSet, claim: Claim, contents: tuple[str, ...]) -> 
     if what == USE:
         level, spent = value
         return bool(character.level >= level and character.power - spent >= level)
+    if what == STRETCH:
+        own, spent = value
+        return int(own) == own_part(character, int(spent))
     if what == AWAKE:
         return bool(character.level + character.mind >= int(value))
     if what == TELEPATHY:
@@ -136,12 +142,18 @@ def holds(components: ComponentSet, claim: Claim, contents: tuple[str, ...]) -> 
 
 
 
+def own_part(character: Any, spent: int) -> int:
+    """The levels a character's own ESP pays for (KMC 10.5.1-2): its level, as far as the power
+    left covers it; mind checks may stretch a card only beyond this."""
+    return max(0, min(int(character.level), int(character.power) - spent))
+
+
 def can_attack(components: ComponentSet, cards: Sequence[str], character: Any, value: Sequence[Any]) -> bool:
     """Could one of ``cards`` be played as an attack (KMC 10.4.1): an attack card (or the wildcard)
     above the jammer floor, paid by level and power or stretched by a mind of 2 or more (KMC 10.5)."""
     floor, spent, mods, proofs = value
     now = stats.now(character, mods, int(proofs))
-    usable = max(0, min(now.level, now.power - int(spent)))
+    usable = own_part(now, int(spent))
     for cid in cards:
         card = components.combat_card(cid)
         if card.id == "combat-wildcard":

@@ -75,6 +75,13 @@ def active(fight: Fight, index: int) -> bool:
     return f.ob is None or any(d > 0 for d in f.members)
 
 
+def alert(fight: Fight, index: int) -> bool:
+    """Still fighting and not knocked out, so it may act and answer: a knocked-out fighter (geoid
+    bomb, subspace field, Nike, absorb ball) does nothing until it wakes, KMC 2.3.1-2.3.2 and seed
+    000 3.1.3, but stays a target and its body takes what reaches it (ruling N162)."""
+    return active(fight, index) and not fight.fighters[index].fainted
+
+
 def can_be_attacked(fight: Fight, index: int) -> bool:
     """KMC 10.6: the illusion's sleepers cannot be attacked, nor what has no durability (a
     residual thought); everyone else still in can."""
@@ -140,13 +147,15 @@ def card_fits(card: CombatCard, use: str, strike: Strike | None) -> str:
     if use == "attack":
         return "" if card.type == "attack" else "attack with an attack card"
     if use == "hench" and strike is not None and strike.escaper >= 0:
-        ok = is_teleport(card) and card.level <= 2
-        return "" if ok else "a henchman syncs a teleport with a teleport card of level 2 or less (KMC 10.8.3)"
+        top = min(2, strike.escape_level - strike.hench_escape)  # at or below the master's own teleport
+        ok = is_teleport(card) and card.level <= top
+        return "" if ok else (f"a henchman syncs a teleport with a teleport card of level {top} or less "
+                              "(2 at most, and not above the teleport's own level; KMC 10.8, 10.8.3)")
     if use in ("sync", "hench"):
         if card.type != "attack" or is_light_sword(card):
             return "sync an attack with an attack card other than a light sword (KMC 10.8)"
         assert strike is not None
-        base = strike.level - len(strike.syncers)
+        base = strike.level - len(strike.syncers) - strike.hench_level  # the attack card's own level
         top = min(base, 2) if use == "hench" else base
         return "" if card.level <= top else f"a sync card's level must be at most {top} (KMC 10.8)"
     if use == "escape":

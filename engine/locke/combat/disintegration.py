@@ -34,7 +34,7 @@ from engine.locke import claims as ck
 from engine.locke import fate, stats
 from engine.locke.actions import CheckValue
 from engine.locke.combat.actions import Disintegrate
-from engine.locke.combat.common import active, fight_of, player, put, with_fighter, with_strike
+from engine.locke.combat.common import active, alert, fight_of, player, put, with_fighter, with_strike
 from engine.locke.abilities import pending_reveal, revealed_user
 from engine.locke.components import Character
 from engine.locke.state import LockeState, Seat, Step, advance, claimed, log, with_seat
@@ -71,7 +71,7 @@ def _auto_phase(g: Any, s: LockeState, step: Step) -> LockeState:
     if not player(target):
         return advance(s)
     asks = tuple(Step("cb_disint", f.seat, n=j) for j, f in enumerate(fight.fighters)
-                 if j != strike.target and player(f) and f.party == target.party and active(fight, j)
+                 if j != strike.target and player(f) and f.party == target.party and alert(fight, j)
                  and could_hold(g, s, f.seat))
     return advance(s, *asks)
 

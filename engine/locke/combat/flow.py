@@ -2,7 +2,9 @@
 attack turns, going on, the end.
 
 A combat is a run of steps in the state's queue (as in engine/rider/game.py):
-``cb_start`` builds the fighters and shuffles the combat deck, then every
+``cb_start`` builds the fighters and rolls the police's weapon check, ``cb_joining``
+offers seed 002's joining checks once round 1 is sure, ``cb_join`` takes the joiners
+in and shuffles the combat deck, then every
 round is ``cb_round`` (deal and refill the hands, KMC 10.3.1), ``cb_jam``
 (obstacles' jammers, KMC 10.3.2), ``cb_init`` (initiative, KMC 10.3.3),
 one ``cb_turn`` per fighter in that order (engine/locke/combat/path.py does
@@ -44,13 +46,12 @@ LOG_TAG = "kmc-10"
 
 
 def begin(s: LockeState, combat: Combat) -> LockeState:
-    """Start ``combat`` (API-combat.md): its steps go before whatever the queue holds now,
-    after seed 002's actually-there / actually-alive offers (engine/locke/fate.py, N117)."""
-    from engine.locke.fate import joining_steps
-
-    joining = joining_steps(s, combat.cell, tuple(i for side in combat.sides for i in side))
+    """Start ``combat`` (API-combat.md): its steps go before whatever the queue holds now.
+    ``cb_start`` sets the fight up and rolls the police's weapon check (seed 002), which may
+    call the combat off; only then come seed 002's actually-there / actually-alive offers
+    (engine/locke/fate.py, N117), once round 1 is sure (KMC 10.2.1, 10.12.1), and ``cb_join``."""
     s = log(s, CALLED, combat.cause, combat.cell)  # where the checks' results start in the log
-    return s._replace(combat=combat._replace(detail=None), queue=joining + (Step("cb_start", -1),) + s.queue)
+    return s._replace(combat=combat._replace(detail=None), queue=(Step("cb_start", -1),) + s.queue)
 
 
 def _joiners(s: LockeState) -> tuple[list[int], list[tuple[int, int]], list[tuple[int, int]]]:
@@ -105,8 +106,33 @@ def _auto_start(g: Any, s: LockeState, step: Step) -> LockeState:
     for record in c.obstacles:
         ob = as_obstacle(record)
         fighters.append(Fighter(-1, OBSTACLE_PARTY, ob=ob, members=(ob.durability,) * max(1, ob.squad)))
+    s = put(s, Fight(fighters=tuple(fighters)))
+    if not any(name == DECK for name, _ in s.zones):
+        s = fresh_zone(s, DECK, g.components.deck("combat_cards"))
+    s = log(s, "cb-start", c.cause, c.cell, [list(x) for x in c.sides],
+            [f.ob.id for f in fighters if f.ob is not None])
+    armed = tuple(Step("cb_arm", -1, n=i) for i, f in enumerate(fighters) if f.ob is not None and f.ob.weapon == "weapon-check")
+    return advance(s, *armed, Step("cb_joining", -1))
+
+
+def _auto_joining(g: Any, s: LockeState, step: Step) -> LockeState:
+    """KMC 10.2.1, 10.12.1: the joining checks once the combat is sure to reach round 1 (the
+    weapon check did not make it a trap, N224): a called-off combat asks nobody and ends."""
+    from engine.locke.fate import joining_steps
+
+    c = s.combat
+    assert c is not None
+    if fight_of(s).ended == TRAPPED:
+        return advance(s, Step("cb_end", -1))
+    joining = joining_steps(s, c.cell, tuple(i for side in c.sides for i in side))
+    return advance(s, *joining, Step("cb_join", -1))
+
+
+def _auto_join(g: Any, s: LockeState, step: Step) -> LockeState:
+    """Those the checks brought in join (N166, N167), the newcomers obey the cell (N192), then
+    everyone declares its items before round 1 (N160)."""
     now, later, thoughts = _joiners(s)
-    fight = Fight(fighters=tuple(fighters), arrivals=tuple(later))
+    fight = fight_of(s)._replace(arrivals=tuple(later))
     joined: tuple[int, ...] = ()
     for seat in now:  # they declare their items with everyone else below
         fight, asks = _join(s, fight, seat)
@@ -121,14 +147,9 @@ def _auto_start(g: Any, s: LockeState, step: Step) -> LockeState:
     fighters = list(fight.fighters)
     s = put(s, fight)
     s, obey = latecomers.obey(g, s, joined)  # KMC 10.2.2: before the cards are dealt (N192)
-    if not any(name == DECK for name, _ in s.zones):
-        s = fresh_zone(s, DECK, g.components.deck("combat_cards"))
-    s = log(s, "cb-start", c.cause, c.cell, [list(x) for x in c.sides],
-            [f.ob.id for f in fighters if f.ob is not None])
-    armed = tuple(Step("cb_arm", -1, n=i) for i, f in enumerate(fighters) if f.ob is not None and f.ob.weapon == "weapon-check")
     equip = tuple(Step("cb_equip", f.seat, n=i) for i, f in enumerate(fighters) if player(f))
     spare = ebuster.spare_steps(fight_of(s))  # seed 002 trap 11: before the first round
-    return advance(s, Step("shuffle", -1, arg=DECK), *armed, *obey, *equip, *spare, Step("cb_round", -1))
+    return advance(s, Step("shuffle", -1, arg=DECK), *obey, *equip, *spare, Step("cb_round", -1))
 
 
 def parties_left(fight: Fight) -> int:
@@ -334,8 +355,10 @@ def _auto_turn(g: Any, s: LockeState, step: Step) -> LockeState:
     if not active(fight, step.n):
         return advance(s)
     s = put(s, with_fighter(fight, step.n, f._replace(done=True)))
-    if f.acted or f.fainted:  # it synced someone's attack this round (KMC 10.8.1), or is knocked out
+    if f.fainted or (f.acted and not player(f)):  # knocked out (N162), or a thought that synced (N185)
         return advance(s)
+    # KMC 10.4.1: a seat that synced this round (``acted``) has lost only its normal action; its turn
+    # still holds the special attacks and the free options (N150)
     if f.seat >= 0:  # KMC 10.4: first the ESP controller's release roll
         return advance(s, *items.turn_steps(fight, step.n), Step("cb_act", f.seat, n=step.n))
     return auto.turn(g, advance(s), step.n)
@@ -458,7 +481,7 @@ HANDLERS = {
     ("cb_breakdown", DiceRolled): _on_breakdown, ("cb_go_on", GoOn): _on_go_on,
 }
 AUTO = {
-    "cb_start": _auto_start, "cb_init_order": _auto_order, "cb_round": _auto_round, "cb_jam": _auto_jam, "cb_turn": _auto_turn,
+    "cb_start": _auto_start, "cb_joining": _auto_joining, "cb_join": _auto_join, "cb_init_order": _auto_order, "cb_round": _auto_round, "cb_jam": _auto_jam, "cb_turn": _auto_turn,
     "cb_post": _auto_post, "cb_judge": _auto_judge, "cb_end": _auto_end,
 }
 

@@ -36,6 +36,7 @@ from engine.locke.combat.actions import Absorb, Equip, JamVeto, UseItem
 from engine.locke.combat.common import (
     RESIDUAL,
     active,
+    alert,
     fight_of,
     mark_attacked,
     player,
@@ -218,7 +219,9 @@ def _on_nike(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     total = sum(action.faces)
     faint = constant(g, "nike", "faint_min", 99)
     on = total <= f.nike_check and total < faint
-    f = f._replace(nike_on=on, fainted=f.fainted or total >= faint)
+    if total >= faint:  # KMC 2.3.2: out for this round only, it wakes as the next begins (N162)
+        f = f._replace(fainted=True, wake=max(f.wake, fight.round + 1) if f.fainted else fight.round + 1)
+    f = f._replace(nike_on=on)
     return advance(log(put(s, with_fighter(fight, step.n, f)), "cb-nike-check", f.seat, total, on))
 
 
@@ -278,6 +281,9 @@ def _on_special(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
         s = with_strike(s, Strike(me, action.target, "", 0, f.thought, escape_tried=True, direct=True))
         return advance(log(s, "cb-item", step.seat, RESIDUAL, action.target), *thought_syncs(s, me),
                        Step("cb_hit", -1))
+    if f.acted and (action.item == "nike" or (action.card >= 0 and action.item in PLANET_ESCAPES)):
+        raise IllegalAction("you synced an attack this round: Nike's attack and an escape are normal actions, "
+                            "which your turn no longer has", rule="locke.10.4.1")
     if action.item == "nike":
         options = targets(s, fight, me)
         if not f.nike_on or action.target not in options:
@@ -466,7 +472,7 @@ def _mirror_steps(s: LockeState, seat: int, me: int, handle: int, as_card: str) 
     """The mirror is shown and spent; every other player still in may block it; then the end."""
     fight = fight_of(s)
     asks = tuple(Step("cb_mirror_block", f.seat, n=j) for j in fight.order or range(len(fight.fighters))
-                 for f in (fight.fighters[j],) if j != me and player(f) and active(fight, j))
+                 for f in (fight.fighters[j],) if j != me and player(f) and alert(fight, j))
     return kept.reveal(seat, handle, as_card) + (kept.spend_step(seat, handle),) + asks + (
         Step("cb_mirror_end", -1, n=me),)
 
@@ -481,6 +487,13 @@ def _auto_mirror_end(g: Any, s: LockeState, step: Step) -> LockeState:
     if strike.blockers:
         return advance(s)
     return advance(s, Step("cb_flee_roll", fight_of(s).fighters[step.n].seat, n=step.n))
+
+
+def _without_turn(queue: tuple[Step, ...], index: int) -> tuple[Step, ...]:
+    """``queue`` without the rest of fighter ``index``'s own turn (its ``cb_act`` still to come
+    after a special attack): a fighter knocked out on its turn does nothing more (KMC 2.3.1)."""
+    k = next((k for k, x in enumerate(queue) if x.kind == "cb_act" and x.n == index), -1)
+    return queue if k < 0 else queue[:k] + queue[k + 1:]
 
 
 def _pending_item_roll(g: Any, s: LockeState, step: Step) -> Pending:
@@ -505,9 +518,9 @@ def _on_item_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
         after = kept.reveal(step.seat, int(handle), as_card) + (kept.spend_step(step.seat, int(handle)),)
     if total >= faint:  # knocked out by an unexplained high frequency (KMC 2.3.1): a target still
         f = fight.fighters[step.n]
-        wake = fight.round + 1 if planet and item == "geoid-bomb" else 0  # the card: for the rest of the round
-        f = f._replace(fainted=True, acted=True, wake=wake)
+        f = f._replace(fainted=True, acted=True, wake=fight.round + 1)  # the rest of the round (KMC 2.3.1, N162)
         s = log(put(s, with_fighter(fight, step.n, f)), "cb-fainted", step.seat, item)
+        s = s._replace(queue=s.queue[:1] + _without_turn(s.queue[1:], step.n))  # nothing more this round (N162)
     if not ok:
         return advance(s, *after)
     if item == "geoid-bomb":
@@ -682,7 +695,8 @@ def turn_steps(fight: Any, index: int) -> tuple[Step, ...]:
 
 def wake_up(fight: Any, round_no: int) -> Any:
     """Knocked-out fighters whose time is over wake as ``round_no`` begins (the absorb ball's
-    1d6 rounds, the planet geoid bomb's rest of a round)."""
+    1d6 rounds; the rest of a round for the geoid bomb, the subspace field and Nike, N162); a
+    persuaded E-buster (``wake`` 0, N189) never wakes in this combat."""
     fighters = tuple(f._replace(fainted=False, wake=0, ball_out=False) if f.fainted and f.wake and round_no >= f.wake else f
                      for f in fight.fighters)
     return fight._replace(fighters=fighters)

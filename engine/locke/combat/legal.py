@@ -19,6 +19,7 @@ from engine.locke.actions import Land, Nop
 from engine.locke.checks import MIN_MIND_DECLARATION
 from engine.locke.combat.actions import Absorb, Durability, Equip, GoOn, JamVeto, Play, Sleep, UseItem
 from engine.locke.combat import breakage, disintegration, ebuster, followup, kept
+from engine.locke.combat.claims import own_part
 from engine.locke.combat.items import DEFENCES, ESCAPES, PLANET_SPECIAL, SPECIALS, SUITS, ball_stops
 from engine.locke.combat.common import (
     RESIDUAL,
@@ -82,7 +83,7 @@ def _costs(me: Character | None, f: Fighter, card: CombatCard, free: bool) -> li
         return [(0, 0)]
     if me is None:
         return [(0, 0)]
-    usable = max(0, min(me.level, me.power - f.spent))
+    usable = own_part(me, f.spent)  # what the claim of a stretch says exactly (KMC 10.5.1)
     if card.level <= usable:
         return [(0, 0)]
     if me.mind < MIN_MIND_DECLARATION:
@@ -162,7 +163,8 @@ def _mirror_block(g: Any, s: LockeState, step: Step, me: Character | None, k: Kn
                                for h, c in kept.usable(g, s, step.seat, k, "lafnor-mirror") if kept.level_of(g, c) > top]
 
 
-def _turn_cards(g: Any, s: LockeState, step: Step, k: Knowledge | None, aims: tuple[int, ...]) -> list[Action]:
+def _turn_cards(g: Any, s: LockeState, step: Step, k: Knowledge | None, aims: tuple[int, ...],
+                normal: bool = True) -> list[Action]:
     """The turn's planet-card uses (seed 000): the cruiser and the geoid bomb (special attacks,
     once a round each), the slum (swap three combat cards) and the ESP controller."""
     fight = fight_of(s)
@@ -177,7 +179,7 @@ def _turn_cards(g: Any, s: LockeState, step: Step, k: Knowledge | None, aims: tu
 
     if len(f.hand) >= 3 and len(zone_of(s, DECK)) >= 3:
         out += [UseItem(step.seat, "slum", -1, h, c, f.hand[:3]) for h, c in kept.usable(g, s, step.seat, k, "slum")]
-    if not f.nike_on:  # KMC 10.4.1: the planet field's and mirror's escapes as the normal action (N214)
+    if normal and not f.nike_on:  # KMC 10.4.1: the planet field's and mirror's escapes as the normal action (N214)
         for item in ("subspace-field", "lafnor-mirror"):
             out += [UseItem(step.seat, item, -1, h, c) for h, c in kept.usable(g, s, step.seat, k, item)]
     victims = [j for j in aims if fight.fighters[j].seat >= 0 and not fight.fighters[j].thought
@@ -211,7 +213,9 @@ def _act(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge |
     specials: list[Action] = [UseItem(step.seat, item, t) for item in SPECIALS if item not in f.specials and _has(me, item)
                               for t in aims]
     specials += ebuster.options(g, s, step, me)  # seed 002 trap 11: free options of the turn
-    specials += _turn_cards(g, s, step, k, aims)
+    specials += _turn_cards(g, s, step, k, aims, normal=not f.acted)
+    if f.acted:  # KMC 10.4.1: it synced this round, so its turn has no normal action (N150)
+        return [Nop(step.seat)] + specials
     if f.nike_on:  # KMC 2.3.2: Nike's attack replaces every card action
         return [Nop(step.seat)] + specials + [UseItem(step.seat, "nike", t) for t in aims]
     return [Nop(step.seat)] + specials + _plays(g, s, step, me, k, ("attack", "flee", "illusion", "telepathy"), None)

@@ -80,7 +80,7 @@ class Fighter(NamedTuple):
     suit: str = ""  # the suit declared and still whole (KMC 2.3.2)
     suit_left: int = 0  # its durability left (E-suit 5, H-suit 8; the P-suit has none)
     field: bool = False  # an ESP field declared and still whole
-    fainted: bool = False  # knocked out (geoid bomb, subspace field 10+): no more turns, still a target
+    fainted: bool = False  # knocked out: no turn and no answers until it wakes, still a target (N162)
     specials: tuple[str, ...] = ()  # special attacks used this round (KMC 10.4.2)
     jam_owner: int = -1  # the seat whose ESP jammer (of hidden level) is on this fighter (KMC 10.10)
     jam_known: int = 0  # the highest level that jammer is known to reach (it stopped such a card, or held)
@@ -134,6 +134,8 @@ class Strike(NamedTuple):
     field: bool = False  # the attack card was played through an ESP field (KMC 2.2.2: no level is lost)
     disint_tried: bool = False  # a disintegration was tried on this attack (KMC 10.7.1: one phase, one try)
     mirror: int = 0  # a planet-card Lafnor mirror answered it at this level (escape and defence at once)
+    hench_level: int = 0  # levels henchmen's syncs added to the attack (KMC 10.8: each one bounded by the base)
+    hench_escape: int = 0  # levels henchmen's syncs added to the escape teleport
 
 
 class Fight(NamedTuple):

@@ -37,6 +37,7 @@ from engine.locke.combat.common import (
     MACHINE,
     NO_SLEEP,
     active,
+    alert,
     card_fits,
     mark_attacked,
     effective,
@@ -125,7 +126,10 @@ def play(g: Any, s: LockeState, index: int, action: Play, uses: tuple[str, ...],
         claims.append(ck.make(seat, s.step_no, cc.FIELD, about, card.level, "locke.2.3.2"))
         fight = breakage.learn(fight, index, "esp-field", f.field_card, card.level, True)
         f = fight.fighters[index]
-    if own > 0:
+    if action.stretch:  # KMC 10.5.1: the mind checks make up the shortfall only, so the own part is exact
+        claims.append(ck.make(seat, s.step_no, cc.STRETCH, (character,), _ledger(s, seat, [own, f.spent]),
+                              "locke.10.5.1"))
+    elif own > 0:
         claims.append(ck.make(seat, s.step_no, cc.USE, (character,), _ledger(s, seat, [own, f.spent]), "locke.10.5.2"))
     if action.stretch:
         claims.append(fate.stat_claim(s, seat, "mind", "le", action.mind, "locke.10.5.1"))
@@ -262,6 +266,9 @@ def _on_act(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     assert isinstance(action, Play)
     fight = fight_of(s)
     me = step.n
+    if fight.fighters[me].acted:
+        raise IllegalAction("you synced an attack this round: your turn has no normal action left, only "
+                            "special attacks and free options (or pass)", rule="locke.10.4.1")
     if action.use in ("attack", "telepathy"):
         options = targets(s, fight, me)
         if action.use == "telepathy":
@@ -323,7 +330,7 @@ def _auto_strike(g: Any, s: LockeState, step: Step) -> LockeState:
         target_party = fight.fighters[strike.target].party
         for j in fight.order or range(len(fight.fighters)):
             f = fight.fighters[j]
-            if (player(f) and j not in (strike.attacker, strike.target) and active(fight, j) and not f.done
+            if (player(f) and j not in (strike.attacker, strike.target) and alert(fight, j) and not f.done
                     and not f.acted and f.party != target_party):
                 steps.append(Step("cb_sync", f.seat, n=j))
         if attacker.seat >= 0 and attacker.henchmen:
@@ -361,10 +368,11 @@ def _on_hench(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     strike = _s(s)
     s, card, shown = play(g, s, me, action, ("hench",))
     if step.arg == "escape":
-        strike = strike._replace(escape_level=strike.escape_level + 1)
+        strike = strike._replace(escape_level=strike.escape_level + 1, hench_escape=strike.hench_escape + 1)
         s = log(with_strike(s, strike), "cb-sync", step.seat, "henchman-teleport", strike.escape_level)
     else:
-        strike = strike._replace(level=strike.level + 1, firepower=strike.firepower + card.firepower)
+        strike = strike._replace(level=strike.level + 1, firepower=strike.firepower + card.firepower,
+                                 hench_level=strike.hench_level + 1)
         s = log(with_strike(s, strike), "cb-sync", step.seat, "henchman", strike.level, strike.firepower)
     more = (Step("cb_hench", step.seat, n=step.n - 1, arg=step.arg),) if step.n > 1 else ()
     return advance(s, *shown, *more)
@@ -395,9 +403,9 @@ def _auto_escape_phase(g: Any, s: LockeState, step: Step) -> LockeState:
     target = fight.fighters[strike.target]
     if not active(fight, strike.target):
         return advance(with_strike(s, None))
-    if target.seat >= 0:  # obstacles never escape (KMC 10.12.2 (5))
+    if target.seat >= 0 and alert(fight, strike.target):  # obstacles never escape (KMC 10.12.2 (5))
         return advance(s, Step("cb_escape", target.seat, n=strike.target), Step("cb_defence_phase", -1))
-    return advance(s, Step("cb_defence_phase", -1))
+    return advance(s, Step("cb_defence_phase", -1))  # nor does a knocked-out fighter (N162)
 
 
 def _on_escape(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
@@ -428,7 +436,7 @@ def _auto_escaped(g: Any, s: LockeState, step: Step) -> LockeState:
         steps.append(Step("cb_hench", me.seat, n=me.henchmen, arg="escape"))
     for j in fight.order or range(len(fight.fighters)):
         f = fight.fighters[j]
-        if j == step.n or not active(fight, j) or f.thought:
+        if j == step.n or not alert(fight, j) or f.thought:  # the knocked-out block nothing (N162)
             continue
         if f.seat >= 0:
             steps.append(Step("cb_block", f.seat, n=j))
@@ -676,6 +684,8 @@ def _auto_defence_phase(g: Any, s: LockeState, step: Step) -> LockeState:
     if strike.escape_tried:  # an escape was tried: nothing more in the defence phase
         return advance(s, *broken, Step("cb_hit", -1))
     target = fight.fighters[strike.target]
+    if not alert(fight, strike.target):  # knocked out: no defence, the body (or suit) takes it (N162)
+        return advance(s, *broken, Step("cb_hit", -1))
     if target.seat >= 0:
         return advance(s, *broken, Step("cb_defend", target.seat, n=strike.target), Step("cb_hit", -1))
     return advance(auto.defend(g, s, strike.target), Step("cb_hit", -1))
@@ -767,19 +777,11 @@ def _on_damage(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
             out = out or r.eliminated
             cells.append(r.cell)
             turn = turn or r.transformation
-        after = 0 if out else before - total
-        p = s.seats[target.seat]
-        s = s._replace(seats=with_seat(s, target.seat, p._replace(damage=p.damage + before - max(0, after))))
-        s = log(s, "cb-hit", who, target.seat, cells, before, max(0, after), strike.card or "weapon")
-        if turn and after > 0:  # seed 002: a natural 1-1 or 6-6 on a survivor
-            s = fate.transformation_check(g, s, target.seat)
-        if after <= 0:
-            killer = attacker.seat if attacker.seat >= 0 else NO_SEAT
-            s = fate.kill(g, s, target.seat, killer=killer, cause="combat")
-            fight = fight_of(s)
-            fight = with_fighter(fight, strike.target, target._replace(state=DEAD))._replace(dead=fight.dead + (target.seat,))
-            s = put(s, fight)
-        return advance(with_strike(s, None))
+        if turn:  # a natural 1-1 or 6-6 (seed 002, R9): the transformation first, the damage after it (KMC 11.4)
+            p = s.seats[target.seat]
+            arg = f"{total}|{int(out)}|{p.character}|{len(p.mods)}|{','.join(cells)}"
+            return advance(s, fate.transformation_step(target.seat), Step("cb_hit_apply", -1, n=strike.target, arg=arg))
+        return _land(g, s, strike.target, before, total, out, cells)
     assert target.ob is not None
     members = list(target.members)
     hit_all = HIT_ALL in target.ob.traits
@@ -804,6 +806,43 @@ def _on_damage(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     state = DEAD if all(d <= 0 for d in members) else target.state
     fight = with_fighter(fight_of(s), strike.target, target._replace(members=tuple(members), ob=ob, state=state))
     s = log(put(s, fight), "cb-hit", who, target.ob.id, cells, list(target.members), members, strike.card or "weapon")
+    return advance(with_strike(s, None))
+
+
+def _auto_hit_apply(g: Any, s: LockeState, step: Step) -> LockeState:
+    """KMC 11.4, D34: the damage of the hit that called for a transformation, after it: on the
+    durability plus what the result added, or, after a true self, on the new card's durability,
+    which its seat declares afresh (a claim, N158)."""
+    total, out, character, mods_before, cells = step.arg.split("|")
+    fight = fight_of(s)
+    target = fight.fighters[step.n]
+    p = s.seats[target.seat]
+    if not p.alive or not active(fight, step.n) or fight.strike is None:
+        return advance(with_strike(s, None) if fight.strike is not None else s)
+    if p.character != int(character):  # a true self: the new character, untouched, takes the hit
+        again = step._replace(arg=f"{total}|{out}|{p.character}|{len(p.mods)}|{cells}")
+        return advance(s, Step("cb_dur", target.seat, n=step.n), again)
+    gained = sum(int(m[2]) for m in p.mods[int(mods_before):] if m[0] == "durability" and m[1] == "add")
+    return _land(g, s, step.n, fight.strike.declared + gained, int(total), bool(int(out)), cells.split(","))
+
+
+def _land(g: Any, s: LockeState, index: int, before: int, total: int, out: bool, cells: list[str]) -> LockeState:
+    """The hit's damage on a seat's durability ``before``: 0 or an E kills (seed 002)."""
+    fight = fight_of(s)
+    strike = _s(s)
+    target = fight.fighters[index]
+    attacker = fight.fighters[strike.attacker]
+    who = attacker.seat if attacker.seat >= 0 else (attacker.ob.id if attacker.ob else "")
+    after = 0 if out else before - total
+    p = s.seats[target.seat]
+    s = s._replace(seats=with_seat(s, target.seat, p._replace(damage=p.damage + before - max(0, after))))
+    s = log(s, "cb-hit", who, target.seat, cells, before, max(0, after), strike.card or "weapon")
+    if after <= 0:
+        killer = attacker.seat if attacker.seat >= 0 else NO_SEAT
+        s = fate.kill(g, s, target.seat, killer=killer, cause="combat")
+        fight = fight_of(s)
+        fight = with_fighter(fight, index, target._replace(state=DEAD))._replace(dead=fight.dead + (target.seat,))
+        s = put(s, fight)
     return advance(with_strike(s, None))
 
 
@@ -833,5 +872,5 @@ AUTO = {
     "cb_escaped": _auto_escaped, "cb_blocked": _auto_blocked, "cb_block_end": _auto_block_end,
     "cb_illusion": _auto_illusion, "cb_illusion_end": _auto_illusion_end,
     "cb_defence_phase": _auto_defence_phase, "cb_defended": _auto_defended, "cb_hit": _auto_hit,
-    "cb_forest": _auto_forest,
+    "cb_forest": _auto_forest, "cb_hit_apply": _auto_hit_apply,
 }

@@ -135,7 +135,7 @@ def _three():  # type: ignore[no-untyped-def]
     return table
 
 
-def test_a_player_whose_turn_is_to_come_syncs_and_loses_its_own_action() -> None:
+def test_a_player_whose_turn_is_to_come_syncs_and_loses_its_normal_action() -> None:
     """KMC 10.8, 10.8.1: a sync at or below the attack's level adds one level and its firepower."""
     table = _three()
     act(table, card(table, 0, "attack", "blaster-6", target=2))
@@ -149,7 +149,10 @@ def test_a_player_whose_turn_is_to_come_syncs_and_loses_its_own_action() -> None
     with pytest.raises(IllegalAction):
         table.submit(card(table, 2, "defend", "esp-block"))  # the synced attack is level 3 now
     act(table, card(table, 2, "defend", "esp-shield"))
-    assert waiting(table) == ("locke.cb_act", 2)  # Elmi's own turn is gone
+    # KMC 10.4.1 (N150): Elmi's turn keeps no normal action; with no special attack she can only pass
+    assert waiting(table) == ("locke.cb_act", 4) and table.legal(4) == [Nop(4)]
+    act(table, Nop(4))
+    assert waiting(table) == ("locke.cb_act", 2)
 
 
 def test_henchmen_sync_their_masters_attack_at_level_two_or_less() -> None:

@@ -178,7 +178,9 @@ def test_a_weapon_check_bomb_hits_everyone_in_the_first_round_and_vanishes(
     assert _events(table, "cb-weapon-check")[-1][1:] == ("police", bomb)
     while not _events(table, "cb-weapon"):
         pending = table.pending
-        if isinstance(pending, Decision):
+        if isinstance(pending, Decision) and pending.prompt == "locke.try_revive":  # after the check (N117)
+            act(table, TryRevive(pending.seat, False))
+        elif isinstance(pending, Decision):
             assert pending.prompt == "locke.cb_equip", pending
             act(table, Equip(pending.seat, 0, "", False))
         elif isinstance(pending, Chance):

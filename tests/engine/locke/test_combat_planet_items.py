@@ -199,7 +199,7 @@ def test_a_field_card_paid_through_is_known_to_hold_at_that_level() -> None:
     assert table.state.claims[-1].what == cc.FIELD and table.state.claims[-1].about == (h,)
     assert fight(table).fighters[0].field_known == 5
     _answer_plainly(table, until=("locke.cb_act", 2))
-    act(table, card(table, 2, "attack", "g-bomb-30", target=0, stretch=1, mind=5))
+    act(table, card(table, 2, "attack", "g-bomb-30", target=0))  # her true self (level 5) pays it whole
     _answer_plainly(table, until=("locke.cb_defend", 0))
     assert not any(c.what == cc.BROKEN for c in table.state.claims)
     assert fight(table).fighters[0].field and h in table.state.seats[0].kept

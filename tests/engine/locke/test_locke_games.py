@@ -91,7 +91,8 @@ def _check_combat_hands(table: Any, opened: dict[int, str]) -> None:
     """KMC 10.3.2: a seat's combat hand is dealt face down, known to its holder alone until a card is
     played; an obstacle's is dealt face up (LOCKE-PLAN 7, N140); a kept planet card used as a jammer,
     field or P-suit stays face down until it breaks (seed 000 3.1.2, N201). A block that falls short
-    gives its cards back face up (KMC 10.9): such a card was played by its holder before."""
+    gives its cards back face up (KMC 10.9), and a controlled seat that cannot carry out its order
+    shows its hand (N211): only those hand cards may be public."""
     s = table.state
     if s.combat is None or not hasattr(s.combat.detail, "fighters"):
         return
@@ -100,9 +101,10 @@ def _check_combat_hands(table: Any, opened: dict[int, str]) -> None:
             if f.seat < 0:
                 assert h in opened, f"obstacle {f.ob.id if f.ob else '?'}'s card {h} is dealt face down"
                 continue
-            if h in opened:
+            if h in opened:  # played and given back, or its hand shown to a controller who could not act (N211)
                 played = any(e[0] == "cb-play" and e[1:3] == (f.seat, opened[h]) for e in reversed(s.events))
-                assert played, f"seat {f.seat}'s combat card {h} in hand is public"
+                shown = any(e[0] == "hand-shown" and e[1] == f.seat for e in s.events)
+                assert played or shown, f"seat {f.seat}'s combat card {h} in hand is public"
                 continue
             for j, k in enumerate(table.knowledge):
                 assert k.knows(h) == (j == f.seat), f"seat {j} knows seat {f.seat}'s combat card {h}: {k.knows(h)}"

@@ -65,3 +65,47 @@ def test_a_prisoner_whose_police_turn_into_a_trap_is_not_freed() -> None:
     assert ("prison-failed", 0, "prison-combat") in table.state.events
     pending = table.pending
     assert isinstance(pending, Chance) and pending.purpose == "locke.chart.trap"
+
+
+def _called(cause: str = "random-combat:card") -> Any:
+    """A police combat just called: seats 1-4 stand elsewhere, able to try actually-there."""
+    table = table_at({"seats": five(), "phase": "planet", "turn_of": 0, "fill": "frontier"})
+    table.state = game().settle(begin(table.state, Combat(cause, "P:1:0", ((0,), ()), obstacles=(POLICE,))))
+    settle(table)
+    return table
+
+
+def test_the_weapon_check_comes_before_anyone_is_offered_to_join() -> None:
+    """KMC 10.2.1 (the checks once round 1 is sure) and 10.12.1 (the weapon check is step 2 of a
+    random combat, before it starts): the first thing asked is the police's weapon check, not an
+    actually-there roll (seed 002; audit-13 finding 20)."""
+    table = _called()
+    pending = table.pending
+    assert isinstance(pending, Chance) and pending.purpose == "locke.chart.weapon-check"
+    assert not any(e[0] == "chart-entry" for e in table.state.events)
+
+
+def test_on_the_cancelling_weapon_check_nobody_is_moved() -> None:
+    """Seed 002 weapon check 3 (N224): no combat, so nobody is asked to join and nobody moves
+    onto the cell or leaves a party; the trap chart follows at once."""
+    table = _called()
+    places = [p.place for p in table.state.seats]
+    roll(table, 1, 2)  # 3: a trap
+    assert [p.place for p in table.state.seats] == places
+    assert not any(e[0] in ("chart-entry", "joined", "joins-later") for e in table.state.events)
+    pending = table.pending
+    assert isinstance(pending, Chance) and pending.purpose == "locke.chart.trap"
+
+
+def test_after_an_arming_weapon_check_the_joining_checks_follow() -> None:
+    """Seed 002 weapon check 4-10: the police are armed and the combat is sure, so the others
+    are offered actually-there now (N117), and the joiner comes in before round 1."""
+    table = _called()
+    roll(table, 3, 4)  # 7: armed
+    assert ("cb-weapon-check", "police", "blaster") in table.state.events
+    pending = table.pending
+    assert isinstance(pending, Decision) and pending.prompt == "locke.try_revive"
+    table.submit(TryRevive(pending.seat, True))
+    settle(table)
+    roll(table, 1, 1)  # actually-there 2: on the cell now
+    assert table.state.seats[pending.seat].place == "P:1:0"
