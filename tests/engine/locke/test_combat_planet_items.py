@@ -746,3 +746,35 @@ def test_a_seat_may_reroll_its_own_initiative_dice_with_a_residential_district()
     roll(table, 6, 5)
     assert fight(table).rolls[:2] == ((11,), (12,)) and fight(table).order == (1, 0)
     assert home in zone_of(table.state, "planet:stock") and waiting(table) == ("locke.cb_act", 2)
+
+
+# --- a wildcard fixed in combat, then passed on (seed 000 3.1.5) ----------------------------------
+
+
+def test_a_face_down_wildcard_fixed_in_combat_is_chosen_again_by_its_receiver() -> None:
+    """Seed 000 3.1.5: a wildcard keeps what it was first used as, except that whoever receives it
+    through an entertainment district may choose again. Locke used his wildcard face down as an
+    E-suit in a combat (N201: the handle is fixed to the kind, ``LockeState.wild``; the position
+    is set up as that declaration leaves it). While he holds it he is offered it only as an
+    E-suit; given to Nia face down, it is no longer fixed, she is offered it as every kind (each
+    level of a levelled one), and nothing Locke said about it counts as hers."""
+    from engine.locke.actions import Declare, UseCard
+    from engine.locke.combat import kept
+    from tests.engine.locke.flow_helpers import game, table_at
+
+    table = table_at({"seats": _seats(kept0=("entertainment", "wildcard")), "phase": "planet", "turn_of": 0,
+                      "fill": "spaceport"})
+    act(table, Declare(0, False))
+    ent, w = table.state.seats[0].kept
+    table.state = table.state._replace(wild=((w, "energy-suit"),))
+    g, s = game(), table.state
+    assert kept.usable(g, s, 0, table.knowledge[0], "energy-suit") == [(w, "energy-suit")]
+    assert all(not kept.usable(g, s, 0, table.knowledge[0], kind) for kind in ("esp-field", "absorb-ball", "cruiser"))
+    act(table, UseCard(0, ent, "entertainment", target=2, other=w))
+    s = table.state
+    assert s.wild == () and w in s.seats[2].kept and w not in dict(s.open_cards)
+    k2 = table.knowledge[2]
+    assert kept.usable(g, s, 2, k2, "esp-field") == [(w, "esp-field")]
+    assert {c for _, c in kept.usable(g, s, 2, k2, "absorb-ball")} == {"absorb-ball-3", "absorb-ball-4", "absorb-ball-5"}
+    assert not kept.usable(g, s, 0, table.knowledge[0], "energy-suit")
+    assert cc.said_about(s.claims, 2, w) == []
