@@ -232,13 +232,14 @@ def _pending_new_character(g: Any, s: LockeState, step: Step) -> Pending:
 
 def _on_new_character(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     """KMC 3.1.3: the old card is set aside for good (its appearance erased); 'has seen'
-    flags and one-try flags start afresh (LOCKE-PLAN 4.29, KMC 4 Nova)."""
+    flags, one-try flags and the damage start afresh (LOCKE-PLAN 4.29, KMC 4 Nova; seed 000
+    line 71: a wholly new person, the old card ignored; ruling N65)."""
     assert isinstance(action, CardsDealt)
     p = s.seats[step.seat]
     new = action.handles[0]
     s = s._replace(zones=with_zone(s, "chars:unused", zone_of(s, "chars:unused")[1:]))
     s = s._replace(zones=with_zone(s, "chars:erased", zone_of(s, "chars:erased") + (p.character,)))
-    p = p._replace(character=new, seen_by=(), exposed=False, tried=(), mods=())
+    p = p._replace(character=new, seen_by=(), exposed=False, tried=(), mods=(), damage=0)
     from engine.locke.abilities import forget
 
     s = forget(s._replace(seats=with_seat(s, step.seat, p)), step.seat, own=False)  # KMC 2.2.1 note: untried

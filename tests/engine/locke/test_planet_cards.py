@@ -123,6 +123,16 @@ def test_shape_change_into_a_new_random_character() -> None:
     assert ("shape-changed", 0, "character") in s.events
 
 
+def test_a_shape_change_into_a_character_leaves_the_damage_behind() -> None:
+    """Seed 000 line 71, ruling N65: the new character is a wholly new person, so the old one's
+    damage does not follow it (else 4 damage carried into a durability-4 card would leave a
+    living seat with no durability it could honestly declare)."""
+    table = _table(_kept(kept=["shape-change"], damage=4))
+    h = table.state.seats[0].kept[0]
+    act(table, UseCard(0, h, "shape-change", choice="character"))
+    assert table.state.seats[0].damage == 0 and table.state.seats[0].alive
+
+
 def test_shape_change_into_a_free_silhouette() -> None:
     """Seed 000 line 70: or change the silhouette card."""
     table = _table(_kept(kept=["shape-change"]))
