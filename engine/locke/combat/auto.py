@@ -26,7 +26,8 @@ from typing import Any
 from engine.core.pending import Chance, DiceRolled, Pending
 from engine.locke import charts
 from engine.locke.chart_data import FIREPOWER
-from engine.locke.combat.common import COMBINED, MACHINE, NO_SLEEP, active, can_be_attacked, fight_of, mark_attacked, power_left, put, with_fighter, with_strike
+from engine.locke.combat import randoms
+from engine.locke.combat.common import COMBINED, MACHINE, NO_SLEEP, active, alert, can_be_attacked, fight_of, mark_attacked, power_left, put, with_fighter, with_strike
 from engine.locke.combat.model import DEAD, TRAPPED, Fighter, Obstacle, Strike
 from engine.locke.state import LockeState, Step, advance, log
 
@@ -47,7 +48,7 @@ def _usable(g: Any, f: Fighter, kind: str) -> list[tuple[int, Any]]:
     out = []
     for handle, card_id in zip(f.hand, f.faces):
         card = g.components.combat_card(card_id)
-        if card.level > f.ob.level or card.level > power_left(g, f) or (f.jammed and card.level <= f.jammed):
+        if not randoms.playable(f, card.level, power_left(g, f)) or (f.jammed and card.level <= f.jammed):
             continue
         if kind == "attack" and card.type == "attack":
             out.append((handle, card))
@@ -77,9 +78,10 @@ def turn(g: Any, s: LockeState, index: int) -> LockeState:
     assert ob is not None
     if BOMB in ob.traits:
         return s
-    if not ob.cards and not _has_weapon(ob):
+    specials = randoms.special_steps(f, index)  # a random character's ship, cannon, bomb first (N245)
+    if not ob.cards and not _has_weapon(ob) and not specials:
         return s
-    return s._replace(queue=(Step("cb_ob_attack", -1, n=index),) + s.queue)
+    return s._replace(queue=specials + (Step("cb_ob_attack", -1, n=index),) + s.queue)
 
 
 def _auto_ob_attack(g: Any, s: LockeState, step: Step) -> LockeState:
@@ -88,20 +90,36 @@ def _auto_ob_attack(g: Any, s: LockeState, step: Step) -> LockeState:
     ob = f.ob
     assert ob is not None
     options = obstacle_targets(s, fight, step.n)
-    if not active(fight, step.n) or not options:
+    if not alert(fight, step.n) or not options:  # out (its own geoid bomb, N162), or nobody to attack
         return advance(s)
     machine = MACHINE in ob.traits
+    if f.nike_on:  # KMC 2.3.2: an active Nike attacks for 20 instead of any card; nobody answers it
+        from engine.locke.combat.items import constant
+
+        strike = Strike(step.n, -1, "", 0, constant(g, "nike", "attack"), escape_tried=True)
+        s = log(mark_attacked(with_strike(s, strike)), "cb-ob-item", ob.id, "nike", -1)
+        pick = (Step("cb_pick", -1, n=step.n),) if len(options) > 1 else ()
+        if not pick:
+            s = with_strike(s, strike._replace(target=options[0]))
+        return advance(s, *pick, Step("cb_hit", -1))
+    if not ob.cards and not _has_weapon(ob):
+        return advance(s)
     if ob.cards:
         best = _best_attack(g, f)
         if best is None:
             return advance(log(s, "cb-pass", -1, ob.id))
         handle, card = best
-        fight = with_fighter(fight, step.n, f._replace(spent=f.spent + card.level))
+        fight = with_fighter(fight, step.n, f._replace(spent=f.spent + randoms.cost(f, card.level)))
         s = put(s, fight)
         from engine.locke.combat.path import spend_face_up
 
         s, _ = spend_face_up(s, step.n, handle, "attack", level=card.level)
-        strike = Strike(step.n, -1, card.id, card.level, card.firepower, light_sword=card.weapon == "light-sword")
+        strike = Strike(step.n, -1, card.id, card.level, card.firepower, light_sword=card.weapon == "light-sword",
+                        field=randoms.cost(f, card.level) == 0)
+        s = randoms.hench_syncs(g, with_strike(s, strike), step.n)  # its henchmen join (KMC 10.8, N245)
+        fight = fight_of(s)
+        assert fight.strike is not None
+        strike = fight.strike
     else:
         level = ob.weapon_level or ob.level
         living = sum(1 for d in f.members if d > 0)
@@ -157,28 +175,30 @@ def _on_fp(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     return advance(log(with_strike(s, strike._replace(firepower=power)), "cb-firepower", f.ob.id, list(action.faces), power))
 
 
-def defend(g: Any, s: LockeState, index: int) -> LockeState:
-    """KMC 10.12.3 defence: the barrier once a round, else the lowest defence card that surely works."""
+def defend(g: Any, s: LockeState, index: int) -> tuple[LockeState, tuple[Step, ...]]:
+    """KMC 10.12.3 defence: the barrier once a round, else the lowest defence card that surely
+    works, else a random character's psycho-pod (N245); none while its Nike is on (KMC 2.3.2:
+    Nike takes the hit). Returns the state and the steps the defence still takes."""
     fight = fight_of(s)
     strike = fight.strike
     assert strike is not None
     f = fight.fighters[index]
     ob = f.ob
     assert ob is not None
-    if strike.light_sword:
-        return s
+    if strike.light_sword or f.nike_on:
+        return s, ()
     if ob.barrier >= strike.level and not f.barrier_used:
         s = put(s, with_fighter(fight, index, f._replace(barrier_used=True)))
-        return log(with_strike(s, None), "cb-defend", -1, ob.id, "esp-barrier", ob.barrier)
+        return log(with_strike(s, None), "cb-defend", -1, ob.id, "esp-barrier", ob.barrier), ()
     cards = [hc for hc in _usable(g, f, "defence") if hc[1].level >= strike.level]
     if not cards:
-        return s
+        return s, randoms.pod_steps(g, s, index)
     handle, card = min(cards, key=lambda hc: (hc[1].level, hc[0]))
     from engine.locke.combat.path import spend_face_up
 
-    s = put(s, with_fighter(fight, index, f._replace(spent=f.spent + card.level)))
+    s = put(s, with_fighter(fight, index, f._replace(spent=f.spent + randoms.cost(f, card.level))))
     s, _ = spend_face_up(s, index, handle, "defend", level=card.level)
-    return log(with_strike(s, None), "cb-defend", -1, ob.id, card.id)
+    return log(with_strike(s, None), "cb-defend", -1, ob.id, card.id), ()
 
 
 def _auto_ob_block(g: Any, s: LockeState, step: Step) -> LockeState:
@@ -201,7 +221,7 @@ def _auto_ob_block(g: Any, s: LockeState, step: Step) -> LockeState:
     if not cards:
         return advance(s)
     handle, card = min(cards, key=lambda hc: (hc[1].level, hc[0]))
-    s = put(s, with_fighter(fight, step.n, f._replace(spent=f.spent + card.level)))
+    s = put(s, with_fighter(fight, step.n, f._replace(spent=f.spent + randoms.cost(f, card.level))))
     s, _ = spend_face_up(s, step.n, handle, "block", level=card.level)
     return advance(add_block(s, step.n, card.level, handle, card.level))
 

@@ -28,7 +28,7 @@ from engine.locke import claims as ck
 from engine.locke.combat import claims as cc
 from engine.locke.combat.actions import Broken
 from engine.locke import planet_cards as pc
-from engine.locke.combat import kept
+from engine.locke.combat import kept, randoms
 from engine.locke.combat.common import active, fight_of, put, with_fighter
 from engine.locke.combat.model import Fight, Fighter
 from engine.locke.setup import cheat
@@ -142,7 +142,7 @@ def break_steps(s: LockeState, index: int) -> tuple[LockeState, tuple[Step, ...]
         if 0 < f.ob.jammer < strike.level:
             s = put(s, with_fighter(fight, index, f._replace(ob=f.ob._replace(jammer=0))))
             s = log(s, "cb-broken", -1, f.ob.id, "esp-jammer", "obstacle", strike.level)
-        return s, ()
+        return randoms.field_breaks(s, index, strike.level), ()  # a random character's field (N245)
     if f.seat < 0 or f.thought:
         return s, ()
     steps: tuple[Step, ...] = ()

@@ -21,7 +21,7 @@ from typing import Any
 
 from engine.core.pending import CardsDealt, CardsRevealed, Chance, DiceRolled, HiddenOp, Pending
 from engine.locke.state import seat_decision
-from engine.locke.combat import auto, ebuster, followup, items, latecomers, path
+from engine.locke.combat import auto, ebuster, followup, items, latecomers, path, randoms
 from engine.locke.combat.actions import GoOn
 from engine.locke.combat.common import active, fight_of, player, put, targets, with_fighter
 from engine.locke.combat.model import (
@@ -105,12 +105,14 @@ def _auto_start(g: Any, s: LockeState, step: Step) -> LockeState:
                 fighters.append(Fighter(seat, side, henchmen=henchmen))
     for record in c.obstacles:
         ob = as_obstacle(record)
-        fighters.append(Fighter(-1, OBSTACLE_PARTY, ob=ob, members=(ob.durability,) * max(1, ob.squad)))
+        fighter = Fighter(-1, OBSTACLE_PARTY, ob=ob, members=(ob.durability,) * max(1, ob.squad))
+        fighters.append(randoms.equip(g, fighter))  # KMC 10.12.2 (1)-(2): a random character's items
     s = put(s, Fight(fighters=tuple(fighters)))
     if not any(name == DECK for name, _ in s.zones):
         s = fresh_zone(s, DECK, g.components.deck("combat_cards"))
     s = log(s, "cb-start", c.cause, c.cell, [list(x) for x in c.sides],
             [f.ob.id for f in fighters if f.ob is not None])
+    s = randoms.declared(s, tuple(fighters))
     armed = tuple(Step("cb_arm", -1, n=i) for i, f in enumerate(fighters) if f.ob is not None and f.ob.weapon == "weapon-check")
     return advance(s, *armed, Step("cb_joining", -1))
 
@@ -183,7 +185,7 @@ def _auto_round(g: Any, s: LockeState, step: Step) -> LockeState:
         if f.seat >= 0:
             need = HAND_SIZE + f.henchmen + f.extra - len(f.hand)
         elif f.ob is not None and f.ob.cards:
-            need = HAND_SIZE - len(f.hand)
+            need = HAND_SIZE + f.henchmen - len(f.hand)  # a random character's henchmen too (KMC 10.12.2 (1))
         else:
             continue
         if need > 0:

@@ -737,6 +737,8 @@ def suit_steps(s: LockeState, target: int) -> tuple[Step, ...]:
         return (Step("cb_reflect_check" if declared else "cb_reflect", -1, n=target),)
     if f.suit == "powered-suit" and nike:  # KMC 2.3.2: Nike's attack is not absorbed, the body takes it
         return ()
+    if f.suit == "powered-suit" and f.seat < 0:  # a random character's, of public level (N245)
+        return (Step("cb_ob_absorb", -1, n=target),)
     if f.suit == "powered-suit":  # the character's or the face-down card's: its owner answers
         return (Step("cb_absorb", f.seat, n=target),)
     return (Step("cb_suit_damage", -1, n=target),)
@@ -838,8 +840,9 @@ def _on_suit_damage(g: Any, s: LockeState, step: Step, action: Any) -> LockeStat
         f = f._replace(suit=f.suit if left > 0 else "", suit_left=max(0, left))
     s = put(s, with_fighter(fight, step.n, f))
     shown = kept.broken_steps(f.seat, broken, "nike") if broken >= 0 else ()  # seed 000 3.1.2: shown, returned
-    s = log(s, "cb-suit-hit", f.seat, "nike" if nike else fight.fighters[step.n].suit, cells, first, max(0, left))
-    if turn:  # N5: the suit took the hit, the wearer still takes the transformation check
+    who = f.seat if f.seat >= 0 else (f.ob.id if f.ob is not None else "")
+    s = log(s, "cb-suit-hit", who, "nike" if nike else fight.fighters[step.n].suit, cells, first, max(0, left))
+    if turn and f.seat >= 0:  # N5: the suit took the hit, the wearer still takes the transformation check
         from engine.locke import fate
 
         s = fate.transformation_check(g, s, f.seat)

@@ -59,6 +59,7 @@ class Obstacle(NamedTuple):
     hits: int = 1  # simultaneous attacks per member (cybers: 2)
     barrier: int = 0  # an ESP barrier it raises once per round (super E-buster)
     weapon_level: int = 0  # level of its weapon attack (0: its ESP level)
+    items: tuple[tuple[str, int], ...] = ()  # a random character's card items, (id, number) (randoms.py)
 
 
 class Fighter(NamedTuple):

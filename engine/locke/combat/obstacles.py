@@ -1,7 +1,8 @@
 """Chart opponents (seed 002, engine/locke/outcomes.Opponent) as combat obstacles.
 
-Random characters (KMC 10.12) fight with their revealed card's numbers and
-combat cards; espers with combat cards and infinite power; squads and
+Random characters (KMC 10.12) fight with their revealed card's numbers,
+combat cards and items (engine/locke/combat/randoms.py); espers with combat
+cards and infinite power; squads and
 machines with their weapon: a fixed firepower, or a weapon-firepower column
 rolled at every use; police of the jammer rows roll the weapon check at the
 start (engine/locke/combat/auto.py).
@@ -15,6 +16,7 @@ from typing import Any
 from engine.locke.chart_data import FIREPOWER
 from engine.locke.combat.common import MACHINE, NO_SLEEP
 from engine.locke.combat.model import Obstacle
+from engine.locke.combat.randoms import items_of
 from engine.locke.outcomes import Opponent
 
 
@@ -28,8 +30,10 @@ def obstacles_from(g: Any, opponents: Sequence[Opponent], randoms: Sequence[str]
                 if not pending:
                     break
                 c = g.components.character(pending.pop(0))
+                items = items_of(c)  # KMC 10.12.2 (1)-(2): it brings its card's items (N245)
+                jammer = next((n for i, n in items if i == "esp-jammer"), 0)
                 out.append(Obstacle(c.id, c.level, 0, c.durability, cards=True, power=c.power, mind=c.mind,
-                                    character=c.id, traits=o.traits))
+                                    character=c.id, traits=o.traits, jammer=jammer, items=items))
             continue
         if o.count <= 0:  # a count still to be rolled (golems) that nobody rolled: nothing fights
             continue

@@ -688,7 +688,8 @@ def _auto_defence_phase(g: Any, s: LockeState, step: Step) -> LockeState:
         return advance(s, *broken, Step("cb_hit", -1))
     if target.seat >= 0:
         return advance(s, *broken, Step("cb_defend", target.seat, n=strike.target), Step("cb_hit", -1))
-    return advance(auto.defend(g, s, strike.target), Step("cb_hit", -1))
+    s, steps = auto.defend(g, s, strike.target)
+    return advance(s, *broken, *steps, Step("cb_hit", -1))
 
 
 def _on_defend(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
@@ -717,10 +718,10 @@ def _auto_hit(g: Any, s: LockeState, step: Step) -> LockeState:
         s = log(with_strike(s, None), "cb-flash", strike.attacker, strike.target) if strike.firepower <= 0 else with_strike(s, None)
         return advance(s)
     target = fight.fighters[strike.target]
+    suit = () if strike.direct else items.suit_steps(s, strike.target)  # a random character's too (N245)
+    if suit:
+        return advance(s, *suit)
     if target.seat >= 0:
-        suit = () if strike.direct else items.suit_steps(s, strike.target)
-        if suit:
-            return advance(s, *suit)
         return advance(s, Step("cb_dur", target.seat, n=strike.target), Step("cb_damage", -1, n=strike.target))
     return advance(s, Step("cb_damage", -1, n=strike.target))
 

@@ -1,0 +1,237 @@
+"""Random characters' items (KMC 10.12.2 (1)-(2), 10.12.3; ruling N245).
+
+A random character (random combat 0-2, seed 002) is an obstacle fighting with
+its revealed character card, and KMC has it bring everything the card
+carries: it always declares its henchmen (one more face-up card each) and
+uses every item it can. Its card is face up, so nothing here is hidden or
+claimed: the numbers are the card's (assets/locke/characters.json), read once
+when the fight is built (:func:`items_of`) into ``Obstacle.items``.
+
+What the automaton (engine/locke/combat/auto.py) does with them, in the
+spirit of its KMC 10.12.3 strategy (attack with every means, defend when
+sure, never escape):
+
+- henchmen: one more card each a round; on its own card attack each
+  henchman syncs with the strongest attack card it may add (level 2 or
+  less and at most the attack card's own level, KMC 10.8, ruling N148);
+- suits: the E-suit's reflection check (made by the attacker), the H-suit's
+  durability, the P-suit absorbing at or below its public level and broken
+  above it; Nike checked every round and, when on, attacking for 20 as the
+  normal action and taking the hits;
+- the ESP field: cards up to its level, whatever the character's own ESP
+  level, at no power (KMC 2.3.2), and an attack above its level that gets
+  past the escape phase breaks it;
+- the ESP jammer: put on a player picked at random every round, as the
+  police's (``Obstacle.jammer``);
+- special attacks, each once a round before its normal attack, at a target
+  picked at random: the ship (ship-support chart), the beam cannon, the
+  geoid bomb (2d6; 10 or more knocks it out for the round);
+- the psycho-pod: when no card surely stops an attack of level 6 or less
+  (never a light sword), it tries the pod (1d6 of 4 or less).
+
+Escapes (the Lafnor mirror, the subspace field) are never tried (KMC 10.12.3).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.pending import Chance, DiceRolled, Pending
+from engine.locke.combat.common import active, alert, card_fits, fight_of, grant_int, put, with_fighter, with_strike
+from engine.locke.combat.model import Fighter, Obstacle, Strike
+from engine.locke.components import Character
+from engine.locke.state import LockeState, Step, advance, log
+
+#: The items a random character brings into the fight, with the number that matters for each
+#: (henchmen: the count; a P-suit, field or jammer: its level; Nike: its fixed check value, 0 = mind).
+CARRIED = ("henchman", "energy-suit", "powered-suit", "hell-diver-suit", "esp-field", "esp-jammer", "nike",
+           "ship", "beam-cannon", "geoid-bomb", "psycho-pod")
+SUITS = ("energy-suit", "powered-suit", "hell-diver-suit")
+#: Special attacks in the order the automaton uses them (KMC 10.4.2: each once a round).
+SPECIALS = ("ship", "beam-cannon", "geoid-bomb")
+#: The psycho-pod's dice (its success number and level bound are the item's constants).
+POD = "psycho-pod"
+
+
+def items_of(character: Character) -> tuple[tuple[str, int], ...]:
+    """(item, number) for each item of ``CARRIED`` the card has, in the card's order."""
+    out: list[tuple[str, int]] = []
+    for grant in character.items:
+        if grant.id not in CARRIED:
+            continue
+        key = {"henchman": "count", "nike": "check_max"}.get(grant.id, "level")
+        out.append((grant.id, grant_int(grant, key, 0)))
+    return tuple(out)
+
+
+def number(ob: Obstacle | None, item: str) -> int:
+    """The card's number for ``item`` (-1: the obstacle has no such item)."""
+    if ob is None:
+        return -1
+    return next((n for i, n in ob.items if i == item), -1)
+
+
+def equip(g: Any, f: Fighter) -> Fighter:
+    """KMC 10.12.2 (1)-(2): the henchmen always declared, every suit, field and Nike put on."""
+    from engine.locke.combat.items import constant
+
+    ob = f.ob
+    if ob is None or not ob.items:
+        return f
+    henchmen = max(0, number(ob, "henchman"))
+    suit = next((i for i, _ in ob.items if i in SUITS), "")
+    nike = number(ob, "nike")
+    return f._replace(
+        henchmen=henchmen, suit=suit, suit_left=constant(g, suit, "durability") if suit else 0,
+        field=number(ob, "esp-field") > 0,
+        nike_left=constant(g, "nike", "durability") if nike >= 0 and not suit else 0,
+        nike_check=(nike or ob.mind) if nike >= 0 and not suit else 0,
+    )
+
+
+def declared(s: LockeState, fighters: tuple[Fighter, ...]) -> LockeState:
+    """Log what each random character brings, so the table reads it as a seat's declaration."""
+    for f in fighters:
+        if f.ob is not None and f.ob.items:
+            s = log(s, "cb-ob-equip", f.ob.id, [[i, n] for i, n in f.ob.items])
+    return s
+
+
+def _through_field(f: Fighter, level: int) -> bool:
+    """KMC 2.3.2 (Yamaki-1's field): ESP up to the field's level, whatever the character's own
+    level, costing no power; not once broken, nor while an absorb ball keeps it out (seed 000 3.1.3)."""
+    return f.field and not f.ball_out and 0 < level <= number(f.ob, "esp-field")
+
+
+def playable(f: Fighter, level: int, power: int) -> bool:
+    """The obstacle can surely play a card of ``level`` with ``power`` left: through its field,
+    or at or below its ESP level with the power to pay."""
+    assert f.ob is not None
+    return _through_field(f, level) or (level <= f.ob.level and level <= power)
+
+
+def cost(f: Fighter, level: int) -> int:
+    """The ESP power a card of ``level`` costs the obstacle (nothing through its field)."""
+    return 0 if _through_field(f, level) else level
+
+
+# --- henchmen on its own attack (KMC 10.8, N148) -------------------------------------------------
+
+
+def hench_syncs(g: Any, s: LockeState, index: int) -> LockeState:
+    """Each henchman adds the strongest attack card it may (no power: henchmen have unlimited
+    power), raising the attack in flight by a level and the card's firepower."""
+    from engine.locke.combat.path import spend_face_up
+
+    for _ in range(fight_of(s).fighters[index].henchmen):
+        fight = fight_of(s)
+        strike = fight.strike
+        f = fight.fighters[index]
+        if strike is None or not strike.card or strike.light_sword:
+            return s
+        cards = [(h, g.components.combat_card(c)) for h, c in zip(f.hand, f.faces)]
+        fits = [(h, c) for h, c in cards if not card_fits(c, "hench", strike) and not (f.jammed and c.level <= f.jammed)]
+        if not fits:
+            return s
+        handle, card = max(fits, key=lambda hc: (hc[1].firepower, -hc[1].level, -hc[0]))
+        s, _ = spend_face_up(s, index, handle, "hench", level=card.level)
+        strike = strike._replace(level=strike.level + 1, firepower=strike.firepower + card.firepower,
+                                 hench_level=strike.hench_level + 1)
+        s = log(with_strike(s, strike), "cb-sync", f.ob.id if f.ob else "", "henchman", strike.level, strike.firepower)
+    return s
+
+
+# --- special attacks on its turn (KMC 10.4.2) ----------------------------------------------------
+
+
+def special_steps(f: Fighter, index: int) -> tuple[Step, ...]:
+    """One ``cb_ob_special`` per special attack the card has, before the normal attack."""
+    return tuple(Step("cb_ob_special", -1, n=index, arg=item) for item in SPECIALS if number(f.ob, item) >= 0)
+
+
+def _auto_special(g: Any, s: LockeState, step: Step) -> LockeState:
+    from engine.locke.combat.auto import obstacle_targets
+
+    fight = fight_of(s)
+    options = obstacle_targets(s, fight, step.n)
+    if not alert(fight, step.n) or not options:  # knocked out by its own geoid bomb: nothing more
+        return advance(s)
+    if len(options) == 1:
+        return _fire(s, step.n, step.arg, options[0])
+    return advance(s, Step("cb_ob_aim", -1, n=step.n, arg=step.arg))
+
+
+def _pending_aim(g: Any, s: LockeState, step: Step) -> Pending:
+    from engine.locke.combat.auto import obstacle_targets
+
+    return Chance("locke.combat.pick", (len(obstacle_targets(s, fight_of(s), step.n)),))
+
+
+def _on_aim(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
+    """KMC 10.12.2 (4): the target is picked fairly at random."""
+    from engine.locke.combat.auto import obstacle_targets
+
+    assert isinstance(action, DiceRolled)
+    options = obstacle_targets(s, fight_of(s), step.n)
+    return _fire(s, step.n, step.arg, options[action.faces[0] - 1])
+
+
+def _fire(s: LockeState, me: int, item: str, target: int) -> LockeState:
+    """The special attack's own steps, the ones a seat's use queues (engine/locke/combat/items.py)."""
+    from engine.locke.combat.common import mark_attacked
+
+    fight = fight_of(s)
+    f = fight.fighters[me]
+    assert f.ob is not None
+    s = put(s, with_fighter(fight, me, f._replace(specials=f.specials + (item,))))
+    s = log(s, "cb-ob-item", f.ob.id, item, target)
+    if item == "ship":
+        return advance(s, Step("cb_ship", -1, n=me, arg=str(target)))
+    if item == "beam-cannon":
+        s = mark_attacked(with_strike(s, Strike(me, target, "", 4, 0, machine=True)))
+        return advance(s, Step("cb_item_fp", -1, n=me), Step("cb_strike", -1, arg="ok"))
+    return advance(s, Step("cb_item_roll", -1, n=me, arg=f"geoid-bomb:{target}"))
+
+
+# --- answers to an attack ------------------------------------------------------------------------
+
+
+def pod_steps(g: Any, s: LockeState, index: int) -> tuple[Step, ...]:
+    """The psycho-pod, tried when nothing surely stops the attack (KMC 2.3.1: level 6 or less,
+    never a light sword; no power spent)."""
+    from engine.locke.combat.items import constant
+
+    strike = fight_of(s).strike
+    f = fight_of(s).fighters[index]
+    if strike is None or number(f.ob, POD) < 0 or strike.light_sword or strike.level > constant(g, POD, "max_level"):
+        return ()
+    assert f.ob is not None
+    return (Step("cb_item_roll", -1, n=index, arg=f"{POD}:-1"),)
+
+
+def _auto_absorb(g: Any, s: LockeState, step: Step) -> LockeState:
+    """The P-suit of public level: absorbs an attack at or below it, else it breaks and the
+    character takes the hit (KMC 2.3.2)."""
+    fight = fight_of(s)
+    strike = fight.strike
+    f = fight.fighters[step.n]
+    assert strike is not None and f.ob is not None
+    if strike.level <= number(f.ob, "powered-suit"):
+        return advance(log(with_strike(s, None), "cb-suit-absorbs", f.ob.id, strike.level))
+    s = put(s, with_fighter(fight, step.n, f._replace(suit="")))
+    return advance(log(s, "cb-suit-broken", f.ob.id, strike.level), Step("cb_damage", -1, n=step.n))
+
+
+def field_breaks(s: LockeState, index: int, level: int) -> LockeState:
+    """An attack above the field's level got past the escape phase: the field is gone (KMC 2.3.2)."""
+    fight = fight_of(s)
+    f = fight.fighters[index]
+    if f.ob is None or not f.field or not active(fight, index) or number(f.ob, "esp-field") >= level:
+        return s
+    s = put(s, with_fighter(fight, index, f._replace(field=False)))
+    return log(s, "cb-broken", -1, f.ob.id, "esp-field", "obstacle", level)
+
+
+PENDING = {"cb_ob_aim": _pending_aim}
+HANDLERS = {("cb_ob_aim", DiceRolled): _on_aim}
+AUTO = {"cb_ob_special": _auto_special, "cb_ob_absorb": _auto_absorb}
