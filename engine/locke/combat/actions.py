@@ -73,12 +73,13 @@ class Equip(Action):
 
     KIND = "locke.cb.equip"
     henchmen: int
-    suit: str  # "" or energy-suit, powered-suit, hell-diver-suit
+    suit: str  # "" or energy-suit, powered-suit, hell-diver-suit, or "suit": a suit of kind unsaid (N225)
     field: bool
     jammer: int = -1  # the fighter your ESP jammer goes on (-1: none)
     nike: int = 0  # the value you declare for Nike's check each round (0: no Nike)
     #: kept planet cards used as items (handles) and the planet card each is used as (aligned):
-    #: henchman, esp-jammer-N, esp-field-N, energy-suit, powered-suit-N, nike (seed 000 3.1.1-3.1.2)
+    #: henchman, esp-jammer, esp-field, energy-suit, powered-suit, "suit" (a suit card of kind unsaid,
+    #: N225), nike (seed 000 3.1.1-3.1.2)
     cards: tuple[int, ...] = ()
     kinds: tuple[str, ...] = ()
 
@@ -104,6 +105,16 @@ class Absorb(Action):
 
     KIND = "locke.cb.absorb"
     absorb: bool
+
+
+@dataclasses.dataclass(frozen=True)
+class SuitKind(Action):
+    """KMC 2.3.2, seed 000 3.1.2 (ruling N225): a suit declared without its kind is reached by an
+    attack for the first time; its wearer says which kind it is (energy-suit, powered-suit or
+    hell-diver-suit): a claim about the character card, or about the kept planet card it is."""
+
+    KIND = "locke.cb.suit_kind"
+    kind: str
 
 
 @dataclasses.dataclass(frozen=True)
@@ -156,4 +167,4 @@ class Order(Action):
 
 
 ACTIONS: tuple[type[Action], ...] = (Play, Durability, Sleep, GoOn, Equip, UseItem, Absorb, JamVeto, Order,
-                                     Disintegrate, Broken, EBuster)
+                                     Disintegrate, Broken, EBuster, SuitKind)

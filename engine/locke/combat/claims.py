@@ -14,6 +14,7 @@ from typing import Any
 from engine.core.claims import Claim
 from engine.locke import stats
 from engine.locke.combat.common import grant_int, henchmen_of, item_level
+from engine.locke.combat.model import CARD_SUITS, SUIT, SUITS
 from engine.locke.components import ComponentSet
 
 CARD = "locke.cb.card"  # the handle holds this combat card (KMC 5)
@@ -24,7 +25,7 @@ STRETCH = "locke.cb.stretch"
 AWAKE = "locke.cb.awake"  # level + mind reach the illusion's total (KMC 5.3.2, table 5.4)
 TELEPATHY = "locke.cb.telepathy_level"  # the level declared for the contact telepathy check (KMC 5.4)
 
-ITEM = "locke.cb.item"  # the character card carries this item (count: henchmen) (KMC 2.3)
+ITEM = "locke.cb.item"  # the character card carries this item (count: henchmen; "suit": some suit, N225) (KMC 2.3)
 FIELD = "locke.cb.field"  # the ESP field (character's or card's) reaches this level (KMC 2.3.2)
 PSUIT = "locke.cb.psuit"  # [attack level, absorbed]: the P-suit's level reaches it, or not (KMC 2.3.2)
 
@@ -34,7 +35,8 @@ NIKE = "locke.cb.nike"  # the Nike check's value is within the card's (KMC 2.3.2
 
 BROKEN = "locke.cb.broken"  # [item, source, attack level, broken]: the item's level is below it, or not (KMC 10.7.3)
 
-PLANET = "locke.cb.planet"  # the kept planet card holds this card (or a card of this kind), or a wildcard
+#: the kept planet card holds this card (or a card of this kind; "suit": an E- or P-suit card, N225), or a wildcard
+PLANET = "locke.cb.planet"
 NO_ATTACK = "locke.cb.no_attack"  # [floor, spent, mods, proofs]: no card of the hand can attack (ordered, N212)
 
 KINDS = (CARD, USE, STRETCH, AWAKE, TELEPATHY, ITEM, FIELD, PSUIT, JAMMER, JAM_PASS, NIKE, PLANET, NO_ATTACK, BROKEN)
@@ -113,6 +115,8 @@ def holds(components: ComponentSet, claim: Claim, contents: tuple[str, ...]) -> 
     if what == PLANET:  # a card, or a kind whose level stays hidden (seed 000 3.1.2)
         from engine.locke import planet_cards as pc
 
+        if value == SUIT:
+            return contents[0] == "wildcard" or pc.kind_of(contents[0]) in CARD_SUITS
         return contents[0] in (value, "wildcard") or pc.kind_of(contents[0]) == value
     if what == NO_ATTACK:
         return not can_attack(components, contents[:-1], components.character(contents[-1]), value)
@@ -135,6 +139,8 @@ def holds(components: ComponentSet, claim: Claim, contents: tuple[str, ...]) -> 
         grants = character.items_of(item)
         if item == "henchman":
             return henchmen_of(character) >= int(count)
+        if item == SUIT:
+            return any(character.items_of(kind) for kind in SUITS)
         return bool(grants)
     if what == NIKE:
         return any(grant_int(g, "check_max", character.mind) >= int(value) for g in character.items_of("nike"))

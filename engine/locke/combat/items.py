@@ -32,7 +32,7 @@ from engine.locke import planet_cards as pc
 from engine.locke.chart_data import FIREPOWER
 from engine.locke.combat import claims as cc
 from engine.locke.combat import breakage, kept
-from engine.locke.combat.actions import Absorb, Equip, JamVeto, UseItem
+from engine.locke.combat.actions import Absorb, Equip, JamVeto, SuitKind, UseItem
 from engine.locke.combat.common import (
     RESIDUAL,
     active,
@@ -45,13 +45,12 @@ from engine.locke.combat.common import (
     with_fighter,
     with_strike,
 )
-from engine.locke.combat.model import DECK
+from engine.locke.combat.model import CARD_SUITS, DECK, SUIT, SUITS
 from engine.locke.combat.model import Strike
 from engine.locke.actions import Nop
 from engine.locke.damage import resolve_damage
 from engine.locke.state import LockeState, Step, advance, claimed, log, zone_of
 
-SUITS = ("energy-suit", "powered-suit", "hell-diver-suit")
 SPECIALS = ("ship", "beam-cannon", "geoid-bomb")
 ESCAPES = ("lafnor-mirror", "subspace-field")
 DEFENCES = ("psycho-pod",)
@@ -92,9 +91,9 @@ def _seat_fighter(s: LockeState, seat: int) -> int:
 
 def _on_equip(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     assert isinstance(action, Equip)
-    if not 0 <= action.henchmen <= MAX_HENCHMEN or (action.suit and action.suit not in SUITS):
-        raise IllegalAction(f"declare 0..{MAX_HENCHMEN} henchmen and a suit among {sorted(SUITS)} (or none)",
-                            rule="locke.10.3.2")
+    if not 0 <= action.henchmen <= MAX_HENCHMEN or (action.suit and action.suit not in SUITS + (SUIT,)):
+        raise IllegalAction(f"declare 0..{MAX_HENCHMEN} henchmen and a suit among {sorted(SUITS)}, or just "
+                            f"{SUIT!r} (or none)", rule="locke.10.3.2")
     cards = _equip_cards(g, s, step.seat, action)
     fight = fight_of(s)
     f = fight.fighters[step.n]
@@ -106,7 +105,7 @@ def _on_equip(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
         s = _claim(s, step.seat, "esp-field")
     if action.nike and not 2 <= action.nike <= 12:
         raise IllegalAction("declare Nike's check value 2..12 (or 0: no Nike)", rule="locke.2.3.2")
-    suited = bool(action.suit) or "energy-suit" in cards or "powered-suit" in cards
+    suited = bool(action.suit) or any(kind in cards for kind in CARD_SUITS + (SUIT,))
     if (action.nike or "nike" in cards) and suited:
         raise IllegalAction("a suit cannot be worn with Nike", rule="locke.2.3.2")
     if "nike" in cards and not action.nike:
@@ -126,7 +125,7 @@ def _on_equip(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
         s = s._replace(**claimed(s, fate.stat_claim(s, step.seat, "mind", "le", action.nike, "locke.s000.3.1.2")))
     extra = sum(1 for kind in cards.values() if kind == "henchman")
     f = f._replace(henchmen=f.henchmen + action.henchmen + extra, suit=action.suit,
-                   suit_left=constant(g, action.suit, "durability") if action.suit else 0, field=action.field,
+                   suit_left=constant(g, action.suit, "durability") if action.suit in SUITS else 0, field=action.field,
                    nike_left=constant(g, "nike", "durability") if action.nike else 0, nike_check=action.nike)
     jam_card = -1
     for h, as_card in zip(action.cards, action.kinds):
@@ -135,7 +134,7 @@ def _on_equip(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
         if as_card in kept.FACE_DOWN:  # face down: used as this kind from now on (3.1.5), logged as a use
             s = log(s._replace(wild=s.wild + (((h, as_card),) if h not in dict(s.wild) else ())),
                     "planet", as_card, step.seat, as_card)
-        if kind in ("energy-suit", "powered-suit"):
+        if kind in CARD_SUITS + (SUIT,):
             f = f._replace(suit=kind, suit_card=h, suit_left=0)
         elif kind == "esp-field":
             f = f._replace(field=True, field_card=h)
@@ -170,11 +169,11 @@ def _equip_cards(g: Any, s: LockeState, seat: int, action: Equip) -> dict[str, s
         kept.check_held(g, s, seat, h, as_card, kept.EQUIP_KINDS)
         kind = pc.kind_of(as_card)
         kinds[as_card] = kind
-        group = "suit" if kind in ("energy-suit", "powered-suit") else kind
+        group = SUIT if kind in CARD_SUITS + (SUIT,) else kind
         count[group] = count.get(group, 0) + 1
     if any(n > 1 for group, n in count.items() if group != "henchman"):
         raise IllegalAction("use one suit, one field, one jammer and one Nike at most", rule="locke.s000.3.1.2")
-    if (count.get("suit") and action.suit) or (count.get("esp-field") and action.field):
+    if (count.get(SUIT) and action.suit) or (count.get("esp-field") and action.field):
         raise IllegalAction("one suit and one field at a time (the card's or the character's)", rule="locke.s000.3.1.2")
     return {kind: kind for kind in kinds.values()} | kinds
 
@@ -729,6 +728,8 @@ def suit_steps(s: LockeState, target: int) -> tuple[Step, ...]:
         return (Step("cb_suit_damage", -1, n=target, arg="nike"),)
     if not f.suit or strike.reflected:
         return ()
+    if f.suit == SUIT:  # N225: the kind matters from here on, so its wearer says it first
+        return (Step("cb_suit_kind", f.seat, n=target),)
     nike = is_nike_attack(fight, strike)
     if f.suit == "energy-suit" and nike:  # KMC 2.3.2: Nike hits the suit with no check; seed 000
         return () if f.suit_card >= 0 else (Step("cb_suit_damage", -1, n=target),)  # 3.1.2: not the card's
@@ -742,6 +743,30 @@ def suit_steps(s: LockeState, target: int) -> tuple[Step, ...]:
     if f.suit == "powered-suit":  # the character's or the face-down card's: its owner answers
         return (Step("cb_absorb", f.seat, n=target),)
     return (Step("cb_suit_damage", -1, n=target),)
+
+
+def _on_suit_kind(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
+    """KMC 2.3.2, seed 000 3.1.2 (N225): the first attack to reach a suit declared without its
+    kind; its wearer says the kind, a claim about the character card (it carries that suit) or
+    the kept card (it is a suit card of that kind, or a wildcard, fixed to the kind from now
+    on), judged when that card opens. The suit then takes the hit as that kind does."""
+    assert isinstance(action, SuitKind)
+    fight = fight_of(s)
+    f = fight.fighters[step.n]
+    kinds = SUITS if f.suit_card < 0 else CARD_SUITS
+    if action.kind not in kinds:
+        raise IllegalAction(f"say which suit it is: one of {', '.join(kinds)}", rule="locke.2.3.2")
+    if f.suit_card < 0:
+        s = _claim(s, step.seat, action.kind)
+        f = f._replace(suit=action.kind, suit_left=constant(g, action.kind, "durability"))
+    else:
+        s = kept.claim(s, step.seat, f.suit_card, action.kind)
+        wild = tuple((h, action.kind if h == f.suit_card and was == SUIT else was) for h, was in s.wild)
+        f = f._replace(suit=action.kind)
+        s = s._replace(wild=wild)
+    s = put(s, with_fighter(fight_of(s), step.n, f))
+    s = log(s, "cb-suit-kind", step.seat, action.kind, *(("planet",) if f.suit_card >= 0 else ()))
+    return advance(s, *suit_steps(s, step.n))
 
 
 def reflect_level(fight: Any, strike: Strike) -> int | None:
@@ -868,13 +893,13 @@ def _on_absorb(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
 PENDING = {
     "cb_mirror_block": seat_decision, "cb_ball_ob": _pending_ball_ob, "cb_ball_faint": _pending_ball_faint,
     "cb_ctl_free": _pending_ctl_free,
-    "cb_equip": seat_decision, "cb_jam_ask": seat_decision, "cb_thought_sync": seat_decision, "cb_nike": _pending_nike, "cb_absorb": seat_decision, "cb_ship": _pending_ship, "cb_item_fp": _pending_item_fp,
+    "cb_equip": seat_decision, "cb_suit_kind": seat_decision, "cb_jam_ask": seat_decision, "cb_thought_sync": seat_decision, "cb_nike": _pending_nike, "cb_absorb": seat_decision, "cb_ship": _pending_ship, "cb_item_fp": _pending_item_fp,
     "cb_item_roll": _pending_item_roll, "cb_reflect": _pending_reflect, "cb_suit_damage": _pending_suit_damage,
 }
 HANDLERS = {
     ("cb_equip", Equip): _on_equip, ("cb_act", UseItem): _on_special,
     ("cb_escape", UseItem): _on_answer(ESCAPES), ("cb_defend", UseItem): _on_answer(DEFENCES),
-    ("cb_absorb", Absorb): _on_absorb, ("cb_ship", DiceRolled): _on_ship, ("cb_item_fp", DiceRolled): _on_item_fp,
+    ("cb_absorb", Absorb): _on_absorb, ("cb_suit_kind", SuitKind): _on_suit_kind, ("cb_ship", DiceRolled): _on_ship, ("cb_item_fp", DiceRolled): _on_item_fp,
     ("cb_item_roll", DiceRolled): _on_item_roll, ("cb_reflect", DiceRolled): _on_reflect,
     ("cb_suit_damage", DiceRolled): _on_suit_damage, ("cb_jam_ask", JamVeto): _on_jam_veto,
     ("cb_nike", DiceRolled): _on_nike, ("cb_thought_sync", UseItem): _on_thought_sync,

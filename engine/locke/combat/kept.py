@@ -33,6 +33,7 @@ from engine.locke import claims as ck
 from engine.locke import planet_cards as pc
 from engine.locke.combat import claims as cc
 from engine.locke.combat.common import item_level
+from engine.locke.combat.model import CARD_SUITS, SUIT
 from engine.locke.state import LockeState, Step, claimed
 
 #: Planet-card kinds the combat uses, and the item each one is (seed 000 3.1.1-3.1.3, 3.2.4).
@@ -44,14 +45,15 @@ ITEM_OF = {
 }
 PLANET_ITEMS = tuple(ITEM_OF)
 #: Kinds declared before round 1 with the character's items (``Equip.cards``).
-EQUIP_KINDS = ("henchman", "esp-jammer", "esp-field", "energy-suit", "powered-suit", "nike")
+EQUIP_KINDS = ("henchman", "esp-jammer", "esp-field", "energy-suit", "powered-suit", SUIT, "nike")
 #: The until-broken kinds: named by their kind alone and kept face down until they break (seed
 #: 000 3.1.2 shows such a card only when it breaks), so which card the handle is stays hidden:
 #: for the jammer, field and P-suit their printed level (each answer resting on it is a claim
 #: about the card, engine/locke/combat/claims.py), for the E-suit and Nike (no printed level)
 #: only which card it is; the kind claim is judged when the card is shown at its break or,
-#: still held, at the final reveal (N173).
-FACE_DOWN = ("esp-jammer", "esp-field", "energy-suit", "powered-suit", "nike")
+#: still held, at the final reveal (N173). A suit card may also be named as :data:`SUIT`, its
+#: kind unsaid until an attack first reaches it (N225).
+FACE_DOWN = ("esp-jammer", "esp-field", "energy-suit", "powered-suit", SUIT, "nike")
 RULE = "locke.s000.3.1"
 
 
@@ -153,7 +155,15 @@ def usable(g: Any, s: LockeState, seat: int, k: Knowledge | None, kind: str) -> 
     """(handle, planet card id) the seat may name for ``kind``: its own cards of that kind, a
     wildcard not yet fixed as every card of the kind (seed 000 3.1.5: it stands for any one),
     a fixed one only as its card. A kind of :data:`FACE_DOWN` is named by the kind alone,
-    face-down cards only. Without knowledge: every kept handle as every card of the kind."""
+    face-down cards only; :data:`SUIT` is offered for every handle that may be either suit card
+    (N225). Without knowledge: every kept handle as every card of the kind."""
+    if kind == SUIT:
+        either = [h for suit in CARD_SUITS for h, _ in usable(g, s, seat, k, suit)]
+        return [(h, SUIT) for h in dict.fromkeys(either + [h for h, _ in _usable(g, s, seat, k, SUIT)])]
+    return _usable(g, s, seat, k, kind)
+
+
+def _usable(g: Any, s: LockeState, seat: int, k: Knowledge | None, kind: str) -> list[tuple[int, str]]:
     p = s.seats[seat]
     every = _cards(g, kind)
     out: list[tuple[int, str]] = []

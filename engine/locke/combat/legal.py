@@ -17,10 +17,10 @@ from engine.core.hidden import Knowledge
 from engine.locke import stats
 from engine.locke.actions import Land, Nop
 from engine.locke.checks import MIN_MIND_DECLARATION
-from engine.locke.combat.actions import Absorb, Durability, Equip, GoOn, JamVeto, Play, Sleep, UseItem
+from engine.locke.combat.actions import Absorb, Durability, Equip, GoOn, JamVeto, Play, Sleep, SuitKind, UseItem
 from engine.locke.combat import breakage, disintegration, ebuster, followup, kept
 from engine.locke.combat.claims import own_part
-from engine.locke.combat.items import DEFENCES, ESCAPES, PLANET_SPECIAL, SPECIALS, SUITS, ball_stops
+from engine.locke.combat.items import DEFENCES, ESCAPES, PLANET_SPECIAL, SPECIALS, ball_stops
 from engine.locke.combat.common import (
     RESIDUAL,
     WILDCARD,
@@ -32,7 +32,7 @@ from engine.locke.combat.common import (
     jam_floor,
     targets,
 )
-from engine.locke.combat.model import Fighter, Strike
+from engine.locke.combat.model import CARD_SUITS, SUIT, SUITS, Fighter, Strike
 from engine.locke.components import Character, CombatCard, ComponentSet
 from engine.locke.state import LockeState, Step
 
@@ -238,10 +238,11 @@ def _answer(use: str) -> Any:
 def _equip(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
     aims = [-1] + list(targets(s, fight_of(s), step.n))
     if me is None:
-        counts, suits, fields, jams, nikes = [0, 1, 2], [""] + list(SUITS), [False, True], aims, [0, 10]
+        counts, suits, fields, jams, nikes = [0, 1, 2], [""] + list(SUITS) + [SUIT], [False, True], aims, [0, 10]
     else:
         counts = sorted({0, henchmen_of(me)})
         suits = [""] + [suit for suit in SUITS if me.items_of(suit)]
+        suits += [SUIT] if len(suits) > 1 else []  # N225: its kind said, or not (both cost nothing)
         fields = [False] + ([True] if me.items_of("esp-field") else [])
         jams = aims if me.items_of("esp-jammer") else [-1]
         nikes = [0] + [grant_int(x, "check_max", me.mind) for x in me.items_of("nike")][:1]
@@ -259,7 +260,7 @@ def _equip_cards(g: Any, s: LockeState, step: Step, me: Character | None, k: Kno
     hench = kept.usable(g, s, seat, k, "henchman")
     if hench:
         out.append(Equip(seat, 0, "", False, cards=tuple(h for h, _ in hench), kinds=tuple(c for _, c in hench)))
-    for kind in ("esp-field", "energy-suit", "powered-suit"):
+    for kind in ("esp-field", *CARD_SUITS, SUIT):
         out += [Equip(seat, 0, "", False, cards=(h,), kinds=(c,)) for h, c in kept.usable(g, s, seat, k, kind)]
     out += [Equip(seat, 0, "", False, jam, cards=(h,), kinds=(c,)) for h, c in kept.usable(g, s, seat, k, "esp-jammer")
             for jam in victims]
@@ -287,6 +288,21 @@ def _absorb(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledg
         return [Absorb(step.seat, True), Absorb(step.seat, False)]
     return [Absorb(step.seat, absorb) for absorb in (True, False)
             if _may(suit, lambda top: (top >= strike.level) == absorb)]
+
+
+def _suit_kind(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
+    """N225: the true kind of the suit declared without it (the character's, or the kept card's;
+    a wildcard may still be either unless a use has fixed it). Without knowledge: every kind."""
+    f = fight_of(s).fighters[step.n]
+    if f.suit_card < 0:
+        kinds = [kind for kind in SUITS if me is None or me.items_of(kind)]
+    else:
+        from engine.locke import planet_cards as pc
+
+        fixed = dict(s.wild).get(f.suit_card, "")
+        card = k.card(f.suit_card) if k is not None else None
+        kinds = [fixed] if fixed in CARD_SUITS else [pc.kind_of(card)] if card and pc.kind_of(card) in CARD_SUITS else []
+    return [SuitKind(step.seat, kind) for kind in kinds or (SUITS if f.suit_card < 0 else CARD_SUITS)]
 
 
 def _durability(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
@@ -332,7 +348,7 @@ def _as_now(maker: Maker) -> Maker:
 _MAKERS: dict[str, Maker] = {
     "cb_act": _act, "cb_sync": _answer("sync"), "cb_hench": _answer("hench"), "cb_escape": _answer("escape"),
     "cb_block": _answer("block"), "cb_defend": _answer("defend"), "cb_dur": _durability, "cb_sleep": _sleep,
-    "cb_go_on": _go_on, "cb_land": _land, "cb_equip": _equip, "cb_absorb": _absorb, "cb_jam_ask": _jam_ask,
+    "cb_go_on": _go_on, "cb_land": _land, "cb_equip": _equip, "cb_absorb": _absorb, "cb_suit_kind": _suit_kind, "cb_jam_ask": _jam_ask,
     "cb_thought_sync": _thought_sync,
     "cb_mirror_block": _mirror_block,
 }

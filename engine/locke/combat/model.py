@@ -33,6 +33,14 @@ MAX_ROUNDS = 30
 #: ``Fight.ended`` when the police's weapon check turned the combat into a trap (seed 002, N224).
 TRAPPED = "trap"
 
+#: ``Fighter.suit`` (and a declared ``Equip.suit`` or ``Equip.kinds`` entry) of a suit worn without
+#: its kind said (KMC 2.3.2, seed 000 3.1.2; ruling N225): the wearer states the kind, a claim, the
+#: first time an attack reaches the suit.
+SUIT = "suit"
+#: The character cards' suits (KMC 2.3.2); the first two are also planet cards (seed 000 3.1.2).
+SUITS = ("energy-suit", "powered-suit", "hell-diver-suit")
+CARD_SUITS = SUITS[:2]
+
 #: The deck zone and the zone of cards played since the last shuffle.
 DECK = "combat:deck"
 
@@ -78,7 +86,7 @@ class Fighter(NamedTuple):
     members: tuple[int, ...] = ()  # obstacles: durability left of each member
     barrier_used: bool = False
     faces: tuple[str, ...] = ()  # obstacles: the face-up cards of ``hand`` (aligned)
-    suit: str = ""  # the suit declared and still whole (KMC 2.3.2)
+    suit: str = ""  # the suit declared and still whole (KMC 2.3.2; SUIT: its kind not yet said, N225)
     suit_left: int = 0  # its durability left (E-suit 5, H-suit 8; the P-suit has none)
     field: bool = False  # an ESP field declared and still whole
     fainted: bool = False  # knocked out: no turn and no answers until it wakes, still a target (N162)

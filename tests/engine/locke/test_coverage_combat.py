@@ -32,7 +32,7 @@ STEPS = {
     "weapon firepower roll": "cb-firepower", "killed": "died-in-combat", "pass": "cb-pass",
     "suit hit": "cb-suit-hit", "E-suit reflection": "cb-reflect", "P-suit absorbs": "cb-suit-absorbs",
     "ship support": "cb-ship", "item roll": "cb-item-roll", "jammer stops a card": "cb-jam-veto",
-    "jammer or field broken": "cb-broken",
+    "jammer or field broken": "cb-broken", "suit kind said at its first hit (N225)": "cb-suit-kind",
 }
 #: Opponents the random-combat chart and its weapon check bring (seed 002), as combat obstacles.
 OPPONENTS = ("unused-character", "esper", "police", "armored-car", "g-bomb", "d-bomb")
@@ -113,6 +113,8 @@ def test_combat_coverage_over_the_300_games() -> None:
                 items["nike"] += bool(e[6])
                 for as_card in e[7]:
                     planet[pc.kind_of(as_card)] += 1
+            elif kind == "cb-suit-kind":  # a suit declared without its kind, named at its first hit (N225)
+                (planet if e[-1] == "planet" else items)[e[2]] += 1
             elif kind == "cb-item" and e[-1] == "planet":
                 planet[ITEM_KIND.get(e[2], e[2])] += 1
             elif kind == "cb-item":
