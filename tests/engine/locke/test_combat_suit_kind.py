@@ -10,8 +10,7 @@ from typing import Any
 
 import pytest
 
-from engine.core.errors import FalseClaim
-from engine.core.errors import IllegalAction
+from engine.core.errors import FalseClaim, IllegalAction
 from engine.core.pending import Decision
 from engine.locke.actions import CheckValue, Nop
 from engine.locke.combat import claims as cc
