@@ -118,6 +118,17 @@ class SuitKind(Action):
 
 
 @dataclasses.dataclass(frozen=True)
+class ShipEffect(Action):
+    """KMC 10.4.2 notes 1-2 (ruling N226): a special attack announced as "a ship" has rolled its
+    2d6; its user says what it does (``effect``, one of ``claims.SHIP_EFFECTS``): a claim that a
+    special of its character card does that at this total (a ship, E-Strohheim's beam cannon or
+    Dr. Wong's geoid bomb)."""
+
+    KIND = "locke.cb.ship_effect"
+    effect: str
+
+
+@dataclasses.dataclass(frozen=True)
 class JamVeto(Action):
     """KMC 10.10: the jammer's owner says the card just played cannot be used (True: a claim
     that the jammer's hidden level reaches the card's; the play is taken back) or lets it be."""
@@ -167,4 +178,4 @@ class Order(Action):
 
 
 ACTIONS: tuple[type[Action], ...] = (Play, Durability, Sleep, GoOn, Equip, UseItem, Absorb, JamVeto, Order,
-                                     Disintegrate, Broken, EBuster, SuitKind)
+                                     Disintegrate, Broken, EBuster, SuitKind, ShipEffect)

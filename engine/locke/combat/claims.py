@@ -33,13 +33,39 @@ JAMMER = "locke.cb.jammer"  # the ESP jammer (character's or card's) reaches thi
 JAM_PASS = "locke.cb.jam_pass"  # the ESP jammer is below this level: its owner let such a card work (KMC 10.10)
 NIKE = "locke.cb.nike"  # the Nike check's value is within the card's (KMC 2.3.2)
 
+#: [2d6 total, ship-support chart entry, effect]: a special of the character card, announced as "a ship",
+#: gives this effect at this total (KMC 10.4.2 notes 1-2, N226; :func:`ship_effects`)
+SHIP = "locke.cb.ship"
+
 BROKEN = "locke.cb.broken"  # [item, source, attack level, broken]: the item's level is below it, or not (KMC 10.7.3)
 
 #: the kept planet card holds this card (or a card of this kind; "suit": an E- or P-suit card, N225), or a wildcard
 PLANET = "locke.cb.planet"
 NO_ATTACK = "locke.cb.no_attack"  # [floor, spent, mods, proofs]: no card of the hand can attack (ordered, N212)
 
-KINDS = (CARD, USE, STRETCH, AWAKE, TELEPATHY, ITEM, FIELD, PSUIT, JAMMER, JAM_PASS, NIKE, PLANET, NO_ATTACK, BROKEN)
+KINDS = (CARD, USE, STRETCH, AWAKE, TELEPATHY, ITEM, FIELD, PSUIT, JAMMER, JAM_PASS, NIKE, PLANET, NO_ATTACK, BROKEN, SHIP)
+
+#: The character cards' special attacks (KMC 10.4.2), each usable once a round.
+SPECIALS = ("ship", "beam-cannon", "geoid-bomb")
+#: Everything a special announced as "a ship" may do (:func:`ship_effects`): the ship-support
+#: chart's entries (seed 002), the geoid bomb fired or knocking its user out.
+SHIP_EFFECTS = ("d-bomb", "g-bomb", "beam-cannon", "no-support", "misfire", "geoid-bomb", "knocked-out")
+
+
+def ship_effects(components: ComponentSet, item: str, total: int, entry: str) -> tuple[str, ...]:
+    """What ``item`` announced as "a ship" may do once its 2d6 came to ``total`` (the ship-support
+    chart reads ``entry`` there), KMC 10.4.2 notes 1-2 (N226): a ship does what the chart says;
+    E-Strohheim's beam cannon fires, or holds fire where the chart gives nothing (7-11); Dr.
+    Wong's geoid bomb follows its own numbers (fires, nothing, or knocks him out)."""
+    if item == "ship":
+        return (entry,)
+    if item == "beam-cannon":
+        return ("beam-cannon",) + (("no-support",) if entry == "no-support" else ())
+    numbers = components.catalogue.items["geoid-bomb"].constants
+    best, faint = numbers.get("success_max"), numbers.get("faint_min")
+    if isinstance(best, int) and total <= best:
+        return ("geoid-bomb",)
+    return ("knocked-out",) if isinstance(faint, int) and total >= faint else ("no-support",)
 
 
 
@@ -141,7 +167,13 @@ def holds(components: ComponentSet, claim: Claim, contents: tuple[str, ...]) -> 
             return henchmen_of(character) >= int(count)
         if item == SUIT:
             return any(character.items_of(kind) for kind in SUITS)
+        if item == "specials":  # the count-th special of one round: that many kinds (KMC 10.4.2)
+            return sum(1 for kind in SPECIALS if character.items_of(kind)) >= int(count)
         return bool(grants)
+    if what == SHIP:
+        total, entry, effect = value
+        return any(effect in ship_effects(components, item, int(total), str(entry))
+                   for item in SPECIALS if character.items_of(item))
     if what == NIKE:
         return any(grant_int(g, "check_max", character.mind) >= int(value) for g in character.items_of("nike"))
     raise ValueError(f"unknown combat claim kind {what!r}")

@@ -32,7 +32,7 @@ from engine.locke import planet_cards as pc
 from engine.locke.chart_data import FIREPOWER
 from engine.locke.combat import claims as cc
 from engine.locke.combat import breakage, kept
-from engine.locke.combat.actions import Absorb, Equip, JamVeto, SuitKind, UseItem
+from engine.locke.combat.actions import Absorb, Equip, JamVeto, ShipEffect, SuitKind, UseItem
 from engine.locke.combat.common import (
     RESIDUAL,
     active,
@@ -51,7 +51,7 @@ from engine.locke.actions import Nop
 from engine.locke.damage import resolve_damage
 from engine.locke.state import LockeState, Step, advance, claimed, log, zone_of
 
-SPECIALS = ("ship", "beam-cannon", "geoid-bomb")
+SPECIALS = cc.SPECIALS
 ESCAPES = ("lafnor-mirror", "subspace-field")
 DEFENCES = ("psycho-pod",)
 #: The planet cards that give a special attack (seed 000 3.1.1, 3.1.3) and the turn's other card uses.
@@ -304,13 +304,16 @@ def _on_special(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
         s = kept.claim(s, step.seat, action.card, action.as_card)
         if action.item == "ship":  # the cruiser: kept for the game, face up from its first use
             reveal = kept.reveal(step.seat, action.card, action.as_card)
-    else:
-        s = _claim(s, step.seat, action.item)
+    else:  # "ship" may be the beam cannon or the geoid bomb: its claim comes with its effect (N226)
+        s = _claim(s, step.seat, action.item) if action.item != "ship" else s
+        used = 1 + sum(1 for k in f.specials if k in SPECIALS)
+        if used > 1:  # KMC 10.4.2: each special once a round, so a second one means a second kind
+            s = _claim(s, step.seat, "specials", used)
     s = put(s, with_fighter(fight_of(s), me, f._replace(specials=f.specials + (key,))))
     s = log(s, "cb-item", step.seat, action.item, action.target, *(("planet",) if action.card >= 0 else ()))
     again = Step("cb_act", step.seat, n=me)
     if action.item == "ship":
-        return advance(s, *reveal, Step("cb_ship", step.seat, n=me, arg=str(action.target)), again)
+        return advance(s, *reveal, Step("cb_ship", step.seat, n=me, arg=f"{action.target}:{action.card}"), again)
     if action.card >= 0:  # the planet geoid bomb stays hidden until it fires or knocks out
         return advance(s, Step("cb_item_roll", step.seat, n=me,
                                arg=f"geoid-bomb:{action.target}:{action.card}:{action.as_card}"), again)
@@ -325,21 +328,53 @@ def _pending_ship(g: Any, s: LockeState, step: Step) -> Pending:
 
 
 def _on_ship(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    """Ship-support chart (seed 002): bombs, a beam cannon, nothing, or a misfire on oneself."""
+    """Ship-support chart (seed 002): bombs, a beam cannon, nothing, or a misfire on oneself. A
+    character's "ship" may be its beam cannon or geoid bomb (KMC 10.4.2 notes 1-2), so its user
+    then says what it does (N226); a cruiser card is a ship, face up: the chart applies."""
     assert isinstance(action, DiceRolled)
     outcome = charts.resolve("ship-support", action.faces)
     s = log(s, "cb-ship", step.seat, outcome.entry)
-    target = int(step.arg)
-    if outcome.entry == "no-support" or not active(fight_of(s), target):
+    target, handle = (int(x) for x in step.arg.split(":"))
+    if handle < 0:
+        faces = ":".join(str(x) for x in action.faces)
+        return advance(s, Step("cb_ship_effect", step.seat, n=step.n, arg=f"{target}:{faces}"))
+    return _ship_support(s, step.n, target, outcome.entry)
+
+
+def _ship_support(s: LockeState, me: int, target: int, entry: str) -> LockeState:
+    """The ship-support chart's entry ``entry`` (seed 002) for fighter ``me`` against ``target``."""
+    if entry == "no-support" or not active(fight_of(s), target):
         return advance(s)
-    if outcome.entry == "misfire":  # its beam cannon at itself, straight to the hit
-        s = mark_attacked(with_strike(s, Strike(step.n, step.n, "", 4, 0, machine=True, escape_tried=True)))
-        return advance(s, Step("cb_item_fp", -1, n=step.n), Step("cb_hit", -1))
-    attack = outcome.attacks[0]
-    s = mark_attacked(with_strike(s, Strike(step.n, target, "", int(attack.level or 0), int(attack.firepower or 0),
+    if entry == "misfire":  # its beam cannon at itself, straight to the hit
+        s = mark_attacked(with_strike(s, Strike(me, me, "", 4, 0, machine=True, escape_tried=True)))
+        return advance(s, Step("cb_item_fp", -1, n=me), Step("cb_hit", -1))
+    attack = next(e for e in charts.chart("ship-support").entries if e.id == entry).attacks[0]
+    s = mark_attacked(with_strike(s, Strike(me, target, "", int(attack.level or 0), int(attack.firepower or 0),
                                             machine=True)))
-    fp = (Step("cb_item_fp", -1, n=step.n),) if attack.firepower is None else ()
+    fp = (Step("cb_item_fp", -1, n=me),) if attack.firepower is None else ()
     return advance(s, *fp, Step("cb_strike", -1, arg="ok"))
+
+
+def _on_ship_effect(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
+    """KMC 10.4.2 notes 1-2 (N226): what the special announced as "a ship" does at its roll, a
+    claim about the character card (``claims.SHIP``). A chart entry (the beam cannon too: the
+    table saw a ship) is the ship-support chart's; the geoid bomb fires or knocks its user out by
+    its own numbers, as when it is named."""
+    assert isinstance(action, ShipEffect)
+    target, *faces = (int(x) for x in step.arg.split(":"))
+    entry = charts.resolve("ship-support", tuple(faces)).entry
+    total = sum(faces)
+    if not any(action.effect in cc.ship_effects(g.components, item, total, entry) for item in SPECIALS):
+        raise IllegalAction(f"at {total} a ship, beam cannon or geoid bomb does one of "
+                            f"{sorted({e for i in SPECIALS for e in cc.ship_effects(g.components, i, total, entry)})}",
+                            rule="locke.10.4.2")
+    claim = ck.make(step.seat, s.step_no, cc.SHIP, (s.seats[step.seat].character,), [total, entry, action.effect],
+                    "locke.10.4.2")
+    s = log(s._replace(**claimed(s, claim)), "cb-ship-effect", step.seat, action.effect)
+    if action.effect in ("geoid-bomb", "knocked-out"):
+        return _item_result(g, s, step.seat, step.n, "geoid-bomb", str(target), action.effect == "geoid-bomb",
+                            action.effect == "knocked-out")
+    return _ship_support(s, step.n, target, action.effect)
 
 
 def _pending_item_fp(g: Any, s: LockeState, step: Step) -> Pending:
@@ -511,15 +546,23 @@ def _on_item_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     total = sum(action.faces)
     ok = total <= best
     s = log(s, "cb-item-roll", step.seat, item, total, ok)
+    return _item_result(g, s, step.seat, step.n, item, target, ok, total >= faint, handle, as_card)
+
+
+def _item_result(g: Any, s: LockeState, seat: int, me: int, item: str, target: str, ok: bool, out: bool,
+                 handle: str = "", as_card: str = "") -> LockeState:
+    """A rolled item worked (``ok``), knocked its user out (``out``), or neither; replaces the
+    queue's head (the roll, or the statement of a geoid bomb announced as a ship, N226)."""
+    planet = bool(handle)
     fight = fight_of(s)
     after: tuple[Step, ...] = ()
-    if planet and (ok or total >= faint):  # it acted: shown and discarded (seed 000 3.1.3)
-        after = kept.reveal(step.seat, int(handle), as_card) + (kept.spend_step(step.seat, int(handle)),)
-    if total >= faint:  # knocked out by an unexplained high frequency (KMC 2.3.1): a target still
-        f = fight.fighters[step.n]
+    if planet and (ok or out):  # it acted: shown and discarded (seed 000 3.1.3)
+        after = kept.reveal(seat, int(handle), as_card) + (kept.spend_step(seat, int(handle)),)
+    if out:  # knocked out by an unexplained high frequency (KMC 2.3.1): a target still
+        f = fight.fighters[me]
         f = f._replace(fainted=True, acted=True, wake=fight.round + 1)  # the rest of the round (KMC 2.3.1, N162)
-        s = log(put(s, with_fighter(fight, step.n, f)), "cb-fainted", step.seat, item)
-        s = s._replace(queue=s.queue[:1] + _without_turn(s.queue[1:], step.n))  # nothing more this round (N162)
+        s = log(put(s, with_fighter(fight, me, f)), "cb-fainted", seat, item)
+        s = s._replace(queue=s.queue[:1] + _without_turn(s.queue[1:], me))  # nothing more this round (N162)
     if not ok:
         return advance(s, *after)
     if item == "geoid-bomb":
@@ -528,12 +571,12 @@ def _on_item_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
             return advance(s, *after)
         level = kept.effect(g, as_card, "level") if planet else constant(g, item, "level")
         attack = kept.effect(g, as_card, "attack") if planet else constant(g, item, "attack")
-        s = mark_attacked(with_strike(s, Strike(step.n, t, "", level, attack)))
+        s = mark_attacked(with_strike(s, Strike(me, t, "", level, attack)))
         return advance(s, *after, Step("cb_strike", -1, arg="ok"))
     if item == "psycho-pod":
-        return advance(log(with_strike(s, None), "cb-defend", step.seat, item))
+        return advance(log(with_strike(s, None), "cb-defend", seat, item))
     # an escape: the mirror cannot be blocked (KMC 2.3.1); the subspace field is treated alike
-    return advance(with_strike(s, None), *after, Step("cb_flee_roll", step.seat, n=step.n))
+    return advance(with_strike(s, None), *after, Step("cb_flee_roll", seat, n=me))
 
 
 # --- the energy absorb ball (seed 000 3.1.3) ------------------------------------------------------
@@ -893,13 +936,13 @@ def _on_absorb(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
 PENDING = {
     "cb_mirror_block": seat_decision, "cb_ball_ob": _pending_ball_ob, "cb_ball_faint": _pending_ball_faint,
     "cb_ctl_free": _pending_ctl_free,
-    "cb_equip": seat_decision, "cb_suit_kind": seat_decision, "cb_jam_ask": seat_decision, "cb_thought_sync": seat_decision, "cb_nike": _pending_nike, "cb_absorb": seat_decision, "cb_ship": _pending_ship, "cb_item_fp": _pending_item_fp,
+    "cb_equip": seat_decision, "cb_suit_kind": seat_decision, "cb_ship_effect": seat_decision, "cb_jam_ask": seat_decision, "cb_thought_sync": seat_decision, "cb_nike": _pending_nike, "cb_absorb": seat_decision, "cb_ship": _pending_ship, "cb_item_fp": _pending_item_fp,
     "cb_item_roll": _pending_item_roll, "cb_reflect": _pending_reflect, "cb_suit_damage": _pending_suit_damage,
 }
 HANDLERS = {
     ("cb_equip", Equip): _on_equip, ("cb_act", UseItem): _on_special,
     ("cb_escape", UseItem): _on_answer(ESCAPES), ("cb_defend", UseItem): _on_answer(DEFENCES),
-    ("cb_absorb", Absorb): _on_absorb, ("cb_suit_kind", SuitKind): _on_suit_kind, ("cb_ship", DiceRolled): _on_ship, ("cb_item_fp", DiceRolled): _on_item_fp,
+    ("cb_absorb", Absorb): _on_absorb, ("cb_suit_kind", SuitKind): _on_suit_kind, ("cb_ship_effect", ShipEffect): _on_ship_effect, ("cb_ship", DiceRolled): _on_ship, ("cb_item_fp", DiceRolled): _on_item_fp,
     ("cb_item_roll", DiceRolled): _on_item_roll, ("cb_reflect", DiceRolled): _on_reflect,
     ("cb_suit_damage", DiceRolled): _on_suit_damage, ("cb_jam_ask", JamVeto): _on_jam_veto,
     ("cb_nike", DiceRolled): _on_nike, ("cb_thought_sync", UseItem): _on_thought_sync,

@@ -17,10 +17,11 @@ from engine.core.hidden import Knowledge
 from engine.locke import stats
 from engine.locke.actions import Land, Nop
 from engine.locke.checks import MIN_MIND_DECLARATION
-from engine.locke.combat.actions import Absorb, Durability, Equip, GoOn, JamVeto, Play, Sleep, SuitKind, UseItem
+from engine.locke.combat.actions import Absorb, Durability, Equip, GoOn, JamVeto, Play, ShipEffect, Sleep, SuitKind, UseItem
 from engine.locke.combat import breakage, disintegration, ebuster, followup, kept
 from engine.locke.combat.claims import own_part
 from engine.locke.combat.items import DEFENCES, ESCAPES, PLANET_SPECIAL, SPECIALS, ball_stops
+from engine.locke.combat.claims import SHIP_EFFECTS, ship_effects
 from engine.locke.combat.common import (
     RESIDUAL,
     WILDCARD,
@@ -210,8 +211,7 @@ def _act(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge |
     aims = targets(s, fight, step.n)
     if f.thought:  # KMC 10.6: a residual thought attacks with its firepower, or lets the turn go
         return [Nop(step.seat)] + [UseItem(step.seat, RESIDUAL, t) for t in aims]
-    specials: list[Action] = [UseItem(step.seat, item, t) for item in SPECIALS if item not in f.specials and _has(me, item)
-                              for t in aims]
+    specials: list[Action] = [UseItem(step.seat, item, t) for item in _specials(f, me) for t in aims]
     specials += ebuster.options(g, s, step, me)  # seed 002 trap 11: free options of the turn
     specials += _turn_cards(g, s, step, k, aims, normal=not f.acted)
     if f.acted:  # KMC 10.4.1: it synced this round, so its turn has no normal action (N150)
@@ -219,6 +219,27 @@ def _act(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge |
     if f.nike_on:  # KMC 2.3.2: Nike's attack replaces every card action
         return [Nop(step.seat)] + specials + [UseItem(step.seat, "nike", t) for t in aims]
     return [Nop(step.seat)] + specials + _plays(g, s, step, me, k, ("attack", "flee", "illusion", "telepathy"), None)
+
+
+def _specials(f: Fighter, me: Character | None) -> list[str]:
+    """The character card's specials still free this round (KMC 10.4.2): each once, and as many
+    as it has kinds; "ship" may announce any of them (notes 1-2, N226)."""
+    owned = [item for item in SPECIALS if _has(me, item)]
+    if sum(1 for k in f.specials if k in SPECIALS) >= len(owned):
+        return []
+    return [item for item in SPECIALS if item not in f.specials and (item in owned or (item == "ship" and owned))]
+
+
+def _ship_effect(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
+    """N226: what one's own special announced as "a ship" may do at this roll (without
+    knowledge: whatever any of the three may do)."""
+    from engine.locke import charts
+
+    faces = tuple(int(x) for x in step.arg.split(":")[1:])
+    entry = charts.resolve("ship-support", faces).entry
+    mine = [item for item in SPECIALS if _has(me, item)] or list(SPECIALS)
+    effects = {e for item in mine for e in ship_effects(g.components, item, sum(faces), entry)}
+    return [ShipEffect(step.seat, e) for e in SHIP_EFFECTS if e in effects]
 
 
 def _answer(use: str) -> Any:
@@ -348,7 +369,7 @@ def _as_now(maker: Maker) -> Maker:
 _MAKERS: dict[str, Maker] = {
     "cb_act": _act, "cb_sync": _answer("sync"), "cb_hench": _answer("hench"), "cb_escape": _answer("escape"),
     "cb_block": _answer("block"), "cb_defend": _answer("defend"), "cb_dur": _durability, "cb_sleep": _sleep,
-    "cb_go_on": _go_on, "cb_land": _land, "cb_equip": _equip, "cb_absorb": _absorb, "cb_suit_kind": _suit_kind, "cb_jam_ask": _jam_ask,
+    "cb_go_on": _go_on, "cb_land": _land, "cb_equip": _equip, "cb_absorb": _absorb, "cb_suit_kind": _suit_kind, "cb_ship_effect": _ship_effect, "cb_jam_ask": _jam_ask,
     "cb_thought_sync": _thought_sync,
     "cb_mirror_block": _mirror_block,
 }

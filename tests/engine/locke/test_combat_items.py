@@ -13,7 +13,7 @@ from engine.core.errors import IllegalAction
 from engine.locke import claims as ck
 from engine.locke.actions import CheckValue, Nop
 from engine.locke.combat import claims as cc
-from engine.locke.combat.actions import Absorb, Durability, Equip, JamVeto, Play, UseItem
+from engine.locke.combat.actions import Absorb, Durability, Equip, JamVeto, Play, ShipEffect, UseItem
 from tests.engine.locke.combat_helpers import card, combat_table, fight, hand, seven
 from tests.engine.locke.flow_helpers import act, five, roll, waiting
 
@@ -85,7 +85,8 @@ def test_a_ship_fires_from_the_ship_support_chart_and_the_turn_goes_on() -> None
     table = _table(s0="lord-leon")
     act(table, UseItem(0, "ship", 1))
     roll(table, 1, 2)
-    assert _events(table, "cb-ship")[-1][2] == "g-bomb"
+    assert _events(table, "cb-ship")[-1][2] == "g-bomb" and table.legal(0) == [ShipEffect(0, "g-bomb")]
+    act(table, ShipEffect(0, "g-bomb"))  # N226: a "ship" says what it does, a claim about the card
     act(table, Nop(2))
     act(table, Nop(2))
     act(table, Durability(2, 4))
@@ -101,16 +102,20 @@ def test_a_ship_misfire_hits_its_owner() -> None:
     table = _table(s0="lord-leon")
     act(table, UseItem(0, "ship", 1))
     roll(table, 6, 6)
+    act(table, ShipEffect(0, "misfire"))
     roll(table, 6)  # firepower 20
     assert waiting(table) == ("locke.cb_dur", 0)
 
 
 def test_a_ship_one_does_not_have_is_a_false_claim() -> None:
-    """KMC 2.3: Locke has no ship."""
+    """KMC 2.3: Locke has no ship (nor a beam cannon or geoid bomb it could announce as one,
+    N226): what his "ship" does is a false claim about his card."""
     table = _table()
+    act(table, UseItem(0, "ship", 1))
+    roll(table, 1, 2)
     with pytest.raises(FalseClaim) as err:
-        table.submit(UseItem(0, "ship", 1))
-    assert err.value.seat == 0 and err.value.claim.what == cc.ITEM
+        table.submit(ShipEffect(0, "g-bomb"))
+    assert err.value.seat == 0 and err.value.claim.what == cc.SHIP
 
 
 def test_the_geoid_bomb_fires_on_six_or_less_and_knocks_out_on_ten() -> None:

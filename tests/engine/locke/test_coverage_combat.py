@@ -33,6 +33,7 @@ STEPS = {
     "suit hit": "cb-suit-hit", "E-suit reflection": "cb-reflect", "P-suit absorbs": "cb-suit-absorbs",
     "ship support": "cb-ship", "item roll": "cb-item-roll", "jammer stops a card": "cb-jam-veto",
     "jammer or field broken": "cb-broken", "suit kind said at its first hit (N225)": "cb-suit-kind",
+    "special announced as a ship (N226)": "cb-ship-effect",
 }
 #: Opponents the random-combat chart and its weapon check bring (seed 002), as combat obstacles.
 OPPONENTS = ("unused-character", "esper", "police", "armored-car", "g-bomb", "d-bomb")
