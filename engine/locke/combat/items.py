@@ -313,7 +313,8 @@ def _on_special(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     s = log(s, "cb-item", step.seat, action.item, action.target, *(("planet",) if action.card >= 0 else ()))
     again = Step("cb_act", step.seat, n=me)
     if action.item == "ship":
-        return advance(s, *reveal, Step("cb_ship", step.seat, n=me, arg=f"{action.target}:{action.card}"), again)
+        said = ":said" if action.card < 0 else ""  # a character's "ship": its user says what it did (N226)
+        return advance(s, *reveal, Step("cb_ship", step.seat, n=me, arg=f"{action.target}{said}"), again)
     if action.card >= 0:  # the planet geoid bomb stays hidden until it fires or knocks out
         return advance(s, Step("cb_item_roll", step.seat, n=me,
                                arg=f"geoid-bomb:{action.target}:{action.card}:{action.as_card}"), again)
@@ -330,15 +331,16 @@ def _pending_ship(g: Any, s: LockeState, step: Step) -> Pending:
 def _on_ship(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     """Ship-support chart (seed 002): bombs, a beam cannon, nothing, or a misfire on oneself. A
     character's "ship" may be its beam cannon or geoid bomb (KMC 10.4.2 notes 1-2), so its user
-    then says what it does (N226); a cruiser card is a ship, face up: the chart applies."""
+    then says what it does (N226); a cruiser card, face up, and a random character's public ship
+    (N245) are ships: the chart applies."""
     assert isinstance(action, DiceRolled)
     outcome = charts.resolve("ship-support", action.faces)
     s = log(s, "cb-ship", step.seat, outcome.entry)
-    target, handle = (int(x) for x in step.arg.split(":"))
-    if handle < 0:
+    target, _, said = step.arg.partition(":")
+    if said:
         faces = ":".join(str(x) for x in action.faces)
         return advance(s, Step("cb_ship_effect", step.seat, n=step.n, arg=f"{target}:{faces}"))
-    return _ship_support(s, step.n, target, outcome.entry)
+    return _ship_support(s, step.n, int(target), outcome.entry)
 
 
 def _ship_support(s: LockeState, me: int, target: int, entry: str) -> LockeState:
