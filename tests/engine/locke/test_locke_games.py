@@ -51,7 +51,8 @@ def test_a_game_replays_to_identical_hashes() -> None:
     assert _replays(table, 7)
 
 
-def _check_views(table: Any) -> None:
+def _check_views(table: Any, holders: dict[int, set[int]]) -> None:
+    """``holders``: every seat that has held each kept planet card so far (kept up to date here)."""
     g = game()
     s = table.state
     public = g.public(s)
@@ -65,7 +66,10 @@ def _check_views(table: Any) -> None:
             assert final, f"seat {i}'s shadow die is public"
         for h in p.kept:  # kept face down until the final reveal opens them for the audit (N173)
             assert h not in opened or final, f"seat {i}'s kept card {h} is public"
-    _check_combat_hands(table, opened)
+    for i, p in enumerate(s.seats):
+        for h in p.kept + p.shown:
+            holders.setdefault(h, set()).add(i)
+    _check_combat_hands(table, opened, holders)
     log = [list(e) for e in s.events]
     for i in range(s.n):
         k = table.knowledge[i]
@@ -87,12 +91,13 @@ def _check_views(table: Any) -> None:
                 assert all(j != seen for seen, _ in view["seen_characters"])
 
 
-def _check_combat_hands(table: Any, opened: dict[int, str]) -> None:
+def _check_combat_hands(table: Any, opened: dict[int, str], holders: dict[int, set[int]]) -> None:
     """KMC 10.3.2: a seat's combat hand is dealt face down, known to its holder alone until a card is
     played; an obstacle's is dealt face up (LOCKE-PLAN 7, N140); a kept planet card used as a jammer,
     field or P-suit stays face down until it breaks (seed 000 3.1.2, N201). A block that falls short
     gives its cards back face up (KMC 10.9), and a controlled seat that cannot carry out its order
-    shows its hand (N211): only those hand cards may be public."""
+    shows its hand (N211): only those hand cards may be public. A seat that held the item card
+    before it was given away (the entertainment district, seed 000 3.2.4) still knows it."""
     s = table.state
     if s.combat is None or not hasattr(s.combat.detail, "fighters"):
         return
@@ -112,7 +117,7 @@ def _check_combat_hands(table: Any, opened: dict[int, str]) -> None:
             if h >= 0 and f.seat >= 0 and h in s.seats[f.seat].kept:
                 assert h not in opened, f"seat {f.seat}'s face-down item card {h} is public"
                 for j, k in enumerate(table.knowledge):
-                    assert not k.knows(h) or j == f.seat, f"seat {j} knows seat {f.seat}'s item card {h}"
+                    assert not k.knows(h) or j in holders.get(h, {f.seat}), f"seat {j} knows seat {f.seat}'s item card {h}"
 
 
 @pytest.mark.parametrize("players", [5, 10])
@@ -120,12 +125,13 @@ def test_no_view_shows_another_seats_secret_at_any_step(players: int) -> None:
     """Item 8: at every step of a bot game, for every seat, the view is the public state plus only what
     that seat knows, and the public state opens no hidden card early."""
     table = bot_table(players, 11)
+    holders: dict[int, set[int]] = {}
     steps = 0
     while table.pending is not None and steps < 400_000:
-        _check_views(table)
+        _check_views(table, holders)
         table.step()
         steps += 1
-    _check_views(table)
+    _check_views(table, holders)
     assert table.outcome() is not None
 
 
