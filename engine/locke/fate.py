@@ -420,8 +420,10 @@ def _on_tf_dealt(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     from engine.locke.abilities import forget
 
     s = forget(s, step.seat, own=False)  # KMC 2.2.1 note: a new character, untried
-    return advance(_seat(s, step.seat, character=unused[0], mods=(), seen_by=(), exposed=False, tried=(),
-                         damage=0, converted=False))
+    from engine.locke.combat.items import new_character
+
+    s = _seat(s, step.seat, character=unused[0], mods=(), seen_by=(), exposed=False, tried=(), damage=0, converted=False)
+    return advance(new_character(s, step.seat))  # KMC 11.4: in a combat, the old card's items go (N228)
 
 
 def silhouette_copies(g: Any, s: LockeState) -> tuple[str, ...]:

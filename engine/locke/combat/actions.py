@@ -129,6 +129,15 @@ class ShipEffect(Action):
 
 
 @dataclasses.dataclass(frozen=True)
+class Trim(Action):
+    """KMC 11.4 (ruling N228): a true self took away henchmen of the old card, so the hand holds
+    more cards than it may; the seat puts back these ``handles`` of its hand, face down."""
+
+    KIND = "locke.cb.trim"
+    handles: tuple[int, ...]
+
+
+@dataclasses.dataclass(frozen=True)
 class JamVeto(Action):
     """KMC 10.10: the jammer's owner says the card just played cannot be used (True: a claim
     that the jammer's hidden level reaches the card's; the play is taken back) or lets it be."""
@@ -178,4 +187,4 @@ class Order(Action):
 
 
 ACTIONS: tuple[type[Action], ...] = (Play, Durability, Sleep, GoOn, Equip, UseItem, Absorb, JamVeto, Order,
-                                     Disintegrate, Broken, EBuster, SuitKind, ShipEffect)
+                                     Disintegrate, Broken, EBuster, SuitKind, ShipEffect, Trim)

@@ -168,6 +168,7 @@ def _auto_round(g: Any, s: LockeState, step: Step) -> LockeState:
         return advance(put(s, fight._replace(ended=fight.ended or "no-opponents")), Step("cb_end", -1))
     if step.arg != "arrived":  # seed 002 actually-there 5-7: they come in first, declaring their items
         s, asks = _arrive(g, s, fight, fight.round + 1)
+        asks += items.reequip_steps(fight_of(s))  # KMC 11.4: a true self's new card declares its items (N228)
         if asks:
             return advance(s, *asks, Step("cb_round", -1, arg="arrived"))
         fight = fight_of(s)

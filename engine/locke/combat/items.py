@@ -32,7 +32,7 @@ from engine.locke import planet_cards as pc
 from engine.locke.chart_data import FIREPOWER
 from engine.locke.combat import claims as cc
 from engine.locke.combat import breakage, kept
-from engine.locke.combat.actions import Absorb, Equip, JamVeto, ShipEffect, SuitKind, UseItem
+from engine.locke.combat.actions import Absorb, Equip, JamVeto, ShipEffect, SuitKind, Trim, UseItem
 from engine.locke.combat.common import (
     RESIDUAL,
     active,
@@ -45,7 +45,7 @@ from engine.locke.combat.common import (
     with_fighter,
     with_strike,
 )
-from engine.locke.combat.model import CARD_SUITS, DECK, SUIT, SUITS
+from engine.locke.combat.model import CARD_SUITS, DECK, HAND_SIZE, SUIT, SUITS, Fight
 from engine.locke.combat.model import Strike
 from engine.locke.actions import Nop
 from engine.locke.damage import resolve_damage
@@ -97,6 +97,8 @@ def _on_equip(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     cards = _equip_cards(g, s, step.seat, action)
     fight = fight_of(s)
     f = fight.fighters[step.n]
+    if f.reequip:
+        _check_reequip(fight, step.n, action)
     if action.henchmen:
         s = _claim(s, step.seat, "henchman", action.henchmen)
     if action.suit:
@@ -124,9 +126,11 @@ def _on_equip(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     if "nike" in cards:  # seed 000 3.1.2: the planet Nike is checked against the mind
         s = s._replace(**claimed(s, fate.stat_claim(s, step.seat, "mind", "le", action.nike, "locke.s000.3.1.2")))
     extra = sum(1 for kind in cards.values() if kind == "henchman")
-    f = f._replace(henchmen=f.henchmen + action.henchmen + extra, suit=action.suit,
-                   suit_left=constant(g, action.suit, "durability") if action.suit in SUITS else 0, field=action.field,
-                   nike_left=constant(g, "nike", "durability") if action.nike else 0, nike_check=action.nike)
+    f = f._replace(henchmen=f.henchmen + action.henchmen + extra, own_henchmen=f.own_henchmen + action.henchmen,
+                   suit=action.suit or f.suit, field=action.field or f.field, reequip=False,
+                   suit_left=constant(g, action.suit, "durability") if action.suit in SUITS else f.suit_left,
+                   nike_left=constant(g, "nike", "durability") if action.nike else f.nike_left,
+                   nike_check=action.nike or f.nike_check)
     jam_card = -1
     for h, as_card in zip(action.cards, action.kinds):
         kind = cards[as_card] if as_card in cards else pc.kind_of(as_card)
@@ -155,6 +159,79 @@ def _on_equip(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     reveals = tuple(x for h, as_card in zip(action.cards, action.kinds) if as_card not in kept.FACE_DOWN
                     for x in kept.reveal(step.seat, h, as_card))  # seed 000 3.1.2: those stay face down
     return advance(s, *reveals)
+
+
+def worn(fight: Any, index: int) -> tuple[str, ...]:
+    """The item kinds fighter ``index`` still uses from kept planet cards after a true self took
+    its old card's away (N228): a new card's item may not double one of them."""
+    f = fight.fighters[index]
+    jam = any(v.jam_owner == f.seat for v in fight.fighters)
+    return tuple(kind for kind, on in (("suit", bool(f.suit)), ("esp-field", f.field), ("esp-jammer", jam),
+                                       ("nike", f.nike_left > 0)) if on)
+
+
+def _check_reequip(fight: Any, index: int, action: Equip) -> None:
+    """KMC 11.4, 2.3.2 (N228): the new card declares its own items before the next initiative; the
+    kept planet cards the seat uses stay as they were, and one item of each kind at a time."""
+    on = worn(fight, index)
+    doubled = [kind for kind, new in (("suit", bool(action.suit)), ("esp-field", action.field),
+                                      ("esp-jammer", action.jammer != -1), ("nike", bool(action.nike)))
+               if new and kind in on]
+    if action.cards or doubled or (action.nike and "suit" in on) or (action.suit and "nike" in on):
+        raise IllegalAction("after a true self declare only the new character card's items, none of a kind still "
+                            f"in use ({', '.join(on) or 'none'}; no suit with Nike)", rule="locke.11.4")
+
+
+def new_character(s: LockeState, seat: int) -> LockeState:
+    """KMC 11.4 (N228): a true self inside a combat. The new card starts afresh: the ESP power
+    spent is no longer counted, the old card's items are gone (its henchmen, suit, field, jammer
+    and Nike; those of kept planet cards stay, they are the seat's), and the new card declares
+    its own before the next initiative (``reequip``). A hand left larger than it may be now is
+    trimmed at once (``cb_trim``, right after the step being handled, fate.py's convention)."""
+    if s.combat is None or not isinstance(s.combat.detail, Fight):
+        return s
+    fight = fight_of(s)
+    index = next((i for i, f in enumerate(fight.fighters) if f.seat == seat and player(f) and not f.thought), -1)
+    if index < 0:
+        return s
+    f = fight.fighters[index]
+    gone = (("henchman",) if f.own_henchmen else ()) + ((f.suit,) if f.suit and f.suit_card < 0 else ()) + (
+        ("esp-field",) if f.field and f.field_card < 0 else ()) + (("nike",) if f.nike_left and f.nike_card < 0 else ())
+    f = f._replace(spent=0, henchmen=f.henchmen - f.own_henchmen, own_henchmen=0, reequip=True)
+    if f.suit_card < 0:
+        f = f._replace(suit="", suit_left=0)
+    if f.field_card < 0:
+        f = f._replace(field=False, field_known=0)
+    if f.nike_card < 0:
+        f = f._replace(nike_left=0, nike_check=0, nike_on=False)
+    fighters = list(with_fighter(fight, index, f).fighters)
+    for j, v in enumerate(fighters):  # the old card's jammer is off its victim
+        if v.jam_owner == seat and v.jam_card < 0:
+            fighters[j] = v._replace(jam_owner=-1, jam_known=0, jam_through=0)
+            gone += ("esp-jammer",)
+    s = log(put(s, fight._replace(fighters=tuple(fighters))), "cb-items-gone", seat, list(gone))
+    excess = len(f.hand) - (HAND_SIZE + f.henchmen + f.extra)
+    if excess > 0:
+        s = s._replace(queue=s.queue[:1] + (Step("cb_trim", seat, n=index, arg=str(excess)),) + s.queue[1:])
+    return s
+
+
+def reequip_steps(fight: Any) -> tuple[Step, ...]:
+    """The item declarations of new character cards (N228), as the next round begins."""
+    return tuple(Step("cb_equip", f.seat, n=i) for i, f in enumerate(fight.fighters) if f.reequip and active(fight, i))
+
+
+def _on_trim(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
+    """KMC 11.4: the seat puts back the cards beyond its new hand size (face down, played pile)."""
+    assert isinstance(action, Trim)
+    fight = fight_of(s)
+    f = fight.fighters[step.n]
+    count = int(step.arg)
+    if len(action.handles) != count or len(set(action.handles)) != count or any(h not in f.hand for h in action.handles):
+        raise IllegalAction(f"put back {count} different cards of your hand", rule="locke.11.4")
+    f = f._replace(hand=tuple(h for h in f.hand if h not in action.handles))
+    s = put(s, with_fighter(fight, step.n, f)._replace(used=fight.used + action.handles))
+    return advance(log(s, "cb-trim", step.seat, count))
 
 
 def _equip_cards(g: Any, s: LockeState, seat: int, action: Equip) -> dict[str, str]:
@@ -938,13 +1015,13 @@ def _on_absorb(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
 PENDING = {
     "cb_mirror_block": seat_decision, "cb_ball_ob": _pending_ball_ob, "cb_ball_faint": _pending_ball_faint,
     "cb_ctl_free": _pending_ctl_free,
-    "cb_equip": seat_decision, "cb_suit_kind": seat_decision, "cb_ship_effect": seat_decision, "cb_jam_ask": seat_decision, "cb_thought_sync": seat_decision, "cb_nike": _pending_nike, "cb_absorb": seat_decision, "cb_ship": _pending_ship, "cb_item_fp": _pending_item_fp,
+    "cb_equip": seat_decision, "cb_suit_kind": seat_decision, "cb_ship_effect": seat_decision, "cb_trim": seat_decision, "cb_jam_ask": seat_decision, "cb_thought_sync": seat_decision, "cb_nike": _pending_nike, "cb_absorb": seat_decision, "cb_ship": _pending_ship, "cb_item_fp": _pending_item_fp,
     "cb_item_roll": _pending_item_roll, "cb_reflect": _pending_reflect, "cb_suit_damage": _pending_suit_damage,
 }
 HANDLERS = {
     ("cb_equip", Equip): _on_equip, ("cb_act", UseItem): _on_special,
     ("cb_escape", UseItem): _on_answer(ESCAPES), ("cb_defend", UseItem): _on_answer(DEFENCES),
-    ("cb_absorb", Absorb): _on_absorb, ("cb_suit_kind", SuitKind): _on_suit_kind, ("cb_ship_effect", ShipEffect): _on_ship_effect, ("cb_ship", DiceRolled): _on_ship, ("cb_item_fp", DiceRolled): _on_item_fp,
+    ("cb_absorb", Absorb): _on_absorb, ("cb_suit_kind", SuitKind): _on_suit_kind, ("cb_trim", Trim): _on_trim, ("cb_ship_effect", ShipEffect): _on_ship_effect, ("cb_ship", DiceRolled): _on_ship, ("cb_item_fp", DiceRolled): _on_item_fp,
     ("cb_item_roll", DiceRolled): _on_item_roll, ("cb_reflect", DiceRolled): _on_reflect,
     ("cb_suit_damage", DiceRolled): _on_suit_damage, ("cb_jam_ask", JamVeto): _on_jam_veto,
     ("cb_nike", DiceRolled): _on_nike, ("cb_thought_sync", UseItem): _on_thought_sync,

@@ -17,10 +17,10 @@ from engine.core.hidden import Knowledge
 from engine.locke import stats
 from engine.locke.actions import Land, Nop
 from engine.locke.checks import MIN_MIND_DECLARATION
-from engine.locke.combat.actions import Absorb, Durability, Equip, GoOn, JamVeto, Play, ShipEffect, Sleep, SuitKind, UseItem
+from engine.locke.combat.actions import Absorb, Durability, Equip, GoOn, JamVeto, Play, ShipEffect, Sleep, SuitKind, Trim, UseItem
 from engine.locke.combat import breakage, disintegration, ebuster, followup, kept
 from engine.locke.combat.claims import own_part
-from engine.locke.combat.items import DEFENCES, ESCAPES, PLANET_SPECIAL, SPECIALS, ball_stops
+from engine.locke.combat.items import DEFENCES, ESCAPES, PLANET_SPECIAL, SPECIALS, ball_stops, worn
 from engine.locke.combat.claims import SHIP_EFFECTS, ship_effects
 from engine.locke.combat.common import (
     RESIDUAL,
@@ -267,8 +267,16 @@ def _equip(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge
         fields = [False] + ([True] if me.items_of("esp-field") else [])
         jams = aims if me.items_of("esp-jammer") else [-1]
         nikes = [0] + [grant_int(x, "check_max", me.mind) for x in me.items_of("nike")][:1]
-    out = [Equip(step.seat, h, suit, field, jam, nike) for h in counts for suit in suits for field in fields
-           for jam in jams for nike in nikes if not (suit and nike)]
+    if fight_of(s).fighters[step.n].reequip:  # N228: the new card's own items, none doubling a card's still in use
+        on = worn(fight_of(s), step.n)
+        suits = [x for x in suits if not x or ("suit" not in on and "nike" not in on)]
+        fields = [x for x in fields if not x or "esp-field" not in on]
+        jams = [x for x in jams if x == -1 or "esp-jammer" not in on]
+        nikes = [x for x in nikes if not x or ("nike" not in on and "suit" not in on)]
+    out: list[Action] = [Equip(step.seat, h, suit, field, jam, nike) for h in counts for suit in suits for field in fields
+                         for jam in jams for nike in nikes if not (suit and nike)]
+    if fight_of(s).fighters[step.n].reequip:
+        return out
     return out + _equip_cards(g, s, step, me, k, aims[1:])
 
 
@@ -326,6 +334,14 @@ def _suit_kind(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowl
     return [SuitKind(step.seat, kind) for kind in kinds or (SUITS if f.suit_card < 0 else CARD_SUITS)]
 
 
+def _trim(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
+    """N228: every way to put back the cards beyond the new hand size (the seat's choice)."""
+    from itertools import combinations
+
+    hand = fight_of(s).fighters[step.n].hand
+    return [Trim(step.seat, tuple(c)) for c in combinations(hand, int(step.arg))]
+
+
 def _durability(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
     from engine.locke import fate
 
@@ -369,7 +385,7 @@ def _as_now(maker: Maker) -> Maker:
 _MAKERS: dict[str, Maker] = {
     "cb_act": _act, "cb_sync": _answer("sync"), "cb_hench": _answer("hench"), "cb_escape": _answer("escape"),
     "cb_block": _answer("block"), "cb_defend": _answer("defend"), "cb_dur": _durability, "cb_sleep": _sleep,
-    "cb_go_on": _go_on, "cb_land": _land, "cb_equip": _equip, "cb_absorb": _absorb, "cb_suit_kind": _suit_kind, "cb_ship_effect": _ship_effect, "cb_jam_ask": _jam_ask,
+    "cb_go_on": _go_on, "cb_land": _land, "cb_equip": _equip, "cb_absorb": _absorb, "cb_suit_kind": _suit_kind, "cb_ship_effect": _ship_effect, "cb_trim": _trim, "cb_jam_ask": _jam_ask,
     "cb_thought_sync": _thought_sync,
     "cb_mirror_block": _mirror_block,
 }

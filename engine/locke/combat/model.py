@@ -115,6 +115,9 @@ class Fighter(NamedTuple):
     ball_out: bool = False  # knocked out by an absorb ball: its jammer and field stop until it wakes (s000 3.1.3)
     ctl_by: int = -1  # the seat whose ESP controller (planet card) dictates this fighter's actions
     ctl_card: int = -1
+    # --- a true self inside the combat (KMC 11.4, ruling N228) ---
+    own_henchmen: int = 0  # of ``henchmen``, those the character card brought (the rest are kept cards)
+    reequip: bool = False  # a new character card: it declares its own items before the next initiative
 
 
 class Strike(NamedTuple):
