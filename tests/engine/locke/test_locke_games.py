@@ -101,14 +101,17 @@ def _check_combat_hands(table: Any, opened: dict[int, str], holders: dict[int, s
     s = table.state
     if s.combat is None or not hasattr(s.combat.detail, "fighters"):
         return
+    # only this combat's plays and shown hands count: every hand goes back to the deck at a combat's end
+    start = next((k for k in range(len(s.events) - 1, -1, -1) if s.events[k] and s.events[k][0] == "cb-called"), 0)
+    events = s.events[start:]
     for f in s.combat.detail.fighters:
         for h in f.hand:
             if f.seat < 0:
                 assert h in opened, f"obstacle {f.ob.id if f.ob else '?'}'s card {h} is dealt face down"
                 continue
             if h in opened:  # played and given back, or its hand shown to a controller who could not act (N211)
-                played = any(e[0] == "cb-play" and e[1:3] == (f.seat, opened[h]) for e in reversed(s.events))
-                shown = any(e[0] == "hand-shown" and e[1] == f.seat for e in s.events)
+                played = any(e[0] == "cb-play" and e[1:3] == (f.seat, opened[h]) for e in events)
+                shown = any(e[0] == "hand-shown" and e[1] == f.seat for e in events)
                 assert played or shown, f"seat {f.seat}'s combat card {h} in hand is public"
                 continue
             for j, k in enumerate(table.knowledge):
