@@ -218,8 +218,10 @@ def _moved(s: LockeState, giver: int, receiver: int, handle: int) -> LockeState:
     r = r._replace(shown=r.shown + (handle,)) if face_up else r._replace(kept=r.kept + (handle,))
     seats = list(s.seats)
     seats[giver], seats[receiver] = g_, r
-    # seed 000 3.1.5: a wildcard given away may be chosen afresh by its receiver
-    return log(s._replace(seats=tuple(seats), wild=tuple(w for w in s.wild if w[0] != handle)),
+    # seed 000 3.1.5: a wildcard given away may be chosen afresh by its receiver, the clone too: the
+    # first dead turn that matters is the receiver's own, so the giver's "no clone" does not follow it
+    return log(s._replace(seats=tuple(seats), wild=tuple(w for w in s.wild if w[0] != handle),
+                          no_clone=tuple(h for h in s.no_clone if h != handle)),
                "card-given", giver, receiver)
 
 

@@ -220,6 +220,27 @@ def test_a_wildcard_not_used_as_a_clone_on_the_first_dead_turn_never_can_be() ->
     assert not pc.takes_dead_turn(table.state, 2)
 
 
+def test_a_wildcard_given_away_gets_a_clone_turn_of_its_own() -> None:
+    """Seed 000 line 83: the receiver of a gift chooses the wildcard afresh, so the clone window
+    its giver let pass (its own first dead turn) does not follow the card: the receiver may
+    still use it as a clone on its own first dead turn."""
+    seats = five(s2={"alive": False, "place": "", "kept": ["entertainment", "wildcard"]})
+    table = _table(seats)
+    act(table, Nop(0))
+    ent, wild = table.state.seats[2].kept
+    act(table, Nop(2))  # no clone this dead turn: the wildcard may never be seat 2's clone
+    assert wild in table.state.no_clone
+    s = table.state  # seat 2 is back (as an actually-alive check would bring it) and gives it away
+    table.state = s._replace(seats=tuple(p._replace(alive=True, place="P:1:0") if i == 2 else p
+                                         for i, p in enumerate(s.seats)))
+    _run(table, (Step("give", 2, n=wild, arg="3"),))  # the entertainment district's gift
+    s = table.state
+    assert s.seats[3].kept == (wild,) and wild not in s.no_clone
+    assert ent in s.no_clone  # the giver's own cards keep their mark
+    dead = s._replace(seats=tuple(p._replace(alive=False, place="") if i == 3 else p for i, p in enumerate(s.seats)))
+    assert pc.takes_dead_turn(dead, 3)
+
+
 def test_claiming_no_clone_while_holding_one_is_false() -> None:
     """Seed 000 line 66: a clone held must be used; saying none is a false claim."""
     from engine.core.claims import FalseClaim
