@@ -48,6 +48,7 @@ DICTATED: dict[str, tuple[type[Action], ...] | None] = {
     "move": (Nop, Walk, Fly, Propose, Leave, Recover, EnterBase), "land": None, "enter_place": None,
     "info_entry": None, "fight": None, "declaring": None, "answer": None, "join": None, "surrender": None,
     "identify": None, "cb_go_on": None, "cb_land": None,
+    "cb_party": None, "cb_party_join": None, "cb_leave": None,  # parties in a combat (N246)
 }
 #: Decisions C orders and V carries out with its hidden cards, and the orders C may give.
 ORDERED = ("cb_act", "cb_escape", "cb_defend")

@@ -24,6 +24,9 @@ three weights so that random games reach the base phase (a fuzzer, not a player)
 - Offered a use of a kept planet card in a combat (an item, seed 000 3.1) it takes one with
   probability ``items``: one option among a hand's many plays would hardly ever be picked, and
   the single copies (geoid bomb, ESP controller, subspace field) would never be seen.
+- Asked in a combat whether it invites someone into its party or leaves its party
+  (KMC 10.3.1 (3), 10.3.4) it does so with probability ``talks``: a coin each round
+  would dissolve and re-form every party in every combat.
 - Everything else (movement, keeping cards, combats, placements) is uniform
   over ``legal``, which the engine makes honest from the bot's knowledge.
 """
@@ -37,11 +40,14 @@ from typing import Any
 from engine.core.actions import Action
 from engine.core.hidden import Knowledge
 from engine.locke import setup_tables
-from engine.locke.actions import Answer, Declare, Destroy, Fly, KingRoom, Land, Surrender, Walk
+from engine.locke.actions import Answer, Declare, Destroy, Fly, KingRoom, Land, Nop, Surrender, Walk
 from engine.locke.claims import die_face
 from engine.locke.combat.actions import Equip, Play, UseItem
 from engine.locke.setup import taken_copies
 from net.bots.base import SealedPick
+
+#: The combat's party questions (engine/locke/combat/talks.py).
+TALKS = ("cb_party", "cb_leave")
 
 
 class LockeRandomBot:
@@ -50,8 +56,9 @@ class LockeRandomBot:
     def __init__(self, rng: random.Random, *, declare: float = 0.01, refuse: float = 0.7,
                  surrender: float = 0.1, destroy: float = 0.8, explore: float = 0.5,
                  late_declare: float = 0.1, late_refuse: float = 0.2, late_turns: int = 50,
-                 items: float = 0.5) -> None:
+                 items: float = 0.5, talks: float = 0.1) -> None:
         self.rng = rng
+        self.talks = talks
         self.items = items
         self.declare = declare
         self.late_declare = late_declare
@@ -88,6 +95,11 @@ class LockeRandomBot:
         destroy = [a for a in legal if isinstance(a, Destroy)]
         if destroy and self.rng.random() < self.destroy:
             return destroy[0]
+        if state.queue and state.queue[0].kind in TALKS:
+            moves = [a for a in legal if not isinstance(a, Nop)]
+            if moves and self.rng.random() < self.talks:
+                return moves[self.rng.randrange(len(moves))]
+            return next((a for a in legal if isinstance(a, Nop)), legal[0])
         planet = [a for a in legal if _planet_use(a)]
         if planet and self.rng.random() < self.items:
             return planet[self.rng.randrange(len(planet))]

@@ -13,6 +13,7 @@ docs/rules/locke.md chapter 10). The modules, one job each:
 - breakage.py - jammers and fields broken by a stronger attack (KMC 10.7.3);
 - ebuster.py - the E-buster's sparing and persuasion (seed 002 trap 11);
 - followup.py - follow-up combats after an escape (KMC 10.11);
+- talks.py - parties formed and left inside a combat (KMC 10.3.1, 10.3.4);
 - latecomers.py - seats joining from outside obey the cell's card (KMC 10.2.2);
 - obstacles.py - chart opponents as obstacles;
 - randoms.py - the items a random character brings (KMC 10.12.2);
@@ -26,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.locke.combat import auto, breakage, disintegration, ebuster, flow, followup, items, path, randoms, volley
+from engine.locke.combat import auto, breakage, disintegration, ebuster, flow, followup, items, path, randoms, talks, volley
 from engine.locke.combat.actions import ACTIONS
 from engine.locke.combat.flow import begin
 from engine.locke.combat.kept import PLANET_ITEMS
@@ -36,13 +37,13 @@ from engine.locke.combat.obstacles import alarm_device, obstacles_from
 
 PENDING: dict[str, Any] = {**flow.PENDING, **path.PENDING, **auto.PENDING, **items.PENDING,
                            **disintegration.PENDING, **breakage.PENDING, **ebuster.PENDING,
-                           **followup.PENDING, **volley.PENDING, **randoms.PENDING}
+                           **followup.PENDING, **volley.PENDING, **randoms.PENDING, **talks.PENDING}
 HANDLERS: dict[tuple[str, type[Any]], Any] = {**flow.HANDLERS, **path.HANDLERS, **auto.HANDLERS, **items.HANDLERS,
                                               **disintegration.HANDLERS, **breakage.HANDLERS,
                                               **ebuster.HANDLERS, **followup.HANDLERS, **volley.HANDLERS,
-                                              **randoms.HANDLERS}
+                                              **randoms.HANDLERS, **talks.HANDLERS}
 AUTO: dict[str, Any] = {**flow.AUTO, **path.AUTO, **auto.AUTO, **items.AUTO, **disintegration.AUTO, **followup.AUTO,
-                        **breakage.AUTO, **volley.AUTO, **randoms.AUTO}
+                        **breakage.AUTO, **volley.AUTO, **randoms.AUTO, **talks.AUTO}
 MAKERS: dict[str, Any] = {**_LEGAL, **volley.MAKERS}
 #: Dice whose roller is not the step's seat: kind -> (state, step) -> the rolling seat.
 ROLLERS: dict[str, Any] = dict(path.ROLLERS)

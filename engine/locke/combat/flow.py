@@ -199,7 +199,8 @@ def _auto_round(g: Any, s: LockeState, step: Step) -> LockeState:
                  if f.ob is not None and f.ob.jammer > 0 and active(fight, i) and not f.ball_out)
     first = auto.bombs(s) if fight.round == 1 else ()
     nike = tuple(Step("cb_nike", -1, n=i) for i, f in enumerate(fighters) if f.nike_left > 0 and active(fight, i))
-    return advance(s, *deals, *first, *nike, *jams, Step("cb_init", -1))
+    talks = Step("cb_talks", -1)  # KMC 10.3.1 (3): party talks once the hands are dealt (N246)
+    return advance(s, *deals, talks, *first, *nike, *jams, Step("cb_init", -1))
 
 
 def extra_cards(s: LockeState, seat: int, count: int) -> LockeState:
@@ -374,6 +375,8 @@ def _auto_post(g: Any, s: LockeState, step: Step) -> LockeState:
     s, forest = path.forest_steps(s)  # the last turn's resonance-forest self-damage (N187)
     if forest:
         return s._replace(queue=forest + s.queue)
+    if step.arg != "left":  # KMC 10.3.4: leaving parties comes first in the post-processing (N246)
+        return advance(s, Step("cb_leaves", -1), Step("cb_post", -1, arg="left"))
     fight = fight_of(s)
     steps = [Step("cb_breakdown", -1, n=i) for i, f in enumerate(fight.fighters)
              if f.ob is not None and "round-end-breakdown-roll" in f.ob.traits and active(fight, i)]

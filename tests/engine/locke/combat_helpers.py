@@ -40,11 +40,12 @@ def combat_table(sides: tuple[tuple[int, ...], tuple[int, ...]] = ((0,), (2,)), 
                  seats: list[dict[str, Any]] | None = None, obstacles: tuple[Any, ...] = (), henchmen: int = 0,
                  cause: str = "declared", cell: str = "P:1:0", equip: Mapping[int, Equip] | None = None,
                  offers: Mapping[int, Sequence[int]] | None = None,
-                 cells: Mapping[str, Any] | None = None) -> LocalTable:
+                 cells: Mapping[str, Any] | None = None, talks: bool = False) -> LocalTable:
     """Seats of five() (seat 2, Nia, moved onto Locke's cell) in a combat, the deck stacked;
     every seat declares no item before the first round unless ``equip`` says otherwise; the
     seats in ``offers`` roll actually-there / actually-alive with those dice (seed 002), the
-    others decline; ``cells`` lays the cards of particular cells (None: an empty cell)."""
+    others decline; ``cells`` lays the cards of particular cells (None: an empty cell); with
+    ``talks`` the combat's party questions are left to the test (flow_helpers.settle declines them)."""
     table = table_at({"seats": seats or five(s2={"place": cell}), "phase": "planet", "turn_of": 0, "fill": "frontier",
                       "cells": dict(cells or {})})
     table.state = game().settle(begin(table.state, Combat(cause, cell, sides, obstacles=obstacles, henchmen=henchmen)))
@@ -67,6 +68,7 @@ def combat_table(sides: tuple[tuple[int, ...], tuple[int, ...]] = ((0,), (2,)), 
         else:
             table.step()
     stack(table, deck)
+    table.talks = talks  # type: ignore[attr-defined]
     settle(table)
     return table
 

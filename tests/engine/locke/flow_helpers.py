@@ -33,9 +33,25 @@ def table_at(position: dict[str, Any], seed: int = 0) -> LocalTable:
     return table
 
 
+#: The combat's party questions (KMC 10.3.1 (3), 10.3.4; engine/locke/combat/talks.py).
+TALKS = ("locke.cb_party", "locke.cb_leave")
+
+
 def settle(table: LocalTable) -> None:
-    """Answer hidden-card operations and placements until a decision, dice or the end."""
-    while table.pending is not None and not isinstance(table.pending, (Decision, Chance, SealedChoice)):
+    """Answer hidden-card operations and placements until a decision, dice or the end.
+
+    A combat's party questions are declined (Nop) here, so a scenario about something else
+    is not interrupted by an invitation it does not care about; a test of the party talks
+    sets ``table.talks = True`` and answers them itself."""
+    from engine.locke.actions import Nop
+
+    while table.pending is not None:
+        pending = table.pending
+        if isinstance(pending, Decision) and pending.prompt in TALKS and not getattr(table, "talks", False):
+            table.submit(Nop(pending.seat))
+            continue
+        if isinstance(pending, (Decision, Chance, SealedChoice)):
+            return
         if table.step() is None:
             return
 
