@@ -337,7 +337,7 @@ def _on_nike_attack(g: Any, s: LockeState, step: Step, me: int, target: int) -> 
     s = put(s, with_fighter(fight, me, fight.fighters[me]._replace(acted=True)))
     s = mark_attacked(with_strike(s, Strike(me, target, "", 0, constant(g, "nike", "attack"), escape_tried=True)))
     planet = ("planet",) if fight.fighters[me].nike_card >= 0 else ()
-    return advance(log(s, "cb-item", step.seat, "nike", target, *planet), Step("cb_hit", -1))
+    return advance(log(s, "cb-item", step.seat, "nike", target, *planet), Step("cb_hit", -1), turn_on(step.seat, me))
 
 
 # --- special attacks (KMC 10.4.2) ----------------------------------------------------------------
@@ -357,9 +357,10 @@ def _on_special(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
         s = with_strike(s, Strike(me, action.target, "", 0, f.thought, escape_tried=True, direct=True))
         return advance(log(s, "cb-item", step.seat, RESIDUAL, action.target), *thought_syncs(s, me),
                        Step("cb_hit", -1))
-    if f.acted and (action.item == "nike" or (action.card >= 0 and action.item in PLANET_ESCAPES)):
-        raise IllegalAction("you synced an attack this round: Nike's attack and an escape are normal actions, "
-                            "which your turn no longer has", rule="locke.10.4.1")
+    if f.acted and (action.item == "nike" or normal_escape(action.item, action.card)):
+        raise IllegalAction("your turn has no normal action left (you took it, or synced an attack this round): "
+                            "Nike's attack and an escape by a mirror or a planet subspace field are normal actions",
+                            rule="locke.10.4.1")
     if action.item == "nike":
         options = targets(s, fight, me)
         if not f.nike_on or action.target not in options:
@@ -367,7 +368,7 @@ def _on_special(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
         return _on_nike_attack(g, s, step, me, action.target)
     if action.card >= 0 and action.item in TURN_CARDS:
         return _on_turn_card(g, s, step, action)
-    if action.card >= 0 and action.item in PLANET_ESCAPES:
+    if action.item in ESCAPES:
         return _on_own_escape(g, s, step, action)
     key = action.item if action.card < 0 else f"{action.item}:{action.card}"
     if action.item not in SPECIALS or key in f.specials:
@@ -388,7 +389,7 @@ def _on_special(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
             s = _claim(s, step.seat, "specials", used)
     s = put(s, with_fighter(fight_of(s), me, f._replace(specials=f.specials + (key,))))
     s = log(s, "cb-item", step.seat, action.item, action.target, *(("planet",) if action.card >= 0 else ()))
-    again = Step("cb_act", step.seat, n=me)
+    again = turn_on(step.seat, me)
     if action.item == "ship":
         said = ":said" if action.card < 0 else ""  # a character's "ship": its user says what it did (N226)
         return advance(s, *reveal, Step("cb_ship", step.seat, n=me, arg=f"{action.target}{said}"), again)
@@ -561,24 +562,49 @@ def _on_nop(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     return advance(s)
 
 
+def normal_escape(item: str, card: int) -> bool:
+    """Is this escape on one's own turn the turn's normal action (KMC 10.4.1)? The Lafnor mirror
+    (the character's or a kept card's) and a kept subspace field are; Dr. Wong's own subspace
+    field is a special action instead, the irregular escape (KMC 2.3.1, 10.4.2 note 3; N236)."""
+    return item in ESCAPES and (card >= 0 or item == "lafnor-mirror")
+
+
 def _on_own_escape(g: Any, s: LockeState, step: Step, action: UseItem) -> LockeState:
-    """KMC 10.4.1: the planet subspace field's or Lafnor mirror's escape may be the normal action
-    of one's own turn (ruling N214): the field rolls as in answer to an attack, the mirror
-    escapes at its level unless a higher planet mirror blocks it."""
+    """An escape on one's own turn, with no attack in flight. As the normal action (N214, N236):
+    a kept subspace field rolls as in answer to an attack, a kept mirror escapes at its level unless
+    a higher planet mirror blocks it, the character's mirror rolls its 1d6. As a special action,
+    once a round (N236): Dr. Wong's subspace field rolls its 2d6, before or after his normal action
+    and special attacks. Whatever is left of the turn comes back if the seat is still there."""
     fight = fight_of(s)
     me = step.n
     f = fight.fighters[me]
     if f.nike_on or action.target != -1:
-        raise IllegalAction("escape with a kept subspace field or mirror card (no target; not while using Nike)",
+        raise IllegalAction("escape with a subspace field or a mirror (no target; not while using Nike)",
                             rule="locke.10.4.1")
-    kept.check_held(g, s, step.seat, action.card, action.as_card, (PLANET_ESCAPES[action.item],))
-    s = kept.claim(s, step.seat, action.card, action.as_card)
-    s = log(put(s, with_fighter(fight, me, f._replace(acted=True))), "cb-item", step.seat, action.item, -1, "planet")
+    if action.card >= 0:
+        kept.check_held(g, s, step.seat, action.card, action.as_card, (PLANET_ESCAPES[action.item],))
+        s = kept.claim(s, step.seat, action.card, action.as_card)
+    elif normal_escape(action.item, action.card):
+        s = _claim(s, step.seat, action.item)
+    elif action.item in f.specials:
+        raise IllegalAction("the irregular escape is a special action, used once a round", rule="locke.10.4.2")
+    else:
+        s = _claim(s, step.seat, action.item)
+    if normal_escape(action.item, action.card):
+        f = f._replace(acted=True)
+    else:
+        f = f._replace(specials=f.specials + (action.item,))
+    planet = ("planet",) if action.card >= 0 else ()
+    s = log(put(s, with_fighter(fight_of(s), me, f)), "cb-item", step.seat, action.item, -1, *planet)
+    rest = turn_on(step.seat, me)
+    if action.card < 0:  # the character's own: its dice, and nobody can block it (KMC 2.3.1)
+        return advance(s, Step("cb_item_roll", step.seat, n=me, arg=f"{action.item}:-1"), rest)
     if action.item == "subspace-field":
-        return advance(s, Step("cb_item_roll", step.seat, n=me, arg=f"subspace-field:-1:{action.card}:{action.as_card}"))
+        return advance(s, Step("cb_item_roll", step.seat, n=me,
+                               arg=f"subspace-field:-1:{action.card}:{action.as_card}"), rest)
     level = kept.level_of(g, action.as_card)
     s = with_strike(s, Strike(me, -1, "", 0, 0, escaper=me, escape_level=level, escape_tried=True, mirror=level))
-    return advance(s, *_mirror_steps(s, step.seat, me, action.card, action.as_card))
+    return advance(s, *_mirror_steps(s, step.seat, me, action.card, action.as_card), rest)
 
 
 def _mirror_steps(s: LockeState, seat: int, me: int, handle: int, as_card: str) -> tuple[Step, ...]:
@@ -600,13 +626,6 @@ def _auto_mirror_end(g: Any, s: LockeState, step: Step) -> LockeState:
     if strike.blockers:
         return advance(s)
     return advance(s, Step("cb_flee_roll", fight_of(s).fighters[step.n].seat, n=step.n))
-
-
-def _without_turn(queue: tuple[Step, ...], index: int) -> tuple[Step, ...]:
-    """``queue`` without the rest of fighter ``index``'s own turn (its ``cb_act`` still to come
-    after a special attack): a fighter knocked out on its turn does nothing more (KMC 2.3.1)."""
-    k = next((k for k, x in enumerate(queue) if x.kind == "cb_act" and x.n == index), -1)
-    return queue if k < 0 else queue[:k] + queue[k + 1:]
 
 
 def _pending_item_roll(g: Any, s: LockeState, step: Step) -> Pending:
@@ -640,8 +659,7 @@ def _item_result(g: Any, s: LockeState, seat: int, me: int, item: str, target: s
     if out:  # knocked out by an unexplained high frequency (KMC 2.3.1): a target still
         f = fight.fighters[me]
         f = f._replace(fainted=True, acted=True, wake=fight.round + 1)  # the rest of the round (KMC 2.3.1, N162)
-        s = log(put(s, with_fighter(fight, me, f)), "cb-fainted", seat, item)
-        s = s._replace(queue=s.queue[:1] + _without_turn(s.queue[1:], me))  # nothing more this round (N162)
+        s = log(put(s, with_fighter(fight, me, f)), "cb-fainted", seat, item)  # its turn is over (N162)
     if not ok:
         return advance(s, *after)
     if item == "geoid-bomb":
@@ -748,7 +766,7 @@ def _on_turn_card(g: Any, s: LockeState, step: Step, action: UseItem) -> LockeSt
         s = put(s, with_fighter(fight, me, f)._replace(used=fight.used + swap))
         s = log(s, "cb-item", step.seat, "slum", -1, "planet")
         return advance(s, *kept.reveal(step.seat, action.card, action.as_card), kept.spend_step(step.seat, action.card),
-                       Step("cb_deal", step.seat, n=size, arg=str(me)), Step("cb_act", step.seat, n=me))
+                       Step("cb_deal", step.seat, n=size, arg=str(me)), turn_on(step.seat, me))
     options = tuple(j for j in targets(s, fight, me) if player(fight.fighters[j]) and fight.fighters[j].ctl_by < 0)
     if action.target not in options or action.cards:
         raise IllegalAction(f"name one player among fighters {list(options)} for the ESP controller",
@@ -756,7 +774,7 @@ def _on_turn_card(g: Any, s: LockeState, step: Step, action: UseItem) -> LockeSt
     s = kept.claim(s, step.seat, action.card, action.as_card)
     s = log(s, "cb-item", step.seat, "esp-controller", action.target, "planet")
     return advance(s, *kept.reveal(step.seat, action.card, action.as_card),
-                   Step("cb_ctl", step.seat, n=action.target, arg=str(action.card)), Step("cb_act", step.seat, n=me))
+                   Step("cb_ctl", step.seat, n=action.target, arg=str(action.card)), turn_on(step.seat, me))
 
 
 def _auto_ctl(g: Any, s: LockeState, step: Step) -> LockeState:
@@ -812,6 +830,30 @@ def turn_steps(fight: Any, index: int) -> tuple[Step, ...]:
     """What comes before a fighter's turn: the controlled player's release roll (KMC 10.4)."""
     f = fight.fighters[index]
     return (Step("cb_ctl_free", -1, n=index),) if f.ctl_by >= 0 else ()
+
+
+def turn_on(seat: int, index: int) -> Step:
+    """The rest of a seat's turn, queued after each thing it did in it (KMC 10.4: the normal action
+    and the special actions in any order, N235): the same decision comes back, unless the seat
+    can no longer act."""
+    return Step("cb_turn_on", seat, n=index)
+
+
+def _auto_turn_on(g: Any, s: LockeState, step: Step) -> LockeState:
+    """The turn's decision comes back once what the seat did has resolved (the resonance forest's
+    self-damage of its card first, N187), while the seat is still in, awake and not knocked out
+    (KMC 2.3.1, N162) and has someone to attack; otherwise its turn is over."""
+    from engine.locke.combat.path import forest_steps
+
+    if s.combat is None:
+        return advance(s)
+    s, forest = forest_steps(s)
+    if forest:
+        return s._replace(queue=forest + s.queue)
+    fight = fight_of(s)
+    if not alert(fight, step.n) or not targets(s, fight, step.n):
+        return advance(s)
+    return advance(s, Step("cb_act", step.seat, n=step.n))
 
 
 def wake_up(fight: Any, round_no: int) -> Any:
@@ -1031,7 +1073,7 @@ HANDLERS = {
     ("cb_ctl_free", DiceRolled): _on_ctl_free,
 }
 AUTO = {
-    "cb_mirror_end": _auto_mirror_end, "cb_ball": _auto_ball, "cb_ball_break": _auto_ball_break,
+    "cb_turn_on": _auto_turn_on, "cb_mirror_end": _auto_mirror_end, "cb_ball": _auto_ball, "cb_ball_break": _auto_ball_break,
     "cb_ctl": _auto_ctl, "cb_reflect_check": _auto_reflect_check,
 }
 fate.CONTINUATIONS.update({"combat.ball": _ball_checked, "combat.controller": _ctl_checked,

@@ -212,13 +212,17 @@ def _act(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge |
     if f.thought:  # KMC 10.6: a residual thought attacks with its firepower, or lets the turn go
         return [Nop(step.seat)] + [UseItem(step.seat, RESIDUAL, t) for t in aims]
     specials: list[Action] = [UseItem(step.seat, item, t) for item in _specials(f, me) for t in aims]
+    if not f.nike_on and "subspace-field" not in f.specials and _has(me, "subspace-field"):
+        specials.append(UseItem(step.seat, "subspace-field", -1))  # Dr. Wong's irregular escape (N236)
     specials += ebuster.options(g, s, step, me)  # seed 002 trap 11: free options of the turn
     specials += _turn_cards(g, s, step, k, aims, normal=not f.acted)
-    if f.acted:  # KMC 10.4.1: it synced this round, so its turn has no normal action (N150)
+    if f.acted:  # KMC 10.4.1: the normal action was taken, or it synced this round (N150, N235)
         return [Nop(step.seat)] + specials
     if f.nike_on:  # KMC 2.3.2: Nike's attack replaces every card action
         return [Nop(step.seat)] + specials + [UseItem(step.seat, "nike", t) for t in aims]
-    return [Nop(step.seat)] + specials + _plays(g, s, step, me, k, ("attack", "flee", "illusion", "telepathy"), None)
+    mirror = [UseItem(step.seat, "lafnor-mirror", -1)] if _has(me, "lafnor-mirror") else []  # KMC 10.4.1 (N236)
+    return [Nop(step.seat)] + specials + mirror + _plays(g, s, step, me, k, ("attack", "flee", "illusion", "telepathy"),
+                                                         None)
 
 
 def _specials(f: Fighter, me: Character | None) -> list[str]:

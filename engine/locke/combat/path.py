@@ -1,8 +1,10 @@
 """What a turn does, and the way an attack travels (KMC 10.4-10.9, fig. 10.2, ch. 5).
 
-A seat's turn (``cb_act``) is one normal action: attack, flee by teleport,
-an illusion, a contact telepathy, or pass. An attack then runs the steps of
-fig. 10.2, each a step in the queue:
+A seat's turn (``cb_act``) holds one normal action: attack, flee by teleport,
+an illusion, a contact telepathy; the special actions (engine/locke/combat/items.py)
+come before or after it, the decision coming back after each (``cb_turn_on``,
+N235) until a pass. An attack then runs the steps of fig. 10.2, each a step in
+the queue:
 
     cb_strike        the attack stands (after any mind checks that stretch its level)
     cb_sync*         seats whose turn has not come may sync (KMC 10.8.1)
@@ -71,10 +73,11 @@ def _s(s: LockeState) -> Strike:
 
 
 def play(g: Any, s: LockeState, index: int, action: Play, uses: tuple[str, ...],
-         step: Step | None = None) -> tuple[LockeState, CombatCard, tuple[Step, ...]]:
+         step: Step | None = None, drop: int = 1) -> tuple[LockeState, CombatCard, tuple[Step, ...]]:
     """Check a seat's card play and spend the card: the new state, the card it counts
-    as, and the mind-check step to run first (if the level is stretched). Raises
-    IllegalAction and changes nothing when the play does not fit."""
+    as, and the mind-check step to run first (if the level is stretched). ``drop``: how many
+    steps the caller queues after these to carry the play on (a jammer's stop takes them back).
+    Raises IllegalAction and changes nothing when the play does not fit."""
     fight = fight_of(s)
     f = fight.fighters[index]
     rule = RULES.get(action.use, "locke.10")
@@ -116,7 +119,7 @@ def play(g: Any, s: LockeState, index: int, action: Play, uses: tuple[str, ...],
     own = 0 if free or action.field else card.level - action.stretch
     ask: tuple[Step, ...] = ()
     if jam_asks(fight, f, card) and step is not None and action.use != "hench":
-        ask = (jam_question(f, index, card.level, 1, step),)  # 1: the play's continuation
+        ask = (jam_question(f, index, card.level, drop, step),)
         before = fight
     seat = f.seat
     character = s.seats[seat].character
@@ -290,27 +293,28 @@ def _on_act(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
         industrial = items.industrial(g, s, step.seat, action)
     elif action.planet != -1:
         raise IllegalAction("name a kept industrial district card, or none (-1)", rule="locke.s000.3.2.4")
-    s, card, mind = play(g, s, me, action, ("attack", "flee", "illusion", "telepathy"), step)
+    s, card, mind = play(g, s, me, action, ("attack", "flee", "illusion", "telepathy"), step, drop=2)
     fight = fight_of(s)
     f = fight.fighters[me]
     s = put(s, with_fighter(fight, me, f._replace(acted=True)))
+    rest = items.turn_on(step.seat, me)  # KMC 10.4: special actions may follow the normal action (N235)
     if action.use == "attack":
         strike = Strike(me, action.target, card.id, card.level, card.firepower, light_sword=is_light_sword(card),
                         field=action.field)
         s = mark_attacked(with_strike(s, strike))
-        return advance(s, *mind, Step("cb_strike", -1, arg="ok"))
+        return advance(s, *mind, Step("cb_strike", -1, arg="ok"), rest)
     if action.use == "flee":
         s = with_strike(s, Strike(me, -1, card.id, 0, 0, escaper=me, escape_level=card.level, escape_tried=True))
-        return advance(s, *mind, Step("cb_escaped", -1, n=me, arg="ok"))
+        return advance(s, *mind, Step("cb_escaped", -1, n=me, arg="ok"), rest)
     if action.use == "illusion":
-        return advance(s, *mind, Step("cb_illusion", -1, n=me, arg=f"ok:{card.level}"))
+        return advance(s, *mind, Step("cb_illusion", -1, n=me, arg=f"ok:{card.level}"), rest)
     if industrial:
         s = items.claim_industrial(s, step.seat, action)
     elif action.level:
         claim = ck.make(step.seat, s.step_no, cc.TELEPATHY, (s.seats[step.seat].character,),
                         _ledger(s, step.seat, action.level), "locke.5.4")
         s = s._replace(**claimed(s, claim))
-    return advance(s, *industrial, *mind, Step("cb_tele_roll", step.seat, n=action.target, arg=str(action.level)))
+    return advance(s, *industrial, *mind, Step("cb_tele_roll", step.seat, n=action.target, arg=str(action.level)), rest)
 
 
 # --- the attack stands: syncs (KMC 10.8) --------------------------------------------------------

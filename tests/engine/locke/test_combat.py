@@ -149,6 +149,7 @@ def test_a_player_whose_turn_is_to_come_syncs_and_loses_its_normal_action() -> N
     with pytest.raises(IllegalAction):
         table.submit(card(table, 2, "defend", "esp-block"))  # the synced attack is level 3 now
     act(table, card(table, 2, "defend", "esp-shield"))
+    act(table, Nop(0))  # KMC 10.4: Locke's turn comes back after his attack (N235); he passes
     # KMC 10.4.1 (N150): Elmi's turn keeps no normal action; with no special attack she can only pass
     assert waiting(table) == ("locke.cb_act", 4) and table.legal(4) == [Nop(4)]
     act(table, Nop(4))
@@ -303,7 +304,10 @@ def test_a_failed_mind_check_spends_the_card_for_nothing() -> None:
     act(table, card(table, 2, "attack", "g-bomb-25", target=0, stretch=1, mind=5))
     roll(table, 6, 6)
     assert _events(table, "cb-fizzle") and "g-bomb-25" not in hand(table, 2)
-    assert fight(table).fighters[1].spent == 4 and waiting(table) == ("locke.cb_act", 0)
+    assert fight(table).fighters[1].spent == 4 and waiting(table) == ("locke.cb_act", 2)  # her turn goes on (N235)
+    assert not any(isinstance(a, Play) for a in table.legal(2))  # the normal action is spent
+    act(table, Nop(2))
+    assert waiting(table) == ("locke.cb_act", 0)
 
 
 # --- false claims name their seat (issue 13 acceptance) ----------------------------------------------
@@ -417,6 +421,7 @@ def test_police_take_one_check_each_and_fire_together() -> None:
     assert isinstance(pending, Chance) and len(pending.dice) == 6  # three checks
     roll(table, 1, 1, 4, 4, 4, 4)  # 1:1 column: row 2 kills the first, row 8 misses the others
     assert fight(table).fighters[1].members == (0, 1, 1)
+    act(table, Nop(0))  # the rest of Locke's turn (N235)
     pending = table.pending
     assert isinstance(pending, Chance) and pending.purpose == "locke.chart.weapon-firepower" and len(pending.dice) == 2
     roll(table, 6, 6)  # two ray guns: 4 + 4
@@ -455,6 +460,7 @@ def test_golems_heal_at_the_end_of_every_round() -> None:
     act(table, card(table, 0, "attack", "raygun-1", target=1))
     roll(table, 1, 1, 6, 6)  # 1 against 3 (1:2 or less): row 2 hurts the first golem by 2, row 12 misses
     assert fight(table).fighters[1].members == (1, 3)
+    act(table, Nop(0))  # the rest of Locke's turn (N235)
     roll(table, 1, 1)  # their two beam cannons fire together: 10 + 10
     act(table, Nop(0))
     act(table, Nop(0))
@@ -473,6 +479,7 @@ def test_the_combat_ends_when_nobody_wants_to_go_on() -> None:
     act(table, card(table, 0, "attack", "bazooka-10", target=1))
     act(table, Nop(2))
     act(table, card(table, 2, "defend", "esp-shield"))
+    act(table, Nop(0))  # the rest of Locke's turn (N235)
     act(table, Nop(2))  # Nia passes her turn
     assert waiting(table) == ("locke.cb_go_on", 0)
     act(table, GoOn(0, False))
@@ -497,6 +504,7 @@ def test_the_thirtieth_round_is_the_last() -> None:
     act(table, card(table, 0, "attack", "bazooka-10", target=1))
     act(table, Nop(2))
     act(table, card(table, 2, "defend", "esp-shield"))
+    act(table, Nop(0))  # the rest of Locke's turn (N235)
     act(table, Nop(2))
     act(table, GoOn(0, True))
     act(table, GoOn(2, True))

@@ -77,6 +77,7 @@ def test_a_failed_check_drops_the_attacker_to_level_zero_and_the_attack_vanishes
     assert _events(table, "cb-disint")[-1] == ("cb-disint", 2, 0, 6, 8, "failed")
     assert ZERO in table.state.seats[0].mods and fight(table).strike is None and fight(table).attacked
     assert stats.public(table.state.seats[0].mods, 0, "level") == 0
+    act(table, Nop(0))  # the rest of Locke's turn (N235)
     assert waiting(table) == ("locke.cb_act", 2)  # Jessica's turn comes: the attack never reached her
 
 
@@ -176,6 +177,7 @@ def test_a_field_attack_only_vanishes() -> None:
     assert table.legal(0) == [CheckValue(0, 0)]  # Yamaki-1 is level 0: he declares it (the ledger does not fix it)
     act(table, CheckValue(0, 0))
     roll(table, 6, 6)
+    act(table, Nop(0))  # the rest of Yamaki-1's turn (N235)
     assert waiting(table) == ("locke.cb_act", 2) and fight(table).strike is None
     assert table.state.seats[0].mods == () and fight(table).fighters[0].field
     assert _events(table, "cb-disint-field")

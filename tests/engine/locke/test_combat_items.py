@@ -411,6 +411,8 @@ def test_nike_attacks_unstoppably_and_takes_the_hits() -> None:
     assert waiting(table) == ("locke.cb_dur", 2)
     act(table, Durability(2, 4))
     roll(table, 3, 3)
+    assert UseItem(0, "nike", 1) not in table.legal(0)  # the normal action is spent; the turn goes on (N235)
+    act(table, Nop(0))
     act(table, card(table, 2, "attack", "blaster-4", target=0))
     assert table.legal(0) == [Nop(0)]  # no escape while using Nike
     act(table, Nop(0))

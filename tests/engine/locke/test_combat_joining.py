@@ -99,6 +99,7 @@ def test_a_seat_arriving_in_round_2_comes_onto_the_cell_then() -> None:
     act(table, Nop(2))  # no defence
     act(table, Durability(2, 4))
     roll(table, 5, 6)  # 11 on bazooka-10 against 4: one damage
+    act(table, Nop(0))  # the rest of Locke's turn (N235)
     assert waiting(table) == ("locke.cb_act", 2)
     act(table, Nop(2))  # Nia lets her turn go
     while waiting(table)[0] == "locke.cb_go_on":

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.pending import Decision
+from engine.locke.actions import Nop
 from engine.locke.combat.actions import Durability, Equip, GoOn, Play, UseItem
 from tests.engine.locke.combat_helpers import card, combat_table, fight, seven
 from tests.engine.locke.flow_helpers import act, five, roll, waiting
@@ -97,6 +98,7 @@ def _to_round_two(table: Any, attacker: int, target: int, card_id: str) -> None:
     act(table, card(table, attacker, "attack", card_id, target=target))
     act(table, Durability(0, 2))
     roll(table, 6, 5)  # 11 on the damage table: a light hit
+    act(table, Nop(attacker))  # the rest of the attacker's turn (N235)
     _go_on(table)
 
 
@@ -123,6 +125,7 @@ def test_the_subspace_field_knock_out_ends_with_the_round() -> None:
     assert fight(table).fighters[0].fainted and waiting(table) == ("locke.cb_dur", 0)
     act(table, Durability(0, 2))
     roll(table, 6, 5)
+    act(table, Nop(2))  # the rest of Locke's turn (N235)
     _go_on(table)
     assert fight(table).round == 2 and not fight(table).fighters[0].fainted
     roll(table, 6, 6, 1, 1)  # Dr. Wong first this time

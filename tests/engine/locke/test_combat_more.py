@@ -42,6 +42,7 @@ def test_transformation_seven_deals_two_cards_and_raises_the_hand_limit() -> Non
     f = fight(table).fighters[1]
     assert len(f.hand) == before + 2 and f.extra == 2
     assert all(table.knowledge[2].knows(h) for h in f.hand) and not any(table.knowledge[0].knows(h) for h in f.hand)
+    act(table, Nop(0))  # the rest of Locke's turn (N235)
     act(table, Nop(2))  # Nia passes her turn
     while not isinstance(table.pending, Chance):  # the going-on question (KMC 10.3.4): go on
         act(table, table.legal(waiting(table)[1])[0])

@@ -547,6 +547,7 @@ def test_the_planet_mirror_escapes_and_defends_and_a_higher_one_blocks() -> None
     act(table, UseItem(2, "lafnor-mirror", -1, m2, "lafnor-mirror-5"))
     act(table, UseItem(0, "lafnor-mirror", -1, m0, "lafnor-mirror-7"))
     assert _events(table, "cb-block") and _events(table, "cb-defend")[-1][-1] == "lafnor-mirror"
+    act(table, Nop(0))  # the rest of Locke's turn (N235)
     assert waiting(table) == ("locke.cb_act", 2) and table.state.seats[2].damage == 0
 
 
@@ -588,6 +589,7 @@ def test_a_stronger_attack_breaks_the_absorb_ball() -> None:
     act(table, UseItem(2, "absorb-ball", -1, h, "absorb-ball-3"))
     act(table, CheckValue(0, 6))
     roll(table, 1, 1)  # passed
+    act(table, Nop(0))  # the rest of Locke's turn (N235)
     act(table, Nop(2))  # Nia's turn
     act(table, GoOn(0, True))
     act(table, GoOn(2, True))
@@ -631,8 +633,10 @@ def test_the_planet_mirror_and_field_are_also_the_turns_escape() -> None:
     h = _handles(seats, 0)[0]
     table = _table(kept0=("subspace-field",))
     act(table, UseItem(0, "subspace-field", -1, h, "subspace-field"))
-    roll(table, 5, 4)  # 9: nothing, the card stays face down, the turn is over
+    roll(table, 5, 4)  # 9: nothing, the card stays face down, the normal action is used
     _keep(table, 0)
+    assert waiting(table) == ("locke.cb_act", 0) and table.legal(0) == [Nop(0)]  # the rest of the turn (N235)
+    act(table, Nop(0))
     assert waiting(table) == ("locke.cb_act", 2) and h in table.state.seats[0].kept
 
 

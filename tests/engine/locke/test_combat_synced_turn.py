@@ -42,6 +42,7 @@ def _synced(leon: str = "lord-leon") -> Any:
     act(table, Nop(2))  # no defence
     act(table, Durability(2, 4))
     roll(table, 6, 5)  # the damage check
+    act(table, Nop(0))  # the rest of Locke's turn (N235)
     act(table, Nop(2))  # Nia's turn: she passes
     return table
 
