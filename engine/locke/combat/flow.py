@@ -23,7 +23,7 @@ from engine.core.pending import CardsDealt, CardsRevealed, Chance, DiceRolled, H
 from engine.locke.state import seat_decision
 from engine.locke.combat import auto, ebuster, followup, items, latecomers, path, randoms
 from engine.locke.combat.actions import GoOn
-from engine.locke.combat.common import active, fight_of, player, put, targets, with_fighter
+from engine.locke.combat.common import active, alert, fight_of, player, put, targets, with_fighter
 from engine.locke.combat.model import (
     DEAD,
     DECK,
@@ -382,7 +382,8 @@ def _auto_post(g: Any, s: LockeState, step: Step) -> LockeState:
              if f.ob is not None and "round-end-breakdown-roll" in f.ob.traits and active(fight, i)]
     obstacles = any(f.ob is not None and active(fight, i) for i, f in enumerate(fight.fighters))
     if fight.attacked and not obstacles and parties_left(fight) >= 2:
-        steps += [Step("cb_go_on", f.seat, n=i) for i, f in enumerate(fight.fighters) if player(f) and active(fight, i)]
+        # a knocked-out seat answers nothing, so it is not asked (N162, N237)
+        steps += [Step("cb_go_on", f.seat, n=i) for i, f in enumerate(fight.fighters) if player(f) and alert(fight, i)]
     return advance(s, *steps, Step("cb_judge", -1))
 
 

@@ -560,11 +560,12 @@ def gone(s: LockeState, index: int, state: str) -> LockeState:
 
 
 def sleepers(s: LockeState, fight: Fight, user: int) -> tuple[int, ...]:
-    """Everyone still in (but the user) whom an illusion can put to sleep: not machines,
-    not obstacles immune to hallucination (KMC 5.3.2, seed 002)."""
+    """Everyone still in and able to act (but the user) whom an illusion can put to sleep: not
+    machines, not obstacles immune to hallucination (KMC 5.3.2, seed 002), and not the knocked
+    out, who are not "行動可能" and answer nothing (KMC 5.3.2, N162, N237)."""
     out = []
     for j, f in enumerate(fight.fighters):
-        if j == user or not active(fight, j) or f.thought:
+        if j == user or not alert(fight, j) or f.thought:
             continue
         if f.ob is not None and (MACHINE in f.ob.traits or NO_SLEEP in f.ob.traits):
             continue
@@ -617,11 +618,11 @@ def _on_sleep(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
 
 def _auto_illusion_end(g: Any, s: LockeState, step: Step) -> LockeState:
     """KMC 5.3.2: a sleeping attacker's attack is gone; sleeping syncers' shares drop;
-    when everyone else sleeps the user escapes."""
+    when everyone else able to act sleeps the user escapes (the knocked out do not count, N237)."""
     fight = fight_of(s)
     strike = fight.strike
     user = fight.fighters[step.n]
-    awake = tuple(j for j in range(len(fight.fighters)) if j != step.n and active(fight, j))
+    awake = tuple(j for j in range(len(fight.fighters)) if j != step.n and alert(fight, j))
     if strike is not None and strike.target == step.n:
         if not active(fight, strike.attacker):
             s = log(with_strike(s, None), "cb-illusion-stops", user.seat)

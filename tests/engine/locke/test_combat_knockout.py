@@ -14,10 +14,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.pending import Decision
+import pytest
+
+from engine.core.errors import IllegalAction, NotYourTurn
+from engine.core.pending import Chance, Decision
 from engine.locke.actions import Nop
-from engine.locke.combat.actions import Durability, Equip, GoOn, Play, UseItem
+from engine.locke.combat.actions import Durability, Equip, GoOn, Play, Sleep, UseItem
 from tests.engine.locke.combat_helpers import card, combat_table, fight, seven
+
+
+def _events(table: Any, kind: str) -> list[tuple[Any, ...]]:
+    return [e for e in table.state.events if e[0] == kind]
 from tests.engine.locke.flow_helpers import act, five, roll, waiting
 
 WONG_FIRST = (6, 6, 1, 1)  # initiative: fighter 0 rolls 12, fighter 1 rolls 2
@@ -157,3 +164,55 @@ def test_a_persuaded_e_buster_stays_out_for_the_combat() -> None:
     woken = Fighter(0, 0, fainted=True, wake=2)
     fight_after = items.wake_up(Fight(round=1, fighters=(out, woken)), 2)
     assert fight_after.fighters[0].fainted and not fight_after.fighters[1].fainted
+
+
+# --- a knocked-out seat answers nothing (KMC 5.3.2 "行動可能", 10.3.4; N162, N237) ----------------------
+
+
+def test_a_knocked_out_seat_is_not_under_an_illusion_so_it_cannot_be_used_on_him_alone() -> None:
+    """KMC 5.3.2: the illusion check is for the players able to act; Dr. Wong, out cold, is not one,
+    so with nobody else to put to sleep Nia's illusion is refused and nothing changes (before: he
+    was asked whether he sleeps)."""
+    table = _wong(deck2=("illusion-3",))
+    _knocked_out_by_his_geoid_bomb(table)
+    assert not any(isinstance(a, Play) and a.use == "illusion" for a in table.legal(2))
+    before = table.state
+    with pytest.raises(IllegalAction) as err:
+        table.submit(card(table, 2, "illusion", "illusion-3"))
+    assert err.value.rule == "locke.5.3.2" and table.state == before
+
+
+def test_an_illusion_skips_the_knocked_out_and_its_user_escapes_when_the_rest_sleep() -> None:
+    """KMC 5.3.2: Dr. Wong (knocked out) and Locke fight Nia; her illusion asks Locke alone, and
+    once he sleeps everyone able to act is asleep: she escapes, Dr. Wong still lying there."""
+    seats = five(s0={"character": "dr-wong", "silhouette": "dr-wong"}, s2={"place": "P:1:0"},
+                 s4={"character": "locke-1", "silhouette": "locke", "place": "P:1:0"})
+    table = combat_table(sides=((0, 4), (2,)), seats=seats, deck=seven() + seven() + seven("illusion-3"))
+    roll(table, 6, 6, 1, 1, 3, 3)  # Dr. Wong, then Nia (fighter 2), then Locke
+    act(table, UseItem(0, "geoid-bomb", 2))
+    roll(table, 5, 5)  # 10: knocked out
+    assert waiting(table) == ("locke.cb_act", 2)
+    act(table, card(table, 2, "illusion", "illusion-3"))
+    pending = table.pending
+    assert isinstance(pending, Chance) and len(pending.dice) == 2  # one check: Locke's
+    roll(table, 6, 6)  # 3 + 12 = 15 > 6 + 8: Locke sleeps, no choice
+    assert waiting(table) == ("locke.cb_sleep", 4)
+    act(table, Sleep(4, True))
+    assert _events(table, "cb-illusion-escape") and fight(table).fighters[0].state == "in"
+
+
+def test_a_knocked_out_seat_is_not_asked_whether_to_go_on() -> None:
+    """KMC 10.3.4 with N162: after Nia's attack on the knocked-out Dr. Wong only she says whether
+    the combat goes on; his answer is not taken."""
+    table = _wong(deck2=("raygun-2",))
+    _knocked_out_by_his_geoid_bomb(table)
+    act(table, card(table, 2, "attack", "raygun-2", target=0))
+    act(table, Durability(0, 2))
+    roll(table, 6, 5)
+    act(table, Nop(2))  # the rest of her turn (N235)
+    assert waiting(table) == ("locke.cb_go_on", 2)
+    with pytest.raises(NotYourTurn):
+        table.submit(GoOn(0, True))
+    act(table, GoOn(2, True))
+    pending = table.pending
+    assert isinstance(pending, Chance) and pending.purpose == "locke.combat.initiative" and fight(table).round == 2
