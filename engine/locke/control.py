@@ -38,7 +38,7 @@ from engine.locke import claims as ck
 from engine.locke.actions import EnterBase, Fly, Leave, Nop, Propose, Recover, Walk
 from engine.locke.combat import claims as cc
 from engine.locke.combat.actions import Order, Play, UseItem
-from engine.locke.combat.common import fight_of, jam_floor, targets
+from engine.locke.combat.common import fight_of, jam_floor, obstacle_jam, targets
 from engine.locke.combat.model import DECK, Fight
 from engine.locke.state import NO_SEAT, LockeState, Step, claimed, log
 
@@ -149,7 +149,7 @@ def after(g: Any, s: LockeState, new: LockeState, step: Step, action: Action) ->
         return new
     f = fight_of(s).fighters[step.n]
     p = s.seats[step.seat]
-    floor = max(f.jammed, jam_floor(fight_of(s), f))
+    floor = max(obstacle_jam(fight_of(s), f), jam_floor(fight_of(s), f))
     value = [floor, f.spent, [list(m) for m in p.mods], p.proofs]
     claim = ck.make(step.seat, s.step_no, cc.NO_ATTACK, f.hand + (p.character,), value, RULE)
     new = new._replace(**claimed(new, claim))

@@ -16,7 +16,10 @@ strategy; the engine runs it itself, so it must see the obstacles' cards
   attack; it never escapes;
 - it blocks every teleport it surely can, with the lowest teleport that does,
   and syncs another's block when that block would fall short;
-- it never syncs attacks, never uses contact telepathy or illusions.
+- it never syncs attacks, never uses contact telepathy or illusions;
+- a seat's jammer of hidden level put on it (KMC 10.10): a card at or below a level that jammer
+  is known to stop is never tried; any other card waits for the jammer's owner as a seat's
+  card does (N164), and a card stopped is taken back and the automaton picks again (N239).
 """
 
 from __future__ import annotations
@@ -27,7 +30,22 @@ from engine.core.pending import Chance, DiceRolled, Pending
 from engine.locke import charts
 from engine.locke.chart_data import FIREPOWER
 from engine.locke.combat import randoms
-from engine.locke.combat.common import COMBINED, MACHINE, NO_SLEEP, active, alert, can_be_attacked, fight_of, mark_attacked, power_left, put, with_fighter, with_strike
+from engine.locke.combat.common import (
+    COMBINED,
+    MACHINE,
+    NO_SLEEP,
+    active,
+    alert,
+    can_be_attacked,
+    fight_of,
+    jam_asks,
+    jam_floor,
+    mark_attacked,
+    power_left,
+    put,
+    with_fighter,
+    with_strike,
+)
 from engine.locke.combat.model import DEAD, TRAPPED, Fighter, Obstacle, Strike
 from engine.locke.state import LockeState, Step, advance, log
 
@@ -42,13 +60,14 @@ def obstacle_targets(s: LockeState, fight: Any, index: int) -> tuple[int, ...]:
     return pick_from(s, fight, index)
 
 
-def _usable(g: Any, f: Fighter, kind: str) -> list[tuple[int, Any]]:
-    """(handle, card) of the face-up cards of ``kind`` the obstacle can surely play."""
+def _usable(g: Any, fight: Any, f: Fighter, kind: str) -> list[tuple[int, Any]]:
+    """(handle, card) of the face-up cards of ``kind`` the obstacle can play: within its level and
+    power, and not at or below a level a seat's jammer on it is known to stop (KMC 10.10)."""
     assert f.ob is not None
     out = []
     for handle, card_id in zip(f.hand, f.faces):
         card = g.components.combat_card(card_id)
-        if not randoms.playable(f, card.level, power_left(g, f)) or (f.jammed and card.level <= f.jammed):
+        if not randoms.playable(f, card.level, power_left(g, f)) or card.level <= jam_floor(fight, f):
             continue
         if kind == "attack" and card.type == "attack":
             out.append((handle, card))
@@ -59,8 +78,8 @@ def _usable(g: Any, f: Fighter, kind: str) -> list[tuple[int, Any]]:
     return out
 
 
-def _best_attack(g: Any, f: Fighter) -> tuple[int, Any] | None:
-    cards = _usable(g, f, "attack")
+def _best_attack(g: Any, fight: Any, f: Fighter) -> tuple[int, Any] | None:
+    cards = _usable(g, fight, f, "attack")
     if not cards:
         return None
     return max(cards, key=lambda hc: (hc[1].firepower, -hc[1].level, -hc[0]))
@@ -84,8 +103,22 @@ def turn(g: Any, s: LockeState, index: int) -> LockeState:
     return s._replace(queue=specials + (Step("cb_ob_attack", -1, n=index),) + s.queue)
 
 
+def _jam_ask(s: LockeState, before: Any, index: int, card: Any, drop: int, step: Step) -> tuple[LockeState, tuple[Step, ...]]:
+    """A seat's jammer is on the obstacle and may stop ``card`` (KMC 10.10, N239): its owner answers
+    before the ``drop`` steps that carry the play on; a stop takes the play back to ``before``
+    and ``step`` (the automaton's pick) comes again."""
+    from engine.locke.combat.path import jam_question
+
+    fight = fight_of(s)
+    f = fight.fighters[index]
+    if not jam_asks(fight, f, card):
+        return s, ()
+    return put(s, fight._replace(before=before)), (jam_question(f, index, card.level, drop, step),)
+
+
 def _auto_ob_attack(g: Any, s: LockeState, step: Step) -> LockeState:
     fight = fight_of(s)
+    before = fight
     f = fight.fighters[step.n]
     ob = f.ob
     assert ob is not None
@@ -105,7 +138,7 @@ def _auto_ob_attack(g: Any, s: LockeState, step: Step) -> LockeState:
     if not ob.cards and not _has_weapon(ob):
         return advance(s)
     if ob.cards:
-        best = _best_attack(g, f)
+        best = _best_attack(g, fight, f)
         if best is None:
             return advance(log(s, "cb-pass", -1, ob.id))
         handle, card = best
@@ -137,7 +170,10 @@ def _auto_ob_attack(g: Any, s: LockeState, step: Step) -> LockeState:
         s = with_strike(s, strike._replace(target=options[0]))
     if not ob.cards and ob.weapon in FIREPOWER:
         steps.append(Step("cb_fp", -1, n=step.n))
-    return advance(s, *steps, Step("cb_strike", -1, arg="ok"))
+    ask: tuple[Step, ...] = ()
+    if ob.cards:
+        s, ask = _jam_ask(s, before, step.n, card, len(steps) + 1, step)
+    return advance(s, *ask, *steps, Step("cb_strike", -1, arg="ok"))
 
 
 def _pending_pick(g: Any, s: LockeState, step: Step) -> Pending:
@@ -175,42 +211,51 @@ def _on_fp(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     return advance(log(with_strike(s, strike._replace(firepower=power)), "cb-firepower", f.ob.id, list(action.faces), power))
 
 
-def defend(g: Any, s: LockeState, index: int) -> tuple[LockeState, tuple[Step, ...]]:
-    """KMC 10.12.3 defence: the barrier once a round, else the lowest defence card that surely
-    works, else a random character's psycho-pod (N245); none while its Nike is on (KMC 2.3.2:
-    Nike takes the hit). Returns the state and the steps the defence still takes."""
+def _auto_ob_defend(g: Any, s: LockeState, step: Step) -> LockeState:
+    """KMC 10.12.3 defence of obstacle ``step.n``: the barrier once a round, else the lowest
+    defence card that surely works (a seat's jammer on it may stop the card: then it picks
+    again, N239), else a random character's psycho-pod (N245); none while its Nike is on (KMC
+    2.3.2: Nike takes the hit)."""
     fight = fight_of(s)
     strike = fight.strike
-    assert strike is not None
+    index = step.n
     f = fight.fighters[index]
     ob = f.ob
     assert ob is not None
-    if strike.light_sword or f.nike_on:
-        return s, ()
+    if strike is None or strike.light_sword or f.nike_on:
+        return advance(s)
     if ob.barrier >= strike.level and not f.barrier_used:
         s = put(s, with_fighter(fight, index, f._replace(barrier_used=True)))
-        return log(with_strike(s, None), "cb-defend", -1, ob.id, "esp-barrier", ob.barrier), ()
-    cards = [hc for hc in _usable(g, f, "defence") if hc[1].level >= strike.level]
+        return advance(log(with_strike(s, None), "cb-defend", -1, ob.id, "esp-barrier", ob.barrier))
+    cards = [hc for hc in _usable(g, fight, f, "defence") if hc[1].level >= strike.level]
     if not cards:
-        return s, randoms.pod_steps(g, s, index)
+        return advance(s, *randoms.pod_steps(g, s, index))
     handle, card = min(cards, key=lambda hc: (hc[1].level, hc[0]))
     from engine.locke.combat.path import spend_face_up
 
     s = put(s, with_fighter(fight, index, f._replace(spent=f.spent + randoms.cost(f, card.level))))
     s, _ = spend_face_up(s, index, handle, "defend", level=card.level)
-    return log(with_strike(s, None), "cb-defend", -1, ob.id, card.id), ()
+    s, ask = _jam_ask(s, fight, index, card, 1, step)
+    return advance(s, *ask, Step("cb_ob_defended", -1, n=index, arg=card.id))
+
+
+def _auto_ob_defended(g: Any, s: LockeState, step: Step) -> LockeState:
+    """The obstacle's defence card works (no jammer stopped it): the attack is gone."""
+    ob = fight_of(s).fighters[step.n].ob
+    assert ob is not None
+    return advance(log(with_strike(s, None), "cb-defend", -1, ob.id, step.arg))
 
 
 def _auto_ob_block(g: Any, s: LockeState, step: Step) -> LockeState:
     """KMC 10.12.3 blocks: block alone when sure, or sync a block that falls short."""
-    from engine.locke.combat.path import add_block, spend_face_up
+    from engine.locke.combat.path import spend_face_up
 
     fight = fight_of(s)
     strike = fight.strike
     f = fight.fighters[step.n]
     if strike is None or strike.escaper < 0 or not active(fight, step.n):
         return advance(s)
-    cards = _usable(g, f, "teleport")
+    cards = _usable(g, fight, f, "teleport")
     if not strike.blockers:
         cards = [hc for hc in cards if hc[1].level > strike.escape_level]
     else:
@@ -221,9 +266,11 @@ def _auto_ob_block(g: Any, s: LockeState, step: Step) -> LockeState:
     if not cards:
         return advance(s)
     handle, card = min(cards, key=lambda hc: (hc[1].level, hc[0]))
-    s = put(s, with_fighter(fight, step.n, f._replace(spent=f.spent + randoms.cost(f, card.level))))
+    own = randoms.cost(f, card.level)
+    s = put(s, with_fighter(fight, step.n, f._replace(spent=f.spent + own)))
     s, _ = spend_face_up(s, step.n, handle, "block", level=card.level)
-    return advance(add_block(s, step.n, card.level, handle, card.level))
+    s, ask = _jam_ask(s, fight, step.n, card, 1, step)  # the block stands once no jammer stops it
+    return advance(s, *ask, Step("cb_blocked", -1, n=step.n, arg=f"ok:{card.level}:{handle}:{own}"))
 
 
 # --- arming police from the weapon-check chart (seed 002) ----------------------------------------
@@ -292,4 +339,4 @@ def _auto_vanish(g: Any, s: LockeState, step: Step) -> LockeState:
 
 PENDING = {"cb_pick": _pending_pick, "cb_fp": _pending_fp, "cb_arm": _pending_arm}
 HANDLERS = {("cb_pick", DiceRolled): _on_pick, ("cb_fp", DiceRolled): _on_fp, ("cb_arm", DiceRolled): _on_arm}
-AUTO = {"cb_ob_attack": _auto_ob_attack, "cb_ob_block": _auto_ob_block, "cb_bomb": _auto_bomb, "cb_vanish": _auto_vanish}
+AUTO = {"cb_ob_attack": _auto_ob_attack, "cb_ob_defend": _auto_ob_defend, "cb_ob_defended": _auto_ob_defended, "cb_ob_block": _auto_ob_block, "cb_bomb": _auto_bomb, "cb_vanish": _auto_vanish}

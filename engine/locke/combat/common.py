@@ -44,6 +44,23 @@ def jammer_on(fight: Fight, f: Fighter) -> bool:
     return f.jam_owner >= 0 and not any(x.seat == f.jam_owner and x.ball_out for x in fight.fighters)
 
 
+def obstacle_jam(fight: Fight, f: Fighter, escape: bool = False) -> int:
+    """The level of the obstacles' ESP jammers on ``f`` now (KMC 10.10, N156; 0: none), read from
+    each jamming obstacle as it is at this moment (N238): a jammer broken by a stronger attack
+    (N184), lost with a policeman or by the super E-buster's damage, stopped by an absorb ball's
+    knock-out (N206), or whose obstacle has left the fight stops nothing more. ``escape``: the
+    super E-buster's instead, which stops escape cards only (seed 002 trap 13, N191)."""
+    level = 0
+    for i in f.jammed_by:
+        source = fight.fighters[i]
+        ob = source.ob
+        if ob is None or source.ball_out or not active(fight, i):
+            continue
+        if ("jammer-vs-escape-only" in ob.traits) == escape:
+            level = max(level, ob.jammer)
+    return level
+
+
 def jam_floor(fight: Fight, f: Fighter) -> int:
     """Cards at or below this level are known to be stopped by the seat's jammer on ``f``
     (KMC 10.10: a known level may not even be tried; 0: nothing known, or no working jammer).

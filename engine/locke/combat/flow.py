@@ -173,7 +173,7 @@ def _auto_round(g: Any, s: LockeState, step: Step) -> LockeState:
             return advance(s, *asks, Step("cb_round", -1, arg="arrived"))
         fight = fight_of(s)
     fight = items.wake_up(fight, fight.round + 1)  # seed 000 3.1.3: knocked out for some rounds
-    fighters = tuple(f._replace(acted=False, done=False, barrier_used=False, jammed=0, jammed_escape=0, specials=(),
+    fighters = tuple(f._replace(acted=False, done=False, barrier_used=False, jammed_by=(), specials=(),
                                 nike_on=False)
                      for f in fight.fighters)
     fight = fight._replace(round=fight.round + 1, fighters=fighters, attacked=False, wants=(), order=(),
@@ -279,11 +279,8 @@ def _jam(s: LockeState, source: int, victim: int) -> LockeState:
     fight = fight_of(s)
     ob = fight.fighters[source].ob
     assert ob is not None
-    f = fight.fighters[victim]
-    if "jammer-vs-escape-only" in ob.traits:  # seed 002 trap 13: the super E-buster's jams escapes only
-        f = f._replace(jammed_escape=max(f.jammed_escape, ob.jammer))
-    else:
-        f = f._replace(jammed=max(f.jammed, ob.jammer))
+    f = fight.fighters[victim]  # its level is read live (common.obstacle_jam, N238)
+    f = f._replace(jammed_by=f.jammed_by + ((source,) if source not in f.jammed_by else ()))
     s = log(put(s, with_fighter(fight, victim, f)), "cb-jammer", ob.id, f.seat, ob.jammer)
     return advance(s)
 

@@ -31,6 +31,7 @@ from engine.locke.combat.common import (
     henchmen_of,
     item_level,
     jam_floor,
+    obstacle_jam,
     targets,
 )
 from engine.locke.combat.model import CARD_SUITS, SUIT, SUITS, Fighter, Strike
@@ -99,14 +100,14 @@ def _plays(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge
     f = fight.fighters[index]
     field = kept.levels(g, s, step.seat, f.field_card, k, me, "esp-field")
     out: list[Action] = []
+    jammed, jammed_escape = obstacle_jam(fight, f), obstacle_jam(fight, f, escape=True)
     for handle, cid, acts_as, card in _hand(g, f, k):
-        if card.type != "contact-telepathy" and ((f.jammed and card.level <= f.jammed)
-                                                 or card.level <= jam_floor(fight, f)):
+        if card.type != "contact-telepathy" and card.level <= max(jammed, jam_floor(fight, f)):
             continue
         for use in uses:
             if card_fits(card, use, strike):
                 continue
-            if use in ("escape", "flee") and f.jammed_escape and card.level <= f.jammed_escape:
+            if use in ("escape", "flee") and card.level <= jammed_escape:
                 continue  # seed 002 trap 13: the super E-buster's jammer stops escape cards
             if use == "block" and strike is not None and strike.block_base and card.level > strike.block_base:
                 continue

@@ -81,7 +81,7 @@ class Fighter(NamedTuple):
     acted: bool = False  # used its normal action this round (or synced, KMC 10.8.1)
     done: bool = False  # its attack turn of this round is over
     henchmen: int = 0
-    jammed: int = 0  # level of the ESP jammer on it (KMC 10.10), 0 none
+    jammed_by: tuple[int, ...] = ()  # obstacles whose ESP jammer went on it this round (KMC 10.10, N156)
     ob: Obstacle | None = None
     members: tuple[int, ...] = ()  # obstacles: durability left of each member
     barrier_used: bool = False
@@ -99,7 +99,6 @@ class Fighter(NamedTuple):
     nike_check: int = 0  # the value declared for the Nike check (a claim)
     nike_on: bool = False  # the Nike check passed this round
     spared: bool = False  # said its level is 2 or less: E-busters never pick it (seed 002 trap 11)
-    jammed_escape: int = 0  # level of a jammer on it that stops escape cards only (super E-buster, seed 002)
     extra: int = 0  # more cards in hand until the combat ends (transformation chart 7, seed 002)
     thought: int = 0  # a dead seat's residual thought: its firepower (KMC 10.2.1; no cards, no durability)
     # --- items from kept planet cards (seed 000 3.1; engine/locke/combat/items.py, rulings N200-N209) ---

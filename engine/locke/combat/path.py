@@ -43,6 +43,7 @@ from engine.locke.combat.common import (
     card_fits,
     mark_attacked,
     effective,
+    obstacle_jam,
     fight_of,
     is_illusion,
     is_light_sword,
@@ -96,11 +97,12 @@ def play(g: Any, s: LockeState, index: int, action: Play, uses: tuple[str, ...],
     if card.type != "contact-telepathy" and card.level <= jam_floor(fight, f):
         raise IllegalAction(f"the jammer on you is known to reach level {f.jam_known}: only cards above it "
                             "can work", rule="locke.10.10")
-    if card.type != "contact-telepathy" and f.jammed and card.level <= f.jammed:
-        raise IllegalAction(f"an ESP jammer of level {f.jammed} is on you: only cards above it work "
+    jammed, jammed_escape = obstacle_jam(fight, f), obstacle_jam(fight, f, escape=True)
+    if card.type != "contact-telepathy" and card.level <= jammed:
+        raise IllegalAction(f"an ESP jammer of level {jammed} is on you: only cards above it work "
                             "(contact telepathy ignores jammers)", rule="locke.10.10")
-    if action.use in ("escape", "flee") and f.jammed_escape and card.level <= f.jammed_escape:
-        raise IllegalAction(f"a jammer of level {f.jammed_escape} on you stops escape cards at or below it",
+    if action.use in ("escape", "flee") and card.level <= jammed_escape:
+        raise IllegalAction(f"a jammer of level {jammed_escape} on you stops escape cards at or below it",
                             rule="locke.s002.trap.13")
     free = action.use == "hench" or card.type == "contact-telepathy"
     if action.field and (free or not f.field or action.stretch):
@@ -677,8 +679,6 @@ def _on_shown(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
 
 
 def _auto_defence_phase(g: Any, s: LockeState, step: Step) -> LockeState:
-    from engine.locke.combat import auto
-
     strike = fight_of(s).strike
     if strike is None or strike.target < 0:
         return advance(with_strike(s, None) if strike is not None else s)
@@ -693,8 +693,7 @@ def _auto_defence_phase(g: Any, s: LockeState, step: Step) -> LockeState:
         return advance(s, *broken, Step("cb_hit", -1))
     if target.seat >= 0:
         return advance(s, *broken, Step("cb_defend", target.seat, n=strike.target), Step("cb_hit", -1))
-    s, steps = auto.defend(g, s, strike.target)
-    return advance(s, *broken, *steps, Step("cb_hit", -1))
+    return advance(s, *broken, Step("cb_ob_defend", -1, n=strike.target), Step("cb_hit", -1))  # the automaton
 
 
 def _on_defend(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:

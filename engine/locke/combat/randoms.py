@@ -37,7 +37,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.pending import Chance, DiceRolled, Pending
-from engine.locke.combat.common import active, alert, card_fits, fight_of, grant_int, put, with_fighter, with_strike
+from engine.locke.combat.common import active, alert, card_fits, fight_of, grant_int, jam_floor, put, with_fighter, with_strike
 from engine.locke.combat.model import Fighter, Obstacle, Strike
 from engine.locke.components import Character
 from engine.locke.state import LockeState, Step, advance, log
@@ -130,7 +130,7 @@ def hench_syncs(g: Any, s: LockeState, index: int) -> LockeState:
         if strike is None or not strike.card or strike.light_sword:
             return s
         cards = [(h, g.components.combat_card(c)) for h, c in zip(f.hand, f.faces)]
-        fits = [(h, c) for h, c in cards if not card_fits(c, "hench", strike) and not (f.jammed and c.level <= f.jammed)]
+        fits = [(h, c) for h, c in cards if not card_fits(c, "hench", strike) and c.level > jam_floor(fight, f)]
         if not fits:
             return s
         handle, card = max(fits, key=lambda hc: (hc[1].firepower, -hc[1].level, -hc[0]))

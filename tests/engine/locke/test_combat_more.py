@@ -13,7 +13,7 @@ from engine.core.claims import FalseClaim
 from engine.core.errors import IllegalAction
 from engine.locke import claims as ck
 from engine.locke.combat.actions import Durability, EBuster, Equip, Play
-from engine.locke.combat.common import targets
+from engine.locke.combat.common import obstacle_jam, targets
 from engine.locke.combat.model import Obstacle
 from engine.locke.combat.path import FOREST
 from tests.engine.locke.combat_helpers import card, combat_table, fight, seven
@@ -163,7 +163,7 @@ def test_the_super_e_buster_is_not_persuaded_and_jams_escapes_only() -> None:
     roll(table, 1)  # no spare question came; the jammer goes on the first player (KMC 10.12.2)
     roll(table, 6, 6, 1, 1, 1, 2)  # Locke first
     f = fight(table).fighters
-    assert f[0].jammed_escape == 3 and all(x.jammed == 0 for x in f)
+    assert obstacle_jam(fight(table), f[0], escape=True) == 3 and all(obstacle_jam(fight(table), x) == 0 for x in f)
     assert waiting(table) == ("locke.cb_act", 0) and not [a for a in table.legal(0) if isinstance(a, EBuster)]
     plays = {(a.use, a.card) for a in table.legal(0) if isinstance(a, Play)}
     assert ("flee", "teleport-4") in plays and ("flee", "teleport-3") not in plays and ("attack", "bazooka-10") in plays
