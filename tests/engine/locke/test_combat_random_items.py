@@ -15,7 +15,7 @@ import pytest
 from engine.core.pending import Chance
 from engine.locke.actions import CheckValue, Nop
 from engine.locke.combat import obstacles_from
-from engine.locke.combat.common import put, with_fighter
+from engine.locke.combat.common import obstacle_jam, put, with_fighter
 from engine.locke.combat.model import Obstacle
 from engine.locke.combat.randoms import CARRIED, items_of
 from engine.locke.outcomes import Opponent
@@ -48,7 +48,7 @@ def _table(character: str, first: tuple[int, ...], mine: tuple[str, ...] = (), t
 
 def _unjam(table: Any) -> None:
     f = fight(table)
-    table.state = put(table.state, with_fighter(f, 0, f.fighters[0]._replace(jammed=0)))
+    table.state = put(table.state, with_fighter(f, 0, f.fighters[0]._replace(jammed_by=())))
 
 
 def _events(table: Any, kind: str) -> list[tuple[Any, ...]]:
@@ -216,7 +216,7 @@ def test_a_random_characters_jammer_goes_on_a_player() -> None:
     """KMC 10.12.2 (2): its jammer (Strohheim-E's, level 4) is on Locke: Locke's cards of level 4
     or less are not offered."""
     table = _table("strohheim-e", LOCKE_FIRST, mine=("beam-cannon-12", "g-bomb-25"))
-    assert fight(table).fighters[0].jammed == 4
+    assert obstacle_jam(fight(table), fight(table).fighters[0]) == 4
     plays = {a.card for a in table.legal(0) if getattr(a, "use", "") == "attack"}
     assert "g-bomb-25" in plays and "beam-cannon-12" not in plays
 

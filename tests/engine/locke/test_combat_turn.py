@@ -12,7 +12,7 @@ from engine.core.claims import FalseClaim
 from engine.core.errors import IllegalAction
 from engine.locke.actions import Nop
 from engine.locke.combat import claims as cc
-from engine.locke.combat.actions import Durability, Equip, JamVeto, Play, UseItem
+from engine.locke.combat.actions import Durability, Equip, JamVeto, Play, ShipEffect, UseItem
 from tests.engine.locke.combat_helpers import card, combat_table, fight, initiative, seven
 from tests.engine.locke.flow_helpers import act, five, roll, waiting
 
@@ -61,6 +61,7 @@ def test_a_ship_fires_after_the_normal_action_once_and_then_the_turn_ends() -> N
     assert UseItem(0, "ship", 1) in options and not any(isinstance(a, Play) for a in options)
     act(table, UseItem(0, "ship", 1))
     roll(table, 1, 2)  # ship support 3: a G-bomb
+    act(table, ShipEffect(0, "g-bomb"))  # what the "ship" did (N226)
     _take_hit(table, 2, 6, 5)
     assert waiting(table) == ("locke.cb_act", 0) and table.legal(0) == [Nop(0)]
     act(table, Nop(0))
@@ -86,6 +87,7 @@ def test_a_special_attack_used_before_the_normal_action_is_not_offered_after_it(
     table = _table("lord-leon", deck0=("blaster-4",))
     act(table, UseItem(0, "ship", 1))
     roll(table, 4, 4)  # ship support 8: no support
+    act(table, table.legal(0)[0])  # what the "ship" did (N226): nothing
     act(table, card(table, 0, "attack", "blaster-4", target=1))
     _take_hit(table, 2, 6, 5)
     assert table.legal(0) == [Nop(0)]
