@@ -246,3 +246,25 @@ def test_a_mirror_by_someone_without_one_is_caught() -> None:
     with pytest.raises(FalseClaim) as err:
         table.submit(UseItem(0, "lafnor-mirror", -1))
     assert err.value.seat == 0 and err.value.claim.what == cc.ITEM
+
+
+def test_dr_wong_who_synced_still_has_his_irregular_escape() -> None:
+    """KMC 10.4.1-10.4.2 with N150: Dr. Wong (seat 4, Locke's side) syncs Locke's attack on Nia
+    with a stretched ray gun, so his turn has no normal action; the irregular escape, a special
+    action, is still offered and works."""
+    seats = five(s2={"place": "P:1:0"}, s4={"character": "dr-wong", "silhouette": "dr-wong", "place": "P:1:0"})
+    table = combat_table(sides=((0, 4), (2,)), seats=seats, deck=seven("blaster-4") + seven("raygun-2") + seven())
+    roll(table, 6, 6, 1, 1, 3, 3)  # Locke, Nia, Dr. Wong
+    act(table, card(table, 0, "attack", "blaster-4", target=2))
+    act(table, card(table, 4, "sync", "raygun-2", stretch=1, mind=6))
+    roll(table, 1, 1)  # his mind check
+    _take_hit(table, 2, 6, 5)
+    act(table, Nop(0))  # the rest of Locke's turn
+    act(table, Nop(2))  # Nia passes
+    assert waiting(table) == ("locke.cb_act", 4)
+    options = table.legal(4)
+    assert UseItem(4, "subspace-field", -1) in options and not any(isinstance(a, Play) for a in options)
+    act(table, UseItem(4, "subspace-field", -1))
+    roll(table, 2, 2)
+    roll(table, 1)
+    assert waiting(table) == ("locke.cb_land", 4)
