@@ -199,8 +199,8 @@ def _auto_round(g: Any, s: LockeState, step: Step) -> LockeState:
                  if f.ob is not None and f.ob.jammer > 0 and active(fight, i) and not f.ball_out)
     first = auto.bombs(s) if fight.round == 1 else ()
     nike = tuple(Step("cb_nike", -1, n=i) for i, f in enumerate(fighters) if f.nike_left > 0 and active(fight, i))
-    talks = Step("cb_talks", -1)  # KMC 10.3.1 (3): party talks once the hands are dealt (N246)
-    return advance(s, *deals, talks, *first, *nike, *jams, Step("cb_init", -1))
+    talks = (Step("cb_leaves", -1), Step("cb_talks", -1))  # KMC 10.3.1 (3): party talks after the deal (N246)
+    return advance(s, *deals, *talks, *first, *nike, *jams, Step("cb_init", -1))
 
 
 def extra_cards(s: LockeState, seat: int, count: int) -> LockeState:

@@ -188,7 +188,7 @@ def _fire(s: LockeState, me: int, item: str, target: int) -> LockeState:
     if item == "ship":
         return advance(s, Step("cb_ship", -1, n=me, arg=str(target)))
     if item == "beam-cannon":
-        s = mark_attacked(with_strike(s, Strike(me, target, "", 4, 0, machine=True)))
+        s = mark_attacked(with_strike(s, Strike(me, target, "", 4, 0)))  # a character's, as a seat's (no machine)
         return advance(s, Step("cb_item_fp", -1, n=me), Step("cb_strike", -1, arg="ok"))
     return advance(s, Step("cb_item_roll", -1, n=me, arg=f"geoid-bomb:{target}"))
 

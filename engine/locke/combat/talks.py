@@ -6,16 +6,21 @@ party at each round's post-processing. The engine carries both out with the
 board's own party rules (KMC 9.2.1, N46; engine/locke/turn.py), so a party
 formed in a combat is a party on the board when the combat ends:
 
-- pre-processing, after the hands are dealt (``cb_talks``): each seat able to
-  lead a party (alone or a leader, in a normal state, awake) that has someone
-  to invite is asked, in fighter order, whether it invites one seat fighter of
-  another party (alone, normal, another silhouette than all of the party's;
-  one invitation a round); the invited seat accepts or declines; accepted, it
-  fights on the inviter's side from now on;
-- post-processing, before the "go on" questions (``cb_leaves``): each seat in
-  a party of two or more living members is asked whether it leaves: a partner
-  leaves alone, a leader dissolves the party (as on the board); each seat so
-  freed fights as a party of its own.
+- pre-processing, after the hands are dealt: first each seat in a party may
+  leave it (``cb_leaves``, as below: KMC 10.3.1 (3) speaks of forming and
+  breaking), then (``cb_talks``) each seat able to lead a party (alone or a
+  leader, in a normal state, awake) that has someone to invite is asked, in
+  fighter order, whether it invites one seat fighter of another party (alone,
+  normal, another silhouette than all of the party's; one invitation a
+  round); the invited seat accepts or declines; accepted, it fights on the
+  inviter's side from now on;
+- post-processing, before the "go on" questions (``cb_leaves``, KMC 10.3.4):
+  each seat in a party of two or more living members is asked whether it
+  leaves: a partner leaves alone, a leader dissolves the party (as on the
+  board); each seat so freed fights as a party of its own.
+
+A jammer already on a seat that becomes its owner's partner stays on it until
+the combat ends, as every jammer declared before round 1 does (N160).
 
 Knocked-out fighters are asked nothing (N162); a controlled seat's answers
 are its controller's (N210, engine/locke/control.py). Everything here is public.
@@ -32,7 +37,7 @@ from engine.locke.actions import Join, Leave, Nop, Propose
 from engine.locke.combat.common import alert, fight_of, player, put, with_fighter
 from engine.locke.combat.model import Fight
 from engine.locke.components import Character
-from engine.locke.state import NO_SEAT, LockeState, Step, advance, log, party_of, seat_decision, with_seat
+from engine.locke.state import NO_SEAT, LockeState, Step, advance, lead, log, party_of, seat_decision, with_seat
 
 FORM = "locke.10.3.1"
 LEAVE = "locke.10.3.4"
@@ -63,8 +68,8 @@ def invitees(g: Any, s: LockeState, index: int) -> tuple[int, ...]:
         return ()
     board = party_candidates(g, s, f.seat)
     out = []
-    for j, o in enumerate(fight.fighters):
-        if o.seat in board and player(o) and alert(fight, j) and o.party != f.party:
+    for j, o in enumerate(fight.fighters):  # another board party (KMC 9.2.1), not only another side
+        if o.seat in board and player(o) and alert(fight, j) and lead(s, o.seat) != lead(s, f.seat):
             if _parties(with_fighter(fight, j, o._replace(party=f.party))) >= 2:
                 out.append(o.seat)
     return tuple(out)

@@ -103,12 +103,13 @@ def test_a_random_characters_henchman_brings_a_card_and_syncs_its_attack() -> No
     assert waiting(table) == ("locke.cb_escape", 0)
 
 
-def test_a_henchman_adds_no_card_above_the_attack_cards_own_level() -> None:
-    """KMC 10.8, N148: a henchman's card is at most min(2, the attack card's level): a ray gun
-    (level 1) cannot be joined by a blaster (level 2)."""
-    table = _table("cornelia", RANDOM_FIRST, theirs=("raygun-2", "esp-screen"))
+def test_a_henchman_adds_no_card_above_level_two() -> None:
+    """KMC 10.8, N148: a henchman's card is at most min(2, the attack card's level): on Cornelia's
+    beam cannon (level 4) her henchman adds the ray gun 3, not the stronger level-3 bazooka 10."""
+    table = _table("cornelia", RANDOM_FIRST, theirs=("beam-cannon-12", "bazooka-10", "raygun-3"))
     strike = fight(table).strike
-    assert strike is not None and (strike.level, strike.firepower, strike.hench_level) == (1, 2, 0)
+    assert strike is not None and (strike.card, strike.level, strike.firepower, strike.hench_level) == \
+        ("beam-cannon-12", 5, 15, 1)
 
 
 # --- suits and Nike (KMC 2.3.2) --------------------------------------------------------------------
@@ -256,13 +257,16 @@ def test_a_random_characters_ship_bombards_from_the_ship_support_chart() -> None
 
 
 def test_a_random_strohheim_e_fires_its_beam_cannon() -> None:
-    """KMC 2.3.1 beam cannon: level 4, firepower rolled on the weapon-firepower chart."""
-    table = _table("strohheim-e", RANDOM_FIRST)
+    """KMC 2.3.1 beam cannon: level 4, firepower rolled on the weapon-firepower chart; a
+    character's weapon, not a machine's (KMC 5.3.2 lists the non-humans), so an illusion answers it."""
+    table = _table("strohheim-e", RANDOM_FIRST, mine=("illusion-6",))
     pending = table.pending
     assert isinstance(pending, Chance) and pending.purpose == "locke.chart.weapon-firepower"
     roll(table, 6)
     strike = fight(table).strike
     assert strike is not None and strike.level == 4 and strike.firepower > 0 and strike.target == 0
+    assert not strike.machine
+    assert any(getattr(a, "card", "") == "illusion-6" for a in table.legal(0))
 
 
 @pytest.mark.parametrize("face,stopped", [(4, True), (5, False)])

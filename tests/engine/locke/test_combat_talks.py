@@ -16,7 +16,7 @@ from engine.core.pending import Chance
 from engine.locke.actions import Join, Leave, Nop, Propose
 from engine.locke.combat.common import put, targets, with_fighter
 from tests.engine.locke.combat_helpers import combat_table, fight, seven
-from tests.engine.locke.flow_helpers import act, roll, waiting
+from tests.engine.locke.flow_helpers import act, five, game, roll, waiting
 
 IN_ORDER = (6, 6, 3, 3, 1, 1)  # initiative: fighters 0, 1, 2
 
@@ -146,3 +146,70 @@ def test_without_talks_the_scenario_helpers_decline_every_question() -> None:
     pending = table.pending
     assert isinstance(pending, Chance) and pending.purpose == "locke.combat.initiative"
     assert len(set(_parties(table))) == 3
+
+
+# --- leaving in the pre-processing, and who may talk -------------------------------------------------
+
+
+def _allies() -> Any:
+    """Yamaki-1 (seat 3) is Locke's partner on the board: side 0 is that party, Nia side 1."""
+    seats = five(s3={"place": "P:1:0", "leader": 0, "status": "partner"})
+    return combat_table(sides=((0, 3), (2,)), seats=seats, deck=seven() + seven() + seven(), talks=True)
+
+
+def test_a_partner_may_leave_in_the_pre_processing_too() -> None:
+    """KMC 10.3.1 (3) speaks of forming and breaking parties before the round: Yamaki leaves
+    before round 1 and is then a party of his own, whom Locke may invite back."""
+    table = _allies()
+    assert waiting(table) == ("locke.cb_leave", 0)
+    act(table, Nop(0))
+    assert waiting(table) == ("locke.cb_leave", 3)
+    act(table, Leave(3))
+    assert table.state.seats[3].leader == -1 and len(set(_parties(table))) == 3
+    assert waiting(table) == ("locke.cb_party", 0)
+    assert Propose(0, (3,)) in table.legal(0)
+
+
+def test_a_partner_is_not_asked_to_invite() -> None:
+    """KMC 9.2.1 (N46): only a seat alone or leading forms a party; a partner invites nobody."""
+    table = _allies()
+    act(table, Nop(0))
+    act(table, Nop(3))
+    # Locke leads and Nia is alone: Locke may not invite her (no side would be left); Nia may not
+    # invite Locke (he leads a party) nor Yamaki (a partner): nobody is asked
+    pending = table.pending
+    assert isinstance(pending, Chance) and pending.purpose == "locke.combat.initiative"
+
+
+def test_nobody_of_the_same_silhouette_is_offered() -> None:
+    """KMC 9.2.1: no two in a party with the same silhouette: Nia shows Locke's face now."""
+    seats = five(s2={"place": "P:1:0", "silhouette": "locke"})
+    table = combat_table(seats=seats, deck=seven() + seven() + seven(), offers={3: (1, 2)}, talks=True)
+    assert [f.seat for f in fight(table).fighters] == [0, 2, 3]
+    assert waiting(table) == ("locke.cb_party", 0)
+    assert table.legal(0) == [Nop(0), Propose(0, (3,))]
+
+
+def test_a_knocked_out_fighter_neither_invites_nor_is_invited() -> None:
+    """N162: a knocked-out fighter answers nothing, so it is no inviter and no invitee."""
+    table = _three()
+    f = fight(table)
+    table.state = put(table.state, with_fighter(f, 2, f.fighters[2]._replace(fainted=True, wake=2)))
+    assert table.legal(0) == [Nop(0), Propose(0, (2,))]  # not Yamaki
+    f = fight(table)
+    table.state = put(table.state, with_fighter(f, 0, f.fighters[0]._replace(fainted=True, wake=2)))
+    from engine.locke.combat.talks import invitees
+    assert invitees(game(), table.state, 0) == ()
+
+
+def test_a_controlled_seat_s_leaving_is_its_controllers_decision() -> None:
+    """N210: parties and leaving them are decisions the controller makes outright."""
+    seats = five(s3={"place": "P:1:0", "leader": 0, "status": "partner", "controller": 2})
+    table = combat_table(sides=((0, 3), (2,)), seats=seats, deck=seven() + seven() + seven(), talks=True)
+    act(table, Nop(0))
+    assert waiting(table) == ("locke.cb_leave", 2)  # asked of Nia, for Yamaki
+    from engine.locke.control import UnderControl
+    with pytest.raises(UnderControl):
+        table.submit(Leave(3))
+    act(table, Leave(2))
+    assert table.state.seats[3].leader == -1
