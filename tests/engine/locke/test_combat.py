@@ -280,6 +280,23 @@ def test_declaring_a_telepathy_level_above_ones_own_is_a_false_claim() -> None:
     assert err.value.seat == 2 and err.value.claim.what == cc.TELEPATHY
 
 
+def test_a_telepathy_level_above_seven_is_accepted_after_gains() -> None:
+    """N222: the bound on the declared level is the public ledger's: Locke (level 6) with +2 from
+    transformations checks contact telepathy at 8 (before, the handler refused anything above 7
+    while the honest options offered 8; a random game found it)."""
+    seats = five(s0={"mods": [["level", "add", 1, "game"], ["level", "add", 1, "game"]]}, s2={"place": "P:1:0"})
+    table = combat_table(seats=seats, deck=seven("contact-telepathy") + seven("raygun-2"))
+    roll(table, *LOCKE_FIRST)
+    with pytest.raises(IllegalAction) as err:  # 9 passes what any card with these gains could have
+        table.submit(card(table, 0, "telepathy", "contact-telepathy", target=1, level=9))
+    assert err.value.rule == "locke.5.4"
+    play = card(table, 0, "telepathy", "contact-telepathy", target=1, level=8)
+    assert play in table.legal(0)
+    act(table, play)
+    pending = table.pending
+    assert isinstance(pending, Chance) and pending.purpose.startswith("locke.")
+
+
 def test_the_wildcard_stands_for_any_card() -> None:
     """KMC 5.5: the wildcard counts as the card named with it (claimed as the wildcard itself)."""
     table = _duel(seven("combat-wildcard"), seven("raygun-2"))
