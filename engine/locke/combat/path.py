@@ -564,12 +564,14 @@ def gone(s: LockeState, index: int, state: str) -> LockeState:
 
 
 def sleepers(s: LockeState, fight: Fight, user: int) -> tuple[int, ...]:
-    """Everyone still in and able to act (but the user) whom an illusion can put to sleep: not
-    machines, not obstacles immune to hallucination (KMC 5.3.2, seed 002), and not the knocked
-    out, who are not "行動可能" and answer nothing (KMC 5.3.2, N162, N237)."""
+    """Everyone still in (but the user) whom an illusion can put to sleep: every enemy but
+    machines and obstacles immune to hallucination (KMC 5.3.2, seed 002), and the players able
+    to act: a knocked-out seat is not "行動可能" and answers nothing (KMC 5.3.2, N162, N237),
+    while a knocked-out obstacle is still an enemy the user must put to sleep (its check is the
+    engine's, N155)."""
     out = []
     for j, f in enumerate(fight.fighters):
-        if j == user or not alert(fight, j) or f.thought:
+        if j == user or not active(fight, j) or f.thought or (f.seat >= 0 and not alert(fight, j)):
             continue
         if f.ob is not None and (MACHINE in f.ob.traits or NO_SLEEP in f.ob.traits):
             continue
@@ -622,11 +624,13 @@ def _on_sleep(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
 
 def _auto_illusion_end(g: Any, s: LockeState, step: Step) -> LockeState:
     """KMC 5.3.2: a sleeping attacker's attack is gone; sleeping syncers' shares drop;
-    when everyone else able to act sleeps the user escapes (the knocked out do not count, N237)."""
+    when every enemy and everyone else able to act sleeps the user escapes (knocked-out seats
+    do not count, N237; knocked-out obstacles do)."""
     fight = fight_of(s)
     strike = fight.strike
     user = fight.fighters[step.n]
-    awake = tuple(j for j in range(len(fight.fighters)) if j != step.n and alert(fight, j))
+    awake = tuple(j for j, f in enumerate(fight.fighters)  # every enemy, the players able to act (KMC 5.3.2)
+                  if j != step.n and (alert(fight, j) if f.seat >= 0 else active(fight, j)))
     if strike is not None and strike.target == step.n:
         if not active(fight, strike.attacker):
             s = log(with_strike(s, None), "cb-illusion-stops", user.seat)

@@ -295,3 +295,18 @@ def test_a_sure_defence_card_comes_before_the_pod() -> None:
     table = _table("nagato", LOCKE_FIRST, mine=("blaster-4",), theirs=("esp-block",))
     act(table, card(table, 0, "attack", "blaster-4", target=1))
     assert ("cb-defend", -1, "nagato", "esp-block") in table.state.events
+
+
+def test_a_knocked_out_random_character_is_still_an_enemy_an_illusion_must_put_to_sleep() -> None:
+    """KMC 5.3.2: every enemy and every player able to act must sleep before the illusion's user
+    escapes; "able to act" qualifies the players only, so Dr. Wong knocked out by his own geoid
+    bomb (N162) still takes the (automatic) check, and the user escapes once he sleeps."""
+    table = _table("dr-wong", RANDOM_FIRST, mine=("illusion-6",))
+    roll(table, 5, 6)  # 11: Dr. Wong is knocked out for the round
+    assert fight(table).fighters[1].fainted and waiting(table) == ("locke.cb_act", 0)
+    act(table, card(table, 0, "illusion", "illusion-6"))
+    pending = table.pending
+    assert isinstance(pending, Chance) and pending.purpose == "locke.combat.illusion" and len(pending.dice) == 2
+    roll(table, 3, 3)  # 6 + 6 = 12 > Dr. Wong's level + mind
+    assert ("cb-asleep", -1, "dr-wong", 12) in table.state.events
+    assert any(e[0] == "cb-illusion-escape" for e in table.state.events)
