@@ -285,9 +285,9 @@ def _on_act(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
         raise IllegalAction("this use takes no target (-1)", rule=RULES.get(action.use, "locke.10"))
     if action.use == "illusion" and not sleepers(s, fight, me):
         raise IllegalAction("nobody here can fall asleep: the illusion cannot be used", rule="locke.5.3.2")
-    if action.use == "telepathy":  # bounded by the public ledger (N222): a transformation's +1 may pass 7
-        accepted = fate.check_range(g, s, step.seat, "level")
-        if action.level not in accepted:
+    if action.use == "telepathy":
+        accepted = fate.check_range(g, s, step.seat, "level")  # the public ledger's bound (N222), not 7
+        if action.planet < 0 and action.level not in accepted:  # an industrial district's level is its own
             raise IllegalAction(f"declare an ESP level {accepted.start}..{accepted.stop - 1} for the level check",
                                 rule="locke.5.4")
     elif action.level:

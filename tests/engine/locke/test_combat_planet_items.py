@@ -467,6 +467,24 @@ def test_the_geoid_bomb_card_knocks_out_for_the_rest_of_the_round() -> None:
     assert f.fainted and f.wake == 2 and h in zone_of(table.state, "planet:stock")
 
 
+def test_the_industrial_district_checks_at_six_below_the_public_ledgers_bound() -> None:
+    """Seed 000 3.2.4: level 6 "whatever the character's level", even for a seat whose public
+    losses bound its own declarations at 3 (N222 bounds only the seat's own level; a random game
+    found the district refused)."""
+    seats = _seats(kept0=("industrial",))
+    seats[0] = {**seats[0], "mods": [["level", "add", -3, "game"]]}
+    h = _handles(seats, 0)[0]
+    table = combat_table(seats=seats, deck=seven("contact-telepathy") + seven())
+    initiative(table, *LOCKE_FIRST)
+    t = hand(table, 0)["contact-telepathy"]
+    with pytest.raises(IllegalAction) as err:  # its own check: 3 at most now
+        table.submit(Play(0, "telepathy", t, "contact-telepathy", "", 1, 0, 0, 4, False))
+    assert err.value.rule == "locke.5.4"
+    act(table, Play(0, "telepathy", t, "contact-telepathy", "", 1, 0, 0, 6, False, h))
+    roll(table, 3, 3)
+    assert _events(table, "cb-telepathy")[-1][3:] == (6, 6, True)
+
+
 def test_the_industrial_district_makes_contact_telepathy_at_level_six() -> None:
     """Seed 000 3.2.4 industrial district: the check at level 6 whatever the character's level
     (no level claim), the card shown and spent."""
