@@ -28,6 +28,7 @@ are its controller's (N210, engine/locke/control.py). Everything here is public.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.core.actions import Action
@@ -84,13 +85,19 @@ def leavers(s: LockeState, fight: Fight, index: int) -> bool:
     return p.status == "partner" or len(party_of(s, f.seat)) > 1
 
 
-def _auto_talks(g: Any, s: LockeState, step: Step) -> LockeState:
-    """KMC 10.3.1 (3): the next fighter from ``step.n`` on that has someone to invite is asked."""
+def _ask_next(s: LockeState, step: Step, question: str, asked: Callable[[int], bool]) -> LockeState:
+    """Ask ``question`` of the next fighter from ``step.n`` on for whom ``asked`` holds, then
+    come back for the one after it (each answer may change who is asked next)."""
     fight = fight_of(s)
     for i in range(step.n, len(fight.fighters)):
-        if invitees(g, s, i):
-            return advance(s, Step("cb_party", fight.fighters[i].seat, n=i), Step("cb_talks", -1, n=i + 1))
+        if asked(i):
+            return advance(s, Step(question, fight.fighters[i].seat, n=i), step._replace(n=i + 1))
     return advance(s)
+
+
+def _auto_talks(g: Any, s: LockeState, step: Step) -> LockeState:
+    """KMC 10.3.1 (3): the next fighter that has someone to invite is asked."""
+    return _ask_next(s, step, "cb_party", lambda i: bool(invitees(g, s, i)))
 
 
 def _legal_party(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
@@ -131,12 +138,8 @@ def _on_join(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
 
 
 def _auto_leaves(g: Any, s: LockeState, step: Step) -> LockeState:
-    """KMC 10.3.4: the next fighter from ``step.n`` on that is in a party is asked whether it leaves."""
-    fight = fight_of(s)
-    for i in range(step.n, len(fight.fighters)):
-        if leavers(s, fight, i):
-            return advance(s, Step("cb_leave", fight.fighters[i].seat, n=i), Step("cb_leaves", -1, n=i + 1))
-    return advance(s)
+    """KMC 10.3.1 (3), 10.3.4: the next fighter in a party is asked whether it leaves."""
+    return _ask_next(s, step, "cb_leave", lambda i: leavers(s, fight_of(s), i))
 
 
 def _legal_leave(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
