@@ -55,6 +55,8 @@ class ActionCodec:
         for cls in classes:
             if not cls.KIND or cls.KIND in self._by_kind:
                 raise ValueError(f"action kind {cls.KIND!r} is empty or repeated")
+            if any(f.name == "kind" for f in dataclasses.fields(cls)):  # to_data's own key would be overwritten
+                raise ValueError(f"action {cls.KIND!r} has a field named 'kind', which its canonical data uses")
             self._by_kind[cls.KIND] = cls
             self._hints[cls.KIND] = typing.get_type_hints(cls)
 

@@ -148,6 +148,30 @@ def test_codec_refuses_empty_or_repeated_kinds() -> None:
     assert ActionCodec([Play, DiceRolled]).kinds == ("dice_rolled", "play")
 
 
+def test_codec_refuses_a_field_named_kind() -> None:
+    """to_data writes the action kind under "kind": a field of that name would overwrite it, and
+    the action could never be read back (a saved Locke game failed to verify so, session 22)."""
+    @dataclasses.dataclass(frozen=True)
+    class Clash(Action):
+        KIND = "clash"
+        kind: str
+
+    with pytest.raises(ValueError, match="field named 'kind'"):
+        ActionCodec([Clash])
+
+
+def test_the_suit_kind_statement_reads_back() -> None:
+    """The Locke input that had the clash (N225's suit kind) survives to_data and decode through
+    the game's own codec (the codec's guard covers every class when the game is built)."""
+    from engine.locke.combat.actions import SuitKind
+    from engine.locke.game import LockeGame
+    from net.games.locke import components
+
+    g = LockeGame(components())
+    action = SuitKind(2, "powered-suit")
+    assert g.codec.decode(action.to_data()) == action
+
+
 def test_codec_turns_constructor_value_errors_into_malformed_action() -> None:
     @dataclasses.dataclass(frozen=True)
     class Checked(Action):

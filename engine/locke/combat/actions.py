@@ -114,7 +114,7 @@ class SuitKind(Action):
     hell-diver-suit): a claim about the character card, or about the kept planet card it is."""
 
     KIND = "locke.cb.suit_kind"
-    kind: str
+    suit: str
 
 
 @dataclasses.dataclass(frozen=True)

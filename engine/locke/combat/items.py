@@ -918,18 +918,18 @@ def _on_suit_kind(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     fight = fight_of(s)
     f = fight.fighters[step.n]
     kinds = SUITS if f.suit_card < 0 else CARD_SUITS
-    if action.kind not in kinds:
+    if action.suit not in kinds:
         raise IllegalAction(f"say which suit it is: one of {', '.join(kinds)}", rule="locke.2.3.2")
     if f.suit_card < 0:
-        s = _claim(s, step.seat, action.kind)
-        f = f._replace(suit=action.kind, suit_left=constant(g, action.kind, "durability"))
+        s = _claim(s, step.seat, action.suit)
+        f = f._replace(suit=action.suit, suit_left=constant(g, action.suit, "durability"))
     else:
-        s = kept.claim(s, step.seat, f.suit_card, action.kind)
-        wild = tuple((h, action.kind if h == f.suit_card and was == SUIT else was) for h, was in s.wild)
-        f = f._replace(suit=action.kind)
+        s = kept.claim(s, step.seat, f.suit_card, action.suit)
+        wild = tuple((h, action.suit if h == f.suit_card and was == SUIT else was) for h, was in s.wild)
+        f = f._replace(suit=action.suit)
         s = s._replace(wild=wild)
     s = put(s, with_fighter(fight_of(s), step.n, f))
-    s = log(s, "cb-suit-kind", step.seat, action.kind, *(("planet",) if f.suit_card >= 0 else ()))
+    s = log(s, "cb-suit-kind", step.seat, action.suit, *(("planet",) if f.suit_card >= 0 else ()))
     return advance(s, *suit_steps(s, step.n))
 
 
