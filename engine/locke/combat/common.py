@@ -92,6 +92,11 @@ def active(fight: Fight, index: int) -> bool:
     return f.ob is None or any(d > 0 for d in f.members)
 
 
+def seat_index(fight: Fight, seat: int) -> int:
+    """The fighter index of ``seat`` (a seat fights as one fighter at most)."""
+    return next(i for i, f in enumerate(fight.fighters) if f.seat == seat)
+
+
 def alert(fight: Fight, index: int) -> bool:
     """Still fighting and not knocked out, so it may act and answer: a knocked-out fighter (geoid
     bomb, subspace field, Nike, absorb ball) does nothing until it wakes, KMC 2.3.1-2.3.2 and seed

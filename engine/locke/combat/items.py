@@ -41,6 +41,7 @@ from engine.locke.combat.common import (
     mark_attacked,
     player,
     put,
+    seat_index,
     targets,
     with_fighter,
     with_strike,
@@ -80,10 +81,6 @@ MAX_HENCHMEN = 9
 def _claim(s: LockeState, seat: int, item: str, count: int = 1) -> LockeState:
     claim = ck.make(seat, s.step_no, cc.ITEM, (s.seats[seat].character,), [item, count], "locke.2.3")
     return s._replace(**claimed(s, claim))
-
-
-def _seat_fighter(s: LockeState, seat: int) -> int:
-    return next(i for i, f in enumerate(fight_of(s).fighters) if f.seat == seat)
 
 
 # --- declarations before the first initiative (KMC 10.3.2) -------------------------------------
@@ -270,7 +267,7 @@ def _on_jam_veto(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     about = (victim.jam_card,) if victim.jam_card >= 0 else (s.seats[step.seat].character,)
     what = cc.JAMMER if action.veto else cc.JAM_PASS
     s = s._replace(**claimed(s, ck.make(step.seat, s.step_no, what, about, int(level), "locke.10.10")))
-    owner = _seat_fighter(s, step.seat)
+    owner = seat_index(fight_of(s), step.seat)
     if not action.veto or fight.before is None:
         fight = breakage.learn(fight, owner, "esp-jammer", victim.jam_card, int(level), False)
         return advance(put(s, fight._replace(before=None)))

@@ -51,6 +51,7 @@ from engine.locke.combat.common import (
     jam_floor,
     player,
     put,
+    seat_index,
     targets,
     with_fighter,
     with_strike,
@@ -372,7 +373,7 @@ def _on_hench(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     """KMC 10.8: a henchman syncs its master's attack or escape teleport at level 2 or less, for free."""
     assert isinstance(action, Play)
     fight = fight_of(s)
-    me = _seat_index(fight, step.seat)
+    me = seat_index(fight, step.seat)
     strike = _s(s)
     s, card, shown = play(g, s, me, action, ("hench",))
     if step.arg == "escape":
@@ -384,10 +385,6 @@ def _on_hench(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
         s = log(with_strike(s, strike), "cb-sync", step.seat, "henchman", strike.level, strike.firepower)
     more = (Step("cb_hench", step.seat, n=step.n - 1, arg=step.arg),) if step.n > 1 else ()
     return advance(s, *shown, *more)
-
-
-def _seat_index(fight: Fight, seat: int) -> int:
-    return next(i for i, f in enumerate(fight.fighters) if f.seat == seat)
 
 
 def _on_pass(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:

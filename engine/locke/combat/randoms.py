@@ -38,7 +38,8 @@ from typing import Any
 
 from engine.core.pending import Chance, DiceRolled, Pending
 from engine.locke.combat.common import active, alert, card_fits, fight_of, grant_int, jam_floor, put, with_fighter, with_strike
-from engine.locke.combat.model import Fighter, Obstacle, Strike
+from engine.locke.combat.claims import SPECIALS  # the order the automaton uses them (KMC 10.4.2)
+from engine.locke.combat.model import SUITS, Fighter, Obstacle, Strike
 from engine.locke.components import Character
 from engine.locke.state import LockeState, Step, advance, log
 
@@ -46,9 +47,6 @@ from engine.locke.state import LockeState, Step, advance, log
 #: (henchmen: the count; a P-suit, field or jammer: its level; Nike: its fixed check value, 0 = mind).
 CARRIED = ("henchman", "energy-suit", "powered-suit", "hell-diver-suit", "esp-field", "esp-jammer", "nike",
            "ship", "beam-cannon", "geoid-bomb", "psycho-pod")
-SUITS = ("energy-suit", "powered-suit", "hell-diver-suit")
-#: Special attacks in the order the automaton uses them (KMC 10.4.2: each once a round).
-SPECIALS = ("ship", "beam-cannon", "geoid-bomb")
 #: The psycho-pod's dice (its success number and level bound are the item's constants).
 POD = "psycho-pod"
 
@@ -157,7 +155,7 @@ def _auto_special(g: Any, s: LockeState, step: Step) -> LockeState:
     if not alert(fight, step.n) or not options:  # knocked out by its own geoid bomb: nothing more
         return advance(s)
     if len(options) == 1:
-        return _fire(s, step.n, step.arg, options[0])
+        return _fire(g, s, step.n, step.arg, options[0])
     return advance(s, Step("cb_ob_aim", -1, n=step.n, arg=step.arg))
 
 
@@ -173,12 +171,13 @@ def _on_aim(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
 
     assert isinstance(action, DiceRolled)
     options = obstacle_targets(s, fight_of(s), step.n)
-    return _fire(s, step.n, step.arg, options[action.faces[0] - 1])
+    return _fire(g, s, step.n, step.arg, options[action.faces[0] - 1])
 
 
-def _fire(s: LockeState, me: int, item: str, target: int) -> LockeState:
+def _fire(g: Any, s: LockeState, me: int, item: str, target: int) -> LockeState:
     """The special attack's own steps, the ones a seat's use queues (engine/locke/combat/items.py)."""
     from engine.locke.combat.common import mark_attacked
+    from engine.locke.combat.items import constant
 
     fight = fight_of(s)
     f = fight.fighters[me]
@@ -188,7 +187,8 @@ def _fire(s: LockeState, me: int, item: str, target: int) -> LockeState:
     if item == "ship":
         return advance(s, Step("cb_ship", -1, n=me, arg=str(target)))
     if item == "beam-cannon":
-        s = mark_attacked(with_strike(s, Strike(me, target, "", 4, 0)))  # a character's, as a seat's (no machine)
+        level = constant(g, "beam-cannon", "level")  # a character's weapon, as a seat's (no machine)
+        s = mark_attacked(with_strike(s, Strike(me, target, "", level, 0)))
         return advance(s, Step("cb_item_fp", -1, n=me), Step("cb_strike", -1, arg="ok"))
     return advance(s, Step("cb_item_roll", -1, n=me, arg=f"geoid-bomb:{target}"))
 

@@ -35,7 +35,7 @@ from engine.core.actions import Action
 from engine.core.errors import IllegalAction
 from engine.core.hidden import Knowledge
 from engine.locke.actions import Join, Leave, Nop, Propose
-from engine.locke.combat.common import alert, fight_of, player, put, with_fighter
+from engine.locke.combat.common import alert, fight_of, player, put, seat_index, with_fighter
 from engine.locke.combat.model import Fight
 from engine.locke.components import Character
 from engine.locke.state import NO_SEAT, LockeState, Step, advance, lead, log, party_of, seat_decision, with_seat
@@ -48,10 +48,6 @@ def _parties(fight: Fight) -> int:
     from engine.locke.combat.flow import parties_left
 
     return parties_left(fight)
-
-
-def _index(fight: Fight, seat: int) -> int:
-    return next(i for i, f in enumerate(fight.fighters) if f.seat == seat and player(f))
 
 
 def _new_party(fight: Fight) -> int:
@@ -130,7 +126,7 @@ def _on_join(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     if not action.accept:
         return advance(log(s, "cb-party-declined", step.seat, step.n))
     fight = fight_of(s)
-    me, host = _index(fight, step.seat), _index(fight, step.n)
+    me, host = seat_index(fight, step.seat), seat_index(fight, step.n)
     fight = with_fighter(fight, me, fight.fighters[me]._replace(party=fight.fighters[host].party))
     p = s.seats[step.seat]._replace(leader=step.n, status="partner")
     s = put(s._replace(seats=with_seat(s, step.seat, p)), fight)
@@ -162,7 +158,7 @@ def _on_leave(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     for seat in freed:
         seats[seat] = seats[seat]._replace(leader=NO_SEAT, status="normal")
         if any(f.seat == seat and player(f) for f in fight.fighters):
-            i = _index(fight, seat)
+            i = seat_index(fight, seat)
             fight = with_fighter(fight, i, fight.fighters[i]._replace(party=_new_party(fight)))
     return advance(put(s._replace(seats=tuple(seats)), fight))
 

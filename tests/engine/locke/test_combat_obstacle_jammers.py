@@ -67,6 +67,20 @@ def test_an_unbroken_obstacle_jammer_still_stops_the_cards_at_or_below_it() -> N
     assert err.value.rule == "locke.10.10"
 
 
+def test_a_destroyed_obstacles_jammer_stops_nothing_more_that_round() -> None:
+    """N238: the jammer is read from its obstacle as it is now; once the obstacle has left the
+    fight (destroyed), the level-3 jammer it put on Locke this round refuses nothing."""
+    from engine.locke.combat.common import put, with_fighter
+
+    table = combat_table(sides=((0,), ()), obstacles=(_machine(3), _machine(0)), deck=seven("esp-block"))
+    f = fight(table)
+    assert f.fighters[0].jammed_by == (1,)
+    table.state = put(table.state, with_fighter(f, 1, f.fighters[1]._replace(members=(0,))))  # destroyed
+    roll(table, 1, 1, 6, 6)  # initiative: Locke 2, the second machine 12
+    act(table, Nop(0))  # no escape from the second machine's attack
+    assert card(table, 0, "defend", "esp-block") in table.legal(0)
+
+
 def test_an_obstacle_knocked_out_by_an_absorb_ball_jams_nothing_for_the_rest_of_the_round() -> None:
     """Seed 000 3.1.3, N206: the machine attacks first; Locke's absorb ball takes it, the machine
     fails its level check and is knocked out: its jammer stops at once, so Locke's level-2
