@@ -10,7 +10,7 @@ deck, card set not found or invalid, bad command line).
 
 It is Rider's own tool, not a generic one: Rider is the one game with decks,
 and its registry entry names this module as its ``deck_tool``
-(net/games/rider.py), which is how ``tools.match`` and ``tools.peer`` read a
+(net/games/rider/__init__.py), which is how ``tools.match`` and ``tools.peer`` read a
 ``--deck``/``--cardset`` file of a game with decks. This is the only place
 that reads deck and card-set files; the rules live in engine/rider/deck.py. It also holds :func:`rules_text`, which writes a card's
 rules text from its effect data, so the shipped set's texts can be tested to

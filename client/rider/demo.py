@@ -17,7 +17,7 @@ from client.rider.play import start_local_game
 from client.rider.table_scene import RiderTableScene
 from client.settings import Settings
 from net.bots import GreedyBot
-from net.bots.rider_eval import rider_score
+from net.games.rider.evaluation import rider_score
 
 
 def busy(scene: RiderTableScene, prompt: str = "rider.main") -> bool:

@@ -41,9 +41,8 @@ from engine.locke import abilities, base_cards, combat, control, declare, fate, 
 from engine.locke.combat.actions import Order
 from engine.locke.actions import ACTIONS
 from engine.locke.components import ComponentSet
-from engine.locke.state import LockeState, Step, public_data, zone_of
+from engine.locke.state import RULES_ID, LockeState, Step, public_data, zone_of
 
-RULES_ID = "locke/1"
 CODEC = ActionCodec(ACTIONS + combat.ACTIONS + DRIVER_ANSWERS)
 
 Handler = Callable[[Any, LockeState, Step, Action], LockeState]

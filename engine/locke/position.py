@@ -20,7 +20,7 @@ from engine.core.pending import EMPTY
 from engine.locke import board
 from engine.locke.claims import DIE_CARDS
 from engine.locke.setup import PLANET_CELLS
-from engine.locke.state import NO_SEAT, Cell, LockeState, Seat, Step
+from engine.locke.state import MAX_SEATS, MIN_SEATS, NO_SEAT, Cell, LockeState, Seat, Step
 from engine.locke.turn import BASE_CELLS, KEY_ZONE
 
 RULE = "locke.position"
@@ -35,7 +35,7 @@ def position_state(g: Any, data: Any) -> tuple[LockeState, tuple[Knowledge, ...]
     if not isinstance(data, Mapping):
         raise _problem("a position is an object with 'seats', 'phase' and more (docs/scenarios.md)")
     raw_seats = data.get("seats")
-    if not isinstance(raw_seats, list) or not 5 <= len(raw_seats) <= 10:
+    if not isinstance(raw_seats, list) or not MIN_SEATS <= len(raw_seats) <= MAX_SEATS:
         raise _problem("'seats' must list 5 to 10 seats")
     n = len(raw_seats)
     phase = data.get("phase", "planet")

@@ -33,6 +33,11 @@ STATUSES = ("normal", "resting", "arrested", "partner")
 OFF_BOARD = ""
 NO_SEAT = -1
 
+#: The rules id every Locke record and genesis names (written only here).
+RULES_ID = "locke/1"
+#: How many players a game of Locke takes (seed 000; docs/rules/locke.md).
+MIN_SEATS, MAX_SEATS = 5, 10
+
 
 class Step(NamedTuple):
     """One queued thing the game will do or wait for (see game.py).
@@ -190,7 +195,7 @@ def with_cell(state: LockeState, cell: str, value: Cell) -> tuple[tuple[str, Cel
 def public_data(state: LockeState) -> dict[str, Any]:
     """Canonical data of the public state (what the state hash covers)."""
     return {
-        "rules": "locke/1",
+        "rules": RULES_ID,
         "n": state.n,
         "phase": state.phase,
         "queue": [list(s) for s in state.queue],

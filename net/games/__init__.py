@@ -11,8 +11,8 @@ the client module that draws it. ``tools.match``, ``tools.peer``,
 here (:func:`game_named`, :func:`game_for_rules`, :func:`table_for`,
 :func:`games`); nothing outside a game's own modules names the game.
 
-The shipped games register themselves in their own modules (net/games/rider.py,
-net/games/locke.py, net/games/tiny.py), imported on the first look-up, so
+The shipped games register themselves in their own modules (net/games/rider/__init__.py,
+net/games/locke/__init__.py, net/games/tiny.py), imported on the first look-up, so
 importing this package stays cheap. Extra games for tests and experiments
 come in through :func:`load_rules_module` (``tools.peer --rules-module``);
 docs/architecture.md "Adding a game" walks through an entry.

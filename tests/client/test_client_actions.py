@@ -18,7 +18,7 @@ from client.rider.play import start_local_game
 from client.settings import Settings
 from engine.core.actions import Action
 from net.bots import GreedyBot
-from net.bots.rider_eval import rider_score
+from net.games.rider.evaluation import rider_score
 from tests.client.conftest import click
 
 SKIP_LABELS = {"Cancel", "Close"}

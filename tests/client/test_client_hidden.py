@@ -16,7 +16,7 @@ import pygame
 from client.rider.play import start_local_game
 from client.settings import Settings
 from net.bots import GreedyBot
-from net.bots.rider_eval import rider_score
+from net.games.rider.evaluation import rider_score
 from tests.client.conftest import knowable
 
 

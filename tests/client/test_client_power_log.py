@@ -17,7 +17,7 @@ from client.settings import Settings
 from engine.rider.rules import column_power
 from engine.rider.state import Column
 from net.bots import GreedyBot
-from net.bots.rider_eval import rider_score
+from net.games.rider.evaluation import rider_score
 
 
 def test_a_column_with_an_attack_only_bonus_shows_both_powers(app, clock):  # type: ignore[no-untyped-def]

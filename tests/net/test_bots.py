@@ -16,7 +16,7 @@ import pytest
 
 from engine.core import Action, IllegalAction, Knowledge
 from net.bots import GreedyBot, RandomBot, SealedPick
-from net.bots.rider_eval import WIN, rider_score
+from net.games.rider.evaluation import WIN, rider_score
 from net.games import game_named
 from net.local_table import LocalTable
 
@@ -126,12 +126,12 @@ def test_rider_score_is_zero_sum_and_decisive_at_the_end() -> None:
 
 def test_the_locke_random_bot_tries_the_king_room_with_its_full_mind() -> None:
     """KMC 4 King editorial room: offered the attempt, the random bot always takes it with the
-    highest mind it may declare (net/bots/locke_random.py), so random games reach this ending."""
+    highest mind it may declare (net/games/locke/random_bot.py), so random games reach this ending."""
     import random
 
     from engine.core.hidden import Knowledge
     from engine.locke.actions import KingRoom, Nop
-    from net.bots.locke_random import LockeRandomBot
+    from net.games.locke.random_bot import LockeRandomBot
 
     legal = [Nop(3)] + [KingRoom(3, mind) for mind in range(2, 8)]
     for seed in range(20):

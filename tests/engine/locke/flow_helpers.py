@@ -10,7 +10,7 @@ from engine.core.actions import SYSTEM, Action
 from engine.core.pending import Chance, Decision, DiceRolled, SealedChoice
 from engine.locke.game import LockeGame
 from engine.locke.position import position_state
-from net.bots.locke_random import LockeRandomBot
+from net.games.locke.random_bot import LockeRandomBot
 from net.local_table import LocalTable
 from net.games.locke import components as locke_components
 

@@ -24,7 +24,7 @@ from engine.core import (
 )
 from engine.rider.actions import SetUp
 from net.bots import GreedyBot, RandomBot, SealedPick
-from net.bots.rider_eval import rider_score
+from net.games.rider.evaluation import rider_score
 from net.local_table import LocalTable, TableError
 
 

@@ -38,7 +38,7 @@ from engine.rider.cards import cardset_from_data
 from engine.rider.deck import deck_from_data, expand
 from engine.rider.game import TURN_LIMIT, RiderGame
 from net.bots import GreedyBot, RandomBot
-from net.bots.rider_eval import rider_score
+from net.games.rider.evaluation import rider_score
 from net.local_table import LocalTable
 
 _SHIPPED = RiderGame(cardset_from_data(assets.load_json("rider/cardset.json")))

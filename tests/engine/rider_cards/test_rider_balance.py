@@ -17,7 +17,7 @@ from engine.rider.cards import cardset_from_data
 from engine.rider.deck import deck_from_data, expand
 from engine.rider.game import RiderGame
 from net.bots import GreedyBot
-from net.bots.rider_eval import rider_score
+from net.games.rider.evaluation import rider_score
 from net.local_table import LocalTable
 
 SEEDS = range(60)

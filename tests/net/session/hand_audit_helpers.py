@@ -19,7 +19,7 @@ from engine.core.hidden import Knowledge
 from engine.rider.actions import LevelUp, OpenColumn, Pass, Renew, SetUp
 from engine.rider.deck import check_deck
 from net.bots.greedy import GreedyBot
-from net.bots.rider_eval import rider_score
+from net.games.rider.evaluation import rider_score
 from net.games.rider import cardset as rider_cardset
 
 OTHER = ("flame", "gale", "spark")

@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.core.hashing import digest
 from net.bots.greedy import GreedyBot
-from net.bots.rider_eval import rider_score
+from net.games.rider.evaluation import rider_score
 from net.bots.random_bot import RandomBot
 from net.envelope import Genesis
 from net.identity import Identity

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from engine.core.encoding import encode
 from net.bots.greedy import GreedyBot
-from net.bots.rider_eval import rider_score
+from net.games.rider.evaluation import rider_score
 from net.bots.random_bot import RandomBot
 from net.session import Session
 from net.session.loopback import Loopback

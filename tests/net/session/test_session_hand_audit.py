@@ -19,7 +19,7 @@ from harness import identities, rider_decks, rider_genesis
 from engine.core.encoding import decode
 from engine.rider.actions import Pass
 from net.bots.greedy import GreedyBot
-from net.bots.rider_eval import rider_score
+from net.games.rider.evaluation import rider_score
 from net.envelope import Envelope, sign_envelope
 from net.poker import proofs
 from net.poker.proofs import Context

@@ -12,7 +12,7 @@ from harness import identities, rider_decks, rider_table
 
 from engine.core.encoding import encode
 from net.bots.greedy import GreedyBot
-from net.bots.rider_eval import rider_score
+from net.games.rider.evaluation import rider_score
 from net.journal import Journal
 from net.session import Rejected, Session
 from net.verifier import verify

@@ -18,7 +18,7 @@ from engine.core.hidden import Knowledge
 from engine.rider.actions import SetUp
 from net.bots.base import SealedPick
 from net.bots.greedy import GreedyBot
-from net.bots.rider_eval import rider_score
+from net.games.rider.evaluation import rider_score
 from net.session import Cheat, Finished, Rejected, Session
 from net.games import table_for
 from net.verifier import verify

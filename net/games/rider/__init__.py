@@ -16,7 +16,7 @@ from engine.core.actions import Action
 from engine.rider.cards import CardSet
 from net.bots.greedy import GreedyBot
 from net.bots.random_bot import RandomBot
-from net.bots.rider_eval import rider_score
+from net.games.rider.evaluation import rider_score
 from net.envelope import Genesis
 from net.games import GameEntry, LocalSetup, Table, register
 from net.session.plan import HandAudit, Resolve, TablePlan

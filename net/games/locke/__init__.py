@@ -12,10 +12,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.locke.components import ComponentSet, component_set_from_data
-from net.bots.locke_random import LockeRandomBot
+from engine.locke.state import MAX_SEATS, MIN_SEATS, RULES_ID
+from net.games.locke.random_bot import LockeRandomBot
 from net.games import GameEntry, LocalSetup, register
 
-RULES_ID = "locke/1"
 FILES = ("characters", "silhouettes", "combat_cards", "planets", "bases")
 
 
@@ -41,8 +41,8 @@ def local(record: Mapping[str, Any], override: Any = None) -> LocalSetup:
     if record.get("components_digest") != chosen.digest().hex():
         raise ValueError("the Locke components differ from the ones the game was recorded with; use the same version")
     seats = record.get("seats")
-    if not isinstance(seats, int) or not 5 <= seats <= 10:
-        raise ValueError("Locke is played by 5 to 10 seats; pass --seats N with N in 5..10")
+    if not isinstance(seats, int) or not MIN_SEATS <= seats <= MAX_SEATS:
+        raise ValueError(f"Locke is played by {MIN_SEATS} to {MAX_SEATS} seats; pass --seats N with N in that range")
     game = LockeGame(chosen)
     state, knowledge = game.new_game(seats)
     return LocalSetup(game, state, tuple(knowledge), dict(record))
@@ -51,7 +51,7 @@ def local(record: Mapping[str, Any], override: Any = None) -> LocalSetup:
 ENTRY = GameEntry(
     name="locke", title="Super Human Locke", rules_id=RULES_ID, rules_version="1",
     card_set_hash=lambda: components().digest(),
-    min_seats=5, max_seats=10, default_seats=5,
+    min_seats=MIN_SEATS, max_seats=MAX_SEATS, default_seats=5,
     local_record=local_record, local=local,
     bots={"random": LockeRandomBot}, default_bots=("random",),
     rules_doc="docs/rules/locke.md",
