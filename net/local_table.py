@@ -63,7 +63,8 @@ from engine.core.pending import (
     SealedChoice,
     SealedChoicesRevealed,
 )
-from net.bots.base import Agent, PlacementPick, SealedPick
+from engine.core.inputs import PlacementPick, SealedPick
+from net.bots.base import Agent
 
 
 class TableError(RuntimeError):

@@ -23,7 +23,7 @@ from engine.rider.actions import (
     Renew,
     SetUp,
 )
-from net.bots.base import SealedPick
+from engine.core.inputs import SealedPick
 from client.table.controls import Key
 
 

@@ -45,7 +45,7 @@ from engine.core.pending import CardsDealt, CardsRevealed
 from engine.rider.actions import Attack, Discard, LevelUp, OpenColumn, Pass, Renew, SetUp
 from engine.rider.rules import resolve_attack
 from engine.rider.state import COLUMN_INDEX, COLUMNS, RiderState
-from net.bots.base import SealedPick
+from engine.core.inputs import SealedPick
 
 RPS_KEYS = {"rock": "rps_rock", "paper": "rps_paper", "scissors": "rps_scissors"}
 #: The set-up picker's bar buttons (the helpers among them are not primary).

@@ -34,7 +34,7 @@ from engine.core.game import Outcome, hash_of
 from engine.core.hashing import short_hex
 from engine.core.hidden import Knowledge
 from engine.core.pending import Decision, SealedChoice
-from net.bots.base import SealedPick
+from engine.core.inputs import SealedPick
 from net.games import game_for_rules
 from net.local_table import LocalTable, TableError
 from net.seats import for_people

@@ -38,7 +38,7 @@ from engine.core.game import Outcome
 from engine.core.hashing import short_hex
 from engine.core.hidden import Knowledge
 from engine.core.pending import Decision, SealedChoice
-from net.bots.base import SealedPick
+from engine.core.inputs import SealedPick
 from net.peer import Peer
 from net.seats import for_people, seat_label
 from net.session import Cheat, Finished, Rejected, Resigned, Stalling

@@ -53,7 +53,7 @@ from engine.core.pending import (
     SealedChoicesRevealed,
 )
 from engine.tiny.game import Play, TinyState
-from net.bots.base import SealedPick
+from engine.core.inputs import SealedPick
 from net.seats import seat_number
 
 #: The side panel's width (log, chat, the table's buttons); the board takes the rest.

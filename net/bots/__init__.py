@@ -1,7 +1,10 @@
-"""Bots that play a seat through the game-agnostic agent interface (net.bots.base)."""
+"""Game-agnostic bots that play a seat through the agent interface (net.bots.base).
 
-from net.bots.base import Agent, PlacementPick, SealedPick
+Bots that know one game live with that game's registry entry (net/games/<game>/).
+"""
+
+from net.bots.base import Agent
 from net.bots.greedy import GreedyBot
 from net.bots.random_bot import RandomBot
 
-__all__ = ["Agent", "GreedyBot", "PlacementPick", "RandomBot", "SealedPick"]
+__all__ = ["Agent", "GreedyBot", "RandomBot"]

@@ -8,6 +8,7 @@ from typing import Any
 
 from engine.core.actions import Action
 from engine.core.hidden import Knowledge
+from engine.core.inputs import SeatInput
 
 
 class RandomBot:
@@ -16,7 +17,7 @@ class RandomBot:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
-    def choose(self, game: Any, state: Any, seat: int, knowledge: Knowledge, legal: Sequence[Action]) -> Action:
+    def choose(self, game: Any, state: Any, seat: int, knowledge: Knowledge, legal: Sequence[SeatInput]) -> SeatInput:
         if not legal:
             raise ValueError(f"seat {seat} was asked to act with no legal action")
         return legal[self.rng.randrange(len(legal))]

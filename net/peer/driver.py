@@ -32,7 +32,8 @@ from twisted.internet import task
 
 from engine.core.actions import Action
 from engine.core.game import Outcome
-from net.bots.base import Agent, SealedPick
+from engine.core.inputs import SealedPick
+from net.bots.base import Agent
 from net.envelope import Genesis, game_id
 from net.games import GameEntry, table_for
 from net.identity import Identity

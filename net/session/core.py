@@ -53,7 +53,8 @@ from engine.core.errors import EngineError
 from engine.core.game import Game, hash_of
 from engine.core.hidden import Knowledge
 from engine.core.pending import Decision, SealedChoice
-from net.bots.base import Agent, SealedPick
+from engine.core.inputs import SealedPick
+from net.bots.base import Agent
 from net.envelope import (
     Envelope,
     EnvelopeWriter,

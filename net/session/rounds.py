@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.core.errors import CheatDetected
 from engine.core.pending import CardsShuffled, Chance, Decision, HiddenOp, Placement, SealedChoice
-from net.bots.base import SealedPick
+from engine.core.inputs import SealedPick
 from net.commit import Opening, SealedChoiceRound
 from net.dice import DiceRound
 from net.envelope import Envelope

@@ -21,7 +21,7 @@ from client.table.local import LocalSession
 from client.table.session import IllegalIntent, TableSession
 from client.table.status import COLOURS, status_colour
 from client.table.ui import game_ui, net_ui
-from net.bots.base import SealedPick
+from engine.core.inputs import SealedPick
 from tests.local_tables import play_out, tiny_session
 
 

@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 
 from engine.core import Action, IllegalAction, Knowledge
-from net.bots import GreedyBot, RandomBot, SealedPick
+from engine.core.inputs import SealedPick
+from net.bots import GreedyBot, RandomBot
 from net.games.rider.evaluation import WIN, rider_score
 from net.games import game_named
 from net.local_table import LocalTable

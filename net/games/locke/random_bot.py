@@ -44,7 +44,7 @@ from engine.locke.actions import Answer, Declare, Destroy, Fly, KingRoom, Land, 
 from engine.locke.claims import die_face
 from engine.locke.combat.actions import Equip, Play, UseItem
 from engine.locke.setup import taken_copies
-from net.bots.base import SealedPick
+from engine.core.inputs import SealedPick, SeatInput
 
 #: The combat's party questions (engine/locke/combat/talks.py).
 TALKS = ("cb_party", "cb_leave")
@@ -69,13 +69,13 @@ class LockeRandomBot:
         self.destroy = destroy
         self.explore = explore
 
-    def choose(self, game: Any, state: Any, seat: int, knowledge: Knowledge, legal: Sequence[Action]) -> Action:
+    def choose(self, game: Any, state: Any, seat: int, knowledge: Knowledge, legal: Sequence[SeatInput]) -> SeatInput:
         if not legal:
             raise ValueError(f"seat {seat} was asked to act with no legal action")
         first = legal[0]
         if isinstance(first, SealedPick) and first.purpose == "locke.silhouette":
             allowed = self._shadow_allowed(game, state, seat, knowledge)
-            options: list[Action] = [a for a in legal if isinstance(a, SealedPick) and a.choice in allowed]
+            options: list[SeatInput] = [a for a in legal if isinstance(a, SealedPick) and a.choice in allowed]
             options = options or list(legal)
             return options[self.rng.randrange(len(options))]
         if isinstance(first, Declare):
@@ -121,7 +121,7 @@ class LockeRandomBot:
         return setup_tables.silhouette_choices(game.components, die_face(die), character, taken)
 
 
-def _planet_use(action: Action) -> bool:
+def _planet_use(action: SeatInput) -> bool:
     """A combat use of a kept planet card (engine/locke/combat/kept.py)."""
     if isinstance(action, Equip):
         return bool(action.cards)

@@ -23,7 +23,8 @@ from engine.core import (
     hash_of,
 )
 from engine.rider.actions import SetUp
-from net.bots import GreedyBot, RandomBot, SealedPick
+from engine.core.inputs import SealedPick
+from net.bots import GreedyBot, RandomBot
 from net.games.rider.evaluation import rider_score
 from net.local_table import LocalTable, TableError
 

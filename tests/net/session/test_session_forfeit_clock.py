@@ -21,7 +21,7 @@ from engine.tiny.game import RULES_ID, card_set_hash
 from net.games import table_for
 from twisted.internet import task
 
-from net.bots.base import SealedPick
+from engine.core.inputs import SealedPick
 from net.bots.random_bot import RandomBot
 from net.envelope import Genesis
 from net.session import Misconduct, Outgoing, Session, Stalling

@@ -16,7 +16,7 @@ from engine.core.actions import Action
 from engine.core.encoding import encode
 from engine.core.hidden import Knowledge
 from engine.rider.actions import SetUp
-from net.bots.base import SealedPick
+from engine.core.inputs import SealedPick
 from net.bots.greedy import GreedyBot
 from net.games.rider.evaluation import rider_score
 from net.session import Cheat, Finished, Rejected, Session
