@@ -30,7 +30,8 @@ from typing import Any
 
 from engine.core import SYSTEM, Decision, EngineError, hash_of
 from engine.core.pending import Chance, Placement, SealedChoice
-from net.local_table import LocalTable, TableError
+from net.local_table import LocalTable
+from net.seam import InputRefused, place_all
 from net.seats import for_people, seat_label
 from tools._cli import InputProblem
 from tools.deck import load_cardset
@@ -89,7 +90,7 @@ def _rider_submit(table: LocalTable, raw: Mapping[str, Any]) -> None:
         data["handle"] = handle
     if data.get("kind") == "rider.level_up" and "targets" not in data:
         data["targets"] = []
-    table.submit(table.game.codec.decode(data))
+    table.feed(table.game.codec.decode(data))
 
 
 def _rider_check(expect: Mapping[str, Any], result: dict[str, Any], table: LocalTable) -> list[str]:
@@ -150,15 +151,15 @@ def _locke_submit(table: LocalTable, raw: Mapping[str, Any]) -> None:
         if not isinstance(cells, Mapping):
             raise InputProblem("a placement input needs 'cells': {cell: thing}")
         try:
-            table.submit_placement(int(data.get("seat", -1)), dict(cells))
-        except TableError as exc:
+            place_all(table, int(data.get("seat", -1)), dict(cells))
+        except InputRefused as exc:
             raise InputProblem(f"placement: {exc}") from None
         return
     if data.get("kind") == "dice_rolled":
         data.setdefault("seat", SYSTEM)
         if isinstance(pending, Chance):
             data.setdefault("purpose", pending.purpose)
-    table.submit(table.game.codec.decode(data))
+    table.feed(table.game.codec.decode(data))
 
 
 def _locke_check(expect: Mapping[str, Any], result: dict[str, Any], table: LocalTable) -> list[str]:

@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from engine.core.actions import Action
+from engine.core.inputs import SeatInput
 from engine.core.hidden import Knowledge
 from engine.core.pending import (
     CardsDealt,
@@ -56,7 +57,7 @@ def _targets(targets: tuple[str, ...], name: Namer, lang: str) -> str:
     return tr(lang, "targets", targets=tr(lang, "list_sep").join(parts))
 
 
-def option_text(action: Action, name: Namer, lang: str) -> str:
+def option_text(action: SeatInput, name: Namer, lang: str) -> str:
     """What choosing ``action`` does, as a button label."""
     if isinstance(action, LevelUp):
         what = "Lv.0" if action.level == 0 else _lv(action.level)
@@ -74,7 +75,7 @@ def option_text(action: Action, name: Namer, lang: str) -> str:
         return tr(lang, "opt_attack", column=action.column, target=action.target)
     if isinstance(action, EndAttacks):
         return tr(lang, "end_attacks")
-    return action.KIND
+    return action.KIND if isinstance(action, Action) else str(action)
 
 
 def setup_text(cards: Sequence[str], name: Namer, lang: str) -> str:

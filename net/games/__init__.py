@@ -29,6 +29,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from engine.core.capabilities import check_game_class
 from engine.core.hidden import Knowledge
 from net.bots.base import Agent
 
@@ -93,6 +94,9 @@ class GameEntry:
       lists what is wrong with one.
     - ``bots``: name -> factory taking the bot's RNG; ``default_bots`` one
       name per seat, or one name for every seat.
+    - ``game_class``: the engine's game class (engine/core/game.py's reducer
+      contract); :func:`register` checks it and which optional parts it offers
+      (engine/core/capabilities.py) once, so no driver ever probes a game.
     - ``shipped_deck(seat)``: the cards of the shipped deck a seat plays by
       default (games with decks), else None.
     - ``client_ui``: the client module that draws this game (imported by the
@@ -119,6 +123,7 @@ class GameEntry:
     local: Callable[[Mapping[str, Any], Any], LocalSetup]
     bots: Mapping[str, BotFactory]
     default_bots: tuple[str, ...]
+    game_class: type[Any]
     table: Callable[[Genesis], Table] | None = None
     needs_deck: bool = False
     seat_info: Callable[[Sequence[str] | None], dict[str, Any]] = _no_seat_info
@@ -168,7 +173,10 @@ _loaded = False
 
 
 def register(entry: GameEntry) -> None:
-    """Add a game. A name or rules id that another entry already has is refused (ValueError)."""
+    """Add a game. A name or rules id that another entry already has is refused (ValueError),
+    and so is a game class that misses part of the reducer contract or offers only part of
+    an optional capability (TypeError, engine/core/capabilities.py)."""
+    check_game_class(entry.game_class)
     for other in _GAMES.values():
         if other is entry:
             return

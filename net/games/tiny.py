@@ -49,6 +49,7 @@ ENTRY = GameEntry(
     name="tiny", title="Tiny", rules_id=RULES_ID, rules_version="1", card_set_hash=card_set_hash,
     min_seats=MIN_SEATS, max_seats=MAX_SEATS, default_seats=3,
     local_record=local_record, local=local, bots={"random": RandomBot}, default_bots=("random",),
+    game_class=TinyGame,
     table=table, client_ui="client.tiny",
 )
 register(ENTRY)

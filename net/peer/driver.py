@@ -32,7 +32,7 @@ from twisted.internet import task
 
 from engine.core.actions import Action
 from engine.core.game import Outcome
-from engine.core.inputs import SealedPick
+from engine.core.inputs import SeatInput
 from net.bots.base import Agent
 from net.envelope import Genesis, game_id
 from net.games import GameEntry, table_for
@@ -40,6 +40,7 @@ from net.identity import Identity
 from net.journal import Journal
 from net.peer import lobby, store
 from net.peer.progress import Progress, progress
+from net.seam import InputRefused
 from net.session import Cheat, Finished, Flooding, Misconduct, Outgoing, Rejected, Resigned, Session, Stalling
 from net.transport.backoff import Backoff
 from net.transport.invite import Invite
@@ -582,17 +583,18 @@ class Peer:
 
     # ------------------------------------------------------------------ our seat
 
-    def legal(self) -> list[Action]:
-        """What our seat may do now (empty when the table waits for others)."""
-        return self.session.legal() if self.session is not None else []
+    def legal(self) -> list[SeatInput]:
+        """What our seat may give now (empty when the table waits for others)."""
+        if self.session is None or self.seat is None:
+            return []
+        return self.session.legal(self.seat)
 
-    def act(self, choice: Action) -> None:
-        """Play ``choice`` (one of :meth:`legal`) for our seat."""
-        assert self.session is not None
-        if isinstance(choice, SealedPick):
-            self._send(self.session.pick(choice.choice))
-        else:
-            self._send(self.session.act(choice))
+    def submit(self, choice: SeatInput) -> None:
+        """Give ``choice`` (one of :meth:`legal`) for our seat: the session, our seat's
+        driver (net/seam.py), checks it, signs it and says what to send."""
+        if self.session is None or self.seat is None:
+            raise InputRefused("the game has not started yet; wait for every seat to arrive", seat=self.seat)
+        self._send(self.session.submit(self.seat, choice))
         self._after()
 
     def claimable(self) -> list[int]:
@@ -647,18 +649,17 @@ class Peer:
             return
         if self._agent_call is not None and self._agent_call.active():
             return
-        if self.session.legal():
+        if self.legal():
             self._agent_call = self.reactor.callLater(self.delay, self._agent_act)
 
     def _agent_act(self) -> None:
         session = self.session
         if session is None or self.agent is None or self.result is not None:
             return
-        legal = session.legal()
-        if not legal:
+        legal = self.legal()
+        if not legal or self.seat is None:
             return
-        assert self.seat is not None
-        self.act(self.agent.choose(session.game, session.state, self.seat, session.knowledge, legal))
+        self.submit(self.agent.choose(session.game, session.state, self.seat, session.knowledge, legal))
 
     # ------------------------------------------------------------------ time
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.locke.components import ComponentSet, component_set_from_data
 from engine.locke.state import MAX_SEATS, MIN_SEATS, RULES_ID
+from engine.locke.game import LockeGame
 from net.games.locke.random_bot import LockeRandomBot
 from net.games import GameEntry, LocalSetup, register
 
@@ -35,8 +36,6 @@ def local_record(seats: int, decks: Sequence[Sequence[str]] | None, override: An
 
 def local(record: Mapping[str, Any], override: Any = None) -> LocalSetup:
     """A local Locke table from its record; ValueError when the components or the seat count do not fit."""
-    from engine.locke.game import LockeGame
-
     chosen = override if override is not None else components()
     if record.get("components_digest") != chosen.digest().hex():
         raise ValueError("the Locke components differ from the ones the game was recorded with; use the same version")
@@ -53,7 +52,7 @@ ENTRY = GameEntry(
     card_set_hash=lambda: components().digest(),
     min_seats=MIN_SEATS, max_seats=MAX_SEATS, default_seats=5,
     local_record=local_record, local=local,
-    bots={"random": LockeRandomBot}, default_bots=("random",),
+    bots={"random": LockeRandomBot}, default_bots=("random",), game_class=LockeGame,
     rules_doc="docs/rules/locke.md",
 )
 register(ENTRY)

@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.core.actions import Action
 from engine.rider.cards import CardSet
+from engine.rider.game import RiderGame
 from net.bots.greedy import GreedyBot
 from net.bots.random_bot import RandomBot
 from net.games.rider.evaluation import rider_score
@@ -93,8 +94,6 @@ def hand_audit(game: Any) -> HandAudit:
 
 def table(genesis: Genesis, components: CardSet | None = None) -> Table:
     """The networked start of a Rider genesis; ValueError when it names another card set or bad options."""
-    from engine.rider.game import RiderGame
-
     chosen = components if components is not None else cardset()
     if chosen.digest() != genesis.card_set_hash:
         raise ValueError("this table plays another Rider card set than the one installed here "
@@ -116,8 +115,6 @@ def local_record(seats: int, decks: Sequence[Sequence[str]] | None, components: 
 def local(record: Mapping[str, Any], components: CardSet | None = None) -> LocalSetup:
     """A local Rider table from its record; ValueError when the card set differs or a deck cannot be played."""
     from engine.core.errors import EngineError
-    from engine.rider.game import RiderGame
-
     chosen = components if components is not None else cardset()
     if chosen.digest().hex() != record.get("cardset_digest"):
         raise ValueError("the card set differs from the one the game was recorded with; use the same card set")
@@ -156,7 +153,7 @@ ENTRY = GameEntry(
     min_seats=2, max_seats=2, default_seats=2,
     local_record=local_record, local=local,
     bots={"random": RandomBot, "greedy": lambda rng: GreedyBot(rng, rider_score)},
-    default_bots=("greedy", "random"),
+    default_bots=("greedy", "random"), game_class=RiderGame,
     table=table, needs_deck=True, seat_info=_seat_info, options=_options, check_info=_check_info,
     shipped_deck=shipped_deck, client_ui="client.rider", deck_tool="tools.deck",
 )

@@ -86,7 +86,7 @@ def test_ruling_3_14_a_pass_with_a_playable_card_is_never_offered_and_refused_at
     illegal = Pass(0, pos.hand(0, "F3"), "F3")
     pos.game.apply(pos.state, illegal)  # the public reducer cannot see F2 ...
     with pytest.raises(IllegalAction) as err:  # ... but the seat's own table refuses at once
-        pos.table.submit(illegal)
+        pos.table.feed(illegal)
     assert err.value.rule == "rider.3" and "F2" in str(err.value)
     assert pos.state is before and not pos.table.log
 
