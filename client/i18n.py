@@ -659,27 +659,6 @@ def progress_text(lang: str, event: Any) -> str:
         return str(event.text)
 
 
-def why_text(lang: str, why: Any, name: Any, who: str = "") -> tuple[str, str]:
-    """(message, details line) for an engine refusal (:class:`engine.rider.why.Why`):
-    the message in ``lang`` with card ids as names (``name(card_id)``) and
-    attributes in words; the rule id only in the details line."""
-    from client.cardart import attribute_name
-
-    fields = why.fields()
-    for k in ("card",):
-        if k in fields and fields[k]:
-            fields[k] = name(str(fields[k]))
-    for k in ("attribute", "top_attribute"):
-        if k in fields:
-            fields[k] = attribute_name(str(fields[k]), lang)
-    skip = fields.get("skip", 0)
-    fields["skip_note"] = tr(lang, "why_skip_note", skip=skip) if skip else ""
-    fields.setdefault("who", who)
-    key = f"why_{why.key}"
-    text = tr(lang, key, **fields) if key in STRINGS else why.key
-    return text, tr(lang, "why_details", rule=why.rule) if why.rule else ""
-
-
 def other_lang(lang: str) -> str:
     """The language the L key switches to."""
     return LANGS[(LANGS.index(lang) + 1) % len(LANGS)] if lang in LANGS else LANGS[0]

@@ -50,13 +50,15 @@ def start_bot_game(app: App, settings: Settings) -> None:
 
 
 def set_icon() -> None:
-    """The window icon: a small card back (drawn, like everything else)."""
+    """The window icon: a small face-down card of no game in particular (drawn, like everything else)."""
     import pygame
 
-    from client.cardart import CardArt
-    from client.decks import cardset
+    from client import theme
 
     icon = pygame.Surface((32, 32), pygame.SRCALPHA)
-    back = CardArt(cardset()).back((23, 32))
-    icon.blit(back, ((32 - 23) // 2, 0))
+    card = pygame.Rect(5, 1, 22, 30)
+    pygame.draw.rect(icon, theme.CARD_BACK, card, border_radius=4)
+    pygame.draw.rect(icon, theme.CARD_BACK_EDGE, card, width=2, border_radius=4)
+    diamond = [(16, 8), (22, 16), (16, 24), (10, 16)]
+    pygame.draw.polygon(icon, theme.ACCENT, diamond)
     pygame.display.set_icon(icon)

@@ -31,7 +31,7 @@ def run(main: Callable[[list[str]], int]) -> None:
     raise SystemExit(code)
 
 
-def deck_tool(entry: GameEntry) -> Any:
+def deck_tool(entry: GameEntry[Any]) -> Any:
     """The tool module that reads ``entry``'s deck and component files (its registry entry's
     ``deck_tool``; Rider: tools.deck); InputProblem for a game without decks."""
     if entry.deck_tool is None:

@@ -238,7 +238,7 @@ def audit_of(run: TableRun) -> str:
     return "ok" if verdict.ok else f"transcript: {for_people(str(verdict))}"
 
 
-def play_tcp(args: Any, entry: GameEntry, seats: int, bots: Sequence[str]) -> dict[str, Any]:
+def play_tcp(args: Any, entry: GameEntry[Any], seats: int, bots: Sequence[str]) -> dict[str, Any]:
     """``tools.match GAME --net tcp``: the local match's fields plus wall_s, cpu_s, messages, bytes, audit.
 
     ``bots`` holds one checked bot name per seat (tools.match.bot_names)."""

@@ -142,7 +142,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def load_deck_for(entry: GameEntry, args: argparse.Namespace, default_seat: int) -> tuple[str, ...] | None:
+def load_deck_for(entry: GameEntry[Any], args: argparse.Namespace, default_seat: int) -> tuple[str, ...] | None:
     """The seat's deck: ``--deck FILE`` (checked), else the game's shipped deck; None for a game without decks."""
     if not entry.needs_deck:
         if args.deck:

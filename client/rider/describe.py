@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from engine.core.actions import Action
 from engine.core.inputs import SeatInput
@@ -27,6 +28,7 @@ from engine.core.pending import (
     SealedChoicesRevealed,
 )
 from client.i18n import STRINGS, tr
+from client.rider.cardart import attribute_name
 from client.table.log import LogEntry
 from client.table.words import player_label
 from engine.rider.actions import (
@@ -239,3 +241,22 @@ def describe(pre: RiderState, action: Action, post: RiderState, *, me: int, name
             out.append(LogEntry(tr(lang, "log_won", who=player_label(post.winner, names, me, lang), why=why),
                                 turn_marker=True))
     return out
+
+
+def why_text(lang: str, why: Any, name: Any, who: str = "") -> tuple[str, str]:
+    """(message, details line) for an engine refusal (:class:`engine.rider.why.Why`):
+    the message in ``lang`` with card ids as names (``name(card_id)``) and
+    attributes in words; the rule id only in the details line."""
+    fields = why.fields()
+    for k in ("card",):
+        if k in fields and fields[k]:
+            fields[k] = name(str(fields[k]))
+    for k in ("attribute", "top_attribute"):
+        if k in fields:
+            fields[k] = attribute_name(str(fields[k]), lang)
+    skip = fields.get("skip", 0)
+    fields["skip_note"] = tr(lang, "why_skip_note", skip=skip) if skip else ""
+    fields.setdefault("who", who)
+    key = f"why_{why.key}"
+    text = tr(lang, key, **fields) if key in STRINGS else why.key
+    return text, tr(lang, "why_details", rule=why.rule) if why.rule else ""

@@ -25,10 +25,10 @@ import pygame
 from client import theme
 from client.anim import Animator, Flash, Flight, Flip, Strike
 from client.app import App
-from client.cardart import CardArt, mark_name
-from client.i18n import tr, why_text
+from client.rider.cardart import CardArt, mark_name
+from client.i18n import tr
 from client.rider import drawing
-from client.rider.describe import describe, option_text, setup_text
+from client.rider.describe import describe, option_text, setup_text, why_text
 from client.rider.help import rider_help
 from client.rider.intents import Intents, needs_confirm
 from client.rider.layout import SeatArea, TableLayout

@@ -200,7 +200,7 @@ class NetTable:
     for a game without decks, and on a resume: the deck is in the journal);
     ``seats`` how many a table we host seats (default: the game's default)."""
 
-    def __init__(self, app: App, settings: Settings, *, entry: GameEntry, deck: Sequence[str] | None = None,
+    def __init__(self, app: App, settings: Settings, *, entry: GameEntry[Any], deck: Sequence[str] | None = None,
                  seats: int | None = None, identity: Any = None, on_change: Callable[[], None] | None = None,
                  resume: Unfinished | None = None, keep_journal: bool = True) -> None:
         from net.identity import Identity

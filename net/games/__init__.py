@@ -27,9 +27,10 @@ import random
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from engine.core.capabilities import check_game_class
+from engine.core.game import Game
 from engine.core.hidden import Knowledge
 from net.bots.base import Agent
 
@@ -43,21 +44,25 @@ BUILTIN = ("net.games.rider", "net.games.locke", "net.games.tiny")
 BotFactory = Callable[[random.Random], Agent]
 
 
+#: The game's state type: an entry, its tables and set-ups are generic over it.
+S = TypeVar("S")
+
+
 @dataclasses.dataclass(frozen=True)
-class Table:
+class Table(Generic[S]):
     """A networked table's start, built from a genesis record: the game, its first state, its plan."""
 
-    game: Any
-    state: Any
+    game: Game[S]
+    state: S
     plan: TablePlan
 
 
 @dataclasses.dataclass(frozen=True)
-class LocalSetup:
+class LocalSetup(Generic[S]):
     """A trusted local table's start, and the record that rebuilds it (saved in match logs)."""
 
-    game: Any
-    state: Any
+    game: Game[S]
+    state: S
     knowledge: tuple[Knowledge, ...]
     record: dict[str, Any]
 
@@ -75,7 +80,7 @@ def _takes_no_info(info: Mapping[str, Any]) -> list[str]:
 
 
 @dataclasses.dataclass(frozen=True)
-class GameEntry:
+class GameEntry(Generic[S]):
     """Everything Fairtable needs from one game (see the module docstring).
 
     - ``name``: the short name tools and the lobby use (``rider``); ``title``
@@ -120,11 +125,11 @@ class GameEntry:
     max_seats: int
     default_seats: int
     local_record: Callable[[int, Sequence[Sequence[str]] | None, Any], dict[str, Any]]
-    local: Callable[[Mapping[str, Any], Any], LocalSetup]
+    local: Callable[[Mapping[str, Any], Any], LocalSetup[S]]
     bots: Mapping[str, BotFactory]
     default_bots: tuple[str, ...]
-    game_class: type[Any]
-    table: Callable[[Genesis], Table] | None = None
+    game_class: type[Game[S]]
+    table: Callable[[Genesis], Table[S]] | None = None
     needs_deck: bool = False
     seat_info: Callable[[Sequence[str] | None], dict[str, Any]] = _no_seat_info
     options: Callable[[Sequence[Mapping[str, Any]]], dict[str, Any]] = _no_options
@@ -168,11 +173,11 @@ class GameEntry:
             raise ValueError(f"{self.title} is played by {span} seats, not {seats}")
 
 
-_GAMES: dict[str, GameEntry] = {}
+_GAMES: dict[str, GameEntry[Any]] = {}
 _loaded = False
 
 
-def register(entry: GameEntry) -> None:
+def register(entry: GameEntry[Any]) -> None:
     """Add a game. A name or rules id that another entry already has is refused (ValueError),
     and so is a game class that misses part of the reducer contract or offers only part of
     an optional capability (TypeError, engine/core/capabilities.py)."""
@@ -194,13 +199,13 @@ def _load_builtin() -> None:
             importlib.import_module(module)
 
 
-def games() -> list[GameEntry]:
+def games() -> list[GameEntry[Any]]:
     """Every registered game, by name."""
     _load_builtin()
     return [_GAMES[name] for name in sorted(_GAMES)]
 
 
-def game_named(name: str) -> GameEntry:
+def game_named(name: str) -> GameEntry[Any]:
     """The game called ``name``; ValueError naming the known ones."""
     _load_builtin()
     entry = _GAMES.get(name)
@@ -209,13 +214,13 @@ def game_named(name: str) -> GameEntry:
     return entry
 
 
-def game_for_rules(rules_id: str) -> GameEntry | None:
+def game_for_rules(rules_id: str) -> GameEntry[Any] | None:
     """The game whose rules id is ``rules_id``, or None."""
     _load_builtin()
     return next((e for e in _GAMES.values() if e.rules_id == rules_id), None)
 
 
-def table_for(genesis: Genesis) -> Table:
+def table_for(genesis: Genesis) -> Table[Any]:
     """The networked start of a genesis record's game; ValueError with a clear message when it does not fit."""
     entry = game_for_rules(genesis.rules_id)
     if entry is None:

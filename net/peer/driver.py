@@ -83,7 +83,7 @@ def peer_backoff() -> Backoff:
 class Peer:
     """One seat at a networked table (see the module docstring)."""
 
-    def __init__(self, identity: Identity, entry: GameEntry, *, reactor: Any, deck: Sequence[str] | None = None,
+    def __init__(self, identity: Identity, entry: GameEntry[Any], *, reactor: Any, deck: Sequence[str] | None = None,
                  agent: Agent | None = None, delay: float = 0.0, directory: Path | None = None,
                  name: str = "", report: Report | None = None, on_end: Callable[[dict[str, Any]], None] | None = None,
                  transcript: Path | None = None, linger: float = 3.0, progress_every: int = 10,

@@ -146,7 +146,7 @@ class Author:
         sig = self.identity.sign(signed_bytes(self.table, me, msg))
         return encode({"lobby": {"by": me, "msg": msg, "sig": sig}})
 
-    def join(self, entry: GameEntry, info: Mapping[str, Any], name: str, *, host: bytes, fresh: bytes) -> bytes:
+    def join(self, entry: GameEntry[Any], info: Mapping[str, Any], name: str, *, host: bytes, fresh: bytes) -> bytes:
         """Ask ``host`` for a seat; ``fresh`` is our nonce for the genesis record."""
         return self._sign("join", rules=entry.rules_id, version=entry.rules_version, cards=entry.card_set_hash(),
                           info=dict(info), name=name[:MAX_NAME], to=host, fresh=fresh)
@@ -240,7 +240,7 @@ class Seat:
 class HostLobby:
     """The host's side: seat joiners, then make the genesis record."""
 
-    def __init__(self, entry: GameEntry, seats: int, host_key: bytes, host_info: Mapping[str, Any],
+    def __init__(self, entry: GameEntry[Any], seats: int, host_key: bytes, host_info: Mapping[str, Any],
                  host_name: str, extra_options: Mapping[str, Any] | None = None) -> None:
         if not entry.min_seats <= seats <= entry.max_seats:
             raise LobbyError(f"{entry.name} is played by {entry.min_seats} to {entry.max_seats} seats, "
@@ -357,7 +357,7 @@ def check_refuse(view: JoinerView, message: LobbyMessage) -> str:
     return str(message["reason"])
 
 
-def check_start(entry: GameEntry, message: LobbyMessage, view: JoinerView,
+def check_start(entry: GameEntry[Any], message: LobbyMessage, view: JoinerView,
                 my_info: Mapping[str, Any]) -> tuple[Genesis, int]:
     """A joiner's check of the host's ``start``: our seat in a fresh genesis record.
 

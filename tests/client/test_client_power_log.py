@@ -21,7 +21,7 @@ from net.games.rider.evaluation import rider_score
 
 
 def test_a_column_with_an_attack_only_bonus_shows_both_powers(app, clock):  # type: ignore[no-untyped-def]
-    from client.decks import cardset
+    from client.rider.decks import cardset
     from engine.rider.rules import info_table
 
     table = info_table(cardset())

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from client.cardart import CardArt, card_size
-from client.decks import cardset
+from client.rider.cardart import CardArt, card_size
+from client.rider.decks import cardset
 from client.fonts import coverage, covers, font
 from client.i18n import STRINGS
 from client.text import render, wrap

@@ -15,6 +15,7 @@ from typing import Any
 from engine.core.actions import Action
 from engine.rider.cards import CardSet
 from engine.rider.game import RiderGame
+from engine.rider.state import RiderState
 from net.bots.greedy import GreedyBot
 from net.bots.random_bot import RandomBot
 from net.games.rider.evaluation import rider_score
@@ -92,7 +93,7 @@ def hand_audit(game: Any) -> HandAudit:
     return HandAudit(select, check)
 
 
-def table(genesis: Genesis, components: CardSet | None = None) -> Table:
+def table(genesis: Genesis, components: CardSet | None = None) -> Table[RiderState]:
     """The networked start of a Rider genesis; ValueError when it names another card set or bad options."""
     chosen = components if components is not None else cardset()
     if chosen.digest() != genesis.card_set_hash:
@@ -112,7 +113,7 @@ def local_record(seats: int, decks: Sequence[Sequence[str]] | None, components: 
     return {"cardset_id": chosen.id, "cardset_digest": chosen.digest().hex(), "decks": lists}
 
 
-def local(record: Mapping[str, Any], components: CardSet | None = None) -> LocalSetup:
+def local(record: Mapping[str, Any], components: CardSet | None = None) -> LocalSetup[RiderState]:
     """A local Rider table from its record; ValueError when the card set differs or a deck cannot be played."""
     from engine.core.errors import EngineError
     chosen = components if components is not None else cardset()
@@ -147,7 +148,7 @@ def _check_info(info: Mapping[str, Any]) -> list[str]:
     return []
 
 
-ENTRY = GameEntry(
+ENTRY: GameEntry[RiderState] = GameEntry(
     name="rider", title="Rider", rules_id=RULES_ID, rules_version="1",
     card_set_hash=lambda: cardset().digest(),
     min_seats=2, max_seats=2, default_seats=2,
