@@ -111,9 +111,13 @@ class GameEntry(Generic[S]):
       it; a game with a client UI says it in its own help pages), or None.
     - ``deck_tool``: for a game with decks, the tool module that reads its
       deck and component files (``deck_cards(file, components_file, check=)``,
-      ``load_cardset(file)``; Rider: ``tools.deck``, Rider's deck tool), named
-      so that ``tools.match`` and ``tools.peer`` read ``--deck``/``--cardset``
+      ``load_cardset(file)``, ``main(argv)``; Rider's is
+      net/games/rider/deck_tool.py), named so that ``tools.deck``,
+      ``tools.match`` and ``tools.peer`` read ``--deck``/``--cardset``
       through the entry; None for a game without decks.
+    - ``scenario``: the module of the game's scenario-file format (its
+      ``KIND``, a net/scenario.py ``ScenarioKind``) that ``tools.scenario``
+      runs; None for a game without scenario files.
     """
 
     name: str
@@ -137,6 +141,7 @@ class GameEntry(Generic[S]):
     shipped_deck: Callable[[int], tuple[str, ...]] | None = None
     client_ui: str | None = None
     deck_tool: str | None = None
+    scenario: str | None = None
     rules_doc: str | None = None
 
     @property

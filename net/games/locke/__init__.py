@@ -53,6 +53,6 @@ ENTRY: GameEntry[LockeState] = GameEntry(
     min_seats=MIN_SEATS, max_seats=MAX_SEATS, default_seats=5,
     local_record=local_record, local=local,
     bots={"random": LockeRandomBot}, default_bots=("random",), game_class=LockeGame,
-    rules_doc="docs/rules/locke.md",
+    rules_doc="docs/rules/locke.md", scenario="net.games.locke.scenario",
 )
 register(ENTRY)

@@ -156,7 +156,8 @@ ENTRY: GameEntry[RiderState] = GameEntry(
     bots={"random": RandomBot, "greedy": lambda rng: GreedyBot(rng, rider_score)},
     default_bots=("greedy", "random"), game_class=RiderGame,
     table=table, needs_deck=True, seat_info=_seat_info, options=_options, check_info=_check_info,
-    shipped_deck=shipped_deck, client_ui="client.rider", deck_tool="tools.deck",
+    shipped_deck=shipped_deck, client_ui="client.rider", deck_tool="net.games.rider.deck_tool",
+    scenario="net.games.rider.scenario",
 )
 register(ENTRY)
 
