@@ -13,7 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from pathlib import Path
+
 from client.help import HelpPage
+from client.i18n import register_words
 from client.table.ui import SetupField
 
 if TYPE_CHECKING:
@@ -22,6 +25,8 @@ if TYPE_CHECKING:
     from client.settings import Settings
     from client.table.net_play import NetTable
     from net.games import GameEntry
+
+register_words("rider", Path(__file__).resolve().parent / "locale")  # Rider's words (client/rider/locale)
 
 
 def start_local(app: App, settings: Settings, entry: GameEntry[Any], on_leave: Callable[[], None], *,

@@ -27,7 +27,7 @@ from engine.core.pending import (
     SealedChoice,
     SealedChoicesRevealed,
 )
-from client.i18n import STRINGS, tr
+from client.i18n import known, tr
 from client.rider.cardart import attribute_name
 from client.table.log import LogEntry
 from client.table.words import player_label
@@ -106,7 +106,7 @@ def reason_text(reason: str, winner: int | None, names: Sequence[str], me: int, 
 
 
 def _mark(mark: str, lang: str) -> str:
-    return tr(lang, f"mark_{mark}_rps") if f"mark_{mark}_rps" in STRINGS else mark
+    return tr(lang, f"mark_{mark}_rps") if known(f"mark_{mark}_rps") else mark
 
 
 def contest_text(pre: RiderState, post: RiderState, *, names: Sequence[str], me: int, lang: str,
@@ -132,7 +132,7 @@ def contest_text(pre: RiderState, post: RiderState, *, names: Sequence[str], me:
 def rps_text(choices: Sequence[str], post: RiderState, *, names: Sequence[str], me: int, lang: str) -> str:
     """Who won a plain rock-paper-scissors round and why (the engine's winner:
     the seat whose first turn began), or that it was a tie."""
-    picks = [tr(lang, f"rps_{c}") if f"rps_{c}" in STRINGS else str(c) for c in choices]
+    picks = [tr(lang, f"rps_{c}") if known(f"rps_{c}") else str(c) for c in choices]
     if post.turn == 0:
         return tr(lang, "log_rps_tie", pick=picks[0])
     winner = post.active
@@ -146,7 +146,7 @@ def pending_text(pending: Pending | None, names: Sequence[str], me: int, lang: s
         return None, tr(lang, "wait_over")
     if isinstance(pending, Decision):
         kind = pending.prompt.split(".")[-1]
-        return pending.seat, tr(lang, f"wait_{kind}") if f"wait_{kind}" in STRINGS else kind
+        return pending.seat, tr(lang, f"wait_{kind}") if known(f"wait_{kind}") else kind
     if isinstance(pending, SealedChoice):
         return None, tr(lang, "wait_mark" if pending.purpose == "rider.battle_mark" else "wait_rps")
     if isinstance(pending, Chance):
@@ -258,5 +258,5 @@ def why_text(lang: str, why: Any, name: Any, who: str = "") -> tuple[str, str]:
     fields["skip_note"] = tr(lang, "why_skip_note", skip=skip) if skip else ""
     fields.setdefault("who", who)
     key = f"why_{why.key}"
-    text = tr(lang, key, **fields) if key in STRINGS else why.key
+    text = tr(lang, key, **fields) if known(key) else why.key
     return text, tr(lang, "why_details", rule=why.rule) if why.rule else ""

@@ -17,7 +17,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from pathlib import Path
+
 from client.help import HelpPage
+from client.i18n import register_words
 from client.table.ui import SetupField, seat_field, table_seats
 
 if TYPE_CHECKING:
@@ -26,6 +29,8 @@ if TYPE_CHECKING:
     from client.settings import Settings
     from client.table.net_play import NetTable
     from net.games import GameEntry
+
+register_words("tiny", Path(__file__).resolve().parent / "locale")  # Tiny's words (client/tiny/locale)
 
 
 def setup_fields(settings: Settings, lang: str) -> list[SetupField]:

@@ -107,9 +107,11 @@ def test_ruling_3_a_face_down_column_forbids_passing() -> None:
 
 
 def test_every_reason_key_has_an_english_message_and_a_client_wording() -> None:
-    from client.i18n import STRINGS
+    from tests.client.words import all_words
+
+    words = all_words()
 
     for key in MESSAGES:
-        assert f"why_{key}" in STRINGS, key
-        en, ja = STRINGS[f"why_{key}"]
+        assert f"why_{key}" in words, key
+        en, ja = words[f"why_{key}"]
         assert en and ja and "rider." not in en and "rider." not in ja
