@@ -13,7 +13,7 @@ HEADLESS_HELP = (
     "Fairtable could not open a window: {why}.\n"
     "Run it from a desktop session (X11 or Wayland), or use the headless tools:\n"
     "  python -m tools.match       play bot-against-bot games in the terminal\n"
-    "  python -m tools.screenshot  render the table to a PNG file (e.g. `rider --out table.png`)\n"
+    "  python -m tools.screenshot  render a game's table to a PNG file (see its --help)\n"
 )
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from pathlib import Path
+from net.games import DEFAULT_GAME
 
 APP = "fairtable"
 
@@ -50,7 +51,7 @@ class Settings:
     deck: str = ""
     bot_deck: str = ""
     bot: str = "greedy"
-    game: str = "rider"  # a name of the game registry (net/games/)
+    game: str = DEFAULT_GAME  # a name of the game registry (net/games/)
     seats: int = 0  # the lobby's table size for a game played by a range of seats; 0: the game's default
     sound: bool = True
     fullscreen: bool = False

@@ -143,7 +143,8 @@ def make_agents(entry: GameEntry[Any], names: str | None, seed: int, seats: int)
 def play(args: argparse.Namespace) -> dict[str, Any]:
     """Play one local game from parsed arguments; return the result (and write the log)."""
     if args.game is None:
-        raise InputProblem("name the game to play (e.g. `python -m tools.match rider`)")
+        raise InputProblem("name the game to play: python -m tools.match GAME, GAME one of "
+                           f"{', '.join(e.name for e in games())}")
     entry = entry_named(args.game)
     seats = args.seats if args.seats is not None else entry.default_seats
     bots = bot_names(entry, args.bots, seats)

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from net.seats import for_people, seat_label
+from net.games import DEFAULT_GAME
 
 if TYPE_CHECKING:
     from net.games import GameEntry
@@ -172,7 +173,7 @@ def finish(peers: Sequence[PeerProcess], deadline: float) -> list[dict[str, Any]
     return results
 
 
-def run_table(bots: Sequence[str], *, game: str = "rider", seed: int = 0, workdir: Path | None = None,
+def run_table(bots: Sequence[str], *, game: str = DEFAULT_GAME, seed: int = 0, workdir: Path | None = None,
               timeout: float = 60.0, host_extra: Sequence[str] = (), join_extra: Sequence[Sequence[str]] = (),
               common: Sequence[str] = (), online: tuple[str, str] | None = None) -> TableRun:
     """Play one game with ``len(bots)`` peer processes; raise :class:`TableFailed` on a crash or timeout.

@@ -36,7 +36,7 @@ from typing import Any
 from twisted.internet import task
 
 from net.identity import Identity
-from net.games import GameEntry, game_named, load_rules_module
+from net.games import DEFAULT_GAME, GameEntry, game_named, load_rules_module
 from net.peer import Peer
 from net.peer.driver import join_interface
 from net.peer.store import StoreError, load_peer
@@ -84,7 +84,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="online: never try a direct connection, always go through the relay")
 
     def seat(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--game", default="rider", help="the game (default: rider)")
+        p.add_argument("--game", default=DEFAULT_GAME, help=f"the game (default: {DEFAULT_GAME})")
         p.add_argument("--bot", default=None, help="the bot playing this seat (default: the game's first default bot)")
         p.add_argument("--seed", type=int, default=None, help="seed of the bot's choices (default: random)")
         p.add_argument("--delay", type=float, default=0.0, metavar="S", help="the bot waits S seconds per move")

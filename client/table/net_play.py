@@ -30,6 +30,7 @@ import pygame
 
 from client.app import App
 from client.settings import Settings
+from net.games import DEFAULT_GAME
 
 if TYPE_CHECKING:
     from net.games import GameEntry
@@ -55,7 +56,7 @@ class Unfinished:
     directory: Path
     seat: int
     names: tuple[str, ...]  # every seat's name, as the genesis record has them
-    game: str = "rider"  # the registered game it plays (the peer directory records it)
+    game: str = DEFAULT_GAME  # the registered game it plays (the peer directory records it)
 
     def opponents(self) -> str:
         from client.table.words import display_name
@@ -93,7 +94,7 @@ def unfinished_games(root: Path | None = None) -> list[Unfinished]:
             names = [""] * count  # display_name shows "Player N" (seats counted from 1)
         game = store.load_peer(directory).get("game")
         found.append(Unfinished(directory, seat, tuple(str(n) for n in names),
-                                game if isinstance(game, str) else "rider"))
+                                game if isinstance(game, str) else DEFAULT_GAME))  # older folders: no game
     return found
 
 

@@ -38,8 +38,11 @@ if TYPE_CHECKING:
     from net.envelope import Genesis
     from net.session.plan import TablePlan
 
-#: The modules of the shipped games, imported by the first look-up.
+#: The modules of the shipped games, imported by the first look-up. With DEFAULT_GAME, the one
+#: place outside the games' own packages that names a game (tests/test_generic_places.py).
 BUILTIN = ("net.games.rider", "net.games.locke", "net.games.tiny")
+#: The game the client's lobby and the tools pick when none is named.
+DEFAULT_GAME = "rider"
 
 BotFactory = Callable[[random.Random], Agent]
 
