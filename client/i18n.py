@@ -30,6 +30,8 @@ _CATALOGUES: dict[str, list[gettext.GNUTranslations]] = {lang: [] for lang in LA
 #: Registered domains and their folders (a second registration of the same domain is no change).
 _DOMAINS: dict[str, Path] = {}
 _LOOKED_UP: dict[tuple[str, str], str | None] = {}
+#: (lang, key) -> the words tr shows (with the English fallback), filled as they are asked for.
+_WORDS: dict[tuple[str, str], str] = {}
 
 
 def register_words(domain: str, folder: Path) -> None:
@@ -54,6 +56,7 @@ def register_words(domain: str, folder: Path) -> None:
     for lang, catalogue in loaded:
         _CATALOGUES[lang].append(catalogue)
     _LOOKED_UP.clear()
+    _WORDS.clear()
 
 
 def domains() -> dict[str, Path]:
@@ -120,10 +123,13 @@ def pick(lang: str, en: str, ja: str) -> str:
 
 def _words(lang: str, key: str) -> str:
     """``key``'s words in ``lang``, else in English, else the key itself (a missing catalogue entry)."""
-    return _lookup(lang, key) or _lookup(LANGS[0], key) or key
+    text = _WORDS.get((lang, key))
+    if text is None:
+        text = _WORDS[(lang, key)] = _lookup(lang, key) or _lookup(LANGS[0], key) or key
+    return text
 
 
 def tr(lang: str, key: str, **fields: Any) -> str:
     """The words ``key`` in ``lang`` with ``fields`` filled in."""
-    text = _words(lang, key)
+    text = _WORDS.get((lang, key)) or _words(lang, key)
     return text.format(**fields) if fields else text
