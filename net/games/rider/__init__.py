@@ -15,7 +15,7 @@ from typing import Any
 from engine.core.actions import Action
 from engine.rider.cards import CardSet
 from engine.rider.game import RiderGame
-from engine.rider.state import RiderState
+from engine.rider.state import RULES_ID, SEATS, RiderState
 from net.bots.greedy import GreedyBot
 from net.bots.random_bot import RandomBot
 from net.games.rider.evaluation import rider_score
@@ -23,7 +23,6 @@ from net.envelope import Genesis
 from net.games import GameEntry, LocalSetup, Table, register
 from net.session.plan import HandAudit, Resolve, TablePlan
 
-RULES_ID = "rider/1"
 DEFAULT_DECKS = ("rider/decks/ember-rush.deck.json", "rider/decks/tidewall-vigil.deck.json")
 
 
@@ -151,7 +150,7 @@ def _check_info(info: Mapping[str, Any]) -> list[str]:
 ENTRY: GameEntry[RiderState] = GameEntry(
     name="rider", title="Rider", rules_id=RULES_ID, rules_version="1",
     card_set_hash=lambda: cardset().digest(),
-    min_seats=2, max_seats=2, default_seats=2,
+    min_seats=SEATS, max_seats=SEATS, default_seats=SEATS,
     local_record=local_record, local=local,
     bots={"random": RandomBot, "greedy": lambda rng: GreedyBot(rng, rider_score)},
     default_bots=("greedy", "random"), game_class=RiderGame,
