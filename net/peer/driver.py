@@ -59,6 +59,11 @@ EARLY_BYTES = 4 * 1024 * 1024
 TICK = 0.25
 #: Refused lobby messages reported one by one; after that only every 100th.
 FORGERIES_SHOWN = 10
+#: Seconds the host keeps a seat whose joiner's link went down before the start (a brief outage
+#: keeps it; a joiner that quit or crashed frees it for someone else; one that said goodbye at once).
+LOBBY_GRACE = 15.0
+#: Link states in which a peer is still there (a quiet direct link included: nothing is sent in a lobby).
+REACHABLE = (PeerStatus.CONNECTED, PeerStatus.RELAYED, PeerStatus.STALLING)
 
 
 def join_interface(invite: Invite) -> str:
@@ -132,6 +137,14 @@ class Peer:
         #: As a joiner before the start: the keys the host says sit at its table so far (its
         #: ``seated`` roster, seat order), or None before the first one.
         self.lobby_seated: tuple[bytes, ...] | None = None
+        #: As a joiner: the size of the host's table (from its roster), or None before the first one.
+        self.lobby_size: int | None = None
+        #: As a joiner before the start: how long we wait without ever being seated, and when the
+        #: host was last reachable (a seated joiner waits as long as the host keeps the table).
+        self._connect_timeout = 30.0
+        self._host_seen = 0.0
+        #: As the host before the start: when each seated joiner's link went down (freed after LOBBY_GRACE).
+        self._lobby_down: dict[bytes, float] = {}
         self._events_seen = 0
         self._done: set[int] = set()
         self._ready: set[bytes] = set()
@@ -226,6 +239,8 @@ class Peer:
         else:
             self._say("joining", where=where, key=invite.fingerprint)
         self._start_loop()
+        self._connect_timeout = connect_timeout
+        self._host_seen = self.reactor.seconds()
         self._later(connect_timeout, self._join_timeout, where)
 
     def resume(self) -> None:
@@ -296,6 +311,12 @@ class Peer:
             self._say("link_seat", peer=short_id(key), seat=seat, status=status.value)
         if status is PeerStatus.CONNECTED:
             self._direct.add(key)
+        self._lobby_link(key, status)
+        if self._joiner is not None and self.genesis is None and key_matches(key, self._joiner.host_fingerprint):
+            if status in REACHABLE:
+                self._host_seen = self.reactor.seconds()
+            elif self._seated_here():
+                self._say("host_lost")
         if status is not PeerStatus.CONNECTED:
             return
         if self.genesis is None and self._joiner is not None and key_matches(key, self._joiner.host_fingerprint):
@@ -309,11 +330,64 @@ class Peer:
         if error is not None and self.session is None:
             self._end(f"cannot join the table: {error}")
 
+    def _seated_here(self) -> bool:
+        """As a joiner before the start: the host's latest roster lists us (we hold a seat)."""
+        return self.lobby_seated is not None and self.identity.public_key in self.lobby_seated
+
+    def _host_reachable(self) -> bool:
+        assert self._joiner is not None
+        return any(key_matches(key, self._joiner.host_fingerprint) and record.status in REACHABLE
+                   for key, record in self.mesh.peers.items())
+
     def _join_timeout(self, where: str) -> None:
-        if self.genesis is None and self.result is None:
-            self._end(f"no seat at the table within the time allowed: the host at {where} did not start a "
-                      "game with us. Check that the host is still running, that you used its current invite "
-                      "code, and that this machine can reach that address")
+        """A joiner that was never seated gives up after ``connect_timeout``; a seated one waits
+        as long as the host keeps the table open, and gives up only when the host has been out
+        of reach for that long (checked again every ``connect_timeout``)."""
+        if self.genesis is not None or self.result is not None:
+            return
+        now = self.reactor.seconds()
+        if self._seated_here():
+            if self._host_reachable():
+                self._host_seen = now
+            if now - self._host_seen < self._connect_timeout:
+                self._later(self._connect_timeout, self._join_timeout, where)
+                return
+            self._end(f"the host at {where} has been out of reach for {self._connect_timeout:.0f} s before the "
+                      "game started, so the table is gone. Ask the host whether the table is still open, then "
+                      "join again with its invite code")
+            return
+        self._end(f"no seat at the table within the time allowed: the host at {where} did not seat us. Check "
+                  "that the host is still running, that you used its current invite code, and that this "
+                  "machine can reach that address")
+
+    def _lobby_link(self, key: bytes, status: PeerStatus) -> None:
+        """The host before the start: a seated joiner whose link is gone for LOBBY_GRACE seconds
+        (or that said goodbye) leaves, and its seat is free for someone else."""
+        if self.host_lobby is None or self.genesis is not None or not self.host_lobby.seat_of(key):
+            return
+        if status in REACHABLE:
+            self._lobby_down.pop(key, None)
+            return
+        if key not in self._lobby_down:
+            self._lobby_down[key] = self.reactor.seconds()
+            self._later(0.0 if status is PeerStatus.LEFT else LOBBY_GRACE, self._free_seat, key)
+
+    def _free_seat(self, key: bytes) -> None:
+        lobby_ = self.host_lobby
+        down = self._lobby_down.get(key)
+        if lobby_ is None or self.genesis is not None or down is None:
+            return
+        record = self.mesh.peers.get(key)
+        if record is not None and record.status in REACHABLE:
+            self._lobby_down.pop(key, None)
+            return
+        name = next((s.name for s in lobby_.seated if s.key == key), "")
+        seat = lobby_.leave(key)
+        self._lobby_down.pop(key, None)
+        if seat is None:
+            return
+        self._say("seat_freed", who=name or short_id(key), seat=seat, waiting=lobby_.size - len(lobby_.seated))
+        self.mesh.broadcast(self._author.seated([s.key for s in lobby_.seated], lobby_.size))
 
     def _on_lobby(self, message: lobby.LobbyMessage) -> None:
         """A lobby message whose signature verified: act on it if its author may say it here.
@@ -348,7 +422,8 @@ class Peer:
             if self.host_lobby.full:
                 self._start_game()
             else:  # who sits so far, for every joiner (a rematch's joiner shows who is back)
-                self.mesh.broadcast(self._author.seated([s.key for s in self.host_lobby.seated]))
+                roster = [s.key for s in self.host_lobby.seated]
+                self.mesh.broadcast(self._author.seated(roster, self.host_lobby.size))
         elif kind == "start" and self.genesis is None and self._joiner is not None:
             try:
                 genesis, seat = lobby.check_start(self.entry, message, self._joiner, self.info)
@@ -380,8 +455,10 @@ class Peer:
             lobby.check_go(self.genesis, message)
             self._begin(self.genesis, self.seat, resumed=False)
         elif kind == "seated" and self.genesis is None and self._joiner is not None:
-            self.lobby_seated = lobby.check_seated(self._joiner, message)
-            self._say("table_roster", taken=len(self.lobby_seated))
+            self.lobby_seated, self.lobby_size = lobby.check_seated(self._joiner, message)
+            self._host_seen = self.reactor.seconds()
+            taken = len(self.lobby_seated)
+            self._say("table_roster", taken=taken, size=self.lobby_size, waiting=self.lobby_size - taken)
         elif kind == "refuse" and self.session is None and self._joiner is not None:
             reason = lobby.check_refuse(self._joiner, message)
             self._end(f"the host refused us: {reason}")
