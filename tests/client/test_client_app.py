@@ -73,3 +73,17 @@ def test_silent_fallback_only_when_not_requested():
     assert entry.silent_fallback("", "dummy")
     assert entry.silent_fallback("dummy", "dummy") is None
     assert entry.silent_fallback("", "x11") is None
+
+
+def test_a_python_without_the_packages_is_told_how_to_start_fairtable():
+    """`python -m client` from a Python outside the install's virtual environment (issue 29 item 2):
+    a real process whose pygame import is blocked says what is missing and which command to run."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    blocker = "import sys; sys.modules['pygame'] = None; import runpy; runpy.run_module('client', run_name='__main__')"
+    done = subprocess.run([sys.executable, "-c", blocker], capture_output=True, text=True, cwd=root, timeout=60)
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    assert "pygame missing" in done.stderr and ".venv/bin/fairtable" in done.stderr and "pip install -e ." in done.stderr
