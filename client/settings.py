@@ -8,22 +8,25 @@ from __future__ import annotations
 import dataclasses
 import json
 from pathlib import Path
+
 from net.games import DEFAULT_GAME
+from net.identity import profile_parts
 
 APP = "fairtable"
 
 
 def settings_path() -> Path:
+    """The settings file of the chosen profile (FAIRTABLE_PROFILE, net/identity.py)."""
     from platformdirs import user_config_dir
 
-    return Path(user_config_dir(APP, appauthor=False)) / "client.json"
+    return Path(user_config_dir(APP, appauthor=False)).joinpath(*profile_parts(), "client.json")
 
 
 def data_dir(*parts: str) -> Path:
-    """A folder under the user data directory (transcripts, networked games)."""
+    """A folder under the user data directory of the chosen profile (transcripts, networked games)."""
     from platformdirs import user_data_dir
 
-    return Path(user_data_dir(APP, appauthor=False)).joinpath(*parts)
+    return Path(user_data_dir(APP, appauthor=False)).joinpath(*profile_parts(), *parts)
 
 
 def transcript_path(folder: Path | None, name: str) -> Path:

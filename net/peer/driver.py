@@ -36,7 +36,7 @@ from engine.core.inputs import SeatInput
 from net.bots.base import Agent
 from net.envelope import Genesis, game_id
 from net.games import GameEntry, table_for
-from net.identity import Identity
+from net.identity import PROFILE_VARIABLE, Identity
 from net.journal import Journal
 from net.peer import lobby, store
 from net.peer.progress import Progress, progress
@@ -224,6 +224,12 @@ class Peer:
         ``record`` is kept in the peer directory for a resume.
         """
         self.invite = invite
+        if key_matches(self.identity.public_key, invite.fingerprint):
+            self._end(f"this code is for your own table: the host and this window use the same identity key "
+                      f"({self.identity.fingerprint}), as two windows on one computer do. To play against "
+                      f"yourself, start the second window with its own profile (its own key and settings): "
+                      f"{PROFILE_VARIABLE}=2 fairtable")
+            return
         self._joiner = lobby.JoinerView(invite.fingerprint, self.identity.public_key,
                                         secrets.token_bytes(lobby.NONCE_SIZE))
         net = self._make_mesh(invite.table, LOBBY)

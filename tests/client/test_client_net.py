@@ -407,3 +407,34 @@ def test_joining_with_a_code_whose_key_does_not_match_says_so_and_the_host_keeps
         settle = time.monotonic() + 1.0  # the host's linger (0.2 s) and the joiner's close, with room
         while time.monotonic() < settle:
             pump(app, reactor)
+
+
+def test_two_windows_with_one_identity_are_told_at_once_that_it_is_their_own_table(real_app):  # type: ignore[no-untyped-def]
+    """Issue 29 item 3: the second window of one computer joins the first's table with the same
+    key; within 2 s it says so and how to play yourself (a profile of its own)."""
+    from net.identity import Identity
+    from net.games import game_named
+    from net.peer import Peer
+
+    app, reactor = real_app
+    me = Identity.generate()
+    host = Peer(me, game_named("rider"), reactor=reactor, agent=game_named("rider").bot("random", random.Random(1)),
+                name="Host", linger=0.2)
+    invite = host.host(2, interface="127.0.0.1")
+    lobby = LobbyScene(app, Settings(name="Me again"), lan=False, identity=me)
+    app.switch(lobby)
+    try:
+        click(app, lobby.code_field.rect.center)
+        app.dispatch(pygame.event.Event(pygame.TEXTINPUT, text=invite.encode()))
+        started = time.monotonic()
+        click(app, lobby.join_button.rect.center)
+        while lobby.net is not None and time.monotonic() < started + 2.0:
+            pump(app, reactor)
+        assert lobby.net is None and time.monotonic() - started < 2.0, lobby.message
+        assert "your own table" in lobby.message and "FAIRTABLE_PROFILE=2" in lobby.message, lobby.message
+        assert host.result is None and host.genesis is None  # the host still waits for a real second player
+    finally:
+        host.leave("test over")
+        settle = time.monotonic() + 1.0
+        while time.monotonic() < settle:
+            pump(app, reactor)

@@ -130,3 +130,26 @@ def test_a_joiner_never_seated_still_gives_up_after_its_timeout() -> None:
     joiner.join(invite, connect_timeout=TIMEOUT)
     table.run(lambda: joiner.result is not None, seconds=TIMEOUT + 5)
     assert "did not seat us" in (joiner.result or {}).get("error", "")
+
+
+def test_a_window_that_joins_its_own_table_hears_so_at_once_and_profiles_give_two_keys(monkeypatch, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from net.identity import default_key_path, profile_parts
+
+    table = MemoryPeers()
+    me = Identity.generate()
+    host = table.peer("host", 1, identity=me)
+    invite = host.host(2)
+    again = table.peer("again", 2, identity=me)
+    again.join(invite, connect_timeout=TIMEOUT)
+    assert again.result is not None and "your own table" in again.result["error"]  # at once: no wait at all
+    assert host.host_lobby is not None and len(host.host_lobby.seated) == 1
+    monkeypatch.delenv("FAIRTABLE_PROFILE", raising=False)
+    assert profile_parts() == ()
+    first = default_key_path()
+    monkeypatch.setenv("FAIRTABLE_PROFILE", "2")
+    assert default_key_path() != first and default_key_path().parent.name == "2"
+    monkeypatch.setenv("FAIRTABLE_PROFILE", "../up")
+    import pytest
+
+    with pytest.raises(ValueError, match="cannot name a profile"):
+        profile_parts()
