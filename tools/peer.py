@@ -37,6 +37,7 @@ from twisted.internet import task
 
 from net.identity import Identity
 from net.games import DEFAULT_GAME, GameEntry, game_named, load_rules_module
+from net.peer.bot_seats import add_bot
 from net.peer import Peer
 from net.peer.driver import join_interface
 from net.peer.store import StoreError, load_peer
@@ -98,6 +99,9 @@ def build_parser() -> argparse.ArgumentParser:
     host = sub.add_parser("host", help="open a table and print its invite code")
     seat(host)
     host.add_argument("--seats", type=int, default=2, help="number of seats (default 2)")
+    host.add_argument("--add-bot", action="append", default=[], metavar="KIND",
+                      help="seat a bot of KIND (one of the game's bots) in an empty seat, run on this computer "
+                           "with its own key (repeatable; net/peer/bot_seats.py)")
     host.add_argument("--port", type=int, default=0, help="TCP port to listen on (default: any free port)")
     host.add_argument("--listen", default=None, metavar="ADDR",
                       help="address to listen on (default 127.0.0.1, or 0.0.0.0 with --lan)")
@@ -410,6 +414,14 @@ def run(args: argparse.Namespace, out: Any = None, discovery: Discovery = lan_di
             interface = args.listen or ("0.0.0.0" if args.lan and not args.lan_loopback else LOOPBACK)
             invite_code = peer.host(args.seats, interface=interface, port=args.port, advertise=advertise).encode()
             print(invite_code, file=out, flush=True)
+            if len(args.add_bot) > args.seats - 1:
+                raise Problem(f"{len(args.add_bot)} bots do not fit at a table of {args.seats} seats with the host")
+            for kind in args.add_bot:
+                try:
+                    add_bot(peer, kind)
+                except ValueError as exc:
+                    raise Problem(str(exc)) from None
+                report(f"a {kind} bot takes an empty seat (it runs here, with its own key)")
             report("give the invite code above to the other players: python -m tools.peer join CODE")
             if args.lan:
                 try:

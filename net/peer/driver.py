@@ -166,6 +166,8 @@ class Peer:
         self.online_connect: Callable[[Address, Any], None] | None = None
         #: Called once at the end, before ``on_end`` (net.peer.online closes its wormholes there).
         self.on_close: list[Callable[[], None]] = []
+        #: As the host: the bots it seated at its table (net/peer/bot_seats.py); they leave with it.
+        self.bot_seats: list[Peer] = []
 
     # ------------------------------------------------------------------ starting
 
@@ -802,6 +804,9 @@ class Peer:
             self.session.journal.close()
         for hook in self.on_close:
             hook()
+        for bot in self.bot_seats:  # a table closed before its start takes its bots with it
+            if bot.result is None and bot.session is None:
+                bot.leave("its host closed the table before the game")
         self.on_end(self.result)
 
     def direct_seats(self) -> list[int]:

@@ -153,3 +153,34 @@ def test_a_window_that_joins_its_own_table_hears_so_at_once_and_profiles_give_tw
 
     with pytest.raises(ValueError, match="cannot name a profile"):
         profile_parts()
+
+
+def test_the_host_fills_empty_seats_with_bots_that_play_like_any_seat() -> None:
+    """Issue 29: bots in networked seats, run by the host (net/peer/bot_seats.py): each with its own
+    key, joined over the host's own port; a friend comes too; all finish audited."""
+    import pytest
+
+    from net.peer.bot_seats import add_bot
+
+    table = MemoryPeers()
+    host = table.peer("host", 1)
+    invite = host.host(4)
+    with pytest.raises(ValueError, match="has no bot 'genius'"):
+        add_bot(host, "genius")
+    first, second = add_bot(host, "random", seed=5), add_bot(host, "random", seed=6)
+    table.run(lambda: host.host_lobby is not None and len(host.host_lobby.seated) == 3)
+    keys = {host.identity.public_key, first.identity.public_key, second.identity.public_key}
+    assert len(keys) == 3 and first.name == "Random bot 1"  # keys of their own
+    friend = table.peer("friend", 7)
+    friend.join(invite, connect_timeout=TIMEOUT)
+    everyone = [host, first, second, friend]
+    table.run(lambda: all(p.result is not None for p in everyone), seconds=600)
+    _finished(everyone)
+    with pytest.raises(ValueError, match="only the host of an open table"):
+        add_bot(friend, "random")
+    lonely = table.peer("lonely", 8)
+    lonely.host(2)
+    add_bot(lonely, "random", seed=1)
+    table.run(lambda: lonely.result is not None, seconds=600)  # a 2-seat table: the bot makes it full
+    with pytest.raises(ValueError, match="no empty seat"):
+        add_bot(lonely, "random")
