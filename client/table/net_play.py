@@ -252,6 +252,22 @@ class NetTable:
         self.code = self.peer.host(self.seats, interface=interface, port=port).encode()
         return self.code
 
+    def empty_seats(self) -> int:
+        """Seats of the table we host that nobody holds yet (0 when joining or started)."""
+        lobby = self.peer.host_lobby
+        if self.role != "host" or lobby is None or self.peer.genesis is not None:
+            return 0
+        return lobby.size - len(lobby.seated)
+
+    def add_bot(self, kind: str | None = None) -> None:
+        """Seat a bot of ``kind`` (default: the game's first bot) in an empty seat of the table we
+        host; it runs on this computer with a key of its own (net/peer/bot_seats.py). ValueError
+        with words for the player when there is no empty seat."""
+        from net.peer.bot_seats import add_bot
+
+        add_bot(self.peer, kind or self.peer.entry.default_bots[0])
+        self.on_change()
+
     def start_rematch(self, rematch: Rematch, old_peer: Any = None) -> None:
         """Meet the last game's players again at a table both derive from its game id:
         the host listens on its old address once the old game has let it go; the

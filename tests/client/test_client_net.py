@@ -438,3 +438,27 @@ def test_two_windows_with_one_identity_are_told_at_once_that_it_is_their_own_tab
         settle = time.monotonic() + 1.0
         while time.monotonic() < settle:
             pump(app, reactor)
+
+
+def test_the_host_fills_an_empty_seat_with_a_bot_from_the_lobby_and_the_game_starts(real_app):  # type: ignore[no-untyped-def]
+    """Issue 29: *Add a bot* in the host box seats a bot that runs on this computer with its own key;
+    at a 2-seat Rider table that fills it and the table scene takes over."""
+    app, reactor = real_app
+    lobby = LobbyScene(app, Settings(name="Host"), lan=False, host_interface="127.0.0.1")
+    app.switch(lobby)
+    click(app, lobby.host_button.rect.center)
+    assert lobby.net is not None and lobby.bot_seat_button.enabled and lobby.empty_shown == 1
+    assert "1" in lobby.bot_seat_button.label
+    app.render()
+    click(app, lobby.bot_seat_button.rect.center)
+    bots = lobby.net.peer.bot_seats if lobby.net is not None else []
+    assert len(bots) == 1 and bots[0].identity.public_key != lobby.net.peer.identity.public_key  # type: ignore[union-attr]
+    deadline = time.monotonic() + 30  # a safety net against a hang, not a speed target
+    while app.scene.name != "table" and time.monotonic() < deadline:
+        pump(app, reactor)
+    assert app.scene.name == "table", lobby.message
+    scene = app.scene
+    scene.session.leave()  # type: ignore[attr-defined]
+    settle = time.monotonic() + 1.0
+    while time.monotonic() < settle:
+        pump(app, reactor)
