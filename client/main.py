@@ -9,9 +9,17 @@ from client.lobby import LobbyScene
 from client.settings import Settings
 
 
-def build_app(size: tuple[int, int] = (1280, 800), clock: Any = None, settings: Settings | None = None) -> App:
-    """The window with the lobby showing."""
+def build_app(size: tuple[int, int] | None = None, clock: Any = None, settings: Settings | None = None) -> App:
+    """The window with the lobby showing: ``size``, else the size it had last time (the settings),
+    fitted to the screen it opens on (client.app.window_size)."""
+    import pygame
+
+    from client.app import desktop_size, window_size
+
     settings = settings or Settings.load()
+    if size is None:
+        pygame.display.init()
+        size = window_size((settings.window_w, settings.window_h), desktop_size())
     app = App(size, clock=clock, lang=settings.lang if settings.lang in ("en", "ja") else "en")
     app.use_prefs(settings)
     set_icon()

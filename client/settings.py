@@ -60,6 +60,9 @@ class Settings:
     fullscreen: bool = False
     anim_speed: str = "normal"
     bot_speed: str = "normal"
+    #: The window's size when it was last closed or resized (0: fit the screen it opens on).
+    window_w: int = 0
+    window_h: int = 0
 
     @property
     def anim_factor(self) -> float:
