@@ -196,6 +196,7 @@ def test_a_remote_seat_that_does_not_answer_is_shown_stalling_by_name(real_app):
         end = app.scene
         assert end.session.outcome().winner == scene.me and "forfeited" in end.session.outcome().reason
         assert not end.audit_ok and end.audit_detail.startswith("not audited")
+        assert end.session.early_end() == ("forfeited", 1 - scene.me)
         app.render()
     finally:
         remote.leave("test over")
