@@ -202,7 +202,7 @@ class Peer:
         net = self._make_mesh(table or secrets.token_bytes(8), LOBBY)
         bound = self._listen_or_close(net, port, interface)
         addresses = tuple(advertise) or (bound,)
-        self.invite = Invite(net.mesh.table, self.identity.fingerprint, addresses)
+        self.invite = Invite(net.mesh.table, self.identity.fingerprint, addresses, self.entry.name)
         self._remember_peer({"role": "host", "listen": list(bound), "table": net.mesh.table})
         self._start_loop()
         self._say("hosting", game=self.entry.name, seats=seats, host=bound[0], port=bound[1],
