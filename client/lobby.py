@@ -166,7 +166,7 @@ class LobbyScene(Scene):
         inner = R.width - 40
         net_entry = self.net_entry()
         self.host_button = Button(pygame.Rect(R.left + 20, R.top + 72, inner, 42),
-                                  tr(lang, "host_game", game=net_entry.title) if net_entry else tr(lang, "host"),
+                                  tr(lang, "host_game", game=net_entry.title_in(lang)) if net_entry else tr(lang, "host"),
                                   self._host, enabled=net_entry is not None and self.fingerprint is not None)
         from client.table.net_play import paste_from_clipboard
 
@@ -199,7 +199,7 @@ class LobbyScene(Scene):
                                       tr(lang, "add_bot_seat", n=empty), self._add_bot_seat, enabled=empty > 0)
         self.quit_button = Button(pygame.Rect(L.left, L.bottom + 14, 120, 40), tr(lang, "quit"), self.app.stop)
         self.game_choice = Choice(pygame.Rect(L.left + 220, L.bottom + 14, R.right - L.left - 220, 40),
-                                  [(g.name, g.title) for g in self.games], self.settings.game, self._set_game)
+                                  [(g.name, g.title_in(lang)) for g in self.games], self.settings.game, self._set_game)
         self.widgets = [self.lang_choice, self.name_field, *(c for _, c in self.setup_choices), self.play_button,
                         self.quit_button, self.settings_button, self.help_button, self.game_choice]
         if self.net is None:
@@ -227,7 +227,7 @@ class LobbyScene(Scene):
         self.settings.game = name
         entry = self.entry()
         if entry.client_ui is not None and self.net_entry() is None:
-            self._say(tr(self.app.lang, "game_local_only", game=entry.title), theme.TEXT_DIM)
+            self._say(tr(self.app.lang, "game_local_only", game=entry.title_in(self.app.lang)), theme.TEXT_DIM)
         else:  # a game without a table says why beside its (disabled) Play button: play_blocked
             self._say("", theme.TEXT_DIM)
         self.layout()  # the chosen game's own set-up picker and which buttons can work
@@ -244,7 +244,7 @@ class LobbyScene(Scene):
             return tr(lang, "play_busy")
         entry = self.entry()
         if entry.client_ui is None:
-            return tr(lang, "game_no_ui", game=entry.title, name=entry.name)
+            return tr(lang, "game_no_ui", game=entry.title_in(lang), name=entry.name)
         return ""
 
     def friends_blocked(self) -> str:
@@ -253,8 +253,8 @@ class LobbyScene(Scene):
         if self.fingerprint is None:  # the whole reason (and what to do) is the lobby's message
             return tr(lang, "friends_no_identity_short")
         if self.net_entry() is None:
-            titles = ", ".join(g.title for g in self.net_games())
-            return tr(lang, "friends_off", game=self.entry().title, games=titles)
+            titles = ", ".join(g.title_in(lang) for g in self.net_games())
+            return tr(lang, "friends_off", game=self.entry().title_in(lang), games=titles)
         return ""
 
     def entry(self) -> Any:
@@ -486,7 +486,7 @@ class LobbyScene(Scene):
                 ui = net_ui(net.entry.name)
                 if ui is None:  # a resumed game of a game this client draws no networked table for
                     net.cancel()
-                    self._say(tr(self.app.lang, "game_local_only", game=net.entry.title), theme.BAD)
+                    self._say(tr(self.app.lang, "game_local_only", game=net.entry.title_in(self.app.lang)), theme.BAD)
                     return False
                 ui.start_net(self.app, net, on_leave=lambda: self.app.switch(self._again()),
                              on_rematch=self._rematch_in_new_lobby)
@@ -643,7 +643,7 @@ class LobbyScene(Scene):
 
         lang = self.app.lang
         R = self.right
-        titles = ", ".join(g.title for g in self.net_games())
+        titles = ", ".join(g.title_in(lang) for g in self.net_games())
         blocked = self.friends_blocked()  # host and join are off: the reason, right above them
         caption = blocked or tr(lang, "friends_games", games=titles)
         draw_text(surface, caption, (R.left + 20, R.top + 48), 13, theme.WARN if blocked else theme.TEXT_DIM,
@@ -672,7 +672,7 @@ class LobbyScene(Scene):
         """A registered game's title, or the name a LAN advertisement gave (made safe to show)."""
         from client.table.words import display_text
 
-        return next((g.title for g in self.games if g.name == name), display_text(name, 24))
+        return next((g.title_in(self.app.lang) for g in self.games if g.name == name), display_text(name, 24))
 
     def lan_rows(self) -> list[tuple[pygame.Rect, Any]]:
         """(row rectangle, table advertisement) of each LAN table shown; a click on a row joins it."""

@@ -47,9 +47,11 @@ def jis_level1_kanji() -> str:
 
 
 def text_in_project() -> str:
-    """Every character in the shipped assets and the client's sources and word catalogues (.po)."""
+    """Every character in the shipped assets, the client's sources and word catalogues (.po) and the
+    game registry (the games' Japanese titles)."""
     chunks = []
-    for folder, patterns in ((ROOT / "assets", ("*.json", "*.md")), (ROOT / "client", ("*.py", "*.po"))):
+    for folder, patterns in ((ROOT / "assets", ("*.json", "*.md")), (ROOT / "client", ("*.py", "*.po")),
+                             (ROOT / "net" / "games", ("*.py",))):
         for pattern in patterns:
             for file in folder.rglob(pattern):
                 chunks.append(file.read_text(encoding="utf-8"))

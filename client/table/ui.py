@@ -97,7 +97,7 @@ def game_help(game: str) -> list[HelpPage]:
     entry = game_named(game)
     if entry.client_ui is not None:
         return list(game_ui(game).help_pages())
-    fields = (("game", entry.title), ("rules", entry.rules_doc or "docs/rules/"),
+    fields = (("game", entry.title), ("rules", entry.rules_doc or "docs/rules/"),  # help pages: English titles
               ("command", f"python -m tools.match {entry.name}"))
     return [HelpPage("help_no_table_tab", paragraphs=("help_no_table", "help_no_table_rules"), fields=fields)]
 

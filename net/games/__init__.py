@@ -87,7 +87,7 @@ class GameEntry(Generic[S]):
     """Everything Fairtable needs from one game (see the module docstring).
 
     - ``name``: the short name tools and the lobby use (``rider``); ``title``
-      the one shown to players.
+      the one shown to players, ``title_ja`` its Japanese (``title_in(lang)``).
     - ``card_set_hash()``: the components hash every genesis record of this
       game names (``Genesis.card_set_hash``).
     - ``local_record(seats, decks, components)``: the record of a fresh local
@@ -146,6 +146,11 @@ class GameEntry(Generic[S]):
     deck_tool: str | None = None
     scenario: str | None = None
     rules_doc: str | None = None
+    title_ja: str = ""
+
+    def title_in(self, lang: str) -> str:
+        """The game's name for players in ``lang`` (English where it has no Japanese)."""
+        return self.title_ja if lang == "ja" and self.title_ja else self.title
 
     @property
     def networked(self) -> bool:

@@ -46,7 +46,7 @@ def local(record: Mapping[str, Any], components: Any = None) -> LocalSetup[TinyS
 
 
 ENTRY: GameEntry[TinyState] = GameEntry(
-    name="tiny", title="Tiny", rules_id=RULES_ID, rules_version="1", card_set_hash=card_set_hash,
+    name="tiny", title="Tiny", title_ja="タイニー", rules_id=RULES_ID, rules_version="1", card_set_hash=card_set_hash,
     min_seats=MIN_SEATS, max_seats=MAX_SEATS, default_seats=3,
     local_record=local_record, local=local, bots={"random": RandomBot}, default_bots=("random",),
     game_class=TinyGame,

@@ -80,7 +80,7 @@ def test_a_game_without_a_client_table_is_listed_and_says_how_to_play_it(clock, 
     assert app.scene is lobby  # neither the button nor Enter starts anything
     app.set_lang("ja")
     lobby.layout()
-    assert lobby.play_blocked() == tr("ja", "game_no_ui", game="Super Human Locke", name="locke")
+    assert lobby.play_blocked() == tr("ja", "game_no_ui", game="超人ロック", name="locke")  # its Japanese name
     assert lobby.play_blocked() != tr("en", "game_no_ui", game="Super Human Locke", name="locke")
     app.set_lang("en")
     for game in ("rider", "tiny"):  # every registered game with a table: its buttons work and say nothing
@@ -164,3 +164,16 @@ def test_tiny_seats_ten_players_around_the_table_without_overlap(clock, private_
     assert scene.seat_line(9).startswith("Random bot (Seat 10)")
     assert scene.seat_line(0).startswith("You (Seat 1)")
     assert "Seat 0" not in " ".join(scene.lines())
+
+
+def test_game_names_are_shown_in_the_players_language(clock):  # type: ignore[no-untyped-def]
+    """Issue 29 item 7: the game row and the host button name the games in Japanese too."""
+    app = build_app(clock=clock, settings=Settings(name="Tester", lang="ja"))
+    lobby = app.scene
+    labels = [b.label for b in lobby.game_choice.buttons]
+    assert {"超人ロック", "ライダー", "タイニー"} <= set(labels), labels
+    assert "ライダー" in lobby.host_button.label
+    app.render()
+    app.set_lang("en")
+    lobby.layout()
+    assert {"Super Human Locke", "Rider", "Tiny"} <= {b.label for b in lobby.game_choice.buttons}

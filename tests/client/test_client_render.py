@@ -33,7 +33,9 @@ def test_every_card_renders_in_both_languages():
 
 def test_the_bundled_font_has_every_character_the_game_shows():
     cs = cardset()
-    texts = [s for pair in all_words().values() for s in pair]
+    from net.games import games
+
+    texts = [s for pair in all_words().values() for s in pair] + [g.title_ja for g in games()]
     for c in cs.cards.values():
         texts += [c.name_en, c.name_ja, c.text_en, c.text_ja]
     chars = {ch for t in texts for ch in t if ch.strip()}

@@ -48,7 +48,7 @@ def local(record: Mapping[str, Any], override: Any = None) -> LocalSetup[LockeSt
 
 
 ENTRY: GameEntry[LockeState] = GameEntry(
-    name="locke", title="Super Human Locke", rules_id=RULES_ID, rules_version="1",
+    name="locke", title="Super Human Locke", title_ja="超人ロック", rules_id=RULES_ID, rules_version="1",
     card_set_hash=lambda: components().digest(),
     min_seats=MIN_SEATS, max_seats=MAX_SEATS, default_seats=5,
     local_record=local_record, local=local,

@@ -148,7 +148,7 @@ def _check_info(info: Mapping[str, Any]) -> list[str]:
 
 
 ENTRY: GameEntry[RiderState] = GameEntry(
-    name="rider", title="Rider", rules_id=RULES_ID, rules_version="1",
+    name="rider", title="Rider", title_ja="ライダー", rules_id=RULES_ID, rules_version="1",
     card_set_hash=lambda: cardset().digest(),
     min_seats=SEATS, max_seats=SEATS, default_seats=SEATS,
     local_record=local_record, local=local,
