@@ -52,7 +52,7 @@ from engine.core.pending import (
     SealedChoice,
     SealedChoicesRevealed,
 )
-from engine.tiny.game import Play, TinyState
+from engine.tiny.game import Play, TinyState, card_number, score_parts
 from engine.core.inputs import SealedPick, SeatInput
 from net.seats import seat_number
 
@@ -104,7 +104,7 @@ class TinyScene(TableScene[TinyState]):
         def words(lang: str) -> list[LogEntry]:
             if isinstance(action, Play):
                 return [LogEntry(tr(lang, "tiny_log_play", who=player_label(action.seat, names, me, lang),
-                                    card=action.card))]
+                                    card=card_number(action.card)))]
             if isinstance(action, SealedChoicesRevealed):
                 guesses = ", ".join(f"{seat_number(s)}: {tr(lang, f'tiny_guessed_{c}')}" for s, c in enumerate(action.choices))
                 return [LogEntry(tr(lang, "tiny_log_guesses", guesses=guesses))]
@@ -112,7 +112,8 @@ class TinyScene(TableScene[TinyState]):
                 return [LogEntry(tr(lang, "tiny_dice", faces=" + ".join(map(str, action.faces)), total=sum(action.faces)),
                                  proof=proof)]
             if isinstance(action, CardsRevealed):
-                return [LogEntry(tr(lang, "tiny_revealed", cards=", ".join(action.cards)), proof=proof)]
+                return [LogEntry(tr(lang, "tiny_revealed", cards=", ".join(str(card_number(c)) for c in action.cards)),
+                                 proof=proof)]
             if isinstance(action, CardsShuffled):
                 return [LogEntry(tr(lang, "tiny_log_shuffled"), proof=proof)]
             if isinstance(action, CardsDealt):
@@ -209,7 +210,7 @@ class TinyScene(TableScene[TinyState]):
         lang = self.app.lang
         if isinstance(action, SealedPick):
             return tr(lang, f"tiny_guess_{action.choice}")
-        return tr(lang, "tiny_play", card=action.card if isinstance(action, Play) else "?")
+        return tr(lang, "tiny_play", card=card_number(action.card) if isinstance(action, Play) else "?")
 
     def _chooser(self, action: SeatInput) -> Callable[[], None]:
         def choose() -> None:
@@ -228,7 +229,7 @@ class TinyScene(TableScene[TinyState]):
         """The table's title, the deck and our own hand (the middle's first lines)."""
         lang, state = self.app.lang, self.state
         know = self.session.knowledge
-        mine = [c for h in state.hands[self.me] if (c := know.card(h)) is not None]
+        mine = [str(card_number(c)) for h in state.hands[self.me] if (c := know.card(h)) is not None]
         return [tr(lang, "tiny_title", seats=state.seats), tr(lang, "tiny_deck", n=len(state.deck)),
                 tr(lang, "tiny_hand", cards=", ".join(mine) or "-")]
 
@@ -240,9 +241,13 @@ class TinyScene(TableScene[TinyState]):
     def seat_facts(self, seat: int) -> str:
         """A seat's cards in hand, the card it played and its guess (once the guesses are open)."""
         lang, state = self.app.lang, self.state
-        played = state.played[seat] or "-"
+        played = str(card_number(state.played[seat])) if state.played[seat] else "-"
         guess = tr(lang, f"tiny_guessed_{state.guesses[seat]}") if state.guesses else "?"
-        return tr(lang, "tiny_seat", hand=len(state.hands[seat]), played=played, guess=guess)
+        facts = tr(lang, "tiny_seat", hand=len(state.hands[seat]), played=played, guess=guess)
+        if self.session.outcome() is not None and all(state.played) and state.dice:  # how its total was made
+            card, dice, bonus = score_parts(state)[seat]
+            facts += " · " + tr(lang, "tiny_total", card=card, dice=dice, bonus=bonus, total=card + dice + bonus)
+        return facts
 
     def middle_lines(self) -> list[str]:
         """The shared things in the middle of the table: dice, revealed cards, the end or our turn."""
@@ -251,7 +256,7 @@ class TinyScene(TableScene[TinyState]):
         if state.dice:
             out.append(tr(lang, "tiny_dice", faces=" + ".join(map(str, state.dice)), total=sum(state.dice)))
         if state.revealed:
-            out.append(tr(lang, "tiny_revealed", cards=", ".join(state.revealed)))
+            out.append(tr(lang, "tiny_revealed", cards=", ".join(str(card_number(c)) for c in state.revealed)))
         outcome = self.session.outcome()
         if outcome is not None:
             if outcome.winner == self.me:

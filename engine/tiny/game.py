@@ -65,6 +65,20 @@ def card_ids(n: int) -> tuple[str, ...]:
     return tuple(f"c{i:02d}" for i in range(n))
 
 
+def card_number(card: str) -> int:
+    """The number on a card ("c13" is 13): what a play scores."""
+    return int(card[1:])
+
+
+def score_parts(state: TinyState) -> tuple[tuple[int, int, int], ...]:
+    """Each seat's score once every card is played, in parts: (card number, dice total, guess
+    bonus: 5 when its guess matches the dice, "high" being 7 or more); the sum decides."""
+    total = sum(state.dice)
+    right = "high" if total >= 7 else "low"
+    return tuple((card_number(state.played[seat]), total, 5 if state.guesses[seat] == right else 0)
+                 for seat in range(state.seats))
+
+
 def card_set_hash() -> bytes:
     """The components hash a genesis record names: every card a table can use."""
     return digest("fairtable/tiny/cards/v1", list(card_ids(2 * MAX_SEATS + 4)))
@@ -153,14 +167,8 @@ class TinyGame:
         raise IllegalAction(f"{type(action).__name__} does not answer {kind}")
 
     def _winner(self, state: TinyState) -> int:
-        total = sum(state.dice)
-        scores = []
-        for seat in range(state.seats):
-            score = int(state.played[seat][1:]) + total
-            if state.guesses[seat] == ("high" if total >= 7 else "low"):
-                score += 5
-            scores.append(score)
-        return scores.index(max(scores))
+        totals = [sum(parts) for parts in score_parts(state)]
+        return totals.index(max(totals))
 
     def public(self, state: TinyState) -> Any:
         return {"rules": RULES_ID, "queue": [list(q) for q in state.queue], "deck": list(state.deck),

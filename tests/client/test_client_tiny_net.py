@@ -67,7 +67,7 @@ def test_host_a_three_seat_tiny_table_in_the_lobby_and_play_it_to_the_audited_en
         end = app.scene
         assert end.name == "end", f"stuck: {scene.session.problem or scene.session.session.waiting_what()}"
         assert end.audit_ok, end.audit_detail
-        plays = [e.text for e in scene.log if " plays c" in e.text]
+        plays = [e.text for e in scene.log if " plays " in e.text]
         assert len(plays) == 3, scene.log  # the log followed every seat's play
         session = scene.session
         final = session.session.hashes[-1].hex()

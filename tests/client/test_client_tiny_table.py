@@ -11,6 +11,7 @@ the session.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pygame
@@ -93,3 +94,29 @@ def test_a_tiny_table_draws_every_seat_with_its_status_at_the_smallest_window(cl
         dot = {tuple(app.screen.get_at((x, y))[:3]) for x in range(inner.left, inner.left + 9)
                for y in range(inner.bottom - 16, inner.bottom)}
         assert tuple(colour) in dot, (seat, colour)
+
+
+def test_tiny_reads_as_a_game_cards_by_number_and_each_total_explained_at_the_end(clock: Clock) -> None:  # type: ignore[no-untyped-def]
+    """Issue 29 item 7: no card ids ("c13"), the reveal and the secret show explained, and every
+    seat's total shown as card + dice + guess at the end (engine/tiny/game.py score_parts)."""
+    import random as random_module
+
+    from engine.tiny.game import score_parts
+    from tests.local_tables import play_out, tiny_session
+
+    app = build_app(clock=clock, settings=Settings(name="Ann", game="tiny", seats=3))
+    session = tiny_session(clock, seats=3)
+    from client.tiny.scene import TinyScene
+
+    scene = TinyScene(app, session)
+    app.switch(scene)
+    play_out(session, clock, random_module.Random(3), tick=app.tick)
+    scene.refresh()
+    lines = scene.lines()
+    assert not any(re.search(r"\bc\d\d\b", line) for line in lines + [e.text for e in scene.log]), lines
+    parts = score_parts(session.state)
+    for seat, (card, dice, bonus) in enumerate(parts):
+        assert f"{card} + dice {dice} + guess {bonus} = {card + dice + bonus}" in scene.seat_line(seat)
+    assert any("only they know which" in e.text for e in scene.log)
+    winner = session.outcome().winner
+    assert winner == max(range(3), key=lambda s: (sum(parts[s]), -s))  # the totals shown decide, ties to the lower seat
