@@ -65,7 +65,7 @@ from net.envelope import (
 )
 from net.identity import Identity
 from net.journal import Journal
-from net.session import catchup, chat, conviction, deadlines, decisions, intake, limits, pump, resign
+from net.session import abandon, catchup, chat, conviction, deadlines, decisions, intake, limits, pump, resign
 from net.session.cards import CardBook
 from net.session.catchup import CATCH_UP_CHUNK, CATCH_UP_EVERY
 from net.session.chat import MAX_CHAT
@@ -127,6 +127,8 @@ class Session:
         self.timeout = float(timeout if timeout is not None else options.get("timeout_s", DEFAULT_TIMEOUT))
         #: Allowance for clock skew and delivery between peers (docs/security.md, "Forfeits and timeouts").
         self.grace = float(grace if grace is not None else options.get("grace_s", deadlines.default_grace(self.timeout)))
+        #: The longer wait after which the waiting seats may abandon the game (net.session.abandon).
+        self.abandon_after = float(options.get("abandon_s", abandon.default_abandon(self.timeout)))
         names = options.get("names")
         self.names = tuple(names) if isinstance(names, (list, tuple)) and len(names) == len(self.seats) \
             else tuple(f"seat {s}" for s in self.seats)
@@ -198,6 +200,11 @@ class Session:
         self.forfeited: int | None = None
         #: The seat that resigned (net.session.resign), also in ``forfeited``.
         self.resigned: int | None = None
+        #: Every seat excused from the final record: resigned, forfeited or silent at an abandonment
+        #: (``forfeited`` is the first of them; net.session.endgame.Final.signers).
+        self.gone: set[int] = set()
+        #: The abandonment that ended the game (net.session.abandon): claimers, stallers, step, part.
+        self.abandoned: dict[str, Any] | None = None
         #: The current phase (net.session.phases); only :meth:`_enter` changes it.
         self._phase: Phase = Opening(self)
         self._resumed = False
@@ -244,6 +251,7 @@ class Session:
         """
         self._now = now
         deadlines.tick(self, now)
+        abandon.tick(self, now)
         pump.pump(self)  # a forfeit whose grace period ran out takes effect now
         return self._flush()
 
@@ -324,12 +332,29 @@ class Session:
         """Seats we may claim a forfeit against now (they missed our deadline)."""
         return deadlines.claimable(self)
 
+    def abandonable(self) -> bool:
+        """Whether we may sign that the game is abandoned now (net.session.abandon): the table
+        waits for other seats and our abandonment deadline passed."""
+        return abandon.claimable(self)
+
+    def claim_abandon(self) -> list[Outgoing]:
+        """Sign that the game is abandoned: the seats we wait for stayed silent past the longer
+        deadline, and no forfeit could be agreed. It takes effect on each peer once that peer's
+        own abandonment deadline passed (net.session.abandon)."""
+        if not abandon.claimable(self):
+            left = abandon.deadline(self) - self._now
+            raise ValueError(f"the game cannot be abandoned now ({max(left, 0.0):.1f} s of the abandonment "
+                             "deadline left, nobody owed, or we already signed); wait until the table reports it")
+        self._send("abandon", abandon.body(self))
+        pump.pump(self)
+        return self._flush()
+
     def close_record(self) -> list[Outgoing]:
         """Observer only: every envelope of the record is in, so forfeit claims that
         still stand (no answer anywhere in the record voids them) take effect."""
         if self.seat is not None:
             raise ValueError("only an observer closes a record; a seat's forfeits follow its clock")
-        if deadlines.close_record(self):
+        if deadlines.close_record(self) or abandon.close_record(self):
             pump.pump(self)
         return self._flush()
 
@@ -565,7 +590,8 @@ class Session:
             self.audit_findings = list(phase.findings)
             self.audit_problems = [(seat, p) for seat, _, p in phase.findings]
         if isinstance(phase, Done):
-            assert self.outcome is not None and self.verdict is not None
+            if self.outcome is None or self.verdict is None:
+                raise RuntimeError("the session reached the end without an outcome (a defect, not bad input)")
             self._event(Finished(self.outcome, self.verdict))
         self.waits.restart(self._now)  # the new phase has its own deadline
 

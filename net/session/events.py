@@ -47,6 +47,23 @@ class Stalling:
 
 
 @dataclasses.dataclass(frozen=True)
+class Abandonable:
+    """The longer abandonment deadline passed while ``seats`` still owed their part
+    (net.session.abandon): no forfeit came, so the waiting seats may end the game."""
+
+    seats: tuple[int, ...]
+    names: tuple[str, ...]
+    step: int
+    waiting_for: str
+    after: float
+
+    def __str__(self) -> str:
+        who = ", ".join(f"{n} (seat {s})" for s, n in zip(self.seats, self.names))
+        return (f"{who} still did not {self.waiting_for} after {self.after:.0f} s at step {self.step} and no "
+                "forfeit could be agreed; you may end the game as abandoned (nobody wins) or wait longer")
+
+
+@dataclasses.dataclass(frozen=True)
 class Misconduct:
     """A seat signed something our own view of the table contradicts, such as a
     forfeit claim before our deadline for the accused had passed. A local
@@ -118,7 +135,7 @@ class Finished:
         return f"game over: {self.outcome.get('reason', '')}; audit: {self.audit}"
 
 
-Event = Rejected | Stalling | Misconduct | Cheat | Flooding | Resigned | Finished
+Event = Rejected | Stalling | Abandonable | Misconduct | Cheat | Flooding | Resigned | Finished
 
 
 # --- notices: what a subscriber hears (Session.subscribe) -------------------------------
