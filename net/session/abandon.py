@@ -16,8 +16,10 @@ owe nothing end the game as **abandoned**:
   signer had reached, and ``part`` the part it was in), judged when the table
   is there (a claim about the final record is about the final phase's step,
   as for forfeits: :func:`net.session.deadlines.normal_step`).
-- It counts while its signer owes nothing there and no answer has been
-  consumed since it was (an answer of any seat voids it: the game moved).
+- It counts while its signer owes nothing there and none of the seats the
+  table still waits for has answered since it was consumed (an answer of a
+  silent seat voids it: that seat is not silent; other seats' answers, such
+  as the others' final records, change nothing).
 - It takes effect on a peer only once that peer's *own* abandonment deadline
   passed (since the wait began) and ``grace_s`` after the claim: one claim is
   enough, because every honest peer's own clock gates it. A hostile claimer
@@ -61,8 +63,9 @@ def deadline(s: Session) -> float:
     return s.waits.since + s.abandon_after
 
 
-def _answers(s: Session) -> int:
-    return sum(s.waits.answers)
+def _answers(s: Session) -> tuple[int, ...]:
+    """Answers consumed so far, per seat."""
+    return tuple(s.waits.answers)
 
 
 def claimable(s: Session) -> bool:
@@ -108,10 +111,10 @@ def on_abandon(s: Session, env: Envelope) -> None:
 def _standing(s: Session) -> dict[int, float]:
     """Signer -> when we saw its claim, for claims at the current wait that still count."""
     owing = s.waiting_for()
-    total = _answers(s)
+    now = _answers(s)
     claims = s.waits.abandons.get(deadlines.here(s), {})
-    return {seat: seen for seat, (seen, answers) in claims.items()
-            if answers == total and seat not in owing and seat not in s.gone}
+    return {seat: seen for seat, (seen, then) in claims.items()
+            if all(then[o] == now[o] for o in owing) and seat not in owing and seat not in s.gone}
 
 
 def settle(s: Session) -> bool:

@@ -86,7 +86,7 @@ class Waits:
         #: When (our clock) the table reached each recent (step, part): claims are judged against it.
         self.part_starts: dict[tuple[int, str], float] = {(0, "hello"): now}
         #: Abandonment claims per (step, part): signer -> (when we saw it, answers consumed then).
-        self.abandons: dict[tuple[int, str], dict[int, tuple[float, int]]] = {}
+        self.abandons: dict[tuple[int, str], dict[int, tuple[float, tuple[int, ...]]]] = {}
         #: Waits already reported as abandonable ((step, part, since)).
         self.abandon_reported: set[tuple[int, str, float]] = set()
 

@@ -1,0 +1,100 @@
+"""After an early end at three or more seats the result still comes (issue 30, item 2).
+
+A resignation (or a forfeit) takes the table to the final record with the
+engine still mid-game. The final record's duties used to be read from the
+engine (``game.pending(state) is None``), which an early end never reaches,
+so every peer refused a forfeit claim against a seat withholding its final
+record ("that seat owes nothing there") and the honest seats waited for
+ever. And two seats resigning at one step ended each peer at the first
+resignation it saw: the second was refused and the final records differed.
+
+Every seat is our own Session; the network is the hand-driven queue of
+test_session_forfeits (``Net``): a withholding seat has its messages dropped,
+and the test decides who receives what, in which order. Tiny, 3, 5 and 10 seats.
+"""
+
+from __future__ import annotations
+
+import pytest
+from test_session_forfeits import G, T, Net, kind_of, make, to_staller_turn
+
+from engine.core.encoding import encode
+from net.envelope import Envelope
+from net.session import Resigned
+from net.verifier import verify
+
+
+def _final_of(s: object, transcript: dict[str, object]) -> bytes:
+    """The body of the final record this seat signed, as canonical bytes."""
+    for data in transcript["envelopes"]:  # type: ignore[attr-defined]
+        env = Envelope.from_data(data)
+        if env.kind == "final" and env.seat == getattr(s, "seat"):
+            return encode(env.body)
+    raise AssertionError(f"seat {getattr(s, 'seat')} signed no final record")
+
+
+@pytest.mark.parametrize("seats", [3, 5, 10])
+def test_a_seat_withholding_its_final_record_after_a_resignation_is_forfeited(seats: int) -> None:
+    """Seat 1 resigns; seat 2 never sends its final record. The others claim against
+    seat 2 after their deadline and every one of them ends, with one final record."""
+    sessions = make(seats)
+    net = Net(sessions)
+    net.drop = lambda seat, kind: seat == 2 and kind == "final"
+    to_staller_turn(net, 1)
+    net.post(1, sessions[1].resign())
+    net.run()
+    honest = [s for s in sessions if s.seat not in (1, 2)]
+    for s in honest:
+        assert s.phase == "final" and s.waiting_for() == (2,), (s.seat, s.phase, s.waiting_for())
+    net.tick(T + 1, seats=[s.seat or 0 for s in honest])
+    net.run()
+    for s in honest:
+        assert s.claimable() == (2,), (s.seat, s.claimable())
+        net.post(s.seat or 0, s.claim_forfeit(2))
+    net.run()
+    refused = [e for s in honest for e in s.events if type(e).__name__ == "Rejected"]
+    assert not refused, refused  # before: "claimed a forfeit by seat 2 ... but that seat owes nothing there"
+    net.tick(T + 2 + G, seats=[s.seat or 0 for s in honest])
+    net.run()
+    finals = set()
+    for s in honest:
+        assert s.finished, (s.seat, s.phase, s.waiting_for())
+        assert s.gone == {1, 2} and s.resigned == 1
+        transcript = s.transcript()
+        verdict = verify(transcript)
+        assert verdict.ok and verdict.end == "forfeit claim", str(verdict)
+        finals.add(_final_of(s, transcript))
+    assert len(finals) == 1
+
+
+@pytest.mark.parametrize("seats", [3, 5, 10])
+def test_two_seats_resigning_at_one_step_give_every_peer_the_same_final_record(seats: int) -> None:
+    """Seats 1 and 2 resign at the same step; half the others see seat 1's first, half
+    seat 2's. Every peer ends, with byte-identical final records, and every record verifies."""
+    sessions = make(seats)
+    net = Net(sessions)
+    to_staller_turn(net, 1)
+    step = sessions[0].step
+    assert sessions[2].step == step
+    net.post(1, sessions[1].resign())
+    net.post(2, sessions[2].resign())
+    resigns = {kind_of(q[2]): q for q in net.queue}
+    r1, r2 = resigns[(1, "resign")], resigns[(2, "resign")]
+    others = [s.seat or 0 for s in sessions if s.seat not in (1, 2)]
+    first_one = set(others[::2])
+    first_two = set(others[1::2]) | {1, 2}  # the resigners see each other's too
+    net.run(to=first_one, only=lambda sender, data: data == r1[2])
+    net.run(to=first_two, only=lambda sender, data: data == r2[2])
+    net.run()
+    finals = set()
+    for s in sessions:
+        assert s.finished, (s.seat, s.phase, s.waiting_for())
+        assert s.gone == {1, 2}, (s.seat, s.gone)
+        assert {e.seat for e in s.events if isinstance(e, Resigned)} == {1, 2}
+        if s.seat not in (1, 2):
+            transcript = s.transcript()
+            verdict = verify(transcript)
+            assert verdict.ok, str(verdict)
+            finals.add(_final_of(s, transcript))
+            assert s.outcome is not None and s.outcome["winner"] is None
+    assert len(finals) == 1, finals
