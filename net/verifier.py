@@ -406,7 +406,12 @@ class ProofVerdict:
 
 def verify_proof(data: Any) -> ProofVerdict:
     """Check a proof file from scratch: replay its signed record as an observer
-    and require exactly the claimed conviction, and nothing refused before it."""
+    and require exactly the claimed conviction, and nothing refused before it.
+
+    A false state hash proves a lie only when the accused signed that it applied
+    the very inputs the file replays (the inputs digest in its ``seen``,
+    net/session/inputs.py): otherwise a cheater could put a second version of one
+    of its own envelopes, never sent, before an honest seat's answer to the first."""
     if not is_proof(data) or set(data) != {"format", "claim", "genesis", "envelopes"}:
         return ProofVerdict(False, None, f"not a {PROOF_FORMAT} file with claim, genesis and envelopes")
     claim = data["claim"]
@@ -448,6 +453,12 @@ def verify_proof(data: Any) -> ProofVerdict:
     if observer.conviction is None or dict(observer.conviction) != dict(claim):
         got = dict(observer.conviction) if observer.conviction is not None else "no conviction"
         return ProofVerdict(False, claim, f"replaying the signed record gives {got}, not the claim {dict(claim)}")
+    lying = observer.proof_envelopes[-1] if observer.proof_envelopes else None
+    if lying is None or lying.seen.inputs is None:
+        return ProofVerdict(False, claim, "the accused's envelope does not sign the digest of the inputs it had "
+                                          "applied, so this record cannot show that it saw these envelopes (it may "
+                                          "have been shown another version of one): not a proof")
     halted = observer.halted
     assert isinstance(halted, Cheat)
-    return ProofVerdict(True, claim, f"{who}, key {key}, cheated at step {halted.step}: {halted.error}")
+    return ProofVerdict(True, claim, f"{who}, key {key}, cheated at step {halted.step}: {halted.error} (the "
+                                     "inputs it signed as applied are the ones this record holds)")

@@ -65,7 +65,7 @@ from net.envelope import (
 )
 from net.identity import Identity
 from net.journal import Journal
-from net.session import abandon, catchup, chat, conviction, deadlines, decisions, intake, limits, pump, resign
+from net.session import abandon, catchup, chat, conviction, deadlines, decisions, inputs, intake, limits, pump, resign
 from net.session.cards import CardBook
 from net.session.catchup import CATCH_UP_CHUNK, CATCH_UP_EVERY
 from net.session.chat import MAX_CHAT
@@ -137,6 +137,8 @@ class Session:
         self.step = 0
         self.states: list[Any] = [state]
         self.hashes: list[bytes] = [hash_of(game, state)]
+        #: The inputs digest at each step (net.session.inputs), signed in every ``seen``.
+        self.inputs: list[bytes] = [inputs.first(self.gid)]
         self.applied: list[Action] = []
         self.knowledge = Knowledge(seat if seat is not None else -1)
         # envelopes
@@ -539,7 +541,8 @@ class Session:
     def _send(self, kind: str, body: Any) -> Envelope:
         """Sign, journal (before it leaves), buffer and queue one envelope of ours."""
         assert self._writer is not None
-        seen = (self.step, self.hashes[self.step]) if self.step < len(self.hashes) else (self.step, self.hashes[-1])
+        at = min(self.step, len(self.hashes) - 1)
+        seen = (self.step, self.hashes[at], self.inputs[at])
         data = self._writer.write(kind, body, seen).to_bytes()
         env = Envelope.from_data(decode(data))  # the exact form every peer will see
         if self.journal is not None:
@@ -562,6 +565,7 @@ class Session:
         self.step += 1
         self.states.append(state)
         self.hashes.append(hash_of(self.game, state))
+        self.inputs.append(inputs.after(self.gid, step, self.inputs[step], action))
         self.applied.append(action)
         self.waits.restart(self._now)
         self._notify(Applied(step, before, action, state))

@@ -56,8 +56,9 @@ def consume(s: Session, env: Envelope, *, forks: bool = True) -> bool:
     try:
         s._logs[seat].check_link(env)
         k = env.seen.step
-        if k <= s.step and k < len(s.hashes) and s.hashes[k] != env.seen.state_hash:
-            desync.desync(s, env)
+        if k <= s.step and k < len(s.hashes) and (s.hashes[k] != env.seen.state_hash or (
+                env.seen.inputs is not None and env.seen.inputs != s.inputs[k])):
+            desync.desync(s, env)  # another state, or the same reached by other inputs (a fork somewhere)
             return True
         if not dispatch(s, env):
             return False
