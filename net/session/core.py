@@ -63,6 +63,7 @@ from net.envelope import (
     SeatLog,
     game_id,
 )
+from net.errors import BadSignature
 from net.identity import Identity
 from net.journal import Journal
 from net.session import abandon, catchup, chat, conviction, deadlines, decisions, inputs, intake, limits, pump, resign
@@ -522,6 +523,10 @@ class Session:
         text = getattr(exc, "detail", None) or str(exc)
         blamed = getattr(exc, "seat", None)
         who = blamed if isinstance(blamed, int) else seat
+        if isinstance(exc, BadSignature):  # a forgery names the link it came from, never the seat it imitates
+            text = (f"it claims to come from seat {who}, but that seat's key did not sign it ({text}): a forgery by "
+                    f"{sender or 'an unknown link'} or a peer that forwarded it; seat {who} is not blamed")
+            who = None
         if not limits.note_refusal(self, who, "messages refused"):
             return  # a flood: counted in self.refused, named once by a Flooding event
         event = Rejected(who, sender, step, kind, reason, str(text))

@@ -25,8 +25,9 @@ class Rejected:
     error: str
 
     def __str__(self) -> str:
-        who = f"seat {self.seat}" if self.seat is not None else "an unknown sender"
-        via = f" (received from {self.sender})" if self.sender else ""
+        who = f"seat {self.seat}" if self.seat is not None else \
+            f"link {self.sender}" if self.sender else "an unknown sender"
+        via = f" (received from {self.sender})" if self.sender and self.seat is not None else ""
         return (f"rejected a {self.kind!r} message from {who}{via} at step {self.step} "
                 f"[{self.reason}]: {self.error}; it was ignored and the game goes on")
 
