@@ -164,6 +164,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "progress_step": ("Step {step}: waiting for {who}", "手番{step}：{who}を待っています"),
     "progress_resigned": ("{name} (seat {seat_n}) gave the game up", "{name}（席{seat_n}）が降参しました"),
     "progress_claiming": ("Claiming the game as the forfeit of seat {seat_n}", "席{seat_n}の不戦敗にしています"),
+    "progress_abandoning": ("Nobody answered past the abandonment deadline: ending the game as abandoned (nobody wins)",
+                            "放棄の期限を過ぎても応答がないため、対局を放棄として終えます（勝者なし）"),
     "progress_misconduct": ("Seat {seat_n} made a premature forfeit claim at step {step}: {event_text}",
                             "席{seat_n}が手番{step}で、期限内なのに不戦勝にしようとしました：{event_text}"),
     "progress_transcript": ("Transcript saved to {path}", "記録を保存しました：{path}"),
