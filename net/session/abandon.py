@@ -20,6 +20,11 @@ owe nothing end the game as **abandoned**:
   table still waits for has answered since it was consumed (an answer of a
   silent seat voids it: that seat is not silent; other seats' answers, such
   as the others' final records, change nothing).
+- The abandonment deadline of a wait is the forfeit deadline plus what is
+  left of the silent seats' *lateness budget*, ``abandon_s - timeout_s`` for
+  the whole game, used up by every second a seat answered past our forfeit
+  deadline (:func:`deadline`): a seat whose partner shields it from forfeits
+  can be late by that much in all, not that much at every wait.
 - It takes effect on a peer only once that peer's *own* abandonment deadline
   passed (since the wait began) and ``grace_s`` after the claim: one claim is
   enough, because every honest peer's own clock gates it. A hostile claimer
@@ -59,8 +64,18 @@ def default_abandon(timeout: float) -> float:
 
 
 def deadline(s: Session) -> float:
-    """When, on our clock, the current wait becomes long enough to abandon the game."""
-    return s.waits.since + s.abandon_after
+    """When, on our clock, the current wait becomes long enough to abandon the game.
+
+    The forfeit deadline plus what is left of the silent seats' lateness budget: ``abandon_s``
+    less ``timeout_s``, less every second those seats already answered past our deadline in this
+    game (the most-used budget counts). So a pair that takes turns answering just before the
+    abandonment deadline, where a forfeit would have come at the forfeit deadline, uses the
+    budget up once for the game, not once per wait (docs/security.md, "Three to ten seats")."""
+    budget = s.abandon_after - s.timeout
+    owing = s.waiting_for()
+    if owing:
+        budget -= max(s.waits.overdue[seat] for seat in owing)
+    return s.waits.since + s.timeout + max(0.0, budget)
 
 
 def _answers(s: Session) -> tuple[int, ...]:

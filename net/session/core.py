@@ -129,7 +129,7 @@ class Session:
         #: Allowance for clock skew and delivery between peers (docs/security.md, "Forfeits and timeouts").
         self.grace = float(grace if grace is not None else options.get("grace_s", deadlines.default_grace(self.timeout)))
         #: The longer wait after which the waiting seats may abandon the game (net.session.abandon).
-        self.abandon_after = float(options.get("abandon_s", abandon.default_abandon(self.timeout)))
+        self.abandon_after = max(self.timeout, float(options.get("abandon_s", abandon.default_abandon(self.timeout))))
         names = options.get("names")
         self.names = tuple(names) if isinstance(names, (list, tuple)) and len(names) == len(self.seats) \
             else tuple(f"seat {s}" for s in self.seats)

@@ -89,6 +89,9 @@ class Waits:
         self.abandons: dict[tuple[int, str], dict[int, tuple[float, tuple[int, ...]]]] = {}
         #: Waits already reported as abandonable ((step, part, since)).
         self.abandon_reported: set[tuple[int, str, float]] = set()
+        #: Seconds each seat answered past our deadline, summed over the game (net.session.abandon:
+        #: a seat's lateness uses up one budget for the whole game, not one per wait).
+        self.overdue: list[float] = [0.0 for _ in seats]
 
     def restart(self, now: float) -> None:
         """A new wait begins now (a new step or phase, an answer, a forfeit at the final record)."""
@@ -250,6 +253,9 @@ def _misconduct(s: Session, seat: int, step: int, what: str) -> None:
 def on_answer(s: Session, env: Envelope) -> None:
     """A seat's answer was consumed: its wait is over, and earlier claims against it are void."""
     if env.kind in ANSWERS:
+        late = s._now - deadline(s)
+        if late > 0:
+            s.waits.overdue[env.seat] += late
         s.waits.answers[env.seat] += 1
         s.waits.answered_at[env.seat] = s._now
         s.waits.restart(s._now)

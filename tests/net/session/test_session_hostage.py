@@ -136,3 +136,31 @@ def test_a_premature_abandonment_ends_nothing_and_is_named(seats: int) -> None:
         s = net.sessions[seat]
         assert s.finished and s.verdict == "ok" and s.abandoned is None, (seat, s.phase, s.abandoned)
         assert verify(s.transcript()).end == "normal end"
+
+
+def test_lateness_shielded_from_forfeits_uses_up_one_budget_for_the_whole_game() -> None:
+    """The staller answers its guess just before the abandonment deadline (its partner never
+    claims, so no forfeit came at the forfeit deadline). At its next turn the honest seats may
+    abandon soon after the forfeit deadline: its lateness budget (abandon_s - timeout_s) is spent."""
+    sessions = make(3)
+    net = Net(sessions)
+    to_staller_turn(net, STALLER)
+    net.tick(A - 1, seats=[0, PARTNER])
+    net.run()
+    staller = sessions[STALLER]
+    net.post(STALLER, answer(staller))  # just inside the abandonment deadline
+    net.run()
+    a = sessions[0]
+    assert a.waits.overdue[STALLER] == pytest.approx(A - 1 - T)
+    net.run()  # the others play on (at the same moment) until the staller's own play is due
+    assert a.waiting_for() == (STALLER,) and staller.legal(), a.waiting_for()
+    since = a.waits.since
+    net.tick(since + T - 1, seats=[0])
+    assert not a.abandonable()
+    net.tick(since + T + 2, seats=[0])
+    assert a.abandonable()  # before: only after since + abandon_s, at every one of its turns
+    net.post(0, a.claim_abandon())
+    net.run()
+    net.tick(since + T + 3 + G, seats=[0])
+    net.run()
+    assert a.finished and a.abandoned is not None and a.abandoned["silent"] == [STALLER]
