@@ -18,12 +18,15 @@ record holds: a seat that was shown another version of someone's envelope
 computes another hash in good faith. Every ``seen`` therefore also signs the
 digest of the inputs its signer applied (:mod:`net.session.inputs`). Equal
 digests and another state hash: the signer lied, and the record proves it.
-Another digest: the signer was shown other envelopes than ours (or lies about
-what it saw); nothing here proves which, so nobody is convicted
-(``{"kind": "other-inputs"}``: play stops without blame, and no proof file
-is offered), and a cheater who signs, and never sends, a second version of
-its own envelope cannot turn it into a proof against the honest seat that
-answered the first (issue 30). So on a mismatch we convict at once but also send our whole accepted
+Another digest: the signer was shown other envelopes than ours, or lies about
+what it saw. Our record cannot tell which, so the conviction
+(``{"kind": "other-inputs"}``) is our own judgement only: it stops play as
+before, is replaced by the equivocation proof that the record exchange below
+brings when the signer was honest, and offers no proof file. So a cheater
+who signs, and never sends, a second version of its own envelope cannot turn
+it into a proof against the honest seat that answered the first (issue 30),
+and a seat that lies about its inputs as well as its state is still stopped
+and blamed at the table, only not with a proof a third party can check. So on a mismatch we convict at once but also send our whole accepted
 record to the table; a peer that holds a different version of any envelope
 finds the equivocation at intake, convicts the equivocator and forwards the
 pair, and an equivocation proof replaces a false-hash conviction wherever it
@@ -63,7 +66,8 @@ def convict(s: Session, seat: int, step: int, what: str, claim: dict[str, Any],
     if s.conviction is not None and not (s.conviction["kind"] in REPLACEABLE
                                          and claim["kind"] == EQUIVOCATION):
         return
-    event = Cheat(seat, step, f"{what}; the signed proof is kept (python -m tools.verify checks it)")
+    kept = "" if claim["kind"] == OTHER_INPUTS else "; the signed proof is kept (python -m tools.verify checks it)"
+    event = Cheat(seat, step, f"{what}{kept}")
     if s.halted is not None and s.conviction is None:
         return  # already stopped for another proven reason (a cheat found by a proof check, a dispute)
     s.conviction = claim
@@ -95,21 +99,17 @@ def on_equivocation(s: Session, proof: EquivocationProof) -> None:
             {"kind": EQUIVOCATION, "seat": proof.seat, "seq": proof.seq}, [first, second])
 
 
-def other_inputs(s: Session, env: Envelope) -> None:
-    """``env``'s signer reached its step through other inputs than our record: stop, blame nobody."""
+def other_inputs(s: Session, env: Envelope, record: list[Envelope]) -> None:
+    """``env``'s signer reached its step through other inputs than our record: our own judgement
+    (no transferable proof), replaced by an equivocation proof if the record exchange finds a fork."""
     k = env.seen.step
     theirs = env.seen.inputs or b""
-    if s.conviction is not None or s.halted is not None:
-        return
-    s.conviction = {"kind": OTHER_INPUTS, "seat": env.seat, "step": k}
-    s.outcome = {"winner": None, "reason": f"seat {env.seat} applied other inputs than our record up to step {k}: "
-                                           "someone showed the seats different envelopes; the game is stopped"}
-    s.verdict = "not audited: stopped, the seats saw different records"
-    s._halt(Cheat(None, k, f"seat {env.seat} signed that it reached step {k} through other inputs (digest "
-                           f"{theirs.hex()[:16]}) than the signed record we hold ({s.inputs[k].hex()[:16]}): it was "
-                           "shown other envelopes than we were (an equivocation) or it lies about what it saw. "
-                           "Nobody is blamed yet: our record went to the table so that a peer holding another "
-                           "version of an envelope can prove the fork"))
+    convict(s, env.seat, k,
+            f"it signed that it reached step {k} through other inputs (digest {theirs.hex()[:16]}) than the signed "
+            f"record we hold ({s.inputs[k].hex()[:16]}): it was shown another version of someone's envelope, or it "
+            "lies about what it saw; our record went to the table, and a fork found there replaces this judgement "
+            "(this one is not a proof a third party can check)",
+            {"kind": OTHER_INPUTS, "seat": env.seat, "step": k}, record)
 
 
 def false_hash(s: Session, env: Envelope) -> None:
@@ -120,7 +120,7 @@ def false_hash(s: Session, env: Envelope) -> None:
     if s.seat is not None:  # let the table look for an equivocation that would explain it
         s._queue(*catchup.replies(s, tuple(0 for _ in s.seats), None))
     if env.seen.inputs is not None and env.seen.inputs != s.inputs[k]:
-        other_inputs(s, env)
+        other_inputs(s, env, record)
         return
     convict(s, env.seat, k,
             f"it signed state hash {env.seen.state_hash.hex()[:16]} for step {k}, but replaying the signed "

@@ -135,10 +135,10 @@ def test_the_two_versions_convict_the_equivocator_offline_and_at_the_table(seats
     assert [p.seat for p in honest.equivocations] == [CHEATER]
 
 
-def test_a_seat_shown_the_other_version_is_stopped_without_blame_until_the_fork_is_proven() -> None:
+def test_a_seat_shown_the_other_version_ends_convicting_the_forker_with_no_proof_against_the_honest_seat() -> None:
     """At the table: the cheater shows seat 0 the alternative and the others the real play.
-    Seat 0 sees seat 2's state reached through other inputs: it blames nobody (no proof file)
-    and sends its record; seat 2 finds the fork and every peer convicts the cheater."""
+    Seat 0 sees seat 2's state reached through other inputs: its judgement offers no proof
+    file, and it sends its record; seat 2 finds the fork and every peer convicts the cheater."""
     table, genesis = tiny_table(3, seed=5)
     cheater = _to_the_cheaters_decision(table)
     legal = cheater.legal()
@@ -160,3 +160,28 @@ def test_a_seat_shown_the_other_version_is_stopped_without_blame_until_the_fork_
     for s in table.sessions:
         assert s.conviction is not None and s.conviction["kind"] == EQUIVOCATION, (s.seat, s.conviction)
         assert s.conviction["seat"] == CHEATER
+        proof = s.proof_file()
+        assert proof is not None and verify_proof(proof).ok  # the pair, against the cheater
+
+
+def test_a_seat_lying_about_its_inputs_is_blamed_at_the_table_but_leaves_no_transferable_proof() -> None:
+    """A liar that signs a false inputs digest (with or without a false state hash) is still
+    stopped and blamed by every peer (no fork is ever found), but nobody can hand a third party
+    a proof of it: the file would be the framing file's twin."""
+    from engine.core.hashing import digest
+
+    table, _ = tiny_table(3, seed=5)
+    cheater = _to_the_cheaters_decision(table)
+    real = cheater.inputs[cheater.step]
+    cheater.inputs[cheater.step] = digest("fairtable/test-lie", real)
+    try:
+        out = cheater.chat("these are not the inputs I applied")
+    finally:
+        cheater.inputs[cheater.step] = real
+    table.post(CHEATER, out)
+    table.run()
+    for s in table.sessions:
+        if s.seat == CHEATER:
+            continue
+        assert s.conviction == {"kind": "other-inputs", "seat": CHEATER, "step": cheater.step}, s.conviction
+        assert s.proof_file() is None
