@@ -488,8 +488,8 @@ def exit_status(result: dict[str, Any]) -> tuple[int, str]:
     abandoned = result.get("abandoned")
     if abandoned is not None and result.get("seat") in abandoned.get("silent", []):
         return 1, (f"this seat ({seat_label(result['seat'])}) did not {abandoned.get('owed', 'answer')} before the "
-                   f"abandonment deadline at step {abandoned.get('step', '?')}, and the waiting seats ended the game as "
-                   "abandoned; answer sooner, or ask the table for a longer --timeout")
+                   f"abandonment deadline at step {abandoned.get('step', '?')}, and the waiting seats ended the "
+                   "game as abandoned; answer sooner, or ask the table for a longer --timeout")
     if result.get("seat") in (result.get("gone") or []) and forfeited != result.get("seat"):
         return 1, f"this seat ({seat_label(result['seat'])}) left the game before its end (it resigned or forfeited)"
     if forfeited is None and abandoned is None and result.get("audit") != "ok":

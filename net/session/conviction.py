@@ -26,7 +26,9 @@ brings when the signer was honest, and offers no proof file. So a cheater
 who signs, and never sends, a second version of its own envelope cannot turn
 it into a proof against the honest seat that answered the first (issue 30),
 and a seat that lies about its inputs as well as its state is still stopped
-and blamed at the table, only not with a proof a third party can check. So on a mismatch we convict at once but also send our whole accepted
+and blamed at the table, only not with a proof a third party can check.
+
+So on a mismatch we convict at once but also send our whole accepted
 record to the table; a peer that holds a different version of any envelope
 finds the equivocation at intake, convicts the equivocator and forwards the
 pair, and an equivocation proof replaces a false-hash conviction wherever it

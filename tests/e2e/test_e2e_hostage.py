@@ -30,28 +30,38 @@ LIMIT = 60.0
 TIMEOUT = 2  # seconds: the forfeit deadline; the abandonment deadline is 3 x that
 
 
-def _seated_first(host: object) -> None:
-    """Seats follow the order of arrival: let the first joiner take seat 1 (shown as 2) first."""
+def _seated(host: object, seat: int = 1) -> None:
+    """Seats follow the order of arrival: wait until joiner ``seat`` took its seat (shown counted from 1)."""
     log = getattr(host, "log")
-    wait_until(lambda: "takes seat 2" in log.read_text(), 30, "the first joiner to be seated")
+    wait_until(lambda: f"takes seat {seat + 1} " in log.read_text(), 30, f"joiner {seat} to be seated")
 
 
-def test_an_early_end_at_three_seats_still_gives_the_honest_host_its_result(tmp_path: Path) -> None:
+@pytest.mark.parametrize("seats", [3, 5])
+def test_an_early_end_at_three_seats_still_gives_the_honest_host_its_result(tmp_path: Path, seats: int) -> None:
+    """Seat 1 resigns, seat 2 withholds its final record; at 5 seats seats 3 and 4 are honest and claim."""
     started = time.monotonic()
-    host, code = start_host(tmp_path, "random", seats=3, game="tiny", max_time=LIMIT,
+    host, code = start_host(tmp_path, "random", seats=seats, game="tiny", max_time=LIMIT,
                             extra=("--timeout", str(TIMEOUT), "--claim-forfeits"))
     peers = [host]
     try:
         peers.append(spawn_hostile(1, "resign", ["join", code, "--game", "tiny",
                                                  *seat_args(1, "random", 1, tmp_path, LIMIT, ())], tmp_path, at=2))
-        _seated_first(host)
+        _seated(host)
         peers.append(spawn_hostile(2, "withhold-final", ["join", code, "--game", "tiny",
                                                          *seat_args(2, "random", 1, tmp_path, LIMIT, ())], tmp_path))
-        [result] = finish([host], deadline=time.monotonic() + LIMIT)
+        honest = []
+        for seat in range(3, seats):
+            _seated(host, seat - 1)
+            honest.append(start_joiner(tmp_path, seat, code, "random", game="tiny", max_time=LIMIT,
+                                       extra=("--timeout", str(TIMEOUT), "--claim-forfeits")))
+        peers.extend(honest)
+        result, *others = finish([host, *honest], deadline=time.monotonic() + LIMIT)
     finally:
         kill_all(peers)
     took = time.monotonic() - started
-    print(f"\nearly end, 3 seats: the host's result after {took:.1f} s (deadline {TIMEOUT} s)")
+    print(f"\nearly end, {seats} seats: the host's result after {took:.1f} s (deadline {TIMEOUT} s)")
+    for other in others:
+        assert other["finished"] and other["gone"] == [1, 2], other
     assert host.proc.returncode == 0, host.log_tail()
     assert result["finished"] and result["forfeited"] == 1 and result["gone"] == [1, 2], result
     assert result["winner"] is None and "resigned" in result["reason"], result
@@ -60,23 +70,34 @@ def test_an_early_end_at_three_seats_still_gives_the_honest_host_its_result(tmp_
     assert checked.returncode == 3 and "rests on a forfeit claim" in checked.stdout, checked.stdout
 
 
-def test_a_stall_whose_partner_never_claims_ends_as_abandoned_for_the_honest_host(tmp_path: Path) -> None:
+@pytest.mark.parametrize("seats", [3, 5])
+def test_a_stall_whose_partner_never_claims_ends_as_abandoned_for_the_honest_host(tmp_path: Path,
+                                                                                 seats: int) -> None:
+    """Seat 1 stalls, seat 2 never claims; at 5 seats seats 3 and 4 are honest and claim."""
     started = time.monotonic()
-    host, code = start_host(tmp_path, "random", seats=3, game="tiny", max_time=LIMIT,
+    host, code = start_host(tmp_path, "random", seats=seats, game="tiny", max_time=LIMIT,
                             extra=("--timeout", str(TIMEOUT), "--claim-forfeits"))
     peers = [host]
     try:
         peers.append(spawn_hostile(1, "stall", ["join", code, "--game", "tiny",
                                                 *seat_args(1, "random", 1, tmp_path, LIMIT, ())], tmp_path, at=3))
-        _seated_first(host)
+        _seated(host)
         partner = start_joiner(tmp_path, 2, code, "random", game="tiny", max_time=LIMIT,
                                extra=("--timeout", str(TIMEOUT)))  # never claims a forfeit
         peers.append(partner)
-        result, theirs = finish([host, partner], deadline=time.monotonic() + LIMIT)
+        honest = []
+        for seat in range(3, seats):
+            _seated(host, seat - 1)
+            honest.append(start_joiner(tmp_path, seat, code, "random", game="tiny", max_time=LIMIT,
+                                       extra=("--timeout", str(TIMEOUT), "--claim-forfeits")))
+        peers.extend(honest)
+        result, theirs, *others = finish([host, partner, *honest], deadline=time.monotonic() + LIMIT)
     finally:
         kill_all(peers)
     took = time.monotonic() - started
-    print(f"\nhostage, 3 seats: the host's result after {took:.1f} s (abandonment deadline {3 * TIMEOUT} s)")
+    print(f"\nhostage, {seats} seats: the host's result after {took:.1f} s (abandonment deadline {3 * TIMEOUT} s)")
+    for other in others:
+        assert other["finished"] and other["reason"] == result["reason"], other
     assert host.proc.returncode == 0, host.log_tail()
     assert result["finished"] and result["abandoned"] is not None and result["abandoned"]["silent"] == [1], result
     assert result["winner"] is None and result["audit"] == "not audited: abandoned", result
