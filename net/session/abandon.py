@@ -107,6 +107,8 @@ def on_abandon(s: Session, env: Envelope) -> None:
         raise MalformedMessage("an abandonment is {'step': the step it was signed at, 'part': 'hello', 'play', "
                                "'audit' or 'final'}", seat=env.seat)
     step, part = int(data["step"]), str(data["part"])
+    if deadlines.overtaken(s, step, part):
+        return  # signed past the step the game ended at: kept in its chain, without effect
     if deadlines.later(s, step, part):
         raise Wait  # the signer is ahead of us: judge it when we get there
     step = deadlines.normal_step(s, step, part)

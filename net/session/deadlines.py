@@ -126,6 +126,12 @@ def normal_step(s: Session, step: int, part: str) -> int:
     return step
 
 
+def overtaken(s: Session, step: int, part: str) -> bool:
+    """A claim about a step part signed past the step the final record names: its signer got there
+    before it saw the end (a resignation). Kept in its chain without effect, never waited for."""
+    return part != "final" and s.phase in ("final", "done") and step > here(s)[0]
+
+
 def later(s: Session, step: int, part: str) -> bool:
     """Whether (step, part) lies ahead of the table (judge it when we get there). A claim about
     the final record waits until we reach the final phase: an early end (a resignation) that
@@ -198,6 +204,8 @@ def parse_claim(s: Session, env: Envelope) -> tuple[int, int, str]:
                                 "seat owes nothing there", seat=env.seat)
     if part == "final" and s.phase not in ("final", "done"):
         raise Wait  # the claimer reached the final record first: judge it when we get there
+    if overtaken(s, step, part):
+        return staller, step, part  # signed before its signer saw the end: without effect (on_forfeit)
     step = normal_step(s, step, part)
     if not takes_part(s, staller, step, part):
         raise UnexpectedMessage(f"claimed a forfeit by seat {staller} at step {step} ({part}), but that "
@@ -208,6 +216,8 @@ def parse_claim(s: Session, env: Envelope) -> tuple[int, int, str]:
 def on_forfeit(s: Session, env: Envelope) -> None:
     """A forfeit claim: keep it in the chain; count it, void it or name it as premature."""
     staller, step, part = parse_claim(s, env)
+    if overtaken(s, step, part):
+        return  # signed past the step the game ended at, before its signer saw the end: without effect
     at = _rank(s)
     if (step, PARTS.index(part)) > at:
         raise Wait  # the claimer is ahead of us: judge it when we get there
