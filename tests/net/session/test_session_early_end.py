@@ -98,3 +98,45 @@ def test_two_seats_resigning_at_one_step_give_every_peer_the_same_final_record(s
             finals.add(_final_of(s, transcript))
             assert s.outcome is not None and s.outcome["winner"] is None
     assert len(finals) == 1, finals
+
+
+def test_a_claim_signed_past_the_resignations_step_is_kept_without_effect_and_every_peer_ends() -> None:
+    """Seat 0 resigns at step r while the table waits for seat 1's play; before the resignation
+    reaches seat 2, seat 1 plays and seat 2 goes on past r and signs a (hostile, immediate) claim
+    there. On the others that claim lies past the end: kept without effect, never waited for
+    (it would hold seat 2's final record, chained after it, for ever)."""
+    from engine.core.pending import Decision
+    from test_session_forfeits import hostile_claim
+
+    sessions = make(3)
+    net = Net(sessions)
+    for s in sessions:
+        s.agent = None
+    net.start()
+    net.run()
+    while not (isinstance(sessions[0].pending, Decision) and sessions[0].pending.seat == 1):
+        for s in sessions:
+            if s.legal():
+                if isinstance(s.pending, Decision):
+                    net.post(s.seat or 0, s.act(s.legal()[0]))
+                else:
+                    net.post(s.seat or 0, s.pick(s.legal()[0].choice))  # type: ignore[attr-defined]
+        net.run()
+    a, b, c = sessions
+    r = a.step
+    net.post(0, a.resign())  # held in the queue: nobody has it yet
+    net.post(1, b.act(b.legal()[0]))
+    net.run(to={2}, only=lambda sender, data: sender == 1)  # seat 2 sees the play, not the resignation
+    assert c.step == r + 1
+    while c.legal() and isinstance(c.pending, Decision):
+        net.post(2, c.act(c.legal()[0]))
+    assert c.step > r
+    claim_step = c.step
+    others = [seat for seat in c.waiting_for() if seat != 2] or [0]
+    net.post(2, hostile_claim(c, others[0]))
+    net.run()
+    for s in sessions:
+        assert s.finished, (s.seat, s.phase, s.waiting_for(), claim_step)
+        refused = [e for e in s.events if type(e).__name__ == "Rejected" and e.kind == "forfeit"]
+        assert not refused, refused
+    assert verify(a.transcript()).ok
