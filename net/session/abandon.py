@@ -107,15 +107,22 @@ def on_abandon(s: Session, env: Envelope) -> None:
         raise MalformedMessage("an abandonment is {'step': the step it was signed at, 'part': 'hello', 'play', "
                                "'audit' or 'final'}", seat=env.seat)
     step, part = int(data["step"]), str(data["part"])
+    seat = env.seat
+    last = s.waits.abandon_signed.get(seat)
+    if last is not None and (step, deadlines.PARTS.index(part)) <= last:
+        raise UnexpectedMessage(f"signed a second abandonment at step {step} ({part}); a seat signs one per "
+                                "wait", seat=seat)
+    if deadlines.later(s, step, part) and not deadlines.overtaken(s, step, part):
+        raise Wait  # the signer is ahead of us: judge it when we get there
+    s.waits.abandon_signed[seat] = (step, deadlines.PARTS.index(part))
     if deadlines.overtaken(s, step, part):
         return  # signed past the step the game ended at: kept in its chain, without effect
-    if deadlines.later(s, step, part):
-        raise Wait  # the signer is ahead of us: judge it when we get there
     step = deadlines.normal_step(s, step, part)
-    seat = env.seat
     if s.phase == "done" or (step, part) != deadlines.here(s) or seat in s.waiting_for() or seat in s.gone:
         return  # the game moved on, or the signer itself owes: kept in its chain, without effect
-    s.waits.abandons.setdefault((step, part), {})[seat] = (s._now, _answers(s))
+    if (step, part) not in s.waits.abandons:
+        s.waits.abandons = {(step, part): {}}  # only the current wait's claims are kept
+    s.waits.abandons[(step, part)][seat] = (s._now, _answers(s))
     left = deadline(s) - s.grace - s._now
     if s.seat is not None and seat != s.seat and left > 0:
         event = Misconduct(seat, s.names[seat], step, f"signed that the game is abandoned with {left + s.grace:.1f} "

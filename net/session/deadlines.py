@@ -87,6 +87,8 @@ class Waits:
         self.part_starts: dict[tuple[int, str], float] = {(0, "hello"): now}
         #: Abandonment claims per (step, part): signer -> (when we saw it, answers consumed then).
         self.abandons: dict[tuple[int, str], dict[int, tuple[float, tuple[int, ...]]]] = {}
+        #: The latest (step, part index) each seat signed an abandonment at: one per wait, in order.
+        self.abandon_signed: dict[int, tuple[int, int]] = {}
         #: Waits already reported as abandonable ((step, part, since)).
         self.abandon_reported: set[tuple[int, str, float]] = set()
         #: Seconds each seat answered past our deadline, summed over the game (net.session.abandon:

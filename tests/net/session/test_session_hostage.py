@@ -164,3 +164,19 @@ def test_lateness_shielded_from_forfeits_uses_up_one_budget_for_the_whole_game()
     net.tick(since + T + 3 + G, seats=[0])
     net.run()
     assert a.finished and a.abandoned is not None and a.abandoned["silent"] == [STALLER]
+
+
+def test_a_second_abandonment_at_one_wait_is_refused_by_every_peer() -> None:
+    """One abandonment per seat and wait, in order: a flood of them is refused, naming its signer."""
+    sessions = make(3)
+    net = Net(sessions)
+    to_staller_turn(net, STALLER)
+    partner = sessions[PARTNER]
+    for _ in range(2):
+        partner._send("abandon", abandon_body(partner))  # past claim_abandon's own once-per-wait check
+        net.post(PARTNER, partner._flush())
+    net.run()
+    a = sessions[0]
+    refused = [e for e in a.events if type(e).__name__ == "Rejected" and e.kind == "abandon"]
+    assert len(refused) == 1 and refused[0].seat == PARTNER and "second abandonment" in refused[0].error, refused
+    assert list(a.waits.abandons) == [(a.step, "play")] and list(a.waits.abandons[(a.step, "play")]) == [PARTNER]
