@@ -635,6 +635,21 @@ class Peer:
         self._after()
         return claimed
 
+    def abandonable(self) -> bool:
+        """Whether we may end the game as abandoned now: the seats we wait for stayed silent past
+        the abandonment deadline (net/session/abandon.py), for instance because a forfeit needs a
+        claim another seat never signs."""
+        session = self.session
+        return session is not None and self.result is None and session.abandonable()
+
+    def claim_abandon(self) -> None:
+        """Sign that the game is abandoned (nobody wins); raises ValueError, saying why, when it is
+        too early (the text says how long is left)."""
+        if self.session is None or self.result is not None:
+            raise ValueError("there is no running game to abandon")
+        self._send(self.session.claim_abandon())
+        self._after()
+
     def resign(self) -> None:
         """Give the game up with a signed resignation (net.session.resign): the
         others win at once, with the envelope as proof. Raises ValueError when
