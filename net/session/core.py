@@ -357,7 +357,9 @@ class Session:
         still stand (no answer anywhere in the record voids them) take effect."""
         if self.seat is not None:
             raise ValueError("only an observer closes a record; a seat's forfeits follow its clock")
-        if deadlines.close_record(self) or abandon.close_record(self):
+        for _ in range(len(self.seats) + 1):  # a forfeit can lead to the final record, where another stands
+            if not (deadlines.close_record(self) or abandon.close_record(self)):
+                break
             pump.pump(self)
         return self._flush()
 

@@ -140,3 +140,41 @@ def test_a_claim_signed_past_the_resignations_step_is_kept_without_effect_and_ev
         refused = [e for e in s.events if type(e).__name__ == "Rejected" and e.kind == "forfeit"]
         assert not refused, refused
     assert verify(a.transcript()).ok
+
+
+@pytest.mark.parametrize("seats", [3, 5])
+def test_after_a_forfeit_a_seat_withholding_its_final_record_is_forfeited_too(seats: int) -> None:
+    """Seat 1 goes silent and is forfeited by everyone's claims; then seat 2 never sends its final
+    record. Before, the second claim was refused ("owes nothing there") and the others waited for ever."""
+    sessions = make(seats)
+    net = Net(sessions)
+    net.drop = lambda seat, kind: (seat == 1 and kind not in ("hello", "shuffle", "shares", "catch-up")) \
+        or (seat == 2 and kind == "final")
+    to_staller_turn(net, 1)
+    live = [s.seat or 0 for s in sessions if s.seat != 1]
+    net.tick(T + 1, seats=live)
+    net.run()
+    for seat in live:
+        s = sessions[seat]
+        if 1 in s.claimable():
+            net.post(seat, s.claim_forfeit(1))
+    net.run()
+    net.tick(T + 2 + G, seats=live)
+    net.run()
+    honest = [seat for seat in live if seat != 2]
+    for seat in honest:
+        s = sessions[seat]
+        assert s.phase == "final" and s.forfeited == 1 and s.waiting_for() == (2,), (seat, s.phase, s.waiting_for())
+    start = 2 * T + 3 + G
+    net.tick(start, seats=honest)
+    net.run()
+    for seat in honest:
+        net.post(seat, sessions[seat].claim_forfeit(2))
+    net.run()
+    net.tick(start + G + 1, seats=honest)
+    net.run()
+    for seat in honest:
+        s = sessions[seat]
+        assert s.finished and s.gone == {1, 2}, (seat, s.phase, s.waiting_for())
+        verdict = verify(s.transcript())
+        assert verdict.ok and verdict.unproven, str(verdict)
