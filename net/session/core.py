@@ -128,8 +128,12 @@ class Session:
         self.timeout = float(timeout if timeout is not None else options.get("timeout_s", DEFAULT_TIMEOUT))
         #: Allowance for clock skew and delivery between peers (docs/security.md, "Forfeits and timeouts").
         self.grace = float(grace if grace is not None else options.get("grace_s", deadlines.default_grace(self.timeout)))
-        #: The longer wait after which the waiting seats may abandon the game (net.session.abandon).
-        self.abandon_after = max(self.timeout, float(options.get("abandon_s", abandon.default_abandon(self.timeout))))
+        #: The longer wait after which the waiting seats may abandon the game (net.session.abandon):
+        #: the genesis option when it is a number, never below the forfeit deadline.
+        given = options.get("abandon_s")
+        chosen = given if isinstance(given, int) and not isinstance(given, bool) else None
+        self.abandon_after = max(self.timeout, float(chosen if chosen is not None
+                                                     else abandon.default_abandon(self.timeout)))
         names = options.get("names")
         self.names = tuple(names) if isinstance(names, (list, tuple)) and len(names) == len(self.seats) \
             else tuple(f"seat {s}" for s in self.seats)
