@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import dataclasses
 import secrets
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -230,7 +231,9 @@ def open_message(data: bytes, table: bytes) -> LobbyMessage | None:
 
 
 def _same(a: str, b: str) -> bool:
-    return a.strip().casefold() == b.strip().casefold()
+    """Names a person would read alike: compared after NFKC (full-width and compatibility forms)
+    without case and outer spaces. Look-alike letters of other scripts are not caught."""
+    return unicodedata.normalize("NFKC", a).strip().casefold() == unicodedata.normalize("NFKC", b).strip().casefold()
 
 
 def distinct_name(name: str, taken: Sequence[str]) -> str:
