@@ -66,6 +66,12 @@ def on_resign(s: Session, env: Envelope) -> None:
                                     seat=seat)
         s.gone.add(seat)
         s._event(Resigned(seat, s.names[seat], env.seen.step))
+        if phase.outcome.get("winner") in s.gone and not phase.finals and s.seat in s.gone | {None}:
+            # the winner resigned too (two seats conceding at once): nobody signed a record naming
+            # it, and nobody is left to; every peer ends with no winner, whichever it saw first
+            phase.outcome = {"winner": None, "reason": "every seat that could win resigned: no winner"}
+            phase.verdict = "not audited: every seat resigned"
+            s.outcome, s.verdict = phase.outcome, phase.verdict
         s._advance()  # every remaining signer's record may be in already
         return
     if not can_resign(s):

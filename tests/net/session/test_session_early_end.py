@@ -178,3 +178,27 @@ def test_after_a_forfeit_a_seat_withholding_its_final_record_is_forfeited_too(se
         assert s.finished and s.gone == {1, 2}, (seat, s.phase, s.waiting_for())
         verdict = verify(s.transcript())
         assert verdict.ok and verdict.unproven, str(verdict)
+
+
+@pytest.mark.parametrize("order", ["mine first", "theirs first"])
+def test_both_seats_of_two_resigning_at_once_end_with_no_winner_on_both_peers(order: str) -> None:
+    """Two seats concede at the same moment: each session took its own resignation first and
+    named the other the winner. Nobody signs a final record then (both left), so the second
+    resignation turns the outcome into no winner, on both peers and in both records alike."""
+    sessions = make(2)
+    net = Net(sessions)
+    to_staller_turn(net, 1)
+    a, b = sessions
+    net.post(0, a.resign())
+    net.post(1, b.resign())
+    if order == "theirs first":
+        net.queue.reverse()
+    net.run()
+    outcomes = set()
+    for s in sessions:
+        assert s.finished and s.gone == {0, 1}, (s.seat, s.phase)
+        assert s.outcome is not None and s.outcome["winner"] is None, s.outcome
+        verdict = verify(s.transcript())
+        assert verdict.ok and verdict.outcome is not None and verdict.outcome["winner"] is None, str(verdict)
+        outcomes.add(encode(s.outcome))
+    assert len(outcomes) == 1
