@@ -8,8 +8,13 @@ seat's Ed25519 signature over their canonical encoding (with a domain tag).
 - ``seq`` counts the seat's envelopes from 0 and ``prev`` is the digest of the
   seat's previous envelope (32 zero bytes at seq 0): each seat's messages form
   a hash chain, so none can be dropped, reordered or inserted unseen.
-- ``seen`` is ``(step, state_hash)`` of the sender's latest applied state; the
-  session compares it with its own, so a divergence shows at once.
+- ``seen`` is ``(step, state_hash)`` of the sender's latest applied state, or
+  ``(step, state_hash, inputs)`` with the digest of the inputs that led there
+  (``net.session.inputs``): the session compares it with its own, so a
+  divergence shows at once, and the inputs digest tells a signed false state
+  (same inputs, another hash: a lie) from another record (the signer was shown
+  other envelopes: not its lie), which is what a proof of a false state hash
+  must show (docs/security.md, "Attributable divergence").
 
 :class:`SeatLog` holds the per-seat chain rules, once, for every reader
 (the session, the offline verifier). Two *different* envelopes signed by
@@ -72,26 +77,36 @@ def _need_counter(value: Any, name: str) -> int:
 
 @dataclasses.dataclass(frozen=True)
 class Seen:
-    """The sender's latest applied state: its step number and state hash."""
+    """The sender's latest applied state: its step number and state hash, and (from
+    sessions since issue 30) the digest of the inputs applied to reach it."""
 
     step: int
     state_hash: bytes
+    inputs: bytes | None = None
 
     def __post_init__(self) -> None:
         _need_counter(self.step, "seen.step")
         _need_hash(self.state_hash, "seen.state_hash")
+        if self.inputs is not None:
+            _need_hash(self.inputs, "seen.inputs")
 
-    def __canonical__(self) -> tuple[int, bytes]:
-        return (self.step, self.state_hash)
+    def __canonical__(self) -> tuple[int, bytes] | tuple[int, bytes, bytes]:
+        if self.inputs is None:
+            return (self.step, self.state_hash)
+        return (self.step, self.state_hash, self.inputs)
 
 
-def as_seen(value: Seen | tuple[int, bytes]) -> Seen:
-    """Accept ``Seen`` or a ``(step, state_hash)`` pair."""
+#: What a writer may pass as ``seen``.
+SeenLike = Seen | tuple[int, bytes] | tuple[int, bytes, bytes]
+
+
+def as_seen(value: SeenLike) -> Seen:
+    """Accept ``Seen``, a ``(step, state_hash)`` pair or a ``(step, state_hash, inputs)`` triple."""
     if isinstance(value, Seen):
         return value
-    if not isinstance(value, (tuple, list)) or len(value) != 2:
-        raise MalformedMessage("'seen' must be (step, state hash)")
-    return Seen(value[0], value[1])
+    if not isinstance(value, (tuple, list)) or len(value) not in (2, 3):
+        raise MalformedMessage("'seen' must be (step, state hash) or (step, state hash, inputs digest)")
+    return Seen(*value)
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -214,7 +229,7 @@ def signed_bytes_of(content: Mapping[str, Any]) -> bytes:
 
 
 def sign_envelope(identity: Identity, *, game: bytes, seat: int, seq: int, prev: bytes, kind: str,
-                  body: Any, seen: Seen | tuple[int, bytes]) -> Envelope:
+                  body: Any, seen: SeenLike) -> Envelope:
     """Build and sign an envelope (the fields are validated first)."""
     unsigned = Envelope(game=game, seat=seat, seq=seq, prev=prev, kind=kind, body=body,
                         seen=as_seen(seen), signature=bytes(64))
@@ -232,7 +247,7 @@ class EnvelopeWriter:
         self.next_seq = next_seq
         self.head = head
 
-    def write(self, kind: str, body: Any, seen: Seen | tuple[int, bytes]) -> Envelope:
+    def write(self, kind: str, body: Any, seen: SeenLike) -> Envelope:
         env = sign_envelope(self.identity, game=self.game, seat=self.seat, seq=self.next_seq,
                             prev=self.head, kind=kind, body=body, seen=seen)
         self.next_seq += 1

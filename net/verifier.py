@@ -41,10 +41,12 @@ from net.transcript import (
     parse_local,
 )
 
+#: Ends whose result rests on a claim of silence, which no record can prove (tools.verify exits 3).
+UNPROVEN = ("forfeit claim", "abandonment claim")
 #: What a local record lists for a seat's key: a trusted local table signs nothing.
 UNSIGNED = "unsigned (local table)"
 
-__all__ = ["ProofVerdict", "UNSIGNED", "Verdict", "seat_list", "verify", "verify_local", "verify_proof"]
+__all__ = ["ProofVerdict", "UNPROVEN", "UNSIGNED", "Verdict", "seat_list", "verify", "verify_local", "verify_proof"]
 
 
 class Verdict:
@@ -72,12 +74,21 @@ class Verdict:
         self.end: str | None = None
         self.forfeit: dict[str, Any] | None = None
         self.void_claims: list[dict[str, Any]] = []
+        #: For ``end`` "abandonment claim": who abandoned, the silent seats, step, part, owed (words).
+        self.abandoned: dict[str, Any] | None = None
         self.table = "networked"
+
+    @property
+    def unproven(self) -> bool:
+        """An accepted record whose result rests on a claim nobody can prove offline (a forfeit or
+        an abandonment: absence leaves no signature), not on the record alone."""
+        return self.ok and self.end in UNPROVEN
 
     def to_data(self) -> dict[str, Any]:
         return {"ok": self.ok, "step": self.step, "seat": self.seat, "reason": self.reason,
                 "detail": self.detail, "seats": self.seats, "outcome": self.outcome, "audit": self.audit,
-                "end": self.end, "forfeit": self.forfeit, "void_claims": self.void_claims, "table": self.table}
+                "end": self.end, "forfeit": self.forfeit, "void_claims": self.void_claims, "table": self.table,
+                "abandoned": self.abandoned, "unproven": self.unproven}
 
     def _who(self, seat: int) -> str:
         named = next((s["name"] for s in self.seats if s["seat"] == seat), "")
@@ -91,9 +102,10 @@ class Verdict:
         elif self.table == "local":
             lines.append("ok: a local game's record: every input replays under the rules and every state hash "
                          "matches (a local table is trusted and signs nothing, so the record cannot show who played)")
-        elif self.end == "forfeit claim":
-            lines.append("ok as a record: every signature, proof and replayed step checks out, but the result "
-                         "rests on a forfeit claim, and a timeout cannot be proven offline")
+        elif self.end in UNPROVEN:
+            lines.append(f"ok as a record: every signature, proof and replayed step checks out, but the result "
+                         f"rests on {'an' if self.end.startswith('a') else 'a'} {self.end}, and a timeout cannot be "
+                         "proven offline")
         else:
             lines.append("ok: every signature, proof, replayed step and the audit check out")
         for s in self.seats:
@@ -113,6 +125,12 @@ class Verdict:
                          "this record. Whether it really was late only the players' clocks can tell")
         elif self.end is not None:
             lines.append(f"reached by: {self.end}")
+        if self.abandoned is not None:
+            a = self.abandoned
+            silent = ", ".join(self._who(seat) for seat in a["silent"])
+            lines.append(f"abandoned by: {', '.join(self._who(c) for c in a['claimers'])} signed that the game was "
+                         f"abandoned while {silent} did not {a['owed']} (step {a['step']}, {a['part']}); whether "
+                         "they really stayed silent that long only the players' clocks can tell")
         for v in self.void_claims:
             lines.append(f"void claim: {self._who(v['claimer'])} claimed a forfeit by {self._who(v['staller'])} "
                          f"at step {v['step']} ({v['part']}), but that seat's answer is on record (a premature "
@@ -253,7 +271,9 @@ def _verify(genesis: Genesis, raw: list[Any]) -> Verdict:
     verdict.outcome, verdict.audit = observer.outcome, observer.verdict
     verdict.forfeit = observer.forfeit
     resigned = observer.resigned
-    verdict.end = "forfeit claim" if observer.forfeit is not None else \
+    verdict.abandoned = observer.abandoned
+    verdict.end = "abandonment claim" if observer.abandoned is not None else \
+        "forfeit claim" if observer.forfeit is not None else \
         f"resignation (seat {resigned}'s own signed message)" if resigned is not None else "normal end"
     verdict.void_claims = [{"claimer": c, "staller": s, "step": k, "part": p}
                            for c, s, k, p in void_claims(observer)]
@@ -386,7 +406,12 @@ class ProofVerdict:
 
 def verify_proof(data: Any) -> ProofVerdict:
     """Check a proof file from scratch: replay its signed record as an observer
-    and require exactly the claimed conviction, and nothing refused before it."""
+    and require exactly the claimed conviction, and nothing refused before it.
+
+    A false state hash proves a lie only when the accused signed that it applied
+    the very inputs the file replays (the inputs digest in its ``seen``,
+    net/session/inputs.py): otherwise a cheater could put a second version of one
+    of its own envelopes, never sent, before an honest seat's answer to the first."""
     if not is_proof(data) or set(data) != {"format", "claim", "genesis", "envelopes"}:
         return ProofVerdict(False, None, f"not a {PROOF_FORMAT} file with claim, genesis and envelopes")
     claim = data["claim"]
@@ -428,6 +453,12 @@ def verify_proof(data: Any) -> ProofVerdict:
     if observer.conviction is None or dict(observer.conviction) != dict(claim):
         got = dict(observer.conviction) if observer.conviction is not None else "no conviction"
         return ProofVerdict(False, claim, f"replaying the signed record gives {got}, not the claim {dict(claim)}")
+    lying = observer.proof_envelopes[-1] if observer.proof_envelopes else None
+    if lying is None or lying.seen.inputs is None:
+        return ProofVerdict(False, claim, "the accused's envelope does not sign the digest of the inputs it had "
+                                          "applied, so this record cannot show that it saw these envelopes (it may "
+                                          "have been shown another version of one): not a proof")
     halted = observer.halted
     assert isinstance(halted, Cheat)
-    return ProofVerdict(True, claim, f"{who}, key {key}, cheated at step {halted.step}: {halted.error}")
+    return ProofVerdict(True, claim, f"{who}, key {key}, cheated at step {halted.step}: {halted.error} (the "
+                                     "inputs it signed as applied are the ones this record holds)")

@@ -16,7 +16,8 @@ Progress lines go to stderr, the result to stdout
 (one JSON object with ``--json``). See docs/protocol.md §14.
 
 Exit status: 0 = the game finished and every check passed (or ended as
-another stalling seat's forfeit, ``--claim-forfeits``), 1 = the game did not
+another stalling seat's forfeit, ``--claim-forfeits``, or as abandoned while
+we waited for silent seats), 1 = the game did not
 finish, a check failed (desync, cheat, audit) or our own seat forfeited (the
 reason is printed), 2 = bad input (a bad
 invite code, a deck that cannot be used, a directory that cannot be resumed).
@@ -505,7 +506,14 @@ def exit_status(result: dict[str, Any]) -> tuple[int, str]:
                    f"the deadline at step {f.get('step', '?')} and {seats_label(f.get('claimers', []))} claimed the "
                    "forfeit; "
                    "answer sooner, or ask the table for a longer --timeout")
-    if forfeited is None and result.get("audit") != "ok":
+    abandoned = result.get("abandoned")
+    if abandoned is not None and result.get("seat") in abandoned.get("silent", []):
+        return 1, (f"this seat ({seat_label(result['seat'])}) did not {abandoned.get('owed', 'answer')} before the "
+                   f"abandonment deadline at step {abandoned.get('step', '?')}, and the waiting seats ended the "
+                   "game as abandoned; answer sooner, or ask the table for a longer --timeout")
+    if result.get("seat") in (result.get("gone") or []) and forfeited != result.get("seat"):
+        return 1, f"this seat ({seat_label(result['seat'])}) left the game before its end (it resigned or forfeited)"
+    if forfeited is None and abandoned is None and result.get("audit") != "ok":
         return 1, f"the end-of-game audit failed: {for_people(str(result.get('audit')))}"
     return 0, ""
 

@@ -4,11 +4,17 @@ Checks every signature, chain, commitment, proof, the engine replay, every
 state hash and the end-of-game audit: opened deck lists, hand cards opened
 with proofs, and every decision re-judged with them (Rider: no pass while a
 hand card could be played) (docs/protocol.md §13). Every answer lists the
-seats with their names and key fingerprints. Exit 0 when the record checks
-out, printing the outcome and how it was reached: a normal end, or a forfeit,
-shown as the signed claim it rests on (a timeout cannot be proven offline);
-exit 1 naming the first bad step and the seat responsible, for malformed
-input of any kind too; exit 2 when the file cannot be read.
+seats with their names and key fingerprints. Exit status (a script reads
+the result from it):
+
+- 0: the record checks out and its result is fully proven by it (a normal,
+  audited end, or a resignation: the loser's own signed word);
+- 3: the record checks out, but its result rests on a claim of silence no
+  record can prove (a forfeit or an abandonment, shown as the signed claim;
+  a timeout cannot be proven offline), so treat it as the claimers' word;
+- 1: the record is refused, naming the first bad step and the seat
+  responsible (malformed input of any kind too);
+- 2: the file cannot be read.
 A proof of cheating saved by a peer (``FILE.proof``: an equivocation or a
 false state hash, docs/security.md "Attributable divergence") is checked
 instead: exit 0 printing "proof holds: ..." naming the seat, its key and the
@@ -47,7 +53,11 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(verdict.to_data(), sort_keys=True))
     else:
         print(for_people(str(verdict)))  # the verdict's texts count seats from 0, like the record
-    return 0 if verdict.ok else 1
+    return EXIT_UNPROVEN if verdict.unproven else 0 if verdict.ok else 1
+
+
+#: Exit status of an accepted record whose result rests on a forfeit or abandonment claim.
+EXIT_UNPROVEN = 3
 
 
 if __name__ == "__main__":

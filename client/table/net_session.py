@@ -392,6 +392,11 @@ class NetSession(Generic[S]):
         verdict = self.session.verdict
         if verdict == "ok":
             return True, short_hex(self.session.hashes[-1], 16)
+        abandoned = getattr(self.session, "abandoned", None)
+        if abandoned is not None and verdict != "ok":
+            silent = ", ".join(seat_label(s) for s in abandoned["silent"])
+            return False, (f"not audited: the game was abandoned ({silent} stayed silent past the abandonment "
+                           "deadline; nobody wins)")
         if self.session.resigned is not None:
             return False, f"not audited: {seat_label(self.session.resigned)} gave the game up (signed resignation)"
         if self.session.forfeited is not None:

@@ -41,7 +41,18 @@ from net.journal import Journal
 from net.peer import lobby, store
 from net.peer.progress import Progress, progress
 from net.seam import InputRefused
-from net.session import Cheat, Finished, Flooding, Misconduct, Outgoing, Rejected, Resigned, Session, Stalling
+from net.session import (
+    Abandonable,
+    Cheat,
+    Finished,
+    Flooding,
+    Misconduct,
+    Outgoing,
+    Rejected,
+    Resigned,
+    Session,
+    Stalling,
+)
 from net.transport.backoff import Backoff
 from net.transport.invite import Invite
 from net.transport.keys import key_matches, short_id
@@ -604,6 +615,12 @@ class Peer:
                 self._say("stalling", event_text=str(event), seats=list(event.seats), names=list(event.names))
                 if self.claim_forfeits:
                     self._claim(event.seats)
+            elif isinstance(event, Abandonable):
+                self._say("stalling", event_text=str(event), seats=list(event.seats), names=list(event.names))
+                if self.claim_forfeits and session.abandonable():
+                    self._say("abandoning", seats=list(event.seats),
+                              seats_text=", ".join(f"seat {s}" for s in event.seats))
+                    self._send(session.claim_abandon())
             elif isinstance(event, Misconduct):
                 self._say("misconduct", event_text=str(event), seat=event.seat, step=event.step)
             elif isinstance(event, Cheat):
@@ -668,7 +685,7 @@ class Peer:
     def _maybe_leave(self) -> None:
         if self.genesis is None or self.session is None or not self.session.finished:
             return
-        present = [s for s in range(len(self.genesis.seat_keys)) if s != self.session.forfeited]
+        present = [s for s in range(len(self.genesis.seat_keys)) if s not in self.session.gone]
         if all(s in self._done for s in present):
             self._later(0.05, self._end, None)  # let the last writes go out
 
@@ -710,6 +727,21 @@ class Peer:
         claimed = self._claim(wanted)
         self._after()
         return claimed
+
+    def abandonable(self) -> bool:
+        """Whether we may end the game as abandoned now: the seats we wait for stayed silent past
+        the abandonment deadline (net/session/abandon.py), for instance because a forfeit needs a
+        claim another seat never signs."""
+        session = self.session
+        return session is not None and self.result is None and session.abandonable()
+
+    def claim_abandon(self) -> None:
+        """Sign that the game is abandoned (nobody wins); raises ValueError, saying why, when it is
+        too early (the text says how long is left)."""
+        if self.session is None or self.result is not None:
+            raise ValueError("there is no running game to abandon")
+        self._send(self.session.claim_abandon())
+        self._after()
 
     def resign(self) -> None:
         """Give the game up with a signed resignation (net.session.resign): the
@@ -842,7 +874,8 @@ class Peer:
                 "audit": session.verdict, "final_hash": session.hashes[-1].hex(), "steps": session.step,
                 "actions": len(session.applied), "turns": getattr(session.state, "turn", None),
                 "rejected": sum(1 for e in session.events if isinstance(e, Rejected)),
-                "forfeited": session.forfeited, "forfeit": session.forfeit,
+                "forfeited": session.forfeited, "forfeit": session.forfeit, "gone": sorted(session.gone),
+                "abandoned": session.abandoned,
                 "convicted": session.conviction["seat"] if session.conviction is not None else None,
                 "misconduct": [{"seat": m.seat, "step": m.step, "what": m.what} for m in session.misconduct],
                 "transcript": str(self.transcript_path) if self.transcript_path and session.finished else None,

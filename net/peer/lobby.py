@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import dataclasses
 import secrets
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -231,6 +232,36 @@ def open_message(data: bytes, table: bytes) -> LobbyMessage | None:
 # --------------------------------------------------------------------------- the host
 
 
+def _same(a: str, b: str) -> bool:
+    """Names a person would read alike: compared after NFKC (full-width and compatibility forms)
+    without case and outer spaces. Look-alike letters of other scripts are not caught."""
+    return unicodedata.normalize("NFKC", a).strip().casefold() == unicodedata.normalize("NFKC", b).strip().casefold()
+
+
+def distinct_name(name: str, taken: Sequence[str]) -> str:
+    """``name``, or ``name (2)``, ``name (3)``... when a seated player already shows that name
+    (compared without case and outer spaces): two players shown alike at one table could be
+    mistaken for each other, and a joiner could pose as the host under its exact name."""
+    if not name.strip() or not any(_same(name, other) for other in taken):
+        return name
+    number = 2
+    while True:
+        suffix = f" ({number})"
+        candidate = name.strip()[:MAX_NAME - len(suffix)] + suffix
+        if not any(_same(candidate, other) for other in taken):
+            return candidate
+        number += 1
+
+
+def display_names(names: Sequence[str]) -> list[str]:
+    """The names a genesis records, one per seat: empty names become "Player N", and every
+    name is distinct (:func:`distinct_name`), earlier seats keeping theirs."""
+    out: list[str] = []
+    for i, name in enumerate(names):
+        out.append(distinct_name(name or f"Player {seat_number(i)}", out))
+    return out
+
+
 @dataclasses.dataclass
 class Seat:
     key: bytes
@@ -295,7 +326,7 @@ class HostLobby:
             raise LobbyError("; ".join(problems))
         if self.full or self.genesis is not None:
             raise LobbyError(f"the table is full ({self.size} seats are taken); ask the host for a new table")
-        self.seated.append(Seat(key, name, dict(info), fresh))
+        self.seated.append(Seat(key, distinct_name(name, [s.name for s in self.seated]), dict(info), fresh))
         return len(self.seated) - 1
 
     def leave(self, key: bytes) -> int | None:
@@ -314,7 +345,7 @@ class HostLobby:
             raise LobbyError("not every seat is taken yet")
         if self.genesis is None:
             options = {**self.entry.options([s.info for s in self.seated]),
-                       "names": [s.name or f"Player {seat_number(i)}" for i, s in enumerate(self.seated)], **self.extra}
+                       "names": display_names([s.name for s in self.seated]), **self.extra}
             self.genesis = Genesis(self.entry.rules_id, self.entry.rules_version, self.entry.card_set_hash(),
                                    tuple(s.key for s in self.seated), options,
                                    tuple(s.nonce for s in self.seated))
@@ -395,6 +426,11 @@ def check_start(entry: GameEntry[Any], message: LobbyMessage, view: JoinerView,
         raise LobbyError("the host started the game without you (your key holds no seat); ask the "
                          "host for a new table")
     seat = genesis.seat_keys.index(view.me)
+    names = genesis.options.get("names")
+    if isinstance(names, Sequence) and not isinstance(names, str) \
+            and display_names([str(n) for n in names]) != [str(n) for n in names]:
+        raise LobbyError("the host's genesis shows two seats under one name, so the players could be "
+                         "mistaken for each other; leave the table and ask the host to update Fairtable")
     if genesis.nonces[seat] != view.fresh:
         raise LobbyForgery("a genesis record without the fresh nonce we sent for this game (an old "
                            "genesis replayed, or one made for another join)")

@@ -55,7 +55,19 @@ RESUME_RETRY = 15.0
 INVITE_TTL = 600.0
 #: Seconds for a paired wormhole to get a connection up before we blame the relay.
 RELAY_TIMEOUT = 30.0
+#: Seconds a paired wormhole may go without an authenticated link inside it (a connection
+#: through the relay, then our handshake) before we close it and open a fresh code: whoever
+#: paired may be a stranger holding the code, or may have crashed, and must not keep the seat
+#: or the resume window (docs/security.md, "Online play through wormholes").
+LINK_TIMEOUT = RELAY_TIMEOUT + 15.0
 WATCH = 0.5
+
+
+def unlinked(pairing: Pairing, now: float) -> bool:
+    """Paired more than :data:`LINK_TIMEOUT` seconds ago, and no link authenticated in it yet."""
+    paired_at = getattr(pairing, "paired_at", None)
+    return bool(pairing.paired) and paired_at is not None and getattr(pairing, "peer_key", None) is None \
+        and now - paired_at > LINK_TIMEOUT
 
 
 def _save_online(peer: Peer, update: Callable[[dict[str, Any]], None]) -> None:
@@ -213,6 +225,13 @@ class OnlineHost:
                 self.peer._say("online_withdrawn", code=pairing.code,
                                why_text=f"nobody used it within {self.invite_ttl:.0f} s")
                 self._maybe_reinvite()
+            elif unlinked(pairing, now):  # someone paired on the code, then never linked: the seat is free again
+                self._mark(pairing, "failed")
+                self._drop(pairing)
+                self.peer._say("online_withdrawn", code=pairing.code,
+                               why_text=f"whoever used it never completed the link within {LINK_TIMEOUT:.0f} s; "
+                                        "a fresh code replaces it (give your friend the new one)")
+                self._maybe_reinvite()
         if self.peer.genesis is None or self.peer.net is None:
             return
         mesh = self.peer.mesh
@@ -237,8 +256,12 @@ class OnlineHost:
                 continue
             epoch = resume_epoch(now, self.settings.resume_window)
             if current is not None and not current[1].closed and (current[0] == epoch or current[1].paired) \
-                    and not current[1].stuck(now, RESUME_RETRY):
+                    and not current[1].stuck(now, RESUME_RETRY) and not unlinked(current[1], now):
                 continue
+            if current is not None and unlinked(current[1], now):
+                self.peer._say("online_problem", problem_text=f"the peer met on {short_id(key)}'s resume code never "
+                               f"completed the link within {LINK_TIMEOUT:.0f} s (not our friend?); opening the "
+                               "resume code again", code=current[1].code, problem="wrong-peer")
             if current is not None and current[1] is not carrying:
                 current[1].close()
             code = resume_code(secret, self.peer.identity.public_key, key, mesh.table, epoch)
@@ -265,6 +288,9 @@ class OnlineHost:
             self.by_key[key] = pairing
             self.resuming.pop(key, None)
             self.down_since.pop(key, None)
+        elif name == "linked":  # another key linked on our friend's resume code: not the friend
+            pairing.close()
+            self.resuming.pop(key, None)  # the watch opens the next one
         elif name == "failed":
             self.resuming.pop(key, None)  # the watch opens the next one
         elif name == "kind":
@@ -382,7 +408,7 @@ class OnlineJoin:
         epoch = resume_epoch(now, self.settings.resume_window)
         spare = self.spare
         if spare is not None and not spare.closed and (self.spare_epoch == epoch or spare.paired) \
-                and not spare.stuck(now, RESUME_RETRY):
+                and not spare.stuck(now, RESUME_RETRY) and not unlinked(spare, now):
             return spare
         pending = spare.take_pending() if spare is not None else []
         if spare is not None:
@@ -485,4 +511,4 @@ def resume(peer: Peer, settings: WormholeSettings | None = None) -> None:
         OnlineHost(peer, settings).resume()
 
 
-__all__ = ["INVITE_TTL", "NO_ADDRESS", "OnlineHost", "OnlineJoin", "resume", "saved_settings"]
+__all__ = ["INVITE_TTL", "LINK_TIMEOUT", "NO_ADDRESS", "OnlineHost", "OnlineJoin", "resume", "saved_settings"]

@@ -46,6 +46,8 @@ TEMPLATES: Mapping[str, str] = {
     "step": "step {step}: waiting for {who_text} to {what_text}",
     "resigned": "{name} (seat {seat_n}) resigned: the game is over",
     "claiming": "claiming the game as a forfeit by seat {seat_n}",
+    "abandoning": "signing that the game is abandoned (nobody wins): seats {seats_text} stayed silent past the "
+                  "abandonment deadline",
     "misconduct": "warning: {event_text}",
     "transcript": "transcript saved to {path} (check it with python -m tools.verify)",
     "online_code": "online invite {n}: {code} (give it to one friend only; it works once)",

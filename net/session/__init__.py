@@ -8,6 +8,7 @@ events in :mod:`net.session.events`. docs/protocol.md describes the messages.
 
 from net.session.core import KINDS, Outgoing, Session, section_hashes
 from net.session.events import (
+    Abandonable,
     Applied,
     ChatLine,
     Cheat,
@@ -25,6 +26,7 @@ from net.session.plan import TablePlan, default_claims
 
 __all__ = [
            "KINDS",
+           "Abandonable",
            "Applied",
            "ChatLine",
            "Cheat",

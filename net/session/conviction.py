@@ -13,9 +13,22 @@ Two lies need no trusted referee because the signed record exposes them:
   to and including the lying one); anyone replays it with
   :func:`net.verifier.verify_proof` (``python -m tools.verify PROOF``).
 
-A false-hash conviction holds only if nobody equivocated: a seat that was
-shown another version of someone's envelope computes another hash in good
-faith. So on a mismatch we convict at once but also send our whole accepted
+A false-hash conviction holds only if the accused applied the inputs our
+record holds: a seat that was shown another version of someone's envelope
+computes another hash in good faith. Every ``seen`` therefore also signs the
+digest of the inputs its signer applied (:mod:`net.session.inputs`). Equal
+digests and another state hash: the signer lied, and the record proves it.
+Another digest: the signer was shown other envelopes than ours, or lies about
+what it saw. Our record cannot tell which, so the conviction
+(``{"kind": "other-inputs"}``) is our own judgement only: it stops play as
+before, is replaced by the equivocation proof that the record exchange below
+brings when the signer was honest, and offers no proof file. So a cheater
+who signs, and never sends, a second version of its own envelope cannot turn
+it into a proof against the honest seat that answered the first (issue 30),
+and a seat that lies about its inputs as well as its state is still stopped
+and blamed at the table, only not with a proof a third party can check.
+
+So on a mismatch we convict at once but also send our whole accepted
 record to the table; a peer that holds a different version of any envelope
 finds the equivocation at intake, convicts the equivocator and forwards the
 pair, and an equivocation proof replaces a false-hash conviction wherever it
@@ -43,15 +56,20 @@ if TYPE_CHECKING:
 
 EQUIVOCATION = "equivocation"
 FALSE_STATE_HASH = "false-state-hash"
+#: A ``seen`` reached through other inputs than our record: a stop without blame (not a conviction).
+OTHER_INPUTS = "other-inputs"
+#: What an equivocation proof replaces when it arrives (it names the seat that forked).
+REPLACEABLE = (FALSE_STATE_HASH, OTHER_INPUTS)
 
 
 def convict(s: Session, seat: int, step: int, what: str, claim: dict[str, Any],
             envelopes: list[Envelope]) -> None:
     """Stop play naming ``seat``; an equivocation proof replaces a false-hash conviction."""
-    if s.conviction is not None and not (s.conviction["kind"] == FALSE_STATE_HASH
+    if s.conviction is not None and not (s.conviction["kind"] in REPLACEABLE
                                          and claim["kind"] == EQUIVOCATION):
         return
-    event = Cheat(seat, step, f"{what}; the signed proof is kept (python -m tools.verify checks it)")
+    kept = "" if claim["kind"] == OTHER_INPUTS else "; the signed proof is kept (python -m tools.verify checks it)"
+    event = Cheat(seat, step, f"{what}{kept}")
     if s.halted is not None and s.conviction is None:
         return  # already stopped for another proven reason (a cheat found by a proof check, a dispute)
     s.conviction = claim
@@ -83,12 +101,29 @@ def on_equivocation(s: Session, proof: EquivocationProof) -> None:
             {"kind": EQUIVOCATION, "seat": proof.seat, "seq": proof.seq}, [first, second])
 
 
+def other_inputs(s: Session, env: Envelope, record: list[Envelope]) -> None:
+    """``env``'s signer reached its step through other inputs than our record: our own judgement
+    (no transferable proof), replaced by an equivocation proof if the record exchange finds a fork."""
+    k = env.seen.step
+    theirs = env.seen.inputs or b""
+    convict(s, env.seat, k,
+            f"it signed that it reached step {k} through other inputs (digest {theirs.hex()[:16]}) than the signed "
+            f"record we hold ({s.inputs[k].hex()[:16]}): it was shown another version of someone's envelope, or it "
+            "lies about what it saw; our record went to the table, and a fork found there replaces this judgement "
+            "(this one is not a proof a third party can check)",
+            {"kind": OTHER_INPUTS, "seat": env.seat, "step": k}, record)
+
+
 def false_hash(s: Session, env: Envelope) -> None:
-    """``env`` signs a state hash our replay of the signed record contradicts."""
+    """``env`` signs a state hash our replay of the signed record contradicts (or reached it
+    through other inputs: :func:`other_inputs`)."""
     k = env.seen.step
     record = [e for e in s.envelopes() if e.digest() != env.digest()] + [env]
     if s.seat is not None:  # let the table look for an equivocation that would explain it
         s._queue(*catchup.replies(s, tuple(0 for _ in s.seats), None))
+    if env.seen.inputs is not None and env.seen.inputs != s.inputs[k]:
+        other_inputs(s, env, record)
+        return
     convict(s, env.seat, k,
             f"it signed state hash {env.seen.state_hash.hex()[:16]} for step {k}, but replaying the signed "
             f"record gives {s.hashes[k].hex()[:16]}",
@@ -97,7 +132,7 @@ def false_hash(s: Session, env: Envelope) -> None:
 
 def proof_file(s: Session) -> dict[str, Any] | None:
     """The conviction as a file anyone can check offline (None without one)."""
-    if s.conviction is None:
+    if s.conviction is None or s.conviction["kind"] == OTHER_INPUTS:
         return None
     return {"format": PROOF_FORMAT, "claim": dict(s.conviction), "genesis": s.genesis.to_data(),
             "envelopes": [e.to_data() for e in sorted(s.proof_envelopes, key=order_key)]}

@@ -64,9 +64,10 @@ from net.envelope import (
     SeatLog,
     game_id,
 )
+from net.errors import BadSignature
 from net.identity import Identity
 from net.journal import Journal
-from net.session import catchup, chat, conviction, deadlines, decisions, intake, limits, pump, resign
+from net.session import abandon, catchup, chat, conviction, deadlines, decisions, inputs, intake, limits, pump, resign
 from net.session.cards import CardBook
 from net.session.catchup import CATCH_UP_CHUNK, CATCH_UP_EVERY
 from net.session.chat import MAX_CHAT
@@ -130,6 +131,12 @@ class Session:
         self.timeout = float(timeout if timeout is not None else options.get("timeout_s", DEFAULT_TIMEOUT))
         #: Allowance for clock skew and delivery between peers (docs/security.md, "Forfeits and timeouts").
         self.grace = float(grace if grace is not None else options.get("grace_s", deadlines.default_grace(self.timeout)))
+        #: The longer wait after which the waiting seats may abandon the game (net.session.abandon):
+        #: the genesis option when it is a number, never below the forfeit deadline.
+        given = options.get("abandon_s")
+        chosen = given if isinstance(given, int) and not isinstance(given, bool) else None
+        self.abandon_after = max(self.timeout, float(chosen if chosen is not None
+                                                     else abandon.default_abandon(self.timeout)))
         names = options.get("names")
         self.names = tuple(names) if isinstance(names, (list, tuple)) and len(names) == len(self.seats) \
             else tuple(f"seat {s}" for s in self.seats)
@@ -138,6 +145,8 @@ class Session:
         self.step = 0
         self.states: list[Any] = [state]
         self.hashes: list[bytes] = [hash_of(game, state)]
+        #: The inputs digest at each step (net.session.inputs), signed in every ``seen``.
+        self.inputs: list[bytes] = [inputs.first(self.gid)]
         self.applied: list[Action] = []
         self.knowledge = Knowledge(seat if seat is not None else -1)
         self.caps = capabilities(game)
@@ -202,6 +211,11 @@ class Session:
         self.forfeited: int | None = None
         #: The seat that resigned (net.session.resign), also in ``forfeited``.
         self.resigned: int | None = None
+        #: Every seat excused from the final record: resigned, forfeited or silent at an abandonment
+        #: (``forfeited`` is the first of them; net.session.endgame.Final.signers).
+        self.gone: set[int] = set()
+        #: The abandonment that ended the game (net.session.abandon): claimers, stallers, step, part.
+        self.abandoned: dict[str, Any] | None = None
         #: The current phase (net.session.phases); only :meth:`_enter` changes it.
         self._phase: Phase = Opening(self)
         self._resumed = False
@@ -248,6 +262,7 @@ class Session:
         """
         self._now = now
         deadlines.tick(self, now)
+        abandon.tick(self, now)
         pump.pump(self)  # a forfeit whose grace period ran out takes effect now
         return self._flush()
 
@@ -333,12 +348,31 @@ class Session:
         """Seats we may claim a forfeit against now (they missed our deadline)."""
         return deadlines.claimable(self)
 
+    def abandonable(self) -> bool:
+        """Whether we may sign that the game is abandoned now (net.session.abandon): the table
+        waits for other seats and our abandonment deadline passed."""
+        return abandon.claimable(self)
+
+    def claim_abandon(self) -> list[Outgoing]:
+        """Sign that the game is abandoned: the seats we wait for stayed silent past the longer
+        deadline, and no forfeit could be agreed. It takes effect on each peer once that peer's
+        own abandonment deadline passed (net.session.abandon)."""
+        if not abandon.claimable(self):
+            left = abandon.deadline(self) - self._now
+            raise ValueError(f"the game cannot be abandoned now ({max(left, 0.0):.1f} s of the abandonment "
+                             "deadline left, nobody owed, or we already signed); wait until the table reports it")
+        self._send("abandon", abandon.body(self))
+        pump.pump(self)
+        return self._flush()
+
     def close_record(self) -> list[Outgoing]:
         """Observer only: every envelope of the record is in, so forfeit claims that
         still stand (no answer anywhere in the record voids them) take effect."""
         if self.seat is not None:
             raise ValueError("only an observer closes a record; a seat's forfeits follow its clock")
-        if deadlines.close_record(self):
+        for _ in range(len(self.seats) + 1):  # a forfeit can lead to the final record, where another stands
+            if not (deadlines.close_record(self) or abandon.close_record(self)):
+                break
             pump.pump(self)
         return self._flush()
 
@@ -507,6 +541,10 @@ class Session:
         text = getattr(exc, "detail", None) or str(exc)
         blamed = getattr(exc, "seat", None)
         who = blamed if isinstance(blamed, int) else seat
+        if isinstance(exc, BadSignature):  # a forgery names the link it came from, never the seat it imitates
+            text = (f"it claims to come from seat {who}, but that seat's key did not sign it ({text}): a forgery by "
+                    f"{sender or 'an unknown link'} or a peer that forwarded it; seat {who} is not blamed")
+            who = None
         if not limits.note_refusal(self, who, "messages refused"):
             return  # a flood: counted in self.refused, named once by a Flooding event
         event = Rejected(who, sender, step, kind, reason, str(text))
@@ -526,7 +564,8 @@ class Session:
     def _send(self, kind: str, body: Any) -> Envelope:
         """Sign, journal (before it leaves), buffer and queue one envelope of ours."""
         assert self._writer is not None
-        seen = (self.step, self.hashes[self.step]) if self.step < len(self.hashes) else (self.step, self.hashes[-1])
+        at = min(self.step, len(self.hashes) - 1)
+        seen = (self.step, self.hashes[at], self.inputs[at])
         data = self._writer.write(kind, body, seen).to_bytes()
         env = Envelope.from_data(decode(data))  # the exact form every peer will see
         if self.journal is not None:
@@ -549,6 +588,7 @@ class Session:
         self.step += 1
         self.states.append(state)
         self.hashes.append(hash_of(self.game, state))
+        self.inputs.append(inputs.after(self.gid, step, self.inputs[step], action))
         self.applied.append(action)
         self.waits.restart(self._now)
         self._notify(Applied(step, before, action, state))
@@ -577,7 +617,8 @@ class Session:
             self.audit_findings = list(phase.findings)
             self.audit_problems = [(seat, p) for seat, _, p in phase.findings]
         if isinstance(phase, Done):
-            assert self.outcome is not None and self.verdict is not None
+            if self.outcome is None or self.verdict is None:
+                raise RuntimeError("the session reached the end without an outcome (a defect, not bad input)")
             self._event(Finished(self.outcome, self.verdict))
         self.waits.restart(self._now)  # the new phase has its own deadline
 

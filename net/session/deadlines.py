@@ -28,7 +28,14 @@ reasoning):
 
 Deadlines run in every phase, audit and final record included, so a loser
 who never opens its secrets or signs the final record cannot hold the table
-hostage.
+hostage. The final record's duties come from the final phase itself (its
+signers: every seat not yet excused), not from the engine, so after an early
+end (a resignation, a forfeit) a seat that withholds its final record can be
+claimed against like any other; and a claim about the final record names
+the step the final phase ends at (:func:`here`), whichever step each peer
+had reached when the game ended. When a forfeit cannot come because two or
+more seats stay silent together, or one never co-signs the claim, the
+longer abandonment deadline ends the game instead (:mod:`net.session.abandon`).
 """
 
 from __future__ import annotations
@@ -40,6 +47,7 @@ from engine.core.pending import Decision
 from net.envelope import Envelope
 from net.errors import MalformedMessage, UnexpectedMessage
 from net.session import catchup
+from net.session.endgame import Final
 from net.session.events import Misconduct, Stalling
 from net.session.phases import Wait
 
@@ -77,6 +85,15 @@ class Waits:
         self.answered_at: dict[int, float] = {}
         #: When (our clock) the table reached each recent (step, part): claims are judged against it.
         self.part_starts: dict[tuple[int, str], float] = {(0, "hello"): now}
+        #: Abandonment claims per (step, part): signer -> (when we saw it, answers consumed then).
+        self.abandons: dict[tuple[int, str], dict[int, tuple[float, tuple[int, ...]]]] = {}
+        #: The latest (step, part index) each seat signed an abandonment at: one per wait, in order.
+        self.abandon_signed: dict[int, tuple[int, int]] = {}
+        #: Waits already reported as abandonable ((step, part, since)).
+        self.abandon_reported: set[tuple[int, str, float]] = set()
+        #: Seconds each seat answered past our deadline, summed over the game (net.session.abandon:
+        #: a seat's lateness uses up one budget for the whole game, not one per wait).
+        self.overdue: list[float] = [0.0 for _ in seats]
 
     def restart(self, now: float) -> None:
         """A new wait begins now (a new step or phase, an answer, a forfeit at the final record)."""
@@ -88,9 +105,42 @@ def default_grace(timeout: float) -> float:
     return min(GRACE_MAX, max(GRACE_MIN, timeout * GRACE_SHARE))
 
 
+def here(s: Session) -> tuple[int, str]:
+    """Where the table waits: (step, part). In phase ``final`` the step is the one the final
+    record names (after a resignation it can be below ours: peers that had completed the
+    resignation's step meanwhile end at the same step as the others)."""
+    phase = s.current_phase
+    return (phase.step if isinstance(phase, Final) else s.step), s.phase
+
+
 def _rank(s: Session) -> tuple[int, int]:
     """Where the table is: (step, part), comparable with a claim's."""
-    return (s.step, PARTS.index(s.phase) if s.phase in PARTS else len(PARTS))
+    step, part = here(s)
+    return (step, PARTS.index(part) if part in PARTS else len(PARTS))
+
+
+def normal_step(s: Session, step: int, part: str) -> int:
+    """The step a claim about ``part`` is judged at: a claim about the final record, signed at
+    or after the step the final phase ends at, is about that final record."""
+    phase = s.current_phase
+    if part == "final" and isinstance(phase, Final) and step >= phase.step:
+        return phase.step
+    return step
+
+
+def overtaken(s: Session, step: int, part: str) -> bool:
+    """A claim about a step part signed past the step the final record names: its signer got there
+    before it saw the end (a resignation). Kept in its chain without effect, never waited for."""
+    return part != "final" and s.phase in ("final", "done") and step > here(s)[0]
+
+
+def later(s: Session, step: int, part: str) -> bool:
+    """Whether (step, part) lies ahead of the table (judge it when we get there). A claim about
+    the final record waits until we reach the final phase: an early end (a resignation) that
+    we have not seen yet may have brought the claimer there at our step."""
+    if part == "final" and s.phase not in ("final", "done"):
+        return True
+    return (normal_step(s, step, part), PARTS.index(part)) > _rank(s)
 
 
 def deadline(s: Session) -> float:
@@ -116,8 +166,9 @@ def claimable(s: Session) -> tuple[int, ...]:
     """Seats we may sign a claim against now: they owe their part and our deadline passed."""
     if s.seat is None or s._now <= deadline(s):
         return ()
+    step, part = here(s)
     return tuple(seat for seat in s.waiting_for() if seat != s.seat
-                 and s.seat not in s.waits.claims.get((seat, s.step, s.phase), {}))
+                 and s.seat not in s.waits.claims.get((seat, step, part), {}))
 
 
 def claim_body(s: Session, staller: int) -> dict[str, Any]:
@@ -126,14 +177,20 @@ def claim_body(s: Session, staller: int) -> dict[str, Any]:
 
 
 def takes_part(s: Session, seat: int, step: int, part: str) -> bool:
-    """Whether ``seat`` can owe anything in ``part`` of ``step`` (from the record alone)."""
-    state = s.states[step]
-    pending = s.game.pending(state)
+    """Whether ``seat`` can owe anything in ``part`` of ``step`` (from the record alone).
+
+    The final record's duties are the final phase's (every seat not excused signs it), not
+    the engine's: after an early end the engine never reaches its end, yet the record is owed."""
     if part == "hello":
         return step == 0
+    if part == "final" and s.phase in ("final", "done"):
+        phase = s.current_phase
+        return not isinstance(phase, Final) or (step == phase.step and seat not in s.gone)
+    state = s.states[step]
+    pending = s.game.pending(state)
     if part == "play":
         return pending is not None and (not isinstance(pending, Decision) or pending.seat == seat)
-    return pending is None  # audit and final: every seat, once the game is over
+    return pending is None  # the audit: every seat, once the game is over
 
 
 def parse_claim(s: Session, env: Envelope) -> tuple[int, int, str]:
@@ -144,9 +201,16 @@ def parse_claim(s: Session, env: Envelope) -> tuple[int, int, str]:
                                "'audit' or 'final'}", seat=env.seat)
     staller, step, part = body["staller"], body["step"], body["part"]
     if not isinstance(staller, int) or isinstance(staller, bool) or staller not in s.seats \
-            or staller == env.seat or step != env.seen.step or part not in PARTS \
-            or not takes_part(s, staller, step, part):
+            or staller == env.seat or step != env.seen.step or part not in PARTS:
         raise UnexpectedMessage(f"claimed a forfeit by seat {staller!r} at step {step!r} ({part!r}), but that "
+                                "seat owes nothing there", seat=env.seat)
+    if part == "final" and s.phase not in ("final", "done"):
+        raise Wait  # the claimer reached the final record first: judge it when we get there
+    if overtaken(s, step, part):
+        return staller, step, part  # signed before its signer saw the end: without effect (on_forfeit)
+    step = normal_step(s, step, part)
+    if not takes_part(s, staller, step, part):
+        raise UnexpectedMessage(f"claimed a forfeit by seat {staller} at step {step} ({part}), but that "
                                 "seat owes nothing there", seat=env.seat)
     return staller, step, part
 
@@ -154,12 +218,14 @@ def parse_claim(s: Session, env: Envelope) -> tuple[int, int, str]:
 def on_forfeit(s: Session, env: Envelope) -> None:
     """A forfeit claim: keep it in the chain; count it, void it or name it as premature."""
     staller, step, part = parse_claim(s, env)
-    here = _rank(s)
-    if (step, PARTS.index(part)) > here:
+    if overtaken(s, step, part):
+        return  # signed past the step the game ended at, before its signer saw the end: without effect
+    at = _rank(s)
+    if (step, PARTS.index(part)) > at:
         raise Wait  # the claimer is ahead of us: judge it when we get there
     claimer = env.seat
     s.claims_seen.append((claimer, staller, step, part))
-    owes = (step, PARTS.index(part)) == here and staller in s.waiting_for()
+    owes = (step, PARTS.index(part)) == at and staller in s.waiting_for()
     if not owes:
         if s.seat is None or claimer == s.seat:
             return
@@ -199,6 +265,9 @@ def _misconduct(s: Session, seat: int, step: int, what: str) -> None:
 def on_answer(s: Session, env: Envelope) -> None:
     """A seat's answer was consumed: its wait is over, and earlier claims against it are void."""
     if env.kind in ANSWERS:
+        late = s._now - deadline(s)
+        if late > 0:
+            s.waits.overdue[env.seat] += late
         s.waits.answers[env.seat] += 1
         s.waits.answered_at[env.seat] = s._now
         s.waits.restart(s._now)
@@ -211,7 +280,7 @@ PART_MEMORY = 16
 
 def note_part(s: Session) -> None:
     """Remember when the table reached its current (step, part) on our clock."""
-    key = (s.step, s.phase)
+    key = here(s)
     if key not in s.waits.part_starts:
         s.waits.part_starts[key] = s._now
         while len(s.waits.part_starts) > PART_MEMORY:
@@ -229,7 +298,7 @@ def _premature(s: Session, step: int, part: str) -> float | None:
 
 def _standing(s: Session, staller: int) -> dict[int, float]:
     """Claimer -> when we saw its claim, for claims against ``staller`` that still count."""
-    claims = s.waits.claims.get((staller, s.step, s.phase), {})
+    claims = s.waits.claims.get((staller, *here(s)), {})
     return {claimer: seen for claimer, (seen, answers) in claims.items() if answers == s.waits.answers[staller]}
 
 
@@ -240,7 +309,7 @@ def settle(s: Session) -> bool:
         return False
     for staller in s.waiting_for():
         standing = _standing(s, staller)
-        others = [seat for seat in s.seats if seat != staller and seat != s.forfeited]
+        others = [seat for seat in s.seats if seat != staller and seat not in s.gone]
         if not others or any(seat not in standing for seat in others):
             continue
         if staller == s.seat:
@@ -259,7 +328,7 @@ def close_record(s: Session) -> bool:
         return False
     for staller in s.waiting_for():
         standing = _standing(s, staller)
-        if all(seat in standing for seat in s.seats if seat != staller and seat != s.forfeited):
+        if all(seat in standing for seat in s.seats if seat != staller and seat not in s.gone):
             forfeit(s, staller, sorted(standing))
             return True
     return False
@@ -273,8 +342,11 @@ def forfeit(s: Session, staller: int, claimers: list[int]) -> None:
     and the staller is only excused from signing it.
     """
     what = s.waiting_what()
-    s.forfeited = staller
-    s.forfeit = {"staller": staller, "claimers": claimers, "step": s.step, "part": s.phase, "owed": what}
+    if s.forfeited is None:
+        s.forfeited = staller
+    s.gone.add(staller)
+    step, part = here(s)
+    s.forfeit = {"staller": staller, "claimers": claimers, "step": step, "part": part, "owed": what}
     if s.phase != "final":
         others = [seat for seat in s.seats if seat != staller]
         winner = others[0] if len(others) == 1 else None

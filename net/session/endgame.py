@@ -41,6 +41,9 @@ if TYPE_CHECKING:
 #: The kinds of a step's parts (net/session/messages.py KINDS): what a seat may still have in flight
 #: when a resignation ends the game (Final.late_part).
 STEP_PARTS = frozenset({"action", "commit", "reveal", "shuffle", "shares", "open"})
+#: Kinds the final phase takes from a seat that got past the resignation's step before it saw it:
+#: its final record, its own resignation (one more seat excused), and claims about the final record.
+AHEAD = frozenset({"final", "resign", "forfeit", "abandon"})
 #: One audit finding: (seat at fault, step of the decision or None for the end state, problem).
 Finding = tuple[int, "int | None", str]
 
@@ -196,9 +199,9 @@ class Final:
         if env.kind != "final":
             raise refuse_after_end(env)
         s = self.s
-        if env.seat == s.forfeited:
-            raise UnexpectedMessage("signed a final record, but it forfeited this game (its record is not "
-                                    "ours: did it claim a forfeit the table voided?)", seat=env.seat)
+        if env.seat in s.gone:
+            raise UnexpectedMessage("signed a final record, but it resigned or forfeited this game (its record "
+                                    "is not ours: did it claim a forfeit the table voided?)", seat=env.seat)
         if env.seat in self.finals:
             raise UnexpectedMessage("sent a second final record", seat=env.seat)
         mine = self.record()
@@ -210,7 +213,7 @@ class Final:
     def owe(self) -> bool:
         """Sign the final record once (not when we forfeited)."""
         s = self.s
-        if (s.step, "final") in s._sent or s.seat == s.forfeited:
+        if (s.step, "final") in s._sent or s.seat in s.gone:
             return False
         s._send("final", self.record())
         return True
@@ -238,7 +241,7 @@ class Final:
         resignation, a late part or the final record of a seat that had completed the
         resignation's step before it saw it (the record names the resignation's step, so it
         is compared with ours byte for byte all the same)."""
-        return self.resigned_at is not None and (env.kind == "final" or self.late_part(env))
+        return self.resigned_at is not None and (env.kind in AHEAD or self.late_part(env))
 
     def record(self) -> dict[str, Any]:
         """What every seat signs at the end; it must match ours byte for byte."""
@@ -246,5 +249,6 @@ class Final:
         return {"outcome": self.outcome, "step": self.step, "state": s.hashes[self.step], "audit": self.verdict}
 
     def signers(self) -> tuple[int, ...]:
-        """Seats that must sign the final record (a forfeited seat does not)."""
-        return tuple(seat for seat in self.s.seats if seat != self.s.forfeited)
+        """Seats that must sign the final record: every seat not excused (resigned, forfeited,
+        or silent when the waiting seats abandoned the game) signs it."""
+        return tuple(seat for seat in self.s.seats if seat not in self.s.gone)

@@ -25,8 +25,9 @@ class Rejected:
     error: str
 
     def __str__(self) -> str:
-        who = f"seat {self.seat}" if self.seat is not None else "an unknown sender"
-        via = f" (received from {self.sender})" if self.sender else ""
+        who = f"seat {self.seat}" if self.seat is not None else \
+            f"link {self.sender}" if self.sender else "an unknown sender"
+        via = f" (received from {self.sender})" if self.sender and self.seat is not None else ""
         return (f"rejected a {self.kind!r} message from {who}{via} at step {self.step} "
                 f"[{self.reason}]: {self.error}; it was ignored and the game goes on")
 
@@ -44,6 +45,23 @@ class Stalling:
         who = ", ".join(f"{n} (seat {s})" for s, n in zip(self.seats, self.names))
         return (f"{who} did not {self.waiting_for} in time at step {self.step}; you may wait "
                 "longer or end the game as their forfeit")
+
+
+@dataclasses.dataclass(frozen=True)
+class Abandonable:
+    """The longer abandonment deadline passed while ``seats`` still owed their part
+    (net.session.abandon): no forfeit came, so the waiting seats may end the game."""
+
+    seats: tuple[int, ...]
+    names: tuple[str, ...]
+    step: int
+    waiting_for: str
+    after: float
+
+    def __str__(self) -> str:
+        who = ", ".join(f"{n} (seat {s})" for s, n in zip(self.seats, self.names))
+        return (f"{who} still did not {self.waiting_for} after {self.after:.0f} s at step {self.step} and no "
+                "forfeit could be agreed; you may end the game as abandoned (nobody wins) or wait longer")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -118,7 +136,7 @@ class Finished:
         return f"game over: {self.outcome.get('reason', '')}; audit: {self.audit}"
 
 
-Event = Rejected | Stalling | Misconduct | Cheat | Flooding | Resigned | Finished
+Event = Rejected | Stalling | Abandonable | Misconduct | Cheat | Flooding | Resigned | Finished
 
 
 # --- notices: what a subscriber hears (Session.subscribe) -------------------------------

@@ -37,11 +37,13 @@ from net.errors import UnexpectedMessage
 PHASES = ("hello", "play", "audit", "final", "done")
 
 #: Which phase may follow which. ``hello``/``play`` -> ``final`` is the early end
-#: (a forfeit or a resignation: unaudited); ``audit`` -> ``final`` is the audited end.
+#: (a forfeit or a resignation: unaudited); ``audit`` -> ``final`` is the audited end;
+#: ``hello``/``play``/``audit`` -> ``done`` is an abandonment (net.session.abandon: the
+#: silent seats sign nothing, so there is no final record to wait for).
 TRANSITIONS: Mapping[str, frozenset[str]] = {
-    "hello": frozenset({"play", "final"}),
-    "play": frozenset({"audit", "final"}),
-    "audit": frozenset({"final"}),
+    "hello": frozenset({"play", "final", "done"}),
+    "play": frozenset({"audit", "final", "done"}),
+    "audit": frozenset({"final", "done"}),
     "final": frozenset({"done"}),
     "done": frozenset(),
 }

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from engine.core.errors import CheatDetected, EngineError
 from net.envelope import Envelope, EquivocationProof
 from net.errors import ProtocolError, UnexpectedMessage
-from net.session import chat, conviction, deadlines, desync, dispute, resign
+from net.session import abandon, chat, conviction, deadlines, desync, dispute, resign
 from net.session.events import Cheat
 from net.session.messages import KINDS
 from net.session.endgame import Final
@@ -40,7 +40,7 @@ def pump(s: Session) -> None:
             break
         s._advance()  # a completed phase hands over; play opens the next step's round
         deadlines.note_part(s)
-        if progressed or deadlines.settle(s):
+        if progressed or deadlines.settle(s) or abandon.settle(s):
             continue
         if not emit_due(s):
             break
@@ -56,8 +56,9 @@ def consume(s: Session, env: Envelope, *, forks: bool = True) -> bool:
     try:
         s._logs[seat].check_link(env)
         k = env.seen.step
-        if k <= s.step and k < len(s.hashes) and s.hashes[k] != env.seen.state_hash:
-            desync.desync(s, env)
+        if k <= s.step and k < len(s.hashes) and (s.hashes[k] != env.seen.state_hash or (
+                env.seen.inputs is not None and env.seen.inputs != s.inputs[k])):
+            desync.desync(s, env)  # another state, or the same reached by other inputs (a fork somewhere)
             return True
         if not dispatch(s, env):
             return False
@@ -109,11 +110,9 @@ def dispatch(s: Session, env: Envelope) -> bool:
     kind, k = env.kind, env.seen.step
     if k > s.step:
         phase = s.current_phase
-        if isinstance(phase, Final) and phase.takes_ahead(env):
-            phase.take(env)  # a seat got past the resignation's step before it saw the resignation
-            s._advance()
-            return True
-        raise Wait  # every envelope's seen is compared once we reach its step
+        if not (isinstance(phase, Final) and phase.takes_ahead(env)):
+            raise Wait  # every envelope's seen is compared once we reach its step
+        # else: a seat got past the resignation's step before it saw the resignation; judged below
     if kind == "chat":
         line = chat.line_of(env)
         chat.check_rate(s, env)
@@ -132,6 +131,9 @@ def dispatch(s: Session, env: Envelope) -> bool:
         return True
     if kind == "resign":
         resign.on_resign(s, env)
+        return True
+    if kind == "abandon":
+        abandon.on_abandon(s, env)
         return True
     s.current_phase.take(env)
     s._advance()

@@ -25,11 +25,12 @@ have in flight (:mod:`net.session.late`).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from net.envelope import Envelope
 from net.errors import MalformedMessage, UnexpectedMessage
 from net.session import late
+from net.session.endgame import Final
 from net.session.events import Resigned
 
 if TYPE_CHECKING:
@@ -47,19 +48,57 @@ def can_resign(s: Session) -> bool:
 
 
 def on_resign(s: Session, env: Envelope) -> None:
-    """A seat's signed resignation: it forfeits now, and the table signs the final record."""
+    """A seat's signed resignation: it forfeits now, and the table signs the final record.
+
+    In phase ``final`` (another seat's resignation or a forfeit ended the game first on this
+    peer, or the game reached its end) a resignation of a seat that has not signed the final
+    record only excuses that seat from signing it: one more seat gone, the record unchanged.
+    That rule does not depend on which resignation a peer saw first, so two seats resigning
+    at one step end every peer with the same final record (:func:`early_end`)."""
     data = env.body
     if not isinstance(data, Mapping) or set(data) != {"step"} or data["step"] != env.seen.step:
         raise MalformedMessage("a resignation is {'step': the step it was signed at}", seat=env.seat)
-    if not can_resign(s):
-        raise UnexpectedMessage("resigned when there was no running game to give up", seat=env.seat)
     seat = env.seat
-    others = [other for other in s.seats if other != seat]
+    phase = s.current_phase
+    if isinstance(phase, Final) and s.halted is None:
+        if seat in s.gone or seat in phase.finals:
+            raise UnexpectedMessage("resigned after it had left the game or signed its final record",
+                                    seat=seat)
+        s.gone.add(seat)
+        s._event(Resigned(seat, s.names[seat], env.seen.step))
+        if phase.outcome.get("winner") in s.gone and not phase.finals and s.seat in s.gone | {None}:
+            # the winner resigned too (two seats conceding at once): nobody signed a record naming
+            # it, and nobody is left to; every peer ends with no winner, whichever it saw first
+            phase.outcome = {"winner": None, "reason": "every seat that could win resigned: no winner"}
+            phase.verdict = "not audited: every seat resigned"
+            s.outcome, s.verdict = phase.outcome, phase.verdict
+        s._advance()  # every remaining signer's record may be in already
+        return
+    if not can_resign(s):
+        raise UnexpectedMessage("resigned when there was no running game to give up", seat=seat)
     horizon = late.horizon(s, seat)  # before the phase changes: did the table wait for this seat?
     s.forfeited = seat
     s.resigned = seat
+    s.gone.add(seat)
     s._event(Resigned(seat, s.names[seat], s.step))
     step = env.seen.step  # where the game ends for every peer, whichever got further meanwhile
-    s._end_early({"winner": others[0] if len(others) == 1 else None,
-                  "reason": f"seat {seat} resigned: it gave the game up with a signed message (step {step})"},
-                 f"not audited: seat {seat} resigned", resigned_at=step, horizon=horizon)
+    outcome, verdict = early_end(s, seat, step)
+    s._end_early(outcome, verdict, resigned_at=step, horizon=horizon)
+
+
+def early_end(s: Session, seat: int, step: int) -> tuple[dict[str, Any], str]:
+    """The outcome and verdict a resignation at ``step`` ends the game with.
+
+    With two seats the other seat wins. With more there is no single winner, and the words
+    name the step, not the seat: a second seat may resign at the same step, and a peer that
+    saw that one first must sign the very same final record (the signed resignations in the
+    record say who left)."""
+    others = [other for other in s.seats if other != seat]
+    if len(others) == 1:
+        return ({"winner": others[0],
+                 "reason": f"seat {seat} resigned: it gave the game up with a signed message (step {step})"},
+                f"not audited: seat {seat} resigned")
+    return ({"winner": None,
+             "reason": f"a seat resigned at step {step}: the game ended early with no single winner (the signed "
+                       "resignations in the record name who left)"},
+            "not audited: a seat resigned")

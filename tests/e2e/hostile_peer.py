@@ -17,6 +17,13 @@ Modes:
   as the recipient and 2,000 signed nudges asking for everything, then play on.
 - ``false-hash``: sign its next envelope with a false state hash (the table
   convicts it).
+- ``resign``: resign with a signed message once in play at step ``--at``
+  (issue 30: an early end at three or more seats).
+- ``withhold-final``: play honestly but never sign the final record, and stay
+  (issue 30: the seat the honest ones must still be able to forfeit).
+- ``stall``: from step ``--at`` on send nothing the table waits for (no
+  answer, no claim), and stay (issue 30: one half of a hostage pair; the other
+  half is an honest peer that never claims, i.e. without ``--claim-forfeits``).
 """
 
 from __future__ import annotations
@@ -35,13 +42,23 @@ from net.envelope import sign_envelope  # noqa: E402
 from net.peer import driver  # noqa: E402
 from net.session import pump  # noqa: E402
 
-MODES = ("refuse-once", "future-flood", "chat-flood", "catchup-flood", "false-hash")
+MODES = ("refuse-once", "future-flood", "chat-flood", "catchup-flood", "false-hash", "resign", "withhold-final",
+         "stall")
+#: Modes that change the session's behaviour for good (installed once), not one misdeed after ``--at``.
+STANDING = ("withhold-final", "stall")
 
 
 def misbehave(peer: driver.Peer, mode: str, at: int, state: dict[str, Any]) -> None:
     """Called after every input of the hostile peer."""
     s = peer.session
-    if s is None or s.halted is not None or s.finished or s.step < at or state.get("done"):
+    if s is None or s.halted is not None or s.finished or s.step < at or state.get("done") or mode in STANDING:
+        return
+    if mode == "resign":
+        if s.phase != "play":
+            return
+        state["done"] = True
+        peer.report(f"HOSTILE: resign at step {s.step}")
+        peer._send(s.resign())
         return
     if mode == "refuse-once":
         pending = s.pending
@@ -92,6 +109,24 @@ def misbehave(peer: driver.Peer, mode: str, at: int, state: dict[str, Any]) -> N
 
 def install(mode: str, at: int) -> None:
     state: dict[str, Any] = {}
+    if mode == "withhold-final":
+        from net.session.endgame import Final
+
+        Final.owe = lambda self: False  # type: ignore[method-assign]  # never signs the final record
+    if mode == "stall":
+        honest_due = pump.emit_due
+
+        def due(s: Any) -> bool:  # from step --at on, owes everything and sends nothing
+            return False if s.step >= at else honest_due(s)
+
+        pump.emit_due = due
+        honest_agent = driver.Peer._maybe_agent
+
+        def agent(self: driver.Peer) -> None:  # and its bot stops choosing
+            if self.session is None or self.session.step < at:
+                honest_agent(self)
+
+        driver.Peer._maybe_agent = agent  # type: ignore[method-assign]
     honest_after = driver.Peer._after
 
     def after(self: driver.Peer) -> None:

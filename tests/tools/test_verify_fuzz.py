@@ -114,7 +114,7 @@ def test_any_genesis_field_replaced_gives_a_verdict(field: str, value: Any) -> N
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.dictionaries(st.sampled_from(["timeout_s", "grace_s", "names", "deck_sizes", "extra"]), canonical,
+@given(st.dictionaries(st.sampled_from(["timeout_s", "grace_s", "abandon_s", "names", "deck_sizes", "extra"]), canonical,
                        min_size=1, max_size=3))
 def test_hostile_options_in_a_re_signed_record_give_a_verdict(options: dict[str, Any]) -> None:
     data = decode(record())

@@ -125,3 +125,21 @@ def test_the_link_coming_back_releases_an_unpaired_resume_wormhole(joiner: Any) 
     mesh.record.channel = object()  # Dilation brought our link back by itself
     _advance(clock, 1)
     assert spare.closed and join.spare is None and join.lost_since is None
+
+
+def test_a_resume_pairing_that_never_links_is_given_up_for_a_fresh_one(joiner: Any) -> None:
+    """Someone who knows the resume code (a leaked secret) pairs with us, forwards the host's public
+    offer and never completes the link (it does not hold the host's key): after LINK_TIMEOUT we
+    open the resume code again instead of waiting in that pairing for ever (issue 30, item 4)."""
+    join, clock, mesh, first = joiner
+    mesh.record.channel = None
+    _advance(clock, online.RESUME_GRACE * 2)
+    squatted = join.spare
+    assert squatted is not None
+    squatted.paired, squatted.paired_at, squatted.peer_key = True, clock.seconds(), None
+    squatted.kind, squatted.ever_connected = "relayed", True
+    timeout: float = getattr(online, "LINK_TIMEOUT", 45.0)
+    _advance(clock, timeout - 2)
+    assert join.spare is squatted and not squatted.closed
+    _advance(clock, 4)
+    assert squatted.closed and join.spare is not None and join.spare is not squatted, "stuck with the squatter"

@@ -268,3 +268,23 @@ def test_a_done_notice_counts_only_for_the_senders_own_seat_and_game(reactor: An
     finally:
         joiner.leave("test over")
         host.leave("test over")
+
+
+def test_claim_abandon_is_refused_until_the_abandonment_deadline_then_ends_the_game_with_no_winner(
+        reactor: Any) -> None:
+    """Peer.abandonable / Peer.claim_abandon (issue 30): the program's way to end a game no forfeit ends."""
+    host, joiner, _ = table(reactor, joiner_agent=False, timeout=0.3)  # abandonment deadline 3 x 0.3 s
+    try:
+        drive(reactor, lambda: host.session is not None and host.session.waiting_for() == (1,))
+        assert not host.abandonable()
+        with pytest.raises(ValueError, match="cannot be abandoned now"):
+            host.claim_abandon()
+        drive(reactor, host.abandonable)  # the joiner never makes its sealed guess
+        host.claim_abandon()
+        drive(reactor, lambda: host.result is not None)
+        assert host.result is not None and host.result["error"] is None and host.result["finished"]
+        assert host.result["winner"] is None and host.result["abandoned"]["silent"] == [1], host.result
+        assert host.result["audit"] == "not audited: abandoned"
+    finally:
+        joiner.leave("test over")
+        host.leave("test over")
