@@ -1,0 +1,396 @@
+"""A heuristic bot for Super Human Locke: plays its own side toward its own win.
+
+Why: bots fill the seats of a Locke table, and a random bot teaches a person nothing
+(issue 28). This bot reads only its own seat's view - the public state and log, its
+own cards, and the character cards the public record says it has seen
+(net/games/locke/beliefs.py) - keeps integer beliefs about who is on which side, and
+answers every prompt with a rule of thumb (docs/rules/locke.md "The heuristic bot"):
+
+- identity: a face of its own attribute when the shadow roll allows (KMC 7.1.7);
+- declarations (KMC 11.1): it declares when the facts as it knows them make it win
+  for sure (net/games/locke/outlook.py), refuses another's declaration when its
+  chance of winning then is below one half, and accepts otherwise; shows its card
+  to override a refusal whenever the rules allow it;
+- movement (KMC 9.2-9.3): toward goals (net/games/locke/moves.py), the planet cards in
+  the planet phase and the key bases in the base phase, by the move that leaves the
+  least distance (a teleport counted by its expected landing);
+- parties: it invites and joins only seats it believes friends, leaves an enemy leader;
+- combat (KMC 9.2.3, 10): it declares a combat on a believed enemy when it is fit to
+  fight, and plays its hand by net/games/locke/fighting.py;
+- checks and claims: the highest honest value on offer (every check succeeds at or
+  under the declared value, KMC 11.2-11.3); the engine's honest legal actions keep
+  every claim true.
+
+Anything else falls back to the random bot (net/games/locke/random_bot.py) with the same
+injected RNG, so rare prompts still get a legal answer. Every tie is broken by the
+order of ``legal`` or by that RNG, never by set order or hashing, so games replay.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from engine.core.hidden import Knowledge
+from engine.core.inputs import PlacementPick, SealedPick, SeatInput
+from engine.locke.actions import (
+    Answer, Appear, CheckValue, Declare, DeclareDurability, Destroy, EnterBase, Escape, Fight, Fly, Follow,
+    Identify, InfoCheck, Join, Keep, KingRoom, Land, Leave, Nop, Nova, Override, Propose, Recover, Release, Stat,
+    Surrender, Switch, Teleport, TryRevive, UseAbility, UseCard, Walk,
+)
+from engine.locke.combat.actions import (
+    Absorb, Disintegrate, Durability, EBuster, Equip, GoOn, JamVeto, Order, Play, Sleep,
+)
+from engine.locke.components import ComponentSet
+from net.games.locke import fighting, moves
+from net.games.locke.beliefs import EVIL_SURE, GOOD_SURE, Beliefs, build
+from net.games.locke.outlook import win_chance
+from net.games.locke.random_bot import LockeRandomBot
+
+#: Key bases (KMC 9.3.1) and the two base cards a seat may act on (KMC ch. 4).
+KEY_BASES = ("command-room", "laboratory", "computer-room", "energy-room")
+#: Refuse a declaration when the chance of winning at once is below this (percent).
+REFUSE_BELOW = 50
+#: After this many turns per seat, also declare on a strong chance (the game must end).
+LATE_TURNS = 40
+LATE_DECLARE = 75
+#: Fit to fight: at least this durability left, and this ESP level or an item.
+FIT_DURABILITY = 3
+FIT_LEVEL = 4
+
+
+class LockeHeuristicBot:
+    """Plays one seat by the rules of thumb above; the caller injects the RNG."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.fallback = LockeRandomBot(rng)
+        #: the decision in progress (set by choose; read by helpers that need the components)
+        self.components: ComponentSet | None = None
+        self.knowledge: Knowledge | None = None
+
+    def choose(self, game: Any, state: Any, seat: int, knowledge: Knowledge,
+               legal: Sequence[SeatInput]) -> SeatInput:
+        if not legal:
+            raise ValueError(f"seat {seat} was asked to act with no legal action")
+        first = legal[0]
+        components: ComponentSet = game.components
+        if isinstance(first, SealedPick):
+            return self._sealed(game, state, seat, knowledge, legal)
+        if isinstance(first, PlacementPick):
+            return self._placement(legal)
+        self.components, self.knowledge = components, knowledge
+        b = build(components, state, seat, knowledge)
+        kind = state.queue[0].kind if state.queue else ""
+        choice = self._decide(components, state, knowledge, b, kind, legal)
+        if choice is None:
+            return self.fallback.choose(game, state, seat, knowledge, legal)
+        return choice
+
+    # --- set-up -----------------------------------------------------------------------
+
+    def _sealed(self, game: Any, state: Any, seat: int, knowledge: Knowledge,
+                legal: Sequence[SeatInput]) -> SeatInput:
+        first = legal[0]
+        assert isinstance(first, SealedPick)
+        if first.purpose != "locke.silhouette":
+            return legal[self.rng.randrange(len(legal))]
+        allowed = LockeRandomBot._shadow_allowed(game, state, seat, knowledge)
+        options = [a for a in legal if isinstance(a, SealedPick) and a.choice in allowed] or list(legal)
+        card = knowledge.card(state.seats[seat].character)
+        if card is not None:
+            attribute = game.components.character(card).attribute
+            want = "evil" if attribute in ("evil", "evil-good") else attribute
+            mine = [a for a in options if isinstance(a, SealedPick)
+                    and game.components.silhouette(str(a.choice)).attribute == want]
+            if mine:
+                options = mine
+        return options[self.rng.randrange(len(options))]
+
+    def _placement(self, legal: Sequence[SeatInput]) -> SeatInput:
+        """Key bases deep inside the grid (far from the outer entry cells); ambushes anywhere."""
+        picks = [a for a in legal if isinstance(a, PlacementPick)]
+        if picks and picks[0].zone == "keybases":
+            def depth(a: PlacementPick) -> int:
+                _, row, col = moves.parse(a.cell)
+                return min(row - 1, 6 - row, col - 1, 6 - col)
+            top = max(depth(a) for a in picks)
+            deep = [a for a in picks if depth(a) == top]
+            return deep[self.rng.randrange(len(deep))]
+        return legal[self.rng.randrange(len(legal))]
+
+    # --- every other prompt ----------------------------------------------------------
+
+    def _decide(self, components: ComponentSet, state: Any, knowledge: Knowledge, b: Beliefs, kind: str,
+                legal: Sequence[SeatInput]) -> SeatInput | None:
+        first = legal[0]
+        if isinstance(first, Declare):
+            return self._declare(components, state, b, legal)
+        if isinstance(first, Answer):
+            chance = win_chance(b, components, state)
+            return _pick(legal, Answer, "accept", chance >= REFUSE_BELOW)
+        if isinstance(first, Override):
+            return _pick(legal, Override, "use", True)
+        if kind.startswith("cb_"):
+            return self._combat(components, state, b, kind, legal)
+        if kind == "move":
+            return self._move(components, state, knowledge, b, legal)
+        if kind == "fight" or kind == "follow_fight":
+            return self._fight(state, b, legal)
+        return self._simple(components, state, b, legal)
+
+    def _declare(self, components: ComponentSet, state: Any, b: Beliefs,
+                 legal: Sequence[SeatInput]) -> SeatInput | None:
+        chance = win_chance(b, components, state)
+        late = state.turn >= LATE_TURNS * state.n
+        want = chance >= 100 or (late and chance >= LATE_DECLARE)
+        return _pick(legal, Declare, "declare", want)
+
+    def _simple(self, components: ComponentSet, state: Any, b: Beliefs,
+                legal: Sequence[SeatInput]) -> SeatInput | None:
+        """Prompts with one obviously best answer."""
+        for a in legal:  # things always worth doing when offered
+            if isinstance(a, (Destroy, Release)) and (not isinstance(a, Release) or a.use):
+                return a
+            if isinstance(a, Escape) and a.escape:
+                return a
+            if isinstance(a, TryRevive) and a.attempt:
+                return a
+        first = legal[0]
+        if isinstance(first, Keep):
+            return _pick(legal, Keep, "keep", True)
+        if isinstance(first, Surrender):
+            return _pick(legal, Surrender, "surrender", b.durability < FIT_DURABILITY)
+        if isinstance(first, Appear):
+            return _pick(legal, Appear, "appear", b.durability >= FIT_DURABILITY)
+        if isinstance(first, Follow):
+            leader = state.seats[b.seat].leader
+            return _pick(legal, Follow, "follow", leader < 0 or not b.enemy(leader))
+        if isinstance(first, Join):
+            step = state.queue[0]
+            inviter = step.n if 0 <= step.n < state.n else -1
+            ok = inviter >= 0 and b.enemy_score(inviter) <= 0
+            return _pick(legal, Join, "accept", ok)
+        numbers = _max_number(legal)
+        if numbers is not None:
+            return numbers
+        kings = [a for a in legal if isinstance(a, KingRoom)]
+        if kings:
+            return max(kings, key=lambda a: a.mind)
+        novas = [a for a in legal if isinstance(a, Nova)]
+        if novas:
+            return max(novas, key=lambda a: a.level) if b.my_side == "good" else _first(legal, Nop)
+        if isinstance(first, Identify):
+            return max((a for a in legal if isinstance(a, Identify)),
+                       key=lambda a: (b.known[a.target] is None, abs(b.evil[a.target]) < EVIL_SURE, -a.target))
+        if isinstance(first, InfoCheck):
+            return max((a for a in legal if isinstance(a, InfoCheck)), key=lambda a: len(a.handles))
+        if isinstance(first, Land):
+            return self._best_cell(state, b, [a for a in legal if isinstance(a, Land)])
+        if isinstance(first, Switch):
+            good = [a for a in legal if isinstance(a, Switch)
+                    and components.silhouette(a.silhouette).attribute == b.my_side]
+            return good[0] if good else None
+        if any(isinstance(a, UseCard) for a in legal):
+            return _first(legal, Nop)
+        return None
+
+    # --- movement --------------------------------------------------------------------
+
+    def goals(self, components: ComponentSet, state: Any, knowledge: Knowledge, b: Beliefs) -> list[str]:
+        """The cells this seat heads for now (see net/games/locke/moves.py)."""
+        me = state.seats[b.seat]
+        hunting = self._prey(state, b)
+        if state.phase == "base":
+            if b.me is not None and b.me.has_ability("authors-privilege"):
+                king = moves.face_up(state, ("king-editorial-room",))
+                if king and "king" not in me.tried:
+                    return king
+            if b.my_side == "evil":
+                guard = _my_key_bases(state, knowledge)
+                return guard + hunting if guard or hunting else moves.face_down_cells(state)
+            if b.my_side == "good":
+                keys = moves.face_up(state, KEY_BASES)
+                nova = moves.face_up(state, ("nova",)) if "nova" not in me.tried else []
+                if keys or nova:
+                    return keys + nova
+            return hunting + moves.face_down_cells(state) if hunting else moves.face_down_cells(state)
+        cards = moves.face_down_cells(state)
+        if hunting and (b.my_side == "evil" or not cards):
+            return hunting
+        return cards + hunting
+
+    def _prey(self, state: Any, b: Beliefs) -> list[str]:
+        """Cells of believed enemies worth a fight (only when this seat is fit)."""
+        if not self._fit(b):
+            return []
+        threshold = EVIL_SURE if b.my_side == "good" else 1
+        return [q.place for i, q in enumerate(state.seats)
+                if i != b.seat and q.alive and q.place and self._target_score(state, b, i) >= threshold]
+
+    def _target_score(self, state: Any, b: Beliefs, other: int) -> int:
+        """How much this seat wants ``other`` dead (its side's enemies; a Special's own prey)."""
+        if b.my_side != "special" or b.me is None:
+            return b.enemy_score(other)
+        kind = b.me.victory.kind
+        card = b.known[other]
+        if kind in ("dead-share-of-others", "dead-share-of-all"):
+            return 2  # every death helps Elmi and Dr. Wong
+        if kind in ("lose-if-any-alive", "kill-personally"):
+            targets = b.me.victory.params.get("targets", ())
+            if card is not None:
+                return 5 if any(isinstance(t, str) and t in self._counts(state, card) for t in targets) else -5
+            return 1
+        return -1
+
+    def _counts(self, state: Any, card: str) -> tuple[str, ...]:
+        return self.components.character(card).counts_as if self.components is not None else ()
+
+    def _fit(self, b: Beliefs) -> bool:
+        return b.durability >= FIT_DURABILITY and (b.level >= FIT_LEVEL or bool(b.me and b.me.items))
+
+    def _move(self, components: ComponentSet, state: Any, knowledge: Knowledge, b: Beliefs,
+              legal: Sequence[SeatInput]) -> SeatInput | None:
+        me = state.seats[b.seat]
+        for a in legal:
+            if isinstance(a, Leave) and me.leader >= 0 and b.enemy_score(me.leader) > 0:
+                return a
+        proposals = [a for a in legal if isinstance(a, Propose) and a.partners
+                     and all(b.friend(i) for i in a.partners)]
+        if proposals and (state.phase == "planet" or not any(state.seats[i].leader >= 0 for i in range(state.n))):
+            return max(proposals, key=lambda a: (len(a.partners), -legal.index(a)))
+        recover = next((a for a in legal if isinstance(a, Recover)), None)
+        goals = self.goals(components, state, knowledge, b)
+        here = moves.nearest(me.place, goals) if me.place else moves.FAR
+        if recover is not None and b.durability < FIT_DURABILITY and here > 0:
+            return recover
+        scored: list[tuple[int, int, SeatInput]] = []
+        for index, a in enumerate(legal):
+            if isinstance(a, (Walk, Fly)):
+                value = moves.nearest(a.to, goals) * 6
+            elif isinstance(a, Teleport):
+                value = moves.teleport_value(me.place, a.level, goals) if me.place else moves.FAR * 6
+            elif isinstance(a, Nop):
+                value = here * 6 + (0 if here == 0 else 1)
+            else:
+                continue
+            scored.append((value, index, a))
+        if not scored:
+            return None
+        low = min(v for v, _, _ in scored)
+        best = [a for v, _, a in scored if v == low]
+        return best[self.rng.randrange(len(best))]
+
+    def _best_cell(self, state: Any, b: Beliefs, lands: Sequence[Land]) -> SeatInput:
+        goals = self.goals(self.components, state, self.knowledge, b) if self.components is not None \
+            and self.knowledge is not None else moves.face_down_cells(state)
+        low = min(moves.nearest(a.to, goals) for a in lands)
+        best = [a for a in lands if moves.nearest(a.to, goals) == low]
+        return best[self.rng.randrange(len(best))]
+
+    # --- combat ----------------------------------------------------------------------
+
+    def _fight(self, state: Any, b: Beliefs, legal: Sequence[SeatInput]) -> SeatInput | None:
+        fights = [a for a in legal if isinstance(a, Fight)]
+        threshold = EVIL_SURE if b.my_side == "good" else 1
+        targets = [a for a in fights if a.target >= 0]
+        if not targets:
+            return fights[0] if fights else None
+        best = max(targets, key=lambda a: (self._target_score(state, b, a.target), -a.target))
+        score = self._target_score(state, b, best.target)
+        if (score >= threshold and self._fit(b)) or not any(a.target < 0 for a in fights):
+            return best
+        return next(a for a in fights if a.target < 0)
+
+    def _combat(self, components: ComponentSet, state: Any, b: Beliefs, kind: str,
+                legal: Sequence[SeatInput]) -> SeatInput | None:
+        if state.combat is None or state.combat.detail is None:
+            return None
+        first = legal[0]
+        nop = _first(legal, Nop)
+        if kind == "cb_act":
+            orders = [a for a in legal if isinstance(a, Order)]
+            if orders:
+                return orders[0]
+            return fighting.attack(components, b, state, legal) or nop
+        if kind in ("cb_escape", "cb_defend"):
+            return fighting.protect(components, legal) or nop
+        if kind in ("cb_sync", "cb_hench", "cb_thought_sync", "cb_block"):
+            return fighting.answer(components, b, state, kind, legal) or nop
+        if isinstance(first, Equip):
+            return fighting.equip(b, state, legal)
+        if isinstance(first, GoOn):
+            return fighting.go_on(b, state, legal)
+        if isinstance(first, Sleep):
+            return _pick(legal, Sleep, "sleep", False)
+        if isinstance(first, Absorb):
+            return _pick(legal, Absorb, "absorb", True)
+        if isinstance(first, (JamVeto, Disintegrate)):
+            return next((a for a in legal if getattr(a, "veto", getattr(a, "use", False))), legal[0])
+        if isinstance(first, EBuster):
+            return next((a for a in legal if isinstance(a, EBuster) and a.what == "spare"), None) or \
+                next((a for a in legal if isinstance(a, EBuster) and a.what == "persuade"), legal[0])
+        if kind in ("cb_party", "cb_leave"):
+            return self._talk(state, b, kind, legal)
+        if kind == "cb_party_join":
+            return self._simple(components, state, b, legal)
+        numbers = _max_number(legal)
+        if numbers is not None:
+            return numbers
+        if any(isinstance(a, Play) for a in legal) and nop is not None:
+            return nop
+        return None
+
+    def _talk(self, state: Any, b: Beliefs, kind: str, legal: Sequence[SeatInput]) -> SeatInput | None:
+        """KMC 10.3.1 (3), 10.3.4: invite friends into the party; leave a party led by an enemy."""
+        nop = _first(legal, Nop)
+        if kind == "cb_party":
+            ok = [a for a in legal if isinstance(a, Propose) and a.partners and all(b.friend(i) for i in a.partners)]
+            return max(ok, key=lambda a: (len(a.partners), -legal.index(a))) if ok else nop
+        leader = state.seats[b.seat].leader
+        if leader >= 0 and b.enemy_score(leader) > 0:
+            return next((a for a in legal if isinstance(a, Leave)), nop)
+        return nop
+
+
+def _first(legal: Sequence[SeatInput], kind: type) -> SeatInput | None:
+    return next((a for a in legal if isinstance(a, kind)), None)
+
+
+def _pick(legal: Sequence[SeatInput], kind: type, field: str, want: bool) -> SeatInput | None:
+    """The offered ``kind`` action whose yes/no ``field`` is ``want``, else any of that kind."""
+    same = [a for a in legal if isinstance(a, kind)]
+    return next((a for a in same if getattr(a, field) == want), same[0] if same else None)
+
+
+#: Declarations of a number where the highest honest one is best (checks succeed at or under it).
+_NUMBERED: tuple[tuple[type, str], ...] = (
+    (CheckValue, "value"), (Stat, "value"), (DeclareDurability, "value"), (Durability, "value"),
+    (EnterBase, "level"),
+)
+
+
+def _max_number(legal: Sequence[SeatInput]) -> SeatInput | None:
+    for kind, field in _NUMBERED:
+        same = [a for a in legal if isinstance(a, kind)]
+        if same and len(same) == len(legal):
+            return max(same, key=lambda a: (getattr(a, field), -legal.index(a)))
+    return None
+
+
+def _my_key_bases(state: Any, knowledge: Knowledge) -> list[str]:
+    """Key-base cells this seat placed or was shown, still standing (its own notes)."""
+    cells: list[str] = []
+    for note in knowledge.notes:
+        if note.topic in ("placed:keybases", "disclosed:keybases"):
+            for pair in note.data:
+                cell, thing = str(pair[0]), str(pair[1])
+                if thing in KEY_BASES and cell not in cells:
+                    cells.append(cell)
+    standing = {key: cell for key, cell in state.cells}
+    return [c for c in cells if c in standing and standing[c].face_up not in ("corridor",)
+            and (standing[c].handle is not None or standing[c].face_up in KEY_BASES)]
+
+
+__all__ = ["LockeHeuristicBot", "GOOD_SURE"]
