@@ -343,6 +343,11 @@ def _verify_local(record: LocalRecord, require_end: bool) -> Verdict:
                                                            "already ended by the rules")
     if outcome is not None and not _same_data(recorded_outcome, outcome.__canonical__()):
         return _fail(steps, None, "outcome", "the recorded outcome is not the one the rules reach")
+    if outcome is not None and entry.judge is not None:  # the game's independent judge (e.g. Locke's)
+        problems = entry.judge(game, state)
+        if problems:
+            return _fail(steps, None, "judge", "the independent judge disagrees with the engine's outcome: "
+                                               + "; ".join(problems))
     if record.conceded is not None:
         try:
             conceded = Outcome.from_data(recorded_outcome)

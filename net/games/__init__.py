@@ -92,7 +92,11 @@ class GameEntry:
       genesis options from every seat's announcement; ``check_info(info)``
       lists what is wrong with one.
     - ``bots``: name -> factory taking the bot's RNG; ``default_bots`` one
-      name per seat, or one name for every seat.
+      name per seat, or one name for every seat; ``bot_descriptions``: name ->
+      (English, Japanese) one-line description a lobby and tools show (may be empty).
+    - ``judge(game, final_state)``: an independent check of a finished game's
+      outcome, the lines where it disagrees with the engine (empty: agreed);
+      ``tools.verify`` runs it on local records. None for a game without one.
     - ``shipped_deck(seat)``: the cards of the shipped deck a seat plays by
       default (games with decks), else None.
     - ``client_ui``: the client module that draws this game (imported by the
@@ -128,6 +132,8 @@ class GameEntry:
     client_ui: str | None = None
     deck_tool: str | None = None
     rules_doc: str | None = None
+    bot_descriptions: Mapping[str, tuple[str, str]] = dataclasses.field(default_factory=dict)
+    judge: Callable[[Any, Any], list[str]] | None = None
 
     @property
     def networked(self) -> bool:
