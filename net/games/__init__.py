@@ -97,6 +97,9 @@ class GameEntry:
     - ``judge(game, final_state)``: an independent check of a finished game's
       outcome, the lines where it disagrees with the engine (empty: agreed);
       ``tools.verify`` runs it on local records. None for a game without one.
+    - ``end_sides(game, final_state)``: each seat's side at the end of a game
+      with hidden sides (Locke: good, evil, special), for tools.match's win
+      counts by side; None for a game without sides.
     - ``shipped_deck(seat)``: the cards of the shipped deck a seat plays by
       default (games with decks), else None.
     - ``client_ui``: the client module that draws this game (imported by the
@@ -134,6 +137,7 @@ class GameEntry:
     rules_doc: str | None = None
     bot_descriptions: Mapping[str, tuple[str, str]] = dataclasses.field(default_factory=dict)
     judge: Callable[[Any, Any], list[str]] | None = None
+    end_sides: Callable[[Any, Any], list[str]] | None = None
 
     @property
     def networked(self) -> bool:

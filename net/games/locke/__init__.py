@@ -14,7 +14,7 @@ from typing import Any
 from engine.locke.components import ComponentSet, component_set_from_data
 from engine.locke.state import MAX_SEATS, MIN_SEATS, RULES_ID
 from net.games.locke.heuristic import LockeHeuristicBot
-from net.games.locke.judge import disagreements
+from net.games.locke.judge import disagreements, end_sides
 from net.games.locke.random_bot import LockeRandomBot
 from net.games import GameEntry, LocalSetup, register
 
@@ -62,7 +62,7 @@ ENTRY = GameEntry(
         "heuristic": ("Plays its own side: reads the table, hunts its enemies, searches and storms the base.",
                       "自陣営の勝利を目指す：卓を読み、敵を狙い、基地を探して攻める。"),
     },
-    judge=disagreements,
+    judge=disagreements, end_sides=end_sides,
     rules_doc="docs/rules/locke.md",
 )
 register(ENTRY)

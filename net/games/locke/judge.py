@@ -221,3 +221,8 @@ def disagreements(game: Any, state: Any) -> list[str]:
             problems.append(f"seat {j.seat}: the engine says {'won' if r.won else 'lost'} {r.grade}, the judge "
                             f"says {'won' if j.won else 'lost'} {j.grade} ({j.reason})")
     return problems
+
+
+def end_sides(game: Any, state: Any) -> list[str]:
+    """Each seat's side at the end (after the final reveal), for tools.match's summary."""
+    return [s.side for s in _seats(game.components, state)]
