@@ -27,6 +27,8 @@ from engine.locke.combat.model import DEAD, ESCAPED
 from engine.locke.components import ComponentSet
 from net.games.locke.beliefs import Beliefs
 
+#: Hostility at which a fighter is attacked, synced against or kept in the combat for.
+ATTACK_AT = 2
 #: Prompts answering an attack in flight, and the uses that protect the one attacked.
 PROTECT = ("escape", "defend", "flee", "illusion")
 
@@ -35,8 +37,10 @@ def _me(fight: Any, seat: int) -> int:
     return next((i for i, f in enumerate(fight.fighters) if f.seat == seat), -1)
 
 
-def hostility(b: Beliefs, fight: Any, seat: int, index: int) -> int:
-    """How much the fighter ``index`` is this seat's enemy (above 0: attack it)."""
+def hostility(b: Beliefs, state: Any, index: int) -> int:
+    """How much the fighter ``index`` is this seat's enemy (at :data:`ATTACK_AT` or more: attack it)."""
+    fight = state.combat.detail
+    seat = b.seat
     if not 0 <= index < len(fight.fighters):
         return -1
     mine = _me(fight, seat)
@@ -48,8 +52,11 @@ def hostility(b: Beliefs, fight: Any, seat: int, index: int) -> int:
     if f.seat < 0:
         return 10
     score = b.enemy_score(f.seat)
-    # the other side of a fight already under way is hostile unless known a friend
-    return score + 3 if score > -4 else score
+    combat = state.combat
+    if combat is not None and combat.cause == "declared" and score > -4 and len(combat.sides) == 2:
+        if b.seat in combat.sides[1] and f.seat in combat.sides[0]:
+            return score + 4  # it declared this combat on this seat's party: self-defence
+    return score
 
 
 def _firepower(components: ComponentSet, action: Play) -> int:
@@ -68,13 +75,13 @@ def attack(components: ComponentSet, b: Beliefs, state: Any, legal: Sequence[Sea
     best_key = (0, 0)
     for a in legal:
         if isinstance(a, Play) and a.use == "attack" and a.stretch == 0:
-            hostile = hostility(b, fight, b.seat, a.target)
-            if hostile <= 0:
+            hostile = hostility(b, state, a.target)
+            if hostile < ATTACK_AT:
                 continue
             key = (min(hostile, 10), _firepower(components, a))
         elif isinstance(a, UseItem) and a.target >= 0 and a.item in ("ship", "beam-cannon", "geoid-bomb"):
-            hostile = hostility(b, fight, b.seat, a.target)
-            if hostile <= 0:
+            hostile = hostility(b, state, a.target)
+            if hostile < ATTACK_AT:
                 continue
             key = (min(hostile, 10), 15)
         else:
@@ -104,11 +111,11 @@ def answer(components: ComponentSet, b: Beliefs, state: Any, kind: str,
     if not plays:
         return None
     if kind in ("cb_sync", "cb_hench", "cb_thought_sync"):
-        if hostility(b, fight, b.seat, strike.target) <= 0:
+        if hostility(b, state, strike.target) < ATTACK_AT:
             return None
         return max(plays, key=lambda a: (_firepower(components, a), -legal.index(a)))
     if kind == "cb_block":
-        if hostility(b, fight, b.seat, strike.escaper) <= 0:
+        if hostility(b, state, strike.escaper) < ATTACK_AT:
             return None
         return max(plays, key=lambda a: (_level(components, a), -legal.index(a)))
     return None
@@ -119,7 +126,7 @@ def equip(b: Beliefs, state: Any, legal: Sequence[SeatInput]) -> SeatInput:
     fight = state.combat.detail
 
     def score(a: Equip) -> tuple[int, int]:
-        jam = hostility(b, fight, b.seat, a.jammer) if a.jammer >= 0 else 0
+        jam = hostility(b, state, a.jammer) if a.jammer >= 0 else 0
         return (a.henchmen * 3 + (3 if a.suit else 0) + (2 if a.field else 0) + len(a.cards)
                 + (min(jam, 10) if jam > 0 else -5 if a.jammer >= 0 else 0) + (2 if a.nike else 0), a.nike)
 
@@ -130,6 +137,6 @@ def equip(b: Beliefs, state: Any, legal: Sequence[SeatInput]) -> SeatInput:
 def go_on(b: Beliefs, state: Any, legal: Sequence[SeatInput]) -> SeatInput:
     """KMC 10.3.4: go on while a hostile fighter stands and this seat is not near death."""
     fight = state.combat.detail
-    enemies = any(hostility(b, fight, b.seat, i) > 0 for i in range(len(fight.fighters)))
+    enemies = any(hostility(b, state, i) >= ATTACK_AT for i in range(len(fight.fighters)))
     want = enemies and b.durability >= 3
     return next((a for a in legal if isinstance(a, GoOn) and a.go_on == want), legal[0])

@@ -50,11 +50,13 @@ from net.games.locke.random_bot import LockeRandomBot
 
 #: Key bases (KMC 9.3.1) and the two base cards a seat may act on (KMC ch. 4).
 KEY_BASES = ("command-room", "laboratory", "computer-room", "energy-room")
-#: Refuse a declaration when the chance of winning at once is below this (percent).
-REFUSE_BELOW = 50
-#: After this many turns per seat, also declare on a strong chance (the game must end).
-LATE_TURNS = 40
-LATE_DECLARE = 75
+#: As the game drags on (turns per seat), the bar for declaring and for accepting falls,
+#: so that a game between careful bots still ends by a rule long before the termination
+#: guard (150 turns per seat, ruling N47): (turns per seat, declare at, refuse below).
+PATIENCE: tuple[tuple[int, int, int], ...] = ((0, 100, 50), (30, 75, 40), (60, 50, 25), (90, 30, 1))
+#: Declare a combat on (and hunt) a seat whose enemy score reaches this, by own side:
+#: Good needs an Evil face or more, Evil strikes at anything that looks Good.
+ATTACK_AT = {"good": 3, "evil": 1, "special": 1}
 #: Fit to fight: at least this durability left, and this ESP level or an item.
 FIT_DURABILITY = 3
 FIT_LEVEL = 4
@@ -109,15 +111,13 @@ class LockeHeuristicBot:
         return options[self.rng.randrange(len(options))]
 
     def _placement(self, legal: Sequence[SeatInput]) -> SeatInput:
-        """Key bases deep inside the grid (far from the outer entry cells); ambushes anywhere."""
+        """Key bases inside the grid, away from the outer entry cells (KMC 7.3.1), spread at
+        random so that one found does not give the others away; ambushes anywhere."""
         picks = [a for a in legal if isinstance(a, PlacementPick)]
         if picks and picks[0].zone == "keybases":
-            def depth(a: PlacementPick) -> int:
-                _, row, col = moves.parse(a.cell)
-                return min(row - 1, 6 - row, col - 1, 6 - col)
-            top = max(depth(a) for a in picks)
-            deep = [a for a in picks if depth(a) == top]
-            return deep[self.rng.randrange(len(deep))]
+            inner = [a for a in picks if min(moves.parse(a.cell)[1:]) > 1 and max(moves.parse(a.cell)[1:]) < 6]
+            picks = inner or picks
+            return picks[self.rng.randrange(len(picks))]
         return legal[self.rng.randrange(len(legal))]
 
     # --- every other prompt ----------------------------------------------------------
@@ -129,7 +129,7 @@ class LockeHeuristicBot:
             return self._declare(components, state, b, legal)
         if isinstance(first, Answer):
             chance = win_chance(b, components, state)
-            return _pick(legal, Answer, "accept", chance >= REFUSE_BELOW)
+            return _pick(legal, Answer, "accept", chance >= _patience(state)[1])
         if isinstance(first, Override):
             return _pick(legal, Override, "use", True)
         if kind.startswith("cb_"):
@@ -143,9 +143,7 @@ class LockeHeuristicBot:
     def _declare(self, components: ComponentSet, state: Any, b: Beliefs,
                  legal: Sequence[SeatInput]) -> SeatInput | None:
         chance = win_chance(b, components, state)
-        late = state.turn >= LATE_TURNS * state.n
-        want = chance >= 100 or (late and chance >= LATE_DECLARE)
-        return _pick(legal, Declare, "declare", want)
+        return _pick(legal, Declare, "declare", chance >= _patience(state)[0])
 
     def _simple(self, components: ComponentSet, state: Any, b: Beliefs,
                 legal: Sequence[SeatInput]) -> SeatInput | None:
@@ -225,7 +223,7 @@ class LockeHeuristicBot:
         """Cells of believed enemies worth a fight (only when this seat is fit)."""
         if not self._fit(b):
             return []
-        threshold = EVIL_SURE if b.my_side == "good" else 1
+        threshold = ATTACK_AT.get(b.my_side, 1)
         return [q.place for i, q in enumerate(state.seats)
                 if i != b.seat and q.alive and q.place and self._target_score(state, b, i) >= threshold]
 
@@ -254,8 +252,13 @@ class LockeHeuristicBot:
               legal: Sequence[SeatInput]) -> SeatInput | None:
         me = state.seats[b.seat]
         for a in legal:
+            if isinstance(a, Destroy):  # KMC 9.3.1: the point of the base phase for Good
+                return a
             if isinstance(a, Leave) and me.leader >= 0 and b.enemy_score(me.leader) > 0:
                 return a
+        entries = [a for a in legal if isinstance(a, EnterBase)]
+        if entries:  # KMC 9.3.1: 2d6 at or under the level (plus bonuses) gets in
+            return max(entries, key=lambda a: a.level)
         proposals = [a for a in legal if isinstance(a, Propose) and a.partners
                      and all(b.friend(i) for i in a.partners)]
         if proposals and (state.phase == "planet" or not any(state.seats[i].leader >= 0 for i in range(state.n))):
@@ -293,7 +296,7 @@ class LockeHeuristicBot:
 
     def _fight(self, state: Any, b: Beliefs, legal: Sequence[SeatInput]) -> SeatInput | None:
         fights = [a for a in legal if isinstance(a, Fight)]
-        threshold = EVIL_SURE if b.my_side == "good" else 1
+        threshold = ATTACK_AT.get(b.my_side, 1)
         targets = [a for a in fights if a.target >= 0]
         if not targets:
             return fights[0] if fights else None
@@ -352,6 +355,13 @@ class LockeHeuristicBot:
         if leader >= 0 and b.enemy_score(leader) > 0:
             return next((a for a in legal if isinstance(a, Leave)), nop)
         return nop
+
+
+def _patience(state: Any) -> tuple[int, int]:
+    """(declare at, refuse below), in percent, for how long the game has run (:data:`PATIENCE`)."""
+    per_seat = state.turn // max(1, state.n)
+    row = [r for r in PATIENCE if per_seat >= r[0]][-1]
+    return row[1], row[2]
 
 
 def _first(legal: Sequence[SeatInput], kind: type) -> SeatInput | None:
