@@ -43,6 +43,7 @@ from engine.locke.combat.actions import (
     Absorb, Disintegrate, Durability, EBuster, Equip, GoOn, JamVeto, Order, Play, Sleep,
 )
 from engine.locke.components import ComponentSet
+from engine.locke.stats import current
 from net.games.locke import fighting, moves
 from net.games.locke.beliefs import EVIL_SURE, GOOD_SURE, Beliefs, build
 from net.games.locke.outlook import win_chance
@@ -57,6 +58,11 @@ PATIENCE: tuple[tuple[int, int, int], ...] = ((0, 100, 50), (30, 75, 40), (60, 5
 #: Declare a combat on (and hunt) a seat whose enemy score reaches this, by own side:
 #: Good needs an Evil face or more, Evil strikes at anything that looks Good.
 ATTACK_AT = {"good": 3, "evil": 1, "special": 1}
+LATE_FIGHT = 60
+#: Base cards a seat does not walk onto unless it must (KMC 11.6 manners: rest cells, the
+#: autograph session; the black hole can swallow a piece).
+AVOID = ("cafe-dahlia", "autograph-session", "black-hole", "goat-farm", "powder-room", "trap", "arrest", "combat",
+         "ek")
 #: Fit to fight: at least this durability left, and this ESP level or an item.
 FIT_DURABILITY = 3
 FIT_LEVEL = 4
@@ -168,7 +174,7 @@ class LockeHeuristicBot:
         if isinstance(first, Join):
             step = state.queue[0]
             inviter = step.n if 0 <= step.n < state.n else -1
-            ok = inviter >= 0 and b.enemy_score(inviter) <= 0
+            ok = inviter >= 0 and (b.enemy_score(inviter) <= 0 or self._wants_party(state, b, inviter))
             return _pick(legal, Join, "accept", ok)
         numbers = _max_number(legal)
         if numbers is not None:
@@ -200,6 +206,12 @@ class LockeHeuristicBot:
         """The cells this seat heads for now (see net/games/locke/moves.py)."""
         me = state.seats[b.seat]
         hunting = self._prey(state, b)
+        if b.me is not None and b.me.victory.kind == "survive-in-party-with" and me.leader < 0 \
+                and not any(q.leader == b.seat for q in state.seats):
+            company = [q.place for i, q in enumerate(state.seats)
+                       if q.alive and q.place and q.status == "normal" and self._wants_party(state, b, i)]
+            if company:
+                return company
         if state.phase == "base":
             if b.me is not None and b.me.has_ability("authors-privilege"):
                 king = moves.face_up(state, ("king-editorial-room",))
@@ -207,10 +219,10 @@ class LockeHeuristicBot:
                     return king
             if b.my_side == "evil":
                 guard = _my_key_bases(state, knowledge)
-                return guard + hunting if guard or hunting else moves.face_down_cells(state)
-            if b.my_side == "good":
+                return hunting or guard or moves.face_down_cells(state)
+            if b.my_side == "good" or (b.me is not None and b.me.victory.kind == "present-at-finale"):
                 keys = moves.face_up(state, KEY_BASES)
-                nova = moves.face_up(state, ("nova",)) if "nova" not in me.tried else []
+                nova = moves.face_up(state, ("nova",)) if "nova" not in me.tried and b.my_side == "good" else []
                 if keys or nova:
                     return keys + nova
             return hunting + moves.face_down_cells(state) if hunting else moves.face_down_cells(state)
@@ -223,7 +235,7 @@ class LockeHeuristicBot:
         """Cells of believed enemies worth a fight (only when this seat is fit)."""
         if not self._fit(b):
             return []
-        threshold = ATTACK_AT.get(b.my_side, 1)
+        threshold = _attack_at(state, b)
         return [q.place for i, q in enumerate(state.seats)
                 if i != b.seat and q.alive and q.place and self._target_score(state, b, i) >= threshold]
 
@@ -231,19 +243,39 @@ class LockeHeuristicBot:
         """How much this seat wants ``other`` dead (its side's enemies; a Special's own prey)."""
         if b.my_side != "special" or b.me is None:
             return b.enemy_score(other)
-        kind = b.me.victory.kind
+        rule = b.me.victory
         card = b.known[other]
-        if kind in ("dead-share-of-others", "dead-share-of-all"):
+        if rule.kind in ("dead-share-of-others", "dead-share-of-all"):
             return 2  # every death helps Elmi and Dr. Wong
-        if kind in ("lose-if-any-alive", "kill-personally"):
-            targets = b.me.victory.params.get("targets", ())
+        if rule.kind in ("lose-if-any-alive", "kill-personally"):
+            targets = rule.params.get("targets", ())
             if card is not None:
                 return 5 if any(isinstance(t, str) and t in self._counts(state, card) for t in targets) else -5
             return 1
-        return -1
+        if rule.kind == "no-other-alive-at-level" and self.components is not None:
+            level = rule.params.get("level", 5)
+            if card is None:
+                return 1
+            q = state.seats[other]
+            high = current(self.components.character(card), q.mods, q.proofs, "level")
+            return 5 if isinstance(level, int) and high >= level else -5
+        return -5
 
     def _counts(self, state: Any, card: str) -> tuple[str, ...]:
         return self.components.character(card).counts_as if self.components is not None else ()
+
+    def _wants_party(self, state: Any, b: Beliefs, other: int) -> bool:
+        """Whom this seat rides with: friends; Jessica any single man by the look of him (KMC table 2.1)."""
+        if other == b.seat:
+            return False
+        if b.me is not None and b.me.victory.kind == "survive-in-party-with" and self.components is not None:
+            card = b.known[other]
+            if card is not None:
+                c = self.components.character(card)
+                return c.sex == b.me.victory.params.get("sex") and c.marital == b.me.victory.params.get("marital")
+            face = state.seats[other].silhouette
+            return bool(face) and self.components.silhouette(face).sex == b.me.victory.params.get("sex")
+        return b.friend(other)
 
     def _fit(self, b: Beliefs) -> bool:
         return b.durability >= FIT_DURABILITY and (b.level >= FIT_LEVEL or bool(b.me and b.me.items))
@@ -254,13 +286,15 @@ class LockeHeuristicBot:
         for a in legal:
             if isinstance(a, Destroy):  # KMC 9.3.1: the point of the base phase for Good
                 return a
-            if isinstance(a, Leave) and me.leader >= 0 and b.enemy_score(me.leader) > 0:
-                return a
+            if isinstance(a, Leave) and me.leader >= 0 and (
+                    b.enemy_score(me.leader) > 0 or self._target_score(state, b, me.leader) > 0
+                    or (state.phase == "planet" and state.seats[me.leader].base_player)):
+                return a  # an enemy's party, or a base player's, who takes no planet-phase turns (KMC 7.2)
         entries = [a for a in legal if isinstance(a, EnterBase)]
         if entries:  # KMC 9.3.1: 2d6 at or under the level (plus bonuses) gets in
             return max(entries, key=lambda a: a.level)
         proposals = [a for a in legal if isinstance(a, Propose) and a.partners
-                     and all(b.friend(i) for i in a.partners)]
+                     and all(self._wants_party(state, b, i) for i in a.partners)]
         if proposals and (state.phase == "planet" or not any(state.seats[i].leader >= 0 for i in range(state.n))):
             return max(proposals, key=lambda a: (len(a.partners), -legal.index(a)))
         recover = next((a for a in legal if isinstance(a, Recover)), None)
@@ -269,13 +303,14 @@ class LockeHeuristicBot:
         if recover is not None and b.durability < FIT_DURABILITY and here > 0:
             return recover
         scored: list[tuple[int, int, SeatInput]] = []
+        avoid = moves.face_up(state, AVOID)
         for index, a in enumerate(legal):
             if isinstance(a, (Walk, Fly)):
-                value = moves.nearest(a.to, goals) * 6
+                value = moves.nearest(a.to, goals) * 6 + (12 if a.to in avoid and a.to not in goals else 0)
             elif isinstance(a, Teleport):
                 value = moves.teleport_value(me.place, a.level, goals) if me.place else moves.FAR * 6
             elif isinstance(a, Nop):
-                value = here * 6 + (0 if here == 0 else 1)
+                value = here * 6 + (0 if here == 0 else 1) + (12 if me.place in avoid and here > 0 else 0)
             else:
                 continue
             scored.append((value, index, a))
@@ -296,7 +331,7 @@ class LockeHeuristicBot:
 
     def _fight(self, state: Any, b: Beliefs, legal: Sequence[SeatInput]) -> SeatInput | None:
         fights = [a for a in legal if isinstance(a, Fight)]
-        threshold = ATTACK_AT.get(b.my_side, 1)
+        threshold = _attack_at(state, b)
         targets = [a for a in fights if a.target >= 0]
         if not targets:
             return fights[0] if fights else None
@@ -349,12 +384,21 @@ class LockeHeuristicBot:
         """KMC 10.3.1 (3), 10.3.4: invite friends into the party; leave a party led by an enemy."""
         nop = _first(legal, Nop)
         if kind == "cb_party":
-            ok = [a for a in legal if isinstance(a, Propose) and a.partners and all(b.friend(i) for i in a.partners)]
+            ok = [a for a in legal if isinstance(a, Propose) and a.partners
+                  and all(self._wants_party(state, b, i) for i in a.partners)]
             return max(ok, key=lambda a: (len(a.partners), -legal.index(a))) if ok else nop
         leader = state.seats[b.seat].leader
         if leader >= 0 and b.enemy_score(leader) > 0:
             return next((a for a in legal if isinstance(a, Leave)), nop)
         return nop
+
+
+def _attack_at(state: Any, b: Beliefs) -> int:
+    """The enemy score at which this seat declares a combat or hunts (:data:`ATTACK_AT`); late in
+    a game (60 turns per seat) anyone not believed a friend, so that a stalled table ends."""
+    if state.turn // max(1, state.n) >= LATE_FIGHT:
+        return min(0, ATTACK_AT.get(b.my_side, 1))
+    return ATTACK_AT.get(b.my_side, 1)
 
 
 def _patience(state: Any) -> tuple[int, int]:
