@@ -90,8 +90,10 @@ class Beliefs:
         return self.enemy_score(other) <= GOOD_SURE
 
 
-def build(components: ComponentSet, state: Any, seat: int, knowledge: Knowledge) -> Beliefs:
-    """The beliefs of ``seat`` now (see the module docstring for the evidence)."""
+def build(components: ComponentSet, state: Any, seat: int, knowledge: Knowledge,
+          digest: LogDigest | None = None) -> Beliefs:
+    """The beliefs of ``seat`` now (see the module docstring for the evidence); ``digest``
+    is the log read so far (:class:`LogDigest`, kept by the caller between decisions)."""
     n = state.n
     known = [allowed_character(state, seat, knowledge, i) for i in range(n)]
     my_id = known[seat]
@@ -110,30 +112,51 @@ def build(components: ComponentSet, state: Any, seat: int, knowledge: Knowledge)
             continue
         face = components.silhouette(q.silhouette).attribute if q.silhouette else ""
         evil[i] = 3 if q.base_player or face == "evil" else -1 if face == "good" else 0
-    _read_log(components, state, seat, known, evil, my_side)
+    _read_log((digest or LogDigest()).update(state.events), seat, known, evil, my_side)
     level = current(me, p.mods, p.proofs, "level") if me is not None else 0
     durability = (current(me, p.mods, p.proofs, "durability") - p.damage) if me is not None else 0
     return Beliefs(seat, me, my_side, known, evil, level, durability)
 
 
-def _read_log(components: ComponentSet, state: Any, seat: int, known: list[str | None], evil: list[int],
-              my_side: str) -> None:
+@dataclasses.dataclass
+class LogDigest:
+    """The few log entries beliefs read, gathered once: key-base destroyers and declared
+    combats (attacker, target), in log order. Extended as the log grows; rebuilt when the
+    log is not the one read so far (another game, a test's scrambled copy)."""
+
+    read: int = 0
+    last: Any = None
+    destroyers: list[int] = dataclasses.field(default_factory=list)
+    combats: list[tuple[int, int]] = dataclasses.field(default_factory=list)
+
+    def update(self, events: Any) -> LogDigest:
+        """This digest brought up to ``events`` (a fresh one when ``events`` does not extend it)."""
+        digest = self
+        if self.read and (len(events) < self.read or events[self.read - 1] is not self.last):
+            digest = LogDigest()
+        for event in events[digest.read:]:
+            kind = event[0]
+            if kind == "key-base-destroyed":
+                digest.destroyers.append(int(event[1]))
+            elif kind == "combat" and event[1] == "declared":
+                sides = event[3]
+                if sides and len(sides) >= 2 and sides[0] and sides[1]:
+                    digest.combats.append((int(sides[0][0]), int(sides[1][0])))
+        digest.read = len(events)
+        digest.last = events[-1] if events else None
+        return digest
+
+
+def _read_log(digest: LogDigest, seat: int, known: list[str | None], evil: list[int], my_side: str) -> None:
     """Evidence from the public log: key bases destroyed, combats declared."""
-    for event in state.events:
-        kind = event[0]
-        if kind == "key-base-destroyed":  # KMC 9.3.1: a claim of being Good now
-            who = int(event[1])
-            if known[who] is None:
-                evil[who] = -KNOWN
-        elif kind == "combat" and event[1] == "declared":
-            sides = event[3]
-            if not sides or not sides[0] or len(sides) < 2 or not sides[1]:
-                continue
-            attacker, target = int(sides[0][0]), int(sides[1][0])
-            if known[attacker] is not None:
-                continue
-            if target == seat and my_side in ("good", "evil"):
-                evil[attacker] += 3 if my_side == "good" else -3
-            elif abs(evil[target]) >= KNOWN // 2 or evil[target] >= EVIL_SURE or evil[target] <= GOOD_SURE:
-                # attacking a Good-looking seat is Evil's business, and the other way round
-                evil[attacker] += 2 if evil[target] < 0 else -2
+    for who in digest.destroyers:  # KMC 9.3.1: destroying a key base is a claim of being Good now
+        if known[who] is None:
+            evil[who] = -KNOWN
+    for attacker, target in digest.combats:
+        if known[attacker] is not None:
+            continue
+        if target == seat and my_side in ("good", "evil"):
+            evil[attacker] += 3 if my_side == "good" else -3
+        elif evil[target] >= EVIL_SURE or evil[target] <= GOOD_SURE:
+            # attacking a Good-looking seat is Evil's business, and the other way round
+            evil[attacker] += 2 if evil[target] < 0 else -2

@@ -45,7 +45,7 @@ from engine.locke.combat.actions import (
 from engine.locke.components import ComponentSet
 from engine.locke.stats import current
 from net.games.locke import fighting, moves
-from net.games.locke.beliefs import EVIL_SURE, GOOD_SURE, Beliefs, build
+from net.games.locke.beliefs import EVIL_SURE, GOOD_SURE, Beliefs, LogDigest, build
 from net.games.locke.outlook import win_chance
 from net.games.locke.random_bot import LockeRandomBot
 
@@ -77,6 +77,8 @@ class LockeHeuristicBot:
         #: the decision in progress (set by choose; read by helpers that need the components)
         self.components: ComponentSet | None = None
         self.knowledge: Knowledge | None = None
+        #: the public log read so far (beliefs.LogDigest; rebuilt when the log is another one)
+        self.digest = LogDigest()
 
     def choose(self, game: Any, state: Any, seat: int, knowledge: Knowledge,
                legal: Sequence[SeatInput]) -> SeatInput:
@@ -89,7 +91,8 @@ class LockeHeuristicBot:
         if isinstance(first, PlacementPick):
             return self._placement(legal)
         self.components, self.knowledge = components, knowledge
-        b = build(components, state, seat, knowledge)
+        self.digest = self.digest.update(state.events)
+        b = build(components, state, seat, knowledge, self.digest)
         kind = state.queue[0].kind if state.queue else ""
         choice = self._decide(components, state, knowledge, b, kind, legal)
         if choice is None:

@@ -18,6 +18,7 @@ flights between spaceports as one move, the base grid by rows and columns.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -40,6 +41,7 @@ def _ring(a: int, b: int) -> int:
     return min(d, board.RING - d)
 
 
+@functools.lru_cache(maxsize=8192)
 def distance(a: str, b: str) -> int:
     """Moves from ``a`` to ``b``: walks on a ring or the grid, one flight between planets."""
     pa, pb = parse(a), parse(b)
@@ -63,18 +65,21 @@ def teleport_value(cell: str, level: int, goals: Sequence[str]) -> int:
     """Expected distance left (times six) after declaring a teleport at ``level`` (KMC 9.2.1:
     a d6 at or under the level succeeds and moves exactly that far)."""
     here = nearest(cell, goals)
+    if not parse(cell)[0]:
+        return here * 6  # off the board: a teleport is not offered there anyway
     total = 0
-    try:
-        start = board.cell_from_key(cell)
-    except Exception:  # noqa: BLE001 - off the board: a teleport is not offered there anyway
-        return here * 6
     for face in range(1, 7):
         if face > level:
             total += here
             continue
-        ends = board.teleport_destinations(start, face)
-        total += min((nearest(str(c.key), goals) for c in ends), default=here)
+        total += min((nearest(end, goals) for end in teleport_ends(cell, face)), default=here)
     return total
+
+
+@functools.lru_cache(maxsize=1024)
+def teleport_ends(cell: str, face: int) -> tuple[str, ...]:
+    """The keys of the cells a teleport of exactly ``face`` from ``cell`` can end on (board.py)."""
+    return tuple(str(c.key) for c in board.teleport_destinations(board.cell_from_key(cell), face))
 
 
 def face_down_cells(state: Any) -> list[str]:
