@@ -64,6 +64,7 @@ class Beliefs:
     evil: list[int]  # evidence score per seat (see the module docstring)
     level: int  # my current ESP level
     durability: int  # my current durability left
+    declined: tuple[int, ...] = ()  # seats that have declined this seat's party
 
     def side(self, other: int, components: ComponentSet, state: Any) -> str | None:
         """``other``'s side when known, else None."""
@@ -112,10 +113,12 @@ def build(components: ComponentSet, state: Any, seat: int, knowledge: Knowledge,
             continue
         face = components.silhouette(q.silhouette).attribute if q.silhouette else ""
         evil[i] = 3 if q.base_player or face == "evil" else -1 if face == "good" else 0
-    _read_log((digest or LogDigest()).update(state.events), seat, known, evil, my_side)
+    log = (digest or LogDigest()).update(state.events)
+    _read_log(log, seat, known, evil, my_side)
     level = current(me, p.mods, p.proofs, "level") if me is not None else 0
     durability = (current(me, p.mods, p.proofs, "durability") - p.damage) if me is not None else 0
-    return Beliefs(seat, me, my_side, known, evil, level, durability)
+    declined = tuple(who for who, leader in log.declined if leader == seat)
+    return Beliefs(seat, me, my_side, known, evil, level, durability, declined)
 
 
 @dataclasses.dataclass
@@ -128,6 +131,7 @@ class LogDigest:
     last: Any = None
     destroyers: list[int] = dataclasses.field(default_factory=list)
     combats: list[tuple[int, int]] = dataclasses.field(default_factory=list)
+    declined: list[tuple[int, int]] = dataclasses.field(default_factory=list)  # (who declined, whose party)
 
     def update(self, events: Any) -> LogDigest:
         """This digest brought up to ``events`` (a fresh one when ``events`` does not extend it)."""
@@ -138,6 +142,8 @@ class LogDigest:
             kind = event[0]
             if kind == "key-base-destroyed":
                 digest.destroyers.append(int(event[1]))
+            elif kind in ("party-declined", "cb-party-declined") and len(event) >= 3:
+                digest.declined.append((int(event[1]), int(event[2])))
             elif kind == "combat" and event[1] == "declared":
                 sides = event[3]
                 if sides and len(sides) >= 2 and sides[0] and sides[1]:

@@ -63,6 +63,9 @@ LATE_FIGHT = 60
 #: autograph session; the black hole can swallow a piece).
 AVOID = ("cafe-dahlia", "autograph-session", "black-hole", "goat-farm", "powder-room", "trap", "arrest", "combat",
          "ek")
+#: What stepping on (or staying on) such a cell costs, in sixths of a move: less than a move
+#: saved, so a seat still crosses one when it is the way to its goal.
+AVOID_COST = 5
 #: Fit to fight: at least this durability left, and this ESP level or an item.
 FIT_DURABILITY = 3
 FIT_LEVEL = 4
@@ -177,7 +180,7 @@ class LockeHeuristicBot:
         if isinstance(first, Join):
             step = state.queue[0]
             inviter = step.n if 0 <= step.n < state.n else -1
-            ok = inviter >= 0 and (b.enemy_score(inviter) <= 0 or self._wants_party(state, b, inviter))
+            ok = inviter >= 0 and self._wants_party(state, b, inviter)
             return _pick(legal, Join, "accept", ok)
         numbers = _max_number(legal)
         if numbers is not None:
@@ -248,6 +251,8 @@ class LockeHeuristicBot:
             return b.enemy_score(other)
         rule = b.me.victory
         card = b.known[other]
+        if rule.kind == "present-at-finale":  # N24: be in the last combat; any fight will do
+            return 2 if b.seat not in state.last_combat else -5
         if rule.kind in ("dead-share-of-others", "dead-share-of-all"):
             return 2  # every death helps Elmi and Dr. Wong
         if rule.kind in ("lose-if-any-alive", "kill-personally"):
@@ -269,8 +274,10 @@ class LockeHeuristicBot:
 
     def _wants_party(self, state: Any, b: Beliefs, other: int) -> bool:
         """Whom this seat rides with: friends; Jessica any single man by the look of him (KMC table 2.1)."""
-        if other == b.seat:
-            return False
+        if other == b.seat or other in b.declined:
+            return False  # once turned down, it does not ask again
+        if state.phase == "planet" and state.seats[other].base_player:
+            return False  # base players take no planet-phase turns (KMC 7.2)
         if b.me is not None and b.me.victory.kind == "survive-in-party-with" and self.components is not None:
             card = b.known[other]
             if card is not None:
@@ -281,6 +288,10 @@ class LockeHeuristicBot:
         return b.friend(other)
 
     def _fit(self, b: Beliefs) -> bool:
+        """Strong enough to start a fight: durability to spare and a level or an item to fight with
+        (Yuki Hijiri, with neither, fights only to be present at the end, N24)."""
+        if b.me is not None and b.me.victory.kind == "present-at-finale":
+            return b.durability >= FIT_DURABILITY
         return b.durability >= FIT_DURABILITY and (b.level >= FIT_LEVEL or bool(b.me and b.me.items))
 
     def _move(self, components: ComponentSet, state: Any, knowledge: Knowledge, b: Beliefs,
@@ -302,18 +313,19 @@ class LockeHeuristicBot:
             return max(proposals, key=lambda a: (len(a.partners), -legal.index(a)))
         recover = next((a for a in legal if isinstance(a, Recover)), None)
         goals = self.goals(components, state, knowledge, b)
-        here = moves.nearest(me.place, goals) if me.place else moves.FAR
+        ports = moves.spaceports(state)
+        here = moves.nearest(me.place, goals, ports) if me.place else moves.FAR
         if recover is not None and b.durability < FIT_DURABILITY and here > 0:
             return recover
         scored: list[tuple[int, int, SeatInput]] = []
         avoid = moves.face_up(state, AVOID)
         for index, a in enumerate(legal):
             if isinstance(a, (Walk, Fly)):
-                value = moves.nearest(a.to, goals) * 6 + (12 if a.to in avoid and a.to not in goals else 0)
+                value = moves.nearest(a.to, goals, ports) * 6 + (AVOID_COST if a.to in avoid and a.to not in goals else 0)
             elif isinstance(a, Teleport):
-                value = moves.teleport_value(me.place, a.level, goals) if me.place else moves.FAR * 6
+                value = moves.teleport_value(me.place, a.level, goals, ports) if me.place else moves.FAR * 6
             elif isinstance(a, Nop):
-                value = here * 6 + (0 if here == 0 else 1) + (12 if me.place in avoid and here > 0 else 0)
+                value = here * 6 + (0 if here == 0 else 1) + (AVOID_COST if me.place in avoid and here > 0 else 0)
             else:
                 continue
             scored.append((value, index, a))
@@ -326,8 +338,9 @@ class LockeHeuristicBot:
     def _best_cell(self, state: Any, b: Beliefs, lands: Sequence[Land]) -> SeatInput:
         goals = self.goals(self.components, state, self.knowledge, b) if self.components is not None \
             and self.knowledge is not None else moves.face_down_cells(state)
-        low = min(moves.nearest(a.to, goals) for a in lands)
-        best = [a for a in lands if moves.nearest(a.to, goals) == low]
+        ports = moves.spaceports(state)
+        low = min(moves.nearest(a.to, goals, ports) for a in lands)
+        best = [a for a in lands if moves.nearest(a.to, goals, ports) == low]
         return best[self.rng.randrange(len(best))]
 
     # --- combat ----------------------------------------------------------------------

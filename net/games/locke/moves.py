@@ -41,9 +41,10 @@ def _ring(a: int, b: int) -> int:
     return min(d, board.RING - d)
 
 
-@functools.lru_cache(maxsize=8192)
-def distance(a: str, b: str) -> int:
-    """Moves from ``a`` to ``b``: walks on a ring or the grid, one flight between planets."""
+@functools.lru_cache(maxsize=16384)
+def distance(a: str, b: str, ports: tuple[str, ...] = ()) -> int:
+    """Moves from ``a`` to ``b``: walks on a ring or the grid, one flight between spaceports
+    (the printed ones and ``ports``, planet cells showing a spaceport card, KMC 3.2.1)."""
     pa, pb = parse(a), parse(b)
     if not pa[0] or not pb[0]:
         return FAR if not pa[0] else 1 + (0 if pb[0] != "B" else min(pb[1] - 1, 6 - pb[1], pb[2] - 1, 6 - pb[2]))
@@ -51,20 +52,21 @@ def distance(a: str, b: str) -> int:
         return FAR
     if pa[0] == "B":
         return abs(pa[1] - pb[1]) + abs(pa[2] - pb[2])
-    if pa[1] == pb[1]:
-        return _ring(pa[2], pb[2])
-    return _ring(pa[2], board.SPACEPORT) + 1 + _ring(board.SPACEPORT, pb[2])
+    direct = _ring(pa[2], pb[2]) if pa[1] == pb[1] else FAR
+    leave = min([_ring(pa[2], board.SPACEPORT)] + [_ring(pa[2], parse(p)[2]) for p in ports if parse(p)[1] == pa[1]])
+    arrive = min([_ring(board.SPACEPORT, pb[2])] + [_ring(parse(p)[2], pb[2]) for p in ports if parse(p)[1] == pb[1]])
+    return min(direct, leave + 1 + arrive)
 
 
-def nearest(cell: str, goals: Sequence[str]) -> int:
+def nearest(cell: str, goals: Sequence[str], ports: tuple[str, ...] = ()) -> int:
     """Distance from ``cell`` to the closest goal (FAR when there is none)."""
-    return min((distance(cell, g) for g in goals), default=FAR)
+    return min((distance(cell, g, ports) for g in goals), default=FAR)
 
 
-def teleport_value(cell: str, level: int, goals: Sequence[str]) -> int:
+def teleport_value(cell: str, level: int, goals: Sequence[str], ports: tuple[str, ...] = ()) -> int:
     """Expected distance left (times six) after declaring a teleport at ``level`` (KMC 9.2.1:
     a d6 at or under the level succeeds and moves exactly that far)."""
-    here = nearest(cell, goals)
+    here = nearest(cell, goals, ports)
     if not parse(cell)[0]:
         return here * 6  # off the board: a teleport is not offered there anyway
     total = 0
@@ -72,7 +74,7 @@ def teleport_value(cell: str, level: int, goals: Sequence[str]) -> int:
         if face > level:
             total += here
             continue
-        total += min((nearest(end, goals) for end in teleport_ends(cell, face)), default=here)
+        total += min((nearest(end, goals, ports) for end in teleport_ends(cell, face)), default=here)
     return total
 
 
@@ -85,6 +87,11 @@ def teleport_ends(cell: str, face: int) -> tuple[str, ...]:
 def face_down_cells(state: Any) -> list[str]:
     """Cells whose card is still face down (not yet turned)."""
     return [key for key, cell in state.cells if cell.handle is not None]
+
+
+def spaceports(state: Any) -> tuple[str, ...]:
+    """Planet cells showing a spaceport card: spaceports both ways (KMC 3.2.1)."""
+    return tuple(face_up(state, ("spaceport",)))
 
 
 def face_up(state: Any, cards: Sequence[str]) -> list[str]:
