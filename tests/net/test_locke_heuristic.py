@@ -78,7 +78,7 @@ class Checked:
         fake = scrambled(state, seat, knowledge)
         self.scrambled_handles += len(fake.cards) - len(knowledge.cards)
         other = twin.choose(game, state, seat, fake, legal)
-        mine = self.bot.choose(game, state, seat, knowledge, legal)
+        mine: SeatInput = self.bot.choose(game, state, seat, knowledge, legal)
         self.compared += 1
         if other != mine:
             self.differences.append(f"step {state.step_no} seat {seat}: {mine} vs {other} when scrambled")
@@ -178,7 +178,7 @@ def test_it_declares_when_what_it_knows_makes_it_win_and_refuses_a_losing_declar
 
 def _opened(table: LocalTable) -> LockeState:
     """The state with every character card open (what the final reveal shows), for the test's eyes only."""
-    state = table.state
+    state: LockeState = table.state
     extra = tuple((p.character, table.card(p.character)) for p in state.seats)
     return state._replace(open_cards=state.open_cards + extra)
 

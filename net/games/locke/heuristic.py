@@ -111,7 +111,8 @@ class LockeHeuristicBot:
         if first.purpose != "locke.silhouette":
             return legal[self.rng.randrange(len(legal))]
         allowed = LockeRandomBot._shadow_allowed(game, state, seat, knowledge)
-        options = [a for a in legal if isinstance(a, SealedPick) and a.choice in allowed] or list(legal)
+        picks = [a for a in legal if isinstance(a, SealedPick)]
+        options = [a for a in picks if a.choice in allowed] or picks
         card = knowledge.card(state.seats[seat].character)
         if card is not None:
             attribute = game.components.character(card).attribute
@@ -257,8 +258,9 @@ class LockeHeuristicBot:
             return 2  # every death helps Elmi and Dr. Wong
         if rule.kind in ("lose-if-any-alive", "kill-personally"):
             targets = rule.params.get("targets", ())
+            names = targets if isinstance(targets, tuple) else ()
             if card is not None:
-                return 5 if any(isinstance(t, str) and t in self._counts(state, card) for t in targets) else -5
+                return 5 if any(isinstance(t, str) and t in self._counts(state, card) for t in names) else -5
             return 1
         if rule.kind == "no-other-alive-at-level" and self.components is not None:
             level = rule.params.get("level", 5)
