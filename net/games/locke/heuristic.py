@@ -54,15 +54,17 @@ KEY_BASES = ("command-room", "laboratory", "computer-room", "energy-room")
 #: As the game drags on (turns per seat), the bar for declaring and for accepting falls,
 #: so that a game between careful bots still ends by a rule long before the termination
 #: guard (150 turns per seat, ruling N47): (turns per seat, declare at, refuse below).
-PATIENCE: tuple[tuple[int, int, int], ...] = ((0, 100, 50), (30, 75, 40), (60, 50, 25), (90, 30, 1))
+PATIENCE: tuple[tuple[int, int, int], ...] = ((0, 100, 50), (20, 80, 40), (35, 60, 25), (50, 40, 10), (70, 25, 1))
 #: Declare a combat on (and hunt) a seat whose enemy score reaches this, by own side:
 #: Good needs an Evil face or more, Evil strikes at anything that looks Good.
 ATTACK_AT = {"good": 3, "evil": 1, "special": 1}
-LATE_FIGHT = 60
-#: Base cards a seat does not walk onto unless it must (KMC 11.6 manners: rest cells, the
-#: autograph session; the black hole can swallow a piece).
+LATE_FIGHT = 45
+#: Cards a seat does not walk onto unless it must (KMC 11.6 manners: rest cells, the
+#: autograph session; the black hole can swallow a piece; traps, arrests, barracks and alarm
+#: devices start fights with obstacles that decide nothing about the sides, KMC ch. 3-4).
 AVOID = ("cafe-dahlia", "autograph-session", "black-hole", "goat-farm", "powder-room", "trap", "arrest", "combat",
-         "ek")
+         "ek", "barracks", "alarm-1-1", "alarm-1-2", "alarm-2-1", "alarm-2-2", "alarm-2-3", "alarm-3-2", "alarm-3-3",
+         "alarm-3-4", "alarm-4-3", "alarm-4-4", "alarm-5-4")
 #: What stepping on (or staying on) such a cell costs, in sixths of a move: less than a move
 #: saved, so a seat still crosses one when it is the way to its goal.
 AVOID_COST = 5
@@ -236,7 +238,9 @@ class LockeHeuristicBot:
         cards = moves.face_down_cells(state)
         if hunting and (b.my_side == "evil" or not cards):
             return hunting
-        return cards + hunting
+        # the search comes first (KMC 7.2): only a prey next to this seat is worth the detour
+        near = [c for c in hunting if me.place and moves.distance(me.place, c) <= 1]
+        return cards + near
 
     def _prey(self, state: Any, b: Beliefs) -> list[str]:
         """Cells of believed enemies worth a fight (only when this seat is fit)."""
@@ -413,7 +417,7 @@ class LockeHeuristicBot:
 
 def _attack_at(state: Any, b: Beliefs) -> int:
     """The enemy score at which this seat declares a combat or hunts (:data:`ATTACK_AT`); late in
-    a game (60 turns per seat) anyone not believed a friend, so that a stalled table ends."""
+    a game (:data:`LATE_FIGHT` turns per seat) anyone not believed a friend, so that a stalled table ends."""
     if state.turn // max(1, state.n) >= LATE_FIGHT:
         return min(0, ATTACK_AT.get(b.my_side, 1))
     return ATTACK_AT.get(b.my_side, 1)
