@@ -82,6 +82,8 @@ class LockeHeuristicBot:
         #: the decision in progress (set by choose; read by helpers that need the components)
         self.components: ComponentSet | None = None
         self.knowledge: Knowledge | None = None
+        #: whether the game has run :data:`LATE_FIGHT` turns per seat (set by choose)
+        self.late = False
         #: the public log read so far (beliefs.LogDigest; rebuilt when the log is another one)
         self.digest = LogDigest()
 
@@ -98,7 +100,12 @@ class LockeHeuristicBot:
         self.components, self.knowledge = components, knowledge
         self.digest = self.digest.update(state.events)
         b = build(components, state, seat, knowledge, self.digest)
+        self.late = state.turn // max(1, state.n) >= LATE_FIGHT
         kind = state.queue[0].kind if state.queue else ""
+        if state.queue and 0 <= state.queue[0].seat < state.n and state.queue[0].seat != seat:
+            # deciding for a seat this one controls (ESP controller, KMC 4; engine/locke/control.py):
+            # its goals are not ours to read, so it is steered as the random bot would
+            return self.fallback.choose(game, state, seat, knowledge, legal)
         choice = self._decide(components, state, knowledge, b, kind, legal)
         if choice is None:
             return self.fallback.choose(game, state, seat, knowledge, legal)
@@ -298,6 +305,8 @@ class LockeHeuristicBot:
         (Yuki Hijiri, with neither, fights only to be present at the end, N24)."""
         if b.me is not None and b.me.victory.kind == "present-at-finale":
             return b.durability >= FIT_DURABILITY
+        if self.late:
+            return b.durability >= 1
         return b.durability >= FIT_DURABILITY and (b.level >= FIT_LEVEL or bool(b.me and b.me.items))
 
     def _move(self, components: ComponentSet, state: Any, knowledge: Knowledge, b: Beliefs,
