@@ -65,6 +65,7 @@ class Beliefs:
     level: int  # my current ESP level
     durability: int  # my current durability left
     declined: tuple[int, ...] = ()  # seats that have declined this seat's party
+    futile: tuple[int, ...] = ()  # per seat: combats this seat declared on it that killed nobody
 
     def side(self, other: int, components: ComponentSet, state: Any) -> str | None:
         """``other``'s side when known, else None."""
@@ -118,7 +119,8 @@ def build(components: ComponentSet, state: Any, seat: int, knowledge: Knowledge,
     level = current(me, p.mods, p.proofs, "level") if me is not None else 0
     durability = (current(me, p.mods, p.proofs, "durability") - p.damage) if me is not None else 0
     declined = tuple(who for who, leader in log.declined if leader == seat)
-    return Beliefs(seat, me, my_side, known, evil, level, durability, declined)
+    futile = tuple(sum(1 for a, t in log.futile if a == seat and t == i) for i in range(n))
+    return Beliefs(seat, me, my_side, known, evil, level, durability, declined, futile)
 
 
 @dataclasses.dataclass
@@ -132,6 +134,7 @@ class LogDigest:
     destroyers: list[int] = dataclasses.field(default_factory=list)
     combats: list[tuple[int, int]] = dataclasses.field(default_factory=list)
     declined: list[tuple[int, int]] = dataclasses.field(default_factory=list)  # (who declined, whose party)
+    futile: list[tuple[int, int]] = dataclasses.field(default_factory=list)  # declared combats nobody died in
 
     def update(self, events: Any) -> LogDigest:
         """This digest brought up to ``events`` (a fresh one when ``events`` does not extend it)."""
@@ -148,6 +151,8 @@ class LogDigest:
                 sides = event[3]
                 if sides and len(sides) >= 2 and sides[0] and sides[1]:
                     digest.combats.append((int(sides[0][0]), int(sides[1][0])))
+                    if not event[4]:  # nobody died in it
+                        digest.futile.append((int(sides[0][0]), int(sides[1][0])))
         digest.read = len(events)
         digest.last = events[-1] if events else None
         return digest

@@ -59,6 +59,8 @@ PATIENCE: tuple[tuple[int, int, int], ...] = ((0, 100, 50), (20, 80, 40), (35, 6
 #: Good needs an Evil face or more, Evil strikes at anything that looks Good.
 ATTACK_AT = {"good": 3, "evil": 1, "special": 1}
 LATE_FIGHT = 45
+#: Fruitless combats declared on one seat before this seat stops hunting it (see ``_futile``).
+FUTILE = 2
 #: Cards a seat does not walk onto unless it must (KMC 11.6 manners: rest cells, the
 #: autograph session; the black hole can swallow a piece; traps, arrests, barracks and alarm
 #: devices start fights with obstacles that decide nothing about the sides, KMC ch. 3-4).
@@ -255,7 +257,8 @@ class LockeHeuristicBot:
             return []
         threshold = _attack_at(state, b)
         return [q.place for i, q in enumerate(state.seats)
-                if i != b.seat and q.alive and q.place and self._target_score(state, b, i) >= threshold]
+                if i != b.seat and q.alive and q.place and self._target_score(state, b, i) >= threshold
+                and not _futile(state, b, i)]
 
     def _target_score(self, state: Any, b: Beliefs, other: int) -> int:
         """How much this seat wants ``other`` dead (its side's enemies; a Special's own prey)."""
@@ -366,9 +369,11 @@ class LockeHeuristicBot:
         targets = [a for a in fights if a.target >= 0]
         if not targets:
             return fights[0] if fights else None
-        best = max(targets, key=lambda a: (self._target_score(state, b, a.target), -a.target))
+        best = max(targets, key=lambda a: (not _futile(state, b, a.target), self._target_score(state, b, a.target),
+                                           -a.target))
         score = self._target_score(state, b, best.target)
-        if (score >= threshold and self._fit(b)) or not any(a.target < 0 for a in fights):
+        if (score >= threshold and self._fit(b) and not _futile(state, b, best.target)) \
+                or not any(a.target < 0 for a in fights):
             return best
         return next(a for a in fights if a.target < 0)
 
@@ -430,6 +435,12 @@ def _attack_at(state: Any, b: Beliefs) -> int:
     if state.turn // max(1, state.n) >= LATE_FIGHT:
         return min(0, ATTACK_AT.get(b.my_side, 1))
     return ATTACK_AT.get(b.my_side, 1)
+
+
+def _futile(state: Any, b: Beliefs, other: int) -> bool:
+    """This seat has declared :data:`FUTILE` combats on ``other`` that killed nobody: let it be for
+    now (a fight it cannot win only lengthens the game); the count is forgiven late in the game."""
+    return b.futile[other] >= FUTILE * (1 + state.turn // max(1, state.n) // LATE_FIGHT)
 
 
 def _patience(state: Any) -> tuple[int, int]:
