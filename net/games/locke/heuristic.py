@@ -243,6 +243,9 @@ class LockeHeuristicBot:
                 nova = moves.face_up(state, ("nova",)) if "nova" not in me.tried and b.my_side == "good" else []
                 if keys or nova:
                     return keys + nova
+            if me.base_player:  # KMC 9.3.2: a base player turns no base card; it hunts or keeps company
+                company = [q.place for i, q in enumerate(state.seats) if i != b.seat and q.alive and q.place]
+                return hunting or company
             return hunting + moves.face_down_cells(state) if hunting else moves.face_down_cells(state)
         cards = moves.face_down_cells(state)
         if hunting and (b.my_side == "evil" or not cards):
