@@ -70,7 +70,6 @@ def _level(components: ComponentSet, action: Play) -> int:
 
 def attack(components: ComponentSet, b: Beliefs, state: Any, legal: Sequence[SeatInput]) -> SeatInput | None:
     """The best attack on the seat's own combat turn, or None (pass)."""
-    fight = state.combat.detail
     best: SeatInput | None = None
     best_key = (0, 0)
     for a in legal:
@@ -123,8 +122,6 @@ def answer(components: ComponentSet, b: Beliefs, state: Any, kind: str,
 
 def equip(b: Beliefs, state: Any, legal: Sequence[SeatInput]) -> SeatInput:
     """The fullest equipment: henchmen, a suit, the field, a jammer on the most hostile fighter."""
-    fight = state.combat.detail
-
     def score(a: Equip) -> tuple[int, int]:
         jam = hostility(b, state, a.jammer) if a.jammer >= 0 else 0
         return (a.henchmen * 3 + (3 if a.suit else 0) + (2 if a.field else 0) + len(a.cards)

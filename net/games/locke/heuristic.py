@@ -37,7 +37,7 @@ from engine.core.inputs import PlacementPick, SealedPick, SeatInput
 from engine.locke.actions import (
     Answer, Appear, CheckValue, Declare, DeclareDurability, Destroy, EnterBase, Escape, Fight, Fly, Follow,
     Identify, InfoCheck, Join, Keep, KingRoom, Land, Leave, Nop, Nova, Override, Propose, Recover, Release, Stat,
-    Surrender, Switch, Teleport, TryRevive, UseAbility, UseCard, Walk,
+    Surrender, Switch, Teleport, TryRevive, UseCard, Walk,
 )
 from engine.locke.combat.actions import (
     Absorb, Disintegrate, Durability, EBuster, Equip, GoOn, JamVeto, Order, Play, Sleep,
@@ -45,7 +45,7 @@ from engine.locke.combat.actions import (
 from engine.locke.components import ComponentSet
 from engine.locke.stats import current
 from net.games.locke import fighting, moves
-from net.games.locke.beliefs import EVIL_SURE, GOOD_SURE, Beliefs, LogDigest, build
+from net.games.locke.beliefs import EVIL_SURE, Beliefs, LogDigest, build
 from net.games.locke.outlook import win_chance
 from net.games.locke.random_bot import LockeRandomBot
 
@@ -443,7 +443,8 @@ def _attack_at(state: Any, b: Beliefs) -> int:
 def _futile(state: Any, b: Beliefs, other: int) -> bool:
     """This seat has declared :data:`FUTILE` combats on ``other`` that killed nobody: let it be for
     now (a fight it cannot win only lengthens the game); the count is forgiven late in the game."""
-    return b.futile[other] >= FUTILE * (1 + state.turn // max(1, state.n) // LATE_FIGHT)
+    per_seat: int = state.turn // max(1, state.n)
+    return b.futile[other] >= FUTILE * (1 + per_seat // LATE_FIGHT)
 
 
 def _patience(state: Any) -> tuple[int, int]:
@@ -492,4 +493,4 @@ def _my_key_bases(state: Any, knowledge: Knowledge) -> list[str]:
             and (standing[c].handle is not None or standing[c].face_up in KEY_BASES)]
 
 
-__all__ = ["LockeHeuristicBot", "GOOD_SURE"]
+__all__ = ["LockeHeuristicBot"]

@@ -17,7 +17,7 @@ from typing import Any
 
 from engine.locke.components import Character, ComponentSet
 from engine.locke.stats import current
-from net.games.locke.beliefs import Beliefs, side_of
+from net.games.locke.beliefs import Beliefs
 
 #: Key bases whose fall wins for Good (KMC 9.3.1).
 KEY_BASES = 4
@@ -178,10 +178,3 @@ def win_chance(b: Beliefs, components: ComponentSet, state: Any) -> int:
     """Percent chance that this seat wins if the game ended now (both conditions, KMC 6.3.2)."""
     return _pct(side_chance(b, components, state) * own_chance(b, components, state) // 100)
 
-
-def side_now(b: Beliefs) -> str:
-    """This seat's side now (an E/G converted counts as Good)."""
-    return b.my_side
-
-
-__all__ = ["side_of", "win_chance", "side_chance", "own_chance"]
