@@ -107,7 +107,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("game", nargs="?", choices=names, help="the game to play")
     parser.add_argument("--bots", default=None,
                         help="one bot per seat, comma-separated, or one name for every seat: " + "; ".join(
-                            f"{e.name}: {', '.join(sorted(e.bots))}" for e in games())
+                            f"{e.name}: {', '.join(_described(e, b) for b in sorted(e.bots))}" for e in games())
                         + " (default: " + "; ".join(f"{e.name}: {','.join(e.default_bots)}" for e in games()) + ")")
     parser.add_argument("--seed", type=int, default=0, help="seed of the table and the bots (same seed, same game)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -132,6 +132,12 @@ def build_parser() -> argparse.ArgumentParser:
     decks.add_argument("--deck0", metavar="FILE", help="deck file of seat 0 (default: the shipped one)")
     decks.add_argument("--deck1", metavar="FILE", help="deck file of seat 1 (default: the shipped one)")
     return parser
+
+
+def _described(entry: GameEntry, bot: str) -> str:
+    """A bot's name with its English one-line description when the game gives one."""
+    about = entry.bot_descriptions.get(bot)
+    return f"{bot} ({about[0].rstrip('.')})" if about else bot
 
 
 def bot_names(entry: GameEntry, names: str | None, seats: int) -> list[str]:

@@ -57,8 +57,8 @@ ENTRY = GameEntry(
     local_record=local_record, local=local,
     bots={"random": LockeRandomBot, "heuristic": LockeHeuristicBot}, default_bots=("random",),
     bot_descriptions={
-        "random": ("Picks among the legal moves at random (a fuzzer, not a player).",
-                   "合法手からランダムに選ぶ（動作確認用で、対戦相手ではない）。"),
+        "random": ("Picks among the legal moves at random: a fuzzer, not a player.",
+                   "合法手からランダムに選ぶ。動作確認用で、対戦相手ではない。"),
         "heuristic": ("Plays its own side: reads the table, hunts its enemies, searches and storms the base.",
                       "自陣営の勝利を目指す：卓を読み、敵を狙い、基地を探して攻める。"),
     },
