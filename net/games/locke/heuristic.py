@@ -45,7 +45,7 @@ from engine.locke.combat.actions import (
 from engine.locke.components import ComponentSet
 from engine.locke.stats import current
 from net.games.locke import fighting, moves
-from net.games.locke.beliefs import EVIL_SURE, Beliefs, LogDigest, build
+from net.games.locke.beliefs import EVIL_SURE, GOOD_SURE, Beliefs, LogDigest, build
 from net.games.locke.outlook import win_chance
 from net.games.locke.random_bot import LockeRandomBot
 
@@ -70,6 +70,8 @@ AVOID = ("cafe-dahlia", "autograph-session", "black-hole", "goat-farm", "powder-
 #: What stepping on (or staying on) such a cell costs, in sixths of a move: less than a move
 #: saved, so a seat still crosses one when it is the way to its goal.
 AVOID_COST = 5
+#: Staying on such a cell (it acts again on every turn there, e.g. a trap's restraint): five moves.
+AVOID_STAY = 30
 #: Fit to fight: at least this durability left, and this ESP level or an item.
 FIT_DURABILITY = 3
 FIT_LEVEL = 4
@@ -346,7 +348,7 @@ class LockeHeuristicBot:
             elif isinstance(a, Teleport):
                 value = moves.teleport_value(me.place, a.level, goals, ports) if me.place else moves.FAR * 6
             elif isinstance(a, Nop):
-                value = here * 6 + (0 if here == 0 else 1) + (AVOID_COST if me.place in avoid and here > 0 else 0)
+                value = here * 6 + (0 if here == 0 else 1) + (AVOID_STAY if me.place in avoid else 0)
             else:
                 continue
             scored.append((value, index, a))
@@ -434,8 +436,12 @@ class LockeHeuristicBot:
 
 def _attack_at(state: Any, b: Beliefs) -> int:
     """The enemy score at which this seat declares a combat or hunts (:data:`ATTACK_AT`); late in
-    a game (:data:`LATE_FIGHT` turns per seat) anyone not believed a friend, so that a stalled table ends."""
-    if state.turn // max(1, state.n) >= LATE_FIGHT:
+    a game (:data:`LATE_FIGHT` turns per seat) anyone not believed a friend, and twice as late anyone
+    not firmly a friend, so that a stalled table ends."""
+    per_seat = state.turn // max(1, state.n)
+    if per_seat >= 2 * LATE_FIGHT:
+        return GOOD_SURE + 1  # very late: anyone not a firm friend
+    if per_seat >= LATE_FIGHT:
         return min(0, ATTACK_AT.get(b.my_side, 1))
     return ATTACK_AT.get(b.my_side, 1)
 
