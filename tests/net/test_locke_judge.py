@@ -1,5 +1,5 @@
 """The independent Locke judge (net/games/locke/judge.py): one test per rule, each citing its
-source (KMC = /work/shared/reference/kmc-locke-rulebook, rulings = docs/rules/locke-rulings.md),
+source (KMC = a KMC rulebook section as docs/rules/locke.md retells it, rulings = docs/rules/locke-rulings.md),
 and its use by tools.verify and tools.match."""
 
 from __future__ import annotations
