@@ -1,6 +1,6 @@
 """The independent Locke judge (net/games/locke/judge.py): one test per rule, each citing its
-source (KMC = a KMC rulebook section as docs/rules/locke.md retells it, rulings = docs/rules/locke-rulings.md),
-and its use by tools.verify and tools.match."""
+source (KMC = a KMC rulebook section as docs/rules/locke.md retells it; rulings =
+docs/rules/locke-rulings.md), and its use by tools.verify and tools.match."""
 
 from __future__ import annotations
 

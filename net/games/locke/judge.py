@@ -9,8 +9,8 @@ character card data (assets/locke/characters.json through the component set).
 ``tools.verify`` runs it on every finished Locke record (net/verifier.py asks the
 game entry's ``judge``), ``tools.match`` on every game it plays.
 
-The rules it implements, each with its source (KMC = a section of the KMC rulebook as docs/rules/locke.md retells it,
-rulings = docs/rules/locke-rulings.md, retold in docs/rules/locke.md chapter 6):
+The rules it implements, each with its source (KMC = a section of the KMC rulebook, as
+docs/rules/locke.md chapter 6 retells it; rulings = docs/rules/locke-rulings.md):
 
 - a seat wins when it meets both its side's condition and its own card's condition;
   the silhouette plays no part (KMC 6.3.2);
