@@ -344,7 +344,8 @@ class LockeHeuristicBot:
         avoid = moves.face_up(state, AVOID)
         for index, a in enumerate(legal):
             if isinstance(a, (Walk, Fly)):
-                value = moves.nearest(a.to, goals, ports) * 6 + (AVOID_COST if a.to in avoid and a.to not in goals else 0)
+                detour = AVOID_COST if a.to in avoid and a.to not in goals else 0
+                value = moves.nearest(a.to, goals, ports) * 6 + detour
             elif isinstance(a, Teleport):
                 value = moves.teleport_value(me.place, a.level, goals, ports) if me.place else moves.FAR * 6
             elif isinstance(a, Nop):
