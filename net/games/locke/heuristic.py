@@ -67,7 +67,7 @@ FUTILE = 2
 AVOID = ("cafe-dahlia", "autograph-session", "black-hole", "goat-farm", "powder-room", "trap", "arrest", "combat",
          "ek", "barracks", "alarm-1-1", "alarm-1-2", "alarm-2-1", "alarm-2-2", "alarm-2-3", "alarm-3-2", "alarm-3-3",
          "alarm-3-4", "alarm-4-3", "alarm-4-4", "alarm-5-4")
-#: What stepping on (or staying on) such a cell costs, in sixths of a move: less than a move
+#: What stepping onto such a cell costs, in sixths of a move: less than a move
 #: saved, so a seat still crosses one when it is the way to its goal.
 AVOID_COST = 5
 #: Staying on such a cell (it acts again on every turn there, e.g. a trap's restraint): five moves.
