@@ -43,24 +43,16 @@ from engine.locke.combat.actions import (
     Absorb, Disintegrate, Durability, EBuster, Equip, GoOn, JamVeto, Order, Play, Sleep,
 )
 from engine.locke.components import ComponentSet
-from engine.locke.stats import current
 from net.games.locke import fighting, moves
-from net.games.locke.beliefs import EVIL_SURE, GOOD_SURE, Beliefs, LogDigest, build
+from net.games.locke.aims import FIT_DURABILITY, LATE_FIGHT, Aims, attack_at, futile
+from net.games.locke.beliefs import EVIL_SURE, Beliefs, LogDigest, build
 from net.games.locke.outlook import win_chance
 from net.games.locke.random_bot import LockeRandomBot
 
-#: Key bases (KMC 9.3.1) and the two base cards a seat may act on (KMC ch. 4).
-KEY_BASES = ("command-room", "laboratory", "computer-room", "energy-room")
 #: As the game drags on (turns per seat), the bar for declaring and for accepting falls,
 #: so that a game between careful bots still ends by a rule long before the termination
 #: guard (150 turns per seat, ruling N47): (turns per seat, declare at, refuse below).
 PATIENCE: tuple[tuple[int, int, int], ...] = ((0, 100, 50), (20, 80, 40), (35, 60, 25), (50, 40, 10), (70, 25, 1))
-#: Declare a combat on (and hunt) a seat whose enemy score reaches this, by own side:
-#: Good needs an Evil face or more, Evil strikes at anything that looks Good.
-ATTACK_AT = {"good": 3, "evil": 1, "special": 1}
-LATE_FIGHT = 45
-#: Fruitless combats declared on one seat before this seat stops hunting it (see ``_futile``).
-FUTILE = 2
 #: Cards a seat does not walk onto unless it must (KMC 11.6 manners: rest cells, the
 #: autograph session; the black hole can swallow a piece; traps, arrests, barracks and alarm
 #: devices start fights with obstacles that decide nothing about the sides, KMC ch. 3-4).
@@ -72,9 +64,6 @@ AVOID = ("cafe-dahlia", "autograph-session", "black-hole", "goat-farm", "powder-
 AVOID_COST = 5
 #: Staying on such a cell (it acts again on every turn there, e.g. a trap's restraint): five moves.
 AVOID_STAY = 30
-#: Fit to fight: at least this durability left, and this ESP level or an item.
-FIT_DURABILITY = 3
-FIT_LEVEL = 4
 
 
 class LockeHeuristicBot:
@@ -83,11 +72,8 @@ class LockeHeuristicBot:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
         self.fallback = LockeRandomBot(rng)
-        #: the decision in progress (set by choose; read by helpers that need the components)
-        self.components: ComponentSet | None = None
-        self.knowledge: Knowledge | None = None
-        #: whether the game has run :data:`LATE_FIGHT` turns per seat (set by choose)
-        self.late = False
+        #: the aims of the decision in progress (set by choose)
+        self.aims: Aims | None = None
         #: the public log read so far (beliefs.LogDigest; rebuilt when the log is another one)
         self.digest = LogDigest()
 
@@ -101,10 +87,9 @@ class LockeHeuristicBot:
             return self._sealed(game, state, seat, knowledge, legal)
         if isinstance(first, PlacementPick):
             return self._placement(legal)
-        self.components, self.knowledge = components, knowledge
         self.digest = self.digest.update(state.events)
         b = build(components, state, seat, knowledge, self.digest)
-        self.late = state.turn // max(1, state.n) >= LATE_FIGHT
+        self.aims = Aims(components, knowledge, state.turn // max(1, state.n) >= LATE_FIGHT)
         kind = state.queue[0].kind if state.queue else ""
         if state.queue and 0 <= state.queue[0].seat < state.n and state.queue[0].seat != seat:
             # deciding for a seat this one controls (ESP controller, KMC 4; engine/locke/control.py):
@@ -114,6 +99,10 @@ class LockeHeuristicBot:
         if choice is None:
             return self.fallback.choose(game, state, seat, knowledge, legal)
         return choice
+
+    def _aims(self) -> Aims:
+        assert self.aims is not None, "aims are set by choose() before any rule of thumb runs"
+        return self.aims
 
     # --- set-up -----------------------------------------------------------------------
 
@@ -194,7 +183,7 @@ class LockeHeuristicBot:
         if isinstance(first, Join):
             step = state.queue[0]
             inviter = step.n if 0 <= step.n < state.n else -1
-            ok = inviter >= 0 and self._wants_party(state, b, inviter)
+            ok = inviter >= 0 and self._aims().wants_party(state, b, inviter)
             return _pick(legal, Join, "accept", ok)
         numbers = _max_number(legal)
         if numbers is not None:
@@ -222,101 +211,6 @@ class LockeHeuristicBot:
 
     # --- movement --------------------------------------------------------------------
 
-    def goals(self, components: ComponentSet, state: Any, knowledge: Knowledge, b: Beliefs) -> list[str]:
-        """The cells this seat heads for now (see net/games/locke/moves.py)."""
-        me = state.seats[b.seat]
-        hunting = self._prey(state, b)
-        if b.me is not None and b.me.victory.kind == "survive-in-party-with" and me.leader < 0 \
-                and not any(q.leader == b.seat for q in state.seats):
-            company = [q.place for i, q in enumerate(state.seats)
-                       if q.alive and q.place and q.status == "normal" and self._wants_party(state, b, i)]
-            if company:
-                return company
-        if state.phase == "base":
-            if b.me is not None and b.me.has_ability("authors-privilege"):
-                king = moves.face_up(state, ("king-editorial-room",))
-                if king and "king" not in me.tried:
-                    return king
-            if b.my_side == "evil":
-                guard = _my_key_bases(state, knowledge)
-                return hunting or guard or moves.face_down_cells(state)
-            if b.my_side == "good" or (b.me is not None and b.me.victory.kind == "present-at-finale"):
-                keys = moves.face_up(state, KEY_BASES)
-                nova = moves.face_up(state, ("nova",)) if "nova" not in me.tried and b.my_side == "good" else []
-                if keys or nova:
-                    return keys + nova
-            if me.base_player:  # KMC 9.3.2: a base player turns no base card; it hunts or keeps company
-                company = [q.place for i, q in enumerate(state.seats) if i != b.seat and q.alive and q.place]
-                return hunting or company
-            return hunting + moves.face_down_cells(state) if hunting else moves.face_down_cells(state)
-        cards = moves.face_down_cells(state)
-        if hunting and (b.my_side == "evil" or not cards):
-            return hunting
-        # the search comes first (KMC 7.2): only a prey next to this seat is worth the detour
-        near = [c for c in hunting if me.place and moves.distance(me.place, c) <= 1]
-        return cards + near
-
-    def _prey(self, state: Any, b: Beliefs) -> list[str]:
-        """Cells of believed enemies worth a fight (only when this seat is fit)."""
-        if not self._fit(b):
-            return []
-        threshold = _attack_at(state, b)
-        return [q.place for i, q in enumerate(state.seats)
-                if i != b.seat and q.alive and q.place and self._target_score(state, b, i) >= threshold
-                and not _futile(state, b, i)]
-
-    def _target_score(self, state: Any, b: Beliefs, other: int) -> int:
-        """How much this seat wants ``other`` dead (its side's enemies; a Special's own prey)."""
-        if b.my_side != "special" or b.me is None:
-            return b.enemy_score(other)
-        rule = b.me.victory
-        card = b.known[other]
-        if rule.kind == "present-at-finale":  # N24: be in the last combat; any fight will do
-            return 2 if b.seat not in state.last_combat else -5
-        if rule.kind in ("dead-share-of-others", "dead-share-of-all"):
-            return 2  # every death helps Elmi and Dr. Wong
-        if rule.kind in ("lose-if-any-alive", "kill-personally"):
-            targets = rule.params.get("targets", ())
-            names = targets if isinstance(targets, tuple) else ()
-            if card is not None:
-                return 5 if any(isinstance(t, str) and t in self._counts(state, card) for t in names) else -5
-            return 1
-        if rule.kind == "no-other-alive-at-level" and self.components is not None:
-            level = rule.params.get("level", 5)
-            if card is None:
-                return 1
-            q = state.seats[other]
-            high = current(self.components.character(card), q.mods, q.proofs, "level")
-            return 5 if isinstance(level, int) and high >= level else -5
-        return -5
-
-    def _counts(self, state: Any, card: str) -> tuple[str, ...]:
-        return self.components.character(card).counts_as if self.components is not None else ()
-
-    def _wants_party(self, state: Any, b: Beliefs, other: int) -> bool:
-        """Whom this seat rides with: friends; Jessica any single man by the look of him (KMC table 2.1)."""
-        if other == b.seat or other in b.declined:
-            return False  # once turned down, it does not ask again
-        if state.phase == "planet" and state.seats[other].base_player:
-            return False  # base players take no planet-phase turns (KMC 7.2)
-        if b.me is not None and b.me.victory.kind == "survive-in-party-with" and self.components is not None:
-            card = b.known[other]
-            if card is not None:
-                c = self.components.character(card)
-                return c.sex == b.me.victory.params.get("sex") and c.marital == b.me.victory.params.get("marital")
-            face = state.seats[other].silhouette
-            return bool(face) and self.components.silhouette(face).sex == b.me.victory.params.get("sex")
-        return b.friend(other)
-
-    def _fit(self, b: Beliefs) -> bool:
-        """Strong enough to start a fight: durability to spare and a level or an item to fight with
-        (Yuki Hijiri, with neither, fights only to be present at the end, N24)."""
-        if b.me is not None and b.me.victory.kind == "present-at-finale":
-            return b.durability >= FIT_DURABILITY
-        if self.late:
-            return b.durability >= 1
-        return b.durability >= FIT_DURABILITY and (b.level >= FIT_LEVEL or bool(b.me and b.me.items))
-
     def _move(self, components: ComponentSet, state: Any, knowledge: Knowledge, b: Beliefs,
               legal: Sequence[SeatInput]) -> SeatInput | None:
         me = state.seats[b.seat]
@@ -324,18 +218,18 @@ class LockeHeuristicBot:
             if isinstance(a, Destroy):  # KMC 9.3.1: the point of the base phase for Good
                 return a
             if isinstance(a, Leave) and me.leader >= 0 and (
-                    b.enemy_score(me.leader) > 0 or self._target_score(state, b, me.leader) > 0
+                    b.enemy_score(me.leader) > 0 or self._aims().target_score(state, b, me.leader) > 0
                     or (state.phase == "planet" and state.seats[me.leader].base_player)):
                 return a  # an enemy's party, or a base player's, who takes no planet-phase turns (KMC 7.2)
         entries = [a for a in legal if isinstance(a, EnterBase)]
         if entries:  # KMC 9.3.1: 2d6 at or under the level (plus bonuses) gets in
             return max(entries, key=lambda a: a.level)
         proposals = [a for a in legal if isinstance(a, Propose) and a.partners
-                     and all(self._wants_party(state, b, i) for i in a.partners)]
+                     and all(self._aims().wants_party(state, b, i) for i in a.partners)]
         if proposals and (state.phase == "planet" or not any(state.seats[i].leader >= 0 for i in range(state.n))):
             return max(proposals, key=lambda a: (len(a.partners), -legal.index(a)))
         recover = next((a for a in legal if isinstance(a, Recover)), None)
-        goals = self.goals(components, state, knowledge, b)
+        goals = self._aims().goals(components, state, knowledge, b)
         ports = moves.spaceports(state)
         here = moves.nearest(me.place, goals, ports) if me.place else moves.FAR
         if recover is not None and b.durability < FIT_DURABILITY and here > 0:
@@ -360,8 +254,8 @@ class LockeHeuristicBot:
         return best[self.rng.randrange(len(best))]
 
     def _best_cell(self, state: Any, b: Beliefs, lands: Sequence[Land]) -> SeatInput:
-        goals = self.goals(self.components, state, self.knowledge, b) if self.components is not None \
-            and self.knowledge is not None else moves.face_down_cells(state)
+        aims = self._aims()
+        goals = aims.goals(aims.components, state, aims.knowledge, b)
         ports = moves.spaceports(state)
         low = min(moves.nearest(a.to, goals, ports) for a in lands)
         best = [a for a in lands if moves.nearest(a.to, goals, ports) == low]
@@ -371,14 +265,14 @@ class LockeHeuristicBot:
 
     def _fight(self, state: Any, b: Beliefs, legal: Sequence[SeatInput]) -> SeatInput | None:
         fights = [a for a in legal if isinstance(a, Fight)]
-        threshold = _attack_at(state, b)
+        threshold = attack_at(state, b)
         targets = [a for a in fights if a.target >= 0]
         if not targets:
             return fights[0] if fights else None
-        best = max(targets, key=lambda a: (not _futile(state, b, a.target), self._target_score(state, b, a.target),
+        best = max(targets, key=lambda a: (not futile(state, b, a.target), self._aims().target_score(state, b, a.target),
                                            -a.target))
-        score = self._target_score(state, b, best.target)
-        if (score >= threshold and self._fit(b) and not _futile(state, b, best.target)) \
+        score = self._aims().target_score(state, b, best.target)
+        if (score >= threshold and self._aims().fit(b) and not futile(state, b, best.target)) \
                 or not any(a.target < 0 for a in fights):
             return best
         return next(a for a in fights if a.target < 0)
@@ -427,31 +321,12 @@ class LockeHeuristicBot:
         nop = _first(legal, Nop)
         if kind == "cb_party":
             ok = [a for a in legal if isinstance(a, Propose) and a.partners
-                  and all(self._wants_party(state, b, i) for i in a.partners)]
+                  and all(self._aims().wants_party(state, b, i) for i in a.partners)]
             return max(ok, key=lambda a: (len(a.partners), -legal.index(a))) if ok else nop
         leader = state.seats[b.seat].leader
         if leader >= 0 and b.enemy_score(leader) > 0:
             return next((a for a in legal if isinstance(a, Leave)), nop)
         return nop
-
-
-def _attack_at(state: Any, b: Beliefs) -> int:
-    """The enemy score at which this seat declares a combat or hunts (:data:`ATTACK_AT`); late in
-    a game (:data:`LATE_FIGHT` turns per seat) anyone not believed a friend, and twice as late anyone
-    not firmly a friend, so that a stalled table ends."""
-    per_seat = state.turn // max(1, state.n)
-    if per_seat >= 2 * LATE_FIGHT:
-        return GOOD_SURE + 1  # very late: anyone not a firm friend
-    if per_seat >= LATE_FIGHT:
-        return min(0, ATTACK_AT.get(b.my_side, 1))
-    return ATTACK_AT.get(b.my_side, 1)
-
-
-def _futile(state: Any, b: Beliefs, other: int) -> bool:
-    """This seat has declared :data:`FUTILE` combats on ``other`` that killed nobody: let it be for
-    now (a fight it cannot win only lengthens the game); the count is forgiven late in the game."""
-    per_seat: int = state.turn // max(1, state.n)
-    return b.futile[other] >= FUTILE * (1 + per_seat // LATE_FIGHT)
 
 
 def _patience(state: Any) -> tuple[int, int]:
@@ -484,20 +359,6 @@ def _max_number(legal: Sequence[SeatInput]) -> SeatInput | None:
         if same and len(same) == len(legal):
             return max(same, key=lambda a: (getattr(a, field), -legal.index(a)))
     return None
-
-
-def _my_key_bases(state: Any, knowledge: Knowledge) -> list[str]:
-    """Key-base cells this seat placed or was shown, still standing (its own notes)."""
-    cells: list[str] = []
-    for note in knowledge.notes:
-        if note.topic in ("placed:keybases", "disclosed:keybases"):
-            for pair in note.data:
-                cell, thing = str(pair[0]), str(pair[1])
-                if thing in KEY_BASES and cell not in cells:
-                    cells.append(cell)
-    standing = {key: cell for key, cell in state.cells}
-    return [c for c in cells if c in standing and standing[c].face_up not in ("corridor",)
-            and (standing[c].handle is not None or standing[c].face_up in KEY_BASES)]
 
 
 __all__ = ["LockeHeuristicBot"]
