@@ -11,9 +11,10 @@ answers every prompt with a rule of thumb (docs/rules/locke.md "The heuristic bo
   for sure (net/games/locke/outlook.py), refuses another's declaration when its
   chance of winning then is below one half, and accepts otherwise; shows its card
   to override a refusal whenever the rules allow it;
-- movement (KMC 9.2-9.3): toward goals (net/games/locke/aims.py, distances in net/games/locke/moves.py), the planet cards in
-  the planet phase and the key bases in the base phase, by the move that leaves the
-  least distance (a teleport counted by its expected landing);
+- movement (KMC 9.2-9.3): toward goals (net/games/locke/aims.py; distances in
+  net/games/locke/moves.py), the planet cards in the planet phase and the key bases in
+  the base phase, by the move that leaves the least distance (a teleport counted by its
+  expected landing);
 - parties: it invites and joins only seats it believes friends, leaves an enemy leader;
 - combat (KMC 9.2.3, 10): it declares a combat on a believed enemy when it is fit to
   fight, and plays its hand by net/games/locke/fighting.py;
