@@ -16,6 +16,7 @@ from engine.locke.actions import Answer, Declare, Destroy, Fight, Nop, Walk
 from engine.locke.state import LockeState
 from net.games import game_named
 from net.games.locke import components
+from net.games.locke.aims import KEY_BASES, Aims
 from net.games.locke.beliefs import build
 from net.games.locke.heuristic import LockeHeuristicBot
 from net.games.locke.judge import disagreements
@@ -273,3 +274,23 @@ def test_a_decision_takes_under_50_ms() -> None:
         if table.pending is None or table.step() is None:
             break
     assert 0 < worst < 0.05
+
+
+def test_a_base_player_heads_for_seats_or_key_bases_never_for_base_cards_it_cannot_turn() -> None:
+    # KMC 9.3.2: only non-base players turn base cards, so face-down cells are no goal for a base player
+    table = _mid_game(8, 4, phase="base")  # seed 4: a Good character under an Evil face is a base player
+    while sum(1 for q in table.state.seats if q.alive and q.place) < 3:  # until the base fills up
+        assert table.pending is not None and table.step() is not None
+    state = table.state
+    seat = next(i for i, p in enumerate(state.seats) if p.alive and p.base_player and sides_of(table)[i] == "good")
+    b = build(components(), state, seat, table.knowledge[seat])
+    aims = Aims(components(), table.knowledge[seat], late=False)
+    goals = aims.goals(components(), state, table.knowledge[seat], b)
+    places = {q.place for i, q in enumerate(state.seats) if i != seat and q.alive and q.place}
+    keys = {key for key, cell in state.cells if cell.face_up in KEY_BASES}
+    assert goals and set(goals) <= places | keys
+    assert not set(goals) & (set(face_down_cells(state)) - places)
+
+
+def sides_of(table: LocalTable) -> list[str]:
+    return LOCKE.end_sides(table.game, _opened(table))  # type: ignore[misc]
