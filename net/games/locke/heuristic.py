@@ -58,7 +58,8 @@ PATIENCE: tuple[tuple[int, int, int], ...] = ((0, 100, 50), (20, 80, 40), (35, 6
 #: autograph session; the black hole can swallow a piece; traps, arrests, barracks and alarm
 #: devices start fights with obstacles that decide nothing about the sides, KMC ch. 3-4).
 AVOID = ("cafe-dahlia", "autograph-session", "black-hole", "goat-farm", "powder-room", "trap", "arrest", "combat",
-         "ek", "barracks", "alarm-1-1", "alarm-1-2", "alarm-2-1", "alarm-2-2", "alarm-2-3", "alarm-3-2", "alarm-3-3",
+         "ek", "barracks", "energy-absorber", "esp-controller-system", "illusion-room-4", "illusion-room-5",
+         "illusion-room-6", "madonna-of-khan", "alarm-1-1", "alarm-1-2", "alarm-2-1", "alarm-2-2", "alarm-2-3", "alarm-3-2", "alarm-3-3",
          "alarm-3-4", "alarm-4-3", "alarm-4-4", "alarm-5-4")
 #: What stepping onto such a cell costs, in sixths of a move: less than a move
 #: saved, so a seat still crosses one when it is the way to its goal.
@@ -243,6 +244,8 @@ class LockeHeuristicBot:
                 value = moves.nearest(a.to, goals, ports) * 6 + detour
             elif isinstance(a, Teleport):
                 value = moves.teleport_value(me.place, a.level, goals, ports) if me.place else moves.FAR * 6
+                if me.place in avoid:  # a failed teleport (a d6 over the level) stays on the cell
+                    value += max(0, 6 - a.level) * AVOID_STAY // 6
             elif isinstance(a, Nop):
                 value = here * 6 + (0 if here == 0 else 1) + (AVOID_STAY if me.place in avoid else 0)
             else:
