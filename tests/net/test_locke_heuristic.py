@@ -259,14 +259,16 @@ def test_short_heuristic_games_end_by_a_rule_judged_alike_and_replay(seats: int,
 
 
 def test_a_decision_takes_under_50_ms() -> None:
+    """CPU time per decision (the wall clock of a shared machine is no measure; tools.bench
+    locke_bots reports the wall-clock figures)."""
     worst = 0.0
 
     class Timed(LockeHeuristicBot):
         def choose(self, *args: Any) -> SeatInput:
             nonlocal worst
-            begin = time.perf_counter()
+            begin = time.process_time()
             out = super().choose(*args)
-            worst = max(worst, time.perf_counter() - begin)
+            worst = max(worst, time.process_time() - begin)
             return out
 
     table = _table(10, 4, [Timed(random.Random(i)) for i in range(10)])
