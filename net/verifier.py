@@ -73,6 +73,8 @@ class Verdict:
         self.forfeit: dict[str, Any] | None = None
         self.void_claims: list[dict[str, Any]] = []
         self.table = "networked"
+        #: a local record's outcome was also re-judged, seat by seat, by the game's independent judge
+        self.judged = False
 
     def to_data(self) -> dict[str, Any]:
         return {"ok": self.ok, "step": self.step, "seat": self.seat, "reason": self.reason,
@@ -90,7 +92,8 @@ class Verdict:
             lines.append(f"FAILED at step {self.step} ({who}): {self.reason}: {self.detail}")
         elif self.table == "local":
             lines.append("ok: a local game's record: every input replays under the rules and every state hash "
-                         "matches (a local table is trusted and signs nothing, so the record cannot show who played)")
+                         "matches (a local table is trusted and signs nothing, so the record cannot show who played)"
+                         + ("; the game's independent judge agrees with every seat's result" if self.judged else ""))
         elif self.end == "forfeit claim":
             lines.append("ok as a record: every signature, proof and replayed step checks out, but the result "
                          "rests on a forfeit claim, and a timeout cannot be proven offline")
@@ -358,6 +361,7 @@ def _verify_local(record: LocalRecord, require_end: bool) -> Verdict:
         outcome = conceded
     assert outcome is not None
     verdict = Verdict(True)
+    verdict.judged = entry.judge is not None and record.conceded is None
     verdict.outcome = outcome.__canonical__()
     verdict.audit = "replayed"
     verdict.end = "normal end" if record.conceded is None else "concession"

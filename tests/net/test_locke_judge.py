@@ -190,7 +190,8 @@ def test_tools_verify_runs_the_judge_on_a_locke_record(tmp_path: Path, monkeypat
     from net.transcript import load_raw
 
     data = load_raw(record)
-    assert verifier.verify(data).ok
+    agreed = verifier.verify(data)
+    assert agreed.ok and agreed.judged and "independent judge agrees" in str(agreed)
     lying = dataclasses.replace(LOCKE, judge=lambda game, state: ["seat 0: the engine says won A, the judge says lost C"])
     monkeypatch.setattr(verifier, "game_for_rules", lambda rules_id: lying)
     verdict = verifier.verify(data)
