@@ -77,6 +77,8 @@ class Verdict:
         #: For ``end`` "abandonment claim": who abandoned, the silent seats, step, part, owed (words).
         self.abandoned: dict[str, Any] | None = None
         self.table = "networked"
+        #: a local record's outcome was also re-judged, seat by seat, by the game's independent judge
+        self.judged = False
 
     @property
     def unproven(self) -> bool:
@@ -101,7 +103,8 @@ class Verdict:
             lines.append(f"FAILED at step {self.step} ({who}): {self.reason}: {self.detail}")
         elif self.table == "local":
             lines.append("ok: a local game's record: every input replays under the rules and every state hash "
-                         "matches (a local table is trusted and signs nothing, so the record cannot show who played)")
+                         "matches (a local table is trusted and signs nothing, so the record cannot show who played)"
+                         + ("; the game's independent judge agrees with every seat's result" if self.judged else ""))
         elif self.end in UNPROVEN:
             lines.append(f"ok as a record: every signature, proof and replayed step checks out, but the result "
                          f"rests on {'an' if self.end.startswith('a') else 'a'} {self.end}, and a timeout cannot be "
@@ -363,6 +366,11 @@ def _verify_local(record: LocalRecord, require_end: bool) -> Verdict:
                                                            "already ended by the rules")
     if outcome is not None and not _same_data(recorded_outcome, outcome.__canonical__()):
         return _fail(steps, None, "outcome", "the recorded outcome is not the one the rules reach")
+    if outcome is not None and entry.judge is not None:  # the game's independent judge (e.g. Locke's)
+        problems = entry.judge(game, state)
+        if problems:
+            return _fail(steps, None, "judge", "the independent judge disagrees with the engine's outcome: "
+                                               + "; ".join(problems))
     if record.conceded is not None:
         try:
             conceded = Outcome.from_data(recorded_outcome)
@@ -373,6 +381,7 @@ def _verify_local(record: LocalRecord, require_end: bool) -> Verdict:
         outcome = conceded
     assert outcome is not None
     verdict = Verdict(True)
+    verdict.judged = entry.judge is not None and record.conceded is None
     verdict.outcome = outcome.__canonical__()
     verdict.audit = "replayed"
     verdict.end = "normal end" if record.conceded is None else "concession"

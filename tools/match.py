@@ -3,6 +3,8 @@
     python -m tools.match rider --bots greedy,random --seed 7 --json
                           [--save FILE] [--deck0 FILE --deck1 FILE] [--cardset FILE]
     python -m tools.match locke --seats 7 --bots random --seed 3 --json [--save FILE]
+    python -m tools.match locke --seats 7 --bots heuristic,random,heuristic,random,random,random,random \
+                          --games 50 --json [--replay]
     python -m tools.match tiny --seats 3 --net tcp --save FILE
     python -m tools.match rider --net tcp --bots greedy,random --seed 7 --json --save FILE
 
@@ -18,7 +20,13 @@ played here, its bots, seat range and set-up included); :func:`build_parser` is 
 declared, and :func:`play` takes the parsed arguments; ``--net tcp`` runs
 every seat as its own process over 127.0.0.1 (tools/match_tcp.py) and adds
 ``wall_s``, ``cpu_s``, ``messages``, ``bytes`` and ``audit`` to the result.
-Exit status: 0 = done, 2 = bad input (message on stderr).
+``--games G`` plays the seeds ``--seed`` .. ``--seed + G - 1`` and prints one
+summary (tools/match_summary.py: endings by kind, wins by bot and by side with 95 %
+intervals, grades, game lengths in turns and inputs, CPU seconds per game); the game
+entry's independent ``judge`` checks every game, and ``--replay`` replays each game's
+inputs through the engine to check its final state hash.
+Exit status: 0 = done, 1 = a judge disagreed or a replay differed (with --games),
+2 = bad input (message on stderr).
 """
 
 from __future__ import annotations
@@ -27,6 +35,7 @@ import argparse
 import json
 import random
 import sys
+import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -39,6 +48,7 @@ from net.seats import for_people, seats_label
 from net.transcript import make_local_transcript, save
 from tools._cli import InputProblem, deck_tool
 from tools._cli import run as run_cli
+from tools.match_summary import summarise
 
 
 # --- games (all from the registry, net/games/) ------------------------------------------
@@ -97,7 +107,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("game", nargs="?", choices=names, help="the game to play")
     parser.add_argument("--bots", default=None,
                         help="one bot per seat, comma-separated, or one name for every seat: " + "; ".join(
-                            f"{e.name}: {', '.join(sorted(e.bots))}" for e in games())
+                            f"{e.name}: {', '.join(_described(e, b) for b in sorted(e.bots))}" for e in games())
                         + " (default: " + "; ".join(f"{e.name}: {','.join(e.default_bots)}" for e in games()) + ")")
     parser.add_argument("--seed", type=int, default=0, help="seed of the table and the bots (same seed, same game)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -110,6 +120,10 @@ def build_parser() -> argparse.ArgumentParser:
                              "--net tcp: the signed transcript); check it with python -m tools.verify FILE")
     parser.add_argument("--net-timeout", type=float, default=120.0, metavar="S",
                         help="with --net tcp: give up after S seconds")
+    parser.add_argument("--games", type=int, default=None, metavar="G",
+                        help="play G games (seeds --seed .. --seed+G-1) and print their summary")
+    parser.add_argument("--replay", action="store_true",
+                        help="with --games: replay every game's inputs through the engine and compare the final hash")
     parser.add_argument("--seats", type=int, default=None,
                         help="number of players (default: " + "; ".join(
                             f"{e.name} {e.default_seats}" for e in games()) + ")")
@@ -118,6 +132,12 @@ def build_parser() -> argparse.ArgumentParser:
     decks.add_argument("--deck0", metavar="FILE", help="deck file of seat 0 (default: the shipped one)")
     decks.add_argument("--deck1", metavar="FILE", help="deck file of seat 1 (default: the shipped one)")
     return parser
+
+
+def _described(entry: GameEntry[Any], bot: str) -> str:
+    """A bot's name with its English one-line description when the game gives one."""
+    about = entry.bot_descriptions.get(bot)
+    return f"{bot} ({about[0].rstrip('.')})" if about else bot
 
 
 def bot_names(entry: GameEntry[Any], names: str | None, seats: int) -> list[str]:
@@ -156,24 +176,71 @@ def play(args: argparse.Namespace) -> dict[str, Any]:
                                "table is future work")
         return play_tcp(args, entry, seats, bots)
     setup = local_setup(entry, seats, (args.deck0, args.deck1), args.cardset)
-    agents = make_agents(entry, ",".join(bots), args.seed, len(setup.knowledge))
-    table = LocalTable(setup.game, setup.state, setup.knowledge, agents, args.seed, record_hashes=bool(args.save))
-    for _ in range(args.max_steps):  # like table.run, but reaching --max-steps reports "unfinished"
+    result, table = play_one(entry, setup, bots, args.seed, args.max_steps, record_hashes=bool(args.save))
+    result.pop("cpu_s")  # one game's result is the same in every run (a summary of many reports CPU)
+    if args.save:
+        save_local(Path(args.save), entry, setup, table, bots, args.seed, table.outcome())
+    return result
+
+
+def play_one(entry: GameEntry[Any], setup: LocalSetup[Any], bots: Sequence[str], seed: int, max_steps: int, *,
+             record_hashes: bool = False, replay: bool = False) -> tuple[dict[str, Any], LocalTable]:
+    """Play one local game from ``setup`` with ``bots`` and seed ``seed``; its result and its table.
+
+    The result carries ``cpu_s`` (the process CPU time of the game), ``judge`` (the game's
+    independent judge's disagreements, when it has a judge) and with ``replay`` whether the
+    inputs replay to the same final state hash (``replayed``)."""
+    agents = make_agents(entry, ",".join(bots), seed, len(setup.knowledge))
+    table = LocalTable(setup.game, setup.state, setup.knowledge, agents, seed, record_hashes=record_hashes)
+    start = time.process_time()
+    for _ in range(max_steps):  # like table.run, but reaching max_steps reports "unfinished"
         if table.pending is None or table.step() is None:
             break
+    cpu = time.process_time() - start
     outcome = table.outcome()
     final = hash_of(setup.game, table.state)
     result = {
-        "game": args.game, "seed": args.seed, "bots": bots,
+        "game": entry.name, "seed": seed, "bots": list(bots),
         **outcome_fields(outcome),
         "turns": getattr(table.state, "turn", None), "actions": len(table.log), "final_hash": final.hex(),
+        "cpu_s": round(cpu, 4),
     }
     if outcome is not None and outcome.seats:
         result["grades"] = [r.grade for r in outcome.seats]
         result["ending"] = getattr(table.state, "ending", None)
-    if args.save:
-        save_local(Path(args.save), entry, setup, table, bots, args.seed, outcome)
-    return result
+        if entry.end_sides is not None:
+            result["sides"] = entry.end_sides(setup.game, table.state)
+        if entry.judge is not None:
+            result["judge"] = entry.judge(setup.game, table.state)
+    if replay:
+        state = setup.state
+        for action in table.log:
+            state = setup.game.apply(state, action)
+        result["replayed"] = hash_of(setup.game, state) == final
+    return result, table
+
+
+def play_many(args: argparse.Namespace) -> dict[str, Any]:
+    """Play ``--games`` local games from ``--seed`` on and return their summary (tools/match_summary.py)."""
+    if args.game is None:
+        raise InputProblem("name the game to play: python -m tools.match GAME --games G, GAME one of "
+                           f"{', '.join(e.name for e in games())}")
+    entry = entry_named(args.game)
+    if args.net != "local" or args.save:
+        raise InputProblem("--games plays local games only and saves none; drop --net and --save")
+    if args.games < 1:
+        raise InputProblem("--games needs a positive number of games")
+    seats = args.seats if args.seats is not None else entry.default_seats
+    bots = bot_names(entry, args.bots, seats)
+    results = []
+    for seed in range(args.seed, args.seed + args.games):
+        setup = local_setup(entry, seats, (args.deck0, args.deck1), args.cardset)
+        result, _ = play_one(entry, setup, bots, seed, args.max_steps, replay=args.replay)
+        results.append(result)
+    summary = summarise(results)
+    bad = [{"seed": r["seed"], "judge": r.get("judge"), "replayed": r.get("replayed")} for r in results
+           if r.get("judge") or r.get("replayed") is False]
+    return {"game": entry.name, "seats": seats, "bots": bots, "first_seed": args.seed, **summary, "problems": bad}
 
 
 def outcome_fields(outcome: Outcome | None) -> dict[str, Any]:
@@ -211,12 +278,37 @@ def save_local(path: Path, entry: GameEntry[Any], setup: LocalSetup[Any], table:
         raise InputProblem(f"cannot write the record to {path} ({exc}); choose a writable path") from None
 
 
+def print_summary(summary: Mapping[str, Any]) -> None:
+    """The summary of ``--games`` for people (the same figures as ``--json``)."""
+    print(f"{summary['games']} games of {summary['game']} at {summary['seats']} seats, bots {','.join(summary['bots'])}")
+    print(f"ended by a rule: {summary['ended_by_rule']} ({summary['ended_by_rule_rate']}); endings {summary['endings']}")
+    for key in ("wins_by_bot", "wins_by_side", "wins_by_bot_and_side"):
+        for name, r in (summary.get(key) or {}).items():
+            print(f"  {key[8:] or 'bot'} {name}: {r['wins']}/{r['seats']} won ({r['rate']}, 95% CI {r['ci95']})")
+    print(f"grades {summary['grades']}; turns {summary['turns']}; inputs {summary['inputs']}")
+    if "cpu_s_per_game" in summary:
+        print(f"CPU seconds per game {summary['cpu_s_per_game']}")
+    for problem in summary["problems"]:
+        print(f"PROBLEM seed {problem['seed']}: judge {problem['judge']}, replayed {problem['replayed']}")
+
+
 def main(argv: list[str]) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:
         return int(exc.code or 0)
+    if args.games is not None:
+        try:
+            summary = play_many(args)
+        except InputProblem as exc:
+            print(f"error: {for_people(str(exc))}", file=sys.stderr)
+            return 2
+        if args.json:
+            print(json.dumps(summary, sort_keys=True))
+        else:
+            print_summary(summary)
+        return 1 if summary["problems"] else 0
     try:
         result = play(args)
     except InputProblem as exc:

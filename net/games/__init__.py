@@ -101,7 +101,14 @@ class GameEntry(Generic[S]):
       genesis options from every seat's announcement; ``check_info(info)``
       lists what is wrong with one.
     - ``bots``: name -> factory taking the bot's RNG; ``default_bots`` one
-      name per seat, or one name for every seat.
+      name per seat, or one name for every seat; ``bot_descriptions``: name ->
+      (English, Japanese) one-line description a lobby and tools show (may be empty).
+    - ``judge(game, final_state)``: an independent check of a finished game's
+      outcome, the lines where it disagrees with the engine (empty: agreed);
+      ``tools.verify`` runs it on local records. None for a game without one.
+    - ``end_sides(game, final_state)``: each seat's side at the end of a game
+      with hidden sides (Locke: good, evil, special), for tools.match's win
+      counts by side; None for a game without sides.
     - ``game_class``: the engine's game class (engine/core/game.py's reducer
       contract); :func:`register` checks it and which optional parts it offers
       (engine/core/capabilities.py) once, so no driver ever probes a game.
@@ -147,6 +154,9 @@ class GameEntry(Generic[S]):
     scenario: str | None = None
     rules_doc: str | None = None
     title_ja: str = ""
+    bot_descriptions: Mapping[str, tuple[str, str]] = dataclasses.field(default_factory=dict)
+    judge: Callable[[Any, Any], list[str]] | None = None
+    end_sides: Callable[[Any, Any], list[str]] | None = None
 
     def title_in(self, lang: str) -> str:
         """The game's name for players in ``lang`` (English where it has no Japanese)."""

@@ -12,8 +12,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.locke.components import ComponentSet, component_set_from_data
-from engine.locke.state import MAX_SEATS, MIN_SEATS, RULES_ID, LockeState
 from engine.locke.game import LockeGame
+from engine.locke.state import MAX_SEATS, MIN_SEATS, RULES_ID, LockeState
+from net.games.locke.heuristic import LockeHeuristicBot
+from net.games.locke.judge import disagreements, end_sides
 from net.games.locke.random_bot import LockeRandomBot
 from net.games import GameEntry, LocalSetup, register
 
@@ -52,7 +54,14 @@ ENTRY: GameEntry[LockeState] = GameEntry(
     card_set_hash=lambda: components().digest(),
     min_seats=MIN_SEATS, max_seats=MAX_SEATS, default_seats=5,
     local_record=local_record, local=local,
-    bots={"random": LockeRandomBot}, default_bots=("random",), game_class=LockeGame,
+    bots={"random": LockeRandomBot, "heuristic": LockeHeuristicBot}, default_bots=("random",), game_class=LockeGame,
+    bot_descriptions={
+        "random": ("Picks among the legal moves at random: a fuzzer, not a player.",
+                   "合法手からランダムに選ぶ。動作確認用で、対戦相手ではない。"),
+        "heuristic": ("Plays its own side: reads the table, hunts its enemies, searches and storms the base.",
+                      "自陣営の勝利を目指す：卓を読み、敵を狙い、基地を探して攻める。"),
+    },
+    judge=disagreements, end_sides=end_sides,
     rules_doc="docs/rules/locke.md", scenario="net.games.locke.scenario",
 )
 register(ENTRY)
