@@ -696,3 +696,19 @@ def tr(lang: str, key: str, **fields: Any) -> str:
     en, ja = STRINGS.get(key, (key, key))
     text = pick(lang, en, ja)
     return text.format(**fields) if fields else text
+
+
+def _merge_game_catalogues() -> None:
+    """Add the catalogues a game keeps beside its client package (Locke's some four hundred
+    ``lk_*`` keys, client/locke/strings.py and client/locke/strings_log.py) to :data:`STRINGS`."""
+    from client.locke.strings import STRINGS as locke_ui
+    from client.locke.strings_log import ACTS, EVENTS
+
+    for table in (locke_ui, ACTS, EVENTS):
+        clash = set(table) & set(STRINGS)
+        if clash:
+            raise KeyError(f"catalogue keys defined twice: {sorted(clash)}")
+        STRINGS.update(table)
+
+
+_merge_game_catalogues()

@@ -56,6 +56,8 @@ class Settings:
     fullscreen: bool = False
     anim_speed: str = "normal"
     bot_speed: str = "normal"
+    locke_bot: str = ""  # the bot every other seat of a local Locke table plays (client/locke/); "": the default
+    auto_answer: bool = True  # a table answers for us a question with exactly one legal answer (client/locke/)
 
     @property
     def anim_factor(self) -> float:

@@ -3,6 +3,8 @@
 The networked Locke table (audited claims and hidden placements through
 ``net.commit``) is later work, so the entry has no ``table``: tools and the
 client offer Locke for local play and say so when asked for a networked one.
+The client draws it with client/locke/ (``client_ui``): a local table
+against bots.
 """
 
 from __future__ import annotations
@@ -54,6 +56,6 @@ ENTRY = GameEntry(
     min_seats=MIN_SEATS, max_seats=MAX_SEATS, default_seats=5,
     local_record=local_record, local=local,
     bots={"random": LockeRandomBot}, default_bots=("random",),
-    rules_doc="docs/rules/locke.md",
+    client_ui="client.locke", rules_doc="docs/rules/locke.md",
 )
 register(ENTRY)

@@ -1,0 +1,69 @@
+"""Super Human Locke's client UI hook (named by its registry entry, net/games/locke ``client_ui``).
+
+The lobby imports this module by that name (the contract is
+client/table/ui.py's): :func:`setup_fields` is Locke's set-up picker (the
+number of seats, 5 to 10, and the bot every other seat plays),
+:func:`help_pages` the player's guide, and :func:`start_local` opens a
+local table (we hold seat 0) on the table layer's local adapter
+(client/locke/session.py), the scene being client/locke/scene.py and the
+end screen the table layer's, with every seat's grade. Locke has no
+networked table yet (its registry entry has none), so there is no
+``start_net`` here. Imports stay inside the functions: client/i18n.py
+imports this package's catalogues while it loads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from client.help import HelpPage
+    from client.table.ui import SetupField
+
+
+def setup_fields(settings: Any, lang: str) -> list[SetupField]:
+    """Locke's set-up picker: how many seats, and which bot plays the others."""
+    from client.i18n import tr
+    from client.table.ui import SetupField, seat_field
+    from net.games import game_named
+
+    entry = game_named("locke")
+    chosen = settings.locke_bot if settings.locke_bot in entry.bots else entry.default_bots[0]
+
+    def pick(value: str) -> None:
+        settings.locke_bot = value
+
+    bots = SetupField("lk_setup_bots", tuple((k, tr(lang, f"bot_{k}")) for k in entry.bots), chosen, pick)
+    return [seat_field(entry, settings), bots]
+
+
+def help_pages() -> list[HelpPage]:
+    """Locke's help pages (the lobby's help for Locke; the table shows the same)."""
+    from client.locke.help import HELP
+
+    return list(HELP)
+
+
+def start_local(app: Any, settings: Any, entry: Any, on_leave: Callable[[], None], *, seed: int | None = None) -> Any:
+    """Switch ``app`` to a local Locke table of the lobby's seat count; return the scene.
+    The table layer's end screen follows the end (Play again: a new table of as many seats)."""
+    import pygame
+
+    from client.locke.scene import LockeScene
+    from client.locke.session import local_session
+    from client.table.end_scene import EndScene
+    from client.table.ui import table_seats
+
+    session = local_session(app, entry, table_seats(entry, settings), name=settings.name, bot=settings.locke_bot,
+                            seed=seed)
+
+    def ended(scene: LockeScene) -> None:
+        backdrop = pygame.Surface(app.screen.get_size())
+        scene.draw(backdrop)
+        app.switch(EndScene(app, session, backdrop=backdrop, on_lobby=on_leave,
+                            on_again=lambda: start_local(app, settings, entry, on_leave)))
+
+    scene = LockeScene(app, session, on_leave=on_leave, on_end=ended)
+    app.switch(scene)
+    return scene
