@@ -147,10 +147,12 @@ def _draw_cell(surface: pygame.Surface, key: str, rect: pygame.Rect, cell: Cell 
         pygame.draw.line(surface, theme.BAD, rect.topleft, rect.bottomright, 3)
         pygame.draw.line(surface, theme.BAD, rect.topright, rect.bottomleft, 3)
     thing = marks.mine.get(key)
-    if thing is not None:
-        pygame.draw.rect(surface, MINE, rect.inflate(6, 6), width=3, border_radius=6)
-        draw_text(surface, namer.thing(thing), (rect.centerx, rect.top - 2), max(9, size - 2), MINE,
-                  anchor="midbottom", max_width=rect.width * 2)
+    if thing is not None:  # only our own hidden markers (our knowledge): a frame and the name inside
+        pygame.draw.rect(surface, MINE, rect, width=3, border_radius=4)
+        label = pygame.Rect(rect.left + 3, rect.top + 3, rect.width - 6, min(rect.height - 6, size + 6))
+        pygame.draw.rect(surface, theme.SHADOW, label)
+        draw_text(surface, namer.thing(thing), label.center, max(8, size - 3), MINE, anchor="center",
+                  max_width=label.width - 2)
     if key in marks.targets:
         pygame.draw.rect(surface, theme.TARGET, rect.inflate(8, 8), width=3, border_radius=7)
 
@@ -163,14 +165,18 @@ def _draw_pieces(surface: pygame.Surface, board: BoardLayout, state: LockeState,
             at.setdefault(s.place, []).append(seat)
     for key, seats in at.items():
         rect = board.cells[key]
-        radius = max(6, min(rect.width, rect.height) // 4)
         leaders = [s for s in seats if state.seats[s].leader < 0 or state.seats[s].leader not in seats]
-        for i, leader in enumerate(leaders):
+        cols = min(len(leaders), 2 if rect.width < rect.height * 1.2 else 3)
+        rows = math.ceil(len(leaders) / cols)
+        cw, ch = rect.width // cols, rect.height // rows
+        radius = max(5, min(cw, ch) // 2 - 3, 0)
+        radius = min(radius, max(6, min(rect.width, rect.height) // 3))
+        for i, leader in enumerate(leaders):  # every stack inside its own cell: none spills onto a neighbour
             stack = [leader] + [s for s in seats if state.seats[s].leader == leader and s != leader]
-            x = rect.left + radius + (i % 3) * int(radius * 1.6)
-            y = rect.bottom - radius + (i // 3) * int(radius * 1.6)
+            x = rect.left + (i % cols) * cw + cw // 2
+            y = rect.top + (i // cols) * ch + ch // 2
             for depth, seat in enumerate(reversed(stack)):
-                offset = (len(stack) - 1 - depth) * 4
+                offset = (len(stack) - 1 - depth) * 2
                 piece(surface, (x + offset, y - offset), radius, seat, state.seats[seat].alive,
                       seat == marks.active)
 

@@ -30,13 +30,13 @@ from client.app import App
 from client.i18n import tr
 from client.locke.board import BoardLayout, BoardMarks, destroyed_cells, draw_board, layout as board_layout, piece, side_of
 from client.locke.help import HELP
-from client.locke.intents import Group, board_targets, groups, kind_of
+from client.locke.intents import Group, board_targets, groups, honest, kind_of
 from client.locke.layout import TableLayout, table_layout
 from client.locke.views import banner, combat_lines, my_hand, my_placements, panel_lines, rail_lines, turn_line
 from client.locke.words import Namer
 from client.table.controls import draw_notice, notice_rect
 from client.table.log import LogEntry
-from client.table.log_panel import draw_log
+from client.locke.logview import FILTERS, draw_entries, keeps, tags_of
 from client.table.prompts import draw_prompt
 from client.table.scene import NOTICE_SECONDS, TableScene
 from client.table.session import IllegalIntent, TableSession
@@ -79,6 +79,10 @@ class LockeScene(TableScene[LockeState]):
         self.clicks = 0
         self.auto_answers = 0
         self.components = session.game.components
+        #: The log's filter (client/locke/logview.py) and each log source's tags, aligned with the sources.
+        self.log_filter = "since"
+        self._tags: list[frozenset[str]] = []
+        self._next_tags: frozenset[str] = frozenset()
 
     # -- names ------------------------------------------------------------------------------
     def namer(self, lang: str | None = None) -> Namer:
@@ -112,10 +116,15 @@ class LockeScene(TableScene[LockeState]):
         return words
 
     def after_input(self, action: Action) -> None:
-        if self.open_group is not None and not all(c in self.session.legal() for c in self.open_group.inputs):
+        if self.open_group is not None and not all(c in self.honest_legal() for c in self.open_group.inputs):
             self.open_group = None
 
+    def honest_legal(self) -> list[Any]:
+        """The session's legal list, narrowed to what our own cards let us say truthfully."""
+        return honest(self.session.legal(), self.state, self.session.knowledge, self.components, self.me)
+
     def _on_refresh(self) -> None:
+        self.legal = honest(self.legal, self.state, self.session.knowledge, self.components, self.me)
         self.targets = board_targets(self.legal)
         if self.open_group is not None and not all(c in self.legal for c in self.open_group.inputs):
             self.open_group, self.page = None, 0
@@ -126,7 +135,7 @@ class LockeScene(TableScene[LockeState]):
     def _auto_answer(self) -> None:
         """Give the only legal answer (the setting), and say so in the log."""
         self._auto_call = None
-        legal = self.session.legal()
+        legal = self.honest_legal()
         if not self.auto or len(legal) != 1 or isinstance(legal[0], PlacementPick):
             return
         choice = legal[0]
@@ -165,6 +174,12 @@ class LockeScene(TableScene[LockeState]):
         if not blocked and self.legal:
             self._choice_buttons(lay)
         self.side_buttons = self.side_panel_buttons(lay.side)
+        fw = (lay.log.width - 3 * 6) // len(FILTERS)
+        for i, mode in enumerate(FILTERS):
+            button = Button(pygame.Rect(lay.log.left + i * (fw + 6), lay.log.top - 30, fw, 24),
+                            tr(lang, f"lk_log_{mode}"), self._set_filter(mode), payload=("log", mode), size=12)
+            button.selected = mode == self.log_filter
+            self.side_buttons.append(button)
         if self.prompt is not None:
             self._layout_prompt(self.prompt)
         self.app.invalidate()
@@ -336,8 +351,6 @@ class LockeScene(TableScene[LockeState]):
         draw_board(surface, board, self.state, namer, marks, lay.text(12))
         if lay.combat is not None:
             self._draw_lines(surface, lay.combat, combat_lines(self.state, namer), lay.text(13), title=True)
-        if self.legal:
-            self._draw_summary(surface, lay)
         self._draw_bar(surface, lay, namer)
         self._draw_side(surface, lay, namer)
         if self.notice is not None:
@@ -414,28 +427,35 @@ class LockeScene(TableScene[LockeState]):
             button.draw(surface)
 
     def summary_lines(self) -> list[str]:
-        """What happened since our last decision (newest last)."""
-        lang = self.app.lang
-        return [e.text.strip() for words in self._log_sources[self._mark:] for e in words(lang) if not e.chat]
+        """What happened since our last decision, without other seats' routine (newest last)."""
+        return [e.text.strip() for e in self.shown_log("since")]
 
-    def _draw_summary(self, surface: pygame.Surface, lay: TableLayout) -> None:
-        lines = self.summary_lines()
-        size = lay.text(11)
-        box_w = min(lay.board.width // 2, round(360 * lay.scale))
-        wrapped = [w for line in lines for w in wrap(line, size, box_w - 16)] or \
-            [tr(self.app.lang, "lk_nothing_since")]
-        room = max(2, (lay.board.height // 3) // line_height(size))
-        shown = wrapped[-room + 1:] if len(wrapped) >= room else wrapped
-        h = (len(shown) + 1) * line_height(size) + 12
-        rect = pygame.Rect(lay.board.left + 6, lay.board.bottom - h - 6, box_w, h)
-        overlay = pygame.Surface(rect.size, pygame.SRCALPHA)
-        overlay.fill((20, 26, 34, 215))
-        surface.blit(overlay, rect.topleft)
-        draw_text(surface, tr(self.app.lang, "lk_since"), (rect.left + 8, rect.top + 6), size, theme.ACCENT, bold=True)
-        y = rect.top + 6 + line_height(size)
-        for line in shown:
-            draw_text(surface, line, (rect.left + 8, y), size, theme.TEXT, max_width=rect.width - 16)
-            y += line_height(size)
+    def shown_log(self, mode: str | None = None) -> list[LogEntry]:
+        """The log entries filter ``mode`` (default: the chosen one) keeps, in the current language."""
+        mode = mode or self.log_filter
+        lang = self.app.lang
+        out: list[LogEntry] = []
+        for i, words in enumerate(self._log_sources):
+            tags = self._tags[i] if i < len(self._tags) else frozenset()
+            if keeps(mode, tags, i, self._mark):
+                out += [e for e in words(lang) if not e.chat]
+        return out
+
+    def add_log(self, words: Callable[[str], list[LogEntry]]) -> None:
+        super().add_log(words)
+        self._tags.append(self._next_tags)
+        self._next_tags = frozenset()
+
+    def _on_event(self, pre: LockeState, action: Action, post: LockeState) -> None:
+        self._next_tags = tags_of(action, post.events[len(pre.events):], self.me,
+                                  post.combat is not None and any(self.me in side for side in post.combat.sides))
+        super()._on_event(pre, action, post)
+
+    def _set_filter(self, mode: str) -> Callable[[], None]:
+        def choose() -> None:
+            self.log_filter, self.log_scroll = mode, 0
+
+        return choose
 
     def _draw_lines(self, surface: pygame.Surface, rect: pygame.Rect, lines: list[str], size: int, *,
                     title: bool = False) -> None:
@@ -466,7 +486,9 @@ class LockeScene(TableScene[LockeState]):
                               size, theme.TEXT)
             if y >= inner.bottom - 4:
                 break
-        draw_text(surface, tr(lang, "log"), (lay.log.left, lay.log.top - 24), lay.text(14), theme.TEXT_DIM, bold=True)
-        draw_log(self, surface, lay.log)
+        entries = self.shown_log()
+        if not entries and self.log_filter == "since":
+            entries = [LogEntry(tr(lang, "lk_nothing_since"))]
+        draw_entries(surface, lay.log, entries, self.log_scroll, lang, lay.text(12))
         for button in self.side_buttons:
             button.draw(surface)
