@@ -25,7 +25,7 @@ import pygame
 from client import theme
 from client.i18n import pick
 from client.locke.words import Namer
-from client.text import draw_text, draw_wrapped
+from client.text import draw_text, draw_wrapped, fit_size
 from engine.locke.board import BASE_SIZE, PLANETS, RING
 from engine.locke.state import Cell, LockeState
 
@@ -132,7 +132,8 @@ def _draw_cell(surface: pygame.Surface, key: str, rect: pygame.Rect, cell: Cell 
         pygame.draw.ellipse(surface, theme.TEXT_DARK, rect.inflate(-rect.width // 2, -rect.height // 2), width=2)
     elif cell is not None and cell.face_up:
         pygame.draw.rect(surface, FACE_UP, rect, border_radius=4)
-        draw_wrapped(surface, namer.card(cell.face_up), rect.inflate(-4, -4), max(9, size - 2), FACE_UP_TEXT,
+        name, box = namer.card(cell.face_up), rect.inflate(-4, -4)
+        draw_wrapped(surface, name, box, fit_size(name, box.width, box.height, max(9, size - 2), 7), FACE_UP_TEXT,
                      centre=True)
     elif cell is not None and cell.handle is not None:
         pygame.draw.rect(surface, theme.CARD_BACK, rect, border_radius=4)

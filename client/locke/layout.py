@@ -55,7 +55,7 @@ def table_layout(size: tuple[int, int], combat: bool) -> TableLayout:
         fight = pygame.Rect(board.left + split + 6, board.top, board.width - split - 6, board.height)
         board = pygame.Rect(board.left, board.top, split, board.height)
     side = pygame.Rect(w - side_w, 0, side_w, h)
-    private_h = int((h - 110) * 0.46)
+    private_h = int((h - 110) * 0.38)
     private = pygame.Rect(side.left + 12, 48, side_w - 24, private_h)
     log = pygame.Rect(side.left + 16, private.bottom + 40, side_w - 32, h - 70 - private.bottom - 40)
     return TableLayout(pygame.Rect(8, 8, rail_w - 8, h - 16), banner, board, fight, bar, side, private, log, scale)

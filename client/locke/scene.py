@@ -384,7 +384,7 @@ class LockeScene(TableScene[LockeState]):
             for line in rail_lines(self.state, seat, namer):
                 if y + line_height(line_size) > rect.bottom:
                     break
-                draw_text(surface, line, (rect.left + 8, y), line_size, theme.TEXT_DIM, max_width=rect.width - 14)
+                draw_text(surface, line, (x, y), line_size, theme.TEXT_DIM, max_width=rect.right - x - 6)
                 y += line_height(line_size)
 
     def _draw_banner(self, surface: pygame.Surface, lay: TableLayout, namer: Namer) -> None:

@@ -149,7 +149,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "lk_wait_sex_declare": ("a question about your character", "キャラクターについての質問"),
     "lk_wait_surrender": ("whether to surrender", "降伏するか"),
     "lk_wait_switch": ("which silhouette to take", "どのシルエットにするか"),
-    "lk_wait_try_revive": ("whether to roll to come back", "もどれるかふるか"),
+    "lk_wait_try_revive": ("whether to roll to turn up in the combat", "戦闘にあらわれるかふるか"),
     "lk_wait_vortex_play": ("the stacked vortex", "重なった渦"),
     "lk_wait_whim_choice": ("Hijiri's whim", "聖の気まぐれ"),
     # the seat rail

@@ -246,7 +246,8 @@ class Namer:
         if isinstance(action, PlacementMade):
             return tr(lang, "lk_log_placed", zone=self.zone(action.zone))
         if isinstance(action, CellsOpened):
-            return tr(lang, "lk_log_opened", cells=", ".join(self.card(c) for c in action.contents))
+            return tr(lang, "lk_log_opened", cells=", ".join(self.card(c) if c else tr(lang, "lk_empty")
+                                                             for c in action.contents))
         if isinstance(action, PlacementDisclosed):
             return tr(lang, "lk_log_disclosed", zone=self.zone(action.zone))
         return tr(lang, "lk_log_actor", who=self.seat(action.seat), what=self.action(action))
@@ -254,6 +255,8 @@ class Namer:
     def zone(self, zone: str) -> str:
         """A card zone or placement in words (a seat's zone names the seat)."""
         head, _, tail = zone.partition(":")
+        if head == "cell":
+            return self.cell(tail)
         if tail.isdigit():
             return f"{self.word(head)}, {self.seat(int(tail))}"
         return self.word(zone)
