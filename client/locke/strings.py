@@ -187,6 +187,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "lk_attr_evil-good": ("Evil/Good", "悪/善"),
     "lk_attr_neutral": ("Neutral", "中立"),
     "lk_attr_unknown": ("unknown", "不明"),
+    "lk_attr_special": ("Special", "特殊"),
     # the combat overlay
     "lk_cb_title": ("Combat at {cell} · round {round}", "{cell}で戦闘・{round}ラウンド"),
     "lk_cb_fighter": ("{who}: {cards} cards · power spent {spent}{extra}", "{who}：手札{cards}枚・使ったパワー{spent}{extra}"),

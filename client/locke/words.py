@@ -103,7 +103,12 @@ class Namer:
         for prefix in ("lk_use_", "lk_stat_", "lk_attr_", "lk_order_", "lk_id_"):
             if prefix + ident in STRINGS:
                 return tr(self.lang, prefix + ident)
-        return ident.replace("-", " ").replace("_", " ").replace(":", ": ")
+        if ":" in ident:  # a composite id ("random-combat:card", "trap:cybers"): each part in words
+            return ": ".join(self.word(part) for part in ident.split(":") if part)
+        head, _, tail = ident.rpartition("-")
+        if head and tail.isdigit() and f"lk_id_{head}" in STRINGS:  # "combat-jammer-1"
+            return f"{tr(self.lang, f'lk_id_{head}')} {tail}"
+        return ident.replace("-", " ").replace("_", " ")
 
     def handle(self, handle: int) -> str:
         """A card handle: its card when we know it, else "a hidden card"."""
