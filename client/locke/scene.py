@@ -273,8 +273,9 @@ class LockeScene(TableScene[LockeState]):
     def _refused(self, exc: Exception) -> None:
         lang = self.app.lang
         rule = getattr(exc, "rule", "") or ""
+        why = str(exc).removesuffix(f" [{rule}]") if rule else str(exc)  # the rule id goes to the details only
         details = tr(lang, "lk_rule", rule=rule) if rule else ""
-        self.notice = (tr(lang, "lk_refused", why=for_people(str(exc))), details, self.now + NOTICE_SECONDS)
+        self.notice = (tr(lang, "lk_refused", why=for_people(why)), details, self.now + NOTICE_SECONDS)
 
     def click_cell(self, cell: str) -> None:
         """A click on a board cell: its only legal input, a choice among several, or why not."""
