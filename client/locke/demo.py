@@ -13,6 +13,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pygame
+
+from client.locke.intents import Group, cell_of
 from client.locke.scene import LockeScene
 from engine.locke.actions import Answer, Declare
 
@@ -52,15 +55,57 @@ def play_to_moment(app: Any, clock: Any, *, seats: int = 5, seed: int = 11, mome
 
     settings = Settings(name="Player", game="locke", seats=seats, lang=app.lang, auto_answer=True)
     for attempt in range(20):
-        scene = start_local(app, settings, game_named("locke"), on_leave=lambda: None, seed=seed + attempt)
+        scene: LockeScene = start_local(app, settings, game_named("locke"), on_leave=lambda: None, seed=seed + attempt)
         rng = random.Random(seed + attempt)
         for _ in range(max_steps):
             if app.scene is not scene or scene.session.over:
                 break
             if reached(scene, moment, seats):
-                return scene
+                found: LockeScene = scene
+                return found
             if scene.legal:
                 scene._submit(choose(scene.legal, rng), by_click=False)
             clock.advance(0.05)
             app.tick()
     raise RuntimeError(f"no Locke game of {seats} seats reached the {moment} moment from seed {seed}")
+
+
+def choose_by_clicks(app: Any, scene: LockeScene, choice: Any, limit: int = 30) -> int:
+    """Click the scene's controls as a person would (a lit cell, a button, a group's button, More,
+    Back) until ``choice`` (one of ``scene.legal``) is given; return the clicks it took. The tests
+    and ``tools.bench client`` drive our seat with it."""
+    if choice not in scene.legal:
+        raise ValueError(f"{choice!r} is not one of our legal inputs now")
+    moves = scene.session.moves
+    for clicks in range(1, limit + 1):
+        target = _next_click(scene, choice)
+        if target is None:
+            raise RuntimeError(f"{choice!r} cannot be reached from the controls {[b.payload for b in scene.buttons]}")
+        _click(app, target)
+        if scene.session.moves != moves or choice not in scene.session.legal():
+            return clicks
+    raise RuntimeError(f"{choice!r} was not submitted after {limit} clicks")
+
+
+def _next_click(scene: LockeScene, choice: Any) -> tuple[int, int] | None:
+    cell = cell_of(choice)
+    if cell is not None and scene.targets.get(cell) == [choice] and scene.open_group is None:
+        return scene.board_cells.cells[cell].center if scene.board_cells is not None else None
+    for button in scene.buttons:
+        if button.payload == choice:
+            return button.rect.center
+    for button in scene.buttons:
+        if isinstance(button.payload, Group) and choice in button.payload.inputs:
+            return button.rect.center
+    for payload in ("page", "back"):
+        for button in scene.buttons:
+            if button.payload == payload:
+                return button.rect.center
+    return None
+
+
+def _click(app: Any, pos: tuple[int, int]) -> None:
+    """A left click (move, down, up) at ``pos`` through the app's dispatcher."""
+    app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))

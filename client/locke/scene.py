@@ -83,6 +83,7 @@ class LockeScene(TableScene[LockeState]):
         self.log_filter = "since"
         self._tags: list[frozenset[str]] = []
         self._next_tags: frozenset[str] = frozenset()
+        self._shown: dict[str, tuple[tuple[str, str, int, int], list[LogEntry]]] = {}
 
     # -- names ------------------------------------------------------------------------------
     def namer(self, lang: str | None = None) -> Namer:
@@ -435,11 +436,16 @@ class LockeScene(TableScene[LockeState]):
         """The log entries filter ``mode`` (default: the chosen one) keeps, in the current language."""
         mode = mode or self.log_filter
         lang = self.app.lang
+        key = (mode, lang, len(self._log_sources), self._mark)
+        cached = self._shown.get(mode)
+        if cached is not None and cached[0] == key:
+            return cached[1]
         out: list[LogEntry] = []
-        for i, words in enumerate(self._log_sources):
+        for i, words in enumerate(self._log_sources):  # drawn every frame: worded once per change
             tags = self._tags[i] if i < len(self._tags) else frozenset()
             if keeps(mode, tags, i, self._mark):
                 out += [e for e in words(lang) if not e.chat]
+        self._shown[mode] = (key, out)
         return out
 
     def add_log(self, words: Callable[[str], list[LogEntry]]) -> None:

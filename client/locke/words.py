@@ -48,6 +48,24 @@ FLAGS = {
 }
 
 
+_NAMES: dict[int, dict[str, tuple[str, str, int]]] = {}
+
+
+def _names(components: ComponentSet) -> dict[str, tuple[str, str, int]]:
+    """Card id -> (English name, Japanese name, combat card level or 0), built once per card set
+    (characters first, as the data lists them: a silhouette sharing a character's id names alike)."""
+    table = _NAMES.get(id(components))
+    if table is None:
+        table = {}
+        for family in (components.characters, components.silhouettes, components.planets, components.bases):
+            for card in family:
+                table.setdefault(card.id, (card.name_en, card.name_ja, 0))
+        for combat_card in components.combat_cards:
+            table.setdefault(combat_card.id, (combat_card.name_en, combat_card.name_ja, combat_card.level))
+        _NAMES[id(components)] = table
+    return table
+
+
 @dataclasses.dataclass(frozen=True)
 class Namer:
     """What naming needs: the language, the seats' names, our seat, the card data and our knowledge."""
@@ -84,12 +102,10 @@ class Namer:
         """Any Locke card id by its printed name (characters, silhouettes, planet, base and combat
         cards, abilities, items, shadow dice); an unknown id in plain words."""
         c = self.components
-        for catalogue in (c.characters, c.silhouettes, c.planets, c.bases, c.combat_cards):
-            for card in catalogue:
-                if card.id == card_id:
-                    level = getattr(card, "level", 0) if catalogue is c.combat_cards else 0
-                    name = pick(self.lang, card.name_en, card.name_ja)
-                    return f"{name} L{level}" if level else name
+        named = _names(c).get(card_id)
+        if named is not None:
+            name = pick(self.lang, named[0], named[1])
+            return f"{name} L{named[2]}" if named[2] else name
         for table in (c.catalogue.abilities, c.catalogue.items):
             spec = table.get(card_id)
             if spec is not None:

@@ -14,10 +14,12 @@ from typing import Any
 import pygame
 from twisted.internet.task import Clock
 
-from client.locke.intents import Group, cell_of
+from client.locke.demo import choose_by_clicks
 from client.main import build_app
 from client.settings import Settings
-from tests.client.conftest import click, key
+from tests.client.conftest import key
+
+__all__ = ["choose_by_clicks", "locke_table", "play_to_end", "settle"]
 
 
 def locke_table(clock: Clock, seats: int = 5, *, size: tuple[int, int] = (1280, 800), lang: str = "en",
@@ -45,36 +47,6 @@ def settle(app: Any, clock: Clock, scene: Any, limit: int = 400) -> None:
             return
         clock.advance(0.05)
         app.tick()
-
-
-def choose_by_clicks(app: Any, scene: Any, choice: Any, limit: int = 30) -> int:
-    """Click the scene's controls until ``choice`` (one of ``scene.legal``) is submitted; the clicks."""
-    assert choice in scene.legal
-    moves = scene.session.moves
-    for clicks in range(1, limit + 1):
-        target = _next_click(scene, choice)
-        assert target is not None, f"{choice!r} cannot be reached from the controls {[b.payload for b in scene.buttons]}"
-        click(app, target)
-        if scene.session.moves != moves or choice not in scene.session.legal():
-            return clicks
-    raise AssertionError(f"{choice!r} was not submitted after {limit} clicks")
-
-
-def _next_click(scene: Any, choice: Any) -> tuple[int, int] | None:
-    cell = cell_of(choice)
-    if cell is not None and scene.targets.get(cell) == [choice] and scene.open_group is None:
-        return scene.board_cells.cells[cell].center  # type: ignore[no-any-return]
-    for button in scene.buttons:
-        if button.payload == choice:
-            return button.rect.center  # type: ignore[no-any-return]
-    for button in scene.buttons:
-        if isinstance(button.payload, Group) and choice in button.payload.inputs:
-            return button.rect.center  # type: ignore[no-any-return]
-    for payload in ("page", "back"):
-        for button in scene.buttons:
-            if button.payload == payload:
-                return button.rect.center  # type: ignore[no-any-return]
-    return None
 
 
 def play_to_end(app: Any, clock: Clock, scene: Any, rng: random.Random, *, each: Any = None,
