@@ -163,6 +163,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "lk_rail_off": ("off the board", "盤の外"),
     "lk_rail_is": ("is {character}", "正体：{character}"),
     "lk_rail_seen": ("you saw: {character}", "見た：{character}"),
+    "lk_rail_seen_by": ("card seen by seats {seats}", "カードを見た席：{seats}"),
     "lk_rail_with": ("with {who}", "{who}と同行"),
     "lk_rail_ctl": ("controlled by seat {n}", "席{n}が操っている"),
     "lk_rail_mods": ("changes: {mods}", "変化：{mods}"),

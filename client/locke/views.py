@@ -42,11 +42,10 @@ def rail_lines(state: LockeState, seat: int, namer: Namer) -> list[str]:
     """A seat's rail entry after its name: silhouette and state, where, public figures, identity."""
     lang, s = namer.lang, state.seats[seat]
     face = namer.card(s.silhouette) if s.silhouette else "?"
-    lines = [f"{face} · {tr(lang, seat_state(s))}"]
     where = tr(lang, "lk_rail_where", cell=namer.cell(s.place)) if s.place else tr(lang, "lk_rail_off")
     if s.leader != NO_SEAT:
         where += " · " + tr(lang, "lk_rail_with", who=namer.seat(s.leader))
-    lines.append(where)
+    lines = [f"{face} · {tr(lang, seat_state(s))} · {where}"]
     facts = tr(lang, "lk_rail_facts", damage=s.damage, kept=len(s.kept), info=s.info)
     if s.proofs:
         facts += " · " + tr(lang, "lk_rail_proofs", n=s.proofs)
@@ -55,6 +54,8 @@ def rail_lines(state: LockeState, seat: int, namer: Namer) -> list[str]:
         lines.append(tr(lang, "lk_rail_mods", mods=", ".join(_mod(m, namer) for m in s.mods)))
     if s.controller >= 0:
         lines.append(tr(lang, "lk_rail_ctl", n=s.controller + 1))
+    if s.seen_by:
+        lines.append(tr(lang, "lk_rail_seen_by", seats=", ".join(str(n + 1) for n in s.seen_by)))
     if seat != namer.me:
         card, public = known_character(state, seat, namer)
         if card:
