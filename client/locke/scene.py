@@ -69,6 +69,8 @@ class LockeScene(TableScene[LockeState]):
         self.open_group: Group | None = None
         self.page = 0
         self.board_cells: BoardLayout | None = None
+        #: Where a long list of choices is shown over the board (None: in the bar).
+        self.picker: pygame.Rect | None = None
         #: Answer for us when a question has one legal answer (the player's setting).
         self.auto = bool(getattr(app.prefs, "auto_answer", True))
         self._auto_call: Any = None
@@ -186,14 +188,13 @@ class LockeScene(TableScene[LockeState]):
         self.app.invalidate()
 
     def _choice_buttons(self, lay: TableLayout) -> None:
+        """Our choices as buttons: in the bar; a long list (an open group, or many choices without a
+        lit cell) in the picker over the board, so it takes few pages."""
         lang, namer = self.app.lang, self.namer()
         bar = lay.bar
         h = round(BUTTON_H * lay.scale)
-        area = pygame.Rect(bar.left + 10, bar.top + 8 + 2 * line_height(lay.text(14)), bar.width - 20, 0)
+        area = pygame.Rect(bar.left + 10, bar.top + 14 + line_height(lay.text(14)), bar.width - 20, 0)
         area.height = bar.bottom - 8 - area.top
-        cols = max(1, (area.width + GAP) // (BUTTON_MIN_W + GAP))
-        rows = max(1, (area.height + GAP) // (h + GAP))
-        w = (area.width - (cols - 1) * GAP) // cols
         entries: list[tuple[str, Callable[[], None], Any, bool]] = []
         if self.open_group is not None:
             entries.append((tr(lang, "lk_back"), self._close_group, "back", False))
@@ -206,6 +207,16 @@ class LockeScene(TableScene[LockeState]):
                 else:
                     label = self._group_label(group, namer)
                     entries.append((label, self._opener(group), group, True))
+        self.picker = None
+        if len(entries) > self._capacity(area, h) and (self.open_group is not None or not self.targets):
+            full = lay.board.union(lay.combat) if lay.combat is not None else lay.board
+            self.picker = full.inflate(-24, -24)
+            area = pygame.Rect(self.picker.left + 12, self.picker.top + 12 + line_height(lay.text(14)),
+                               self.picker.width - 24, 0)
+            area.height = self.picker.bottom - 10 - area.top
+        cols = max(1, (area.width + GAP) // (BUTTON_MIN_W + GAP))
+        rows = max(1, (area.height + GAP) // (h + GAP))
+        w = (area.width - (cols - 1) * GAP) // cols
         per_page = cols * rows
         if len(entries) > per_page:
             per_page -= 1  # room for "More…"
@@ -220,6 +231,11 @@ class LockeScene(TableScene[LockeState]):
             rect = pygame.Rect(area.left + (i % cols) * (w + GAP), area.top + (i // cols) * (h + GAP), w, h)
             self.buttons.append(Button(rect, label, action, payload=payload, primary=primary,
                                        size=lay.text(13)))
+
+    @staticmethod
+    def _capacity(area: pygame.Rect, h: int) -> int:
+        """How many buttons fit ``area`` at once."""
+        return max(1, (area.width + GAP) // (BUTTON_MIN_W + GAP)) * max(1, (area.height + GAP) // (h + GAP))
 
     def _group_label(self, group: Group, namer: Namer) -> str:
         """A button that opens several inputs: the kind in words, and how many."""
@@ -422,11 +438,21 @@ class LockeScene(TableScene[LockeState]):
         bar = lay.bar
         panel(surface, bar, edge=theme.ACCENT if self.legal else theme.PANEL_EDGE)
         size = lay.text(14)
-        draw_wrapped(surface, self.instruction(), pygame.Rect(bar.left + 12, bar.top + 8, bar.width - 160,
-                                                                2 * line_height(size)), size,
-                     theme.ACCENT if self.legal else theme.TEXT)
+        draw_text(surface, self.instruction(), (bar.left + 12, bar.top + 10), size,
+                  theme.ACCENT if self.legal else theme.TEXT, max_width=bar.width - 160)
+        if self.picker is not None:
+            panel(surface, self.picker, edge=theme.ACCENT)
+            title = self.open_group_title() or tr(self.app.lang, "lk_choose_one")
+            draw_text(surface, title, (self.picker.left + 12, self.picker.top + 8), size, theme.ACCENT, bold=True,
+                      max_width=self.picker.width - 24)
         for button in self.buttons:
             button.draw(surface)
+
+    def open_group_title(self) -> str:
+        """The open group's words (the picker's title), or ""."""
+        if self.open_group is None:
+            return ""
+        return self._group_label(self.open_group, self.namer())
 
     def summary_lines(self) -> list[str]:
         """What happened since our last decision, without other seats' routine (newest last)."""

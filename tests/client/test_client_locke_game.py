@@ -102,6 +102,8 @@ class HiddenCheck:
                 continue
             if key in mine:
                 continue  # our own hidden marker is framed on its cell
+            if scene.picker is not None and scene.picker.colliderect(rect):
+                continue  # a long list of our choices is shown over the board
             if scene.notice is not None or scene.prompt is not None:
                 continue
             expected = pygame.Surface(rect.size)
