@@ -199,6 +199,8 @@ class LockeScene(TableScene[LockeState]):
         if self.open_group is not None:
             entries.append((tr(lang, "lk_back"), self._close_group, "back", False))
             entries += [(namer.action(c), self._chooser(c), c, False) for c in self.open_group.inputs]
+        elif len(self.legal) <= self._capacity(area, h):  # everything fits: one click each
+            entries += [(namer.action(c), self._chooser(c), c, False) for c in self.legal]
         else:
             for group in groups(self.legal):
                 if group.single:
