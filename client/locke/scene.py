@@ -32,7 +32,7 @@ from client.locke.board import BoardLayout, BoardMarks, destroyed_cells, draw_bo
 from client.locke.help import HELP
 from client.locke.intents import Group, board_targets, groups, honest, kind_of
 from client.locke.layout import TableLayout, table_layout
-from client.locke.views import banner, combat_lines, my_hand, my_placements, panel_lines, rail_lines, turn_line
+from client.locke.views import banner, combat_lines, fighters_of, my_hand, my_placements, panel_lines, rail_lines, turn_line
 from client.locke.words import Namer
 from client.table.controls import draw_notice, notice_rect
 from client.table.log import LogEntry
@@ -90,7 +90,8 @@ class LockeScene(TableScene[LockeState]):
     # -- names ------------------------------------------------------------------------------
     def namer(self, lang: str | None = None) -> Namer:
         """Words for cells, cards and seats in ``lang`` (default: the app's), with our knowledge."""
-        return Namer(lang or self.app.lang, self.session.names, self.me, self.components, self.session.knowledge)
+        return Namer(lang or self.app.lang, self.session.names, self.me, self.components, self.session.knowledge,
+                     fighters_of(self.state))
 
     # -- what a game's scene adds to the table's ---------------------------------------------------
     def help_pages(self) -> Any:
@@ -106,12 +107,13 @@ class LockeScene(TableScene[LockeState]):
         """The input's line (a driver's answer tagged with its proof) and the public events it caused."""
         names, me, components = self.session.names, self.me, self.components
         knowledge = self.session.knowledge
+        fighters = fighters_of(pre)
         fresh = post.events[len(pre.events):]
         proof = "" if isinstance(action, Action) and action.seat >= 0 else self.session.proof
         mine = getattr(action, "seat", -1) == me
 
         def words(lang: str) -> list[LogEntry]:
-            namer = Namer(lang, names, me, components, knowledge)
+            namer = Namer(lang, names, me, components, knowledge, fighters)
             out = [LogEntry(namer.logged(action, pre), proof=proof, turn_marker=mine)]
             out += [LogEntry("  " + namer.event(e)) for e in fresh]
             return out
@@ -149,7 +151,8 @@ class LockeScene(TableScene[LockeState]):
 
     def _choice_words(self, choice: Any) -> Callable[[str], str]:
         names, me, components, knowledge = self.session.names, self.me, self.components, self.session.knowledge
-        return lambda lang: Namer(lang, names, me, components, knowledge).action(choice)
+        fighters = fighters_of(self.state)
+        return lambda lang: Namer(lang, names, me, components, knowledge, fighters).action(choice)
 
     # -- layout and controls -------------------------------------------------------------------
     @property
@@ -278,10 +281,10 @@ class LockeScene(TableScene[LockeState]):
     def _submit(self, choice: Any, *, by_click: bool = True) -> None:
         """Give one legal input to the table; a refusal becomes a notice in words."""
         self.notice = None
-        if by_click:
+        if by_click:  # "Latest" then shows what happened since this decision (answers Auto gave included)
             self.clicks += 1
             self.decisions += 1
-        self._mark = len(self._log_sources)
+            self._mark = len(self._log_sources)
         try:
             self.session.submit(choice)
         except (IllegalIntent, EngineError) as exc:

@@ -32,6 +32,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "lk_sys_dice": ("rolling dice", "ダイスをふる"),
     "lk_sys_cards": ("dealing, shuffling or showing cards", "カードを配る・シャッフル・見せる"),
     "lk_sys_place": ("a player places hidden markers", "プレイヤーが伏せたマーカーを置く"),
+    "lk_sys_place_you": ("where your hidden markers go", "伏せマーカーを置く場所"),
     "lk_sys_sealed": ("every player picks in secret", "全員がひそかに選ぶ"),
     "lk_over": ("The game is over.", "ゲームは終わりました。"),
     "lk_pick_cell": ("Click a lit cell on the board, or a button below.", "盤の光っているマスか、下のボタンを押してください。"),
@@ -85,7 +86,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "lk_grp_locke.cb.suit_kind": ("Suit kind…", "スーツの種類…"),
     "lk_grp_locke.fight": ("Start a combat…", "戦闘をしかける…"),
     "lk_grp_locke.king_room": ("King editorial room…", "キング編集室…"),
-    "lk_grp_place": ("Place…", "置く…"),
+    "lk_grp_place": ("Choose a cell from a list…", "リストからマスを選ぶ…"),
     "lk_grp_cell": ("At this cell…", "このマスで…"),
     # what a seat is deciding (the banner)
     "lk_wait_above": ("whether to act from above", "上から動くか"),

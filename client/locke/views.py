@@ -172,6 +172,14 @@ def combat_lines(state: LockeState, namer: Namer) -> list[str]:
     return lines
 
 
+def fighters_of(state: LockeState) -> tuple[int | str, ...]:
+    """The running combat's fighters by index: a seat, or an obstacle's id (public)."""
+    fight = state.combat.detail if state.combat is not None else None
+    if not isinstance(fight, Fight):
+        return ()
+    return tuple(f.seat if f.seat >= 0 else (f.ob.id if f.ob is not None else "") for f in fight.fighters)
+
+
 def _fighter(fight: Fight, index: int, namer: Namer) -> str:
     f = fight.fighters[index]
     if f.seat >= 0:
@@ -198,7 +206,7 @@ def banner(state: LockeState, pending: Any, namer: Namer, mine: bool) -> str:
         return tr(lang, "lk_decides", who=namer.seat(pending.seat), what=what)
     if isinstance(pending, Placement) and pending.op == "place":
         if pending.seat == namer.me:
-            return tr(lang, "lk_you_decide", what=tr(lang, "lk_sys_place"))
+            return tr(lang, "lk_you_decide", what=tr(lang, "lk_sys_place_you"))
         return tr(lang, "lk_decides", who=namer.seat(pending.seat), what=tr(lang, "lk_sys_place"))
     if isinstance(pending, SealedChoice):
         return tr(lang, "lk_you_decide" if mine else "lk_table_does", what=tr(lang, "lk_sys_sealed"))
@@ -213,5 +221,6 @@ def turn_line(state: LockeState, namer: Namer) -> str:
     """The phase, the turn count and whose turn it is."""
     lang = namer.lang
     phase = tr(lang, f"lk_phase_{state.phase}") if f"lk_phase_{state.phase}" in STRINGS else state.phase
-    who = namer.seat(state.current) if state.current >= 0 else "-"
-    return tr(lang, "lk_turn_line", phase=phase, turn=state.turn, who=who)
+    if state.current < 0:
+        return phase
+    return tr(lang, "lk_turn_line", phase=phase, turn=state.turn, who=namer.seat(state.current))

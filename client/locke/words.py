@@ -75,6 +75,8 @@ class Namer:
     me: int
     components: ComponentSet
     knowledge: Knowledge | None = None
+    #: The running combat's fighters by index (a seat, or an obstacle's id), for inputs that name one.
+    fighters: tuple[int | str, ...] = ()
 
     # -- things ------------------------------------------------------------------------------
     def seat(self, seat: Any) -> str:
@@ -131,6 +133,13 @@ class Namer:
         known = self.knowledge.card(handle) if self.knowledge is not None and handle >= 0 else None
         return self.card(known) if known else tr(self.lang, "lk_hidden_card")
 
+    def fighter(self, index: int) -> str:
+        """A combat fighter by its index: the seat or obstacle, else "fighter N"."""
+        if 0 <= index < len(self.fighters):
+            who = self.fighters[index]
+            return self.seat(who) if isinstance(who, int) else self.card(who)
+        return tr(self.lang, "lk_fighter_n", n=index + 1)
+
     def thing(self, thing: str) -> str:
         """A hidden placement's thing (an ambush, a key base)."""
         if f"lk_thing_{thing}" in STRINGS:
@@ -146,7 +155,7 @@ class Namer:
         if isinstance(action, PlacementPick):
             return tr(lang, "lk_act_place", thing=self.thing(action.thing), cell=self.cell(action.cell))
         if isinstance(action, SealedPick):
-            return tr(lang, "lk_act_sealed", choice=self.word(str(action.choice)))
+            return tr(lang, "lk_act_sealed", choice=self.card(str(action.choice)))
         kind = getattr(action, "KIND", type(action).__name__)
         flag = FLAGS.get(kind)
         if flag is not None:
@@ -205,13 +214,13 @@ class Namer:
             card = self.card(a.card)
             if a.acts_as and a.acts_as != a.card:
                 card += tr(lang, "lk_as", card=self.card(a.acts_as))
-            target = tr(lang, "lk_at", who=tr(lang, "lk_fighter_n", n=a.target + 1)) if a.target >= 0 else ""
+            target = tr(lang, "lk_at", who=self.fighter(a.target)) if a.target >= 0 else ""
             stretch = tr(lang, "lk_stretch", n=a.stretch) if a.stretch else ""
             return tr(lang, "lk_act_locke.cb.play", use=self.word(a.use), card=card, target=target, stretch=stretch)
         if kind == "locke.cb.equip":
             return tr(lang, "lk_act_locke.cb.equip", list=self.equipment(a))
         if kind == "locke.cb.item":
-            target = tr(lang, "lk_at", who=tr(lang, "lk_fighter_n", n=a.target + 1)) if a.target >= 0 else ""
+            target = tr(lang, "lk_at", who=self.fighter(a.target)) if a.target >= 0 else ""
             return tr(lang, "lk_act_locke.cb.item", item=self.card(a.item), target=target)
         if kind == "locke.cb.suit_kind":
             return tr(lang, "lk_act_locke.cb.suit_kind", suit=self.card(a.suit))
@@ -225,7 +234,7 @@ class Namer:
         if kind == "locke.order":
             order = str(a.order)
             if order.startswith("attack:"):
-                words = tr(lang, "lk_order_attack", who=tr(lang, "lk_fighter_n", n=int(order[7:]) + 1))
+                words = tr(lang, "lk_order_attack", who=self.fighter(int(order[7:])))
             else:
                 words = self.word(order)
             return tr(lang, "lk_act_locke.order", order=words)
@@ -242,7 +251,7 @@ class Namer:
         if a.field:
             parts.append(tr(lang, "lk_eq_field"))
         if a.jammer >= 0:
-            parts.append(tr(lang, "lk_eq_jammer", who=tr(lang, "lk_fighter_n", n=a.jammer + 1)))
+            parts.append(tr(lang, "lk_eq_jammer", who=self.fighter(a.jammer)))
         if a.nike:
             parts.append(tr(lang, "lk_eq_nike", n=a.nike))
         for handle, kind in zip(a.cards, a.kinds):
@@ -263,7 +272,7 @@ class Namer:
         if isinstance(action, CardsRevealed):
             return tr(lang, "lk_log_revealed", cards=", ".join(self.card(c) for c in action.cards))
         if isinstance(action, SealedChoicesRevealed):
-            return tr(lang, "lk_log_sealed", picks=", ".join(self.word(str(c)) for c in action.choices))
+            return tr(lang, "lk_log_sealed", picks=", ".join(self.card(str(c)) for c in action.choices))
         if isinstance(action, PlacementMade):
             return tr(lang, "lk_log_placed", zone=self.zone(action.zone))
         if isinstance(action, CellsOpened):
