@@ -205,14 +205,28 @@ STRINGS: dict[str, tuple[str, str]] = {
     # the set-up picker and the end
     "lk_setup_bots": ("Bots", "ボット"),
     "lk_grade": ("grade {grade}", "評価{grade}"),
+    # the board's legend (help overlay)
+    "lk_l_back": ("A planet or base card still face down: nobody knows it until someone lands there.",
+                  "まだ伏せてある惑星カード・基地カード。だれかが止まるまでわかりません。"),
+    "lk_l_face": ("A face-up card, by its name: an instruction shown, a spaceport, a base room.",
+                  "表向きのカード（名前つき）：見せた指示、宇宙港、基地の部屋。"),
+    "lk_l_empty": ("An empty cell: its card was taken (kept face down by someone).", "からのマス：カードはだれかが伏せて持っています。"),
+    "lk_l_port": ("A printed spaceport: fly from it to any other spaceport.", "印刷された宇宙港：ほかの宇宙港へ飛べます。"),
+    "lk_l_pieces": ("Players by seat number and colour; a hollow disc is a dead player.",
+                    "席の番号と色のコマ。中がぬけたコマは死んだプレイヤーです。"),
+    "lk_l_party": ("Stacked discs: a party (the leader on top).", "重なったコマ：パーティー（いちばん上がリーダー）。"),
+    "lk_l_target": ("A lit cell: one of your legal inputs goes there; click it.", "光るマス：あなたの動ける先です。押してください。"),
+    "lk_l_mine": ("Framed in pink: your own hidden marker (an ambush, a key base); only you see it.",
+                  "ピンクのわく：あなたの伏せマーカー（待ちぶせ・重要基地）。あなたにしか見えません。"),
+    "lk_l_destroyed": ("Crossed out: a destroyed key base.", "×じるし：こわされた重要基地。"),
     # the guide (help overlay): premise, a turn, the phases, how each side wins, grades
     "lk_help_premise_t": ("The premise", "どんなゲーム？"),
     "lk_help_premise": (
         "Each player is secretly dealt a character of the Locke universe: Good, Evil, an Evil who may turn Good, "
-        "or Neutral with aims of their own. Everyone shows only a silhouette, a public face that may lie. You "
+        "or Special with aims of their own. Everyone shows only a silhouette, a public face that may lie. You "
         "move across six planets, pick up planet cards, fight, and try to learn who is who before the others do.",
         "各プレイヤーは超人ロックの世界のキャラクターをひそかに受け取ります。善、悪、善に変わるかもしれない悪、"
-        "または自分だけの目的をもつ中立です。みんなに見せるのはシルエット（表の顔）だけで、本当とは限りません。"
+        "または自分だけの目的をもつ特殊です。みんなに見せるのはシルエット（表の顔）だけで、本当とは限りません。"
         "六つの惑星を動き、惑星カードを拾い、戦い、だれがだれなのかを先に見ぬきましょう。"),
     "lk_help_turn_t": ("A turn", "手番の流れ"),
     "lk_help_turn": (

@@ -30,7 +30,7 @@ def test_locke_is_played_from_the_lobby_with_the_tables_overlays_and_questions(c
     scene = app.scene
     assert scene.name == "locke" and len(scene.session.names) == 6 and scene.session.names[0] == "Ann"
     key(app, pygame.K_F1)
-    assert scene.help is not None and [p.title_key for p in scene.help.pages] == ["help_rules", "help_keys"]
+    assert scene.help is not None and [p.title_key for p in scene.help.pages] == ["help_rules", "help_legend", "help_keys"]
     app.render()
     key(app, pygame.K_ESCAPE)
     assert scene.help is None
