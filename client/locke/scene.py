@@ -53,6 +53,10 @@ from net.seats import for_people
 BUTTON_H, GAP = 34, 8
 #: The narrowest a choice button gets (the bar's columns follow from it).
 BUTTON_MIN_W = 210
+#: Confirmations asked again and again (every turn, every combat, every roll of a residential
+#: district): the player may have them answered as last time for the rest of the game.
+REPEATABLE = ("locke.declaring", "locke.try_revive", "locke.reroll", "locke.cb_go_on", "locke.answer",
+              "locke.cb_sleep", "locke.cb_party", "locke.cb_leave")
 
 
 class LockeScene(TableScene[LockeState]):
@@ -74,6 +78,10 @@ class LockeScene(TableScene[LockeState]):
         #: Answer for us when a question has one legal answer (the player's setting).
         self.auto = bool(getattr(app.prefs, "auto_answer", True))
         self._auto_call: Any = None
+        #: Questions we asked to answer as we last did, for the rest of the game, and our last answers.
+        self.repeat: set[str] = set()
+        self.last_answer: dict[str, Any] = {}
+        self._repeat_from = 0
         #: Where in the log our last decision was made (the summary shows what came after).
         self._mark = 0
         #: What the player did: decisions taken by a click, clicks in all, answers given for them.
@@ -133,21 +141,48 @@ class LockeScene(TableScene[LockeState]):
         self.targets = board_targets(self.legal)
         if self.open_group is not None and not all(c in self.legal for c in self.open_group.inputs):
             self.open_group, self.page = None, 0
-        if self.auto and len(self.legal) == 1 and not isinstance(self.legal[0], PlacementPick) \
-                and self._auto_call is None and self.prompt is None:
+        if self._auto_call is None and self.prompt is None and self.automatic() is not None:
             self._auto_call = self.app.clock.callLater(0, self._auto_answer)
 
+    def question(self) -> str:
+        """The decision prompt we are asked now ("" when none)."""
+        pending = self.session.pending
+        return pending.prompt if isinstance(pending, Decision) and self.legal else ""
+
+    def automatic(self) -> tuple[Any, str] | None:
+        """The answer given for us now, and why (a catalogue key): the only legal one (Auto), or
+        the one we gave last time to a question we asked to answer the same way (Repeat)."""
+        legal = self.legal
+        if self.auto and len(legal) == 1 and not isinstance(legal[0], PlacementPick):
+            return legal[0], "lk_auto_did"
+        prompt = self.question()
+        again = self.last_answer.get(prompt)
+        if prompt in self.repeat and again is not None and again in legal and self.session.moves > self._repeat_from:
+            return again, "lk_repeat_did"
+        return None
+
     def _auto_answer(self) -> None:
-        """Give the only legal answer (the setting), and say so in the log."""
+        """Give the answer :meth:`automatic` names, and say so in the log."""
         self._auto_call = None
-        legal = self.honest_legal()
-        if not self.auto or len(legal) != 1 or isinstance(legal[0], PlacementPick):
+        self.legal = self.honest_legal()
+        found = self.automatic()
+        if found is None:
             return
-        choice = legal[0]
+        choice, key = found
         namer_words = self._choice_words(choice)
         self.auto_answers += 1
-        self.add_log(lambda lang: [LogEntry(tr(lang, "lk_auto_did", what=namer_words(lang)))])
+        self.add_log(lambda lang: [LogEntry(tr(lang, key, what=namer_words(lang)))])
         self._submit(choice, by_click=False)
+
+    def _toggle_repeat(self) -> None:
+        """Answer this question the way we answer it now, for the rest of the game (or ask again)."""
+        prompt = self.question()
+        self.clicks += 1
+        if prompt in self.repeat:
+            self.repeat.discard(prompt)
+        elif prompt:
+            self.repeat.add(prompt)
+            self._repeat_from = self.session.moves  # from the next time it is asked: now we answer ourselves
 
     def _choice_words(self, choice: Any) -> Callable[[str], str]:
         names, me, components, knowledge = self.session.names, self.me, self.components, self.session.knowledge
@@ -202,7 +237,7 @@ class LockeScene(TableScene[LockeState]):
         if self.open_group is not None:
             entries.append((tr(lang, "lk_back"), self._close_group, "back", False))
             entries += [(namer.action(c), self._chooser(c), c, False) for c in self.open_group.inputs]
-        elif len(self.legal) <= self._capacity(area, h):  # everything fits: one click each
+        elif len(self.legal) + (self.question() in REPEATABLE) <= self._capacity(area, h):  # all fit: one click each
             entries += [(namer.action(c), self._chooser(c), c, False) for c in self.legal]
         else:
             for group in groups(self.legal):
@@ -212,6 +247,10 @@ class LockeScene(TableScene[LockeState]):
                 else:
                     label = self._group_label(group, namer)
                     entries.append((label, self._opener(group), group, True))
+        prompt = self.question()
+        if prompt in REPEATABLE and self.open_group is None:
+            key = "lk_repeat_on" if prompt in self.repeat else "lk_repeat_off"
+            entries.append((tr(lang, key), self._toggle_repeat, "repeat", False))
         self.picker = None
         if len(entries) > self._capacity(area, h) and (self.open_group is not None or not self.targets):
             full = lay.board.union(lay.combat) if lay.combat is not None else lay.board
@@ -234,8 +273,9 @@ class LockeScene(TableScene[LockeState]):
             shown = entries
         for i, (label, action, payload, primary) in enumerate(shown):
             rect = pygame.Rect(area.left + (i % cols) * (w + GAP), area.top + (i // cols) * (h + GAP), w, h)
-            self.buttons.append(Button(rect, label, action, payload=payload, primary=primary,
-                                       size=lay.text(13)))
+            button = Button(rect, label, action, payload=payload, primary=primary, size=lay.text(13))
+            button.selected = payload == "repeat" and prompt in self.repeat
+            self.buttons.append(button)
 
     @staticmethod
     def _capacity(area: pygame.Rect, h: int) -> int:
@@ -285,6 +325,8 @@ class LockeScene(TableScene[LockeState]):
             self.clicks += 1
             self.decisions += 1
             self._mark = len(self._log_sources)
+            if self.question() in REPEATABLE:
+                self.last_answer[self.question()] = choice
         try:
             self.session.submit(choice)
         except (IllegalIntent, EngineError) as exc:

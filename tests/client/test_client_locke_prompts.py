@@ -154,3 +154,30 @@ def test_the_log_filters_and_the_language(clock: Clock, private_dirs: Any) -> No
     assert scene.banner_text() != english and "あなたの番" in scene.banner_text()
     assert len(scene.shown_log("all")) == len(everything)  # re-worded, none lost
     app.render()
+
+
+def test_a_repeated_confirmation_can_be_answered_as_last_time(clock: Clock, private_dirs: Any) -> None:
+    app, scene = locke_table(clock, 5, seed=14, auto=True)
+    for _ in range(300):
+        settle(app, clock, scene)
+        if scene.question() == "locke.declaring":
+            break
+        choose_by_clicks(app, scene, scene.legal[0])
+    toggle = next(b for b in scene.buttons if b.payload == "repeat")
+    assert toggle.label == "Answer like this from now on: off"
+    click(app, toggle.rect.center)
+    assert "locke.declaring" in scene.repeat and scene.session.legal()  # this time we still answer ourselves
+    no = next(c for c in scene.legal if not c.declare)
+    choose_by_clicks(app, scene, no)
+    asked = 0
+    for _ in range(300):
+        settle(app, clock, scene)
+        if scene.session.over or app.scene is not scene:
+            break
+        assert scene.question() != "locke.declaring" or scene._auto_call is not None  # never waits on it again
+        if scene._auto_call is not None:
+            clock.advance(0.01)
+        elif scene.legal:
+            asked += 1
+            choose_by_clicks(app, scene, scene.legal[0])
+    assert asked and any("Answered as you asked" in e.text for e in scene.log)
