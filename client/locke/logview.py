@@ -21,6 +21,7 @@ from client.locke.strings_log import EVENT_ARGS
 from client.table.log import LogEntry
 from client.table.log_panel import draw_proof_tag
 from client.text import line_height, render, wrap
+from engine.core.pending import CellsOpened
 from engine.locke.actions import Declare, Nop
 
 #: The filters, in the order of their buttons (catalogue keys ``lk_log_<filter>``).
@@ -44,6 +45,8 @@ def tags_of(action: Any, events: Sequence[Sequence[Any]], me: int, in_combat: bo
         tags.add("combat")
     if seat != me and not events and (isinstance(action, Nop) or (isinstance(action, Declare) and not action.declare)):
         tags.add("quiet")
+    if isinstance(action, CellsOpened) and not any(action.contents) and not events:
+        tags.add("quiet")  # a hidden ambush looked for and not there
     return frozenset(tags)
 
 

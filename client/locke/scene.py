@@ -414,8 +414,10 @@ class LockeScene(TableScene[LockeState]):
                            destroyed=destroyed_cells(self.state.events),
                            active=pending.seat if isinstance(pending, Decision) else -1)
         draw_board(surface, board, self.state, namer, marks, lay.text(12))
-        if lay.combat is not None:
-            self._draw_lines(surface, lay.combat, combat_lines(self.state, namer), lay.text(13), title=True)
+        if lay.combat is not None:  # the combat, and who is asked what in it now
+            lines = combat_lines(self.state, namer)
+            self._draw_lines(surface, lay.combat, [*lines[:1], self.banner_text(), *lines[1:]], lay.text(13),
+                             title=True)
         self._draw_bar(surface, lay, namer)
         self._draw_side(surface, lay, namer)
         if self.notice is not None:

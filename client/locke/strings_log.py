@@ -228,8 +228,8 @@ ACTS: dict[str, tuple[str, str]] = {
     # the driver's answers in the log
     "lk_log_dice": ("Dice: {faces}", "ダイス：{faces}"),
     "lk_log_shuffled": ("Cards shuffled ({zone}).", "カードをシャッフル（{zone}）。"),
-    "lk_log_dealt": ("{n} cards dealt ({zone}).", "{n}枚配りました（{zone}）。"),
-    "lk_log_shown": ("{n} cards shown to a player ({zone}).", "{n}枚をプレイヤーに見せました（{zone}）。"),
+    "lk_log_dealt": ("Cards dealt: {n} ({zone}).", "{n}枚配りました（{zone}）。"),
+    "lk_log_shown": ("Cards shown to a player: {n} ({zone}).", "{n}枚をプレイヤーに見せました（{zone}）。"),
     "lk_log_revealed": ("Revealed: {cards}", "公開：{cards}"),
     "lk_log_sealed": ("Secret picks revealed: {picks}", "ひそかな選択を公開：{picks}"),
     "lk_log_placed": ("Hidden markers placed ({zone}).", "伏せマーカーを置きました（{zone}）。"),

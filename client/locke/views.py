@@ -167,7 +167,8 @@ def combat_lines(state: LockeState, namer: Namer) -> list[str]:
                         target=_fighter(fight, strike.target, namer), level=strike.level, fp=strike.firepower))
     if fight.order:
         lines.append(tr(lang, "lk_cb_order", order=" → ".join(str(i + 1) for i in fight.order)))
-    recent = [e for e in state.events if str(e[0]).startswith("cb-")][-4:]
+    start = max((i for i, e in enumerate(state.events) if e and e[0] == "cb-start"), default=0)
+    recent = state.events[start:][-6:]  # this combat's latest events: plays, dice, hits, the damage chart
     lines += [namer.event(e) for e in recent]
     return lines
 
