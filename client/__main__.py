@@ -1,11 +1,13 @@
 """``python -m client``: open the Fairtable window (lobby first).
 
-Without a display the window cannot open; rather than a stack trace the
-player is told what happened and which headless tools work instead.
+Without its packages (run by a Python outside the install's virtual
+environment) or without a display the window cannot open; rather than a
+stack trace the player is told what happened and what to run instead.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import sys
 
@@ -13,8 +15,25 @@ HEADLESS_HELP = (
     "Fairtable could not open a window: {why}.\n"
     "Run it from a desktop session (X11 or Wayland), or use the headless tools:\n"
     "  python -m tools.match       play bot-against-bot games in the terminal\n"
-    "  python -m tools.screenshot  render the table to a PNG file (e.g. `rider --out table.png`)\n"
+    "  python -m tools.screenshot  render a game's table to a PNG file (see its --help)\n"
 )
+
+
+#: What the window needs besides the standard library (pyproject.toml's dependencies, by import name).
+NEEDED = ("pygame", "twisted", "nacl", "cryptography", "platformdirs")
+
+NOT_INSTALLED_HELP = (
+    "Fairtable's packages are not installed for this Python ({python}): {missing} missing.\n"
+    "If you installed it with the README's command, start it with the command that put there:\n"
+    "  .venv/bin/fairtable          (or .venv/bin/python -m client)\n"
+    "from the folder you installed it in. To install it now, in that folder:\n"
+    "  python3 -m venv .venv && .venv/bin/pip install -e . && .venv/bin/fairtable\n"
+)
+
+
+def missing_packages() -> list[str]:
+    """The packages the window needs that this Python cannot import."""
+    return [name for name in NEEDED if importlib.util.find_spec(name) is None]
 
 
 def display_problem() -> str | None:
@@ -36,6 +55,10 @@ def silent_fallback(requested: str, driver: str) -> str | None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    missing = missing_packages()
+    if missing:
+        print(NOT_INSTALLED_HELP.format(python=sys.executable, missing=", ".join(missing)), file=sys.stderr)
+        return 2
     why = display_problem()
     if why:
         print(HEADLESS_HELP.format(why=why), file=sys.stderr)

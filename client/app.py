@@ -30,6 +30,35 @@ KEY_REPEAT_DELAY = 400
 KEY_REPEAT_EVERY = 35
 
 
+#: The window's size on a screen with room for it.
+DEFAULT_SIZE = (1280, 800)
+#: Room left around the window for the desktop's panels and the title bar.
+SCREEN_MARGIN = (40, 80)
+
+
+def window_size(saved: tuple[int, int], desktop: tuple[int, int] | None) -> tuple[int, int]:
+    """The size a new window opens at: the saved one (else the default), shrunk to fit the
+    desktop it opens on (with a margin for panels), never below MIN_SIZE; the layouts are
+    made for anything from MIN_SIZE up (tests/client/test_client_overlap.py)."""
+    w, h = saved if saved[0] >= MIN_SIZE[0] and saved[1] >= MIN_SIZE[1] else DEFAULT_SIZE
+    if desktop is not None and desktop[0] > 0 and desktop[1] > 0:
+        w = min(w, desktop[0] - SCREEN_MARGIN[0])
+        h = min(h, desktop[1] - SCREEN_MARGIN[1])
+    return max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])
+
+
+def desktop_size() -> tuple[int, int] | None:
+    """The size of the first screen, once the display is up (None when SDL cannot say, or under
+    an invisible driver, whose made-up screen is no screen to fit)."""
+    try:
+        if pygame.display.get_driver() in ("dummy", "offscreen"):
+            return None
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return None
+    return (int(sizes[0][0]), int(sizes[0][1])) if sizes else None
+
+
 class App:
     """Holds the window, the current scene, the language and the clock."""
 
@@ -81,7 +110,12 @@ class App:
             self._restart(ACTIVE_HZ)
 
     def set_lang(self, lang: str) -> None:
+        """Show ``lang`` from now on; a choice of the player's (the L key, the lobby's switch) is
+        kept for the next start."""
         self.lang = lang
+        if self.prefs.lang != lang:
+            self.prefs.lang = lang
+            self.prefs.save()
         self.invalidate()
 
     def use_prefs(self, prefs: Settings) -> None:
@@ -138,6 +172,8 @@ class App:
             self.screen = pygame.display.set_mode((max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])), pygame.RESIZABLE)
         else:
             self.screen = current
+        if not self.fullscreen:  # remembered for the next start (saved with the settings)
+            self.prefs.window_w, self.prefs.window_h = self.screen.get_size()
         if self.scene is not None:
             self.scene.resized(self.screen.get_size())
         self.invalidate()
@@ -185,7 +221,10 @@ class App:
         self._loop.start(1.0 / ACTIVE_HZ)
 
     def stop(self) -> None:
-        """Stop the frame loop and the reactor if it is running."""
+        """Stop the frame loop and the reactor if it is running; the settings (the window's size
+        among them) are saved for the next start."""
+        if self.running:
+            self.prefs.save()
         self.running = False
         if self._loop is not None and self._loop.running:
             self._loop.stop()

@@ -191,6 +191,9 @@ class LobbyScene(Scene):
         self.cancel_button = Button(pygame.Rect(R.left + 20, R.bottom - 58, 160, 40), tr(lang, "cancel"), self._cancel_net)
         self.online_button = Button(pygame.Rect(R.left + 190, R.bottom - 58, inner - 170, 40), tr(lang, "invite_online"),
                                     self._invite_online)
+        empty = self.empty_shown = self.net.empty_seats() if self.net is not None else 0
+        self.bot_seat_button = Button(pygame.Rect(R.left + 180, R.top + 146, inner - 160, 38),
+                                      tr(lang, "add_bot_seat", n=empty), self._add_bot_seat, enabled=empty > 0)
         self.quit_button = Button(pygame.Rect(L.left, L.bottom + 14, 120, 40), tr(lang, "quit"), self.app.stop)
         self.game_choice = Choice(pygame.Rect(L.left + 220, L.bottom + 14, R.right - L.left - 220, 40),
                                   [(g.name, g.title) for g in self.games], self.settings.game, self._set_game)
@@ -203,7 +206,7 @@ class LobbyScene(Scene):
         else:
             self.widgets += [self.cancel_button]
             if self.net.role == "host":
-                self.widgets += [self.invite_field, self.copy_button, self.online_button]
+                self.widgets += [self.invite_field, self.copy_button, self.online_button, self.bot_seat_button]
 
     # -- actions ---------------------------------------------------------------
     def _set_lang(self, lang: str) -> None:
@@ -343,6 +346,16 @@ class LobbyScene(Scene):
         self.layout()
         self._copy()
 
+    def _add_bot_seat(self) -> None:
+        """Fill one empty seat of the table we host with a bot of the game's first kind (it runs here)."""
+        if self.net is None or self.net.role != "host":
+            return
+        try:
+            self.net.add_bot()
+        except ValueError as exc:
+            self._say(for_people(str(exc)), theme.BAD)
+        self.layout()
+
     def _invite_online(self) -> None:
         """A wormhole code for one more friend; it replaces the LAN code in the field once it arrives."""
         if self.net is not None and self.net.role == "host":
@@ -412,6 +425,8 @@ class LobbyScene(Scene):
         if net is not None and net.online_code and self.invite_field.value != net.online_code:
             self.invite_field.value = net.online_code  # a new online code: show it and copy it
             self._copy()
+        if net is not None and net.empty_seats() != self.empty_shown:
+            self.layout()  # a seat taken or freed: the bot button's count and state
         self.app.invalidate()
 
     def _say(self, text: str, colour: theme.Colour) -> None:

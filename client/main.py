@@ -9,9 +9,17 @@ from client.lobby import LobbyScene
 from client.settings import Settings
 
 
-def build_app(size: tuple[int, int] = (1280, 800), clock: Any = None, settings: Settings | None = None) -> App:
-    """The window with the lobby showing."""
+def build_app(size: tuple[int, int] | None = None, clock: Any = None, settings: Settings | None = None) -> App:
+    """The window with the lobby showing: ``size``, else the size it had last time (the settings),
+    fitted to the screen it opens on (client.app.window_size)."""
+    import pygame
+
+    from client.app import desktop_size, window_size
+
     settings = settings or Settings.load()
+    if size is None:
+        pygame.display.init()
+        size = window_size((settings.window_w, settings.window_h), desktop_size())
     app = App(size, clock=clock, lang=settings.lang if settings.lang in ("en", "ja") else "en")
     app.use_prefs(settings)
     set_icon()
@@ -50,13 +58,15 @@ def start_bot_game(app: App, settings: Settings) -> None:
 
 
 def set_icon() -> None:
-    """The window icon: a small card back (drawn, like everything else)."""
+    """The window icon: a small face-down card of no game in particular (drawn, like everything else)."""
     import pygame
 
-    from client.cardart import CardArt
-    from client.decks import cardset
+    from client import theme
 
     icon = pygame.Surface((32, 32), pygame.SRCALPHA)
-    back = CardArt(cardset()).back((23, 32))
-    icon.blit(back, ((32 - 23) // 2, 0))
+    card = pygame.Rect(5, 1, 22, 30)
+    pygame.draw.rect(icon, theme.CARD_BACK, card, border_radius=4)
+    pygame.draw.rect(icon, theme.CARD_BACK_EDGE, card, width=2, border_radius=4)
+    diamond = [(16, 8), (22, 16), (16, 24), (10, 16)]
+    pygame.draw.polygon(icon, theme.ACCENT, diamond)
     pygame.display.set_icon(icon)

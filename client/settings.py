@@ -9,20 +9,24 @@ import dataclasses
 import json
 from pathlib import Path
 
+from net.games import DEFAULT_GAME
+from net.identity import profile_parts
+
 APP = "fairtable"
 
 
 def settings_path() -> Path:
+    """The settings file of the chosen profile (FAIRTABLE_PROFILE, net/identity.py)."""
     from platformdirs import user_config_dir
 
-    return Path(user_config_dir(APP, appauthor=False)) / "client.json"
+    return Path(user_config_dir(APP, appauthor=False)).joinpath(*profile_parts(), "client.json")
 
 
 def data_dir(*parts: str) -> Path:
-    """A folder under the user data directory (transcripts, networked games)."""
+    """A folder under the user data directory of the chosen profile (transcripts, networked games)."""
     from platformdirs import user_data_dir
 
-    return Path(user_data_dir(APP, appauthor=False)).joinpath(*parts)
+    return Path(user_data_dir(APP, appauthor=False)).joinpath(*profile_parts(), *parts)
 
 
 def transcript_path(folder: Path | None, name: str) -> Path:
@@ -50,12 +54,15 @@ class Settings:
     deck: str = ""
     bot_deck: str = ""
     bot: str = "greedy"
-    game: str = "rider"  # a name of the game registry (net/games/)
+    game: str = DEFAULT_GAME  # a name of the game registry (net/games/)
     seats: int = 0  # the lobby's table size for a game played by a range of seats; 0: the game's default
     sound: bool = True
     fullscreen: bool = False
     anim_speed: str = "normal"
     bot_speed: str = "normal"
+    #: The window's size when it was last closed or resized (0: fit the screen it opens on).
+    window_w: int = 0
+    window_h: int = 0
     locke_bot: str = ""  # the bot every other seat of a local Locke table plays (client/locke/); "": the default
     auto_answer: bool = True  # a table answers for us a question with exactly one legal answer (client/locke/)
 

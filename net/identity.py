@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import base64
 import os
+import re
 import stat
 import tempfile
 from pathlib import Path
@@ -33,11 +34,27 @@ KEY_FILE_NAME = "identity.pem"
 APP_NAME = "fairtable"
 
 
+#: The environment variable naming a profile: its own identity key, settings and games, so two
+#: windows on one computer can play each other (``FAIRTABLE_PROFILE=2 fairtable``).
+PROFILE_VARIABLE = "FAIRTABLE_PROFILE"
+
+
+def profile_parts() -> tuple[str, ...]:
+    """The sub-folder of the chosen profile under the user folders, () for the default one.
+    ValueError with what to do for a name that cannot be a folder."""
+    name = os.environ.get(PROFILE_VARIABLE, "")
+    if not name:
+        return ()
+    if not re.fullmatch(r"[A-Za-z0-9_-]{1,32}", name):
+        raise ValueError(f"{PROFILE_VARIABLE}={name!r} cannot name a profile: use 1-32 letters, digits, '-' or '_'")
+    return ("profiles", name)
+
+
 def default_key_path() -> Path:
-    """Where :meth:`Identity.load_or_create` keeps the key by default."""
+    """Where :meth:`Identity.load_or_create` keeps the key by default (per profile)."""
     from platformdirs import user_data_dir
 
-    return Path(user_data_dir(APP_NAME, appauthor=False)) / KEY_FILE_NAME
+    return Path(user_data_dir(APP_NAME, appauthor=False)).joinpath(*profile_parts(), KEY_FILE_NAME)
 
 
 def fingerprint_of(public_key: bytes) -> str:

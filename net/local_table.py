@@ -8,22 +8,23 @@ tests). The networked session (net/) answers the very same requests with
 joint cryptographic protocols, and the engine cannot tell the difference:
 same inputs, same states, same hashes.
 
+It is one of the two drivers of net/seam.py (the networked session is the
+other): :meth:`LocalTable.legal` and :meth:`LocalTable.submit` are the seam.
 What it does for any game implementing engine.core.game.Game:
 
 - keeps the public state and each seat's :class:`Knowledge`;
 - answers :class:`Chance` (dice), :class:`HiddenOp` (shuffle, deal, show,
   reveal) from its complete knowledge of the cards (``truth``);
 - collects :class:`SealedChoice` picks from each seat's agent (or from
-  :meth:`submit_sealed` for a human seat) and reveals them together;
+  :meth:`submit` for a human seat) and reveals them together;
 - asks the seat's agent for a :class:`Decision` (or waits for
   :meth:`submit` when the seat has no agent: a human on the hot seat);
 - fulfils a hidden :class:`Placement`: asks the placer's agent for one
-  :class:`PlacementPick` per thing (or takes :meth:`submit_placement` from a
+  :class:`PlacementPick` per thing (or takes them from :meth:`submit` for a
   human seat), answers :class:`PlacementMade`, and remembers what lies under
   every candidate cell's handle; opens cells and discloses them to named
   seats from that knowledge. Nothing is committed: the table is trusted;
-- judges every claim the game logs (``claims(state)`` and
-  ``claim_holds(claim, contents)``, see engine.core.claims) at once, since it
+- judges every claim a ClaimingGame logs (engine/core/claims.py) at once, since it
   knows every hidden card: an input that makes a false claim is refused with
   :class:`~engine.core.errors.FalseClaim` (seat and step) and changes nothing;
 - writes a :class:`~engine.core.hidden.Note` into a seat's knowledge whenever
@@ -31,9 +32,10 @@ What it does for any game implementing engine.core.game.Game:
   ``disclosed:`` + zone);
 - records the log of applied inputs and, if asked, the state hash after each.
 
-Games may offer ``open_cards(state) -> Mapping[handle, card]`` for handles
-whose card is public knowledge (for example a discard pile turned into a deck
-before its shuffle); the table consults it when it meets an unknown handle.
+A game's optional parts (engine/core/capabilities.py) are found once, when
+the table is made: the cards a game shows face up (HasOpenCards) name unknown
+handles, and a seat's private checks (ChecksPrivate) run in the one dry run
+of its action (net.seam.vet).
 """
 
 from __future__ import annotations
@@ -63,8 +65,11 @@ from engine.core.pending import (
     SealedChoice,
     SealedChoicesRevealed,
 )
-from engine.core.inputs import PlacementPick, SealedPick
+from engine.core.pending import Pending
+from engine.core.capabilities import capabilities
+from engine.core.inputs import PlacementPick, SealedPick, SeatInput
 from net.bots.base import Agent
+from net.seam import InputRefused, refusal, vet
 
 
 class TableError(RuntimeError):
@@ -96,6 +101,7 @@ class LocalTable:
         if truth is not None:
             self.truth.update(truth)
         self.record_hashes = record_hashes
+        self.caps = capabilities(game)
         self.log: list[Action] = []
         self.initial_hash = hash_of(game, state) if record_hashes else b""
         self.hashes: list[bytes] = []
@@ -107,14 +113,15 @@ class LocalTable:
     # --- queries ----------------------------------------------------------------
 
     @property
-    def pending(self) -> Any:
+    def pending(self) -> Pending | None:
         return self.game.pending(self.state)
 
     def outcome(self) -> Outcome | None:
         return self.game.outcome(self.state)
 
-    def legal(self, seat: int) -> list[Action]:
-        """What ``seat`` may do now, sealed picks included (as :class:`SealedPick`)."""
+    def legal(self, seat: int) -> list[SeatInput]:
+        """What ``seat`` may give now (net/seam.py): its actions at a Decision, its sealed
+        picks at a SealedChoice it has not answered, the placer's picks for the next thing."""
         pending = self.pending
         if isinstance(pending, SealedChoice):
             if seat not in pending.seats or seat in self._sealed:
@@ -125,7 +132,14 @@ class LocalTable:
                 return []
             thing = pending.things[len(self._placing)]
             return [PlacementPick(seat, pending.zone, thing, c) for c in pending.cells if c not in self._placing]
-        return self.game.legal_actions(self.state, seat, self.knowledge[seat])
+        return list(self.game.legal_actions(self.state, seat, self.knowledge[seat]))
+
+    def picked(self, seat: int) -> SealedPick | None:
+        """``seat``'s sealed pick for the sealed choice now pending, until all are revealed."""
+        pending = self.pending
+        if not isinstance(pending, SealedChoice) or seat not in self._sealed:
+            return None
+        return SealedPick(seat, pending.purpose, self._sealed[seat])
 
     def waiting_for(self) -> tuple[int, ...]:
         """Seats without an agent whose input is needed now (a human on the hot seat)."""
@@ -152,19 +166,14 @@ class LocalTable:
             legal = self.legal(pending.seat)
             if not legal:
                 raise TableError(f"seat {pending.seat} has no legal action at {pending.prompt}")
-            return self._apply(agent.choose(self.game, self.state, pending.seat, self.knowledge[pending.seat], legal))
+            return self._take(pending.seat, agent.choose(self.game, self.state, pending.seat,
+                                                         self.knowledge[pending.seat], legal))
         if isinstance(pending, SealedChoice):
             for seat in pending.seats:
                 agent = self.agents[seat]
                 if seat not in self._sealed and agent is not None:
-                    pick = agent.choose(self.game, self.state, seat, self.knowledge[seat], self.legal(seat))
-                    assert isinstance(pick, SealedPick)
-                    self._sealed[seat] = pick.choice
-            if any(s not in self._sealed for s in pending.seats):
-                return None
-            choices = tuple(self._sealed[s] for s in pending.seats)
-            self._sealed.clear()
-            return self._apply(SealedChoicesRevealed(SYSTEM, pending.purpose, choices))
+                    self._take(seat, agent.choose(self.game, self.state, seat, self.knowledge[seat], self.legal(seat)))
+            return self._reveal_sealed(pending)
         if isinstance(pending, Chance):
             faces = tuple(self.rng.randint(1, sides) for sides in pending.dice)
             return self._apply(DiceRolled(SYSTEM, pending.purpose, faces))
@@ -181,43 +190,52 @@ class LocalTable:
                 return self.outcome()
         raise TableError(f"no end after {max_steps} steps")
 
-    def submit(self, action: Action) -> None:
-        """Apply a human seat's decision (must come from :meth:`legal`).
+    def submit(self, seat: int, chosen: SeatInput) -> Action | None:
+        """Take a person's input for ``seat`` (net/seam.py): one of :meth:`legal`. Returns the input applied to the engine, if one was:
+        the action itself, the reveal after the last sealed pick, the placement after
+        its last thing. :class:`~net.seam.InputRefused` (nothing changes) otherwise."""
+        if not 0 <= seat < len(self.knowledge) or chosen not in self.legal(seat):
+            raise refusal(self.game, self.caps, self.state, self.knowledge[seat] if 0 <= seat < len(self.knowledge)
+                          else Knowledge(seat), seat, chosen)
+        return self._take(seat, chosen)
 
-        A game may offer ``check_private(state, action, knowledge)``: checks
-        only the acting seat's own knowledge allows (Rider: a pass while
-        another hand card could be played, rider.14). The table runs it with
-        that seat's knowledge first, so such an input is refused at once."""
-        check = getattr(self.game, "check_private", None)
-        if check is not None and 0 <= action.seat < len(self.knowledge):
-            check(self.state, action, self.knowledge[action.seat])
-        self._apply(action)
-
-    def submit_sealed(self, seat: int, choice: Any) -> None:
-        """Record a human seat's sealed pick; it is revealed with the others."""
-        pending = self.pending
-        if not isinstance(pending, SealedChoice) or seat not in pending.seats:
-            raise TableError(f"seat {seat} has no sealed choice to make now")
-        if seat in self._sealed:
-            raise TableError(f"seat {seat} has already made its sealed choice; it cannot be changed")
-        if choice not in pending.options_for(seat):
-            raise TableError(f"{choice!r} is not one of {list(pending.options_for(seat))}")
-        self._sealed[seat] = choice
-
-    def submit_placement(self, seat: int, arrangement: Mapping[str, str]) -> Action:
-        """Place a human seat's things at once (``cell -> thing``) and apply the placement."""
-        pending = self.pending
-        if not isinstance(pending, Placement) or pending.op != "place" or pending.seat != seat:
-            raise TableError(f"seat {seat} has no placement to make now")
-        if sorted(arrangement.values()) != sorted(pending.things):
-            raise TableError(f"place exactly these things: {list(pending.things)}")
-        outside = [c for c in arrangement if c not in pending.cells]
-        if outside:
-            raise TableError(f"cells {outside} are not among the cells you may use for {pending.zone}")
-        self._placing = dict(arrangement)
-        return self._placed(pending)
+    def feed(self, action: Action) -> Action:
+        """Apply an input exactly as given, for tests and scenario files on this trusted table:
+        a seat's action (after its private checks, as the seam's dry run does) or a driver
+        answer that fixes a die or a card. The engine's own error says why one is refused
+        (nothing changes). A seat's input from a player goes through :meth:`submit`."""
+        if action.seat == SYSTEM:
+            return self._apply(action)
+        knowledge = self.knowledge[action.seat] if 0 <= action.seat < len(self.knowledge) else Knowledge(action.seat)
+        return self._apply(action, vet(self.game, self.caps, self.state, knowledge, action))
 
     # --- internals ---------------------------------------------------------------
+
+    def _take(self, seat: int, chosen: SeatInput) -> Action | None:
+        """The one branch on what a seat gave (for an agent's choice and a person's alike)."""
+        pending = self.pending
+        if isinstance(chosen, Action):
+            if chosen.seat != seat:
+                raise InputRefused(f"seat {seat + 1} cannot act in the name of seat {chosen.seat + 1}", seat=seat)
+            self._apply(chosen, vet(self.game, self.caps, self.state, self.knowledge[seat], chosen))
+            return chosen
+        if chosen not in self.legal(seat):  # an agent's pick; a person's was checked by submit()
+            raise TableError(f"seat {seat + 1}'s agent picked {chosen!r}, which it was not offered")
+        if isinstance(chosen, SealedPick):
+            assert isinstance(pending, SealedChoice)  # legal() offers sealed picks only then
+            self._sealed[seat] = chosen.choice  # revealed with the others by step()
+            return None
+        assert isinstance(pending, Placement)  # legal() offers placement picks only then
+        self._placing[chosen.cell] = chosen.thing
+        return self._placed(pending) if len(self._placing) == len(pending.things) else None
+
+    def _reveal_sealed(self, pending: SealedChoice) -> Action | None:
+        """Reveal every sealed pick at once, when every seat has picked."""
+        if any(s not in self._sealed for s in pending.seats):
+            return None
+        choices = tuple(self._sealed[s] for s in pending.seats)
+        self._sealed.clear()
+        return self._apply(SealedChoicesRevealed(SYSTEM, pending.purpose, choices))
 
     def card(self, handle: int) -> str:
         """The card behind any handle (the trusted table knows them all)."""
@@ -226,10 +244,8 @@ class LocalTable:
     def _card(self, handle: int) -> str:
         card = self.truth.get(handle)
         if card is None:
-            opened = getattr(self.game, "open_cards", None)
-            if opened is not None:
-                self.truth.update(opened(self.state))
-                card = self.truth.get(handle)
+            self.truth.update(self.caps.open_cards(self.state))
+            card = self.truth.get(handle)
         if card is None:
             raise TableError(f"the table does not know card handle {handle}")
         return card
@@ -264,9 +280,9 @@ class LocalTable:
                 if agent is None:
                     return None
                 pick = agent.choose(self.game, self.state, p.seat, self.knowledge[p.seat], self.legal(p.seat))
-                if not isinstance(pick, PlacementPick) or pick not in self.legal(p.seat):
-                    raise TableError(f"seat {p.seat} answered the placement {p.zone} with {pick!r}")
-                self._placing[pick.cell] = pick.thing
+                applied = self._take(p.seat, pick)
+                if applied is not None:
+                    return applied
             return self._placed(p)
         told = tuple((c, self._card(h)) for c, h in zip(p.cells, p.handles))
         if p.op == "open":
@@ -295,13 +311,13 @@ class LocalTable:
 
     def _judge_claims(self, state: Any) -> None:
         """Judge the claims ``state`` added (the game's claim log only grows); raise on a false one."""
-        claims_of = getattr(self.game, "claims", None)
-        if claims_of is None:
+        claiming = self.caps.claiming
+        if claiming is None:
             return
-        fresh = tuple(claims_of(state))[len(self.claims_judged):]
+        fresh = claiming.claims(state)[len(self.claims_judged):]
         if not fresh:
             return
-        holds = self.game.claim_holds  # type: ignore[attr-defined]
+        holds = claiming.claim_holds
         for claim in fresh:
             if judge_claim(claim, self._content, holds) is None:
                 raise TableError(f"claim {claim.describe()} is about a handle the table does not know")
@@ -316,8 +332,9 @@ class LocalTable:
         except TableError:
             return None
 
-    def _apply(self, action: Action) -> Action:
-        state = self.game.apply(self.state, action)
+    def _apply(self, action: Action, after: Any = None) -> Action:
+        """Apply ``action`` (``after``: the state a dry run already computed for it)."""
+        state = self.game.apply(self.state, action) if after is None else after
         self._judge_claims(state)
         self.state = state
         self.log.append(action)

@@ -8,12 +8,12 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from net.problems import InputProblem
+
 if TYPE_CHECKING:
     from net.games import GameEntry
 
-
-class InputProblem(Exception):
-    """A file or argument could not be used at all; the message says what to do."""
+__all__ = ["InputProblem", "deck_tool", "run"]
 
 
 def run(main: Callable[[list[str]], int]) -> None:
@@ -31,9 +31,9 @@ def run(main: Callable[[list[str]], int]) -> None:
     raise SystemExit(code)
 
 
-def deck_tool(entry: GameEntry) -> Any:
+def deck_tool(entry: GameEntry[Any]) -> Any:
     """The tool module that reads ``entry``'s deck and component files (its registry entry's
-    ``deck_tool``; Rider: tools.deck); InputProblem for a game without decks."""
+    ``deck_tool``, in the game's own package); InputProblem for a game without decks."""
     if entry.deck_tool is None:
         raise InputProblem(f"{entry.title} has no decks; drop --deck and --cardset")
     return importlib.import_module(entry.deck_tool)

@@ -44,14 +44,14 @@ from tools._cli import run as run_cli
 # --- games (all from the registry, net/games/) ------------------------------------------
 
 
-def entry_named(name: str) -> GameEntry:
+def entry_named(name: str) -> GameEntry[Any]:
     try:
         return game_named(name)
     except ValueError as exc:
         raise InputProblem(str(exc)) from None
 
 
-def _components(entry: GameEntry, components_file: str | None) -> object:
+def _components(entry: GameEntry[Any], components_file: str | None) -> object:
     """A card set from ``--cardset FILE`` (games with decks), else None for the shipped one."""
     if components_file is None:
         return None
@@ -60,15 +60,15 @@ def _components(entry: GameEntry, components_file: str | None) -> object:
     return deck_tool(entry).load_cardset(components_file)
 
 
-def _local(entry: GameEntry, record: dict[str, Any], components: object) -> LocalSetup:
+def _local(entry: GameEntry[Any], record: dict[str, Any], components: object) -> LocalSetup[Any]:
     try:
         return entry.local(record, components)
     except ValueError as exc:
         raise InputProblem(str(exc)) from None
 
 
-def local_setup(entry: GameEntry, seats: int, deck_files: Sequence[str | None] = (),
-                components_file: str | None = None) -> LocalSetup:
+def local_setup(entry: GameEntry[Any], seats: int, deck_files: Sequence[str | None] = (),
+                components_file: str | None = None) -> LocalSetup[Any]:
     """A fresh local game of ``entry`` for ``seats`` players (deck files for games with decks;
     a seat without one plays its shipped deck)."""
     try:
@@ -120,7 +120,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def bot_names(entry: GameEntry, names: str | None, seats: int) -> list[str]:
+def bot_names(entry: GameEntry[Any], names: str | None, seats: int) -> list[str]:
     """One bot name per seat from ``--bots``, checked against the game; at a table of more than two,
     a single name serves every seat."""
     parts = [n.strip() for n in (names or ",".join(entry.default_bots)).split(",")]
@@ -133,7 +133,7 @@ def bot_names(entry: GameEntry, names: str | None, seats: int) -> list[str]:
     return parts
 
 
-def make_agents(entry: GameEntry, names: str | None, seed: int, seats: int) -> list[Agent]:
+def make_agents(entry: GameEntry[Any], names: str | None, seed: int, seats: int) -> list[Agent]:
     """One agent per seat, seeded from ``seed`` and the seat."""
     # String seeds hash with SHA-512 inside random: the same in every process.
     return [entry.bot(name, random.Random(f"{seed}/bot/{seat}"))
@@ -143,7 +143,8 @@ def make_agents(entry: GameEntry, names: str | None, seed: int, seats: int) -> l
 def play(args: argparse.Namespace) -> dict[str, Any]:
     """Play one local game from parsed arguments; return the result (and write the log)."""
     if args.game is None:
-        raise InputProblem("name the game to play (e.g. `python -m tools.match rider`)")
+        raise InputProblem("name the game to play: python -m tools.match GAME, GAME one of "
+                           f"{', '.join(e.name for e in games())}")
     entry = entry_named(args.game)
     seats = args.seats if args.seats is not None else entry.default_seats
     bots = bot_names(entry, args.bots, seats)
@@ -196,7 +197,7 @@ def who_won(result: Mapping[str, Any]) -> str:
     return "nobody wins" if result.get("seats") else "a draw"
 
 
-def save_local(path: Path, entry: GameEntry, setup: LocalSetup, table: LocalTable, bots: Sequence[str],
+def save_local(path: Path, entry: GameEntry[Any], setup: LocalSetup[Any], table: LocalTable, bots: Sequence[str],
                seed: int, outcome: Outcome | None) -> None:
     """Write a local match's record (net/transcript.py LOCAL_FORMAT; the bots stand in for the names)."""
     record = make_local_transcript(

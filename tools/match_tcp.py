@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from net.seats import for_people, seat_label
+from net.games import DEFAULT_GAME
 
 if TYPE_CHECKING:
     from net.games import GameEntry
@@ -172,7 +173,7 @@ def finish(peers: Sequence[PeerProcess], deadline: float) -> list[dict[str, Any]
     return results
 
 
-def run_table(bots: Sequence[str], *, game: str = "rider", seed: int = 0, workdir: Path | None = None,
+def run_table(bots: Sequence[str], *, game: str = DEFAULT_GAME, seed: int = 0, workdir: Path | None = None,
               timeout: float = 60.0, host_extra: Sequence[str] = (), join_extra: Sequence[Sequence[str]] = (),
               common: Sequence[str] = (), online: tuple[str, str] | None = None) -> TableRun:
     """Play one game with ``len(bots)`` peer processes; raise :class:`TableFailed` on a crash or timeout.
@@ -238,7 +239,7 @@ def audit_of(run: TableRun) -> str:
     return "ok" if verdict.ok else f"transcript: {for_people(str(verdict))}"
 
 
-def play_tcp(args: Any, entry: GameEntry, seats: int, bots: Sequence[str]) -> dict[str, Any]:
+def play_tcp(args: Any, entry: GameEntry[Any], seats: int, bots: Sequence[str]) -> dict[str, Any]:
     """``tools.match GAME --net tcp``: the local match's fields plus wall_s, cpu_s, messages, bytes, audit.
 
     ``bots`` holds one checked bot name per seat (tools.match.bot_names)."""

@@ -36,7 +36,8 @@ from typing import Any
 from twisted.internet import task
 
 from net.identity import Identity
-from net.games import GameEntry, game_named, load_rules_module
+from net.games import DEFAULT_GAME, GameEntry, game_named, load_rules_module
+from net.peer.bot_seats import add_bot
 from net.peer import Peer
 from net.peer.driver import join_interface
 from net.peer.store import StoreError, load_peer
@@ -84,7 +85,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="online: never try a direct connection, always go through the relay")
 
     def seat(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--game", default="rider", help="the game (default: rider)")
+        p.add_argument("--game", default=DEFAULT_GAME, help=f"the game (default: {DEFAULT_GAME})")
         p.add_argument("--bot", default=None, help="the bot playing this seat (default: the game's first default bot)")
         p.add_argument("--seed", type=int, default=None, help="seed of the bot's choices (default: random)")
         p.add_argument("--delay", type=float, default=0.0, metavar="S", help="the bot waits S seconds per move")
@@ -98,6 +99,9 @@ def build_parser() -> argparse.ArgumentParser:
     host = sub.add_parser("host", help="open a table and print its invite code")
     seat(host)
     host.add_argument("--seats", type=int, default=2, help="number of seats (default 2)")
+    host.add_argument("--add-bot", action="append", default=[], metavar="KIND",
+                      help="seat a bot of KIND (one of the game's bots) in an empty seat, run on this computer "
+                           "with its own key (repeatable; net/peer/bot_seats.py)")
     host.add_argument("--port", type=int, default=0, help="TCP port to listen on (default: any free port)")
     host.add_argument("--listen", default=None, metavar="ADDR",
                       help="address to listen on (default 127.0.0.1, or 0.0.0.0 with --lan)")
@@ -142,7 +146,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def load_deck_for(entry: GameEntry, args: argparse.Namespace, default_seat: int) -> tuple[str, ...] | None:
+def load_deck_for(entry: GameEntry[Any], args: argparse.Namespace, default_seat: int) -> tuple[str, ...] | None:
     """The seat's deck: ``--deck FILE`` (checked), else the game's shipped deck; None for a game without decks."""
     if not entry.needs_deck:
         if args.deck:
@@ -410,6 +414,14 @@ def run(args: argparse.Namespace, out: Any = None, discovery: Discovery = lan_di
             interface = args.listen or ("0.0.0.0" if args.lan and not args.lan_loopback else LOOPBACK)
             invite_code = peer.host(args.seats, interface=interface, port=args.port, advertise=advertise).encode()
             print(invite_code, file=out, flush=True)
+            if len(args.add_bot) > args.seats - 1:
+                raise Problem(f"{len(args.add_bot)} bots do not fit at a table of {args.seats} seats with the host")
+            for kind in args.add_bot:
+                try:
+                    add_bot(peer, kind)
+                except ValueError as exc:
+                    raise Problem(str(exc)) from None
+                report(f"a {kind} bot takes an empty seat (it runs here, with its own key)")
             report("give the invite code above to the other players: python -m tools.peer join CODE")
             if args.lan:
                 try:

@@ -83,7 +83,8 @@ def main(argv: list[str] | None = None) -> int:
 
         scene = play_to_midgame(app, clock, seed=args.seed)
         if args.scene == "end":
-            from client.rider.play import end_scene
+            from client.rider.play import end_words
+            from client.table.end_scene import show_end
 
             while not scene.session.over:
                 if scene.legal:
@@ -91,10 +92,8 @@ def main(argv: list[str] | None = None) -> int:
                     scene.refresh()
                 clock.advance(1.0)
                 app.tick()
-            backdrop = pygame.Surface(app.screen.get_size())
             scene.anims.clear()
-            scene.draw(backdrop)
-            app.switch(end_scene(app, scene.session, backdrop=backdrop))
+            show_end(app, scene, scene.session, words=end_words(scene.session))
         elif args.hover:
             slots = scene.hand_slots(scene.me)
             if slots:

@@ -47,9 +47,9 @@ def jis_level1_kanji() -> str:
 
 
 def text_in_project() -> str:
-    """Every character in the shipped assets and the client's sources."""
+    """Every character in the shipped assets and the client's sources and word catalogues."""
     chunks = []
-    for folder, patterns in ((ROOT / "assets", ("*.json", "*.md")), (ROOT / "client", ("*.py",))):
+    for folder, patterns in ((ROOT / "assets", ("*.json", "*.md")), (ROOT / "client", ("*.py", "*.po"))):
         for pattern in patterns:
             for file in folder.rglob(pattern):
                 chunks.append(file.read_text(encoding="utf-8"))

@@ -8,18 +8,23 @@ local table (we hold seat 0) on the table layer's local adapter
 (client/locke/session.py), the scene being client/locke/scene.py and the
 end screen the table layer's, with every seat's grade. Locke has no
 networked table yet (its registry entry has none), so there is no
-``start_net`` here. Imports stay inside the functions: client/i18n.py
-imports this package's catalogues while it loads.
+``start_net`` here. Locke's words are its own gettext domain
+(client/locke/locale), registered when this package is imported.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from client.i18n import register_words
 
 if TYPE_CHECKING:
     from client.help import HelpPage
     from client.table.ui import SetupField
+
+register_words("locke", Path(__file__).resolve().parent / "locale")  # Locke's words (client/locke/locale)
 
 
 def setup_fields(settings: Any, lang: str) -> list[SetupField]:
@@ -48,21 +53,19 @@ def help_pages() -> list[HelpPage]:
 def start_local(app: Any, settings: Any, entry: Any, on_leave: Callable[[], None], *, seed: int | None = None) -> Any:
     """Switch ``app`` to a local Locke table of the lobby's seat count; return the scene.
     The table layer's end screen follows the end (Play again: a new table of as many seats)."""
-    import pygame
-
     from client.locke.scene import LockeScene
     from client.locke.session import local_session
-    from client.table.end_scene import EndScene
+    from client.table.end_scene import show_end
     from client.table.ui import table_seats
 
     session = local_session(app, entry, table_seats(entry, settings), name=settings.name, bot=settings.locke_bot,
                             seed=seed)
 
     def ended(scene: LockeScene) -> None:
-        backdrop = pygame.Surface(app.screen.get_size())
-        scene.draw(backdrop)
-        app.switch(EndScene(app, session, backdrop=backdrop, on_lobby=on_leave,
-                            on_again=lambda: start_local(app, settings, entry, on_leave)))
+        def again() -> None:
+            start_local(app, settings, entry, on_leave)
+
+        show_end(app, scene, session, on_lobby=on_leave, on_again=again)
 
     scene = LockeScene(app, session, on_leave=on_leave, on_end=ended)
     app.switch(scene)

@@ -4,7 +4,7 @@ The legend's icons are painted by the board's own drawing (client/locke/board.py
 legend shows exactly what the table shows. The guide is for players (the premise, a turn, the
 phases, how each side wins, the grades), written from docs/rules/locke.md in our own words; the
 engineers' rules reference stays in that document. Words are catalogue keys
-(client/locke/strings.py), so the overlay re-words itself with the language.
+(Locke's gettext domain, client/locke/locale), so the overlay re-words itself with the language.
 """
 
 from __future__ import annotations

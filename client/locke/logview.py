@@ -17,7 +17,7 @@ from typing import Any
 import pygame
 
 from client import theme
-from client.locke.strings_log import EVENT_ARGS
+from client.locke.events import EVENT_ARGS
 from client.table.log import LogEntry
 from client.table.log_panel import draw_proof_tag
 from client.text import line_height, render, wrap

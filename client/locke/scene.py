@@ -27,7 +27,7 @@ import pygame
 
 from client import theme
 from client.app import App
-from client.i18n import tr
+from client.i18n import known, tr
 from client.locke.board import BoardLayout, BoardMarks, destroyed_cells, draw_board, layout as board_layout, piece, side_of
 from client.locke.help import HELP
 from client.locke.intents import Group, board_targets, groups, honest, kind_of
@@ -39,7 +39,8 @@ from client.table.log import LogEntry
 from client.locke.logview import FILTERS, draw_entries, keeps, tags_of
 from client.table.prompts import draw_prompt
 from client.table.scene import NOTICE_SECONDS, TableScene
-from client.table.session import IllegalIntent, TableSession
+from client.table.session import TableSession
+from net.seam import InputRefused
 from client.text import draw_text, draw_wrapped, line_height, wrap
 from client.widgets import Button, panel
 from engine.core.actions import Action
@@ -287,9 +288,7 @@ class LockeScene(TableScene[LockeState]):
         lang = self.app.lang
         kind = kind_of(group.inputs[0])
         key = f"lk_grp_{kind}"
-        from client.i18n import STRINGS
-
-        head = tr(lang, key) if key in STRINGS else namer.action(group.inputs[0])
+        head = tr(lang, key) if known(key) else namer.action(group.inputs[0])
         return f"{head} ({len(group.inputs)})"
 
     def _chooser(self, choice: Any) -> Callable[[], None]:
@@ -329,7 +328,7 @@ class LockeScene(TableScene[LockeState]):
                 self.last_answer[self.question()] = choice
         try:
             self.session.submit(choice)
-        except (IllegalIntent, EngineError) as exc:
+        except (InputRefused, EngineError) as exc:
             self._refused(exc)
         self.open_group, self.page = None, 0
         self.refresh()

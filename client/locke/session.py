@@ -1,14 +1,8 @@
 """A local Locke table: the table layer's LocalSession with the player at seat 0 and bots elsewhere.
 
-Why a module: the lobby's picker (seat count, bot level) and the test
-helpers build the same table. Until the one seat driver of issue 23
-(``LocalSession.submit`` taking a :class:`~engine.core.inputs.PlacementPick`)
-reaches this branch, :class:`LockeLocalSession` carries the player's hidden
-placements itself: it offers one pick per thing from the table's pending
-placement and hands the finished arrangement to
-``LocalTable.submit_placement`` (net/local_table.py), the trusted table's
-own entry for a human placer. Every other input goes through the layer's
-``submit`` unchanged.
+Why a module: the lobby's picker (seat count, bot level), the demo and
+the test helpers build the same table. Every input of ours (an action, a
+sealed pick, a placement pick) goes through the layer's one ``submit``.
 
 Pacing (the issue's "bots that do not concern you run fast"): the session
 keeps two paces; :meth:`LockeLocalSession.concerns_me` says whether the
@@ -23,9 +17,8 @@ import secrets
 from typing import Any
 
 from client.table.local import LocalSession
-from client.table.session import IllegalIntent, system_delay
-from engine.core.inputs import PlacementPick
-from engine.core.pending import Decision, Placement
+from client.table.session import system_delay
+from engine.core.pending import Decision
 from engine.locke.state import LockeState
 
 #: Seconds per automatic input that does not concern the player (bots elsewhere, system steps).
@@ -35,46 +28,11 @@ NEAR_FACTOR = 0.5
 
 
 class LockeLocalSession(LocalSession[LockeState]):
-    """LocalSession for Locke: our hidden placements, and two paces (see the module docstring)."""
+    """LocalSession for Locke with two paces (see the module docstring)."""
 
     def __init__(self, *args: Any, near_delay: float = 0.35, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        #: Our picks of the placement being made (cell -> thing), until every thing has a cell.
-        self.placing: dict[str, str] = {}
         self.near_delay = near_delay
-
-    def my_placement(self) -> Placement | None:
-        """The hidden placement we must make now, if any."""
-        pending = self.pending
-        if isinstance(pending, Placement) and pending.op == "place" and pending.seat == self.me \
-                and not self.problem and not self.conceded:
-            return pending
-        return None
-
-    def legal(self) -> list[Any]:
-        placement = self.my_placement()
-        if placement is None:
-            return list(super().legal())
-        thing = placement.things[len(self.placing)]
-        return [PlacementPick(self.me, placement.zone, thing, c) for c in placement.cells if c not in self.placing]
-
-    def submit(self, action: Any) -> None:
-        if not isinstance(action, PlacementPick):
-            super().submit(action)
-            return
-        placement = self.my_placement()
-        if placement is None or action not in self.legal():
-            raise IllegalIntent(f"{action!r} is not a legal input now")
-        self.placing[action.cell] = action.thing
-        if len(self.placing) < len(placement.things):
-            for listener in list(self.change_listeners):
-                listener()
-            return
-        arrangement, self.placing = self.placing, {}
-        pre = self.state
-        made = self.table.submit_placement(self.me, arrangement)
-        self._emit(pre, made)
-        self._schedule()
 
     def concerns_me(self) -> bool:
         """Whether the next automatic input touches our seat: our turn, our combat, a question to us."""
@@ -88,10 +46,6 @@ class LockeLocalSession(LocalSession[LockeState]):
         return isinstance(pending, Decision) and pending.seat == self.me
 
     def _schedule(self, now: bool = False) -> None:
-        if self.my_placement() is not None:
-            self.stop()
-            self.waiting_human = True
-            return
         near = self.concerns_me()
         self.bot_delay = self.near_delay if near else FAST_DELAY
         self.system_delay = system_delay(self.near_delay) if near else FAST_DELAY

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from client.i18n import STRINGS, tr
+from client.i18n import known, tr
 from client.locke.words import Namer
 from engine.core.pending import Chance, Decision, HiddenOp, Placement, SealedChoice
 from engine.locke import stats
@@ -35,7 +35,7 @@ def seat_state(s: Seat) -> str:
         return "lk_state_dead"
     if s.leader != NO_SEAT:
         return "lk_state_partner"
-    return f"lk_state_{s.status}" if f"lk_state_{s.status}" in STRINGS else "lk_state_normal"
+    return f"lk_state_{s.status}" if known(f"lk_state_{s.status}") else "lk_state_normal"
 
 
 def rail_lines(state: LockeState, seat: int, namer: Namer) -> list[str]:
@@ -192,7 +192,7 @@ def wait_words(prompt: str, lang: str, namer: Namer) -> str:
     """What a decision prompt asks, in words (``lk_wait_<prompt>``; else the prompt's name)."""
     short = prompt.removeprefix("locke.")
     key = f"lk_wait_{short}"
-    return tr(lang, key) if key in STRINGS else namer.word(short)
+    return tr(lang, key) if known(key) else namer.word(short)
 
 
 def banner(state: LockeState, pending: Any, namer: Namer, mine: bool) -> str:
@@ -221,7 +221,7 @@ def banner(state: LockeState, pending: Any, namer: Namer, mine: bool) -> str:
 def turn_line(state: LockeState, namer: Namer) -> str:
     """The phase, the turn count and whose turn it is."""
     lang = namer.lang
-    phase = tr(lang, f"lk_phase_{state.phase}") if f"lk_phase_{state.phase}" in STRINGS else state.phase
+    phase = tr(lang, f"lk_phase_{state.phase}") if known(f"lk_phase_{state.phase}") else state.phase
     if state.current < 0:
         return phase
     return tr(lang, "lk_turn_line", phase=phase, turn=state.turn, who=namer.seat(state.current))

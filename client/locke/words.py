@@ -6,7 +6,7 @@ panel all name the same cells, cards and seats; doing it once keeps a
 button and the log line of the input it made word for word the same.
 
 Names come from the card data (assets/locke/*.json through
-net/games/locke ``components``) and client/locke/strings*.py; a card
+net/games/locke ``components``) and Locke's word catalogue (client/locke/locale); a card
 handle is named only when the player's own :class:`Knowledge` knows it
 (never from the table's truth), so no hidden card of another seat can be
 worded here.
@@ -18,7 +18,7 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
-from client.i18n import STRINGS, pick, tr
+from client.i18n import known, pick, tr
 from client.table.words import player_label
 from engine.core.actions import Action
 from engine.core.hidden import Knowledge
@@ -36,7 +36,7 @@ from engine.core.pending import (
 )
 from engine.locke.board import PLANETS
 from engine.locke.components import ComponentSet
-from client.locke.strings_log import EVENT_ARGS
+from client.locke.events import EVENT_ARGS
 
 #: Input kinds with one yes/no field: the field's name (its value picks the ``_yes``/``_no`` words).
 FLAGS = {
@@ -119,12 +119,12 @@ class Namer:
     def word(self, ident: str) -> str:
         """A rule word (a use, a stat, an alignment, an option id) in words."""
         for prefix in ("lk_use_", "lk_stat_", "lk_attr_", "lk_order_", "lk_id_"):
-            if prefix + ident in STRINGS:
+            if known(prefix + ident):
                 return tr(self.lang, prefix + ident)
         if ":" in ident:  # a composite id ("random-combat:card", "trap:cybers"): each part in words
             return ": ".join(self.word(part) for part in ident.split(":") if part)
         head, _, tail = ident.rpartition("-")
-        if head and tail.isdigit() and f"lk_id_{head}" in STRINGS:  # "combat-jammer-1"
+        if head and tail.isdigit() and known(f"lk_id_{head}"):  # "combat-jammer-1"
             return f"{tr(self.lang, f'lk_id_{head}')} {tail}"
         return ident.replace("-", " ").replace("_", " ")
 
@@ -142,7 +142,7 @@ class Namer:
 
     def thing(self, thing: str) -> str:
         """A hidden placement's thing (an ambush, a key base)."""
-        if f"lk_thing_{thing}" in STRINGS:
+        if known(f"lk_thing_{thing}"):
             return tr(self.lang, f"lk_thing_{thing}")
         if thing.startswith("ambush"):
             return tr(self.lang, "lk_thing_ambush")
@@ -164,7 +164,7 @@ class Namer:
         if special is not None:
             return special
         key = f"lk_act_{kind}"
-        if key not in STRINGS:
+        if not known(key):
             return tr(lang, "lk_act_unknown", kind=kind)
         fields = {f.name: getattr(action, f.name) for f in dataclasses.fields(action) if f.name != "seat"}
         for name in ("to",):
@@ -300,8 +300,7 @@ class Namer:
             return tr(self.lang, "lk_ev_unknown", kind=self.word(kind), args=", ".join(map(str, args)))
         shown = [self._arg(t, args, i) for i, t in enumerate(types)]
         shown += [""] * 8
-        en, ja = STRINGS[f"lk_ev_{kind}"]
-        return pick(self.lang, en, ja).format(*shown)
+        return tr(self.lang, f"lk_ev_{kind}").format(*shown)
 
     def _arg(self, kind: str, args: list[Any], i: int) -> str:
         if i >= len(args):

@@ -11,22 +11,35 @@ picker (the deck and the bot) from :func:`setup_fields`.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from pathlib import Path
 
 from client.help import HelpPage
+from client.i18n import register_words
 from client.table.ui import SetupField
 
+if TYPE_CHECKING:
+    from client.app import App
+    from client.scene import Scene
+    from client.settings import Settings
+    from client.table.net_play import NetTable
+    from net.games import GameEntry
 
-def start_local(app: Any, settings: Any, entry: Any, on_leave: Callable[[], None], *, seed: int | None = None) -> Any:
+register_words("rider", Path(__file__).resolve().parent / "locale")  # Rider's words (client/rider/locale)
+
+
+def start_local(app: App, settings: Settings, entry: GameEntry[Any], on_leave: Callable[[], None], *,
+                seed: int | None = None) -> Scene:
     """Open a local Rider table against the settings' bot and deck; return the scene."""
     from client.rider.play import start_local_game
 
     return start_local_game(app, settings, on_leave, seed=seed)
 
 
-def setup_fields(settings: Any, lang: str) -> list[SetupField]:
+def setup_fields(settings: Settings, lang: str) -> list[SetupField]:
     """Rider's set-up picker: the player's deck (also the one brought to a networked table) and the bot."""
-    from client.decks import shipped_decks
+    from client.rider.decks import shipped_decks
     from client.i18n import tr
 
     decks = shipped_decks()
@@ -55,15 +68,15 @@ def help_pages() -> list[HelpPage]:
     return rider_help(card_art())
 
 
-def net_deck(settings: Any) -> tuple[str, ...]:
+def net_deck(settings: Settings) -> tuple[str, ...]:
     """The card ids of the deck our seat brings to a networked table (the lobby's choice)."""
     from client.rider.net_play import net_deck as chosen
 
     return chosen(settings)
 
 
-def start_net(app: Any, table: Any, on_leave: Callable[[], None],
-              on_rematch: Callable[[Any], None] | None = None) -> Any:
+def start_net(app: App, table: NetTable, on_leave: Callable[[], None],
+              on_rematch: Callable[[NetTable], None] | None = None) -> Scene:
     """Show the networked Rider table whose peer has just started its session; return the scene."""
     from client.rider.net_play import start_net_game
 

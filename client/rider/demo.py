@@ -56,7 +56,7 @@ def play_to_midgame(app: App, clock: Clock, *, seed: int = 11, max_steps: int = 
 def bot_peer(reactor: Any, code: str, *, seed: int = 1, deck_index: int = 1, name: str = "Remote bot") -> Any:
     """An in-reactor bot peer (the real ``net.peer.Peer``, a fresh identity) that
     joins the table of invite ``code``: the far side of a networked demo or test."""
-    from client.decks import shipped_decks
+    from client.rider.decks import shipped_decks
     from client.rider.session import deck_cards
     from net.identity import Identity
     from net.games import game_named

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from engine.core.actions import Action
+from engine.core.inputs import SeatInput
 from engine.core.hidden import Knowledge
 from engine.core.pending import (
     CardsDealt,
@@ -25,7 +27,8 @@ from engine.core.pending import (
     SealedChoice,
     SealedChoicesRevealed,
 )
-from client.i18n import STRINGS, tr
+from client.i18n import known, tr
+from client.rider.cardart import attribute_name
 from client.table.log import LogEntry
 from client.table.words import player_label
 from engine.rider.actions import (
@@ -56,7 +59,7 @@ def _targets(targets: tuple[str, ...], name: Namer, lang: str) -> str:
     return tr(lang, "targets", targets=tr(lang, "list_sep").join(parts))
 
 
-def option_text(action: Action, name: Namer, lang: str) -> str:
+def option_text(action: SeatInput, name: Namer, lang: str) -> str:
     """What choosing ``action`` does, as a button label."""
     if isinstance(action, LevelUp):
         what = "Lv.0" if action.level == 0 else _lv(action.level)
@@ -74,7 +77,7 @@ def option_text(action: Action, name: Namer, lang: str) -> str:
         return tr(lang, "opt_attack", column=action.column, target=action.target)
     if isinstance(action, EndAttacks):
         return tr(lang, "end_attacks")
-    return action.KIND
+    return action.KIND if isinstance(action, Action) else str(action)
 
 
 def setup_text(cards: Sequence[str], name: Namer, lang: str) -> str:
@@ -103,7 +106,7 @@ def reason_text(reason: str, winner: int | None, names: Sequence[str], me: int, 
 
 
 def _mark(mark: str, lang: str) -> str:
-    return tr(lang, f"mark_{mark}_rps") if f"mark_{mark}_rps" in STRINGS else mark
+    return tr(lang, f"mark_{mark}_rps") if known(f"mark_{mark}_rps") else mark
 
 
 def contest_text(pre: RiderState, post: RiderState, *, names: Sequence[str], me: int, lang: str,
@@ -129,7 +132,7 @@ def contest_text(pre: RiderState, post: RiderState, *, names: Sequence[str], me:
 def rps_text(choices: Sequence[str], post: RiderState, *, names: Sequence[str], me: int, lang: str) -> str:
     """Who won a plain rock-paper-scissors round and why (the engine's winner:
     the seat whose first turn began), or that it was a tie."""
-    picks = [tr(lang, f"rps_{c}") if f"rps_{c}" in STRINGS else str(c) for c in choices]
+    picks = [tr(lang, f"rps_{c}") if known(f"rps_{c}") else str(c) for c in choices]
     if post.turn == 0:
         return tr(lang, "log_rps_tie", pick=picks[0])
     winner = post.active
@@ -143,7 +146,7 @@ def pending_text(pending: Pending | None, names: Sequence[str], me: int, lang: s
         return None, tr(lang, "wait_over")
     if isinstance(pending, Decision):
         kind = pending.prompt.split(".")[-1]
-        return pending.seat, tr(lang, f"wait_{kind}") if f"wait_{kind}" in STRINGS else kind
+        return pending.seat, tr(lang, f"wait_{kind}") if known(f"wait_{kind}") else kind
     if isinstance(pending, SealedChoice):
         return None, tr(lang, "wait_mark" if pending.purpose == "rider.battle_mark" else "wait_rps")
     if isinstance(pending, Chance):
@@ -238,3 +241,22 @@ def describe(pre: RiderState, action: Action, post: RiderState, *, me: int, name
             out.append(LogEntry(tr(lang, "log_won", who=player_label(post.winner, names, me, lang), why=why),
                                 turn_marker=True))
     return out
+
+
+def why_text(lang: str, why: Any, name: Any, who: str = "") -> tuple[str, str]:
+    """(message, details line) for an engine refusal (:class:`engine.rider.why.Why`):
+    the message in ``lang`` with card ids as names (``name(card_id)``) and
+    attributes in words; the rule id only in the details line."""
+    fields = why.fields()
+    for k in ("card",):
+        if k in fields and fields[k]:
+            fields[k] = name(str(fields[k]))
+    for k in ("attribute", "top_attribute"):
+        if k in fields:
+            fields[k] = attribute_name(str(fields[k]), lang)
+    skip = fields.get("skip", 0)
+    fields["skip_note"] = tr(lang, "why_skip_note", skip=skip) if skip else ""
+    fields.setdefault("who", who)
+    key = f"why_{why.key}"
+    text = tr(lang, key, **fields) if known(key) else why.key
+    return text, tr(lang, "why_details", rule=why.rule) if why.rule else ""

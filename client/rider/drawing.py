@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from client import theme
-from client.cardart import HEADER, draw_mark
+from client.rider.cardart import HEADER, draw_mark
 from client.i18n import tr
 from client.rider.badges import column_head, draw_attack_badge, draw_placed_level, may_attack
 from client.rider.describe import pending_text

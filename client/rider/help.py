@@ -12,7 +12,7 @@ from __future__ import annotations
 import pygame
 
 from client import theme
-from client.cardart import CardArt, card_size, draw_emblem, draw_level_badge, draw_mark, draw_power, draw_sp_tag
+from client.rider.cardart import CardArt, card_size, draw_emblem, draw_level_badge, draw_mark, draw_power, draw_sp_tag
 from client.help import HelpPage, LegendEntry
 from client.rider.badges import draw_attack_badge, draw_placed_level
 from client.table.log_panel import draw_proof_tag

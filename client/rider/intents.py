@@ -23,12 +23,12 @@ from engine.rider.actions import (
     Renew,
     SetUp,
 )
-from engine.core.inputs import SealedPick
+from engine.core.inputs import SealedPick, SeatInput
 from client.table.controls import Key
 
 
 
-def source_of(action: Action) -> Key:
+def source_of(action: SeatInput) -> Key:
     if isinstance(action, (LevelUp, Renew, OpenColumn, Discard)):
         return ("hand", action.handle)
     if isinstance(action, Attack):
@@ -41,10 +41,10 @@ def source_of(action: Action) -> Key:
         return ("button", "setup")
     if isinstance(action, SealedPick):
         return ("button", "sealed")
-    return ("button", action.KIND)
+    return ("button", action.KIND if isinstance(action, Action) else "place")
 
 
-def target_of(action: Action) -> Key | None:
+def target_of(action: SeatInput) -> Key | None:
     if isinstance(action, (LevelUp, Renew, OpenColumn)):
         return ("mine", action.column)
     if isinstance(action, Attack):
@@ -52,7 +52,7 @@ def target_of(action: Action) -> Key | None:
     return None
 
 
-def needs_confirm(action: Action) -> bool:
+def needs_confirm(action: SeatInput) -> bool:
     """Moves that throw a card away or destroy cards get a confirmation."""
     return isinstance(action, (OpenColumn, Discard, Attack)) or (isinstance(action, Pass) and action.card is not None)
 
@@ -60,19 +60,19 @@ def needs_confirm(action: Action) -> bool:
 class Intents:
     """The legal actions indexed by source and target."""
 
-    def __init__(self, legal: Sequence[Action]) -> None:
+    def __init__(self, legal: Sequence[SeatInput]) -> None:
         self.legal = list(legal)
 
     def sources(self) -> set[Key]:
         return {source_of(a) for a in self.legal}
 
-    def from_source(self, source: Key) -> list[Action]:
+    def from_source(self, source: Key) -> list[SeatInput]:
         return [a for a in self.legal if source_of(a) == source]
 
     def targets(self, source: Key) -> set[Key]:
         return {t for a in self.from_source(source) if (t := target_of(a)) is not None}
 
-    def between(self, source: Key, target: Key | None) -> list[Action]:
+    def between(self, source: Key, target: Key | None) -> list[SeatInput]:
         return [a for a in self.from_source(source) if target_of(a) == target]
 
     def buttons(self) -> list[str]:

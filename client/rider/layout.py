@@ -11,7 +11,7 @@ import dataclasses
 
 import pygame
 
-from client.cardart import HEADER, card_size
+from client.rider.cardart import HEADER, card_size
 from client.table.seating import seat_order
 
 SIDE_MIN = 300

@@ -7,19 +7,20 @@ The hosting, joining, LAN and rematch glue is every game's
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
-
-import pygame
+from typing import TYPE_CHECKING
 
 from client.app import App
 from client.settings import Settings
 from client.table.net_play import NetTable, rematch_starter
 from engine.rider.state import RiderState
 
+if TYPE_CHECKING:
+    from client.rider.table_scene import RiderTableScene
+
 
 def net_deck(settings: Settings) -> tuple[str, ...]:
     """The card ids of the deck the player chose (the first shipped deck if that one is gone)."""
-    from client.decks import shipped_decks
+    from client.rider.decks import shipped_decks
     from client.rider.session import deck_cards
 
     decks = {d.key: d for d in shipped_decks()}
@@ -30,11 +31,12 @@ def net_deck(settings: Settings) -> tuple[str, ...]:
 
 
 def start_net_game(app: App, table: NetTable, on_leave: Callable[[], None],
-                   on_rematch: Callable[[NetTable], None] | None = None) -> Any:
+                   on_rematch: Callable[[NetTable], None] | None = None) -> RiderTableScene:
     """Show the networked table; the end screen follows the audit. With
     ``on_rematch``, the end screen's *Play again* meets the same players again
     (:meth:`NetTable.start_rematch`) and hands the new table to ``on_rematch``."""
-    from client.rider.play import card_art, end_scene
+    from client.rider.play import card_art, end_words
+    from client.table.end_scene import show_end
     from client.table.net_session import NetSession
     from client.rider.table_scene import RiderTableScene
 
@@ -48,9 +50,7 @@ def start_net_game(app: App, table: NetTable, on_leave: Callable[[], None],
     again = rematch_starter(table, session, net_deck(table.settings), on_rematch)
 
     def ended(scene: RiderTableScene) -> None:
-        backdrop = pygame.Surface(app.screen.get_size())
-        scene.draw(backdrop)
-        app.switch(end_scene(app, session, backdrop=backdrop, on_lobby=leave, board=scene, on_again=again))
+        show_end(app, scene, session, on_lobby=leave, on_again=again, board=True, words=end_words(session))
 
     scene = RiderTableScene(app, session, card_art(), on_leave=leave, on_end=ended)
     app.switch(scene)

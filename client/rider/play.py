@@ -8,9 +8,9 @@ from typing import Any
 import pygame
 
 from client.app import App
-from client.cardart import CardArt
-from client.decks import cardset, shipped_decks
-from client.table.end_scene import EndScene
+from client.rider.cardart import CardArt
+from client.rider.decks import cardset, shipped_decks
+from client.table.end_scene import EndWords, show_end
 from client.i18n import tr
 from client.rider.describe import reason_text
 from client.rider.session import RiderSession, deck_cards
@@ -47,15 +47,15 @@ def new_session(app: App, settings: Settings, *, seed: int | None = None) -> Rid
                         bot_delay=app.prefs.bot_delay, system_delay=system_delay(app.prefs.bot_delay))
 
 
-def end_scene(app: App, session: TableSession[RiderState], **kwargs: Any) -> EndScene:
-    """The end screen with Rider's words: the end reason by its rule, and turns and moves."""
+def end_words(session: TableSession[RiderState]) -> EndWords:
+    """Rider's words on the end screen: the end reason by its rule, and turns and moves."""
     def reason(outcome: Outcome, lang: str) -> str:
         return reason_text(outcome.reason, outcome.winner, session.names, session.me, lang)
 
     def progress(lang: str) -> str:
         return f"{tr(lang, 'turn', n=session.state.turn)} · {tr(lang, 'moves', n=session.moves)}"
 
-    return EndScene(app, session, reason=reason, progress=progress, **kwargs)
+    return EndWords(reason, progress)
 
 
 def start_local_game(app: App, settings: Settings, on_leave: Callable[[], None], *, seed: int | None = None) -> RiderTableScene:
@@ -63,12 +63,10 @@ def start_local_game(app: App, settings: Settings, on_leave: Callable[[], None],
     session = new_session(app, settings, seed=seed)
 
     def ended(scene: RiderTableScene) -> None:
-        backdrop = pygame.Surface(app.screen.get_size())
-        scene.draw(backdrop)
         def again() -> None:
             start_local_game(app, settings, on_leave)
 
-        app.switch(end_scene(app, session, backdrop=backdrop, on_lobby=on_leave, on_again=again, board=scene))
+        show_end(app, scene, session, on_lobby=on_leave, on_again=again, board=True, words=end_words(session))
 
     scene = RiderTableScene(app, session, card_art(), on_leave=on_leave, on_end=ended)
     app.switch(scene)

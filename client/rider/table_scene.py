@@ -25,10 +25,10 @@ import pygame
 from client import theme
 from client.anim import Animator, Flash, Flight, Flip, Strike
 from client.app import App
-from client.cardart import CardArt, mark_name
-from client.i18n import tr, why_text
+from client.rider.cardart import CardArt, mark_name
+from client.i18n import tr
 from client.rider import drawing
-from client.rider.describe import describe, option_text, setup_text
+from client.rider.describe import describe, option_text, setup_text, why_text
 from client.rider.help import rider_help
 from client.rider.intents import Intents, needs_confirm
 from client.rider.layout import SeatArea, TableLayout
@@ -45,7 +45,7 @@ from engine.core.pending import CardsDealt, CardsRevealed
 from engine.rider.actions import Attack, Discard, LevelUp, OpenColumn, Pass, Renew, SetUp
 from engine.rider.rules import resolve_attack
 from engine.rider.state import COLUMN_INDEX, COLUMNS, RiderState
-from engine.core.inputs import SealedPick
+from engine.core.inputs import SealedPick, SeatInput
 
 RPS_KEYS = {"rock": "rps_rock", "paper": "rps_paper", "scissors": "rps_scissors"}
 #: The set-up picker's bar buttons (the helpers among them are not primary).
@@ -383,7 +383,7 @@ class RiderTableScene(TableScene[RiderState]):
         self.notice = (text, details, self.app.clock.seconds() + NOTICE_SECONDS)
         self.app.invalidate()
 
-    def _resolve(self, candidates: list[Action]) -> None:
+    def _resolve(self, candidates: list[SeatInput]) -> None:
         """One candidate: do it (after a confirm if irreversible); several: ask which."""
         lang = self.app.lang
         if not candidates:
@@ -404,7 +404,7 @@ class RiderTableScene(TableScene[RiderState]):
             title = tr(lang, "choose_discard")
         elif isinstance(first, LevelUp) and len({a.targets for a in candidates if isinstance(a, LevelUp)}) > 1:
             title = tr(lang, "choose_target")
-        elif first.KIND == "rider.setup":
+        elif isinstance(first, SetUp):
             title = tr(lang, "setup_title")
         else:
             title = tr(lang, "choose_action")
@@ -428,7 +428,7 @@ class RiderTableScene(TableScene[RiderState]):
                      if (h := own[COLUMN_INDEX[a.choice]].facedown) is not None and (c := know.card(h))]
         self.prompt = Prompt(title, [], options, cards=list(dict.fromkeys(cards))[:6])
 
-    def _option_label(self, action: Action) -> str:
+    def _option_label(self, action: SeatInput) -> str:
         lang = self.app.lang
         if isinstance(action, SealedPick):
             if action.purpose == "rider.battle_mark":
@@ -446,21 +446,21 @@ class RiderTableScene(TableScene[RiderState]):
     def _presser(self, key: Key) -> Callable[[], None]:
         return lambda: self.press(key)
 
-    def _picker(self, action: Action) -> Callable[[], None]:
+    def _picker(self, action: SeatInput) -> Callable[[], None]:
         return lambda: self._picked(action)
 
     def _face_of(self, card: str) -> Callable[[tuple[int, int]], pygame.Surface]:
         lang = self.app.lang
         return lambda size: self.art.face(card, size, lang)
 
-    def _picked(self, action: Action) -> None:
+    def _picked(self, action: SeatInput) -> None:
         self.prompt = None
         if needs_confirm(action):
             self._confirm(action)
         else:
             self._submit(action)
 
-    def _confirm(self, action: Action) -> None:
+    def _confirm(self, action: SeatInput) -> None:
         lang = self.app.lang
         lines = [tr(lang, "confirm_q")]
         cards: list[str] = []
@@ -494,7 +494,7 @@ class RiderTableScene(TableScene[RiderState]):
         self.prompt = None
         self.selected = None  # Rider's: a cancelled question also drops the selection
 
-    def _submit(self, action: Action) -> None:
+    def _submit(self, action: SeatInput) -> None:
         self.prompt = None
         self.selected = None
         self.session.submit(action)  # checks membership in the legal list again

@@ -5,12 +5,16 @@ each state hash (``TableSession.audit``: client/table/local.py on a local
 table, the session's own end-of-game audit on a networked one). On a local
 table the dice and shuffles came from this computer, which the screen says
 plainly. A game words its end reason and its progress line itself (Rider:
-``client.rider.play.end_scene``); without them the screen shows the
+``client.rider.play.end_words``); without them the screen shows the
 engine's reason (seats renumbered for people) and the number of moves.
+
+:func:`show_end` is the one hand-over from a finished table scene to this
+screen, which every game's UI calls from its scene's end callback.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -57,6 +61,14 @@ def others_line(outcome: Outcome | None, me: int, names: Sequence[str], lang: st
         return ""
     parts = [player_label(r.seat, names, me, lang) + (f": {r.grade}" if r.grade else "") for r in outcome.seats if r.won]
     return tr(lang, "winners_list", who=", ".join(parts)) if parts else tr(lang, "nobody_won")
+
+
+@dataclasses.dataclass(frozen=True)
+class EndWords:
+    """A game's own words on the end screen: the end reason, and the progress line under it."""
+
+    reason: Callable[[Outcome, str], str]
+    progress: Callable[[str], str]
 
 
 class EndScene(Scene):
@@ -199,3 +211,18 @@ class EndScene(Scene):
                          14, theme.BAD, centre=True)
         for button in self.buttons:
             button.draw(surface)
+
+
+def show_end(app: App, scene: Scene, session: TableSession[Any], *, on_lobby: Callable[[], None] | None = None,
+             on_again: Callable[[], None] | None = None, board: bool = False,
+             words: EndWords | None = None) -> EndScene:
+    """Hand a finished table over to the end screen: the table as it ended, drawn once, is
+    the backdrop (``board``: the screen can also show that scene again to look at the
+    board); ``words`` are the game's own, if it has them."""
+    backdrop = pygame.Surface(app.screen.get_size())
+    scene.draw(backdrop)
+    end = EndScene(app, session, backdrop=backdrop, on_lobby=on_lobby, on_again=on_again,
+                   board=scene if board else None, reason=words.reason if words else None,
+                   progress=words.progress if words else None)
+    app.switch(end)
+    return end

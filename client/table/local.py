@@ -27,16 +27,17 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
-from client.table.session import BOT_DELAY, SYSTEM_DELAY, IllegalIntent, Listener
+from client.table.session import BOT_DELAY, SYSTEM_DELAY, Listener
 from engine.core.actions import Action
 from engine.core.errors import CheatDetected, EngineError
 from engine.core.game import Outcome, hash_of
 from engine.core.hashing import short_hex
 from engine.core.hidden import Knowledge
 from engine.core.pending import Decision, SealedChoice
-from engine.core.inputs import SealedPick
+from engine.core.inputs import SealedPick, SeatInput
 from net.games import game_for_rules
 from net.local_table import LocalTable, TableError
+from net.seam import InputRefused
 from net.seats import for_people
 from net.transcript import make_local_transcript, save
 
@@ -77,7 +78,6 @@ class LocalSession(Generic[S]):
         self.waiting_human = False
         self._call: Any = None
         self.started_at = datetime.datetime.now(datetime.UTC)
-        self.my_sealed: Any = None
         #: Set when the table had to stop (what happened, and which seat if known).
         self.problem = ""
         self.problem_seat: int | None = None
@@ -136,10 +136,10 @@ class LocalSession(Generic[S]):
         return None
 
     def claim_forfeit(self) -> None:
-        raise IllegalIntent("a local table has no deadlines: nobody can forfeit")
+        raise InputRefused("a local table has no deadlines: nobody can forfeit")
 
     def say(self, text: str) -> None:
-        raise IllegalIntent("a local table has no chat")
+        raise InputRefused("a local table has no chat")
 
     def can_resign(self) -> bool:
         """True while there is a game to give up."""
@@ -148,15 +148,20 @@ class LocalSession(Generic[S]):
     def concede(self) -> None:
         """Give the game up now: the bot wins (the recorded inputs still replay for the audit)."""
         if not self.can_resign():
-            raise IllegalIntent("there is no running game to concede")
+            raise InputRefused("there is no running game to concede")
         self.conceded = True
         self.stop()
         self.waiting_human = False
         for listener in list(self.change_listeners):
             listener()
 
-    def legal(self) -> list[Action]:
-        """The local seat's legal inputs now (sealed picks included)."""
+    @property
+    def my_pick(self) -> SealedPick | None:
+        """Our sealed pick for the sealed choice now pending, until every pick is revealed."""
+        return self.table.picked(self.me)
+
+    def legal(self) -> list[SeatInput]:
+        """The local seat's inputs now (net/seam.py: actions, sealed picks, placement picks)."""
         if self.conceded or self.problem or (self._call is not None and self._call.active()):
             return []  # stopped, or an input is already scheduled: wait for it to land
         return self.table.legal(self.me)
@@ -195,20 +200,16 @@ class LocalSession(Generic[S]):
         """The player left the table: nothing runs on after the scene is gone."""
         self.stop()
 
-    def submit(self, action: Action) -> None:
-        """Apply the user's choice; it must be one of :meth:`legal` exactly."""
-        legal = self.legal()
-        if action not in legal:
-            raise IllegalIntent(f"{action!r} is not a legal input now")
-        if isinstance(action, SealedPick):
-            self.table.submit_sealed(self.me, action.choice)
-            self.my_sealed = action.choice
-            self._schedule(now=True)
-            return
+    def submit(self, chosen: SeatInput) -> None:
+        """Give the player's input to the table (net/seam.py: it must be one of :meth:`legal`;
+        the driver refuses anything else with InputRefused and changes nothing)."""
+        if not self.legal():
+            raise InputRefused("the table is not waiting for you now; wait for your turn", seat=self.me)
         pre = self.state
-        self.table.submit(action)
-        self._emit(pre, action)
-        self._schedule()
+        applied = self.table.submit(self.me, chosen)
+        if applied is not None:
+            self._emit(pre, applied)
+        self._schedule(now=applied is None)  # a pick: the bots' picks and the reveal follow at once
 
     def _emit(self, pre: S, action: Action) -> None:
         for listener in list(self.listeners):
@@ -225,19 +226,13 @@ class LocalSession(Generic[S]):
         if pending is None:
             self.waiting_human = False
             return
-        waiting = self.table.waiting_for()
+        if self.me in self.table.waiting_for():  # our decision, sealed pick or placement
+            self.waiting_human = True
+            return
         if isinstance(pending, Decision):
-            if pending.seat == self.me:
-                self.waiting_human = True
-                return
             delay = self.bot_delay
-        elif isinstance(pending, SealedChoice):
-            if waiting:
-                self.waiting_human = True
-                return
-            delay = 0.0 if now else self.system_delay
         else:
-            delay = self.system_delay
+            delay = 0.0 if now else self.system_delay
         self.waiting_human = False
         self._call = self.clock.callLater(delay, self._step)
 
@@ -257,8 +252,6 @@ class LocalSession(Generic[S]):
                 listener(self.problem)
             return
         if action is not None:
-            if not isinstance(self.table.pending, SealedChoice):
-                self.my_sealed = None
             self._emit(pre, action)
         self._schedule()
 

@@ -30,6 +30,7 @@ import pygame
 
 from client.app import App
 from client.settings import Settings
+from net.games import DEFAULT_GAME
 
 if TYPE_CHECKING:
     from net.games import GameEntry
@@ -55,7 +56,7 @@ class Unfinished:
     directory: Path
     seat: int
     names: tuple[str, ...]  # every seat's name, as the genesis record has them
-    game: str = "rider"  # the registered game it plays (the peer directory records it)
+    game: str = DEFAULT_GAME  # the registered game it plays (the peer directory records it)
 
     def opponents(self) -> str:
         from client.table.words import display_name
@@ -93,7 +94,7 @@ def unfinished_games(root: Path | None = None) -> list[Unfinished]:
             names = [""] * count  # display_name shows "Player N" (seats counted from 1)
         game = store.load_peer(directory).get("game")
         found.append(Unfinished(directory, seat, tuple(str(n) for n in names),
-                                game if isinstance(game, str) else "rider"))
+                                game if isinstance(game, str) else DEFAULT_GAME))  # older folders: no game
     return found
 
 
@@ -200,7 +201,7 @@ class NetTable:
     for a game without decks, and on a resume: the deck is in the journal);
     ``seats`` how many a table we host seats (default: the game's default)."""
 
-    def __init__(self, app: App, settings: Settings, *, entry: GameEntry, deck: Sequence[str] | None = None,
+    def __init__(self, app: App, settings: Settings, *, entry: GameEntry[Any], deck: Sequence[str] | None = None,
                  seats: int | None = None, identity: Any = None, on_change: Callable[[], None] | None = None,
                  resume: Unfinished | None = None, keep_journal: bool = True) -> None:
         from net.identity import Identity
@@ -250,6 +251,22 @@ class NetTable:
         self.interface = interface
         self.code = self.peer.host(self.seats, interface=interface, port=port).encode()
         return self.code
+
+    def empty_seats(self) -> int:
+        """Seats of the table we host that nobody holds yet (0 when joining or started)."""
+        lobby = self.peer.host_lobby
+        if self.role != "host" or lobby is None or self.peer.genesis is not None:
+            return 0
+        return lobby.size - len(lobby.seated)
+
+    def add_bot(self, kind: str | None = None) -> None:
+        """Seat a bot of ``kind`` (default: the game's first bot) in an empty seat of the table we
+        host; it runs on this computer with a key of its own (net/peer/bot_seats.py). ValueError
+        with words for the player when there is no empty seat."""
+        from net.peer.bot_seats import add_bot
+
+        add_bot(self.peer, kind or self.peer.entry.default_bots[0])
+        self.on_change()
 
     def start_rematch(self, rematch: Rematch, old_peer: Any = None) -> None:
         """Meet the last game's players again at a table both derive from its game id:

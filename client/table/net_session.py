@@ -31,16 +31,17 @@ from typing import Any, Generic, TypeVar
 from twisted.internet.task import LoopingCall
 
 from client.table.notices import NoticeQueue
-from client.table.session import IllegalIntent, Listener
+from client.table.session import Listener
 from client.table.words import clock_text, display_name, display_text, player_label
 from engine.core.actions import Action
 from engine.core.game import Outcome
 from engine.core.hashing import short_hex
 from engine.core.hidden import Knowledge
 from engine.core.pending import Decision, SealedChoice
-from engine.core.inputs import SealedPick
+from engine.core.inputs import SealedPick, SeatInput
 from net.peer import Peer
 from net.seats import for_people, seat_label
+from net.seam import InputRefused
 from net.session import Cheat, Finished, Rejected, Resigned, Stalling
 from net.transport.mesh import PeerStatus
 from net.session.events import Applied, ChatLine, PhaseChanged
@@ -86,7 +87,6 @@ class NetSession(Generic[S]):
         self.resigned: int | None = None
         #: Chat lines of the table as (seat, text), oldest first (signed by their seat).
         self.chat: list[tuple[int, str]] = []
-        self.my_sealed: Any = None
         self.waiting_human = False
         self.ended: dict[str, Any] | None = None  # the peer's result once it has closed the mesh
         self.started_at = datetime.datetime.now(datetime.UTC)
@@ -144,8 +144,14 @@ class NetSession(Generic[S]):
             return Outcome.from_data(out)
         return None
 
-    def legal(self) -> list[Action]:
-        """Our seat's legal inputs now; none while older inputs are still being shown."""
+    @property
+    def my_pick(self) -> SealedPick | None:
+        """Our sealed pick for the sealed choice now pending, until every pick is revealed."""
+        pick: SealedPick | None = self.session.picked(self.me)
+        return pick
+
+    def legal(self) -> list[SeatInput]:
+        """Our seat's inputs now (net/seam.py); none while older inputs are still being shown."""
         if self.problem or self.ended is not None or self._seen != self.session.step:
             return []
         return list(self.peer.legal())
@@ -259,7 +265,7 @@ class NetSession(Generic[S]):
     def concede(self) -> None:
         """Give the game up now with a signed resignation (the others win at once)."""
         if not self.can_resign():
-            raise IllegalIntent("there is no running game to concede")
+            raise InputRefused("there is no running game to concede")
         self.peer.resign()
         self.poll()
 
@@ -284,21 +290,20 @@ class NetSession(Generic[S]):
         with two seats it ends the game, unaudited, in our favour)."""
         seat = self.forfeit_seat()
         if seat is None:
-            raise IllegalIntent("no seat has missed its deadline now")
+            raise InputRefused("no seat has missed its deadline now")
         # the driver's public claim (what tools.peer --claim-forfeits does), asked by the player here
         try:
             self.peer.claim_forfeit(seat)
         except ValueError as exc:
-            raise IllegalIntent(str(exc)) from None
+            raise InputRefused(str(exc)) from None
         self.poll()
 
-    def submit(self, action: Action) -> None:
-        """Play the user's choice; it must be one of :meth:`legal` exactly."""
-        if action not in self.legal():
-            raise IllegalIntent(f"{action!r} is not a legal input now")
-        if isinstance(action, SealedPick):
-            self.my_sealed = action.choice
-        self.peer.act(action)  # the driver signs, sends and feeds it to the session
+    def submit(self, chosen: SeatInput) -> None:
+        """Give the player's input to our seat's driver (net/seam.py: one of :meth:`legal`;
+        anything else is refused with InputRefused and nothing is sent)."""
+        if not self.legal():
+            raise InputRefused("the table is not waiting for you now; wait for your turn", seat=self.me)
+        self.peer.submit(chosen)  # the session checks, signs and sends it
         self.poll()
 
     def poll(self) -> None:
@@ -313,8 +318,6 @@ class NetSession(Generic[S]):
         self.catching_up = len(applied) > CATCH_UP
         for step in applied:
             self._seen = step.step + 1
-            if not isinstance(self.game.pending(self.state), SealedChoice):
-                self.my_sealed = None
             self.stalling.clear()
             for listener in list(self.listeners):
                 listener(step.before, step.action, step.after)

@@ -36,6 +36,7 @@ from client.table.session import TableSession, system_delay
 from client.table.words import player_label
 from client.widgets import Button, TextField
 from engine.core.actions import Action
+from engine.core.inputs import SeatInput
 from net.seats import for_people
 
 S = TypeVar("S")
@@ -80,7 +81,7 @@ class TableScene(Scene, Generic[S]):
         self._log_sources: list[Callable[[str], list[LogEntry]]] = []
         self._log_lang = app.lang
         self.log_scroll = 0
-        self.legal: list[Action] = []
+        self.legal: list[SeatInput] = []
         self.prompt: Prompt | None = None
         self.side_buttons: list[Button] = []
         self._end_call: Any = None

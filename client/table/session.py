@@ -4,7 +4,8 @@
 implement it for every game: :class:`client.table.local.LocalSession` (a
 trusted :class:`net.local_table.LocalTable` paced on the reactor clock, bots
 in the other seats) and :class:`client.table.net_session.NetSession` (our
-seat of a networked table over a :class:`net.peer.Peer`). A scene never
+seat of a networked table over a :class:`net.peer.Peer`). Both forward a seat's input to
+their driver unchanged (net/seam.py). A scene never
 asks which one it has, except through :attr:`TableSession.networked` for the
 words it shows. Adapters report facts only: a seat's status is a catalogue
 key (``peer_*``), and its colour is the scene's business
@@ -20,6 +21,7 @@ from typing import Any, Protocol, TypeVar
 from engine.core.actions import Action
 from engine.core.game import Outcome
 from engine.core.hidden import Knowledge
+from engine.core.inputs import SealedPick, SeatInput
 
 S = TypeVar("S", covariant=True)
 
@@ -37,10 +39,6 @@ def system_delay(bot_delay: float) -> float:
     return bot_delay * SYSTEM_DELAY / BOT_DELAY
 
 
-class IllegalIntent(ValueError):
-    """The client tried to submit something that is not in the legal list."""
-
-
 class TableSession(Protocol[S]):
     """A table seen from our seat ``me``: the state shown, our knowledge, our legal
     inputs, every seat's status, and the end-of-game audit and transcript."""
@@ -55,7 +53,6 @@ class TableSession(Protocol[S]):
     problem: str
     problem_seat: int | None
     cheat: bool
-    my_sealed: Any
     #: Refused network messages, as the session recorded them (networked tables; empty on a local one).
     warnings: list[str]
     #: Signed chat lines as (seat, text), oldest first (networked tables; empty on a local one).
@@ -80,10 +77,12 @@ class TableSession(Protocol[S]):
     @property
     def moves(self) -> int: ...
     def outcome(self) -> Outcome | None: ...
-    def legal(self) -> list[Action]: ...
+    @property
+    def my_pick(self) -> SealedPick | None: ...
+    def legal(self) -> list[SeatInput]: ...
     def peer_status(self, seat: int) -> str: ...
     def table_note(self, lang: str) -> str: ...
-    def submit(self, action: Action) -> None: ...
+    def submit(self, chosen: SeatInput) -> None: ...
     def start(self) -> None: ...
     def stop(self) -> None: ...
     def leave(self) -> None: ...

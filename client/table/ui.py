@@ -30,10 +30,16 @@ from __future__ import annotations
 import dataclasses
 import importlib
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol, cast
+from typing import Any, Protocol, TYPE_CHECKING, runtime_checkable
 
 from client.help import HelpPage
 from net.games import GameEntry, game_named
+
+if TYPE_CHECKING:
+    from client.app import App
+    from client.scene import Scene
+    from client.settings import Settings
+    from client.table.net_play import NetTable
 
 
 @dataclasses.dataclass(frozen=True)
@@ -49,24 +55,26 @@ class SetupField:
     columns: int = 0
 
 
+@runtime_checkable
 class GameUI(Protocol):
     """What every game's client module offers: a local table and its set-up picker."""
 
-    def start_local(self, app: Any, settings: Any, entry: Any, on_leave: Callable[[], None], *,
-                    seed: int | None = None) -> Any: ...
+    def start_local(self, app: App, settings: Settings, entry: GameEntry[Any], on_leave: Callable[[], None], *,
+                    seed: int | None = None) -> Scene: ...
 
-    def setup_fields(self, settings: Any, lang: str) -> list[SetupField]: ...
+    def setup_fields(self, settings: Settings, lang: str) -> list[SetupField]: ...
 
     def help_pages(self) -> Sequence[HelpPage]: ...
 
 
+@runtime_checkable
 class NetGameUI(GameUI, Protocol):
     """A game's client module that also draws networked tables."""
 
-    def net_deck(self, settings: Any) -> Sequence[str] | None: ...
+    def net_deck(self, settings: Settings) -> Sequence[str] | None: ...
 
-    def start_net(self, app: Any, table: Any, on_leave: Callable[[], None],
-                  on_rematch: Callable[[Any], None] | None = None) -> Any: ...
+    def start_net(self, app: App, table: NetTable, on_leave: Callable[[], None],
+                  on_rematch: Callable[[NetTable], None] | None = None) -> Scene: ...
 
 
 def game_ui(game: str) -> GameUI:
@@ -75,10 +83,10 @@ def game_ui(game: str) -> GameUI:
     if entry.client_ui is None:
         raise ValueError(f"{entry.title} has no table in this client")
     module = importlib.import_module(entry.client_ui)
-    for needed in ("start_local", "setup_fields", "help_pages"):
-        if not callable(getattr(module, needed, None)):
-            raise ValueError(f"{entry.client_ui} (the client UI of {entry.title}) has no {needed}")
-    return cast(GameUI, module)
+    if not isinstance(module, GameUI):
+        raise ValueError(f"{entry.client_ui} (the client UI of {entry.title}) lacks part of the contract: "
+                         "start_local, setup_fields and help_pages (client/table/ui.py)")
+    return module
 
 
 def game_help(game: str) -> list[HelpPage]:
@@ -98,20 +106,17 @@ def net_ui(game: str) -> NetGameUI | None:
     if entry.client_ui is None or not entry.networked:
         return None
     module = game_ui(game)
-    if not (callable(getattr(module, "start_net", None)) and callable(getattr(module, "net_deck", None))):
-        return None
-    return cast(NetGameUI, module)
+    return module if isinstance(module, NetGameUI) else None
 
 
-def table_seats(entry: GameEntry, settings: Any) -> int:
+def table_seats(entry: GameEntry[Any], settings: Settings) -> int:
     """How many seats a table of ``entry`` gets: the lobby's choice (``settings.seats``) when the
     game is played by that many, else the game's default."""
-    chosen = getattr(settings, "seats", 0)
-    return chosen if isinstance(chosen, int) and entry.min_seats <= chosen <= entry.max_seats \
-        else entry.default_seats
+    chosen = settings.seats
+    return chosen if entry.min_seats <= chosen <= entry.max_seats else entry.default_seats
 
 
-def seat_field(entry: GameEntry, settings: Any) -> SetupField:
+def seat_field(entry: GameEntry[Any], settings: Settings) -> SetupField:
     """The set-up row choosing the number of seats of a game played by a range of them."""
     def pick(value: str) -> None:
         settings.seats = int(value)

@@ -15,13 +15,25 @@ in the client, locally and over the network, before it gets real art.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from pathlib import Path
 
 from client.help import HelpPage
+from client.i18n import register_words
 from client.table.ui import SetupField, seat_field, table_seats
 
+if TYPE_CHECKING:
+    from client.app import App
+    from client.scene import Scene
+    from client.settings import Settings
+    from client.table.net_play import NetTable
+    from net.games import GameEntry
 
-def setup_fields(settings: Any, lang: str) -> list[SetupField]:
+register_words("tiny", Path(__file__).resolve().parent / "locale")  # Tiny's words (client/tiny/locale)
+
+
+def setup_fields(settings: Settings, lang: str) -> list[SetupField]:
     """Tiny's set-up picker: how many seats (the local table's, and the one we host)."""
     from net.games import game_named
 
@@ -55,38 +67,35 @@ def local_session(app: Any, entry: Any, seats: int, *, name: str = "Player", see
                         seed=seed, clock=app.clock, bot_delay=delay, system_delay=system_delay(delay))
 
 
-def start_local(app: Any, settings: Any, entry: Any, on_leave: Callable[[], None], *, seed: int | None = None) -> Any:
+def start_local(app: App, settings: Settings, entry: GameEntry[Any], on_leave: Callable[[], None], *,
+                seed: int | None = None) -> Scene:
     """Switch ``app`` to a local Tiny table of the lobby's seat count; return the scene.
     The table layer's end screen follows the end (Play again: a new table of as many seats)."""
-    import pygame
-
-    from client.table.end_scene import EndScene
+    from client.table.end_scene import show_end
     from client.tiny.scene import TinyScene
 
     session = local_session(app, entry, table_seats(entry, settings), name=settings.name, seed=seed)
 
     def ended(scene: TinyScene) -> None:
-        backdrop = pygame.Surface(app.screen.get_size())
-        scene.draw(backdrop)
-        app.switch(EndScene(app, session, backdrop=backdrop, on_lobby=on_leave,
-                            on_again=lambda: start_local(app, settings, entry, on_leave)))
+        def again() -> None:
+            start_local(app, settings, entry, on_leave)
+
+        show_end(app, scene, session, on_lobby=on_leave, on_again=again)
 
     scene = TinyScene(app, session, on_leave=on_leave, on_end=ended)
     app.switch(scene)
     return scene
 
 
-def net_deck(settings: Any) -> None:
+def net_deck(settings: Settings) -> None:
     """Tiny's cards are the table's (a public deck shuffled jointly): a seat brings none."""
     return None
 
 
-def start_net(app: Any, table: Any, on_leave: Callable[[], None],
-              on_rematch: Callable[[Any], None] | None = None) -> Any:
+def start_net(app: App, table: NetTable, on_leave: Callable[[], None],
+              on_rematch: Callable[[NetTable], None] | None = None) -> Scene:
     """Show our seat of a networked Tiny table; the table layer's end screen follows the audit."""
-    import pygame
-
-    from client.table.end_scene import EndScene
+    from client.table.end_scene import show_end
     from client.table.net_play import rematch_starter
     from client.table.net_session import NetSession
     from client.tiny.scene import TinyScene
@@ -101,9 +110,7 @@ def start_net(app: Any, table: Any, on_leave: Callable[[], None],
     again = rematch_starter(table, session, None, on_rematch)
 
     def ended(scene: TinyScene) -> None:
-        backdrop = pygame.Surface(app.screen.get_size())
-        scene.draw(backdrop)
-        app.switch(EndScene(app, session, backdrop=backdrop, on_lobby=leave, on_again=again))
+        show_end(app, scene, session, on_lobby=leave, on_again=again)
 
     scene = TinyScene(app, session, on_leave=leave, on_end=ended)
     app.switch(scene)  # its enter() starts following the session

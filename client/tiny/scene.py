@@ -53,7 +53,7 @@ from engine.core.pending import (
     SealedChoicesRevealed,
 )
 from engine.tiny.game import Play, TinyState
-from engine.core.inputs import SealedPick
+from engine.core.inputs import SealedPick, SeatInput
 from net.seats import seat_number
 
 #: The side panel's width (log, chat, the table's buttons); the board takes the rest.
@@ -205,13 +205,13 @@ class TinyScene(TableScene[TinyState]):
             y += height
         return out
 
-    def _label(self, action: Action) -> str:
+    def _label(self, action: SeatInput) -> str:
         lang = self.app.lang
         if isinstance(action, SealedPick):
             return tr(lang, f"tiny_guess_{action.choice}")
-        return tr(lang, "tiny_play", card=getattr(action, "card", "?"))
+        return tr(lang, "tiny_play", card=action.card if isinstance(action, Play) else "?")
 
-    def _chooser(self, action: Action) -> Callable[[], None]:
+    def _chooser(self, action: SeatInput) -> Callable[[], None]:
         def choose() -> None:
             self.notice = None
             self.session.submit(action)  # applied (local) or signed and sent (networked); shown as it lands

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from engine.core.encoding import decode, encode
 from engine.core.errors import FalseClaim
@@ -83,6 +83,7 @@ class Claim:
 ClaimCheck = Callable[[Claim, tuple[str, ...]], bool]
 
 
+@runtime_checkable
 class ClaimingGame(Protocol):
     """What a game that makes claims offers its drivers (beside engine.core.game.Game)."""
 

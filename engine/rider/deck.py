@@ -6,7 +6,7 @@ editor, ``python -m tools.deck check``, the lobby), and the check must name
 one error at a time. The rule ids (``rider.deck.N``) are explained in
 docs/rules/rider-decks.md.
 
-Pure functions over parsed data: no file access here (see tools/deck.py).
+Pure functions over parsed data: no file access here (see net/games/rider/deck_tool.py).
 """
 
 from __future__ import annotations

@@ -72,6 +72,8 @@ from engine.rider.state import (
     EMPTY_COLUMNS,
     Column,
     Player,
+    RULES_ID,
+    SEATS,
     RiderState,
     Step,
     other,
@@ -80,7 +82,6 @@ from engine.rider.state import (
     with_player,
 )
 
-RULES_ID = "rider/1"
 HAND_SIZE = 5  # rider.0: opening hand
 TURN_LIMIT = 300  # rider.10
 RPS = ("rock", "paper", "scissors")
@@ -118,7 +119,7 @@ class RiderGame:
         never holds the ids, so a networked peer that knows only its own deck
         can build the same state. Use :meth:`new_game` to also get knowledge.
         """
-        if len(decks) != 2:
+        if len(decks) != SEATS:
             raise DeckError(["Rider is a game for exactly two seats"])
         players = []
         start = 0

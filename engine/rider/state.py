@@ -19,6 +19,11 @@ from typing import Any, NamedTuple
 COLUMNS = ("A", "B", "C")
 COLUMN_INDEX = {"A": 0, "B": 1, "C": 2}
 
+#: The rules id every Rider record and genesis names (written only here).
+RULES_ID = "rider/1"
+#: Rider is a two-player game (rider.0).
+SEATS = 2
+
 
 class Column(NamedTuple):
     """One of a seat's three columns.
@@ -106,7 +111,7 @@ def _player_data(p: Player) -> dict[str, Any]:
 def public_data(state: RiderState) -> dict[str, Any]:
     """Canonical data of the public state (what :func:`state_hash` covers)."""
     return {
-        "rules": "rider/1",
+        "rules": RULES_ID,
         "players": [_player_data(p) for p in state.players],
         "queue": [list(s) for s in state.queue],
         "active": state.active,

@@ -15,7 +15,7 @@ from typing import Any
 from engine.core.actions import Action
 from engine.core.errors import EngineError
 from engine.core.hidden import Knowledge
-from engine.core.inputs import PlacementPick, SealedPick, SeatInput
+from engine.core.inputs import SeatInput
 
 #: How good a public position is for a seat (higher is better).
 Scorer = Callable[[Any, Any, int], int]
@@ -31,7 +31,7 @@ class GreedyBot:
     def choose(self, game: Any, state: Any, seat: int, knowledge: Knowledge, legal: Sequence[SeatInput]) -> SeatInput:
         if not legal:
             raise ValueError(f"seat {seat} was asked to act with no legal action")
-        if len(legal) == 1 or isinstance(legal[0], (SealedPick, PlacementPick)):  # picks are no engine input
+        if len(legal) == 1 or not isinstance(legal[0], Action):  # a sealed or placement pick: no engine input
             return legal[self.rng.randrange(len(legal))]
         scorer = self.scorer
         best: list[SeatInput] = []

@@ -27,8 +27,10 @@ import random
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from engine.core.capabilities import check_game_class
+from engine.core.game import Game
 from engine.core.hidden import Knowledge
 from net.bots.base import Agent
 
@@ -36,27 +38,34 @@ if TYPE_CHECKING:
     from net.envelope import Genesis
     from net.session.plan import TablePlan
 
-#: The modules of the shipped games, imported by the first look-up.
+#: The modules of the shipped games, imported by the first look-up. With DEFAULT_GAME, the one
+#: place outside the games' own packages that names a game (tests/test_generic_places.py).
 BUILTIN = ("net.games.rider", "net.games.locke", "net.games.tiny")
+#: The game the client's lobby and the tools pick when none is named.
+DEFAULT_GAME = "rider"
 
 BotFactory = Callable[[random.Random], Agent]
 
 
+#: The game's state type: an entry, its tables and set-ups are generic over it.
+S = TypeVar("S")
+
+
 @dataclasses.dataclass(frozen=True)
-class Table:
+class Table(Generic[S]):
     """A networked table's start, built from a genesis record: the game, its first state, its plan."""
 
-    game: Any
-    state: Any
+    game: Game[S]
+    state: S
     plan: TablePlan
 
 
 @dataclasses.dataclass(frozen=True)
-class LocalSetup:
+class LocalSetup(Generic[S]):
     """A trusted local table's start, and the record that rebuilds it (saved in match logs)."""
 
-    game: Any
-    state: Any
+    game: Game[S]
+    state: S
     knowledge: tuple[Knowledge, ...]
     record: dict[str, Any]
 
@@ -74,7 +83,7 @@ def _takes_no_info(info: Mapping[str, Any]) -> list[str]:
 
 
 @dataclasses.dataclass(frozen=True)
-class GameEntry:
+class GameEntry(Generic[S]):
     """Everything Fairtable needs from one game (see the module docstring).
 
     - ``name``: the short name tools and the lobby use (``rider``); ``title``
@@ -93,6 +102,9 @@ class GameEntry:
       lists what is wrong with one.
     - ``bots``: name -> factory taking the bot's RNG; ``default_bots`` one
       name per seat, or one name for every seat.
+    - ``game_class``: the engine's game class (engine/core/game.py's reducer
+      contract); :func:`register` checks it and which optional parts it offers
+      (engine/core/capabilities.py) once, so no driver ever probes a game.
     - ``shipped_deck(seat)``: the cards of the shipped deck a seat plays by
       default (games with decks), else None.
     - ``client_ui``: the client module that draws this game (imported by the
@@ -102,9 +114,13 @@ class GameEntry:
       it; a game with a client UI says it in its own help pages), or None.
     - ``deck_tool``: for a game with decks, the tool module that reads its
       deck and component files (``deck_cards(file, components_file, check=)``,
-      ``load_cardset(file)``; Rider: ``tools.deck``, Rider's deck tool), named
-      so that ``tools.match`` and ``tools.peer`` read ``--deck``/``--cardset``
+      ``load_cardset(file)``, ``main(argv)``; Rider's is
+      net/games/rider/deck_tool.py), named so that ``tools.deck``,
+      ``tools.match`` and ``tools.peer`` read ``--deck``/``--cardset``
       through the entry; None for a game without decks.
+    - ``scenario``: the module of the game's scenario-file format (its
+      ``KIND``, a net/scenario.py ``ScenarioKind``) that ``tools.scenario``
+      runs; None for a game without scenario files.
     """
 
     name: str
@@ -116,10 +132,11 @@ class GameEntry:
     max_seats: int
     default_seats: int
     local_record: Callable[[int, Sequence[Sequence[str]] | None, Any], dict[str, Any]]
-    local: Callable[[Mapping[str, Any], Any], LocalSetup]
+    local: Callable[[Mapping[str, Any], Any], LocalSetup[S]]
     bots: Mapping[str, BotFactory]
     default_bots: tuple[str, ...]
-    table: Callable[[Genesis], Table] | None = None
+    game_class: type[Game[S]]
+    table: Callable[[Genesis], Table[S]] | None = None
     needs_deck: bool = False
     seat_info: Callable[[Sequence[str] | None], dict[str, Any]] = _no_seat_info
     options: Callable[[Sequence[Mapping[str, Any]]], dict[str, Any]] = _no_options
@@ -127,6 +144,7 @@ class GameEntry:
     shipped_deck: Callable[[int], tuple[str, ...]] | None = None
     client_ui: str | None = None
     deck_tool: str | None = None
+    scenario: str | None = None
     rules_doc: str | None = None
 
     @property
@@ -163,12 +181,15 @@ class GameEntry:
             raise ValueError(f"{self.title} is played by {span} seats, not {seats}")
 
 
-_GAMES: dict[str, GameEntry] = {}
+_GAMES: dict[str, GameEntry[Any]] = {}
 _loaded = False
 
 
-def register(entry: GameEntry) -> None:
-    """Add a game. A name or rules id that another entry already has is refused (ValueError)."""
+def register(entry: GameEntry[Any]) -> None:
+    """Add a game. A name or rules id that another entry already has is refused (ValueError),
+    and so is a game class that misses part of the reducer contract or offers only part of
+    an optional capability (TypeError, engine/core/capabilities.py)."""
+    check_game_class(entry.game_class)
     for other in _GAMES.values():
         if other is entry:
             return
@@ -186,13 +207,13 @@ def _load_builtin() -> None:
             importlib.import_module(module)
 
 
-def games() -> list[GameEntry]:
+def games() -> list[GameEntry[Any]]:
     """Every registered game, by name."""
     _load_builtin()
     return [_GAMES[name] for name in sorted(_GAMES)]
 
 
-def game_named(name: str) -> GameEntry:
+def game_named(name: str) -> GameEntry[Any]:
     """The game called ``name``; ValueError naming the known ones."""
     _load_builtin()
     entry = _GAMES.get(name)
@@ -201,13 +222,13 @@ def game_named(name: str) -> GameEntry:
     return entry
 
 
-def game_for_rules(rules_id: str) -> GameEntry | None:
+def game_for_rules(rules_id: str) -> GameEntry[Any] | None:
     """The game whose rules id is ``rules_id``, or None."""
     _load_builtin()
     return next((e for e in _GAMES.values() if e.rules_id == rules_id), None)
 
 
-def table_for(genesis: Genesis) -> Table:
+def table_for(genesis: Genesis) -> Table[Any]:
     """The networked start of a genesis record's game; ValueError with a clear message when it does not fit."""
     entry = game_for_rules(genesis.rules_id)
     if entry is None:

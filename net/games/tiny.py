@@ -14,14 +14,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.core.hidden import Knowledge
-from engine.tiny.game import MAX_SEATS, MIN_SEATS, RULES_ID, TinyGame, card_set_hash
+from engine.tiny.game import MAX_SEATS, MIN_SEATS, RULES_ID, TinyGame, TinyState, card_set_hash
 from net.bots.random_bot import RandomBot
 from net.envelope import Genesis
 from net.games import GameEntry, LocalSetup, Table, register
 from net.session.plan import TablePlan
 
 
-def table(genesis: Genesis) -> Table:
+def table(genesis: Genesis) -> Table[TinyState]:
     """The networked start: the tiny game for the genesis' seats; ValueError when it does not fit."""
     if genesis.card_set_hash != card_set_hash():
         raise ValueError("this table plays another version of the tiny game (components hashes differ)")
@@ -35,7 +35,7 @@ def local_record(seats: int, decks: Sequence[Sequence[str]] | None, components: 
     return {"seats": seats, "cards": card_set_hash().hex()}
 
 
-def local(record: Mapping[str, Any], components: Any = None) -> LocalSetup:
+def local(record: Mapping[str, Any], components: Any = None) -> LocalSetup[TinyState]:
     seats = record.get("seats")
     if record.get("cards") != card_set_hash().hex():
         raise ValueError("the record was made with another version of the tiny game")
@@ -45,10 +45,11 @@ def local(record: Mapping[str, Any], components: Any = None) -> LocalSetup:
     return LocalSetup(game, game.initial_state(seats), tuple(Knowledge(s) for s in range(seats)), dict(record))
 
 
-ENTRY = GameEntry(
+ENTRY: GameEntry[TinyState] = GameEntry(
     name="tiny", title="Tiny", rules_id=RULES_ID, rules_version="1", card_set_hash=card_set_hash,
     min_seats=MIN_SEATS, max_seats=MAX_SEATS, default_seats=3,
     local_record=local_record, local=local, bots={"random": RandomBot}, default_bots=("random",),
+    game_class=TinyGame,
     table=table, client_ui="client.tiny",
 )
 register(ENTRY)

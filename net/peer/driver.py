@@ -32,14 +32,15 @@ from twisted.internet import task
 
 from engine.core.actions import Action
 from engine.core.game import Outcome
-from engine.core.inputs import SealedPick
+from engine.core.inputs import SeatInput
 from net.bots.base import Agent
 from net.envelope import Genesis, game_id
 from net.games import GameEntry, table_for
-from net.identity import Identity
+from net.identity import PROFILE_VARIABLE, Identity
 from net.journal import Journal
 from net.peer import lobby, store
 from net.peer.progress import Progress, progress
+from net.seam import InputRefused
 from net.session import Cheat, Finished, Flooding, Misconduct, Outgoing, Rejected, Resigned, Session, Stalling
 from net.transport.backoff import Backoff
 from net.transport.invite import Invite
@@ -58,6 +59,11 @@ EARLY_BYTES = 4 * 1024 * 1024
 TICK = 0.25
 #: Refused lobby messages reported one by one; after that only every 100th.
 FORGERIES_SHOWN = 10
+#: Seconds the host keeps a seat whose joiner's link went down before the start (a brief outage
+#: keeps it; a joiner that quit or crashed frees it for someone else; one that said goodbye at once).
+LOBBY_GRACE = 15.0
+#: Link states in which a peer is still there (a quiet direct link included: nothing is sent in a lobby).
+REACHABLE = (PeerStatus.CONNECTED, PeerStatus.RELAYED, PeerStatus.STALLING)
 
 
 def join_interface(invite: Invite) -> str:
@@ -82,7 +88,7 @@ def peer_backoff() -> Backoff:
 class Peer:
     """One seat at a networked table (see the module docstring)."""
 
-    def __init__(self, identity: Identity, entry: GameEntry, *, reactor: Any, deck: Sequence[str] | None = None,
+    def __init__(self, identity: Identity, entry: GameEntry[Any], *, reactor: Any, deck: Sequence[str] | None = None,
                  agent: Agent | None = None, delay: float = 0.0, directory: Path | None = None,
                  name: str = "", report: Report | None = None, on_end: Callable[[dict[str, Any]], None] | None = None,
                  transcript: Path | None = None, linger: float = 3.0, progress_every: int = 10,
@@ -131,6 +137,14 @@ class Peer:
         #: As a joiner before the start: the keys the host says sit at its table so far (its
         #: ``seated`` roster, seat order), or None before the first one.
         self.lobby_seated: tuple[bytes, ...] | None = None
+        #: As a joiner: the size of the host's table (from its roster), or None before the first one.
+        self.lobby_size: int | None = None
+        #: As a joiner before the start: how long we wait without ever being seated, and when the
+        #: host was last reachable (a seated joiner waits as long as the host keeps the table).
+        self._connect_timeout = 30.0
+        self._host_seen = 0.0
+        #: As the host before the start: when each seated joiner's link went down (freed after LOBBY_GRACE).
+        self._lobby_down: dict[bytes, float] = {}
         self._events_seen = 0
         self._done: set[int] = set()
         self._ready: set[bytes] = set()
@@ -152,6 +166,8 @@ class Peer:
         self.online_connect: Callable[[Address, Any], None] | None = None
         #: Called once at the end, before ``on_end`` (net.peer.online closes its wormholes there).
         self.on_close: list[Callable[[], None]] = []
+        #: As the host: the bots it seated at its table (net/peer/bot_seats.py); they leave with it.
+        self.bot_seats: list[Peer] = []
 
     # ------------------------------------------------------------------ starting
 
@@ -210,6 +226,12 @@ class Peer:
         ``record`` is kept in the peer directory for a resume.
         """
         self.invite = invite
+        if key_matches(self.identity.public_key, invite.fingerprint):
+            self._end(f"this code is for your own table: the host and this window use the same identity key "
+                      f"({self.identity.fingerprint}), as two windows on one computer do. To play against "
+                      f"yourself, start the second window with its own profile (its own key and settings): "
+                      f"{PROFILE_VARIABLE}=2 fairtable")
+            return
         self._joiner = lobby.JoinerView(invite.fingerprint, self.identity.public_key,
                                         secrets.token_bytes(lobby.NONCE_SIZE))
         net = self._make_mesh(invite.table, LOBBY)
@@ -225,6 +247,8 @@ class Peer:
         else:
             self._say("joining", where=where, key=invite.fingerprint)
         self._start_loop()
+        self._connect_timeout = connect_timeout
+        self._host_seen = self.reactor.seconds()
         self._later(connect_timeout, self._join_timeout, where)
 
     def resume(self) -> None:
@@ -295,6 +319,12 @@ class Peer:
             self._say("link_seat", peer=short_id(key), seat=seat, status=status.value)
         if status is PeerStatus.CONNECTED:
             self._direct.add(key)
+        self._lobby_link(key, status)
+        if self._joiner is not None and self.genesis is None and key_matches(key, self._joiner.host_fingerprint):
+            if status in REACHABLE:
+                self._host_seen = self.reactor.seconds()
+            elif self._seated_here():
+                self._say("host_lost")
         if status is not PeerStatus.CONNECTED:
             return
         if self.genesis is None and self._joiner is not None and key_matches(key, self._joiner.host_fingerprint):
@@ -308,11 +338,64 @@ class Peer:
         if error is not None and self.session is None:
             self._end(f"cannot join the table: {error}")
 
+    def _seated_here(self) -> bool:
+        """As a joiner before the start: the host's latest roster lists us (we hold a seat)."""
+        return self.lobby_seated is not None and self.identity.public_key in self.lobby_seated
+
+    def _host_reachable(self) -> bool:
+        assert self._joiner is not None
+        return any(key_matches(key, self._joiner.host_fingerprint) and record.status in REACHABLE
+                   for key, record in self.mesh.peers.items())
+
     def _join_timeout(self, where: str) -> None:
-        if self.genesis is None and self.result is None:
-            self._end(f"no seat at the table within the time allowed: the host at {where} did not start a "
-                      "game with us. Check that the host is still running, that you used its current invite "
-                      "code, and that this machine can reach that address")
+        """A joiner that was never seated gives up after ``connect_timeout``; a seated one waits
+        as long as the host keeps the table open, and gives up only when the host has been out
+        of reach for that long (checked again every ``connect_timeout``)."""
+        if self.genesis is not None or self.result is not None:
+            return
+        now = self.reactor.seconds()
+        if self._seated_here():
+            if self._host_reachable():
+                self._host_seen = now
+            if now - self._host_seen < self._connect_timeout:
+                self._later(self._connect_timeout, self._join_timeout, where)
+                return
+            self._end(f"the host at {where} has been out of reach for {self._connect_timeout:.0f} s before the "
+                      "game started, so the table is gone. Ask the host whether the table is still open, then "
+                      "join again with its invite code")
+            return
+        self._end(f"no seat at the table within the time allowed: the host at {where} did not seat us. Check "
+                  "that the host is still running, that you used its current invite code, and that this "
+                  "machine can reach that address")
+
+    def _lobby_link(self, key: bytes, status: PeerStatus) -> None:
+        """The host before the start: a seated joiner whose link is gone for LOBBY_GRACE seconds
+        (or that said goodbye) leaves, and its seat is free for someone else."""
+        if self.host_lobby is None or self.genesis is not None or not self.host_lobby.seat_of(key):
+            return
+        if status in REACHABLE:
+            self._lobby_down.pop(key, None)
+            return
+        if key not in self._lobby_down:
+            self._lobby_down[key] = self.reactor.seconds()
+            self._later(0.0 if status is PeerStatus.LEFT else LOBBY_GRACE, self._free_seat, key)
+
+    def _free_seat(self, key: bytes) -> None:
+        lobby_ = self.host_lobby
+        down = self._lobby_down.get(key)
+        if lobby_ is None or self.genesis is not None or down is None:
+            return
+        record = self.mesh.peers.get(key)
+        if record is not None and record.status in REACHABLE:
+            self._lobby_down.pop(key, None)
+            return
+        name = next((s.name for s in lobby_.seated if s.key == key), "")
+        seat = lobby_.leave(key)
+        self._lobby_down.pop(key, None)
+        if seat is None:
+            return
+        self._say("seat_freed", who=name or short_id(key), seat=seat, waiting=lobby_.size - len(lobby_.seated))
+        self.mesh.broadcast(self._author.seated([s.key for s in lobby_.seated], lobby_.size))
 
     def _on_lobby(self, message: lobby.LobbyMessage) -> None:
         """A lobby message whose signature verified: act on it if its author may say it here.
@@ -347,7 +430,8 @@ class Peer:
             if self.host_lobby.full:
                 self._start_game()
             else:  # who sits so far, for every joiner (a rematch's joiner shows who is back)
-                self.mesh.broadcast(self._author.seated([s.key for s in self.host_lobby.seated]))
+                roster = [s.key for s in self.host_lobby.seated]
+                self.mesh.broadcast(self._author.seated(roster, self.host_lobby.size))
         elif kind == "start" and self.genesis is None and self._joiner is not None:
             try:
                 genesis, seat = lobby.check_start(self.entry, message, self._joiner, self.info)
@@ -379,8 +463,10 @@ class Peer:
             lobby.check_go(self.genesis, message)
             self._begin(self.genesis, self.seat, resumed=False)
         elif kind == "seated" and self.genesis is None and self._joiner is not None:
-            self.lobby_seated = lobby.check_seated(self._joiner, message)
-            self._say("table_roster", taken=len(self.lobby_seated))
+            self.lobby_seated, self.lobby_size = lobby.check_seated(self._joiner, message)
+            self._host_seen = self.reactor.seconds()
+            taken = len(self.lobby_seated)
+            self._say("table_roster", taken=taken, size=self.lobby_size, waiting=self.lobby_size - taken)
         elif kind == "refuse" and self.session is None and self._joiner is not None:
             reason = lobby.check_refuse(self._joiner, message)
             self._end(f"the host refused us: {reason}")
@@ -582,17 +668,18 @@ class Peer:
 
     # ------------------------------------------------------------------ our seat
 
-    def legal(self) -> list[Action]:
-        """What our seat may do now (empty when the table waits for others)."""
-        return self.session.legal() if self.session is not None else []
+    def legal(self) -> list[SeatInput]:
+        """What our seat may give now (empty when the table waits for others)."""
+        if self.session is None or self.seat is None:
+            return []
+        return self.session.legal(self.seat)
 
-    def act(self, choice: Action) -> None:
-        """Play ``choice`` (one of :meth:`legal`) for our seat."""
-        assert self.session is not None
-        if isinstance(choice, SealedPick):
-            self._send(self.session.pick(choice.choice))
-        else:
-            self._send(self.session.act(choice))
+    def submit(self, choice: SeatInput) -> None:
+        """Give ``choice`` (one of :meth:`legal`) for our seat: the session, our seat's
+        driver (net/seam.py), checks it, signs it and says what to send."""
+        if self.session is None or self.seat is None:
+            raise InputRefused("the game has not started yet; wait for every seat to arrive", seat=self.seat)
+        self._send(self.session.submit(self.seat, choice))
         self._after()
 
     def claimable(self) -> list[int]:
@@ -647,18 +734,17 @@ class Peer:
             return
         if self._agent_call is not None and self._agent_call.active():
             return
-        if self.session.legal():
+        if self.legal():
             self._agent_call = self.reactor.callLater(self.delay, self._agent_act)
 
     def _agent_act(self) -> None:
         session = self.session
         if session is None or self.agent is None or self.result is not None:
             return
-        legal = session.legal()
-        if not legal:
+        legal = self.legal()
+        if not legal or self.seat is None:
             return
-        assert self.seat is not None
-        self.act(self.agent.choose(session.game, session.state, self.seat, session.knowledge, legal))
+        self.submit(self.agent.choose(session.game, session.state, self.seat, session.knowledge, legal))
 
     # ------------------------------------------------------------------ time
 
@@ -718,6 +804,9 @@ class Peer:
             self.session.journal.close()
         for hook in self.on_close:
             hook()
+        for bot in self.bot_seats:  # a table closed before its start takes its bots with it
+            if bot.result is None and bot.session is None:
+                bot.leave("its host closed the table before the game")
         self.on_end(self.result)
 
     def direct_seats(self) -> list[int]:

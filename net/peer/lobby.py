@@ -102,7 +102,8 @@ SCHEMA: Mapping[str, Mapping[str, Callable[[Any], bool]]] = {
              "info": _any, "name": _any,
              "to": _KEY, "fresh": _is_bytes(lo=MIN_NONCE, hi=MAX_NONCE)},
     "refuse": {"reason": _is_text(MAX_REASON), "to": _KEY, "re": _is_bytes(lo=MIN_NONCE, hi=MAX_NONCE)},
-    "seated": {"keys": _is_roster},
+    "seated": {"keys": _is_roster, "size": lambda v: isinstance(v, int) and not isinstance(v, bool)
+               and 2 <= v <= MAX_ROSTER},
     "start": {"genesis": lambda v: isinstance(v, Mapping)},
     "ready": {"game": _GAME, "to": _KEY},
     "go": {"game": _GAME},
@@ -146,7 +147,7 @@ class Author:
         sig = self.identity.sign(signed_bytes(self.table, me, msg))
         return encode({"lobby": {"by": me, "msg": msg, "sig": sig}})
 
-    def join(self, entry: GameEntry, info: Mapping[str, Any], name: str, *, host: bytes, fresh: bytes) -> bytes:
+    def join(self, entry: GameEntry[Any], info: Mapping[str, Any], name: str, *, host: bytes, fresh: bytes) -> bytes:
         """Ask ``host`` for a seat; ``fresh`` is our nonce for the genesis record."""
         return self._sign("join", rules=entry.rules_id, version=entry.rules_version, cards=entry.card_set_hash(),
                           info=dict(info), name=name[:MAX_NAME], to=host, fresh=fresh)
@@ -155,9 +156,10 @@ class Author:
         """Refuse the joiner ``to``; ``re`` is the fresh nonce of the join refused."""
         return self._sign("refuse", reason=reason[:MAX_REASON], to=to, re=re)
 
-    def seated(self, keys: Sequence[bytes]) -> bytes:
-        """The keys seated at our table so far, in seat order (the host tells its joiners)."""
-        return self._sign("seated", keys=list(keys))
+    def seated(self, keys: Sequence[bytes], size: int) -> bytes:
+        """The keys seated at our table of ``size`` seats so far, in seat order (the host tells
+        its joiners whenever it changes: a seat taken, or freed before the start)."""
+        return self._sign("seated", keys=list(keys), size=size)
 
     def start(self, genesis: Genesis) -> bytes:
         return self._sign("start", genesis=genesis.to_data())
@@ -240,7 +242,7 @@ class Seat:
 class HostLobby:
     """The host's side: seat joiners, then make the genesis record."""
 
-    def __init__(self, entry: GameEntry, seats: int, host_key: bytes, host_info: Mapping[str, Any],
+    def __init__(self, entry: GameEntry[Any], seats: int, host_key: bytes, host_info: Mapping[str, Any],
                  host_name: str, extra_options: Mapping[str, Any] | None = None) -> None:
         if not entry.min_seats <= seats <= entry.max_seats:
             raise LobbyError(f"{entry.name} is played by {entry.min_seats} to {entry.max_seats} seats, "
@@ -296,6 +298,16 @@ class HostLobby:
         self.seated.append(Seat(key, name, dict(info), fresh))
         return len(self.seated) - 1
 
+    def leave(self, key: bytes) -> int | None:
+        """Free the seat of a joiner that left before the start (its link is gone); the seats
+        after it move up one. Returns the seat it held, or None (not seated, the host, or the
+        game has started: then the seats are the genesis record's and stay)."""
+        seat = self.seat_of(key)
+        if seat is None or seat == 0 or self.genesis is not None:
+            return None
+        del self.seated[seat]
+        return seat
+
     def make_genesis(self) -> Genesis:
         """The genesis record once every seat is taken: every seat's fresh nonce in seat order."""
         if not self.full:
@@ -339,14 +351,17 @@ def check_from_host(view: JoinerView, message: LobbyMessage) -> None:
                            f"{view.host_fingerprint} of the invite: another peer tried to speak for the host")
 
 
-def check_seated(view: JoinerView, message: LobbyMessage) -> tuple[bytes, ...]:
-    """The host's roster of who sits at its table so far (seat 0 its own key), or LobbyForgery.
-    Only shown to the player (who is back for a rematch); it seats nobody."""
+def check_seated(view: JoinerView, message: LobbyMessage) -> tuple[tuple[bytes, ...], int]:
+    """The host's roster of who sits at its table so far (seat 0 its own key) and the table's
+    size, or LobbyForgery. Shown to the player (who is back for a rematch, how many more the
+    table waits for); it seats nobody, but a joiner the roster lists waits for the start."""
     check_from_host(view, message)
     keys = tuple(bytes(k) for k in message["keys"])
-    if keys[0] != message.author or len(set(keys)) != len(keys):
-        raise LobbyForgery("a roster of seats whose first key is not the host's, or with a key twice")
-    return keys
+    size = int(message["size"])
+    if keys[0] != message.author or len(set(keys)) != len(keys) or len(keys) > size:
+        raise LobbyForgery("a roster of seats whose first key is not the host's, with a key twice, or with "
+                           "more keys than seats")
+    return keys, size
 
 
 def check_refuse(view: JoinerView, message: LobbyMessage) -> str:
@@ -357,7 +372,7 @@ def check_refuse(view: JoinerView, message: LobbyMessage) -> str:
     return str(message["reason"])
 
 
-def check_start(entry: GameEntry, message: LobbyMessage, view: JoinerView,
+def check_start(entry: GameEntry[Any], message: LobbyMessage, view: JoinerView,
                 my_info: Mapping[str, Any]) -> tuple[Genesis, int]:
     """A joiner's check of the host's ``start``: our seat in a fresh genesis record.
 

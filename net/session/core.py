@@ -52,8 +52,9 @@ from engine.core.encoding import decode
 from engine.core.errors import EngineError
 from engine.core.game import Game, hash_of
 from engine.core.hidden import Knowledge
-from engine.core.pending import Decision, SealedChoice
-from engine.core.inputs import SealedPick
+from engine.core.pending import Decision, Pending, SealedChoice
+from engine.core.capabilities import capabilities
+from engine.core.inputs import PlacementPick, SealedPick, SeatInput
 from net.bots.base import Agent
 from net.envelope import (
     Envelope,
@@ -79,6 +80,8 @@ from net.session.opening import Opening, load_secrets
 from net.session.phases import Done, Phase, check_transition
 from net.session.plan import TablePlan
 from net.session.play import Play
+from net.session.rounds import NOTHING
+from net.seam import InputRefused, refusal, vet
 from net.transcript import make_transcript
 
 __all__ = [
@@ -137,6 +140,7 @@ class Session:
         self.hashes: list[bytes] = [hash_of(game, state)]
         self.applied: list[Action] = []
         self.knowledge = Knowledge(seat if seat is not None else -1)
+        self.caps = capabilities(game)
         # envelopes
         #: Each seat's accepted chain (net.envelope.SeatLog: the one implementation of the chain rules).
         self._logs = tuple(SeatLog(self.gid, seat, key) for seat, key in enumerate(genesis.seat_keys))
@@ -247,36 +251,41 @@ class Session:
         pump.pump(self)  # a forfeit whose grace period ran out takes effect now
         return self._flush()
 
-    def act(self, action: Action) -> list[Outgoing]:
-        """Our seat's decision (for seats without an agent, such as a human)."""
-        pending = self.pending
-        if self.seat is None or not isinstance(pending, Decision) or pending.seat != self.seat:
-            raise ValueError("it is not this seat's decision now")
-        if (self.step, "action") in self._sent:
-            raise ValueError("this seat already acted at this step")
-        try:
-            self.game.apply(self.state, action)  # pure: only checks
-            check = getattr(self.game, "check_private", None)  # what only our own hand shows (rider.14)
-            if check is not None:
-                check(self.state, action, self.knowledge)
-        except EngineError as exc:
-            raise ValueError(f"that action is not allowed now: {exc}; pick one of legal()") from None
-        decisions.send_action(self, action)
+    def submit(self, seat: int, chosen: SeatInput) -> list[Outgoing]:
+        """Our seat's input (net/seam.py), one of :meth:`legal`: an action is checked by the
+        one dry run and signed; a sealed pick is committed at once and revealed with the
+        others'. :class:`~net.seam.InputRefused` (nothing sent, nothing changed) otherwise."""
+        if self.seat is None or seat != self.seat:
+            raise InputRefused(f"this table plays seat {self._seat_word()}, not seat {seat + 1}", seat=seat)
+        if chosen not in self.legal(seat):
+            if isinstance(chosen, PlacementPick):
+                raise InputRefused("hidden placements are not played over the network yet; play this game "
+                                   "on a local table", seat=seat)
+            raise refusal(self.game, self.caps, self.state, self.knowledge, seat, chosen)
+        if isinstance(chosen, SealedPick):
+            play = self._phase
+            assert isinstance(play, Play)  # legal() offers sealed picks only while a round waits for ours
+            play.pick(chosen.choice)
+        elif isinstance(chosen, Action):
+            try:
+                vet(self.game, self.caps, self.state, self.knowledge, chosen)  # what only our own cards show
+            except EngineError:
+                raise refusal(self.game, self.caps, self.state, self.knowledge, seat, chosen) from None
+            decisions.send_action(self, chosen)
         pump.pump(self)
         return self._flush()
 
-    def pick(self, choice: Any) -> list[Outgoing]:
-        """Our seat's sealed choice (it is committed at once and revealed later)."""
+    def picked(self, seat: int) -> SealedPick | None:
+        """Our sealed pick for the sealed choice now pending, until every pick is revealed."""
         pending = self.pending
-        if self.seat is None or not isinstance(pending, SealedChoice) or self.seat not in pending.seats:
-            raise ValueError("this seat has no sealed choice to make now")
-        if choice not in pending.options_for(self.seat):
-            raise ValueError(f"{choice!r} is not one of {list(pending.options_for(self.seat))}")
+        if seat != self.seat or not isinstance(pending, SealedChoice):
+            return None
         play = self._phase
-        assert isinstance(play, Play)
-        play.pick(choice)
-        pump.pump(self)
-        return self._flush()
+        choice = play.my_pick() if isinstance(play, Play) else NOTHING
+        return None if choice is NOTHING else SealedPick(seat, pending.purpose, choice)
+
+    def _seat_word(self) -> str:
+        return "none (an observer)" if self.seat is None else str(self.seat + 1)
 
     def chat(self, text: str) -> list[Outgoing]:
         """A signed chat line; it never touches the game state."""
@@ -367,24 +376,27 @@ class Session:
         return self._phase
 
     @property
-    def pending(self) -> Any:
+    def pending(self) -> Pending | None:
         return self.game.pending(self.state) if self.phase == "play" else None
 
     @property
     def finished(self) -> bool:
         return self.phase == "done"
 
-    def legal(self) -> list[Action]:
-        """What our seat may do now (sealed picks as :class:`SealedPick`)."""
+    def legal(self, seat: int) -> list[SeatInput]:
+        """What ``seat`` may give now (net/seam.py): only our own seat ever may; its
+        actions at its Decision, its sealed picks at a SealedChoice not yet committed.
+        A hidden placement offers nothing here yet (networked placements are later
+        work): the table stays on it and says so."""
         pending = self.pending
-        if self.seat is None:
+        if self.seat is None or seat != self.seat:
             return []
         if isinstance(pending, SealedChoice):
             if self.seat not in pending.seats or (self.step, "commit") in self._sent:
                 return []
             return [SealedPick(self.seat, pending.purpose, o) for o in pending.options_for(self.seat)]
         if isinstance(pending, Decision) and pending.seat == self.seat and (self.step, "action") not in self._sent:
-            return self.game.legal_actions(self.state, self.seat, self.knowledge)
+            return list(self.game.legal_actions(self.state, self.seat, self.knowledge))
         return []
 
     def waiting_for(self) -> tuple[int, ...]:
@@ -587,8 +599,3 @@ class Session:
         if name in self._secret_store:
             return self._secret_store[name]
         return self.journal.secret(name) if self.journal is not None else None
-
-    def _open_cards_of(self, state: Any) -> Mapping[int, str]:
-        """Cards the game itself shows face up in ``state`` (handle -> card id)."""
-        opener = getattr(self.game, "open_cards", None)
-        return opener(state) if opener is not None else {}

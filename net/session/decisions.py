@@ -26,7 +26,7 @@ DRIVER_ANSWER_TYPES = tuple(DRIVER_ANSWERS)
 def send_action(s: Session, action: Action) -> None:
     """Sign our action with proofs for the hidden cards it names."""
     assert s.book is not None
-    parts = make_claims(s.book, s.step, s.plan.claims(action), s._open_cards_of(s.state))
+    parts = make_claims(s.book, s.step, s.plan.claims(action), s.caps.open_cards(s.state))
     s._send("action", {"action": action.to_data(), "cards": parts})
 
 
@@ -35,8 +35,10 @@ def emit_decision(s: Session, pending: Decision) -> bool:
     me = s.seat
     if me is None or pending.seat != me or (s.step, "action") in s._sent or s.agent is None:
         return False
-    legal = s.game.legal_actions(s.state, me, s.knowledge)
-    send_action(s, s.agent.choose(s.game, s.state, me, s.knowledge, legal))
+    chosen = s.agent.choose(s.game, s.state, me, s.knowledge, s.legal(me))
+    if not isinstance(chosen, Action):
+        raise TypeError(f"our agent answered a decision with {chosen!r}, which it was not offered")
+    send_action(s, chosen)
     return True
 
 
@@ -53,7 +55,7 @@ def on_action(s: Session, env: Envelope) -> None:
     if action.seat != seat:
         raise UnexpectedMessage(f"signed an action in the name of seat {action.seat}", seat=seat)
     assert s.book is not None
-    opened = s._open_cards_of(s.state)
+    opened = s.caps.open_cards(s.state)
     proven = verify_claims(s.book, s.step, seat, s.plan.claims(action), opened, body["cards"])
     s._apply(action)
     for handle, point, card in proven:

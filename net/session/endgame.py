@@ -144,19 +144,19 @@ class Audit:
         table plan must make them owed openings (networked Locke, issue 11 WP5).
         """
         s = self.s
-        claims_of = getattr(s.game, "claims", None)
-        if claims_of is None:
+        claiming = s.caps.claiming
+        if claiming is None:
             return []
         known = {**self.book.identified, **s.opened_hands}
-        found = false_claims(claims_of(s.state), lambda h: known.get(h) or self.resolve(h),
-                             s.game.claim_holds)  # type: ignore[attr-defined]
+        found = false_claims(claiming.claims(s.state), lambda h: known.get(h) or self.resolve(h),
+                             claiming.claim_holds)
         return [(f.seat, f.step, str(f)) for f in found]
 
     def resolve(self, handle: int) -> str | None:
         """The card behind a handle, as far as the game and the openings tell."""
         book = self.book
         if handle not in book.cipher:
-            return self.s._open_cards_of(self.s.state).get(handle)
+            return self.s.caps.open_cards(self.s.state).get(handle)
         point = book.trivial_point(handle)
         if point is None:
             return None

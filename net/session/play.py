@@ -23,7 +23,7 @@ from net.session.audit import Checkpoint
 from net.session.cards import CardBook
 from net.session.endgame import Audit
 from net.session.phases import Phase, Wait, refuse_second_hello
-from net.session.rounds import CommitReveal, Round, make_round
+from net.session.rounds import NOTHING, CommitReveal, Round, make_round
 
 if TYPE_CHECKING:
     from net.session.core import Session
@@ -113,6 +113,10 @@ class Play:
             raise ValueError("this seat has no sealed choice to make now")
         self.round.choose(choice)
 
+    def my_pick(self) -> Any:
+        """Our seat's sealed choice in the current round, or NOTHING before we picked."""
+        return self.round.chosen if isinstance(self.round, CommitReveal) else NOTHING
+
     def applied(self, before: Any, step: int, action: Action) -> None:
         """One input reached the engine at ``step``: the round is over; remember a checkpoint."""
         self.round = None
@@ -124,7 +128,7 @@ class Play:
             return
         seat, zone = selected
         handles = tuple(self.s.game.zone(before, zone))
-        opened = self.s._open_cards_of(before)
+        opened = self.s.caps.open_cards(before)
         public = {h: opened[h] for h in handles if h in opened}
         self.checkpoints.append(Checkpoint(step, seat, zone, handles, public))
 

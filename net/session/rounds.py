@@ -75,7 +75,7 @@ def make_round(s: Session, pending: Any) -> Round | None:
     if isinstance(pending, Chance):
         return CommitReveal(DiceRound.from_pending(s.gid, s.step, s.seats, pending), pending)
     if isinstance(pending, HiddenOp):
-        opened = s._open_cards_of(s.state)
+        opened = s.caps.open_cards(s.state)
         for h in pending.handles:
             if h not in s.book.cipher:
                 card = opened.get(h)
@@ -103,7 +103,7 @@ class CommitReveal:
     def __init__(self, rnd: SealedChoiceRound | DiceRound, pending: Any) -> None:
         self.rnd = rnd
         self.pending = pending
-        #: Our own sealed choice when it was picked by hand (:meth:`Session.pick`), else NOTHING.
+        #: Our own sealed choice once picked (by hand through Session.submit, or by our agent), else NOTHING.
         self.chosen: Any = NOTHING
 
     def choose(self, value: Any) -> None:
@@ -143,7 +143,9 @@ class CommitReveal:
                 commitment, opening = rnd.contribute(me)
             else:
                 assert isinstance(self.pending, SealedChoice)
-                value = self.chosen if self.chosen is not NOTHING else choose_sealed(s, self.pending)
+                if self.chosen is NOTHING:
+                    self.chosen = choose_sealed(s)
+                value = self.chosen
                 if value is NOTHING:
                     return False
                 commitment, opening = rnd.commit_to(me, value)
@@ -253,13 +255,14 @@ class Cards:
             s.knowledge = s.knowledge.learn(learned)
 
 
-def choose_sealed(s: Session, pending: SealedChoice) -> Any:
-    """Our agent's sealed choice, or NOTHING without an agent (a human picks by hand)."""
+def choose_sealed(s: Session) -> Any:
+    """Our agent's sealed choice among the picks our seat is offered, or NOTHING without
+    an agent (a person picks by hand, through Session.submit)."""
     assert s.seat is not None
     if s.agent is None:
         return NOTHING
-    options = [SealedPick(s.seat, pending.purpose, o) for o in pending.options_for(s.seat)]
+    options = s.legal(s.seat)
     chosen = s.agent.choose(s.game, s.state, s.seat, s.knowledge, options)
-    if not isinstance(chosen, SealedPick):
-        raise TypeError("the agent answered a sealed choice with something else")
-    return chosen.choice
+    if chosen not in options:
+        raise TypeError("the agent answered a sealed choice with something it was not offered")
+    return chosen.choice if isinstance(chosen, SealedPick) else NOTHING

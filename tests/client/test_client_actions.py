@@ -8,6 +8,8 @@ restored from a deep copy before the next path.
 
 from __future__ import annotations
 
+import dataclasses
+
 import random
 
 import pytest
@@ -16,6 +18,7 @@ from client.rider.demo import play_to_midgame
 from client.rider.describe import option_text
 from client.rider.play import start_local_game
 from client.settings import Settings
+from engine.core.inputs import SealedPick, SeatInput
 from engine.core.actions import Action
 from net.bots import GreedyBot
 from net.games.rider.evaluation import rider_score
@@ -24,9 +27,9 @@ from tests.client.conftest import click
 SKIP_LABELS = {"Cancel", "Close"}
 
 
-def normal(scene, action: Action) -> tuple:
+def normal(scene, action: SeatInput) -> tuple:
     """An action with hand handles replaced by their cards: copies are one choice."""
-    data = dict(action.to_data())
+    data = dict(action.to_data()) if isinstance(action, Action) else dataclasses.asdict(action)
     know = scene.session.knowledge
     if "handle" in data and data["handle"] is not None:
         data["handle"] = know.card(data["handle"])
@@ -62,7 +65,6 @@ def explore(app, clock, scene):
     def reset():
         session.stop()
         restore(session.table, saved)
-        session.my_sealed = None
         scene.selected = None
         scene.prompt = None
         scene.drag = None
@@ -83,10 +85,10 @@ def explore(app, clock, scene):
             follow(path)
             before = len(session.table.log)
             click(app, control.rect.center)
-            if len(session.table.log) > before or (session.table.pending is not None and session.my_sealed is not None):
+            if len(session.table.log) > before or (session.table.pending is not None and session.my_pick is not None):
                 applied = session.table.log[before] if len(session.table.log) > before else None
                 if applied is None:  # a sealed pick is recorded, not applied, until all seats chose
-                    applied = next(a for a in legal if getattr(a, "choice", None) == session.my_sealed)
+                    applied = session.my_pick
                 assert applied in legal, f"clicking {path + [control.key]} applied an illegal {applied}"
                 reached[applied] = path + [control.key]
                 if control.key[0] == "prompt":
@@ -146,7 +148,7 @@ def test_sealed_choices_are_offered_and_exact(app, clock):
         app.tick()
         if scene.legal:
             break
-    assert scene.legal[0].KIND == "sealed_pick"
+    assert isinstance(scene.legal[0], SealedPick)
     legal, reached, labels = explore(app, clock, scene)
     check(scene, legal, reached, labels, app.lang)
 

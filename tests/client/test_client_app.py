@@ -73,3 +73,54 @@ def test_silent_fallback_only_when_not_requested():
     assert entry.silent_fallback("", "dummy")
     assert entry.silent_fallback("dummy", "dummy") is None
     assert entry.silent_fallback("", "x11") is None
+
+
+def test_a_python_without_the_packages_is_told_how_to_start_fairtable():
+    """`python -m client` from a Python outside the install's virtual environment (issue 29 item 2):
+    a real process whose pygame import is blocked says what is missing and which command to run."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    blocker = "import sys; sys.modules['pygame'] = None; import runpy; runpy.run_module('client', run_name='__main__')"
+    done = subprocess.run([sys.executable, "-c", blocker], capture_output=True, text=True, cwd=root, timeout=60)
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    assert "pygame missing" in done.stderr and ".venv/bin/fairtable" in done.stderr and "pip install -e ." in done.stderr
+
+
+def test_the_window_fits_the_screen_it_opens_on_and_remembers_its_size(tmp_path):
+    """Issue 29 item 4: a laptop's 1366x768 gets a window that fits (panels included), a 960x600
+    screen the smallest layout, a big screen the size the player left it at last time."""
+    from client.app import DEFAULT_SIZE, MIN_SIZE, window_size
+    from client.settings import Settings
+
+    assert window_size((0, 0), (1366, 768)) == (1280, 688)
+    assert window_size((0, 0), (960, 600)) == MIN_SIZE  # never below the smallest layout
+    assert window_size((1600, 1000), (1920, 1080)) == (1600, 1000)  # remembered
+    assert window_size((1600, 1000), (1366, 768)) == (1326, 688)  # remembered, but fitted to this screen
+    assert window_size((100, 100), None) == DEFAULT_SIZE  # a broken saved size is ignored
+    path = tmp_path / "client.json"
+    Settings(window_w=1500, window_h=900).save(path)
+    loaded = Settings.load(path)
+    assert (loaded.window_w, loaded.window_h) == (1500, 900)
+
+
+def test_a_resized_window_is_saved_when_the_app_stops(app, monkeypatch):  # type: ignore[no-untyped-def]
+    saved = []
+    monkeypatch.setattr(app.prefs, "save", lambda path=None: saved.append((app.prefs.window_w, app.prefs.window_h)))
+    pygame.display.set_mode((1100, 700), pygame.RESIZABLE)
+    app.dispatch(pygame.event.Event(pygame.VIDEORESIZE, size=(1100, 700), w=1100, h=700))
+    assert (app.prefs.window_w, app.prefs.window_h) == (1100, 700)
+    app.running = True
+    app.stop()
+    assert saved == [(1100, 700)]
+
+
+def test_a_language_chosen_with_l_is_kept_for_the_next_start(app, monkeypatch):  # type: ignore[no-untyped-def]
+    saved = []
+    monkeypatch.setattr(app.prefs, "save", lambda path=None: saved.append(app.prefs.lang))
+    app.set_lang("ja")
+    assert app.prefs.lang == "ja" and saved == ["ja"]
+    app.set_lang("ja")  # no change: nothing to save
+    assert saved == ["ja"]

@@ -9,8 +9,8 @@ import itertools
 import pygame
 import pytest
 
-from client.cardart import CardArt
-from client.decks import cardset
+from client.rider.cardart import CardArt
+from client.rider.decks import cardset
 from client.fonts import font
 from client.rider.demo import play_to_midgame
 from client.rider.layout import TableLayout

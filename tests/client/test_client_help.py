@@ -8,7 +8,8 @@ from __future__ import annotations
 import pygame
 
 from client.help import is_help_key
-from client.i18n import STRINGS, tr
+from client.i18n import tr
+from tests.client.words import all_words
 from client.rider.demo import play_to_midgame
 from client.rider.help import KEYS, RULES
 from tests.client.conftest import click, key
@@ -79,7 +80,7 @@ def test_the_legend_names_every_badge_the_table_draws(app, clock):  # type: igno
                   "proof", "dots", "lost"):
         assert f"help_l_{badge}" in keys
     for k in keys | {f"{r}_t" for r in RULES + KEYS} | set(RULES + KEYS):
-        en, ja = STRINGS[k]
+        en, ja = all_words()[k]
         assert en and ja and en != ja, k  # worded in both languages
 
 

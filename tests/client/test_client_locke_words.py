@@ -1,6 +1,6 @@
 """Every Locke input, public event and decision is worded, in English and Japanese.
 
-The words live in client/locke/strings*.py (merged into the client catalogue); client/locke/words.py
+The words live in Locke's gettext domain (client/locke/locale); client/locke/words.py
 fills them in. A new action class, event kind or decision prompt of the engine fails here until it
 has words in both languages (engine kinds are read from the engine's sources and from bot games).
 """
@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 from client.fonts import coverage
-from client.i18n import STRINGS
-from client.locke.strings_log import EVENT_ARGS
+from client.i18n import known, tr
+from client.locke.events import EVENT_ARGS
 from client.locke.words import Namer
 from engine.core.hidden import Knowledge
 from engine.core.inputs import PlacementPick, SealedPick
@@ -27,8 +27,10 @@ from engine.locke.actions import ACTIONS
 from net.games import game_named
 from net.games.locke import components
 from net.local_table import LocalTable
+from tests.client.words import read_domain
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine" / "locke"
+LOCALE = Path(__file__).resolve().parents[2] / "client" / "locke" / "locale"
 SAMPLE = {int: 1, str: "", bool: True}
 
 
@@ -80,8 +82,8 @@ def test_every_event_kind_the_engine_logs_has_words() -> None:
     logged |= {str(e[0]) for e in events}
     assert logged and not logged - set(EVENT_ARGS), sorted(logged - set(EVENT_ARGS))
     for kind in EVENT_ARGS:
-        en, ja = STRINGS[f"lk_ev_{kind}"]
-        assert en and ja and en != ja, kind
+        en, ja = tr("en", f"lk_ev_{kind}"), tr("ja", f"lk_ev_{kind}")
+        assert en and ja and en != ja and en != f"lk_ev_{kind}", kind
     for entry in events:  # every real event fills its words: no field left, no key shown
         for lang in ("en", "ja"):
             text = _namer(lang).event(entry)
@@ -90,13 +92,13 @@ def test_every_event_kind_the_engine_logs_has_words() -> None:
 
 def test_every_decision_met_in_play_says_what_is_decided() -> None:
     _events, prompts = _bot_games()
-    missing = sorted(p for p in prompts if f"lk_wait_{p.removeprefix('locke.')}" not in STRINGS)
+    missing = sorted(p for p in prompts if not known(f"lk_wait_{p.removeprefix('locke.')}"))
     assert not missing
 
 
 def test_the_font_draws_every_locke_word_and_card_name() -> None:
     c = components()
-    texts = [t for k, pair in STRINGS.items() if k.startswith("lk_") for t in pair]
+    texts = [t for pair in read_domain(LOCALE, "locke").values() for t in pair]
     for family in (c.characters, c.silhouettes, c.planets, c.bases, c.combat_cards):
         texts += [t for card in family for t in (card.name_en, card.name_ja)]
     chars = {ch for t in texts for ch in t if ch.strip()}

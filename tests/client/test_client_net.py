@@ -407,3 +407,58 @@ def test_joining_with_a_code_whose_key_does_not_match_says_so_and_the_host_keeps
         settle = time.monotonic() + 1.0  # the host's linger (0.2 s) and the joiner's close, with room
         while time.monotonic() < settle:
             pump(app, reactor)
+
+
+def test_two_windows_with_one_identity_are_told_at_once_that_it_is_their_own_table(real_app):  # type: ignore[no-untyped-def]
+    """Issue 29 item 3: the second window of one computer joins the first's table with the same
+    key; within 2 s it says so and how to play yourself (a profile of its own)."""
+    from net.identity import Identity
+    from net.games import game_named
+    from net.peer import Peer
+
+    app, reactor = real_app
+    me = Identity.generate()
+    host = Peer(me, game_named("rider"), reactor=reactor, agent=game_named("rider").bot("random", random.Random(1)),
+                name="Host", linger=0.2)
+    invite = host.host(2, interface="127.0.0.1")
+    lobby = LobbyScene(app, Settings(name="Me again"), lan=False, identity=me)
+    app.switch(lobby)
+    try:
+        click(app, lobby.code_field.rect.center)
+        app.dispatch(pygame.event.Event(pygame.TEXTINPUT, text=invite.encode()))
+        started = time.monotonic()
+        click(app, lobby.join_button.rect.center)
+        while lobby.net is not None and time.monotonic() < started + 2.0:
+            pump(app, reactor)
+        assert lobby.net is None and time.monotonic() - started < 2.0, lobby.message
+        assert "your own table" in lobby.message and "FAIRTABLE_PROFILE=2" in lobby.message, lobby.message
+        assert host.result is None and host.genesis is None  # the host still waits for a real second player
+    finally:
+        host.leave("test over")
+        settle = time.monotonic() + 1.0
+        while time.monotonic() < settle:
+            pump(app, reactor)
+
+
+def test_the_host_fills_an_empty_seat_with_a_bot_from_the_lobby_and_the_game_starts(real_app):  # type: ignore[no-untyped-def]
+    """Issue 29: *Add a bot* in the host box seats a bot that runs on this computer with its own key;
+    at a 2-seat Rider table that fills it and the table scene takes over."""
+    app, reactor = real_app
+    lobby = LobbyScene(app, Settings(name="Host"), lan=False, host_interface="127.0.0.1")
+    app.switch(lobby)
+    click(app, lobby.host_button.rect.center)
+    assert lobby.net is not None and lobby.bot_seat_button.enabled and lobby.empty_shown == 1
+    assert "1" in lobby.bot_seat_button.label
+    app.render()
+    click(app, lobby.bot_seat_button.rect.center)
+    bots = lobby.net.peer.bot_seats if lobby.net is not None else []
+    assert len(bots) == 1 and bots[0].identity.public_key != lobby.net.peer.identity.public_key  # type: ignore[union-attr]
+    deadline = time.monotonic() + 30  # a safety net against a hang, not a speed target
+    while app.scene.name != "table" and time.monotonic() < deadline:
+        pump(app, reactor)
+    assert app.scene.name == "table", lobby.message
+    scene = app.scene
+    scene.session.leave()  # type: ignore[attr-defined]
+    settle = time.monotonic() + 1.0
+    while time.monotonic() < settle:
+        pump(app, reactor)

@@ -21,7 +21,7 @@ from net.games.rider.evaluation import rider_score
 
 
 def test_a_column_with_an_attack_only_bonus_shows_both_powers(app, clock):  # type: ignore[no-untyped-def]
-    from client.decks import cardset
+    from client.rider.decks import cardset
     from engine.rider.rules import info_table
 
     table = info_table(cardset())
@@ -108,8 +108,10 @@ def test_one_catalogue_no_inline_japanese_choices_in_the_client() -> None:
              for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if inline.search(line)]
     assert found == []
     # the same move reads in both languages from the catalogue's keys
-    from client.i18n import STRINGS
+    from tests.client.words import all_words
+
+    words = all_words()
 
     for key in ("log_attack", "log_level_up", "opt_level_up", "seat_you", "wait_main", "reason_lost3"):
-        en, ja = STRINGS[key]
+        en, ja = words[key]
         assert en and ja and en != ja

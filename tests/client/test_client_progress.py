@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import time
 
-from client.i18n import STRINGS, progress_text
+from client.i18n import progress_text
+from tests.client.words import all_words
 from client.lobby import LobbyScene
 from client.settings import Settings
 from net.peer.progress import TEMPLATES, Progress, progress
@@ -15,7 +16,7 @@ from tests.client.test_client_net import pump, real_app  # noqa: F401  (the fixt
 
 def test_every_driver_progress_id_has_english_and_japanese_words() -> None:
     for event_id in TEMPLATES:
-        en, ja = STRINGS[f"progress_{event_id}"]
+        en, ja = all_words()[f"progress_{event_id}"]
         assert en and ja and en != ja, event_id
 
 

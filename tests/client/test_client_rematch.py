@@ -29,7 +29,7 @@ def pump_until(app: App, reactor: Any, done: Any, wall: float = 60.0) -> None:
 
 
 def joiner(reactor: Any, identity: Any, invite: Any, name: str) -> Any:
-    from client.decks import shipped_decks
+    from client.rider.decks import shipped_decks
     from client.rider.session import deck_cards
     from net.games import game_named
     from net.peer import Peer

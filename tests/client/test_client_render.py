@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pygame
 
-from client.cardart import CardArt, card_size
-from client.decks import cardset
+from client.rider.cardart import CardArt, card_size
+from client.rider.decks import cardset
 from client.fonts import coverage, covers, font
-from client.i18n import STRINGS
+from tests.client.words import all_words
 from client.text import render, wrap
 from tools import screenshot
 
@@ -33,7 +33,7 @@ def test_every_card_renders_in_both_languages():
 
 def test_the_bundled_font_has_every_character_the_game_shows():
     cs = cardset()
-    texts = [s for pair in STRINGS.values() for s in pair]
+    texts = [s for pair in all_words().values() for s in pair]
     for c in cs.cards.values():
         texts += [c.name_en, c.name_ja, c.text_en, c.text_ja]
     chars = {ch for t in texts for ch in t if ch.strip()}

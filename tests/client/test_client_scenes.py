@@ -5,7 +5,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from client.rider.play import end_scene
+from client.rider.play import end_words
+from client.table.end_scene import show_end
 from client.lobby import LobbyScene
 from client.rider.demo import play_to_midgame
 from client.rider.play import start_local_game
@@ -66,7 +67,6 @@ def test_midgame_table_and_end_screen_draw(app, clock, lang):
     scene = play_to_midgame(app, clock, seed=5)
     app.render()
     assert distinct_colours(app.screen) > 300
-    end = end_scene(app, scene.session)
-    app.switch(end)
+    end = show_end(app, scene, scene.session, words=end_words(scene.session))
     app.render()
     assert end.audit_ok, end.audit_detail

@@ -111,7 +111,7 @@ def test_the_marks_show_on_the_cards_to_choose_from_and_in_the_columns(app, cloc
 
 
 def test_the_picker_offers_only_what_the_legal_list_allows() -> None:
-    from client.decks import cardset
+    from client.rider.decks import cardset
     from client.rider.setup_picker import SetupPicker
     from engine.rider.game import RiderGame
 

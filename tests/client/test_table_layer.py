@@ -18,7 +18,8 @@ from twisted.internet.task import Clock
 from client.app import App
 from client.table.end_scene import EndScene
 from client.table.local import LocalSession
-from client.table.session import IllegalIntent, TableSession
+from client.table.session import TableSession
+from net.seam import InputRefused
 from client.table.status import COLOURS, status_colour
 from client.table.ui import game_ui, net_ui
 from engine.core.inputs import SealedPick
@@ -56,16 +57,16 @@ def test_the_local_adapter_refuses_what_is_not_legal_and_what_a_local_table_lack
     pick = session.legal()[0]
     assert isinstance(pick, SealedPick)  # Tiny's first question to us: the sealed guess
     moves = session.moves
-    with pytest.raises(IllegalIntent):
+    with pytest.raises(InputRefused):
         session.submit(dataclasses.replace(pick, choice="sideways"))  # not one of the options
-    with pytest.raises(IllegalIntent):
+    with pytest.raises(InputRefused):
         session.submit(dataclasses.replace(pick, seat=1))  # not our seat's pick
-    assert session.moves == moves and session.my_sealed is None  # nothing changed
+    assert session.moves == moves and session.my_pick is None  # nothing changed
     session.submit(pick)
-    assert session.my_sealed == pick.choice
-    with pytest.raises(IllegalIntent):
+    assert session.my_pick == pick
+    with pytest.raises(InputRefused):
         session.say("hello")
-    with pytest.raises(IllegalIntent):
+    with pytest.raises(InputRefused):
         session.claim_forfeit()
     assert session.forfeit_seat() is None and session.silence() is None
     with pytest.raises(ValueError):

@@ -23,7 +23,9 @@ from engine.core import (
     false_claims,
     hash_of,
 )
-from net.bots import PlacementPick, RandomBot
+from engine.core.inputs import PlacementPick
+from net.bots import RandomBot
+from net.seam import InputRefused, place_all
 from net.local_table import LocalTable, TableError
 
 GAME = TreasureGame()
@@ -94,19 +96,23 @@ def test_an_opened_cell_proves_something_or_nothing() -> None:
     assert t.state.opened and all(truth[c] == content for c, content in t.state.opened)
 
 
-def test_a_human_places_through_submit_placement_and_bad_arrangements_are_refused() -> None:
+def test_a_human_places_through_the_seam_and_bad_arrangements_are_refused() -> None:
     t = table(1, humans=(HIDER,))
     t.run()
     assert t.waiting_for() == (HIDER,) and isinstance(t.pending, Placement)
     assert {p.cell for p in t.legal(HIDER)} == set(CELLS) and t.legal(ALLY) == []
     assert all(isinstance(p, PlacementPick) and p.thing == THINGS[0] for p in t.legal(HIDER))
-    with pytest.raises(TableError, match="exactly these things"):
-        t.submit_placement(HIDER, {"a1": "gold", "a2": "trap"})
-    with pytest.raises(TableError, match="not among the cells"):
-        t.submit_placement(HIDER, {"a1": "gold", "a2": "trap", "z9": "trap"})
-    with pytest.raises(TableError, match="no placement"):
-        t.submit_placement(ALLY, {"a1": "gold", "a2": "trap", "a3": "trap"})
-    t.submit_placement(HIDER, {"b2": "gold", "c1": "trap", "a3": "trap"})
+    before = t.log[-1:]
+    with pytest.raises(InputRefused, match="exactly these things"):
+        place_all(t, HIDER, {"a1": "gold", "a2": "trap"})
+    with pytest.raises(InputRefused, match="not among the cells"):
+        place_all(t, HIDER, {"a1": "gold", "a2": "trap", "z9": "trap"})
+    with pytest.raises(InputRefused, match="no placement"):
+        place_all(t, ALLY, {"a1": "gold", "a2": "trap", "a3": "trap"})
+    with pytest.raises(InputRefused, match="no such placement"):
+        t.submit(HIDER, PlacementPick(HIDER, t.pending.zone, "gold", "z9"))  # type: ignore[union-attr]
+    assert t.legal(HIDER)[0].thing == THINGS[0] and t.log[-1:] == before  # type: ignore[union-attr]
+    place_all(t, HIDER, {"b2": "gold", "c1": "trap", "a3": "trap"})
     handle = dict(t.state.cells)
     assert t.card(handle["b2"]) == "gold" and t.card(handle["a1"]) == EMPTY
     assert t.run() is not None
@@ -118,7 +124,7 @@ def _to_turn_of(seat: int, seed: int) -> LocalTable:
     assert t.waiting_for() == (ALLY,)  # diggers start with seat 1
     if seat == RIVAL:
         empty = next(c for c, h in t.state.cells if t.card(h) == EMPTY)
-        t.submit(Dig(ALLY, empty))
+        t.feed(Dig(ALLY, empty))
         t.run()
         assert t.waiting_for() == (RIVAL,)
     return t
@@ -131,7 +137,7 @@ def test_a_true_claim_is_accepted_logged_and_judged_at_once(seat: int) -> None:
     offered = [a for a in t.legal(seat) if isinstance(a, Declare)]
     assert offered == [Declare(seat, t.card(hand))]  # legal actions offer only the truth
     step = len(t.log)
-    t.submit(offered[0])
+    t.feed(offered[0])
     assert t.claims_judged == [Claim(seat, step, "treasure.suit", (hand,), t.card(hand), "treasure.declare")]
     assert GAME.claims(t.state) == tuple(t.claims_judged)
 
@@ -143,18 +149,18 @@ def test_a_false_claim_is_caught_at_once_naming_seat_and_step(seat: int) -> None
     lie = "spade" if true_suit == "heart" else "heart"
     before, log_length = t.state, len(t.log)
     with pytest.raises(FalseClaim) as caught:
-        t.submit(Declare(seat, lie))
+        t.feed(Declare(seat, lie))
     assert caught.value.seat == seat and caught.value.step == log_length
     assert caught.value.rule == "treasure.declare" and f"seat {seat}" in str(caught.value)
     assert t.state is before and len(t.log) == log_length and t.claims_judged == []  # nothing changed
-    t.submit(Declare(seat, true_suit))  # the truth still may be told
+    t.feed(Declare(seat, true_suit))  # the truth still may be told
     assert len(t.claims_judged) == 1
 
 
 def test_a_claim_the_public_record_contradicts_is_refused_by_the_engine() -> None:
     t = _to_turn_of(ALLY, 6)
     with pytest.raises(IllegalAction, match="not a suit"):
-        t.submit(Declare(ALLY, "club"))
+        t.feed(Declare(ALLY, "club"))
 
 
 def test_without_a_trusted_table_the_same_judgement_catches_the_lie_at_the_end() -> None:

@@ -194,6 +194,11 @@ class TreasureGame:
             raise IllegalAction(f"the deck has only {DECK.count(suit)} {suit} card(s) and they are all claimed",
                                 rule="treasure.declare")
 
+    def open_cards(self, state: State) -> dict[int, str]:
+        """The deck's starting order is public (as Tiny's is): its first handles name their cards,
+        so a table built without ``truth`` (the client's local adapter) can shuffle it."""
+        return dict(zip((0, 1, 2), DECK))
+
     def claims(self, state: State) -> tuple[Claim, ...]:
         return state.claims
 

@@ -32,7 +32,9 @@ from engine.core import (
     check_answer_matches,
     hash_of,
 )
+from engine.core.inputs import SealedPick
 from net.bots import RandomBot
+from net.seam import InputRefused
 from net.local_table import LocalTable, TableError
 
 CARDS = {1: "ace", 2: "two", 3: "three", 4: "four", 5: "five"}
@@ -175,15 +177,17 @@ def test_decision_with_no_legal_action_and_endless_games_are_table_errors() -> N
 
 
 def test_sealed_pick_outside_a_sealed_choice_is_refused() -> None:
-    with pytest.raises(TableError, match="no sealed choice"):
-        table().submit_sealed(0, "A")
+    t = table()
+    with pytest.raises(InputRefused, match="no such sealed choice") as refused:
+        t.submit(0, SealedPick(0, "toy.rps", "A"))
+    assert refused.value.seat == 0 and t.log == []
 
 
 def test_the_human_seat_is_waited_for_and_its_action_applied() -> None:
     t = LocalTable(ToyCards(), State(), [Knowledge(0), Knowledge(1)], [None, None], 1, truth=CARDS)
     assert t.run() is None and t.waiting_for() == (1,)
     assert t.step() is None and len(t.log) == 4
-    t.submit(t.legal(1)[0])
+    t.feed(t.legal(1)[0])
     assert t.outcome() == Outcome(None, "done") and t.waiting_for() == ()
 
 
@@ -228,9 +232,9 @@ def test_each_sealed_choice_asks_every_seat_afresh() -> None:
     t = LocalTable(TwoSealedRounds(), Picks(), [Knowledge(0), Knowledge(1)],
                    [None, RandomBot(random.Random(0))], 1)
     assert t.run() is None and t.waiting_for() == (0,)
-    t.submit_sealed(0, "p")
+    t.submit(0, next(p for p in t.legal(0) if isinstance(p, SealedPick) and p.choice == "p"))
     assert t.run() is None and t.waiting_for() == (0,)  # round 2: the human picks again
     assert t.state.rounds[0][0] == "p" and len(t.state.rounds) == 1
-    t.submit_sealed(0, "r")
+    t.submit(0, next(p for p in t.legal(0) if isinstance(p, SealedPick) and p.choice == "r"))
     assert t.run() == Outcome(None, "done")
     assert [r[0] for r in t.state.rounds] == ["p", "r"]

@@ -114,14 +114,14 @@ def test_result_fields_name_every_winner_and_the_seat_results() -> None:
 
 
 def test_deck_files_are_read_through_the_games_own_deck_tool(tmp_path: Path) -> None:
-    """tools.deck is Rider's deck tool, named by Rider's registry entry; a game without decks has none."""
+    """Rider's deck tool lives in Rider's package, named by its registry entry; a game without decks has none."""
     from net.games import game_named
+    from net.games.rider import deck_tool as rider_deck_tool
     from tools._cli import InputProblem, deck_tool
-    from tools import deck
 
-    assert deck_tool(game_named("rider")) is deck
+    assert deck_tool(game_named("rider")) is rider_deck_tool
     with pytest.raises(InputProblem, match="Tiny has no decks"):
         deck_tool(game_named("tiny"))
     own = str(assets.path("rider/decks/tidewall-vigil.deck.json"))
     setup = match.local_setup(game_named("rider"), 2, (own, None))
-    assert list(setup.record["decks"][0]) == list(deck.deck_cards(own, None))  # the file, read by Rider's tool
+    assert list(setup.record["decks"][0]) == list(rider_deck_tool.deck_cards(own, None))  # the file, read by Rider's tool

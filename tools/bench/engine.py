@@ -34,7 +34,7 @@ LOCKE_SEATS = (5, 10)
 
 
 
-def _shipped(name: str, seats: int) -> LocalSetup:
+def _shipped(name: str, seats: int) -> LocalSetup[Any]:
     entry = game_named(name)
     return entry.local(entry.local_record(seats, None, None), None)
 
@@ -43,11 +43,10 @@ def random_vs_random(games: int) -> dict[str, Any]:
     rider = game_named("rider")
     setup = _shipped("rider", 2)
     game = setup.game
-    decks = [tuple(d) for d in setup.record["decks"]]
     actions = turns = 0
     start = time.perf_counter()
     for seed in range(games):
-        state, knowledge = game.new_game(decks)
+        state, knowledge = setup.state, list(setup.knowledge)
         agents: list[Agent] = [rider.bot("random", random.Random(2 * seed)),
                                rider.bot("random", random.Random(2 * seed + 1))]
         table = LocalTable(game, state, knowledge, agents, seed, record_hashes=False)
@@ -66,16 +65,16 @@ def greedy_vs_random(games: int) -> dict[str, Any]:
     rider = game_named("rider")
     setup = _shipped("rider", 2)
     game = setup.game
-    decks = [tuple(d) for d in setup.record["decks"]]
+    swapped = rider.local({**setup.record, "decks": setup.record["decks"][::-1]}, None)
     wins = losses = draws = 0
     start = time.perf_counter()
     for seed in range(games):
         greedy_seat = seed % 2  # alternate seats, and swap the decks every other pair
-        seat_decks = decks if (seed // 2) % 2 == 0 else decks[::-1]
+        start_of = setup if (seed // 2) % 2 == 0 else swapped
         agents: list[Agent] = [rider.bot("random", random.Random(10_000 + seed)),
                                rider.bot("random", random.Random(20_000 + seed))]
         agents[greedy_seat] = rider.bot("greedy", random.Random(30_000 + seed))
-        state, knowledge = game.new_game(seat_decks)
+        state, knowledge = start_of.state, list(start_of.knowledge)
         table = LocalTable(game, state, knowledge, agents, seed, record_hashes=False)
         table.run()
         outcome = table.outcome()
@@ -94,11 +93,12 @@ def greedy_vs_random(games: int) -> dict[str, Any]:
 def locke_random(seats: int, games: int) -> dict[str, Any]:
     """Locke games between random bots at ``seats`` players (issue 11's figure)."""
     locke = game_named("locke")
-    game = _shipped("locke", seats).game
+    setup = _shipped("locke", seats)
+    game = setup.game
     actions = turns = 0
     start = time.perf_counter()
     for seed in range(games):
-        state, knowledge = game.new_game(seats)
+        state, knowledge = setup.state, list(setup.knowledge)
         agents: list[Agent] = [locke.bot("random", random.Random(f"{seed}/bot/{i}")) for i in range(seats)]
         table = LocalTable(game, state, knowledge, agents, seed, record_hashes=False)
         table.run()

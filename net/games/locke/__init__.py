@@ -14,7 +14,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.locke.components import ComponentSet, component_set_from_data
-from engine.locke.state import MAX_SEATS, MIN_SEATS, RULES_ID
+from engine.locke.state import MAX_SEATS, MIN_SEATS, RULES_ID, LockeState
+from engine.locke.game import LockeGame
 from net.games.locke.random_bot import LockeRandomBot
 from net.games import GameEntry, LocalSetup, register
 
@@ -35,10 +36,8 @@ def local_record(seats: int, decks: Sequence[Sequence[str]] | None, override: An
     return {"seats": seats, "components_digest": chosen.digest().hex()}
 
 
-def local(record: Mapping[str, Any], override: Any = None) -> LocalSetup:
+def local(record: Mapping[str, Any], override: Any = None) -> LocalSetup[LockeState]:
     """A local Locke table from its record; ValueError when the components or the seat count do not fit."""
-    from engine.locke.game import LockeGame
-
     chosen = override if override is not None else components()
     if record.get("components_digest") != chosen.digest().hex():
         raise ValueError("the Locke components differ from the ones the game was recorded with; use the same version")
@@ -50,12 +49,12 @@ def local(record: Mapping[str, Any], override: Any = None) -> LocalSetup:
     return LocalSetup(game, state, tuple(knowledge), dict(record))
 
 
-ENTRY = GameEntry(
+ENTRY: GameEntry[LockeState] = GameEntry(
     name="locke", title="Super Human Locke", rules_id=RULES_ID, rules_version="1",
     card_set_hash=lambda: components().digest(),
     min_seats=MIN_SEATS, max_seats=MAX_SEATS, default_seats=5,
     local_record=local_record, local=local,
-    bots={"random": LockeRandomBot}, default_bots=("random",),
-    client_ui="client.locke", rules_doc="docs/rules/locke.md",
+    bots={"random": LockeRandomBot}, default_bots=("random",), game_class=LockeGame,
+    client_ui="client.locke", rules_doc="docs/rules/locke.md", scenario="net.games.locke.scenario",
 )
 register(ENTRY)

@@ -14,6 +14,8 @@ from typing import Any
 
 from engine.core.actions import Action
 from engine.rider.cards import CardSet
+from engine.rider.game import RiderGame
+from engine.rider.state import RULES_ID, SEATS, RiderState
 from net.bots.greedy import GreedyBot
 from net.bots.random_bot import RandomBot
 from net.games.rider.evaluation import rider_score
@@ -21,7 +23,6 @@ from net.envelope import Genesis
 from net.games import GameEntry, LocalSetup, Table, register
 from net.session.plan import HandAudit, Resolve, TablePlan
 
-RULES_ID = "rider/1"
 DEFAULT_DECKS = ("rider/decks/ember-rush.deck.json", "rider/decks/tidewall-vigil.deck.json")
 
 
@@ -91,10 +92,8 @@ def hand_audit(game: Any) -> HandAudit:
     return HandAudit(select, check)
 
 
-def table(genesis: Genesis, components: CardSet | None = None) -> Table:
+def table(genesis: Genesis, components: CardSet | None = None) -> Table[RiderState]:
     """The networked start of a Rider genesis; ValueError when it names another card set or bad options."""
-    from engine.rider.game import RiderGame
-
     chosen = components if components is not None else cardset()
     if chosen.digest() != genesis.card_set_hash:
         raise ValueError("this table plays another Rider card set than the one installed here "
@@ -113,11 +112,9 @@ def local_record(seats: int, decks: Sequence[Sequence[str]] | None, components: 
     return {"cardset_id": chosen.id, "cardset_digest": chosen.digest().hex(), "decks": lists}
 
 
-def local(record: Mapping[str, Any], components: CardSet | None = None) -> LocalSetup:
+def local(record: Mapping[str, Any], components: CardSet | None = None) -> LocalSetup[RiderState]:
     """A local Rider table from its record; ValueError when the card set differs or a deck cannot be played."""
     from engine.core.errors import EngineError
-    from engine.rider.game import RiderGame
-
     chosen = components if components is not None else cardset()
     if chosen.digest().hex() != record.get("cardset_digest"):
         raise ValueError("the card set differs from the one the game was recorded with; use the same card set")
@@ -150,15 +147,16 @@ def _check_info(info: Mapping[str, Any]) -> list[str]:
     return []
 
 
-ENTRY = GameEntry(
+ENTRY: GameEntry[RiderState] = GameEntry(
     name="rider", title="Rider", rules_id=RULES_ID, rules_version="1",
     card_set_hash=lambda: cardset().digest(),
-    min_seats=2, max_seats=2, default_seats=2,
+    min_seats=SEATS, max_seats=SEATS, default_seats=SEATS,
     local_record=local_record, local=local,
     bots={"random": RandomBot, "greedy": lambda rng: GreedyBot(rng, rider_score)},
-    default_bots=("greedy", "random"),
+    default_bots=("greedy", "random"), game_class=RiderGame,
     table=table, needs_deck=True, seat_info=_seat_info, options=_options, check_info=_check_info,
-    shipped_deck=shipped_deck, client_ui="client.rider", deck_tool="tools.deck",
+    shipped_deck=shipped_deck, client_ui="client.rider", deck_tool="net.games.rider.deck_tool",
+    scenario="net.games.rider.scenario",
 )
 register(ENTRY)
 

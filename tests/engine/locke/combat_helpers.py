@@ -53,15 +53,15 @@ def combat_table(sides: tuple[tuple[int, ...], tuple[int, ...]] = ((0,), (2,)), 
                and not table.pending.zone.startswith("kept:")):  # kept planet cards turned up by use
         pending = table.pending
         if isinstance(pending, Decision) and pending.prompt == "locke.cb_equip":
-            table.submit((equip or {}).get(pending.seat, Equip(pending.seat, 0, "", False)))
+            table.feed((equip or {}).get(pending.seat, Equip(pending.seat, 0, "", False)))
         elif isinstance(pending, Decision) and pending.prompt == "locke.try_revive":
             tries = pending.seat in (offers or {})
-            table.submit(TryRevive(pending.seat, tries))  # seed 002, N117
+            table.feed(TryRevive(pending.seat, tries))  # seed 002, N117
             dice = list((offers or {}).get(pending.seat, ()))
             while dice:  # 2d6 for the check, then 2d6 for the residual-thought chart if it asks
                 chance = table.pending
                 assert isinstance(chance, Chance), f"combat_table: dice left for seat {pending.seat}"
-                table.submit(DiceRolled(SYSTEM, chance.purpose, tuple(dice[:2])))
+                table.feed(DiceRolled(SYSTEM, chance.purpose, tuple(dice[:2])))
                 dice = dice[2:]
         elif isinstance(pending, Decision):
             raise AssertionError(f"combat_table: unexpected question {pending.prompt} to seat {pending.seat}")
@@ -103,8 +103,8 @@ def initiative(table: LocalTable, *faces: int) -> None:
 
     pending = table.pending
     assert isinstance(pending, Chance) and pending.purpose == "locke.combat.initiative", pending
-    table.submit(DiceRolled(SYSTEM, pending.purpose, tuple(faces)))
+    table.feed(DiceRolled(SYSTEM, pending.purpose, tuple(faces)))
     settle(table)
     while isinstance(table.pending, Decision) and table.pending.prompt == "locke.reroll":
-        table.submit(Nop(table.pending.seat))
+        table.feed(Nop(table.pending.seat))
         settle(table)

@@ -12,6 +12,7 @@ from engine.locke.game import LockeGame
 from engine.locke.position import position_state
 from net.games.locke.random_bot import LockeRandomBot
 from net.local_table import LocalTable
+from net.seam import place_all
 from net.games.locke import components as locke_components
 
 _GAME: LockeGame | None = None
@@ -48,7 +49,7 @@ def settle(table: LocalTable) -> None:
     while table.pending is not None:
         pending = table.pending
         if isinstance(pending, Decision) and pending.prompt in TALKS and not getattr(table, "talks", False):
-            table.submit(Nop(pending.seat))
+            table.feed(Nop(pending.seat))
             continue
         if isinstance(pending, (Decision, Chance, SealedChoice)):
             return
@@ -57,7 +58,7 @@ def settle(table: LocalTable) -> None:
 
 
 def act(table: LocalTable, action: Action) -> None:
-    table.submit(action)
+    table.feed(action)
     settle(table)
 
 
@@ -116,5 +117,5 @@ def place(table: LocalTable, arrangement: dict[str, str] | None = None) -> None:
 
     pending = table.pending
     assert isinstance(pending, Placement) and pending.op == "place", f"no placement pending: {pending!r}"
-    table.submit_placement(pending.seat, arrangement or KEYS)
+    place_all(table, pending.seat, arrangement or KEYS)
     settle(table)

@@ -53,14 +53,14 @@ def test_a_failed_conversion_check_changes_nothing_but_uses_the_try() -> None:
     roll(table, 6, 5)
     assert not table.state.seats[2].converted and table.state.seats[0].converts == (2,)
     with pytest.raises(IllegalAction):
-        table.submit(UseAbility(0, CONVERSION, 2, "", 6))
+        table.feed(UseAbility(0, CONVERSION, 2, "", 6))
 
 
 def test_conversion_by_someone_without_the_ability_is_caught_at_the_reveal() -> None:
     """KMC 2.2.1: only Locke and Liza convert; the revealed card names the cheat."""
     table = _moving(s0={"character": "riot", "silhouette": "locke", "place": "P:1:0"}, s1={"character": "locke-1"})
     assert not [a for a in table.legal(0) if isinstance(a, UseAbility) and a.ability == CONVERSION]
-    table.submit(UseAbility(0, CONVERSION, 2, "", 3))
+    table.feed(UseAbility(0, CONVERSION, 2, "", 3))
     with pytest.raises(CheatDetected) as err:
         _reveal(table)
     assert err.value.seat == 0
@@ -89,7 +89,7 @@ def test_shape_change_takes_a_free_face_of_the_same_alignment_as_a_claim() -> No
     assert p.silhouette == "soi" and p.shifter and waiting(table) == ("locke.move", 0)
     assert table.state.claims[-1].what == ck.HAS_ABILITY and table.state.claims[-1].value == SHAPE_CHANGE
     with pytest.raises(IllegalAction):
-        table.submit(UseAbility(0, SHAPE_CHANGE, 0, "riot"))  # an Evil face
+        table.feed(UseAbility(0, SHAPE_CHANGE, 0, "riot"))  # an Evil face
 
 
 def test_a_shape_change_without_the_ability_is_a_false_claim() -> None:
@@ -97,7 +97,7 @@ def test_a_shape_change_without_the_ability_is_a_false_claim() -> None:
     table = _moving(s0={"character": "nia", "silhouette": "locke", "place": "P:1:0"},
                     s2={"character": "locke-1", "silhouette": "nia", "place": "P:1:0"})
     with pytest.raises(FalseClaim) as err:
-        table.submit(UseAbility(0, SHAPE_CHANGE, 0, "soi"))
+        table.feed(UseAbility(0, SHAPE_CHANGE, 0, "soi"))
     assert err.value.seat == 0
 
 
@@ -113,7 +113,7 @@ def test_the_authors_privilege_changes_anothers_face_unless_it_shape_changed() -
     table.state = s
     assert not [a for a in table.legal(0) if isinstance(a, UseAbility) and a.ability == PRIVILEGE]
     with pytest.raises(IllegalAction):
-        table.submit(UseAbility(0, PRIVILEGE, 2, "adel"))
+        table.feed(UseAbility(0, PRIVILEGE, 2, "adel"))
 
 
 def test_a_conversion_declared_below_2_fails_without_dice() -> None:

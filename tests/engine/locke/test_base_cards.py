@@ -87,7 +87,7 @@ def test_declaring_a_level_above_yours_is_a_false_claim() -> None:
     """KMC 11.2: the declared level must be within yours (Francis has 4; other cards have 6)."""
     table = arrive("energy-absorber", s0={"character": "francis", "silhouette": "francis"})
     with pytest.raises(FalseClaim):
-        table.submit(CheckValue(0, 5))
+        table.feed(CheckValue(0, 5))
 
 
 def test_a_level_no_card_can_have_is_refused_before_any_claim() -> None:
@@ -96,7 +96,7 @@ def test_a_level_no_card_can_have_is_refused_before_any_claim() -> None:
     table = arrive("energy-absorber")
     before = table.state
     with pytest.raises(IllegalAction) as err:
-        table.submit(CheckValue(0, 7))
+        table.feed(CheckValue(0, 7))
     assert err.value.rule == "locke.11.2" and not isinstance(err.value, FalseClaim) and table.state == before
 
 

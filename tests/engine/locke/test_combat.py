@@ -80,7 +80,7 @@ def test_an_attack_card_defended_by_a_defence_card_of_its_level() -> None:
     act(table, Nop(2))
     assert waiting(table) == ("locke.cb_defend", 2)
     with pytest.raises(IllegalAction) as err:
-        table.submit(card(table, 2, "defend", "esp-block"))  # level 2 < 3
+        table.feed(card(table, 2, "defend", "esp-block"))  # level 2 < 3
     assert err.value.rule == "locke.10.7.3"
     act(table, card(table, 2, "defend", "esp-shield"))
     assert _events(table, "cb-defend") and fight(table).fighters[0].spent == 3
@@ -108,7 +108,7 @@ def test_a_light_sword_passes_every_defence_card_and_cannot_be_synced() -> None:
     act(table, Nop(2))
     assert [a for a in table.legal(2) if isinstance(a, Play)] == []
     with pytest.raises(IllegalAction) as err:
-        table.submit(card(table, 2, "defend", "esp-psycho-pod"))
+        table.feed(card(table, 2, "defend", "esp-psycho-pod"))
     assert err.value.rule == "locke.10.7.3"
     act(table, Nop(2))
     assert waiting(table) == ("locke.cb_dur", 2)
@@ -141,13 +141,13 @@ def test_a_player_whose_turn_is_to_come_syncs_and_loses_its_normal_action() -> N
     act(table, card(table, 0, "attack", "blaster-6", target=2))
     assert waiting(table) == ("locke.cb_sync", 4)
     with pytest.raises(IllegalAction) as err:
-        table.submit(card(table, 4, "sync", "bazooka-7"))  # level 3 above the attack's 2
+        table.feed(card(table, 4, "sync", "bazooka-7"))  # level 3 above the attack's 2
     assert err.value.rule == "locke.10.8"
     act(table, card(table, 4, "sync", "blaster-5"))
     assert _events(table, "cb-sync")[-1][2:] == (3, 11)
     act(table, Nop(2))  # no escape
     with pytest.raises(IllegalAction):
-        table.submit(card(table, 2, "defend", "esp-block"))  # the synced attack is level 3 now
+        table.feed(card(table, 2, "defend", "esp-block"))  # the synced attack is level 3 now
     act(table, card(table, 2, "defend", "esp-shield"))
     act(table, Nop(0))  # KMC 10.4: Locke's turn comes back after his attack (N235); he passes
     # KMC 10.4.1 (N150): Elmi's turn keeps no normal action; with no special attack she can only pass
@@ -229,7 +229,7 @@ def test_an_illusion_puts_the_attacker_to_sleep_and_the_user_escapes() -> None:
     assert waiting(table) == ("locke.cb_sleep", 0) and table.legal(0) == [Sleep(0, True)]
     before = table.state
     with pytest.raises(FalseClaim) as err:
-        table.submit(Sleep(0, False))
+        table.feed(Sleep(0, False))
     assert err.value.seat == 0 and err.value.claim.what == cc.AWAKE and table.state is before
     act(table, Sleep(0, True))
     assert fight(table).fighters[0].state == ASLEEP and _events(table, "cb-illusion-stops")
@@ -276,7 +276,7 @@ def test_declaring_a_telepathy_level_above_ones_own_is_a_false_claim() -> None:
     """KMC 5.4: Nia (level 4) declaring 6 for the check is caught, naming her seat."""
     table = _duel(seven("raygun-1"), seven("contact-telepathy"), NIA_FIRST)
     with pytest.raises(FalseClaim) as err:
-        table.submit(card(table, 2, "telepathy", "contact-telepathy", target=0, level=6))
+        table.feed(card(table, 2, "telepathy", "contact-telepathy", target=0, level=6))
     assert err.value.seat == 2 and err.value.claim.what == cc.TELEPATHY
 
 
@@ -288,7 +288,7 @@ def test_a_telepathy_level_above_seven_is_accepted_after_gains() -> None:
     table = combat_table(seats=seats, deck=seven("contact-telepathy") + seven("raygun-2"))
     roll(table, *LOCKE_FIRST)
     with pytest.raises(IllegalAction) as err:  # 9 passes what any card with these gains could have
-        table.submit(card(table, 0, "telepathy", "contact-telepathy", target=1, level=9))
+        table.feed(card(table, 0, "telepathy", "contact-telepathy", target=1, level=9))
     assert err.value.rule == "locke.5.4"
     play = card(table, 0, "telepathy", "contact-telepathy", target=1, level=8)
     assert play in table.legal(0)
@@ -335,7 +335,7 @@ def test_a_level_above_ones_own_is_a_false_claim() -> None:
     table = _duel(seven("raygun-1"), seven("g-bomb-25"), NIA_FIRST)
     before = table.state
     with pytest.raises(FalseClaim) as err:
-        table.submit(card(table, 2, "attack", "g-bomb-25", target=0))
+        table.feed(card(table, 2, "attack", "g-bomb-25", target=0))
     assert err.value.seat == 2 and err.value.claim.what == cc.USE and table.state is before
 
 
@@ -346,7 +346,7 @@ def test_a_defence_card_not_held_is_a_false_claim() -> None:
     act(table, Nop(2))
     lie = Play(2, "defend", hand(table, 2)["raygun-2"], "esp-barrier", "", -1, 0, 0, 0)
     with pytest.raises(FalseClaim) as err:
-        table.submit(lie)
+        table.feed(lie)
     assert err.value.seat == 2 and err.value.claim.what == cc.CARD
 
 
@@ -357,7 +357,7 @@ def test_a_false_durability_is_caught() -> None:
     act(table, Nop(2))
     act(table, Nop(2))
     with pytest.raises(FalseClaim) as err:
-        table.submit(Durability(2, 3))
+        table.feed(Durability(2, 3))
     assert err.value.seat == 2 and err.value.claim.what == ck.DURABILITY_NOW
 
 
@@ -381,7 +381,7 @@ def test_an_esp_proof_makes_any_level_a_false_claim() -> None:
     roll(table, *NIA_FIRST)
     assert not [a for a in table.legal(2) if getattr(a, "card", "") == "bazooka-9" and not a.stretch]
     with pytest.raises(FalseClaim) as err:
-        table.submit(card(table, 2, "attack", "bazooka-9", target=0))
+        table.feed(card(table, 2, "attack", "bazooka-9", target=0))
     assert err.value.seat == 2 and err.value.claim.what == cc.USE
 
 
@@ -417,7 +417,7 @@ def test_a_card_from_someone_elses_hand_is_refused() -> None:
     table = _duel(seven("bazooka-10"), seven("bazooka-9"))
     other = hand(table, 2)["bazooka-9"]
     with pytest.raises(IllegalAction) as err:
-        table.submit(Play(0, "attack", other, "bazooka-9", "", 1, 0, 0, 0))
+        table.feed(Play(0, "attack", other, "bazooka-9", "", 1, 0, 0, 0))
     assert err.value.rule == "locke.10.4.1"
 
 
@@ -453,7 +453,7 @@ def test_an_obstacle_jammer_blocks_cards_at_or_below_its_level() -> None:
     cards = {a.card for a in table.legal(0) if isinstance(a, Play)}
     assert "beam-cannon-12" in cards and "bazooka-10" not in cards
     with pytest.raises(IllegalAction) as err:
-        table.submit(card(table, 0, "attack", "bazooka-10", target=1))
+        table.feed(card(table, 0, "attack", "bazooka-10", target=1))
     assert err.value.rule == "locke.10.10"
 
 

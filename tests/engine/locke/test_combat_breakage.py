@@ -61,7 +61,7 @@ def test_saying_a_weaker_attack_broke_them_is_a_false_claim() -> None:
     assert table.legal(2) == [Broken(2, False)]
     before = table.state
     with pytest.raises(FalseClaim) as err:
-        table.submit(Broken(2, True))
+        table.feed(Broken(2, True))
     assert err.value.seat == 2 and err.value.claim.what == cc.BROKEN and table.state is before
     act(table, Broken(2, False))
     assert fight(table).fighters[1].field and fight(table).fighters[1].field_known == 3

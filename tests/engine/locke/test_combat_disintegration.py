@@ -52,7 +52,7 @@ def test_the_target_has_the_power_as_an_option_of_its_escape_decision() -> None:
     roll(table, 2, 3)
     assert waiting(table) == ("locke.cb_escape", 2) and Disintegrate(2, True) not in table.legal(2)
     with pytest.raises(IllegalAction) as err:
-        table.submit(Disintegrate(2, True))
+        table.feed(Disintegrate(2, True))
     assert err.value.rule == "locke.2.2.2"
     act(table, Nop(2))
     assert waiting(table) == ("locke.cb_defend", 2) and _events(table, "cb-disint")[-1][-1] == "passed"
@@ -109,7 +109,7 @@ def test_a_false_claim_of_the_power_names_the_seat() -> None:
     assert not [a for a in table.legal(2) if isinstance(a, Disintegrate)]  # the honest list
     before = table.state
     with pytest.raises(FalseClaim) as err:
-        table.submit(Disintegrate(2, True))
+        table.feed(Disintegrate(2, True))
     assert err.value.seat == 2 and err.value.claim.what == ck.HAS_ABILITY and table.state is before
 
 
@@ -124,10 +124,10 @@ def test_an_attackers_level_above_its_own_is_a_false_claim() -> None:
     act(table, Disintegrate(2, True))
     assert table.legal(0)[-1] == CheckValue(0, 5)
     with pytest.raises(FalseClaim) as err:
-        table.submit(CheckValue(0, 6))
+        table.feed(CheckValue(0, 6))
     assert err.value.seat == 0 and err.value.claim.what == ck.STAT_NOW
     with pytest.raises(IllegalAction) as bad:
-        table.submit(CheckValue(0, 7))
+        table.feed(CheckValue(0, 7))
     assert bad.value.rule == "locke.2.2.2"
 
 
@@ -159,7 +159,7 @@ def test_a_party_members_use_without_the_power_is_caught_at_the_reveal() -> None
     table = _party_attack(s4="elmi")
     assert table.legal(4) == [Disintegrate(4, False)]
     with pytest.raises(CheatDetected) as err:
-        table.submit(Disintegrate(4, True))
+        table.feed(Disintegrate(4, True))
         table.step()
     assert err.value.seat == 4
 

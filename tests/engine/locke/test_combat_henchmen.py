@@ -50,7 +50,7 @@ def test_the_second_henchman_may_not_sync_above_the_attack_cards_level() -> None
     assert _hench_cards(table) == {"raygun-3"}
     before = table.state
     with pytest.raises(IllegalAction) as err:
-        table.submit(card(table, 0, "hench", "blaster-4"))
+        table.feed(card(table, 0, "hench", "blaster-4"))
     assert err.value.rule == "locke.10.8" and table.state is before
     act(table, card(table, 0, "hench", "raygun-3"))
     assert [e[2:4] for e in table.state.events if e[0] == "cb-sync"] == [("henchman", 2), ("henchman", 3)]
@@ -77,7 +77,7 @@ def test_a_henchman_syncs_an_escape_teleport_at_or_below_its_level() -> None:
     assert waiting(table) == ("locke.cb_hench", 0)
     assert _hench_cards(table) == {"teleport-1"}
     with pytest.raises(IllegalAction) as err:
-        table.submit(card(table, 0, "hench", "teleport-2"))
+        table.feed(card(table, 0, "hench", "teleport-2"))
     assert err.value.rule == "locke.10.8"
     act(table, card(table, 0, "hench", "teleport-1"))
     assert waiting(table) == ("locke.cb_hench", 0) and _hench_cards(table) == set()

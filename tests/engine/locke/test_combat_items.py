@@ -94,7 +94,7 @@ def test_a_ship_fires_from_the_ship_support_chart_and_the_turn_goes_on() -> None
     assert waiting(table) == ("locke.cb_act", 0)
     assert UseItem(0, "ship", 1) not in table.legal(0)  # once a round
     with pytest.raises(IllegalAction):
-        table.submit(UseItem(0, "ship", 1))
+        table.feed(UseItem(0, "ship", 1))
 
 
 def test_a_ship_misfire_hits_its_owner() -> None:
@@ -114,7 +114,7 @@ def test_a_ship_one_does_not_have_is_a_false_claim() -> None:
     act(table, UseItem(0, "ship", 1))
     roll(table, 1, 2)
     with pytest.raises(FalseClaim) as err:
-        table.submit(ShipEffect(0, "g-bomb"))
+        table.feed(ShipEffect(0, "g-bomb"))
     assert err.value.seat == 0 and err.value.claim.what == cc.SHIP
 
 
@@ -229,7 +229,7 @@ def test_declaring_a_reflection_level_above_ones_own_is_a_false_claim() -> None:
     act(table, Nop(2))
     act(table, Nop(2))
     with pytest.raises(FalseClaim) as err:
-        table.submit(CheckValue(0, 6))  # Nia's level is 4
+        table.feed(CheckValue(0, 6))  # Nia's level is 4
     assert err.value.seat == 0
 
 
@@ -264,7 +264,7 @@ def test_the_powered_suit_absorbs_up_to_its_level_as_a_claim() -> None:
     act(table, Nop(2))
     assert table.legal(2) == [Absorb(2, True)]
     with pytest.raises(FalseClaim) as err:
-        table.submit(Absorb(2, False))
+        table.feed(Absorb(2, False))
     assert err.value.seat == 2 and err.value.claim.what == cc.PSUIT
     act(table, Absorb(2, True))
     assert _events(table, "cb-suit-absorbs")
@@ -278,7 +278,7 @@ def test_the_esp_field_pays_for_cards_up_to_its_level() -> None:
     plays = [a for a in table.legal(2) if isinstance(a, Play) and a.field]
     assert plays and all(a.card != "beam-cannon-12" for a in plays)
     with pytest.raises(FalseClaim) as err:
-        table.submit(Play(2, "attack", hand(table, 2)["beam-cannon-12"], "beam-cannon-12", "", 0, 0, 0, 0, True))
+        table.feed(Play(2, "attack", hand(table, 2)["beam-cannon-12"], "beam-cannon-12", "", 0, 0, 0, 0, True))
     assert err.value.claim.what == cc.FIELD
     act(table, Play(2, "attack", hand(table, 2)["bazooka-8"], "bazooka-8", "", 0, 0, 0, 0, True))
     assert fight(table).fighters[1].spent == 0 and table.state.claims[-1].what == cc.FIELD
@@ -316,7 +316,7 @@ def test_stopping_a_card_above_the_jammer_is_a_false_claim() -> None:
     roll(table, 1, 1)  # her mind check: a try that fails is passed over in silence, so it comes first
     assert table.legal(0) == [JamVeto(0, False)]
     with pytest.raises(FalseClaim) as err:
-        table.submit(JamVeto(0, True))
+        table.feed(JamVeto(0, True))
     assert err.value.seat == 0 and err.value.claim.what == cc.JAMMER
 
 
@@ -346,7 +346,7 @@ def test_what_the_jammers_owner_answered_is_known_and_never_asked_again() -> Non
     assert waiting(table) == ("locke.cb_break", 0) and table.legal(0) == [Broken(0, False)]
     before = table.state
     with pytest.raises(FalseClaim) as err:
-        table.submit(Broken(0, True))
+        table.feed(Broken(0, True))
     assert err.value.seat == 0 and table.state is before
     act(table, Broken(0, False))
     assert fight(table).fighters[1].jam_known == 3
@@ -360,13 +360,13 @@ def test_what_the_jammers_owner_answered_is_known_and_never_asked_again() -> Non
         act(table, next((a for a in options if isinstance(a, Durability)), Nop(waiting(table)[1])))
     assert all(a.card != "bazooka-10" for a in table.legal(2) if isinstance(a, Play))
     with pytest.raises(IllegalAction) as bad:
-        table.submit(card(table, 2, "attack", "bazooka-10", target=0))
+        table.feed(card(table, 2, "attack", "bazooka-10", target=0))
     assert bad.value.rule == "locke.10.10"
     act(table, card(table, 2, "attack", "g-bomb-25", target=0, stretch=1, mind=5))
     roll(table, 1, 1)  # her mind check
     assert waiting(table) == ("locke.cb_jam_ask", 0) and table.legal(0) == [JamVeto(0, False)]
     with pytest.raises(FalseClaim):
-        table.submit(JamVeto(0, True))
+        table.feed(JamVeto(0, True))
     act(table, JamVeto(0, False))
     assert table.state.claims[-1].what == cc.JAM_PASS and table.state.claims[-1].value == 5
     f, cards = fight(table), game().components
@@ -383,7 +383,7 @@ def test_letting_a_card_through_a_jammer_that_reaches_it_is_a_false_claim() -> N
     act(table, card(table, 2, "attack", "bazooka-10", target=0))
     assert table.legal(0) == [JamVeto(0, True)]
     with pytest.raises(FalseClaim) as err:
-        table.submit(JamVeto(0, False))
+        table.feed(JamVeto(0, False))
     assert err.value.seat == 0 and err.value.claim.what == cc.JAM_PASS
 
 

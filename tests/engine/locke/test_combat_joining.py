@@ -82,9 +82,9 @@ def test_residual_thoughts_are_refused_cards_and_other_items() -> None:
     table = _thought()
     roll(table, 1, 1, 2, 2, 6, 6)
     with pytest.raises(IllegalAction):
-        table.submit(UseItem(4, RESIDUAL, 2))  # itself
+        table.feed(UseItem(4, RESIDUAL, 2))  # itself
     with pytest.raises(IllegalAction):
-        table.submit(UseItem(4, "beam-cannon", 0))
+        table.feed(UseItem(4, "beam-cannon", 0))
 
 
 def test_a_seat_arriving_in_round_2_comes_onto_the_cell_then() -> None:
@@ -130,7 +130,7 @@ def test_a_residual_thought_syncs_another_thoughts_attack() -> None:
     assert waiting(table) == ("locke.cb_thought_sync", 4)
     assert table.legal(4) == [Nop(4), UseItem(4, RESIDUAL, -1)]
     with pytest.raises(IllegalAction) as err:
-        table.submit(UseItem(4, RESIDUAL, 0))
+        table.feed(UseItem(4, RESIDUAL, 0))
     assert err.value.rule == "locke.10.8.2"
     act(table, UseItem(4, RESIDUAL, -1))
     assert _events(table, "cb-sync")[-1] == ("cb-sync", 4, RESIDUAL, 0, 200)

@@ -178,7 +178,7 @@ def test_a_knocked_out_seat_is_not_under_an_illusion_so_it_cannot_be_used_on_him
     assert not any(isinstance(a, Play) and a.use == "illusion" for a in table.legal(2))
     before = table.state
     with pytest.raises(IllegalAction) as err:
-        table.submit(card(table, 2, "illusion", "illusion-3"))
+        table.feed(card(table, 2, "illusion", "illusion-3"))
     assert err.value.rule == "locke.5.3.2" and table.state == before
 
 
@@ -212,7 +212,7 @@ def test_a_knocked_out_seat_is_not_asked_whether_to_go_on() -> None:
     act(table, Nop(2))  # the rest of her turn (N235)
     assert waiting(table) == ("locke.cb_go_on", 2)
     with pytest.raises(NotYourTurn):
-        table.submit(GoOn(0, True))
+        table.feed(GoOn(0, True))
     act(table, GoOn(2, True))
     pending = table.pending
     assert isinstance(pending, Chance) and pending.purpose == "locke.combat.initiative" and fight(table).round == 2

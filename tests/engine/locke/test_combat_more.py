@@ -118,7 +118,7 @@ def test_claiming_a_low_level_one_does_not_have_is_caught() -> None:
     """Seed 002 trap 11: Locke-1 (level 6) saying his level is 2 or less names his seat."""
     table = _ebuster()
     with pytest.raises(FalseClaim) as err:
-        table.submit(EBuster(0, "spare", 2))
+        table.feed(EBuster(0, "spare", 2))
     assert err.value.seat == 0 and err.value.claim.what == ck.STAT_NOW
 
 
@@ -133,7 +133,7 @@ def test_persuasion_is_a_level_check_in_ones_own_turn() -> None:
     assert EBuster(0, "persuade", 6) in options and EBuster(0, "persuade", 7) not in options
     assert EBuster(0, "persuade", 2) not in options and EBuster(0, "spare", 2) not in options
     with pytest.raises(IllegalAction) as bad:
-        table.submit(EBuster(0, "persuade", 2))
+        table.feed(EBuster(0, "persuade", 2))
     assert bad.value.rule == "locke.s002.trap.11"
     act(table, EBuster(0, "persuade", 6))
     roll(table, 3, 3)
@@ -152,7 +152,7 @@ def test_a_persuasion_above_ones_level_is_a_false_claim() -> None:
     assert waiting(table) == ("locke.cb_act", 2)
     assert not [a for a in table.legal(2) if isinstance(a, EBuster) and a.what == "persuade"]
     with pytest.raises(FalseClaim) as err:
-        table.submit(EBuster(2, "persuade", 3))
+        table.feed(EBuster(2, "persuade", 3))
     assert err.value.seat == 2
 
 
@@ -168,7 +168,7 @@ def test_the_super_e_buster_is_not_persuaded_and_jams_escapes_only() -> None:
     plays = {(a.use, a.card) for a in table.legal(0) if isinstance(a, Play)}
     assert ("flee", "teleport-4") in plays and ("flee", "teleport-3") not in plays and ("attack", "bazooka-10") in plays
     with pytest.raises(IllegalAction) as err:
-        table.submit(card(table, 0, "flee", "teleport-3"))
+        table.feed(card(table, 0, "flee", "teleport-3"))
     assert err.value.rule == "locke.s002.trap.13"
 
 
@@ -195,7 +195,7 @@ def test_players_who_meet_after_an_escape_may_start_a_follow_up_combat() -> None
     assert table.state.combat is None and waiting(table) == ("locke.follow_fight", 2)
     assert table.legal(2) == [Fight(2, -1), Fight(2, 4)]
     with pytest.raises(IllegalAction) as err:
-        table.submit(Fight(2, 0))
+        table.feed(Fight(2, 0))
     assert err.value.rule == "locke.10.11"
     act(table, Fight(2, -1))
     assert waiting(table) == ("locke.follow_fight", 4)

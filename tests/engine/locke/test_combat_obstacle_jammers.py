@@ -63,7 +63,7 @@ def test_an_unbroken_obstacle_jammer_still_stops_the_cards_at_or_below_it() -> N
     act(table, Nop(0))  # no escape
     assert card(table, 0, "defend", "esp-block") not in table.legal(0)
     with pytest.raises(IllegalAction) as err:
-        table.submit(card(table, 0, "defend", "esp-block"))
+        table.feed(card(table, 0, "defend", "esp-block"))
     assert err.value.rule == "locke.10.10"
 
 
@@ -143,7 +143,7 @@ def test_stopping_an_obstacles_card_above_the_jammer_is_caught() -> None:
     """KMC 10.10: saying the level-4 jammer stops a level-5 card is a false claim naming seat 0."""
     table = _esper_jammed("g-bomb-25")
     with pytest.raises(FalseClaim) as err:
-        table.submit(JamVeto(0, True))
+        table.feed(JamVeto(0, True))
     assert err.value.seat == 0 and err.value.claim.what == cc.JAMMER
 
 

@@ -158,7 +158,7 @@ def test_a_jammer_card_stops_cards_as_its_owners_claim_about_the_card() -> None:
     roll(table, 1, 1)  # her mind check passes: only now the owner answers
     assert waiting(table) == ("locke.cb_jam_ask", 0) and table.legal(0) == [JamVeto(0, False)]
     with pytest.raises(FalseClaim) as err:
-        table.submit(JamVeto(0, True))
+        table.feed(JamVeto(0, True))
     assert err.value.seat == 0 and err.value.claim.about == (h,)
     act(table, JamVeto(0, False))
     claim = table.state.claims[-1]
@@ -266,7 +266,7 @@ def test_a_field_card_pays_for_cards_as_a_claim_about_the_card() -> None:
     big = Play(2, "attack", hand(table, 2)["beam-cannon-12"], "beam-cannon-12", "", 0, 0, 0, 0, True)
     assert big not in table.legal(2) and h in table.state.seats[2].kept
     with pytest.raises(FalseClaim) as err:
-        table.submit(big)
+        table.feed(big)
     assert err.value.seat == 2 and err.value.claim.what == cc.FIELD
     act(table, Play(2, "attack", hand(table, 2)["bazooka-8"], "bazooka-8", "", 0, 0, 0, 0, True))
     assert fight(table).fighters[1].spent == 0
@@ -478,7 +478,7 @@ def test_the_industrial_district_checks_at_six_below_the_public_ledgers_bound() 
     initiative(table, *LOCKE_FIRST)
     t = hand(table, 0)["contact-telepathy"]
     with pytest.raises(IllegalAction) as err:  # its own check: 3 at most now
-        table.submit(Play(0, "telepathy", t, "contact-telepathy", "", 1, 0, 0, 4, False))
+        table.feed(Play(0, "telepathy", t, "contact-telepathy", "", 1, 0, 0, 4, False))
     assert err.value.rule == "locke.5.4"
     act(table, Play(0, "telepathy", t, "contact-telepathy", "", 1, 0, 0, 6, False, h))
     roll(table, 3, 3)
@@ -493,7 +493,7 @@ def test_the_industrial_district_makes_contact_telepathy_at_level_six() -> None:
     table = _table(kept0=("industrial",), deck0=("contact-telepathy",))
     t = hand(table, 0)["contact-telepathy"]
     with pytest.raises(IllegalAction):
-        table.submit(Play(0, "telepathy", t, "contact-telepathy", "", 1, 0, 0, 5, False, h))
+        table.feed(Play(0, "telepathy", t, "contact-telepathy", "", 1, 0, 0, 5, False, h))
     assert Play(0, "telepathy", t, "contact-telepathy", "", 1, 0, 0, 6, False, h) in table.legal(0)
     before = len(table.state.claims)
     act(table, Play(0, "telepathy", t, "contact-telepathy", "", 1, 0, 0, 6, False, h))
@@ -515,7 +515,7 @@ def test_the_slum_swaps_three_combat_cards() -> None:
     assert len(new) == 7 and not set(old[:3]) & set(new) and set(old[:3]) <= set(fight(table).used)
     assert waiting(table) == ("locke.cb_act", 0) and h in zone_of(table.state, "planet:stock")
     with pytest.raises(IllegalAction):  # the card is spent
-        table.submit(UseItem(0, "slum", -1, h, "slum", new[:3]))
+        table.feed(UseItem(0, "slum", -1, h, "slum", new[:3]))
 
 
 # --- answers to an attack ------------------------------------------------------------------------
@@ -576,7 +576,7 @@ def test_a_mirror_below_the_attack_cannot_answer_it() -> None:
     act(table, card(table, 0, "attack", "d-bomb-40", target=1))
     assert UseItem(2, "lafnor-mirror", -1, h, "lafnor-mirror-5") not in table.legal(2)
     with pytest.raises(IllegalAction):
-        table.submit(UseItem(2, "lafnor-mirror", -1, h, "lafnor-mirror-5"))
+        table.feed(UseItem(2, "lafnor-mirror", -1, h, "lafnor-mirror-5"))
 
 
 def test_the_absorb_ball_absorbs_and_a_failed_level_check_knocks_the_attacker_out() -> None:

@@ -70,7 +70,7 @@ def test_a_beam_cannon_saying_it_dropped_a_d_bomb_is_caught() -> None:
     table = _table("strohheim-e")
     _ship(table, 1, 1)
     with pytest.raises(FalseClaim) as err:
-        table.submit(ShipEffect(0, "d-bomb"))
+        table.feed(ShipEffect(0, "d-bomb"))
     assert err.value.seat == 0 and err.value.claim.what == cc.SHIP
 
 
@@ -111,7 +111,7 @@ def test_an_effect_no_special_has_at_that_roll_is_refused() -> None:
     _ship(table, 4, 4)
     before = table.state
     with pytest.raises(IllegalAction) as err:
-        table.submit(ShipEffect(0, "d-bomb"))
+        table.feed(ShipEffect(0, "d-bomb"))
     assert err.value.rule == "locke.10.4.2" and table.state is before
 
 
@@ -124,7 +124,7 @@ def test_a_ship_and_then_the_bomb_in_one_round_claims_two_specials() -> None:
     assert waiting(table) == ("locke.cb_act", 0)
     assert not [a for a in table.legal(0) if isinstance(a, UseItem) and a.item in cc.SPECIALS]
     with pytest.raises(FalseClaim) as err:
-        table.submit(UseItem(0, "geoid-bomb", 1))
+        table.feed(UseItem(0, "geoid-bomb", 1))
     assert err.value.seat == 0 and err.value.claim.value == ["specials", 2]
 
 

@@ -43,7 +43,7 @@ def test_stretching_a_card_ones_own_level_covers_is_a_false_claim() -> None:
     table = _duel(seven("d-bomb-50"), seven("raygun-2"))
     before = table.state
     with pytest.raises(FalseClaim) as err:
-        table.submit(card(table, 0, "attack", "d-bomb-50", target=1, stretch=6, mind=8))
+        table.feed(card(table, 0, "attack", "d-bomb-50", target=1, stretch=6, mind=8))
     assert err.value.seat == 0 and err.value.claim.what == cc.STRETCH and err.value.claim.rule == "locke.10.5.1"
     assert table.state is before and fight(table).fighters[0].spent == 0
 
@@ -53,7 +53,7 @@ def test_a_stretch_of_one_level_too_many_is_caught_as_well() -> None:
     part 5) is an over-stretch."""
     table = _duel(seven("geoid-bomb-100"), seven("raygun-2"))
     with pytest.raises(FalseClaim) as err:
-        table.submit(card(table, 0, "attack", "geoid-bomb-100", target=1, stretch=2, mind=8))
+        table.feed(card(table, 0, "attack", "geoid-bomb-100", target=1, stretch=2, mind=8))
     assert err.value.seat == 0 and err.value.claim.what == cc.STRETCH
 
 
@@ -76,7 +76,7 @@ def test_the_power_left_bounds_the_own_part() -> None:
     table = _duel(seven("raygun-2"), seven("bazooka-9"), NIA_FIRST, seats=seats)
     assert _stretches(table, 2, "bazooka-9") == {(1, 5)}
     with pytest.raises(FalseClaim) as err:
-        table.submit(card(table, 2, "attack", "bazooka-9", target=0, stretch=2, mind=5))
+        table.feed(card(table, 2, "attack", "bazooka-9", target=0, stretch=2, mind=5))
     assert err.value.seat == 2 and err.value.claim.what == cc.STRETCH
     act(table, card(table, 2, "attack", "bazooka-9", target=0, stretch=1, mind=5))
     assert [c.value[0] for c in table.state.claims if c.what == cc.STRETCH] == [[2, 0]]
@@ -91,7 +91,7 @@ def test_an_own_part_of_zero_is_claimed_exactly_too() -> None:
     table = _duel(seven("raygun-2"), seven("blaster-4"), NIA_FIRST, seats=seats)
     assert _stretches(table, 2, "blaster-4") == {(2, 5)}
     with pytest.raises(FalseClaim) as err:
-        table.submit(card(table, 2, "attack", "blaster-4", target=0, stretch=1, mind=5))
+        table.feed(card(table, 2, "attack", "blaster-4", target=0, stretch=1, mind=5))
     assert err.value.seat == 2 and err.value.claim.what == cc.STRETCH
     act(table, card(table, 2, "attack", "blaster-4", target=0, stretch=2, mind=5))
     assert [c.value[0] for c in table.state.claims if c.what == cc.STRETCH] == [[0, 0]]

@@ -133,7 +133,7 @@ def test_saying_the_wrong_kind_is_caught_naming_the_seat() -> None:
     table = _table("octavius", equip={2: Equip(2, 0, SUIT, False)})
     _attack(table)
     with pytest.raises(FalseClaim) as err:
-        table.submit(SuitKind(2, "powered-suit"))
+        table.feed(SuitKind(2, "powered-suit"))
     assert err.value.seat == 2 and err.value.claim.value == ["powered-suit", 1]
 
 
@@ -142,7 +142,7 @@ def test_a_statement_that_names_no_suit_is_refused() -> None:
     _attack(table)
     before = table.state
     with pytest.raises(IllegalAction) as err:
-        table.submit(SuitKind(2, "esp-field"))
+        table.feed(SuitKind(2, "esp-field"))
     assert err.value.rule == "locke.2.3.2" and table.state == before
 
 
@@ -222,7 +222,7 @@ def test_saying_the_wrong_kind_of_a_suit_card_is_caught() -> None:
     table, _ = _card_suit("powered-suit-4", deck0=("bazooka-7",))
     _attack(table, "bazooka-7")
     with pytest.raises(FalseClaim) as err:
-        table.submit(SuitKind(2, "energy-suit"))
+        table.feed(SuitKind(2, "energy-suit"))
     assert err.value.seat == 2 and err.value.claim.what == cc.PLANET
 
 
@@ -231,7 +231,7 @@ def test_a_suit_card_cannot_be_said_to_be_a_hell_diver_suit() -> None:
     table, _ = _card_suit("energy-suit")
     _attack(table)
     with pytest.raises(IllegalAction):
-        table.submit(SuitKind(2, "hell-diver-suit"))
+        table.feed(SuitKind(2, "hell-diver-suit"))
 
 
 def test_a_wildcard_worn_as_a_suit_is_fixed_by_the_statement_and_shown_at_its_break() -> None:

@@ -65,7 +65,7 @@ def test_a_syncer_cannot_play_a_card_on_its_turn() -> None:
     table = _synced()
     before = table.state
     with pytest.raises(IllegalAction) as err:
-        table.submit(card(table, 4, "attack", "raygun-1", target=2))
+        table.feed(card(table, 4, "attack", "raygun-1", target=2))
     assert err.value.rule == "locke.10.4.1" and table.state is before
 
 

@@ -75,10 +75,10 @@ def test_an_invitation_that_would_leave_no_one_to_fight_is_refused() -> None:
 def test_an_invitation_to_someone_not_offered_is_refused() -> None:
     table = _three()
     with pytest.raises(IllegalAction) as err:
-        table.submit(Propose(0, (2, 3)))  # one invitation a round
+        table.feed(Propose(0, (2, 3)))  # one invitation a round
     assert err.value.rule == "locke.10.3.1"
     with pytest.raises(IllegalAction):
-        table.submit(Propose(0, (4,)))  # Elmi is not in this combat
+        table.feed(Propose(0, (4,)))  # Elmi is not in this combat
     assert waiting(table) == ("locke.cb_party", 0)
 
 
@@ -210,6 +210,6 @@ def test_a_controlled_seat_s_leaving_is_its_controllers_decision() -> None:
     assert waiting(table) == ("locke.cb_leave", 2)  # asked of Nia, for Yamaki
     from engine.locke.control import UnderControl
     with pytest.raises(UnderControl):
-        table.submit(Leave(3))
+        table.feed(Leave(3))
     act(table, Leave(2))
     assert table.state.seats[3].leader == -1

@@ -83,7 +83,7 @@ def test_after_a_true_self_the_new_card_declares_its_durability_and_takes_the_hi
     assert table.legal(2) == [Durability(2, new.durability)]
     if new.durability != 4:
         with pytest.raises(FalseClaim) as err:
-            table.submit(Durability(2, 4))
+            table.feed(Durability(2, 4))
         assert err.value.seat == 2
     act(table, Durability(2, new.durability))
     p = table.state.seats[2]

@@ -51,7 +51,7 @@ def _true_self_into(table: Any, new: str, before: Any = None, attack: str = "g-b
     roll(table, 1, 1)  # the damage check: a natural 1-1
     if before is not None:
         table.state = table.state._replace(combat=table.state.combat._replace(detail=before(fight(table))))
-    table.submit(DiceRolled(SYSTEM, "locke.chart.transformation", (1, 1)))  # 2: the true self
+    table.feed(DiceRolled(SYSTEM, "locke.chart.transformation", (1, 1)))  # 2: the true self
     assert isinstance(table.pending, HiddenOp) and table.pending.op == "shuffle"
     table.step()  # the unused characters are shuffled; the test picks the top one
     unused = game().zone(table.state, "chars:unused")
@@ -99,7 +99,7 @@ def test_the_old_cards_henchmen_go_and_the_hand_is_trimmed_at_once() -> None:
     assert table.legal(2) == [Trim(2, (h,)) for h in nia.hand]
     assert _events(table, "cb-items-gone")[-1] == ("cb-items-gone", 2, ["henchman"])
     with pytest.raises(IllegalAction) as err:
-        table.submit(Trim(2, nia.hand[:2]))
+        table.feed(Trim(2, nia.hand[:2]))
     assert err.value.rule == "locke.11.4"
     act(table, Trim(2, (nia.hand[0],)))
     assert len(fight(table).fighters[1].hand) == 7 and nia.hand[0] in fight(table).used
@@ -151,7 +151,7 @@ def test_declaring_the_old_cards_items_after_a_true_self_is_caught() -> None:
     _to_next_round(table)
     assert waiting(table) == ("locke.cb_equip", 2) and table.legal(2) == [Equip(2, 0, "", False)]
     with pytest.raises(FalseClaim) as err:
-        table.submit(Equip(2, 1, "", False))
+        table.feed(Equip(2, 1, "", False))
     assert err.value.seat == 2 and err.value.claim.value == ["henchman", 1]
 
 
@@ -178,7 +178,7 @@ def test_a_kept_planet_field_stays_through_a_true_self() -> None:
     assert not [a for a in table.legal(2) if isinstance(a, Equip) and a.field]
     before = table.state
     with pytest.raises(IllegalAction) as err:
-        table.submit(Equip(2, 0, "", True))
+        table.feed(Equip(2, 0, "", True))
     assert err.value.rule == "locke.11.4" and table.state == before
 
 

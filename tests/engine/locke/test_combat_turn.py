@@ -77,7 +77,7 @@ def test_no_second_normal_action_after_the_first() -> None:
     assert waiting(table) == ("locke.cb_act", 0) and table.legal(0) == [Nop(0)]
     before = table.state
     with pytest.raises(IllegalAction) as err:
-        table.submit(card(table, 0, "attack", "raygun-2", target=1))
+        table.feed(card(table, 0, "attack", "raygun-2", target=1))
     assert err.value.rule == "locke.10.4.1" and table.state == before
 
 
@@ -92,7 +92,7 @@ def test_a_special_attack_used_before_the_normal_action_is_not_offered_after_it(
     _take_hit(table, 2, 6, 5)
     assert table.legal(0) == [Nop(0)]
     with pytest.raises(IllegalAction) as err:
-        table.submit(UseItem(0, "ship", 1))
+        table.feed(UseItem(0, "ship", 1))
     assert err.value.rule == "locke.10.4.2"
 
 
@@ -170,7 +170,7 @@ def test_an_irregular_escape_by_someone_without_the_field_is_caught() -> None:
     """KMC 2.3: Locke has no subspace field: the use is a false claim naming seat 0."""
     table = _table("locke-1")
     with pytest.raises(FalseClaim) as err:
-        table.submit(UseItem(0, "subspace-field", -1))
+        table.feed(UseItem(0, "subspace-field", -1))
     assert err.value.seat == 0 and err.value.claim.what == cc.ITEM
 
 
@@ -186,7 +186,7 @@ def test_the_planet_subspace_field_is_no_special_action() -> None:
         act(table, Nop(0))
     assert table.legal(0) == [Nop(0)]
     with pytest.raises(IllegalAction) as err:
-        table.submit(UseItem(0, "subspace-field", -1, h, "subspace-field"))
+        table.feed(UseItem(0, "subspace-field", -1, h, "subspace-field"))
     assert err.value.rule == "locke.10.4.1"
 
 
@@ -200,7 +200,7 @@ def test_no_irregular_escape_while_nike_is_in_use() -> None:
     roll(table, *SEAT0_FIRST)
     assert UseItem(0, "subspace-field", -1) not in table.legal(0)
     with pytest.raises(IllegalAction):
-        table.submit(UseItem(0, "subspace-field", -1))
+        table.feed(UseItem(0, "subspace-field", -1))
 
 
 # --- the character's Lafnor mirror as the normal action (KMC 10.4.1; N236) ------------------------
@@ -225,7 +225,7 @@ def test_a_failed_mirror_uses_up_the_normal_action() -> None:
     roll(table, 5)
     assert waiting(table) == ("locke.cb_act", 0) and table.legal(0) == [Nop(0)]
     with pytest.raises(IllegalAction) as err:
-        table.submit(card(table, 0, "attack", "blaster-4", target=1))
+        table.feed(card(table, 0, "attack", "blaster-4", target=1))
     assert err.value.rule == "locke.10.4.1"
 
 
@@ -236,7 +236,7 @@ def test_the_mirror_is_refused_after_the_normal_action() -> None:
     _take_hit(table, 2, 6, 5)
     assert UseItem(0, "lafnor-mirror", -1) not in table.legal(0)
     with pytest.raises(IllegalAction) as err:
-        table.submit(UseItem(0, "lafnor-mirror", -1))
+        table.feed(UseItem(0, "lafnor-mirror", -1))
     assert err.value.rule == "locke.10.4.1"
 
 
@@ -244,7 +244,7 @@ def test_a_mirror_by_someone_without_one_is_caught() -> None:
     """KMC 2.3: Locke has no mirror: the use is a false claim naming seat 0."""
     table = _table("locke-1")
     with pytest.raises(FalseClaim) as err:
-        table.submit(UseItem(0, "lafnor-mirror", -1))
+        table.feed(UseItem(0, "lafnor-mirror", -1))
     assert err.value.seat == 0 and err.value.claim.what == cc.ITEM
 
 

@@ -36,7 +36,7 @@ def test_the_controller_makes_the_victims_victory_declaration() -> None:
     table = _base()
     assert waiting(table) == ("locke.declaring", 1)
     with pytest.raises(control.UnderControl) as err:
-        table.submit(Declare(3, True))
+        table.feed(Declare(3, True))
     assert err.value.rule == "locke.4"
     assert table.legal(3) == [] and table.legal(1) == [Declare(1, False), Declare(1, True)]
     act(table, Declare(1, False))
@@ -52,7 +52,7 @@ def test_the_controller_moves_the_victim_but_never_by_its_hidden_cards() -> None
     assert any(isinstance(a, Walk) for a in options) and all(a.seat == 1 for a in options)
     assert not any(isinstance(a, (Teleport, UseCard)) for a in options)
     with pytest.raises(IllegalAction) as err:
-        table.submit(Teleport(1, 1))
+        table.feed(Teleport(1, 1))
     assert err.value.rule == "locke.4"
     walk = next(a for a in options if isinstance(a, Walk))
     act(table, walk)
@@ -108,14 +108,14 @@ def test_the_esp_controller_puts_a_failed_mind_check_under_orders() -> None:
     roll(table, 3)  # the release roll: still controlled
     assert waiting(table) == ("locke.order", 0)
     with pytest.raises(control.UnderControl):
-        table.submit(card(table, 2, "attack", "blaster-4", target=0))
+        table.feed(card(table, 2, "attack", "blaster-4", target=0))
     assert table.legal(0) == [Order(0, "free"), Order(0, "pass"), Order(0, "attack:0")]
     act(table, Order(0, "attack:0"))
     assert waiting(table) == ("locke.cb_act", 2)
     options = table.legal(2)
     assert options and all(isinstance(a, Play) and a.use == "attack" and a.target == 0 for a in options)
     with pytest.raises(IllegalAction) as err:  # fleeing is not what it was told
-        table.submit(card(table, 2, "flee", "teleport-3"))
+        table.feed(card(table, 2, "flee", "teleport-3"))
     assert err.value.rule == "locke.4"
     act(table, card(table, 2, "attack", "blaster-4", target=0))
     assert any(e[0] == "order" and e[1:] == (0, 2, "cb_act", "attack:0") for e in table.state.events)
@@ -135,7 +135,7 @@ def test_the_controller_can_order_the_victim_to_take_the_hit() -> None:
     act(table, Order(0, "take"))
     assert table.legal(2) == [Nop(2)]
     with pytest.raises(IllegalAction):
-        table.submit(card(table, 2, "escape", "teleport-3"))
+        table.feed(card(table, 2, "escape", "teleport-3"))
 
 
 def test_a_one_frees_the_victim_and_the_card_is_spent() -> None:
@@ -174,7 +174,7 @@ def test_passing_an_attack_order_while_holding_an_attack_card_is_caught() -> Non
     roll(table, 3)
     act(table, Order(0, "attack:0"))
     with pytest.raises(FalseClaim) as err:
-        table.submit(Nop(2))
+        table.feed(Nop(2))
     assert err.value.seat == 2 and err.value.claim.what == cc.NO_ATTACK
 
 

@@ -87,7 +87,7 @@ def test_an_esp_proof_forbids_teleports_and_level_declarations() -> None:
     roll(table, 6)  # check phase: proof stays
     assert not any(isinstance(a, Teleport) for a in table.legal(0))
     with pytest.raises(IllegalAction):
-        table.submit(Teleport(0, 2))
+        table.feed(Teleport(0, 2))
     off = base(five(s0={"place": "", "proofs": 1}, s1={"place": "B:4:4"}, s2={"place": ""}, s3={"place": ""},
                     s4={"place": ""}))
     act(off, Declare(0, False))
@@ -247,7 +247,7 @@ def test_a_false_durability_declaration_is_caught() -> None:
     """KMC 10.7: the declared durability must be the current one (printed + changes - damage)."""
     table = _hit()
     with pytest.raises(FalseClaim):
-        table.submit(DeclareDurability(0, 5))
+        table.feed(DeclareDurability(0, 5))
 
 
 def test_mods_enter_the_claims() -> None:

@@ -74,7 +74,7 @@ def test_an_override_by_a_card_without_one_is_cheating() -> None:
     table = _planet()
     act(table, Declare(0, True))
     act(table, Answer(1, False))
-    table.submit(Override(0, True))
+    table.feed(Override(0, True))
     with pytest.raises(CheatDetected):
         settle(table)
 
@@ -173,7 +173,7 @@ def test_only_hijiri_may_try_the_king_room() -> None:
     act(table, Declare(4, False))
     act(table, Nop(4))
     assert [type(a).__name__ for a in table.legal(4)] == ["Nop"]
-    table.submit(KingRoom(4, 3))
+    table.feed(KingRoom(4, 3))
     with pytest.raises(CheatDetected):
         settle(table)
 

@@ -93,7 +93,7 @@ def test_hiding_three_information_cards_is_a_false_claim() -> None:
     table = table_at({"seats": seats, "phase": "planet", "fill": "frontier", "turn_of": 0})
     table.state = table.state._replace(queue=(Step("info_check", 1),) + table.state.queue)
     with pytest.raises(FalseClaim):
-        table.submit(InfoCheck(1, ()))
+        table.feed(InfoCheck(1, ()))
 
 
 def _base(**position):  # type: ignore[no-untyped-def]
@@ -170,7 +170,7 @@ def test_destroying_as_a_non_good_character_is_refused_by_legal_and_caught_as_a_
     act(table, Declare(4, False))
     assert not any(isinstance(a, Destroy) for a in table.legal(4))
     with pytest.raises(FalseClaim):
-        table.submit(Destroy(4))
+        table.feed(Destroy(4))
 
 
 def test_key_base_placement_is_a_hidden_placement_of_the_first_base_player() -> None:
@@ -179,7 +179,7 @@ def test_key_base_placement_is_a_hidden_placement_of_the_first_base_player() -> 
     table = _planet(seats=seats, cells={"P:1:1": "information"})
     act(table, Declare(0, False))
     act(table, Walk(0, "P:1:1"))
-    table.submit(Keep(0, False))
+    table.feed(Keep(0, False))
     while not isinstance(table.pending, Placement):
         table.step()
     assert table.pending.op == "place" and table.pending.seat == 1 and table.pending.things == KEY_BASES
@@ -196,4 +196,4 @@ def test_recovery_is_refused_without_damage() -> None:
     table = _planet()
     act(table, Declare(0, False))
     with pytest.raises(IllegalAction):
-        table.submit(Recover(0))
+        table.feed(Recover(0))

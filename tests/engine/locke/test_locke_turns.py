@@ -57,7 +57,7 @@ def test_walking_elsewhere_is_refused_and_changes_nothing() -> None:
     table = _start()
     before = table.state
     with pytest.raises(IllegalAction) as err:
-        table.submit(Walk(0, "P:1:2"))
+        table.feed(Walk(0, "P:1:2"))
     assert err.value.rule == "locke.9.2.1" and table.state is before
 
 
@@ -88,7 +88,7 @@ def test_declaring_a_teleport_level_above_ones_own_is_a_false_claim() -> None:
     seats = five(s0={"character": "nia", "silhouette": "nia"}, s2={"character": "locke-1", "silhouette": "locke"})
     table = _start(seats)
     with pytest.raises(FalseClaim) as err:
-        table.submit(Teleport(0, 6))
+        table.feed(Teleport(0, 6))
     assert err.value.seat == 0 and err.value.step == len(table.log)
 
 
@@ -125,7 +125,7 @@ def test_keeping_an_instruction_card_is_a_false_claim_caught_on_a_local_table() 
     act(table, Walk(0, "P:1:1"))
     before = table.state
     with pytest.raises(FalseClaim) as err:
-        table.submit(Keep(0, True))
+        table.feed(Keep(0, True))
     assert err.value.seat == 0 and err.value.claim.what == "locke.keeps_ability"
     assert table.state is before
 
@@ -134,7 +134,7 @@ def test_showing_an_ability_card_is_detected() -> None:
     """KMC 9.2.2: ability cards are kept; showing one is caught when it opens."""
     table = _start(cells={"P:1:1": "nike"})
     act(table, Walk(0, "P:1:1"))
-    table.submit(Keep(0, False))
+    table.feed(Keep(0, False))
     with pytest.raises(CheatDetected):
         table.step()
 
@@ -195,7 +195,7 @@ def test_release_skips_the_prison_check_and_is_a_claim() -> None:
     honest = _arrested_turn("locke-1")
     assert not any(isinstance(a, Release) and a.use for a in honest.legal(0))
     with pytest.raises(FalseClaim):
-        honest.submit(Release(0, True))
+        honest.feed(Release(0, True))
 
 
 def _ambush_position():  # type: ignore[no-untyped-def]
@@ -274,7 +274,7 @@ def test_declared_combat_is_compulsory_with_the_same_silhouette() -> None:
     assert waiting(table) == ("locke.fight", 0)
     assert [a.target for a in table.legal(0)] == [2]
     with pytest.raises(IllegalAction):
-        table.submit(Fight(0, -1))
+        table.feed(Fight(0, -1))
 
 
 def test_party_proposal_acceptance_and_leaving() -> None:
@@ -303,7 +303,7 @@ def test_equal_silhouettes_cannot_share_a_party() -> None:
     table = _start(seats)
     assert not any(isinstance(a, Propose) for a in table.legal(0))
     with pytest.raises(IllegalAction):
-        table.submit(Propose(0, (2,)))
+        table.feed(Propose(0, (2,)))
 
 
 def test_identify_another_shows_one_card_to_the_drawer_only() -> None:

@@ -80,7 +80,7 @@ def test_using_a_card_as_another_is_caught_when_it_is_revealed() -> None:
     table = _table(_kept(kept=["nike"], damage=1))
     h = table.state.seats[0].kept[0]
     with pytest.raises(CheatDetected):
-        table.submit(UseCard(0, h, "frontier"))
+        table.feed(UseCard(0, h, "frontier"))
         settle(table)
 
 
@@ -249,7 +249,7 @@ def test_claiming_no_clone_while_holding_one_is_false() -> None:
     table = _table(seats)
     act(table, Nop(0))
     with pytest.raises(FalseClaim):
-        table.submit(Nop(2))
+        table.feed(Nop(2))
 
 
 # --- Evil-face exceptions -----------------------------------------------------------------------
@@ -294,7 +294,7 @@ def test_an_evil_face_hiding_an_identity_card_is_a_false_claim() -> None:
 
     table = _to_base(five(s1={"kept": ["expose-self"]}))
     with pytest.raises(FalseClaim):
-        table.submit(Nop(1))
+        table.feed(Nop(1))
 
 
 def test_an_evil_face_that_draws_an_information_card_counts_its_hidden_ones() -> None:

@@ -87,7 +87,7 @@ def test_a_teleport_above_the_current_level_is_still_a_false_claim() -> None:
     """KMC 9.2.1, N100: the gained level is the limit; Nia at 4 + 1 cannot teleport at 6."""
     table = _planet(five(s0={**NIA, "mods": GAINED_LEVEL}, s2=OTHER))
     with pytest.raises(FalseClaim):
-        table.submit(Teleport(0, 6))
+        table.feed(Teleport(0, 6))
 
 
 def _party_teleport(partner: dict[str, Any], level: int) -> Any:
@@ -113,7 +113,7 @@ def test_a_partner_with_an_esp_proof_cannot_follow() -> None:
     table = _party_teleport({"proofs": 1}, 1)
     assert [a.follow for a in table.legal(2)] == [False]
     with pytest.raises(FalseClaim):
-        table.submit(Follow(2, True))
+        table.feed(Follow(2, True))
 
 
 def _prison(s0: dict[str, Any], faces: tuple[int, int]) -> Any:
@@ -142,7 +142,7 @@ def test_a_prison_escape_with_an_esp_proof_is_a_false_claim() -> None:
     table = _prison({"proofs": 1}, (3, 3))
     assert Escape(0, True) not in table.legal(0)
     with pytest.raises(FalseClaim):
-        table.submit(Escape(0, True))
+        table.feed(Escape(0, True))
 
 
 def test_the_nova_check_at_a_gained_level_is_honest() -> None:
@@ -165,7 +165,7 @@ def test_hallucination_with_an_esp_proof_declares_level_0() -> None:
     assert table.legal(0) == [Stat(0, "level", 0)]
     before = table.state
     with pytest.raises(IllegalAction):
-        table.submit(Stat(0, "level", 6))
+        table.feed(Stat(0, "level", 6))
     assert table.state is before
     act(table, Stat(0, "level", 0))
 
@@ -176,7 +176,7 @@ def test_hallucination_declares_the_gained_level() -> None:
     roll(table, 2, 4)
     assert table.legal(0) == [Stat(0, "level", 7)]
     with pytest.raises(FalseClaim):
-        table.submit(Stat(0, "level", 6))
+        table.feed(Stat(0, "level", 6))
 
 
 def test_psycho_blast_level_0_with_an_esp_proof_is_honest() -> None:
@@ -197,7 +197,7 @@ def test_a_level_check_with_an_esp_proof_is_at_level_0() -> None:
     assert ("trap", "black-hole", 0) in table.state.events
     before = table.state
     with pytest.raises(IllegalAction):  # the level is public: nothing is asked
-        table.submit(CheckValue(0, 6))
+        table.feed(CheckValue(0, 6))
     assert table.state is before
     # 2d6 cannot come to 0 or less: the check fails at once, with no dice, and the seat falls in
     assert ("check", 0, "level", 0, 0, False) in table.state.events
@@ -210,7 +210,7 @@ def test_a_mind_check_after_psycho_bomb_losses_reaches_only_the_mind_left() -> N
     roll(table, 6, 6)  # trap 12: chronos trap, a mind check
     assert max(a.value for a in table.legal(0) if isinstance(a, CheckValue)) == 6
     with pytest.raises(FalseClaim):
-        table.submit(CheckValue(0, 7))
+        table.feed(CheckValue(0, 7))
     act(table, CheckValue(0, 6))
 
 
@@ -232,7 +232,7 @@ def test_a_durability_gained_by_transformation_is_declared() -> None:
     roll(table, 3, 4)
     assert table.legal(0) == [DeclareDurability(0, 6)]
     with pytest.raises(FalseClaim):
-        table.submit(DeclareDurability(0, 5))
+        table.feed(DeclareDurability(0, 5))
     act(table, DeclareDurability(0, 6))
 
 
@@ -246,7 +246,7 @@ def test_the_king_room_mind_is_the_current_mind() -> None:
     assert waiting(table) == ("locke.king", 0)
     assert max(a.mind for a in table.legal(0) if isinstance(a, KingRoom)) == 5
     with pytest.raises((FalseClaim, IllegalAction)):
-        table.submit(KingRoom(0, 7))
+        table.feed(KingRoom(0, 7))
 
 
 # --- Lord Leon's override and the final judgement (KMC 11.1.3, C10) ----------------------------
@@ -275,6 +275,6 @@ def test_lord_leon_counts_the_others_current_levels() -> None:
 def test_lord_leon_fails_on_a_level_gained_by_transformation() -> None:
     """KMC 11.1.3, N100: Nia (printed 4) with +1 is at 5: Lord Leon's override is a false claim."""
     table = _leon_refused(s0={"proofs": 1}, s1={"proofs": 1}, s2={"mods": GAINED_LEVEL})
-    table.submit(Override(4, True))
+    table.feed(Override(4, True))
     with pytest.raises((FalseClaim, CheatDetected)):
         settle(table)

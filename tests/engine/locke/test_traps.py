@@ -86,7 +86,7 @@ def test_declaring_a_false_mind_is_a_false_claim() -> None:
     table = _trap()
     roll(table, 1, 1)
     with pytest.raises(FalseClaim):
-        table.submit(DeclareDurability(0, 7))
+        table.feed(DeclareDurability(0, 7))
 
 
 def test_trap_6_hallucination_attack_misses_at_or_below_the_level() -> None:
@@ -273,7 +273,7 @@ def test_a_non_locke_turning_face_up_as_a_locke_is_caught() -> None:
     roll(table, 1, 1)
     act(table, Choose(0, "no"))
     with pytest.raises(CheatDetected):
-        table.submit(Choose(1, "reveal"))
+        table.feed(Choose(1, "reveal"))
         from tests.engine.locke.flow_helpers import settle
 
         settle(table)
@@ -383,7 +383,7 @@ def test_skyhawk_dandy_does_nothing_to_a_man() -> None:
     table = _event()
     roll(table, 3, 4)
     with pytest.raises(FalseClaim):
-        table.submit(Choose(0, "female"))
+        table.feed(Choose(0, "female"))
 
 
 def test_event_8_kurukuru_pa_x_restrains_for_1d6_turns() -> None:

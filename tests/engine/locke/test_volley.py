@@ -37,7 +37,7 @@ def volley(deck: Sequence[str], seats: Any = None) -> Any:
     roll(table, 6, 6)  # event 12: the trap chart again with +4 (seed 002 line 170)
     chance = table.pending
     assert isinstance(chance, Chance)
-    table.submit(DiceRolled(SYSTEM, chance.purpose, (5, 6)))  # 11 + 4 = 15
+    table.feed(DiceRolled(SYSTEM, chance.purpose, (5, 6)))  # 11 + 4 = 15
     while not (isinstance(table.pending, HiddenOp) and table.pending.op != "shuffle"):
         table.step()
     stack(table, deck)
@@ -59,7 +59,7 @@ def test_declaring_a_lower_level_is_a_false_claim() -> None:
     """Seed 002 trap 15: the level may not be declared lower than it is (a claim, N223)."""
     table = volley(seven("esp-psycho-pod"))
     with pytest.raises(FalseClaim) as caught:
-        table.submit(Stat(0, "level", 5))
+        table.feed(Stat(0, "level", 5))
     assert caught.value.claim.seat == 0
 
 
@@ -67,7 +67,7 @@ def test_a_level_no_card_has_is_refused() -> None:
     table = volley(seven("esp-psycho-pod"))
     before = table.state
     with pytest.raises(IllegalAction):
-        table.submit(Stat(0, "level", 7))
+        table.feed(Stat(0, "level", 7))
     assert table.state == before
 
 
@@ -89,9 +89,9 @@ def test_a_defence_card_of_the_level_stops_it() -> None:
     """Seed 002 trap 15: the victim may defend with its hand (KMC 10.7.3: level 6 >= 5)."""
     table = volley(seven("esp-psycho-pod") + QUIET)
     _declare(table, 6)
-    table.submit(Nop(0))  # no escape
+    table.feed(Nop(0))  # no escape
     settle(table)
-    table.submit(card(table, 0, "defend", "esp-psycho-pod"))
+    table.feed(card(table, 0, "defend", "esp-psycho-pod"))
     settle(table)
     assert ("cb-defend", 0) in table.state.events
     _over(table)
@@ -103,7 +103,7 @@ def test_an_escape_avoids_it_but_the_victim_stays() -> None:
     table = volley(seven("teleport-6") + QUIET)
     place = table.state.seats[0].place
     _declare(table, 6)
-    table.submit(card(table, 0, "escape", "teleport-6"))
+    table.feed(card(table, 0, "escape", "teleport-6"))
     settle(table)
     assert ("cb-evaded", 0) in table.state.events
     assert not _events(table, "cb-escape")
@@ -115,12 +115,12 @@ def test_an_unanswered_attack_is_a_damage_check_on_the_declared_durability() -> 
     """KMC 10.7.4 through seed 002's table: firepower 12 against durability 6."""
     table = volley(seven("illusion-1") + QUIET)
     _declare(table, 6)
-    table.submit(Nop(0))
+    table.feed(Nop(0))
     settle(table)
-    table.submit(Nop(0))  # no defence
+    table.feed(Nop(0))  # no defence
     settle(table)
     assert waiting(table) == ("locke.cb_dur", 0)
-    table.submit(table.legal(0)[0])
+    table.feed(table.legal(0)[0])
     settle(table)
     roll(table, 3, 4)
     hits = _events(table, "cb-hit")
@@ -139,7 +139,7 @@ def test_no_attack_card_turned_up_means_nothing_happens() -> None:
 
 
 def _declare(table: Any, level: int) -> None:
-    table.submit(Stat(0, "level", level))
+    table.feed(Stat(0, "level", level))
     settle(table)
 
 
@@ -157,7 +157,7 @@ def test_an_illusion_puts_the_300_to_sleep_and_the_victim_stays() -> None:
     table = volley(seven("illusion-6") + QUIET)
     place = table.state.seats[0].place
     _declare(table, 6)
-    table.submit(card(table, 0, "escape", "illusion-6"))
+    table.feed(card(table, 0, "escape", "illusion-6"))
     settle(table)
     roll(table, 1, 1)  # 6 + 2 against 0 + 0: asleep
     assert ("cb-illusion-stops", 0) in table.state.events and ("cb-evaded", 0) in table.state.events

@@ -24,7 +24,7 @@ def _police_combat(cause: str, arrested: bool = False) -> Any:
         settle(table)
         pending = table.pending
         if isinstance(pending, Decision) and pending.prompt == "locke.try_revive":
-            table.submit(TryRevive(pending.seat, False))
+            table.feed(TryRevive(pending.seat, False))
         elif isinstance(pending, Chance) and pending.purpose == "locke.chart.weapon-check":
             return table
         else:
@@ -35,7 +35,7 @@ def _police_combat(cause: str, arrested: bool = False) -> Any:
 def _equip_all(table: Any) -> None:
     settle(table)
     while isinstance(table.pending, Decision) and table.pending.prompt == "locke.cb_equip":
-        table.submit(Equip(table.pending.seat, 0, "", False))
+        table.feed(Equip(table.pending.seat, 0, "", False))
         settle(table)
 
 
@@ -105,7 +105,7 @@ def test_after_an_arming_weapon_check_the_joining_checks_follow() -> None:
     assert ("cb-weapon-check", "police", "blaster") in table.state.events
     pending = table.pending
     assert isinstance(pending, Decision) and pending.prompt == "locke.try_revive"
-    table.submit(TryRevive(pending.seat, True))
+    table.feed(TryRevive(pending.seat, True))
     settle(table)
     roll(table, 1, 1)  # actually-there 2: on the cell now
     assert table.state.seats[pending.seat].place == "P:1:0"

@@ -102,7 +102,7 @@ class Pos:
 
     def do(self, action: Action) -> RiderState:
         """Apply ``action`` then answer hidden-card requests until a decision is due."""
-        self.table.submit(action)
+        self.table.feed(action)
         self.table.run()
         return self.state
 

@@ -40,7 +40,7 @@ def _set_up(marks: tuple[str, str] = ("F1", "T1")) -> tuple[RiderGame, LocalTabl
         handles = _lv1_handles(game, table.state, knowledge[s], s)
         first = next(h for h in handles if knowledge[s].card(h) == marks[s])
         others = [h for h in handles if h != first][:2]
-        table.submit(SetUp(s, (first, *others)))
+        table.feed(SetUp(s, (first, *others)))
     table.run()
     return game, table
 
@@ -87,9 +87,9 @@ def test_rule_0_facedown_card_that_is_not_lv1_is_cheating() -> None:
     state, knowledge = game.new_game([deck_list(), deck_list()])
     table = LocalTable(game, state, knowledge, [None, None], seed=1)
     deck0 = state.players[0].deck
-    table.submit(SetUp(0, (deck0[-1], deck0[-2], deck0[-3])))  # not Lv.1 cards: hidden for now
+    table.feed(SetUp(0, (deck0[-1], deck0[-2], deck0[-3])))  # not Lv.1 cards: hidden for now
     lv1 = _lv1_handles(game, table.state, knowledge[1], 1)
-    table.submit(SetUp(1, lv1[:3]))
+    table.feed(SetUp(1, lv1[:3]))
     table.run()
     table.state = game.apply(table.state, SealedChoicesRevealed(SYSTEM, "rider.battle_mark", ("A", "A")))
     pending = game.pending(table.state)
@@ -108,7 +108,7 @@ def test_rule_0_facedown_card_that_is_not_lv1_is_cheating() -> None:
 def test_ruling_1_battle_marks_decide_first_player(marks: tuple[str, str], first: int) -> None:
     # F1 sword (scissors), T1 feather (paper), S1 rock (rock)
     game, table = _set_up(marks)
-    table.submit(SealedChoicesRevealed(SYSTEM, "rider.battle_mark", ("A", "A")))
+    table.feed(SealedChoicesRevealed(SYSTEM, "rider.battle_mark", ("A", "A")))
     table.run()
     state = table.state
     assert state.active == first and state.turn == 1
@@ -121,15 +121,15 @@ def test_ruling_1_battle_marks_decide_first_player(marks: tuple[str, str], first
 
 def test_ruling_1_tied_marks_go_to_plain_rock_paper_scissors_until_a_winner() -> None:
     game, table = _set_up(("F1", "F1"))
-    table.submit(SealedChoicesRevealed(SYSTEM, "rider.battle_mark", ("A", "A")))
+    table.feed(SealedChoicesRevealed(SYSTEM, "rider.battle_mark", ("A", "A")))
     table.run()
     pending = game.pending(table.state)
     assert isinstance(pending, SealedChoice) and pending.purpose == "rider.rps"
-    table.submit(SealedChoicesRevealed(SYSTEM, "rider.rps", ("rock", "rock")))
+    table.feed(SealedChoicesRevealed(SYSTEM, "rider.rps", ("rock", "rock")))
     assert game.pending(table.state) == pending  # tie again: choose again
     with pytest.raises(IllegalAction):
         game.apply(table.state, SealedChoicesRevealed(SYSTEM, "rider.rps", ("rock", "lizard")))
-    table.submit(SealedChoicesRevealed(SYSTEM, "rider.rps", ("rock", "paper")))
+    table.feed(SealedChoicesRevealed(SYSTEM, "rider.rps", ("rock", "paper")))
     table.run()
     assert table.state.active == 1 and table.state.turn == 1
 
@@ -208,7 +208,7 @@ def test_rule_0_public_state_holds_no_hidden_card_ids() -> None:
     assert game.initial_state(decks) == state == game.initial_state([24, 24])
     table = LocalTable(game, state, knowledge, [None, None], seed=5)
     for s in (0, 1):
-        table.submit(game.legal_actions(table.state, s, table.knowledge[s])[0])
+        table.feed(game.legal_actions(table.state, s, table.knowledge[s])[0])
     table.run()  # shuffled and dealt: hands, decks and face-down cards are all hidden
     from engine.core import encode
 
@@ -254,7 +254,7 @@ def test_ruling_1_position_can_start_at_the_battle_mark_contest() -> None:
     assert state.turn == 0
     # sword (F1) beats feather (F1b): seat 0 takes turn 1
     table = LocalTable(game, state, knowledge, [None, None], seed=0, truth=truth)
-    table.submit(SealedChoicesRevealed(SYSTEM, "rider.battle_mark", ("A", "A")))
+    table.feed(SealedChoicesRevealed(SYSTEM, "rider.battle_mark", ("A", "A")))
     table.run()
     assert table.state.turn == 1 and table.state.active == 0
     no_facedown = [seats[0], {"columns": [{"cards": ["T1"]}, {}, {}]}]

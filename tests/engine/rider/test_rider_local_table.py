@@ -27,6 +27,7 @@ from engine.core.inputs import SealedPick
 from net.bots import GreedyBot, RandomBot
 from net.games.rider.evaluation import rider_score
 from net.local_table import LocalTable, TableError
+from net.seam import InputRefused
 
 
 def _rider_table(agents: list[Any], seed: int = 1) -> LocalTable:
@@ -41,17 +42,19 @@ def test_hot_seat_waits_for_the_human_seat_at_decisions_and_sealed_choices() -> 
     assert table.step() is None  # nothing happens without the human
     legal = table.legal(0)
     assert legal and all(isinstance(a, SetUp) for a in legal)
-    table.submit(legal[0])
+    table.feed(legal[0])
     table.run()
     # the battle-mark choice: the bot has picked, the human has not
     assert table.waiting_for() == (0,)
     picks = table.legal(0)
     assert {p.choice for p in picks if isinstance(p, SealedPick)} == {"A", "B", "C"}
-    with pytest.raises(TableError):
-        table.submit_sealed(0, "Z")
-    with pytest.raises(TableError):
-        table.submit_sealed(1, "A")  # already picked by its bot
-    table.submit_sealed(0, "B")
+    purpose = picks[0].purpose  # type: ignore[union-attr]
+    with pytest.raises(InputRefused):
+        table.submit(0, SealedPick(0, purpose, "Z"))
+    with pytest.raises(InputRefused):
+        table.submit(1, SealedPick(1, purpose, "A"))  # already picked by its bot
+    table.submit(0, SealedPick(0, purpose, "B"))
+    assert table.picked(0) == SealedPick(0, purpose, "B") and table.picked(1) is not None
     table.run()
     assert table.state.players[0].columns[1].cards  # column B was turned over
 

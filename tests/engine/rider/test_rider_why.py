@@ -86,7 +86,7 @@ def test_ruling_3_14_a_pass_with_a_playable_card_is_never_offered_and_refused_at
     illegal = Pass(0, pos.hand(0, "F3"), "F3")
     pos.game.apply(pos.state, illegal)  # the public reducer cannot see F2 ...
     with pytest.raises(IllegalAction) as err:  # ... but the seat's own table refuses at once
-        pos.table.submit(illegal)
+        pos.table.feed(illegal)
     assert err.value.rule == "rider.3" and "F2" in str(err.value)
     assert pos.state is before and not pos.table.log
 
@@ -107,9 +107,11 @@ def test_ruling_3_a_face_down_column_forbids_passing() -> None:
 
 
 def test_every_reason_key_has_an_english_message_and_a_client_wording() -> None:
-    from client.i18n import STRINGS
+    from tests.client.words import all_words
+
+    words = all_words()
 
     for key in MESSAGES:
-        assert f"why_{key}" in STRINGS, key
-        en, ja = STRINGS[f"why_{key}"]
+        assert f"why_{key}" in words, key
+        en, ja = words[f"why_{key}"]
         assert en and ja and "rider." not in en and "rider." not in ja

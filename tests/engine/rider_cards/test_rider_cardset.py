@@ -21,7 +21,7 @@ from engine.rider.cards import (
     CardSet,
     cardset_from_data,
 )
-from tools.deck import rules_text
+from net.games.rider.deck_tool import rules_text
 
 ELEMENTS = tuple(a for a in ATTRIBUTES if a != FREE)
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")

@@ -191,7 +191,7 @@ def every_message(gid: bytes) -> dict[str, bytes]:
     return {
         "join": author(JOINER).join(RIDER, {"deck_size": 40}, "bob", host=HOST.public_key, fresh=FRESH),
         "refuse": author(HOST).refuse("no", to=JOINER.public_key, re=FRESH),
-        "seated": author(HOST).seated([HOST.public_key, JOINER.public_key]),
+        "seated": author(HOST).seated([HOST.public_key, JOINER.public_key], 2),
         "start": author(HOST).start(genesis),
         "ready": author(JOINER).ready(gid, host=HOST.public_key),
         "go": author(HOST).go(gid),

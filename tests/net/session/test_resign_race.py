@@ -49,7 +49,7 @@ def test_a_resignation_overtaking_another_seats_round_part_still_ends_every_peer
     table.start()
     table.run()
     assert held, "seat 2's commitment is in flight"
-    assert a.phase == "play" and a.legal()  # our sealed guess is due
+    assert a.phase == "play" and a.legal(0)  # our sealed guess is due
     table.post(0, a.resign())  # it reaches seats 1 and 2 before seat 2's commitment reaches anyone
     table.run()
     table.tap = None

@@ -18,6 +18,7 @@ from engine.core.hashing import digest
 from engine.core.pending import Decision
 from net.bots.random_bot import RandomBot
 from net.envelope import Envelope, Genesis, sign_envelope
+from net.seam import InputRefused
 from net.session import Finished, Rejected, Session, Stalling
 from net.verifier import verify
 
@@ -61,8 +62,8 @@ def test_every_kind_of_bad_input_is_rejected_naming_the_sender_and_play_goes_on(
     assert a.phase == "play"
     while not isinstance(a.pending, Decision):
         for s in table.sessions:
-            if s.legal():
-                table.post(s.seat or 0, s.pick(s.legal()[0].choice))  # type: ignore[attr-defined]
+            if s.legal(s.seat or 0):
+                table.post(s.seat or 0, s.submit(s.seat or 0, s.legal(s.seat or 0)[0]))
         table.run()
     assert isinstance(a.pending, Decision) and a.pending.seat == 0
     step = a.step
@@ -97,7 +98,7 @@ def test_every_kind_of_bad_input_is_rejected_naming_the_sender_and_play_goes_on(
     assert a.step == step and len(a.envelopes()) == accepted and a.state.hands[0] == hand0
 
     # seat 0 plays; now it is seat 1's turn: illegal actions and bad proofs from seat 1
-    table.post(0, a.act(a.legal()[0]))
+    table.post(0, a.submit(0, a.legal(0)[0]))
     table.run()
     assert isinstance(a.pending, Decision) and a.pending.seat == 1
     h = b.state.hands[1][0]
@@ -128,7 +129,7 @@ def test_every_kind_of_bad_input_is_rejected_naming_the_sender_and_play_goes_on(
     assert _rejections(a)[-1].reason in ("WrongInputKind", "UnexpectedMessage")
 
     # the real seat 1 plays on: nothing was lost, the game finishes
-    table.post(1, b.act(b.legal()[0]))
+    table.post(1, b.submit(1, b.legal(1)[0]))
     table.run()
     for s in table.sessions:
         s.agent = RandomBot(random.Random(5))
@@ -228,14 +229,17 @@ def test_act_refuses_an_illegal_action_before_signing_it() -> None:
     table.run()
     while not isinstance(a.pending, Decision):
         for s in (a, b):
-            if s.legal():
-                table.post(s.seat or 0, s.pick(s.legal()[0].choice))  # type: ignore[attr-defined]
+            if s.legal(s.seat or 0):
+                table.post(s.seat or 0, s.submit(s.seat or 0, s.legal(s.seat or 0)[0]))
         table.run()
     sent = a._writer.next_seq if a._writer else -1
-    with pytest.raises(ValueError, match="not allowed now"):
-        a.act(Play(0, 12345, "c00"))
-    with pytest.raises(ValueError, match="not this seat's decision"):
-        b.act(Play(1, 12345, "c00"))
+    with pytest.raises(InputRefused, match="not allowed now") as refused:
+        a.submit(0, Play(0, 12345, "c00"))
+    assert refused.value.seat == 0
+    with pytest.raises(InputRefused, match="not allowed now"):
+        b.submit(1, Play(1, 12345, "c00"))
+    with pytest.raises(InputRefused, match="plays seat 2, not seat 1"):
+        b.submit(0, Play(0, 12345, "c00"))  # a session gives only its own seat's inputs
     assert a._writer is not None and a._writer.next_seq == sent
 
 

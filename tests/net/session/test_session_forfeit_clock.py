@@ -21,7 +21,6 @@ from engine.tiny.game import RULES_ID, card_set_hash
 from net.games import table_for
 from twisted.internet import task
 
-from engine.core.inputs import SealedPick
 from net.bots.random_bot import RandomBot
 from net.envelope import Genesis
 from net.session import Misconduct, Outgoing, Session, Stalling
@@ -75,16 +74,16 @@ class Table:
             if isinstance(event, Stalling) and s.seat != SLOW:
                 for staller in s.claimable():
                     self.send(s.seat or 0, s.claim_forfeit(staller))
-        if s.seat == SLOW and s.legal() and (self.planned is None or not self.planned.active()):
+        if s.seat == SLOW and s.legal(SLOW) and (self.planned is None or not self.planned.active()):
             due = s.waits.since + s.timeout + self.answer_at  # its own deadline, on its own clock
             self.planned = self.clock.callLater(max(0.0, due - self.clock.seconds()), self.answer, s, s.step)
 
     def answer(self, s: Session, step: int) -> None:
-        legal = s.legal()
+        legal = s.legal(s.seat or 0)
         if s.step != step or not legal:
             return  # the moment passed (or it conceded the forfeit)
         choice = legal[0]
-        self.send(s.seat or 0, s.pick(choice.choice) if isinstance(choice, SealedPick) else s.act(choice))
+        self.send(s.seat or 0, s.submit(s.seat or 0, choice))
         self.after(s)
 
     def run(self, limit: float = 300.0) -> None:

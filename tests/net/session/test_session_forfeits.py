@@ -114,9 +114,9 @@ def to_staller_turn(net: Net, staller: int) -> None:
 
 def answer(s: Session) -> list[Outgoing]:
     """The staller's own answer: its sealed guess (the tiny game's first choice)."""
-    legal = s.legal()
+    legal = s.legal(s.seat or 0)
     assert legal, "the seat has nothing to answer"
-    return s.pick(legal[0].choice)  # type: ignore[attr-defined]
+    return s.submit(s.seat or 0, legal[0])
 
 
 def misconduct(s: Session) -> list[Misconduct]:
@@ -423,8 +423,8 @@ def test_claims_every_peer_refuses_alike() -> None:
     net.run()
     while not isinstance(a.pending, Decision):
         for s in sessions:
-            if s.legal():
-                net.post(s.seat or 0, s.pick(s.legal()[0].choice))  # type: ignore[attr-defined]
+            if s.legal(s.seat or 0):
+                net.post(s.seat or 0, s.submit(s.seat or 0, s.legal(s.seat or 0)[0]))
         net.run()
     decider = a.pending.seat
     other = 1 - decider

@@ -1,6 +1,7 @@
-"""No import cycles in net/ (issue 10): type-hint-only imports are the one exception.
+"""No import cycles in engine/, net/, client/ or tools/: type-hint-only imports are the one exception.
 
-An AST walk collects every import of every module under net/, at module level
+An AST walk collects every import of every module of those packages (one
+graph, so a loop through two packages counts too), at module level
 and inside functions alike (a function-level import that works around a cycle
 is still a cycle), leaving out only those under ``if TYPE_CHECKING:``. A
 ``from package import name`` counts as importing the submodule when ``name``
@@ -11,13 +12,19 @@ one module is a cycle and fails the test, naming its modules.
 from __future__ import annotations
 
 import ast
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
+#: The packages whose imports must point one way (docs/architecture.md, "Layers").
+TOPS = ("engine", "net", "client", "tools")
+#: The one known cycle, engine/locke's: its engine rebuild (issue 24) removes it. Exactly these
+#: modules; any other cycle, or this one growing, fails the main test.
+KNOWN_LOCKE = "engine.locke."
 
 
 def module_name(path: Path) -> str:
@@ -56,8 +63,8 @@ def imports_of(path: Path, name: str, modules: set[str]) -> set[str]:
     return {m for m in found if m in modules and m != name}
 
 
-def import_graph(top: str) -> dict[str, set[str]]:
-    paths = {module_name(p): p for p in sorted((ROOT / top).rglob("*.py"))}
+def import_graph(*tops: str) -> dict[str, set[str]]:
+    paths = {module_name(p): p for top in tops for p in sorted((ROOT / top).rglob("*.py"))}
     names = set(paths)
     return {name: imports_of(path, name, names) for name, path in paths.items()}
 
@@ -113,9 +120,21 @@ def test_the_checker_finds_a_cycle_hidden_in_a_function(tmp_path: Path) -> None:
     assert cycles(graph) == [["pkg.a", "pkg.b"]]
 
 
-def test_net_has_no_import_cycle() -> None:
-    found = cycles(import_graph("net"))
-    assert found == [], f"import cycles in net/ (only TYPE_CHECKING imports may close a loop): {found}"
+def _locke_only(group: list[str]) -> bool:
+    return all(m.startswith(KNOWN_LOCKE) or m == "engine.locke" for m in group)
+
+
+def test_engine_net_client_and_tools_have_no_import_cycle() -> None:
+    found = [group for group in cycles(import_graph(*TOPS)) if not _locke_only(group)]
+    assert found == [], f"import cycles (only TYPE_CHECKING imports may close a loop): {found}"
+
+
+@pytest.mark.xfail(strict=True, reason="engine/locke's known 30-module cycle, held apart by function-level "
+                                       "imports; the Locke engine rebuild (issue 24) removes it. Strict: when it "
+                                       "is gone this test passes and the marker must go")
+def test_engine_locke_has_no_import_cycle() -> None:
+    found = [group for group in cycles(import_graph(*TOPS)) if _locke_only(group)]
+    assert found == [], f"engine/locke still has {len(found)} import cycle(s): {[len(g) for g in found]} modules"
 
 
 @pytest.mark.parametrize("first", ["net.transcript", "net.verifier", "net.session.conviction", "net.session.core",
@@ -125,3 +144,18 @@ def test_each_module_imports_first_in_a_fresh_interpreter(first: str) -> None:
     done = subprocess.run([sys.executable, "-c", f"import {first}; import net.verifier, net.session"],
                           capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert done.returncode == 0, done.stderr
+
+
+def test_a_cycle_slipped_into_a_copy_of_the_real_tree_is_found(tmp_path: Path) -> None:
+    """The check on a deliberately broken copy of engine/ and net/: a function-level import
+    from the seam module back into the local table closes a loop, and the checker names it."""
+    for top in ("engine", "net"):
+        shutil.copytree(ROOT / top, tmp_path / top, ignore=shutil.ignore_patterns("__pycache__"))
+    seam = tmp_path / "net" / "seam.py"
+    seam.write_text(seam.read_text(encoding="utf-8") + "\n\ndef late() -> None:\n    from net.local_table import LocalTable\n",
+                    encoding="utf-8")
+    paths = {".".join(p.relative_to(tmp_path).with_suffix("").parts).removesuffix(".__init__"): p
+             for top in ("engine", "net") for p in sorted((tmp_path / top).rglob("*.py"))}
+    graph = {name: imports_of(path, name, set(paths)) for name, path in paths.items()}
+    found = [group for group in cycles(graph) if not _locke_only(group)]
+    assert found == [["net.local_table", "net.seam"]], found

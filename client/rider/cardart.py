@@ -18,7 +18,7 @@ import pygame
 import pygame.gfxdraw
 
 from client import theme
-from client.i18n import STRINGS, pick, tr
+from client.i18n import known, pick, tr
 from client.text import draw_text, draw_wrapped, fit_size, fits
 from engine.rider.cards import Card, CardSet
 
@@ -317,8 +317,8 @@ class CardArt:
 
 def mark_name(mark: str, lang: str) -> str:
     """A battle mark with its rock-paper-scissors meaning (rider rule 1)."""
-    return tr(lang, f"mark_{mark}") if f"mark_{mark}" in STRINGS else mark
+    return tr(lang, f"mark_{mark}") if known(f"mark_{mark}") else mark
 
 
 def attribute_name(attribute: str, lang: str) -> str:
-    return tr(lang, f"attr_{attribute}") if f"attr_{attribute}" in STRINGS else attribute
+    return tr(lang, f"attr_{attribute}") if known(f"attr_{attribute}") else attribute

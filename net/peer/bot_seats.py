@@ -1,0 +1,68 @@
+"""Bots in a networked table's empty seats, run on the host's computer.
+
+A host whose friends are fewer than the seats fills the rest with bots
+before the start (the lobby's *Add a bot*, ``tools.peer host --add-bot
+KIND``). Each bot is a whole :class:`~net.peer.Peer` of its own in the
+host's process: a fresh identity key that lives only in memory, its own
+agent (a registry bot of the chosen level), and a join over loopback to the
+host's own listening port, so it takes part in every joint protocol exactly
+like a person's seat and the other seats cannot tell it from one.
+
+What the host could learn: the bot's keys and secrets sit in the host's
+process, so the host could read the bot's own hidden cards (its hand, its
+sealed picks); a cheating host gains no more from that than a player who
+teams up with one seat. It learns nothing more about anyone else: every
+other seat's cards stay encrypted under that seat's key (docs/security.md,
+"Bots in networked seats").
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from typing import TYPE_CHECKING
+
+from net.identity import Identity
+from net.transport.invite import Invite
+from net.transport.messages import Address
+
+if TYPE_CHECKING:
+    from net.peer.driver import Peer
+
+#: How long a bot waits for a seat at its own host's table (it is on the same computer).
+BOT_JOIN_TIMEOUT = 30.0
+
+
+def loopback_of(address: Address) -> Address:
+    """Where a process on the host's computer dials a listening address (an any-interface one: loopback)."""
+    host, port = address
+    return ("127.0.0.1", port) if host in ("0.0.0.0", "", "::") else (host, port)
+
+
+def add_bot(host: Peer, kind: str, *, name: str = "", seed: int | None = None) -> Peer:
+    """Seat a bot of ``kind`` (a bot of the host's game) at ``host``'s open table; return its Peer.
+
+    ValueError, saying what to do, when the host has no open table, the table
+    is full or started, or the game has no such bot."""
+    from net.peer.driver import Peer
+
+    lobby = host.host_lobby
+    if lobby is None or host.invite is None or host.net is None:
+        raise ValueError("only the host of an open table can add a bot; host a table first")
+    if lobby.full or host.genesis is not None:
+        raise ValueError("the table has no empty seat for a bot: every seat is taken")
+    entry = host.entry
+    rng = random.Random(secrets.randbits(63) if seed is None else seed)
+    agent = entry.bot(kind, rng)  # ValueError naming the game's bots
+    listening = host.mesh.listen
+    if not listening:
+        raise ValueError("the table does not listen on this computer, so a bot cannot reach it")
+    deck = entry.shipped_deck(len(lobby.seated)) if entry.needs_deck and entry.shipped_deck is not None else None
+    number = len(host.bot_seats) + 1
+    bot = Peer(Identity.generate(), entry, reactor=host.reactor, deck=deck, agent=agent, delay=host.delay,
+               name=name or f"{kind.capitalize()} bot {number}", linger=host.linger,
+               session_timeout=host.session_timeout, net_factory=host.net_factory)
+    host.bot_seats.append(bot)
+    bot.join(Invite(host.invite.table, host.identity.fingerprint, (loopback_of(listening[0]),)),
+             connect_timeout=BOT_JOIN_TIMEOUT)
+    return bot

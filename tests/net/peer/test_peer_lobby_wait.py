@@ -1,0 +1,186 @@
+"""A table that waits for the last friend (issue 29 item 1): the lobby before the start.
+
+Whole Peers on the in-memory network (real meshes, links and handshakes, a
+task clock: minutes of waiting take no wall time). A seated joiner waits as
+long as the host keeps the table open, however late the last friend comes;
+a joiner that leaves or crashes before the start frees its seat (at once
+when it says goodbye, after LOBBY_GRACE when its link just went away) and
+the others hear how many the table still waits for; a joiner whose host is
+gone gives up with words that say what to do.
+"""
+
+from __future__ import annotations
+
+from net.identity import Identity
+from net.peer import Peer
+from net.peer.driver import LOBBY_GRACE
+from tests.net.peer.memory_peers import MemoryPeers
+from tests.net.peer.test_peer_hostile_lobby import seated
+
+TIMEOUT = 30.0
+
+
+def _wait(table: MemoryPeers, seconds: float) -> None:
+    table.net.settle()
+    waited = 0.0
+    while waited < seconds:
+        table.net.advance(0.25, step=0.25)
+        waited += 0.25
+
+
+def _finished(peers: list[Peer]) -> None:
+    for peer in peers:
+        assert peer.result is not None and peer.result["error"] is None and peer.result["finished"], peer.result
+
+
+def test_friends_who_arrive_minutes_apart_all_get_to_play() -> None:
+    """Joiners at 0, 40, 90 and 150 s of a 5-seat table: nobody gives up after the 30 s join timeout."""
+    table = MemoryPeers()
+    host = table.peer("host", 1)
+    invite = host.host(5)
+    joiners: list[Peer] = []
+    for n, arrives in enumerate((0.0, 40.0, 90.0, 150.0)):
+        _wait(table, arrives - (0.0 if n == 0 else (0.0, 40.0, 90.0, 150.0)[n - 1]))
+        assert all(j.result is None for j in joiners), [j.result for j in joiners]  # still waiting, seated
+        joiner = table.peer(f"j{n}", 10 + n)
+        joiner.join(invite, connect_timeout=TIMEOUT)
+        seated(table, joiner, n + 1, host)
+        joiners.append(joiner)
+    first = joiners[0]
+    waits = [e.fields["waiting"] for e in table.said["j0"] if e.id == "table_roster"]
+    assert list(dict.fromkeys(waits)) == [3, 2, 1]  # "waiting for N more", as the table filled
+    assert first.lobby_size == 5
+    everyone = [host, *joiners]
+    table.run(lambda: all(p.result is not None for p in everyone), seconds=600)
+    _finished(everyone)
+
+
+def test_a_joiner_who_quits_before_the_start_frees_its_seat_for_a_newcomer() -> None:
+    table = MemoryPeers()
+    host = table.peer("host", 1)
+    invite = host.host(4)
+    leaver = table.peer("leaver", 2)
+    leaver.join(invite, connect_timeout=TIMEOUT)
+    seated(table, leaver, 1, host)
+    stayer = table.peer("stayer", 3)
+    stayer.join(invite, connect_timeout=TIMEOUT, listen="127.0.0.1")
+    table.run(lambda: stayer.lobby_seated is not None and len(stayer.lobby_seated) == 3)  # 3 of 4 seats
+    leaver.leave("changed my mind", goodbye=False)  # its process is gone: no goodbye, the link just drops
+    _wait(table, LOBBY_GRACE / 2)
+    assert host.host_lobby is not None and host.host_lobby.seat_of(leaver.identity.public_key) == 1  # a short outage
+    table.run(lambda: host.host_lobby is not None and host.host_lobby.seat_of(leaver.identity.public_key) is None,
+              seconds=LOBBY_GRACE * 2)
+    freed = [e for e in table.said["host"] if e.id == "seat_freed"]
+    assert freed and freed[0].fields["seat_n"] == 2 and freed[0].fields["waiting"] == 2, freed
+    table.run(lambda: stayer.lobby_seated == (host.identity.public_key, stayer.identity.public_key))  # told at once
+    assert host.host_lobby.seat_of(stayer.identity.public_key) == 1  # the seats after it moved up
+    newcomer, last = table.peer("newcomer", 4), table.peer("last", 5)
+    newcomer.join(invite, connect_timeout=TIMEOUT)
+    seated(table, newcomer, 2, host)
+    last.join(invite, connect_timeout=TIMEOUT)
+    everyone = [host, stayer, newcomer, last]
+    table.run(lambda: all(p.result is not None for p in everyone), seconds=600)
+    _finished(everyone)
+    assert host.genesis is not None and leaver.identity.public_key not in host.genesis.seat_keys
+
+
+def test_a_joiner_who_leaves_and_comes_back_before_the_start_plays() -> None:
+    table = MemoryPeers()
+    host = table.peer("host", 1)
+    invite = host.host(3)
+    identity = Identity.generate()
+    first = table.peer("first", 2, identity=identity)
+    first.join(invite, connect_timeout=TIMEOUT)
+    seated(table, first, 1, host)
+    first.leave("back in a minute")  # says goodbye: its seat is free at once
+    table.run(lambda: host.host_lobby is not None and host.host_lobby.seat_of(identity.public_key) is None, seconds=5)
+    other = table.peer("other", 3)
+    other.join(invite, connect_timeout=TIMEOUT)
+    seated(table, other, 1, host)
+    again = table.peer("again", 4, identity=identity)  # the same player, a new process
+    again.join(invite, connect_timeout=TIMEOUT)
+    everyone = [host, other, again]
+    table.run(lambda: all(p.result is not None for p in everyone), seconds=600)
+    _finished(everyone)
+    assert host.genesis is not None and host.genesis.seat_keys[2] == identity.public_key
+
+
+def test_a_seated_joiner_whose_host_is_gone_gives_up_and_says_what_to_do() -> None:
+    table = MemoryPeers()
+    host = table.peer("host", 1)
+    invite = host.host(4)
+    joiner = table.peer("joiner", 2)
+    joiner.join(invite, connect_timeout=TIMEOUT)
+    seated(table, joiner, 1, host)
+    _wait(table, TIMEOUT * 3)
+    assert joiner.result is None  # seated: it waits while the host is there
+    host.leave("closed the table", goodbye=False)
+    table.run(lambda: joiner.result is not None, seconds=TIMEOUT * 3)
+    error = joiner.result["error"] if joiner.result else ""
+    assert "out of reach" in error and "join again" in error, error
+    assert any(e.id == "host_lost" for e in table.said["joiner"])
+
+
+def test_a_joiner_never_seated_still_gives_up_after_its_timeout() -> None:
+    table = MemoryPeers()
+    host = table.peer("host", 1)
+    invite = host.host(2)
+    host.leave("gone before anyone came", goodbye=False)
+    joiner = table.peer("joiner", 2)
+    joiner.join(invite, connect_timeout=TIMEOUT)
+    table.run(lambda: joiner.result is not None, seconds=TIMEOUT + 5)
+    assert "did not seat us" in (joiner.result or {}).get("error", "")
+
+
+def test_a_window_that_joins_its_own_table_hears_so_at_once_and_profiles_give_two_keys(monkeypatch, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from net.identity import default_key_path, profile_parts
+
+    table = MemoryPeers()
+    me = Identity.generate()
+    host = table.peer("host", 1, identity=me)
+    invite = host.host(2)
+    again = table.peer("again", 2, identity=me)
+    again.join(invite, connect_timeout=TIMEOUT)
+    assert again.result is not None and "your own table" in again.result["error"]  # at once: no wait at all
+    assert host.host_lobby is not None and len(host.host_lobby.seated) == 1
+    monkeypatch.delenv("FAIRTABLE_PROFILE", raising=False)
+    assert profile_parts() == ()
+    first = default_key_path()
+    monkeypatch.setenv("FAIRTABLE_PROFILE", "2")
+    assert default_key_path() != first and default_key_path().parent.name == "2"
+    monkeypatch.setenv("FAIRTABLE_PROFILE", "../up")
+    import pytest
+
+    with pytest.raises(ValueError, match="cannot name a profile"):
+        profile_parts()
+
+
+def test_the_host_fills_empty_seats_with_bots_that_play_like_any_seat() -> None:
+    """Issue 29: bots in networked seats, run by the host (net/peer/bot_seats.py): each with its own
+    key, joined over the host's own port; a friend comes too; all finish audited."""
+    import pytest
+
+    from net.peer.bot_seats import add_bot
+
+    table = MemoryPeers()
+    host = table.peer("host", 1)
+    invite = host.host(4)
+    with pytest.raises(ValueError, match="has no bot 'genius'"):
+        add_bot(host, "genius")
+    first, second = add_bot(host, "random", seed=5), add_bot(host, "random", seed=6)
+    table.run(lambda: host.host_lobby is not None and len(host.host_lobby.seated) == 3)
+    keys = {host.identity.public_key, first.identity.public_key, second.identity.public_key}
+    assert len(keys) == 3 and first.name == "Random bot 1"  # keys of their own
+    friend = table.peer("friend", 7)
+    friend.join(invite, connect_timeout=TIMEOUT)
+    everyone = [host, first, second, friend]
+    table.run(lambda: all(p.result is not None for p in everyone), seconds=600)
+    _finished(everyone)
+    with pytest.raises(ValueError, match="only the host of an open table"):
+        add_bot(friend, "random")
+    lonely = table.peer("lonely", 8)
+    lonely.host(2)
+    add_bot(lonely, "random", seed=1)
+    table.run(lambda: lonely.result is not None, seconds=600)  # a 2-seat table: the bot makes it full
+    with pytest.raises(ValueError, match="no empty seat"):
+        add_bot(lonely, "random")
