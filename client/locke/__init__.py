@@ -21,26 +21,37 @@ from typing import TYPE_CHECKING, Any
 from client.i18n import register_words
 
 if TYPE_CHECKING:
+    from client.app import App
     from client.help import HelpPage
+    from client.scene import Scene
+    from client.settings import Settings
     from client.table.ui import SetupField
+    from net.games import GameEntry
 
 register_words("locke", Path(__file__).resolve().parent / "locale")  # Locke's words (client/locke/locale)
 
 
-def setup_fields(settings: Any, lang: str) -> list[SetupField]:
+def setup_fields(settings: Settings, lang: str) -> list[SetupField]:
     """Locke's set-up picker: how many seats, and which bot plays the others."""
     from client.i18n import tr
     from client.table.ui import SetupField, seat_field
     from net.games import game_named
 
     entry = game_named("locke")
-    chosen = settings.locke_bot if settings.locke_bot in entry.bots else entry.default_bots[0]
+    chosen = chosen_bot(settings, entry)
 
     def pick(value: str) -> None:
-        settings.locke_bot = value
+        settings.game_bots = {**settings.game_bots, "locke": value}
 
     bots = SetupField("lk_setup_bots", tuple((k, tr(lang, f"bot_{k}")) for k in entry.bots), chosen, pick)
     return [seat_field(entry, settings), bots]
+
+
+def chosen_bot(settings: Settings, entry: GameEntry[Any]) -> str:
+    """The bot the player chose for Locke's other seats (settings, from a hand-editable file), else the
+    entry's default."""
+    chosen = settings.game_bots.get("locke")
+    return chosen if isinstance(chosen, str) and chosen in entry.bots else entry.default_bots[0]
 
 
 def help_pages() -> list[HelpPage]:
@@ -50,7 +61,8 @@ def help_pages() -> list[HelpPage]:
     return list(HELP)
 
 
-def start_local(app: Any, settings: Any, entry: Any, on_leave: Callable[[], None], *, seed: int | None = None) -> Any:
+def start_local(app: App, settings: Settings, entry: GameEntry[Any], on_leave: Callable[[], None], *,
+                seed: int | None = None) -> Scene:
     """Switch ``app`` to a local Locke table of the lobby's seat count; return the scene.
     The table layer's end screen follows the end (Play again: a new table of as many seats)."""
     from client.locke.scene import LockeScene
@@ -58,7 +70,7 @@ def start_local(app: Any, settings: Any, entry: Any, on_leave: Callable[[], None
     from client.table.end_scene import show_end
     from client.table.ui import table_seats
 
-    session = local_session(app, entry, table_seats(entry, settings), name=settings.name, bot=settings.locke_bot,
+    session = local_session(app, entry, table_seats(entry, settings), name=settings.name, bot=chosen_bot(settings, entry),
                             seed=seed)
 
     def ended(scene: LockeScene) -> None:

@@ -55,7 +55,9 @@ def play_to_moment(app: Any, clock: Any, *, seats: int = 5, seed: int = 11, mome
 
     settings = Settings(name="Player", game="locke", seats=seats, lang=app.lang, auto_answer=True)
     for attempt in range(20):
-        scene: LockeScene = start_local(app, settings, game_named("locke"), on_leave=lambda: None, seed=seed + attempt)
+        scene = start_local(app, settings, game_named("locke"), on_leave=lambda: None, seed=seed + attempt)
+        if not isinstance(scene, LockeScene):
+            raise RuntimeError(f"the Locke UI opened {scene!r}, not a Locke table")
         rng = random.Random(seed + attempt)
         for _ in range(max_steps):
             if app.scene is not scene or scene.session.over:

@@ -33,6 +33,7 @@ from client.locke.help import HELP
 from client.locke.intents import Group, board_targets, groups, honest, kind_of
 from client.locke.layout import TableLayout, table_layout
 from client.locke.views import banner, combat_lines, fighters_of, my_hand, my_placements, panel_lines, rail_lines, turn_line
+from client.locke.session import NEAR_FACTOR, LockeLocalSession
 from client.locke.words import Namer
 from client.table.controls import draw_notice, notice_rect
 from client.table.log import LogEntry
@@ -44,7 +45,7 @@ from net.seam import InputRefused
 from client.text import draw_text, draw_wrapped, line_height, wrap
 from client.widgets import Button, panel
 from engine.core.actions import Action
-from engine.core.errors import EngineError
+from engine.core.errors import EngineError, IllegalAction
 from engine.core.inputs import PlacementPick
 from engine.core.pending import Decision
 from engine.locke.state import LockeState
@@ -77,7 +78,7 @@ class LockeScene(TableScene[LockeState]):
         #: Where a long list of choices is shown over the board (None: in the bar).
         self.picker: pygame.Rect | None = None
         #: Answer for us when a question has one legal answer (the player's setting).
-        self.auto = bool(getattr(app.prefs, "auto_answer", True))
+        self.auto = app.prefs.auto_answer
         self._auto_call: Any = None
         #: Questions we asked to answer as we last did, for the rest of the game, and our last answers.
         self.repeat: set[str] = set()
@@ -312,9 +313,8 @@ class LockeScene(TableScene[LockeState]):
 
     def _toggle_auto(self) -> None:
         self.auto = not self.auto
-        if hasattr(self.app.prefs, "auto_answer"):
-            self.app.prefs.auto_answer = self.auto
-            self.app.prefs.save()
+        self.app.prefs.auto_answer = self.auto
+        self.app.prefs.save()
         self.refresh()
 
     def _submit(self, choice: Any, *, by_click: bool = True) -> None:
@@ -335,7 +335,7 @@ class LockeScene(TableScene[LockeState]):
 
     def _refused(self, exc: Exception) -> None:
         lang = self.app.lang
-        rule = getattr(exc, "rule", "") or ""
+        rule = (exc.rule or "") if isinstance(exc, IllegalAction) else ""
         why = str(exc).removesuffix(f" [{rule}]") if rule else str(exc)  # the rule id goes to the details only
         details = tr(lang, "lk_rule", rule=rule) if rule else ""
         self.notice = (tr(lang, "lk_refused", why=for_people(why)), details, self.now + NOTICE_SECONDS)
@@ -368,9 +368,7 @@ class LockeScene(TableScene[LockeState]):
         self.refresh()
 
     def _setting_changed(self, field: str) -> None:
-        if field == "bot_speed" and hasattr(self.session, "near_delay"):
-            from client.locke.session import NEAR_FACTOR
-
+        if field == "bot_speed" and isinstance(self.session, LockeLocalSession):
             self.session.near_delay = self.app.prefs.bot_delay * NEAR_FACTOR
         super()._setting_changed(field)
 

@@ -87,6 +87,7 @@ def locke_table(frames: int, seed: int = 1) -> dict[str, Any]:
     from client.app import App
     from client.locke import start_local
     from client.locke.demo import choose_by_clicks, play_to_moment
+    from client.locke.scene import LockeScene
     from client.settings import Settings
     from net.games import game_named
 
@@ -103,7 +104,10 @@ def locke_table(frames: int, seed: int = 1) -> dict[str, Any]:
     app = App((1280, 800), clock=clock)
     settings = Settings(name="Bench", game="locke", seats=10, bot_speed="fast", auto_answer=True)
     app.use_prefs(settings)
-    scene = start_local(app, settings, game_named("locke"), on_leave=lambda: None, seed=seed)
+    opened = start_local(app, settings, game_named("locke"), on_leave=lambda: None, seed=seed)
+    if not isinstance(opened, LockeScene):
+        raise RuntimeError(f"the Locke UI opened {opened!r}, not a Locke table")
+    scene = opened
     rng = random.Random(seed)
     clicks: list[int] = []
     start = time.perf_counter()
