@@ -335,8 +335,9 @@ class LockeScene(TableScene[LockeState]):
 
     def _refused(self, exc: Exception) -> None:
         lang = self.app.lang
-        rule = (exc.rule or "") if isinstance(exc, IllegalAction) else ""
-        why = str(exc).removesuffix(f" [{rule}]") if rule else str(exc)  # the rule id goes to the details only
+        cause = exc if isinstance(exc, IllegalAction) else exc.__cause__  # a driver's refusal carries the engine's
+        rule = (cause.rule or "") if isinstance(cause, IllegalAction) else ""
+        why = str(exc).replace(f" [{rule}]", "") if rule else str(exc)  # the rule id goes to the details only
         details = tr(lang, "lk_rule", rule=rule) if rule else ""
         self.notice = (tr(lang, "lk_refused", why=for_people(why)), details, self.now + NOTICE_SECONDS)
 

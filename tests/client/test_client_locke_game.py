@@ -137,7 +137,6 @@ def test_a_five_seat_game_is_played_by_clicks_to_the_end_screen_with_grades(
     app.render()
 
 
-@pytest.mark.slow
 def test_a_ten_seat_game_is_played_by_clicks_to_the_end_screen(
         clock: Clock, private_dirs: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     app, scene = locke_table(clock, 10, size=(960, 600), seed=10)

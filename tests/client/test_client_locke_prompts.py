@@ -14,6 +14,7 @@ from twisted.internet.task import Clock
 from client.locke.intents import Group, cell_of, honest, kind_of
 from client.locke.words import Namer
 from engine.core.errors import IllegalAction
+from net.seam import InputRefused
 from engine.core.inputs import PlacementPick, SealedPick
 from engine.core.pending import Decision
 from tests.client.conftest import click
@@ -110,6 +111,17 @@ def test_refusals_are_explained_in_words_with_the_rule_only_in_the_details(
     text, details, _until = scene.notice
     assert "you cannot walk through a wall" in text and "locke.9.2.1" not in text
     assert details == "rule locke.9.2.1"
+
+    def refuse_at_the_driver(choice: Any) -> None:  # the driver's refusal wraps the engine's (net/seam.py)
+        refused = InputRefused("that move is not allowed now: no road there [locke.9.2.1]; pick one of the moves "
+                               "you are offered")
+        refused.__cause__ = IllegalAction("no road there", rule="locke.9.2.1")
+        raise refused
+
+    monkeypatch.setattr(scene.session, "submit", refuse_at_the_driver)
+    scene._submit(choose)
+    text, details, _until = scene.notice
+    assert "no road there" in text and "locke.9.2.1" not in text and details == "rule locke.9.2.1"
     app.render()
 
 
