@@ -381,6 +381,7 @@ class LobbyScene(Scene):
         from net.transport.wormhole import BadCode
 
         try:
+            game = game or self._game_of_code(code)
             table = self._new_table(game)
             table.join(code)
         except (InviteError, BadCode) as exc:
@@ -392,6 +393,19 @@ class LobbyScene(Scene):
         self.net = table
         self._say("", theme.TEXT_DIM)
         self.layout()
+
+    def _game_of_code(self, code: str) -> str | None:
+        """The game a LAN invite code names (the host's game: we play it, whatever the game row
+        shows), else None; an online code says nothing until it pairs. InviteError for a bad code."""
+        from net.transport.invite import parse_invite
+        from net.transport.wormhole import looks_like_wormhole_code
+
+        if looks_like_wormhole_code(code):
+            return None
+        named = parse_invite(code).game
+        if named and named != self.settings.game and any(g.name == named for g in self.games):
+            self._set_game(named)  # the game row follows the table joined
+        return named or None
 
     def _join_lan(self, ad: Any) -> None:
         from net.transport.errors import InviteError

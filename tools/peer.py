@@ -85,7 +85,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help="online: never try a direct connection, always go through the relay")
 
     def seat(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--game", default=DEFAULT_GAME, help=f"the game (default: {DEFAULT_GAME})")
+        p.add_argument("--game", default=None,
+                       help=f"the game (host default: {DEFAULT_GAME}; join: the game the invite code names)")
         p.add_argument("--bot", default=None, help="the bot playing this seat (default: the game's first default bot)")
         p.add_argument("--seed", type=int, default=None, help="seed of the bot's choices (default: random)")
         p.add_argument("--delay", type=float, default=0.0, metavar="S", help="the bot waits S seconds per move")
@@ -354,14 +355,7 @@ def run(args: argparse.Namespace, out: Any = None, discovery: Discovery = lan_di
         if args.identity is None and isinstance(saved.get("identity"), str):
             args.identity = saved["identity"]
     else:
-        game_name = args.game
-    try:
-        entry = game_named(game_name)
-    except ValueError as exc:
-        raise Problem(str(exc)) from None
-    if not entry.networked:
-        raise Problem(f"{entry.title} plays only on a local table for now (python -m tools.match {entry.name}); "
-                      "its networked table is future work")
+        game_name = args.game or DEFAULT_GAME
     invite = None
     wormhole_code = None
     if args.command == "join":
@@ -376,6 +370,21 @@ def run(args: argparse.Namespace, out: Any = None, discovery: Discovery = lan_di
             raise Problem(f"bad invite code: {exc}") from None
         except WormholeProblem as exc:
             raise Problem(f"bad code: {exc}") from None
+        if invite is not None and invite.game:  # the host's game comes with its code
+            if args.game is not None and args.game != invite.game:
+                raise Problem(f"this code is for a {invite.game} table, not {args.game}; drop --game to play "
+                              f"the host's game")
+            game_name = invite.game
+    try:
+        entry = game_named(game_name)
+    except ValueError as exc:
+        if invite is not None and invite.game:
+            raise Problem(f"the host plays {invite.game!r}, which this Fairtable does not know; install the "
+                          "host's Fairtable release") from None
+        raise Problem(str(exc)) from None
+    if not entry.networked:
+        raise Problem(f"{entry.title} plays only on a local table for now (python -m tools.match {entry.name}); "
+                      "its networked table is future work")
     online_saved = saved.get("online") if isinstance(saved.get("online"), dict) else None
     settings = online_settings(args, online_saved)
     deck = load_deck_for(entry, args, 0 if args.command == "host" else 1) if args.command != "resume" else None

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from client.app import App
 from client.settings import Settings
-from client.table.net_play import NetTable, rematch_starter
+from client.table.net_play import NetTable, rematch_off, rematch_starter
 from engine.rider.state import RiderState
 
 if TYPE_CHECKING:
@@ -50,7 +50,8 @@ def start_net_game(app: App, table: NetTable, on_leave: Callable[[], None],
     again = rematch_starter(table, session, net_deck(table.settings), on_rematch)
 
     def ended(scene: RiderTableScene) -> None:
-        show_end(app, scene, session, on_lobby=leave, on_again=again, board=True, words=end_words(session))
+        show_end(app, scene, session, on_lobby=leave, on_again=again, board=True, words=end_words(session),
+                 again_off=rematch_off(table))
 
     scene = RiderTableScene(app, session, card_art(), on_leave=leave, on_end=ended)
     app.switch(scene)

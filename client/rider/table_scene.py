@@ -462,7 +462,8 @@ class RiderTableScene(TableScene[RiderState]):
 
     def _confirm(self, action: SeatInput) -> None:
         lang = self.app.lang
-        lines = [tr(lang, "confirm_q")]
+        confirm_q = tr(lang, "confirm_q_net" if self.session.networked else "confirm_q")  # signed only when networked
+        lines = [confirm_q]
         cards: list[str] = []
         kind = "confirm"
         title = option_text(action, self._name, lang)
@@ -482,7 +483,7 @@ class RiderTableScene(TableScene[RiderState]):
             else:
                 lines.append(tr(lang, "would_destroy_none"))
             lines.append(tr(lang, "attacker_keeps"))
-            lines.append(tr(lang, "confirm_q"))
+            lines.append(confirm_q)
             cards = [c for c, _ in reversed(destroyed)]
         elif isinstance(action, (OpenColumn, Pass, Discard)) and action.card:
             cards = [action.card]

@@ -95,6 +95,8 @@ class EndScene(Scene):
         self.save_error: str = ""
         self.buttons: list[Button] = []
         self.box = pygame.Rect(0, 0, 10, 10)
+        #: Why *Play again* is off, a catalogue key ("": it is on, or off for no reason worth a line).
+        self.again_off = ""
 
     def resized(self, size: tuple[int, int]) -> None:
         w, h = size
@@ -196,7 +198,10 @@ class EndScene(Scene):
         y += 34
         if self.audit_ok:
             text, colour = tr(lang, "audit_ok", hash=self.audit_detail), theme.GOOD
-        elif self.audit_detail.startswith("not audited"):  # a forfeit ends the game before the audit
+        elif (early := self.session.early_end()) is not None:  # a resignation or forfeit ends it before the audit
+            who = player_label(early[1], self.session.names, self.session.me, lang)
+            text, colour = tr(lang, f"audit_early_{early[0]}", who=who), theme.WARN
+        elif self.audit_detail.startswith("not audited"):
             text, colour = tr(lang, "audit_skipped", error=self.audit_detail), theme.WARN
         else:
             text, colour = tr(lang, "audit_bad", error=self.audit_detail), theme.BAD
@@ -211,18 +216,23 @@ class EndScene(Scene):
                          14, theme.BAD, centre=True)
         for button in self.buttons:
             button.draw(surface)
+        if self.on_again is None and self.again_off:
+            draw_wrapped(surface, tr(lang, self.again_off), pygame.Rect(b.left + 20, b.bottom - 18, b.width - 40, 18),
+                         12, theme.TEXT_DIM, centre=True)
 
 
 def show_end(app: App, scene: Scene, session: TableSession[Any], *, on_lobby: Callable[[], None] | None = None,
              on_again: Callable[[], None] | None = None, board: bool = False,
-             words: EndWords | None = None) -> EndScene:
+             words: EndWords | None = None, again_off: str = "") -> EndScene:
     """Hand a finished table over to the end screen: the table as it ended, drawn once, is
     the backdrop (``board``: the screen can also show that scene again to look at the
-    board); ``words`` are the game's own, if it has them."""
+    board); ``words`` are the game's own, if it has them; ``again_off`` is the catalogue key
+    of why *Play again* is off (client.table.net_play.rematch_off), shown beside it."""
     backdrop = pygame.Surface(app.screen.get_size())
     scene.draw(backdrop)
     end = EndScene(app, session, backdrop=backdrop, on_lobby=on_lobby, on_again=on_again,
                    board=scene if board else None, reason=words.reason if words else None,
                    progress=words.progress if words else None)
+    end.again_off = again_off
     app.switch(end)
     return end

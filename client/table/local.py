@@ -256,6 +256,10 @@ class LocalSession(Generic[S]):
         self._schedule()
 
     # -- after the game ------------------------------------------------------------
+    def early_end(self) -> tuple[str, int] | None:
+        """A local table always replays to its end for the audit: no early end to word."""
+        return None
+
     def audit(self) -> tuple[bool, str]:
         """Check the record by the one replayer (net.verifier; a game that stopped early too):
         (True, the last state hash's short form) or (False, what failed, for people)."""

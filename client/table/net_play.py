@@ -172,6 +172,15 @@ def rematch_of(table: NetTable) -> Rematch | None:
                    frozenset(genesis.seat_keys), others, seats)
 
 
+def rematch_off(table: NetTable) -> str:
+    """Why *Play again* cannot meet the same players again, as a catalogue key ("" when it can)."""
+    if table.online is not None or table.peer.online_connect is not None:
+        return "again_off_online"
+    if table.role not in ("host", "join") or table.peer.invite is None:
+        return "again_off_resumed"
+    return ""
+
+
 def rematch_starter(table: NetTable, session: Any, deck: Sequence[str] | None,
                     on_rematch: Callable[[NetTable], None] | None) -> Callable[[], None] | None:
     """What the end screen's *Play again* does on a networked table: leave the finished

@@ -376,6 +376,16 @@ class NetSession(Generic[S]):
         self._previous_end(result)
 
     # -- after the game ----------------------------------------------------------------------
+    def early_end(self) -> tuple[str, int] | None:
+        """How a game that ended before its audit ended: ("resigned" | "forfeited", the seat), else None."""
+        if self.session.verdict == "ok":
+            return None
+        if self.session.resigned is not None:
+            return "resigned", int(self.session.resigned)
+        if self.session.forfeited is not None:
+            return "forfeited", int(self.session.forfeited)
+        return None
+
     def audit(self) -> tuple[bool, str]:
         """The session's own end-of-game audit (every seat's deck list opened and
         checked against the cards it played, every hash agreed)."""

@@ -470,6 +470,13 @@ class TableScene(Scene, Generic[S]):
         self._build_controls()
 
     def _really_leave(self) -> None:
+        """Leave: a running networked game is given up first with a signed resignation, and the
+        end screen follows (the result and the transcript to save, then *Back to lobby*); a
+        finished game or a local table goes straight back to the lobby."""
         self.prompt = None
+        if self.session.networked and not self.session.over and self.session.can_resign():
+            self.session.concede()
+            self.refresh()
+            return
         if self.on_leave is not None:
             self.on_leave()

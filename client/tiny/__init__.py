@@ -96,7 +96,7 @@ def start_net(app: App, table: NetTable, on_leave: Callable[[], None],
               on_rematch: Callable[[NetTable], None] | None = None) -> Scene:
     """Show our seat of a networked Tiny table; the table layer's end screen follows the audit."""
     from client.table.end_scene import show_end
-    from client.table.net_play import rematch_starter
+    from client.table.net_play import rematch_off, rematch_starter
     from client.table.net_session import NetSession
     from client.tiny.scene import TinyScene
 
@@ -110,7 +110,7 @@ def start_net(app: App, table: NetTable, on_leave: Callable[[], None],
     again = rematch_starter(table, session, None, on_rematch)
 
     def ended(scene: TinyScene) -> None:
-        show_end(app, scene, session, on_lobby=leave, on_again=again)
+        show_end(app, scene, session, on_lobby=leave, on_again=again, again_off=rematch_off(table))
 
     scene = TinyScene(app, session, on_leave=leave, on_end=ended)
     app.switch(scene)  # its enter() starts following the session

@@ -63,6 +63,6 @@ def add_bot(host: Peer, kind: str, *, name: str = "", seed: int | None = None) -
                name=name or f"{kind.capitalize()} bot {number}", linger=host.linger,
                session_timeout=host.session_timeout, net_factory=host.net_factory)
     host.bot_seats.append(bot)
-    bot.join(Invite(host.invite.table, host.identity.fingerprint, (loopback_of(listening[0]),)),
+    bot.join(Invite(host.invite.table, host.identity.fingerprint, (loopback_of(listening[0]),), entry.name),
              connect_timeout=BOT_JOIN_TIMEOUT)
     return bot

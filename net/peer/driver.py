@@ -202,7 +202,7 @@ class Peer:
         net = self._make_mesh(table or secrets.token_bytes(8), LOBBY)
         bound = self._listen_or_close(net, port, interface)
         addresses = tuple(advertise) or (bound,)
-        self.invite = Invite(net.mesh.table, self.identity.fingerprint, addresses)
+        self.invite = Invite(net.mesh.table, self.identity.fingerprint, addresses, self.entry.name)
         self._remember_peer({"role": "host", "listen": list(bound), "table": net.mesh.table})
         self._start_loop()
         self._say("hosting", game=self.entry.name, seats=seats, host=bound[0], port=bound[1],
@@ -320,9 +320,14 @@ class Peer:
         if status is PeerStatus.CONNECTED:
             self._direct.add(key)
         self._lobby_link(key, status)
-        if self._joiner is not None and self.genesis is None and key_matches(key, self._joiner.host_fingerprint):
+        if self._joiner is not None and self.genesis is None and self.result is None \
+                and key_matches(key, self._joiner.host_fingerprint):
             if status in REACHABLE:
                 self._host_seen = self.reactor.seconds()
+            elif status is PeerStatus.LEFT:  # the host said goodbye: the table is closed, not just out of reach
+                self._end("the host closed the table before the game started; ask the host for a new invite "
+                          "code to play")
+                return
             elif self._seated_here():
                 self._say("host_lost")
         if status is not PeerStatus.CONNECTED:
@@ -371,8 +376,9 @@ class Peer:
     def _lobby_link(self, key: bytes, status: PeerStatus) -> None:
         """The host before the start: a seated joiner whose link is gone for LOBBY_GRACE seconds
         (or that said goodbye) leaves, and its seat is free for someone else."""
-        if self.host_lobby is None or self.genesis is not None or not self.host_lobby.seat_of(key):
-            return
+        if self.result is not None or self.host_lobby is None or self.genesis is not None \
+                or not self.host_lobby.seat_of(key):
+            return  # over (our own links closing), no lobby, or not a joiner's seat
         if status in REACHABLE:
             self._lobby_down.pop(key, None)
             return

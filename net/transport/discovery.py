@@ -85,7 +85,7 @@ class TableAd:
         if not self.addresses:
             raise InviteError("the advertisement carries no address to connect to")
         return Invite(self.table, self.fingerprint,
-                      tuple((a, self.port) for a in self.addresses[:8]))
+                      tuple((a, self.port) for a in self.addresses[:8]), self.game if len(self.game) <= 16 else "")
 
 
 def service_name(ad: TableAd) -> str:

@@ -9,12 +9,16 @@ spaces, ``O`` for ``0``, ``I``/``L`` for ``1``) and strict everywhere else: a
 
 Binary layout (before base32; all integers big-endian)::
 
-    version  1 byte   (1)
+    version  1 byte   (1, or 2 when the code names the game)
     table    8 bytes  table nonce
     finger  10 bytes  host key fingerprint (raw bytes of net.identity's string)
     count    1 byte   number of addresses, 1..8
     count x  family 1 byte (4 or 6), address 4 or 16 bytes, port 2 bytes
+    game     (version 2 only) 1 byte length 1..16, then the game's registry name in ASCII
     check    4 bytes  digest("fairtable/invite/v1", all bytes above)[:4]
+
+The game lets a joiner pick the host's game by itself (``tools.peer join
+CODE``, the lobby's *Join*) instead of asking for one the host does not play.
 """
 
 from __future__ import annotations
@@ -33,6 +37,9 @@ from net.transport.messages import TABLE_SIZE, Address
 
 PREFIX = "FT1"
 FORMAT_VERSION = 1
+#: The format of a code that names its game (every host's, since the game travels in the code).
+GAME_VERSION = 2
+MAX_GAME = 16
 CHECK_DOMAIN = "fairtable/invite/v1"
 CHECK_SIZE = 4
 MAX_ADDRESSES = 8
@@ -44,11 +51,13 @@ _GROUP = 5
 
 @dataclasses.dataclass(frozen=True)
 class Invite:
-    """A parsed invite: table nonce, host key fingerprint, host addresses."""
+    """A parsed invite: table nonce, host key fingerprint, host addresses, and the game's
+    registry name ("" in a code that does not say: an older one)."""
 
     table: bytes
     fingerprint: str
     addresses: tuple[Address, ...]
+    game: str = ""
 
     def __post_init__(self) -> None:
         if len(self.table) != TABLE_SIZE:
@@ -66,6 +75,8 @@ class Invite:
                 raise InviteError(f"{host!r} is not an IPv4 or IPv6 address") from None
             if not 0 < port < 65536:
                 raise InviteError(f"port {port} is outside 1-65535")
+        if self.game and not (len(self.game) <= MAX_GAME and self.game.isascii() and self.game.isprintable()):
+            raise InviteError(f"{self.game!r} cannot be a game's name in an invite (1-{MAX_GAME} ASCII characters)")
 
     def encode(self) -> str:
         """The copy-pasteable text form."""
@@ -73,12 +84,14 @@ class Invite:
 
 
 def _to_bytes(invite: Invite) -> bytes:
-    out = bytearray([FORMAT_VERSION])
+    out = bytearray([GAME_VERSION if invite.game else FORMAT_VERSION])
     out += invite.table + fingerprint_to_bytes(invite.fingerprint) + bytes([len(invite.addresses)])
     for host, port in invite.addresses:
         ip = ipaddress.ip_address(host)
         out.append(ip.version)
         out += ip.packed + port.to_bytes(2, "big")
+    if invite.game:
+        out += bytes([len(invite.game)]) + invite.game.encode("ascii")
     out += digest(CHECK_DOMAIN, bytes(out))[:CHECK_SIZE]
     return bytes(out)
 
@@ -132,10 +145,10 @@ def parse_invite(text: str) -> Invite:
             "the invite code has a typo (its checksum does not match); "
             "copy it again from the host, or check it character by character"
         )
-    if payload[0] != FORMAT_VERSION:
+    if payload[0] not in (FORMAT_VERSION, GAME_VERSION):
         raise InviteError(
-            f"this invite code uses format {payload[0]}, but this Fairtable reads format "
-            f"{FORMAT_VERSION}; update Fairtable to the host's version"
+            f"this invite code uses format {payload[0]}, but this Fairtable reads formats "
+            f"{FORMAT_VERSION} and {GAME_VERSION}; update Fairtable to the host's version"
         )
     pos = 1
     table = payload[pos : pos + TABLE_SIZE]
@@ -156,6 +169,14 @@ def parse_invite(text: str) -> Invite:
         port = int.from_bytes(payload[pos + 1 + size : pos + 3 + size], "big")
         addresses.append((str(ip), port))
         pos += 3 + size
+    game = ""
+    if payload[0] == GAME_VERSION:
+        size = payload[pos] if pos < len(payload) else 0
+        raw_game = payload[pos + 1 : pos + 1 + size]
+        if not 1 <= size <= MAX_GAME or len(raw_game) != size or not raw_game.isascii():
+            raise InviteError("the invite code's game name cannot be read; copy the code again")
+        game = raw_game.decode("ascii")
+        pos += 1 + size
     if pos != len(payload):
         raise InviteError("the invite code has unexpected trailing data")
-    return Invite(table, fingerprint, tuple(addresses))
+    return Invite(table, fingerprint, tuple(addresses), game)

@@ -32,7 +32,7 @@ def main() -> int:
         started = getattr(session.state, "turn", 0) >= 1
         if started and peer.agent is not None:
             peer.agent = None  # from now on this seat decides by itself: it leaves
-        if peer.agent is None and session.legal():
+        if peer.agent is None and peer.legal():
             peer.resign()
             peer.leave("the far peer leaves the table")
 

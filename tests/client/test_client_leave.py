@@ -72,6 +72,7 @@ def test_an_opponent_who_leaves_is_named_at_once_and_the_win_is_ours(real_app, t
         assert outcome.winner == scene.me and "resigned" in outcome.reason
         assert time.monotonic() - told_at < 10  # told and done at once, not after a deadline
         assert not end.audit_ok and end.audit_detail.startswith("not audited")
+        assert end.session.early_end() == ("resigned", 1 - scene.me)  # worded as such, not "No audit: not audited"
         app.render()
         from net.verifier import verify
 

@@ -196,6 +196,7 @@ def test_a_remote_seat_that_does_not_answer_is_shown_stalling_by_name(real_app):
         end = app.scene
         assert end.session.outcome().winner == scene.me and "forfeited" in end.session.outcome().reason
         assert not end.audit_ok and end.audit_detail.startswith("not audited")
+        assert end.session.early_end() == ("forfeited", 1 - scene.me)
         app.render()
     finally:
         remote.leave("test over")
@@ -458,7 +459,24 @@ def test_the_host_fills_an_empty_seat_with_a_bot_from_the_lobby_and_the_game_sta
         pump(app, reactor)
     assert app.scene.name == "table", lobby.message
     scene = app.scene
-    scene.session.leave()  # type: ignore[attr-defined]
+    # leaving a running game (issue 29 item 5): asked first, then given up, and the end screen follows
+    while not scene.session.legal() and time.monotonic() < deadline:  # type: ignore[attr-defined]
+        pump(app, reactor)  # until the table asks us something: the game runs
+    scene._leave()  # type: ignore[attr-defined]
+    assert scene.prompt is not None and scene.prompt.kind == "leave"  # type: ignore[attr-defined]
+    confirm = next(b for b in scene.prompt.buttons if not b.primary)  # type: ignore[attr-defined]
+    click(app, confirm.rect.center)
+    started = time.monotonic()
+    while app.scene.name != "end" and time.monotonic() < deadline + 30:
+        pump(app, reactor)
+    assert app.scene.name == "end", "leaving a running networked game shows its end screen"
+    assert time.monotonic() - started < 10  # a safety net, not a speed target
+    end = app.scene
+    assert end.session.early_end() == ("resigned", 0)  # type: ignore[attr-defined]
+    click(app, end.save_button.rect.center)  # type: ignore[attr-defined]
+    assert end.saved, end.save_error  # type: ignore[attr-defined]
+    click(app, end.lobby_button.rect.center)  # type: ignore[attr-defined]
+    assert app.scene.name == "lobby"
     settle = time.monotonic() + 1.0
     while time.monotonic() < settle:
         pump(app, reactor)

@@ -184,3 +184,15 @@ def test_the_host_fills_empty_seats_with_bots_that_play_like_any_seat() -> None:
     table.run(lambda: lonely.result is not None, seconds=600)  # a 2-seat table: the bot makes it full
     with pytest.raises(ValueError, match="no empty seat"):
         add_bot(lonely, "random")
+
+
+def test_a_host_who_closes_the_table_lets_its_joiners_go_at_once() -> None:
+    table = MemoryPeers()
+    host = table.peer("host", 1)
+    invite = host.host(4)
+    joiner = table.peer("joiner", 2)
+    joiner.join(invite, connect_timeout=TIMEOUT)
+    seated(table, joiner, 1, host)
+    host.leave("closed the table")  # a goodbye: not an outage
+    table.run(lambda: joiner.result is not None, seconds=5)
+    assert "closed the table" in (joiner.result or {}).get("error", "")

@@ -29,6 +29,7 @@ invites = st.builds(
     table=st.binary(min_size=8, max_size=8),
     fingerprint=st.binary(min_size=10, max_size=10).map(fingerprint_from_bytes),
     addresses=st.lists(addresses, min_size=1, max_size=8).map(tuple),
+    game=st.sampled_from(["", "rider", "tiny", "locke", "a" * 16]),
 )
 
 
@@ -38,7 +39,7 @@ def test_round_trip(invite: Invite) -> None:
     code = invite.encode()
     assert code.startswith("FT1-")
     parsed = parse_invite(code)
-    assert parsed.table == invite.table and parsed.fingerprint == invite.fingerprint
+    assert parsed.table == invite.table and parsed.fingerprint == invite.fingerprint and parsed.game == invite.game
     assert [(ipaddress.ip_address(h), p) for h, p in parsed.addresses] == [
         (ipaddress.ip_address(h), p) for h, p in invite.addresses
     ]
@@ -110,13 +111,20 @@ ADDR4 = b"\x04" + bytes([127, 0, 0, 1]) + (4000).to_bytes(2, "big")
 
 def test_crafting_helper_makes_codes_the_parser_accepts() -> None:
     invite = parse_invite(crafted(HEADER + b"\x01" + ADDR4))
-    assert invite.addresses == (("127.0.0.1", 4000),) and invite.table == b"\x01" * 8
+    assert invite.addresses == (("127.0.0.1", 4000),) and invite.table == b"\x01" * 8 and invite.game == ""
+    named = parse_invite(crafted(b"\x02" + HEADER[1:] + b"\x01" + ADDR4 + b"\x04tiny"))  # the host's game comes along
+    assert named.game == "tiny" and named.addresses == invite.addresses
 
 
 @pytest.mark.parametrize(
     "payload, fragment",
     [
-        (b"\x02" + HEADER[1:] + b"\x01" + ADDR4, "format 2.*update Fairtable"),
+        (b"\x03" + HEADER[1:] + b"\x01" + ADDR4, "format 3.*update Fairtable"),
+        (b"\x02" + HEADER[1:] + b"\x01" + ADDR4, "game name cannot be read"),  # format 2 names a game
+        (b"\x02" + HEADER[1:] + b"\x01" + ADDR4 + b"\x00", "game name cannot be read"),
+        (b"\x02" + HEADER[1:] + b"\x01" + ADDR4 + b"\x05tiny", "game name cannot be read"),  # cut short
+        (b"\x02" + HEADER[1:] + b"\x01" + ADDR4 + b"\x11" + b"a" * 17, "game name cannot be read"),
+        (b"\x02" + HEADER[1:] + b"\x01" + ADDR4 + b"\x04tiny!", "trailing data"),
         (HEADER + b"\x01" + ADDR4 + b"\x00", "trailing data"),
         (HEADER + b"\x02" + ADDR4, "cut short"),
         (HEADER + b"\x01" + b"\x05" + ADDR4[1:], "cannot read"),
