@@ -157,9 +157,13 @@ def combat_lines(state: LockeState, namer: Namer) -> list[str]:
         if f.seat >= 0:
             extra = (tr(lang, "lk_cb_out") if f.state != "in" else "") + (tr(lang, "lk_cb_fainted") if f.fainted else "")
             label += tr(lang, "lk_cb_fighter", who=namer.seat(f.seat), cards=len(f.hand), spent=f.spent, extra=extra)
+            if f.seat == namer.me and f.hand:  # our own hand face up (our knowledge); others' only as counts
+                label += ": " + ", ".join(namer.handle(h) for h in f.hand)
         elif f.ob is not None:
             label += tr(lang, "lk_cb_obstacle", name=namer.card(f.ob.id), level=f.ob.level, fp=f.ob.firepower,
                         dur=sum(f.members) if f.members else f.ob.durability)
+            if f.faces:  # an obstacle fights with cards dealt face up
+                label += ": " + ", ".join(namer.card(c) for c in f.faces)
         lines.append(f"{label} [{tr(lang, 'lk_cb_side', n=f.party + 1)}]")
     strike = fight.strike
     if strike is not None and 0 <= strike.attacker < len(fight.fighters) and 0 <= strike.target < len(fight.fighters):
