@@ -275,7 +275,8 @@ class LockeScene(TableScene[LockeState]):
             shown = entries
         for i, (label, action, payload, primary) in enumerate(shown):
             rect = pygame.Rect(area.left + (i % cols) * (w + GAP), area.top + (i // cols) * (h + GAP), w, h)
-            button = Button(rect, label, action, payload=payload, primary=primary, size=lay.text(13))
+            hotkey = str(i + 1) if i < 9 else ""  # keys 1-9 choose too
+            button = Button(rect, label, action, payload=payload, primary=primary, size=lay.text(13), hotkey=hotkey)
             button.selected = payload == "repeat" and prompt in self.repeat
             self.buttons.append(button)
 
@@ -386,6 +387,12 @@ class LockeScene(TableScene[LockeState]):
             elif self.open_group is not None:
                 self.open_group = None
             self._build_controls()
+            return
+        if event.type == pygame.KEYDOWN and self.prompt is None and getattr(event, "unicode", "") in tuple("123456789"):
+            chosen = next((b for b in self.buttons if b.hotkey == event.unicode), None)
+            if chosen is not None:
+                chosen.on_click()
+                self._build_controls()
             return
         prompt = self.prompt.buttons if self.prompt is not None else []
         for button in [*prompt, *self.side_buttons, *([] if self.prompt is not None else self.buttons)]:

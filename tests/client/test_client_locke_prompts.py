@@ -192,3 +192,17 @@ def test_a_repeated_confirmation_can_be_answered_as_last_time(clock: Clock, priv
             asked += 1
             choose_by_clicks(app, scene, scene.legal[0])
     assert asked and any("Answered as you asked" in e.text for e in scene.log)
+
+
+def test_number_keys_choose_the_numbered_buttons(clock: Clock, private_dirs: Any) -> None:
+    import pygame
+
+    app, scene = locke_table(clock, 5, seed=6, auto=False)
+    settle(app, clock, scene)
+    first = next(b for b in scene.buttons if b.hotkey == "1")
+    moves, legal = scene.session.moves, list(scene.legal)
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1, mod=0, unicode="1", scancode=0))
+    if first.payload in legal:  # a single input: given at once
+        assert scene.session.moves != moves or first.payload not in scene.session.legal()
+    else:  # a group: its members are shown
+        assert scene.open_group is not None
