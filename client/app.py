@@ -122,6 +122,7 @@ class App:
         """Take the player's preferences: language, sound, fullscreen (speeds are read where they apply)."""
         self.prefs = prefs
         self.sound.enabled = prefs.sound
+        self.sound.volume = prefs.volume_factor
         if prefs.lang in ("en", "ja") and prefs.lang != self.lang:
             self.set_lang(prefs.lang)
         self.set_fullscreen(prefs.fullscreen)

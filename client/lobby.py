@@ -144,11 +144,14 @@ class LobbyScene(Scene):
                                     on_change=self._set_name)
         y = L.top + 128
         self.setup_choices = []
+        self.setup_about: list[tuple[Choice, Callable[[str], str]]] = []
         for field in self.setup_fields():
             rows = max(1, -(-len(field.options) // field.columns)) if field.columns else 1
             choice = Choice(pygame.Rect(L.left + 20, y + 22, L.width - 40, 38 * rows + 8 * (rows - 1)),
                             list(field.options), field.value, field.pick, columns=field.columns)
             self.setup_choices.append((tr(lang, field.label), choice))
+            if field.describe is not None:
+                self.setup_about.append((choice, field.describe))
             y = choice.rect.bottom + 23
         self.hint_top = y - 13
         # Enter plays against the bot, unless an unfinished game waits: then Enter resumes it
@@ -228,6 +231,11 @@ class LobbyScene(Scene):
         else:  # a game without a table says why beside its (disabled) Play button: play_blocked
             self._say("", theme.TEXT_DIM)
         self.layout()  # the chosen game's own set-up picker and which buttons can work
+
+    def about_choices(self) -> str:
+        """What the chosen options of the game's set-up picker are like (Rider: the deck and the bot),
+        in the lobby's language; shown under the picker ("" for a game whose picker says nothing)."""
+        return " ".join(text for choice, describe in self.setup_about if (text := describe(choice.value)))
 
     def play_blocked(self) -> str:
         """Why *Play against a bot* cannot work now, for the line beside it ("" when it can)."""
@@ -606,8 +614,17 @@ class LobbyScene(Scene):
             lines = min(len(wrap(blocked, 15, hint.width)), max(1, hint.height // line_height(15)))
             hint = pygame.Rect(hint.left, hint.bottom - lines * line_height(15), hint.width, lines * line_height(15))
             draw_wrapped(surface, blocked, hint, 15, theme.WARN)
-        elif hint.height > 16:
-            draw_wrapped(surface, tr(lang, "play_bot_hint"), hint, 15, theme.TEXT_DIM)
+        elif hint.height > 16:  # what the chosen deck and bot are like, else what Play does
+            about = self.about_choices()
+            if about:
+                wrapped = wrap(about, 14, hint.width)
+                room = max(1, hint.height // line_height(14))
+                for i, line in enumerate(wrapped[:room]):  # as many lines as fit; a cut one ends with an ellipsis
+                    cut = i == room - 1 and len(wrapped) > room
+                    draw_text(surface, line.rstrip() + ("…" if cut else ""), (hint.left, hint.top + i * line_height(14)),
+                              14, theme.TEXT_DIM, max_width=hint.width)
+            else:
+                draw_wrapped(surface, tr(lang, "play_bot_hint"), hint, 15, theme.TEXT_DIM)
         draw_text(surface, tr(lang, "friends"), (R.left + 20, R.top + 14), 24, theme.TEXT, bold=True,
                   max_width=R.width - 40)
         if self.net is None:

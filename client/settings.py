@@ -43,6 +43,8 @@ def transcript_path(folder: Path | None, name: str) -> Path:
 
 #: Animation speed: a factor on every animation's length (0: no animations).
 ANIM_SPEEDS = {"slow": 0.5, "normal": 1.0, "fast": 2.0, "off": 0.0}
+#: Sound volume: a factor on every cue (the mute is the sound setting's "off").
+VOLUMES = {"quiet": 0.3, "medium": 0.6, "full": 1.0}
 #: Bot speed: seconds before a bot's decision is applied (table operations take a third of it).
 BOT_SPEEDS = {"slow": 1.6, "normal": 0.7, "fast": 0.25}
 
@@ -57,6 +59,7 @@ class Settings:
     game: str = DEFAULT_GAME  # a name of the game registry (net/games/)
     seats: int = 0  # the lobby's table size for a game played by a range of seats; 0: the game's default
     sound: bool = True
+    volume: str = "full"
     fullscreen: bool = False
     anim_speed: str = "normal"
     bot_speed: str = "normal"
@@ -67,6 +70,10 @@ class Settings:
     #: offers one besides Rider's ``bot`` (a game's own client package reads its entry); none: the default.
     game_bots: dict[str, str] = dataclasses.field(default_factory=dict)
     auto_answer: bool = True  # a table answers for us a question with exactly one legal answer (client/locke/)
+
+    @property
+    def volume_factor(self) -> float:
+        return VOLUMES.get(self.volume, 1.0)
 
     @property
     def anim_factor(self) -> float:

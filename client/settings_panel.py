@@ -1,4 +1,4 @@
-"""The settings panel: sound, animation speed, bot speed, fullscreen, language.
+"""The settings panel: sound, volume, animation speed, bot speed, fullscreen, language.
 
 A modal overlay any scene can open (the table's side panel, the lobby). Each
 row is a :class:`client.widgets.Choice`; a change is applied at once
@@ -15,7 +15,7 @@ import pygame
 
 from client import theme
 from client.i18n import tr
-from client.settings import ANIM_SPEEDS, BOT_SPEEDS
+from client.settings import ANIM_SPEEDS, BOT_SPEEDS, VOLUMES
 from client.text import draw_text
 from client.widgets import Button, Choice, panel
 
@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 #: The rows: (setting field, catalogue key of its label, options as (value, catalogue key or literal label)).
 ROWS: tuple[tuple[str, str, tuple[tuple[Any, str], ...]], ...] = (
     ("sound", "set_sound", ((True, "set_on"), (False, "set_off"))),
+    ("volume", "set_volume", tuple((k, f"set_volume_{k}") for k in VOLUMES)),
     ("anim_speed", "set_anim", tuple((k, f"set_speed_{k}") for k in ANIM_SPEEDS)),
     ("bot_speed", "set_bot", tuple((k, f"set_speed_{k}") for k in BOT_SPEEDS)),
     ("fullscreen", "set_fullscreen", ((False, "set_off"), (True, "set_on"))),

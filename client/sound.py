@@ -45,8 +45,10 @@ def synthesise(notes: tuple[tuple[float, float], ...], rate: int, channels: int)
 class Sounds:
     """The cues, played through pygame's mixer when there is one."""
 
-    def __init__(self, *, enabled: bool = True) -> None:
+    def __init__(self, *, enabled: bool = True, volume: float = 1.0) -> None:
         self.enabled = enabled
+        #: A factor on every cue, 0..1 (the player's volume setting).
+        self.volume = volume
         #: Why there is no sound ("" while it works or before the first cue).
         self.unavailable = ""
         self.asked: list[str] = []
@@ -90,7 +92,9 @@ class Sounds:
         if not self.enabled or not self.available:
             return False
         try:
-            self._sounds[cue].play()
+            sound = self._sounds[cue]
+            sound.set_volume(self.volume)
+            sound.play()
         except (RuntimeError, OSError) as exc:  # a device that went away mid-game: go silent, keep playing
             self.unavailable = str(exc) or type(exc).__name__
             self._sounds = {}

@@ -57,6 +57,15 @@ class Button:
             return True
         return False
 
+    def label_room(self, size: int) -> int:
+        """How wide the centred label may be: the button less its margins and, when the hotkey tag
+        in the top-right corner sits level with the label, the tag's width on both sides (so a
+        long label shrinks instead of running under the tag)."""
+        room = self.rect.width - 12
+        if self.hotkey and self.rect.centery - line_height(size) // 2 < self.rect.top + 3 + line_height(11):
+            room -= 2 * (render(self.hotkey, 11, theme.TEXT_DIM).get_width() + 6)
+        return max(20, room)
+
     def draw(self, surface: pygame.Surface) -> None:
         if not self.enabled:
             fill = theme.BUTTON_DISABLED
@@ -74,7 +83,7 @@ class Button:
             colour = theme.TEXT_DARK
         label = self.label
         draw_text(surface, label, self.rect.center, size, colour, bold=self.primary, anchor="center",
-                  max_width=self.rect.width - 12)
+                  max_width=self.label_room(size))
         if self.hotkey:
             draw_text(surface, self.hotkey, (self.rect.right - 5, self.rect.top + 3), 11,
                       theme.TEXT_DARK if self.primary else theme.TEXT_DIM, anchor="topright")

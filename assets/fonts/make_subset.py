@@ -47,7 +47,7 @@ def jis_level1_kanji() -> str:
 
 
 def text_in_project() -> str:
-    """Every character in the shipped assets and the client's sources and word catalogues."""
+    """Every character in the shipped assets and the client's sources and word catalogues (.po)."""
     chunks = []
     for folder, patterns in ((ROOT / "assets", ("*.json", "*.md")), (ROOT / "client", ("*.py", "*.po"))):
         for pattern in patterns:

@@ -55,9 +55,19 @@ def setup_fields(settings: Settings, lang: str) -> list[SetupField]:
     def pick_bot(kind: str) -> None:
         settings.bot = kind
 
-    return [SetupField("deck", tuple((d.key, d.name(lang)) for d in decks), settings.deck, pick_deck, columns=2),
+    by_key = {d.key: d for d in decks}
+
+    def about_deck(key: str) -> str:
+        deck = by_key.get(key)
+        return f"{deck.name(lang)}: {deck.description(lang)}" if deck is not None and deck.description(lang) else ""
+
+    def about_bot(kind: str) -> str:
+        return tr(lang, f"bot_{kind}_about")
+
+    return [SetupField("deck", tuple((d.key, d.name(lang)) for d in decks), settings.deck, pick_deck, columns=2,
+                       describe=about_deck),
             SetupField("opponent", (("greedy", tr(lang, "bot_greedy")), ("random", tr(lang, "bot_random"))),
-                       settings.bot, pick_bot)]
+                       settings.bot, pick_bot, describe=about_bot)]
 
 
 def help_pages() -> list[HelpPage]:

@@ -28,6 +28,15 @@ class DeckInfo:
 
         return pick(lang, self.name_en, self.name_ja)
 
+    def description(self, lang: str) -> str:
+        """The deck file's own description in ``lang`` (English where it has no Japanese; "" without one)."""
+        from client.i18n import pick
+
+        about = self.data.get("description") if isinstance(self.data, dict) else None
+        if not isinstance(about, dict):
+            return ""
+        return pick(lang, str(about.get("en", "")), str(about.get("ja", "")))
+
 
 @functools.lru_cache(maxsize=1)
 def cardset() -> CardSet:

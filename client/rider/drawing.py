@@ -28,6 +28,7 @@ from client.table.status import ALARMS, status_colour
 from client.table.words import player_label
 from client.text import ELLIPSIS, draw_text, draw_wrapped, fits, line_height, render, wrap
 from client.widgets import panel
+from engine.core.inputs import SealedPick
 from engine.rider.actions import Attack
 from engine.rider.state import COLUMNS, Column, RiderState
 
@@ -312,6 +313,9 @@ def bar_hint(scene: RiderTableScene, lang: str) -> str:
         return tr(lang, "hint_target")
     if any(isinstance(a, Attack) for a in scene.legal):
         return tr(lang, "hint_attack")
+    sealed = next((a for a in scene.legal if isinstance(a, SealedPick)), None)
+    if sealed is not None:  # the battle-mark flip or rock-paper-scissors: a button, not a card
+        return tr(lang, "hint_flip" if sealed.purpose == "rider.battle_mark" else "hint_rps")
     return tr(lang, "hint_select")
 
 

@@ -582,8 +582,8 @@ class RiderTableScene(TableScene[RiderState]):
             under = self._thing_at(pos) if self.prompt is None else None
             if under is not None:
                 self.explain(under)
-            if self.prompt is None and self.selected is not None and (under is None or under[0] != "mine"):
-                self.selected = None
+            if self.prompt is None and self.selected is not None and under is None:
+                self.selected = None  # a click on nothing lets go; one on a column keeps the choice (explained)
                 self._build_controls()
             return
         self.notice = None
@@ -619,6 +619,9 @@ class RiderTableScene(TableScene[RiderState]):
             under = self._thing_at(pos)
             if under is not None and under[0] == "mine":
                 self.explain(under)
+            elif under is not None and under[0] == "theirs" and drag["key"][0] == "setup_card":
+                self.notice = (tr(self.app.lang, "setup_own_side"), "", self.app.clock.seconds() + NOTICE_SECONDS)
+                self.app.invalidate()
         elif drag["was"]:
             self.selected = None
         self._build_controls()

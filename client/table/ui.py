@@ -45,14 +45,16 @@ if TYPE_CHECKING:
 @dataclasses.dataclass(frozen=True)
 class SetupField:
     """One row of a game's set-up picker in the lobby: a label (catalogue key), the options as
-    (value, text shown), the value chosen now, ``pick`` storing a choice in the settings, and
-    ``columns`` per line of buttons (0: every option on one line)."""
+    (value, text shown), the value chosen now, ``pick`` storing a choice in the settings,
+    ``columns`` per line of buttons (0: every option on one line), and ``describe`` (value ->
+    a sentence about that option in the lobby's language, shown under the picker) or None."""
 
     label: str
     options: tuple[tuple[str, str], ...]
     value: str
     pick: Callable[[str], None]
     columns: int = 0
+    describe: Callable[[str], str] | None = None
 
 
 @runtime_checkable

@@ -79,3 +79,24 @@ def test_every_registered_game_has_help_and_a_game_without_a_table_names_real_ru
             assert entry.rules_doc is not None and (ROOT / entry.rules_doc).is_file(), entry.name
             fields = dict(pages[0].fields)
             assert fields["rules"] == entry.rules_doc and fields["game"] == entry.title
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_lobby_says_what_the_chosen_deck_and_bot_are_like(clock, lang):  # type: ignore[no-untyped-def]
+    """Issue 29 item 8: a short description of each bot and deck, following the choice."""
+    from client.main import build_app
+    from client.settings import Settings
+
+    app = build_app(clock=clock, settings=Settings(name="Ann", game="rider", lang=lang))
+    lobby = app.scene
+    first = lobby.about_choices()
+    assert ("Ember Rush" in first or "残り火" in first) and ("Greedy bot" in first or "強欲ボット" in first), first
+    deck_choice = lobby.setup_choices[0][1]
+    bot_choice = lobby.setup_choices[1][1]
+    deck_choice._pick(deck_choice.buttons[1].payload)
+    bot_choice._pick(bot_choice.buttons[1].payload)
+    second = lobby.about_choices()
+    assert ("Tidewall" in second or "潮壁" in second) and ("Random bot" in second or "ランダムボット" in second), second
+    app.render()
+    tiny = build_app(clock=clock, settings=Settings(name="Ann", game="tiny", lang=lang))
+    assert tiny.scene.about_choices() == ""  # a picker that says nothing: the usual hint

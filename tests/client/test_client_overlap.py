@@ -159,3 +159,23 @@ def test_lobby_widgets_do_not_overlap(size: tuple[int, int], lang: str, game: st
     ]
     no_overlap(rects, size)
     app.render()
+
+
+def test_a_long_label_shrinks_clear_of_its_hotkey_tag() -> None:
+    """Issue 29 item 7: the lobby's Resume button (a long name, the Enter tag) no longer runs under the tag."""
+    import pygame
+
+    from client.text import fit_line, render
+    from client.widgets import Button
+
+    button = Button(pygame.Rect(0, 0, 330, 40), "Resume the game with Hanako and Taro", lambda: None,
+                    primary=True, hotkey="Enter")
+    size = max(12, min(20, button.rect.height // 2))
+    text, shown = fit_line(button.label, size, button.label_room(size), bold=True)
+    width = render(text, shown, (0, 0, 0), True).get_width()
+    tag = render("Enter", 11, (0, 0, 0)).get_width()
+    assert button.rect.centerx + width // 2 <= button.rect.right - 5 - tag  # the label ends left of the tag
+    tall = Button(pygame.Rect(0, 0, 330, 60), "Play against a bot", lambda: None, hotkey="Enter", size=24)
+    assert fit_line(tall.label, 24, tall.label_room(24), bold=True) == (tall.label, 24)  # a short label keeps its size
+    plain = Button(pygame.Rect(0, 0, 330, 40), "Resume the game with Hanako and Taro", lambda: None)
+    assert plain.label_room(size) == 330 - 12  # no tag: the whole width

@@ -23,7 +23,7 @@ from client.text import ELLIPSIS, line_height, render
 from client import theme
 
 SIZES = [(960, 600), (1280, 800), (1920, 1080)]
-HINTS = ("hint_setup", "hint_select", "hint_card", "hint_target", "hint_attack")
+HINTS = ("hint_setup", "hint_select", "hint_card", "hint_target", "hint_attack", "hint_flip", "hint_rps")
 
 
 def assert_whole(text: str, room: int, bar_h: int, where: str) -> None:
@@ -62,3 +62,16 @@ def test_every_hint_of_the_game_fits_the_bar_whole(lang: str) -> None:
         for key in HINTS:
             assert_whole(tr(lang, key), room, scene.layout.bar.height, f"{size} {lang} {key}")
         app.render()
+
+
+def test_the_flip_and_rock_paper_scissors_hints_point_at_the_button_not_a_card() -> None:
+    """Issue 29 item 7: during a sealed choice the hint says to use the button below."""
+    from engine.core.inputs import SealedPick
+
+    clock = Clock()
+    app = App((1280, 800), clock=clock, lang="en")
+    scene = play_to_midgame(app, clock, seed=11)
+    for purpose, key in (("rider.battle_mark", "hint_flip"), ("rider.rps", "hint_rps")):
+        scene.legal = [SealedPick(scene.me, purpose, "A")]
+        scene.selected = None
+        assert bar_hint(scene, "en") == tr("en", key) and "button" in tr("en", key)

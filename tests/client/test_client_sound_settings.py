@@ -93,17 +93,24 @@ def test_a_muted_table_asks_for_cues_but_plays_none(app, clock):  # type: ignore
     app.prefs.sound = False
     app.use_prefs(app.prefs)
     played: list[str] = []
+    volumes: list[float] = []
     real = app.sound._sounds
     app.sound.available  # noqa: B018 - open the mixer
     for cue, sound in list(real.items()):
-        real[cue] = type("Probe", (), {"play": lambda self, c=cue: played.append(c)})()
+        real[cue] = type("Probe", (), {"play": lambda self, c=cue: played.append(c),
+                                       "set_volume": lambda self, v: volumes.append(v)})()
     scene = play_to_midgame(app, clock, seed=11)
     assert "turn" in app.sound.asked and played == []
     app.prefs.sound = True
     app.use_prefs(app.prefs)
     scene._cued_turn = None
     scene.refresh()
-    assert played == ["turn"]
+    assert played == ["turn"] and volumes == [1.0]
+    app.prefs.volume = "quiet"  # the volume setting reaches every cue
+    app.use_prefs(app.prefs)
+    scene._cued_turn = None
+    scene.refresh()
+    assert volumes[-1] == 0.3
 
 
 def open_settings(app: App, scene):  # type: ignore[no-untyped-def]

@@ -63,3 +63,48 @@ def test_the_notice_goes_away_after_a_few_seconds(app, clock):  # type: ignore[n
     clock.advance(7)
     scene.update(clock.seconds())
     assert scene.notice is None
+
+
+def test_a_refused_attack_click_keeps_the_chosen_attacker_and_says_why(app, clock):  # type: ignore[no-untyped-def]
+    """Issue 29 item 7: clicking an opposing column the attacker may not hit explains it and keeps the
+    attacker chosen (it used to drop it); a click on nothing lets it go."""
+    from engine.rider.actions import Attack
+
+    found = None
+    for seed in range(11, 40):
+        scene = play_to_midgame(app, clock, seed=seed)
+        for _ in range(60):  # play our turns until we may attack with some column
+            attacks = [a for a in scene.legal if isinstance(a, Attack)]
+            if attacks:
+                break
+            if scene.legal:
+                scene.session.submit(scene.legal[0])
+                scene.refresh()
+            clock.advance(1.0)
+            app.tick()
+            if scene.session.over:
+                break
+        attacks = [a for a in scene.legal if isinstance(a, Attack)]
+        for column in {a.column for a in attacks}:
+            hit = {a.target for a in attacks if a.column == column}
+            missed = [c for c in COLUMNS if c not in hit]
+            if missed:
+                found = (scene, column, missed[0])
+                break
+        if found:
+            break
+    assert found is not None, "no seed reached an attack with a column it may not hit"
+    scene, column, target = found
+    click(app, scene.column_rect(scene.me, column).center)
+    assert scene.selected == ("mine", column)
+    click(app, scene.column_rect(scene.opp, target).center)
+    assert scene.selected == ("mine", column)  # still chosen
+    why = scene.session.game.why_not(scene.session.state, scene.me, scene.session.knowledge,
+                                     column=COLUMNS.index(column), target=COLUMNS.index(target))
+    if why is not None:  # the engine has words for it: said, without the rule id
+        assert scene.notice is not None and "rider." not in scene.notice[0]
+    app.render()
+    empty = (scene.layout.bar.centerx, scene.layout.bar.top - 4)  # between the board and the bar: nothing there
+    if scene._thing_at(empty) is None and scene._control_at(empty) is None:
+        click(app, empty)
+        assert scene.selected is None  # a click on nothing lets go

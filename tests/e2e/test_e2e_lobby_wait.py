@@ -77,3 +77,40 @@ def test_friends_minutes_apart_a_crash_and_comeback_and_a_host_bot_all_play_to_a
     host_log = host.log.read_text(encoding="utf-8")
     assert "seat 3 is free again" in host_log or "is free again" in host_log, host_log[-3000:]
     assert "random bot takes an empty seat" in host_log
+
+
+@pytest.mark.online
+def test_an_online_table_waits_for_the_last_friend_through_the_real_mailbox_and_relay(tmp_path: Path) -> None:
+    """The same through wormhole codes (the real mailbox server and transit relay on 127.0.0.1): a
+    4-seat table with a host bot; the second friend comes 25 s after the first, whose join timeout
+    is 10 s; all end audited."""
+    from tools.match_tcp import online_args, read_codes
+    from tools.wormhole_servers import ServerProcess
+
+    servers = ServerProcess()
+    peers: list[PeerProcess] = []
+    try:
+        wormhole = online_args(servers.mailbox, servers.relay)
+        host = spawn(0, ["host", "--game", "tiny", "--seats", "4", "--listen", LOOPBACK, "--online", *wormhole,
+                         "--add-bot", "random", *seat_args(0, "random", 1, tmp_path, 240, ())], tmp_path)
+        peers.append(host)
+        read_invite(host, timeout=30)
+        codes = read_codes(host, 2, timeout=60)
+        start = time.monotonic()
+        for seat, code, at in ((1, codes[0], 0.0), (2, codes[1], 25.0)):
+            _until(at, start, peers)
+            peers.append(spawn(seat, ["join", code, "--game", "tiny", *wormhole,
+                                      *seat_args(seat, "random", 1, tmp_path, 240, ("--connect-timeout", TIMEOUT))],
+                               tmp_path))
+        results = []
+        for peer in peers:
+            out, _ = peer.proc.communicate(timeout=180)
+            lines = [ln for ln in out.splitlines() if ln.startswith("{")]
+            assert lines, peer.log_tail()
+            results.append(json.loads(lines[-1]))
+    finally:
+        kill_all(peers)
+        servers.stop()
+    for result in results:
+        assert result["error"] is None and result["finished"] and result["audit"] == "ok", result
+    assert len({r["final_hash"] for r in results}) == 1
