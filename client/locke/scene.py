@@ -442,6 +442,7 @@ class LockeScene(TableScene[LockeState]):
         pending = self.session.pending
         deciding = pending.seat if isinstance(pending, Decision) else -1
         name_size, line_size = lay.text(13), lay.text(11)
+        outcome = self.session.outcome()
         for seat in range(seats):
             rect = pygame.Rect(rail.left, rail.top + seat * row_h, rail.width, row_h - 4)
             edge = theme.HILITE if seat == deciding else theme.ACCENT if seat == self.me else theme.PANEL_EDGE
@@ -453,7 +454,7 @@ class LockeScene(TableScene[LockeState]):
             draw_text(surface, namer.seat(seat), (x, rect.top + 4), name_size, theme.TEXT, bold=True,
                       max_width=rect.right - x - 6)
             y = rect.top + 4 + line_height(name_size)
-            for line in rail_lines(self.state, seat, namer):
+            for line in rail_lines(self.state, seat, namer, outcome):
                 if y + line_height(line_size) > rect.bottom:
                     break
                 draw_text(surface, line, (x, y), line_size, theme.TEXT_DIM, max_width=rect.right - x - 6)

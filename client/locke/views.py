@@ -14,6 +14,7 @@ from typing import Any
 
 from client.i18n import known, tr
 from client.locke.words import Namer
+from engine.core.game import Outcome
 from engine.core.pending import Chance, Decision, HiddenOp, Placement, SealedChoice
 from engine.locke import stats
 from engine.locke.combat.model import Fight
@@ -38,14 +39,18 @@ def seat_state(s: Seat) -> str:
     return f"lk_state_{s.status}" if known(f"lk_state_{s.status}") else "lk_state_normal"
 
 
-def rail_lines(state: LockeState, seat: int, namer: Namer) -> list[str]:
-    """A seat's rail entry after its name: silhouette and state, where, public figures, identity."""
+def rail_lines(state: LockeState, seat: int, namer: Namer, outcome: Outcome | None = None) -> list[str]:
+    """A seat's rail entry after its name: its grade once the game is judged, silhouette and state,
+    where, public figures, identity."""
     lang, s = namer.lang, state.seats[seat]
+    judged = [r for r in (outcome.seats if outcome is not None else ()) if r.seat == seat and r.grade]
+    graded = [tr(lang, "lk_rail_grade_won" if judged[0].won else "lk_rail_grade_lost", grade=judged[0].grade)] \
+        if judged else []
     face = namer.card(s.silhouette) if s.silhouette else "?"
     where = tr(lang, "lk_rail_where", cell=namer.cell(s.place)) if s.place else tr(lang, "lk_rail_off")
     if s.leader != NO_SEAT:
         where += " · " + tr(lang, "lk_rail_with", who=namer.seat(s.leader))
-    lines = [f"{face} · {tr(lang, seat_state(s))} · {where}"]
+    lines = graded + [f"{face} · {tr(lang, seat_state(s))} · {where}"]
     facts = tr(lang, "lk_rail_facts", damage=s.damage, kept=len(s.kept), info=s.info)
     if s.proofs:
         facts += " · " + tr(lang, "lk_rail_proofs", n=s.proofs)

@@ -146,3 +146,15 @@ def test_a_ten_seat_game_is_played_by_clicks_to_the_end_screen(
     assert sorted(grades) == list(range(10))
     assert clicks and statistics.median(clicks) <= 2
     assert check.cells_checked > 50
+
+
+def test_every_seat_shows_its_grade_on_the_rail_once_judged(clock: Clock, private_dirs: Any) -> None:
+    from client.locke.views import rail_lines
+
+    app, scene = locke_table(clock, 5, seed=5)
+    play_to_end(app, clock, scene, random.Random(7))
+    outcome = scene.session.outcome()
+    namer = scene.namer()
+    for result in outcome.seats:
+        first = rail_lines(scene.state, result.seat, namer, outcome)[0]
+        assert first == f"Grade {result.grade}: {'won' if result.won else 'lost'}"
