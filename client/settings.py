@@ -66,6 +66,10 @@ class Settings:
     #: The window's size when it was last closed or resized (0: fit the screen it opens on).
     window_w: int = 0
     window_h: int = 0
+    #: A game's bot for the other seats of its local table, by game name, for games whose picker
+    #: offers one besides Rider's ``bot`` (a game's own client package reads its entry); none: the default.
+    game_bots: dict[str, str] = dataclasses.field(default_factory=dict)
+    auto_answer: bool = True  # a table answers for us a question with exactly one legal answer (client/locke/)
 
     @property
     def volume_factor(self) -> float:

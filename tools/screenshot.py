@@ -1,6 +1,8 @@
 """``python -m tools.screenshot SCENE --out FILE.png``: render a scene headlessly.
 
-Scenes: ``rider`` (a mid-game Rider table), ``lobby``, ``end``, ``host`` (the
+Scenes: ``rider`` (a mid-game Rider table), ``locke`` (a mid-game local Super
+Human Locke table: ``--seats`` 5-10, ``--moment`` planet, base or combat),
+``lobby``, ``end``, ``host`` (the
 lobby hosting a table on 127.0.0.1, showing its invite code), ``net`` (a
 mid-game networked table against an in-process bot peer over TCP on
 127.0.0.1, through the real peer driver and session). Used for
@@ -17,11 +19,14 @@ from typing import Any
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.screenshot", description=__doc__.splitlines()[0])
-    parser.add_argument("scene", choices=("rider", "lobby", "end", "host", "net"))
+    parser.add_argument("scene", choices=("rider", "locke", "lobby", "end", "host", "net"))
     parser.add_argument("--out", required=True, help="PNG file to write")
     parser.add_argument("--size", default="1280x800", help="window size WxH (default 1280x800)")
     parser.add_argument("--lang", choices=("en", "ja"), default="en")
     parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--seats", type=int, default=5, help="(locke) seats at the table, 5-10")
+    parser.add_argument("--moment", choices=("planet", "base", "combat"), default="planet",
+                        help="(locke) what the table shows: a planet-phase turn, the base phase, a combat")
     parser.add_argument("--hover", action="store_true", help="(rider) show the card preview of a hand card")
     args = parser.parse_args(argv)
     try:
@@ -48,8 +53,15 @@ def main(argv: list[str] | None = None) -> int:
         app = App((w, h), clock=reactor, lang=args.lang)
     else:
         app = App((w, h), clock=clock, lang=args.lang)
+    if args.scene == "locke" and not 5 <= args.seats <= 10:
+        print(f"--seats must be 5 to 10 for Locke, not {args.seats}", file=sys.stderr)
+        return 2
     if args.scene == "lobby":
         app.switch(LobbyScene(app, Settings(lang=args.lang)))
+    elif args.scene == "locke":
+        from client.locke.demo import play_to_moment
+
+        play_to_moment(app, clock, seats=args.seats, seed=args.seed, moment=args.moment)
     elif args.scene == "host":
         lobby = LobbyScene(app, Settings(lang=args.lang), lan=False, host_interface="127.0.0.1")
         app.switch(lobby)

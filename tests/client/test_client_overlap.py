@@ -145,11 +145,11 @@ def test_networked_table_widgets_and_chat_do_not_overlap() -> None:
 @pytest.mark.parametrize("lang", ["en", "ja"])
 @pytest.mark.parametrize("game", ["rider", "tiny", "locke"])
 def test_lobby_widgets_do_not_overlap(size: tuple[int, int], lang: str, game: str) -> None:
-    """Each game's own set-up picker (Rider: deck and bot; Tiny: seats; Locke: none) fits the lobby."""
+    """Each game's own set-up picker (Rider: deck and bot; Tiny: seats; Locke: seats and bot) fits the lobby."""
     app = App(size, clock=Clock(), lang=lang)
     lobby = LobbyScene(app, Settings(name="Ann", lang=lang, game=game), lan=False, resumable=False)
     app.switch(lobby)
-    assert len(lobby.setup_choices) == {"rider": 2, "tiny": 1, "locke": 0}[game]
+    assert len(lobby.setup_choices) == {"rider": 2, "tiny": 1, "locke": 2}[game]
     rects: list[tuple[str, pygame.Rect]] = [
         ("lang", lobby.lang_choice.rect), ("name", lobby.name_field.rect),
         *((f"setup {label}", choice.rect) for label, choice in lobby.setup_choices),

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from babel.messages.pofile import read_po
 
+import client.locke  # noqa: F401  (registers Locke's words)
 import client.rider  # noqa: F401  (registers Rider's words)
 import client.tiny  # noqa: F401  (registers Tiny's words)
 from client.i18n import LANGS, domains

@@ -3,6 +3,8 @@
 The networked Locke table (audited claims and hidden placements through
 ``net.commit``) is later work, so the entry has no ``table``: tools and the
 client offer Locke for local play and say so when asked for a networked one.
+The client draws it with client/locke/ (``client_ui``): a local table
+against bots.
 """
 
 from __future__ import annotations
@@ -54,7 +56,7 @@ ENTRY: GameEntry[LockeState] = GameEntry(
     card_set_hash=lambda: components().digest(),
     min_seats=MIN_SEATS, max_seats=MAX_SEATS, default_seats=5,
     local_record=local_record, local=local,
-    bots={"random": LockeRandomBot, "heuristic": LockeHeuristicBot}, default_bots=("random",), game_class=LockeGame,
+    bots={"random": LockeRandomBot, "heuristic": LockeHeuristicBot}, default_bots=("heuristic",), game_class=LockeGame,
     bot_descriptions={
         "random": ("Picks among the legal moves at random: a fuzzer, not a player.",
                    "合法手からランダムに選ぶ。動作確認用で、対戦相手ではない。"),
@@ -62,6 +64,6 @@ ENTRY: GameEntry[LockeState] = GameEntry(
                       "自陣営の勝利を目指す：卓を読み、敵を狙い、基地を探して攻める。"),
     },
     judge=disagreements, end_sides=end_sides,
-    rules_doc="docs/rules/locke.md", scenario="net.games.locke.scenario",
+    client_ui="client.locke", rules_doc="docs/rules/locke.md", scenario="net.games.locke.scenario",
 )
 register(ENTRY)

@@ -1,0 +1,582 @@
+"""Super Human Locke's table: the table layer's scene with a board, a seat rail, a private panel,
+a combat overlay and choices made only from the legal list.
+
+What the table layer (client/table/scene.py) gives: the log kept in the
+current language, the help and settings overlays, the side panel's
+buttons, the leave and concede questions and the hand-over to the end
+screen. What this module adds:
+
+- the drawing, from the public state and our own knowledge only: the board
+  (client/locke/board.py), the rail, the private panel and the combat
+  overlay (client/locke/views.py), in the layout of client/locke/layout.py;
+- our choices, from ``session.legal()`` only (client/locke/intents.py):
+  lit board cells (walk, land, fly, a hidden placement) and one button per
+  group of inputs; a group of several opens its members; a refused input
+  is explained in words, the rule id only in the notice's details line;
+- pacing: a banner that always says who is deciding what, the lines since
+  our last decision beside the board while we decide, and (a setting) an
+  answer given for us when a question has exactly one legal answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from client import theme
+from client.app import App
+from client.i18n import known, tr
+from client.locke.board import BoardLayout, BoardMarks, destroyed_cells, draw_board, layout as board_layout, piece, side_of
+from client.locke.help import HELP
+from client.locke.intents import Group, board_targets, groups, honest, kind_of
+from client.locke.layout import TableLayout, table_layout
+from client.locke.views import banner, combat_lines, fighters_of, my_hand, my_placements, panel_lines, rail_lines, turn_line
+from client.locke.session import NEAR_FACTOR, LockeLocalSession
+from client.locke.words import Namer
+from client.table.controls import draw_notice, notice_rect
+from client.table.log import LogEntry
+from client.locke.logview import FILTERS, draw_entries, keeps, tags_of
+from client.table.prompts import draw_prompt
+from client.table.scene import NOTICE_SECONDS, TableScene
+from client.table.session import TableSession
+from net.seam import InputRefused
+from client.text import draw_text, draw_wrapped, line_height, wrap
+from client.widgets import Button, panel
+from engine.core.actions import Action
+from engine.core.errors import EngineError, IllegalAction
+from engine.core.inputs import PlacementPick
+from engine.core.pending import Decision
+from engine.locke.state import LockeState
+from net.seats import for_people
+
+#: Height of one choice button at the reference size, and the gap between buttons.
+BUTTON_H, GAP = 34, 8
+#: The narrowest a choice button gets (the bar's columns follow from it).
+BUTTON_MIN_W = 210
+#: Confirmations asked again and again (every turn, every combat, every roll of a residential
+#: district): the player may have them answered as last time for the rest of the game.
+REPEATABLE = ("locke.declaring", "locke.try_revive", "locke.reroll", "locke.cb_go_on", "locke.answer",
+              "locke.cb_sleep", "locke.cb_party", "locke.cb_leave")
+
+
+class LockeScene(TableScene[LockeState]):
+    """Our seat of a Locke table (see the module docstring)."""
+
+    name = "locke"
+    opening_hint = "lk_hint"
+
+    def __init__(self, app: App, session: TableSession[LockeState], *, on_leave: Callable[[], None] | None = None,
+                 on_end: Callable[[Any], None] | None = None) -> None:
+        super().__init__(app, session, on_leave=on_leave, on_end=on_end)
+        self.buttons: list[Button] = []
+        self.targets: dict[str, list[Any]] = {}
+        self.open_group: Group | None = None
+        self.page = 0
+        self.board_cells: BoardLayout | None = None
+        #: Where a long list of choices is shown over the board (None: in the bar).
+        self.picker: pygame.Rect | None = None
+        #: Answer for us when a question has one legal answer (the player's setting).
+        self.auto = app.prefs.auto_answer
+        self._auto_call: Any = None
+        #: Questions we asked to answer as we last did, for the rest of the game, and our last answers.
+        self.repeat: set[str] = set()
+        self.last_answer: dict[str, Any] = {}
+        self._repeat_from = 0
+        #: Where in the log our last decision was made (the summary shows what came after).
+        self._mark = 0
+        #: What the player did: decisions taken by a click, clicks in all, answers given for them.
+        self.decisions = 0
+        self.clicks = 0
+        self.auto_answers = 0
+        self.components = session.game.components
+        #: The log's filter (client/locke/logview.py) and each log source's tags, aligned with the sources.
+        self.log_filter = "since"
+        self._tags: list[frozenset[str]] = []
+        self._next_tags: frozenset[str] = frozenset()
+        self._shown: dict[str, tuple[tuple[str, str, int, int], list[LogEntry]]] = {}
+
+    # -- names ------------------------------------------------------------------------------
+    def namer(self, lang: str | None = None) -> Namer:
+        """Words for cells, cards and seats in ``lang`` (default: the app's), with our knowledge."""
+        return Namer(lang or self.app.lang, self.session.names, self.me, self.components, self.session.knowledge,
+                     fighters_of(self.state))
+
+    # -- what a game's scene adds to the table's ---------------------------------------------------
+    def help_pages(self) -> Any:
+        return list(HELP)
+
+    def prompt_area(self) -> pygame.Rect:
+        return self.layout().board
+
+    def turn_of(self, state: LockeState) -> Any:
+        return (state.turn, state.current)
+
+    def describe_input(self, pre: LockeState, action: Action, post: LockeState) -> Callable[[str], list[LogEntry]]:
+        """The input's line (a driver's answer tagged with its proof) and the public events it caused."""
+        names, me, components = self.session.names, self.me, self.components
+        knowledge = self.session.knowledge
+        fighters = fighters_of(pre)
+        fresh = post.events[len(pre.events):]
+        proof = "" if isinstance(action, Action) and action.seat >= 0 else self.session.proof
+        mine = getattr(action, "seat", -1) == me
+
+        def words(lang: str) -> list[LogEntry]:
+            namer = Namer(lang, names, me, components, knowledge, fighters)
+            out = [LogEntry(namer.logged(action, pre), proof=proof, turn_marker=mine)]
+            out += [LogEntry("  " + namer.event(e)) for e in fresh]
+            return out
+
+        return words
+
+    def after_input(self, action: Action) -> None:
+        if self.open_group is not None and not all(c in self.honest_legal() for c in self.open_group.inputs):
+            self.open_group = None
+
+    def honest_legal(self) -> list[Any]:
+        """The session's legal list, narrowed to what our own cards let us say truthfully."""
+        return honest(self.session.legal(), self.state, self.session.knowledge, self.components, self.me)
+
+    def _on_refresh(self) -> None:
+        self.legal = honest(self.legal, self.state, self.session.knowledge, self.components, self.me)
+        self.targets = board_targets(self.legal)
+        if self.open_group is not None and not all(c in self.legal for c in self.open_group.inputs):
+            self.open_group, self.page = None, 0
+        if self._auto_call is None and self.prompt is None and self.automatic() is not None:
+            self._auto_call = self.app.clock.callLater(0, self._auto_answer)
+
+    def question(self) -> str:
+        """The decision prompt we are asked now ("" when none)."""
+        pending = self.session.pending
+        return pending.prompt if isinstance(pending, Decision) and self.legal else ""
+
+    def automatic(self) -> tuple[Any, str] | None:
+        """The answer given for us now, and why (a catalogue key): the only legal one (Auto), or
+        the one we gave last time to a question we asked to answer the same way (Repeat)."""
+        legal = self.legal
+        if self.auto and len(legal) == 1 and not isinstance(legal[0], PlacementPick):
+            return legal[0], "lk_auto_did"
+        prompt = self.question()
+        again = self.last_answer.get(prompt)
+        if prompt in self.repeat and again is not None and again in legal and self.session.moves > self._repeat_from:
+            return again, "lk_repeat_did"
+        return None
+
+    def _auto_answer(self) -> None:
+        """Give the answer :meth:`automatic` names, and say so in the log."""
+        self._auto_call = None
+        self.legal = self.honest_legal()
+        found = self.automatic()
+        if found is None:
+            return
+        choice, key = found
+        namer_words = self._choice_words(choice)
+        self.auto_answers += 1
+        self.add_log(lambda lang: [LogEntry(tr(lang, key, what=namer_words(lang)))])
+        self._submit(choice, by_click=False)
+
+    def _toggle_repeat(self) -> None:
+        """Answer this question the way we answer it now, for the rest of the game (or ask again)."""
+        prompt = self.question()
+        self.clicks += 1
+        if prompt in self.repeat:
+            self.repeat.discard(prompt)
+        elif prompt:
+            self.repeat.add(prompt)
+            self._repeat_from = self.session.moves  # from the next time it is asked: now we answer ourselves
+
+    def _choice_words(self, choice: Any) -> Callable[[str], str]:
+        names, me, components, knowledge = self.session.names, self.me, self.components, self.session.knowledge
+        fighters = fighters_of(self.state)
+        return lambda lang: Namer(lang, names, me, components, knowledge, fighters).action(choice)
+
+    # -- layout and controls -------------------------------------------------------------------
+    @property
+    def state(self) -> LockeState:
+        return self.session.state
+
+    def layout(self) -> TableLayout:
+        return table_layout(self.app.screen.get_size(), self.state.combat is not None)
+
+    @property
+    def leave_button(self) -> Button:
+        return next(b for b in self.side_buttons if b.payload == "lobby")
+
+    def _build_controls(self) -> None:
+        """The choice buttons (groups of the legal list, a group's members when open), Auto, side panel."""
+        lang = self.app.lang
+        lay = self.layout()
+        self.board_cells = board_layout(lay.board.inflate(-16, -16), side_of(self.state))
+        self.buttons = []
+        bar = lay.bar
+        self.buttons.append(Button(pygame.Rect(bar.right - 130, bar.top + 6, 122, 26),
+                                   tr(lang, "lk_auto_on" if self.auto else "lk_auto_off"), self._toggle_auto,
+                                   payload="auto", size=13))
+        blocked = self.prompt is not None or self.help is not None or self.settings_panel is not None
+        if not blocked and self.legal:
+            self._choice_buttons(lay)
+        self.side_buttons = self.side_panel_buttons(lay.side)
+        fw = (lay.log.width - 3 * 6) // len(FILTERS)
+        for i, mode in enumerate(FILTERS):
+            button = Button(pygame.Rect(lay.log.left + i * (fw + 6), lay.log.top - 30, fw, 24),
+                            tr(lang, f"lk_log_{mode}"), self._set_filter(mode), payload=("log", mode), size=12)
+            button.selected = mode == self.log_filter
+            self.side_buttons.append(button)
+        if self.prompt is not None:
+            self._layout_prompt(self.prompt)
+        self.app.invalidate()
+
+    def _choice_buttons(self, lay: TableLayout) -> None:
+        """Our choices as buttons: in the bar; a long list (an open group, or many choices without a
+        lit cell) in the picker over the board, so it takes few pages."""
+        lang, namer = self.app.lang, self.namer()
+        bar = lay.bar
+        h = round(BUTTON_H * lay.scale)
+        area = pygame.Rect(bar.left + 10, bar.top + 14 + line_height(lay.text(14)), bar.width - 20, 0)
+        area.height = bar.bottom - 8 - area.top
+        entries: list[tuple[str, Callable[[], None], Any, bool]] = []
+        if self.open_group is not None:
+            entries.append((tr(lang, "lk_back"), self._close_group, "back", False))
+            entries += [(namer.action(c), self._chooser(c), c, False) for c in self.open_group.inputs]
+        elif len(self.legal) + (self.question() in REPEATABLE) <= self._capacity(area, h):  # all fit: one click each
+            entries += [(namer.action(c), self._chooser(c), c, False) for c in self.legal]
+        else:
+            for group in groups(self.legal):
+                if group.single:
+                    entries.append((namer.action(group.inputs[0]), self._chooser(group.inputs[0]), group.inputs[0],
+                                    False))
+                else:
+                    label = self._group_label(group, namer)
+                    entries.append((label, self._opener(group), group, True))
+        prompt = self.question()
+        if prompt in REPEATABLE and self.open_group is None:
+            key = "lk_repeat_on" if prompt in self.repeat else "lk_repeat_off"
+            entries.append((tr(lang, key), self._toggle_repeat, "repeat", False))
+        self.picker = None
+        if len(entries) > self._capacity(area, h) and (self.open_group is not None or not self.targets):
+            full = lay.board.union(lay.combat) if lay.combat is not None else lay.board
+            self.picker = full.inflate(-24, -24)
+            area = pygame.Rect(self.picker.left + 12, self.picker.top + 12 + line_height(lay.text(14)),
+                               self.picker.width - 24, 0)
+            area.height = self.picker.bottom - 10 - area.top
+        cols = max(1, (area.width + GAP) // (BUTTON_MIN_W + GAP))
+        rows = max(1, (area.height + GAP) // (h + GAP))
+        w = (area.width - (cols - 1) * GAP) // cols
+        per_page = cols * rows
+        if len(entries) > per_page:
+            per_page -= 1  # room for "More…"
+            pages = (len(entries) + per_page - 1) // per_page
+            self.page %= pages
+            shown = entries[self.page * per_page:(self.page + 1) * per_page]
+            shown.append((tr(lang, "lk_page"), self._next_page, "page", False))
+        else:
+            self.page = 0
+            shown = entries
+        for i, (label, action, payload, primary) in enumerate(shown):
+            rect = pygame.Rect(area.left + (i % cols) * (w + GAP), area.top + (i // cols) * (h + GAP), w, h)
+            hotkey = str(i + 1) if i < 9 else ""  # keys 1-9 choose too
+            button = Button(rect, label, action, payload=payload, primary=primary, size=lay.text(13), hotkey=hotkey)
+            button.selected = payload == "repeat" and prompt in self.repeat
+            self.buttons.append(button)
+
+    @staticmethod
+    def _capacity(area: pygame.Rect, h: int) -> int:
+        """How many buttons fit ``area`` at once."""
+        return max(1, (area.width + GAP) // (BUTTON_MIN_W + GAP)) * max(1, (area.height + GAP) // (h + GAP))
+
+    def _group_label(self, group: Group, namer: Namer) -> str:
+        """A button that opens several inputs: the kind in words, and how many."""
+        lang = self.app.lang
+        kind = kind_of(group.inputs[0])
+        key = f"lk_grp_{kind}"
+        head = tr(lang, key) if known(key) else namer.action(group.inputs[0])
+        return f"{head} ({len(group.inputs)})"
+
+    def _chooser(self, choice: Any) -> Callable[[], None]:
+        return lambda: self._submit(choice)
+
+    def _opener(self, group: Group) -> Callable[[], None]:
+        def open_() -> None:
+            self.clicks += 1
+            self.open_group, self.page = group, 0
+            self.notice = None
+
+        return open_
+
+    def _close_group(self) -> None:
+        self.clicks += 1
+        self.open_group, self.page = None, 0
+
+    def _next_page(self) -> None:
+        self.clicks += 1
+        self.page += 1
+
+    def _toggle_auto(self) -> None:
+        self.auto = not self.auto
+        self.app.prefs.auto_answer = self.auto
+        self.app.prefs.save()
+        self.refresh()
+
+    def _submit(self, choice: Any, *, by_click: bool = True) -> None:
+        """Give one legal input to the table; a refusal becomes a notice in words."""
+        self.notice = None
+        if by_click:  # "Latest" then shows what happened since this decision (answers Auto gave included)
+            self.clicks += 1
+            self.decisions += 1
+            self._mark = len(self._log_sources)
+            if self.question() in REPEATABLE:
+                self.last_answer[self.question()] = choice
+        try:
+            self.session.submit(choice)
+        except (InputRefused, EngineError) as exc:
+            self._refused(exc)
+        self.open_group, self.page = None, 0
+        self.refresh()
+
+    def _refused(self, exc: Exception) -> None:
+        lang = self.app.lang
+        cause = exc if isinstance(exc, IllegalAction) else exc.__cause__  # a driver's refusal carries the engine's
+        rule = (cause.rule or "") if isinstance(cause, IllegalAction) else ""
+        why = str(exc).replace(f" [{rule}]", "") if rule else str(exc)  # the rule id goes to the details only
+        details = tr(lang, "lk_rule", rule=rule) if rule else ""
+        self.notice = (tr(lang, "lk_refused", why=for_people(why)), details, self.now + NOTICE_SECONDS)
+
+    def click_cell(self, cell: str) -> None:
+        """A click on a board cell: its only legal input, a choice among several, or why not."""
+        lang = self.app.lang
+        inputs = self.targets.get(cell, [])
+        if len(inputs) == 1:
+            self._submit(inputs[0])
+            return
+        if inputs:
+            self.clicks += 1
+            self.open_group, self.page = Group(("cell", cell), tuple(inputs)), 0
+            self._build_controls()
+            return
+        key = "lk_not_legal_cell" if self.legal else "lk_not_yours"
+        self.notice = (tr(lang, key, cell=self.namer().cell(cell)), "", self.now + NOTICE_SECONDS)
+        self.app.invalidate()
+
+    # -- scene protocol ---------------------------------------------------------------------------
+    def leave(self) -> None:
+        if self._auto_call is not None and self._auto_call.active():
+            self._auto_call.cancel()
+        self._auto_call = None
+        super().leave()
+
+    def resized(self, size: tuple[int, int]) -> None:
+        self.overlays_resized(size)
+        self.refresh()
+
+    def _setting_changed(self, field: str) -> None:
+        if field == "bot_speed" and isinstance(self.session, LockeLocalSession):
+            self.session.near_delay = self.app.prefs.bot_delay * NEAR_FACTOR
+        super()._setting_changed(field)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.handle_overlays(event):
+            return
+        if event.type == pygame.MOUSEWHEEL:
+            self.log_scroll = max(0, self.log_scroll + event.y)
+            self.app.invalidate()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if self.prompt is not None:
+                self._cancel()
+            elif self.open_group is not None:
+                self.open_group = None
+            self._build_controls()
+            return
+        if event.type == pygame.KEYDOWN and self.prompt is None and getattr(event, "unicode", "") in tuple("123456789"):
+            chosen = next((b for b in self.buttons if b.hotkey == event.unicode), None)
+            if chosen is not None:
+                chosen.on_click()
+                self._build_controls()
+            return
+        prompt = self.prompt.buttons if self.prompt is not None else []
+        for button in [*prompt, *self.side_buttons, *([] if self.prompt is not None else self.buttons)]:
+            if button.handle(event):
+                self._build_controls()
+                return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.prompt is None \
+                and self.board_cells is not None:
+            cell = self.board_cells.cell_at(event.pos)
+            if cell is not None:
+                self.click_cell(cell)
+
+    # -- drawing ----------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG_FELT)
+        lay = self.layout()
+        namer = self.namer()
+        self._draw_rail(surface, lay, namer)
+        self._draw_banner(surface, lay, namer)
+        panel(surface, lay.board, fill=theme.BG_FELT_DARK)
+        board = self.board_cells or board_layout(lay.board.inflate(-16, -16), side_of(self.state))
+        pending = self.session.pending
+        marks = BoardMarks(targets=frozenset(self.targets), mine=my_placements(self.state, namer),
+                           destroyed=destroyed_cells(self.state.events),
+                           active=pending.seat if isinstance(pending, Decision) else -1)
+        draw_board(surface, board, self.state, namer, marks, lay.text(12))
+        if lay.combat is not None:  # the combat, and who is asked what in it now
+            lines = combat_lines(self.state, namer)
+            self._draw_lines(surface, lay.combat, [*lines[:1], self.banner_text(), *lines[1:]], lay.text(13),
+                             title=True)
+        self._draw_bar(surface, lay, namer)
+        self._draw_side(surface, lay, namer)
+        if self.notice is not None:
+            text, details, _until = self.notice
+            draw_notice(surface, notice_rect(lay.board, lay.bar, text, details), text, details)
+        if self.prompt is not None:
+            draw_prompt(surface, self.prompt, lambda card, size: pygame.Surface(size))
+        if self.help is not None:
+            self.help.draw(surface)
+        if self.settings_panel is not None:
+            self.settings_panel.draw(surface)
+
+    def _draw_rail(self, surface: pygame.Surface, lay: TableLayout, namer: Namer) -> None:
+        seats = len(self.state.seats)
+        rail = lay.rail
+        row_h = min(rail.height // seats, round(120 * lay.scale))
+        pending = self.session.pending
+        deciding = pending.seat if isinstance(pending, Decision) else -1
+        name_size, line_size = lay.text(13), lay.text(11)
+        outcome = self.session.outcome()
+        for seat in range(seats):
+            rect = pygame.Rect(rail.left, rail.top + seat * row_h, rail.width, row_h - 4)
+            edge = theme.HILITE if seat == deciding else theme.ACCENT if seat == self.me else theme.PANEL_EDGE
+            panel(surface, rect, edge=edge)
+            radius = max(8, min(14, row_h // 6))
+            piece(surface, (rect.left + radius + 5, rect.top + radius + 5), radius, seat,
+                  self.state.seats[seat].alive, seat == deciding)
+            x = rect.left + 2 * radius + 12
+            draw_text(surface, namer.seat(seat), (x, rect.top + 4), name_size, theme.TEXT, bold=True,
+                      max_width=rect.right - x - 6)
+            y = rect.top + 4 + line_height(name_size)
+            for line in rail_lines(self.state, seat, namer, outcome):
+                if y + line_height(line_size) > rect.bottom:
+                    break
+                draw_text(surface, line, (x, y), line_size, theme.TEXT_DIM, max_width=rect.right - x - 6)
+                y += line_height(line_size)
+
+    def _draw_banner(self, surface: pygame.Surface, lay: TableLayout, namer: Namer) -> None:
+        rect = lay.banner
+        mine = bool(self.legal)
+        panel(surface, rect, edge=theme.ACCENT if mine else theme.PANEL_EDGE)
+        text = self.banner_text()
+        size = lay.text(15)
+        draw_text(surface, text, (rect.left + 12, rect.top + 4), size, theme.ACCENT if mine else theme.TEXT,
+                  bold=True, max_width=rect.width - 24)
+        draw_text(surface, turn_line(self.state, namer), (rect.left + 12, rect.top + 4 + line_height(size)),
+                  lay.text(11), theme.TEXT_DIM, max_width=rect.width - 24)
+
+    def banner_text(self) -> str:
+        """Who is deciding what now (tests read it)."""
+        if self.session.problem:
+            return self._problem_text(self.app.lang)
+        return banner(self.state, self.session.pending, self.namer(), bool(self.legal))
+
+    def instruction(self) -> str:
+        """The bar's first line: what to do now."""
+        lang, legal = self.app.lang, self.legal
+        if not legal:
+            return self.banner_text()
+        first = legal[0]
+        if isinstance(first, PlacementPick):
+            return tr(lang, "lk_place_thing", thing=self.namer().thing(first.thing))
+        if self.targets:
+            return tr(lang, "lk_pick_cell")
+        return tr(lang, "lk_choose_one")
+
+    def _draw_bar(self, surface: pygame.Surface, lay: TableLayout, namer: Namer) -> None:
+        bar = lay.bar
+        panel(surface, bar, edge=theme.ACCENT if self.legal else theme.PANEL_EDGE)
+        size = lay.text(14)
+        draw_text(surface, self.instruction(), (bar.left + 12, bar.top + 10), size,
+                  theme.ACCENT if self.legal else theme.TEXT, max_width=bar.width - 160)
+        if self.picker is not None:
+            panel(surface, self.picker, edge=theme.ACCENT)
+            title = self.open_group_title() or tr(self.app.lang, "lk_choose_one")
+            draw_text(surface, title, (self.picker.left + 12, self.picker.top + 8), size, theme.ACCENT, bold=True,
+                      max_width=self.picker.width - 24)
+        for button in self.buttons:
+            button.draw(surface)
+
+    def open_group_title(self) -> str:
+        """The open group's words (the picker's title), or ""."""
+        if self.open_group is None:
+            return ""
+        return self._group_label(self.open_group, self.namer())
+
+    def summary_lines(self) -> list[str]:
+        """What happened since our last decision, without other seats' routine (newest last)."""
+        return [e.text.strip() for e in self.shown_log("since")]
+
+    def shown_log(self, mode: str | None = None) -> list[LogEntry]:
+        """The log entries filter ``mode`` (default: the chosen one) keeps, in the current language."""
+        mode = mode or self.log_filter
+        lang = self.app.lang
+        key = (mode, lang, len(self._log_sources), self._mark)
+        cached = self._shown.get(mode)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        out: list[LogEntry] = []
+        for i, words in enumerate(self._log_sources):  # drawn every frame: worded once per change
+            tags = self._tags[i] if i < len(self._tags) else frozenset()
+            if keeps(mode, tags, i, self._mark):
+                out += [e for e in words(lang) if not e.chat]
+        self._shown[mode] = (key, out)
+        return out
+
+    def add_log(self, words: Callable[[str], list[LogEntry]]) -> None:
+        super().add_log(words)
+        self._tags.append(self._next_tags)
+        self._next_tags = frozenset()
+
+    def _on_event(self, pre: LockeState, action: Action, post: LockeState) -> None:
+        self._next_tags = tags_of(action, post.events[len(pre.events):], self.me,
+                                  post.combat is not None and any(self.me in side for side in post.combat.sides))
+        super()._on_event(pre, action, post)
+
+    def _set_filter(self, mode: str) -> Callable[[], None]:
+        def choose() -> None:
+            self.log_filter, self.log_scroll = mode, 0
+
+        return choose
+
+    def _draw_lines(self, surface: pygame.Surface, rect: pygame.Rect, lines: list[str], size: int, *,
+                    title: bool = False) -> None:
+        panel(surface, rect)
+        inner = rect.inflate(-16, -12)
+        y = inner.top
+        for i, line in enumerate(lines):
+            colour = theme.ACCENT if title and i == 0 else theme.TEXT
+            for part in wrap(line, size, inner.width, title and i == 0):
+                if y + line_height(size) > inner.bottom:
+                    return
+                draw_text(surface, part, (inner.left, y), size, colour, bold=title and i == 0)
+                y += line_height(size)
+
+    def _draw_side(self, surface: pygame.Surface, lay: TableLayout, namer: Namer) -> None:
+        side = lay.side
+        panel(surface, side.inflate(-8, -8))
+        lang = self.app.lang
+        size = lay.text(12)
+        draw_text(surface, tr(lang, "lk_panel_title"), (lay.private.left + 4, 14), lay.text(15), theme.TEXT_DIM,
+                  bold=True)
+        lines = panel_lines(self.state, namer, my_hand(self.state, self.me))
+        inner = lay.private
+        pygame.draw.rect(surface, theme.PANEL_EDGE, inner, width=1, border_radius=6)
+        y = inner.top + 6
+        for line in lines:
+            y += draw_wrapped(surface, line, pygame.Rect(inner.left + 8, y, inner.width - 16, inner.bottom - y - 4),
+                              size, theme.TEXT)
+            if y >= inner.bottom - 4:
+                break
+        entries = self.shown_log()
+        if not entries and self.log_filter == "since":
+            entries = [LogEntry(tr(lang, "lk_nothing_since"))]
+        draw_entries(surface, lay.log, entries, self.log_scroll, lang, lay.text(12))
+        for button in self.side_buttons:
+            button.draw(surface)

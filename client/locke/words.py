@@ -1,0 +1,324 @@
+"""Locke's inputs, events and things in words, in either language, for buttons, the log and the board.
+
+Why one module: the prompt buttons (client/locke/intents.py), the log
+(client/locke/scene.py ``describe_input``), the seat rail and the private
+panel all name the same cells, cards and seats; doing it once keeps a
+button and the log line of the input it made word for word the same.
+
+Names come from the card data (assets/locke/*.json through
+net/games/locke ``components``) and Locke's word catalogue (client/locke/locale); a card
+handle is named only when the player's own :class:`Knowledge` knows it
+(never from the table's truth), so no hidden card of another seat can be
+worded here.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import Any
+
+from client.i18n import known, pick, tr
+from client.table.words import player_label
+from engine.core.actions import Action
+from engine.core.hidden import Knowledge
+from engine.core.inputs import PlacementPick, SealedPick
+from engine.core.pending import (
+    CardsDealt,
+    CardsRevealed,
+    CardsShownTo,
+    CardsShuffled,
+    CellsOpened,
+    DiceRolled,
+    PlacementDisclosed,
+    PlacementMade,
+    SealedChoicesRevealed,
+)
+from engine.locke.board import PLANETS
+from engine.locke.components import ComponentSet
+from client.locke.events import EVENT_ARGS
+
+#: Input kinds with one yes/no field: the field's name (its value picks the ``_yes``/``_no`` words).
+FLAGS = {
+    "locke.declare": "declare", "locke.answer": "accept", "locke.override": "use", "locke.follow": "follow",
+    "locke.join": "accept", "locke.keep": "keep", "locke.appear": "appear", "locke.surrender": "surrender",
+    "locke.release": "use", "locke.escape": "escape", "locke.fact": "holds", "locke.try_revive": "attempt",
+    "locke.cb.sleep": "sleep", "locke.cb.go_on": "go_on", "locke.cb.absorb": "absorb",
+    "locke.cb.jam_veto": "veto", "locke.cb.disintegrate": "use", "locke.cb.broken": "broken",
+}
+
+
+_NAMES: dict[int, dict[str, tuple[str, str, int]]] = {}
+
+
+def _names(components: ComponentSet) -> dict[str, tuple[str, str, int]]:
+    """Card id -> (English name, Japanese name, combat card level or 0), built once per card set
+    (characters first, as the data lists them: a silhouette sharing a character's id names alike)."""
+    table = _NAMES.get(id(components))
+    if table is None:
+        table = {}
+        for family in (components.characters, components.silhouettes, components.planets, components.bases):
+            for card in family:
+                table.setdefault(card.id, (card.name_en, card.name_ja, 0))
+        for combat_card in components.combat_cards:
+            table.setdefault(combat_card.id, (combat_card.name_en, combat_card.name_ja, combat_card.level))
+        _NAMES[id(components)] = table
+    return table
+
+
+@dataclasses.dataclass(frozen=True)
+class Namer:
+    """What naming needs: the language, the seats' names, our seat, the card data and our knowledge."""
+
+    lang: str
+    names: Sequence[str]
+    me: int
+    components: ComponentSet
+    knowledge: Knowledge | None = None
+    #: The running combat's fighters by index (a seat, or an obstacle's id), for inputs that name one.
+    fighters: tuple[int | str, ...] = ()
+
+    # -- things ------------------------------------------------------------------------------
+    def seat(self, seat: Any) -> str:
+        """A seat for people ("You (Seat 1)"); -1 is an obstacle; a text id is named as a card."""
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            return self.card(str(seat))
+        if 0 <= seat < len(self.names):
+            return player_label(seat, self.names, self.me, self.lang)
+        return tr(self.lang, "lk_obstacle")
+
+    def cell(self, key: Any) -> str:
+        """"P:3:4" -> "Selen 4", "P:3:0" -> "Selen spaceport", "B:2:5" -> "Base 2-5"."""
+        parts = str(key).split(":")
+        if len(parts) == 3 and parts[1].isdigit() and parts[2].isdigit():
+            a, b = int(parts[1]), int(parts[2])
+            if parts[0] == "P" and 1 <= a <= len(PLANETS):
+                planet = PLANETS[a - 1]
+                name = pick(self.lang, planet.name_en, planet.name_ja)
+                return tr(self.lang, "lk_cell_port", planet=name) if b == 0 else f"{name} {b}"
+            if parts[0] == "B":
+                return tr(self.lang, "lk_cell_base", row=a, col=b)
+        return str(key)
+
+    def card(self, card_id: str) -> str:
+        """Any Locke card id by its printed name (characters, silhouettes, planet, base and combat
+        cards, abilities, items, shadow dice); an unknown id in plain words."""
+        c = self.components
+        named = _names(c).get(card_id)
+        if named is not None:
+            name = pick(self.lang, named[0], named[1])
+            return f"{name} L{named[2]}" if named[2] else name
+        for table in (c.catalogue.abilities, c.catalogue.items):
+            spec = table.get(card_id)
+            if spec is not None:
+                return pick(self.lang, spec.name_en, spec.name_ja)
+        if card_id.startswith("die-") and card_id[4:].isdigit():
+            return tr(self.lang, "lk_die", n=card_id[4:])
+        return self.word(card_id)
+
+    def word(self, ident: str) -> str:
+        """A rule word (a use, a stat, an alignment, an option id) in words."""
+        for prefix in ("lk_use_", "lk_stat_", "lk_attr_", "lk_order_", "lk_id_"):
+            if known(prefix + ident):
+                return tr(self.lang, prefix + ident)
+        if ":" in ident:  # a composite id ("random-combat:card", "trap:cybers"): each part in words
+            return ": ".join(self.word(part) for part in ident.split(":") if part)
+        head, _, tail = ident.rpartition("-")
+        if head and tail.isdigit() and known(f"lk_id_{head}"):  # "combat-jammer-1"
+            return f"{tr(self.lang, f'lk_id_{head}')} {tail}"
+        return ident.replace("-", " ").replace("_", " ")
+
+    def handle(self, handle: int) -> str:
+        """A card handle: its card when we know it, else "a hidden card"."""
+        known = self.knowledge.card(handle) if self.knowledge is not None and handle >= 0 else None
+        return self.card(known) if known else tr(self.lang, "lk_hidden_card")
+
+    def fighter(self, index: int) -> str:
+        """A combat fighter by its index: the seat or obstacle, else "fighter N"."""
+        if 0 <= index < len(self.fighters):
+            who = self.fighters[index]
+            return self.seat(who) if isinstance(who, int) else self.card(who)
+        return tr(self.lang, "lk_fighter_n", n=index + 1)
+
+    def thing(self, thing: str) -> str:
+        """A hidden placement's thing (an ambush, a key base)."""
+        if known(f"lk_thing_{thing}"):
+            return tr(self.lang, f"lk_thing_{thing}")
+        if thing.startswith("ambush"):
+            return tr(self.lang, "lk_thing_ambush")
+        return self.card(thing)
+
+    # -- inputs ------------------------------------------------------------------------------
+    def action(self, action: Any) -> str:
+        """The words of one input as a button shows it (no actor)."""
+        lang = self.lang
+        if isinstance(action, PlacementPick):
+            return tr(lang, "lk_act_place", thing=self.thing(action.thing), cell=self.cell(action.cell))
+        if isinstance(action, SealedPick):
+            return tr(lang, "lk_act_sealed", choice=self.card(str(action.choice)))
+        kind = getattr(action, "KIND", type(action).__name__)
+        flag = FLAGS.get(kind)
+        if flag is not None:
+            return tr(lang, f"lk_act_{kind}_{'yes' if getattr(action, flag) else 'no'}")
+        special = self._special(kind, action)
+        if special is not None:
+            return special
+        key = f"lk_act_{kind}"
+        if not known(key):
+            return tr(lang, "lk_act_unknown", kind=kind)
+        fields = {f.name: getattr(action, f.name) for f in dataclasses.fields(action) if f.name != "seat"}
+        for name in ("to",):
+            if name in fields:
+                fields[name] = self.cell(fields[name])
+        if "silhouette" in fields:
+            fields["silhouette"] = self.card(fields["silhouette"])
+        return tr(lang, key, **fields)
+
+    def _special(self, kind: str, a: Any) -> str | None:
+        """Inputs whose words depend on more than their fields."""
+        lang = self.lang
+        if kind == "locke.info_check":
+            return tr(lang, "lk_act_locke.info_check", n=len(a.handles))
+        if kind == "locke.propose":
+            return tr(lang, "lk_act_locke.propose", partners=", ".join(self.seat(s) for s in a.partners))
+        if kind in ("locke.fight", "locke.identify"):
+            if a.target < 0:
+                return tr(lang, "lk_act_locke.fight_none")
+            return tr(lang, f"lk_act_{kind}", target=self.seat(a.target))
+        if kind == "locke.check_value" and a.value < 0:
+            return tr(lang, "lk_act_locke.check_value_none")
+        if kind == "locke.use_card":
+            extra = tr(lang, "lk_to", who=self.seat(a.target)) if a.target >= 0 else ""
+            if a.choice:
+                extra += tr(lang, "lk_choice", choice=self.card(a.choice))
+            known = self.knowledge.card(a.handle) if self.knowledge is not None else None
+            card = self.card(a.card)
+            if known and known != a.card:
+                card = self.card(known) + tr(lang, "lk_as", card=card)
+            return tr(lang, "lk_act_locke.use_card", card=card, extra=extra)
+        if kind == "locke.stat":
+            return tr(lang, "lk_act_locke.stat", stat=self.word(a.stat), value=a.value)
+        if kind == "locke.choose":
+            return tr(lang, "lk_act_locke.choose", option=self.word(a.option))
+        if kind == "locke.play_teleport":
+            if a.handle < 0:
+                return tr(lang, "lk_act_locke.play_teleport_none")
+            return tr(lang, "lk_act_locke.play_teleport", card=self.handle(a.handle))
+        if kind == "locke.use_ability":
+            extra = tr(lang, "lk_choice", choice=self.card(a.choice)) if a.choice else ""
+            if a.level:
+                extra += tr(lang, "lk_choice", choice=f"{self.word('level')} {a.level}")
+            return tr(lang, "lk_act_locke.use_ability", ability=self.card(a.ability), target=self.seat(a.target),
+                      extra=extra)
+        if kind == "locke.cb.play":
+            card = self.card(a.card)
+            if a.acts_as and a.acts_as != a.card:
+                card += tr(lang, "lk_as", card=self.card(a.acts_as))
+            target = tr(lang, "lk_at", who=self.fighter(a.target)) if a.target >= 0 else ""
+            stretch = tr(lang, "lk_stretch", n=a.stretch) if a.stretch else ""
+            return tr(lang, "lk_act_locke.cb.play", use=self.word(a.use), card=card, target=target, stretch=stretch)
+        if kind == "locke.cb.equip":
+            return tr(lang, "lk_act_locke.cb.equip", list=self.equipment(a))
+        if kind == "locke.cb.item":
+            target = tr(lang, "lk_at", who=self.fighter(a.target)) if a.target >= 0 else ""
+            return tr(lang, "lk_act_locke.cb.item", item=self.card(a.item), target=target)
+        if kind == "locke.cb.suit_kind":
+            return tr(lang, "lk_act_locke.cb.suit_kind", suit=self.card(a.suit))
+        if kind == "locke.cb.ship_effect":
+            return tr(lang, "lk_act_locke.cb.ship_effect", effect=self.word(a.effect))
+        if kind == "locke.cb.trim":
+            return tr(lang, "lk_act_locke.cb.trim", n=len(a.handles))
+        if kind == "locke.cb.ebuster":
+            key = f"lk_act_locke.cb.ebuster_{a.what}" if a.what else "lk_act_locke.cb.ebuster"
+            return tr(lang, key, level=a.level)
+        if kind == "locke.order":
+            order = str(a.order)
+            if order.startswith("attack:"):
+                words = tr(lang, "lk_order_attack", who=self.fighter(int(order[7:])))
+            else:
+                words = self.word(order)
+            return tr(lang, "lk_act_locke.order", order=words)
+        return None
+
+    def equipment(self, a: Any) -> str:
+        """What an equip declaration brings, as a list."""
+        lang = self.lang
+        parts = []
+        if a.henchmen:
+            parts.append(tr(lang, "lk_eq_hench", n=a.henchmen))
+        if a.suit:
+            parts.append(tr(lang, "lk_eq_suit", suit=self.card(a.suit)))
+        if a.field:
+            parts.append(tr(lang, "lk_eq_field"))
+        if a.jammer >= 0:
+            parts.append(tr(lang, "lk_eq_jammer", who=self.fighter(a.jammer)))
+        if a.nike:
+            parts.append(tr(lang, "lk_eq_nike", n=a.nike))
+        for handle, kind in zip(a.cards, a.kinds):
+            parts.append(tr(lang, "lk_eq_card", card=self.handle(handle), kind=self.card(kind)))
+        return ", ".join(parts) or tr(lang, "lk_eq_nothing")
+
+    def logged(self, action: Action, pre: Any) -> str:
+        """The log line of an applied input: its actor and its words; a driver's answer in words."""
+        lang = self.lang
+        if isinstance(action, DiceRolled):
+            return tr(lang, "lk_log_dice", faces=" + ".join(map(str, action.faces)))
+        if isinstance(action, CardsShuffled):
+            return tr(lang, "lk_log_shuffled", zone=self.zone(action.zone))
+        if isinstance(action, CardsDealt):
+            return tr(lang, "lk_log_dealt", n=len(action.handles), zone=self.zone(action.zone))
+        if isinstance(action, CardsShownTo):
+            return tr(lang, "lk_log_shown", n=len(action.handles), zone=self.zone(action.zone))
+        if isinstance(action, CardsRevealed):
+            return tr(lang, "lk_log_revealed", cards=", ".join(self.card(c) for c in action.cards))
+        if isinstance(action, SealedChoicesRevealed):
+            return tr(lang, "lk_log_sealed", picks=", ".join(self.card(str(c)) for c in action.choices))
+        if isinstance(action, PlacementMade):
+            return tr(lang, "lk_log_placed", zone=self.zone(action.zone))
+        if isinstance(action, CellsOpened):
+            return tr(lang, "lk_log_opened", cells=", ".join(self.card(c) if c else tr(lang, "lk_empty")
+                                                             for c in action.contents))
+        if isinstance(action, PlacementDisclosed):
+            return tr(lang, "lk_log_disclosed", zone=self.zone(action.zone))
+        return tr(lang, "lk_log_actor", who=self.seat(action.seat), what=self.action(action))
+
+    def zone(self, zone: str) -> str:
+        """A card zone or placement in words (a seat's zone names the seat)."""
+        head, _, tail = zone.partition(":")
+        if head == "cell":
+            return self.cell(tail)
+        if tail.isdigit():
+            return f"{self.word(head)}, {self.seat(int(tail))}"
+        return self.word(zone)
+
+    # -- events ------------------------------------------------------------------------------
+    def event(self, entry: Sequence[Any]) -> str:
+        """One entry of the public event log in words (its arguments typed by EVENT_ARGS)."""
+        kind, args = str(entry[0]), list(entry[1:])
+        types = EVENT_ARGS.get(kind)
+        if types is None:
+            return tr(self.lang, "lk_ev_unknown", kind=self.word(kind), args=", ".join(map(str, args)))
+        shown = [self._arg(t, args, i) for i, t in enumerate(types)]
+        shown += [""] * 8
+        return tr(self.lang, f"lk_ev_{kind}").format(*shown)
+
+    def _arg(self, kind: str, args: list[Any], i: int) -> str:
+        if i >= len(args):
+            return ""
+        value = args[i]
+        if kind == "S":  # a fighter: a seat, or -1 followed by the obstacle's id
+            if value == -1 and i + 1 < len(args) and isinstance(args[i + 1], str):
+                return self.card(args[i + 1])
+            return self.seat(value)
+        if kind == "s":
+            return self.seat(value)
+        if kind == "c":
+            return self.cell(value)
+        if kind in ("k", "t"):
+            return self.card(str(value)) if isinstance(value, str) else str(value)
+        if kind == "b":
+            return tr(self.lang, "lk_passed" if value else "lk_failed")
+        if kind == "l":
+            seats = value if isinstance(value, (list, tuple)) else [value]
+            return ", ".join(self.seat(s) for s in seats) or tr(self.lang, "lk_nobody")
+        return str(value)

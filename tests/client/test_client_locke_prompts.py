@@ -1,0 +1,210 @@
+"""The Locke table's questions, one kind at a time: every legal input is on screen (a lit cell, a
+button, or a button's group), worded, and given by clicks; hidden placements by clicking cells;
+sealed picks only among the honest faces; refusals in words with the rule id in the details only;
+the banner says who decides what; Auto answers a question with one legal answer."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from twisted.internet.task import Clock
+
+from client.locke.intents import Group, cell_of, honest, kind_of
+from client.locke.words import Namer
+from engine.core.errors import IllegalAction
+from net.seam import InputRefused
+from engine.core.inputs import PlacementPick, SealedPick
+from engine.core.pending import Decision
+from tests.client.conftest import click
+from tests.client.locke_helpers import choose_by_clicks, locke_table, settle
+
+
+def _on_screen(scene: Any, choice: Any) -> bool:
+    cell = cell_of(choice)
+    if cell is not None and choice in scene.targets.get(cell, []):
+        return True
+    for button in scene.buttons:
+        if button.payload == choice or (isinstance(button.payload, Group) and choice in button.payload.inputs):
+            return True
+    return any(b.payload == "page" for b in scene.buttons)  # on a further page of buttons
+
+
+def test_every_question_met_offers_every_legal_input_on_screen_in_words(clock: Clock, private_dirs: Any) -> None:
+    seen: set[str] = set()
+    for seats, seed in ((5, 21), (7, 4)):
+        app, scene = locke_table(clock, seats, seed=seed, auto=False)
+        rng = random.Random(seed)
+        for _ in range(400):
+            settle(app, clock, scene)
+            if app.scene is not scene or scene.session.over:
+                break
+            pending = scene.session.pending
+            seen.add(pending.prompt if isinstance(pending, Decision) else type(pending).__name__)
+            assert "Your decision" in scene.banner_text()
+            for choice in scene.legal:
+                assert _on_screen(scene, choice), choice
+                for lang in ("en", "ja"):
+                    words = Namer(lang, scene.session.names, 0, scene.components, scene.session.knowledge).action(choice)
+                    assert words and "lk_" not in words and kind_of(choice) not in words, words
+            choose_by_clicks(app, scene, rng.choice(scene.legal))
+    assert len(seen) >= 12, seen
+    assert {"locke.move", "locke.declaring", "SealedChoice", "Placement"} <= seen
+
+
+def test_a_hidden_placement_is_made_by_clicking_lit_cells(clock: Clock, private_dirs: Any) -> None:
+    app, scene = locke_table(clock, 5, seed=8)
+    for _ in range(50):
+        settle(app, clock, scene)
+        if scene.legal and isinstance(scene.legal[0], PlacementPick):
+            break
+        choose_by_clicks(app, scene, scene.legal[0])
+    picks = scene.legal
+    assert picks and all(isinstance(p, PlacementPick) for p in picks)
+    assert set(scene.targets) == {p.cell for p in picks}  # exactly the candidate cells light up
+    assert "Place" in scene.instruction() and "only you see" in scene.instruction()
+    things = scene.session.pending.things
+    placed = {}
+    for n in range(len(things)):  # one thing at a time, each on a lit cell still free
+        chosen = scene.legal[3]
+        assert chosen.thing == things[n] and chosen.cell not in placed
+        click(app, scene.board_cells.cells[chosen.cell].center)
+        placed[chosen.cell] = chosen.thing
+    settle(app, clock, scene)
+    from client.locke.views import my_placements
+
+    mine = my_placements(scene.state, scene.namer())
+    assert {cell: mine.get(cell) for cell in placed} == placed  # framed on the board, for us only
+
+
+def test_the_silhouette_is_picked_in_secret_among_honest_faces_only(clock: Clock, private_dirs: Any) -> None:
+    app, scene = locke_table(clock, 6, seed=3)
+    settle(app, clock, scene)
+    assert scene.legal and all(isinstance(c, SealedPick) for c in scene.legal)
+    offered = scene.session.legal()
+    assert len(scene.legal) < len(offered)  # the driver offers every face; our die allows fewer
+    assert scene.legal == honest(offered, scene.state, scene.session.knowledge, scene.components, 0)
+    choose_by_clicks(app, scene, scene.legal[0])
+    settle(app, clock, scene)
+    assert not scene.session.problem  # the shadow claim held
+
+
+def test_refusals_are_explained_in_words_with_the_rule_only_in_the_details(
+        clock: Clock, private_dirs: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    app, scene = locke_table(clock, 5, seed=5)
+    for _ in range(200):
+        settle(app, clock, scene)
+        if scene.targets and isinstance(scene.session.pending, Decision) and scene.session.pending.prompt == "locke.move":
+            break
+        choose_by_clicks(app, scene, scene.legal[0])
+    unlit = next(k for k in scene.board_cells.cells if k not in scene.targets)
+    click(app, scene.board_cells.cells[unlit].center)
+    assert scene.notice is not None and "Click a lit cell" in scene.notice[0]
+
+    def refuse(choice: Any) -> None:
+        raise IllegalAction("you cannot walk through a wall", rule="locke.9.2.1")
+
+    monkeypatch.setattr(scene.session, "submit", refuse)
+    choose = scene.legal[0]
+    scene._submit(choose)
+    text, details, _until = scene.notice
+    assert "you cannot walk through a wall" in text and "locke.9.2.1" not in text
+    assert details == "rule locke.9.2.1"
+
+    def refuse_at_the_driver(choice: Any) -> None:  # the driver's refusal wraps the engine's (net/seam.py)
+        refused = InputRefused("that move is not allowed now: no road there [locke.9.2.1]; pick one of the moves "
+                               "you are offered")
+        refused.__cause__ = IllegalAction("no road there", rule="locke.9.2.1")
+        raise refused
+
+    monkeypatch.setattr(scene.session, "submit", refuse_at_the_driver)
+    scene._submit(choose)
+    text, details, _until = scene.notice
+    assert "no road there" in text and "locke.9.2.1" not in text and details == "rule locke.9.2.1"
+    app.render()
+
+
+def test_the_banner_says_who_decides_and_auto_answers_single_questions(clock: Clock, private_dirs: Any) -> None:
+    app, scene = locke_table(clock, 5, seed=9, auto=True)
+    bots_deciding = 0
+    for _ in range(120):
+        clock.advance(0.01)
+        app.tick()
+        pending = scene.session.pending
+        if isinstance(pending, Decision) and pending.seat != 0 and not scene.legal:
+            assert f"(Seat {pending.seat + 1}) is deciding:" in scene.banner_text()
+            bots_deciding += 1
+        if scene.legal:
+            assert len(scene.legal) > 1 or isinstance(scene.legal[0], PlacementPick) or scene._auto_call is not None
+            choose_by_clicks(app, scene, scene.legal[-1])
+        if scene.session.over:
+            break
+    assert scene.auto_answers > 0
+    assert any("Answered for you" in e.text for e in scene.log)
+    scene._toggle_auto()
+    assert not scene.auto and next(b for b in scene.buttons if b.payload == "auto").label == "Auto: off"
+
+
+def test_the_log_filters_and_the_language(clock: Clock, private_dirs: Any) -> None:
+    app, scene = locke_table(clock, 5, seed=12)
+    for _ in range(30):
+        settle(app, clock, scene)
+        if not scene.legal:  # the game ended early (the bots are the entry's default level)
+            break
+        choose_by_clicks(app, scene, scene.legal[0])
+    settle(app, clock, scene)
+    everything = scene.shown_log("all")
+    mine = scene.shown_log("mine")
+    latest = scene.shown_log("since")
+    assert len(mine) < len(everything) and len(latest) < len(everything)
+    click(app, next(b for b in scene.side_buttons if b.payload == ("log", "mine")).rect.center)
+    assert scene.log_filter == "mine"
+    english = scene.banner_text()
+    app.set_lang("ja")
+    scene.update(clock.seconds())
+    scene.refresh()
+    assert scene.banner_text() != english and "あなたの番" in scene.banner_text()
+    assert len(scene.shown_log("all")) == len(everything)  # re-worded, none lost
+    app.render()
+
+
+def test_a_repeated_confirmation_can_be_answered_as_last_time(clock: Clock, private_dirs: Any) -> None:
+    app, scene = locke_table(clock, 5, seed=14, auto=True)
+    for _ in range(300):
+        settle(app, clock, scene)
+        if scene.question() == "locke.declaring":
+            break
+        choose_by_clicks(app, scene, scene.legal[0])
+    toggle = next(b for b in scene.buttons if b.payload == "repeat")
+    assert toggle.label == "Answer like this from now on: off"
+    click(app, toggle.rect.center)
+    assert "locke.declaring" in scene.repeat and scene.session.legal()  # this time we still answer ourselves
+    no = next(c for c in scene.legal if not c.declare)
+    choose_by_clicks(app, scene, no)
+    asked = 0
+    for _ in range(300):
+        settle(app, clock, scene)
+        if scene.session.over or app.scene is not scene:
+            break
+        assert scene.question() != "locke.declaring" or scene._auto_call is not None  # never waits on it again
+        if scene._auto_call is not None:
+            clock.advance(0.01)
+        elif scene.legal:
+            asked += 1
+            choose_by_clicks(app, scene, scene.legal[0])
+    assert asked and any("Answered as you asked" in e.text for e in scene.log)
+
+
+def test_number_keys_choose_the_numbered_buttons(clock: Clock, private_dirs: Any) -> None:
+    import pygame
+
+    app, scene = locke_table(clock, 5, seed=6, auto=False)
+    settle(app, clock, scene)
+    first = next(b for b in scene.buttons if b.hotkey == "1")
+    moves, legal = scene.session.moves, list(scene.legal)
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1, mod=0, unicode="1", scancode=0))
+    if first.payload in legal:  # a single input: given at once
+        assert scene.session.moves != moves or first.payload not in scene.session.legal()
+    else:  # a group: its members are shown
+        assert scene.open_group is not None

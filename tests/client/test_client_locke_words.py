@@ -1,0 +1,106 @@
+"""Every Locke input, public event and decision is worded, in English and Japanese.
+
+The words live in Locke's gettext domain (client/locke/locale); client/locke/words.py
+fills them in. A new action class, event kind or decision prompt of the engine fails here until it
+has words in both languages (engine kinds are read from the engine's sources and from bot games).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from client.fonts import coverage
+from client.i18n import known, tr
+from client.locke.events import EVENT_ARGS
+from client.locke.words import Namer
+from engine.core.hidden import Knowledge
+from engine.core.inputs import PlacementPick, SealedPick
+from engine.core.pending import Decision
+from engine.locke import combat
+from engine.locke.actions import ACTIONS
+from net.games import game_named
+from net.games.locke import components
+from net.local_table import LocalTable
+from tests.client.words import read_domain
+
+ENGINE = Path(__file__).resolve().parents[2] / "engine" / "locke"
+LOCALE = Path(__file__).resolve().parents[2] / "client" / "locke" / "locale"
+SAMPLE = {int: 1, str: "", bool: True}
+
+
+def _namer(lang: str) -> Namer:
+    return Namer(lang, ["Ann", "Bob", "Cy", "Di", "Ed"], 0, components(), Knowledge(0))
+
+
+def _sample(cls: Any, flag: bool) -> Any:
+    values: dict[str, Any] = {}
+    for f in dataclasses.fields(cls):
+        kind = f.type if isinstance(f.type, type) else {"int": int, "str": str, "bool": bool}.get(str(f.type), tuple)
+        values[f.name] = flag if kind is bool else SAMPLE.get(kind, ())
+    values["seat"] = 1
+    return cls(**values)
+
+
+def _bot_games(count: int = 4) -> tuple[list[tuple[Any, ...]], set[str]]:
+    entry = game_named("locke")
+    events: list[tuple[Any, ...]] = []
+    prompts: set[str] = set()
+    for seed in range(count):
+        seats = 5 + seed
+        setup = entry.local(entry.local_record(seats, None, None), None)
+        bots = [entry.bot("random", random.Random(seed * 31 + s)) for s in range(seats)]
+        table = LocalTable(setup.game, setup.state, list(setup.knowledge), bots, seed)
+        while table.pending is not None:
+            if isinstance(table.pending, Decision):
+                prompts.add(table.pending.prompt)
+            table.step()
+        events += list(table.state.events)
+    return events, prompts
+
+
+@pytest.mark.parametrize("flag", [True, False])
+def test_every_locke_input_has_words_in_both_languages(flag: bool) -> None:
+    for cls in (*ACTIONS, *combat.ACTIONS):
+        action = _sample(cls, flag)
+        en, ja = _namer("en").action(action), _namer("ja").action(action)
+        assert en and ja and en != ja, cls.__name__
+        assert "lk_" not in en + ja and cls.KIND not in en, (cls.__name__, en)
+    for pick in (SealedPick(0, "locke.silhouette", "locke"), PlacementPick(0, "ambush:0", "ambush-a", "P:1:2")):
+        assert _namer("en").action(pick) != _namer("ja").action(pick)
+
+
+def test_every_event_kind_the_engine_logs_has_words() -> None:
+    pattern = re.compile(r'\blog\(\s*\w+,\s*"([a-z0-9-]+)"')
+    logged = {m for path in ENGINE.rglob("*.py") for m in pattern.findall(path.read_text(encoding="utf-8"))}
+    events, _prompts = _bot_games()
+    logged |= {str(e[0]) for e in events}
+    assert logged and not logged - set(EVENT_ARGS), sorted(logged - set(EVENT_ARGS))
+    for kind in EVENT_ARGS:
+        en, ja = tr("en", f"lk_ev_{kind}"), tr("ja", f"lk_ev_{kind}")
+        assert en and ja and en != ja and en != f"lk_ev_{kind}", kind
+    for entry in events:  # every real event fills its words: no field left, no key shown
+        for lang in ("en", "ja"):
+            text = _namer(lang).event(entry)
+            assert text and "{" not in text and "lk_" not in text, (entry, text)
+
+
+def test_every_decision_met_in_play_says_what_is_decided() -> None:
+    _events, prompts = _bot_games()
+    missing = sorted(p for p in prompts if not known(f"lk_wait_{p.removeprefix('locke.')}"))
+    assert not missing
+
+
+def test_the_font_draws_every_locke_word_and_card_name() -> None:
+    c = components()
+    texts = [t for pair in read_domain(LOCALE, "locke").values() for t in pair]
+    for family in (c.characters, c.silhouettes, c.planets, c.bases, c.combat_cards):
+        texts += [t for card in family for t in (card.name_en, card.name_ja)]
+    chars = {ch for t in texts for ch in t if ch.strip()}
+    for bold in (False, True):
+        assert not sorted(ch for ch in chars if ord(ch) not in coverage(bold)), bold
