@@ -20,6 +20,7 @@ who declared a combat against whom.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from typing import Any
 
 from engine.core.hidden import Knowledge
@@ -34,10 +35,12 @@ KNOWN = 100
 SIDES = ("good", "evil", "special")
 
 
-def allowed_character(state: Any, seat: int, knowledge: Knowledge, other: int) -> str | None:
-    """``other``'s character card when the public record says ``seat`` may know it, else None."""
+def allowed_character(state: Any, seat: int, knowledge: Knowledge, other: int,
+                      open_cards: Mapping[int, str] | None = None) -> str | None:
+    """``other``'s character card when the public record says ``seat`` may know it, else None
+    (``open_cards``: ``dict(state.open_cards)`` when the caller has made it already)."""
     p = state.seats[other]
-    opened = dict(state.open_cards).get(p.character)
+    opened = (open_cards if open_cards is not None else dict(state.open_cards)).get(p.character)
     if opened is not None:
         return str(opened)
     if other == seat or seat in p.seen_by or p.exposed:
@@ -97,7 +100,8 @@ def build(components: ComponentSet, state: Any, seat: int, knowledge: Knowledge,
     """The beliefs of ``seat`` now (see the module docstring for the evidence); ``digest``
     is the log read so far (:class:`LogDigest`, kept by the caller between decisions)."""
     n = state.n
-    known = [allowed_character(state, seat, knowledge, i) for i in range(n)]
+    open_cards = dict(state.open_cards)
+    known = [allowed_character(state, seat, knowledge, i, open_cards) for i in range(n)]
     my_id = known[seat]
     me = components.character(my_id) if my_id is not None else None
     p = state.seats[seat]
