@@ -55,6 +55,11 @@ def frame_times(frames: int) -> dict[str, Any]:
     scene.draw(app.screen)
     pygame.display.flip()
     first = (time.perf_counter() - start) * 1000
+    # no sound while tracing: CPython 3.11's tracemalloc crashes when SDL's audio thread makes a
+    # Python thread state under it (a segfault in traceback_new, seen with any audio driver)
+    app.sound.enabled = False
+    if pygame.mixer.get_init():
+        pygame.mixer.quit()
     tracemalloc.start()
     times = []
     for _ in range(frames):
