@@ -10,7 +10,7 @@ they are: the driver turns every seat's sealed pick into one
 ``SealedChoicesRevealed`` and the placer's picks into one ``PlacementMade``
 (a trusted local table directly; a networked session through commitments).
 
-A driver (net/driver.py) offers a seat a list of :data:`SeatInput` values and
+A driver (net/seam.py) offers a seat a list of :data:`SeatInput` values and
 takes one of them back; who plays the seat (a person behind the client, a bot,
 a test) never needs to know which pending kind it answers, and only the
 driver branches on it.
