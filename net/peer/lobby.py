@@ -310,10 +310,14 @@ class HostLobby:
                 self.seated[seat].nonce = fresh  # it rejoined (a new process): its newest nonce
             return seat  # a repeat (it reconnected): same seat
         entry = self.entry
-        if fields.get("rules") != entry.rules_id or fields.get("version") != entry.rules_version:
+        if fields.get("rules") != entry.rules_id:  # another game: say which one to pick
+            raise LobbyError(f"this table plays {entry.title} ({entry.rules_id}), but you asked to join with "
+                             f"{fields.get('rules')!r}; choose {entry.title} in the lobby's game row (or "
+                             f"tools.peer join CODE --game {entry.name}) and join again")
+        if fields.get("version") != entry.rules_version:
             raise LobbyError(f"this table plays {entry.rules_id} version {entry.rules_version}, but you asked "
-                             f"for {fields.get('rules')!r} version {fields.get('version')!r}; install the "
-                             "same Fairtable release as the host")
+                             f"for version {fields.get('version')!r}; install the same Fairtable release as "
+                             "the host")
         if fields.get("cards") != entry.card_set_hash():
             raise LobbyError("your card set differs from the host's (card-set hashes differ); install the "
                              "same card set as the host")

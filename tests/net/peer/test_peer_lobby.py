@@ -81,7 +81,7 @@ def test_a_rejoin_before_the_start_replaces_the_joiners_nonce_and_after_it_chang
 
 
 @pytest.mark.parametrize(("override", "words"), [
-    ({"rules": "locke/1"}, "install the same Fairtable release"),
+    ({"rules": "locke/1"}, "choose Rider in the lobby's game row .or tools.peer join CODE --game rider"),
     ({"version": "2"}, "install the same Fairtable release"),
     ({"cards": bytes(32)}, "card set differs"),
     ({"info": {"deck_size": 0}}, "deck_size"),
