@@ -126,7 +126,8 @@ class LocalTable:
         if isinstance(pending, SealedChoice):
             if seat not in pending.seats or seat in self._sealed:
                 return []
-            return [SealedPick(seat, pending.purpose, option) for option in pending.options_for(seat)]
+            honest = self.caps.honest_options(self.state, seat, self.knowledge[seat], pending.options_for(seat))
+            return [SealedPick(seat, pending.purpose, option) for option in honest]
         if isinstance(pending, Placement):
             if pending.op != "place" or seat != pending.seat or len(self._placing) >= len(pending.things):
                 return []

@@ -109,29 +109,3 @@ def groups(legal: Sequence[Any]) -> list[Group]:
 def placing(legal: Sequence[Any]) -> PlacementPick | None:
     """The first placement pick offered (what is being placed now), or None."""
     return next((c for c in legal if isinstance(c, PlacementPick)), None)
-
-
-def honest(legal: Sequence[Any], state: Any, knowledge: Any, components: Any, me: int) -> list[Any]:
-    """The legal inputs our own cards allow us to give truthfully.
-
-    The engine makes its decisions' legal lists honest from our knowledge, but the silhouette
-    pick is a sealed choice the driver offers for every free face (net/local_table.py), and
-    the face we pick is a claim about our shadow die (KMC table 7.2): a false one stops the
-    table. So, as the random bot does (net/games/locke/random_bot.py), only the faces the rules'
-    own table (engine/locke/setup_tables.py) allows for our die and character are offered;
-    everything else passes through unchanged.
-    """
-    picks = [c for c in legal if isinstance(c, SealedPick) and c.purpose == "locke.silhouette"]
-    if not picks:
-        return list(legal)
-    from engine.locke import setup_tables
-    from engine.locke.claims import die_face
-    from engine.locke.setup import taken_copies
-
-    seat = state.seats[me]
-    die, character = knowledge.card(seat.die), knowledge.card(seat.character)
-    if die is None or character is None:
-        return list(legal)
-    allowed = set(setup_tables.silhouette_choices(components, die_face(die), character,
-                                                  taken_copies(state, state.picking)))
-    return [c for c in legal if not isinstance(c, SealedPick) or c.choice in allowed] or list(legal)

@@ -30,7 +30,7 @@ from client.app import App
 from client.i18n import known, tr
 from client.locke.board import BoardLayout, BoardMarks, destroyed_cells, draw_board, layout as board_layout, piece, side_of
 from client.locke.help import HELP
-from client.locke.intents import Group, board_targets, groups, honest, kind_of
+from client.locke.intents import Group, board_targets, groups, kind_of
 from client.locke.layout import TableLayout, table_layout
 from client.locke.views import banner, combat_lines, fighters_of, my_hand, my_placements, panel_lines, rail_lines, turn_line
 from client.locke.session import NEAR_FACTOR, LockeLocalSession
@@ -131,15 +131,10 @@ class LockeScene(TableScene[LockeState]):
         return words
 
     def after_input(self, action: Action) -> None:
-        if self.open_group is not None and not all(c in self.honest_legal() for c in self.open_group.inputs):
+        if self.open_group is not None and not all(c in self.session.legal() for c in self.open_group.inputs):
             self.open_group = None
 
-    def honest_legal(self) -> list[Any]:
-        """The session's legal list, narrowed to what our own cards let us say truthfully."""
-        return honest(self.session.legal(), self.state, self.session.knowledge, self.components, self.me)
-
     def _on_refresh(self) -> None:
-        self.legal = honest(self.legal, self.state, self.session.knowledge, self.components, self.me)
         self.targets = board_targets(self.legal)
         if self.open_group is not None and not all(c in self.legal for c in self.open_group.inputs):
             self.open_group, self.page = None, 0
@@ -166,7 +161,7 @@ class LockeScene(TableScene[LockeState]):
     def _auto_answer(self) -> None:
         """Give the answer :meth:`automatic` names, and say so in the log."""
         self._auto_call = None
-        self.legal = self.honest_legal()
+        self.legal = self.session.legal()
         found = self.automatic()
         if found is None:
             return

@@ -10,7 +10,11 @@ implements. Three things only some games need:
   allows (Rider: a pass while another hand card could be played, rider.14),
   run by the driver before it applies or signs that seat's action;
 - :class:`~engine.core.claims.ClaimingGame`: declarations about hidden cards,
-  judged when the cards open (engine/core/claims.py).
+  judged when the cards open (engine/core/claims.py);
+- :class:`NarrowsSealed`: a sealed choice whose public options are more than
+  a seat may honestly pick, given its own cards (Locke's silhouette: only the
+  faces its shadow die allows); the drivers offer only the honest ones, so a
+  person or a bot is never handed a pick that would be a false claim.
 
 :func:`capabilities` looks at a game once and returns its
 :class:`Capabilities`; a driver keeps that value and calls through it, so no
@@ -48,6 +52,15 @@ class ChecksPrivate(Protocol):
     def check_private(self, state: Any, action: Action, knowledge: Knowledge) -> None: ...
 
 
+@runtime_checkable
+class NarrowsSealed(Protocol):
+    """A game whose pending sealed choice may offer ``seat`` only some of its public options."""
+
+    def sealed_options(self, state: Any, seat: int, knowledge: Knowledge) -> tuple[Any, ...] | None:
+        """The options ``seat`` may pick honestly now, or None when every public one is."""
+        ...
+
+
 def _no_open_cards(state: Any) -> Mapping[int, str]:
     return {}
 
@@ -59,15 +72,24 @@ class Capabilities:
     open_cards: Callable[[Any], Mapping[int, str]] = _no_open_cards
     check_private: Callable[[Any, Action, Knowledge], None] | None = None
     claiming: ClaimingGame | None = None
+    sealed_options: Callable[[Any, int, Knowledge], tuple[Any, ...] | None] | None = None
 
     def claims(self, state: Any) -> tuple[Claim, ...]:
         """The game's claim log in ``state`` (empty for a game that makes no claims)."""
         return () if self.claiming is None else self.claiming.claims(state)
 
+    def honest_options(self, state: Any, seat: int, knowledge: Knowledge, options: tuple[Any, ...]) -> list[Any]:
+        """The public ``options`` of a sealed choice that ``seat`` may pick honestly (all of them
+        for a game that does not narrow them, or when none of them would be honest)."""
+        allowed = self.sealed_options(state, seat, knowledge) if self.sealed_options is not None else None
+        narrowed = [o for o in options if allowed is None or o in allowed]
+        return narrowed or list(options)
+
 
 #: The capability protocols by the name a docstring or error message uses.
 PROTOCOLS: tuple[tuple[str, type], ...] = (
     ("HasOpenCards", HasOpenCards), ("ChecksPrivate", ChecksPrivate), ("ClaimingGame", ClaimingGame),
+    ("NarrowsSealed", NarrowsSealed),
 )
 
 
@@ -77,6 +99,7 @@ def capabilities(game: object) -> Capabilities:
         open_cards=game.open_cards if isinstance(game, HasOpenCards) else _no_open_cards,
         check_private=game.check_private if isinstance(game, ChecksPrivate) else None,
         claiming=game if isinstance(game, ClaimingGame) else None,
+        sealed_options=game.sealed_options if isinstance(game, NarrowsSealed) else None,
     )
 
 

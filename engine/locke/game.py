@@ -35,9 +35,22 @@ from engine.core.claims import Claim
 from engine.core.errors import GameOver, IllegalAction, WrongInputKind
 from engine.core.game import Outcome, check_answer_matches
 from engine.core.hidden import Knowledge
-from engine.core.pending import DRIVER_ANSWERS, Decision, DiceRolled, Pending
+from engine.core.pending import DRIVER_ANSWERS, Decision, DiceRolled, Pending, SealedChoice
 from engine.locke import claims as claim_kinds
-from engine.locke import abilities, base_cards, combat, control, declare, fate, legal, planet_cards, setup, traps, turn
+from engine.locke import (
+    abilities,
+    base_cards,
+    combat,
+    control,
+    declare,
+    fate,
+    legal,
+    planet_cards,
+    setup,
+    setup_tables,
+    traps,
+    turn,
+)
 from engine.locke.combat.actions import Order
 from engine.locke.actions import ACTIONS
 from engine.locke.components import ComponentSet
@@ -144,6 +157,21 @@ class LockeGame:
         return legal.legal_actions(self, state, seat, knowledge)
 
     # --- claims (engine.core.claims.ClaimingGame) -------------------------------
+
+    def sealed_options(self, state: LockeState, seat: int, knowledge: Knowledge) -> tuple[str, ...] | None:
+        """The silhouettes ``seat`` may choose honestly now (engine/core/capabilities.py
+        NarrowsSealed): the ones its shadow die allows with its character (table 7.2, ruling
+        N18; a pick outside them is a false claim, locke.7.1.7). None for any other sealed
+        choice, or while the seat does not know its own cards."""
+        pending = self.pending(state)
+        if not isinstance(pending, SealedChoice) or pending.purpose != "locke.silhouette":
+            return None
+        me = state.seats[seat]
+        die, character = knowledge.card(me.die), knowledge.card(me.character)
+        if die is None or character is None:
+            return None
+        taken = setup.taken_copies(state, state.picking)
+        return setup_tables.silhouette_choices(self.components, claim_kinds.die_face(die), character, taken)
 
     def claims(self, state: LockeState) -> tuple[Claim, ...]:
         return tuple(state.claims)

@@ -428,7 +428,8 @@ class Session:
         if isinstance(pending, SealedChoice):
             if self.seat not in pending.seats or (self.step, "commit") in self._sent:
                 return []
-            return [SealedPick(self.seat, pending.purpose, o) for o in pending.options_for(self.seat)]
+            honest = self.caps.honest_options(self.state, self.seat, self.knowledge, pending.options_for(self.seat))
+            return [SealedPick(self.seat, pending.purpose, o) for o in honest]
         if isinstance(pending, Decision) and pending.seat == self.seat and (self.step, "action") not in self._sent:
             return list(self.game.legal_actions(self.state, self.seat, self.knowledge))
         return []

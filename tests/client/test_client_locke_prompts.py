@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from twisted.internet.task import Clock
 
-from client.locke.intents import Group, cell_of, honest, kind_of
+from client.locke.intents import Group, cell_of, kind_of
 from client.locke.words import Namer
 from engine.core.errors import IllegalAction
 from net.seam import InputRefused
@@ -82,9 +82,10 @@ def test_the_silhouette_is_picked_in_secret_among_honest_faces_only(clock: Clock
     app, scene = locke_table(clock, 6, seed=3)
     settle(app, clock, scene)
     assert scene.legal and all(isinstance(c, SealedPick) for c in scene.legal)
-    offered = scene.session.legal()
-    assert len(scene.legal) < len(offered)  # the driver offers every face; our die allows fewer
-    assert scene.legal == honest(offered, scene.state, scene.session.knowledge, scene.components, 0)
+    pending = scene.session.pending
+    assert len(scene.legal) < len(pending.options_for(0))  # our die allows fewer faces than are free
+    assert [c.choice for c in scene.legal] == list(scene.session.game.sealed_options(  # the driver offers those
+        scene.state, 0, scene.session.knowledge))
     choose_by_clicks(app, scene, scene.legal[0])
     settle(app, clock, scene)
     assert not scene.session.problem  # the shadow claim held

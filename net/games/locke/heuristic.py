@@ -114,9 +114,7 @@ class LockeHeuristicBot:
         assert isinstance(first, SealedPick)
         if first.purpose != "locke.silhouette":
             return legal[self.rng.randrange(len(legal))]
-        allowed = LockeRandomBot._shadow_allowed(game, state, seat, knowledge)
-        picks = [a for a in legal if isinstance(a, SealedPick)]
-        options = [a for a in picks if a.choice in allowed] or picks
+        options = [a for a in legal if isinstance(a, SealedPick)]  # only honest faces (the driver's NarrowsSealed)
         card = knowledge.card(state.seats[seat].character)
         if card is not None:
             attribute = game.components.character(card).attribute

@@ -1,9 +1,9 @@
 """A random bot for Super Human Locke: uniform among honest legal actions, with
 three weights so that random games reach the base phase (a fuzzer, not a player).
 
-- The silhouette pick (a sealed choice the driver offers for every free face)
-  is narrowed to what the bot's own shadow die allows (KMC table 7.2), so the
-  shadow claim it makes is true.
+- The silhouette pick is uniform over the faces the driver offers, which are
+  only those the bot's own shadow die allows (KMC table 7.2; LockeGame.sealed_options),
+  so the shadow claim it makes is true.
 - It declares victory rarely (``declare`` probability) and refuses a
   declaration with probability ``refuse``: uniform choices would end most
   games by an accepted declaration within a few turns. Once the table has
@@ -37,13 +37,9 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from engine.core.actions import Action
 from engine.core.hidden import Knowledge
-from engine.locke import setup_tables
 from engine.locke.actions import Answer, Declare, Destroy, Fly, KingRoom, Land, Nop, Surrender, Walk
-from engine.locke.claims import die_face
 from engine.locke.combat.actions import Equip, Play, UseItem
-from engine.locke.setup import taken_copies
 from engine.core.inputs import SealedPick, SeatInput
 
 #: The combat's party questions (engine/locke/combat/talks.py).
@@ -73,11 +69,8 @@ class LockeRandomBot:
         if not legal:
             raise ValueError(f"seat {seat} was asked to act with no legal action")
         first = legal[0]
-        if isinstance(first, SealedPick) and first.purpose == "locke.silhouette":
-            allowed = self._shadow_allowed(game, state, seat, knowledge)
-            options: list[SeatInput] = [a for a in legal if isinstance(a, SealedPick) and a.choice in allowed]
-            options = options or list(legal)
-            return options[self.rng.randrange(len(options))]
+        if isinstance(first, SealedPick):  # the driver offers only the honest faces (NarrowsSealed)
+            return legal[self.rng.randrange(len(legal))]
         if isinstance(first, Declare):
             late = state.turn >= self.late_turns * state.n
             want = self.rng.random() < (self.late_declare if late else self.declare)
@@ -109,16 +102,6 @@ class LockeRandomBot:
             if fresh:
                 return fresh[self.rng.randrange(len(fresh))]
         return legal[self.rng.randrange(len(legal))]
-
-    @staticmethod
-    def _shadow_allowed(game: Any, state: Any, seat: int, knowledge: Knowledge) -> tuple[str, ...]:
-        me = state.seats[seat]
-        die = knowledge.card(me.die)
-        character = knowledge.card(me.character)
-        if die is None or character is None:
-            return ()
-        taken = taken_copies(state, state.picking)
-        return setup_tables.silhouette_choices(game.components, die_face(die), character, taken)
 
 
 def _planet_use(action: SeatInput) -> bool:
