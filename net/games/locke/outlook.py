@@ -13,6 +13,7 @@ character card data (assets/locke/characters.json), the same table the rules pag
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.locke.components import Character, ComponentSet
@@ -45,38 +46,31 @@ def side_chance(b: Beliefs, components: ComponentSet, state: Any) -> int:
     if b.my_side == "good":
         if state.key_bases_destroyed >= KEY_BASES:
             return 100
-        no_evil = 100
-        good_alive = state.seats[b.seat].alive
-        miss_good = 100
-        for i in living:
-            if i == b.seat:
-                continue
-            side = b.side(i, components, state)
-            if side == "evil":
-                return 0
-            if side == "good":
-                good_alive = True
-            elif side is None:
-                no_evil = no_evil * (100 - _p_evil(b.evil[i])) // 100
-                miss_good = miss_good * (100 - _p_good(b.evil[i])) // 100
-        return no_evil if good_alive else no_evil * (100 - miss_good) // 100
+        return _no_enemy_chance(b, components, state, living, "good", "evil", _p_good, _p_evil)
     if state.key_bases_destroyed >= KEY_BASES:
         return 0
-    no_good = 100
-    evil_alive = state.seats[b.seat].alive
-    miss_evil = 100
+    return _no_enemy_chance(b, components, state, living, "evil", "good", _p_evil, _p_good)
+
+
+def _no_enemy_chance(b: Beliefs, components: ComponentSet, state: Any, living: list[int], mine: str, enemy: str,
+                     p_mine: Callable[[int], int], p_enemy: Callable[[int], int]) -> int:
+    """Percent chance that no living seat is of the ``enemy`` side while one of ``mine`` lives
+    (this seat or another), from the sides known and the beliefs about the rest."""
+    no_enemy = 100
+    mine_alive = state.seats[b.seat].alive
+    miss_mine = 100
     for i in living:
         if i == b.seat:
             continue
         side = b.side(i, components, state)
-        if side == "good":
+        if side == enemy:
             return 0
-        if side == "evil":
-            evil_alive = True
+        if side == mine:
+            mine_alive = True
         elif side is None:
-            no_good = no_good * (100 - _p_good(b.evil[i])) // 100
-            miss_evil = miss_evil * (100 - _p_evil(b.evil[i])) // 100
-    return no_good if evil_alive else no_good * (100 - miss_evil) // 100
+            no_enemy = no_enemy * (100 - p_enemy(b.evil[i])) // 100
+            miss_mine = miss_mine * (100 - p_mine(b.evil[i])) // 100
+    return no_enemy if mine_alive else no_enemy * (100 - miss_mine) // 100
 
 
 def _counts(components: ComponentSet, card: str, targets: tuple[str, ...]) -> bool:
