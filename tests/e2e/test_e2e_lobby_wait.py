@@ -12,14 +12,13 @@ up, the game starts when the table is full, and every seat ends audited.
 
 from __future__ import annotations
 
-import json
 import time
 from pathlib import Path
 
 import pytest
 
 from tests.e2e.e2e_procs import LOOPBACK, kill_all
-from tools.match_tcp import PeerProcess, read_invite, seat_args, spawn
+from tools.match_tcp import PeerProcess, finish, read_invite, seat_args, spawn
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
@@ -63,12 +62,7 @@ def test_friends_minutes_apart_a_crash_and_comeback_and_a_host_bot_all_play_to_a
         _until(55, start, peers)
         last = _join(tmp_path, 4, code, 0)
         peers.append(last)
-        results = []
-        for peer in peers:
-            out, _ = peer.proc.communicate(timeout=180)
-            lines = [ln for ln in out.splitlines() if ln.startswith("{")]
-            assert lines, peer.log_tail()
-            results.append(json.loads(lines[-1]))
+        results = finish(peers, deadline=time.monotonic() + 180)  # each peer's JSON result (tools.match_tcp)
     finally:
         kill_all(peers)
     for result in results:
@@ -102,12 +96,7 @@ def test_an_online_table_waits_for_the_last_friend_through_the_real_mailbox_and_
             peers.append(spawn(seat, ["join", code, "--game", "tiny", *wormhole,
                                       *seat_args(seat, "random", 1, tmp_path, 240, ("--connect-timeout", TIMEOUT))],
                                tmp_path))
-        results = []
-        for peer in peers:
-            out, _ = peer.proc.communicate(timeout=180)
-            lines = [ln for ln in out.splitlines() if ln.startswith("{")]
-            assert lines, peer.log_tail()
-            results.append(json.loads(lines[-1]))
+        results = finish(peers, deadline=time.monotonic() + 180)  # each peer's JSON result (tools.match_tcp)
     finally:
         kill_all(peers)
         servers.stop()

@@ -28,7 +28,9 @@ def _wait(table: MemoryPeers, seconds: float) -> None:
         waited += 0.25
 
 
-def _finished(peers: list[Peer]) -> None:
+def _play_out(table: MemoryPeers, peers: list[Peer]) -> None:
+    """Let the game run to its end and check every peer finished it without an error."""
+    table.run(lambda: all(p.result is not None for p in peers), seconds=600)
     for peer in peers:
         assert peer.result is not None and peer.result["error"] is None and peer.result["finished"], peer.result
 
@@ -51,8 +53,7 @@ def test_friends_who_arrive_minutes_apart_all_get_to_play() -> None:
     assert list(dict.fromkeys(waits)) == [3, 2, 1]  # "waiting for N more", as the table filled
     assert first.lobby_size == 5
     everyone = [host, *joiners]
-    table.run(lambda: all(p.result is not None for p in everyone), seconds=600)
-    _finished(everyone)
+    _play_out(table, everyone)
 
 
 def test_a_joiner_who_quits_before_the_start_frees_its_seat_for_a_newcomer() -> None:
@@ -79,8 +80,7 @@ def test_a_joiner_who_quits_before_the_start_frees_its_seat_for_a_newcomer() -> 
     seated(table, newcomer, 2, host)
     last.join(invite, connect_timeout=TIMEOUT)
     everyone = [host, stayer, newcomer, last]
-    table.run(lambda: all(p.result is not None for p in everyone), seconds=600)
-    _finished(everyone)
+    _play_out(table, everyone)
     assert host.genesis is not None and leaver.identity.public_key not in host.genesis.seat_keys
 
 
@@ -100,18 +100,23 @@ def test_a_joiner_who_leaves_and_comes_back_before_the_start_plays() -> None:
     again = table.peer("again", 4, identity=identity)  # the same player, a new process
     again.join(invite, connect_timeout=TIMEOUT)
     everyone = [host, other, again]
-    table.run(lambda: all(p.result is not None for p in everyone), seconds=600)
-    _finished(everyone)
+    _play_out(table, everyone)
     assert host.genesis is not None and host.genesis.seat_keys[2] == identity.public_key
 
 
-def test_a_seated_joiner_whose_host_is_gone_gives_up_and_says_what_to_do() -> None:
+def _seated_joiner(seats: int) -> tuple[MemoryPeers, Peer, Peer]:
+    """A host's table of ``seats`` and one joiner seated at it."""
     table = MemoryPeers()
     host = table.peer("host", 1)
-    invite = host.host(4)
+    invite = host.host(seats)
     joiner = table.peer("joiner", 2)
     joiner.join(invite, connect_timeout=TIMEOUT)
     seated(table, joiner, 1, host)
+    return table, host, joiner
+
+
+def test_a_seated_joiner_whose_host_is_gone_gives_up_and_says_what_to_do() -> None:
+    table, host, joiner = _seated_joiner(4)
     _wait(table, TIMEOUT * 3)
     assert joiner.result is None  # seated: it waits while the host is there
     host.leave("closed the table", goodbye=False)
@@ -174,8 +179,7 @@ def test_the_host_fills_empty_seats_with_bots_that_play_like_any_seat() -> None:
     friend = table.peer("friend", 7)
     friend.join(invite, connect_timeout=TIMEOUT)
     everyone = [host, first, second, friend]
-    table.run(lambda: all(p.result is not None for p in everyone), seconds=600)
-    _finished(everyone)
+    _play_out(table, everyone)
     with pytest.raises(ValueError, match="only the host of an open table"):
         add_bot(friend, "random")
     lonely = table.peer("lonely", 8)
@@ -187,12 +191,7 @@ def test_the_host_fills_empty_seats_with_bots_that_play_like_any_seat() -> None:
 
 
 def test_a_host_who_closes_the_table_lets_its_joiners_go_at_once() -> None:
-    table = MemoryPeers()
-    host = table.peer("host", 1)
-    invite = host.host(4)
-    joiner = table.peer("joiner", 2)
-    joiner.join(invite, connect_timeout=TIMEOUT)
-    seated(table, joiner, 1, host)
+    table, host, joiner = _seated_joiner(4)
     host.leave("closed the table")  # a goodbye: not an outage
     table.run(lambda: joiner.result is not None, seconds=5)
     assert "closed the table" in (joiner.result or {}).get("error", "")
