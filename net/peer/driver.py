@@ -154,6 +154,9 @@ class Peer:
         #: host was last reachable (a seated joiner waits as long as the host keeps the table).
         self._connect_timeout = 30.0
         self._host_seen = 0.0
+        #: As a joiner: a roster of the host's has listed us (sticky: a stale roster relayed to us
+        #: later must not make us give up a seat the host keeps; a freed seat is asked for again).
+        self._was_seated = False
         #: As the host before the start: when each seated joiner's link went down (freed after LOBBY_GRACE).
         self._lobby_down: dict[bytes, float] = {}
         self._events_seen = 0
@@ -355,8 +358,8 @@ class Peer:
             self._end(f"cannot join the table: {error}")
 
     def _seated_here(self) -> bool:
-        """As a joiner before the start: the host's latest roster lists us (we hold a seat)."""
-        return self.lobby_seated is not None and self.identity.public_key in self.lobby_seated
+        """As a joiner before the start: a roster of the host's has listed us (we hold a seat)."""
+        return self._was_seated
 
     def _host_reachable(self) -> bool:
         assert self._joiner is not None
@@ -481,6 +484,7 @@ class Peer:
             self._begin(self.genesis, self.seat, resumed=False)
         elif kind == "seated" and self.genesis is None and self._joiner is not None:
             self.lobby_seated, self.lobby_size = lobby.check_seated(self._joiner, message)
+            self._was_seated = self._was_seated or self.identity.public_key in self.lobby_seated
             self._host_seen = self.reactor.seconds()
             taken = len(self.lobby_seated)
             self._say("table_roster", taken=taken, size=self.lobby_size, waiting=self.lobby_size - taken)

@@ -195,3 +195,19 @@ def test_a_host_who_closes_the_table_lets_its_joiners_go_at_once() -> None:
     host.leave("closed the table")  # a goodbye: not an outage
     table.run(lambda: joiner.result is not None, seconds=5)
     assert "closed the table" in (joiner.result or {}).get("error", "")
+
+
+def test_a_stale_roster_relayed_to_a_seated_joiner_does_not_make_it_give_up() -> None:
+    """Hostile: a roster the host really signed, but from before we sat down (replayed by another
+    joiner), says we hold no seat; the joiner keeps waiting for the start all the same."""
+    from net.peer import lobby
+
+    table, host, joiner = _seated_joiner(4)
+    assert host.invite is not None
+    stale = lobby.Author(host.identity, host.invite.table).seated([host.identity.public_key], 4)
+    opened = lobby.open_message(stale, host.invite.table)
+    assert opened is not None
+    joiner._on_lobby(opened)  # as if relayed to it: it verifies, and lists only the host
+    assert joiner.lobby_seated == (host.identity.public_key,)
+    _wait(table, TIMEOUT * 3)
+    assert joiner.result is None  # still seated, still waiting
