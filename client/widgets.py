@@ -57,14 +57,18 @@ class Button:
             return True
         return False
 
-    def label_room(self, size: int) -> int:
-        """How wide the centred label may be: the button less its margins and, when the hotkey tag
-        in the top-right corner sits level with the label, the tag's width on both sides (so a
-        long label shrinks instead of running under the tag)."""
-        room = self.rect.width - 12
+    def label_area(self, size: int) -> pygame.Rect:
+        """Where the label is centred: the button less its margins and, when the hotkey tag in
+        the top-right corner sits level with the label, less the tag's column (so a long label
+        moves left of the tag, and shrinks only if that is not room enough)."""
+        area = self.rect.inflate(-12, 0)
         if self.hotkey and self.rect.centery - line_height(size) // 2 < self.rect.top + 3 + line_height(11):
-            room -= 2 * (render(self.hotkey, 11, theme.TEXT_DIM).get_width() + 6)
-        return max(20, room)
+            area.width -= render(self.hotkey, 11, theme.TEXT_DIM).get_width() + 2
+        return area
+
+    def label_room(self, size: int) -> int:
+        """How wide the label may be (see :meth:`label_area`)."""
+        return max(20, self.label_area(size).width)
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.enabled:
@@ -82,8 +86,9 @@ class Button:
         if self.primary and self.enabled:
             colour = theme.TEXT_DARK
         label = self.label
-        draw_text(surface, label, self.rect.center, size, colour, bold=self.primary, anchor="center",
-                  max_width=self.label_room(size))
+        area = self.label_area(size)
+        draw_text(surface, label, (area.centerx, self.rect.centery), size, colour, bold=self.primary,
+                  anchor="center", max_width=self.label_room(size))
         if self.hotkey:
             draw_text(surface, self.hotkey, (self.rect.right - 5, self.rect.top + 3), 11,
                       theme.TEXT_DARK if self.primary else theme.TEXT_DIM, anchor="topright")

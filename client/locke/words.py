@@ -287,9 +287,10 @@ class Namer:
         head, _, tail = zone.partition(":")
         if head == "cell":
             return self.cell(tail)
+        name = tr(self.lang, f"lk_zone_{head}") if known(f"lk_zone_{head}") else self.word(head)
         if tail.isdigit():
-            return f"{self.word(head)}, {self.seat(int(tail))}"
-        return self.word(zone)
+            return f"{name}, {self.seat(int(tail))}"
+        return name if not tail else f"{name}: {self.word(tail)}"
 
     # -- events ------------------------------------------------------------------------------
     def event(self, entry: Sequence[Any]) -> str:

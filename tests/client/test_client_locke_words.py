@@ -104,3 +104,12 @@ def test_the_font_draws_every_locke_word_and_card_name() -> None:
     chars = {ch for t in texts for ch in t if ch.strip()}
     for bold in (False, True):
         assert not sorted(ch for ch in chars if ord(ch) not in coverage(bold)), bold
+
+
+def test_card_zones_in_the_log_are_words_in_both_languages() -> None:
+    """A deal or a shuffle names its zone in words ("shadow die, Seat 2"), never the engine's id ("die")."""
+    for lang, expected in (("en", "shadow die"), ("ja", "影のダイス")):
+        named = Namer(lang, ["Ann", "Bob", "Cy", "Di", "Ed"], 0, components(), Knowledge(0)).zone("die:1")
+        assert named.startswith(expected) and "die:" not in named, named
+    for zone in ("ambush", "base", "characters", "chars", "combat", "dice", "die", "kept", "keybases", "planet"):
+        assert known(f"lk_zone_{zone}"), zone

@@ -174,8 +174,8 @@ def test_a_long_label_shrinks_clear_of_its_hotkey_tag() -> None:
     text, shown = fit_line(button.label, size, button.label_room(size), bold=True)
     width = render(text, shown, (0, 0, 0), True).get_width()
     tag = render("Enter", 11, (0, 0, 0)).get_width()
-    assert button.rect.centerx + width // 2 <= button.rect.right - 5 - tag  # the label ends left of the tag
-    tall = Button(pygame.Rect(0, 0, 330, 60), "Play against a bot", lambda: None, hotkey="Enter", size=24)
-    assert fit_line(tall.label, 24, tall.label_room(24), bold=True) == (tall.label, 24)  # a short label keeps its size
+    assert button.label_area(size).centerx + width // 2 <= button.rect.right - 5 - tag  # ends left of the tag
+    small = Button(pygame.Rect(0, 0, 90, 38), "Help", lambda: None, hotkey="F1", size=17)
+    assert fit_line("Help", 17, small.label_room(17)) == ("Help", 17)  # a short label beside its tag: whole
     plain = Button(pygame.Rect(0, 0, 330, 40), "Resume the game with Hanako and Taro", lambda: None)
     assert plain.label_room(size) == 330 - 12  # no tag: the whole width
