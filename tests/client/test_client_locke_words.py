@@ -113,3 +113,5 @@ def test_card_zones_in_the_log_are_words_in_both_languages() -> None:
         assert named.startswith(expected) and "die:" not in named, named
     for zone in ("ambush", "base", "characters", "chars", "combat", "dice", "die", "kept", "keybases", "planet"):
         assert known(f"lk_zone_{zone}"), zone
+    namer = Namer("en", ["Ann", "Bob", "Cy", "Di", "Ed"], 0, components(), Knowledge(0))
+    assert namer.zone("planet:stock") == "planet cards: draw pile" and namer.zone("chars:E") == "character cards: Evil"
