@@ -32,6 +32,7 @@ from engine.locke.actions import UseAbility
 from engine.locke.components import Character
 from engine.locke.setup import cheat, free_silhouettes
 from engine.locke.state import OFF_BOARD, LockeState, Step, advance, claimed, log, with_seat
+from engine.locke.steps import LockeStep
 
 RULE = "locke.2.2"
 CONVERSION, SHAPE_CHANGE, PRIVILEGE = "conversion-check", "shape-change", "authors-privilege"
@@ -164,3 +165,6 @@ PENDING: dict[str, Any] = {"ability_reveal": pending_reveal}
 HANDLERS: dict[tuple[str, type], Any] = {("ability_reveal", CardsRevealed): _on_revealed,
                                          ("move", UseAbility): on_move_ability}
 AUTO: dict[str, Any] = {}
+
+#: typed step kinds of this family (engine/locke/registry.py)
+STEPS: tuple[type[LockeStep], ...] = ()

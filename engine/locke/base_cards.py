@@ -45,6 +45,7 @@ from engine.locke.state import (
     with_zone,
     zone_of,
 )
+from engine.locke.steps import LockeStep
 
 RULE = "locke.4"
 DECK = "combat:deck"
@@ -460,3 +461,6 @@ AUTO: dict[str, Any] = {
     "alarm_after": _auto_alarm_after, "deck_ready": _auto_deck_ready, "loop_next": _auto_loop_next,
     "loop_end": _auto_loop_end, "vortex": _auto_vortex,
 }
+
+#: typed step kinds of this family (engine/locke/registry.py)
+STEPS: tuple[type[LockeStep], ...] = ()

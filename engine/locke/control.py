@@ -29,7 +29,7 @@ controller (``Seat.controller``); a dead controller gives no orders.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction, NotYourTurn
@@ -40,7 +40,8 @@ from engine.locke.combat import claims as cc
 from engine.locke.combat.actions import Order, Play, UseItem
 from engine.locke.combat.common import fight_of, jam_floor, obstacle_jam, targets
 from engine.locke.combat.model import DECK, Fight
-from engine.locke.state import NO_SEAT, LockeState, Step, claimed, log
+from engine.locke.state import NO_SEAT, LockeState, Step, claimed, log, untyped
+from engine.locke.steps import LockeStep, Ordered, Rules, Waiting, answers
 
 RULE = "locke.4"
 #: Decisions C makes for V outright (their options are public); ``None``: any action of the step.
@@ -71,16 +72,31 @@ def controller_of(s: LockeState, seat: int) -> int:
     return c if c >= 0 and s.seats[c].alive else NO_SEAT
 
 
-def _order_of(step: Step) -> str:
+def decider(step: Step | LockeStep) -> int:
+    """The seat whose decision ``step`` is (before control says who makes it)."""
+    if isinstance(step, LockeStep):
+        return step.decider() if isinstance(step, Waiting) else NO_SEAT
+    return step.seat
+
+
+def _fighter(step: Step | LockeStep) -> int:
+    return step.fighter if isinstance(step, Ordered) else untyped(step).n
+
+
+def _order_of(step: Step | LockeStep) -> str:
+    if isinstance(step, Ordered):
+        return step.order
+    if isinstance(step, LockeStep):
+        return ""
     return step.arg[len(ORDER):] if step.arg.startswith(ORDER) else ""
 
 
-def who_decides(s: LockeState, step: Step, pending: Pending) -> Pending:
+def who_decides(s: LockeState, step: Step | LockeStep, pending: Pending) -> Pending:
     """The pending input with the controller named where it decides (what a networked
     table waits for: the controller's signed action)."""
-    if not isinstance(pending, Decision) or pending.seat != step.seat:
+    if not isinstance(pending, Decision) or pending.seat != decider(step):
         return pending
-    c = controller_of(s, step.seat)
+    c = controller_of(s, decider(step))
     if c == NO_SEAT:
         return pending
     if step.kind in DICTATED:
@@ -90,24 +106,25 @@ def who_decides(s: LockeState, step: Step, pending: Pending) -> Pending:
     return pending
 
 
-def orders(s: LockeState, step: Step) -> tuple[str, ...]:
+def orders(s: LockeState, step: Step | LockeStep) -> tuple[str, ...]:
     """The orders C may give for V's step (public: built from the public fight only)."""
     if step.kind == "cb_act":
-        if fight_of(s).fighters[step.n].acted:  # synced this round: no attack left to order (KMC 10.4.1)
+        if fight_of(s).fighters[_fighter(step)].acted:  # synced this round: no attack left to order (KMC 10.4.1)
             return ("free", "pass")
-        return ("free", "pass") + tuple(f"attack:{t}" for t in targets(s, fight_of(s), step.n))
+        return ("free", "pass") + tuple(f"attack:{t}" for t in targets(s, fight_of(s), _fighter(step)))
     return ("free", "take")
 
 
-def check(g: Any, s: LockeState, step: Step, pending: Pending, action: Action) -> None:
+def check(g: Any, s: LockeState, step: Step | LockeStep, pending: Pending, action: Action) -> None:
     """Refuse V's own input where C decides, a dictated option C may not take, and V's
     action that does not obey C's order (typed errors, rule ids)."""
     if not isinstance(pending, Decision):
         return
-    c = controller_of(s, step.seat)
-    if pending.seat != step.seat and action.seat == step.seat:
-        raise UnderControl(f"seat {step.seat} is under seat {c}'s control: seat {c} decides this for it", rule=RULE)
-    if pending.seat != step.seat and step.kind in DICTATED:
+    seat = decider(step)
+    c = controller_of(s, seat)
+    if pending.seat != seat and action.seat == seat:
+        raise UnderControl(f"seat {seat} is under seat {c}'s control: seat {c} decides this for it", rule=RULE)
+    if pending.seat != seat and step.kind in DICTATED:
         allowed = DICTATED[step.kind]
         if allowed is not None and (not isinstance(action, allowed)
                                     or (isinstance(action, EnterBase) and action.level)):
@@ -131,49 +148,60 @@ def obeys(order: str, action: Action) -> bool:
     return isinstance(action, Play) and action.use == "attack" and action.target == target
 
 
-def on_order(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
+def on_order(g: Any, s: LockeState, step: Step | LockeStep, action: Any) -> LockeState:
     """C's order for V's step: written into the step; V carries it out next."""
     assert isinstance(action, Order)
     options = orders(s, step)
     if action.order not in options:
         raise IllegalAction(f"give one of the orders {list(options)}", rule=RULE)
-    s = log(s, "order", action.seat, step.seat, step.kind, action.order)
-    return s._replace(queue=(step._replace(arg=ORDER + action.order),) + s.queue[1:])
+    s = log(s, "order", action.seat, decider(step), step.kind, action.order)
+    ordered = dataclasses.replace(step, order=action.order) if isinstance(step, Ordered) else (
+        untyped(step)._replace(arg=ORDER + action.order))
+    return s._replace(queue=(ordered,) + s.queue[1:])
 
 
-def after(g: Any, s: LockeState, new: LockeState, step: Step, action: Action) -> LockeState:
+def after(g: Any, s: LockeState, new: LockeState, step: Step | LockeStep, action: Action) -> LockeState:
     """V passed under an attack order: its hand is turned face up, judging its claim that no
     card of it could attack (ruling N211)."""
     order = _order_of(step)
     if not order.startswith("attack:") or not isinstance(action, Nop) or new.combat is None:
         return new
-    f = fight_of(s).fighters[step.n]
-    p = s.seats[step.seat]
+    seat, fighter = decider(step), _fighter(step)
+    f = fight_of(s).fighters[fighter]
+    p = s.seats[seat]
     floor = max(obstacle_jam(fight_of(s), f), jam_floor(fight_of(s), f))
     value = [floor, f.spent, [list(m) for m in p.mods], p.proofs]
-    claim = ck.make(step.seat, s.step_no, cc.NO_ATTACK, f.hand + (p.character,), value, RULE)
+    claim = ck.make(seat, s.step_no, cc.NO_ATTACK, f.hand + (p.character,), value, RULE)
     new = new._replace(**claimed(new, claim))
     if not f.hand:
         return new
-    return new._replace(queue=(Step("ctl_show", step.seat, n=step.n, arg=",".join(map(str, f.hand))),) + new.queue)
+    return new._replace(queue=(ShowHand(seat, f.hand),) + new.queue)
 
 
-def _pending_show(g: Any, s: LockeState, step: Step) -> Pending:
-    return HiddenOp("reveal", DECK, tuple(int(h) for h in step.arg.split(",") if h))
+@dataclasses.dataclass(frozen=True)
+class ShowHand(Waiting):
+    """A controlled seat that could not carry out an attack order turns its combat hand
+    face up for everyone (ruling N211); the claim was recorded when it passed."""
+
+    KIND: ClassVar[str] = "ctl_show"
+    seat: int
+    hand: tuple[int, ...]
+
+    def pending(self, g: Rules, s: LockeState) -> Pending:
+        return HiddenOp("reveal", DECK, self.hand)
+
+    @answers(CardsRevealed)
+    def shown(self, g: Rules, s: LockeState, action: CardsRevealed) -> LockeState:
+        s = s._replace(open_cards=s.open_cards + tuple(zip(action.handles, action.cards)))
+        return log(s._replace(queue=s.queue[1:]), "hand-shown", self.seat)
 
 
-def _on_shown(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    assert isinstance(action, CardsRevealed)
-    s = s._replace(open_cards=s.open_cards + tuple(zip(action.handles, action.cards)))
-    return log(s._replace(queue=s.queue[1:]), "hand-shown", step.seat)
-
-
-def legal_for_controller(g: Any, s: LockeState, step: Step, seat: int, makers: Any) -> list[Action]:
+def legal_for_controller(g: Any, s: LockeState, step: Step | LockeStep, seat: int, makers: Any) -> list[Action]:
     """C's options for V's step, from the public state alone (no knowledge of V's cards)."""
     if step.kind in ORDERED:
         return [Order(seat, order) for order in orders(s, step)]
     allowed = DICTATED[step.kind]
-    options = makers[step.kind](g, s, step, None, None)
+    options = step.legal(g, s, None, None) if isinstance(step, Waiting) else makers[step.kind](g, s, step, None, None)
     out = []
     for a in options:
         if allowed is not None and (not isinstance(a, allowed) or (isinstance(a, EnterBase) and a.level)):
@@ -182,7 +210,7 @@ def legal_for_controller(g: Any, s: LockeState, step: Step, seat: int, makers: A
     return out
 
 
-def obeying(step: Step, options: list[Action]) -> list[Action]:
+def obeying(step: Step | LockeStep, options: list[Action]) -> list[Action]:
     """V's honest options under C's order (an attack order it cannot carry out: pass)."""
     order = _order_of(step)
     if not order:
@@ -191,6 +219,9 @@ def obeying(step: Step, options: list[Action]) -> list[Action]:
     return out or [a for a in options if isinstance(a, Nop)]
 
 
-PENDING = {"ctl_show": _pending_show}
-HANDLERS = {("ctl_show", CardsRevealed): _on_shown}
+PENDING: dict[str, Any] = {}
+HANDLERS: dict[tuple[str, type[Action]], Any] = {}
 AUTO: dict[str, Any] = {}
+
+#: typed step kinds of this family (engine/locke/registry.py)
+STEPS: tuple[type[LockeStep], ...] = (ShowHand,)

@@ -28,6 +28,7 @@ from engine.locke.actions import Answer, Declare, Fight, KingRoom, Nop, Nova, Ov
 from engine.locke.setup import cheat
 from engine.locke.combat import begin
 from engine.locke.state import claimed, NO_SEAT, OFF_BOARD, Combat, LockeState, Step, advance, cell_of, lead, log, party_of, with_seat, zone_of
+from engine.locke.steps import LockeStep
 
 #: How a game can end (KMC 6.4) plus our termination guard (ruling N47).
 ENDINGS = ("declaration", "last-alive", "all-dead", "key-bases", "nova", "king-room", "guard")
@@ -354,3 +355,6 @@ AUTO = {
     "declare": _auto_declare, "accepted": _auto_accepted, "combat_phase": _auto_combat_phase,
     "destroy_phase": _auto_destroy_phase, "judge": _auto_judge,
 }
+
+#: typed step kinds of this family (engine/locke/registry.py)
+STEPS: tuple[type[LockeStep], ...] = ()

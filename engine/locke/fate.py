@@ -45,6 +45,7 @@ from engine.locke.state import (
     with_zone,
     zone_of,
 )
+from engine.locke.steps import LockeStep
 
 RULE_CHECK = "locke.11.2"
 RULE_MIND = "locke.11.3"
@@ -782,3 +783,6 @@ AUTO: dict[str, Any] = {
     "restraint_turn": _auto_restraint_turn, "check": _auto_check, "check_done": _auto_check_done,
     "hit": _auto_hit, "hit_apply": _auto_hit_apply,
 }
+
+#: typed step kinds of this family (engine/locke/registry.py)
+STEPS: tuple[type[LockeStep], ...] = ()

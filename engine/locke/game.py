@@ -33,6 +33,7 @@ from typing import Any
 from engine.core.actions import Action, ActionCodec
 from engine.core.claims import Claim
 from engine.core.errors import GameOver, IllegalAction, WrongInputKind
+from engine.core.flow import settle
 from engine.core.game import Outcome, check_answer_matches
 from engine.core.hidden import Knowledge
 from engine.core.pending import DRIVER_ANSWERS, Decision, DiceRolled, Pending, SealedChoice
@@ -46,6 +47,7 @@ from engine.locke import (
     fate,
     legal,
     planet_cards,
+    registry,
     setup,
     setup_tables,
     traps,
@@ -55,6 +57,7 @@ from engine.locke.combat.actions import Order
 from engine.locke.actions import ACTIONS
 from engine.locke.components import ComponentSet
 from engine.locke.state import RULES_ID, LockeState, Step, public_data, zone_of
+from engine.locke.steps import Automatic, LockeStep, Waiting
 
 CODEC = ActionCodec(ACTIONS + combat.ACTIONS + DRIVER_ANSWERS)
 
@@ -62,21 +65,16 @@ Handler = Callable[[Any, LockeState, Step, Action], LockeState]
 Auto = Callable[[Any, LockeState, Step], LockeState]
 PendingOf = Callable[[Any, LockeState, Step], Pending]
 
+# Kinds not yet rebuilt as typed steps (engine/locke/steps.py) still use the older
+# string-keyed tables; registry.merged refuses a kind defined twice.
 _MODULES = (setup, turn, declare, combat, traps, planet_cards, fate, base_cards, abilities, control)
-PENDING: dict[str, PendingOf] = {}
-HANDLERS: dict[tuple[str, type[Action]], Handler] = {}
-AUTO: dict[str, Auto] = {}
-for _module in _MODULES:
-    PENDING.update(_module.PENDING)
-    HANDLERS.update(_module.HANDLERS)
-    AUTO.update(_module.AUTO)
+PENDING: dict[str, PendingOf] = registry.merged(registry.legacy(_MODULES, "PENDING"), "pending")
+HANDLERS: dict[tuple[str, type[Action]], Handler] = registry.merged(registry.legacy(_MODULES, "HANDLERS"), "handler")
+AUTO: dict[str, Auto] = registry.merged(registry.legacy(_MODULES, "AUTO"), "automatic step")
 #: The dice handlers after which the roller may use a residential district (planet_cards.rerollable).
 ORIGINAL_ROLLS: dict[str, Handler] = {kind: HANDLERS[(kind, DiceRolled)] for kind in planet_cards.REROLLABLE}
 for _kind, _handler in ORIGINAL_ROLLS.items():
     HANDLERS[(_kind, DiceRolled)] = planet_cards.rerollable(_handler, combat.ROLLERS.get(_kind))
-
-#: Safety net for ``_settle``: no chain of automatic steps is this long.
-MAX_AUTO_STEPS = 10_000
 
 
 class LockeGame:
@@ -103,6 +101,10 @@ class LockeGame:
         if not state.queue:
             return None
         step = state.queue[0]
+        if isinstance(step, LockeStep):
+            if not isinstance(step, Waiting):
+                raise IllegalAction(f"the state waits at automatic step {step!r} (an engine fault)", rule="locke.guard")
+            return control.who_decides(state, step, step.pending(self, state))
         return control.who_decides(state, step, PENDING[step.kind](self, state, step))
 
     def public(self, state: LockeState) -> Any:
@@ -190,29 +192,46 @@ class LockeGame:
             control.check(self, state, state.queue[0], pending, action)
         check_answer_matches(pending, action)
         step = state.queue[0]
-        handler = HANDLERS.get((step.kind, type(action)))
         if isinstance(action, Order):
-            handler = control.on_order if isinstance(pending, Decision) and pending.prompt == "locke.order" else None
-        if handler is None:
-            raise WrongInputKind(
-                f"{type(action).__name__} does not answer the current step {step.kind!r}; "
-                "ask legal_actions for what is allowed now",
-                rule="locke.9.1",
-            )
-        new = control.after(self, state, handler(self, state, step, action), step, action)
+            if not (isinstance(pending, Decision) and pending.prompt == "locke.order"):
+                raise self._unanswered(step.kind, action)
+            new = control.on_order(self, state, step, action)
+        elif isinstance(step, LockeStep):
+            answer = registry.STEPS.handler(type(step), type(action))
+            if answer is None:
+                raise self._unanswered(step.kind, action)
+            new = answer(step, self, state, action)
+        else:
+            handler = HANDLERS.get((step.kind, type(action)))
+            if handler is None:
+                raise self._unanswered(step.kind, action)
+            new = handler(self, state, step, action)
+        new = control.after(self, state, new, step, action)
         return self._settle(new._replace(step_no=state.step_no + 1))
+
+    @staticmethod
+    def _unanswered(kind: str, action: Action) -> WrongInputKind:
+        return WrongInputKind(
+            f"{type(action).__name__} does not answer the current step {kind!r}; "
+            "ask legal_actions for what is allowed now",
+            rule="locke.9.1",
+        )
 
     def settle(self, state: LockeState) -> LockeState:
         """Run automatic steps until the state waits (used by scenario builders)."""
         return self._settle(state)
 
     def _settle(self, s: LockeState) -> LockeState:
-        for _ in range(MAX_AUTO_STEPS):
-            if not s.queue:
-                return s
-            step = s.queue[0]
-            auto = AUTO.get(step.kind)
-            if auto is None:
-                return s
-            s = auto(self, s, step)
-        raise IllegalAction("the game ran too many automatic steps in a row (an engine fault)", rule="locke.guard")
+        return settle(s, self._run_next, rule="locke.guard")
+
+    def _run_next(self, s: LockeState) -> LockeState | None:
+        """The state after the head step when it runs by itself; None when the state waits."""
+        if not s.queue:
+            return None
+        step = s.queue[0]
+        if isinstance(step, Automatic):
+            return step.run(self, s)
+        if isinstance(step, LockeStep):
+            return None
+        auto = AUTO.get(step.kind)
+        return None if auto is None else auto(self, s, step)

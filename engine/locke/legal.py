@@ -47,6 +47,7 @@ from engine.locke.components import Character
 from engine.locke.declare import dead_count, fight_options
 from engine.locke.setup import face_attribute, free_silhouettes
 from engine.locke.state import NO_SEAT, OFF_BOARD, LockeState, Step, cell_of, party_of
+from engine.locke.steps import Waiting
 
 
 def _character(g: Any, s: LockeState, seat: int, knowledge: Knowledge | None) -> Character | None:
@@ -61,9 +62,11 @@ def legal_actions(g: Any, s: LockeState, seat: int, knowledge: Knowledge | None)
     if not isinstance(pending, Decision) or pending.seat != seat:
         return []
     step = s.queue[0]
-    if step.seat != seat:  # a controller decides for the seat it controls, from public data only (N212)
+    if control.decider(step) != seat:  # a controller decides for the seat it controls, from public data only (N212)
         return control.legal_for_controller(g, s, step, seat, _MAKERS)
     me = _character(g, s, seat, knowledge)
+    if isinstance(step, Waiting):
+        return control.obeying(step, step.legal(g, s, me, knowledge))
     actions: list[Action] = _MAKERS[step.kind](g, s, step, me, knowledge)
     return control.obeying(step, actions)
 

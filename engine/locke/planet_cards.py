@@ -25,6 +25,7 @@ kinds are used by the combat through :func:`use_steps` and :func:`spend`
 from __future__ import annotations
 
 from functools import lru_cache
+from collections.abc import Callable
 from typing import Any
 
 from engine.core.actions import SYSTEM
@@ -35,6 +36,7 @@ from engine.locke import fate
 from engine.locke.actions import InfoCheck, Nop, UseCard, Walk
 from engine.locke.setup import cheat, free_silhouettes, open_information
 from engine.locke.state import (
+    untyped,
     OFF_BOARD,
     LockeState,
     Step,
@@ -45,6 +47,7 @@ from engine.locke.state import (
     with_zone,
     zone_of,
 )
+from engine.locke.steps import LockeStep, Waiting, answer_methods
 
 RULE = "locke.s000.3.1"
 #: Cards a seat may use in its movement decision (seed 000 3.1.3 shape change, 3.2.4 districts).
@@ -257,19 +260,39 @@ def rerollable(original: Any, roller: Any = None) -> Any:
     def handler(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
         assert isinstance(action, DiceRolled)
         seat = roller(s, step) if roller is not None else step.seat
-        if seat < 0 or not s.seats[seat].kept or not s.seats[seat].alive:
+        offered = _offer_reroll(s, seat, action.faces)
+        if offered is None:
             new: LockeState = original(g, s, step, action)
             return new
-        faces = ",".join(str(f) for f in action.faces)
-        return s._replace(queue=(Step("reroll", seat, arg=faces),) + s.queue)
+        return offered
     return handler
+
+
+def _offer_reroll(s: LockeState, seat: int, faces: tuple[int, ...]) -> LockeState | None:
+    """The state asking ``seat`` whether to re-roll ``faces`` (None: it holds no kept card)."""
+    if seat < 0 or not s.seats[seat].kept or not s.seats[seat].alive:
+        return None
+    return s._replace(queue=(Step("reroll", seat, arg=",".join(str(f) for f in faces)),) + s.queue)
+
+
+def rerollable_step(answer: Callable[..., LockeState]) -> Callable[..., LockeState]:
+    """Wrap the dice answer of a typed ``REROLL`` step (engine/locke/steps.py) with the
+    residential district's offer (N62)."""
+    def wrapped(step: Waiting, g: Any, s: LockeState, action: DiceRolled) -> LockeState:
+        offered = _offer_reroll(s, step.roller(s), action.faces)
+        return offered if offered is not None else answer(step, g, s, action)
+    return wrapped
 
 
 def _on_reroll_nop(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     s = advance(s)
-    roll = s.queue[0]
     pending = g.pending(s)
     faces = tuple(int(f) for f in step.arg.split(","))
+    if isinstance(s.queue[0], Waiting):  # the roll's own answer, without the offer again
+        typed = s.queue[0]
+        answer = dict(answer_methods(type(typed)))[DiceRolled]
+        return answer(typed, g, s, DiceRolled(SYSTEM, pending.purpose, faces))
+    roll = untyped(s.queue[0])
     from engine.locke.game import ORIGINAL_ROLLS
 
     new: LockeState = ORIGINAL_ROLLS[roll.kind](g, s, roll, DiceRolled(SYSTEM, pending.purpose, faces))
@@ -431,3 +454,6 @@ AUTO = {
     "use_card": _auto_use_card, "use_apply": _auto_use_apply, "give": _auto_give, "spend": _auto_spend,
     "clone_apply": _auto_clone_apply, "evil_exception": _auto_evil_exception,
 }
+
+#: typed step kinds of this family (engine/locke/registry.py)
+STEPS: tuple[type[LockeStep], ...] = ()

@@ -35,6 +35,7 @@ from engine.locke import board, setup_tables
 from engine.locke import claims as ck
 from engine.locke.actions import InfoCheck, Switch
 from engine.locke.state import claimed, Cell, LockeState, Seat, Step, advance, log, with_seat, with_zone, zone_of
+from engine.locke.steps import LockeStep
 
 #: Planet-card cells in board order (36, KMC 7.1.1) and their keys.
 PLANET_CELLS: tuple[str, ...] = tuple(c.key for c in board.PLANET_CARD_CELLS)
@@ -388,3 +389,6 @@ AUTO = {
     "lay_planets": _auto_lay_planets,
     "planet_start": _auto_planet_start,
 }
+
+#: typed step kinds of this family (engine/locke/registry.py)
+STEPS: tuple[type[LockeStep], ...] = ()

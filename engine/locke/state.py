@@ -16,10 +16,13 @@ their commitments, never a cell.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine.core.hashing import digest
 from engine.core.pending import Decision, Pending
+
+if TYPE_CHECKING:
+    from engine.locke.steps import LockeStep
 
 #: Domains of the running digests that stand for the claim and event logs in the hash.
 CLAIMS_DOMAIN = "fairtable/locke/claims/v1"
@@ -50,6 +53,13 @@ class Step(NamedTuple):
     seat: int
     n: int = 0
     arg: str = ""
+
+
+def untyped(step: Step | LockeStep) -> Step:
+    """A queued step of a kind not yet rebuilt as a typed step (issue 24 transition)."""
+    if not isinstance(step, Step):
+        raise TypeError(f"step {step!r} is typed; read its fields by name")
+    return step
 
 
 class Seat(NamedTuple):
@@ -110,7 +120,7 @@ class LockeState(NamedTuple):
     """Everything public about a Locke game; the state hash covers all of it."""
 
     n: int
-    queue: tuple[Step, ...]
+    queue: tuple[Step | LockeStep, ...]
     seats: tuple[Seat, ...]
     phase: str = "setup"  # setup, planet, base, reveal, over
     #: zone name -> handles (character groups, stocks, dice); see game.zone
@@ -198,7 +208,7 @@ def public_data(state: LockeState) -> dict[str, Any]:
         "rules": RULES_ID,
         "n": state.n,
         "phase": state.phase,
-        "queue": [list(s) for s in state.queue],
+        "queue": list(state.queue),  # a step encodes as a list (engine/locke/steps.py LockeStep.data)
         "seats": [list(s) for s in state.seats],
         "zones": [[name, list(h)] for name, h in state.zones],
         "cells": [[name, [c.handle, c.face_up]] for name, c in state.cells],

@@ -40,6 +40,7 @@ from engine.locke.chart_data import TRAP_PLUS
 from engine.locke.outcomes import Context
 from engine.locke.setup import cheat
 from engine.locke.state import (
+    untyped,
     NO_SEAT,
     OFF_BOARD,
     Cell,
@@ -57,6 +58,7 @@ from engine.locke.state import (
     with_zone,
     zone_of,
 )
+from engine.locke.steps import LockeStep
 
 #: Trap entries that are a combat against the chart's obstacles.
 COMBAT_ENTRIES = ("dark-knights", "hell-divers", "cybers", "e-buster", "super-e-buster")
@@ -578,7 +580,7 @@ def _on_race_six(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
         s = log(s._replace(seats=with_seat(s, step.seat, p._replace(damage=p.damage + 1))), "astro-race-crash", step.seat)
         return push(s, Step("race_hurt", step.seat))
     index = next(k for k, q in enumerate(s.queue) if q.kind == "race_next")
-    nxt = s.queue[index]
+    nxt = untyped(s.queue[index])
     racers = [r for r in _race_parse(nxt.arg) if r[0] != step.seat]
     queue = list(s.queue)
     queue[index] = nxt._replace(arg=_race_text(racers))
@@ -604,7 +606,7 @@ def _on_race_hurt(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     if action.value <= 0:
         s = fate.kill(g, s, step.seat, cause="astro-race")
         index = next(k for k, q in enumerate(s.queue) if q.kind == "race_next")
-        nxt = s.queue[index]
+        nxt = untyped(s.queue[index])
         queue = list(s.queue)
         queue[index] = nxt._replace(arg=_race_text([r for r in _race_parse(nxt.arg) if r[0] != step.seat]))
         s = s._replace(queue=tuple(queue))
@@ -845,3 +847,6 @@ def _install_fate_hook() -> None:
 
 
 _install_fate_hook()
+
+#: typed step kinds of this family (engine/locke/registry.py)
+STEPS: tuple[type[LockeStep], ...] = ()

@@ -78,6 +78,7 @@ from engine.locke.state import (
     with_zone,
     zone_of,
 )
+from engine.locke.steps import LockeStep
 
 BASE_CELLS: tuple[str, ...] = tuple(c.key for c in board.BASE_CELLS)
 OUTER: tuple[str, ...] = tuple(c.key for c in board.OUTER_CELLS)
@@ -973,3 +974,6 @@ AUTO = {
     "rc_start": _auto_rc_start, "phase_change": _auto_phase_change, "lay_base": _auto_lay_base,
     "base_turn": _auto_base_turn, "base_drop": _auto_base_drop,
 }
+
+#: typed step kinds of this family (engine/locke/registry.py)
+STEPS: tuple[type[LockeStep], ...] = ()

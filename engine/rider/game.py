@@ -6,7 +6,9 @@ choice, a hidden-card operation) or something the engine does by itself (start
 a turn, resolve an instant effect, end a turn). After every input the reducer
 *settles*: it runs automatic steps until the head waits for input again. So
 ``pending(state)`` is a pure function of the queue head, and a log of inputs
-replays to the same states everywhere.
+replays to the same states everywhere. The queue, the table of step kinds and
+the settle loop are the shared flow core (engine/core/flow.py); ``STEPS`` below
+says what each Rider step kind does.
 
 Turn = draw (rider.2), exactly one main action (rider.3-5), attacks
 (rider.6-8), then the other seat's turn. Rule ids refer to docs/rules/rider.md.
@@ -14,7 +16,7 @@ Turn = draw (rider.2), exactly one main action (rider.3-5), attacks
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from engine.core.actions import SYSTEM, Action
@@ -25,6 +27,7 @@ from engine.core.errors import (
     IllegalAction,
     WrongInputKind,
 )
+from engine.core.flow import StepTable, settle
 from engine.core.game import Outcome, check_answer_matches
 from engine.core.hidden import Knowledge
 from engine.core.pending import (
@@ -89,8 +92,6 @@ RPS = ("rock", "paper", "scissors")
 MARK_AS_RPS = {"sword": "scissors", "feather": "paper", "rock": "rock"}
 BEATS = {"rock": "scissors", "scissors": "paper", "paper": "rock"}
 
-#: Step kinds that wait for input; every other kind is run by ``_settle``.
-_WAITING = frozenset({"setup", "shuffle", "deal", "mark", "flip", "rps", "main", "discard", "peek", "attack"})
 #: Effects whose target is chosen in the level-up action, and what they target.
 def _column(letter: str, rule: str) -> int:
     index = COLUMN_INDEX.get(letter)
@@ -239,7 +240,7 @@ class RiderGame:
             raise GameOver(f"the game is over ({state.reason}); start a new game to play again")
         check_answer_matches(self.pending(state), action)
         step = state.queue[0]
-        handler = _HANDLERS.get((step.kind, type(action)))
+        handler = STEPS.handler(step.kind, type(action))
         if handler is None:
             raise WrongInputKind(
                 f"{type(action).__name__} does not answer the current step {step.kind!r}; "
@@ -255,17 +256,20 @@ class RiderGame:
         return check_win(self._settle(state))
 
     def _settle(self, s: RiderState) -> RiderState:
-        while s.queue and not s.reason:
-            step = s.queue[0]
-            kind = step.kind
-            if kind in _WAITING:
-                if self._ready(s, step):
-                    return s
-                s = s._replace(queue=s.queue[1:])
-                continue
-            effect = AUTO_EFFECTS.get(kind)
-            s = effect(self.table, s, step) if effect is not None else _AUTO[kind](self, s, step)
-        return s
+        return settle(s, self._run_next, rule="rider.guard")
+
+    def _run_next(self, s: RiderState) -> RiderState | None:
+        """The state after the head step when it runs by itself; None when the state waits.
+        A waiting step with nothing to wait for (``_ready``) is dropped."""
+        if not s.queue or s.reason:
+            return None
+        step = s.queue[0]
+        automatic = STEPS.automatic(step.kind)
+        if automatic is not None:
+            return automatic(self, s, step)
+        if self._ready(s, step):
+            return None
+        return s._replace(queue=s.queue[1:])
 
     def _ready(self, s: RiderState, step: Step) -> bool:
         """False when a waiting step has nothing to wait for and is skipped."""
@@ -595,26 +599,31 @@ def deck_problems(cardset: CardSet, deck: Iterable[str]) -> list[str]:
 _check_deck = deck_problems  # older name, still used by net.session.plan
 
 
-_HANDLERS = {
-    ("setup", SetUp): RiderGame._on_setup,
-    ("shuffle", CardsShuffled): RiderGame._on_shuffled,
-    ("deal", CardsDealt): RiderGame._on_dealt,
-    ("peek", CardsShownTo): RiderGame._on_shown,
-    ("flip", CardsRevealed): RiderGame._on_revealed,
-    ("mark", SealedChoicesRevealed): RiderGame._on_sealed,
-    ("rps", SealedChoicesRevealed): RiderGame._on_sealed,
-    ("main", LevelUp): RiderGame._on_level_up,
-    ("main", Renew): RiderGame._on_renew,
-    ("main", OpenColumn): RiderGame._on_open,
-    ("main", Pass): RiderGame._on_pass,
-    ("discard", Discard): RiderGame._on_discard,
-    ("attack", Attack): RiderGame._on_attack,
-    ("attack", EndAttacks): RiderGame._on_end_attacks,
-}
+#: What each Rider step kind does (engine/core/flow.py): the waiting kinds and what answers
+#: them, then the automatic kinds, card effects included (engine/rider/effects.py).
+Handler = Callable[[RiderGame, RiderState, Step, Action], RiderState]
+Auto = Callable[[RiderGame, RiderState, Step], RiderState]
+STEPS: StepTable[str, Handler, Auto] = StepTable("rider")
+STEPS.waits("setup", {SetUp: RiderGame._on_setup})
+STEPS.waits("shuffle", {CardsShuffled: RiderGame._on_shuffled})
+STEPS.waits("deal", {CardsDealt: RiderGame._on_dealt})
+STEPS.waits("peek", {CardsShownTo: RiderGame._on_shown})
+STEPS.waits("flip", {CardsRevealed: RiderGame._on_revealed})
+STEPS.waits("mark", {SealedChoicesRevealed: RiderGame._on_sealed})
+STEPS.waits("rps", {SealedChoicesRevealed: RiderGame._on_sealed})
+STEPS.waits("main", {LevelUp: RiderGame._on_level_up, Renew: RiderGame._on_renew,
+                     OpenColumn: RiderGame._on_open, Pass: RiderGame._on_pass})
+STEPS.waits("discard", {Discard: RiderGame._on_discard})
+STEPS.waits("attack", {Attack: RiderGame._on_attack, EndAttacks: RiderGame._on_end_attacks})
+STEPS.runs("turn", RiderGame._auto_turn)
+STEPS.runs("end", RiderGame._auto_end)
+STEPS.runs("draw", RiderGame._auto_draw)
+STEPS.runs("first", RiderGame._auto_first)
 
-_AUTO = {
-    "turn": RiderGame._auto_turn,
-    "end": RiderGame._auto_end,
-    "draw": RiderGame._auto_draw,
-    "first": RiderGame._auto_first,
-}
+
+def _effect(run: Callable[[Mapping[str, Info], RiderState, Step], RiderState]) -> Auto:
+    return lambda game, s, step: run(game.table, s, step)
+
+
+for _kind, _run in AUTO_EFFECTS.items():
+    STEPS.runs(_kind, _effect(_run))

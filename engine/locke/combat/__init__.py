@@ -34,6 +34,7 @@ from engine.locke.combat.kept import PLANET_ITEMS
 from engine.locke.combat.legal import MAKERS as _LEGAL
 from engine.locke.combat.model import Obstacle
 from engine.locke.combat.obstacles import alarm_device, obstacles_from
+from engine.locke.steps import LockeStep
 
 PENDING: dict[str, Any] = {**flow.PENDING, **path.PENDING, **auto.PENDING, **items.PENDING,
                            **disintegration.PENDING, **breakage.PENDING, **ebuster.PENDING,
@@ -47,5 +48,7 @@ AUTO: dict[str, Any] = {**flow.AUTO, **path.AUTO, **auto.AUTO, **items.AUTO, **d
 MAKERS: dict[str, Any] = {**_LEGAL, **volley.MAKERS}
 #: Dice whose roller is not the step's seat: kind -> (state, step) -> the rolling seat.
 ROLLERS: dict[str, Any] = dict(path.ROLLERS)
+#: typed step kinds of the combat (engine/locke/registry.py)
+STEPS: tuple[type[LockeStep], ...] = ()
 
-__all__ = ["ACTIONS", "AUTO", "HANDLERS", "MAKERS", "PENDING", "PLANET_ITEMS", "ROLLERS", "Obstacle", "alarm_device", "begin", "obstacles_from"]
+__all__ = ["ACTIONS", "AUTO", "HANDLERS", "MAKERS", "PENDING", "PLANET_ITEMS", "ROLLERS", "STEPS", "Obstacle", "alarm_device", "begin", "obstacles_from"]

@@ -59,7 +59,7 @@ from engine.locke.combat.common import (
 from engine.locke.combat.model import ASLEEP, DEAD, DECK, ESCAPED, Fight, Fighter, Strike
 from engine.locke.components import CombatCard
 from engine.locke.damage import resolve_damage
-from engine.locke.state import NO_SEAT, LockeState, Step, advance, claimed, log, with_seat
+from engine.locke.state import NO_SEAT, LockeState, Step, advance, claimed, log, untyped, with_seat
 
 RULES = {
     "attack": "locke.10.6", "sync": "locke.10.8", "hench": "locke.10.8", "escape": "locke.10.7.2",
@@ -245,10 +245,10 @@ def _on_mind(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     s = log(s, "cb-stretch", step.seat, step.n, mind, totals, ok)
     if ok:
         return advance(s)
-    nxt, rest = s.queue[1], s.queue[2:]
+    nxt, rest = untyped(s.queue[1]), s.queue[2:]
     if nxt.kind == "cb_jam_ask":  # KMC 10.10: a try that failed; the jammer's owner passes it over in silence
         s = put(s, fight_of(s)._replace(before=None))
-        nxt, rest = rest[0], rest[1:]
+        nxt, rest = untyped(rest[0]), rest[1:]
     return s._replace(queue=(nxt._replace(arg="failed:" + nxt.arg.partition(":")[2]),) + rest)
 
 

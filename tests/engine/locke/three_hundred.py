@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from net.local_table import LocalTable
+from tests.engine.locke.behaviour import untraced
 from tests.engine.locke.flow_helpers import bot_table
 
 PLAYERS = range(5, 11)
@@ -31,9 +32,10 @@ class PlayedGame(NamedTuple):
 def played_games() -> tuple[PlayedGame, ...]:
     """Every game played to its end (hashing each state only for every HASHED_EVERY-th seed)."""
     games = []
-    for players in PLAYERS:
-        for seed in SEEDS:
-            table = bot_table(players, seed, hashes=seed % HASHED_EVERY == 0)
-            table.run(400_000)
-            games.append(PlayedGame(players, seed, table))
+    with untraced():  # recorded whole in games.json.gz (tests/engine/locke/behaviour.py)
+        for players in PLAYERS:
+            for seed in SEEDS:
+                table = bot_table(players, seed, hashes=seed % HASHED_EVERY == 0)
+                table.run(400_000)
+                games.append(PlayedGame(players, seed, table))
     return tuple(games)
