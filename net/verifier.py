@@ -321,9 +321,14 @@ def _verify_local(record: LocalRecord, require_end: bool) -> Verdict:
     entry = game_for_rules(record.rules_id)
     if entry is None:
         return _fail(0, None, "set-up", f"the record's rules {record.rules_id!r} are not installed here")
-    if entry.rules_version != record.rules_version or entry.card_set_hash() != record.card_set_hash:
-        return _fail(0, None, "set-up", f"the record was played with another version of {entry.title} (rules "
-                                        "version or components differ); verify it with that version")
+    if entry.rules_version != record.rules_version:
+        return _fail(0, None, "set-up", f"the record was played with {entry.title} rules version "
+                                        f"{record.rules_version!r}, and this copy of Fairtable has version "
+                                        f"{entry.rules_version!r}: another version of the rules cannot replay it; "
+                                        "verify it with the Fairtable version it was played with")
+    if entry.card_set_hash() != record.card_set_hash:
+        return _fail(0, None, "set-up", f"the record was played with another version of {entry.title}'s components "
+                                        "(cards, board or charts differ); verify it with that version")
     try:
         setup = entry.local(record.setup, None)
     except ValueError as exc:

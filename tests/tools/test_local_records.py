@@ -141,9 +141,30 @@ def test_tampering_with_a_saved_local_record_is_caught_at_its_step(which: str, r
 
     other = _copy(original)  # another version of the game
     other["table"]["rules_version"] = "0"
-    assert _failed(other).reason == "set-up" and "another version" in _failed(other).detail
+    detail = _failed(other).detail
+    assert _failed(other).reason == "set-up" and "rules version '0'" in detail and "version '1'" in detail
+
+    components = _copy(original)  # the same rules over other components
+    components["table"]["card_set_hash"] = bytes(32)
+    assert "components" in _failed(components).detail
 
     assert verify(_copy(original)).ok  # the copies were the only ones changed
+
+
+def test_a_locke_record_of_older_rules_is_refused_naming_both_versions(tmp_path: Path) -> None:
+    """A Locke game saved before the engine rebuild (rules version 1) cannot replay on the typed
+    steps (version 2): tools.verify says which version played it and which one is here."""
+    from net.games.locke import RULES_VERSION
+
+    path = tmp_path / "locke.ft"
+    assert match.main(["locke", "--bots", "random", "--seats", "5", "--seed", "2", "--save", str(path)]) == 0
+    record = load_raw(path)
+    assert verify(_copy(record)).ok
+    older = _copy(record)
+    older["table"]["rules_version"] = "1"
+    verdict = _failed(older)
+    assert verdict.reason == "set-up"
+    assert "rules version '1'" in verdict.detail and f"version {RULES_VERSION!r}" in verdict.detail
 
 
 def test_a_malformed_local_record_is_a_format_failure_not_a_traceback(tiny_record: Any) -> None:

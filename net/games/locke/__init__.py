@@ -51,8 +51,12 @@ def local(record: Mapping[str, Any], override: Any = None) -> LocalSetup[LockeSt
     return LocalSetup(game, state, tuple(knowledge), dict(record))
 
 
+#: Bumped whenever a saved game of the older rules could replay differently: 2 is the
+#: rebuilt engine of typed steps (issue 24), whose step encoding changes every state hash.
+RULES_VERSION = "2"
+
 ENTRY: GameEntry[LockeState] = GameEntry(
-    name="locke", title="Super Human Locke", title_ja="超人ロック", rules_id=RULES_ID, rules_version="1",
+    name="locke", title="Super Human Locke", title_ja="超人ロック", rules_id=RULES_ID, rules_version=RULES_VERSION,
     card_set_hash=lambda: components().digest(),
     min_seats=MIN_SEATS, max_seats=MAX_SEATS, default_seats=5,
     local_record=local_record, local=local,
