@@ -404,7 +404,8 @@ class LobbyScene(Scene):
 
     def _game_of_code(self, code: str) -> str | None:
         """The game a LAN invite code names (the host's game: we play it, whatever the game row
-        shows), else None; an online code says nothing until it pairs. InviteError for a bad code."""
+        shows), else None; an online code names it only once it pairs (the table then switches,
+        NetTable._adopt, and the game row follows in _net_changed). InviteError for a bad code."""
         from net.transport.invite import parse_invite
         from net.transport.wormhole import looks_like_wormhole_code
 
@@ -444,6 +445,9 @@ class LobbyScene(Scene):
 
     def _net_changed(self) -> None:
         net = self.net
+        if net is not None and net.entry.name != self.settings.game and any(g.name == net.entry.name
+                                                                           for g in self.games):
+            self._set_game(net.entry.name)  # an online code paired with a table of another game
         if net is not None and net.online_code and self.invite_field.value != net.online_code:
             self.invite_field.value = net.online_code  # a new online code: show it and copy it
             self._copy()

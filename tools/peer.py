@@ -447,7 +447,28 @@ def run(args: argparse.Namespace, out: Any = None, discovery: Discovery = lan_di
                 raise Problem("--listen and --port are for LAN invites; an online joiner reaches the host and the "
                               "other players through the wormhole")
             kept = {"identity": str(id_path.resolve())} if id_path is not None else {}
-            OnlineJoin(peer, settings, connect_timeout=args.connect_timeout, keep=kept).join(wormhole_code)
+
+            def adopt(game: str) -> None:
+                """The host's game, named by its offer once the code pairs: play it with its own
+                bot and deck (without --game; with it, another game is refused)."""
+                try:
+                    other = game_named(game)
+                except ValueError:
+                    raise ValueError(f"the host plays {game!r}, which this Fairtable does not know; install the "
+                                     "host's Fairtable release") from None
+                if not other.networked:
+                    raise ValueError(f"the host plays {other.title}, which plays only on a local table here")
+                try:
+                    kind = args.bot or other.default_bots[0]
+                    bot = other.bot(kind, random.Random(f"{seed}/peer/{identity.fingerprint}"))
+                    peer.switch_game(other, deck=load_deck_for(other, args, 1), agent=bot)
+                except Problem as exc:
+                    raise ValueError(str(exc)) from None
+                if not getattr(args, "name", ""):
+                    peer.name = bot_name(kind)
+
+            OnlineJoin(peer, settings, connect_timeout=args.connect_timeout, keep=kept,
+                       adopt=None if args.game else adopt).join(wormhole_code)
         elif args.command == "join":
             assert invite is not None
             if args.no_listen and (args.listen is not None or args.port):

@@ -371,11 +371,30 @@ class NetTable:
             from net.peer.online import OnlineJoin
 
             self.code = parse_code(code)
-            OnlineJoin(self.peer, self.online_settings(), connect_timeout=connect_timeout).join(self.code)
+            OnlineJoin(self.peer, self.online_settings(), connect_timeout=connect_timeout,
+                       adopt=self._adopt).join(self.code)
             return
         invite = parse_invite(code)
         self.code = invite.encode()
         self.peer.join(invite, connect_timeout=connect_timeout)
+
+    def _adopt(self, game: str) -> None:
+        """An online code paired with a host of another game than the lobby's row: play the
+        host's (its offer names it), with our deck for it; ValueError when this client cannot."""
+        from client.table.ui import net_ui
+        from net.games import game_named
+
+        try:
+            entry = game_named(game)
+        except ValueError:
+            raise ValueError(f"the host plays {game!r}, which this Fairtable does not know; install the host's "
+                             "Fairtable release") from None
+        ui = net_ui(entry.name)
+        if ui is None:
+            raise ValueError(f"the host plays {entry.title}, which this client cannot play with friends yet")
+        self.peer.switch_game(entry, deck=ui.net_deck(self.settings), agent=None)
+        self.entry = entry
+        self.on_change()
 
     def online_settings(self) -> Any:
         """Mailbox and relay: the environment (FAIRTABLE_MAILBOX, FAIRTABLE_RELAY) or the public servers."""

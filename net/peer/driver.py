@@ -225,6 +225,17 @@ class Peer:
             self._start_game()
         return self.invite
 
+    def switch_game(self, entry: GameEntry[Any], *, deck: Sequence[str] | None, agent: Agent | None) -> None:
+        """Play ``entry``'s game instead, with this seat's ``deck`` and ``agent`` for it: an online
+        code names its game only once it pairs (net/peer/online.py), after this peer was made.
+        Only before any table: RuntimeError once hosting or joining."""
+        if self.invite is not None or self.host_lobby is not None or self.genesis is not None:
+            raise RuntimeError("a peer changes its game only before it hosts or joins a table")
+        self.entry = entry
+        self.deck = tuple(deck) if deck is not None else None
+        self.agent = agent
+        self.info = entry.seat_info(self.deck) if self.deck is not None or not entry.needs_deck else {}
+
     def join(self, invite: Invite, *, connect_timeout: float = 30.0, listen: str | None = None,
              port: int = 0, where: str | None = None, record: dict[str, Any] | None = None) -> None:
         """Dial the invite's host, ask for a seat, and play once the game starts.

@@ -95,7 +95,7 @@ class OnlineHost:
         self.reinvite = reinvite
         self.invite_ttl = invite_ttl
         self.on_code = on_code or (lambda code: None)
-        self.offer = Offer(peer.mesh.table, peer.identity.public_key)
+        self.offer = Offer(peer.mesh.table, peer.identity.public_key, peer.entry.name)
         self.open: list[Pairing] = []  # invite codes not used yet
         self.by_key: dict[bytes, Pairing] = {}  # the pairing carrying each friend's link
         self.secrets: dict[bytes, bytes] = {}
@@ -306,8 +306,13 @@ class OnlineJoin:
     """
 
     def __init__(self, peer: Peer, settings: WormholeSettings, *, connect_timeout: float = 60.0,
-                 relay_timeout: float = RELAY_TIMEOUT, keep: dict[str, Any] | None = None) -> None:
+                 relay_timeout: float = RELAY_TIMEOUT, keep: dict[str, Any] | None = None,
+                 adopt: Callable[[str], None] | None = None) -> None:
         self.peer = peer
+        #: Called with the host's game (its offer names it) when the peer was made for another:
+        #: it switches the peer to that game (Peer.switch_game) or raises ValueError saying why not.
+        #: Without it, a code for another game is refused, naming the host's game.
+        self.adopt = adopt or self._other_game
         self.keep = dict(keep or {})  # more to record in the peer directory (e.g. the identity file)
         self.settings = settings
         self.connect_timeout = connect_timeout
@@ -325,6 +330,10 @@ class OnlineJoin:
         self._watch.clock = peer.reactor
         peer.on_close.append(self.stop)
         peer.online_connect = self.connect
+
+    def _other_game(self, game: str) -> None:
+        raise ValueError(f"this code is for a {game} table, not {self.peer.entry.title}; join without choosing "
+                         "a game to play the host's")
 
     def join(self, code: str) -> None:
         """Open the wormhole of ``code``; the peer joins once the host's offer arrives."""
@@ -365,10 +374,16 @@ class OnlineJoin:
             return
         if name == "offer":
             offer: Offer = value
+            if offer.game != self.peer.entry.name:
+                try:
+                    self.adopt(offer.game)
+                except ValueError as exc:
+                    self.peer.leave(f"cannot join the table: {exc}", goodbye=False)
+                    return
             self.host_key, self.table, self.secret = offer.host_key, offer.table, pairing.resume_secret
             from net.identity import fingerprint_of
 
-            invite = Invite(offer.table, fingerprint_of(offer.host_key), (NO_ADDRESS,))
+            invite = Invite(offer.table, fingerprint_of(offer.host_key), (NO_ADDRESS,), offer.game)
             record = {**self.keep, "online": {
                 "host_key": offer.host_key, "secret": pairing.resume_secret, "code": self.code,
                 "mailbox": self.settings.mailbox, "relay": self.settings.relay, "direct": self.settings.direct}}

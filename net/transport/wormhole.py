@@ -45,7 +45,10 @@ BINDING_PURPOSE = "fairtable/link-binding/v1"
 RESUME_PURPOSE = "fairtable/resume-secret/v1"
 RESUME_DOMAIN = "fairtable/resume-code/v1"
 OFFER_TYPE = "fairtable-offer"
-OFFER_VERSION = 1
+#: 2: the offer names the host's game, so a joiner plays it without being told (issue 29).
+OFFER_VERSION = 2
+#: The longest game name an offer may carry (a registry name: short ASCII).
+MAX_OFFER_GAME = 32
 BINDING_SIZE = 32
 RESUME_SECRET_SIZE = 32
 #: Seconds a resume code stays the same; a rendezvous not met in its window
@@ -148,13 +151,16 @@ def parse_code(text: str) -> str:
 
 @dataclasses.dataclass(frozen=True)
 class Offer:
-    """What the host tells a joiner over the PAKE channel: the table and its key."""
+    """What the host tells a joiner over the PAKE channel: the table, its key and the game
+    it plays (its registry name), so the joiner need not be told which game the code is for."""
 
     table: bytes
     host_key: bytes
+    game: str
 
     def encode(self) -> bytes:
-        return encode({"t": OFFER_TYPE, "v": OFFER_VERSION, "table": self.table, "key": self.host_key})
+        return encode({"t": OFFER_TYPE, "v": OFFER_VERSION, "table": self.table, "key": self.host_key,
+                       "game": self.game})
 
 
 def parse_offer(data: bytes) -> Offer:
@@ -164,18 +170,22 @@ def parse_offer(data: bytes) -> Offer:
     except EncodingError as exc:
         raise PeerIncompatible(f"the other side sent something that is not a Fairtable table offer ({exc}); "
                                "it may be another program using the same code") from None
-    if (not isinstance(value, dict) or set(value) != {"t", "v", "table", "key"}
+    if (not isinstance(value, dict) or not {"t", "v"} <= set(value)
             or value["t"] != OFFER_TYPE or not isinstance(value["v"], int)):
         raise PeerIncompatible("the other side sent something that is not a Fairtable table offer; it may be "
                                "another program using the same code")
     if value["v"] != OFFER_VERSION:
         raise PeerIncompatible(f"the host's Fairtable speaks online-offer version {value['v']}, this one "
                                f"{OFFER_VERSION}; both players should run the same release")
-    table, key = value["table"], value["key"]
+    if set(value) != {"t", "v", "table", "key", "game"}:
+        raise PeerIncompatible("the host's table offer has other fields than a Fairtable offer")
+    table, key, game = value["table"], value["key"], value["game"]
     if not (isinstance(table, bytes) and len(table) == TABLE_SIZE and isinstance(key, bytes)
             and len(key) == KEY_SIZE):
         raise PeerIncompatible("the host's table offer has a malformed table nonce or key")
-    return Offer(table, key)
+    if not (isinstance(game, str) and 0 < len(game) <= MAX_OFFER_GAME and game.isascii() and game.isprintable()):
+        raise PeerIncompatible("the host's table offer does not name its game as a short name")
+    return Offer(table, key, game)
 
 
 # ------------------------------------------------------------------ resume codes

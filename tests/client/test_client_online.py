@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import subprocess
 import sys
 import time
@@ -74,6 +75,55 @@ def test_invite_a_friend_online_then_play_to_the_audited_end(real_app, tmp_path,
         servers.stop()
         pool.stop()
         reactor.threadpool = None  # a later user gets a fresh pool
+
+
+def test_an_online_code_of_another_game_joins_the_hosts_game(real_app, tmp_path, monkeypatch):  # type: ignore[no-untyped-def]  # noqa: F811
+    """The lobby shows Rider; the code is for a Tiny table (a tools.peer host with a bot of its own and
+    one free seat): once it pairs, the host's offer names Tiny, the table switches to it, the game
+    row follows, and the game starts (issue 29: the game comes from the host)."""
+    app, reactor = real_app
+    servers = ServerProcess()
+    monkeypatch.setenv("FAIRTABLE_MAILBOX", servers.mailbox)
+    monkeypatch.setenv("FAIRTABLE_RELAY", servers.relay)
+    monkeypatch.setenv("FAIRTABLE_WORMHOLE_DIRECT", "0")
+    pool = reactor.getThreadPool()
+    pool.start()
+    from tools.match_tcp import online_args, read_codes, read_invite, seat_args, spawn
+
+    host = spawn(0, ["host", "--game", "tiny", "--seats", "3", "--listen", "127.0.0.1", "--online",
+                     *online_args(servers.mailbox, servers.relay), "--add-bot", "random",
+                     *seat_args(0, "random", 5, tmp_path, 150, ())], tmp_path)
+    try:
+        read_invite(host, timeout=30)
+        code = read_codes(host, 1, timeout=60)[0]
+        lobby = LobbyScene(app, Settings(name="Joiner", game="rider"), lan=False, host_interface="127.0.0.1")
+        app.switch(lobby)
+        lobby.code_field.value = code
+        click(app, lobby.join_button.rect.center)
+        table = lobby.net
+        assert table is not None and table.entry.name == "rider", lobby.message
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and app.scene.name == "lobby":
+            pump(app, reactor)
+        scene = app.scene
+        assert scene.name == "tiny", f"no game started: {lobby.message} {table.lines} {host.log_tail()}"
+        assert table.entry.name == "tiny" and lobby.settings.game == "tiny"
+        rng = random.Random(3)
+        deadline = time.monotonic() + 90
+        while time.monotonic() < deadline and app.scene is scene:
+            pump(app, reactor)
+            if scene.buttons:  # only our legal inputs
+                click(app, rng.choice(scene.buttons).rect.center)
+        assert app.scene.name == "end" and app.scene.audit_ok, app.scene.name
+        out, _ = host.proc.communicate(timeout=60)
+        assert json.loads(out.strip().splitlines()[-1])["audit"] == "ok"
+    finally:
+        if host.proc.poll() is None:
+            host.proc.kill()
+            host.proc.wait()
+        servers.stop()
+        pool.stop()
+        reactor.threadpool = None
 
 
 def test_a_typo_in_an_online_code_is_explained_in_the_lobby(real_app):  # type: ignore[no-untyped-def]  # noqa: F811

@@ -77,7 +77,7 @@ def test_friends_minutes_apart_a_crash_and_comeback_and_a_host_bot_all_play_to_a
 def test_an_online_table_waits_for_the_last_friend_through_the_real_mailbox_and_relay(tmp_path: Path) -> None:
     """The same through wormhole codes (the real mailbox server and transit relay on 127.0.0.1): a
     4-seat table with a host bot; the second friend comes 25 s after the first, whose join timeout
-    is 10 s; all end audited."""
+    is 10 s; neither names the game (the host's offer does); all end audited."""
     from tools.match_tcp import online_args, read_codes
     from tools.wormhole_servers import ServerProcess
 
@@ -93,7 +93,7 @@ def test_an_online_table_waits_for_the_last_friend_through_the_real_mailbox_and_
         start = time.monotonic()
         for seat, code, at in ((1, codes[0], 0.0), (2, codes[1], 25.0)):
             _until(at, start, peers)
-            peers.append(spawn(seat, ["join", code, "--game", "tiny", *wormhole,
+            peers.append(spawn(seat, ["join", code, *wormhole,  # no --game: the host's offer names Tiny
                                       *seat_args(seat, "random", 1, tmp_path, 240, ("--connect-timeout", TIMEOUT))],
                                tmp_path))
         results = finish(peers, deadline=time.monotonic() + 180)  # each peer's JSON result (tools.match_tcp)

@@ -249,6 +249,23 @@ def test_wrong_code_is_explained_and_the_host_keeps_waiting(tmp_path: Path, serv
     _assert_same_end(results)
 
 
+def test_a_code_for_another_game_is_refused_naming_the_hosts_game(tmp_path: Path, servers: ServerProcess) -> None:
+    """A joiner who names Rider at a Tiny table is told, once the code pairs, which game the code is
+    for (the host's offer says); one who names no game plays the host's game
+    (tests/e2e/test_e2e_lobby_wait.py, issue 29)."""
+    peers: list[PeerProcess] = []
+    try:
+        host, codes = _host(tmp_path, servers, game="tiny", codes=1)
+        peers.append(host)
+        wrong = _join(tmp_path, 5, codes[0], servers, game="rider")
+        peers.append(wrong)
+        status, result = _result(wrong)
+        assert status == 1 and "this code is for a tiny table, not Rider" in str(result["error"]), result
+        assert host.proc.poll() is None  # the host keeps its table open (a fresh code follows after a while)
+    finally:
+        kill_all(peers)
+
+
 def test_expired_or_unknown_code_and_unreachable_mailbox_are_explained(tmp_path: Path,
                                                                        servers: ServerProcess) -> None:
     nobody = spawn(1, ["join", "777-nobody-hosts", "--game", "rider", "--connect-timeout", "4",

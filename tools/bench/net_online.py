@@ -85,7 +85,7 @@ class StarTable:
     def pair(self, i: int) -> Any:
         """Pair joiner ``i`` with the host; returns ms from code entered to the host's first envelope."""
         codes: list[str] = []
-        host = Pairing(self.reactor, self.settings, "host", offer=Offer(self.table, self.keys[0]),
+        host = Pairing(self.reactor, self.settings, "host", offer=Offer(self.table, self.keys[0], "tiny"),
                        mesh=lambda: self.nets[0].mesh,
                        on_event=lambda name, value: codes.append(value) if name == "code" else None)
         host.start()

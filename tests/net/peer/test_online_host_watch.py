@@ -86,7 +86,7 @@ def _host(clock: task.Clock, *, genesis: Any = None, seated: int = 1, size: int 
                             seat_of=lambda key: None)
     peer = SimpleNamespace(reactor=clock, on_close=[], genesis=genesis, result=None, directory=None,
                            net=SimpleNamespace(mesh=mesh), mesh=mesh, host_lobby=lobby,
-                           identity=SimpleNamespace(public_key=HOST),
+                           identity=SimpleNamespace(public_key=HOST), entry=SimpleNamespace(name="tiny"),
                            _say=lambda what, **kw: said.append(what))
     settings = WormholeSettings(mailbox="ws://127.0.0.1:9/v1", relay="tcp:127.0.0.1:9", direct=False)
     return online.OnlineHost(peer, settings), said, mesh  # type: ignore[arg-type]

@@ -11,6 +11,11 @@ gone gives up with words that say what to do.
 
 from __future__ import annotations
 
+import random
+
+import pytest
+
+from net.games import game_named
 from net.identity import Identity
 from net.peer import Peer
 from net.peer.driver import LOBBY_GRACE
@@ -211,3 +216,22 @@ def test_a_stale_roster_relayed_to_a_seated_joiner_does_not_make_it_give_up() ->
     assert joiner.lobby_seated == (host.identity.public_key,)
     _wait(table, TIMEOUT * 3)
     assert joiner.result is None  # still seated, still waiting
+
+
+def test_a_peer_switches_its_game_only_before_any_table() -> None:
+    """Peer.switch_game (an online code names its game once it pairs): made for Rider, the peer
+    joins a Tiny table as Tiny; once hosting or joining, its game is fixed."""
+    table = MemoryPeers()
+    host = table.peer("host", 1)
+    invite = host.host(2)
+    with pytest.raises(RuntimeError, match="only before"):
+        host.switch_game(game_named("rider"), deck=None, agent=None)
+    joiner = Peer(Identity.generate(), game_named("rider"), reactor=table.clock, name="j", linger=0.2,
+                  net_factory=table.factory)
+    joiner.switch_game(table.entry, deck=None, agent=table.entry.bot("random", random.Random(3)))
+    assert joiner.entry.name == "tiny" and joiner.info == {}
+    joiner.join(invite, connect_timeout=TIMEOUT)
+    table.run(lambda: joiner.result is not None and host.result is not None)
+    assert joiner.result is not None and joiner.result["audit"] == "ok", joiner.result
+    with pytest.raises(RuntimeError, match="only before"):
+        joiner.switch_game(game_named("rider"), deck=None, agent=None)

@@ -115,17 +115,27 @@ def test_resume_epochs_change_only_at_window_boundaries(now: float) -> None:
 
 
 def test_offer_round_trips() -> None:
-    offer = Offer(TABLE, HOST)
+    offer = Offer(TABLE, HOST, "locke")
     assert parse_offer(offer.encode()) == offer
+
+
+def _offer(**fields: object) -> bytes:
+    return encode({"t": "fairtable-offer", "v": 2, "table": TABLE, "key": HOST, "game": "tiny", **fields})
 
 
 @pytest.mark.parametrize("data", [
     b"not canonical",
-    encode({"t": "something-else", "v": 1, "table": TABLE, "key": HOST}),
-    encode({"t": "fairtable-offer", "v": 1, "table": TABLE}),
-    encode({"t": "fairtable-offer", "v": 1, "table": TABLE, "key": HOST, "extra": 1}),
-    encode({"t": "fairtable-offer", "v": 1, "table": b"short", "key": HOST}),
-    encode({"t": "fairtable-offer", "v": 1, "table": TABLE, "key": b"\x01" * 31}),
+    encode({"t": "something-else", "v": 2, "table": TABLE, "key": HOST, "game": "tiny"}),
+    encode({"t": "fairtable-offer", "v": 2, "table": TABLE, "game": "tiny"}),
+    encode({"t": "fairtable-offer", "v": 2, "table": TABLE, "key": HOST}),  # no game named
+    _offer(extra=1),
+    _offer(table=b"short"),
+    _offer(key=b"\x01" * 31),
+    _offer(game=""),
+    _offer(game="x" * 33),
+    _offer(game="t\u00efny"),
+    _offer(game="tiny\n"),
+    _offer(game=7),
     encode(["fairtable-offer"]),
 ])
 def test_anything_but_an_offer_is_refused(data: bytes) -> None:
@@ -135,7 +145,7 @@ def test_anything_but_an_offer_is_refused(data: bytes) -> None:
 
 def test_an_offer_of_another_version_says_to_update() -> None:
     with pytest.raises(PeerIncompatible, match="same release"):
-        parse_offer(encode({"t": "fairtable-offer", "v": 2, "table": TABLE, "key": HOST}))
+        parse_offer(encode({"t": "fairtable-offer", "v": 1, "table": TABLE, "key": HOST}))  # before games
 
 
 # ------------------------------------------------------------------ link kind and words
