@@ -305,6 +305,9 @@ def bar_text_room(scene: RiderTableScene, state: RiderState) -> tuple[int, int]:
 
 def bar_hint(scene: RiderTableScene, lang: str) -> str:
     """What to do now, under our move's status line (the set-up placement, a card, a target...)."""
+    if scene.setup is not None and scene.setup.early:  # arranging while the other seat places
+        who = player_label(scene.opp, scene.session.names, scene.me, lang)
+        return tr(lang, "hint_setup_ready" if scene.setup_ready else "hint_setup_early", who=who)
     if scene.setup is not None:
         return tr(lang, "hint_setup")
     if scene.selected is not None and scene.selected[0] == "hand":
@@ -366,9 +369,9 @@ def draw_bar(scene: RiderTableScene, surface: pygame.Surface, state: RiderState)
         for i, line in enumerate(lines):
             draw_text(surface, line, (x, bar.centery + int((i - len(lines) / 2) * step) + step // 2), 14, colour,
                       anchor="midleft", max_width=room)
-    elif not scene.legal:
+    elif not scene.legal and scene.setup is None:
         draw_text(surface, status, (x, bar.centery), 16, colour, anchor="midleft", max_width=room)
-    else:
+    else:  # our move, or our early set-up: the status and what to do
         hint_rows, hint_size = hint_layout(bar_hint(scene, lang), room, bar.height)
         step = line_height(hint_size)
         top = bar.centery - (line_height(STATUS_SIZE) + len(hint_rows) * step) // 2

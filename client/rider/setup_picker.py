@@ -8,6 +8,11 @@ knowledge; a card may go on a column only while some legal set-up still has
 the cards chosen so far in their columns, and the action submitted is one of
 those legal set-ups. Copies of a card are interchangeable, so each distinct
 card is offered once with its number of copies.
+
+While the other seat still places, the picker is *early*: made from the set-ups the
+engine says this seat will be offered (``RiderGame.upcoming_setups``), so a person
+arranges its columns instead of waiting; the table scene places the arrangement once
+the real legal list arrives and still holds it.
 """
 
 from __future__ import annotations
@@ -23,8 +28,10 @@ from engine.rider.state import COLUMNS
 class SetupPicker:
     """Which distinct Lv.1 card goes face down in each column, so far."""
 
-    def __init__(self, legal: Sequence[Action], knowledge: Knowledge) -> None:
+    def __init__(self, legal: Sequence[Action], knowledge: Knowledge, *, early: bool = False) -> None:
         self.setups = [a for a in legal if isinstance(a, SetUp)]
+        #: Made before this seat's turn to place (nothing can be placed yet).
+        self.early = early
         self.knowledge = knowledge
         copies: dict[str, set[int]] = {}
         for action in self.setups:
@@ -65,6 +72,12 @@ class SetupPicker:
 
     def clear(self, letter: str) -> None:
         self.slots[letter] = None
+
+    def keep(self, slots: dict[str, str | None]) -> None:
+        """Take over an arrangement made earlier, as far as a legal set-up still allows it."""
+        for letter, card in slots.items():
+            if card is not None:
+                self.place(card, letter)
 
     def reset(self) -> None:
         self.slots = dict.fromkeys(COLUMNS)

@@ -80,6 +80,9 @@ class RiderTableScene(TableScene[RiderState]):
         self.panel_open = False
         #: Set-up by sight while the engine waits for our three face-down Lv.1 cards.
         self.setup: SetupPicker | None = None
+        #: An early set-up (made while the other seat places) the player said is ready: it is
+        #: placed as soon as our set-up is asked for, if it is still one of the legal ones.
+        self.setup_ready = False
 
     # -- scene protocol (the rest is TableScene's) -----------------------------------------
     def resized(self, size: tuple[int, int]) -> None:
@@ -119,11 +122,21 @@ class RiderTableScene(TableScene[RiderState]):
     def _on_refresh(self) -> None:
         """Rider's part of refresh: the intents, the set-up picker, a selection that still holds."""
         self.intents = Intents(self.legal)
-        setups = [a for a in self.legal if isinstance(a, SetUp)]
+        setups: list[SetUp] = [a for a in self.legal if isinstance(a, SetUp)]
+        early = not setups
+        if early:  # the other seat places first: arrange ours meanwhile (rider.0)
+            setups = self.session.game.upcoming_setups(self.session.state, self.me, self.session.knowledge)
         if not setups:
             self.setup = None
-        elif self.setup is None or self.setup.setups != setups:
-            self.setup = SetupPicker(setups, self.session.knowledge)
+            self.setup_ready = False
+        elif self.setup is None or self.setup.setups != setups or self.setup.early != early:
+            old = self.setup
+            self.setup = SetupPicker(setups, self.session.knowledge, early=early)
+            if old is not None:
+                self.setup.keep(old.slots)
+            if not early and self.setup_ready:
+                self.setup_ready = False
+                self.app.clock.callLater(0, self._place_ready)
         sources = self.intents.sources()
         keep = self.setup is not None and self.selected is not None and self.selected[0] == "setup_card" \
             and self.setup.remaining(str(self.selected[1])) > 0
@@ -229,6 +242,8 @@ class RiderTableScene(TableScene[RiderState]):
         if self.setup is not None:  # set-up by sight: its own buttons instead of a list of permutations
             names = [n for n in names if n != "setup"] + ["setup_clear", "setup_fill", "setup_place"]
             labels["setup_place"] = (tr(lang, "setup_place"), "S")
+            if self.setup.early:
+                labels["setup_place"] = (tr(lang, "setup_unready" if self.setup_ready else "setup_ready"), "S")
             labels["setup_clear"] = (tr(lang, "setup_clear"), "")
             labels["setup_fill"] = (tr(lang, "setup_fill"), "")
         for name in reversed(names):
@@ -339,9 +354,22 @@ class RiderTableScene(TableScene[RiderState]):
             picker.fill()
             self.selected = None
         elif key == ("button", "setup_place"):
+            if picker.early:  # not our turn to place yet: ready (or not) to place when it comes
+                self.setup_ready = not self.setup_ready and picker.complete
+                return
             action = picker.choice()
             if action is not None:
                 self._submit(action)
+        if picker.early:
+            self.setup_ready = False  # the arrangement changed: say ready again
+
+    def _place_ready(self) -> None:
+        """Our set-up is asked for now and we said the early arrangement was ready: place it
+        (one of the legal set-ups, or nothing: then the player places by hand)."""
+        picker = self.setup
+        action = picker.choice() if picker is not None and not picker.early else None
+        if action is not None and action in self.legal:
+            self._submit(action)
 
     def explain(self, key: Key) -> None:
         """Say why a gesture on ``key`` (with the current selection) is not allowed,

@@ -579,6 +579,19 @@ class RiderGame:
         ``knowledge`` (or a public identity); without it only card-free actions are listed."""
         return legal_actions(self.table, state, seat, knowledge)
 
+    def upcoming_setups(self, state: RiderState, seat: int, knowledge: Knowledge) -> list[SetUp]:
+        """The set-ups ``seat`` will be offered once its set-up step comes, while the other
+        seat still places (rider.0): they rest only on its own deck, which nothing before its
+        step changes, so a person can arrange its columns while it waits. [] when its set-up
+        is not queued behind the head (already placed, or its turn now: ask legal_actions)."""
+        for index, step in enumerate(state.queue):
+            if step.kind == "setup" and step.seat == seat:
+                if index == 0:
+                    return []
+                ahead = legal_actions(self.table, state._replace(queue=state.queue[index:]), seat, knowledge)
+                return [a for a in ahead if isinstance(a, SetUp)]
+        return []
+
 
 def _rps_winner(seat0: str, seat1: str) -> int | None:
     if seat0 == seat1:

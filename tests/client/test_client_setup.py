@@ -133,3 +133,54 @@ def test_the_picker_offers_only_what_the_legal_list_allows() -> None:
     assert picker.complete and picker.slots["C"] == "FT-003" and picker.choice() in legal
     empty = SetupPicker([], knowledge[0])
     assert empty.cards == [] and empty.choice() is None and not empty.place("FT-001", "A")
+
+
+def _second_seat(app, clock):  # type: ignore[no-untyped-def]
+    """A table where the bot is seat 1 and places first, slowly: the person (seat 2) waits."""
+    from client.rider.play import card_art, new_session
+    from client.rider.session import RiderSession
+    from client.rider.table_scene import RiderTableScene
+
+    made = new_session(app, Settings(), seed=4)
+    session = RiderSession(made.game, (made.decks[1], made.decks[0]), me=1, names=("Bot", "Player"), seed=4,
+                           clock=clock, bot_delay=5.0, system_delay=0.1)
+    scene = RiderTableScene(app, session, card_art(), on_leave=lambda: None, on_end=lambda s: None)
+    app.switch(scene)
+    return scene, session
+
+
+def test_the_second_seat_arranges_while_the_first_places_and_ready_places_it(app, clock):  # type: ignore[no-untyped-def]
+    """Issue 29 item 7: the set-up is no longer a wait. While the other seat places, our picker is
+    open (early, from RiderGame.upcoming_setups); Ready places the arrangement the moment our set-up
+    is asked for, and it is one of the legal set-ups then."""
+    scene, session = _second_seat(app, clock)
+    assert not scene.legal and scene.setup is not None and scene.setup.early
+    place = next(b for b in scene.bar_buttons if b.payload == ("button", "setup_place"))
+    assert place.label == "Ready" and not place.enabled  # nothing arranged yet
+    click(app, next(b for b in scene.bar_buttons if b.payload == ("button", "setup_fill")).rect.center)
+    assert scene.setup.complete
+    chosen = dict(scene.setup.slots)
+    app.render()  # the hint says we may arrange now
+    click(app, next(b for b in scene.bar_buttons if b.payload == ("button", "setup_place")).rect.center)
+    assert scene.setup_ready
+    assert next(b for b in scene.bar_buttons if b.payload == ("button", "setup_place")).label == "Not ready"
+    before = len(session.table.log)
+    clock.advance(6.0)  # the bot places; ours follows at once
+    clock.advance(0.0)
+    mine = [a for a in session.table.log[before:] if isinstance(a, SetUp) and a.seat == 1]
+    assert len(mine) == 1 and tuple(scene.session.knowledge.card(h) for h in mine[0].handles) == tuple(
+        chosen[c] for c in COLUMNS)
+    assert scene.setup is None and not scene.setup_ready
+
+
+def test_an_early_arrangement_not_marked_ready_waits_for_the_player(app, clock):  # type: ignore[no-untyped-def]
+    scene, session = _second_seat(app, clock)
+    click(app, next(b for b in scene.bar_buttons if b.payload == ("button", "setup_fill")).rect.center)
+    chosen = dict(scene.setup.slots)
+    clock.advance(6.0)
+    clock.advance(0.0)
+    assert scene.legal and scene.setup is not None and not scene.setup.early
+    assert scene.setup.slots == chosen  # the arrangement carried over; placing is still the player's call
+    assert not any(isinstance(a, SetUp) and a.seat == 1 for a in session.table.log)
+    place = next(b for b in scene.bar_buttons if b.payload == ("button", "setup_place"))
+    assert place.label == "Place face down" and place.enabled

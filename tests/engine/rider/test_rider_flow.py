@@ -261,3 +261,18 @@ def test_ruling_1_position_can_start_at_the_battle_mark_contest() -> None:
     for data in ({"phase": "battle_mark", "seats": no_facedown}, {"phase": "battle_mark", "turn": 3, "seats": seats}):
         with pytest.raises(PositionError):
             position_state(game, data)
+
+
+def test_rule_0_the_second_seat_sees_its_setups_while_the_first_places() -> None:
+    """upcoming_setups: what seat 1 will be offered, known while seat 0 still places (its deck
+    alone decides), so a person can arrange early; nothing for the seat that places now or has placed."""
+    game = synthetic_game()
+    state, knowledge = game.new_game([deck_list(), deck_list()])
+    early = game.upcoming_setups(state, 1, knowledge[1])
+    assert len(early) == 24 and game.legal_actions(state, 1, knowledge[1]) == []
+    assert game.upcoming_setups(state, 0, knowledge[0]) == []  # its turn: legal_actions says
+    placed = game.apply(state, game.legal_actions(state, 0, knowledge[0])[5])
+    assert game.legal_actions(placed, 1, knowledge[1]) == early  # exactly what was shown early
+    assert game.upcoming_setups(placed, 1, knowledge[1]) == []
+    after = game.apply(placed, early[0])
+    assert game.upcoming_setups(after, 0, knowledge[0]) == game.upcoming_setups(after, 1, knowledge[1]) == []
