@@ -165,23 +165,23 @@ class LobbyScene(Scene):
         # friends: host, join by code, LAN list (or, while hosting/joining, the table's progress)
         inner = R.width - 40
         net_entry = self.net_entry()
-        self.host_button = Button(pygame.Rect(R.left + 20, R.top + 72, inner, 42),
+        self.host_button = Button(pygame.Rect(R.left + 20, R.top + 80, inner, 42),
                                   tr(lang, "host_game", game=net_entry.title_in(lang)) if net_entry else tr(lang, "host"),
                                   self._host, enabled=net_entry is not None and self.fingerprint is not None)
         from client.table.net_play import paste_from_clipboard
 
         # the code survives a re-layout and a failed join (only a successful join empties it)
-        self.code_field = TextField(pygame.Rect(R.left + 20, R.top + 142, inner - 110, 48), self.code_text,
+        self.code_field = TextField(pygame.Rect(R.left + 20, R.top + 150, inner - 110, 48), self.code_text,
                                     max_len=160, on_change=self._set_code, on_paste=paste_from_clipboard, lines=2)
-        self.join_button = Button(pygame.Rect(R.right - 120, R.top + 146, 100, 40), tr(lang, "join"), self._join,
+        self.join_button = Button(pygame.Rect(R.right - 120, R.top + 154, 100, 40), tr(lang, "join"), self._join,
                                   enabled=net_entry is not None and self.fingerprint is not None)
-        lan_top = 224
+        lan_top = 232
         if self.unfinished:  # a row to resume (or abandon) the newest unfinished game
             game = self.unfinished[0]
-            self.resume_button = Button(pygame.Rect(R.left + 20, R.top + 216, inner - 130, 40),
+            self.resume_button = Button(pygame.Rect(R.left + 20, R.top + 224, inner - 130, 40),
                                         tr(lang, "resume_game", name=game.opponents()), self._resume, primary=True,
                                         enabled=self.fingerprint is not None, hotkey="Enter")
-            self.abandon_button = Button(pygame.Rect(R.right - 120, R.top + 216, 100, 40), tr(lang, "abandon"),
+            self.abandon_button = Button(pygame.Rect(R.right - 120, R.top + 224, 100, 40), tr(lang, "abandon"),
                                          self._abandon)
             lan_top += 62
         self.lan_rect = pygame.Rect(R.left + 20, R.top + lan_top, inner, max(60, R.height - lan_top - 96))
@@ -650,9 +650,10 @@ class LobbyScene(Scene):
         titles = ", ".join(g.title_in(lang) for g in self.net_games())
         blocked = self.friends_blocked()  # host and join are off: the reason, right above them
         caption = blocked or tr(lang, "friends_games", games=titles)
-        draw_text(surface, caption, (R.left + 20, R.top + 48), 13, theme.WARN if blocked else theme.TEXT_DIM,
-                  max_width=R.width - 40)
-        draw_text(surface, tr(lang, "join_code"), (R.left + 20, R.top + 122), 15, theme.TEXT_DIM)
+        # two short lines under the heading: a reason is read whole, even at 960x600 in Japanese
+        draw_wrapped(surface, caption, pygame.Rect(R.left + 20, R.top + 46, R.width - 40, 2 * line_height(12)), 12,
+                     theme.WARN if blocked else theme.TEXT_DIM)
+        draw_text(surface, tr(lang, "join_code"), (R.left + 20, R.top + 130), 15, theme.TEXT_DIM)
         draw_text(surface, tr(lang, "lan_tables"), (R.left + 20, self.lan_rect.top - 22), 15, theme.TEXT_DIM)
         box = self.lan_rect
         panel(surface, box, fill=(26, 31, 40))

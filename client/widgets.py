@@ -29,6 +29,10 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, fill: theme.Colour = theme
         pygame.draw.rect(surface, edge, rect, width=1, border_radius=radius)
 
 
+#: The smallest a button's label shrinks to before it is cut with an ellipsis.
+BUTTON_MIN_SIZE = 11
+
+
 class Button:
     """A clickable label. ``payload`` lets tests and scenes identify it."""
 
@@ -87,8 +91,9 @@ class Button:
             colour = theme.TEXT_DARK
         label = self.label
         area = self.label_area(size)
+        # a long label (Japanese on a narrow window) shrinks down to 11 px before it is cut
         draw_text(surface, label, (area.centerx, self.rect.centery), size, colour, bold=self.primary,
-                  anchor="center", max_width=self.label_room(size))
+                  anchor="center", max_width=self.label_room(size), min_size=min(size, BUTTON_MIN_SIZE))
         if self.hotkey:
             draw_text(surface, self.hotkey, (self.rect.right - 5, self.rect.top + 3), 11,
                       theme.TEXT_DARK if self.primary else theme.TEXT_DIM, anchor="topright")
