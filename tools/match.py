@@ -32,6 +32,7 @@ Exit status: 0 = done, 1 = a judge disagreed or a replay differed (with --games)
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import random
 import sys
@@ -124,6 +125,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="play G games (seeds --seed .. --seed+G-1) and print their summary")
     parser.add_argument("--replay", action="store_true",
                         help="with --games: replay every game's inputs through the engine and compare the final hash")
+    parser.add_argument("--log", nargs="?", const="en", choices=("en", "ja"), default=None, metavar="LANG",
+                        help="tell the game line by line, in English (en, the default) or Japanese (ja), for games "
+                             "that can (Locke)")
     parser.add_argument("--seats", type=int, default=None,
                         help="number of players (default: " + "; ".join(
                             f"{e.name} {e.default_seats}" for e in games()) + ")")
@@ -176,8 +180,15 @@ def play(args: argparse.Namespace) -> dict[str, Any]:
                                "table is future work")
         return play_tcp(args, entry, seats, bots)
     setup = local_setup(entry, seats, (args.deck0, args.deck1), args.cardset)
+    if args.log and entry.story is None:
+        raise InputProblem(f"{entry.title} cannot tell its games line by line yet; leave out --log")
     result, table = play_one(entry, setup, bots, args.seed, args.max_steps, record_hashes=bool(args.save))
     result.pop("cpu_s")  # one game's result is the same in every run (a summary of many reports CPU)
+    if args.log:
+        assert entry.story is not None
+        story = importlib.import_module(entry.story)
+        names = [f"{name.capitalize()} bot" for name in bots]
+        result["story"] = list(story.lines(setup.game, setup.state, table.log, names, args.log))
     if args.save:
         save_local(Path(args.save), entry, setup, table, bots, args.seed, table.outcome())
     return result
@@ -320,6 +331,8 @@ def main(argv: list[str]) -> int:
         who = who_won(result)
         if result["reason"] == "unfinished":
             who = f"no end within --max-steps {args.max_steps}"
+        for line in result.get("story", ()):
+            print(line)
         print(f"{who} after {result['turns']} turns, {result['actions']} inputs ({for_people(result['reason'])})")
         print(f"final state hash {result['final_hash']}")
         if "audit" in result:

@@ -34,6 +34,7 @@ from client.locke.intents import Group, board_targets, groups, kind_of
 from client.locke.layout import TableLayout, table_layout
 from client.locke.views import banner, combat_lines, fighters_of, my_hand, my_placements, panel_lines, rail_lines, turn_line
 from client.locke.session import NEAR_FACTOR, LockeLocalSession
+from client.locke.story import told
 from client.locke.words import Namer
 from client.table.controls import draw_notice, notice_rect
 from client.table.log import LogEntry
@@ -118,15 +119,13 @@ class LockeScene(TableScene[LockeState]):
         names, me, components = self.session.names, self.me, self.components
         knowledge = self.session.knowledge
         fighters = fighters_of(pre)
-        fresh = post.events[len(pre.events):]
         proof = "" if isinstance(action, Action) and action.seat >= 0 else self.session.proof
         mine = getattr(action, "seat", -1) == me
 
         def words(lang: str) -> list[LogEntry]:
             namer = Namer(lang, names, me, components, knowledge, fighters)
-            out = [LogEntry(namer.logged(action, pre), proof=proof, turn_marker=mine)]
-            out += [LogEntry("  " + namer.event(e)) for e in fresh]
-            return out
+            first, *events = told(namer, pre, action, post)
+            return [LogEntry(first, proof=proof, turn_marker=mine)] + [LogEntry(line) for line in events]
 
         return words
 

@@ -128,6 +128,10 @@ class GameEntry(Generic[S]):
     - ``scenario``: the module of the game's scenario-file format (its
       ``KIND``, a net/scenario.py ``ScenarioKind``) that ``tools.scenario``
       runs; None for a game without scenario files.
+    - ``story``: the module that tells a game for people, line by line
+      (``lines(game, first_state, inputs, names, lang)``, the same words as
+      the client's log; Locke's is client/locke/story.py), which
+      ``tools.match --log`` prints; None for a game without one.
     """
 
     name: str
@@ -152,6 +156,7 @@ class GameEntry(Generic[S]):
     client_ui: str | None = None
     deck_tool: str | None = None
     scenario: str | None = None
+    story: str | None = None
     rules_doc: str | None = None
     title_ja: str = ""
     bot_descriptions: Mapping[str, tuple[str, str]] = dataclasses.field(default_factory=dict)

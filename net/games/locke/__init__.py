@@ -69,5 +69,6 @@ ENTRY: GameEntry[LockeState] = GameEntry(
     },
     judge=disagreements, end_sides=end_sides,
     client_ui="client.locke", rules_doc="docs/rules/locke.md", scenario="net.games.locke.scenario",
+    story="client.locke.story",
 )
 register(ENTRY)
