@@ -25,7 +25,10 @@ if TYPE_CHECKING:
     from client.help import HelpPage
     from client.scene import Scene
     from client.settings import Settings
+    from client.table.end_scene import EndWords
+    from client.table.session import TableSession
     from client.table.ui import SetupField
+    from engine.core.game import Outcome
     from net.games import GameEntry
 
 register_words("locke", Path(__file__).resolve().parent / "locale")  # Locke's words (client/locke/locale)
@@ -67,6 +70,32 @@ def help_pages() -> list[HelpPage]:
     return list(HELP)
 
 
+#: How a game of Locke ends (engine/locke/victory.py ENDINGS): its outcome's reason reads
+#: "locke.end.<ending>: ..." and each ending has its words (lk_end_<ending>).
+END_PREFIX = "locke.end."
+
+
+def end_reason(outcome: Outcome, lang: str) -> str:
+    """The end reason in the player's language; the rule id stays out of it (for_people)."""
+    from client.i18n import known, tr
+    from net.seats import for_people
+
+    ending = outcome.reason.removeprefix(END_PREFIX).split(":", 1)[0]
+    key = f"lk_end_{ending}"
+    return tr(lang, key) if outcome.reason.startswith(END_PREFIX) and known(key) else for_people(outcome.reason)
+
+
+def end_words(session: TableSession[Any]) -> EndWords:
+    """Locke's words on the end screen: how the game ended, and after how many turns."""
+    from client.i18n import tr
+    from client.table.end_scene import EndWords
+
+    def progress(lang: str) -> str:
+        return tr(lang, "lk_end_progress", turns=getattr(session.state, "turn", 0), moves=session.moves)
+
+    return EndWords(end_reason, progress)
+
+
 def start_local(app: App, settings: Settings, entry: GameEntry[Any], on_leave: Callable[[], None], *,
                 seed: int | None = None) -> Scene:
     """Switch ``app`` to a local Locke table of the lobby's seat count; return the scene.
@@ -83,7 +112,7 @@ def start_local(app: App, settings: Settings, entry: GameEntry[Any], on_leave: C
         def again() -> None:
             start_local(app, settings, entry, on_leave)
 
-        show_end(app, scene, session, on_lobby=on_leave, on_again=again)
+        show_end(app, scene, session, on_lobby=on_leave, on_again=again, words=end_words(session))
 
     scene = LockeScene(app, session, on_leave=on_leave, on_end=ended)
     app.switch(scene)
