@@ -115,3 +115,31 @@ def test_card_zones_in_the_log_are_words_in_both_languages() -> None:
         assert known(f"lk_zone_{zone}"), zone
     namer = Namer("en", ["Ann", "Bob", "Cy", "Di", "Ed"], 0, components(), Knowledge(0))
     assert namer.zone("planet:stock") == "planet cards: draw pile" and namer.zone("chars:E") == "character cards: Evil"
+
+
+def test_the_rail_names_the_kept_cards_a_seat_has_turned_face_up() -> None:
+    """Issue 27 item 2: revealed items on the seat rail. A kept planet card used face up names its
+    card; one used face down names only what it was used as; never another hidden card."""
+    from client.locke.views import rail_lines
+    from client.locke.words import Namer
+    from engine.core.hidden import Knowledge
+    from tests.engine.locke.flow_helpers import bot_table
+
+    for seed in range(40):
+        table = bot_table(6, seed)
+        for _ in range(20_000):
+            if table.pending is None or table.step() is None:
+                break
+            s = table.state
+            shown = [(i, p) for i, p in enumerate(s.seats) if p.shown]
+            if shown:
+                seat, p = shown[0]
+                namer = Namer("en", [f"P{i}" for i in range(s.n)], (seat + 1) % s.n, table.game.components,
+                              Knowledge((seat + 1) % s.n))
+                line = next(x for x in rail_lines(s, seat, namer) if x.startswith("Face up: "))
+                opened, used = dict(s.open_cards), dict(s.wild)
+                for h in p.shown:
+                    assert namer.card(used.get(h) or opened[h]) in line
+                assert "a hidden card" not in line
+                return
+    raise AssertionError("no seat turned a kept card face up in 40 random games")
