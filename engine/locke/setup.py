@@ -83,6 +83,12 @@ def on_shuffled(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     ))
 
 
+def own_character(s: LockeState, seat: int) -> Pending:
+    """``seat`` turns its own character card face up for everyone (an ability's user, an
+    override, an expose-self card, the King editorial room)."""
+    return HiddenOp("reveal", "characters", (s.seats[seat].character,))
+
+
 def fresh_zone(s: LockeState, name: str, cards: tuple[str, ...]) -> LockeState:
     """A new face-down zone of ``cards`` in this order, handles public until shuffled."""
     start = s.next_handle
