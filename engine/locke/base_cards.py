@@ -28,7 +28,7 @@ from engine.locke.state import seat_decision
 from engine.locke import claims as ck
 from engine.locke import fate
 from engine.locke.actions import Fact, PlayTeleport
-from engine.locke.setup import cheat, fresh_zone
+from engine.locke.setup import Shuffle, cheat, fresh_zone
 from engine.locke.state import (
     OFF_BOARD,
     Cell,
@@ -268,12 +268,12 @@ def _auto_deck_ready(g: Any, s: LockeState, step: Step) -> LockeState:
     """The combat deck exists and holds cards: made and shuffled on first use; once empty,
     the spent cards are shuffled into a new deck (as the planet rules do for stocks)."""
     if not any(z[0] == DECK for z in s.zones):
-        return advance(fresh_zone(s, DECK, g.components.deck("combat_cards")), Step("shuffle", -1, arg=DECK))
+        return advance(fresh_zone(s, DECK, g.components.deck("combat_cards")), Shuffle(DECK))
     if zone_of(s, DECK) or not zone_of(s, DISCARD):
         return advance(s)
     s = s._replace(zones=with_zone(s, DECK, zone_of(s, DISCARD)))
     s = s._replace(zones=with_zone(s, DISCARD, ()))
-    return advance(s, Step("shuffle", -1, arg=DECK))
+    return advance(s, Shuffle(DECK))
 
 
 def _on_above(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:

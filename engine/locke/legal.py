@@ -39,13 +39,11 @@ from engine.locke.actions import (
     Recover,
     Release,
     Surrender,
-    Switch,
     Teleport,
     Walk,
 )
 from engine.locke.components import Character
 from engine.locke.declare import dead_count, fight_options
-from engine.locke.setup import face_attribute, free_silhouettes
 from engine.locke.state import NO_SEAT, OFF_BOARD, LockeState, Step, cell_of, party_of
 from engine.locke.steps import Waiting
 
@@ -81,10 +79,6 @@ def _now(s: LockeState, seat: int, me: Character, stat: str) -> int:
 def _levels(s: LockeState, seat: int, me: Character | None, low: int) -> range:
     """ESP levels a teleport, a base entry or the Nova may declare: up to the current level, at most 6."""
     return range(low, min(6, _now(s, seat, me, "level") if me else 6) + 1)
-
-
-def _switch(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
-    return [Switch(step.seat, sid) for sid in free_silhouettes(g, s, (step.seat,)) if face_attribute(g, sid) != "evil"]
 
 
 def _info_check(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
@@ -227,7 +221,7 @@ def _king(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge 
 
 
 _MAKERS = {
-    "switch": _switch, "info_check": _info_check, "declaring": _declaring, "answer": _answer,
+    "info_check": _info_check, "declaring": _declaring, "answer": _answer,
     "override": _override, "move": _move, "land": _land, "follow": _follow, "join": _yes_no(Join),
     "keep": _keep, "appear": _yes_no(Appear), "surrender": _yes_no(Surrender), "identify": _identify,
     "release": _release, "escape": _escape, "enter_place": _outer, "info_entry": _outer, "fight": _fight,

@@ -34,7 +34,7 @@ from engine.core.pending import CardsDealt, CardsRevealed, Decision, DiceRolled,
 from engine.locke import claims as ck
 from engine.locke import fate
 from engine.locke.actions import InfoCheck, Nop, UseCard, Walk
-from engine.locke.setup import cheat, free_silhouettes, open_information
+from engine.locke.setup import Shuffle, cheat, free_silhouettes, open_information
 from engine.locke.state import (
     untyped,
     OFF_BOARD,
@@ -188,7 +188,7 @@ def _auto_use_apply(g: Any, s: LockeState, step: Step) -> LockeState:
     if card == "entertainment":
         return advance(s, Step("give", seat, n=int(other), arg=target))
     if choice == "character":
-        return advance(s, Step("shuffle", -1, arg="chars:unused"), Step("new_character", seat))
+        return advance(s, Shuffle("chars:unused"), Step("new_character", seat))
     p = s.seats[seat]._replace(silhouette=choice)
     return advance(log(s._replace(seats=with_seat(s, seat, p)), "shape-changed", seat, "silhouette", choice))
 

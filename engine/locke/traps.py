@@ -38,7 +38,7 @@ from engine.locke.fate import check_step, hit_step, present, trap_card_done
 from engine.locke.fate import in_play as acts
 from engine.locke.chart_data import TRAP_PLUS
 from engine.locke.outcomes import Context
-from engine.locke.setup import cheat
+from engine.locke.setup import Shuffle, cheat
 from engine.locke.state import (
     untyped,
     NO_SEAT,
@@ -329,7 +329,7 @@ def _on_event_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState
     if entry == "hypno-crystal":
         return push(s, *(Step("hypno_reveal", i) for i in present(s, here) if not s.seats[i].exposed))
     if entry == "astro-race":
-        shuffle = (Step("shuffle", -1, arg="planet:stock"),) if zone_of(s, "planet:stock") else ()
+        shuffle = (Shuffle("planet:stock"),) if zone_of(s, "planet:stock") else ()
         return push(s, *shuffle, Step("race_try", seat), Step("race_start", seat))
     if entry == "skyhawk-dandy":
         return push(s, Step("sex_declare", seat, arg=cell))

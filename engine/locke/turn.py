@@ -18,7 +18,8 @@ engine/locke/combat/.
 
 from __future__ import annotations
 
-from typing import Any
+import dataclasses
+from typing import Any, ClassVar
 
 from engine.core.errors import IllegalAction
 from engine.core.pending import (
@@ -59,7 +60,7 @@ from engine.locke.actions import (
     Teleport,
     Walk,
 )
-from engine.locke.setup import cheat, fresh_zone, on_placement_made
+from engine.locke.setup import Placing, Shuffle, cheat, fresh_zone
 from engine.locke.state import (
     claimed,
     NO_SEAT,
@@ -78,7 +79,7 @@ from engine.locke.state import (
     with_zone,
     zone_of,
 )
-from engine.locke.steps import LockeStep
+from engine.locke.steps import LockeStep, Rules
 
 BASE_CELLS: tuple[str, ...] = tuple(c.key for c in board.BASE_CELLS)
 OUTER: tuple[str, ...] = tuple(c.key for c in board.OUTER_CELLS)
@@ -822,7 +823,7 @@ def _auto_phase_change(g: Any, s: LockeState, step: Step) -> LockeState:
     base = [i for i, p in enumerate(s.seats) if p.base_player]
     placer = base[0]  # ruling N42: the first base player places all four (alive or not)
     others = tuple(i for i in base if i != placer)
-    steps = [*identity, Step("shuffle", -1, arg="base:stock"), Step("lay_base", -1), Step("key_place", placer)]
+    steps: list[Step | LockeStep] = [*identity, Shuffle("base:stock"), Step("lay_base", -1), KeyPlacement(placer)]
     if others:
         steps.append(Step("key_disclose", placer, arg=",".join(str(i) for i in others)))
     if holder != NO_SEAT:
@@ -840,8 +841,15 @@ def _auto_lay_base(g: Any, s: LockeState, step: Step) -> LockeState:
     return advance(s._replace(cells=cells, zones=with_zone(s, "base:stock", stock[len(BASE_CELLS):])))
 
 
-def _pending_key_place(g: Any, s: LockeState, step: Step) -> Pending:
-    return Placement("place", KEY_ZONE, step.seat, BASE_CELLS, KEY_BASES)
+@dataclasses.dataclass(frozen=True)
+class KeyPlacement(Placing):
+    """KMC 7.3.1, ruling N42: the first base player hides the four key bases under base cells."""
+
+    KIND: ClassVar[str] = "key_place"
+    seat: int
+
+    def pending(self, g: Rules, s: LockeState) -> Placement:
+        return Placement("place", KEY_ZONE, self.seat, BASE_CELLS, KEY_BASES)
 
 
 def _pending_key_disclose(g: Any, s: LockeState, step: Step) -> Pending:
@@ -947,7 +955,7 @@ PENDING = {
     "rtele_roll": _pending_rtele_roll,
     "ambush_open": _pending_ambush_open, "draw": _pending_draw, "show_card": _pending_show_card,
     "show_char": _pending_show_char, "expose": _pending_expose, "reveal_unused": _pending_reveal_unused,
-    "key_place": _pending_key_place, "key_disclose": _pending_key_disclose, "key_open": _pending_key_open,
+    "key_disclose": _pending_key_disclose, "key_open": _pending_key_open,
     "base_reveal": _pending_base_reveal,
 }
 HANDLERS = {
@@ -964,7 +972,7 @@ HANDLERS = {
     ("rc_roll", DiceRolled): _on_rc_roll, ("surrender", Surrender): _on_surrender,
     ("reveal_unused", CardsRevealed): _on_unused_revealed,
     ("release", Release): _on_release, ("prison_roll", DiceRolled): _on_prison_roll, ("escape", Escape): _on_escape,
-    ("key_place", PlacementMade): on_placement_made, ("key_disclose", PlacementDisclosed): _on_key_disclosed,
+    ("key_disclose", PlacementDisclosed): _on_key_disclosed,
     ("info_entry", Walk): _on_info_entry, ("key_open", CellsOpened): _on_key_open,
     ("base_reveal", CardsRevealed): _on_base_revealed, ("rtele_roll", DiceRolled): _on_rtele_roll,
 }
@@ -976,4 +984,4 @@ AUTO = {
 }
 
 #: typed step kinds of this family (engine/locke/registry.py)
-STEPS: tuple[type[LockeStep], ...] = ()
+STEPS: tuple[type[LockeStep], ...] = (KeyPlacement,)

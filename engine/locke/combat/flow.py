@@ -36,6 +36,7 @@ from engine.locke.combat.model import (
     Fighter,
     Obstacle,
 )
+from engine.locke.setup import Shuffle
 from engine.locke.state import Cell, Combat, LockeState, Step, advance, cell_of, log, with_cell, with_zone, zone_of
 
 RULE = "locke.10"
@@ -151,7 +152,7 @@ def _auto_join(g: Any, s: LockeState, step: Step) -> LockeState:
     s, obey = latecomers.obey(g, s, joined)  # KMC 10.2.2: before the cards are dealt (N192)
     equip = tuple(Step("cb_equip", f.seat, n=i) for i, f in enumerate(fighters) if player(f))
     spare = ebuster.spare_steps(fight_of(s))  # seed 002 trap 11: before the first round
-    return advance(s, Step("shuffle", -1, arg=DECK), *obey, *equip, *spare, Step("cb_round", -1))
+    return advance(s, Shuffle(DECK), *obey, *equip, *spare, Step("cb_round", -1))
 
 
 def parties_left(fight: Fight) -> int:
