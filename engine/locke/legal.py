@@ -43,7 +43,6 @@ from engine.locke.actions import (
     Walk,
 )
 from engine.locke.components import Character
-from engine.locke.declare import dead_count, fight_options
 from engine.locke.state import NO_SEAT, OFF_BOARD, LockeState, Step, cell_of, party_of
 from engine.locke.steps import Waiting
 
@@ -88,39 +87,6 @@ def _info_check(g: Any, s: LockeState, step: Step, me: Character | None, k: Know
         if len(info) >= 3:
             return [InfoCheck(step.seat, info)]
     return [InfoCheck(step.seat, ())]
-
-
-def _declaring(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
-    return [Declare(step.seat, False), Declare(step.seat, True)]
-
-
-def _answer(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
-    return [Answer(step.seat, True), Answer(step.seat, False)]
-
-
-def _override(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
-    out: list[Action] = [Override(step.seat, False)]
-    if me is None or k is None:
-        return out + [Override(step.seat, True)]
-    seat = step.seat
-    ok = False
-    if me.id == "elmi":
-        ok = 2 * dead_count(s, seat) >= s.n - 1
-    elif me.id == "dr-wong":
-        ok = 2 * dead_count(s) >= s.n
-    elif me.id == "lord-leon":
-        others = [p for i, p in enumerate(s.seats) if p.alive and i != seat]
-        cards = [k.card(p.character) for p in others]
-        ok = all(c is not None and stats.current(g.components.character(c), p.mods, p.proofs, "level") <= 4
-                 for c, p in zip(cards, others))
-    elif me.id == "strohheim-s":
-        for v in s.seats[seat].kills:
-            card = k.card(s.seats[v].character)
-            if seat in s.seats[v].seen_by and card and "locke" in g.components.character(card).counts_as:
-                ok = True
-    if ok:
-        out.append(Override(seat, True))
-    return out
 
 
 def _move(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
@@ -201,31 +167,10 @@ def _outer(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge
     return [Walk(step.seat, cell) for cell in turn.OUTER]
 
 
-def _fight(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
-    out: list[Action] = [] if step.n else [Fight(step.seat, NO_SEAT)]
-    return out + [Fight(step.seat, t) for t in fight_options(s, step)]
-
-
-def _nova(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
-    proofs = s.seats[step.seat].proofs
-    return [Nop(step.seat)] + [Nova(step.seat, level) for level in _levels(s, step.seat, me, 0)
-                               if not proofs or level == 0]
-
-
-def _king(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
-    out: list[Action] = [Nop(step.seat)]
-    if me is None or me.id == "hijiri-yuki":
-        top = _now(s, step.seat, me, "mind") if me is not None else fate.most(g, s, step.seat, "mind")
-        out += [KingRoom(step.seat, mind) for mind in range(2, top + 1)]
-    return out
-
-
 _MAKERS = {
-    "info_check": _info_check, "declaring": _declaring, "answer": _answer,
-    "override": _override, "move": _move, "land": _land, "follow": _follow, "join": _yes_no(Join),
+    "info_check": _info_check, "move": _move, "land": _land, "follow": _follow, "join": _yes_no(Join),
     "keep": _keep, "appear": _yes_no(Appear), "surrender": _yes_no(Surrender), "identify": _identify,
-    "release": _release, "escape": _escape, "enter_place": _outer, "info_entry": _outer, "fight": _fight,
-    "nova": _nova, "king": _king,
+    "release": _release, "escape": _escape, "enter_place": _outer, "info_entry": _outer,
 }
 _MAKERS.update(combat.MAKERS)  # KMC 10 (engine/locke/combat/legal.py)
 _MAKERS.update(legal_fate.MAKERS)  # part 3: fate and base cards (engine/locke/legal_fate.py)

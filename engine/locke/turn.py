@@ -60,6 +60,7 @@ from engine.locke.actions import (
     Teleport,
     Walk,
 )
+from engine.locke.declare import CombatPhase, DeclarationPhase, DestructionPhase, end_game
 from engine.locke.setup import Placing, Shuffle, cheat, fresh_zone
 from engine.locke.state import (
     claimed,
@@ -197,8 +198,6 @@ def takes_turn(s: LockeState, seat: int) -> bool:
 
 
 def _auto_next_turn(g: Any, s: LockeState, step: Step) -> LockeState:
-    from engine.locke.declare import end_game
-
     if s.turn >= GUARD_CYCLES * s.n:
         return end_game(s, "guard")
     if not s.order:
@@ -230,18 +229,16 @@ def _auto_turn(g: Any, s: LockeState, step: Step) -> LockeState:
     if p.status == "resting":
         return advance(s, Step("restraint_turn", seat), end)  # engine/locke/fate.py (KMC 8)
     if p.status == "arrested":
-        return advance(s, Step("declare", seat), check, Step("release", seat), end)
+        return advance(s, DeclarationPhase(seat), check, Step("release", seat), end)
     if p.status == "partner":
-        return advance(s, Step("declare", seat), check, Step("move", seat), end)
+        return advance(s, DeclarationPhase(seat), check, Step("move", seat), end)
     if s.phase == "base" and p.base_player and p.place == OFF_BOARD:
-        return advance(s, Step("declare", seat), check, Step("base_drop", seat), end)  # KMC 7.3.1.3: freed, enters at random
-    return advance(s, Step("declare", seat), check, Step("move", seat), Step("instruct", seat),
-                   Step("combat_phase", seat), Step("destroy_phase", seat), end)
+        return advance(s, DeclarationPhase(seat), check, Step("base_drop", seat), end)  # KMC 7.3.1.3: freed, enters at random
+    return advance(s, DeclarationPhase(seat), check, Step("move", seat), Step("instruct", seat),
+                   CombatPhase(seat), DestructionPhase(seat), end)
 
 
 def _auto_end_turn(g: Any, s: LockeState, step: Step) -> LockeState:
-    from engine.locke.declare import end_game
-
     living = alive_seats(s)
     if not living:
         return end_game(s, "all-dead")
@@ -383,8 +380,6 @@ def _on_leave(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
 
 def _on_destroy(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     """KMC 9.3.1: a character that is Good now destroys the key base it stands on (a claim)."""
-    from engine.locke.declare import end_game
-
     p = s.seats[step.seat]
     here = cell_of(s, p.place)
     if s.phase != "base" or p.status != "normal" or here.face_up not in KEY_BASES:
