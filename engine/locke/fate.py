@@ -109,7 +109,7 @@ CONTINUATIONS: dict[str, Continuation] = {}
 # --- helpers ---------------------------------------------------------------------------
 
 
-def after_head(s: LockeState, *steps: Step) -> LockeState:
+def after_head(s: LockeState, *steps: Step | LockeStep) -> LockeState:
     """Queue ``steps`` right after the step being handled (the queue head)."""
     return s._replace(queue=s.queue[:1] + steps + s.queue[1:])
 

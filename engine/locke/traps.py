@@ -65,7 +65,7 @@ COMBAT_ENTRIES = ("dark-knights", "hell-divers", "cybers", "e-buster", "super-e-
 RACE_GOAL = 18
 
 
-def push(s: LockeState, *steps: Step) -> LockeState:
+def push(s: LockeState, *steps: Step | LockeStep) -> LockeState:
     """Put ``steps`` at the front of the queue (before whatever waits now)."""
     return s._replace(queue=steps + s.queue)
 
