@@ -176,10 +176,5 @@ def forget(s: LockeState, seat: int, *, own: bool) -> LockeState:
     return s._replace(seats=tuple(seats))
 
 
-PENDING: dict[str, Any] = {}
-HANDLERS: dict[tuple[str, type], Any] = {  # until the movement decision is typed (engine/locke/turn.py)
-    ("move", UseAbility): lambda g, s, step, action: on_move_ability(g, s, step.seat, action)}
-AUTO: dict[str, Any] = {}
-
 #: typed step kinds of this family (engine/locke/registry.py)
 STEPS: tuple[type[LockeStep], ...] = (ConversionReveal,)

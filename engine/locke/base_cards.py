@@ -36,6 +36,7 @@ from engine.core.pending import CardsDealt, CardsRevealed, Chance, DiceRolled, H
 from engine.locke import claims as ck
 from engine.locke import fate, stats
 from engine.locke.actions import Fact, PlayTeleport
+from engine.locke.combat import alarm_device, begin
 from engine.locke.components import Character, CombatCard, Params, Silhouette
 from engine.locke.setup import Shuffle, cheat, fresh_zone
 from engine.locke.state import (
@@ -261,8 +262,6 @@ fate.CONTINUATIONS.update({
 
 
 def _alarm(g: Rules, s: LockeState, seat: int, card: str, jammer: int, attack: int) -> LockeState:
-    from engine.locke.combat import alarm_device, begin
-
     s = _effect(s, card, seat, f"combat-jammer-{jammer}")
     place = s.seats[seat].place
     obstacle = alarm_device(g, card, attack, jammer)
@@ -609,10 +608,6 @@ def _discard_vortex(s: LockeState, seat: int) -> LockeState:
     s = s._replace(zones=with_zone(s, DISCARD, zone_of(s, DISCARD) + hand))
     return s._replace(zones=tuple(z for z in s.zones if z[0] != _hand(seat)))
 
-
-PENDING: dict[str, Any] = {}
-HANDLERS: dict[tuple[str, type], Any] = {}
-AUTO: dict[str, Any] = {}
 
 #: typed step kinds of this family (engine/locke/registry.py)
 STEPS: tuple[type[LockeStep], ...] = (

@@ -12,6 +12,12 @@ depend on other hidden cards and become claims judged at the final reveal.
 Every ending (``ENDINGS``) goes through :func:`end_game`: every character card
 and shadow die is revealed, then engine/locke/victory.py judges every seat
 and the Outcome lists each seat's verdict and grade (A-D, KMC 6.4).
+
+Each step is a typed class next to its code (engine/locke/steps.py): the turn's
+declaration, combat and destruction phases (:class:`DeclarationPhase`,
+:class:`CombatPhase`, :class:`DestructionPhase`, queued by engine/locke/turn.py), the
+decisions they ask, each listing its honest legal actions, and the end's reveals
+(:class:`FinalOpening`) and :class:`Judgement`.
 """
 
 from __future__ import annotations
@@ -539,10 +545,6 @@ class Judgement(Automatic):
         outcome = Outcome.judged(f"locke.end.{s.ending}: {REASONS[s.ending]}", results)
         return s._replace(queue=(), phase="over", result=outcome)
 
-
-PENDING: dict[str, Any] = {}
-HANDLERS: dict[tuple[str, type], Any] = {}
-AUTO: dict[str, Any] = {}
 
 #: typed step kinds of this family (engine/locke/registry.py)
 STEPS: tuple[type[LockeStep], ...] = (

@@ -4,7 +4,10 @@ With ``knowledge`` the list is *honest*: declarations about the seat's own
 hidden cards (its level, durability, what a drawn card is) are offered only
 with their true values, so bots never make false claims. Without knowledge
 every value the public record allows is listed (what the engine accepts).
-Movement lists exactly the reachable cells (engine/locke/board.py).
+
+A typed step (engine/locke/steps.py) lists its own honest actions in its ``legal``
+method; the older string-keyed makers of engine/locke/legal_fate.py,
+legal_effects.py and combat/legal.py serve the kinds not yet rebuilt.
 """
 
 from __future__ import annotations
@@ -14,36 +17,9 @@ from typing import Any
 from engine.core.actions import Action
 from engine.core.hidden import Knowledge
 from engine.core.pending import Decision
-from engine.locke import abilities, combat, control, fate, legal_effects, legal_fate, stats, turn
-from engine.locke.actions import (
-    Answer,
-    Appear,
-    Declare,
-    Destroy,
-    EnterBase,
-    Escape,
-    Fight,
-    Fly,
-    Follow,
-    Identify,
-    InfoCheck,
-    Join,
-    Keep,
-    KingRoom,
-    Land,
-    Leave,
-    Nop,
-    Nova,
-    Override,
-    Propose,
-    Recover,
-    Release,
-    Surrender,
-    Teleport,
-    Walk,
-)
+from engine.locke import combat, control, legal_effects, legal_fate
 from engine.locke.components import Character
-from engine.locke.state import NO_SEAT, OFF_BOARD, LockeState, Step, cell_of, party_of
+from engine.locke.state import LockeState
 from engine.locke.steps import Waiting
 
 
@@ -68,110 +44,7 @@ def legal_actions(g: Any, s: LockeState, seat: int, knowledge: Knowledge | None)
     return control.obeying(step, actions)
 
 
-def _now(s: LockeState, seat: int, me: Character, stat: str) -> int:
-    """The seat's current ``stat`` (printed card plus the public ledger, ruling N100): what its
-    declarations are judged on, so the honest actions read it too."""
-    p = s.seats[seat]
-    return stats.current(me, p.mods, p.proofs, stat)
-
-
-def _levels(s: LockeState, seat: int, me: Character | None, low: int) -> range:
-    """ESP levels a teleport, a base entry or the Nova may declare: up to the current level, at most 6."""
-    return range(low, min(6, _now(s, seat, me, "level") if me else 6) + 1)
-
-
-def _info_check(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
-    if k is not None:
-        info = tuple(h for h in s.seats[step.seat].kept
-                     if (card := k.card(h)) and g.components.planet(card).effect.type == "information")
-        if len(info) >= 3:
-            return [InfoCheck(step.seat, info)]
-    return [InfoCheck(step.seat, ())]
-
-
-def _move(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
-    seat = step.seat
-    p = s.seats[seat]
-    if p.status == "partner":
-        return [Nop(seat), Leave(seat)]
-    if p.place == OFF_BOARD:
-        if s.phase == "planet":
-            return [Walk(seat, cell) for cell in turn.ENTRY]
-        return [Nop(seat)] + [EnterBase(seat, level) for level in _levels(s, seat, me, 0)
-                              if not p.proofs or level == 0]
-    out: list[Action] = [Nop(seat)]
-    out += [Walk(seat, cell) for cell in turn.walk_targets(s, p.place)]
-    out += [Teleport(seat, level) for level in _levels(s, seat, me, 1)]
-    out += [Fly(seat, cell) for cell in turn.flight_targets(s, p.place)]
-    if turn.can_recover(g, s, seat):
-        out.append(Recover(seat))
-    candidates = turn.party_candidates(g, s, seat)
-    out += [Propose(seat, (i,)) for i in candidates]
-    if len(candidates) > 1:
-        faces = [s.seats[i].silhouette for i in candidates]
-        if len(set(faces)) == len(faces):
-            out.append(Propose(seat, candidates))
-    if len(party_of(s, seat)) > 1:
-        out.append(Leave(seat))
-    if p.proofs:  # seed 002 prison 12+: ESP level 0 while a proof is in
-        out = [a for a in out if not isinstance(a, Teleport)]
-    here = cell_of(s, p.place).face_up
-    if s.phase == "base" and here in turn.KEY_BASES and (me is None or me.attribute == "good"):
-        out.append(Destroy(seat))
-    return out + legal_effects.move_uses(g, s, seat, me, k) + list(abilities.move_options(g, s, seat, me, k))
-
-
-def _land(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
-    return [Land(step.seat, cell) for cell in turn.teleport_targets(s, s.seats[step.seat].place, step.n)]
-
-
-def _follow(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
-    out: list[Action] = [Follow(step.seat, False)]
-    if me is None or _now(s, step.seat, me, "level") >= step.n:
-        out.append(Follow(step.seat, True))
-    return out
-
-
-def _yes_no(cls: type[Action]) -> Any:
-    def make(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
-        return [cls(step.seat, True), cls(step.seat, False)]  # type: ignore[call-arg]
-    return make
-
-
-def _keep(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
-    card = k.card(step.n) if k is not None else None
-    if card is None:
-        return [Keep(step.seat, True), Keep(step.seat, False)]
-    return [Keep(step.seat, g.components.planet(card).kind == "ability")]
-
-
-def _identify(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
-    return [Identify(step.seat, i) for i, p in enumerate(s.seats) if i != step.seat and p.alive]
-
-
-def _release(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
-    out: list[Action] = [Release(step.seat, False)]
-    if me is None or me.can_release:
-        out.append(Release(step.seat, True))
-    return out
-
-
-def _escape(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
-    out: list[Action] = [Escape(step.seat, False)]
-    if me is None or _now(s, step.seat, me, "level") >= step.n:
-        out.append(Escape(step.seat, True))
-    return out
-
-
-def _outer(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
-    return [Walk(step.seat, cell) for cell in turn.OUTER]
-
-
-_MAKERS = {
-    "info_check": _info_check, "move": _move, "land": _land, "follow": _follow, "join": _yes_no(Join),
-    "keep": _keep, "appear": _yes_no(Appear), "surrender": _yes_no(Surrender), "identify": _identify,
-    "release": _release, "escape": _escape, "enter_place": _outer, "info_entry": _outer,
-}
+_MAKERS: dict[str, Any] = {}
 _MAKERS.update(combat.MAKERS)  # KMC 10 (engine/locke/combat/legal.py)
-_MAKERS.update(legal_fate.MAKERS)  # part 3: fate and base cards (engine/locke/legal_fate.py)
-_MAKERS.update(legal_effects.MAKERS)  # part 3: planet cards, trap and event charts
+_MAKERS.update(legal_fate.MAKERS)  # fate's checks, hits and revival (engine/locke/legal_fate.py)
+_MAKERS.update(legal_effects.MAKERS)  # planet cards, trap and event charts (engine/locke/legal_effects.py)

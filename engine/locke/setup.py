@@ -63,8 +63,9 @@ AMBUSH_CARDS = ("ambush-a", "ambush-b")
 GROUPS = ("L", "G", "E", "S")
 
 
-def initial_state(g: Rules, players: int) -> LockeState:
-    """Seats, the character groups face down (handles public), and the set-up queue."""
+def initial_state(g: Rules, players: int, then: LockeStep) -> LockeState:
+    """Seats, the character groups face down (handles public), and the set-up queue, ending
+    with ``then``: what comes after set-up (the planet phase, engine/locke/turn.py)."""
     comp = setup_tables.composition(players)  # IllegalAction outside 5..10 (locke.7.1)
     pools = setup_tables.character_pools(g.components)
     zones: list[tuple[str, tuple[int, ...]]] = []
@@ -77,7 +78,7 @@ def initial_state(g: Rules, players: int) -> LockeState:
         opened.extend(zip(handles, ids))
     queue: tuple[LockeStep, ...] = tuple(Shuffle(f"chars:{name}") for name in GROUPS) + (
         PickPool(players), Shuffle("chars:X"), PickRandom(comp.random), Shuffle("chars:pool"),
-    ) + tuple(DealCharacter(seat) for seat in range(players)) + (ShadowRoll(),)
+    ) + tuple(DealCharacter(seat) for seat in range(players)) + (ShadowRoll(), then)
     return LockeState(
         n=players, queue=queue, seats=tuple(Seat() for _ in range(players)), zones=tuple(sorted(zones)),
         open_cards=tuple(opened), next_handle=handle, taken=tuple(() for _ in range(players)),
@@ -355,8 +356,7 @@ class FacesDone(Automatic):
         rollers = tuple(i for i, p in enumerate(seats) if not p.base_player)
         k = setup_tables.base_player_planet_cards(s.n - len(base))
         deals = tuple(DealPlanets(seat, k) for seat in base)
-        return advance(s, Shuffle("planet:stock"), LayPlanets(), *ambushes, OrderRoll(rollers), *deals,
-                       Step("planet_start", -1))
+        return advance(s, Shuffle("planet:stock"), LayPlanets(), *ambushes, OrderRoll(rollers), *deals)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -433,31 +433,6 @@ class DealPlanets(Waiting):
                                   zones=with_zone(s, "planet:stock", stock[self.count:])))
 
 
-def _auto_planet_start(g: Any, s: LockeState, step: Step) -> LockeState:
-    """KMC 7.2.1: the planet phase; first every base player shows three or more
-    dealt information cards, or claims it holds fewer (seed 000 3.2.2)."""
-    checks = tuple(Step("info_check", i) for i, p in enumerate(s.seats) if p.base_player)
-    return advance(s._replace(phase="planet"), *checks, Step("next_turn", -1))
-
-
-def _on_info_check(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    """Seed 000 3.2.2: three or more dealt information cards are shown at once and end
-    the planet phase; showing none is a claim of holding fewer than three."""
-    assert isinstance(action, InfoCheck)
-    p = s.seats[step.seat]
-    if not action.handles:
-        claim = ck.make(step.seat, s.step_no, ck.INFO_BELOW_3, p.kept, None, "locke.s000.3.2.2")
-        return advance(s._replace(**claimed(s, claim)))
-    if len(action.handles) < 3 or len(set(action.handles)) != len(action.handles) or any(
-            h not in p.kept for h in action.handles):
-        raise IllegalAction("show three or more of your own dealt planet cards, or none", rule="locke.s000.3.2.2")
-    return advance(s, Step("reveal_info", step.seat, arg=",".join(str(h) for h in action.handles)))
-
-
-def _pending_reveal_info(g: Any, s: LockeState, step: Step) -> Pending:
-    return HiddenOp("reveal", f"kept:{step.seat}", tuple(int(h) for h in step.arg.split(",")))
-
-
 def open_information(g: Any, s: LockeState, seat: int, action: CardsRevealed) -> LockeState:
     """Seed 000 3.2.2: kept cards shown as information go face up and count towards
     the seat's information; a shown card that is not one is a cheat."""
@@ -469,28 +444,9 @@ def open_information(g: Any, s: LockeState, seat: int, action: CardsRevealed) ->
     return s._replace(seats=with_seat(s, seat, p), open_cards=s.open_cards + tuple(zip(action.handles, action.cards)))
 
 
-def _on_info_revealed(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    assert isinstance(action, CardsRevealed)
-    s = open_information(g, s, step.seat, action)
-    s = log(s, "information-shown", step.seat, len(action.handles))
-    return s._replace(queue=(Step("phase_change", step.seat, arg="information"),))
-
-
 def cheat(seat: int, message: str, rule: str) -> CheatDetected:
     return CheatDetected(message, seat=seat, rule=rule)
 
-
-PENDING = {
-    "info_check": seat_decision,
-    "reveal_info": _pending_reveal_info,
-}
-HANDLERS = {
-    ("info_check", InfoCheck): _on_info_check,
-    ("reveal_info", CardsRevealed): _on_info_revealed,
-}
-AUTO = {
-    "planet_start": _auto_planet_start,
-}
 
 #: typed step kinds of this family (engine/locke/registry.py)
 STEPS: tuple[type[LockeStep], ...] = (

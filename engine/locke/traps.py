@@ -124,7 +124,9 @@ def _on_trap_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     if entry in COMBAT_ENTRIES:
         return _combat(g, s, seat, "trap:" + entry, outcome.opponents)
     if entry == "resonance-forest":  # random-combat chain (the forest's own rules are combat's)
-        return push(s, Step("rc_roll", seat, arg="forest"))
+        from engine.locke.turn import RandomCause, RandomCombatRoll
+
+        return push(s, RandomCombatRoll(seat, RandomCause.FOREST))
     if entry == "golems":
         return push(s, Step("golem_roll", seat, arg=cell))
     if entry == "hallucination-attack":
