@@ -113,7 +113,7 @@ def on_move_ability(g: Rules, s: LockeState, seat: int, action: UseAbility) -> L
     return log(s, "ability", seat, action.ability, action.target, old, action.choice)  # the decision stays
 
 
-def pending_reveal(g: Any, s: LockeState, step: Step) -> Pending:
+def pending_reveal(g: Rules, s: LockeState, step: Step) -> Pending:
     """The step's seat turns its own character card face up for everyone."""
     return own_character(s, step.seat)
 

@@ -20,7 +20,7 @@ placement. :class:`Shuffle` and :class:`Placing` serve every phase.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from engine.core.errors import CheatDetected, IllegalAction
 from engine.core.hidden import Knowledge
@@ -40,17 +40,15 @@ from engine.core.pending import (
 )
 from engine.locke import board, setup_tables
 from engine.locke import claims as ck
-from engine.locke.actions import InfoCheck, Switch
+from engine.locke.actions import Switch
 from engine.locke.components import Character
 from engine.locke.state import (
     Cell,
     LockeState,
     Seat,
-    Step,
     advance,
     claimed,
     log,
-    seat_decision,
     with_seat,
     with_zone,
     zone_of,
@@ -433,7 +431,7 @@ class DealPlanets(Waiting):
                                   zones=with_zone(s, "planet:stock", stock[self.count:])))
 
 
-def open_information(g: Any, s: LockeState, seat: int, action: CardsRevealed) -> LockeState:
+def open_information(g: Rules, s: LockeState, seat: int, action: CardsRevealed) -> LockeState:
     """Seed 000 3.2.2: kept cards shown as information go face up and count towards
     the seat's information; a shown card that is not one is a cheat."""
     if any(g.components.planet(c).effect.type != "information" for c in action.cards):

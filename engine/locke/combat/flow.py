@@ -37,8 +37,8 @@ from engine.locke.combat.model import (
     Obstacle,
 )
 from engine.locke.setup import Shuffle
-from engine.locke.steps import LockeStep
 from engine.locke.state import Cell, Combat, LockeState, Step, advance, cell_of, log, with_cell, with_zone, zone_of
+from engine.locke.steps import LockeStep
 
 RULE = "locke.10"
 #: Logged when a combat is called, before seed 002's joining checks (their results follow it).
