@@ -3,7 +3,8 @@ author's privilege. (Release is part of the prison, engine/locke/turn.py; disint
 acts inside a combat.)
 
 KMC lets these be used "at any time". Like the kept planet cards, they are offered as
-free options inside the seat's own movement decision (LOCKE-PLAN 4.9, ruling N168): asking
+free options inside the seat's own movement decision (ruling N168; the decision is
+engine/locke/turn.py's ``Move`` step, which calls :func:`on_move_ability`): asking
 everyone at every moment would be endless, and an extra prompt only to the holders would
 tell the table who holds one. After using one the same decision comes back.
 
@@ -12,7 +13,8 @@ tell the table who holds one. After using one the same decision comes back.
   its cell it has not tried since either of them last changed character or came back to
   life, and takes a level check. A pass converts an E/G character to Good until it next
   comes back to life; the target's card stays hidden and says nothing, so the engine keeps
-  a public "converted" mark that only the final judging reads (KMC 6.3).
+  a public "converted" mark that only the final judging reads (KMC 6.3). The reveal is the
+  typed step :class:`ConversionReveal` (engine/locke/steps.py says what a step carries).
 - **Shape change** (KMC 2.2.5): the user takes a free silhouette of the same alignment
   (Good, Evil, Special) as the one it shows; a claim that its character has the ability.
 - **Author's privilege** (Yuki Hijiri, KMC 2.2.3): the same change made to another player
@@ -21,25 +23,26 @@ tell the table who holds one. After using one the same decision comes back.
 
 from __future__ import annotations
 
-from typing import Any
+import dataclasses
+from typing import Any, ClassVar
 
 from engine.core.errors import IllegalAction
 from engine.core.hidden import Knowledge
-from engine.core.pending import CardsRevealed, HiddenOp, Pending
+from engine.core.pending import CardsRevealed, Pending
 from engine.locke import claims as ck
 from engine.locke import fate, stats
 from engine.locke.actions import UseAbility
 from engine.locke.components import Character
-from engine.locke.setup import cheat, free_silhouettes
+from engine.locke.setup import cheat, free_silhouettes, own_character
 from engine.locke.state import OFF_BOARD, LockeState, Step, advance, claimed, log, with_seat
-from engine.locke.steps import LockeStep
+from engine.locke.steps import LockeStep, Rules, Waiting, answers
 
 RULE = "locke.2.2"
 CONVERSION, SHAPE_CHANGE, PRIVILEGE = "conversion-check", "shape-change", "authors-privilege"
 ABILITIES = (CONVERSION, SHAPE_CHANGE, PRIVILEGE)
 
 
-def _faces(g: Any, s: LockeState, seat: int) -> list[str]:
+def _faces(g: Rules, s: LockeState, seat: int) -> list[str]:
     """Free silhouettes of the alignment ``seat`` shows (KMC 2.2.3, 2.2.5), in data order."""
     shown = s.seats[seat].silhouette
     side = g.components.silhouette(shown).attribute
@@ -61,7 +64,7 @@ def _privilege_targets(s: LockeState, seat: int) -> list[int]:
     return [i for i in _here(s, seat) if not s.seats[i].shifter]
 
 
-def move_options(g: Any, s: LockeState, seat: int, me: Character | None, k: Knowledge | None) -> list[UseAbility]:
+def move_options(g: Rules, s: LockeState, seat: int, me: Character | None, k: Knowledge | None) -> list[UseAbility]:
     """The abilities ``seat`` may use now, from its own knowledge (honest), or every option
     the public record allows (``me`` unknown)."""
     p = s.seats[seat]
@@ -79,10 +82,9 @@ def move_options(g: Any, s: LockeState, seat: int, me: Character | None, k: Know
     return out
 
 
-def on_move_ability(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    """A free option of the movement decision: the move is still to come afterwards."""
-    assert isinstance(action, UseAbility)
-    seat = step.seat
+def on_move_ability(g: Rules, s: LockeState, seat: int, action: UseAbility) -> LockeState:
+    """A free option of ``seat``'s movement decision (engine/locke/turn.py Move): the move is
+    still to come afterwards."""
     if s.seats[seat].status != "normal":
         raise IllegalAction("only a player in a normal state can use an ability now", rule=RULE)
     if action.ability == CONVERSION:
@@ -90,8 +92,8 @@ def on_move_ability(g: Any, s: LockeState, step: Step, action: Any) -> LockeStat
             raise IllegalAction("name a player on your cell you have not tried to convert yet", rule="locke.2.2.1")
         if action.level not in fate.check_range(g, s, seat, "level"):
             raise IllegalAction("declare a level from 0 to yours for the conversion check", rule="locke.2.2.1")
-        steps = (Step("ability_reveal", seat, n=action.target, arg=str(action.level)),)
-        return s._replace(queue=steps + s.queue)  # the movement decision stays at the head
+        reveal = ConversionReveal(seat, action.target, action.level)
+        return s._replace(queue=(reveal,) + s.queue)  # the movement decision stays at the head
     if action.ability not in (SHAPE_CHANGE, PRIVILEGE):
         raise IllegalAction(f"use one of the abilities {', '.join(ABILITIES)}", rule=RULE)
     allowed = [seat] if action.ability == SHAPE_CHANGE else _privilege_targets(s, seat)
@@ -111,15 +113,14 @@ def on_move_ability(g: Any, s: LockeState, step: Step, action: Any) -> LockeStat
     return log(s, "ability", seat, action.ability, action.target, old, action.choice)  # the decision stays
 
 
-def pending_reveal(g: Any, s: LockeState, step: Step) -> Pending:
+def pending_reveal(g: Rules, s: LockeState, step: Step) -> Pending:
     """The step's seat turns its own character card face up for everyone."""
-    return HiddenOp("reveal", "characters", (s.seats[step.seat].character,))
+    return own_character(s, step.seat)
 
 
-def revealed_user(g: Any, s: LockeState, seat: int, action: Any, ability: str, rule: str) -> LockeState:
+def revealed_user(g: Rules, s: LockeState, seat: int, action: CardsRevealed, ability: str, rule: str) -> LockeState:
     """An ability's user has shown its card (KMC 2.2): a card without ``ability`` is a cheat
     named on ``seat``; otherwise the seat is exposed and the card is public from now on."""
-    assert isinstance(action, CardsRevealed)
     card = action.cards[0]
     if not g.components.character(card).has_ability(ability):
         raise cheat(seat, f"tried {ability} as {card}, who has no such ability", rule)
@@ -128,16 +129,30 @@ def revealed_user(g: Any, s: LockeState, seat: int, action: Any, ability: str, r
     return s
 
 
-def _on_revealed(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    """KMC 2.2.1 step 1: the card is shown to everyone; only Locke and Liza convert."""
-    s = revealed_user(g, s, step.seat, action, CONVERSION, "locke.2.2.1")
-    p = s.seats[step.seat]
-    s = s._replace(seats=with_seat(s, step.seat, p._replace(converts=p.converts + (step.n,))))
-    s = log(s, "ability", step.seat, CONVERSION, step.n)
-    claim = fate.stat_claim(s, step.seat, "level", "le", int(step.arg), "locke.2.2.1")
-    s, check = fate.declared_check(s._replace(**claimed(s, claim)), step.seat, stat="level", value=int(step.arg),
-                                   then="abilities.conversion", arg=str(step.n))
-    return s._replace(queue=(check,) + s.queue[1:])
+@dataclasses.dataclass(frozen=True)
+class ConversionReveal(Waiting):
+    """KMC 2.2.1 step 1: the converter turns its own character card face up for everyone,
+    then takes the level check it declared (``level``) to convert ``target``."""
+
+    KIND: ClassVar[str] = "ability_reveal"
+    seat: int
+    target: int
+    level: int
+
+    def pending(self, g: Rules, s: LockeState) -> Pending:
+        return own_character(s, self.seat)
+
+    @answers(CardsRevealed)
+    def revealed(self, g: Rules, s: LockeState, action: CardsRevealed) -> LockeState:
+        """Only Locke and Liza convert; the try on the target is used whatever the check says."""
+        s = revealed_user(g, s, self.seat, action, CONVERSION, "locke.2.2.1")
+        p = s.seats[self.seat]
+        s = s._replace(seats=with_seat(s, self.seat, p._replace(converts=p.converts + (self.target,))))
+        s = log(s, "ability", self.seat, CONVERSION, self.target)
+        claim = fate.stat_claim(s, self.seat, "level", "le", self.level, "locke.2.2.1")
+        s, check = fate.declared_check(s._replace(**claimed(s, claim)), self.seat, stat="level", value=self.level,
+                                       then="abilities.conversion", arg=str(self.target))
+        return s._replace(queue=(check,) + s.queue[1:])
 
 
 def _converted(g: Any, s: LockeState, seat: int, success: bool, arg: str) -> LockeState:
@@ -161,10 +176,5 @@ def forget(s: LockeState, seat: int, *, own: bool) -> LockeState:
     return s._replace(seats=tuple(seats))
 
 
-PENDING: dict[str, Any] = {"ability_reveal": pending_reveal}
-HANDLERS: dict[tuple[str, type], Any] = {("ability_reveal", CardsRevealed): _on_revealed,
-                                         ("move", UseAbility): on_move_ability}
-AUTO: dict[str, Any] = {}
-
 #: typed step kinds of this family (engine/locke/registry.py)
-STEPS: tuple[type[LockeStep], ...] = ()
+STEPS: tuple[type[LockeStep], ...] = (ConversionReveal,)

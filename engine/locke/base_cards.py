@@ -16,19 +16,29 @@ Handled by the flow itself (engine/locke/turn.py, declare.py): random
 teleport, barracks (the random-combat chart), the key bases (destroyed in the
 move phase), the Nova and the King editorial room (their checks come in the
 destruction phase). Corridor and white hole do nothing.
+
+The steps a card sets going are typed classes next to their code (engine/locke/steps.py):
+the yes/no questions (:class:`FactQuestion`, :class:`IllusionLevel`, :class:`LoopHit`, each
+with its honest ``legal`` answer), the controller pick, the card loops (``LoopNext`` ->
+``LoopCard`` -> a mind check -> ``LoopHit``/``LoopNext``) and the stacked vortex.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import dataclasses
+import enum
+from typing import Any, ClassVar
 
+from engine.core.actions import Action
 from engine.core.errors import IllegalAction
+from engine.core.hidden import Knowledge
 from engine.core.pending import CardsDealt, CardsRevealed, Chance, DiceRolled, HiddenOp, Pending
-from engine.locke.state import seat_decision
 from engine.locke import claims as ck
-from engine.locke import fate
+from engine.locke import fate, stats
 from engine.locke.actions import Fact, PlayTeleport
-from engine.locke.setup import cheat, fresh_zone
+from engine.locke.combat import alarm_device, begin
+from engine.locke.components import Character, CombatCard, Params, Silhouette
+from engine.locke.setup import Shuffle, cheat, fresh_zone
 from engine.locke.state import (
     OFF_BOARD,
     Cell,
@@ -45,7 +55,7 @@ from engine.locke.state import (
     with_zone,
     zone_of,
 )
-from engine.locke.steps import LockeStep
+from engine.locke.steps import Automatic, LockeStep, Rules, SeatDecision, Then, Waiting, answers
 
 RULE = "locke.4"
 DECK = "combat:deck"
@@ -56,15 +66,23 @@ MAX_LOOP = 86
 VORTEX_ODDS = "10-1"
 
 
-def _silhouette(g: Any, s: LockeState, seat: int) -> Any:
+def _silhouette(g: Rules, s: LockeState, seat: int) -> Silhouette:
     return g.components.silhouette(s.seats[seat].silhouette)
+
+
+def _number(params: Params, key: str) -> int:
+    """A number parameter of a base card's effect (assets/locke/bases.json, checked when loaded)."""
+    value = params[key]
+    if not isinstance(value, int):
+        raise TypeError(f"base-card parameter {key!r} is {value!r}, not a number")
+    return value
 
 
 def _effect(s: LockeState, card: str, seat: int, what: str) -> LockeState:
     return log(s, "base-effect", card, seat, what)
 
 
-def obey(g: Any, s: LockeState, seat: int, card: str) -> LockeState:
+def obey(g: Rules, s: LockeState, seat: int, card: str) -> LockeState:
     """Carry out base card ``card`` for ``seat`` (the head is the step that obeys it)."""
     base = g.components.base(card)
     kind = base.effect.type
@@ -79,26 +97,26 @@ def obey(g: Any, s: LockeState, seat: int, card: str) -> LockeState:
     if kind == "captor":  # Madonna of Khan
         if sil.attribute == "evil":
             return advance(_effect(s, card, seat, "evil-face-exempt"))
-        return advance(ask(g, _effect(s, card, seat, "asked-male"), seat, "male", then="madonna", arg=card))
+        return advance(ask(_effect(s, card, seat, "asked-male"), seat, "male", MadonnaMale(card)))
     if kind == "illusion-room":
-        level = int(params["level"])
-        return advance(_effect(s, card, seat, "asked-level"), Step("above", seat, n=level, arg=card))
+        level = _number(params, "level")
+        return advance(_effect(s, card, seat, "asked-level"), IllusionLevel(seat, level, card))
     if kind == "alarm-device":
-        return _alarm(g, s, seat, card, int(params["jammer_level"]), int(params["attack_level"]))
+        return _alarm(g, s, seat, card, _number(params, "jammer_level"), _number(params, "attack_level"))
     if kind == "controller-system":
         if sil.attribute == "evil":
             return advance(_effect(s, card, seat, "evil-face-exempt"))
         return advance(fate.check(g, _effect(s, card, seat, "mind-check"), seat, stat="mind",
                                   then="base.controller", arg=card))
     if kind == "ek":
-        return advance(_effect(s, card, seat, "card-loop"), *_loop_start(s, seat, "ek"))
+        return advance(_effect(s, card, seat, "card-loop"), *_loop_start(s, seat, LoopCause.EK))
     if kind == "audio-room":
         if "author" in sil.traits:
             return advance(fate.restrain_roll(g, _effect(s, card, seat, "author-rests"), seat, cause="audio-room"))
         return advance(fate.check(g, _effect(s, card, seat, "mind-check"), seat, stat="mind",
                                   then="base.rest-on-fail", arg=f"audio-room|{card}|0"))
     if kind == "rest-and-heal":  # cafe Dahlia
-        times = int(params["author_multiplier"]) if "author" in sil.traits else 1
+        times = _number(params, "author_multiplier") if "author" in sil.traits else 1
         return advance(fate.restrain_roll(g, _effect(s, card, seat, "rests"), seat, cause="dahlia", times=times))
     if kind == "mind-check-or-rest":  # powder room
         if sil.sex != params["silhouette_sex"]:
@@ -106,10 +124,9 @@ def obey(g: Any, s: LockeState, seat: int, card: str) -> LockeState:
         return advance(fate.check(g, _effect(s, card, seat, "mind-check"), seat, stat="mind",
                                   then="base.rest-on-fail", arg=f"powder-room|{card}|1"))
     if kind == "autograph-session":
-        return _autograph(g, _effect(s, card, seat, "everyone-rests"), int(params["locke_multiplier"]))
+        return _autograph(g, _effect(s, card, seat, "everyone-rests"), _number(params, "locke_multiplier"))
     if kind == "vortex":
-        return advance(_effect(s, card, seat, "seven-cards"), *_need_deck(s),
-                       Step("vortex", seat, n=int(params["cards"])))
+        return advance(_effect(s, card, seat, "seven-cards"), *_need_deck(s), Vortex(seat, _number(params, "cards")))
     if kind == "black-hole":
         if not any(c.face_up == params["exit"] for _, c in s.cells):
             return advance(_effect(s, card, seat, "no-white-hole"))
@@ -125,26 +142,43 @@ def obey(g: Any, s: LockeState, seat: int, card: str) -> LockeState:
 # --- yes/no questions about the obeying character ------------------------------------------
 
 
-def ask(g: Any, s: LockeState, seat: int, question: str, *, then: str, arg: str = "") -> LockeState:
-    """Queue a yes/no fact question (a claim) after the head; then CONTINUATIONS[then]."""
-    return fate.after_head(s, Step("fact", seat, arg=f"{question}|{then}|{arg}"))
+def ask(s: LockeState, seat: int, question: str, then: Then) -> LockeState:
+    """Queue a yes/no fact question (a claim) after the head; ``then`` follows the answer."""
+    return fate.after_head(s, FactQuestion(seat, question, then))
 
 
-def _on_fact(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    assert isinstance(action, Fact)
-    question, then, arg = step.arg.split("|", 2)
-    claim = fate.fact_claim(s, step.seat, question, action.holds, RULE)
-    s = s._replace(**claimed(s, claim))
-    return ANSWERS[then](g, s, step.seat, action.holds, arg)
+@dataclasses.dataclass(frozen=True)
+class FactQuestion(SeatDecision):
+    """A yes/no question about the obeying character (``question``: a key of fate.FACTS),
+    answered by the seat as a claim; ``then`` carries on with the answer."""
+
+    KIND: ClassVar[str] = "fact"
+    question: str
+    then: Then
+
+    def legal(self, g: Rules, s: LockeState, me: Character | None, knowledge: Knowledge | None) -> list[Action]:
+        if me is None:
+            return [Fact(self.seat, True), Fact(self.seat, False)]
+        return [Fact(self.seat, fate.FACTS[self.question](me))]
+
+    @answers(Fact)
+    def answered(self, g: Rules, s: LockeState, action: Fact) -> LockeState:
+        claim = fate.fact_claim(s, self.seat, self.question, action.holds, RULE)
+        s = s._replace(**claimed(s, claim))
+        return self.then.after(g, s, self.seat, action.holds)
 
 
-def _madonna(g: Any, s: LockeState, seat: int, male: bool, card: str) -> LockeState:
-    if not male:
-        return advance(_effect(s, card, seat, "not-male"))
-    return advance(fate.check(g, s, seat, stat="mind", then="base.madonna", arg=card))
+@dataclasses.dataclass(frozen=True)
+class MadonnaMale(Then):
+    """KMC 4 Madonna of Khan: a male character takes a mind check (a female one is left alone)."""
 
+    KIND: ClassVar[str] = "base.madonna-male"
+    card: str
 
-ANSWERS = {"madonna": _madonna}
+    def after(self, g: Rules, s: LockeState, seat: int, success: bool) -> LockeState:
+        if not success:
+            return advance(_effect(s, self.card, seat, "not-male"))
+        return advance(fate.check(g, s, seat, stat="mind", then="base.madonna", arg=self.card))
 
 
 def _madonna_checked(g: Any, s: LockeState, seat: int, success: bool, card: str) -> LockeState:
@@ -186,7 +220,7 @@ def _controller(g: Any, s: LockeState, seat: int, success: bool, card: str) -> L
         return advance(_effect(s, card, seat, "no-base-player"))
     if len(base) == 1:
         return advance(_controlled(s, seat, base[0], card))
-    return advance(s, Step("ctl_pick", seat, arg=",".join(str(i) for i in base)))
+    return advance(s, ControllerPick(seat, base))
 
 
 def _controlled(s: LockeState, seat: int, controller: int, card: str) -> LockeState:
@@ -195,20 +229,27 @@ def _controlled(s: LockeState, seat: int, controller: int, card: str) -> LockeSt
     return _effect(s._replace(seats=tuple(seats)), card, seat, f"controlled-by-{controller}")
 
 
-def _pending_ctl_pick(g: Any, s: LockeState, step: Step) -> Pending:
-    return Chance("locke.controller-pick", tuple(6 for _ in step.arg.split(",")) * 2)
+@dataclasses.dataclass(frozen=True)
+class ControllerPick(Waiting):
+    """Ruling N105: among several base players the highest 2d6 controls ``seat``; the tied
+    roll again."""
 
+    KIND: ClassVar[str] = "ctl_pick"
+    seat: int
+    base: tuple[int, ...]  # the base players rolling
 
-def _on_ctl_pick(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    assert isinstance(action, DiceRolled)
-    base = [int(x) for x in step.arg.split(",")]
-    k = len(base)
-    totals = [action.faces[i] + action.faces[k + i] for i in range(k)]
-    best = max(totals)
-    winners = [b for b, t in zip(base, totals) if t == best]
-    if len(winners) > 1:  # ruling N105: the tied base players roll again
-        return advance(s, Step("ctl_pick", step.seat, arg=",".join(str(i) for i in winners)))
-    return advance(_controlled(s, step.seat, winners[0], "esp-controller-system"))
+    def pending(self, g: Rules, s: LockeState) -> Pending:
+        return Chance("locke.controller-pick", tuple(6 for _ in self.base) * 2)
+
+    @answers(DiceRolled)
+    def rolled(self, g: Rules, s: LockeState, action: DiceRolled) -> LockeState:
+        k = len(self.base)
+        totals = [action.faces[i] + action.faces[k + i] for i in range(k)]
+        best = max(totals)
+        winners = tuple(b for b, t in zip(self.base, totals) if t == best)
+        if len(winners) > 1:  # ruling N105: the tied base players roll again
+            return advance(s, ControllerPick(self.seat, winners))
+        return advance(_controlled(s, self.seat, winners[0], "esp-controller-system"))
 
 
 fate.CONTINUATIONS.update({
@@ -220,33 +261,38 @@ fate.CONTINUATIONS.update({
 # --- alarm devices: an automatic combat (KMC 4, 10.12) -------------------------------------------
 
 
-def _alarm(g: Any, s: LockeState, seat: int, card: str, jammer: int, attack: int) -> LockeState:
-    from engine.locke.combat import alarm_device, begin
-
+def _alarm(g: Rules, s: LockeState, seat: int, card: str, jammer: int, attack: int) -> LockeState:
     s = _effect(s, card, seat, f"combat-jammer-{jammer}")
     place = s.seats[seat].place
     obstacle = alarm_device(g, card, attack, jammer)
     sides = (party_of(s, lead(s, seat)), ())
     s = s._replace(turn_flags=s.turn_flags + ("no_combat",))
-    return begin(advance(s, Step("alarm_after", seat, arg=place)), Combat("alarm", place, sides, obstacles=(obstacle,)))
+    return begin(advance(s, AlarmAfter(seat, place)), Combat("alarm", place, sides, obstacles=(obstacle,)))
 
 
-def _auto_alarm_after(g: Any, s: LockeState, step: Step) -> LockeState:
+@dataclasses.dataclass(frozen=True)
+class AlarmAfter(Automatic):
     """An alarm device whose obstacle was destroyed is broken for good (the cell goes quiet)."""
-    here = cell_of(s, step.arg)
-    for event in reversed(s.events):
-        if event and event[0] == "combat":
-            break
-        if event and event[0] == "obstacles-cleared" and event[2] == step.arg and here.face_up.startswith("alarm-"):
-            return advance(_effect(s._replace(cells=with_cell(s, step.arg, Cell(face_up="destroyed"))),
-                                   here.face_up, step.seat, "broken"))
-    return advance(s)
+
+    KIND: ClassVar[str] = "alarm_after"
+    seat: int
+    cell: str
+
+    def run(self, g: Rules, s: LockeState) -> LockeState:
+        here = cell_of(s, self.cell)
+        for event in reversed(s.events):
+            if event and event[0] == "combat":
+                break
+            if event and event[0] == "obstacles-cleared" and event[2] == self.cell and here.face_up.startswith("alarm-"):
+                return advance(_effect(s._replace(cells=with_cell(s, self.cell, Cell(face_up="destroyed"))),
+                                       here.face_up, self.seat, "broken"))
+        return advance(s)
 
 
 # --- autograph session (KMC 4; ruling N106) -------------------------------------------------------
 
 
-def _autograph(g: Any, s: LockeState, locke_times: int) -> LockeState:
+def _autograph(g: Rules, s: LockeState, locke_times: int) -> LockeState:
     """Every living seat on the board, awake (normal or partner), rests 1d6 (Locke faces twice)."""
     steps = []
     for i, p in enumerate(s.seats):
@@ -260,31 +306,54 @@ def _autograph(g: Any, s: LockeState, locke_times: int) -> LockeState:
 # --- the combat deck, and card loops (E.K., illusion room) --------------------------------------
 
 
-def _need_deck(s: LockeState) -> tuple[Step, ...]:
-    return (Step("deck_ready", -1),)
+def _need_deck(s: LockeState) -> tuple[LockeStep, ...]:
+    return (CombatDeckReady(),)
 
 
-def _auto_deck_ready(g: Any, s: LockeState, step: Step) -> LockeState:
+@dataclasses.dataclass(frozen=True)
+class CombatDeckReady(Automatic):
     """The combat deck exists and holds cards: made and shuffled on first use; once empty,
     the spent cards are shuffled into a new deck (as the planet rules do for stocks)."""
-    if not any(z[0] == DECK for z in s.zones):
-        return advance(fresh_zone(s, DECK, g.components.deck("combat_cards")), Step("shuffle", -1, arg=DECK))
-    if zone_of(s, DECK) or not zone_of(s, DISCARD):
-        return advance(s)
-    s = s._replace(zones=with_zone(s, DECK, zone_of(s, DISCARD)))
-    s = s._replace(zones=with_zone(s, DISCARD, ()))
-    return advance(s, Step("shuffle", -1, arg=DECK))
+
+    KIND: ClassVar[str] = "deck_ready"
+
+    def run(self, g: Rules, s: LockeState) -> LockeState:
+        if not any(z[0] == DECK for z in s.zones):
+            return advance(fresh_zone(s, DECK, g.components.deck("combat_cards")), Shuffle(DECK))
+        if zone_of(s, DECK) or not zone_of(s, DISCARD):
+            return advance(s)
+        s = s._replace(zones=with_zone(s, DECK, zone_of(s, DISCARD)))
+        s = s._replace(zones=with_zone(s, DISCARD, ()))
+        return advance(s, Shuffle(DECK))
 
 
-def _on_above(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    """KMC 4 illusion room: a level above the illusion's is not affected (a claim, no lying);
-    otherwise a mind check, and a failure starts the card loop."""
-    assert isinstance(action, Fact)
-    op, n = ("le", step.n + 1) if action.holds else ("ge", step.n)
-    s = s._replace(**claimed(s, fate.stat_claim(s, step.seat, "level", op, n, RULE)))
-    if action.holds:
-        return advance(_effect(s, step.arg, step.seat, "not-affected"))
-    return advance(fate.check(g, s, step.seat, stat="mind", then="base.illusion", arg=step.arg))
+def _level_now(s: LockeState, seat: int, me: Character) -> int:
+    p = s.seats[seat]
+    return stats.current(me, p.mods, p.proofs, "level")
+
+
+@dataclasses.dataclass(frozen=True)
+class IllusionLevel(SeatDecision):
+    """KMC 4 illusion room: "my level is above the illusion's ``level``" (a claim, no lying);
+    above it the seat is not affected, otherwise a mind check, and a failure starts the card
+    loop."""
+
+    KIND: ClassVar[str] = "above"
+    level: int
+    card: str
+
+    def legal(self, g: Rules, s: LockeState, me: Character | None, knowledge: Knowledge | None) -> list[Action]:
+        if me is None:
+            return [Fact(self.seat, True), Fact(self.seat, False)]
+        return [Fact(self.seat, _level_now(s, self.seat, me) > self.level)]
+
+    @answers(Fact)
+    def answered(self, g: Rules, s: LockeState, action: Fact) -> LockeState:
+        op, n = ("le", self.level + 1) if action.holds else ("ge", self.level)
+        s = s._replace(**claimed(s, fate.stat_claim(s, self.seat, "level", op, n, RULE)))
+        if action.holds:
+            return advance(_effect(s, self.card, self.seat, "not-affected"))
+        return advance(fate.check(g, s, self.seat, stat="mind", then="base.illusion", arg=self.card))
 
 
 def _illusion_checked(g: Any, s: LockeState, seat: int, success: bool, card: str) -> LockeState:
@@ -296,23 +365,39 @@ def _illusion_checked(g: Any, s: LockeState, seat: int, success: bool, card: str
 fate.CONTINUATIONS["base.illusion"] = _illusion_checked
 
 
-def _loop_start(s: LockeState, seat: int, how: str) -> tuple[Step, ...]:
-    return _need_deck(s) + (Step("loop_next", seat, n=0, arg=how),)
+class LoopCause(enum.StrEnum):
+    """What turns the cards of a loop (KMC 4): the E.K., or a failed illusion-room check."""
+
+    EK = "ek"
+    ILLUSION = "illusion"
 
 
-def _pending_loop_card(g: Any, s: LockeState, step: Step) -> Pending:
-    return HiddenOp("reveal", DECK, zone_of(s, DECK)[:1])
+def _loop_start(s: LockeState, seat: int, how: str) -> tuple[LockeStep, ...]:
+    return _need_deck(s) + (LoopNext(seat, 0, LoopCause(how)),)
 
 
-def _on_loop_card(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    """A card of the loop is turned face up; the mind check decides whether the loop ends."""
-    assert isinstance(action, CardsRevealed)
-    handle, card = action.handles[0], action.cards[0]
-    deck = zone_of(s, DECK)
-    s = s._replace(zones=with_zone(s, DECK, deck[1:]), open_cards=s.open_cards + ((handle, card),))
-    s = s._replace(zones=with_zone(s, DISCARD, zone_of(s, DISCARD) + (handle,)))
-    s = log(s, "loop-card", step.seat, step.arg, card)
-    return advance(fate.check(g, s, step.seat, stat="mind", then="base.loop", arg=f"{step.arg}|{step.n}|{card}"))
+@dataclasses.dataclass(frozen=True)
+class LoopCard(Waiting):
+    """A card of the loop is turned face up; the mind check decides whether the loop ends
+    (``count`` cards were turned before it)."""
+
+    KIND: ClassVar[str] = "loop_card"
+    seat: int
+    count: int
+    how: LoopCause
+
+    def pending(self, g: Rules, s: LockeState) -> Pending:
+        return HiddenOp("reveal", DECK, zone_of(s, DECK)[:1])
+
+    @answers(CardsRevealed)
+    def revealed(self, g: Rules, s: LockeState, action: CardsRevealed) -> LockeState:
+        handle, card = action.handles[0], action.cards[0]
+        deck = zone_of(s, DECK)
+        s = s._replace(zones=with_zone(s, DECK, deck[1:]), open_cards=s.open_cards + ((handle, card),))
+        s = s._replace(zones=with_zone(s, DISCARD, zone_of(s, DISCARD) + (handle,)))
+        s = log(s, "loop-card", self.seat, self.how.value, card)
+        return advance(fate.check(g, s, self.seat, stat="mind", then="base.loop",
+                                  arg=f"{self.how.value}|{self.count}|{card}"))
 
 
 def _loop_checked(g: Any, s: LockeState, seat: int, success: bool, arg: str) -> LockeState:
@@ -323,7 +408,7 @@ def _loop_checked(g: Any, s: LockeState, seat: int, success: bool, arg: str) -> 
     nxt = _next_card(s, seat, how, int(count) + 1)
     if combat.type != "attack":
         return advance(s, *nxt)
-    return advance(s, Step("loop_hit", seat, n=combat.level, arg=f"{how}|{count}|{card}"), *nxt)
+    return advance(s, LoopHit(seat, combat.level, LoopCause(how), card), *nxt)
 
 
 fate.CONTINUATIONS["base.loop"] = _loop_checked
@@ -334,99 +419,179 @@ def is_teleport(card: str) -> bool:
     return card.startswith("teleport-")
 
 
-def _combat_card(g: Any, card: str) -> Any:
+def _combat_card(g: Rules, card: str) -> CombatCard:
     return next(c for c in g.components.combat_cards if c.id == card)
 
 
-def _next_card(s: LockeState, seat: int, how: str, count: int) -> tuple[Step, ...]:
+def _next_card(s: LockeState, seat: int, how: str, count: int) -> tuple[LockeStep, ...]:
     if count >= MAX_LOOP:
-        return (Step("loop_end", seat, n=count, arg=how),)
-    return (Step("loop_next", seat, n=count, arg=how),)
+        return (LoopEnd(seat, count, LoopCause(how)),)
+    return (LoopNext(seat, count, LoopCause(how)),)
 
 
-def _auto_loop_next(g: Any, s: LockeState, step: Step) -> LockeState:
-    if not s.seats[step.seat].alive or not zone_of(s, DECK):
-        return advance(log(s, "loop-ended", step.seat, step.arg, step.n))
-    return advance(s, Step("loop_card", step.seat, n=step.n, arg=step.arg))
+@dataclasses.dataclass(frozen=True)
+class LoopNext(Automatic):
+    """The loop goes on with the next card, unless the seat died or the deck ran out."""
+
+    KIND: ClassVar[str] = "loop_next"
+    seat: int
+    count: int
+    how: LoopCause
+
+    def run(self, g: Rules, s: LockeState) -> LockeState:
+        if not s.seats[self.seat].alive or not zone_of(s, DECK):
+            return advance(log(s, "loop-ended", self.seat, self.how.value, self.count))
+        return advance(s, LoopCard(self.seat, self.count, self.how))
 
 
-def _auto_loop_end(g: Any, s: LockeState, step: Step) -> LockeState:
-    return advance(log(s, "loop-ended", step.seat, step.arg, step.n))
+@dataclasses.dataclass(frozen=True)
+class LoopEnd(Automatic):
+    """The loop stops after ``MAX_LOOP`` cards (our bound: the deck has 86)."""
+
+    KIND: ClassVar[str] = "loop_end"
+    seat: int
+    count: int
+    how: LoopCause
+
+    def run(self, g: Rules, s: LockeState) -> LockeState:
+        return advance(log(s, "loop-ended", self.seat, self.how.value, self.count))
 
 
-def _on_loop_hit(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    """An attack card at or below your level hits you (E.K.: "usable"); above: "unusable"."""
-    assert isinstance(action, Fact)
-    if not s.seats[step.seat].alive:
-        return advance(s)
-    op, n = ("le", step.n) if action.holds else ("ge", step.n - 1)
-    s = s._replace(**claimed(s, fate.stat_claim(s, step.seat, "level", op, n, RULE)))
-    if not action.holds:
-        return advance(log(s, "loop-unusable", step.seat, step.arg.split("|")[2]))
-    card = _combat_card(g, step.arg.split("|")[2])
-    return advance(fate.take_hit(g, s, step.seat, firepower=card.firepower, cause=step.arg.split("|")[0]))
+@dataclasses.dataclass(frozen=True)
+class LoopHit(SeatDecision):
+    """An attack card of the loop at or below your level hits you (E.K.: "usable"); above:
+    "unusable" (a claim either way)."""
+
+    KIND: ClassVar[str] = "loop_hit"
+    level: int  # the attack card's level
+    how: LoopCause
+    card: str
+
+    def legal(self, g: Rules, s: LockeState, me: Character | None, knowledge: Knowledge | None) -> list[Action]:
+        if me is None:
+            return [Fact(self.seat, True), Fact(self.seat, False)]
+        return [Fact(self.seat, self.level <= _level_now(s, self.seat, me))]
+
+    @answers(Fact)
+    def answered(self, g: Rules, s: LockeState, action: Fact) -> LockeState:
+        if not s.seats[self.seat].alive:
+            return advance(s)
+        op, n = ("le", self.level) if action.holds else ("ge", self.level - 1)
+        s = s._replace(**claimed(s, fate.stat_claim(s, self.seat, "level", op, n, RULE)))
+        if not action.holds:
+            return advance(log(s, "loop-unusable", self.seat, self.card))
+        card = _combat_card(g, self.card)
+        return advance(fate.take_hit(g, s, self.seat, firepower=card.firepower, cause=self.how.value))
 
 
 # --- stacked vortex (KMC 4) -----------------------------------------------------------------------
 
 
-def _pending_vortex_deal(g: Any, s: LockeState, step: Step) -> Pending:
-    return HiddenOp("deal", DECK, zone_of(s, DECK)[: step.n], to_seat=step.seat)
+@dataclasses.dataclass(frozen=True)
+class Vortex(Automatic):
+    """KMC 4 stacked vortex: ``cards`` combat cards are dealt to the seat (fewer if the deck
+    is short; none: no teleport to play, the 10:1 hit)."""
+
+    KIND: ClassVar[str] = "vortex"
+    seat: int
+    cards: int
+
+    def run(self, g: Rules, s: LockeState) -> LockeState:
+        if not zone_of(s, DECK):  # an empty deck deals nothing: no teleport to play
+            s = log(s, "base-effect", "stacked-vortex", self.seat, "no-teleport")
+            return advance(fate.take_hit(g, s, self.seat, firepower=0, cause="stacked-vortex", odds=VORTEX_ODDS))
+        return advance(s, VortexDeal(self.seat, min(self.cards, len(zone_of(s, DECK)))))
 
 
-def _auto_vortex(g: Any, s: LockeState, step: Step) -> LockeState:
-    if not zone_of(s, DECK):  # an empty deck deals nothing: no teleport to play
-        s = log(s, "base-effect", "stacked-vortex", step.seat, "no-teleport")
-        return advance(fate.take_hit(g, s, step.seat, firepower=0, cause="stacked-vortex", odds=VORTEX_ODDS))
-    return advance(s, Step("vortex_deal", step.seat, n=min(step.n, len(zone_of(s, DECK)))))
+def _hand(seat: int) -> str:
+    """The zone of the vortex's cards dealt to ``seat``."""
+    return "vortex:" + str(seat)
 
 
-def _on_vortex_dealt(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    assert isinstance(action, CardsDealt)
-    deck = zone_of(s, DECK)
-    dealt = deck[: step.n]
-    s = s._replace(zones=with_zone(s, DECK, deck[step.n:]))
-    s = s._replace(zones=with_zone(s, "vortex:" + str(step.seat), dealt))
-    return advance(s, Step("vortex_play", step.seat))
+@dataclasses.dataclass(frozen=True)
+class VortexDeal(Waiting):
+    KIND: ClassVar[str] = "vortex_deal"
+    seat: int
+    count: int
+
+    def pending(self, g: Rules, s: LockeState) -> Pending:
+        return HiddenOp("deal", DECK, zone_of(s, DECK)[: self.count], to_seat=self.seat)
+
+    @answers(CardsDealt)
+    def dealt(self, g: Rules, s: LockeState, action: CardsDealt) -> LockeState:
+        deck = zone_of(s, DECK)
+        dealt = deck[: self.count]
+        s = s._replace(zones=with_zone(s, DECK, deck[self.count:]))
+        s = s._replace(zones=with_zone(s, _hand(self.seat), dealt))
+        return advance(s, VortexPlay(self.seat))
 
 
-def _on_vortex_play(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    assert isinstance(action, PlayTeleport)
-    hand = zone_of(s, "vortex:" + str(step.seat))
-    if action.handle == -1:
-        claim = ck.make(step.seat, s.step_no, ck.NO_TELEPORT, hand, None, RULE)
-        return advance(s._replace(**claimed(s, claim)), Step("vortex_open", step.seat))
-    if action.handle not in hand:
-        raise IllegalAction(f"show one of the seven cards {list(hand)} (a teleport), or -1", rule=RULE)
-    return advance(s, Step("vortex_show", step.seat, n=action.handle))
+@dataclasses.dataclass(frozen=True)
+class VortexPlay(SeatDecision):
+    """The seat shows a teleport among its cards (then a mind check), or says it has none
+    (a claim: ``handle`` -1)."""
+
+    KIND: ClassVar[str] = "vortex_play"
+
+    def legal(self, g: Rules, s: LockeState, me: Character | None, knowledge: Knowledge | None) -> list[Action]:
+        hand = zone_of(s, _hand(self.seat))
+        if knowledge is None:
+            out: list[Action] = [PlayTeleport(self.seat, -1)]
+            return out + [PlayTeleport(self.seat, h) for h in hand]
+        teleports = [h for h in hand if (c := knowledge.card(h)) and is_teleport(c)]
+        if teleports:  # KMC 4: try to play a teleport if there is one
+            return [PlayTeleport(self.seat, teleports[0])]
+        return [PlayTeleport(self.seat, -1)]
+
+    @answers(PlayTeleport)
+    def played(self, g: Rules, s: LockeState, action: PlayTeleport) -> LockeState:
+        hand = zone_of(s, _hand(self.seat))
+        if action.handle == -1:
+            claim = ck.make(self.seat, s.step_no, ck.NO_TELEPORT, hand, None, RULE)
+            return advance(s._replace(**claimed(s, claim)), VortexOpen(self.seat))
+        if action.handle not in hand:
+            raise IllegalAction(f"show one of the seven cards {list(hand)} (a teleport), or -1", rule=RULE)
+        return advance(s, VortexShow(self.seat, action.handle))
 
 
-def _pending_vortex_open(g: Any, s: LockeState, step: Step) -> Pending:
-    return HiddenOp("reveal", "vortex:" + str(step.seat), zone_of(s, "vortex:" + str(step.seat)))
-
-
-def _on_vortex_opened(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
+@dataclasses.dataclass(frozen=True)
+class VortexOpen(Waiting):
     """No teleport among the seven (a claim, checked on the spot: they are turned face up as they
     go to the spent pile, ruling N172); then the 10:1 hit."""
-    assert isinstance(action, CardsRevealed)
-    s = s._replace(open_cards=s.open_cards + tuple(zip(action.handles, action.cards)))
-    s = log(_discard_vortex(s, step.seat), "base-effect", "stacked-vortex", step.seat, "no-teleport")
-    return advance(fate.take_hit(g, s, step.seat, firepower=0, cause="stacked-vortex", odds=VORTEX_ODDS))
+
+    KIND: ClassVar[str] = "vortex_open"
+    seat: int
+
+    def pending(self, g: Rules, s: LockeState) -> Pending:
+        return HiddenOp("reveal", _hand(self.seat), zone_of(s, _hand(self.seat)))
+
+    @answers(CardsRevealed)
+    def revealed(self, g: Rules, s: LockeState, action: CardsRevealed) -> LockeState:
+        s = s._replace(open_cards=s.open_cards + tuple(zip(action.handles, action.cards)))
+        s = log(_discard_vortex(s, self.seat), "base-effect", "stacked-vortex", self.seat, "no-teleport")
+        return advance(fate.take_hit(g, s, self.seat, firepower=0, cause="stacked-vortex", odds=VORTEX_ODDS))
 
 
-def _pending_vortex_show(g: Any, s: LockeState, step: Step) -> Pending:
-    return HiddenOp("reveal", "vortex:" + str(step.seat), (step.n,))
+@dataclasses.dataclass(frozen=True)
+class VortexShow(Waiting):
+    """The shown card must be a teleport (else a cheat); then the mind check."""
 
+    KIND: ClassVar[str] = "vortex_show"
+    seat: int
+    handle: int
 
-def _on_vortex_shown(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    assert isinstance(action, CardsRevealed)
-    card = _combat_card(g, action.cards[0])
-    if not is_teleport(card.id):
-        raise cheat(step.seat, f"showed {card.id} as a teleport", RULE)
-    s = s._replace(open_cards=s.open_cards + ((step.n, card.id),))
-    s = _discard_vortex(s, step.seat)
-    s = log(s, "base-effect", "stacked-vortex", step.seat, "teleport-played")
-    return advance(fate.check(g, s, step.seat, stat="mind", then="base.vortex", arg="stacked-vortex"))
+    def pending(self, g: Rules, s: LockeState) -> Pending:
+        return HiddenOp("reveal", _hand(self.seat), (self.handle,))
+
+    @answers(CardsRevealed)
+    def revealed(self, g: Rules, s: LockeState, action: CardsRevealed) -> LockeState:
+        card = _combat_card(g, action.cards[0])
+        if not is_teleport(card.id):
+            raise cheat(self.seat, f"showed {card.id} as a teleport", RULE)
+        s = s._replace(open_cards=s.open_cards + ((self.handle, card.id),))
+        s = _discard_vortex(s, self.seat)
+        s = log(s, "base-effect", "stacked-vortex", self.seat, "teleport-played")
+        return advance(fate.check(g, s, self.seat, stat="mind", then="base.vortex", arg="stacked-vortex"))
 
 
 def _vortex_checked(g: Any, s: LockeState, seat: int, success: bool, card: str) -> LockeState:
@@ -439,28 +604,13 @@ fate.CONTINUATIONS["base.vortex"] = _vortex_checked
 
 
 def _discard_vortex(s: LockeState, seat: int) -> LockeState:
-    hand = zone_of(s, "vortex:" + str(seat))
+    hand = zone_of(s, _hand(seat))
     s = s._replace(zones=with_zone(s, DISCARD, zone_of(s, DISCARD) + hand))
-    return s._replace(zones=tuple(z for z in s.zones if z[0] != "vortex:" + str(seat)))
+    return s._replace(zones=tuple(z for z in s.zones if z[0] != _hand(seat)))
 
-
-PENDING: dict[str, Any] = {
-    "vortex_open": _pending_vortex_open,
-    "fact": seat_decision, "above": seat_decision, "loop_hit": seat_decision, "vortex_play": seat_decision,
-    "ctl_pick": _pending_ctl_pick, "loop_card": _pending_loop_card, "vortex_deal": _pending_vortex_deal,
-    "vortex_show": _pending_vortex_show,
-}
-HANDLERS: dict[tuple[str, type], Any] = {
-    ("vortex_open", CardsRevealed): _on_vortex_opened,
-    ("fact", Fact): _on_fact, ("above", Fact): _on_above, ("loop_hit", Fact): _on_loop_hit,
-    ("ctl_pick", DiceRolled): _on_ctl_pick, ("loop_card", CardsRevealed): _on_loop_card,
-    ("vortex_deal", CardsDealt): _on_vortex_dealt, ("vortex_play", PlayTeleport): _on_vortex_play,
-    ("vortex_show", CardsRevealed): _on_vortex_shown,
-}
-AUTO: dict[str, Any] = {
-    "alarm_after": _auto_alarm_after, "deck_ready": _auto_deck_ready, "loop_next": _auto_loop_next,
-    "loop_end": _auto_loop_end, "vortex": _auto_vortex,
-}
 
 #: typed step kinds of this family (engine/locke/registry.py)
-STEPS: tuple[type[LockeStep], ...] = ()
+STEPS: tuple[type[LockeStep], ...] = (
+    FactQuestion, ControllerPick, AlarmAfter, CombatDeckReady, IllusionLevel, LoopCard, LoopNext, LoopEnd, LoopHit,
+    Vortex, VortexDeal, VortexPlay, VortexOpen, VortexShow,
+)

@@ -12,23 +12,45 @@ depend on other hidden cards and become claims judged at the final reveal.
 Every ending (``ENDINGS``) goes through :func:`end_game`: every character card
 and shadow die is revealed, then engine/locke/victory.py judges every seat
 and the Outcome lists each seat's verdict and grade (A-D, KMC 6.4).
+
+Each step is a typed class next to its code (engine/locke/steps.py): the turn's
+declaration, combat and destruction phases (:class:`DeclarationPhase`,
+:class:`CombatPhase`, :class:`DestructionPhase`, queued by engine/locke/turn.py), the
+decisions they ask, each listing its honest legal actions, and the end's reveals
+(:class:`FinalOpening`) and :class:`Judgement`.
 """
 
 from __future__ import annotations
 
-from typing import Any, cast
+import dataclasses
+from typing import Any, ClassVar, cast
 
+from engine.core.actions import Action
 from engine.core.errors import IllegalAction
 from engine.core.game import Outcome, SeatResult
+from engine.core.hidden import Knowledge
 from engine.core.pending import CardsRevealed, HiddenOp, Pending
-from engine.locke.state import seat_decision
 from engine.locke import claims as ck
-from engine.locke import fate, stats, victory
+from engine.locke import fate, stats, traps, victory
 from engine.locke.actions import Answer, Declare, Fight, KingRoom, Nop, Nova, Override
-from engine.locke.setup import cheat
 from engine.locke.combat import begin
-from engine.locke.state import claimed, NO_SEAT, OFF_BOARD, Combat, LockeState, Step, advance, cell_of, lead, log, party_of, with_seat, zone_of
-from engine.locke.steps import LockeStep
+from engine.locke.components import Character
+from engine.locke.setup import cheat, own_character
+from engine.locke.state import (
+    NO_SEAT,
+    OFF_BOARD,
+    Combat,
+    LockeState,
+    advance,
+    cell_of,
+    claimed,
+    lead,
+    log,
+    party_of,
+    with_seat,
+    zone_of,
+)
+from engine.locke.steps import Automatic, LockeStep, Rules, SeatDecision, Waiting, answers
 
 #: How a game can end (KMC 6.4) plus our termination guard (ruling N47).
 ENDINGS = ("declaration", "last-alive", "all-dead", "key-bases", "nova", "king-room", "guard")
@@ -44,6 +66,18 @@ REASONS = {
 OVERRIDERS = ("elmi", "dr-wong", "strohheim-s", "lord-leon")
 
 
+def stat_now(s: LockeState, seat: int, me: Character, stat: str) -> int:
+    """The seat's current ``stat`` (printed card plus the public ledger, ruling N100): what its
+    declarations are judged on, so the honest actions read it too."""
+    p = s.seats[seat]
+    return stats.current(me, p.mods, p.proofs, stat)
+
+
+def esp_levels(s: LockeState, seat: int, me: Character | None, low: int) -> range:
+    """ESP levels a teleport, a base entry or the Nova may declare: up to the current level, at most 6."""
+    return range(low, min(6, stat_now(s, seat, me, "level") if me else 6) + 1)
+
+
 def awake(s: LockeState, seat: int) -> bool:
     """KMC 11.1.1: normal, partner or arrested, and alive."""
     p = s.seats[seat]
@@ -57,87 +91,153 @@ def answerers(s: LockeState, declarer: int) -> tuple[int, ...]:
     for k in range(1, s.n):
         seat = (declarer + k) % s.n
         p = s.seats[seat]
-        if p.alive and seat not in seen and not p.exposed and not cannot_refuse(s, seat):
+        if p.alive and seat not in seen and not p.exposed and not traps.cannot_refuse(s, seat):
             out.append(seat)
     return tuple(out)
 
 
-def cannot_refuse(s: LockeState, seat: int) -> bool:
-    from engine.locke.traps import cannot_refuse as trapped  # deadline, black hole, wheat field
+@dataclasses.dataclass(frozen=True)
+class DeclarationPhase(Automatic):
+    """KMC 9.1, 11.1.1: a turn starts by asking the turn seat, when it is awake, whether it
+    declares victory."""
 
-    return trapped(s, seat)
+    KIND: ClassVar[str] = "declare"
+    seat: int
 
-
-def _auto_declare(g: Any, s: LockeState, step: Step) -> LockeState:
-    if not awake(s, step.seat):
-        return advance(s)
-    return advance(s, Step("declaring", step.seat))
-
-
-def _on_declare(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    assert isinstance(action, Declare)
-    if not action.declare:
-        return advance(s)
-    s = log(s._replace(declarer=step.seat), "declared", step.seat)
-    asks = tuple(Step("answer", seat, n=step.seat) for seat in answerers(s, step.seat))
-    return advance(s, *asks, Step("accepted", step.seat))
+    def run(self, g: Rules, s: LockeState) -> LockeState:
+        if not awake(s, self.seat):
+            return advance(s)
+        return advance(s, VictoryDeclaration(self.seat))
 
 
-def _on_answer(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    assert isinstance(action, Answer)
-    if action.accept:
-        return advance(log(s, "accepted", step.seat, step.n))
-    rest = s.queue[1:]
-    while rest and rest[0].kind in ("answer", "accepted"):
-        rest = rest[1:]
-    s = log(s, "refused", step.seat, step.n)._replace(queue=(s.queue[0],) + rest)
-    return advance(s, Step("override", step.n))
+@dataclasses.dataclass(frozen=True)
+class VictoryDeclaration(SeatDecision):
+    """KMC 11.1.1: the turn seat declares victory or not; each answerer is then asked in turn."""
+
+    KIND: ClassVar[str] = "declaring"
+
+    def legal(self, g: Rules, s: LockeState, me: Character | None, knowledge: Knowledge | None) -> list[Action]:
+        return [Declare(self.seat, False), Declare(self.seat, True)]
+
+    @answers(Declare)
+    def declared(self, g: Rules, s: LockeState, action: Declare) -> LockeState:
+        if not action.declare:
+            return advance(s)
+        s = log(s._replace(declarer=self.seat), "declared", self.seat)
+        asks = tuple(DeclarationAnswer(seat, self.seat) for seat in answerers(s, self.seat))
+        return advance(s, *asks, DeclarationAccepted(self.seat))
 
 
-def _auto_accepted(g: Any, s: LockeState, step: Step) -> LockeState:
-    return end_game(s, "declaration", step.seat)
+@dataclasses.dataclass(frozen=True)
+class DeclarationAnswer(SeatDecision):
+    """KMC 11.1.2: ``seat`` accepts or refuses ``declarer``'s declaration; the first refusal
+    stops the round and lets the declarer override it (KMC 11.1.3)."""
+
+    KIND: ClassVar[str] = "answer"
+    declarer: int
+
+    def legal(self, g: Rules, s: LockeState, me: Character | None, knowledge: Knowledge | None) -> list[Action]:
+        return [Answer(self.seat, True), Answer(self.seat, False)]
+
+    @answers(Answer)
+    def answered(self, g: Rules, s: LockeState, action: Answer) -> LockeState:
+        if action.accept:
+            return advance(log(s, "accepted", self.seat, self.declarer))
+        rest = s.queue[1:]
+        while rest and isinstance(rest[0], (DeclarationAnswer, DeclarationAccepted)):
+            rest = rest[1:]
+        s = log(s, "refused", self.seat, self.declarer)._replace(queue=(s.queue[0],) + rest)
+        return advance(s, OverrideChoice(self.declarer))
 
 
-def _on_override(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    assert isinstance(action, Override)
-    if not action.use:
-        return advance(log(s._replace(declarer=NO_SEAT), "declaration-refused", step.seat))
-    return advance(s, Step("override_reveal", step.seat))
+@dataclasses.dataclass(frozen=True)
+class DeclarationAccepted(Automatic):
+    """KMC 6.4, 11.1: nobody refused ``seat``'s declaration: the game ends."""
 
+    KIND: ClassVar[str] = "accepted"
+    seat: int
 
-def _pending_override_reveal(g: Any, s: LockeState, step: Step) -> Pending:
-    return HiddenOp("reveal", "characters", (s.seats[step.seat].character,))
+    def run(self, g: Rules, s: LockeState) -> LockeState:
+        return end_game(s, "declaration", self.seat)
 
 
 def dead_count(s: LockeState, excluding: int = NO_SEAT) -> int:
     return sum(1 for i, p in enumerate(s.seats) if not p.alive and i != excluding)
 
 
-def _on_override_revealed(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    """KMC 11.1.3: the shown card must carry an override that holds."""
-    assert isinstance(action, CardsRevealed)
-    card = action.cards[0]
-    seat = step.seat
-    p = s.seats[seat]._replace(exposed=True)
-    s = s._replace(seats=with_seat(s, seat, p), open_cards=s.open_cards + ((action.handles[0], card),))
-    s = log(s, "override-shown", seat, card)
-    others = s.n - 1
-    if card == "elmi" and 2 * dead_count(s, seat) >= others:
-        return end_game(s, "declaration", seat)
-    if card == "dr-wong" and 2 * dead_count(s) >= s.n:
-        return end_game(s, "declaration", seat)
-    if card == "lord-leon":
-        living = tuple(q for i, q in enumerate(s.seats) if q.alive and i != seat)
-        ledgers = [[[list(m) for m in stats.for_stat(q.mods, "level")], q.proofs] for q in living]
-        claim = ck.make(seat, s.step_no, ck.LEON, (p.character,) + tuple(q.character for q in living), ledgers,
-                        "locke.11.1.3")
-        return end_game(s._replace(**claimed(s, claim)), "declaration", seat)
-    if card == "strohheim-s" and p.kills:
-        victims = tuple(s.seats[v].character for v in p.kills if seat in s.seats[v].seen_by)
-        if victims:
-            claim = ck.make(seat, s.step_no, ck.STROHHEIM, (p.character,) + victims, None, "locke.11.1.3")
+@dataclasses.dataclass(frozen=True)
+class OverrideChoice(SeatDecision):
+    """KMC 11.1.3: a refused declarer may void the refusal by showing its card."""
+
+    KIND: ClassVar[str] = "override"
+
+    def legal(self, g: Rules, s: LockeState, me: Character | None, knowledge: Knowledge | None) -> list[Action]:
+        """Honest: offered only when the seat's card carries an override that holds now (Elmi and
+        Dr. Wong on the public death count; Lord Leon and S-Strohheim on the cards it knows)."""
+        seat = self.seat
+        out: list[Action] = [Override(seat, False)]
+        if me is None or knowledge is None:
+            return out + [Override(seat, True)]
+        ok = False
+        if me.id == "elmi":
+            ok = 2 * dead_count(s, seat) >= s.n - 1
+        elif me.id == "dr-wong":
+            ok = 2 * dead_count(s) >= s.n
+        elif me.id == "lord-leon":
+            others = [p for i, p in enumerate(s.seats) if p.alive and i != seat]
+            cards = [knowledge.card(p.character) for p in others]
+            ok = all(c is not None and stats.current(g.components.character(c), p.mods, p.proofs, "level") <= 4
+                     for c, p in zip(cards, others))
+        elif me.id == "strohheim-s":
+            for v in s.seats[seat].kills:
+                card = knowledge.card(s.seats[v].character)
+                if seat in s.seats[v].seen_by and card and "locke" in g.components.character(card).counts_as:
+                    ok = True
+        if ok:
+            out.append(Override(seat, True))
+        return out
+
+    @answers(Override)
+    def chosen(self, g: Rules, s: LockeState, action: Override) -> LockeState:
+        if not action.use:
+            return advance(log(s._replace(declarer=NO_SEAT), "declaration-refused", self.seat))
+        return advance(s, OverrideReveal(self.seat))
+
+
+@dataclasses.dataclass(frozen=True)
+class OverrideReveal(Waiting):
+    """KMC 11.1.3: the declarer shows its card; it must carry an override that holds."""
+
+    KIND: ClassVar[str] = "override_reveal"
+    seat: int
+
+    def pending(self, g: Rules, s: LockeState) -> Pending:
+        return own_character(s, self.seat)
+
+    @answers(CardsRevealed)
+    def revealed(self, g: Rules, s: LockeState, action: CardsRevealed) -> LockeState:
+        card = action.cards[0]
+        seat = self.seat
+        p = s.seats[seat]._replace(exposed=True)
+        s = s._replace(seats=with_seat(s, seat, p), open_cards=s.open_cards + ((action.handles[0], card),))
+        s = log(s, "override-shown", seat, card)
+        others = s.n - 1
+        if card == "elmi" and 2 * dead_count(s, seat) >= others:
+            return end_game(s, "declaration", seat)
+        if card == "dr-wong" and 2 * dead_count(s) >= s.n:
+            return end_game(s, "declaration", seat)
+        if card == "lord-leon":
+            living = tuple(q for i, q in enumerate(s.seats) if q.alive and i != seat)
+            ledgers = [[[list(m) for m in stats.for_stat(q.mods, "level")], q.proofs] for q in living]
+            claim = ck.make(seat, s.step_no, ck.LEON, (p.character,) + tuple(q.character for q in living), ledgers,
+                            "locke.11.1.3")
             return end_game(s._replace(**claimed(s, claim)), "declaration", seat)
-    raise cheat(seat, f"overrode a refusal with {card}, whose override does not apply now", "locke.11.1.3")
+        if card == "strohheim-s" and p.kills:
+            victims = tuple(s.seats[v].character for v in p.kills if seat in s.seats[v].seen_by)
+            if victims:
+                claim = ck.make(seat, s.step_no, ck.STROHHEIM, (p.character,) + victims, None, "locke.11.1.3")
+                return end_game(s._replace(**claimed(s, claim)), "declaration", seat)
+        raise cheat(seat, f"overrode a refusal with {card}, whose override does not apply now", "locke.11.1.3")
 
 
 # --- combat phase (KMC 9.2.3) ------------------------------------------------------------
@@ -152,70 +252,106 @@ def combat_targets(s: LockeState, seat: int) -> tuple[int, ...]:
     return tuple(i for i, q in enumerate(s.seats) if q.alive and q.place == p.place and i not in mine)
 
 
-def _auto_combat_phase(g: Any, s: LockeState, step: Step) -> LockeState:
-    flags = s.turn_flags
-    if "no_combat" in flags or not ("moved" in flags or "nop" in flags):
-        return advance(s)
-    if s.seats[step.seat].leader != NO_SEAT:
-        return advance(s)
-    targets = combat_targets(s, step.seat)
-    if not targets:
-        return advance(s)
-    forced = any(s.seats[i].silhouette == s.seats[step.seat].silhouette for i in targets)
-    return advance(s, Step("fight", step.seat, n=int(forced)))
+@dataclasses.dataclass(frozen=True)
+class CombatPhase(Automatic):
+    """KMC 9.2.3: after moving (or staying), a party leader with someone to attack on its
+    cell may declare a combat; it must when someone there shows its silhouette."""
+
+    KIND: ClassVar[str] = "combat_phase"
+    seat: int
+
+    def run(self, g: Rules, s: LockeState) -> LockeState:
+        flags = s.turn_flags
+        if "no_combat" in flags or not ("moved" in flags or "nop" in flags):
+            return advance(s)
+        if s.seats[self.seat].leader != NO_SEAT:
+            return advance(s)
+        targets = combat_targets(s, self.seat)
+        if not targets:
+            return advance(s)
+        forced = any(s.seats[i].silhouette == s.seats[self.seat].silhouette for i in targets)
+        return advance(s, FightChoice(self.seat, forced))
 
 
-def fight_options(s: LockeState, step: Step) -> tuple[int, ...]:
-    targets = combat_targets(s, step.seat)
-    if step.n:  # forced combat: only those with the same silhouette (KMC 9.2.3)
-        return tuple(i for i in targets if s.seats[i].silhouette == s.seats[step.seat].silhouette)
-    return targets
+@dataclasses.dataclass(frozen=True)
+class FightChoice(SeatDecision):
+    """KMC 9.2.3: whom to fight; ``forced`` when someone with the seat's silhouette is here."""
 
+    KIND: ClassVar[str] = "fight"
+    forced: bool
 
-def _on_fight(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    assert isinstance(action, Fight)
-    options = fight_options(s, step)
-    if action.target == NO_SEAT and not step.n:
-        return advance(s)
-    if action.target not in options:
-        raise IllegalAction(f"declare a combat against one of {list(options)}"
-                            + (" (someone with your silhouette is here: the combat is compulsory)" if step.n else
-                               ", or none"), rule="locke.9.2.3")
-    sides = (party_of(s, lead(s, step.seat)), party_of(s, lead(s, action.target)))
-    here = s.seats[step.seat].place
-    return begin(advance(s), Combat("declared", here, sides))
+    def options(self, s: LockeState) -> tuple[int, ...]:
+        targets = combat_targets(s, self.seat)
+        if self.forced:  # forced combat: only those with the same silhouette (KMC 9.2.3)
+            return tuple(i for i in targets if s.seats[i].silhouette == s.seats[self.seat].silhouette)
+        return targets
+
+    def legal(self, g: Rules, s: LockeState, me: Character | None, knowledge: Knowledge | None) -> list[Action]:
+        out: list[Action] = [] if self.forced else [Fight(self.seat, NO_SEAT)]
+        return out + [Fight(self.seat, t) for t in self.options(s)]
+
+    @answers(Fight)
+    def chosen(self, g: Rules, s: LockeState, action: Fight) -> LockeState:
+        options = self.options(s)
+        if action.target == NO_SEAT and not self.forced:
+            return advance(s)
+        if action.target not in options:
+            raise IllegalAction(f"declare a combat against one of {list(options)}"
+                                + (" (someone with your silhouette is here: the combat is compulsory)"
+                                   if self.forced else ", or none"), rule="locke.9.2.3")
+        sides = (party_of(s, lead(s, self.seat)), party_of(s, lead(s, action.target)))
+        here = s.seats[self.seat].place
+        return begin(advance(s), Combat("declared", here, sides))
 
 
 # --- destruction phase (KMC 9.3.4) ---------------------------------------------------------
 
 
-def _auto_destroy_phase(g: Any, s: LockeState, step: Step) -> LockeState:
-    p = s.seats[step.seat]
-    if s.phase != "base" or not p.alive or p.status != "normal" or p.place == OFF_BOARD:
+@dataclasses.dataclass(frozen=True)
+class DestructionPhase(Automatic):
+    """KMC 9.3.4: on the Nova or the King editorial room, once a life, the seat may try it."""
+
+    KIND: ClassVar[str] = "destroy_phase"
+    seat: int
+
+    def run(self, g: Rules, s: LockeState) -> LockeState:
+        p = s.seats[self.seat]
+        if s.phase != "base" or not p.alive or p.status != "normal" or p.place == OFF_BOARD:
+            return advance(s)
+        card = cell_of(s, p.place).face_up
+        if card == "nova" and "nova" not in p.tried:
+            return advance(s, NovaChoice(self.seat))
+        if card == "king-editorial-room" and "king" not in p.tried:
+            return advance(s, KingRoomChoice(self.seat))
         return advance(s)
-    card = cell_of(s, p.place).face_up
-    if card == "nova" and "nova" not in p.tried:
-        return advance(s, Step("nova", step.seat))
-    if card == "king-editorial-room" and "king" not in p.tried:
-        return advance(s, Step("king", step.seat))
-    return advance(s)
 
 
-def _on_nova(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    assert isinstance(action, Nova)
-    p = s.seats[step.seat]
-    if not 0 <= action.level <= (0 if p.proofs else 6):
-        raise IllegalAction("declare an ESP level from 0 to yours for the Nova check (0 with an ESP proof in)",
-                            rule="locke.4")
-    claim = fate.stat_claim(s, step.seat, "level", "le", action.level, "locke.11.2")
-    p = p._replace(tried=p.tried + ("nova",))
-    s = s._replace(seats=with_seat(s, step.seat, p), **claimed(s, claim))
-    s, roll = fate.declared_check(s, step.seat, stat="level", value=action.level, then="declare.nova")
-    return advance(s, roll)
+@dataclasses.dataclass(frozen=True)
+class NovaChoice(SeatDecision):
+    """KMC 4 Nova, 11.2: the seat on the Nova may declare a level and take the check."""
 
+    KIND: ClassVar[str] = "nova"
 
-def _on_skip(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    return advance(s)
+    def legal(self, g: Rules, s: LockeState, me: Character | None, knowledge: Knowledge | None) -> list[Action]:
+        proofs = s.seats[self.seat].proofs
+        return [Nop(self.seat)] + [Nova(self.seat, level) for level in esp_levels(s, self.seat, me, 0)
+                                   if not proofs or level == 0]
+
+    @answers(Nova)
+    def tried(self, g: Rules, s: LockeState, action: Nova) -> LockeState:
+        p = s.seats[self.seat]
+        if not 0 <= action.level <= (0 if p.proofs else 6):
+            raise IllegalAction("declare an ESP level from 0 to yours for the Nova check (0 with an ESP proof in)",
+                                rule="locke.4")
+        claim = fate.stat_claim(s, self.seat, "level", "le", action.level, "locke.11.2")
+        p = p._replace(tried=p.tried + ("nova",))
+        s = s._replace(seats=with_seat(s, self.seat, p), **claimed(s, claim))
+        s, roll = fate.declared_check(s, self.seat, stat="level", value=action.level, then="declare.nova")
+        return advance(s, roll)
+
+    @answers(Nop)
+    def skipped(self, g: Rules, s: LockeState, action: Nop) -> LockeState:
+        return advance(s)
 
 
 def _nova_checked(g: Any, s: LockeState, seat: int, success: bool, arg: str) -> LockeState:
@@ -227,30 +363,56 @@ def _nova_checked(g: Any, s: LockeState, seat: int, success: bool, arg: str) -> 
     return end_game(s, "nova", seat)
 
 
-def _on_king(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    assert isinstance(action, KingRoom)
-    p = s.seats[step.seat]
-    if not 2 <= action.mind <= fate.most(g, s, step.seat, "mind"):
-        raise IllegalAction("declare a mind from 2 to yours for the King editorial room", rule="locke.11.3")
-    claim = fate.stat_claim(s, step.seat, "mind", "le", action.mind, "locke.11.3")
-    p = p._replace(tried=p.tried + ("king",))
-    s = s._replace(seats=with_seat(s, step.seat, p), **claimed(s, claim))
-    return advance(s, Step("king_reveal", step.seat, n=action.mind))
+@dataclasses.dataclass(frozen=True)
+class KingRoomChoice(SeatDecision):
+    """KMC 4 King editorial room, 11.3: Yuki Hijiri may declare a mind, show her card and
+    take the mind check."""
+
+    KIND: ClassVar[str] = "king"
+
+    def legal(self, g: Rules, s: LockeState, me: Character | None, knowledge: Knowledge | None) -> list[Action]:
+        out: list[Action] = [Nop(self.seat)]
+        if me is None or me.id == "hijiri-yuki":
+            top = stat_now(s, self.seat, me, "mind") if me is not None else fate.most(g, s, self.seat, "mind")
+            out += [KingRoom(self.seat, mind) for mind in range(2, top + 1)]
+        return out
+
+    @answers(KingRoom)
+    def tried(self, g: Rules, s: LockeState, action: KingRoom) -> LockeState:
+        p = s.seats[self.seat]
+        if not 2 <= action.mind <= fate.most(g, s, self.seat, "mind"):
+            raise IllegalAction("declare a mind from 2 to yours for the King editorial room", rule="locke.11.3")
+        claim = fate.stat_claim(s, self.seat, "mind", "le", action.mind, "locke.11.3")
+        p = p._replace(tried=p.tried + ("king",))
+        s = s._replace(seats=with_seat(s, self.seat, p), **claimed(s, claim))
+        return advance(s, KingRoomReveal(self.seat, action.mind))
+
+    @answers(Nop)
+    def skipped(self, g: Rules, s: LockeState, action: Nop) -> LockeState:
+        return advance(s)
 
 
-def _pending_king_reveal(g: Any, s: LockeState, step: Step) -> Pending:
-    return HiddenOp("reveal", "characters", (s.seats[step.seat].character,))
+@dataclasses.dataclass(frozen=True)
+class KingRoomReveal(Waiting):
+    """KMC 4: only Yuki Hijiri may try the King editorial room; her card is shown, then the
+    mind check on the declared ``mind``."""
 
+    KIND: ClassVar[str] = "king_reveal"
+    seat: int
+    mind: int
 
-def _on_king_revealed(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    assert isinstance(action, CardsRevealed)
-    card = action.cards[0]
-    if card != "hijiri-yuki":
-        raise cheat(step.seat, f"tried the King editorial room as {card}; only Yuki Hijiri may", "locke.4")
-    p = s.seats[step.seat]._replace(exposed=True)
-    s = s._replace(seats=with_seat(s, step.seat, p), open_cards=s.open_cards + ((action.handles[0], card),))
-    s, roll = fate.declared_check(s, step.seat, stat="mind", value=step.n, then="declare.king")
-    return advance(s, roll)
+    def pending(self, g: Rules, s: LockeState) -> Pending:
+        return own_character(s, self.seat)
+
+    @answers(CardsRevealed)
+    def revealed(self, g: Rules, s: LockeState, action: CardsRevealed) -> LockeState:
+        card = action.cards[0]
+        if card != "hijiri-yuki":
+            raise cheat(self.seat, f"tried the King editorial room as {card}; only Yuki Hijiri may", "locke.4")
+        p = s.seats[self.seat]._replace(exposed=True)
+        s = s._replace(seats=with_seat(s, self.seat, p), open_cards=s.open_cards + ((action.handles[0], card),))
+        s, roll = fate.declared_check(s, self.seat, stat="mind", value=self.mind, then="declare.king")
+        return advance(s, roll)
 
 
 def _king_checked(g: Any, s: LockeState, seat: int, success: bool, arg: str) -> LockeState:
@@ -275,35 +437,75 @@ def end_game(s: LockeState, ending: str, by: int = NO_SEAT, present: tuple[int, 
     was made about is opened too: former characters and the planet cards still kept face
     down, so that every claim of the game can be judged from the public record alone (the
     audit a networked table makes)."""
-    assert ending in ENDINGS
+    if ending not in ENDINGS:
+        raise ValueError(f"no ending {ending!r}: one of {ENDINGS}")
     s = log(s, "game-over", ending, by)
-    audit = tuple(Step("final_open", -1, arg=zone) for zone in FORMER_CHARACTERS if zone_of(s, zone))
-    audit += tuple(Step("final_open", -1, arg=f"kept:{i}") for i, p in enumerate(s.seats) if p.kept)
+    audit = tuple(FinalOpen(zone, zone_of(s, zone)) for zone in FORMER_CHARACTERS if zone_of(s, zone))
+    audit += tuple(FinalOpen(f"kept:{i}", p.kept) for i, p in enumerate(s.seats) if p.kept)
     return s._replace(phase="reveal", ending=ending, ended_by=by, present=present, combat=None,
-                      queue=(Step("final_reveal", -1), *audit, Step("final_dice", -1), Step("judge", -1)))
+                      queue=(FinalReveal(), *audit, FinalDice(), Judgement()))
 
 
-def _pending_final(g: Any, s: LockeState, step: Step) -> Pending:
-    zone = {"final_reveal": "characters", "final_dice": "dice"}.get(step.kind, step.arg)
-    handles = zone_of(s, zone) if zone in FORMER_CHARACTERS else g.zone(s, zone)
-    return HiddenOp("reveal", zone, handles)
+@dataclasses.dataclass(frozen=True)
+class FinalOpening(Waiting):
+    """KMC 6.4: at the end a zone of hidden cards is turned face up for everyone."""
+
+    def opened(self, s: LockeState) -> tuple[str, tuple[int, ...]]:
+        """The zone and its handles."""
+        raise NotImplementedError(f"{type(self).__name__} does not say what it opens")
+
+    def pending(self, g: Rules, s: LockeState) -> Pending:
+        zone, handles = self.opened(s)
+        return HiddenOp("reveal", zone, handles)
+
+    @answers(CardsRevealed)
+    def revealed(self, g: Rules, s: LockeState, action: CardsRevealed) -> LockeState:
+        known = dict(s.open_cards)
+        new = tuple((h, c) for h, c in zip(action.handles, action.cards) if h not in known)
+        return advance(s._replace(open_cards=s.open_cards + new))
 
 
-def _on_final(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    assert isinstance(action, CardsRevealed)
-    known = dict(s.open_cards)
-    new = tuple((h, c) for h, c in zip(action.handles, action.cards) if h not in known)
-    return advance(s._replace(open_cards=s.open_cards + new))
+@dataclasses.dataclass(frozen=True)
+class FinalReveal(FinalOpening):
+    """Every seat's character card."""
+
+    KIND: ClassVar[str] = "final_reveal"
+
+    def opened(self, s: LockeState) -> tuple[str, tuple[int, ...]]:
+        return "characters", tuple(p.character for p in s.seats)
+
+
+@dataclasses.dataclass(frozen=True)
+class FinalDice(FinalOpening):
+    """Every seat's shadow die (judging each shadow claim, KMC 7.1.7)."""
+
+    KIND: ClassVar[str] = "final_dice"
+
+    def opened(self, s: LockeState) -> tuple[str, tuple[int, ...]]:
+        return "dice", tuple(p.die for p in s.seats)
+
+
+@dataclasses.dataclass(frozen=True)
+class FinalOpen(FinalOpening):
+    """The audit: a zone of cards a claim was made about (former characters, a seat's kept
+    planet cards), with its ``handles`` when the game ended."""
+
+    KIND: ClassVar[str] = "final_open"
+    zone: str
+    handles: tuple[int, ...]
+
+    def opened(self, s: LockeState) -> tuple[str, tuple[int, ...]]:
+        return self.zone, self.handles
 
 
 def alignment_of(attribute: str) -> victory.Alignment:
-    """KMC 6.3.2: E/G starts Evil; conversion (part 3) is the only way to Good."""
+    """KMC 6.3.2: E/G starts Evil; conversion (engine/locke/abilities.py) is the only way to Good."""
     if attribute == "good":
         return "good"
     return "special" if attribute == "special" else "evil"
 
 
-def facts(g: Any, s: LockeState) -> victory.EndFacts:
+def facts(g: Rules, s: LockeState) -> victory.EndFacts:
     """The final facts victory.py judges, from the public record after the final reveal."""
     opened = dict(s.open_cards)
     characters = [opened[p.character] for p in s.seats]
@@ -330,31 +532,23 @@ def facts(g: Any, s: LockeState) -> victory.EndFacts:
     )
 
 
-def _auto_judge(g: Any, s: LockeState, step: Step) -> LockeState:
-    verdicts = victory.judge(g.components, facts(g, s))
-    results = [SeatResult.graded(v.seat, won=v.won, alive=s.seats[v.seat].alive, reason=v.reason) for v in verdicts]
-    outcome = Outcome.judged(f"locke.end.{s.ending}: {REASONS[s.ending]}", results)
-    return s._replace(queue=(), phase="over", result=outcome)
+@dataclasses.dataclass(frozen=True)
+class Judgement(Automatic):
+    """KMC 6.3-6.4: every seat judged from the public record (engine/locke/victory.py)."""
 
+    KIND: ClassVar[str] = "judge"
 
-PENDING = {
-    "declaring": seat_decision, "answer": seat_decision, "override": seat_decision, "fight": seat_decision,
-    "nova": seat_decision, "king": seat_decision,
-    "override_reveal": _pending_override_reveal, "king_reveal": _pending_king_reveal,
-    "final_reveal": _pending_final, "final_dice": _pending_final, "final_open": _pending_final,
-}
-HANDLERS = {
-    ("declaring", Declare): _on_declare, ("answer", Answer): _on_answer, ("override", Override): _on_override,
-    ("override_reveal", CardsRevealed): _on_override_revealed, ("fight", Fight): _on_fight,
-    ("nova", Nova): _on_nova, ("nova", Nop): _on_skip, ("king", KingRoom): _on_king, ("king", Nop): _on_skip,
-    ("king_reveal", CardsRevealed): _on_king_revealed,
-    ("final_reveal", CardsRevealed): _on_final, ("final_dice", CardsRevealed): _on_final,
-    ("final_open", CardsRevealed): _on_final,
-}
-AUTO = {
-    "declare": _auto_declare, "accepted": _auto_accepted, "combat_phase": _auto_combat_phase,
-    "destroy_phase": _auto_destroy_phase, "judge": _auto_judge,
-}
+    def run(self, g: Rules, s: LockeState) -> LockeState:
+        verdicts = victory.judge(g.components, facts(g, s))
+        results = [SeatResult.graded(v.seat, won=v.won, alive=s.seats[v.seat].alive, reason=v.reason)
+                   for v in verdicts]
+        outcome = Outcome.judged(f"locke.end.{s.ending}: {REASONS[s.ending]}", results)
+        return s._replace(queue=(), phase="over", result=outcome)
+
 
 #: typed step kinds of this family (engine/locke/registry.py)
-STEPS: tuple[type[LockeStep], ...] = ()
+STEPS: tuple[type[LockeStep], ...] = (
+    DeclarationPhase, VictoryDeclaration, DeclarationAnswer, DeclarationAccepted, OverrideChoice, OverrideReveal,
+    CombatPhase, FightChoice, DestructionPhase, NovaChoice, KingRoomChoice, KingRoomReveal, FinalReveal, FinalDice,
+    FinalOpen, Judgement,
+)

@@ -29,7 +29,7 @@ from engine.locke import claims as ck
 from engine.locke.actions import CheckValue, DeclareDurability, TryRevive
 from engine.locke.components import Character
 from engine.locke.damage import resolve_damage
-from engine.locke.setup import cheat, taken_copies
+from engine.locke.setup import Shuffle, cheat, taken_copies
 from engine.locke.state import (
     NO_SEAT,
     OFF_BOARD,
@@ -109,7 +109,7 @@ CONTINUATIONS: dict[str, Continuation] = {}
 # --- helpers ---------------------------------------------------------------------------
 
 
-def after_head(s: LockeState, *steps: Step) -> LockeState:
+def after_head(s: LockeState, *steps: Step | LockeStep) -> LockeState:
     """Queue ``steps`` right after the step being handled (the queue head)."""
     return s._replace(queue=s.queue[:1] + steps + s.queue[1:])
 
@@ -398,7 +398,7 @@ def _on_tf_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
         stat, amount = _TF_MODS[entry]
         return advance(_seat(s, step.seat, mods=p.mods + ((stat, "add", amount, "game"),)))
     if entry == "true-self" and zone_of(s, "chars:unused"):
-        return advance(s, Step("shuffle", -1, arg="chars:unused"), Step("tf_deal", step.seat),
+        return advance(s, Shuffle("chars:unused"), Step("tf_deal", step.seat),
                        Step("tf_silhouette", step.seat))
     if entry == "extra-combat-cards":  # seed 002: two more combat cards, and two more in hand, in a combat
         from engine.locke.combat.flow import extra_cards

@@ -39,11 +39,8 @@ from engine.core.hidden import Knowledge
 from engine.core.pending import DRIVER_ANSWERS, Decision, DiceRolled, Pending, SealedChoice
 from engine.locke import claims as claim_kinds
 from engine.locke import (
-    abilities,
-    base_cards,
     combat,
     control,
-    declare,
     fate,
     legal,
     planet_cards,
@@ -67,7 +64,7 @@ PendingOf = Callable[[Any, LockeState, Step], Pending]
 
 # Kinds not yet rebuilt as typed steps (engine/locke/steps.py) still use the older
 # string-keyed tables; registry.merged refuses a kind defined twice.
-_MODULES = (setup, turn, declare, combat, traps, planet_cards, fate, base_cards, abilities, control)
+_MODULES = (combat, traps, planet_cards, fate, control)
 PENDING: dict[str, PendingOf] = registry.merged(registry.legacy(_MODULES, "PENDING"), "pending")
 HANDLERS: dict[tuple[str, type[Action]], Handler] = registry.merged(registry.legacy(_MODULES, "HANDLERS"), "handler")
 AUTO: dict[str, Auto] = registry.merged(registry.legacy(_MODULES, "AUTO"), "automatic step")
@@ -92,7 +89,7 @@ class LockeGame:
         """The public starting state for ``players`` seats (5-10, KMC 6.2) and each
         seat's (empty) knowledge; every deck starts face down in data order, with
         its handles public (``open_cards``) until its first shuffle."""
-        state = setup.initial_state(self, players)
+        state = setup.initial_state(self, players, then=turn.PlanetStart())
         return self._settle(state), tuple(Knowledge(seat) for seat in range(players))
 
     # --- the Game protocol ----------------------------------------------------

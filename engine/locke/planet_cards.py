@@ -34,7 +34,7 @@ from engine.core.pending import CardsDealt, CardsRevealed, Decision, DiceRolled,
 from engine.locke import claims as ck
 from engine.locke import fate
 from engine.locke.actions import InfoCheck, Nop, UseCard, Walk
-from engine.locke.setup import cheat, free_silhouettes, open_information
+from engine.locke.setup import Shuffle, cheat, free_silhouettes, open_information
 from engine.locke.state import (
     untyped,
     OFF_BOARD,
@@ -55,7 +55,7 @@ MOVE_CARDS = ("frontier", "entertainment", "shape-change")
 #: Effect types of the identity cards an Evil face keeps hidden until the planet phase ends (3.2.3).
 IDENTITY = ("reveal-self", "peek-identity")
 #: Rolls after which the roller may use a residential district (its own dice, seed 000 3.2.4).
-REROLLABLE = ("tele_roll", "prison_roll", "enter_roll", "trap_roll", "event_roll", "genocide_roll",
+REROLLABLE = ("trap_roll", "event_roll", "genocide_roll",
               "hallu_roll", "check_roll", "hit_roll", "release_roll",
               # the seat's own dice in a combat (ruling N208): mind stretches, item rolls, escape, telepathy,
               # and the attacker's damage dice (KMC 10.7.4 (3): the attacker rolls them; combat.ROLLERS names it)
@@ -153,10 +153,10 @@ def single_use(g: Any, card: str) -> bool:
 # --- the movement decision: frontier, entertainment district, shape change ----------------------
 
 
-def on_move_use(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    """A free option of the movement decision: the move is still to come afterwards."""
-    assert isinstance(action, UseCard)
-    p = s.seats[step.seat]
+def on_move_use(g: Any, s: LockeState, seat: int, action: UseCard) -> LockeState:
+    """A free option of ``seat``'s movement decision (engine/locke/turn.py Move): the move is
+    still to come afterwards."""
+    p = s.seats[seat]
     if action.card not in MOVE_CARDS or action.handle not in p.kept + p.shown:
         raise IllegalAction(f"in the movement phase you may use a kept {', '.join(MOVE_CARDS)} card", rule=RULE)
     if p.status != "normal" and action.card != "frontier":
@@ -167,13 +167,13 @@ def on_move_use(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
         others = p.kept + p.shown
         if action.other not in others or action.other == action.handle:
             raise IllegalAction("name another of your kept ability cards to give away", rule="locke.s000.3.2.4")
-        if not (0 <= action.target < s.n and action.target != step.seat and s.seats[action.target].alive):
+        if not (0 <= action.target < s.n and action.target != seat and s.seats[action.target].alive):
             raise IllegalAction("give it to another living player", rule="locke.s000.3.2.4")
     if action.card == "shape-change" and action.choice != "character" and action.choice not in free_silhouettes(g, s):
         raise IllegalAction("change into a new character ('character') or a free silhouette", rule="locke.s000.3.1.3")
     detail = f"{action.target}|{action.other}|{action.choice}"
-    steps = use_steps(step.seat, action.handle, action.card) + (
-        Step("use_apply", step.seat, n=action.handle, arg=f"{action.card}|{detail}"),)
+    steps = use_steps(seat, action.handle, action.card) + (
+        Step("use_apply", seat, n=action.handle, arg=f"{action.card}|{detail}"),)
     return s._replace(queue=steps + s.queue)  # the movement decision stays at the head
 
 
@@ -188,7 +188,7 @@ def _auto_use_apply(g: Any, s: LockeState, step: Step) -> LockeState:
     if card == "entertainment":
         return advance(s, Step("give", seat, n=int(other), arg=target))
     if choice == "character":
-        return advance(s, Step("shuffle", -1, arg="chars:unused"), Step("new_character", seat))
+        return advance(s, Shuffle("chars:unused"), Step("new_character", seat))
     p = s.seats[seat]._replace(silhouette=choice)
     return advance(log(s._replace(seats=with_seat(s, seat, p)), "shape-changed", seat, "silhouette", choice))
 
@@ -324,7 +324,9 @@ def takes_dead_turn(s: LockeState, seat: int) -> bool:
 
 
 def dead_turn(g: Any, s: LockeState, seat: int) -> LockeState:
-    return advance(s, Step("clone", seat), Step("end_turn", seat))
+    from engine.locke.turn import EndTurn
+
+    return advance(s, Step("clone", seat), EndTurn(seat))
 
 
 def _on_clone_nop(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
@@ -345,7 +347,9 @@ def _on_clone_use(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
 def _auto_clone_apply(g: Any, s: LockeState, step: Step) -> LockeState:
     s = fate.revive(g, spend(s, step.seat, step.n), step.seat, cell=OFF_BOARD, how="clone")
     tail = tuple(identity_steps(s, step.seat)) if s.phase == "base" else ()
-    return advance(s, Step("clone_place", step.seat), *tail, Step("instruct", step.seat))
+    from engine.locke.turn import Instruct
+
+    return advance(s, Step("clone_place", step.seat), *tail, Instruct(step.seat))
 
 
 def clone_cells(s: LockeState) -> tuple[str, ...]:
@@ -393,7 +397,9 @@ def _on_identity_use(g: Any, s: LockeState, step: Step, action: Any) -> LockeSta
     if action.card == "identify-other" and not (
             0 <= action.target < s.n and action.target != step.seat and s.seats[action.target].alive):
         raise IllegalAction("name another living player to look at", rule="locke.s000.3.2.3")
-    effect = Step("expose", step.seat) if action.card == "expose-self" else Step("show_char", step.seat, n=action.target)
+    from engine.locke.turn import Expose, ShowCharacter
+
+    effect = Expose(step.seat) if action.card == "expose-self" else ShowCharacter(step.seat, action.target)
     return advance(s, *use_steps(step.seat, action.handle, action.card), Step("spend", step.seat, n=action.handle),
                    Step("evil_exception", step.seat, arg="identity"), effect, Step("identity", step.seat))
 
@@ -443,7 +449,7 @@ PENDING = {
     "evil_info": _decision, "evil_info_reveal": _pending_evil_info_reveal,
 }
 HANDLERS = {
-    ("move", UseCard): on_move_use, ("use_reveal", CardsRevealed): _on_use_revealed,
+    ("use_reveal", CardsRevealed): _on_use_revealed,
     ("give_deal", CardsDealt): _on_give_dealt, ("new_character", CardsDealt): _on_new_character,
     ("reroll", Nop): _on_reroll_nop, ("reroll", UseCard): _on_reroll_use,
     ("clone", Nop): _on_clone_nop, ("clone", UseCard): _on_clone_use, ("clone_place", Walk): _on_clone_place,

@@ -20,8 +20,8 @@ from engine.core.pending import EMPTY
 from engine.locke import board
 from engine.locke.claims import DIE_CARDS
 from engine.locke.setup import PLANET_CELLS
-from engine.locke.state import MAX_SEATS, MIN_SEATS, NO_SEAT, Cell, LockeState, Seat, Step
-from engine.locke.turn import BASE_CELLS, KEY_ZONE
+from engine.locke.state import MAX_SEATS, MIN_SEATS, NO_SEAT, Cell, LockeState, Seat
+from engine.locke.turn import BASE_CELLS, KEY_ZONE, TurnStart
 
 RULE = "locke.position"
 
@@ -131,7 +131,7 @@ def position_state(g: Any, data: Any) -> tuple[LockeState, tuple[Knowledge, ...]
         raise _problem("'order' lists every seat once")
     start = int(data.get("turn_of", order[0]))
     state = LockeState(
-        n=n, queue=(Step("turn", start),), seats=tuple(seats), phase=phase,
+        n=n, queue=(TurnStart(start),), seats=tuple(seats), phase=phase,
         zones=(("chars:unused", unused),), cells=tuple(cells), placements=tuple(placements),
         next_handle=handle, order=order, current=start, turn=int(data.get("turn", 1)),
         key_bases_destroyed=int(data.get("key_bases_destroyed", 0)), taken=tuple(() for _ in range(n)),

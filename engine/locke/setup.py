@@ -10,19 +10,26 @@ shuffled and one card is dealt to each seat. The shadow roll is a private
 die: a six-card "die" deck per seat, shuffled, its top card dealt to the seat
 (rulings N18, N41). Silhouettes are a sealed choice; the die rule is a claim judged
 when the die opens at the end.
+
+Each step is a typed class next to its code (engine/locke/steps.py says what a step
+carries): the automatic ones (``PickPool``, ``ShadowRoll``, ``FacesCheck``, ...) run by
+themselves, the waiting ones answer their hidden-card operation, dice, sealed choice or
+placement. :class:`Shuffle` and :class:`Placing` serve every phase.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import dataclasses
+from typing import ClassVar
 
 from engine.core.errors import CheatDetected, IllegalAction
+from engine.core.hidden import Knowledge
+from engine.core.actions import Action
 from engine.core.pending import (
     CardsDealt,
     CardsRevealed,
     CardsShuffled,
     Chance,
-    Decision,
     DiceRolled,
     HiddenOp,
     Pending,
@@ -33,9 +40,20 @@ from engine.core.pending import (
 )
 from engine.locke import board, setup_tables
 from engine.locke import claims as ck
-from engine.locke.actions import InfoCheck, Switch
-from engine.locke.state import claimed, Cell, LockeState, Seat, Step, advance, log, with_seat, with_zone, zone_of
-from engine.locke.steps import LockeStep
+from engine.locke.actions import Switch
+from engine.locke.components import Character
+from engine.locke.state import (
+    Cell,
+    LockeState,
+    Seat,
+    advance,
+    claimed,
+    log,
+    with_seat,
+    with_zone,
+    zone_of,
+)
+from engine.locke.steps import Automatic, LockeStep, Rules, SeatDecision, Waiting, answers
 
 #: Planet-card cells in board order (36, KMC 7.1.1) and their keys.
 PLANET_CELLS: tuple[str, ...] = tuple(c.key for c in board.PLANET_CARD_CELLS)
@@ -43,8 +61,9 @@ AMBUSH_CARDS = ("ambush-a", "ambush-b")
 GROUPS = ("L", "G", "E", "S")
 
 
-def initial_state(g: Any, players: int) -> LockeState:
-    """Seats, the character groups face down (handles public), and the set-up queue."""
+def initial_state(g: Rules, players: int, then: LockeStep) -> LockeState:
+    """Seats, the character groups face down (handles public), and the set-up queue, ending
+    with ``then``: what comes after set-up (the planet phase, engine/locke/turn.py)."""
     comp = setup_tables.composition(players)  # IllegalAction outside 5..10 (locke.7.1)
     pools = setup_tables.character_pools(g.components)
     zones: list[tuple[str, tuple[int, ...]]] = []
@@ -55,10 +74,9 @@ def initial_state(g: Any, players: int) -> LockeState:
         handle += len(ids)
         zones.append((f"chars:{name}", handles))
         opened.extend(zip(handles, ids))
-    queue = tuple(Step("shuffle", -1, arg=f"chars:{name}") for name in GROUPS) + (
-        Step("pick_pool", -1, n=players), Step("shuffle", -1, arg="chars:X"), Step("pick_x", -1, n=comp.random),
-        Step("shuffle", -1, arg="chars:pool"),
-    ) + tuple(Step("deal_char", seat) for seat in range(players)) + (Step("shadow", -1),)
+    queue: tuple[LockeStep, ...] = tuple(Shuffle(f"chars:{name}") for name in GROUPS) + (
+        PickPool(players), Shuffle("chars:X"), PickRandom(comp.random), Shuffle("chars:pool"),
+    ) + tuple(DealCharacter(seat) for seat in range(players)) + (ShadowRoll(), then)
     return LockeState(
         n=players, queue=queue, seats=tuple(Seat() for _ in range(players)), zones=tuple(sorted(zones)),
         open_cards=tuple(opened), next_handle=handle, taken=tuple(() for _ in range(players)),
@@ -68,19 +86,48 @@ def initial_state(g: Any, players: int) -> LockeState:
 # --- hidden-card steps shared by every phase ------------------------------------------
 
 
-def _pending_shuffle(g: Any, s: LockeState, step: Step) -> Pending:
-    return HiddenOp("shuffle", step.arg, zone_of(s, step.arg))
-
-
-def on_shuffled(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
+@dataclasses.dataclass(frozen=True)
+class Shuffle(Waiting):
     """Any zone shuffle: the zone gets fresh handles and loses its public identities."""
-    old = set(zone_of(s, step.arg))
-    start = s.next_handle
-    fresh = tuple(range(start, start + len(old)))
-    return advance(s._replace(
-        zones=with_zone(s, step.arg, fresh), next_handle=start + len(fresh), shuffled=(step.arg, fresh),
-        open_cards=tuple(o for o in s.open_cards if o[0] not in old),
-    ))
+
+    KIND: ClassVar[str] = "shuffle"
+    zone: str
+
+    def pending(self, g: Rules, s: LockeState) -> Pending:
+        return HiddenOp("shuffle", self.zone, zone_of(s, self.zone))
+
+    @answers(CardsShuffled)
+    def shuffled(self, g: Rules, s: LockeState, action: CardsShuffled) -> LockeState:
+        old = set(zone_of(s, self.zone))
+        start = s.next_handle
+        fresh = tuple(range(start, start + len(old)))
+        return advance(s._replace(
+            zones=with_zone(s, self.zone, fresh), next_handle=start + len(fresh), shuffled=(self.zone, fresh),
+            open_cards=tuple(o for o in s.open_cards if o[0] not in old),
+        ))
+
+
+@dataclasses.dataclass(frozen=True)
+class Placing(Waiting):
+    """A hidden placement (engine.core): the placer commits one fresh handle per candidate
+    cell; what lies where stays hidden until a cell is opened."""
+
+    def pending(self, g: Rules, s: LockeState) -> Placement:
+        raise NotImplementedError(f"{type(self).__name__} does not say what it places")
+
+    @answers(PlacementMade)
+    def placed(self, g: Rules, s: LockeState, action: PlacementMade) -> LockeState:
+        pending = self.pending(g, s)
+        start = s.next_handle
+        handles = tuple(range(start, start + len(pending.cells)))
+        record = (pending.zone, pending.seat, pending.cells, handles)
+        return advance(s._replace(placements=s.placements + (record,), next_handle=start + len(handles)))
+
+
+def own_character(s: LockeState, seat: int) -> Pending:
+    """``seat`` turns its own character card face up for everyone (an ability's user, an
+    override, an expose-self card, the King editorial room)."""
+    return HiddenOp("reveal", "characters", (s.seats[seat].character,))
 
 
 def fresh_zone(s: LockeState, name: str, cards: tuple[str, ...]) -> LockeState:
@@ -96,64 +143,99 @@ def fresh_zone(s: LockeState, name: str, cards: tuple[str, ...]) -> LockeState:
 # --- characters (KMC 7.1.2-5) -----------------------------------------------------------
 
 
-def _auto_pick_pool(g: Any, s: LockeState, step: Step) -> LockeState:
-    comp = setup_tables.composition(step.n)
-    pool: tuple[int, ...] = ()
-    leftover: tuple[int, ...] = ()
-    for name, count in zip(GROUPS, (comp.locke, comp.good, comp.evil, comp.special)):
-        handles = zone_of(s, f"chars:{name}")
-        pool += handles[:count]
-        if name != "L":
-            leftover += handles[count:]
-    unused = zone_of(s, "chars:L")[comp.locke:]
-    zones = s._replace(zones=with_zone(s, "chars:pool", pool))
-    zones = zones._replace(zones=with_zone(zones, "chars:X", leftover))
-    zones = zones._replace(zones=with_zone(zones, "chars:unused", unused))
-    for name in GROUPS:
-        zones = zones._replace(zones=with_zone(zones, f"chars:{name}", ()))
-    return advance(zones)
+@dataclasses.dataclass(frozen=True)
+class PickPool(Automatic):
+    """KMC 7.1.2-4: the top cards of each shuffled attribute group make the pool for
+    ``players`` seats; the leftover Good, Evil and Special cards wait for the random draw."""
+
+    KIND: ClassVar[str] = "pick_pool"
+    players: int
+
+    def run(self, g: Rules, s: LockeState) -> LockeState:
+        comp = setup_tables.composition(self.players)
+        pool: tuple[int, ...] = ()
+        leftover: tuple[int, ...] = ()
+        for name, count in zip(GROUPS, (comp.locke, comp.good, comp.evil, comp.special)):
+            handles = zone_of(s, f"chars:{name}")
+            pool += handles[:count]
+            if name != "L":
+                leftover += handles[count:]
+        unused = zone_of(s, "chars:L")[comp.locke:]
+        zones = s._replace(zones=with_zone(s, "chars:pool", pool))
+        zones = zones._replace(zones=with_zone(zones, "chars:X", leftover))
+        zones = zones._replace(zones=with_zone(zones, "chars:unused", unused))
+        for name in GROUPS:
+            zones = zones._replace(zones=with_zone(zones, f"chars:{name}", ()))
+        return advance(zones)
 
 
-def _auto_pick_x(g: Any, s: LockeState, step: Step) -> LockeState:
-    rest = zone_of(s, "chars:X")
-    s = s._replace(zones=with_zone(s, "chars:pool", zone_of(s, "chars:pool") + rest[: step.n]))
-    s = s._replace(zones=with_zone(s, "chars:unused", zone_of(s, "chars:unused") + rest[step.n:]))
-    return advance(s._replace(zones=with_zone(s, "chars:X", ())))
+@dataclasses.dataclass(frozen=True)
+class PickRandom(Automatic):
+    """KMC 7.1.5: ``count`` random (X) characters from the shuffled leftovers join the pool;
+    the rest are unused."""
+
+    KIND: ClassVar[str] = "pick_x"
+    count: int
+
+    def run(self, g: Rules, s: LockeState) -> LockeState:
+        rest = zone_of(s, "chars:X")
+        s = s._replace(zones=with_zone(s, "chars:pool", zone_of(s, "chars:pool") + rest[: self.count]))
+        s = s._replace(zones=with_zone(s, "chars:unused", zone_of(s, "chars:unused") + rest[self.count:]))
+        return advance(s._replace(zones=with_zone(s, "chars:X", ())))
 
 
-def _pending_deal_char(g: Any, s: LockeState, step: Step) -> Pending:
-    return HiddenOp("deal", "chars:pool", zone_of(s, "chars:pool")[:1], to_seat=step.seat)
+@dataclasses.dataclass(frozen=True)
+class DealCharacter(Waiting):
+    """KMC 7.1.5: the top card of the shuffled pool is dealt to ``seat``."""
 
+    KIND: ClassVar[str] = "deal_char"
+    seat: int
 
-def _on_char_dealt(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    pool = zone_of(s, "chars:pool")
-    seat = s.seats[step.seat]._replace(character=pool[0])
-    s = s._replace(seats=with_seat(s, step.seat, seat), zones=with_zone(s, "chars:pool", pool[1:]))
-    return advance(s)
+    def pending(self, g: Rules, s: LockeState) -> Pending:
+        return HiddenOp("deal", "chars:pool", zone_of(s, "chars:pool")[:1], to_seat=self.seat)
+
+    @answers(CardsDealt)
+    def dealt(self, g: Rules, s: LockeState, action: CardsDealt) -> LockeState:
+        pool = zone_of(s, "chars:pool")
+        seat = s.seats[self.seat]._replace(character=pool[0])
+        return advance(s._replace(seats=with_seat(s, self.seat, seat), zones=with_zone(s, "chars:pool", pool[1:])))
 
 
 # --- shadow roll and silhouettes (KMC 7.1.7-8, table 7.2) ------------------------------
 
 
-def _auto_shadow(g: Any, s: LockeState, step: Step) -> LockeState:
+@dataclasses.dataclass(frozen=True)
+class ShadowRoll(Automatic):
     """Every seat gets a fresh private die (rulings N18, N41), then all pick a silhouette."""
-    steps: list[Step] = []
-    for seat in range(s.n):
-        s = fresh_zone(s, f"die:{seat}", ck.DIE_CARDS)
-        steps += [Step("shuffle", -1, arg=f"die:{seat}"), Step("deal_die", seat)]
-    seats = tuple(p._replace(silhouette="") for p in s.seats)
-    s = s._replace(seats=seats, picking=tuple(range(s.n)), taken=tuple(() for _ in range(s.n)))
-    return advance(s, *steps, Step("silhouettes", -1), Step("faces", -1))
+
+    KIND: ClassVar[str] = "shadow"
+
+    def run(self, g: Rules, s: LockeState) -> LockeState:
+        steps: list[LockeStep] = []
+        for seat in range(s.n):
+            s = fresh_zone(s, f"die:{seat}", ck.DIE_CARDS)
+            steps += [Shuffle(f"die:{seat}"), DealDie(seat)]
+        seats = tuple(p._replace(silhouette="") for p in s.seats)
+        s = s._replace(seats=seats, picking=tuple(range(s.n)), taken=tuple(() for _ in range(s.n)))
+        return advance(s, *steps, SilhouettePicks(), FacesCheck())
 
 
-def _pending_deal_die(g: Any, s: LockeState, step: Step) -> Pending:
-    return HiddenOp("deal", f"die:{step.seat}", zone_of(s, f"die:{step.seat}")[:1], to_seat=step.seat)
+@dataclasses.dataclass(frozen=True)
+class DealDie(Waiting):
+    """The top card of ``seat``'s shuffled die deck is its private shadow roll (N18, N41)."""
 
+    KIND: ClassVar[str] = "deal_die"
+    seat: int
 
-def _on_die_dealt(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    zone = zone_of(s, f"die:{step.seat}")
-    seat = s.seats[step.seat]._replace(die=zone[0])
-    return advance(s._replace(seats=with_seat(s, step.seat, seat), zones=with_zone(s, f"die:{step.seat}", zone[1:])))
+    def pending(self, g: Rules, s: LockeState) -> Pending:
+        return HiddenOp("deal", f"die:{self.seat}", zone_of(s, f"die:{self.seat}")[:1], to_seat=self.seat)
+
+    @answers(CardsDealt)
+    def dealt(self, g: Rules, s: LockeState, action: CardsDealt) -> LockeState:
+        zone = zone_of(s, f"die:{self.seat}")
+        seat = s.seats[self.seat]._replace(die=zone[0])
+        return advance(s._replace(seats=with_seat(s, self.seat, seat),
+                                  zones=with_zone(s, f"die:{self.seat}", zone[1:])))
 
 
 def taken_copies(s: LockeState, excluding: tuple[int, ...] = ()) -> dict[str, int]:
@@ -164,173 +246,192 @@ def taken_copies(s: LockeState, excluding: tuple[int, ...] = ()) -> dict[str, in
     return taken
 
 
-def free_silhouettes(g: Any, s: LockeState, excluding: tuple[int, ...] = ()) -> tuple[str, ...]:
+def free_silhouettes(g: Rules, s: LockeState, excluding: tuple[int, ...] = ()) -> tuple[str, ...]:
     """Silhouette ids with a copy left, in data order (seats in ``excluding`` hold none)."""
     taken = taken_copies(s, excluding)
     return tuple(sil.id for sil in g.components.silhouettes if taken.get(sil.id, 0) < sil.count)
 
 
-def _pending_silhouettes(g: Any, s: LockeState, step: Step) -> Pending:
-    options = free_silhouettes(g, s, s.picking)
-    return SealedChoice(s.picking, "locke.silhouette", tuple(options for _ in s.picking))
+@dataclasses.dataclass(frozen=True)
+class SilhouettePicks(Waiting):
+    """Every seat in ``LockeState.picking`` picks a free silhouette at once (a sealed choice,
+    KMC 7.1.7); the die rule is a claim judged when the die opens."""
+
+    KIND: ClassVar[str] = "silhouettes"
+
+    def pending(self, g: Rules, s: LockeState) -> Pending:
+        options = free_silhouettes(g, s, s.picking)
+        return SealedChoice(s.picking, "locke.silhouette", tuple(options for _ in s.picking))
+
+    @answers(SealedChoicesRevealed)
+    def revealed(self, g: Rules, s: LockeState, action: SealedChoicesRevealed) -> LockeState:
+        """Everyone shows the picked face; over-picked faces go to the earliest seats
+        and the later ones pick again (rulings N18, N41)."""
+        before = taken_copies(s, s.picking)
+        snapshot = tuple(sorted(before.items()))
+        seats = list(s.seats)
+        taken = list(s.taken)
+        counts = dict(before)
+        again: list[int] = []
+        for seat, choice in sorted(zip(s.picking, action.choices)):
+            taken[seat] = snapshot
+            if counts.get(choice, 0) < g.components.silhouette(choice).count:
+                counts[choice] = counts.get(choice, 0) + 1
+                seats[seat] = seats[seat]._replace(silhouette=choice)
+            else:
+                again.append(seat)
+        s = s._replace(seats=tuple(seats), taken=tuple(taken), picking=tuple(again))
+        if again:
+            return advance(s, SilhouettePicks())
+        return advance(s)
 
 
-def _on_silhouettes(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    """Everyone shows the picked face; over-picked faces go to the earliest seats
-    and the later ones pick again (rulings N18, N41)."""
-    assert isinstance(action, SealedChoicesRevealed)
-    before = taken_copies(s, s.picking)
-    snapshot = tuple(sorted(before.items()))
-    seats = list(s.seats)
-    taken = list(s.taken)
-    counts = dict(before)
-    again: list[int] = []
-    for seat, choice in sorted(zip(s.picking, action.choices)):
-        taken[seat] = snapshot
-        if counts.get(choice, 0) < g.components.silhouette(choice).count:
-            counts[choice] = counts.get(choice, 0) + 1
-            seats[seat] = seats[seat]._replace(silhouette=choice)
-        else:
-            again.append(seat)
-    s = s._replace(seats=tuple(seats), taken=tuple(taken), picking=tuple(again))
-    if again:
-        return advance(s, Step("silhouettes", -1))
-    return advance(s)
-
-
-def face_attribute(g: Any, silhouette: str) -> str:
+def face_attribute(g: Rules, silhouette: str) -> str:
     attribute: str = g.components.silhouette(silhouette).attribute
     return attribute
 
 
-def _auto_faces(g: Any, s: LockeState, step: Step) -> LockeState:
+@dataclasses.dataclass(frozen=True)
+class FacesCheck(Automatic):
     """KMC 7.1.8: at least one Good and one Evil face, else roll again; too many
     Evil faces switch (ruling N19); then every pick becomes a shadow claim."""
-    attributes = [face_attribute(g, p.silhouette) for p in s.seats]
-    if setup_tables.needs_shadow_reroll(attributes):
-        return advance(log(s, "shadow-reroll", "locke.7.1.8"), Step("shadow", -1))
-    made = tuple(
-        ck.make(seat, s.step_no, ck.SHADOW, (p.die, p.character), [p.silhouette, [list(t) for t in s.taken[seat]]],
-                "locke.7.1.7")
-        for seat, p in enumerate(s.seats)
-    )
-    s = s._replace(**claimed(s, *made))
-    switch = tuple(Step("switch", seat) for seat in setup_tables.evil_faces_to_switch(attributes))
-    return advance(s, *switch, Step("faces_done", -1))
+
+    KIND: ClassVar[str] = "faces"
+
+    def run(self, g: Rules, s: LockeState) -> LockeState:
+        attributes = [face_attribute(g, p.silhouette) for p in s.seats]
+        if setup_tables.needs_shadow_reroll(attributes):
+            return advance(log(s, "shadow-reroll", "locke.7.1.8"), ShadowRoll())
+        made = tuple(
+            ck.make(seat, s.step_no, ck.SHADOW, (p.die, p.character),
+                    [p.silhouette, [list(t) for t in s.taken[seat]]], "locke.7.1.7")
+            for seat, p in enumerate(s.seats)
+        )
+        s = s._replace(**claimed(s, *made))
+        switch = tuple(SwitchFace(seat) for seat in setup_tables.evil_faces_to_switch(attributes))
+        return advance(s, *switch, FacesDone())
 
 
-def _on_switch(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    assert isinstance(action, Switch)
-    options = [sid for sid in free_silhouettes(g, s, (step.seat,)) if face_attribute(g, sid) != "evil"]
-    if action.silhouette not in options:
-        raise IllegalAction(f"{action.silhouette!r} is not a free non-Evil silhouette; choose one of {options}",
-                            rule="locke.7.1.8")
-    seat = s.seats[step.seat]._replace(silhouette=action.silhouette)
-    return advance(log(s._replace(seats=with_seat(s, step.seat, seat)), "switched", step.seat, action.silhouette))
+@dataclasses.dataclass(frozen=True)
+class SwitchFace(SeatDecision):
+    """Ruling N19: an Evil face beyond the table's share switches to a free non-Evil one."""
+
+    KIND: ClassVar[str] = "switch"
+
+    def options(self, g: Rules, s: LockeState) -> tuple[str, ...]:
+        return tuple(sid for sid in free_silhouettes(g, s, (self.seat,)) if face_attribute(g, sid) != "evil")
+
+    def legal(self, g: Rules, s: LockeState, me: Character | None, knowledge: Knowledge | None) -> list[Action]:
+        return [Switch(self.seat, sid) for sid in self.options(g, s)]
+
+    @answers(Switch)
+    def switched(self, g: Rules, s: LockeState, action: Switch) -> LockeState:
+        options = list(self.options(g, s))
+        if action.silhouette not in options:
+            raise IllegalAction(f"{action.silhouette!r} is not a free non-Evil silhouette; choose one of {options}",
+                                rule="locke.7.1.8")
+        seat = s.seats[self.seat]._replace(silhouette=action.silhouette)
+        return advance(log(s._replace(seats=with_seat(s, self.seat, seat)), "switched", self.seat, action.silhouette))
 
 
-def _auto_faces_done(g: Any, s: LockeState, step: Step) -> LockeState:
+@dataclasses.dataclass(frozen=True)
+class FacesDone(Automatic):
     """Base players are the Evil faces; lay the planet cards (KMC 7.1.1, 7.1.9-11)."""
-    seats = tuple(p._replace(base_player=face_attribute(g, p.silhouette) == "evil") for p in s.seats)
-    s = s._replace(seats=seats)
-    cards = tuple(cid for cid in g.components.deck("planets") if cid not in AMBUSH_CARDS)
-    s = fresh_zone(s, "planet:stock", cards)
-    base = [i for i, p in enumerate(seats) if p.base_player]
-    ambushes: list[Step] = []
-    if len(base) == 1:
-        ambushes.append(Step("ambush", base[0], arg=",".join(AMBUSH_CARDS)))
-    else:  # ruling N40: ambush A to the first base player, B to the second
-        ambushes += [Step("ambush", base[0], arg=AMBUSH_CARDS[0]), Step("ambush", base[1], arg=AMBUSH_CARDS[1])]
-    rollers = ",".join(str(i) for i, p in enumerate(seats) if not p.base_player)
-    k = setup_tables.base_player_planet_cards(s.n - len(base))
-    deals = tuple(Step("deal_planets", seat, n=k) for seat in base)
-    return advance(s, Step("shuffle", -1, arg="planet:stock"), Step("lay_planets", -1), *ambushes,
-                   Step("order_roll", -1, arg=rollers), *deals, Step("planet_start", -1))
+
+    KIND: ClassVar[str] = "faces_done"
+
+    def run(self, g: Rules, s: LockeState) -> LockeState:
+        seats = tuple(p._replace(base_player=face_attribute(g, p.silhouette) == "evil") for p in s.seats)
+        s = s._replace(seats=seats)
+        cards = tuple(cid for cid in g.components.deck("planets") if cid not in AMBUSH_CARDS)
+        s = fresh_zone(s, "planet:stock", cards)
+        base = [i for i, p in enumerate(seats) if p.base_player]
+        ambushes: list[LockeStep] = []
+        if len(base) == 1:
+            ambushes.append(AmbushPlacement(base[0], AMBUSH_CARDS))
+        else:  # ruling N40: ambush A to the first base player, B to the second
+            ambushes += [AmbushPlacement(base[0], AMBUSH_CARDS[:1]), AmbushPlacement(base[1], AMBUSH_CARDS[1:])]
+        rollers = tuple(i for i, p in enumerate(seats) if not p.base_player)
+        k = setup_tables.base_player_planet_cards(s.n - len(base))
+        deals = tuple(DealPlanets(seat, k) for seat in base)
+        return advance(s, Shuffle("planet:stock"), LayPlanets(), *ambushes, OrderRoll(rollers), *deals)
 
 
-def _auto_lay_planets(g: Any, s: LockeState, step: Step) -> LockeState:
-    stock = zone_of(s, "planet:stock")
-    cells = tuple((key, Cell(handle=h)) for key, h in zip(PLANET_CELLS, stock))
-    return advance(s._replace(cells=cells, zones=with_zone(s, "planet:stock", stock[len(PLANET_CELLS):])))
+@dataclasses.dataclass(frozen=True)
+class LayPlanets(Automatic):
+    """KMC 7.1.1: one face-down planet card on each of the 36 planet-card cells."""
+
+    KIND: ClassVar[str] = "lay_planets"
+
+    def run(self, g: Rules, s: LockeState) -> LockeState:
+        stock = zone_of(s, "planet:stock")
+        cells = tuple((key, Cell(handle=h)) for key, h in zip(PLANET_CELLS, stock))
+        return advance(s._replace(cells=cells, zones=with_zone(s, "planet:stock", stock[len(PLANET_CELLS):])))
 
 
 # --- ambushes (KMC 7.1.9; ruling N40) ------------------------------------------------------
 
 
-def _pending_ambush(g: Any, s: LockeState, step: Step) -> Pending:
-    return Placement("place", f"ambush:{step.seat}", step.seat, PLANET_CELLS, tuple(step.arg.split(",")))
+@dataclasses.dataclass(frozen=True)
+class AmbushPlacement(Placing):
+    """KMC 7.1.9: base player ``seat`` hides its ambush ``cards`` under planet-card cells."""
 
+    KIND: ClassVar[str] = "ambush"
+    seat: int
+    cards: tuple[str, ...]
 
-def on_placement_made(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    """A placement is committed: one fresh handle per candidate cell (engine.core)."""
-    assert isinstance(action, PlacementMade)
-    pending = g.pending(s)
-    assert isinstance(pending, Placement)
-    start = s.next_handle
-    handles = tuple(range(start, start + len(pending.cells)))
-    record = (pending.zone, pending.seat, pending.cells, handles)
-    return advance(s._replace(placements=s.placements + (record,), next_handle=start + len(handles)))
+    def pending(self, g: Rules, s: LockeState) -> Placement:
+        return Placement("place", f"ambush:{self.seat}", self.seat, PLANET_CELLS, self.cards)
 
 
 # --- turn order (KMC 7.1.10; ruling N21) -----------------------------------------------------
 
 
-def _pending_order_roll(g: Any, s: LockeState, step: Step) -> Pending:
-    return Chance("locke.turn_order", tuple(6 for _ in step.arg.split(",")))
+@dataclasses.dataclass(frozen=True)
+class OrderRoll(Waiting):
+    """KMC 7.1.10: the non-base players roll for the first turn; the tied highest roll
+    again (ruling N21)."""
 
+    KIND: ClassVar[str] = "order_roll"
+    rollers: tuple[int, ...]
 
-def _on_order_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    assert isinstance(action, DiceRolled)
-    rollers = [int(x) for x in step.arg.split(",")]
-    rolls = dict(zip(rollers, action.faces))
-    roll = setup_tables.roll_for_first(rolls)
-    if roll.first is None:
-        tied = roll.reroll
-        return advance(log(s, "order-tie", list(tied)), Step("order_roll", -1, arg=",".join(str(t) for t in tied)))
-    return advance(s._replace(order=setup_tables.turn_order(roll.first, s.n)))
+    def pending(self, g: Rules, s: LockeState) -> Pending:
+        return Chance("locke.turn_order", tuple(6 for _ in self.rollers))
+
+    @answers(DiceRolled)
+    def rolled(self, g: Rules, s: LockeState, action: DiceRolled) -> LockeState:
+        rolls = dict(zip(self.rollers, action.faces))
+        roll = setup_tables.roll_for_first(rolls)
+        if roll.first is None:
+            tied = roll.reroll
+            return advance(log(s, "order-tie", list(tied)), OrderRoll(tuple(tied)))
+        return advance(s._replace(order=setup_tables.turn_order(roll.first, s.n)))
 
 
 # --- the base players' planet cards (KMC 7.1.11, table 7.3) ----------------------------------
 
 
-def _pending_deal_planets(g: Any, s: LockeState, step: Step) -> Pending:
-    return HiddenOp("deal", "planet:stock", zone_of(s, "planet:stock")[: step.n], to_seat=step.seat)
+@dataclasses.dataclass(frozen=True)
+class DealPlanets(Waiting):
+    """KMC 7.1.11, table 7.3: base player ``seat`` is dealt ``count`` planet cards face down."""
+
+    KIND: ClassVar[str] = "deal_planets"
+    seat: int
+    count: int
+
+    def pending(self, g: Rules, s: LockeState) -> Pending:
+        return HiddenOp("deal", "planet:stock", zone_of(s, "planet:stock")[: self.count], to_seat=self.seat)
+
+    @answers(CardsDealt)
+    def dealt(self, g: Rules, s: LockeState, action: CardsDealt) -> LockeState:
+        stock = zone_of(s, "planet:stock")
+        seat = s.seats[self.seat]
+        seat = seat._replace(kept=seat.kept + stock[: self.count])
+        return advance(s._replace(seats=with_seat(s, self.seat, seat),
+                                  zones=with_zone(s, "planet:stock", stock[self.count:])))
 
 
-def _on_planets_dealt(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    assert isinstance(action, CardsDealt)
-    stock = zone_of(s, "planet:stock")
-    seat = s.seats[step.seat]
-    seat = seat._replace(kept=seat.kept + stock[: step.n])
-    return advance(s._replace(seats=with_seat(s, step.seat, seat), zones=with_zone(s, "planet:stock", stock[step.n:])))
-
-
-def _auto_planet_start(g: Any, s: LockeState, step: Step) -> LockeState:
-    """KMC 7.2.1: the planet phase; first every base player shows three or more
-    dealt information cards, or claims it holds fewer (seed 000 3.2.2)."""
-    checks = tuple(Step("info_check", i) for i, p in enumerate(s.seats) if p.base_player)
-    return advance(s._replace(phase="planet"), *checks, Step("next_turn", -1))
-
-
-def _on_info_check(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    """Seed 000 3.2.2: three or more dealt information cards are shown at once and end
-    the planet phase; showing none is a claim of holding fewer than three."""
-    assert isinstance(action, InfoCheck)
-    p = s.seats[step.seat]
-    if not action.handles:
-        claim = ck.make(step.seat, s.step_no, ck.INFO_BELOW_3, p.kept, None, "locke.s000.3.2.2")
-        return advance(s._replace(**claimed(s, claim)))
-    if len(action.handles) < 3 or len(set(action.handles)) != len(action.handles) or any(
-            h not in p.kept for h in action.handles):
-        raise IllegalAction("show three or more of your own dealt planet cards, or none", rule="locke.s000.3.2.2")
-    return advance(s, Step("reveal_info", step.seat, arg=",".join(str(h) for h in action.handles)))
-
-
-def _pending_reveal_info(g: Any, s: LockeState, step: Step) -> Pending:
-    return HiddenOp("reveal", f"kept:{step.seat}", tuple(int(h) for h in step.arg.split(",")))
-
-
-def open_information(g: Any, s: LockeState, seat: int, action: CardsRevealed) -> LockeState:
+def open_information(g: Rules, s: LockeState, seat: int, action: CardsRevealed) -> LockeState:
     """Seed 000 3.2.2: kept cards shown as information go face up and count towards
     the seat's information; a shown card that is not one is a cheat."""
     if any(g.components.planet(c).effect.type != "information" for c in action.cards):
@@ -341,54 +442,12 @@ def open_information(g: Any, s: LockeState, seat: int, action: CardsRevealed) ->
     return s._replace(seats=with_seat(s, seat, p), open_cards=s.open_cards + tuple(zip(action.handles, action.cards)))
 
 
-def _on_info_revealed(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    assert isinstance(action, CardsRevealed)
-    s = open_information(g, s, step.seat, action)
-    s = log(s, "information-shown", step.seat, len(action.handles))
-    return s._replace(queue=(Step("phase_change", step.seat, arg="information"),))
-
-
-def _decision(g: Any, s: LockeState, step: Step) -> Pending:
-    return Decision(step.seat, "locke." + step.kind)
-
-
 def cheat(seat: int, message: str, rule: str) -> CheatDetected:
     return CheatDetected(message, seat=seat, rule=rule)
 
 
-PENDING = {
-    "shuffle": _pending_shuffle,
-    "deal_char": _pending_deal_char,
-    "deal_die": _pending_deal_die,
-    "silhouettes": _pending_silhouettes,
-    "switch": _decision,
-    "info_check": _decision,
-    "reveal_info": _pending_reveal_info,
-    "ambush": _pending_ambush,
-    "order_roll": _pending_order_roll,
-    "deal_planets": _pending_deal_planets,
-}
-HANDLERS = {
-    ("shuffle", CardsShuffled): on_shuffled,
-    ("deal_char", CardsDealt): _on_char_dealt,
-    ("deal_die", CardsDealt): _on_die_dealt,
-    ("silhouettes", SealedChoicesRevealed): _on_silhouettes,
-    ("switch", Switch): _on_switch,
-    ("info_check", InfoCheck): _on_info_check,
-    ("reveal_info", CardsRevealed): _on_info_revealed,
-    ("ambush", PlacementMade): on_placement_made,
-    ("order_roll", DiceRolled): _on_order_roll,
-    ("deal_planets", CardsDealt): _on_planets_dealt,
-}
-AUTO = {
-    "pick_pool": _auto_pick_pool,
-    "pick_x": _auto_pick_x,
-    "shadow": _auto_shadow,
-    "faces": _auto_faces,
-    "faces_done": _auto_faces_done,
-    "lay_planets": _auto_lay_planets,
-    "planet_start": _auto_planet_start,
-}
-
 #: typed step kinds of this family (engine/locke/registry.py)
-STEPS: tuple[type[LockeStep], ...] = ()
+STEPS: tuple[type[LockeStep], ...] = (
+    Shuffle, PickPool, PickRandom, DealCharacter, ShadowRoll, DealDie, SilhouettePicks, FacesCheck, SwitchFace,
+    FacesDone, LayPlanets, AmbushPlacement, OrderRoll, DealPlanets,
+)

@@ -38,7 +38,7 @@ from engine.locke.fate import check_step, hit_step, present, trap_card_done
 from engine.locke.fate import in_play as acts
 from engine.locke.chart_data import TRAP_PLUS
 from engine.locke.outcomes import Context
-from engine.locke.setup import cheat
+from engine.locke.setup import Shuffle, cheat
 from engine.locke.state import (
     untyped,
     NO_SEAT,
@@ -65,7 +65,7 @@ COMBAT_ENTRIES = ("dark-knights", "hell-divers", "cybers", "e-buster", "super-e-
 RACE_GOAL = 18
 
 
-def push(s: LockeState, *steps: Step) -> LockeState:
+def push(s: LockeState, *steps: Step | LockeStep) -> LockeState:
     """Put ``steps`` at the front of the queue (before whatever waits now)."""
     return s._replace(queue=steps + s.queue)
 
@@ -124,7 +124,9 @@ def _on_trap_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     if entry in COMBAT_ENTRIES:
         return _combat(g, s, seat, "trap:" + entry, outcome.opponents)
     if entry == "resonance-forest":  # random-combat chain (the forest's own rules are combat's)
-        return push(s, Step("rc_roll", seat, arg="forest"))
+        from engine.locke.turn import RandomCause, RandomCombatRoll
+
+        return push(s, RandomCombatRoll(seat, RandomCause.FOREST))
     if entry == "golems":
         return push(s, Step("golem_roll", seat, arg=cell))
     if entry == "hallucination-attack":
@@ -329,7 +331,7 @@ def _on_event_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState
     if entry == "hypno-crystal":
         return push(s, *(Step("hypno_reveal", i) for i in present(s, here) if not s.seats[i].exposed))
     if entry == "astro-race":
-        shuffle = (Step("shuffle", -1, arg="planet:stock"),) if zone_of(s, "planet:stock") else ()
+        shuffle = (Shuffle("planet:stock"),) if zone_of(s, "planet:stock") else ()
         return push(s, *shuffle, Step("race_try", seat), Step("race_start", seat))
     if entry == "skyhawk-dandy":
         return push(s, Step("sex_declare", seat, arg=cell))

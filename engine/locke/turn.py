@@ -1,11 +1,14 @@
 """Turns (KMC 8, 9), planet and base cards, prison, the phase change (KMC 7.2-7.3).
 
-A turn is the six phases of KMC fig. 9.1 as queued steps: ``declare``
-(engine/locke/declare.py), the check phase (``check_phase``: ESP-proof
-removal, engine/locke/fate.py), ``move``, ``instruct``, ``combat_phase`` and ``destroy_phase``, then
-``end_turn``. A seat's state picks which phases it gets (KMC 8): resting
-seats count down, arrested seats take the prison check, partners may only
-stay or leave. Evil faces take no planet-phase turn (KMC 7.2.1).
+The planet phase starts (:class:`PlanetStart`) with the base players' dealt
+information (seed 000 3.2.2); then turns follow the turn order (:class:`NextTurn`).
+A turn is the six phases of KMC fig. 9.1 as queued steps: the declaration
+(engine/locke/declare.py ``DeclarationPhase``), the check phase (ESP-proof removal,
+engine/locke/fate.py), the movement decision (:class:`Move`), the instruction phase
+(:class:`Instruct`), the combat and destruction phases (declare.py ``CombatPhase``,
+``DestructionPhase``), then :class:`EndTurn`. A seat's state picks which phases it gets
+(KMC 8): resting seats count down, arrested seats take the prison check, partners may
+only stay or leave. Evil faces take no planet-phase turn (KMC 7.2.1).
 
 Planet cards: on arrival at a face-down card the ambush placements are opened
 for that cell first (each proves "here" or "not here"), then the card is
@@ -14,13 +17,24 @@ an ability card) or shows it and obeys it (:func:`obey_planet`; the trap chart
 is engine/locke/traps.py's). Base cards are turned face up by non-base
 players and obeyed by engine/locke/base_cards.py; combats go to
 engine/locke/combat/.
+
+Every step is a typed class next to its code (engine/locke/steps.py says what a step
+carries): a decision lists its honest legal actions in ``legal`` and answers each action
+type in its own method; the movement decision's free options (abilities, kept planet
+cards) are answered by engine/locke/abilities.py and engine/locke/planet_cards.py. A
+roll of the seat's own dice (teleport, base entry, prison check) is an :class:`OwnRoll`,
+which its roller may re-roll with a residential district (seed 000 3.2.4).
 """
 
 from __future__ import annotations
 
-from typing import Any
+import dataclasses
+import enum
+from typing import Any, ClassVar
 
+from engine.core.actions import Action
 from engine.core.errors import IllegalAction
+from engine.core.hidden import Knowledge
 from engine.core.pending import (
     EMPTY,
     CardsDealt,
@@ -28,16 +42,13 @@ from engine.core.pending import (
     CardsShownTo,
     CellsOpened,
     Chance,
-    Decision,
     DiceRolled,
     HiddenOp,
     Pending,
     Placement,
     PlacementDisclosed,
-    PlacementMade,
 )
-from engine.locke.state import seat_decision
-from engine.locke import board, charts, fate
+from engine.locke import abilities, base_cards, board, charts, fate, legal_effects, planet_cards, traps
 from engine.locke import claims as ck
 from engine.locke.actions import (
     Appear,
@@ -47,6 +58,7 @@ from engine.locke.actions import (
     Fly,
     Follow,
     Identify,
+    InfoCheck,
     Join,
     Keep,
     Land,
@@ -57,11 +69,15 @@ from engine.locke.actions import (
     Release,
     Surrender,
     Teleport,
+    UseAbility,
+    UseCard,
     Walk,
 )
-from engine.locke.setup import cheat, fresh_zone, on_placement_made
+from engine.locke.combat import begin, obstacles_from
+from engine.locke.components import Character
+from engine.locke.declare import CombatPhase, DeclarationPhase, DestructionPhase, end_game, esp_levels, stat_now
+from engine.locke.setup import Placing, Shuffle, cheat, fresh_zone, open_information, own_character
 from engine.locke.state import (
-    claimed,
     NO_SEAT,
     OFF_BOARD,
     Cell,
@@ -70,6 +86,7 @@ from engine.locke.state import (
     Step,
     advance,
     cell_of,
+    claimed,
     lead,
     log,
     party_of,
@@ -78,7 +95,7 @@ from engine.locke.state import (
     with_zone,
     zone_of,
 )
-from engine.locke.steps import LockeStep
+from engine.locke.steps import Automatic, LockeStep, Rules, SeatDecision, Waiting, answers
 
 BASE_CELLS: tuple[str, ...] = tuple(c.key for c in board.BASE_CELLS)
 OUTER: tuple[str, ...] = tuple(c.key for c in board.OUTER_CELLS)
@@ -135,7 +152,7 @@ def flight_targets(s: LockeState, key: str) -> tuple[str, ...]:
     return tuple(c.key for c in board.flight_destinations(board.cell_from_key(key), spaceport_cards(s)))
 
 
-def can_recover(g: Any, s: LockeState, seat: int) -> bool:
+def can_recover(g: Rules, s: LockeState, seat: int) -> bool:
     """KMC 9.3.1: lost durability heals by one, except on the base cells that forbid it."""
     p = s.seats[seat]
     if p.damage <= 0:
@@ -150,7 +167,7 @@ def can_recover(g: Any, s: LockeState, seat: int) -> bool:
     return True
 
 
-def party_candidates(g: Any, s: LockeState, seat: int) -> tuple[int, ...]:
+def party_candidates(g: Rules, s: LockeState, seat: int) -> tuple[int, ...]:
     """Seats ``seat`` may invite (KMC 9.2.1): normal, alone, same cell, other faces."""
     me = s.seats[seat]
     faces = {s.seats[i].silhouette for i in party_of(s, seat)}
@@ -184,290 +201,515 @@ def alive_seats(s: LockeState) -> tuple[int, ...]:
 # --- the turn loop (KMC 7.2.1, 7.3.2, 9.1) --------------------------------------------
 
 
+
+# --- the planet phase starts (KMC 7.2.1; seed 000 3.2.2) ----------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class PlanetStart(Automatic):
+    """KMC 7.2.1: the planet phase; first every base player shows three or more
+    dealt information cards, or claims it holds fewer (seed 000 3.2.2)."""
+
+    KIND: ClassVar[str] = "planet_start"
+
+    def run(self, g: Rules, s: LockeState) -> LockeState:
+        checks = tuple(DealtInformationCheck(i) for i, p in enumerate(s.seats) if p.base_player)
+        return advance(s._replace(phase="planet"), *checks, NextTurn())
+
+
+@dataclasses.dataclass(frozen=True)
+class DealtInformationCheck(SeatDecision):
+    """Seed 000 3.2.2: three or more dealt information cards are shown at once and end
+    the planet phase; showing none is a claim of holding fewer than three."""
+
+    KIND: ClassVar[str] = "info_check"
+
+    def legal(self, g: Rules, s: LockeState, me: Character | None, knowledge: Knowledge | None) -> list[Action]:
+        if knowledge is not None:
+            info = tuple(h for h in s.seats[self.seat].kept
+                         if (card := knowledge.card(h)) and g.components.planet(card).effect.type == "information")
+            if len(info) >= 3:
+                return [InfoCheck(self.seat, info)]
+        return [InfoCheck(self.seat, ())]
+
+    @answers(InfoCheck)
+    def checked(self, g: Rules, s: LockeState, action: InfoCheck) -> LockeState:
+        p = s.seats[self.seat]
+        if not action.handles:
+            claim = ck.make(self.seat, s.step_no, ck.INFO_BELOW_3, p.kept, None, "locke.s000.3.2.2")
+            return advance(s._replace(**claimed(s, claim)))
+        if len(action.handles) < 3 or len(set(action.handles)) != len(action.handles) or any(
+                h not in p.kept for h in action.handles):
+            raise IllegalAction("show three or more of your own dealt planet cards, or none", rule="locke.s000.3.2.2")
+        return advance(s, DealtInformationReveal(self.seat, action.handles))
+
+
+@dataclasses.dataclass(frozen=True)
+class DealtInformationReveal(Waiting):
+    """Seed 000 3.2.2: the shown ``handles`` turn face up; they end the planet phase."""
+
+    KIND: ClassVar[str] = "reveal_info"
+    seat: int
+    handles: tuple[int, ...]
+
+    def pending(self, g: Rules, s: LockeState) -> Pending:
+        return HiddenOp("reveal", f"kept:{self.seat}", self.handles)
+
+    @answers(CardsRevealed)
+    def revealed(self, g: Rules, s: LockeState, action: CardsRevealed) -> LockeState:
+        s = open_information(g, s, self.seat, action)
+        s = log(s, "information-shown", self.seat, len(action.handles))
+        return s._replace(queue=(PhaseChange(PhaseTrigger.INFORMATION, self.seat),))
+
+
+# --- the turn loop (KMC 7.2.1, 7.3.2, 9.1) --------------------------------------------
+
+
 def takes_turn(s: LockeState, seat: int) -> bool:
     p = s.seats[seat]
     if s.phase == "planet" and p.base_player:
         return False
     if not p.alive:  # KMC 8: a dead seat's turn is only for a clone (engine/locke/planet_cards.py)
-        from engine.locke.planet_cards import takes_dead_turn
-
-        return takes_dead_turn(s, seat)
+        return planet_cards.takes_dead_turn(s, seat)
     return True
 
 
-def _auto_next_turn(g: Any, s: LockeState, step: Step) -> LockeState:
-    from engine.locke.declare import end_game
+@dataclasses.dataclass(frozen=True)
+class NextTurn(Automatic):
+    """KMC 7.2.1, 7.3.2: the next seat in turn order that takes a turn; the planet phase
+    ends when no searcher is left (KMC 7.2.2), the game when nobody is (KMC 6.4)."""
 
-    if s.turn >= GUARD_CYCLES * s.n:
-        return end_game(s, "guard")
-    if not s.order:
-        raise IllegalAction("no turn order yet", rule="locke.7.1.10")
-    if s.phase == "planet" and not any(p.alive and not p.base_player for p in s.seats):
-        # KMC 7.2.2: every searcher is dead (a clone held is used in the base phase)
-        return advance(s, Step("phase_change", -1, arg="no-searchers"))
-    start = 0 if s.current == NO_SEAT else s.order.index(s.current) + 1
-    for k in range(s.n):
-        seat = s.order[(start + k) % s.n]
-        if takes_turn(s, seat):
-            # a dead seat's clone turn does not count towards the guard (ruling N103)
-            s = s._replace(current=seat, turn=s.turn + int(s.seats[seat].alive), turn_flags=())
-            return advance(s, Step("turn", seat))
-    if s.phase == "planet":  # KMC 7.2.2: every non-base character is dead
-        return advance(s, Step("phase_change", -1, arg="no-searchers"))
-    return end_game(s, "all-dead")
+    KIND: ClassVar[str] = "next_turn"
 
-
-def _auto_turn(g: Any, s: LockeState, step: Step) -> LockeState:
-    seat = step.seat
-    p = s.seats[seat]
-    end = Step("end_turn", seat)
-    check = Step("check_phase", seat)  # engine/locke/fate.py: ESP-proof removal (KMC 9.1 check phase)
-    if not p.alive:
-        from engine.locke.planet_cards import dead_turn
-
-        return dead_turn(g, s, seat)
-    if p.status == "resting":
-        return advance(s, Step("restraint_turn", seat), end)  # engine/locke/fate.py (KMC 8)
-    if p.status == "arrested":
-        return advance(s, Step("declare", seat), check, Step("release", seat), end)
-    if p.status == "partner":
-        return advance(s, Step("declare", seat), check, Step("move", seat), end)
-    if s.phase == "base" and p.base_player and p.place == OFF_BOARD:
-        return advance(s, Step("declare", seat), check, Step("base_drop", seat), end)  # KMC 7.3.1.3: freed, enters at random
-    return advance(s, Step("declare", seat), check, Step("move", seat), Step("instruct", seat),
-                   Step("combat_phase", seat), Step("destroy_phase", seat), end)
-
-
-def _auto_end_turn(g: Any, s: LockeState, step: Step) -> LockeState:
-    from engine.locke.declare import end_game
-
-    living = alive_seats(s)
-    if not living:
+    def run(self, g: Rules, s: LockeState) -> LockeState:
+        if s.turn >= GUARD_CYCLES * s.n:
+            return end_game(s, "guard")
+        if not s.order:
+            raise IllegalAction("no turn order yet", rule="locke.7.1.10")
+        if s.phase == "planet" and not any(p.alive and not p.base_player for p in s.seats):
+            # KMC 7.2.2: every searcher is dead (a clone held is used in the base phase)
+            return advance(s, PhaseChange(PhaseTrigger.NO_SEARCHERS))
+        start = 0 if s.current == NO_SEAT else s.order.index(s.current) + 1
+        for k in range(s.n):
+            seat = s.order[(start + k) % s.n]
+            if takes_turn(s, seat):
+                # a dead seat's clone turn does not count towards the guard (ruling N103)
+                s = s._replace(current=seat, turn=s.turn + int(s.seats[seat].alive), turn_flags=())
+                return advance(s, TurnStart(seat))
+        if s.phase == "planet":  # KMC 7.2.2: every non-base character is dead
+            return advance(s, PhaseChange(PhaseTrigger.NO_SEARCHERS))
         return end_game(s, "all-dead")
-    if len(living) == 1 and living[0] == step.seat:  # KMC 6.4: the last one alive finished its turn
-        return end_game(s, "last-alive", living[0])
-    if s.phase == "planet" and all(c.handle is None for _, c in s.cells):
-        return advance(s, Step("phase_change", -1, arg="all-open"))  # KMC 7.2.2
-    return advance(s, Step("next_turn", -1))
+
+
+@dataclasses.dataclass(frozen=True)
+class TurnStart(Automatic):
+    """KMC 8, fig. 9.1: the phases ``seat``'s state gives it this turn."""
+
+    KIND: ClassVar[str] = "turn"
+    seat: int
+
+    def run(self, g: Rules, s: LockeState) -> LockeState:
+        seat = self.seat
+        p = s.seats[seat]
+        end = EndTurn(seat)
+        check = Step("check_phase", seat)  # engine/locke/fate.py: ESP-proof removal (KMC 9.1 check phase)
+        if not p.alive:
+            return planet_cards.dead_turn(g, s, seat)
+        if p.status == "resting":
+            return advance(s, Step("restraint_turn", seat), end)  # engine/locke/fate.py (KMC 8)
+        if p.status == "arrested":
+            return advance(s, DeclarationPhase(seat), check, ReleaseChoice(seat), end)
+        if p.status == "partner":
+            return advance(s, DeclarationPhase(seat), check, Move(seat), end)
+        if s.phase == "base" and p.base_player and p.place == OFF_BOARD:
+            # KMC 7.3.1.3: freed, enters at random
+            return advance(s, DeclarationPhase(seat), check, BaseDrop(seat), end)
+        return advance(s, DeclarationPhase(seat), check, Move(seat), Instruct(seat),
+                       CombatPhase(seat), DestructionPhase(seat), end)
+
+
+@dataclasses.dataclass(frozen=True)
+class EndTurn(Automatic):
+    """KMC 6.4, 7.2.2: the game or the planet phase may end with this turn; else the next."""
+
+    KIND: ClassVar[str] = "end_turn"
+    seat: int
+
+    def run(self, g: Rules, s: LockeState) -> LockeState:
+        living = alive_seats(s)
+        if not living:
+            return end_game(s, "all-dead")
+        if len(living) == 1 and living[0] == self.seat:  # KMC 6.4: the last one alive finished its turn
+            return end_game(s, "last-alive", living[0])
+        if s.phase == "planet" and all(c.handle is None for _, c in s.cells):
+            return advance(s, PhaseChange(PhaseTrigger.ALL_OPEN))  # KMC 7.2.2
+        return advance(s, NextTurn())
 
 
 # --- movement phase (KMC 9.2.1, 9.3.1) ------------------------------------------------
 
 
-def _on_walk(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    assert isinstance(action, Walk)
-    seat = step.seat
-    p = s.seats[seat]
-    if p.status == "partner":
-        raise IllegalAction("a partner moves with its leader; stay (nop) or leave the party", rule="locke.8")
-    if p.place == OFF_BOARD:
-        cells = ENTRY if s.phase == "planet" else ()
-        if action.to not in cells:
-            raise IllegalAction(f"enter the board on a left-hand spaceport: one of {list(cells)}", rule="locke.9.2.1")
-        s = s._replace(seats=with_seat(s, seat, p._replace(place=action.to)))
-        return advance(flag(s, "moved"))
-    if action.to not in walk_targets(s, p.place):
-        raise IllegalAction(f"{action.to} is not next to {p.place}; walk to one of {list(walk_targets(s, p.place))}",
-                            rule="locke.9.2.1" if s.phase == "planet" else "locke.9.3.1")
-    return advance(flag(move_party(s, seat, action.to), "moved"))
+@dataclasses.dataclass(frozen=True)
+class Move(SeatDecision):
+    """KMC 9.2.1, 9.3.1: the movement decision. Walk, teleport, fly, recover, stay, form or
+    leave a party, enter the base, destroy a key base; and, as free options after which
+    the same decision comes back, an ability (engine/locke/abilities.py) or a kept planet
+    card (engine/locke/planet_cards.py)."""
+
+    KIND: ClassVar[str] = "move"
+
+    def legal(self, g: Rules, s: LockeState, me: Character | None, knowledge: Knowledge | None) -> list[Action]:
+        seat = self.seat
+        p = s.seats[seat]
+        if p.status == "partner":
+            return [Nop(seat), Leave(seat)]
+        if p.place == OFF_BOARD:
+            if s.phase == "planet":
+                return [Walk(seat, cell) for cell in ENTRY]
+            return [Nop(seat)] + [EnterBase(seat, level) for level in esp_levels(s, seat, me, 0)
+                                  if not p.proofs or level == 0]
+        out: list[Action] = [Nop(seat)]
+        out += [Walk(seat, cell) for cell in walk_targets(s, p.place)]
+        out += [Teleport(seat, level) for level in esp_levels(s, seat, me, 1)]
+        out += [Fly(seat, cell) for cell in flight_targets(s, p.place)]
+        if can_recover(g, s, seat):
+            out.append(Recover(seat))
+        candidates = party_candidates(g, s, seat)
+        out += [Propose(seat, (i,)) for i in candidates]
+        if len(candidates) > 1:
+            faces = [s.seats[i].silhouette for i in candidates]
+            if len(set(faces)) == len(faces):
+                out.append(Propose(seat, candidates))
+        if len(party_of(s, seat)) > 1:
+            out.append(Leave(seat))
+        if p.proofs:  # seed 002 prison 12+: ESP level 0 while a proof is in
+            out = [a for a in out if not isinstance(a, Teleport)]
+        here = cell_of(s, p.place).face_up
+        if s.phase == "base" and here in KEY_BASES and (me is None or me.attribute == "good"):
+            out.append(Destroy(seat))
+        return (out + legal_effects.move_uses(g, s, seat, me, knowledge)
+                + list(abilities.move_options(g, s, seat, me, knowledge)))
+
+    @answers(Walk)
+    def walk(self, g: Rules, s: LockeState, action: Walk) -> LockeState:
+        seat = self.seat
+        p = s.seats[seat]
+        if p.status == "partner":
+            raise IllegalAction("a partner moves with its leader; stay (nop) or leave the party", rule="locke.8")
+        if p.place == OFF_BOARD:
+            cells = ENTRY if s.phase == "planet" else ()
+            if action.to not in cells:
+                raise IllegalAction(f"enter the board on a left-hand spaceport: one of {list(cells)}",
+                                    rule="locke.9.2.1")
+            s = s._replace(seats=with_seat(s, seat, p._replace(place=action.to)))
+            return advance(flag(s, "moved"))
+        if action.to not in walk_targets(s, p.place):
+            raise IllegalAction(f"{action.to} is not next to {p.place}; walk to one of "
+                                f"{list(walk_targets(s, p.place))}",
+                                rule="locke.9.2.1" if s.phase == "planet" else "locke.9.3.1")
+        return advance(flag(move_party(s, seat, action.to), "moved"))
+
+    @answers(Teleport)
+    def teleport(self, g: Rules, s: LockeState, action: Teleport) -> LockeState:
+        p = s.seats[self.seat]
+        if p.place == OFF_BOARD or p.status != "normal":
+            raise IllegalAction("only a player on the board in a normal state can teleport", rule="locke.9.2.1")
+        if not 1 <= action.level <= 6:
+            raise IllegalAction("declare a teleport level from 1 to your ESP level (at most 6)", rule="locke.9.2.1")
+        if p.proofs:
+            raise IllegalAction("an ESP proof holds your ESP level at 0: you cannot teleport",
+                                rule="locke.s002.prison")
+        claim = fate.stat_claim(s, self.seat, "level", "le", action.level, "locke.9.2.1")
+        return advance(s._replace(**claimed(s, claim)), TeleportRoll(self.seat, action.level))
+
+    @answers(Fly)
+    def fly(self, g: Rules, s: LockeState, action: Fly) -> LockeState:
+        p = s.seats[self.seat]
+        targets = flight_targets(s, p.place) if p.status == "normal" else ()
+        if action.to not in targets:
+            raise IllegalAction(f"fly from a spaceport to another spaceport: one of {list(targets)}",
+                                rule="locke.9.2.1")
+        return advance(flag(move_party(s, self.seat, action.to), "moved"))
+
+    @answers(Recover)
+    def recover(self, g: Rules, s: LockeState, action: Recover) -> LockeState:
+        p = s.seats[self.seat]
+        if p.status != "normal" or not can_recover(g, s, self.seat):
+            raise IllegalAction("you can recover only lost durability, and not on this cell", rule="locke.9.3.1")
+        return advance(flag(s._replace(seats=with_seat(s, self.seat, p._replace(damage=p.damage - 1))),
+                            "recovered"))
+
+    @answers(Nop)
+    def stay(self, g: Rules, s: LockeState, action: Nop) -> LockeState:
+        return advance(flag(s, "nop"))
+
+    @answers(Propose)
+    def propose(self, g: Rules, s: LockeState, action: Propose) -> LockeState:
+        p = s.seats[self.seat]
+        candidates = party_candidates(g, s, self.seat)
+        faces = [s.seats[i].silhouette for i in action.partners]
+        if (p.status != "normal" or p.place == OFF_BOARD or not action.partners
+                or len(set(action.partners)) != len(action.partners)
+                or any(i not in candidates for i in action.partners) or len(set(faces)) != len(faces)):
+            raise IllegalAction("invite players in a normal state on your cell, none with your party's silhouette "
+                                f"nor sharing one; you may invite {list(candidates)}", rule="locke.9.2.1")
+        joins = tuple(JoinInvitation(i, self.seat) for i in sorted(action.partners))
+        return advance(flag(log(s, "party-proposed", self.seat, list(action.partners)), "party"), *joins)
+
+    @answers(Leave)
+    def leave(self, g: Rules, s: LockeState, action: Leave) -> LockeState:
+        p = s.seats[self.seat]
+        if p.status == "partner":  # leaves, then obeys the cell (KMC 8, 9.3.1)
+            s = s._replace(seats=with_seat(s, self.seat, p._replace(leader=NO_SEAT, status="normal")))
+            return advance(log(s, "party-left", self.seat), Instruct(self.seat))
+        partners = party_of(s, self.seat)[1:]
+        if not partners:
+            raise IllegalAction("you are in no party to leave", rule="locke.9.2.1")
+        seats = list(s.seats)
+        for i in partners:
+            seats[i] = seats[i]._replace(leader=NO_SEAT, status="normal")
+        return advance(flag(log(s._replace(seats=tuple(seats)), "party-dissolved", self.seat), "party"))
+
+    @answers(Destroy)
+    def destroy(self, g: Rules, s: LockeState, action: Destroy) -> LockeState:
+        """KMC 9.3.1: a character that is Good now destroys the key base it stands on (a claim)."""
+        p = s.seats[self.seat]
+        here = cell_of(s, p.place)
+        if s.phase != "base" or p.status != "normal" or here.face_up not in KEY_BASES:
+            raise IllegalAction("stand on a face-up key base in the base phase to destroy it", rule="locke.9.3.1")
+        claim = ck.make(self.seat, s.step_no, ck.GOOD_NOW, (p.character,), None, "locke.9.3.1")
+        s = s._replace(cells=with_cell(s, p.place, Cell(face_up="destroyed")), **claimed(s, claim),
+                       key_bases_destroyed=s.key_bases_destroyed + 1)
+        s = flag(log(s, "key-base-destroyed", self.seat, here.face_up, p.place), "destroyed")
+        if s.key_bases_destroyed >= len(KEY_BASES):
+            present = tuple(i for i, q in enumerate(s.seats) if q.alive and q.place == p.place)
+            return end_game(s._replace(last_combat=s.last_combat), "key-bases", self.seat, present)
+        return advance(s)
+
+    @answers(EnterBase)
+    def enter_base(self, g: Rules, s: LockeState, action: EnterBase) -> LockeState:
+        p = s.seats[self.seat]
+        if s.phase != "base" or p.place != OFF_BOARD or not 0 <= action.level <= (0 if p.proofs else 6):
+            raise IllegalAction("off the board in the base phase, declare an ESP level 0..6 to try to enter",
+                                rule="locke.9.3.1")
+        claim = fate.stat_claim(s, self.seat, "level", "le", action.level, "locke.9.3.1")
+        return advance(s._replace(**claimed(s, claim)), BaseEntryRoll(self.seat, action.level))
+
+    @answers(UseAbility)
+    def use_ability(self, g: Rules, s: LockeState, action: UseAbility) -> LockeState:
+        return abilities.on_move_ability(g, s, self.seat, action)
+
+    @answers(UseCard)
+    def use_card(self, g: Rules, s: LockeState, action: UseCard) -> LockeState:
+        return planet_cards.on_move_use(g, s, self.seat, action)
 
 
-def _on_teleport(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    assert isinstance(action, Teleport)
-    p = s.seats[step.seat]
-    if p.place == OFF_BOARD or p.status != "normal":
-        raise IllegalAction("only a player on the board in a normal state can teleport", rule="locke.9.2.1")
-    if not 1 <= action.level <= 6:
-        raise IllegalAction("declare a teleport level from 1 to your ESP level (at most 6)", rule="locke.9.2.1")
-    if p.proofs:
-        raise IllegalAction("an ESP proof holds your ESP level at 0: you cannot teleport", rule="locke.s002.prison")
-    claim = fate.stat_claim(s, step.seat, "level", "le", action.level, "locke.9.2.1")
-    return advance(s._replace(**claimed(s, claim)), Step("tele_roll", step.seat, n=action.level))
+@dataclasses.dataclass(frozen=True)
+class OwnRoll(Waiting):
+    """A roll of ``seat``'s own dice, which it may re-roll first with a kept residential
+    district (seed 000 3.2.4, ruling N62; engine/locke/registry.py wraps the answer)."""
+
+    REROLL: ClassVar[bool] = True
+    seat: int
+
+    def roller(self, s: LockeState) -> int:
+        return self.seat
 
 
-def _pending_tele_roll(g: Any, s: LockeState, step: Step) -> Pending:
-    return Chance("locke.teleport", (6,))
+@dataclasses.dataclass(frozen=True)
+class TeleportRoll(OwnRoll):
+    """KMC 9.2.1: a die at or below the declared ``level`` teleports that far."""
+
+    KIND: ClassVar[str] = "tele_roll"
+    level: int
+
+    def pending(self, g: Rules, s: LockeState) -> Pending:
+        return Chance("locke.teleport", (6,))
+
+    @answers(DiceRolled)
+    def rolled(self, g: Rules, s: LockeState, action: DiceRolled) -> LockeState:
+        face = action.faces[0]
+        if face > self.level:
+            return advance(flag(log(s, "teleport-failed", self.seat, self.level, face), "move_failed"))
+        return advance(s, TeleportLanding(self.seat, face, self.level))
 
 
-def _on_tele_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    assert isinstance(action, DiceRolled)
-    face = action.faces[0]
-    if face > step.n:
-        return advance(flag(log(s, "teleport-failed", step.seat, step.n, face), "move_failed"))
-    return advance(s, Step("land", step.seat, n=face, arg=str(step.n)))
+@dataclasses.dataclass(frozen=True)
+class TeleportLanding(SeatDecision):
+    """KMC 9.2.1: where a teleport of ``distance`` (declared at ``level``) ends; the partners
+    decide whether they follow."""
+
+    KIND: ClassVar[str] = "land"
+    distance: int
+    level: int
+
+    def legal(self, g: Rules, s: LockeState, me: Character | None, knowledge: Knowledge | None) -> list[Action]:
+        return [Land(self.seat, cell) for cell in teleport_targets(s, s.seats[self.seat].place, self.distance)]
+
+    @answers(Land)
+    def landed(self, g: Rules, s: LockeState, action: Land) -> LockeState:
+        p = s.seats[self.seat]
+        targets = teleport_targets(s, p.place, self.distance)
+        if action.to not in targets:
+            raise IllegalAction(f"a teleport of {self.distance} from {p.place} ends on one of {list(targets)}",
+                                rule="locke.9.2.1" if s.phase == "planet" else "locke.9.3.1")
+        origin = p.place
+        partners = party_of(s, self.seat)[1:]
+        s = s._replace(seats=with_seat(s, self.seat, p._replace(place=action.to)))
+        follow = tuple(FollowTeleport(i, self.level, action.to) for i in partners)
+        seats = list(s.seats)
+        for i in partners:
+            seats[i] = seats[i]._replace(place=origin)
+        return advance(flag(s._replace(seats=tuple(seats)), "moved"), *follow)
 
 
-def _on_land(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    assert isinstance(action, Land)
-    p = s.seats[step.seat]
-    targets = teleport_targets(s, p.place, step.n)
-    if action.to not in targets:
-        raise IllegalAction(f"a teleport of {step.n} from {p.place} ends on one of {list(targets)}",
-                            rule="locke.9.2.1" if s.phase == "planet" else "locke.9.3.1")
-    origin = p.place
-    partners = party_of(s, step.seat)[1:]
-    s = s._replace(seats=with_seat(s, step.seat, p._replace(place=action.to)))
-    follow = tuple(Step("follow", i, n=int(step.arg), arg=action.to) for i in partners)
-    seats = list(s.seats)
-    for i in partners:
-        seats[i] = seats[i]._replace(place=origin)
-    return advance(flag(s._replace(seats=tuple(seats)), "moved"), *follow)
+@dataclasses.dataclass(frozen=True)
+class FollowTeleport(SeatDecision):
+    """KMC 9.2.1: a partner goes along to ``to`` (claiming a level at least the declared
+    ``level``) or stays behind, out of the party."""
+
+    KIND: ClassVar[str] = "follow"
+    level: int
+    to: str
+
+    def legal(self, g: Rules, s: LockeState, me: Character | None, knowledge: Knowledge | None) -> list[Action]:
+        out: list[Action] = [Follow(self.seat, False)]
+        if me is None or stat_now(s, self.seat, me, "level") >= self.level:
+            out.append(Follow(self.seat, True))
+        return out
+
+    @answers(Follow)
+    def answered(self, g: Rules, s: LockeState, action: Follow) -> LockeState:
+        p = s.seats[self.seat]
+        if action.follow:
+            claim = fate.stat_claim(s, self.seat, "level", "le", self.level, "locke.9.2.1")
+            p = p._replace(place=self.to)
+            return advance(s._replace(seats=with_seat(s, self.seat, p), **claimed(s, claim)))
+        return advance(s._replace(seats=with_seat(s, self.seat, p._replace(leader=NO_SEAT, status="normal"))))
 
 
-def _on_follow(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    """KMC 9.2.1: a partner goes along (claiming a level at least the declared one) or stays behind."""
-    assert isinstance(action, Follow)
-    p = s.seats[step.seat]
-    if action.follow:
-        claim = fate.stat_claim(s, step.seat, "level", "le", step.n, "locke.9.2.1")
-        p = p._replace(place=step.arg)
-        return advance(s._replace(seats=with_seat(s, step.seat, p), **claimed(s, claim)))
-    return advance(s._replace(seats=with_seat(s, step.seat, p._replace(leader=NO_SEAT, status="normal"))))
+def _yes_no(cls: type[Join] | type[Appear] | type[Surrender], seat: int) -> list[Action]:
+    return [cls(seat, True), cls(seat, False)]
 
 
-def _on_fly(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    assert isinstance(action, Fly)
-    p = s.seats[step.seat]
-    targets = flight_targets(s, p.place) if p.status == "normal" else ()
-    if action.to not in targets:
-        raise IllegalAction(f"fly from a spaceport to another spaceport: one of {list(targets)}", rule="locke.9.2.1")
-    return advance(flag(move_party(s, step.seat, action.to), "moved"))
+@dataclasses.dataclass(frozen=True)
+class JoinInvitation(SeatDecision):
+    """KMC 9.2.1: ``seat`` accepts or declines ``inviter``'s party."""
+
+    KIND: ClassVar[str] = "join"
+    inviter: int
+
+    def legal(self, g: Rules, s: LockeState, me: Character | None, knowledge: Knowledge | None) -> list[Action]:
+        return _yes_no(Join, self.seat)
+
+    @answers(Join)
+    def answered(self, g: Rules, s: LockeState, action: Join) -> LockeState:
+        if not action.accept:
+            return advance(log(s, "party-declined", self.seat, self.inviter))
+        p = s.seats[self.seat]._replace(leader=self.inviter, status="partner")
+        return advance(log(s._replace(seats=with_seat(s, self.seat, p)), "party-joined", self.seat, self.inviter))
 
 
-def _on_recover(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    p = s.seats[step.seat]
-    if p.status != "normal" or not can_recover(g, s, step.seat):
-        raise IllegalAction("you can recover only lost durability, and not on this cell", rule="locke.9.3.1")
-    return advance(flag(s._replace(seats=with_seat(s, step.seat, p._replace(damage=p.damage - 1))), "recovered"))
+@dataclasses.dataclass(frozen=True)
+class BaseEntryRoll(OwnRoll):
+    """KMC 9.3.1: 2d6 at or below declared ``level`` + information cards + earlier tries."""
+
+    KIND: ClassVar[str] = "enter_roll"
+    level: int
+
+    def pending(self, g: Rules, s: LockeState) -> Pending:
+        return Chance("locke.enter_base", (6, 6))
+
+    @answers(DiceRolled)
+    def rolled(self, g: Rules, s: LockeState, action: DiceRolled) -> LockeState:
+        p = s.seats[self.seat]
+        total = sum(action.faces)
+        if total <= self.level + p.info + p.entry_tries:
+            return advance(log(s, "entered", self.seat, total), BaseEntryPlace(self.seat))
+        p = p._replace(entry_tries=p.entry_tries + 1)
+        return advance(flag(log(s._replace(seats=with_seat(s, self.seat, p)), "entry-failed", self.seat, total),
+                            "move_failed"))
 
 
-def _on_nop(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    return advance(flag(s, "nop"))
+def _outer(seat: int) -> list[Action]:
+    return [Walk(seat, cell) for cell in OUTER]
 
 
-def _on_propose(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    assert isinstance(action, Propose)
-    p = s.seats[step.seat]
-    candidates = party_candidates(g, s, step.seat)
-    faces = [s.seats[i].silhouette for i in action.partners]
-    if (p.status != "normal" or p.place == OFF_BOARD or not action.partners or len(set(action.partners)) != len(action.partners)
-            or any(i not in candidates for i in action.partners) or len(set(faces)) != len(faces)):
-        raise IllegalAction("invite players in a normal state on your cell, none with your party's silhouette "
-                            f"nor sharing one; you may invite {list(candidates)}", rule="locke.9.2.1")
-    joins = tuple(Step("join", i, n=step.seat) for i in sorted(action.partners))
-    return advance(flag(log(s, "party-proposed", step.seat, list(action.partners)), "party"), *joins)
+@dataclasses.dataclass(frozen=True)
+class BaseEntryPlace(SeatDecision):
+    """KMC 9.3.1: a seat that got in enters the base on an outer cell."""
+
+    KIND: ClassVar[str] = "enter_place"
+
+    def legal(self, g: Rules, s: LockeState, me: Character | None, knowledge: Knowledge | None) -> list[Action]:
+        return _outer(self.seat)
+
+    @answers(Walk)
+    def entered(self, g: Rules, s: LockeState, action: Walk) -> LockeState:
+        if action.to not in OUTER:
+            raise IllegalAction("enter the base on an outer cell", rule="locke.9.3.1")
+        return advance(flag(move_party(s, self.seat, action.to), "moved"))
 
 
-def _on_join(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    assert isinstance(action, Join)
-    if not action.accept:
-        return advance(log(s, "party-declined", step.seat, step.n))
-    p = s.seats[step.seat]._replace(leader=step.n, status="partner")
-    return advance(log(s._replace(seats=with_seat(s, step.seat, p)), "party-joined", step.seat, step.n))
+@dataclasses.dataclass(frozen=True)
+class BaseDrop(Automatic):
+    """KMC 7.3.1.3: a base player enters the base on a random cell."""
+
+    KIND: ClassVar[str] = "base_drop"
+    seat: int
+
+    def run(self, g: Rules, s: LockeState) -> LockeState:
+        return advance(s, DropRoll(self.seat))
 
 
-def _on_leave(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    p = s.seats[step.seat]
-    if p.status == "partner":  # leaves, then obeys the cell (KMC 8, 9.3.1)
-        s = s._replace(seats=with_seat(s, step.seat, p._replace(leader=NO_SEAT, status="normal")))
-        return advance(log(s, "party-left", step.seat), Step("instruct", step.seat))
-    partners = party_of(s, step.seat)[1:]
-    if not partners:
-        raise IllegalAction("you are in no party to leave", rule="locke.9.2.1")
-    seats = list(s.seats)
-    for i in partners:
-        seats[i] = seats[i]._replace(leader=NO_SEAT, status="normal")
-    return advance(flag(log(s._replace(seats=tuple(seats)), "party-dissolved", step.seat), "party"))
+@dataclasses.dataclass(frozen=True)
+class DropRoll(Waiting):
+    """KMC 7.3.1.3: two dice pick the base player's cell (row, column)."""
 
+    KIND: ClassVar[str] = "drop_roll"
+    seat: int
 
-def _on_destroy(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    """KMC 9.3.1: a character that is Good now destroys the key base it stands on (a claim)."""
-    from engine.locke.declare import end_game
+    def pending(self, g: Rules, s: LockeState) -> Pending:
+        return Chance("locke.random_cell", (6, 6))
 
-    p = s.seats[step.seat]
-    here = cell_of(s, p.place)
-    if s.phase != "base" or p.status != "normal" or here.face_up not in KEY_BASES:
-        raise IllegalAction("stand on a face-up key base in the base phase to destroy it", rule="locke.9.3.1")
-    claim = ck.make(step.seat, s.step_no, ck.GOOD_NOW, (p.character,), None, "locke.9.3.1")
-    s = s._replace(cells=with_cell(s, p.place, Cell(face_up="destroyed")), **claimed(s, claim),
-                   key_bases_destroyed=s.key_bases_destroyed + 1)
-    s = flag(log(s, "key-base-destroyed", step.seat, here.face_up, p.place), "destroyed")
-    if s.key_bases_destroyed >= len(KEY_BASES):
-        present = tuple(i for i, q in enumerate(s.seats) if q.alive and q.place == p.place)
-        return end_game(s._replace(last_combat=s.last_combat), "key-bases", step.seat, present)
-    return advance(s)
-
-
-def _on_enter_base(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    assert isinstance(action, EnterBase)
-    p = s.seats[step.seat]
-    if s.phase != "base" or p.place != OFF_BOARD or not 0 <= action.level <= (0 if p.proofs else 6):
-        raise IllegalAction("off the board in the base phase, declare an ESP level 0..6 to try to enter",
-                            rule="locke.9.3.1")
-    claim = fate.stat_claim(s, step.seat, "level", "le", action.level, "locke.9.3.1")
-    return advance(s._replace(**claimed(s, claim)), Step("enter_roll", step.seat, n=action.level))
-
-
-def _pending_enter_roll(g: Any, s: LockeState, step: Step) -> Pending:
-    return Chance("locke.enter_base", (6, 6))
-
-
-def _on_enter_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    """KMC 9.3.1: 2d6 at or below declared level + information cards + earlier tries."""
-    assert isinstance(action, DiceRolled)
-    p = s.seats[step.seat]
-    total = sum(action.faces)
-    if total <= step.n + p.info + p.entry_tries:
-        return advance(log(s, "entered", step.seat, total), Step("enter_place", step.seat))
-    p = p._replace(entry_tries=p.entry_tries + 1)
-    return advance(flag(log(s._replace(seats=with_seat(s, step.seat, p)), "entry-failed", step.seat, total), "move_failed"))
-
-
-def _on_enter_place(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    assert isinstance(action, Walk)
-    if action.to not in OUTER:
-        raise IllegalAction("enter the base on an outer cell", rule="locke.9.3.1")
-    return advance(flag(move_party(s, step.seat, action.to), "moved"))
-
-
-def _auto_base_drop(g: Any, s: LockeState, step: Step) -> LockeState:
-    return advance(s, Step("drop_roll", step.seat))
-
-
-def _pending_drop_roll(g: Any, s: LockeState, step: Step) -> Pending:
-    return Chance("locke.random_cell", (6, 6))
-
-
-def _on_drop_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    """KMC 7.3.1.3: a base player enters the base on a random cell (two dice: row, column)."""
-    assert isinstance(action, DiceRolled)
-    cell = board.random_base_cell(action.faces[0], action.faces[1]).key
-    return advance(log(move_party(s, step.seat, cell), "base-player-entered", step.seat, cell))
+    @answers(DiceRolled)
+    def rolled(self, g: Rules, s: LockeState, action: DiceRolled) -> LockeState:
+        cell = board.random_base_cell(action.faces[0], action.faces[1]).key
+        return advance(log(move_party(s, self.seat, cell), "base-player-entered", self.seat, cell))
 
 
 # --- instruction phase (KMC 9.2.2, 9.3.2; seed 000 3) -----------------------------------
 
 
-def _auto_instruct(g: Any, s: LockeState, step: Step) -> LockeState:
-    seat = step.seat
-    p = s.seats[seat]
-    if not p.alive or p.place == OFF_BOARD or p.status != "normal":
-        return advance(s)
-    here = cell_of(s, p.place)
-    if s.phase == "planet":
+@dataclasses.dataclass(frozen=True)
+class Instruct(Automatic):
+    """KMC 9.2.2, 9.3.2: ``seat`` obeys the card of the cell it stands on (``chain``: random
+    teleports already chained in this instruction phase)."""
+
+    KIND: ClassVar[str] = "instruct"
+    seat: int
+    chain: int = 0
+
+    def run(self, g: Rules, s: LockeState) -> LockeState:
+        seat = self.seat
+        p = s.seats[seat]
+        if not p.alive or p.place == OFF_BOARD or p.status != "normal":
+            return advance(s)
+        here = cell_of(s, p.place)
+        if s.phase == "planet":
+            if here.handle is not None:
+                opens = tuple(
+                    AmbushTry(seat, placement[0], p.place) for placement in s.placements
+                    if placement[0].startswith("ambush:") and p.place in placement[2]
+                    and placement[3][placement[2].index(p.place)] not in dict(s.open_cards)
+                )
+                return advance(s, *opens, DrawCell(seat, p.place))
+            return obey_planet(g, s, seat, here.face_up)
+        if here.handle is not None and not p.base_player:  # KMC 9.3.2: only non-base players turn base cards
+            return advance(s, KeyOpen(seat), BaseTurn(seat, self.chain))
         if here.handle is not None:
-            opens = tuple(
-                Step("ambush_try", seat, arg=f"{placement[0]}|{p.place}") for placement in s.placements
-                if placement[0].startswith("ambush:") and p.place in placement[2]
-                and placement[3][placement[2].index(p.place)] not in dict(s.open_cards)
-            )
-            return advance(s, *opens, Step("draw_cell", seat, arg=p.place))
-        return obey_planet(g, s, seat, here.face_up)
-    if here.handle is not None and not p.base_player:  # KMC 9.3.2: only non-base players turn base cards
-        return advance(s, Step("key_open", seat, n=step.n), Step("base_turn", seat, n=step.n))
-    if here.handle is not None:
-        return advance(s)
-    return obey_base(g, s, seat, here.face_up, step.n)
+            return advance(s)
+        return obey_base(g, s, seat, here.face_up, self.chain)
 
 
 def _placement(s: LockeState, zone: str) -> tuple[Any, ...]:
@@ -483,121 +725,191 @@ def _here(s: LockeState, seat: int, cell: str) -> bool:
     return p.alive and p.place == cell and p.status == "normal"
 
 
-def _auto_ambush_try(g: Any, s: LockeState, step: Step) -> LockeState:
-    zone, _, cell = step.arg.partition("|")
-    if not _here(s, step.seat, cell):
-        return advance(s)
-    return advance(s, Step("ambush_open", step.seat, arg=step.arg))
+@dataclasses.dataclass(frozen=True)
+class AmbushTry(Automatic):
+    """Seed 000 3.2.3: ambush placement ``zone`` is opened at ``cell`` if ``seat`` still
+    stands there."""
+
+    KIND: ClassVar[str] = "ambush_try"
+    seat: int
+    zone: str
+    cell: str
+
+    def run(self, g: Rules, s: LockeState) -> LockeState:
+        if not _here(s, self.seat, self.cell):
+            return advance(s)
+        return advance(s, AmbushOpen(self.seat, self.zone, self.cell))
 
 
-def _pending_ambush_open(g: Any, s: LockeState, step: Step) -> Pending:
-    zone, _, cell = step.arg.partition("|")
-    _, placer, cells, handles = _placement(s, zone)[:4]
-    return Placement("open", zone, placer, (cell,), handles=(handles[cells.index(cell)],))
-
-
-def _on_ambush_open(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
+@dataclasses.dataclass(frozen=True)
+class AmbushOpen(Waiting):
     """Seed 000 3.2.3: an ambush under this cell replaces its planet card; the placer may come out."""
-    assert isinstance(action, CellsOpened)
-    content = action.contents[0]
-    s = s._replace(open_cards=s.open_cards + ((action.handles[0], content),))
-    if content == EMPTY:
-        return advance(s)
-    zone, _, place = step.arg.partition("|")
-    placer = _placement(s, zone)[1]
-    here = cell_of(s, place)
-    stock = zone_of(s, "planet:stock") + ((here.handle,) if here.handle is not None else ())
-    s = s._replace(cells=with_cell(s, place, Cell(face_up=content)), zones=with_zone(s, "planet:stock", stock))
-    s = log(s, "ambush", placer, place, content)
-    if not s.seats[placer].alive:
-        return advance(s._replace(cells=with_cell(s, place, Cell())))
-    return advance(s, Step("appear", placer, n=step.seat, arg=place))
+
+    KIND: ClassVar[str] = "ambush_open"
+    seat: int
+    zone: str
+    cell: str
+
+    def pending(self, g: Rules, s: LockeState) -> Pending:
+        _, placer, cells, handles = _placement(s, self.zone)[:4]
+        return Placement("open", self.zone, placer, (self.cell,), handles=(handles[cells.index(self.cell)],))
+
+    @answers(CellsOpened)
+    def opened(self, g: Rules, s: LockeState, action: CellsOpened) -> LockeState:
+        content = action.contents[0]
+        s = s._replace(open_cards=s.open_cards + ((action.handles[0], content),))
+        if content == EMPTY:
+            return advance(s)
+        placer = _placement(s, self.zone)[1]
+        here = cell_of(s, self.cell)
+        stock = zone_of(s, "planet:stock") + ((here.handle,) if here.handle is not None else ())
+        s = s._replace(cells=with_cell(s, self.cell, Cell(face_up=content)), zones=with_zone(s, "planet:stock", stock))
+        s = log(s, "ambush", placer, self.cell, content)
+        if not s.seats[placer].alive:
+            return advance(s._replace(cells=with_cell(s, self.cell, Cell())))
+        return advance(s, AmbushAppear(placer, self.seat, self.cell))
 
 
-def _on_appear(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    assert isinstance(action, Appear)
-    place = step.arg
-    s = s._replace(cells=with_cell(s, place, Cell()))  # the opened ambush is removed
-    if not action.appear:
-        return advance(log(s, "ambush-stayed-hidden", step.seat))
-    return advance(flag(s, "no_combat"), Step("hench_roll", step.seat, n=step.n, arg=place))
+@dataclasses.dataclass(frozen=True)
+class AmbushAppear(SeatDecision):
+    """Seed 000 3.2.3: the ambush's placer comes out against ``victim`` at ``cell`` (a
+    combat with henchmen) or stays hidden; the opened ambush is removed either way."""
+
+    KIND: ClassVar[str] = "appear"
+    victim: int
+    cell: str
+
+    def legal(self, g: Rules, s: LockeState, me: Character | None, knowledge: Knowledge | None) -> list[Action]:
+        return _yes_no(Appear, self.seat)
+
+    @answers(Appear)
+    def answered(self, g: Rules, s: LockeState, action: Appear) -> LockeState:
+        s = s._replace(cells=with_cell(s, self.cell, Cell()))  # the opened ambush is removed
+        if not action.appear:
+            return advance(log(s, "ambush-stayed-hidden", self.seat))
+        return advance(flag(s, "no_combat"), HenchmenRoll(self.seat, self.victim, self.cell))
 
 
-def _pending_hench_roll(g: Any, s: LockeState, step: Step) -> Pending:
-    return Chance("locke.henchmen", (6,))
-
-
-def _on_hench_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
+@dataclasses.dataclass(frozen=True)
+class HenchmenRoll(Waiting):
     """Seed 000 3.2.3: 3-4 brings one henchman, 5-6 two, for this combat only."""
-    from engine.locke.combat import begin
 
-    assert isinstance(action, DiceRolled)
-    placer = step.seat
-    henchmen = g.components.planet("ambush-a").effect.params["henchmen_by_face"][action.faces[0] - 1]
-    p = s.seats[placer]._replace(place=step.arg, status="normal", leader=NO_SEAT)
-    s = s._replace(seats=with_seat(s, placer, p))  # ruling N44: on the board from now on
-    sides = ((placer,), party_of(s, lead(s, step.n)))
-    return begin(advance(s), Combat("ambush", step.arg, sides, henchmen=int(henchmen)))
+    KIND: ClassVar[str] = "hench_roll"
+    seat: int  # the placer
+    victim: int
+    cell: str
+
+    def pending(self, g: Rules, s: LockeState) -> Pending:
+        return Chance("locke.henchmen", (6,))
+
+    @answers(DiceRolled)
+    def rolled(self, g: Rules, s: LockeState, action: DiceRolled) -> LockeState:
+        placer = self.seat
+        by_face = g.components.planet("ambush-a").effect.params["henchmen_by_face"]
+        if not isinstance(by_face, tuple):
+            raise TypeError(f"ambush parameter henchmen_by_face is {by_face!r}, not a list of numbers")
+        henchmen = by_face[action.faces[0] - 1]
+        p = s.seats[placer]._replace(place=self.cell, status="normal", leader=NO_SEAT)
+        s = s._replace(seats=with_seat(s, placer, p))  # ruling N44: on the board from now on
+        sides = ((placer,), party_of(s, lead(s, self.victim)))
+        return begin(advance(s), Combat("ambush", self.cell, sides, henchmen=int(henchmen)))
 
 
-def _auto_draw_cell(g: Any, s: LockeState, step: Step) -> LockeState:
-    if not _here(s, step.seat, step.arg):
+@dataclasses.dataclass(frozen=True)
+class DrawCell(Automatic):
+    """KMC 9.2.2: ``seat``, still on ``cell``, draws its face-down card (after the ambushes)."""
+
+    KIND: ClassVar[str] = "draw_cell"
+    seat: int
+    cell: str
+
+    def run(self, g: Rules, s: LockeState) -> LockeState:
+        if not _here(s, self.seat, self.cell):
+            return advance(s)
+        here = cell_of(s, self.cell)
+        if here.handle is None:
+            if here.face_up in ("ambush-a", "ambush-b"):
+                return advance(s)
+            return obey_planet(g, s, self.seat, here.face_up)
+        return advance(s, DrawCard(self.seat, here.handle), KeepChoice(self.seat, here.handle))
+
+
+@dataclasses.dataclass(frozen=True)
+class DrawCard(Waiting):
+    """The planet card ``handle`` of the seat's cell is dealt to it alone."""
+
+    KIND: ClassVar[str] = "draw"
+    seat: int
+    handle: int
+
+    def pending(self, g: Rules, s: LockeState) -> Pending:
+        return HiddenOp("deal", f"cell:{s.seats[self.seat].place}", (self.handle,), to_seat=self.seat)
+
+    @answers(CardsDealt)
+    def dealt(self, g: Rules, s: LockeState, action: CardsDealt) -> LockeState:
         return advance(s)
-    here = cell_of(s, step.arg)
-    if here.handle is None:
-        return obey_planet(g, s, step.seat, here.face_up) if here.face_up not in ("ambush-a", "ambush-b") else advance(s)
-    return advance(s, Step("draw", step.seat, n=here.handle), Step("keep", step.seat, n=here.handle))
 
 
-def _pending_draw(g: Any, s: LockeState, step: Step) -> Pending:
-    return HiddenOp("deal", f"cell:{s.seats[step.seat].place}", (step.n,), to_seat=step.seat)
-
-
-def _on_drawn(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    return advance(s)
-
-
-def _on_keep(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
+@dataclasses.dataclass(frozen=True)
+class KeepChoice(SeatDecision):
     """KMC 9.2.2: an ability card is kept face down (a claim); anything else is shown."""
-    assert isinstance(action, Keep)
-    p = s.seats[step.seat]
-    if action.keep:
-        claim = ck.make(step.seat, s.step_no, ck.KEEPS_ABILITY, (step.n,), None, "locke.9.2.2")
-        p = p._replace(kept=p.kept + (step.n,))
-        s = s._replace(seats=with_seat(s, step.seat, p), cells=with_cell(s, p.place, Cell()),
-                       **claimed(s, claim))
-        return advance(log(s, "card-kept", step.seat, p.place))
-    return advance(s, Step("show_card", step.seat, n=step.n))
+
+    KIND: ClassVar[str] = "keep"
+    handle: int
+
+    def legal(self, g: Rules, s: LockeState, me: Character | None, knowledge: Knowledge | None) -> list[Action]:
+        card = knowledge.card(self.handle) if knowledge is not None else None
+        if card is None:
+            return [Keep(self.seat, True), Keep(self.seat, False)]
+        return [Keep(self.seat, g.components.planet(card).kind == "ability")]
+
+    @answers(Keep)
+    def chosen(self, g: Rules, s: LockeState, action: Keep) -> LockeState:
+        p = s.seats[self.seat]
+        if action.keep:
+            claim = ck.make(self.seat, s.step_no, ck.KEEPS_ABILITY, (self.handle,), None, "locke.9.2.2")
+            p = p._replace(kept=p.kept + (self.handle,))
+            s = s._replace(seats=with_seat(s, self.seat, p), cells=with_cell(s, p.place, Cell()),
+                           **claimed(s, claim))
+            return advance(log(s, "card-kept", self.seat, p.place))
+        return advance(s, ShowCard(self.seat, self.handle))
 
 
-def _pending_show_card(g: Any, s: LockeState, step: Step) -> Pending:
-    return HiddenOp("reveal", f"cell:{s.seats[step.seat].place}", (step.n,))
+@dataclasses.dataclass(frozen=True)
+class ShowCard(Waiting):
+    """KMC 9.2.2: the drawn card is shown to everyone and obeyed (an ability card shown
+    instead of kept is a cheat)."""
+
+    KIND: ClassVar[str] = "show_card"
+    seat: int
+    handle: int
+
+    def pending(self, g: Rules, s: LockeState) -> Pending:
+        return HiddenOp("reveal", f"cell:{s.seats[self.seat].place}", (self.handle,))
+
+    @answers(CardsRevealed)
+    def shown(self, g: Rules, s: LockeState, action: CardsRevealed) -> LockeState:
+        card = action.cards[0]
+        planet = g.components.planet(card)
+        if planet.kind == "ability":
+            raise cheat(self.seat, f"showed the ability card {card} instead of keeping it", "locke.9.2.2")
+        p = s.seats[self.seat]
+        s = s._replace(open_cards=s.open_cards + ((self.handle, card),))
+        s = log(s, "card-shown", self.seat, p.place, card)
+        kind = planet.effect.type
+        if kind == "information":  # seed 000 3.2.2: kept face up by the drawer
+            s = s._replace(cells=with_cell(s, p.place, Cell()),
+                           seats=with_seat(s, self.seat, p._replace(info=p.info + 1)))
+            return advance(s, *planet_cards.evil_info_steps(s, self.seat), InformationTrigger(self.seat))
+        if planet.lifetime == "returned":  # seed 000 3.2.3: shown, obeyed, returned to the stock
+            s = s._replace(cells=with_cell(s, p.place, Cell()),
+                           zones=with_zone(s, "planet:stock", zone_of(s, "planet:stock") + (self.handle,)))
+        else:
+            s = s._replace(cells=with_cell(s, p.place, Cell(face_up=card)))
+        return obey_planet(g, s, self.seat, card)
 
 
-def _on_card_shown(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    assert isinstance(action, CardsRevealed)
-    card = action.cards[0]
-    planet = g.components.planet(card)
-    if planet.kind == "ability":
-        raise cheat(step.seat, f"showed the ability card {card} instead of keeping it", "locke.9.2.2")
-    p = s.seats[step.seat]
-    s = s._replace(open_cards=s.open_cards + ((step.n, card),))
-    s = log(s, "card-shown", step.seat, p.place, card)
-    kind = planet.effect.type
-    if kind == "information":  # seed 000 3.2.2: kept face up by the drawer
-        s = s._replace(cells=with_cell(s, p.place, Cell()), seats=with_seat(s, step.seat, p._replace(info=p.info + 1)))
-        from engine.locke.planet_cards import evil_info_steps
-
-        return advance(s, *evil_info_steps(s, step.seat), Step("info_trigger", step.seat))
-    if planet.lifetime == "returned":  # seed 000 3.2.3: shown, obeyed, returned to the stock
-        s = s._replace(cells=with_cell(s, p.place, Cell()),
-                       zones=with_zone(s, "planet:stock", zone_of(s, "planet:stock") + (step.n,)))
-    else:
-        s = s._replace(cells=with_cell(s, p.place, Cell(face_up=card)))
-    return obey_planet(g, s, step.seat, card)
-
-
-def obey_planet(g: Any, s: LockeState, seat: int, card: str) -> LockeState:
+def obey_planet(g: Rules, s: LockeState, seat: int, card: str) -> LockeState:
     """Carry out a face-up planet card for ``seat`` (seed 000 3.2)."""
     if not card:
         return advance(s)
@@ -609,16 +921,14 @@ def obey_planet(g: Any, s: LockeState, seat: int, card: str) -> LockeState:
         s = arrest(s, seat)
         return advance(flag(log(s, "arrested", seat, p.place), "no_combat"))
     if kind == "chart" and g.components.planet(card).effect.params["chart"] == "random-combat":
-        return advance(flag(s, "no_combat"), Step("rc_roll", seat, arg="card"))
+        return advance(flag(s, "no_combat"), RandomCombatRoll(seat, RandomCause.CARD))
     if kind == "chart" and g.components.planet(card).effect.params["chart"] == "trap":
-        from engine.locke.traps import enter_trap  # seed 000 3.2.1, seed 002 trap chart
-
-        return enter_trap(g, flag(s, "no_combat"), seat, p.place)
+        return traps.enter_trap(g, flag(s, "no_combat"), seat, p.place)  # seed 000 3.2.1, seed 002 trap chart
     if kind == "reveal-self":
-        return advance(s, Step("expose", seat))
+        return advance(s, Expose(seat))
     if kind == "peek-identity":
         if any(i != seat for i in alive_seats(s)):
-            return advance(s, Step("identify", seat))
+            return advance(s, IdentifyChoice(seat))
         return advance(s)
     # information and ambush cards act before this (seed 000 3.2.2, 3.2.3); nothing else is an instruction
     raise ValueError(f"planet card {card!r}: no instruction of type {kind!r}")
@@ -634,130 +944,204 @@ def arrest(s: LockeState, seat: int) -> LockeState:
     return s._replace(seats=tuple(seats))
 
 
-def _on_identify(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    assert isinstance(action, Identify)
-    if action.target == step.seat or not 0 <= action.target < s.n or not s.seats[action.target].alive:
-        raise IllegalAction("name another living player", rule="locke.s000.3.2.3")
-    return advance(s, Step("show_char", step.seat, n=action.target))
+@dataclasses.dataclass(frozen=True)
+class IdentifyChoice(SeatDecision):
+    """Seed 000 3.2.3 (identify another): ``seat`` names another living player to look at."""
+
+    KIND: ClassVar[str] = "identify"
+
+    def legal(self, g: Rules, s: LockeState, me: Character | None, knowledge: Knowledge | None) -> list[Action]:
+        return [Identify(self.seat, i) for i, p in enumerate(s.seats) if i != self.seat and p.alive]
+
+    @answers(Identify)
+    def named(self, g: Rules, s: LockeState, action: Identify) -> LockeState:
+        if action.target == self.seat or not 0 <= action.target < s.n or not s.seats[action.target].alive:
+            raise IllegalAction("name another living player", rule="locke.s000.3.2.3")
+        return advance(s, ShowCharacter(self.seat, action.target))
 
 
-def _pending_show_char(g: Any, s: LockeState, step: Step) -> Pending:
-    return HiddenOp("show_to", "characters", (s.seats[step.n].character,), to_seat=step.seat)
+@dataclasses.dataclass(frozen=True)
+class ShowCharacter(Waiting):
+    """``target``'s character card is shown to ``seat`` alone; ``seat`` has seen it (KMC 11.1.2)."""
+
+    KIND: ClassVar[str] = "show_char"
+    seat: int
+    target: int
+
+    def pending(self, g: Rules, s: LockeState) -> Pending:
+        return HiddenOp("show_to", "characters", (s.seats[self.target].character,), to_seat=self.seat)
+
+    @answers(CardsShownTo)
+    def shown(self, g: Rules, s: LockeState, action: CardsShownTo) -> LockeState:
+        target = s.seats[self.target]
+        if self.seat not in target.seen_by:
+            target = target._replace(seen_by=tuple(sorted(target.seen_by + (self.seat,))))
+        return advance(log(s._replace(seats=with_seat(s, self.target, target)), "identified", self.seat, self.target))
 
 
-def _on_char_shown(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    assert isinstance(action, CardsShownTo)
-    target = s.seats[step.n]
-    if step.seat not in target.seen_by:
-        target = target._replace(seen_by=tuple(sorted(target.seen_by + (step.seat,))))
-    return advance(log(s._replace(seats=with_seat(s, step.n, target)), "identified", step.seat, step.n))
-
-
-def _pending_expose(g: Any, s: LockeState, step: Step) -> Pending:
-    return HiddenOp("reveal", "characters", (s.seats[step.seat].character,))
-
-
-def _on_exposed(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
+@dataclasses.dataclass(frozen=True)
+class Expose(Waiting):
     """Seed 000 3.2.3: the card is face up; from now on this seat cannot refuse declarations."""
-    assert isinstance(action, CardsRevealed)
-    p = s.seats[step.seat]._replace(exposed=True)
-    s = s._replace(seats=with_seat(s, step.seat, p), open_cards=s.open_cards + ((action.handles[0], action.cards[0]),))
-    return advance(log(s, "exposed", step.seat, action.cards[0]))
+
+    KIND: ClassVar[str] = "expose"
+    seat: int
+
+    def pending(self, g: Rules, s: LockeState) -> Pending:
+        return own_character(s, self.seat)
+
+    @answers(CardsRevealed)
+    def revealed(self, g: Rules, s: LockeState, action: CardsRevealed) -> LockeState:
+        p = s.seats[self.seat]._replace(exposed=True)
+        s = s._replace(seats=with_seat(s, self.seat, p),
+                       open_cards=s.open_cards + ((action.handles[0], action.cards[0]),))
+        return advance(log(s, "exposed", self.seat, action.cards[0]))
 
 
-def _auto_info_trigger(g: Any, s: LockeState, step: Step) -> LockeState:
+@dataclasses.dataclass(frozen=True)
+class InformationTrigger(Automatic):
     """KMC 7.2.2 / seed 000 3.2.2: three information cards with one player or one party."""
-    if info_of_party(s, step.seat) >= 3:
-        return advance(s._replace(queue=(s.queue[0],)), Step("phase_change", lead(s, step.seat), arg="information"))
-    return advance(s)
+
+    KIND: ClassVar[str] = "info_trigger"
+    seat: int
+
+    def run(self, g: Rules, s: LockeState) -> LockeState:
+        if info_of_party(s, self.seat) >= 3:
+            return advance(s._replace(queue=(s.queue[0],)), PhaseChange(PhaseTrigger.INFORMATION, lead(s, self.seat)))
+        return advance(s)
 
 
 # --- random combats (combat card, prison, barracks) ---------------------------------------
 
 
-def _pending_rc_roll(g: Any, s: LockeState, step: Step) -> Pending:
-    return Chance("locke.chart.random-combat", (6, 6))
+class RandomCause(enum.StrEnum):
+    """What rolled on the random-combat chart: a combat planet card (seed 000 3.2.1), the
+    prison chart (seed 002), the barracks (KMC 4), the forest trap (seed 002 trap chart)."""
+
+    CARD = "card"
+    PRISON = "prison"
+    BARRACKS = "barracks"
+    FOREST = "forest"
 
 
-def _on_rc_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    assert isinstance(action, DiceRolled)
-    outcome = charts.resolve("random-combat", action.faces)
-    faces = ",".join(str(f) for f in action.faces)
-    s = log(s, "random-combat", step.seat, outcome.entry)
-    # rows 9-12 chain to the police weapon check: the combat rolls it as it starts (N153)
-    count = sum(o.random_characters for o in outcome.opponents)
-    steps: list[Step] = []
-    if step.arg == "card" and s.phase == "planet" and any(o.id in ("police", "esper") for o in outcome.opponents):
-        steps.append(Step("surrender", step.seat, arg=faces))  # ruling N11
-    if count:
-        steps.append(Step("reveal_unused", step.seat, n=count))
-    steps.append(Step("rc_start", step.seat, arg=f"{step.arg}:{faces}"))
-    return advance(s, *steps)
+@dataclasses.dataclass(frozen=True)
+class RandomCombatRoll(Waiting):
+    """The random-combat chart (2d6) for ``seat``'s party."""
+
+    KIND: ClassVar[str] = "rc_roll"
+    seat: int
+    cause: RandomCause
+
+    def pending(self, g: Rules, s: LockeState) -> Pending:
+        return Chance("locke.chart.random-combat", (6, 6))
+
+    @answers(DiceRolled)
+    def rolled(self, g: Rules, s: LockeState, action: DiceRolled) -> LockeState:
+        outcome = charts.resolve("random-combat", action.faces)
+        s = log(s, "random-combat", self.seat, outcome.entry)
+        # rows 9-12 chain to the police weapon check: the combat rolls it as it starts (N153)
+        count = sum(o.random_characters for o in outcome.opponents)
+        steps: list[LockeStep] = []
+        if self.cause == RandomCause.CARD and s.phase == "planet" and any(
+                o.id in ("police", "esper") for o in outcome.opponents):
+            steps.append(SurrenderChoice(self.seat))  # ruling N11
+        if count:
+            steps.append(RevealRandomCharacters(self.seat, count))
+        steps.append(RandomCombatStart(self.seat, self.cause, action.faces))
+        return advance(s, *steps)
 
 
-def _on_surrender(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    assert isinstance(action, Surrender)
-    if not action.surrender:
-        return advance(s)
-    s = arrest(s, step.seat)
-    s = log(s, "surrendered", step.seat)
-    queue = tuple(q for q in s.queue[1:] if q.kind not in ("reveal_unused", "rc_start"))
-    return s._replace(queue=queue)
+@dataclasses.dataclass(frozen=True)
+class SurrenderChoice(SeatDecision):
+    """Ruling N11: facing the police or an esper from a combat card, the seat may give
+    itself up (arrested, no combat)."""
+
+    KIND: ClassVar[str] = "surrender"
+
+    def legal(self, g: Rules, s: LockeState, me: Character | None, knowledge: Knowledge | None) -> list[Action]:
+        return _yes_no(Surrender, self.seat)
+
+    @answers(Surrender)
+    def answered(self, g: Rules, s: LockeState, action: Surrender) -> LockeState:
+        if not action.surrender:
+            return advance(s)
+        s = arrest(s, self.seat)
+        s = log(s, "surrendered", self.seat)
+        queue = tuple(q for q in s.queue[1:] if not isinstance(q, (RevealRandomCharacters, RandomCombatStart)))
+        return s._replace(queue=queue)
 
 
-def _pending_reveal_unused(g: Any, s: LockeState, step: Step) -> Pending:
-    return HiddenOp("reveal", "chars:unused", zone_of(s, "chars:unused")[: step.n])
-
-
-def _on_unused_revealed(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
+@dataclasses.dataclass(frozen=True)
+class RevealRandomCharacters(Waiting):
     """Random characters (T17) are shown, fight, and go back under the unused pile face up."""
-    assert isinstance(action, CardsRevealed)
-    unused = zone_of(s, "chars:unused")
-    s = s._replace(zones=with_zone(s, "chars:unused", unused[step.n:] + unused[: step.n]),
-                   open_cards=s.open_cards + tuple(zip(action.handles, action.cards)))
-    return advance(s)
+
+    KIND: ClassVar[str] = "reveal_unused"
+    seat: int
+    count: int
+
+    def pending(self, g: Rules, s: LockeState) -> Pending:
+        return HiddenOp("reveal", "chars:unused", zone_of(s, "chars:unused")[: self.count])
+
+    @answers(CardsRevealed)
+    def revealed(self, g: Rules, s: LockeState, action: CardsRevealed) -> LockeState:
+        unused = zone_of(s, "chars:unused")
+        s = s._replace(zones=with_zone(s, "chars:unused", unused[self.count:] + unused[: self.count]),
+                       open_cards=s.open_cards + tuple(zip(action.handles, action.cards)))
+        return advance(s)
 
 
-def _auto_rc_start(g: Any, s: LockeState, step: Step) -> LockeState:
-    from engine.locke.combat import begin
-    from engine.locke.combat import obstacles_from as obstacles_of
+@dataclasses.dataclass(frozen=True)
+class RandomCombatStart(Automatic):
+    """The chart's opponents (chart row ``faces``) fight ``seat``'s party."""
 
-    cause, _, faces_text = step.arg.partition(":")
-    faces = tuple(int(f) for f in faces_text.split(","))
-    outcome = charts.resolve("random-combat", faces)
-    unused = zone_of(s, "chars:unused")
-    count = sum(o.random_characters for o in outcome.opponents)
-    opened = dict(s.open_cards)
-    randoms = tuple(opened[h] for h in unused[len(unused) - count:]) if count else ()
-    obstacles = obstacles_of(g, outcome.opponents, randoms)
-    here = s.seats[step.seat].place
-    sides = (party_of(s, lead(s, step.seat)), ())
-    return begin(advance(s), Combat("random-combat:" + cause, here, sides, obstacles=obstacles))
+    KIND: ClassVar[str] = "rc_start"
+    seat: int
+    cause: RandomCause
+    faces: tuple[int, ...]
+
+    def run(self, g: Rules, s: LockeState) -> LockeState:
+        outcome = charts.resolve("random-combat", self.faces)
+        unused = zone_of(s, "chars:unused")
+        count = sum(o.random_characters for o in outcome.opponents)
+        opened = dict(s.open_cards)
+        randoms = tuple(opened[h] for h in unused[len(unused) - count:]) if count else ()
+        obstacles = obstacles_from(g, outcome.opponents, randoms)
+        here = s.seats[self.seat].place
+        sides = (party_of(s, lead(s, self.seat)), ())
+        return begin(advance(s), Combat("random-combat:" + self.cause.value, here, sides, obstacles=obstacles))
 
 
 # --- prison (seed 000 3.2.1, seed 002 prison chart) ----------------------------------------
 
 
-def _on_release(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    assert isinstance(action, Release)
-    p = s.seats[step.seat]
-    if not action.use:
-        return advance(s, Step("prison_roll", step.seat))
-    claim = ck.make(step.seat, s.step_no, ck.RELEASE, (p.character,), None, "locke.s000.3.2.1")
-    s = s._replace(seats=with_seat(s, step.seat, p._replace(status="normal", prison_failures=0)),
-                   **claimed(s, claim))
-    return advance(log(s, "released", step.seat))
+@dataclasses.dataclass(frozen=True)
+class ReleaseChoice(SeatDecision):
+    """Seed 000 3.2.1: an arrested character with the release ability may walk out (a
+    claim); else the prison chart."""
 
+    KIND: ClassVar[str] = "release"
 
-def _pending_prison_roll(g: Any, s: LockeState, step: Step) -> Pending:
-    return Chance("locke.chart.prison", (6, 6))
+    def legal(self, g: Rules, s: LockeState, me: Character | None, knowledge: Knowledge | None) -> list[Action]:
+        out: list[Action] = [Release(self.seat, False)]
+        if me is None or me.can_release:
+            out.append(Release(self.seat, True))
+        return out
+
+    @answers(Release)
+    def chosen(self, g: Rules, s: LockeState, action: Release) -> LockeState:
+        p = s.seats[self.seat]
+        if not action.use:
+            return advance(s, PrisonRoll(self.seat))
+        claim = ck.make(self.seat, s.step_no, ck.RELEASE, (p.character,), None, "locke.s000.3.2.1")
+        s = s._replace(seats=with_seat(s, self.seat, p._replace(status="normal", prison_failures=0)),
+                       **claimed(s, claim))
+        return advance(log(s, "released", self.seat))
 
 
 def freed(s: LockeState, seat: int, how: str) -> LockeState:
     p = s.seats[seat]._replace(status="normal", prison_failures=0)
     s = log(s._replace(seats=with_seat(s, seat, p)), "escaped", seat, how)
     if s.phase == "base" and p.base_player and p.place == OFF_BOARD:
-        return advance(s, Step("base_drop", seat))  # KMC 7.3.1.3: enters at random that turn
+        return advance(s, BaseDrop(seat))  # KMC 7.3.1.3: enters at random that turn
     return advance(s)
 
 
@@ -767,150 +1151,231 @@ def failed(s: LockeState, seat: int, how: str) -> LockeState:
     return log(s._replace(seats=with_seat(s, seat, p)), "prison-failed", seat, how)
 
 
-def _on_prison_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    assert isinstance(action, DiceRolled)
-    p = s.seats[step.seat]
-    outcome = charts.resolve("prison", action.faces, charts.prison_modifier(p.prison_failures))
-    s = log(s, "chart-entry", "prison", outcome.entry, step.seat, p.prison_failures)
-    effects = {e.id: e for e in outcome.effects}
-    if outcome.entry == "escape-into-trap":  # seed 002 prison 11: out, but into a trap
-        from engine.locke.traps import trap_steps
+@dataclasses.dataclass(frozen=True)
+class PrisonRoll(OwnRoll):
+    """The prison chart (seed 002), modified by earlier failures."""
 
-        s = freed(s, step.seat, outcome.entry)
-        return s._replace(queue=trap_steps(step.seat, p.place) + s.queue)
-    if "escape" in effects:
-        return freed(s, step.seat, outcome.entry)
-    if "may-escape" in effects:
-        level = int(dict(effects["may-escape"].params)["min_esp_level"])
-        return advance(s, Step("escape", step.seat, n=level))
-    if "prison-combat" in effects:
-        return advance(s, Step("rc_roll", step.seat, arg="prison"))
-    if "esp-proof" in effects:  # seed 002 prison 12+ (engine/locke/fate.py)
-        s = fate.add_esp_proof(g, s, step.seat)
-    return advance(failed(s, step.seat, outcome.entry))
+    KIND: ClassVar[str] = "prison_roll"
+
+    def pending(self, g: Rules, s: LockeState) -> Pending:
+        return Chance("locke.chart.prison", (6, 6))
+
+    @answers(DiceRolled)
+    def rolled(self, g: Rules, s: LockeState, action: DiceRolled) -> LockeState:
+        p = s.seats[self.seat]
+        outcome = charts.resolve("prison", action.faces, charts.prison_modifier(p.prison_failures))
+        s = log(s, "chart-entry", "prison", outcome.entry, self.seat, p.prison_failures)
+        effects = {e.id: e for e in outcome.effects}
+        if outcome.entry == "escape-into-trap":  # seed 002 prison 11: out, but into a trap
+            s = freed(s, self.seat, outcome.entry)
+            return s._replace(queue=traps.trap_steps(self.seat, p.place) + s.queue)
+        if "escape" in effects:
+            return freed(s, self.seat, outcome.entry)
+        if "may-escape" in effects:
+            level = int(dict(effects["may-escape"].params)["min_esp_level"])
+            return advance(s, PrisonEscape(self.seat, level))
+        if "prison-combat" in effects:
+            return advance(s, RandomCombatRoll(self.seat, RandomCause.PRISON))
+        if "esp-proof" in effects:  # seed 002 prison 12+ (engine/locke/fate.py)
+            s = fate.add_esp_proof(g, s, self.seat)
+        return advance(failed(s, self.seat, outcome.entry))
 
 
-def _on_escape(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    assert isinstance(action, Escape)
-    if not action.escape:
-        return advance(failed(s, step.seat, "stayed"))
-    p = s.seats[step.seat]
-    claim = fate.stat_claim(s, step.seat, "level", "le", step.n, "locke.s002.prison")
-    return freed(s._replace(**claimed(s, claim)), step.seat, f"level-{step.n}")
+@dataclasses.dataclass(frozen=True)
+class PrisonEscape(SeatDecision):
+    """Seed 002 prison chart: a seat whose level is at least ``level`` may escape (a claim)."""
+
+    KIND: ClassVar[str] = "escape"
+    level: int
+
+    def legal(self, g: Rules, s: LockeState, me: Character | None, knowledge: Knowledge | None) -> list[Action]:
+        out: list[Action] = [Escape(self.seat, False)]
+        if me is None or stat_now(s, self.seat, me, "level") >= self.level:
+            out.append(Escape(self.seat, True))
+        return out
+
+    @answers(Escape)
+    def chosen(self, g: Rules, s: LockeState, action: Escape) -> LockeState:
+        if not action.escape:
+            return advance(failed(s, self.seat, "stayed"))
+        claim = fate.stat_claim(s, self.seat, "level", "le", self.level, "locke.s002.prison")
+        return freed(s._replace(**claimed(s, claim)), self.seat, f"level-{self.level}")
 
 
 # --- the phase change (KMC 7.2.2-7.3.1) ------------------------------------------------------
 
 
-def _auto_phase_change(g: Any, s: LockeState, step: Step) -> LockeState:
-    """Gather the planet cards, lay the base, hide the key bases, enter (KMC 7.2.3, 7.3.1)."""
-    trigger = step.arg
-    holder = step.seat if trigger == "information" else NO_SEAT
-    keep_party = party_of(s, holder) if holder != NO_SEAT else ()
-    seats = []
-    for i, p in enumerate(s.seats):
-        in_party = i in keep_party
-        seats.append(p._replace(place=OFF_BOARD, leader=p.leader if in_party else NO_SEAT,
-                                status="normal" if p.status == "partner" and not in_party else p.status))
-    s = s._replace(seats=tuple(seats), cells=(), phase="base", combat=None, turn_flags=())
-    s = log(s, "phase-change", trigger, holder)
-    from engine.locke.planet_cards import phase_end_identity
+class PhaseTrigger(enum.StrEnum):
+    """What ends the planet phase (KMC 7.2.2): no searcher left, every planet card open, or
+    three information cards with one player or party."""
 
-    identity = phase_end_identity(s)  # seed 000 3.2.3: the Evil faces' hidden identity cards act now
-    cards = tuple(cid for cid in g.components.deck("bases") if cid not in KEY_BASES)
-    s = fresh_zone(s, "base:stock", cards)
-    base = [i for i, p in enumerate(s.seats) if p.base_player]
-    placer = base[0]  # ruling N42: the first base player places all four (alive or not)
-    others = tuple(i for i in base if i != placer)
-    steps = [*identity, Step("shuffle", -1, arg="base:stock"), Step("lay_base", -1), Step("key_place", placer)]
-    if others:
-        steps.append(Step("key_disclose", placer, arg=",".join(str(i) for i in others)))
-    if holder != NO_SEAT:
-        steps.append(Step("info_entry", holder))
-    steps += [Step("base_drop", i) for i in base if s.seats[i].alive and s.seats[i].status == "normal"]
-    if holder != NO_SEAT:
-        steps.append(Step("instruct", holder))
-    steps.append(Step("next_turn", -1))
-    return s._replace(queue=tuple(steps))
+    NO_SEARCHERS = "no-searchers"
+    ALL_OPEN = "all-open"
+    INFORMATION = "information"
 
 
-def _auto_lay_base(g: Any, s: LockeState, step: Step) -> LockeState:
-    stock = zone_of(s, "base:stock")
-    cells = tuple((key, Cell(handle=h)) for key, h in zip(BASE_CELLS, stock))
-    return advance(s._replace(cells=cells, zones=with_zone(s, "base:stock", stock[len(BASE_CELLS):])))
+@dataclasses.dataclass(frozen=True)
+class PhaseChange(Automatic):
+    """Gather the planet cards, lay the base, hide the key bases, enter (KMC 7.2.3, 7.3.1);
+    ``holder`` (information only) is the party leader holding the three cards."""
+
+    KIND: ClassVar[str] = "phase_change"
+    trigger: PhaseTrigger
+    holder: int = NO_SEAT
+
+    def run(self, g: Rules, s: LockeState) -> LockeState:
+        holder = self.holder if self.trigger == PhaseTrigger.INFORMATION else NO_SEAT
+        keep_party = party_of(s, holder) if holder != NO_SEAT else ()
+        seats = []
+        for i, p in enumerate(s.seats):
+            in_party = i in keep_party
+            seats.append(p._replace(place=OFF_BOARD, leader=p.leader if in_party else NO_SEAT,
+                                    status="normal" if p.status == "partner" and not in_party else p.status))
+        s = s._replace(seats=tuple(seats), cells=(), phase="base", combat=None, turn_flags=())
+        s = log(s, "phase-change", self.trigger.value, holder)
+        identity = planet_cards.phase_end_identity(s)  # seed 000 3.2.3: the Evil faces' hidden identity cards act now
+        cards = tuple(cid for cid in g.components.deck("bases") if cid not in KEY_BASES)
+        s = fresh_zone(s, "base:stock", cards)
+        base = [i for i, p in enumerate(s.seats) if p.base_player]
+        placer = base[0]  # ruling N42: the first base player places all four (alive or not)
+        others = tuple(i for i in base if i != placer)
+        steps: list[Step | LockeStep] = [*identity, Shuffle("base:stock"), LayBase(), KeyPlacement(placer)]
+        if others:
+            steps.append(KeyDisclosure(placer, others))
+        if holder != NO_SEAT:
+            steps.append(FindersEntry(holder))
+        steps += [BaseDrop(i) for i in base if s.seats[i].alive and s.seats[i].status == "normal"]
+        if holder != NO_SEAT:
+            steps.append(Instruct(holder))
+        steps.append(NextTurn())
+        return s._replace(queue=tuple(steps))
 
 
-def _pending_key_place(g: Any, s: LockeState, step: Step) -> Pending:
-    return Placement("place", KEY_ZONE, step.seat, BASE_CELLS, KEY_BASES)
+@dataclasses.dataclass(frozen=True)
+class LayBase(Automatic):
+    """KMC 7.3.1: one face-down base card on each base cell."""
+
+    KIND: ClassVar[str] = "lay_base"
+
+    def run(self, g: Rules, s: LockeState) -> LockeState:
+        stock = zone_of(s, "base:stock")
+        cells = tuple((key, Cell(handle=h)) for key, h in zip(BASE_CELLS, stock))
+        return advance(s._replace(cells=cells, zones=with_zone(s, "base:stock", stock[len(BASE_CELLS):])))
 
 
-def _pending_key_disclose(g: Any, s: LockeState, step: Step) -> Pending:
-    zone, placer, cells, handles = _placement(s, KEY_ZONE)[:4]
-    to = tuple(int(x) for x in step.arg.split(","))
-    return Placement("disclose", zone, placer, cells, handles=handles, to_seats=to)
+@dataclasses.dataclass(frozen=True)
+class KeyPlacement(Placing):
+    """KMC 7.3.1, ruling N42: the first base player hides the four key bases under base cells."""
+
+    KIND: ClassVar[str] = "key_place"
+    seat: int
+
+    def pending(self, g: Rules, s: LockeState) -> Placement:
+        return Placement("place", KEY_ZONE, self.seat, BASE_CELLS, KEY_BASES)
 
 
-def _on_key_disclosed(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    return advance(s)
+@dataclasses.dataclass(frozen=True)
+class KeyDisclosure(Waiting):
+    """Ruling N42: the other base players (``to``) learn where the key bases lie."""
 
+    KIND: ClassVar[str] = "key_disclose"
+    seat: int  # the placer
+    to: tuple[int, ...]
 
-def _on_info_entry(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    assert isinstance(action, Walk)
-    if action.to not in OUTER:
-        raise IllegalAction("the finders of the base start on an outer cell", rule="locke.7.3.1")
-    return advance(log(move_party(s, step.seat, action.to), "finders-entered", step.seat, action.to))
+    def pending(self, g: Rules, s: LockeState) -> Pending:
+        zone, placer, cells, handles = _placement(s, KEY_ZONE)[:4]
+        return Placement("disclose", zone, placer, cells, handles=handles, to_seats=self.to)
 
-
-def _pending_key_open(g: Any, s: LockeState, step: Step) -> Pending:
-    zone, placer, cells, handles = _placement(s, KEY_ZONE)[:4]
-    place = s.seats[step.seat].place
-    return Placement("open", zone, placer, (place,), handles=(handles[cells.index(place)],))
-
-
-def _on_key_open(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    assert isinstance(action, CellsOpened)
-    content = action.contents[0]
-    s = s._replace(open_cards=s.open_cards + ((action.handles[0], content),))
-    if content == EMPTY:
+    @answers(PlacementDisclosed)
+    def disclosed(self, g: Rules, s: LockeState, action: PlacementDisclosed) -> LockeState:
         return advance(s)
-    place = s.seats[step.seat].place
-    here = cell_of(s, place)
-    stock = zone_of(s, "base:stock") + ((here.handle,) if here.handle is not None else ())
-    s = s._replace(cells=with_cell(s, place, Cell(face_up=content)), zones=with_zone(s, "base:stock", stock))
-    return advance(log(s, "key-base-found", step.seat, place, content))
 
 
-def _auto_base_turn(g: Any, s: LockeState, step: Step) -> LockeState:
-    place = s.seats[step.seat].place
-    here = cell_of(s, place)
-    if here.handle is not None:
-        return advance(s, Step("base_reveal", step.seat, n=step.n))
-    return obey_base(g, s, step.seat, here.face_up, step.n)
+@dataclasses.dataclass(frozen=True)
+class FindersEntry(SeatDecision):
+    """KMC 7.3.1: the party that found the third information card starts on an outer cell."""
+
+    KIND: ClassVar[str] = "info_entry"
+
+    def legal(self, g: Rules, s: LockeState, me: Character | None, knowledge: Knowledge | None) -> list[Action]:
+        return _outer(self.seat)
+
+    @answers(Walk)
+    def entered(self, g: Rules, s: LockeState, action: Walk) -> LockeState:
+        if action.to not in OUTER:
+            raise IllegalAction("the finders of the base start on an outer cell", rule="locke.7.3.1")
+        return advance(log(move_party(s, self.seat, action.to), "finders-entered", self.seat, action.to))
 
 
-def _pending_base_reveal(g: Any, s: LockeState, step: Step) -> Pending:
-    place = s.seats[step.seat].place
-    handle = cell_of(s, place).handle
-    assert handle is not None
-    return HiddenOp("reveal", f"cell:{place}", (handle,))
+@dataclasses.dataclass(frozen=True)
+class KeyOpen(Waiting):
+    """KMC 9.3.2: the key-base placement is opened at the seat's cell: a key base found there
+    replaces the base card."""
+
+    KIND: ClassVar[str] = "key_open"
+    seat: int
+
+    def pending(self, g: Rules, s: LockeState) -> Pending:
+        zone, placer, cells, handles = _placement(s, KEY_ZONE)[:4]
+        place = s.seats[self.seat].place
+        return Placement("open", zone, placer, (place,), handles=(handles[cells.index(place)],))
+
+    @answers(CellsOpened)
+    def opened(self, g: Rules, s: LockeState, action: CellsOpened) -> LockeState:
+        content = action.contents[0]
+        s = s._replace(open_cards=s.open_cards + ((action.handles[0], content),))
+        if content == EMPTY:
+            return advance(s)
+        place = s.seats[self.seat].place
+        here = cell_of(s, place)
+        stock = zone_of(s, "base:stock") + ((here.handle,) if here.handle is not None else ())
+        s = s._replace(cells=with_cell(s, place, Cell(face_up=content)), zones=with_zone(s, "base:stock", stock))
+        return advance(log(s, "key-base-found", self.seat, place, content))
 
 
-def _on_base_revealed(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    assert isinstance(action, CardsRevealed)
-    card = action.cards[0]
-    if card in KEY_BASES:
-        raise cheat(-1, f"base card {card} is a key base outside the key-base placement", "locke.7.3.1")
-    place = s.seats[step.seat].place
-    s = s._replace(cells=with_cell(s, place, Cell(face_up=card)),
-                   open_cards=s.open_cards + ((action.handles[0], card),))
-    return obey_base(g, log(s, "base-card", step.seat, place, card), step.seat, card, step.n)
+@dataclasses.dataclass(frozen=True)
+class BaseTurn(Automatic):
+    """KMC 9.3.2: a base card still face down is turned up, then obeyed."""
+
+    KIND: ClassVar[str] = "base_turn"
+    seat: int
+    chain: int = 0
+
+    def run(self, g: Rules, s: LockeState) -> LockeState:
+        place = s.seats[self.seat].place
+        here = cell_of(s, place)
+        if here.handle is not None:
+            return advance(s, BaseReveal(self.seat, here.handle, self.chain))
+        return obey_base(g, s, self.seat, here.face_up, self.chain)
 
 
-def obey_base(g: Any, s: LockeState, seat: int, card: str, chain: int = 0) -> LockeState:
+@dataclasses.dataclass(frozen=True)
+class BaseReveal(Waiting):
+    """KMC 9.3.2: the base card ``handle`` of the seat's cell turns face up (a key base
+    outside the key-base placement is a cheat), then the seat obeys it."""
+
+    KIND: ClassVar[str] = "base_reveal"
+    seat: int
+    handle: int
+    chain: int = 0
+
+    def pending(self, g: Rules, s: LockeState) -> Pending:
+        return HiddenOp("reveal", f"cell:{s.seats[self.seat].place}", (self.handle,))
+
+    @answers(CardsRevealed)
+    def revealed(self, g: Rules, s: LockeState, action: CardsRevealed) -> LockeState:
+        card = action.cards[0]
+        if card in KEY_BASES:
+            raise cheat(-1, f"base card {card} is a key base outside the key-base placement", "locke.7.3.1")
+        place = s.seats[self.seat].place
+        s = s._replace(cells=with_cell(s, place, Cell(face_up=card)),
+                       open_cards=s.open_cards + ((action.handles[0], card),))
+        return obey_base(g, log(s, "base-card", self.seat, place, card), self.seat, card, self.chain)
+
+
+def obey_base(g: Rules, s: LockeState, seat: int, card: str, chain: int = 0) -> LockeState:
     """Carry out a face-up base card for ``seat`` (KMC 4): the flow's own cards here, every
     other kind in engine/locke/base_cards.py."""
-    from engine.locke import base_cards
-
     if not card or card == "destroyed":
         return advance(s)
     s = log(s, "base-obeyed", card, seat)
@@ -918,62 +1383,39 @@ def obey_base(g: Any, s: LockeState, seat: int, card: str, chain: int = 0) -> Lo
         return advance(s)
     kind = g.components.base(card).effect.type
     if kind == "random-teleport" and chain < MAX_CHAIN:
-        return advance(s, Step("rtele_roll", seat, n=chain + 1))
+        return advance(s, RandomTeleportRoll(seat, chain + 1))
     if kind == "chart" and g.components.base(card).effect.params["chart"] == "random-combat":
-        return advance(flag(s, "no_combat"), Step("rc_roll", seat, arg="barracks"))
+        return advance(flag(s, "no_combat"), RandomCombatRoll(seat, RandomCause.BARRACKS))
     if kind in ("nova", "author-victory-attempt"):
         return advance(s)  # their checks come in the destruction phase
     return base_cards.obey(g, s, seat, card)
 
 
-def _pending_rtele_roll(g: Any, s: LockeState, step: Step) -> Pending:
-    return Chance("locke.random_cell", (6, 6))
+@dataclasses.dataclass(frozen=True)
+class RandomTeleportRoll(Waiting):
+    """KMC 4 random teleport: two dice pick the cell (row, column); then obey it (``chain``:
+    random teleports chained so far, at most ``MAX_CHAIN``)."""
 
+    KIND: ClassVar[str] = "rtele_roll"
+    seat: int
+    chain: int
 
-def _on_rtele_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    """KMC 4 random teleport: two dice pick the cell (row, column); then obey it."""
-    assert isinstance(action, DiceRolled)
-    cell = board.random_base_cell(action.faces[0], action.faces[1]).key
-    s = log(move_party(s, lead(s, step.seat), cell), "random-teleport", step.seat, cell)
-    return advance(s, Step("instruct", step.seat, n=step.n))
+    def pending(self, g: Rules, s: LockeState) -> Pending:
+        return Chance("locke.random_cell", (6, 6))
 
+    @answers(DiceRolled)
+    def rolled(self, g: Rules, s: LockeState, action: DiceRolled) -> LockeState:
+        cell = board.random_base_cell(action.faces[0], action.faces[1]).key
+        s = log(move_party(s, lead(s, self.seat), cell), "random-teleport", self.seat, cell)
+        return advance(s, Instruct(self.seat, self.chain))
 
-PENDING = {
-    "move": seat_decision, "land": seat_decision, "follow": seat_decision, "join": seat_decision, "keep": seat_decision,
-    "appear": seat_decision, "surrender": seat_decision, "identify": seat_decision, "release": seat_decision,
-    "escape": seat_decision, "enter_place": seat_decision, "info_entry": seat_decision,
-    "tele_roll": _pending_tele_roll, "enter_roll": _pending_enter_roll, "drop_roll": _pending_drop_roll,
-    "hench_roll": _pending_hench_roll, "rc_roll": _pending_rc_roll, "prison_roll": _pending_prison_roll,
-    "rtele_roll": _pending_rtele_roll,
-    "ambush_open": _pending_ambush_open, "draw": _pending_draw, "show_card": _pending_show_card,
-    "show_char": _pending_show_char, "expose": _pending_expose, "reveal_unused": _pending_reveal_unused,
-    "key_place": _pending_key_place, "key_disclose": _pending_key_disclose, "key_open": _pending_key_open,
-    "base_reveal": _pending_base_reveal,
-}
-HANDLERS = {
-    ("move", Walk): _on_walk, ("move", Teleport): _on_teleport, ("move", Fly): _on_fly,
-    ("move", Recover): _on_recover, ("move", Nop): _on_nop, ("move", Propose): _on_propose,
-    ("move", Leave): _on_leave, ("move", Destroy): _on_destroy, ("move", EnterBase): _on_enter_base,
-    ("land", Land): _on_land, ("follow", Follow): _on_follow, ("join", Join): _on_join,
-    ("tele_roll", DiceRolled): _on_tele_roll, ("enter_roll", DiceRolled): _on_enter_roll,
-    ("enter_place", Walk): _on_enter_place, ("drop_roll", DiceRolled): _on_drop_roll,
-    ("ambush_open", CellsOpened): _on_ambush_open, ("appear", Appear): _on_appear,
-    ("hench_roll", DiceRolled): _on_hench_roll, ("draw", CardsDealt): _on_drawn, ("keep", Keep): _on_keep,
-    ("show_card", CardsRevealed): _on_card_shown, ("identify", Identify): _on_identify,
-    ("show_char", CardsShownTo): _on_char_shown, ("expose", CardsRevealed): _on_exposed,
-    ("rc_roll", DiceRolled): _on_rc_roll, ("surrender", Surrender): _on_surrender,
-    ("reveal_unused", CardsRevealed): _on_unused_revealed,
-    ("release", Release): _on_release, ("prison_roll", DiceRolled): _on_prison_roll, ("escape", Escape): _on_escape,
-    ("key_place", PlacementMade): on_placement_made, ("key_disclose", PlacementDisclosed): _on_key_disclosed,
-    ("info_entry", Walk): _on_info_entry, ("key_open", CellsOpened): _on_key_open,
-    ("base_reveal", CardsRevealed): _on_base_revealed, ("rtele_roll", DiceRolled): _on_rtele_roll,
-}
-AUTO = {
-    "next_turn": _auto_next_turn, "turn": _auto_turn, "end_turn": _auto_end_turn,
-    "instruct": _auto_instruct, "draw_cell": _auto_draw_cell, "ambush_try": _auto_ambush_try, "info_trigger": _auto_info_trigger,
-    "rc_start": _auto_rc_start, "phase_change": _auto_phase_change, "lay_base": _auto_lay_base,
-    "base_turn": _auto_base_turn, "base_drop": _auto_base_drop,
-}
 
 #: typed step kinds of this family (engine/locke/registry.py)
-STEPS: tuple[type[LockeStep], ...] = ()
+STEPS: tuple[type[LockeStep], ...] = (
+    PlanetStart, DealtInformationCheck, DealtInformationReveal, NextTurn, TurnStart, EndTurn,
+    Move, TeleportRoll, TeleportLanding, FollowTeleport, JoinInvitation, BaseEntryRoll, BaseEntryPlace, BaseDrop,
+    DropRoll, Instruct, AmbushTry, AmbushOpen, AmbushAppear, HenchmenRoll, DrawCell, DrawCard, KeepChoice, ShowCard,
+    IdentifyChoice, ShowCharacter, Expose, InformationTrigger, RandomCombatRoll, SurrenderChoice,
+    RevealRandomCharacters, RandomCombatStart, ReleaseChoice, PrisonRoll, PrisonEscape, PhaseChange, LayBase,
+    KeyPlacement, KeyDisclosure, FindersEntry, KeyOpen, BaseTurn, BaseReveal, RandomTeleportRoll,
+)

@@ -13,7 +13,9 @@ import pytest
 from engine.core.hidden import Knowledge
 from engine.core.inputs import PlacementPick, SeatInput
 from engine.locke.actions import Answer, Declare, Destroy, Fight, Nop, Walk
+from engine.locke.declare import FightChoice
 from engine.locke.state import LockeState
+from engine.locke.turn import Move
 from net.games import game_named
 from net.games.locke import components
 from net.games.locke.aims import KEY_BASES, Aims
@@ -192,7 +194,7 @@ def test_in_the_planet_phase_it_walks_toward_a_face_down_card() -> None:
     cards = face_down_cells(state)
     steps = [Walk(seat, c) for c in sorted({f"P:{here.split(':')[1]}:{(int(here.split(':')[2]) + d) % 7}" for d in (1, 6)})]
     legal: list[SeatInput] = [Nop(seat), *steps]
-    state = state._replace(queue=(state.queue[0]._replace(kind="move", seat=seat),) + state.queue[1:])
+    state = state._replace(queue=(Move(seat),) + state.queue[1:])
     choice = LockeHeuristicBot(random.Random(2)).choose(table.game, state, seat, table.knowledge[seat], legal)
     best = min(nearest(a.to, cards) for a in steps)
     assert best < nearest(here, cards)
@@ -202,7 +204,7 @@ def test_in_the_planet_phase_it_walks_toward_a_face_down_card() -> None:
 def test_it_destroys_a_key_base_it_stands_on_and_hides_key_bases_inside_the_grid() -> None:
     table = _mid_game()
     state = table.state
-    state = state._replace(queue=(state.queue[0]._replace(kind="move", seat=0),) + state.queue[1:])
+    state = state._replace(queue=(Move(0),) + state.queue[1:])
     bot = LockeHeuristicBot(random.Random(3))
     assert bot.choose(table.game, state, 0, table.knowledge[0], [Nop(0), Walk(0, "B:2:2"), Destroy(0)]) == Destroy(0)
     picks = [PlacementPick(0, "keybases", "laboratory", f"B:{r}:{c}") for r in range(1, 7) for c in range(1, 7)]
@@ -220,7 +222,7 @@ def test_it_declares_a_combat_on_a_known_enemy_but_not_on_a_known_friend() -> No
     friend = next((i for i, s in enumerate(sides) if s == "good" and i != good), None)
     state = _seen(state, evil, good)
     known = table.knowledge[good].learn([(state.seats[evil].character, table.card(state.seats[evil].character))])
-    state = state._replace(queue=(state.queue[0]._replace(kind="fight", seat=good),) + state.queue[1:])
+    state = state._replace(queue=(FightChoice(good, False),) + state.queue[1:])
     seats = list(state.seats)
     seats[good] = seats[good]._replace(mods=(("level", "set", 6, "game"),), damage=0)
     state = state._replace(seats=tuple(seats))

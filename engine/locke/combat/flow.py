@@ -36,7 +36,9 @@ from engine.locke.combat.model import (
     Fighter,
     Obstacle,
 )
+from engine.locke.setup import Shuffle
 from engine.locke.state import Cell, Combat, LockeState, Step, advance, cell_of, log, with_cell, with_zone, zone_of
+from engine.locke.steps import LockeStep
 
 RULE = "locke.10"
 #: Logged when a combat is called, before seed 002's joining checks (their results follow it).
@@ -151,7 +153,7 @@ def _auto_join(g: Any, s: LockeState, step: Step) -> LockeState:
     s, obey = latecomers.obey(g, s, joined)  # KMC 10.2.2: before the cards are dealt (N192)
     equip = tuple(Step("cb_equip", f.seat, n=i) for i, f in enumerate(fighters) if player(f))
     spare = ebuster.spare_steps(fight_of(s))  # seed 002 trap 11: before the first round
-    return advance(s, Step("shuffle", -1, arg=DECK), *obey, *equip, *spare, Step("cb_round", -1))
+    return advance(s, Shuffle(DECK), *obey, *equip, *spare, Step("cb_round", -1))
 
 
 def parties_left(fight: Fight) -> int:
@@ -431,7 +433,7 @@ def _auto_end(g: Any, s: LockeState, step: Step) -> LockeState:
     """Collect the cards, log the combat, let escapers obey where they landed, and do
     what the combat's cause asks (prison, a cleared combat card)."""
     from engine.locke.declare import end_game
-    from engine.locke.turn import alive_seats, failed, freed
+    from engine.locke.turn import PhaseChange, PhaseTrigger, alive_seats, failed, freed
 
     c = s.combat
     assert c is not None
@@ -452,7 +454,7 @@ def _auto_end(g: Any, s: LockeState, step: Step) -> LockeState:
     s = s._replace(combat=None, last_combat=s.last_combat if trapped or c.cause == VOLLEY else participants)
     if not alive_seats(s):
         return end_game(s, "all-dead")
-    follow = latecomers.after(s, c.cell, fight.newcomers, fight.escapers)  # N192
+    follow: tuple[Step | LockeStep, ...] = latecomers.after(s, c.cell, fight.newcomers, fight.escapers)  # N192
     follow += tuple(x for seat in fight.escapers if s.seats[seat].alive  # KMC 10.11 (N147, N190)
                     for x in followup.after_escape(s, seat))
     cause = c.cause.split(":", 1)[1] if c.cause.startswith("random-combat:") else ""
@@ -470,7 +472,7 @@ def _auto_end(g: Any, s: LockeState, step: Step) -> LockeState:
     if cause == "card" and cleared and cell_of(s, c.cell).face_up == "combat":  # seed 000 3.2.1
         s = s._replace(cells=with_cell(s, c.cell, Cell()))
     if s.phase == "planet" and not any(p.alive and not p.base_player for p in s.seats):
-        return s._replace(queue=(Step("phase_change", -1, arg="no-searchers"),))
+        return s._replace(queue=(PhaseChange(PhaseTrigger.NO_SEARCHERS),))
     return advance(s, *follow)
 
 
@@ -490,14 +492,14 @@ AUTO = {
 }
 
 
-def _arrive(g: Any, s: LockeState, fight: Fight, round_no: int) -> tuple[LockeState, tuple[Step, ...]]:
+def _arrive(g: Any, s: LockeState, fight: Fight, round_no: int) -> tuple[LockeState, tuple[Step | LockeStep, ...]]:
     """Seed 002 actually-there 5-7: the seat arrives as round 2, 3 or 4 begins, if it still can
     (alive, in a normal, partner or arrested state, KMC 10.2): its piece goes onto the cell and
     it joins as N166 says."""
     from engine.locke.fate import arrive
 
     assert s.combat is not None
-    asks: tuple[Step, ...] = ()
+    asks: tuple[Step | LockeStep, ...] = ()
     came: tuple[int, ...] = ()
     for seat, due in fight.arrivals:
         p = s.seats[seat]

@@ -24,14 +24,17 @@ from engine.locke.state import seat_decision
 from engine.locke.actions import Fight
 from engine.locke.components import Character
 from engine.locke.state import NO_SEAT, OFF_BOARD, Combat, LockeState, Step, advance, lead, log, party_of
+from engine.locke.steps import LockeStep
 
 RULE = "locke.10.11"
 CAUSE = "follow-up"
 
 
-def after_escape(s: LockeState, seat: int) -> tuple[Step, ...]:
+def after_escape(s: LockeState, seat: int) -> tuple[Step | LockeStep, ...]:
     """The steps for one escaper once the combat is over: obey the cell, then the follow-up."""
-    return (Step("instruct", seat), Step("cb_follow", seat, n=len(s.events)))
+    from engine.locke.turn import Instruct
+
+    return (Instruct(seat), Step("cb_follow", seat, n=len(s.events)))
 
 
 def _able(s: LockeState, seat: int) -> bool:

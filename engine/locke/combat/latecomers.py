@@ -17,17 +17,20 @@ from __future__ import annotations
 from typing import Any
 
 from engine.locke.combat.common import fight_of, put
-from engine.locke.state import LockeState, Step, cell_of, log
+from engine.locke.state import LockeState, cell_of, log
+from engine.locke.steps import LockeStep
 
 #: Planet-card instructions a newcomer obeys before the deal (they start no combat).
 AT_ONCE = ("arrest", "reveal-self", "peek-identity")
 
 
-def obey(g: Any, s: LockeState, seats: tuple[int, ...]) -> tuple[LockeState, tuple[Step, ...]]:
+def obey(g: Any, s: LockeState, seats: tuple[int, ...]) -> tuple[LockeState, tuple[LockeStep, ...]]:
     """The newcomers ``seats`` and the cell's card: steps to run now, the rest kept for the end."""
+    from engine.locke.turn import Instruct
+
     assert s.combat is not None
     here = cell_of(s, s.combat.cell)
-    now: list[Step] = []
+    now: list[LockeStep] = []
     later: list[int] = []
     for seat in seats:
         if s.phase == "planet":
@@ -37,7 +40,7 @@ def obey(g: Any, s: LockeState, seats: tuple[int, ...]) -> tuple[LockeState, tup
             if kind not in AT_ONCE and kind != "chart":  # a spaceport (or an information card) asks nothing
                 continue
             if kind in AT_ONCE:
-                now.append(Step("instruct", seat))
+                now.append(Instruct(seat))
             else:
                 later.append(seat)
             s = log(s, "cb-newcomer-obeys", seat, here.face_up, "now" if kind in AT_ONCE else "after")
@@ -50,7 +53,9 @@ def obey(g: Any, s: LockeState, seats: tuple[int, ...]) -> tuple[LockeState, tup
     return s, tuple(now)
 
 
-def after(s: LockeState, cell: str, newcomers: tuple[int, ...], escapers: tuple[int, ...]) -> tuple[Step, ...]:
+def after(s: LockeState, cell: str, newcomers: tuple[int, ...], escapers: tuple[int, ...]) -> tuple[LockeStep, ...]:
     """At the combat's end: the newcomers still on the cell (not escaped) obey it now."""
-    return tuple(Step("instruct", seat) for seat in newcomers
+    from engine.locke.turn import Instruct
+
+    return tuple(Instruct(seat) for seat in newcomers
                  if seat not in escapers and s.seats[seat].alive and s.seats[seat].place == cell)

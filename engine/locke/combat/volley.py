@@ -27,6 +27,7 @@ from engine.locke.actions import Stat
 from engine.locke.combat.common import fight_of, put, with_strike
 from engine.locke.combat.model import DECK, HAND_SIZE, OBSTACLE_PARTY, Fight, Fighter, Obstacle, Strike
 from engine.locke.components import Character
+from engine.locke.setup import Shuffle
 from engine.locke.state import Combat, LockeState, Step, advance, claimed, log, zone_of
 
 RULE = "locke.s002.trap.15"
@@ -47,7 +48,7 @@ def begin(g: Any, s: LockeState, seat: int) -> LockeState:
         s = fresh_zone(s, DECK, g.components.deck("combat_cards"))
     s = log(s, "cb-start", CAUSE, s.combat.cell if s.combat else "", [[seat], []], [THE_300.id])
     deal = min(HAND_SIZE, len(zone_of(s, DECK)))
-    steps = (Step("shuffle", -1, arg=DECK), Step("cb_deal", seat, n=deal, arg=str(VICTIM)), Step("v300_level", seat))
+    steps = (Shuffle(DECK), Step("cb_deal", seat, n=deal, arg=str(VICTIM)), Step("v300_level", seat))
     return s._replace(queue=steps + s.queue)
 
 

@@ -44,6 +44,8 @@ from engine.locke.combat.actions import (
     Absorb, Disintegrate, Durability, EBuster, Equip, GoOn, JamVeto, Order, Play, Sleep,
 )
 from engine.locke.components import ComponentSet
+from engine.locke.state import untyped
+from engine.locke.turn import JoinInvitation
 from net.games.locke import fighting, moves
 from net.games.locke.aims import FIT_DURABILITY, LATE_FIGHT, Aims, attack_at, futile
 from net.games.locke.beliefs import EVIL_SURE, Beliefs, LogDigest, build
@@ -182,7 +184,10 @@ class LockeHeuristicBot:
             return _pick(legal, Follow, "follow", leader < 0 or not b.enemy(leader))
         if isinstance(first, Join):
             step = state.queue[0]
-            inviter = step.n if 0 <= step.n < state.n else -1
+            # the party's leader: a turn's invitation (engine/locke/turn.py), or one inside a combat
+            # (engine/locke/combat/talks.py "cb_party_join", not yet a typed step: its seat is in n)
+            inviter = step.inviter if isinstance(step, JoinInvitation) else untyped(step).n
+            inviter = inviter if 0 <= inviter < state.n else -1
             ok = inviter >= 0 and self._aims().wants_party(state, b, inviter)
             return _pick(legal, Join, "accept", ok)
         numbers = _max_number(legal)

@@ -8,7 +8,7 @@ from engine.core.errors import IllegalAction
 from engine.core.pending import Placement
 from engine.locke import board
 from engine.locke.actions import Declare, Destroy, EnterBase, InfoCheck, Keep, Land, Nop, Teleport, Walk
-from engine.locke.turn import KEY_BASES, OUTER
+from engine.locke.turn import KEY_BASES, OUTER, DealtInformationCheck
 from tests.engine.locke.flow_helpers import act, five, place, roll, settle, table_at, waiting
 
 
@@ -70,9 +70,7 @@ def test_base_player_with_three_dealt_information_cards_ends_the_phase_at_once()
     data = {"seats": seats, "phase": "planet", "fill": "frontier", "turn_of": 0}
     table = table_at(data)
     # a position starts at a turn; put the start-of-phase check in front of it
-    from engine.locke.state import Step
-
-    table.state = table.state._replace(queue=(Step("info_check", 1),) + table.state.queue)
+    table.state = table.state._replace(queue=(DealtInformationCheck(1),) + table.state.queue)
     settle(table)
     legal = table.legal(1)
     assert len(legal) == 1 and isinstance(legal[0], InfoCheck) and len(legal[0].handles) == 3
@@ -87,11 +85,10 @@ def test_base_player_with_three_dealt_information_cards_ends_the_phase_at_once()
 def test_hiding_three_information_cards_is_a_false_claim() -> None:
     """Seed 000 3.2.2: claiming fewer than three while holding three is caught by the local table."""
     from engine.core.claims import FalseClaim
-    from engine.locke.state import Step
 
     seats = five(s1={"kept": ["information", "information", "information"]})
     table = table_at({"seats": seats, "phase": "planet", "fill": "frontier", "turn_of": 0})
-    table.state = table.state._replace(queue=(Step("info_check", 1),) + table.state.queue)
+    table.state = table.state._replace(queue=(DealtInformationCheck(1),) + table.state.queue)
     with pytest.raises(FalseClaim):
         table.feed(InfoCheck(1, ()))
 
