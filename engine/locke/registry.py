@@ -34,8 +34,8 @@ FAMILIES: tuple[tuple[str, tuple[type[LockeStep], ...]], ...] = (
     ("traps and charts", traps.STEPS),
     ("combat", combat.STEPS),
     ("control", control.STEPS),
-    ("turn", turn.STEPS),
     ("declarations", declare.STEPS),
+    ("turn", turn.STEPS),
 )
 
 
