@@ -67,7 +67,7 @@ def _usable(g: Any, fight: Any, f: Fighter, kind: str) -> list[tuple[int, Any]]:
     out = []
     for handle, card_id in zip(f.hand, f.faces):
         card = g.components.combat_card(card_id)
-        if not randoms.playable(f, card.level, power_left(g, f)) or card.level <= jam_floor(fight, f):
+        if not randoms.playable(f, card.level, power_left(f)) or card.level <= jam_floor(fight, f):
             continue
         if kind == "attack" and card.type == "attack":
             out.append((handle, card))

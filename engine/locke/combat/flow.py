@@ -23,7 +23,8 @@ from engine.core.pending import CardsDealt, CardsRevealed, Chance, DiceRolled, H
 from engine.locke.state import seat_decision
 from engine.locke.combat import auto, ebuster, followup, items, latecomers, path, randoms
 from engine.locke.combat.actions import GoOn
-from engine.locke.combat.common import active, alert, fight_of, player, put, targets, with_fighter
+from engine.locke.combat.common import active, alert, fight_of, parties_left, player, put, targets, with_fighter
+from engine.locke.combat.talks import LeaveTalks, PartyTalks
 from engine.locke.combat.model import (
     DEAD,
     DECK,
@@ -154,11 +155,6 @@ def _auto_join(g: Any, s: LockeState, step: Step) -> LockeState:
     return advance(s, Step("shuffle", -1, arg=DECK), *obey, *equip, *spare, Step("cb_round", -1))
 
 
-def parties_left(fight: Fight) -> int:
-    """Parties still fighting; residual thoughts keep no combat going (KMC 10.3.5)."""
-    return len({f.party for i, f in enumerate(fight.fighters) if active(fight, i) and not f.thought})
-
-
 def _auto_round(g: Any, s: LockeState, step: Step) -> LockeState:
     """KMC 10.3.1: a new round; every hand is refilled (7 cards, one more per henchman)."""
     fight = fight_of(s)
@@ -199,7 +195,7 @@ def _auto_round(g: Any, s: LockeState, step: Step) -> LockeState:
                  if f.ob is not None and f.ob.jammer > 0 and active(fight, i) and not f.ball_out)
     first = auto.bombs(s) if fight.round == 1 else ()
     nike = tuple(Step("cb_nike", -1, n=i) for i, f in enumerate(fighters) if f.nike_left > 0 and active(fight, i))
-    talks = (Step("cb_leaves", -1), Step("cb_talks", -1))  # KMC 10.3.1 (3): party talks after the deal (N246)
+    talks = (LeaveTalks(), PartyTalks())  # KMC 10.3.1 (3): party talks after the deal (N246)
     return advance(s, *deals, *talks, *first, *nike, *jams, Step("cb_init", -1))
 
 
@@ -373,7 +369,7 @@ def _auto_post(g: Any, s: LockeState, step: Step) -> LockeState:
     if forest:
         return s._replace(queue=forest + s.queue)
     if step.arg != "left":  # KMC 10.3.4: leaving parties comes first in the post-processing (N246)
-        return advance(s, Step("cb_leaves", -1), Step("cb_post", -1, arg="left"))
+        return advance(s, LeaveTalks(), Step("cb_post", -1, arg="left"))
     fight = fight_of(s)
     steps = [Step("cb_breakdown", -1, n=i) for i, f in enumerate(fight.fighters)
              if f.ob is not None and "round-end-breakdown-roll" in f.ob.traits and active(fight, i)]

@@ -18,7 +18,7 @@ from engine.locke import stats
 from engine.locke.actions import Land, Nop
 from engine.locke.checks import MIN_MIND_DECLARATION
 from engine.locke.combat.actions import Absorb, Durability, Equip, GoOn, JamVeto, Play, ShipEffect, Sleep, SuitKind, Trim, UseItem
-from engine.locke.combat import breakage, disintegration, ebuster, followup, kept, talks
+from engine.locke.combat import breakage, disintegration, ebuster, followup, kept
 from engine.locke.combat.claims import own_part
 from engine.locke.combat.items import DEFENCES, ESCAPES, PLANET_SPECIAL, SPECIALS, ball_stops, worn
 from engine.locke.combat.claims import SHIP_EFFECTS, ship_effects
@@ -398,5 +398,4 @@ _MAKERS.update(disintegration.MAKERS)  # KMC 2.2.2
 _MAKERS.update(breakage.MAKERS)  # KMC 10.7.3
 _MAKERS.update(ebuster.MAKERS)  # seed 002 trap 11
 _MAKERS.update(followup.MAKERS)  # KMC 10.11
-_MAKERS.update(talks.MAKERS)  # KMC 10.3.1 (3), 10.3.4
 MAKERS = {kind: _as_now(maker) for kind, maker in _MAKERS.items()}

@@ -43,6 +43,7 @@ from engine.locke.actions import (
 from engine.locke.combat.actions import (
     Absorb, Disintegrate, Durability, EBuster, Equip, GoOn, JamVeto, Order, Play, Sleep,
 )
+from engine.locke.combat.talks import PartyInvitation
 from engine.locke.components import ComponentSet
 from net.games.locke import fighting, moves
 from net.games.locke.aims import FIT_DURABILITY, LATE_FIGHT, Aims, attack_at, futile
@@ -182,7 +183,8 @@ class LockeHeuristicBot:
             return _pick(legal, Follow, "follow", leader < 0 or not b.enemy(leader))
         if isinstance(first, Join):
             step = state.queue[0]
-            inviter = step.n if 0 <= step.n < state.n else -1
+            inviter = step.inviter if isinstance(step, PartyInvitation) else step.n
+            inviter = inviter if 0 <= inviter < state.n else -1
             ok = inviter >= 0 and self._aims().wants_party(state, b, inviter)
             return _pick(legal, Join, "accept", ok)
         numbers = _max_number(legal)
