@@ -38,17 +38,17 @@ from engine.locke.steps import LockeStep
 
 PENDING: dict[str, Any] = {**flow.PENDING, **path.PENDING, **auto.PENDING, **items.PENDING,
                            **disintegration.PENDING, **breakage.PENDING, **ebuster.PENDING,
-                           **followup.PENDING, **volley.PENDING, **randoms.PENDING}
+                           **followup.PENDING, **randoms.PENDING}
 HANDLERS: dict[tuple[str, type[Any]], Any] = {**flow.HANDLERS, **path.HANDLERS, **auto.HANDLERS, **items.HANDLERS,
                                               **disintegration.HANDLERS, **breakage.HANDLERS,
-                                              **ebuster.HANDLERS, **followup.HANDLERS, **volley.HANDLERS,
+                                              **ebuster.HANDLERS, **followup.HANDLERS,
                                               **randoms.HANDLERS}
 AUTO: dict[str, Any] = {**flow.AUTO, **path.AUTO, **auto.AUTO, **items.AUTO, **disintegration.AUTO, **followup.AUTO,
-                        **breakage.AUTO, **volley.AUTO, **randoms.AUTO}
-MAKERS: dict[str, Any] = {**_LEGAL, **volley.MAKERS}
+                        **breakage.AUTO, **randoms.AUTO}
+MAKERS: dict[str, Any] = dict(_LEGAL)
 #: Dice whose roller is not the step's seat: kind -> (state, step) -> the rolling seat.
 ROLLERS: dict[str, Any] = dict(path.ROLLERS)
 #: typed step kinds of the combat (engine/locke/registry.py)
-STEPS: tuple[type[LockeStep], ...] = (*talks.STEPS,)
+STEPS: tuple[type[LockeStep], ...] = (*talks.STEPS, *volley.STEPS)
 
 __all__ = ["ACTIONS", "AUTO", "HANDLERS", "MAKERS", "PENDING", "PLANET_ITEMS", "ROLLERS", "STEPS", "Obstacle", "alarm_device", "begin", "obstacles_from"]

@@ -33,6 +33,7 @@ from engine.locke.combat.model import (
     MAX_ROUNDS,
     OBSTACLE_PARTY,
     TRAPPED,
+    VOLLEY,
     Fight,
     Fighter,
     Obstacle,
@@ -442,8 +443,6 @@ def _auto_end(g: Any, s: LockeState, step: Step) -> LockeState:
     s = log(s, "combat", c.cause, c.cell, [list(x) for x in c.sides], list(fight.dead), LOG_TAG, fight.ended, fight.round)
     if c.obstacles and cleared:  # read by engine/locke/base_cards.py (alarm devices)
         s = log(s, "obstacles-cleared", c.cause, c.cell)
-    from engine.locke.combat.volley import CAUSE as VOLLEY
-
     # a police trap or the 300's volley is no combat: Hijiri's "present at the final combat" ignores it
     s = s._replace(combat=None, last_combat=s.last_combat if trapped or c.cause == VOLLEY else participants)
     if not alive_seats(s):

@@ -41,6 +41,10 @@ SUIT = "suit"
 SUITS = ("energy-suit", "powered-suit", "hell-diver-suit")
 CARD_SUITS = SUITS[:2]
 
+#: ``Combat.cause`` of seed 002 trap 15, the 300's synchronised attack (engine/locke/combat/volley.py):
+#: no combat in the rules' sense (the end leaves ``last_combat`` as it was).
+VOLLEY = "trap:sync-attack-of-300"
+
 #: The deck zone and the zone of cards played since the last shuffle.
 DECK = "combat:deck"
 
