@@ -27,7 +27,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.locke.combat import auto, breakage, disintegration, ebuster, flow, followup, items, path, randoms, talks, volley
+from engine.locke.combat import (
+    auto, breakage, disintegration, ebuster, flow, followup, items, kept, path, randoms, talks, volley,
+)
 from engine.locke.combat.actions import ACTIONS
 from engine.locke.combat.flow import begin
 from engine.locke.combat.kept import PLANET_ITEMS
@@ -37,18 +39,18 @@ from engine.locke.combat.obstacles import alarm_device, obstacles_from
 from engine.locke.steps import LockeStep
 
 PENDING: dict[str, Any] = {**flow.PENDING, **path.PENDING, **auto.PENDING, **items.PENDING,
-                           **disintegration.PENDING, **breakage.PENDING, **ebuster.PENDING,
+                           **disintegration.PENDING, **ebuster.PENDING,
                            **followup.PENDING, **randoms.PENDING}
 HANDLERS: dict[tuple[str, type[Any]], Any] = {**flow.HANDLERS, **path.HANDLERS, **auto.HANDLERS, **items.HANDLERS,
-                                              **disintegration.HANDLERS, **breakage.HANDLERS,
+                                              **disintegration.HANDLERS,
                                               **ebuster.HANDLERS, **followup.HANDLERS,
                                               **randoms.HANDLERS}
 AUTO: dict[str, Any] = {**flow.AUTO, **path.AUTO, **auto.AUTO, **items.AUTO, **disintegration.AUTO, **followup.AUTO,
-                        **breakage.AUTO, **randoms.AUTO}
+                        **randoms.AUTO}
 MAKERS: dict[str, Any] = dict(_LEGAL)
 #: Dice whose roller is not the step's seat: kind -> (state, step) -> the rolling seat.
 ROLLERS: dict[str, Any] = dict(path.ROLLERS)
 #: typed step kinds of the combat (engine/locke/registry.py)
-STEPS: tuple[type[LockeStep], ...] = (*talks.STEPS, *volley.STEPS)
+STEPS: tuple[type[LockeStep], ...] = (*kept.STEPS, *breakage.STEPS, *talks.STEPS, *volley.STEPS)
 
 __all__ = ["ACTIONS", "AUTO", "HANDLERS", "MAKERS", "PENDING", "PLANET_ITEMS", "ROLLERS", "STEPS", "Obstacle", "alarm_device", "begin", "obstacles_from"]

@@ -25,7 +25,8 @@ Lifetimes are the planet cards' own (assets/locke/planets.json):
 
 from __future__ import annotations
 
-from typing import Any
+import dataclasses
+from typing import Any, ClassVar
 
 from engine.core.errors import IllegalAction
 from engine.core.hidden import Knowledge
@@ -34,7 +35,9 @@ from engine.locke import planet_cards as pc
 from engine.locke.combat import claims as cc
 from engine.locke.combat.common import item_level
 from engine.locke.combat.model import CARD_SUITS, SUIT
-from engine.locke.state import LockeState, Step, claimed
+from engine.locke.setup import cheat
+from engine.locke.state import LockeState, Step, advance, claimed
+from engine.locke.steps import Automatic, LockeStep, Rules
 
 #: Planet-card kinds the combat uses, and the item each one is (seed 000 3.1.1-3.1.3, 3.2.4).
 ITEM_OF = {
@@ -128,11 +131,33 @@ def spend_step(seat: int, handle: int) -> Step:
     return Step("spend", seat, n=handle)
 
 
-def broken_steps(seat: int, handle: int, kind: str) -> tuple[Step, ...]:
+def broken_steps(seat: int, handle: int, kind: str) -> tuple[Step | LockeStep, ...]:
     """A face-down item of :data:`FACE_DOWN` broke (seed 000 3.1.2): it is shown (a card of
     another kind is caught, N60), everything the seat said about its level is judged on the
-    spot (``cb_shown``), and it goes back under the stock."""
-    return reveal(seat, handle, kind) + (Step("cb_shown", seat, n=handle), spend_step(seat, handle))
+    spot (:class:`BrokenCardShown`), and it goes back under the stock."""
+    return reveal(seat, handle, kind) + (BrokenCardShown(seat, handle), spend_step(seat, handle))
+
+
+@dataclasses.dataclass(frozen=True)
+class BrokenCardShown(Automatic):
+    """A broken item card ``handle`` of ``seat`` is face up now: everything its owner said about
+    its level must fit one level of it (a wildcard's too: it stood for one card), else the owner
+    is caught (seed 000 3.1.2)."""
+
+    KIND: ClassVar[str] = "cb_shown"
+    seat: int
+    handle: int
+
+    def run(self, g: Rules, s: LockeState) -> LockeState:
+        content = pc.card_of(s, self.handle)
+        said = cc.said_about(s.claims, self.seat, self.handle)
+        if not cc.consistent(g.components, said, content):
+            raise cheat(self.seat, f"said of its {content} what no one level of it fits", "locke.s000.3.1.2")
+        return advance(s)
+
+
+#: the kept cards' step kinds (engine/locke/combat/__init__.py STEPS)
+STEPS: tuple[type[LockeStep], ...] = (BrokenCardShown,)
 
 
 def levels(g: Any, s: LockeState, seat: int, handle: int, k: Knowledge | None, me: Any, item: str) -> tuple[int, ...] | None:
