@@ -18,7 +18,7 @@ from engine.locke import stats
 from engine.locke.actions import Land, Nop
 from engine.locke.checks import MIN_MIND_DECLARATION
 from engine.locke.combat.actions import Absorb, Durability, Equip, GoOn, JamVeto, Play, ShipEffect, Sleep, SuitKind, Trim, UseItem
-from engine.locke.combat import disintegration, ebuster, followup, kept
+from engine.locke.combat import disintegration, ebuster, kept
 from engine.locke.combat.claims import own_part
 from engine.locke.combat.items import DEFENCES, ESCAPES, PLANET_SPECIAL, SPECIALS, ball_stops, worn
 from engine.locke.combat.claims import SHIP_EFFECTS, ship_effects
@@ -396,5 +396,4 @@ _MAKERS: dict[str, Maker] = {
 }
 _MAKERS.update(disintegration.MAKERS)  # KMC 2.2.2
 _MAKERS.update(ebuster.MAKERS)  # seed 002 trap 11
-_MAKERS.update(followup.MAKERS)  # KMC 10.11
 MAKERS = {kind: _as_now(maker) for kind, maker in _MAKERS.items()}
