@@ -39,7 +39,7 @@ from engine.locke.combat.obstacles import alarm_device, obstacles_from
 from engine.locke.steps import LockeStep
 
 PENDING: dict[str, Any] = {**flow.PENDING, **path.PENDING, **auto.PENDING, **items.PENDING,
-                           **disintegration.PENDING, **ebuster.PENDING,
+                           **disintegration.PENDING,
                            **randoms.PENDING}
 HANDLERS: dict[tuple[str, type[Any]], Any] = {**flow.HANDLERS, **path.HANDLERS, **auto.HANDLERS, **items.HANDLERS,
                                               **disintegration.HANDLERS,
@@ -51,6 +51,6 @@ MAKERS: dict[str, Any] = dict(_LEGAL)
 #: Dice whose roller is not the step's seat: kind -> (state, step) -> the rolling seat.
 ROLLERS: dict[str, Any] = dict(path.ROLLERS)
 #: typed step kinds of the combat (engine/locke/registry.py)
-STEPS: tuple[type[LockeStep], ...] = (*kept.STEPS, *breakage.STEPS, *talks.STEPS, *volley.STEPS, *followup.STEPS)
+STEPS: tuple[type[LockeStep], ...] = (*kept.STEPS, *breakage.STEPS, *talks.STEPS, *volley.STEPS, *followup.STEPS, *ebuster.STEPS)
 
 __all__ = ["ACTIONS", "AUTO", "HANDLERS", "MAKERS", "PENDING", "PLANET_ITEMS", "ROLLERS", "STEPS", "Obstacle", "alarm_device", "begin", "obstacles_from"]

@@ -215,7 +215,7 @@ def _act(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge |
     specials: list[Action] = [UseItem(step.seat, item, t) for item in _specials(f, me) for t in aims]
     if not f.nike_on and "subspace-field" not in f.specials and _has(me, "subspace-field"):
         specials.append(UseItem(step.seat, "subspace-field", -1))  # Dr. Wong's irregular escape (N236)
-    specials += ebuster.options(g, s, step, me)  # seed 002 trap 11: free options of the turn
+    specials += ebuster.options(g, s, step.seat, step.n, me)  # seed 002 trap 11: free options of the turn
     specials += _turn_cards(g, s, step, k, aims, normal=not f.acted)
     if f.acted:  # KMC 10.4.1: the normal action was taken, or it synced this round (N150, N235)
         return [Nop(step.seat)] + specials
@@ -395,5 +395,4 @@ _MAKERS: dict[str, Maker] = {
     "cb_mirror_block": _mirror_block,
 }
 _MAKERS.update(disintegration.MAKERS)  # KMC 2.2.2
-_MAKERS.update(ebuster.MAKERS)  # seed 002 trap 11
 MAKERS = {kind: _as_now(maker) for kind, maker in _MAKERS.items()}
