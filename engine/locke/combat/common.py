@@ -4,11 +4,9 @@ do not depend on a step."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.core.errors import IllegalAction
 from engine.locke import stats
-from engine.locke.combat.model import ASLEEP, DEAD, IN, Fight, Fighter, Strike
+from engine.locke.combat.model import IN, Fight, Fighter, Strike
 from engine.locke.components import Character, CombatCard, ComponentError, Grant
 from engine.locke.state import LockeState, log
 from engine.locke.steps import Rules

@@ -31,7 +31,7 @@ from engine.locke import claims as ck
 from engine.locke import planet_cards as pc
 from engine.locke.chart_data import FIREPOWER
 from engine.locke.combat import claims as cc
-from engine.locke.combat import breakage, kept
+from engine.locke.combat import breakage, kept, randoms
 from engine.locke.combat.actions import Absorb, Equip, JamVeto, ShipEffect, SuitKind, Trim, UseItem
 from engine.locke.combat.common import (
     RESIDUAL,
@@ -51,6 +51,7 @@ from engine.locke.combat.model import Strike
 from engine.locke.actions import Nop
 from engine.locke.damage import resolve_damage
 from engine.locke.state import LockeState, Step, advance, claimed, log, zone_of
+from engine.locke.steps import LockeStep
 
 SPECIALS = cc.SPECIALS
 ESCAPES = ("lafnor-mirror", "subspace-field")
@@ -876,7 +877,7 @@ def end_of_combat(s: LockeState) -> LockeState:
 # --- suits (KMC 2.3.2) -------------------------------------------------------------------------------
 
 
-def suit_steps(s: LockeState, target: int) -> tuple[Step, ...]:
+def suit_steps(s: LockeState, target: int) -> tuple[Step | LockeStep, ...]:
     """The steps a hit on a suited seat takes instead of the body ((): no suit in the way)."""
     fight = fight_of(s)
     strike = fight.strike
@@ -900,7 +901,7 @@ def suit_steps(s: LockeState, target: int) -> tuple[Step, ...]:
     if f.suit == "powered-suit" and nike:  # KMC 2.3.2: Nike's attack is not absorbed, the body takes it
         return ()
     if f.suit == "powered-suit" and f.seat < 0:  # a random character's, of public level (N245)
-        return (Step("cb_ob_absorb", -1, n=target),)
+        return (randoms.ObstacleAbsorb(target),)
     if f.suit == "powered-suit":  # the character's or the face-down card's: its owner answers
         return (Step("cb_absorb", f.seat, n=target),)
     return (Step("cb_suit_damage", -1, n=target),)
