@@ -116,7 +116,7 @@ def _auto_start(g: Any, s: LockeState, step: Step) -> LockeState:
     s = log(s, "cb-start", c.cause, c.cell, [list(x) for x in c.sides],
             [f.ob.id for f in fighters if f.ob is not None])
     s = randoms.declared(s, tuple(fighters))
-    armed = tuple(Step("cb_arm", -1, n=i) for i, f in enumerate(fighters) if f.ob is not None and f.ob.weapon == "weapon-check")
+    armed = tuple(auto.WeaponCheck(i) for i, f in enumerate(fighters) if f.ob is not None and f.ob.weapon == "weapon-check")
     return advance(s, *armed, Step("cb_joining", -1))
 
 

@@ -21,9 +21,12 @@ secret until the end); the numbers are the card's own (assets/locke/characters.j
 
 from __future__ import annotations
 
-from typing import Any
+import dataclasses
+from typing import Any, ClassVar
 
+from engine.core.actions import Action
 from engine.core.errors import IllegalAction
+from engine.core.hidden import Knowledge
 from engine.core.pending import Chance, DiceRolled, Pending
 from engine.locke.state import seat_decision
 from engine.locke import charts, fate
@@ -37,6 +40,7 @@ from engine.locke.combat.common import (
     RESIDUAL,
     active,
     alert,
+    as_now,
     fight_of,
     mark_attacked,
     player,
@@ -46,12 +50,12 @@ from engine.locke.combat.common import (
     with_fighter,
     with_strike,
 )
-from engine.locke.combat.model import CARD_SUITS, DECK, HAND_SIZE, SUIT, SUITS, Fight
-from engine.locke.combat.model import Strike
+from engine.locke.combat.model import CARD_SUITS, DECK, HAND_SIZE, SUIT, SUITS, Fight, Fighter, Strike
 from engine.locke.actions import Nop
+from engine.locke.components import Character
 from engine.locke.damage import resolve_damage
 from engine.locke.state import LockeState, Step, advance, claimed, log, zone_of
-from engine.locke.steps import LockeStep
+from engine.locke.steps import LockeStep, Ordered, Rules, SeatDecision, answers
 
 SPECIALS = cc.SPECIALS
 ESCAPES = ("lafnor-mirror", "subspace-field")
@@ -256,25 +260,55 @@ def _equip_cards(g: Any, s: LockeState, seat: int, action: Equip) -> dict[str, s
 # --- a player's ESP jammer of hidden level (KMC 10.10) -------------------------------------------
 
 
-def _on_jam_veto(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    """The jammer's owner stops the card (a claim that its jammer reaches the card's level: the
-    play is taken back, card and power returned, and the player chooses again) or lets it work
-    (a claim that the jammer is below it, KMC 10.10: the level stays hidden only until a card
-    works). Either answer is recorded (breakage.learn), so neither level is asked again."""
-    assert isinstance(action, JamVeto)
-    fight = fight_of(s)
-    level, drop, kind, n = step.arg.split("|")
-    victim = fight.fighters[step.n]
-    about = (victim.jam_card,) if victim.jam_card >= 0 else (s.seats[step.seat].character,)
-    what = cc.JAMMER if action.veto else cc.JAM_PASS
-    s = s._replace(**claimed(s, ck.make(step.seat, s.step_no, what, about, int(level), "locke.10.10")))
-    owner = seat_index(fight_of(s), step.seat)
-    if not action.veto or fight.before is None:
-        fight = breakage.learn(fight, owner, "esp-jammer", victim.jam_card, int(level), False)
-        return advance(put(s, fight._replace(before=None)))
-    back = breakage.learn(fight.before, owner, "esp-jammer", victim.jam_card, int(level), True)
-    s = log(put(s, back), "cb-jam-veto", step.seat, victim.seat, int(level))
-    return s._replace(queue=(Step(kind, victim.seat, n=int(n)),) + s.queue[1 + int(drop):])
+def jam_question(f: Fighter, index: int, level: int, drop: int, step: Step | LockeStep) -> JammerQuestion:
+    """The jammer's owner answers the card fighter ``index`` plays (KMC 10.10): stopped, the play is
+    taken back (the ``drop`` steps of its continuation with it) and ``step`` comes again (afresh:
+    a controller's order for it is asked again)."""
+    if isinstance(step, Ordered):
+        again: Step | LockeStep = dataclasses.replace(step, order="")
+    elif isinstance(step, LockeStep):
+        again = step
+    else:
+        again = Step(step.kind, f.seat, n=index)
+    return JammerQuestion(f.jam_owner, index, level, drop, again)
+
+
+@dataclasses.dataclass(frozen=True)
+class JammerQuestion(SeatDecision):
+    """The owner ``seat`` of the jammer of hidden level on fighter ``fighter`` says whether it
+    stops the card of ``level`` just played (KMC 10.10). Stopped, the ``drop`` steps that carry
+    the play on go and ``again`` (the step the card was played in) comes back."""
+
+    KIND: ClassVar[str] = "cb_jam_ask"
+    fighter: int
+    level: int
+    drop: int
+    again: Step | LockeStep
+
+    def legal(self, g: Rules, s: LockeState, me: Character | None, knowledge: Knowledge | None) -> list[Action]:
+        card = fight_of(s).fighters[self.fighter].jam_card
+        jammer = kept.levels(g, s, self.seat, card, knowledge, as_now(s, self.seat, me), "esp-jammer")
+        return [JamVeto(self.seat, veto) for veto in (False, True)
+                if jammer is None or any((top >= self.level) == veto for top in jammer)]
+
+    @answers(JamVeto)
+    def answer(self, g: Rules, s: LockeState, action: JamVeto) -> LockeState:
+        """The owner stops the card (a claim that its jammer reaches the card's level: the play is
+        taken back, card and power returned, and the player chooses again) or lets it work (a
+        claim that the jammer is below it, KMC 10.10: the level stays hidden only until a card
+        works). Either answer is recorded (breakage.learn), so neither level is asked again."""
+        fight = fight_of(s)
+        victim = fight.fighters[self.fighter]
+        about = (victim.jam_card,) if victim.jam_card >= 0 else (s.seats[self.seat].character,)
+        what = cc.JAMMER if action.veto else cc.JAM_PASS
+        s = s._replace(**claimed(s, ck.make(self.seat, s.step_no, what, about, self.level, "locke.10.10")))
+        owner = seat_index(fight_of(s), self.seat)
+        if not action.veto or fight.before is None:
+            fight = breakage.learn(fight, owner, "esp-jammer", victim.jam_card, self.level, False)
+            return advance(put(s, fight._replace(before=None)))
+        back = breakage.learn(fight.before, owner, "esp-jammer", victim.jam_card, self.level, True)
+        s = log(put(s, back), "cb-jam-veto", self.seat, victim.seat, self.level)
+        return s._replace(queue=(self.again,) + s.queue[1 + self.drop:])
 
 
 # --- Nike (KMC 2.3.2) --------------------------------------------------------------------------------
@@ -1055,7 +1089,7 @@ def _on_absorb(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
 PENDING = {
     "cb_mirror_block": seat_decision, "cb_ball_ob": _pending_ball_ob, "cb_ball_faint": _pending_ball_faint,
     "cb_ctl_free": _pending_ctl_free,
-    "cb_equip": seat_decision, "cb_suit_kind": seat_decision, "cb_ship_effect": seat_decision, "cb_trim": seat_decision, "cb_jam_ask": seat_decision, "cb_thought_sync": seat_decision, "cb_nike": _pending_nike, "cb_absorb": seat_decision, "cb_ship": _pending_ship, "cb_item_fp": _pending_item_fp,
+    "cb_equip": seat_decision, "cb_suit_kind": seat_decision, "cb_ship_effect": seat_decision, "cb_trim": seat_decision, "cb_thought_sync": seat_decision, "cb_nike": _pending_nike, "cb_absorb": seat_decision, "cb_ship": _pending_ship, "cb_item_fp": _pending_item_fp,
     "cb_item_roll": _pending_item_roll, "cb_reflect": _pending_reflect, "cb_suit_damage": _pending_suit_damage,
 }
 HANDLERS = {
@@ -1063,7 +1097,7 @@ HANDLERS = {
     ("cb_escape", UseItem): _on_answer(ESCAPES), ("cb_defend", UseItem): _on_answer(DEFENCES),
     ("cb_absorb", Absorb): _on_absorb, ("cb_suit_kind", SuitKind): _on_suit_kind, ("cb_trim", Trim): _on_trim, ("cb_ship_effect", ShipEffect): _on_ship_effect, ("cb_ship", DiceRolled): _on_ship, ("cb_item_fp", DiceRolled): _on_item_fp,
     ("cb_item_roll", DiceRolled): _on_item_roll, ("cb_reflect", DiceRolled): _on_reflect,
-    ("cb_suit_damage", DiceRolled): _on_suit_damage, ("cb_jam_ask", JamVeto): _on_jam_veto,
+    ("cb_suit_damage", DiceRolled): _on_suit_damage,
     ("cb_nike", DiceRolled): _on_nike, ("cb_thought_sync", UseItem): _on_thought_sync,
     ("cb_thought_sync", Nop): _on_thought_pass,
     ("cb_mirror_block", UseItem): _on_mirror_block, ("cb_mirror_block", Nop): _on_nop,
@@ -1077,3 +1111,5 @@ AUTO = {
 fate.CONTINUATIONS.update({"combat.ball": _ball_checked, "combat.controller": _ctl_checked,
                            "combat.reflect": _reflect_checked})
 
+#: the items' step kinds (engine/locke/combat/__init__.py STEPS)
+STEPS: tuple[type[LockeStep], ...] = (JammerQuestion,)

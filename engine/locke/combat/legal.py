@@ -309,12 +309,6 @@ def _may(levels: tuple[int, ...] | None, fits: Any) -> bool:
     return levels is None or any(fits(level) for level in levels)
 
 
-def _jam_ask(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
-    level = int(step.arg.split("|")[0])
-    jammer = kept.levels(g, s, step.seat, fight_of(s).fighters[step.n].jam_card, k, me, "esp-jammer")
-    return [JamVeto(step.seat, veto) for veto in (False, True) if _may(jammer, lambda top: (top >= level) == veto)]
-
-
 def _absorb(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
     strike = fight_of(s).strike
     suit = kept.levels(g, s, step.seat, fight_of(s).fighters[step.n].suit_card, k, me, "powered-suit")
@@ -390,7 +384,7 @@ def _as_now(maker: Maker) -> Maker:
 _MAKERS: dict[str, Maker] = {
     "cb_act": _act, "cb_sync": _answer("sync"), "cb_hench": _answer("hench"), "cb_escape": _answer("escape"),
     "cb_block": _answer("block"), "cb_defend": _answer("defend"), "cb_dur": _durability, "cb_sleep": _sleep,
-    "cb_go_on": _go_on, "cb_land": _land, "cb_equip": _equip, "cb_absorb": _absorb, "cb_suit_kind": _suit_kind, "cb_ship_effect": _ship_effect, "cb_trim": _trim, "cb_jam_ask": _jam_ask,
+    "cb_go_on": _go_on, "cb_land": _land, "cb_equip": _equip, "cb_absorb": _absorb, "cb_suit_kind": _suit_kind, "cb_ship_effect": _ship_effect, "cb_trim": _trim,
     "cb_thought_sync": _thought_sync,
     "cb_mirror_block": _mirror_block,
 }

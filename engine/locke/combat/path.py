@@ -32,7 +32,7 @@ from engine.locke import planet_cards as pc
 from engine.locke.actions import Land, Nop
 from engine.locke.checks import MIN_MIND_DECLARATION
 from engine.locke.combat import claims as cc
-from engine.locke.combat import breakage, items
+from engine.locke.combat import auto, breakage, items
 from engine.locke.combat.actions import Durability, Play, Sleep
 from engine.locke.combat.common import (
     HIT_ALL,
@@ -60,6 +60,7 @@ from engine.locke.combat.model import ASLEEP, DEAD, DECK, ESCAPED, Fight, Fighte
 from engine.locke.components import CombatCard
 from engine.locke.damage import resolve_damage
 from engine.locke.state import NO_SEAT, LockeState, Step, advance, claimed, log, untyped, with_seat
+from engine.locke.steps import LockeStep
 
 RULES = {
     "attack": "locke.10.6", "sync": "locke.10.8", "hench": "locke.10.8", "escape": "locke.10.7.2",
@@ -75,7 +76,7 @@ def _s(s: LockeState) -> Strike:
 
 
 def play(g: Any, s: LockeState, index: int, action: Play, uses: tuple[str, ...],
-         step: Step | None = None, drop: int = 1) -> tuple[LockeState, CombatCard, tuple[Step, ...]]:
+         step: Step | LockeStep | None = None, drop: int = 1) -> tuple[LockeState, CombatCard, tuple[Step | LockeStep, ...]]:
     """Check a seat's card play and spend the card: the new state, the card it counts
     as, and the mind-check step to run first (if the level is stretched). ``drop``: how many
     steps the caller queues after these to carry the play on (a jammer's stop takes them back).
@@ -120,9 +121,9 @@ def play(g: Any, s: LockeState, index: int, action: Play, uses: tuple[str, ...],
     if not action.stretch and action.mind:
         raise IllegalAction("declare a mind only when you stretch the level", rule="locke.10.5.1")
     own = 0 if free or action.field else card.level - action.stretch
-    ask: tuple[Step, ...] = ()
+    ask: tuple[Step | LockeStep, ...] = ()
     if jam_asks(fight, f, card) and step is not None and action.use != "hench":
-        ask = (jam_question(f, index, card.level, drop, step),)
+        ask = (items.jam_question(f, index, card.level, drop, step),)
         before = fight
     seat = f.seat
     character = s.seats[seat].character
@@ -149,12 +150,6 @@ def play(g: Any, s: LockeState, index: int, action: Play, uses: tuple[str, ...],
     mind = (Step("cb_mind", seat, n=action.stretch, arg=str(action.mind)),) if action.stretch else ()
     shown = (Step("cb_played", seat, n=action.handle),)  # KMC 10.4: a played card lies face up
     return s, card, shown + mind + ask  # face up, its mind checks, then the jammer's owner answers
-
-
-def jam_question(f: Fighter, index: int, level: int, drop: int, step: Step) -> Step:
-    """The jammer's owner answers the card fighter ``index`` plays (KMC 10.10): stopped, the play is
-    taken back (the ``drop`` steps of its continuation with it) and ``step`` comes again."""
-    return Step("cb_jam_ask", f.jam_owner, n=index, arg=f"{level}|{drop}|{step.kind}|{step.n}")
 
 
 def spend_face_up(s: LockeState, index: int, handle: int, use: str, target: int = -1,
@@ -245,10 +240,11 @@ def _on_mind(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     s = log(s, "cb-stretch", step.seat, step.n, mind, totals, ok)
     if ok:
         return advance(s)
-    nxt, rest = untyped(s.queue[1]), s.queue[2:]
-    if nxt.kind == "cb_jam_ask":  # KMC 10.10: a try that failed; the jammer's owner passes it over in silence
+    head, rest = s.queue[1], s.queue[2:]
+    if isinstance(head, items.JammerQuestion):  # KMC 10.10: a try that failed; the jammer's owner passes it over in silence
         s = put(s, fight_of(s)._replace(before=None))
-        nxt, rest = untyped(rest[0]), rest[1:]
+        head, rest = rest[0], rest[1:]
+    nxt = untyped(head)
     return s._replace(queue=(nxt._replace(arg="failed:" + nxt.arg.partition(":")[2]),) + rest)
 
 
@@ -436,7 +432,7 @@ def _auto_escaped(g: Any, s: LockeState, step: Step) -> LockeState:
         return advance(log(s, "cb-escape-failed", fight_of(s).fighters[step.n].seat, "mind"))
     fight = fight_of(s)
     me = fight.fighters[step.n]
-    steps: list[Step] = []
+    steps: list[Step | LockeStep] = []
     if me.seat >= 0 and me.henchmen:
         steps.append(Step("cb_hench", me.seat, n=me.henchmen, arg="escape"))
     for j in fight.order or range(len(fight.fighters)):
@@ -446,7 +442,7 @@ def _auto_escaped(g: Any, s: LockeState, step: Step) -> LockeState:
         if f.seat >= 0:
             steps.append(Step("cb_block", f.seat, n=j))
         elif f.ob is not None and f.ob.cards:
-            steps.append(Step("cb_ob_block", -1, n=j))
+            steps.append(auto.ObstacleBlock(j))
     return advance(s, *steps, Step("cb_block_end", -1, n=step.n))
 
 
@@ -696,7 +692,7 @@ def _auto_defence_phase(g: Any, s: LockeState, step: Step) -> LockeState:
         return advance(s, *broken, Step("cb_hit", -1))
     if target.seat >= 0:
         return advance(s, *broken, Step("cb_defend", target.seat, n=strike.target), Step("cb_hit", -1))
-    return advance(s, *broken, Step("cb_ob_defend", -1, n=strike.target), Step("cb_hit", -1))  # the automaton
+    return advance(s, *broken, auto.ObstacleDefence(strike.target), Step("cb_hit", -1))  # the automaton
 
 
 def _on_defend(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
