@@ -59,8 +59,7 @@ REROLLABLE = ("tele_roll", "prison_roll", "enter_roll", "trap_roll", "event_roll
               "hallu_roll", "check_roll", "hit_roll", "release_roll",
               # the seat's own dice in a combat (ruling N208): mind stretches, item rolls, escape, telepathy,
               # and the attacker's damage dice (KMC 10.7.4 (3): the attacker rolls them; combat.ROLLERS names it)
-              "cb_mind", "cb_item_roll", "cb_flee_roll", "cb_tele_roll", "cb_damage", "cb_suit_damage",
-              "cb_init_pair")  # a seat's own two initiative dice (KMC 10.3.3), combat/flow.py
+              "cb_mind", "cb_item_roll", "cb_flee_roll", "cb_tele_roll", "cb_damage", "cb_suit_damage")
 
 
 _KIND_PREFIXES = ("lafnor-mirror", "absorb-ball", "powered-suit", "esp-jammer", "esp-field", "ambush")

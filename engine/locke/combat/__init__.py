@@ -28,7 +28,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.locke.combat import (
-    auto, breakage, disintegration, ebuster, flow, followup, items, kept, path, randoms, talks, volley,
+    auto, breakage, deck, disintegration, ebuster, flow, followup, items, kept, path, randoms, talks, volley,
 )
 from engine.locke.combat.actions import ACTIONS
 from engine.locke.combat.flow import begin
@@ -38,17 +38,18 @@ from engine.locke.combat.model import Obstacle
 from engine.locke.combat.obstacles import alarm_device, obstacles_from
 from engine.locke.steps import LockeStep
 
-PENDING: dict[str, Any] = {**flow.PENDING, **path.PENDING, **items.PENDING,
+PENDING: dict[str, Any] = {**path.PENDING, **items.PENDING,
                            **disintegration.PENDING}
-HANDLERS: dict[tuple[str, type[Any]], Any] = {**flow.HANDLERS, **path.HANDLERS, **items.HANDLERS,
+HANDLERS: dict[tuple[str, type[Any]], Any] = {**path.HANDLERS, **items.HANDLERS,
                                               **disintegration.HANDLERS,
                                               **ebuster.HANDLERS}
-AUTO: dict[str, Any] = {**flow.AUTO, **path.AUTO, **items.AUTO, **disintegration.AUTO}
+AUTO: dict[str, Any] = {**path.AUTO, **items.AUTO, **disintegration.AUTO}
 MAKERS: dict[str, Any] = dict(_LEGAL)
 #: Dice whose roller is not the step's seat: kind -> (state, step) -> the rolling seat.
 ROLLERS: dict[str, Any] = dict(path.ROLLERS)
 #: typed step kinds of the combat (engine/locke/registry.py)
 STEPS: tuple[type[LockeStep], ...] = (*kept.STEPS, *breakage.STEPS, *talks.STEPS, *volley.STEPS, *followup.STEPS, *ebuster.STEPS,
-                                        *randoms.STEPS, *auto.STEPS, *items.STEPS)
+                                        *randoms.STEPS, *auto.STEPS, *items.STEPS,
+                                        *deck.STEPS, *flow.STEPS)
 
 __all__ = ["ACTIONS", "AUTO", "HANDLERS", "MAKERS", "PENDING", "PLANET_ITEMS", "ROLLERS", "STEPS", "Obstacle", "alarm_device", "begin", "obstacles_from"]

@@ -35,6 +35,7 @@ from engine.locke import planet_cards as pc
 from engine.locke.chart_data import FIREPOWER
 from engine.locke.combat import claims as cc
 from engine.locke.combat import breakage, kept, randoms
+from engine.locke.combat.deck import DealCards
 from engine.locke.combat.actions import Absorb, Equip, JamVeto, ShipEffect, SuitKind, Trim, UseItem
 from engine.locke.combat.common import (
     RESIDUAL,
@@ -798,7 +799,7 @@ def _on_turn_card(g: Any, s: LockeState, step: Step, action: UseItem) -> LockeSt
         s = put(s, with_fighter(fight, me, f)._replace(used=fight.used + swap))
         s = log(s, "cb-item", step.seat, "slum", -1, "planet")
         return advance(s, *kept.reveal(step.seat, action.card, action.as_card), kept.spend_step(step.seat, action.card),
-                       Step("cb_deal", step.seat, n=size, arg=str(me)), turn_on(step.seat, me))
+                       DealCards(step.seat, me, size), turn_on(step.seat, me))
     options = tuple(j for j in targets(s, fight, me) if player(fight.fighters[j]) and fight.fighters[j].ctl_by < 0)
     if action.target not in options or action.cards:
         raise IllegalAction(f"name one player among fighters {list(options)} for the ESP controller",

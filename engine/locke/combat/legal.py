@@ -360,10 +360,6 @@ def _thought_sync(g: Any, s: LockeState, step: Step, me: Character | None, k: Kn
     return [Nop(step.seat), UseItem(step.seat, RESIDUAL, -1)]
 
 
-def _go_on(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
-    return [GoOn(step.seat, True), GoOn(step.seat, False)]
-
-
 def _land(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
     from engine.locke.turn import teleport_targets
 
@@ -384,7 +380,7 @@ def _as_now(maker: Maker) -> Maker:
 _MAKERS: dict[str, Maker] = {
     "cb_act": _act, "cb_sync": _answer("sync"), "cb_hench": _answer("hench"), "cb_escape": _answer("escape"),
     "cb_block": _answer("block"), "cb_defend": _answer("defend"), "cb_dur": _durability, "cb_sleep": _sleep,
-    "cb_go_on": _go_on, "cb_land": _land, "cb_equip": _equip, "cb_absorb": _absorb, "cb_suit_kind": _suit_kind, "cb_ship_effect": _ship_effect, "cb_trim": _trim,
+    "cb_land": _land, "cb_equip": _equip, "cb_absorb": _absorb, "cb_suit_kind": _suit_kind, "cb_ship_effect": _ship_effect, "cb_trim": _trim,
     "cb_thought_sync": _thought_sync,
     "cb_mirror_block": _mirror_block,
 }

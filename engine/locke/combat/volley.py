@@ -5,13 +5,13 @@ combat's own escape and defence steps (path.py), with its cards dealt from the
 combat deck as a combat deals them, so everything it plays is checked and
 claimed exactly as in a combat. What the trap adds is small:
 
-    v300_deal [H]    the victim is dealt a combat hand (7 cards) privately
+    DealCards [H]    the victim is dealt a combat hand (7 cards) privately
     VolleyLevel [D]  it declares its ESP level; it may not declare lower (a claim, N223)
-    cb_faceup [H]    declared + 1 cards are turned face up from the deck
+    FaceUpCards [H]  declared + 1 cards are turned face up from the deck
     VolleyStrike [A] every attack card among them syncs into one attack (N223); none: nothing happens
     cb_escape_phase  the combat's escape and defence steps; an escape avoids the attack but
                      the victim stays where it is (the seed's "no escape effect", Fight.stay)
-    cb_end           the cards go back to the deck; the log entry "combat"
+    CombatEnd        the cards go back to the deck; the log entry "combat"
 """
 
 from __future__ import annotations
@@ -25,6 +25,8 @@ from engine.core.hidden import Knowledge
 from engine.locke import fate, setup, stats
 from engine.locke.actions import Stat
 from engine.locke.combat.common import fight_of, put, with_strike
+from engine.locke.combat.deck import DealCards, FaceUpCards
+from engine.locke.combat.flow import CombatEnd
 from engine.locke.combat.model import DECK, HAND_SIZE, OBSTACLE_PARTY, VOLLEY, Fight, Fighter, Obstacle, Strike
 from engine.locke.components import Character
 from engine.locke.state import Combat, LockeState, Step, advance, claimed, log, zone_of
@@ -46,7 +48,7 @@ def begin(g: Rules, s: LockeState, seat: int) -> LockeState:
         s = setup.fresh_zone(s, DECK, g.components.deck("combat_cards"))
     s = log(s, "cb-start", CAUSE, s.combat.cell if s.combat else "", [[seat], []], [THE_300.id])
     deal = min(HAND_SIZE, len(zone_of(s, DECK)))
-    steps = (Step("shuffle", -1, arg=DECK), Step("cb_deal", seat, n=deal, arg=str(VICTIM)), VolleyLevel(seat))
+    steps = (Step("shuffle", -1, arg=DECK), DealCards(seat, VICTIM, deal), VolleyLevel(seat))
     return s._replace(queue=steps + s.queue)
 
 
@@ -72,7 +74,7 @@ class VolleyLevel(SeatDecision):
         claim = fate.stat_claim(s, self.seat, "level", "ge", action.value, RULE)
         s = log(s._replace(**claimed(s, claim)), "v300-level", self.seat, action.value)
         count = min(action.value + 1, len(zone_of(s, DECK)))
-        return advance(s, Step("cb_faceup", -1, n=count, arg=str(CROWD)), VolleyStrike())
+        return advance(s, FaceUpCards(CROWD, count), VolleyStrike())
 
 
 @dataclasses.dataclass(frozen=True)
@@ -91,14 +93,14 @@ class VolleyStrike(Automatic):
         victim = fight.fighters[VICTIM].seat
         if not attacks:
             s = log(s, "v300-attack", victim, [c.id for c in cards], "", 0, 0)
-            return advance(s, Step("cb_end", -1))
+            return advance(s, CombatEnd())
         base = max(attacks, key=lambda c: c.level)  # max keeps the first of equal levels
         level = base.level + len(attacks) - 1
         firepower = sum(c.firepower for c in attacks)
         strike = Strike(CROWD, VICTIM, base.id, level, firepower)
         s = log(with_strike(s, strike), "v300-attack", victim, [c.id for c in cards], base.id, level, firepower)
         s = put(s, fight_of(s)._replace(attacked=True))
-        return advance(s, Step("cb_escape_phase", -1), Step("cb_end", -1))
+        return advance(s, Step("cb_escape_phase", -1), CombatEnd())
 
 
 #: the volley's step kinds (engine/locke/combat/__init__.py STEPS)
