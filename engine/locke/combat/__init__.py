@@ -38,18 +38,17 @@ from engine.locke.combat.model import Obstacle
 from engine.locke.combat.obstacles import alarm_device, obstacles_from
 from engine.locke.steps import LockeStep
 
-PENDING: dict[str, Any] = {**path.PENDING, **items.PENDING,
-                           **disintegration.PENDING}
+PENDING: dict[str, Any] = {**path.PENDING, **items.PENDING}
 HANDLERS: dict[tuple[str, type[Any]], Any] = {**path.HANDLERS, **items.HANDLERS,
                                               **disintegration.HANDLERS,
                                               **ebuster.HANDLERS}
-AUTO: dict[str, Any] = {**path.AUTO, **items.AUTO, **disintegration.AUTO}
+AUTO: dict[str, Any] = {**path.AUTO, **items.AUTO}
 MAKERS: dict[str, Any] = dict(_LEGAL)
 #: Dice whose roller is not the step's seat: kind -> (state, step) -> the rolling seat.
 ROLLERS: dict[str, Any] = dict(path.ROLLERS)
 #: typed step kinds of the combat (engine/locke/registry.py)
 STEPS: tuple[type[LockeStep], ...] = (*kept.STEPS, *breakage.STEPS, *talks.STEPS, *volley.STEPS, *followup.STEPS, *ebuster.STEPS,
                                         *randoms.STEPS, *auto.STEPS, *items.STEPS,
-                                        *deck.STEPS, *flow.STEPS)
+                                        *deck.STEPS, *flow.STEPS, *disintegration.STEPS)
 
 __all__ = ["ACTIONS", "AUTO", "HANDLERS", "MAKERS", "PENDING", "PLANET_ITEMS", "ROLLERS", "STEPS", "Obstacle", "alarm_device", "begin", "obstacles_from"]

@@ -252,7 +252,7 @@ def _answer(use: str) -> Any:
 
     def make(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
         # KMC 10.7.1: the target's own disintegration is an option of its escape decision (N180)
-        power = disintegration.options(s, step, me) if use == "escape" and disintegration.offered(g, s, step.seat) else []
+        power = disintegration.options(step.seat, me) if use == "escape" and disintegration.offered(g, s, step.seat) else []
         if use != "block" and use != "hench" and fight_of(s).fighters[step.n].nike_on:
             return [Nop(step.seat)] + power
         planet = _planet_answers(g, s, step, k, use) if use in ("escape", "defend") else []
@@ -384,5 +384,4 @@ _MAKERS: dict[str, Maker] = {
     "cb_thought_sync": _thought_sync,
     "cb_mirror_block": _mirror_block,
 }
-_MAKERS.update(disintegration.MAKERS)  # KMC 2.2.2
 MAKERS = {kind: _as_now(maker) for kind, maker in _MAKERS.items()}

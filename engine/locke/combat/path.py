@@ -32,7 +32,7 @@ from engine.locke import planet_cards as pc
 from engine.locke.actions import Land, Nop
 from engine.locke.checks import MIN_MIND_DECLARATION
 from engine.locke.combat import claims as cc
-from engine.locke.combat import auto, breakage, items
+from engine.locke.combat import auto, breakage, disintegration, items
 from engine.locke.combat.actions import Durability, Play, Sleep
 from engine.locke.combat.common import (
     HIT_ALL,
@@ -341,7 +341,7 @@ def _auto_strike(g: Any, s: LockeState, step: Step) -> LockeState:
         if attacker.seat >= 0 and attacker.henchmen:
             steps.append(Step("cb_hench", attacker.seat, n=attacker.henchmen))
     # KMC fig. 10.2: Jessica's disintegration phase comes before the escape phase (card attacks only)
-    phase = (Step("cb_disint_phase", -1),) if strike.card and not strike.direct else ()
+    phase = (disintegration.DisintegrationPhase(),) if strike.card and not strike.direct else ()
     return advance(s, *steps, *phase, Step("cb_escape_phase", -1))
 
 
