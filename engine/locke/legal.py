@@ -14,7 +14,7 @@ from typing import Any
 from engine.core.actions import Action
 from engine.core.hidden import Knowledge
 from engine.core.pending import Decision
-from engine.locke import abilities, combat, control, fate, legal_effects, legal_fate, stats, turn
+from engine.locke import abilities, control, fate, legal_effects, legal_fate, stats, turn
 from engine.locke.actions import (
     Answer,
     Appear,
@@ -233,6 +233,5 @@ _MAKERS = {
     "release": _release, "escape": _escape, "enter_place": _outer, "info_entry": _outer, "fight": _fight,
     "nova": _nova, "king": _king,
 }
-_MAKERS.update(combat.MAKERS)  # KMC 10 (engine/locke/combat/legal.py)
 _MAKERS.update(legal_fate.MAKERS)  # part 3: fate and base cards (engine/locke/legal_fate.py)
 _MAKERS.update(legal_effects.MAKERS)  # part 3: planet cards, trap and event charts

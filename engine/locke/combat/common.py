@@ -293,3 +293,15 @@ def spend_face_up(s: LockeState, index: int, handle: int, use: str, target: int 
     s = put(s, forest_due(s, fight, index, level))
     assert f.ob is not None
     return log(s, "cb-play", -1, card, card, use, target, f.ob.id), card
+
+
+def may_have(me: Character | None, item: str) -> bool:
+    """May the seat's character carry ``item``? (``me`` None: its card is not known here, so it may.)"""
+    return me is None or bool(me.items_of(item))
+
+
+def damage_roller(s: LockeState) -> int:
+    """KMC 10.7.4 (3): the attacker rolls the damage dice, so a seat that attacked may re-roll
+    them with a residential district (seed 000 3.2.4, ruling N208); an obstacle's are the engine's."""
+    strike = fight_of(s).strike
+    return -1 if strike is None else fight_of(s).fighters[strike.attacker].seat

@@ -298,11 +298,6 @@ def options(seat: int, me: Character | None) -> list[Action]:
     return [Disintegrate(seat, True)]
 
 
-def _on_escape(g: Rules, s: LockeState, step: Step, action: Disintegrate) -> LockeState:
-    return disintegrate(g, s, step.seat, action, escape=step)
-
-
-HANDLERS = {("cb_escape", Disintegrate): _on_escape}
 #: the disintegration's step kinds (engine/locke/combat/__init__.py STEPS)
 STEPS: tuple[type[LockeStep], ...] = (DisintegrationPhase, DisintegrationQuestion, EscapeAgain, DisintegratorShown,
                                       DisintegrationLevel, DisintegrationRoll, RecoveryRoll)

@@ -151,10 +151,5 @@ class PersuasionRoll(Waiting):
         return advance(s)
 
 
-def _on_turn_option(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    return on_option(g, s, step.seat, step.n, action, in_turn=True)
-
-
-HANDLERS = {("cb_act", EBuster): _on_turn_option}
 #: the E-buster's step kinds (engine/locke/combat/__init__.py STEPS)
 STEPS: tuple[type[LockeStep], ...] = (SpareQuestion, PersuasionRoll)

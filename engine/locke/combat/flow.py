@@ -86,7 +86,7 @@ def _join(s: LockeState, fight: Fight, seat: int, thought: int = 0) -> tuple[Fig
         return fight, ()
     party = max((f.party for f in fight.fighters), default=OBSTACLE_PARTY) + 1
     fight = fight._replace(fighters=fight.fighters + (Fighter(seat, max(party, OBSTACLE_PARTY + 1), thought=thought),))
-    return fight, () if thought else (Step("cb_equip", seat, n=len(fight.fighters) - 1),)
+    return fight, () if thought else (items.EquipDeclaration(seat, len(fight.fighters) - 1),)
 
 
 def as_obstacle(record: Any) -> Obstacle:
@@ -169,7 +169,7 @@ class Joiners(Automatic):
         fighters = list(fight.fighters)
         s = put(s, fight)
         s, obey = latecomers.obey(g, s, joined)  # KMC 10.2.2: before the cards are dealt (N192)
-        equip = tuple(Step("cb_equip", f.seat, n=i) for i, f in enumerate(fighters) if player(f))
+        equip = tuple(items.EquipDeclaration(f.seat, i) for i, f in enumerate(fighters) if player(f))
         spare = ebuster.spare_steps(fight_of(s))  # seed 002 trap 11: before the first round
         return advance(s, Step("shuffle", -1, arg=DECK), *obey, *equip, *spare, RoundStart())
 
@@ -220,7 +220,7 @@ class RoundStart(Automatic):
         jams = tuple(ObstacleJammer(i) for i, f in enumerate(fighters)
                      if f.ob is not None and f.ob.jammer > 0 and active(fight, i) and not f.ball_out)
         first = auto.bombs(s) if fight.round == 1 else ()
-        nike = tuple(Step("cb_nike", -1, n=i) for i, f in enumerate(fighters) if f.nike_left > 0 and active(fight, i))
+        nike = items.nike_steps(fight)
         talks = (LeaveTalks(), PartyTalks())  # KMC 10.3.1 (3): party talks after the deal (N246)
         return advance(s, *deals, *talks, *first, *nike, *jams, Initiative())
 
@@ -393,7 +393,7 @@ class AttackTurn(Automatic):
         # KMC 10.4.1: a seat that synced this round (``acted``) has lost only its normal action; its turn
         # still holds the special attacks and the free options (N150)
         if f.seat >= 0:  # KMC 10.4: first the ESP controller's release roll
-            return advance(s, *items.turn_steps(fight, self.fighter), Step("cb_act", f.seat, n=self.fighter))
+            return advance(s, *items.turn_steps(fight, self.fighter), path.TurnAction(f.seat, self.fighter))
         return auto.turn(g, advance(s), self.fighter)
 
 

@@ -26,6 +26,7 @@ Lifetimes are the planet cards' own (assets/locke/planets.json):
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from engine.core.errors import IllegalAction
@@ -172,6 +173,12 @@ def levels(g: Any, s: LockeState, seat: int, handle: int, k: Knowledge | None, m
     said = cc.said_about(s.claims, seat, handle)
     return tuple(level for level in cc.item_levels(g.components, card, item)
                  if all(cc.holds_at(c, level) for c in said))
+
+def may_fit(levels: tuple[int, ...] | None, fits: Callable[[int], bool]) -> bool:
+    """Some level the seat's hidden item may have (:func:`levels`) fits (None: the level is not
+    known here, any answer)."""
+    return levels is None or any(fits(level) for level in levels)
+
 
 # --- the honest options: which of my kept cards may be used as what -------------------------------
 

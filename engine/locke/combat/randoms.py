@@ -38,6 +38,7 @@ import dataclasses
 from typing import ClassVar
 
 from engine.core.pending import Chance, DiceRolled, Pending
+from engine.locke.combat import items, path
 from engine.locke.combat.claims import SPECIALS  # the order the automaton uses them (KMC 10.4.2)
 from engine.locke.combat.common import (
     active,
@@ -204,18 +205,18 @@ def _fire(g: Rules, s: LockeState, me: int, item: str, target: int) -> LockeStat
     s = put(s, with_fighter(fight, me, f._replace(specials=f.specials + (item,))))
     s = log(s, "cb-ob-item", f.ob.id, item, target)
     if item == "ship":
-        return advance(s, Step("cb_ship", -1, n=me, arg=str(target)))
+        return advance(s, items.ShipRoll(-1, me, target))
     if item == "beam-cannon":
         level = constant(g, "beam-cannon", "level")  # a character's weapon, as a seat's (no machine)
         s = mark_attacked(with_strike(s, Strike(me, target, "", level, 0)))
-        return advance(s, Step("cb_item_fp", -1, n=me), Step("cb_strike", -1, arg="ok"))
-    return advance(s, Step("cb_item_roll", -1, n=me, arg=f"geoid-bomb:{target}"))
+        return advance(s, items.BeamCannonFirepower(), path.AttackStands())
+    return advance(s, items.ItemRoll(-1, me, "geoid-bomb", target))
 
 
 # --- answers to an attack ------------------------------------------------------------------------
 
 
-def pod_steps(g: Rules, s: LockeState, index: int) -> tuple[Step, ...]:
+def pod_steps(g: Rules, s: LockeState, index: int) -> tuple[LockeStep, ...]:
     """The psycho-pod, tried when nothing surely stops the attack (KMC 2.3.1: level 6 or less,
     never a light sword; no power spent)."""
     strike = fight_of(s).strike
@@ -223,7 +224,7 @@ def pod_steps(g: Rules, s: LockeState, index: int) -> tuple[Step, ...]:
     if strike is None or number(f.ob, POD) < 0 or strike.light_sword or strike.level > constant(g, POD, "max_level"):
         return ()
     assert f.ob is not None
-    return (Step("cb_item_roll", -1, n=index, arg=f"{POD}:-1"),)
+    return (items.ItemRoll(-1, index, POD),)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -242,7 +243,7 @@ class ObstacleAbsorb(Automatic):
         if strike.level <= number(f.ob, "powered-suit"):
             return advance(log(with_strike(s, None), "cb-suit-absorbs", f.ob.id, strike.level))
         s = put(s, with_fighter(fight, self.fighter, f._replace(suit="")))
-        return advance(log(s, "cb-suit-broken", f.ob.id, strike.level), Step("cb_damage", -1, n=self.fighter))
+        return advance(log(s, "cb-suit-broken", f.ob.id, strike.level), path.DamageRoll())
 
 
 def field_breaks(s: LockeState, index: int, level: int) -> LockeState:

@@ -9,7 +9,7 @@ claimed exactly as in a combat. What the trap adds is small:
     VolleyLevel [D]  it declares its ESP level; it may not declare lower (a claim, N223)
     FaceUpCards [H]  declared + 1 cards are turned face up from the deck
     VolleyStrike [A] every attack card among them syncs into one attack (N223); none: nothing happens
-    cb_escape_phase  the combat's escape and defence steps; an escape avoids the attack but
+    EscapePhase      the combat's escape and defence steps; an escape avoids the attack but
                      the victim stays where it is (the seed's "no escape effect", Fight.stay)
     CombatEnd        the cards go back to the deck; the log entry "combat"
 """
@@ -27,6 +27,7 @@ from engine.locke.actions import Stat
 from engine.locke.combat.common import fight_of, put, with_strike
 from engine.locke.combat.deck import DealCards, FaceUpCards
 from engine.locke.combat.flow import CombatEnd
+from engine.locke.combat.path import EscapePhase
 from engine.locke.combat.model import DECK, HAND_SIZE, OBSTACLE_PARTY, VOLLEY, Fight, Fighter, Obstacle, Strike
 from engine.locke.components import Character
 from engine.locke.state import Combat, LockeState, Step, advance, claimed, log, zone_of
@@ -100,7 +101,7 @@ class VolleyStrike(Automatic):
         strike = Strike(CROWD, VICTIM, base.id, level, firepower)
         s = log(with_strike(s, strike), "v300-attack", victim, [c.id for c in cards], base.id, level, firepower)
         s = put(s, fight_of(s)._replace(attacked=True))
-        return advance(s, Step("cb_escape_phase", -1), CombatEnd())
+        return advance(s, EscapePhase(), CombatEnd())
 
 
 #: the volley's step kinds (engine/locke/combat/__init__.py STEPS)
