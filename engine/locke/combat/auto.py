@@ -52,7 +52,7 @@ from engine.locke.combat.common import (
 from engine.locke.combat.ebuster import obstacle_targets
 from engine.locke.combat.model import DEAD, TRAPPED, Fight, Fighter, Obstacle, Strike
 from engine.locke.components import CombatCard
-from engine.locke.state import LockeState, Step, advance, log
+from engine.locke.state import LockeState, advance, log
 from engine.locke.steps import Automatic, LockeStep, Rules, Waiting, answers
 
 #: Weapons of the weapon-check chart (seed 002) and their levels.

@@ -19,7 +19,7 @@ its jammer acts on escape cards only (N156 with the trait
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction
@@ -30,7 +30,7 @@ from engine.locke.combat.actions import EBuster
 from engine.locke.combat.common import active, as_now, fight_of, player, put, targets, with_fighter
 from engine.locke.combat.model import Fight
 from engine.locke.components import Character
-from engine.locke.state import LockeState, Step, advance, claimed, log
+from engine.locke.state import LockeState, advance, claimed, log
 from engine.locke.steps import LockeStep, Rules, SeatDecision, Waiting, answers
 
 RULE = "locke.s002.trap.11"

@@ -14,16 +14,15 @@ secret-base card).
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.locke.combat.common import fight_of, put
 from engine.locke.state import LockeState, Step, cell_of, log
+from engine.locke.steps import Rules
 
 #: Planet-card instructions a newcomer obeys before the deal (they start no combat).
 AT_ONCE = ("arrest", "reveal-self", "peek-identity")
 
 
-def obey(g: Any, s: LockeState, seats: tuple[int, ...]) -> tuple[LockeState, tuple[Step, ...]]:
+def obey(g: Rules, s: LockeState, seats: tuple[int, ...]) -> tuple[LockeState, tuple[Step, ...]]:
     """The newcomers ``seats`` and the cell's card: steps to run now, the rest kept for the end."""
     assert s.combat is not None
     here = cell_of(s, s.combat.cell)

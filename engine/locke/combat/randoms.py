@@ -57,7 +57,7 @@ from engine.locke.combat.common import (
 from engine.locke.combat.ebuster import obstacle_targets
 from engine.locke.combat.model import SUITS, Fighter, Obstacle, Strike
 from engine.locke.components import Character
-from engine.locke.state import LockeState, Step, advance, log
+from engine.locke.state import LockeState, advance, log
 from engine.locke.steps import Automatic, LockeStep, Rules, Waiting, answers
 
 #: The items a random character brings into the fight, with the number that matters for each
