@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 from engine.core.actions import Action
 from engine.core.hidden import Knowledge
 from engine.core.pending import Chance, DiceRolled, Pending
-from engine.locke import fate, setup
+from engine.locke import fate, setup, traps, turn
 from engine.locke.combat import auto, ebuster, followup, items, latecomers, path, randoms
 from engine.locke.combat.actions import GoOn
 from engine.locke.combat.common import active, alert, fight_of, parties_left, player, put, targets, with_fighter
@@ -495,9 +495,7 @@ class CombatEnd(Automatic):
     KIND: ClassVar[str] = "cb_end"
 
     def run(self, g: Rules, s: LockeState) -> LockeState:
-        from engine.locke.declare import end_game
-        from engine.locke.traps import trap_steps
-        from engine.locke.turn import alive_seats, failed, freed
+        from engine.locke.declare import end_game  # declare starts combats: it imports this package
 
         c = s.combat
         assert c is not None
@@ -515,7 +513,7 @@ class CombatEnd(Automatic):
             s = log(s, "obstacles-cleared", c.cause, c.cell)
         # a police trap or the 300's volley is no combat: Hijiri's "present at the final combat" ignores it
         s = s._replace(combat=None, last_combat=s.last_combat if trapped or c.cause == VOLLEY else participants)
-        if not alive_seats(s):
+        if not turn.alive_seats(s):
             return end_game(s, "all-dead")
         follow: tuple[Step | LockeStep, ...] = latecomers.after(s, c.cell, fight.newcomers, fight.escapers)  # N192
         follow += tuple(x for seat in fight.escapers if s.seats[seat].alive  # KMC 10.11 (N147, N190)
@@ -523,13 +521,13 @@ class CombatEnd(Automatic):
         cause = c.cause.split(":", 1)[1] if c.cause.startswith("random-combat:") else ""
         owner = c.sides[0][0] if c.sides[0] else -1
         if trapped and owner >= 0 and s.seats[owner].alive:  # seed 002 weapon check 3: the trap chart instead
-            follow += trap_steps(owner, "")
+            follow += traps.trap_steps(owner, "")
         if cause == "prison" and owner >= 0 and s.seats[owner].alive:
             if cleared:  # seed 000 3.2.1: the prison is gone with its card
                 if cell_of(s, c.cell).face_up == "arrest":
                     s = s._replace(cells=with_cell(s, c.cell, Cell()))
-                return freed(s, owner, "prison-combat")
-            return advance(failed(s, owner, "prison-combat"), *follow)
+                return turn.freed(s, owner, "prison-combat")
+            return advance(turn.failed(s, owner, "prison-combat"), *follow)
         if cause == "card" and cleared and cell_of(s, c.cell).face_up == "combat":  # seed 000 3.2.1
             s = s._replace(cells=with_cell(s, c.cell, Cell()))
         if s.phase == "planet" and not any(p.alive and not p.base_player for p in s.seats):

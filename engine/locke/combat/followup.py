@@ -9,7 +9,7 @@ player there who can act may declare one, the escaper first and then the
 others in seat order, until one does. Nothing happens when the cell's own
 instruction already started a combat (KMC: "if obeying it led to nothing").
 A follow-up combat is offered on a cell at most once a turn (the etiquette
-of one declared combat per cell per turn, LOCKE-PLAN 4.26), which also keeps
+of one declared combat per cell per turn, ruling N190), which also keeps
 a chain of escapes from going on without end.
 """
 

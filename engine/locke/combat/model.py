@@ -50,7 +50,7 @@ DECK = "combat:deck"
 
 
 class Obstacle(NamedTuple):
-    """A non-player combatant, as the chart gives it (API-combat.md).
+    """A non-player combatant, as the chart gives it (engine/locke/combat/obstacles.py).
 
     The first four fields are the stand-in's tuple (id, level, firepower,
     durability), so callers may still pass plain 4-tuples.

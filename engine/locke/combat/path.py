@@ -234,7 +234,7 @@ class ForestDamage(Automatic):
 class MindChecks(Waiting):
     """``seat``'s ``count`` mind checks against its declared ``mind`` for a stretched card: all
     must pass; one failure and the card is spent for nothing (the next step, the play's
-    :class:`PlayGoesOn`, is told it failed)."""
+    :class:`PlayGoesOn`, is told it failed). The seat's own dice: it may re-roll them (N208)."""
 
     KIND: ClassVar[str] = "cb_mind"
     REROLL: ClassVar[bool] = True
@@ -641,7 +641,7 @@ def away(s: LockeState, seat: int, index: int) -> LockeState:
 @dataclasses.dataclass(frozen=True)
 class FleeRoll(Waiting):
     """KMC 10.7.2: escaper ``seat`` (fighter ``fighter``) moves 1d6 like a level teleport and waits
-    for the combat's end."""
+    for the combat's end. The seat's own die: it may re-roll it (N208)."""
 
     KIND: ClassVar[str] = "cb_flee_roll"
     REROLL: ClassVar[bool] = True
@@ -813,7 +813,8 @@ class IllusionEnd(Automatic):
 @dataclasses.dataclass(frozen=True)
 class TelepathyRoll(Waiting):
     """``seat``'s contact telepathy on fighter ``target``: a level check at ``level``; on success
-    every awake player in the combat sees the target's card."""
+    every awake player in the combat sees the target's card. The seat's own dice: it may re-roll
+    them (N208)."""
 
     KIND: ClassVar[str] = "cb_tele_roll"
     REROLL: ClassVar[bool] = True
@@ -989,7 +990,8 @@ def _checks(fight: Fight, strike: Strike) -> int:
 @dataclasses.dataclass(frozen=True)
 class DamageRoll(Waiting):
     """Seed 002 damage table: the attack's damage checks on its target. The attacker rolls them
-    (KMC 10.7.4 (3)), so a seat that attacked may re-roll them with a residential district."""
+    (KMC 10.7.4 (3)), so a seat that attacked may re-roll them with a residential district
+    (seed 000 3.2.4, ruling N208)."""
 
     KIND: ClassVar[str] = "cb_damage"
     REROLL: ClassVar[bool] = True
