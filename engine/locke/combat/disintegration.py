@@ -37,7 +37,7 @@ from engine.locke.actions import CheckValue
 from engine.locke.combat.actions import Disintegrate
 from engine.locke.combat.common import active, alert, as_now, fight_of, player, put, with_fighter, with_strike
 from engine.locke.components import Character
-from engine.locke.state import LockeState, Seat, Step, advance, claimed, log, with_seat
+from engine.locke.state import LockeState, Seat, advance, claimed, log, with_seat
 from engine.locke.steps import Automatic, LockeStep, Ordered, Rules, SeatDecision, Waiting, answers
 
 RULE = "locke.2.2.2"
@@ -90,8 +90,7 @@ def offered(g: Rules, s: LockeState, seat: int) -> bool:
             and could_hold(g, s, seat))
 
 
-def disintegrate(g: Rules, s: LockeState, seat: int, action: Disintegrate,
-                 escape: Step | LockeStep | None = None) -> LockeState:
+def disintegrate(g: Rules, s: LockeState, seat: int, action: Disintegrate, escape: Ordered | None = None) -> LockeState:
     """``seat``'s answer: a party member's (:class:`DisintegrationQuestion`), or the target's own
     option in its escape decision (``escape``: that decision, which comes back afterwards if the
     attack still stands)."""
@@ -111,17 +110,9 @@ def disintegrate(g: Rules, s: LockeState, seat: int, action: Disintegrate,
     check = _check_step(s, seat)
     if escape is not None:  # her own: a claim judged when the card opens
         claim = ck.make(seat, s.step_no, ck.HAS_ABILITY, (s.seats[seat].character,), ABILITY, RULE)
-        return advance(s._replace(**claimed(s, claim)), check, EscapeAgain(strike.target, _afresh(escape)))
+        again = dataclasses.replace(escape, order="")  # asked anew: a controller's order for it too
+        return advance(s._replace(**claimed(s, claim)), check, EscapeAgain(strike.target, again))
     return advance(s, DisintegratorShown(seat), check)
-
-
-def _afresh(step: Step | LockeStep) -> Step | LockeStep:
-    """The escape decision asked anew (a controller's order for it too)."""
-    if isinstance(step, Ordered):
-        return dataclasses.replace(step, order="")
-    if isinstance(step, LockeStep):
-        return step
-    return Step(step.kind, step.seat, n=step.n)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -145,7 +136,7 @@ class EscapeAgain(Automatic):
 
     KIND: ClassVar[str] = "cb_disint_back"
     fighter: int
-    again: Step | LockeStep
+    again: Ordered
 
     def run(self, g: Rules, s: LockeState) -> LockeState:
         strike = fight_of(s).strike

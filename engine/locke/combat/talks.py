@@ -96,7 +96,7 @@ class PartyTalks(Automatic):
     start: int = 0
 
     def run(self, g: Rules, s: LockeState) -> LockeState:
-        return _ask_next(s, self.start, PartyInvite, lambda i: PartyTalks(i), lambda i: bool(invitees(g, s, i)))
+        return _ask_next(s, self.start, PartyInvite, PartyTalks, lambda i: bool(invitees(g, s, i)))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -157,7 +157,7 @@ class LeaveTalks(Automatic):
     start: int = 0
 
     def run(self, g: Rules, s: LockeState) -> LockeState:
-        return _ask_next(s, self.start, PartyLeave, lambda i: LeaveTalks(i), lambda i: leavers(s, fight_of(s), i))
+        return _ask_next(s, self.start, PartyLeave, LeaveTalks, lambda i: leavers(s, fight_of(s), i))
 
 
 @dataclasses.dataclass(frozen=True)
