@@ -14,7 +14,8 @@ So:
   the public options) is applied for V. Options that rest on V's hidden cards (a
   teleport's level, a card or ability use, destroying a key base as a Good character)
   are not offered while V is controlled;
-- *ordered* decisions (:data:`ORDERED`) have a public part and a hidden part: C gives an
+- *ordered* decisions (the :class:`~engine.locke.steps.Ordered` steps: engine/locke/combat/path.py's
+  turn, escape and defence decisions) have a public part and a hidden part: C gives an
   :class:`Order` first (V's combat turn: act freely, do nothing, or attack fighter t;
   V's escape and defence: answer freely, or take the hit), then V carries it out with
   its own hidden cards. V unable to obey an attack order passes and its hand is turned
@@ -40,7 +41,8 @@ from engine.locke.combat import claims as cc
 from engine.locke.combat.actions import Order, Play, UseItem
 from engine.locke.combat.common import fight_of, jam_floor, obstacle_jam, targets
 from engine.locke.combat.model import DECK, Fight
-from engine.locke.state import NO_SEAT, LockeState, Step, claimed, log, untyped
+from engine.locke.combat.path import TurnAction
+from engine.locke.state import NO_SEAT, LockeState, Step, claimed, log
 from engine.locke.steps import LockeStep, Ordered, Rules, Waiting, answers
 
 RULE = "locke.4"
@@ -51,9 +53,6 @@ DICTATED: dict[str, tuple[type[Action], ...] | None] = {
     "identify": None, "cb_go_on": None, "cb_land": None,
     "cb_party": None, "cb_party_join": None, "cb_leave": None,  # parties in a combat (N246)
 }
-#: Decisions C orders and V carries out with its hidden cards, and the orders C may give.
-ORDERED = ("cb_act", "cb_escape", "cb_defend")
-ORDER = "order:"
 
 
 class UnderControl(NotYourTurn):
@@ -79,16 +78,8 @@ def decider(step: Step | LockeStep) -> int:
     return step.seat
 
 
-def _fighter(step: Step | LockeStep) -> int:
-    return step.fighter if isinstance(step, Ordered) else untyped(step).n
-
-
 def _order_of(step: Step | LockeStep) -> str:
-    if isinstance(step, Ordered):
-        return step.order
-    if isinstance(step, LockeStep):
-        return ""
-    return step.arg[len(ORDER):] if step.arg.startswith(ORDER) else ""
+    return step.order if isinstance(step, Ordered) else ""
 
 
 def who_decides(s: LockeState, step: Step | LockeStep, pending: Pending) -> Pending:
@@ -101,17 +92,18 @@ def who_decides(s: LockeState, step: Step | LockeStep, pending: Pending) -> Pend
         return pending
     if step.kind in DICTATED:
         return Decision(c, pending.prompt)
-    if step.kind in ORDERED and not _order_of(step):
+    if isinstance(step, Ordered) and not step.order:
         return Decision(c, "locke.order")
     return pending
 
 
-def orders(s: LockeState, step: Step | LockeStep) -> tuple[str, ...]:
-    """The orders C may give for V's step (public: built from the public fight only)."""
-    if step.kind == "cb_act":
-        if fight_of(s).fighters[_fighter(step)].acted:  # synced this round: no attack left to order (KMC 10.4.1)
+def orders(s: LockeState, step: Ordered) -> tuple[str, ...]:
+    """The orders C may give for V's step (public: built from the public fight only): its combat
+    turn's, or its escape's and defence's."""
+    if isinstance(step, TurnAction):
+        if fight_of(s).fighters[step.fighter].acted:  # synced this round: no attack left to order (KMC 10.4.1)
             return ("free", "pass")
-        return ("free", "pass") + tuple(f"attack:{t}" for t in targets(s, fight_of(s), _fighter(step)))
+        return ("free", "pass") + tuple(f"attack:{t}" for t in targets(s, fight_of(s), step.fighter))
     return ("free", "take")
 
 
@@ -148,25 +140,23 @@ def obeys(order: str, action: Action) -> bool:
     return isinstance(action, Play) and action.use == "attack" and action.target == target
 
 
-def on_order(g: Any, s: LockeState, step: Step | LockeStep, action: Any) -> LockeState:
+def on_order(g: Rules, s: LockeState, step: Ordered, action: Order) -> LockeState:
     """C's order for V's step: written into the step; V carries it out next."""
-    assert isinstance(action, Order)
     options = orders(s, step)
     if action.order not in options:
         raise IllegalAction(f"give one of the orders {list(options)}", rule=RULE)
     s = log(s, "order", action.seat, decider(step), step.kind, action.order)
-    ordered = dataclasses.replace(step, order=action.order) if isinstance(step, Ordered) else (
-        untyped(step)._replace(arg=ORDER + action.order))
-    return s._replace(queue=(ordered,) + s.queue[1:])
+    return s._replace(queue=(dataclasses.replace(step, order=action.order),) + s.queue[1:])
 
 
 def after(g: Any, s: LockeState, new: LockeState, step: Step | LockeStep, action: Action) -> LockeState:
     """V passed under an attack order: its hand is turned face up, judging its claim that no
     card of it could attack (ruling N211)."""
     order = _order_of(step)
-    if not order.startswith("attack:") or not isinstance(action, Nop) or new.combat is None:
+    if not isinstance(step, Ordered) or not order.startswith("attack:") or not isinstance(action, Nop) \
+            or new.combat is None:
         return new
-    seat, fighter = decider(step), _fighter(step)
+    seat, fighter = decider(step), step.fighter
     f = fight_of(s).fighters[fighter]
     p = s.seats[seat]
     floor = max(obstacle_jam(fight_of(s), f), jam_floor(fight_of(s), f))
@@ -198,7 +188,7 @@ class ShowHand(Waiting):
 
 def legal_for_controller(g: Any, s: LockeState, step: Step | LockeStep, seat: int, makers: Any) -> list[Action]:
     """C's options for V's step, from the public state alone (no knowledge of V's cards)."""
-    if step.kind in ORDERED:
+    if isinstance(step, Ordered):
         return [Order(seat, order) for order in orders(s, step)]
     allowed = DICTATED[step.kind]
     options = step.legal(g, s, None, None) if isinstance(step, Waiting) else makers[step.kind](g, s, step, None, None)

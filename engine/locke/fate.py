@@ -239,12 +239,12 @@ def add_esp_proof(g: Any, s: LockeState, seat: int) -> LockeState:
 def _auto_check_phase(g: Any, s: LockeState, step: Step) -> LockeState:
     """KMC 9.1 check phase: an ESP proof may be removed on 1d6 <= 2, one proof per phase; a
     disintegrated character rolls to get a level back (KMC 2.2.2, engine/locke/combat/disintegration.py)."""
-    from engine.locke.combat.disintegration import recovering
+    from engine.locke.combat.disintegration import RecoveryRoll, recovering
 
     p = s.seats[step.seat]
-    steps: tuple[Step, ...] = (Step("proof_roll", step.seat),) if p.alive and p.proofs > 0 else ()
+    steps: tuple[Step | LockeStep, ...] = (Step("proof_roll", step.seat),) if p.alive and p.proofs > 0 else ()
     if recovering(g, p):
-        steps += (Step("dis_recover", step.seat),)
+        steps += (RecoveryRoll(step.seat),)
     return advance(s, *steps)
 
 

@@ -54,7 +54,7 @@ from engine.locke.combat.actions import Order
 from engine.locke.actions import ACTIONS
 from engine.locke.components import ComponentSet
 from engine.locke.state import RULES_ID, LockeState, Step, public_data, zone_of
-from engine.locke.steps import Automatic, LockeStep, Waiting
+from engine.locke.steps import Automatic, LockeStep, Ordered, Waiting
 
 CODEC = ActionCodec(ACTIONS + combat.ACTIONS + DRIVER_ANSWERS)
 
@@ -64,14 +64,14 @@ PendingOf = Callable[[Any, LockeState, Step], Pending]
 
 # Kinds not yet rebuilt as typed steps (engine/locke/steps.py) still use the older
 # string-keyed tables; registry.merged refuses a kind defined twice.
-_MODULES = (combat, traps, planet_cards, fate, control)
+_MODULES = (traps, planet_cards, fate, control)
 PENDING: dict[str, PendingOf] = registry.merged(registry.legacy(_MODULES, "PENDING"), "pending")
 HANDLERS: dict[tuple[str, type[Action]], Handler] = registry.merged(registry.legacy(_MODULES, "HANDLERS"), "handler")
 AUTO: dict[str, Auto] = registry.merged(registry.legacy(_MODULES, "AUTO"), "automatic step")
 #: The dice handlers after which the roller may use a residential district (planet_cards.rerollable).
 ORIGINAL_ROLLS: dict[str, Handler] = {kind: HANDLERS[(kind, DiceRolled)] for kind in planet_cards.REROLLABLE}
 for _kind, _handler in ORIGINAL_ROLLS.items():
-    HANDLERS[(_kind, DiceRolled)] = planet_cards.rerollable(_handler, combat.ROLLERS.get(_kind))
+    HANDLERS[(_kind, DiceRolled)] = planet_cards.rerollable(_handler)
 
 
 class LockeGame:
@@ -190,7 +190,7 @@ class LockeGame:
         check_answer_matches(pending, action)
         step = state.queue[0]
         if isinstance(action, Order):
-            if not (isinstance(pending, Decision) and pending.prompt == "locke.order"):
+            if not (isinstance(pending, Decision) and pending.prompt == "locke.order" and isinstance(step, Ordered)):
                 raise self._unanswered(step.kind, action)
             new = control.on_order(self, state, step, action)
         elif isinstance(step, LockeStep):

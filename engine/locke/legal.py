@@ -17,7 +17,7 @@ from typing import Any
 from engine.core.actions import Action
 from engine.core.hidden import Knowledge
 from engine.core.pending import Decision
-from engine.locke import combat, control, legal_effects, legal_fate
+from engine.locke import control, legal_effects, legal_fate
 from engine.locke.components import Character
 from engine.locke.state import LockeState
 from engine.locke.steps import Waiting
@@ -45,6 +45,5 @@ def legal_actions(g: Any, s: LockeState, seat: int, knowledge: Knowledge | None)
 
 
 _MAKERS: dict[str, Any] = {}
-_MAKERS.update(combat.MAKERS)  # KMC 10 (engine/locke/combat/legal.py)
 _MAKERS.update(legal_fate.MAKERS)  # fate's checks, hits and revival (engine/locke/legal_fate.py)
 _MAKERS.update(legal_effects.MAKERS)  # planet cards, trap and event charts (engine/locke/legal_effects.py)

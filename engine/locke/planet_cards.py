@@ -55,12 +55,7 @@ MOVE_CARDS = ("frontier", "entertainment", "shape-change")
 #: Effect types of the identity cards an Evil face keeps hidden until the planet phase ends (3.2.3).
 IDENTITY = ("reveal-self", "peek-identity")
 #: Rolls after which the roller may use a residential district (its own dice, seed 000 3.2.4).
-REROLLABLE = ("trap_roll", "event_roll", "genocide_roll",
-              "hallu_roll", "check_roll", "hit_roll", "release_roll",
-              # the seat's own dice in a combat (ruling N208): mind stretches, item rolls, escape, telepathy,
-              # and the attacker's damage dice (KMC 10.7.4 (3): the attacker rolls them; combat.ROLLERS names it)
-              "cb_mind", "cb_item_roll", "cb_flee_roll", "cb_tele_roll", "cb_damage", "cb_suit_damage",
-              "cb_init_pair")  # a seat's own two initiative dice (KMC 10.3.3), combat/flow.py
+REROLLABLE = ("trap_roll", "event_roll", "genocide_roll", "hallu_roll", "check_roll", "hit_roll", "release_roll")
 
 
 _KIND_PREFIXES = ("lafnor-mirror", "absorb-ball", "powered-suit", "esp-jammer", "esp-field", "ambush")

@@ -1,13 +1,20 @@
-"""Super Human Locke combat (KMC ch. 10 and 5): replaces the part-2 stand-in.
+"""Super Human Locke combat (KMC ch. 10 and 5).
 
-Start one with :func:`begin` (the contract is /work notes API-combat.md and
-docs/rules/locke.md chapter 10). The modules, one job each:
+Start one with :func:`begin` (docs/rules/locke.md chapter 10 says what a combat does).
+Every step of a combat is a typed step class (engine/locke/steps.py) living next to the
+code it runs; :data:`STEPS` lists them all for engine/locke/registry.py. The modules,
+one job each:
 
 - model.py - the fighters, the attack in flight, the combat's public data;
-- flow.py - rounds: deal, initiative, turns, going on, the end;
-- path.py - a turn's action and the attack path of KMC fig. 10.2;
+- common.py - helpers every module shares (the fight, targets, sleepers, face-up plays);
+- flow.py - rounds: start, joiners, initiative, turns, going on, the end;
+- deck.py - combat cards dealt to a seat or turned face up for an obstacle;
+- path.py - a turn's action, the attack path of KMC fig. 10.2, and the three
+  decisions a controller may order (the turn, the escape, the defence);
+- options.py - the honest card and item options of the turn and of the answers;
 - auto.py - the obstacles' automaton (KMC 10.12.2-3);
-- items.py - the items of the character cards (KMC 2.3) and of kept planet cards;
+- items.py - the items of the character cards (KMC 2.3) and of kept planet cards, and
+  what a hit meets before the body (absorb ball, Nike, suits);
 - kept.py - which kept planet card is used as what, its claim and its reveal (seed 000 3.1);
 - disintegration.py - Jessica's disintegration and its recovery (KMC 2.2.2);
 - breakage.py - jammers and fields broken by a stronger attack (KMC 10.7.3);
@@ -19,36 +26,25 @@ docs/rules/locke.md chapter 10). The modules, one job each:
 - randoms.py - the items a random character brings (KMC 10.12.2);
 - claims.py - what a combat declaration claims, and its judgement;
 - volley.py - seed 002 trap 15, the 300's synchronised attack, on the attack path;
-- legal.py - the honest legal actions;
 - actions.py - the inputs.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from engine.locke.combat import auto, breakage, disintegration, ebuster, flow, followup, items, path, randoms, talks, volley
+from engine.locke.combat import (
+    auto, breakage, deck, disintegration, ebuster, flow, followup, items, kept, path, randoms, talks, volley,
+)
 from engine.locke.combat.actions import ACTIONS
 from engine.locke.combat.flow import begin
 from engine.locke.combat.kept import PLANET_ITEMS
-from engine.locke.combat.legal import MAKERS as _LEGAL
 from engine.locke.combat.model import Obstacle
 from engine.locke.combat.obstacles import alarm_device, obstacles_from
 from engine.locke.steps import LockeStep
 
-PENDING: dict[str, Any] = {**flow.PENDING, **path.PENDING, **auto.PENDING, **items.PENDING,
-                           **disintegration.PENDING, **breakage.PENDING, **ebuster.PENDING,
-                           **followup.PENDING, **volley.PENDING, **randoms.PENDING, **talks.PENDING}
-HANDLERS: dict[tuple[str, type[Any]], Any] = {**flow.HANDLERS, **path.HANDLERS, **auto.HANDLERS, **items.HANDLERS,
-                                              **disintegration.HANDLERS, **breakage.HANDLERS,
-                                              **ebuster.HANDLERS, **followup.HANDLERS, **volley.HANDLERS,
-                                              **randoms.HANDLERS, **talks.HANDLERS}
-AUTO: dict[str, Any] = {**flow.AUTO, **path.AUTO, **auto.AUTO, **items.AUTO, **disintegration.AUTO, **followup.AUTO,
-                        **breakage.AUTO, **volley.AUTO, **randoms.AUTO, **talks.AUTO}
-MAKERS: dict[str, Any] = {**_LEGAL, **volley.MAKERS}
-#: Dice whose roller is not the step's seat: kind -> (state, step) -> the rolling seat.
-ROLLERS: dict[str, Any] = dict(path.ROLLERS)
-#: typed step kinds of the combat (engine/locke/registry.py)
-STEPS: tuple[type[LockeStep], ...] = ()
+#: the combat's step kinds (engine/locke/registry.py), module by module
+STEPS: tuple[type[LockeStep], ...] = (
+    *flow.STEPS, *deck.STEPS, *path.STEPS, *auto.STEPS, *items.STEPS, *kept.STEPS, *breakage.STEPS,
+    *disintegration.STEPS, *ebuster.STEPS, *followup.STEPS, *talks.STEPS, *randoms.STEPS, *volley.STEPS,
+)
 
-__all__ = ["ACTIONS", "AUTO", "HANDLERS", "MAKERS", "PENDING", "PLANET_ITEMS", "ROLLERS", "STEPS", "Obstacle", "alarm_device", "begin", "obstacles_from"]
+__all__ = ["ACTIONS", "PLANET_ITEMS", "STEPS", "Obstacle", "alarm_device", "begin", "obstacles_from"]

@@ -12,28 +12,28 @@ One function for every source of such an item: :func:`break_steps` reads
 :data:`SOURCES`, a table of (item, source) -> who uses it and how to break
 it: the character card's jammer and field, and the kept planet cards'
 (face down until they break, seed 000 3.1.2; a broken card is shown, what
-its owner said about its level judged on the spot, and spent). Every claim
+its owner said about its level judged on the spot, kept.py's
+:class:`~engine.locke.combat.kept.BrokenCardShown`, and spent). Every claim
 on such a level is judged by engine/locke/combat/claims.py's one level judge.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import ClassVar, NamedTuple
 
 from engine.core.actions import Action
 from engine.core.hidden import Knowledge
-from engine.locke.state import seat_decision
 from engine.locke import claims as ck
 from engine.locke.combat import claims as cc
-from engine.locke.combat.actions import Broken
-from engine.locke import planet_cards as pc
 from engine.locke.combat import kept, randoms
-from engine.locke.combat.common import active, fight_of, put, with_fighter
+from engine.locke.combat.actions import Broken
+from engine.locke.combat.common import active, as_now, fight_of, put, with_fighter
 from engine.locke.combat.model import Fight, Fighter
-from engine.locke.setup import cheat
 from engine.locke.components import Character
 from engine.locke.state import LockeState, Step, advance, claimed, log
+from engine.locke.steps import LockeStep, Rules, SeatDecision, answers
 
 RULE = "locke.10.7.3"
 
@@ -128,11 +128,11 @@ def learn(fight: Fight, index: int, item: str, card: int, level: int, reaches: b
     return SOURCES[(item, "planet" if card >= 0 else "character")].learn(fight, index, level, reaches)
 
 
-def break_steps(s: LockeState, index: int) -> tuple[LockeState, tuple[Step, ...]]:
+def break_steps(s: LockeState, index: int) -> tuple[LockeState, tuple[Step | LockeStep, ...]]:
     """The attack in flight got past the escape phase of fighter ``index``: an obstacle's jammer
     below the attack's level breaks now; so does a seat's item known to be below it (its owner
     let a card of that level or less through its jammer, KMC 10.10); each other item in use
-    that may be below it asks its owner (``cb_break``)."""
+    that may be below it asks its owner (:class:`BreakQuestion`)."""
     fight = fight_of(s)
     strike = fight.strike
     if strike is None or not active(fight, index):
@@ -145,7 +145,7 @@ def break_steps(s: LockeState, index: int) -> tuple[LockeState, tuple[Step, ...]
         return randoms.field_breaks(s, index, strike.level), ()  # a random character's field (N245)
     if f.seat < 0 or f.thought:
         return s, ()
-    steps: tuple[Step, ...] = ()
+    steps: tuple[Step | LockeStep, ...] = ()
     for (item, source), src in SOURCES.items():
         if not src.in_use(fight_of(s), index):
             continue
@@ -153,7 +153,7 @@ def break_steps(s: LockeState, index: int) -> tuple[LockeState, tuple[Step, ...]
         if reaches >= strike.level:
             continue  # known to hold
         if not below or below > strike.level:
-            steps += (Step("cb_break", f.seat, n=index, arg=f"{item}|{source}"),)
+            steps += (BreakQuestion(f.seat, index, item, source),)
             continue
         card = src.card(fight_of(s), index)  # known to be below: it breaks, no question
         s = log(put(s, src.drop(fight_of(s), index)), "cb-broken", f.seat, "", item, source, strike.level)
@@ -161,46 +161,43 @@ def break_steps(s: LockeState, index: int) -> tuple[LockeState, tuple[Step, ...]
     return s, steps
 
 
-def _on_break(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    """The owner's answer: broken (a claim that the level is below the attack's) or whole."""
-    assert isinstance(action, Broken)
-    item, source = step.arg.split("|")
-    strike = fight_of(s).strike
-    assert strike is not None
-    src = SOURCES[(item, source)]
-    card = src.card(fight_of(s), step.n)
-    about = (card,) if card >= 0 else (s.seats[step.seat].character,)
-    claim = ck.make(step.seat, s.step_no, cc.BROKEN, about, [item, source, strike.level, action.broken], RULE)
-    s = s._replace(**claimed(s, claim))
-    if not action.broken:
-        s = put(s, src.learn(fight_of(s), step.n, strike.level, True))
-        return advance(log(s, "cb-item-holds", step.seat, item, source, strike.level))
-    s = put(s, src.drop(fight_of(s), step.n))
-    s = log(s, "cb-broken", step.seat, "", item, source, strike.level)
-    return advance(s, *(kept.broken_steps(step.seat, card, item) if card >= 0 else ()))
+@dataclasses.dataclass(frozen=True)
+class BreakQuestion(SeatDecision):
+    """Fighter ``fighter``'s ``item`` ("esp-jammer" or "esp-field") of ``source`` ("character" or
+    "planet", a key of :data:`SOURCES`) may be below the attack's level: its owner says."""
+
+    KIND: ClassVar[str] = "cb_break"
+    fighter: int
+    item: str
+    source: str
+
+    def legal(self, g: Rules, s: LockeState, me: Character | None, knowledge: Knowledge | None) -> list[Action]:
+        strike = fight_of(s).strike
+        card = SOURCES[(self.item, self.source)].card(fight_of(s), self.fighter)
+        levels = kept.levels(g, s, self.seat, card, knowledge, as_now(s, self.seat, me), self.item)
+        if strike is None:
+            return [Broken(self.seat, True), Broken(self.seat, False)]
+        return [Broken(self.seat, broken) for broken in (True, False)
+                if levels is None or any((level < strike.level) == broken for level in levels)]
+
+    @answers(Broken)
+    def answer(self, g: Rules, s: LockeState, action: Broken) -> LockeState:
+        """Broken (a claim that the level is below the attack's) or whole."""
+        strike = fight_of(s).strike
+        assert strike is not None
+        src = SOURCES[(self.item, self.source)]
+        card = src.card(fight_of(s), self.fighter)
+        about = (card,) if card >= 0 else (s.seats[self.seat].character,)
+        claim = ck.make(self.seat, s.step_no, cc.BROKEN, about, [self.item, self.source, strike.level, action.broken],
+                        RULE)
+        s = s._replace(**claimed(s, claim))
+        if not action.broken:
+            s = put(s, src.learn(fight_of(s), self.fighter, strike.level, True))
+            return advance(log(s, "cb-item-holds", self.seat, self.item, self.source, strike.level))
+        s = put(s, src.drop(fight_of(s), self.fighter))
+        s = log(s, "cb-broken", self.seat, "", self.item, self.source, strike.level)
+        return advance(s, *(kept.broken_steps(self.seat, card, self.item) if card >= 0 else ()))
 
 
-def _auto_shown(g: Any, s: LockeState, step: Step) -> LockeState:
-    """A broken item card is face up now: everything its owner said about its level must fit
-    one level of it (a wildcard's too: it stood for one card), else the owner is caught."""
-    content = pc.card_of(s, step.n)
-    said = cc.said_about(s.claims, step.seat, step.n)
-    if not cc.consistent(g.components, said, content):
-        raise cheat(step.seat, f"said of its {content} what no one level of it fits", "locke.s000.3.1.2")
-    return advance(s)
-
-
-def _legal_break(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
-    item, source = step.arg.split("|")
-    strike = fight_of(s).strike
-    levels = kept.levels(g, s, step.seat, SOURCES[(item, source)].card(fight_of(s), step.n), k, me, item)
-    if strike is None:
-        return [Broken(step.seat, True), Broken(step.seat, False)]
-    return [Broken(step.seat, broken) for broken in (True, False)
-            if levels is None or any((level < strike.level) == broken for level in levels)]
-
-
-MAKERS = {"cb_break": _legal_break}
-PENDING = {"cb_break": seat_decision}
-HANDLERS = {("cb_break", Broken): _on_break}
-AUTO = {"cb_shown": _auto_shown}
+#: the breakage's step kinds (engine/locke/combat/__init__.py STEPS)
+STEPS: tuple[type[LockeStep], ...] = (BreakQuestion,)

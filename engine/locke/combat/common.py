@@ -1,14 +1,15 @@
 """Small helpers every combat module shares: reading and writing the fight,
-who may be attacked, and the card rules that do not depend on a step."""
+who may be attacked or put to sleep, an obstacle's face-up plays, and the card rules that
+do not depend on a step."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.core.errors import IllegalAction
-from engine.locke.combat.model import ASLEEP, DEAD, IN, Fight, Fighter, Strike
-from engine.locke.components import Character, CombatCard, Grant
-from engine.locke.state import LockeState
+from engine.locke import stats
+from engine.locke.combat.model import IN, Fight, Fighter, Strike
+from engine.locke.components import Character, CombatCard, ComponentError, Grant
+from engine.locke.state import LockeState, log
+from engine.locke.steps import Rules
 
 WILDCARD = "combat-wildcard"
 #: Obstacle traits (seed 002 chart notes; engine/locke/chart_data.py).
@@ -133,22 +134,19 @@ def targets(s: LockeState, fight: Fight, attacker: int) -> tuple[int, ...]:
     return out
 
 
-def effective(g: Any, card: str, acts_as: str) -> CombatCard:
+def effective(g: Rules, card: str, acts_as: str) -> CombatCard:
     """The card a play counts as: itself, or what the wildcard stands for (KMC 5.5)."""
-    from engine.locke.components import ComponentError
-
     try:
         real = g.components.combat_card(card)
         if real.id == WILDCARD:
             if not acts_as or acts_as == WILDCARD:
                 raise IllegalAction("say which combat card the wildcard stands for", rule="locke.5.5")
-            as_card: CombatCard = g.components.combat_card(acts_as)
-            return as_card
+            return g.components.combat_card(acts_as)
     except ComponentError as err:
         raise IllegalAction(f"there is no combat card {card!r} / {acts_as!r}", rule="locke.5") from err
     if acts_as:
         raise IllegalAction("only the wildcard stands for another card; leave acts_as empty", rule="locke.5.5")
-    return real  # type: ignore[no-any-return]
+    return real
 
 
 def is_light_sword(card: CombatCard) -> bool:
@@ -218,7 +216,7 @@ def henchmen_of(character: Character) -> int:
     return sum(grant_int(g, "count", 1) for g in character.items_of("henchman"))
 
 
-def power_left(g: Any, fighter: Fighter) -> int:
+def power_left(fighter: Fighter) -> int:
     """An obstacle's ESP power left (a large number for the espers' infinite power)."""
     ob = fighter.ob
     if ob is None or ob.power < 0:
@@ -229,3 +227,81 @@ def power_left(g: Any, fighter: Fighter) -> int:
 def mark_attacked(s: LockeState) -> LockeState:
     """Mark that this round saw an attack (KMC 10.3.5)."""
     return put(s, fight_of(s)._replace(attacked=True))
+
+
+def parties_left(fight: Fight) -> int:
+    """Parties still fighting; residual thoughts keep no combat going (KMC 10.3.5)."""
+    return len({f.party for i, f in enumerate(fight.fighters) if active(fight, i) and not f.thought})
+
+
+def sleepers(s: LockeState, fight: Fight, user: int) -> tuple[int, ...]:
+    """Everyone still in (but the user) whom an illusion can put to sleep: every enemy but
+    machines and obstacles immune to hallucination (KMC 5.3.2, seed 002), and the players able
+    to act: a knocked-out seat is not "行動可能" and answers nothing (KMC 5.3.2, N162, N237),
+    while a knocked-out obstacle is still an enemy the user must put to sleep (its check is the
+    engine's, N155)."""
+    out = []
+    for j, f in enumerate(fight.fighters):
+        if j == user or not active(fight, j) or f.thought or (f.seat >= 0 and not alert(fight, j)):
+            continue
+        if f.ob is not None and (MACHINE in f.ob.traits or NO_SLEEP in f.ob.traits):
+            continue
+        out.append(j)
+    return tuple(out)
+
+
+def constant(g: Rules, item: str, key: str, default: int = 0) -> int:
+    """A fixed number of an item (assets/locke/characters.json), so no rule number lives twice."""
+    value = g.components.catalogue.items[item].constants.get(key, default)
+    return value if isinstance(value, int) else default
+
+
+def as_now(s: LockeState, seat: int, me: Character | None) -> Character | None:
+    """The seat's character with its current stats: printed plus the public changes
+    (engine/locke/stats.py, ruling N100), as its claims are judged, so the honest options
+    read them too."""
+    if me is None:
+        return None
+    p = s.seats[seat]
+    return stats.now(me, p.mods, p.proofs)
+
+
+# --- the resonance-tree forest (seed 002 trap 4; ruling N187) ---------------------------------------
+
+#: The cause of a combat in the resonance-tree forest (its random combat, engine/locke/traps.py).
+FOREST = "random-combat:forest"
+
+
+def forest_due(s: LockeState, fight: Fight, index: int, level: int) -> Fight:
+    """In the forest every combat card used hurts its user with its level as firepower (seed 002);
+    the check is made once the action the card was played in has resolved (N187)."""
+    if s.combat is None or s.combat.cause != FOREST or level <= 0:
+        return fight
+    return fight._replace(forest=fight.forest + ((index, level),))
+
+
+def spend_face_up(s: LockeState, index: int, handle: int, use: str, target: int = -1,
+                  level: int = 0) -> tuple[LockeState, str]:
+    """An obstacle plays one of its face-up cards (no claim: everyone sees it); ``level`` is the
+    card's (for the resonance forest)."""
+    fight = fight_of(s)
+    f = fight.fighters[index]
+    k = f.hand.index(handle)
+    card = f.faces[k]
+    f = f._replace(hand=f.hand[:k] + f.hand[k + 1:], faces=f.faces[:k] + f.faces[k + 1:])
+    fight = with_fighter(fight, index, f)._replace(used=fight.used + (handle,))
+    s = put(s, forest_due(s, fight, index, level))
+    assert f.ob is not None
+    return log(s, "cb-play", -1, card, card, use, target, f.ob.id), card
+
+
+def may_have(me: Character | None, item: str) -> bool:
+    """May the seat's character carry ``item``? (``me`` None: its card is not known here, so it may.)"""
+    return me is None or bool(me.items_of(item))
+
+
+def damage_roller(s: LockeState) -> int:
+    """KMC 10.7.4 (3): the attacker rolls the damage dice, so a seat that attacked may re-roll
+    them with a residential district (seed 000 3.2.4, ruling N208); an obstacle's are the engine's."""
+    strike = fight_of(s).strike
+    return -1 if strike is None else fight_of(s).fighters[strike.attacker].seat

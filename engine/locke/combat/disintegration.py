@@ -23,21 +23,22 @@ level declaration is judged on the level the character has now.
 
 from __future__ import annotations
 
-from typing import Any
+import dataclasses
+from typing import ClassVar
 
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction
 from engine.core.hidden import Knowledge
-from engine.core.pending import CardsRevealed, Chance, DiceRolled, Pending
-from engine.locke.state import seat_decision
+from engine.core.pending import CardsRevealed, Chance, DiceRolled, HiddenOp, Pending
 from engine.locke import claims as ck
 from engine.locke import fate, stats
+from engine.locke.abilities import revealed_user
 from engine.locke.actions import CheckValue
 from engine.locke.combat.actions import Disintegrate
-from engine.locke.combat.common import active, alert, fight_of, player, put, with_fighter, with_strike
-from engine.locke.abilities import pending_reveal, revealed_user
+from engine.locke.combat.common import active, alert, as_now, fight_of, player, put, with_fighter, with_strike
 from engine.locke.components import Character
-from engine.locke.state import LockeState, Seat, Step, advance, claimed, log, with_seat
+from engine.locke.state import LockeState, Seat, advance, claimed, log, with_seat
+from engine.locke.steps import Automatic, LockeStep, Ordered, Rules, SeatDecision, Waiting, answers
 
 RULE = "locke.2.2.2"
 ABILITY = "disintegration"
@@ -51,7 +52,7 @@ def lost(p: Seat) -> bool:
     return tuple(LOST) in (tuple(m) for m in p.mods)
 
 
-def could_hold(g: Any, s: LockeState, seat: int) -> bool:
+def could_hold(g: Rules, s: LockeState, seat: int) -> bool:
     """By the public record, may ``seat``'s character have the power now? (Not lost for good,
     and not a card turned face up that lacks it.)"""
     p = s.seats[seat]
@@ -61,61 +62,90 @@ def could_hold(g: Any, s: LockeState, seat: int) -> bool:
     return shown is None or g.components.character(shown).has_ability(ABILITY)
 
 
-def _auto_phase(g: Any, s: LockeState, step: Step) -> LockeState:
-    """KMC 10.7.1: the disintegration phase of a combat-card attack on a seat."""
-    fight = fight_of(s)
-    strike = fight.strike
-    if strike is None or not strike.card or strike.direct or not active(fight, strike.target):
-        return advance(s)
-    target = fight.fighters[strike.target]
-    if not player(target):
-        return advance(s)
-    asks = tuple(Step("cb_disint", f.seat, n=j) for j, f in enumerate(fight.fighters)
-                 if j != strike.target and player(f) and f.party == target.party and alert(fight, j)
-                 and could_hold(g, s, f.seat))
-    return advance(s, *asks)
+@dataclasses.dataclass(frozen=True)
+class DisintegrationPhase(Automatic):
+    """KMC 10.7.1: the disintegration phase of a combat-card attack on a seat: every other seat
+    of the target's party that could hold the power is asked (N180)."""
+
+    KIND: ClassVar[str] = "cb_disint_phase"
+
+    def run(self, g: Rules, s: LockeState) -> LockeState:
+        fight = fight_of(s)
+        strike = fight.strike
+        if strike is None or not strike.card or strike.direct or not active(fight, strike.target):
+            return advance(s)
+        target = fight.fighters[strike.target]
+        if not player(target):
+            return advance(s)
+        asks = tuple(DisintegrationQuestion(f.seat) for j, f in enumerate(fight.fighters)
+                     if j != strike.target and player(f) and f.party == target.party and alert(fight, j)
+                     and could_hold(g, s, f.seat))
+        return advance(s, *asks)
 
 
-def offered(g: Any, s: LockeState, seat: int) -> bool:
+def offered(g: Rules, s: LockeState, seat: int) -> bool:
     """May ``seat`` be offered the power against the attack in flight (by the public record)?"""
     strike = fight_of(s).strike
     return (strike is not None and bool(strike.card) and not strike.direct and not strike.disint_tried
             and could_hold(g, s, seat))
 
 
-def _on_disint(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    """A party member's answer (``cb_disint``), or the target's own option in its escape
-    decision (``cb_escape``; the decision comes back afterwards if the attack still stands)."""
-    assert isinstance(action, Disintegrate)
+def disintegrate(g: Rules, s: LockeState, seat: int, action: Disintegrate, escape: Ordered | None = None) -> LockeState:
+    """``seat``'s answer: a party member's (:class:`DisintegrationQuestion`), or the target's own
+    option in its escape decision (``escape``: that decision, which comes back afterwards if the
+    attack still stands)."""
     if not action.use:
         return advance(s)
-    if not offered(g, s, step.seat):
+    if not offered(g, s, seat):
         raise IllegalAction("disintegration answers an attack with a combat card, once, before the escape",
                             rule=RULE)
     strike = fight_of(s).strike
     assert strike is not None
     rest = s.queue[1:]
-    while rest and rest[0].kind == "cb_disint":  # one try per attack: the others are not asked
+    while rest and isinstance(rest[0], DisintegrationQuestion):  # one try per attack: the others are not asked
         rest = rest[1:]
-    s = with_strike(s._replace(queue=(step,) + rest), strike._replace(disint_tried=True))
+    s = with_strike(s._replace(queue=s.queue[:1] + rest), strike._replace(disint_tried=True))
     target_seat = fight_of(s).fighters[strike.target].seat
-    s = log(s, "cb-disint-try", step.seat, target_seat)
-    check = _check_step(s, step.seat)
-    if step.kind == "cb_escape":  # her own: a claim judged when the card opens
-        claim = ck.make(step.seat, s.step_no, ck.HAS_ABILITY, (s.seats[step.seat].character,), ABILITY, RULE)
-        return advance(s._replace(**claimed(s, claim)), check, Step("cb_disint_back", step.seat, n=step.n))
-    return advance(s, Step("cb_disint_reveal", step.seat), check)
+    s = log(s, "cb-disint-try", seat, target_seat)
+    check = _check_step(s, seat)
+    if escape is not None:  # her own: a claim judged when the card opens
+        claim = ck.make(seat, s.step_no, ck.HAS_ABILITY, (s.seats[seat].character,), ABILITY, RULE)
+        again = dataclasses.replace(escape, order="")  # asked anew: a controller's order for it too
+        return advance(s._replace(**claimed(s, claim)), check, EscapeAgain(strike.target, again))
+    return advance(s, DisintegratorShown(seat), check)
 
 
-def _auto_back(g: Any, s: LockeState, step: Step) -> LockeState:
-    """The target's escape decision again, unless the attack vanished."""
-    strike = fight_of(s).strike
-    if strike is None or strike.target != step.n:
-        return advance(s)
-    return advance(s, Step("cb_escape", step.seat, n=step.n))
+@dataclasses.dataclass(frozen=True)
+class DisintegrationQuestion(SeatDecision):
+    """A member of the attacked seat's party may make the attacker take the check (N180)."""
+
+    KIND: ClassVar[str] = "cb_disint"
+
+    def legal(self, g: Rules, s: LockeState, me: Character | None, knowledge: Knowledge | None) -> list[Action]:
+        return [Disintegrate(self.seat, False)] + (options(self.seat, as_now(s, self.seat, me))
+                                                   if offered(g, s, self.seat) else [])
+
+    @answers(Disintegrate)
+    def answer(self, g: Rules, s: LockeState, action: Disintegrate) -> LockeState:
+        return disintegrate(g, s, self.seat, action)
 
 
-def _check_step(s: LockeState, user: int) -> Step:
+@dataclasses.dataclass(frozen=True)
+class EscapeAgain(Automatic):
+    """The target ``fighter``'s escape decision (``again``) once more, unless the attack vanished."""
+
+    KIND: ClassVar[str] = "cb_disint_back"
+    fighter: int
+    again: Ordered
+
+    def run(self, g: Rules, s: LockeState) -> LockeState:
+        strike = fight_of(s).strike
+        if strike is None or strike.target != self.fighter:
+            return advance(s)
+        return advance(s, self.again)
+
+
+def _check_step(s: LockeState, user: int) -> LockeStep:
     """The attacker's level check: a seat declares its level (a claim), unless the public
     ledger fixes it; an obstacle's level is public."""
     fight = fight_of(s)
@@ -124,67 +154,98 @@ def _check_step(s: LockeState, user: int) -> Step:
     attacker = fight.fighters[strike.attacker]
     if attacker.seat < 0:
         assert attacker.ob is not None
-        return Step("cb_disint_roll", -1, n=attacker.ob.level, arg=str(user))
+        return DisintegrationRoll(attacker.ob.level, user)
     p = s.seats[attacker.seat]
     known = stats.public(p.mods, p.proofs, "level")
     if known is not None:
-        return Step("cb_disint_roll", -1, n=known, arg=str(user))
-    return Step("cb_disint_level", attacker.seat, n=strike.attacker, arg=str(user))
+        return DisintegrationRoll(known, user)
+    return DisintegrationLevel(attacker.seat, user)
 
 
-def _on_revealed(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    """KMC 2.2.2 step 1: for a party member's sake the card is shown to everyone first."""
-    s = revealed_user(g, s, step.seat, action, ABILITY, RULE)
-    return advance(log(s, "cb-disint-reveal", step.seat, action.cards[0]))
+@dataclasses.dataclass(frozen=True)
+class DisintegratorShown(Waiting):
+    """KMC 2.2.2 step 1: for a party member's sake ``seat``'s card is shown to everyone first."""
+
+    KIND: ClassVar[str] = "cb_disint_reveal"
+    seat: int
+
+    def pending(self, g: Rules, s: LockeState) -> Pending:
+        return HiddenOp("reveal", "characters", (s.seats[self.seat].character,))
+
+    @answers(CardsRevealed)
+    def shown(self, g: Rules, s: LockeState, action: CardsRevealed) -> LockeState:
+        s = revealed_user(g, s, self.seat, action, ABILITY, RULE)
+        return advance(log(s, "cb-disint-reveal", self.seat, action.cards[0]))
 
 
-def _on_level(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    assert isinstance(action, CheckValue)
-    accepted = fate.check_range(g, s, step.seat, "level")
-    if action.value not in accepted:
-        raise IllegalAction(f"declare your ESP level ({accepted.start}..{accepted.stop - 1}) for the level check",
-                            rule=RULE)
-    claim = fate.stat_claim(s, step.seat, "level", "le", action.value, RULE)
-    return advance(s._replace(**claimed(s, claim)), Step("cb_disint_roll", -1, n=action.value, arg=step.arg))
+@dataclasses.dataclass(frozen=True)
+class DisintegrationLevel(SeatDecision):
+    """The attacking seat declares its ESP level for the check disintegrator ``user`` asked."""
+
+    KIND: ClassVar[str] = "cb_disint_level"
+    user: int
+
+    def legal(self, g: Rules, s: LockeState, me: Character | None, knowledge: Knowledge | None) -> list[Action]:
+        """Any level up to the true (current) one."""
+        me = as_now(s, self.seat, me)
+        accepted = fate.check_range(g, s, self.seat, "level")
+        top = me.level if me is not None else accepted.stop - 1
+        return [CheckValue(self.seat, v) for v in accepted if v <= top]
+
+    @answers(CheckValue)
+    def declared(self, g: Rules, s: LockeState, action: CheckValue) -> LockeState:
+        accepted = fate.check_range(g, s, self.seat, "level")
+        if action.value not in accepted:
+            raise IllegalAction(f"declare your ESP level ({accepted.start}..{accepted.stop - 1}) for the level "
+                                "check", rule=RULE)
+        claim = fate.stat_claim(s, self.seat, "level", "le", action.value, RULE)
+        return advance(s._replace(**claimed(s, claim)), DisintegrationRoll(action.value, self.user))
 
 
-def _pending_roll(g: Any, s: LockeState, step: Step) -> Pending:
-    return Chance("locke.combat.disintegration", (6, 6))
+@dataclasses.dataclass(frozen=True)
+class DisintegrationRoll(Waiting):
+    """The attacker's level check at ``level``, disintegrator ``user``'s doing."""
 
+    KIND: ClassVar[str] = "cb_disint_roll"
+    level: int
+    user: int
 
-def _on_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    """A 2 reverses it (the power is gone for good, the attack goes on); at or below the level
-    the attack goes on; above it the attack vanishes and the attacker's level drops to 0."""
-    assert isinstance(action, DiceRolled)
-    fight = fight_of(s)
-    strike = fight.strike
-    assert strike is not None
-    user = int(step.arg)
-    attacker = fight.fighters[strike.attacker]
-    who: Any = attacker.seat if attacker.seat >= 0 else (attacker.ob.id if attacker.ob else "")
-    total = sum(action.faces)
-    if total == 2:
-        p = s.seats[user]
-        s = s._replace(seats=with_seat(s, user, p._replace(mods=p.mods + (LOST,))))
-        return advance(log(s, "cb-disint", user, who, step.n, total, REVERSED))
-    if total <= step.n:
-        return advance(log(s, "cb-disint", user, who, step.n, total, PASSED))
-    s = log(with_strike(s, None), "cb-disint", user, who, step.n, total, FAILED)  # the attack still happened
-    if strike.field:  # KMC 2.2.2: a field's attack only vanishes
-        return advance(log(s, "cb-disint-field", user, who))
-    if attacker.seat >= 0:
-        p = s.seats[attacker.seat]
-        s = s._replace(seats=with_seat(s, attacker.seat, p._replace(mods=p.mods + (("level", "zero", 0, "life"),))))
-    else:
-        assert attacker.ob is not None
-        s = put(s, with_fighter(fight_of(s), strike.attacker, attacker._replace(ob=attacker.ob._replace(level=0))))
-    return advance(log(s, "disintegrated", who))
+    def pending(self, g: Rules, s: LockeState) -> Pending:
+        return Chance("locke.combat.disintegration", (6, 6))
+
+    @answers(DiceRolled)
+    def rolled(self, g: Rules, s: LockeState, action: DiceRolled) -> LockeState:
+        """A 2 reverses it (the power is gone for good, the attack goes on); at or below the level
+        the attack goes on; above it the attack vanishes and the attacker's level drops to 0."""
+        fight = fight_of(s)
+        strike = fight.strike
+        assert strike is not None
+        user = self.user
+        attacker = fight.fighters[strike.attacker]
+        who: int | str = attacker.seat if attacker.seat >= 0 else (attacker.ob.id if attacker.ob else "")
+        total = sum(action.faces)
+        if total == 2:
+            p = s.seats[user]
+            s = s._replace(seats=with_seat(s, user, p._replace(mods=p.mods + (LOST,))))
+            return advance(log(s, "cb-disint", user, who, self.level, total, REVERSED))
+        if total <= self.level:
+            return advance(log(s, "cb-disint", user, who, self.level, total, PASSED))
+        s = log(with_strike(s, None), "cb-disint", user, who, self.level, total, FAILED)  # the attack still happened
+        if strike.field:  # KMC 2.2.2: a field's attack only vanishes
+            return advance(log(s, "cb-disint-field", user, who))
+        if attacker.seat >= 0:
+            p = s.seats[attacker.seat]
+            s = s._replace(seats=with_seat(s, attacker.seat, p._replace(mods=p.mods + (("level", "zero", 0, "life"),))))
+        else:
+            assert attacker.ob is not None
+            s = put(s, with_fighter(fight_of(s), strike.attacker, attacker._replace(ob=attacker.ob._replace(level=0))))
+        return advance(log(s, "disintegrated", who))
 
 
 # --- recovery (KMC 2.2.2: 1d6 in each own turn) -------------------------------------------------
 
 
-def recovering(g: Any, p: Seat) -> bool:
+def recovering(g: Rules, p: Seat) -> bool:
     """Disintegrated and maybe not whole again. The maximum is hidden, so the rolls go on until
     as many levels came back as the highest printed level plus the public gains (N183)."""
     mods = [m for m in p.mods if m[0] == "level"]
@@ -192,51 +253,42 @@ def recovering(g: Any, p: Seat) -> bool:
     if not p.alive or not zeros:
         return False
     back = sum(1 for m in mods[zeros[-1]:] if m[1] == "regain")
-    top: int = max(c.level for c in g.components.characters) + sum(max(0, m[2]) for m in mods if m[1] == "add")
+    top = max(c.level for c in g.components.characters) + sum(max(0, m[2]) for m in mods if m[1] == "add")
     return back < top
 
 
-def _pending_recover(g: Any, s: LockeState, step: Step) -> Pending:
-    return Chance("locke.disintegration-recovery", (6,))
+@dataclasses.dataclass(frozen=True)
+class RecoveryRoll(Waiting):
+    """KMC 2.2.2: disintegrated ``seat`` rolls 1d6 in its turn's check phase; 1 or 2 gives back
+    one level and 10 power (engine/locke/fate.py queues it)."""
+
+    KIND: ClassVar[str] = "dis_recover"
+    seat: int
+
+    def pending(self, g: Rules, s: LockeState) -> Pending:
+        return Chance("locke.disintegration-recovery", (6,))
+
+    @answers(DiceRolled)
+    def rolled(self, g: Rules, s: LockeState, action: DiceRolled) -> LockeState:
+        face = action.faces[0]
+        back = face <= 2
+        if back:
+            p = s.seats[self.seat]
+            s = s._replace(seats=with_seat(s, self.seat, p._replace(
+                mods=p.mods + (("level", "regain", 1, "life"), ("power", "regain", 10, "life")))))
+        return advance(log(s, "disint-recovery", self.seat, face, back))
 
 
-def _on_recover(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    assert isinstance(action, DiceRolled)
-    face = action.faces[0]
-    back = face <= 2
-    if back:
-        p = s.seats[step.seat]
-        s = s._replace(seats=with_seat(s, step.seat, p._replace(
-            mods=p.mods + (("level", "regain", 1, "life"), ("power", "regain", 10, "life")))))
-    return advance(log(s, "disint-recovery", step.seat, face, back))
+# --- honest legal actions -------------------------------------------------------------------------
 
 
-# --- honest legal actions (engine/locke/combat/legal.py registers them) -------------------------
-
-
-def options(s: LockeState, step: Step, me: Character | None) -> list[Action]:
+def options(seat: int, me: Character | None) -> list[Action]:
     """The use of the power, for a seat that truly has it (``me`` None: the public record allows it)."""
     if me is not None and not me.has_ability(ABILITY):
         return []
-    return [Disintegrate(step.seat, True)]
+    return [Disintegrate(seat, True)]
 
 
-def _legal_disint(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
-    return [Disintegrate(step.seat, False)] + (options(s, step, me) if offered(g, s, step.seat) else [])
-
-
-def _legal_level(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
-    """``me`` arrives with its current stats (legal.py's wrapper): any level up to the true one."""
-    accepted = fate.check_range(g, s, step.seat, "level")
-    top = me.level if me is not None else accepted.stop - 1
-    return [CheckValue(step.seat, v) for v in accepted if v <= top]
-
-
-MAKERS = {"cb_disint": _legal_disint, "cb_disint_level": _legal_level}
-PENDING = {"cb_disint": seat_decision, "cb_disint_reveal": pending_reveal, "cb_disint_level": seat_decision,
-           "cb_disint_roll": _pending_roll, "dis_recover": _pending_recover}
-HANDLERS = {("cb_disint", Disintegrate): _on_disint, ("cb_escape", Disintegrate): _on_disint,
-            ("cb_disint_reveal", CardsRevealed): _on_revealed,
-            ("cb_disint_level", CheckValue): _on_level, ("cb_disint_roll", DiceRolled): _on_roll,
-            ("dis_recover", DiceRolled): _on_recover}
-AUTO = {"cb_disint_phase": _auto_phase, "cb_disint_back": _auto_back}
+#: the disintegration's step kinds (engine/locke/combat/__init__.py STEPS)
+STEPS: tuple[type[LockeStep], ...] = (DisintegrationPhase, DisintegrationQuestion, EscapeAgain, DisintegratorShown,
+                                      DisintegrationLevel, DisintegrationRoll, RecoveryRoll)

@@ -25,7 +25,9 @@ Lifetimes are the planet cards' own (assets/locke/planets.json):
 
 from __future__ import annotations
 
-from typing import Any
+import dataclasses
+from collections.abc import Callable
+from typing import ClassVar
 
 from engine.core.errors import IllegalAction
 from engine.core.hidden import Knowledge
@@ -34,7 +36,10 @@ from engine.locke import planet_cards as pc
 from engine.locke.combat import claims as cc
 from engine.locke.combat.common import item_level
 from engine.locke.combat.model import CARD_SUITS, SUIT
-from engine.locke.state import LockeState, Step, claimed
+from engine.locke.components import Character, ComponentError
+from engine.locke.setup import cheat
+from engine.locke.state import LockeState, Step, advance, claimed
+from engine.locke.steps import Automatic, LockeStep, Rules
 
 #: Planet-card kinds the combat uses, and the item each one is (seed 000 3.1.1-3.1.3, 3.2.4).
 ITEM_OF = {
@@ -57,22 +62,20 @@ FACE_DOWN = ("esp-jammer", "esp-field", "energy-suit", "powered-suit", SUIT, "ni
 RULE = "locke.s000.3.1"
 
 
-def level_of(g: Any, card: str) -> int:
+def level_of(g: Rules, card: str) -> int:
     """A planet card's printed level (0 for the cards without one)."""
     return int(g.components.planet(card).level)
 
 
-def effect(g: Any, card: str, key: str, default: int = 0) -> int:
+def effect(g: Rules, card: str, key: str, default: int = 0) -> int:
     """A number of a planet card's effect (its success and knock-out rolls, absorb levels ...)."""
     value = g.components.planet(card).effect.params.get(key, default)
     return value if isinstance(value, int) else default
 
 
-def check_held(g: Any, s: LockeState, seat: int, handle: int, as_card: str, kinds: tuple[str, ...]) -> None:
+def check_held(g: Rules, s: LockeState, seat: int, handle: int, as_card: str, kinds: tuple[str, ...]) -> None:
     """Raise unless ``handle`` is a planet card the seat holds and ``as_card`` a card of ``kinds``;
     a face-up handle must already be that card (or a wildcard free to become it)."""
-    from engine.locke.components import ComponentError
-
     p = s.seats[seat]
     if as_card in FACE_DOWN:
         kind = as_card
@@ -96,7 +99,7 @@ def check_held(g: Any, s: LockeState, seat: int, handle: int, as_card: str, kind
         raise IllegalAction("that single-use card is already in play in this combat", rule="locke.s000.3.1.3")
 
 
-def in_use(g: Any, s: LockeState, handle: int) -> bool:
+def in_use(g: Rules, s: LockeState, handle: int) -> bool:
     """A single-use card lies face up only while it acts (an absorb ball, an ESP controller):
     it cannot be used a second time."""
     card = pc.stands_for(s, handle)
@@ -128,14 +131,36 @@ def spend_step(seat: int, handle: int) -> Step:
     return Step("spend", seat, n=handle)
 
 
-def broken_steps(seat: int, handle: int, kind: str) -> tuple[Step, ...]:
+def broken_steps(seat: int, handle: int, kind: str) -> tuple[Step | LockeStep, ...]:
     """A face-down item of :data:`FACE_DOWN` broke (seed 000 3.1.2): it is shown (a card of
     another kind is caught, N60), everything the seat said about its level is judged on the
-    spot (``cb_shown``), and it goes back under the stock."""
-    return reveal(seat, handle, kind) + (Step("cb_shown", seat, n=handle), spend_step(seat, handle))
+    spot (:class:`BrokenCardShown`), and it goes back under the stock."""
+    return reveal(seat, handle, kind) + (BrokenCardShown(seat, handle), spend_step(seat, handle))
 
 
-def levels(g: Any, s: LockeState, seat: int, handle: int, k: Knowledge | None, me: Any, item: str) -> tuple[int, ...] | None:
+@dataclasses.dataclass(frozen=True)
+class BrokenCardShown(Automatic):
+    """A broken item card ``handle`` of ``seat`` is face up now: everything its owner said about
+    its level must fit one level of it (a wildcard's too: it stood for one card), else the owner
+    is caught (seed 000 3.1.2)."""
+
+    KIND: ClassVar[str] = "cb_shown"
+    seat: int
+    handle: int
+
+    def run(self, g: Rules, s: LockeState) -> LockeState:
+        content = pc.card_of(s, self.handle)
+        said = cc.said_about(s.claims, self.seat, self.handle)
+        if not cc.consistent(g.components, said, content):
+            raise cheat(self.seat, f"said of its {content} what no one level of it fits", "locke.s000.3.1.2")
+        return advance(s)
+
+
+#: the kept cards' step kinds (engine/locke/combat/__init__.py STEPS)
+STEPS: tuple[type[LockeStep], ...] = (BrokenCardShown,)
+
+
+def levels(g: Rules, s: LockeState, seat: int, handle: int, k: Knowledge | None, me: Character | None, item: str) -> tuple[int, ...] | None:
     """The levels the seat's own knowledge allows the hidden item to have (None: unknown, any
     answer): the character's (``handle`` -1) or the kept card's, a wildcard's narrowed to the
     levels that fit everything the seat already said about it."""
@@ -148,10 +173,16 @@ def levels(g: Any, s: LockeState, seat: int, handle: int, k: Knowledge | None, m
     return tuple(level for level in cc.item_levels(g.components, card, item)
                  if all(cc.holds_at(c, level) for c in said))
 
+def may_fit(levels: tuple[int, ...] | None, fits: Callable[[int], bool]) -> bool:
+    """Some level the seat's hidden item may have (:func:`levels`) fits (None: the level is not
+    known here, any answer)."""
+    return levels is None or any(fits(level) for level in levels)
+
+
 # --- the honest options: which of my kept cards may be used as what -------------------------------
 
 
-def usable(g: Any, s: LockeState, seat: int, k: Knowledge | None, kind: str) -> list[tuple[int, str]]:
+def usable(g: Rules, s: LockeState, seat: int, k: Knowledge | None, kind: str) -> list[tuple[int, str]]:
     """(handle, planet card id) the seat may name for ``kind``: its own cards of that kind, a
     wildcard not yet fixed as every card of the kind (seed 000 3.1.5: it stands for any one),
     a fixed one only as its card. A kind of :data:`FACE_DOWN` is named by the kind alone,
@@ -163,7 +194,7 @@ def usable(g: Any, s: LockeState, seat: int, k: Knowledge | None, kind: str) -> 
     return _usable(g, s, seat, k, kind)
 
 
-def _usable(g: Any, s: LockeState, seat: int, k: Knowledge | None, kind: str) -> list[tuple[int, str]]:
+def _usable(g: Rules, s: LockeState, seat: int, k: Knowledge | None, kind: str) -> list[tuple[int, str]]:
     p = s.seats[seat]
     every = _cards(g, kind)
     out: list[tuple[int, str]] = []
@@ -184,7 +215,7 @@ def _usable(g: Any, s: LockeState, seat: int, k: Knowledge | None, kind: str) ->
     return out
 
 
-def _cards(g: Any, kind: str) -> list[str]:
+def _cards(g: Rules, kind: str) -> list[str]:
     """Every planet card of ``kind``, one per id, lowest level first."""
     ids: list[str] = []
     for c in sorted(g.components.planets, key=lambda c: (c.level, c.id)):

@@ -17,20 +17,18 @@ from __future__ import annotations
 from typing import Any
 
 from engine.locke.combat.common import fight_of, put
-from engine.locke.state import LockeState, cell_of, log
-from engine.locke.steps import LockeStep
+from engine.locke.state import LockeState, Step, cell_of, log
+from engine.locke.steps import Rules
 
 #: Planet-card instructions a newcomer obeys before the deal (they start no combat).
 AT_ONCE = ("arrest", "reveal-self", "peek-identity")
 
 
-def obey(g: Any, s: LockeState, seats: tuple[int, ...]) -> tuple[LockeState, tuple[LockeStep, ...]]:
+def obey(g: Rules, s: LockeState, seats: tuple[int, ...]) -> tuple[LockeState, tuple[Step, ...]]:
     """The newcomers ``seats`` and the cell's card: steps to run now, the rest kept for the end."""
-    from engine.locke.turn import Instruct
-
     assert s.combat is not None
     here = cell_of(s, s.combat.cell)
-    now: list[LockeStep] = []
+    now: list[Step] = []
     later: list[int] = []
     for seat in seats:
         if s.phase == "planet":
@@ -40,7 +38,7 @@ def obey(g: Any, s: LockeState, seats: tuple[int, ...]) -> tuple[LockeState, tup
             if kind not in AT_ONCE and kind != "chart":  # a spaceport (or an information card) asks nothing
                 continue
             if kind in AT_ONCE:
-                now.append(Instruct(seat))
+                now.append(_turn().Instruct(seat))
             else:
                 later.append(seat)
             s = log(s, "cb-newcomer-obeys", seat, here.face_up, "now" if kind in AT_ONCE else "after")
@@ -53,9 +51,13 @@ def obey(g: Any, s: LockeState, seats: tuple[int, ...]) -> tuple[LockeState, tup
     return s, tuple(now)
 
 
-def after(s: LockeState, cell: str, newcomers: tuple[int, ...], escapers: tuple[int, ...]) -> tuple[LockeStep, ...]:
+def after(s: LockeState, cell: str, newcomers: tuple[int, ...], escapers: tuple[int, ...]) -> tuple[Step, ...]:
     """At the combat's end: the newcomers still on the cell (not escaped) obey it now."""
-    from engine.locke.turn import Instruct
-
-    return tuple(Instruct(seat) for seat in newcomers
+    return tuple(_turn().Instruct(seat) for seat in newcomers
                  if seat not in escapers and s.seats[seat].alive and s.seats[seat].place == cell)
+
+
+def _turn() -> Any:
+    from engine.locke import turn  # the layering pass of issue 24 moves what the combat needs below it
+
+    return turn

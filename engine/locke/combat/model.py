@@ -41,12 +41,16 @@ SUIT = "suit"
 SUITS = ("energy-suit", "powered-suit", "hell-diver-suit")
 CARD_SUITS = SUITS[:2]
 
+#: ``Combat.cause`` of seed 002 trap 15, the 300's synchronised attack (engine/locke/combat/volley.py):
+#: no combat in the rules' sense (the end leaves ``last_combat`` as it was).
+VOLLEY = "trap:sync-attack-of-300"
+
 #: The deck zone and the zone of cards played since the last shuffle.
 DECK = "combat:deck"
 
 
 class Obstacle(NamedTuple):
-    """A non-player combatant, as the chart gives it (API-combat.md).
+    """A non-player combatant, as the chart gives it (engine/locke/combat/obstacles.py).
 
     The first four fields are the stand-in's tuple (id, level, firepower,
     durability), so callers may still pass plain 4-tuples.

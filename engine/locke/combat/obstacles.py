@@ -11,16 +11,15 @@ start (engine/locke/combat/auto.py).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
-
 from engine.locke.chart_data import FIREPOWER
 from engine.locke.combat.common import MACHINE, NO_SLEEP
 from engine.locke.combat.model import Obstacle
 from engine.locke.combat.randoms import items_of
 from engine.locke.outcomes import Opponent
+from engine.locke.steps import Rules
 
 
-def obstacles_from(g: Any, opponents: Sequence[Opponent], randoms: Sequence[str]) -> tuple[Obstacle, ...]:
+def obstacles_from(g: Rules, opponents: Sequence[Opponent], randoms: Sequence[str]) -> tuple[Obstacle, ...]:
     """One obstacle per random character, esper, squad or machine (squads keep their members together)."""
     out: list[Obstacle] = []
     pending = list(randoms)
@@ -60,14 +59,14 @@ def obstacles_from(g: Any, opponents: Sequence[Opponent], randoms: Sequence[str]
     return tuple(out)
 
 
-def best_firepower(g: Any, level: int) -> int:
+def best_firepower(g: Rules, level: int) -> int:
     """The best printed firepower of an attack card at or below ``level``, light swords left out
     (KMC 4 gives an alarm device only an attack level; ruling N104)."""
     return max((c.firepower for c in g.components.combat_cards
                 if c.type == "attack" and c.weapon != "light-sword" and c.level <= level), default=0)
 
 
-def alarm_device(g: Any, card: str, attack: int, jammer: int) -> Obstacle:
+def alarm_device(g: Rules, card: str, attack: int, jammer: int) -> Obstacle:
     """An alarm device (KMC 4, 10.12): a machine that attacks at its level every turn, with an
     ESP jammer of the card's level; its durability is its attack level (ruling N104)."""
     return Obstacle(card, attack, best_firepower(g, attack), attack, traits=(MACHINE, NO_SLEEP), jammer=jammer,

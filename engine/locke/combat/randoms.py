@@ -34,14 +34,31 @@ Escapes (the Lafnor mirror, the subspace field) are never tried (KMC 10.12.3).
 
 from __future__ import annotations
 
-from typing import Any
+import dataclasses
+from typing import ClassVar
 
 from engine.core.pending import Chance, DiceRolled, Pending
-from engine.locke.combat.common import active, alert, card_fits, fight_of, grant_int, jam_floor, put, with_fighter, with_strike
+from engine.locke.combat import items, path
 from engine.locke.combat.claims import SPECIALS  # the order the automaton uses them (KMC 10.4.2)
+from engine.locke.combat.common import (
+    active,
+    alert,
+    card_fits,
+    constant,
+    fight_of,
+    grant_int,
+    jam_floor,
+    mark_attacked,
+    put,
+    spend_face_up,
+    with_fighter,
+    with_strike,
+)
+from engine.locke.combat.ebuster import obstacle_targets
 from engine.locke.combat.model import SUITS, Fighter, Obstacle, Strike
 from engine.locke.components import Character
-from engine.locke.state import LockeState, Step, advance, log
+from engine.locke.state import LockeState, advance, log
+from engine.locke.steps import Automatic, LockeStep, Rules, Waiting, answers
 
 #: The items a random character brings into the fight, with the number that matters for each
 #: (henchmen: the count; a P-suit, field or jammer: its level; Nike: its fixed check value, 0 = mind).
@@ -69,10 +86,8 @@ def number(ob: Obstacle | None, item: str) -> int:
     return next((n for i, n in ob.items if i == item), -1)
 
 
-def equip(g: Any, f: Fighter) -> Fighter:
+def equip(g: Rules, f: Fighter) -> Fighter:
     """KMC 10.12.2 (1)-(2): the henchmen always declared, every suit, field and Nike put on."""
-    from engine.locke.combat.items import constant
-
     ob = f.ob
     if ob is None or not ob.items:
         return f
@@ -116,11 +131,9 @@ def cost(f: Fighter, level: int) -> int:
 # --- henchmen on its own attack (KMC 10.8, N148) -------------------------------------------------
 
 
-def hench_syncs(g: Any, s: LockeState, index: int) -> LockeState:
+def hench_syncs(g: Rules, s: LockeState, index: int) -> LockeState:
     """Each henchman adds the strongest attack card it may (no power: henchmen have unlimited
     power), raising the attack in flight by a level and the card's firepower."""
-    from engine.locke.combat.path import spend_face_up
-
     for _ in range(fight_of(s).fighters[index].henchmen):
         fight = fight_of(s)
         strike = fight.strike
@@ -142,84 +155,95 @@ def hench_syncs(g: Any, s: LockeState, index: int) -> LockeState:
 # --- special attacks on its turn (KMC 10.4.2) ----------------------------------------------------
 
 
-def special_steps(f: Fighter, index: int) -> tuple[Step, ...]:
-    """One ``cb_ob_special`` per special attack the card has, before the normal attack."""
-    return tuple(Step("cb_ob_special", -1, n=index, arg=item) for item in SPECIALS if number(f.ob, item) >= 0)
+def special_steps(f: Fighter, index: int) -> tuple[LockeStep, ...]:
+    """One :class:`ObstacleSpecial` per special attack the card has, before the normal attack."""
+    return tuple(ObstacleSpecial(index, item) for item in SPECIALS if number(f.ob, item) >= 0)
 
 
-def _auto_special(g: Any, s: LockeState, step: Step) -> LockeState:
-    from engine.locke.combat.auto import obstacle_targets
+@dataclasses.dataclass(frozen=True)
+class ObstacleSpecial(Automatic):
+    """Obstacle ``fighter``'s special attack ``item`` ("ship", "beam-cannon" or "geoid-bomb"), at a
+    target picked at random (KMC 10.12.2 (4))."""
 
-    fight = fight_of(s)
-    options = obstacle_targets(s, fight, step.n)
-    if not alert(fight, step.n) or not options:  # knocked out by its own geoid bomb: nothing more
-        return advance(s)
-    if len(options) == 1:
-        return _fire(g, s, step.n, step.arg, options[0])
-    return advance(s, Step("cb_ob_aim", -1, n=step.n, arg=step.arg))
+    KIND: ClassVar[str] = "cb_ob_special"
+    fighter: int
+    item: str
 
-
-def _pending_aim(g: Any, s: LockeState, step: Step) -> Pending:
-    from engine.locke.combat.auto import obstacle_targets
-
-    return Chance("locke.combat.pick", (len(obstacle_targets(s, fight_of(s), step.n)),))
-
-
-def _on_aim(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    """KMC 10.12.2 (4): the target is picked fairly at random."""
-    from engine.locke.combat.auto import obstacle_targets
-
-    assert isinstance(action, DiceRolled)
-    options = obstacle_targets(s, fight_of(s), step.n)
-    return _fire(g, s, step.n, step.arg, options[action.faces[0] - 1])
+    def run(self, g: Rules, s: LockeState) -> LockeState:
+        fight = fight_of(s)
+        options = obstacle_targets(s, fight, self.fighter)
+        if not alert(fight, self.fighter) or not options:  # knocked out by its own geoid bomb: nothing more
+            return advance(s)
+        if len(options) == 1:
+            return _fire(g, s, self.fighter, self.item, options[0])
+        return advance(s, ObstacleSpecialAim(self.fighter, self.item))
 
 
-def _fire(g: Any, s: LockeState, me: int, item: str, target: int) -> LockeState:
+@dataclasses.dataclass(frozen=True)
+class ObstacleSpecialAim(Waiting):
+    """The target of obstacle ``fighter``'s special attack ``item``, picked fairly at random
+    (KMC 10.12.2 (4))."""
+
+    KIND: ClassVar[str] = "cb_ob_aim"
+    fighter: int
+    item: str
+
+    def pending(self, g: Rules, s: LockeState) -> Pending:
+        return Chance("locke.combat.pick", (len(obstacle_targets(s, fight_of(s), self.fighter)),))
+
+    @answers(DiceRolled)
+    def picked(self, g: Rules, s: LockeState, action: DiceRolled) -> LockeState:
+        options = obstacle_targets(s, fight_of(s), self.fighter)
+        return _fire(g, s, self.fighter, self.item, options[action.faces[0] - 1])
+
+
+def _fire(g: Rules, s: LockeState, me: int, item: str, target: int) -> LockeState:
     """The special attack's own steps, the ones a seat's use queues (engine/locke/combat/items.py)."""
-    from engine.locke.combat.common import mark_attacked
-    from engine.locke.combat.items import constant
-
     fight = fight_of(s)
     f = fight.fighters[me]
     assert f.ob is not None
     s = put(s, with_fighter(fight, me, f._replace(specials=f.specials + (item,))))
     s = log(s, "cb-ob-item", f.ob.id, item, target)
     if item == "ship":
-        return advance(s, Step("cb_ship", -1, n=me, arg=str(target)))
+        return advance(s, items.ShipRoll(-1, me, target))
     if item == "beam-cannon":
         level = constant(g, "beam-cannon", "level")  # a character's weapon, as a seat's (no machine)
         s = mark_attacked(with_strike(s, Strike(me, target, "", level, 0)))
-        return advance(s, Step("cb_item_fp", -1, n=me), Step("cb_strike", -1, arg="ok"))
-    return advance(s, Step("cb_item_roll", -1, n=me, arg=f"geoid-bomb:{target}"))
+        return advance(s, items.BeamCannonFirepower(), path.AttackStands())
+    return advance(s, items.ItemRoll(-1, me, "geoid-bomb", target))
 
 
 # --- answers to an attack ------------------------------------------------------------------------
 
 
-def pod_steps(g: Any, s: LockeState, index: int) -> tuple[Step, ...]:
+def pod_steps(g: Rules, s: LockeState, index: int) -> tuple[LockeStep, ...]:
     """The psycho-pod, tried when nothing surely stops the attack (KMC 2.3.1: level 6 or less,
     never a light sword; no power spent)."""
-    from engine.locke.combat.items import constant
-
     strike = fight_of(s).strike
     f = fight_of(s).fighters[index]
     if strike is None or number(f.ob, POD) < 0 or strike.light_sword or strike.level > constant(g, POD, "max_level"):
         return ()
     assert f.ob is not None
-    return (Step("cb_item_roll", -1, n=index, arg=f"{POD}:-1"),)
+    return (items.ItemRoll(-1, index, POD),)
 
 
-def _auto_absorb(g: Any, s: LockeState, step: Step) -> LockeState:
-    """The P-suit of public level: absorbs an attack at or below it, else it breaks and the
-    character takes the hit (KMC 2.3.2)."""
-    fight = fight_of(s)
-    strike = fight.strike
-    f = fight.fighters[step.n]
-    assert strike is not None and f.ob is not None
-    if strike.level <= number(f.ob, "powered-suit"):
-        return advance(log(with_strike(s, None), "cb-suit-absorbs", f.ob.id, strike.level))
-    s = put(s, with_fighter(fight, step.n, f._replace(suit="")))
-    return advance(log(s, "cb-suit-broken", f.ob.id, strike.level), Step("cb_damage", -1, n=step.n))
+@dataclasses.dataclass(frozen=True)
+class ObstacleAbsorb(Automatic):
+    """The P-suit of obstacle ``fighter``, of public level: absorbs an attack at or below it,
+    else it breaks and the character takes the hit (KMC 2.3.2)."""
+
+    KIND: ClassVar[str] = "cb_ob_absorb"
+    fighter: int
+
+    def run(self, g: Rules, s: LockeState) -> LockeState:
+        fight = fight_of(s)
+        strike = fight.strike
+        f = fight.fighters[self.fighter]
+        assert strike is not None and f.ob is not None
+        if strike.level <= number(f.ob, "powered-suit"):
+            return advance(log(with_strike(s, None), "cb-suit-absorbs", f.ob.id, strike.level))
+        s = put(s, with_fighter(fight, self.fighter, f._replace(suit="")))
+        return advance(log(s, "cb-suit-broken", f.ob.id, strike.level), path.DamageRoll())
 
 
 def field_breaks(s: LockeState, index: int, level: int) -> LockeState:
@@ -232,6 +256,5 @@ def field_breaks(s: LockeState, index: int, level: int) -> LockeState:
     return log(s, "cb-broken", -1, f.ob.id, "esp-field", "obstacle", level)
 
 
-PENDING = {"cb_ob_aim": _pending_aim}
-HANDLERS = {("cb_ob_aim", DiceRolled): _on_aim}
-AUTO = {"cb_ob_special": _auto_special, "cb_ob_absorb": _auto_absorb}
+#: the random characters' step kinds (engine/locke/combat/__init__.py STEPS)
+STEPS: tuple[type[LockeStep], ...] = (ObstacleSpecial, ObstacleSpecialAim, ObstacleAbsorb)

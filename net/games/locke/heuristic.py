@@ -43,8 +43,8 @@ from engine.locke.actions import (
 from engine.locke.combat.actions import (
     Absorb, Disintegrate, Durability, EBuster, Equip, GoOn, JamVeto, Order, Play, Sleep,
 )
+from engine.locke.combat.talks import PartyInvitation
 from engine.locke.components import ComponentSet
-from engine.locke.state import untyped
 from engine.locke.turn import JoinInvitation
 from net.games.locke import fighting, moves
 from net.games.locke.aims import FIT_DURABILITY, LATE_FIGHT, Aims, attack_at, futile
@@ -184,9 +184,9 @@ class LockeHeuristicBot:
             return _pick(legal, Follow, "follow", leader < 0 or not b.enemy(leader))
         if isinstance(first, Join):
             step = state.queue[0]
-            # the party's leader: a turn's invitation (engine/locke/turn.py), or one inside a combat
-            # (engine/locke/combat/talks.py "cb_party_join", not yet a typed step: its seat is in n)
-            inviter = step.inviter if isinstance(step, JoinInvitation) else untyped(step).n
+            # the party's leader: a turn's invitation (engine/locke/turn.py) or one inside a combat
+            # (engine/locke/combat/talks.py)
+            inviter = step.inviter if isinstance(step, (JoinInvitation, PartyInvitation)) else -1
             inviter = inviter if 0 <= inviter < state.n else -1
             ok = inviter >= 0 and self._aims().wants_party(state, b, inviter)
             return _pick(legal, Join, "accept", ok)

@@ -15,7 +15,7 @@ from engine.locke import claims as ck
 from engine.locke.combat.actions import Durability, EBuster, Equip, Play
 from engine.locke.combat.common import obstacle_jam, targets
 from engine.locke.combat.model import Obstacle
-from engine.locke.combat.path import FOREST
+from engine.locke.combat.common import FOREST
 from tests.engine.locke.combat_helpers import card, combat_table, fight, seven
 from tests.engine.locke.flow_helpers import act, roll, waiting
 

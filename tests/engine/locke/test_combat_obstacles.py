@@ -16,6 +16,7 @@ from engine.locke import charts
 from engine.locke.actions import Nop, TryRevive
 from engine.locke.combat import begin, obstacles_from
 from engine.locke.combat.actions import Durability, Equip
+from engine.locke.combat.auto import BombBlast, BombVanishes
 from engine.locke.combat.common import COMBINED, HIT_ALL, MACHINE, put
 from engine.locke.combat.model import Obstacle
 from engine.locke.state import Combat
@@ -191,8 +192,8 @@ def test_a_weapon_check_bomb_hits_everyone_in_the_first_round_and_vanishes(
     assert _events(table, "cb-weapon")[-1][1:] == (bomb, "bomb", level)
     strike = fight(table).strike
     assert strike is not None and (strike.target, strike.level, strike.firepower) == (0, level, firepower)
-    later = [(st.kind, st.arg) for st in table.state.queue if st.kind in ("cb_bomb", "cb_vanish")]
-    assert later == [("cb_bomb", "1"), ("cb_vanish", "")]  # Nia (fighter 1) next, then the bomb is gone
+    later = [st for st in table.state.queue if isinstance(st, (BombBlast, BombVanishes))]
+    assert later == [BombBlast(2, 1), BombVanishes(2)]  # the bomb (fighter 2) at Nia (fighter 1) next, then it is gone
 
 
 def test_an_unused_character_fights_with_its_cards_numbers_and_face_up_cards() -> None:

@@ -70,18 +70,17 @@ def _events(table: Any, kind: str) -> list[tuple[Any, ...]]:
 def test_the_honest_declaration_offers_the_suit_with_or_without_its_kind() -> None:
     """N225: saying the kind up front stays a choice (it costs nothing); Octavius may declare his
     E-suit by name or as "a suit", never another kind; Nia, with no suit, neither."""
-    from engine.locke.combat.legal import MAKERS
-    from engine.locke.state import Step
+    from engine.locke.combat.items import EquipDeclaration
     from tests.engine.locke.flow_helpers import game
 
     table = combat_table(seats=_seats("octavius"))
     g = game()
-    step = Step("cb_equip", 2, n=1)
+    step = EquipDeclaration(2, 1)
     me = g.components.character("octavius")
-    options = MAKERS["cb_equip"](g, table.state, step, me, None)
+    options = step.legal(g, table.state, me, None)
     assert Equip(2, 0, "energy-suit", False) in options and Equip(2, 0, SUIT, False) in options
     assert Equip(2, 0, "powered-suit", False) not in options
-    nia = MAKERS["cb_equip"](g, table.state, step, g.components.character("nia"), None)
+    nia = step.legal(g, table.state, g.components.character("nia"), None)
     assert not [a for a in nia if isinstance(a, Equip) and a.suit]
 
 
