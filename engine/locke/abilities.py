@@ -21,7 +21,8 @@ tell the table who holds one. After using one the same decision comes back.
 
 from __future__ import annotations
 
-from typing import Any
+import dataclasses
+from typing import Any, ClassVar
 
 from engine.core.errors import IllegalAction
 from engine.core.hidden import Knowledge
@@ -32,7 +33,7 @@ from engine.locke.actions import UseAbility
 from engine.locke.components import Character
 from engine.locke.setup import cheat, free_silhouettes
 from engine.locke.state import OFF_BOARD, LockeState, Step, advance, claimed, log, with_seat
-from engine.locke.steps import LockeStep
+from engine.locke.steps import LockeStep, Rules, Then
 
 RULE = "locke.2.2"
 CONVERSION, SHAPE_CHANGE, PRIVILEGE = "conversion-check", "shape-change", "authors-privilege"
@@ -135,21 +136,24 @@ def _on_revealed(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     s = s._replace(seats=with_seat(s, step.seat, p._replace(converts=p.converts + (step.n,))))
     s = log(s, "ability", step.seat, CONVERSION, step.n)
     claim = fate.stat_claim(s, step.seat, "level", "le", int(step.arg), "locke.2.2.1")
-    s, check = fate.declared_check(s._replace(**claimed(s, claim)), step.seat, stat="level", value=int(step.arg),
-                                   then="abilities.conversion", arg=str(step.n))
+    s, check = fate.declared_check(s._replace(**claimed(s, claim)), step.seat, stat=fate.CheckStat.LEVEL,
+                                   value=int(step.arg), then=AfterConversion(step.n))
     return s._replace(queue=(check,) + s.queue[1:])
 
 
-def _converted(g: Any, s: LockeState, seat: int, success: bool, arg: str) -> LockeState:
-    """KMC 2.2.1: a pass marks the target converted; it is Good from now if it is E/G."""
-    target = int(arg)
-    if success and s.seats[target].alive:
-        s = s._replace(seats=with_seat(s, target, s.seats[target]._replace(converted=True)))
-        s = log(s, "conversion", seat, target)
-    return advance(s)
+@dataclasses.dataclass(frozen=True)
+class AfterConversion(Then):
+    """KMC 2.2.1: a pass marks the ``target`` converted; it is Good from now if it is E/G."""
 
+    KIND: ClassVar[str] = "abilities.conversion"
+    target: int
 
-fate.CONTINUATIONS["abilities.conversion"] = _converted
+    def after(self, g: Rules, s: LockeState, seat: int, success: bool) -> LockeState:
+        target = self.target
+        if success and s.seats[target].alive:
+            s = s._replace(seats=with_seat(s, target, s.seats[target]._replace(converted=True)))
+            s = log(s, "conversion", seat, target)
+        return advance(s)
 
 
 def forget(s: LockeState, seat: int, *, own: bool) -> LockeState:

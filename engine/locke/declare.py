@@ -16,7 +16,8 @@ and the Outcome lists each seat's verdict and grade (A-D, KMC 6.4).
 
 from __future__ import annotations
 
-from typing import Any, cast
+import dataclasses
+from typing import Any, ClassVar, cast
 
 from engine.core.errors import IllegalAction
 from engine.core.game import Outcome, SeatResult
@@ -28,7 +29,7 @@ from engine.locke.actions import Answer, Declare, Fight, KingRoom, Nop, Nova, Ov
 from engine.locke.setup import cheat
 from engine.locke.combat import begin
 from engine.locke.state import claimed, NO_SEAT, OFF_BOARD, Combat, LockeState, Step, advance, cell_of, lead, log, party_of, with_seat, zone_of
-from engine.locke.steps import LockeStep
+from engine.locke.steps import LockeStep, Rules, Then
 
 #: How a game can end (KMC 6.4) plus our termination guard (ruling N47).
 ENDINGS = ("declaration", "last-alive", "all-dead", "key-bases", "nova", "king-room", "guard")
@@ -210,7 +211,7 @@ def _on_nova(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     claim = fate.stat_claim(s, step.seat, "level", "le", action.level, "locke.11.2")
     p = p._replace(tried=p.tried + ("nova",))
     s = s._replace(seats=with_seat(s, step.seat, p), **claimed(s, claim))
-    s, roll = fate.declared_check(s, step.seat, stat="level", value=action.level, then="declare.nova")
+    s, roll = fate.declared_check(s, step.seat, stat=fate.CheckStat.LEVEL, value=action.level, then=AfterNova())
     return advance(s, roll)
 
 
@@ -218,13 +219,18 @@ def _on_skip(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     return advance(s)
 
 
-def _nova_checked(g: Any, s: LockeState, seat: int, success: bool, arg: str) -> LockeState:
+@dataclasses.dataclass(frozen=True)
+class AfterNova(Then):
     """KMC 4 Nova: an ESP level check; on success everyone dies and every key base falls (Good wins)."""
-    if not success:
-        return advance(log(s, "nova-failed", seat))
-    seats = tuple(p._replace(alive=False, place=OFF_BOARD, leader=NO_SEAT, status="normal") for p in s.seats)
-    s = log(s._replace(seats=seats, key_bases_destroyed=4), "nova", seat)
-    return end_game(s, "nova", seat)
+
+    KIND: ClassVar[str] = "declare.nova"
+
+    def after(self, g: Rules, s: LockeState, seat: int, success: bool) -> LockeState:
+        if not success:
+            return advance(log(s, "nova-failed", seat))
+        seats = tuple(p._replace(alive=False, place=OFF_BOARD, leader=NO_SEAT, status="normal") for p in s.seats)
+        s = log(s._replace(seats=seats, key_bases_destroyed=4), "nova", seat)
+        return end_game(s, "nova", seat)
 
 
 def _on_king(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
@@ -249,18 +255,20 @@ def _on_king_revealed(g: Any, s: LockeState, step: Step, action: Any) -> LockeSt
         raise cheat(step.seat, f"tried the King editorial room as {card}; only Yuki Hijiri may", "locke.4")
     p = s.seats[step.seat]._replace(exposed=True)
     s = s._replace(seats=with_seat(s, step.seat, p), open_cards=s.open_cards + ((action.handles[0], card),))
-    s, roll = fate.declared_check(s, step.seat, stat="mind", value=step.n, then="declare.king")
+    s, roll = fate.declared_check(s, step.seat, stat=fate.CheckStat.MIND, value=step.n, then=AfterKingRoom())
     return advance(s, roll)
 
 
-def _king_checked(g: Any, s: LockeState, seat: int, success: bool, arg: str) -> LockeState:
-    if not success:
-        return advance(log(s, "king-room-failed", seat))
-    return end_game(log(s, "king-room", seat), "king-room", seat)
+@dataclasses.dataclass(frozen=True)
+class AfterKingRoom(Then):
+    """KMC 4 King editorial room: Yuki Hijiri's mind check; a pass ends the game."""
 
+    KIND: ClassVar[str] = "declare.king"
 
-fate.CONTINUATIONS["declare.nova"] = _nova_checked
-fate.CONTINUATIONS["declare.king"] = _king_checked
+    def after(self, g: Rules, s: LockeState, seat: int, success: bool) -> LockeState:
+        if not success:
+            return advance(log(s, "king-room-failed", seat))
+        return end_game(log(s, "king-room", seat), "king-room", seat)
 
 
 # --- the end (KMC 6.4) -----------------------------------------------------------------------

@@ -56,7 +56,7 @@ MOVE_CARDS = ("frontier", "entertainment", "shape-change")
 IDENTITY = ("reveal-self", "peek-identity")
 #: Rolls after which the roller may use a residential district (its own dice, seed 000 3.2.4).
 REROLLABLE = ("tele_roll", "prison_roll", "enter_roll", "trap_roll", "event_roll", "genocide_roll",
-              "hallu_roll", "check_roll", "hit_roll", "release_roll",
+              "hallu_roll",
               # the seat's own dice in a combat (ruling N208): mind stretches, item rolls, escape, telepathy,
               # and the attacker's damage dice (KMC 10.7.4 (3): the attacker rolls them; combat.ROLLERS names it)
               "cb_mind", "cb_item_roll", "cb_flee_roll", "cb_tele_roll", "cb_damage", "cb_suit_damage",

@@ -250,7 +250,7 @@ def seat_decision(g: Any, s: LockeState, step: Step) -> Pending:
     return Decision(step.seat, "locke." + step.kind)
 
 
-def advance(state: LockeState, *steps: Step) -> LockeState:
+def advance(state: LockeState, *steps: Step | LockeStep) -> LockeState:
     """Replace the head of the queue by ``steps`` (none: just pop it)."""
     return state._replace(queue=steps + state.queue[1:])
 

@@ -16,7 +16,8 @@ cybers, golems, E-busters, emperor plan) call the combat entry point
 
 from __future__ import annotations
 
-from typing import Any
+import dataclasses
+from typing import Any, ClassVar
 
 from engine.core.errors import IllegalAction
 from engine.core.pending import (
@@ -34,7 +35,7 @@ from engine.core.pending import (
 from engine.locke import board, charts, fate, stats
 from engine.locke import claims as ck
 from engine.locke.actions import Choose, Keep, Nop, Stat, UseCard
-from engine.locke.fate import check_step, hit_step, present, trap_card_done
+from engine.locke.fate import CheckStat, HitStat, check_step, hit_step, present, trap_card_done
 from engine.locke.fate import in_play as acts
 from engine.locke.chart_data import TRAP_PLUS
 from engine.locke.outcomes import Context
@@ -58,14 +59,14 @@ from engine.locke.state import (
     with_zone,
     zone_of,
 )
-from engine.locke.steps import LockeStep
+from engine.locke.steps import LockeStep, Rules, Then
 
 #: Trap entries that are a combat against the chart's obstacles.
 COMBAT_ENTRIES = ("dark-knights", "hell-divers", "cybers", "e-buster", "super-e-buster")
 RACE_GOAL = 18
 
 
-def push(s: LockeState, *steps: Step) -> LockeState:
+def push(s: LockeState, *steps: Step | LockeStep) -> LockeState:
     """Put ``steps`` at the front of the queue (before whatever waits now)."""
     return s._replace(queue=steps + s.queue)
 
@@ -120,7 +121,7 @@ def _on_trap_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
         return s
     entry = outcome.entry
     if entry == "psycho-bomb":
-        return push(s, hit_step(seat, cause="psycho-bomb", firepower=20, stat="mind"))
+        return push(s, hit_step(seat, cause="psycho-bomb", firepower=20, stat=HitStat.MIND))
     if entry in COMBAT_ENTRIES:
         return _combat(g, s, seat, "trap:" + entry, outcome.opponents)
     if entry == "resonance-forest":  # random-combat chain (the forest's own rules are combat's)
@@ -135,7 +136,7 @@ def _on_trap_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
         here = s.seats[seat].place
         return push(s, *(Step("deadline_roll", i, arg=cell) for i in present(s, here) if acts(s, i)))
     if entry == "chronos-trap":
-        return push(s, check_step(seat, stat="mind", then="trap.chronos", arg=cell))
+        return push(s, check_step(seat, stat=CheckStat.MIND, then=AfterChronosCheck()))
     if entry == "genocide":
         return push(s, Step("genocide_roll", seat, arg=cell))
     if entry == "sync-attack-of-300":
@@ -143,7 +144,7 @@ def _on_trap_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
 
         return volley.begin(g, s, seat)
     assert entry == "black-hole", entry
-    return push(s, check_step(seat, stat="level", then="trap.black-hole", arg=cell))
+    return push(s, check_step(seat, stat=CheckStat.LEVEL, then=AfterBlackHoleCheck(cell)))
 
 
 def _combat(g: Any, s: LockeState, seat: int, cause: str, opponents: Any) -> LockeState:
@@ -215,11 +216,17 @@ def _on_deadline_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeSt
 # Chronos trap (trap 12): mind checks until one passes; each failure is a 1:1 check
 
 
-def _chronos(g: Any, s: LockeState, seat: int, success: bool, arg: str) -> LockeState:
-    if success:
-        return advance(log(s, "chronos-trap-escaped", seat))
-    return advance(s, hit_step(seat, cause="chronos-trap", odds="1-1"),
-                   check_step(seat, stat="mind", then="trap.chronos", arg=arg))
+@dataclasses.dataclass(frozen=True)
+class AfterChronosCheck(Then):
+    """Chronos trap: a passed mind check escapes; a failure is a 1:1 hit, then another check."""
+
+    KIND: ClassVar[str] = "trap.chronos"
+
+    def after(self, g: Rules, s: LockeState, seat: int, success: bool) -> LockeState:
+        if success:
+            return advance(log(s, "chronos-trap-escaped", seat))
+        return advance(s, hit_step(seat, cause="chronos-trap", odds="1-1"),
+                       check_step(seat, stat=CheckStat.MIND, then=self))
 
 
 # Genocide (trap 14)
@@ -230,26 +237,40 @@ def _on_genocide_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeSt
     outcome = charts.resolve("genocide", action.faces)
     s = log(advance(s), "genocide", step.seat, outcome.entry)
     if outcome.entry == "b-bomb":
-        return push(s, check_step(step.seat, stat="mind", then="trap.b-bomb", arg=step.arg))
+        return push(s, check_step(step.seat, stat=CheckStat.MIND, then=AfterBBombCheck()))
     attack = outcome.attacks[0]
     if attack.odds:
         return push(s, hit_step(step.seat, cause="genocide:" + outcome.entry, odds=attack.odds))
     return push(s, hit_step(step.seat, cause="genocide:" + outcome.entry, firepower=int(attack.firepower or 0)))
 
 
-def _b_bomb(g: Any, s: LockeState, seat: int, success: bool, arg: str) -> LockeState:
-    return advance(s if success else fate.kill(g, s, seat, cause="b-bomb"))
+@dataclasses.dataclass(frozen=True)
+class AfterBBombCheck(Then):
+    """Genocide's B-bomb: a failed mind check kills."""
+
+    KIND: ClassVar[str] = "trap.b-bomb"
+
+    def after(self, g: Rules, s: LockeState, seat: int, success: bool) -> LockeState:
+        return advance(s if success else fate.kill(g, s, seat, cause="b-bomb"))
 
 
 # black hole (trap 16 and over, D27)
 
 
-def _black_hole(g: Any, s: LockeState, seat: int, success: bool, arg: str) -> LockeState:
-    if success:
-        return advance(log(s, "black-hole-avoided", seat, "check"))
-    if len(s.seats[seat].kept) >= 2:
-        return advance(s, Step("mirrors", seat, arg=arg))
-    return advance(s, Step("bh_fall", seat, arg=arg))
+@dataclasses.dataclass(frozen=True)
+class AfterBlackHoleCheck(Then):
+    """Black hole: a failed level check falls in, unless two Lafnor mirrors are used (``cell``:
+    the trap card's)."""
+
+    KIND: ClassVar[str] = "trap.black-hole"
+    cell: str
+
+    def after(self, g: Rules, s: LockeState, seat: int, success: bool) -> LockeState:
+        if success:
+            return advance(log(s, "black-hole-avoided", seat, "check"))
+        if len(s.seats[seat].kept) >= 2:
+            return advance(s, Step("mirrors", seat, arg=self.cell))
+        return advance(s, Step("bh_fall", seat, arg=self.cell))
 
 
 def _on_mirrors(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
@@ -427,7 +448,7 @@ def _on_misfire_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeSta
     cell = (board.random_planet_cell(a, b) if s.phase == "planet" else board.random_base_cell(a, b)).key
     s = log(advance(s), "misfire", step.seat, cell)
     here = cell_of(s, cell)
-    checks = tuple(check_step(i, stat="level", then="trap.misfire", arg=cell) for i in present(s, cell) if acts(s, i))
+    checks = tuple(check_step(i, stat=CheckStat.LEVEL, then=AfterMisfireCheck()) for i in present(s, cell) if acts(s, i))
     if here.handle is not None:
         destroyed = zone_of(s, "destroyed") + (here.handle,)
         s = s._replace(cells=with_cell(s, cell, Cell()), zones=with_zone(s, "destroyed", destroyed))
@@ -463,8 +484,14 @@ def _on_misfire_key(g: Any, s: LockeState, step: Step, action: Any) -> LockeStat
     return advance(s)
 
 
-def _misfire(g: Any, s: LockeState, seat: int, success: bool, arg: str) -> LockeState:
-    return advance(s) if success else advance(s, hit_step(seat, cause="d-bomb-misfire", odds="10-1"))
+@dataclasses.dataclass(frozen=True)
+class AfterMisfireCheck(Then):
+    """D-bomb misfire: each character on the cell that fails its level check takes a 10:1 hit."""
+
+    KIND: ClassVar[str] = "trap.misfire"
+
+    def after(self, g: Rules, s: LockeState, seat: int, success: bool) -> LockeState:
+        return advance(s) if success else advance(s, hit_step(seat, cause="d-bomb-misfire", odds="10-1"))
 
 
 # hypno crystal (event 5): everyone present turns face up
@@ -778,11 +805,6 @@ def cannot_refuse(s: LockeState, seat: int) -> bool:
     return s.seats[seat].restraint in ("deadline", "black-hole", "wheat")
 
 
-fate.CONTINUATIONS.update({
-    "trap.chronos": _chronos, "trap.b-bomb": _b_bomb, "trap.black-hole": _black_hole, "trap.misfire": _misfire,
-})
-
-
 def _decision(g: Any, s: LockeState, step: Step) -> Pending:
     return Decision(step.seat, "locke." + step.kind)
 
@@ -823,30 +845,6 @@ AUTO = {
     "necra_hits": _auto_necra_hits, "blast_backlash": _auto_blast_backlash, "race_start": _auto_race_start,
     "race_next": _auto_race_next, "race_try": _auto_race_try, "wheat_go": _auto_wheat_go,
 }
-
-
-def fate_trap(g: Any, s: LockeState, seat: int, *, modifier: int = 0, cause: str = "") -> LockeState:
-    """``fate.HOOKS["trap"]`` (notes/API-fate.md): queue a trap roll right after the queue head;
-    a prisoner's trap (prison row 11) is tied to its arrest card's cell (N69)."""
-    cell = s.seats[seat].place if cause == "prison" else ""
-    return s._replace(queue=s.queue[:1] + trap_steps(seat, cell, modifier) + s.queue[1:])
-
-
-def _install_fate_hook() -> None:
-    """Install :func:`fate_trap` as l3-base's ``fate.HOOKS["trap"]`` once engine/locke/fate.py exists
-    (it calls the hook from the trap base card and prison row 11)."""
-    import importlib
-
-    try:
-        fate = importlib.import_module("engine.locke.fate")
-    except ImportError:
-        return
-    hooks = getattr(fate, "HOOKS", None)
-    if isinstance(hooks, dict):
-        hooks["trap"] = fate_trap
-
-
-_install_fate_hook()
 
 #: typed step kinds of this family (engine/locke/registry.py)
 STEPS: tuple[type[LockeStep], ...] = ()

@@ -221,13 +221,13 @@ def _auto_turn(g: Any, s: LockeState, step: Step) -> LockeState:
     seat = step.seat
     p = s.seats[seat]
     end = Step("end_turn", seat)
-    check = Step("check_phase", seat)  # engine/locke/fate.py: ESP-proof removal (KMC 9.1 check phase)
+    check = fate.CheckPhase(seat)  # engine/locke/fate.py: ESP-proof removal (KMC 9.1 check phase)
     if not p.alive:
         from engine.locke.planet_cards import dead_turn
 
         return dead_turn(g, s, seat)
     if p.status == "resting":
-        return advance(s, Step("restraint_turn", seat), end)  # engine/locke/fate.py (KMC 8)
+        return advance(s, fate.RestraintTurn(seat), end)  # engine/locke/fate.py (KMC 8)
     if p.status == "arrested":
         return advance(s, Step("declare", seat), check, Step("release", seat), end)
     if p.status == "partner":

@@ -21,7 +21,8 @@ secret until the end); the numbers are the card's own (assets/locke/characters.j
 
 from __future__ import annotations
 
-from typing import Any
+import dataclasses
+from typing import Any, ClassVar
 
 from engine.core.errors import IllegalAction
 from engine.core.pending import Chance, DiceRolled, Pending
@@ -51,6 +52,7 @@ from engine.locke.combat.model import Strike
 from engine.locke.actions import Nop
 from engine.locke.damage import resolve_damage
 from engine.locke.state import LockeState, Step, advance, claimed, log, zone_of
+from engine.locke.steps import Rules, Then
 
 SPECIALS = cc.SPECIALS
 ESCAPES = ("lafnor-mirror", "subspace-field")
@@ -690,16 +692,23 @@ def _auto_ball(g: Any, s: LockeState, step: Step) -> LockeState:
     attacker = fight.fighters[strike.attacker]
     s = log(with_strike(s, None), "cb-ball-absorbs", owner.seat, strike.level)
     if attacker.seat >= 0 and not attacker.thought:
-        return advance(fate.check(g, s, attacker.seat, stat="level", then="combat.ball", arg=str(strike.attacker)))
+        return advance(fate.check(g, s, attacker.seat, stat=fate.CheckStat.LEVEL, then=AfterBallCheck(strike.attacker)))
     if attacker.ob is not None:
         return advance(s, Step("cb_ball_ob", -1, n=strike.attacker))
     return advance(s)
 
 
-def _ball_checked(g: Any, s: LockeState, seat: int, success: bool, arg: str) -> LockeState:
-    if success or s.combat is None:
-        return advance(s)
-    return advance(s, Step("cb_ball_faint", -1, n=int(arg)))
+@dataclasses.dataclass(frozen=True)
+class AfterBallCheck(Then):
+    """The absorb ball's attacker failing its level check faints (``attacker``: its fighter)."""
+
+    KIND: ClassVar[str] = "combat.ball"
+    attacker: int
+
+    def after(self, g: Rules, s: LockeState, seat: int, success: bool) -> LockeState:
+        if success or s.combat is None:
+            return advance(s)
+        return advance(s, Step("cb_ball_faint", -1, n=self.attacker))
 
 
 def _pending_ball_ob(g: Any, s: LockeState, step: Step) -> Pending:
@@ -777,19 +786,28 @@ def _on_turn_card(g: Any, s: LockeState, step: Step, action: UseItem) -> LockeSt
 def _auto_ctl(g: Any, s: LockeState, step: Step) -> LockeState:
     """The named player makes a mind check (the ESP controller check)."""
     victim = fight_of(s).fighters[step.n]
-    arg = f"{step.n}|{step.seat}|{step.arg}"
-    return advance(fate.check(g, s, victim.seat, stat="mind", then="combat.controller", arg=arg))
+    then = AfterControllerCardCheck(step.n, step.seat, int(step.arg))
+    return advance(fate.check(g, s, victim.seat, stat=fate.CheckStat.MIND, then=then))
 
 
-def _ctl_checked(g: Any, s: LockeState, seat: int, success: bool, arg: str) -> LockeState:
-    """A failed check puts the player under the controller for this combat (engine/locke/control.py)."""
-    index, controller, handle = (int(x) for x in arg.split("|"))
-    if s.combat is None or success:
-        s = log(s, "cb-controller-resisted", seat, controller)
-        return advance(s, kept.spend_step(controller, handle))
-    fight = fight_of(s)
-    f = fight.fighters[index]._replace(ctl_by=controller, ctl_card=handle)
-    return advance(log(put(s, with_fighter(fight, index, f)), "controlled", seat, controller, "esp-controller"))
+@dataclasses.dataclass(frozen=True)
+class AfterControllerCardCheck(Then):
+    """A failed check puts the player (fighter ``index``) under the ``controller`` for this
+    combat (engine/locke/control.py); ``handle`` is the controller's ESP controller card."""
+
+    KIND: ClassVar[str] = "combat.controller"
+    index: int
+    controller: int
+    handle: int
+
+    def after(self, g: Rules, s: LockeState, seat: int, success: bool) -> LockeState:
+        index, controller, handle = self.index, self.controller, self.handle
+        if s.combat is None or success:
+            s = log(s, "cb-controller-resisted", seat, controller)
+            return advance(s, kept.spend_step(controller, handle))
+        fight = fight_of(s)
+        f = fight.fighters[index]._replace(ctl_by=controller, ctl_card=handle)
+        return advance(log(put(s, with_fighter(fight, index, f)), "controlled", seat, controller, "esp-controller"))
 
 
 def _pending_ctl_free(g: Any, s: LockeState, step: Step) -> Pending:
@@ -969,13 +987,20 @@ def _auto_reflect_check(g: Any, s: LockeState, step: Step) -> LockeState:
     strike = fight.strike
     assert strike is not None
     seat = fight.fighters[strike.attacker].seat
-    return advance(fate.check(g, s, seat, stat="level", then="combat.reflect", arg=str(step.n)))
+    return advance(fate.check(g, s, seat, stat=fate.CheckStat.LEVEL, then=AfterReflectCheck(step.n)))
 
 
-def _reflect_checked(g: Any, s: LockeState, seat: int, success: bool, arg: str) -> LockeState:
-    if s.combat is None or fight_of(s).strike is None:
-        return advance(s)
-    return _reflection(s, int(arg), success)
+@dataclasses.dataclass(frozen=True)
+class AfterReflectCheck(Then):
+    """The E-suit's level check decides the reflection onto fighter ``target``'s suit or back."""
+
+    KIND: ClassVar[str] = "combat.reflect"
+    target: int
+
+    def after(self, g: Rules, s: LockeState, seat: int, success: bool) -> LockeState:
+        if s.combat is None or fight_of(s).strike is None:
+            return advance(s)
+        return _reflection(s, self.target, success)
 
 
 def _reflection(s: LockeState, target: int, passed: bool) -> LockeState:
@@ -1073,6 +1098,4 @@ AUTO = {
     "cb_turn_on": _auto_turn_on, "cb_mirror_end": _auto_mirror_end, "cb_ball": _auto_ball, "cb_ball_break": _auto_ball_break,
     "cb_ctl": _auto_ctl, "cb_reflect_check": _auto_reflect_check,
 }
-fate.CONTINUATIONS.update({"combat.ball": _ball_checked, "combat.controller": _ctl_checked,
-                           "combat.reflect": _reflect_checked})
 
