@@ -14,7 +14,7 @@ from typing import Any
 from engine.core.actions import Action
 from engine.core.hidden import Knowledge
 from engine.core.pending import Decision
-from engine.locke import abilities, combat, control, fate, legal_effects, legal_fate, stats, turn
+from engine.locke import abilities, combat, control, fate, legal_effects, legal_fate, planet_cards, stats, turn
 from engine.locke.actions import (
     Answer,
     Appear,
@@ -158,7 +158,7 @@ def _move(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge 
     here = cell_of(s, p.place).face_up
     if s.phase == "base" and here in turn.KEY_BASES and (me is None or me.attribute == "good"):
         out.append(Destroy(seat))
-    return out + legal_effects.move_uses(g, s, seat, me, k) + list(abilities.move_options(g, s, seat, me, k))
+    return out + planet_cards.move_uses(g, s, seat, me, k) + list(abilities.move_options(g, s, seat, me, k))
 
 
 def _land(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:

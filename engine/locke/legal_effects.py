@@ -13,50 +13,11 @@ from engine.core.actions import Action
 from engine.core.hidden import Knowledge
 from engine.locke import planet_cards as pc
 from engine.locke import fate, stats
-from engine.locke.actions import Choose, InfoCheck, Keep, Nop, Stat, UseCard, Walk
+from engine.locke.actions import Choose, Keep, Nop, Stat, UseCard
 from engine.locke.components import Character
-from engine.locke.setup import free_silhouettes
 from engine.locke.state import LockeState, Step
 
 Maker = Any
-
-
-def _cards(g: Any, s: LockeState, seat: int, k: Knowledge | None) -> list[tuple[int, str]]:
-    """(handle, card) of the seat's face-down cards as it knows them ("?" without knowledge)."""
-    return [(h, (k.card(h) or "?") if k is not None else "?") for h in s.seats[seat].kept]
-
-
-def _can_be(g: Any, s: LockeState, handle: int, card: str, wanted: str) -> bool:
-    if card == "?":
-        return True
-    if card == "wildcard":
-        fixed = dict(s.wild).get(handle, "")
-        return (not fixed or fixed == wanted) and not (wanted == "clone" and handle in s.no_clone)
-    return card == wanted
-
-
-def move_uses(g: Any, s: LockeState, seat: int, me: Character | None, k: Knowledge | None) -> list[Action]:
-    """Frontier, entertainment district and shape change, offered inside the movement decision."""
-    p = s.seats[seat]
-    out: list[Action] = []
-    mine = _cards(g, s, seat, k)
-    for h, card in mine:
-        if p.damage > 0 and _can_be(g, s, h, card, "frontier"):
-            out.append(UseCard(seat, h, "frontier"))
-        if p.status != "normal":
-            continue
-        if _can_be(g, s, h, card, "entertainment"):
-            gifts = [o for o, c in mine if o != h and (c == "?" or g.components.planet(c).kind == "ability")]
-            gifts += list(p.shown)
-            for other in gifts:
-                for target, q in enumerate(s.seats):
-                    if target != seat and q.alive:
-                        out.append(UseCard(seat, h, "entertainment", target=target, other=other))
-        if _can_be(g, s, h, card, "shape-change"):
-            out.append(UseCard(seat, h, "shape-change", choice="character"))
-            out += [UseCard(seat, h, "shape-change", choice=sid) for sid in free_silhouettes(g, s)
-                    if sid != p.silhouette]
-    return out
 
 
 def _stat_value(g: Any, s: LockeState, seat: int, me: Character | None, stat: str) -> int | None:
@@ -78,10 +39,10 @@ def _hallu(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge
 
 
 def _mirrors(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
-    mine = _cards(g, s, step.seat, k)
+    mine = pc.known_cards(s, step.seat, k)
     out: list[Action] = [Nop(step.seat)]
     mirrors = [(h, c if c != "wildcard" else "") for h, c in mine
-               if c == "?" or c.startswith("lafnor-mirror") or _can_be(g, s, h, c, "lafnor-mirror-5")]
+               if c == "?" or c.startswith("lafnor-mirror") or pc.can_be(s, h, c, "lafnor-mirror-5")]
     for a in range(len(mirrors)):
         for b in range(a + 1, len(mirrors)):
             (h1, c1), (h2, c2) = mirrors[a], mirrors[b]
@@ -146,50 +107,9 @@ def _whim(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge 
     return out + ([Choose(step.seat, "b")] if len(zone_of(s, "chars:unused")) >= 4 else [])
 
 
-def _reroll(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
-    return [Nop(step.seat)] + [UseCard(step.seat, h, "residential") for h, c in _cards(g, s, step.seat, k)
-                               if _can_be(g, s, h, c, "residential")]
-
-
-def _clone(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
-    mine = _cards(g, s, step.seat, k)
-    real: list[Action] = [UseCard(step.seat, h, "clone") for h, c in mine if c == "clone"]
-    if real:  # seed 000 3.1.3: a clone you hold must be used
-        return real
-    return [Nop(step.seat)] + [UseCard(step.seat, h, "clone") for h, c in mine if _can_be(g, s, h, c, "clone")]
-
-
-def _clone_place(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
-    return [Walk(step.seat, cell) for cell in pc.clone_cells(s)]
-
-
-def _identity(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
-    out: list[Action] = []
-    others = [i for i, q in enumerate(s.seats) if i != step.seat and q.alive]
-    for h, c in _cards(g, s, step.seat, k):
-        if c in ("expose-self", "?"):
-            out.append(UseCard(step.seat, h, "expose-self"))
-        if c in ("identify-other", "?"):
-            out += [UseCard(step.seat, h, "identify-other", target=t) for t in others]
-    if k is None or not out:  # with such a card the honest seat must use it
-        out.append(Nop(step.seat))
-    return out
-
-
-def _evil_info(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:
-    need = max(0, 3 - s.seats[step.seat].info)
-    if k is not None:
-        info = tuple(h for h, c in _cards(g, s, step.seat, k)
-                     if c != "?" and g.components.planet(c).effect.type == "information")
-        if len(info) >= need:
-            return [InfoCheck(step.seat, info)]
-    return [InfoCheck(step.seat, ())]
-
-
 MAKERS: dict[str, Maker] = {
     "hallu_declare": _hallu,
     "mirrors": _mirrors, "locke_reveal": _locke_reveal, "blast_choice": _blast, "race_keep": _race_keep,
     "race_six": _options("damage", "retire"), "race_hurt": _race_hurt, "sex_declare": _sex,
-    "whim_choice": _whim, "reroll": _reroll, "clone": _clone, "clone_place": _clone_place,
-    "identity": _identity, "evil_info": _evil_info,
+    "whim_choice": _whim,
 }

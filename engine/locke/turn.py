@@ -822,7 +822,8 @@ def _auto_phase_change(g: Any, s: LockeState, step: Step) -> LockeState:
     base = [i for i, p in enumerate(s.seats) if p.base_player]
     placer = base[0]  # ruling N42: the first base player places all four (alive or not)
     others = tuple(i for i in base if i != placer)
-    steps = [*identity, Step("shuffle", -1, arg="base:stock"), Step("lay_base", -1), Step("key_place", placer)]
+    steps: list[Step | LockeStep] = [*identity, Step("shuffle", -1, arg="base:stock"), Step("lay_base", -1),
+                                     Step("key_place", placer)]
     if others:
         steps.append(Step("key_disclose", placer, arg=",".join(str(i) for i in others)))
     if holder != NO_SEAT:

@@ -36,7 +36,9 @@ from engine.locke.combat.model import (
     Fighter,
     Obstacle,
 )
+from engine.locke.planet_cards import Reroll
 from engine.locke.state import Cell, Combat, LockeState, Step, advance, cell_of, log, with_cell, with_zone, zone_of
+from engine.locke.steps import LockeStep
 
 RULE = "locke.10"
 #: Logged when a combat is called, before seed 002's joining checks (their results follow it).
@@ -307,12 +309,12 @@ def _on_init(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     fight = fight_of(s)
     rollers = _rollers(s, step)
     rolls = list(fight.rolls)
-    own: list[Step] = []
+    own: list[Step | LockeStep] = []
     for k, i in enumerate(rollers):
         pair = (action.faces[2 * k], action.faces[2 * k + 1])
         seat = fight.fighters[i].seat
         if seat >= 0 and s.seats[seat].kept and s.seats[seat].alive:
-            own += [Step("reroll", seat, arg=f"{pair[0]},{pair[1]}"), Step("cb_init_pair", seat, n=i)]
+            own += [Reroll(seat, pair), Step("cb_init_pair", seat, n=i)]
         else:
             rolls[i] = rolls[i] + (sum(pair),)
     s = put(s, fight._replace(rolls=tuple(rolls)))

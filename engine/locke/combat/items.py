@@ -52,7 +52,7 @@ from engine.locke.combat.model import Strike
 from engine.locke.actions import Nop
 from engine.locke.damage import resolve_damage
 from engine.locke.state import LockeState, Step, advance, claimed, log, zone_of
-from engine.locke.steps import Rules, Then
+from engine.locke.steps import LockeStep, Rules, Then
 
 SPECIALS = cc.SPECIALS
 ESCAPES = ("lafnor-mirror", "subspace-field")
@@ -375,7 +375,7 @@ def _on_special(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     options = targets(s, fight, me)
     if action.target not in options:
         raise IllegalAction(f"pick a target among fighters {list(options)}", rule="locke.10.6")
-    reveal: tuple[Step, ...] = ()
+    reveal: tuple[Step | LockeStep, ...] = ()
     if action.card >= 0:  # seed 000 3.1.1 cruiser, 3.1.3 geoid bomb
         kept.check_held(g, s, step.seat, action.card, action.as_card, (PLANET_SPECIAL[action.item],))
         s = kept.claim(s, step.seat, action.card, action.as_card)
@@ -606,7 +606,7 @@ def _on_own_escape(g: Any, s: LockeState, step: Step, action: UseItem) -> LockeS
     return advance(s, *_mirror_steps(s, step.seat, me, action.card, action.as_card), rest)
 
 
-def _mirror_steps(s: LockeState, seat: int, me: int, handle: int, as_card: str) -> tuple[Step, ...]:
+def _mirror_steps(s: LockeState, seat: int, me: int, handle: int, as_card: str) -> tuple[Step | LockeStep, ...]:
     """The mirror is shown and spent; every other player still in may block it; then the end."""
     fight = fight_of(s)
     asks = tuple(Step("cb_mirror_block", f.seat, n=j) for j in fight.order or range(len(fight.fighters))
@@ -652,7 +652,7 @@ def _item_result(g: Any, s: LockeState, seat: int, me: int, item: str, target: s
     queue's head (the roll, or the statement of a geoid bomb announced as a ship, N226)."""
     planet = bool(handle)
     fight = fight_of(s)
-    after: tuple[Step, ...] = ()
+    after: tuple[Step | LockeStep, ...] = ()
     if planet and (ok or out):  # it acted: shown and discarded (seed 000 3.1.3)
         after = kept.reveal(seat, int(handle), as_card) + (kept.spend_step(seat, int(handle)),)
     if out:  # knocked out by an unexplained high frequency (KMC 2.3.1): a target still
@@ -826,7 +826,7 @@ def _on_ctl_free(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     return advance(s, kept.spend_step(f.ctl_by, f.ctl_card))
 
 
-def industrial(g: Any, s: LockeState, seat: int, action: Any) -> tuple[Step, ...]:
+def industrial(g: Any, s: LockeState, seat: int, action: Any) -> tuple[Step | LockeStep, ...]:
     """Check a contact telepathy with a kept industrial district (seed 000 3.2.4): its level
     check is made at the card's level whatever the character's; the card is shown and spent."""
     kept.check_held(g, s, seat, action.planet, "industrial", ("industrial",))

@@ -60,6 +60,7 @@ from engine.locke.combat.model import ASLEEP, DEAD, DECK, ESCAPED, Fight, Fighte
 from engine.locke.components import CombatCard
 from engine.locke.damage import resolve_damage
 from engine.locke.state import NO_SEAT, LockeState, Step, advance, claimed, log, untyped, with_seat
+from engine.locke.steps import LockeStep
 
 RULES = {
     "attack": "locke.10.6", "sync": "locke.10.8", "hench": "locke.10.8", "escape": "locke.10.7.2",
@@ -293,7 +294,7 @@ def _on_act(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
                                 rule="locke.5.4")
     elif action.level:
         raise IllegalAction("declare a level only for contact telepathy", rule="locke.5.4")
-    industrial: tuple[Step, ...] = ()
+    industrial: tuple[Step | LockeStep, ...] = ()
     if action.planet >= 0:  # seed 000 3.2.4: the industrial district makes the check at level 6
         industrial = items.industrial(g, s, step.seat, action)
     elif action.planet != -1:

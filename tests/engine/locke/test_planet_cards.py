@@ -20,7 +20,7 @@ from engine.core.errors import CheatDetected
 from engine.core.pending import Chance
 from engine.locke import planet_cards as pc
 from engine.locke.actions import Declare, InfoCheck, Keep, Land, Nop, Teleport, UseCard, Walk
-from engine.locke.state import Step
+from engine.locke.planet_cards import Gift
 from tests.engine.locke.flow_helpers import act, five, game, place, roll, settle, table_at, waiting
 
 
@@ -233,7 +233,7 @@ def test_a_wildcard_given_away_gets_a_clone_turn_of_its_own() -> None:
     s = table.state  # seat 2 is back (as an actually-alive check would bring it) and gives it away
     table.state = s._replace(seats=tuple(p._replace(alive=True, place="P:1:0") if i == 2 else p
                                          for i, p in enumerate(s.seats)))
-    _run(table, (Step("give", 2, n=wild, arg="3"),))  # the entertainment district's gift
+    _run(table, (Gift(2, wild, 3),))  # the entertainment district's gift
     s = table.state
     assert s.seats[3].kept == (wild,) and wild not in s.no_clone
     assert ent in s.no_clone  # the giver's own cards keep their mark
