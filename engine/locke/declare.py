@@ -58,15 +58,9 @@ def answerers(s: LockeState, declarer: int) -> tuple[int, ...]:
     for k in range(1, s.n):
         seat = (declarer + k) % s.n
         p = s.seats[seat]
-        if p.alive and seat not in seen and not p.exposed and not cannot_refuse(s, seat):
+        if p.alive and seat not in seen and not p.exposed and not fate.cannot_refuse(s, seat):
             out.append(seat)
     return tuple(out)
-
-
-def cannot_refuse(s: LockeState, seat: int) -> bool:
-    from engine.locke.traps import cannot_refuse as trapped  # deadline, black hole, wheat field
-
-    return trapped(s, seat)
 
 
 def _auto_declare(g: Any, s: LockeState, step: Step) -> LockeState:

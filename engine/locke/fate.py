@@ -370,6 +370,12 @@ class RestraintRoll(SeatRoll):
         return advance(restrain(g, s, self.seat, cause=self.cause, turns=action.faces[0] * self.times))
 
 
+def cannot_refuse(s: LockeState, seat: int) -> bool:
+    """Deadline (N8), the black hole (N2) and the wheat field (N61) take away the right to refuse
+    a victory declaration (KMC 11.1.2)."""
+    return s.seats[seat].restraint in ("deadline", "black-hole", "wheat")
+
+
 def wake(s: LockeState, seat: int, how: str) -> LockeState:
     """The restraint is over: the seat acts again, and a trap card that held it is removed
     once nobody else is caught in it."""

@@ -14,7 +14,7 @@ from typing import Any
 from engine.core.actions import Action
 from engine.core.hidden import Knowledge
 from engine.core.pending import Decision
-from engine.locke import abilities, combat, control, fate, legal_effects, legal_fate, planet_cards, stats, turn
+from engine.locke import abilities, combat, control, fate, legal_fate, planet_cards, stats, turn
 from engine.locke.actions import (
     Answer,
     Appear,
@@ -235,4 +235,3 @@ _MAKERS = {
 }
 _MAKERS.update(combat.MAKERS)  # KMC 10 (engine/locke/combat/legal.py)
 _MAKERS.update(legal_fate.MAKERS)  # part 3: fate and base cards (engine/locke/legal_fate.py)
-_MAKERS.update(legal_effects.MAKERS)  # part 3: planet cards, trap and event charts

@@ -60,8 +60,7 @@ RULE = "locke.s000.3.1"
 IDENTITY = ("reveal-self", "peek-identity")
 #: Rolls after which the roll's seat may use a residential district (its own dice, seed 000 3.2.4)
 #: that are not yet typed ``REROLL`` steps (engine/locke/steps.py); engine/locke/game.py wraps them.
-REROLLABLE = ("tele_roll", "prison_roll", "enter_roll", "trap_roll", "event_roll", "genocide_roll",
-              "hallu_roll",
+REROLLABLE = ("tele_roll", "prison_roll", "enter_roll",
               # the seat's own dice in a combat (ruling N208): mind stretches, item rolls, escape, telepathy,
               # and the attacker's damage dice (KMC 10.7.4 (3): the attacker rolls them; combat.ROLLERS names it)
               "cb_mind", "cb_item_roll", "cb_flee_roll", "cb_tele_roll", "cb_damage", "cb_suit_damage",

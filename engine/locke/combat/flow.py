@@ -454,7 +454,7 @@ def _auto_end(g: Any, s: LockeState, step: Step) -> LockeState:
     s = s._replace(combat=None, last_combat=s.last_combat if trapped or c.cause == VOLLEY else participants)
     if not alive_seats(s):
         return end_game(s, "all-dead")
-    follow = latecomers.after(s, c.cell, fight.newcomers, fight.escapers)  # N192
+    follow: tuple[Step | LockeStep, ...] = latecomers.after(s, c.cell, fight.newcomers, fight.escapers)  # N192
     follow += tuple(x for seat in fight.escapers if s.seats[seat].alive  # KMC 10.11 (N147, N190)
                     for x in followup.after_escape(s, seat))
     cause = c.cause.split(":", 1)[1] if c.cause.startswith("random-combat:") else ""
