@@ -105,7 +105,7 @@ def on_move_ability(g: Any, s: LockeState, step: Step, action: Any) -> LockeStat
     s = s._replace(**claimed(s, claim))
     old = s.seats[action.target].silhouette
     if action.ability == SHAPE_CHANGE:  # KMC 2.2.1 note: a shape change clears the tries on it
-        s = forget(s, seat, own=False)
+        s = fate.forget(s, seat, own=False)
     target = s.seats[action.target]
     target = target._replace(silhouette=action.choice, shifter=target.shifter or action.ability == SHAPE_CHANGE)
     s = s._replace(seats=with_seat(s, action.target, target))
@@ -154,15 +154,6 @@ class AfterConversion(Then):
             s = s._replace(seats=with_seat(s, target, s.seats[target]._replace(converted=True)))
             s = log(s, "conversion", seat, target)
         return advance(s)
-
-
-def forget(s: LockeState, seat: int, *, own: bool) -> LockeState:
-    """KMC 2.2.1 note: when ``seat`` changes character or comes back to life every player's
-    conversion try on it is cleared (and, coming back to life, its own tries too); a new
-    character has not shown it can shape-change."""
-    seats = [q._replace(converts=tuple(t for t in q.converts if t != seat)) for q in s.seats]
-    seats[seat] = seats[seat]._replace(shifter=False, converts=() if own else seats[seat].converts)
-    return s._replace(seats=tuple(seats))
 
 
 PENDING: dict[str, Any] = {"ability_reveal": pending_reveal}

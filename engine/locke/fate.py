@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from collections.abc import Callable
 from typing import Any, ClassVar
 
 from engine.core.actions import Action
@@ -46,6 +45,7 @@ from engine.core.hidden import Knowledge
 from engine.core.pending import CardsDealt, Chance, DiceRolled, HiddenOp, Pending
 from engine.locke import charts, stats
 from engine.locke import claims as ck
+from engine.locke.claims import FACTS, STAT_OPS
 from engine.locke.actions import CheckValue, DeclareDurability, TryRevive
 from engine.locke.components import Character
 from engine.locke.damage import resolve_damage
@@ -115,14 +115,6 @@ RESTRAINTS: dict[str, Restraint] = {
     "black-hole": Restraint(Ends.NEVER),  # trap 16 (N2)
 }
 
-#: Yes/no facts a seat may be asked about its own character (claims of kind FACT).
-FACTS: dict[str, Callable[[Character], bool]] = {
-    "male": lambda c: c.sex == "male",
-    "female": lambda c: c.sex == "female",
-    "hijiri": lambda c: c.id == "hijiri-yuki",
-}
-
-
 class CheckStat(enum.StrEnum):
     """What a check is made on."""
 
@@ -156,14 +148,6 @@ def _seat(s: LockeState, seat: int, **fields: Any) -> LockeState:
     return s._replace(seats=with_seat(s, seat, s.seats[seat]._replace(**fields)))
 
 
-#: How a declared value ``n`` stands to the current stat in a claim of kind STAT_NOW.
-STAT_OPS: dict[str, Callable[[int, int], bool]] = {
-    "le": lambda n, now: n <= now,  # the stat reaches n (a check, a teleport, following a party)
-    "ge": lambda n, now: now <= n,  # the stat is at most n (psycho blast: "my level is 0")
-    "eq": lambda n, now: now == n,  # the stat is exactly n (hallucination, a damage check on the mind)
-}
-
-
 def stat_claim(s: LockeState, seat: int, stat: str, op: str, n: int, rule: str) -> Any:
     """The one claim about a seat's current level, power or mind (ruling N100): it carries the
     public ledger it was made against (the stat's mods and the ESP proofs) and is judged as
@@ -189,20 +173,6 @@ def fact_claim(s: LockeState, seat: int, question: str, answer: bool, rule: str)
     return ck.make(seat, s.step_no, ck.FACT, (s.seats[seat].character,), [question, answer], rule)
 
 
-def judge(character: Character, what: str, value: Any) -> bool:
-    """Judge the claim kinds of fate once the character card is open (engine/locke/claims.py)."""
-    if what == ck.STAT_NOW:
-        stat, op, n, mods, proofs = value
-        return STAT_OPS[str(op)](int(n), stats.current(character, mods, int(proofs), str(stat)))
-    if what == ck.DURABILITY_NOW:
-        declared, damage, mods = value
-        return int(declared) == max(0, stats.current(character, mods, 0, "durability") - int(damage))
-    if what == ck.FACT:
-        question, answer = value
-        return FACTS[str(question)](character) == bool(answer)
-    raise ValueError(f"not a fate claim: {what!r}")
-
-
 def _now(s: LockeState, seat: int, me: Character, stat: str) -> int:
     """The seat's current ``stat`` as its own card says (for its honest declarations)."""
     p = s.seats[seat]
@@ -216,14 +186,19 @@ def kill(g: Any, s: LockeState, victim: int, *, killer: int = NO_SEAT, cause: st
     """Death or elimination (KMC 8): off the board and out of any party, its ESP proofs, its
     restraint, its controller and its until-death changes gone; a trap card that held it is
     removed once nobody else is caught. A no-op for the dead."""
-    from engine.locke.turn import kill as drop
-
     p = s.seats[victim]
     if not p.alive:
         return s
-    s = drop(s, victim, killer)
-    s = _seat(s, victim, proofs=0, restraint="", home="", controller=NO_SEAT,
-              mods=tuple(m for m in p.mods if m[3] == "game"))
+    seats = list(s.seats)
+    seats[victim] = p._replace(alive=False, place=OFF_BOARD, status="normal", leader=NO_SEAT, rest=0, proofs=0,
+                               restraint="", home="", controller=NO_SEAT,
+                               mods=tuple(m for m in p.mods if m[3] == "game"))
+    for i, q in enumerate(seats):  # its partners go on alone
+        if q.leader == victim:
+            seats[i] = q._replace(leader=NO_SEAT, status="normal")
+    if killer != NO_SEAT and killer != victim:
+        seats[killer] = seats[killer]._replace(kills=seats[killer].kills + (victim,))
+    s = s._replace(seats=tuple(seats))
     s = _let_go(log(s, "died", victim, cause, killer), victim)
     # KMC 4 ESP controller system: every death gives each controlled seat a 1d6 (1 frees it).
     rolls = tuple(ControlRoll(i) for i, q in enumerate(s.seats) if q.alive and q.controller != NO_SEAT)
@@ -235,9 +210,16 @@ def revive(g: Any, s: LockeState, seat: int, *, cell: str, how: str) -> LockeSta
     (KMC 6.3, seed 000 clone); the Nova and King-room tries come back (KMC 4)."""
     s = _seat(s, seat, alive=True, place=cell, status="normal", leader=NO_SEAT, damage=0, rest=0, restraint="",
               home="", converted=False, tried=(), prison_failures=0, proofs=0)
-    from engine.locke.abilities import forget
-
     return log(forget(s, seat, own=True), "revived", seat, how, cell)
+
+
+def forget(s: LockeState, seat: int, *, own: bool) -> LockeState:
+    """KMC 2.2.1 note: when ``seat`` changes character or comes back to life every player's
+    conversion try on it is cleared (and, coming back to life, its own tries too); a new
+    character has not shown it can shape-change."""
+    seats = [q._replace(converts=tuple(t for t in q.converts if t != seat)) for q in s.seats]
+    seats[seat] = seats[seat]._replace(shifter=False, converts=() if own else seats[seat].converts)
+    return s._replace(seats=tuple(seats))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -271,9 +253,17 @@ class ControlDie(SeatRoll):
 # --- prison (seed 000 3.2.1, seed 002 prison chart) ---------------------------------------
 
 
-def imprison(g: Any, s: LockeState, seat: int, *, cause: str) -> LockeState:
-    from engine.locke.turn import arrest
+def arrest(s: LockeState, seat: int) -> LockeState:
+    """Arrest ``seat`` (a leader's partners stay behind, free: ruling N49)."""
+    seats = list(s.seats)
+    seats[seat] = seats[seat]._replace(status="arrested", leader=NO_SEAT)
+    for i, q in enumerate(seats):
+        if q.leader == seat:
+            seats[i] = q._replace(leader=NO_SEAT, status="normal")
+    return s._replace(seats=tuple(seats))
 
+
+def imprison(g: Any, s: LockeState, seat: int, *, cause: str) -> LockeState:
     s = arrest(s, seat)
     return log(s, "arrested", seat, s.seats[seat].place, cause)
 
@@ -298,11 +288,9 @@ class CheckPhase(Automatic):
     seat: int
 
     def run(self, g: Rules, s: LockeState) -> LockeState:
-        from engine.locke.combat.disintegration import recovering
-
         p = s.seats[self.seat]
         steps: tuple[Step | LockeStep, ...] = (ProofRoll(self.seat),) if p.alive and p.proofs > 0 else ()
-        if recovering(g, p):
+        if p.alive and stats.recovering(g.components.characters, p.mods):
             steps += (Step("dis_recover", self.seat),)
         return advance(s, *steps)
 
@@ -519,8 +507,6 @@ class TrueSelfDeal(Waiting):
         unused = zone_of(s, "chars:unused")
         s = s._replace(zones=with_zone(s, "chars:unused", unused[1:]))
         s = s._replace(zones=with_zone(s, "chars:discarded", zone_of(s, "chars:discarded") + (p.character,)))
-        from engine.locke.abilities import forget
-
         s = forget(s, self.seat, own=False)  # KMC 2.2.1 note: a new character, untried
         from engine.locke.combat.items import new_character
 

@@ -13,6 +13,7 @@ from engine.core.actions import Action
 from engine.core.hidden import Knowledge
 from engine.locke import base_cards, fate, stats
 from engine.locke.actions import Fact, PlayTeleport
+from engine.locke.claims import FACTS
 from engine.locke.components import Character
 from engine.locke.state import LockeState, Step, zone_of
 
@@ -26,7 +27,7 @@ def _fact(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge 
     question = step.arg.split("|", 1)[0]
     if me is None:
         return [Fact(step.seat, True), Fact(step.seat, False)]
-    return [Fact(step.seat, fate.FACTS[question](me))]
+    return [Fact(step.seat, FACTS[question](me))]
 
 
 def _level_above(g: Any, s: LockeState, step: Step, me: Character | None, k: Knowledge | None) -> list[Action]:

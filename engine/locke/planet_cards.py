@@ -29,7 +29,6 @@ from __future__ import annotations
 import dataclasses
 import enum
 from collections.abc import Callable
-from functools import lru_cache
 from typing import Any, ClassVar
 
 from engine.core.actions import SYSTEM, Action
@@ -37,9 +36,10 @@ from engine.core.errors import IllegalAction
 from engine.core.hidden import Knowledge
 from engine.core.pending import CardsDealt, CardsRevealed, Chance, DiceRolled, HiddenOp, Pending
 from engine.locke import claims as ck
-from engine.locke import fate
+from engine.locke import board, fate
 from engine.locke.actions import InfoCheck, Nop, UseCard, Walk
 from engine.locke.components import Character
+from engine.locke.components import kind_of as kind_of  # the combat reads a used card's kind here too
 from engine.locke.setup import cheat, free_silhouettes, open_information
 from engine.locke.state import (
     OFF_BOARD,
@@ -76,18 +76,6 @@ class MoveCard(enum.StrEnum):
 
 
 MOVE_CARDS = tuple(MoveCard)
-
-_KIND_PREFIXES = ("lafnor-mirror", "absorb-ball", "powered-suit", "esp-jammer", "esp-field", "ambush")
-
-
-@lru_cache(maxsize=256)  # a pure function of a card id, asked for half a million times a 300-game run
-def kind_of(card: str) -> str:
-    """One id per planet-card kind (28 kinds): the card id without its level or letter."""
-    for kind in _KIND_PREFIXES:
-        if card.startswith(kind + "-"):
-            return kind
-    return card
-
 
 def card_of(s: LockeState, handle: int) -> str:
     """The card behind a revealed handle ("" while it is face down)."""
@@ -361,9 +349,7 @@ class ShapeChangeDeal(Waiting):
         s = s._replace(zones=with_zone(s, "chars:unused", zone_of(s, "chars:unused")[1:]))
         s = s._replace(zones=with_zone(s, "chars:erased", zone_of(s, "chars:erased") + (p.character,)))
         p = p._replace(character=new, seen_by=(), exposed=False, tried=(), mods=(), damage=0)
-        from engine.locke.abilities import forget
-
-        s = forget(s._replace(seats=with_seat(s, self.seat, p)), self.seat, own=False)  # KMC 2.2.1 note: untried
+        s = fate.forget(s._replace(seats=with_seat(s, self.seat, p)), self.seat, own=False)  # KMC 2.2.1 note: untried
         return advance(log(s, "shape-changed", self.seat, "character"))
 
 
@@ -500,9 +486,8 @@ class CloneRevival(Automatic):
 
 
 def clone_cells(s: LockeState) -> tuple[str, ...]:
-    from engine.locke.turn import ENTRY, OUTER
-
-    return ENTRY if s.phase == "planet" else OUTER
+    """Where a clone comes back (KMC 8): the printed spaceports, or the base's outer cells."""
+    return tuple(c.key for c in (board.PRINTED_SPACEPORTS if s.phase == "planet" else board.OUTER_CELLS))
 
 
 @dataclasses.dataclass(frozen=True)

@@ -42,7 +42,9 @@ from engine.locke import claims as ck
 from engine.locke import planet_cards as pc
 from engine.locke.actions import Choose, Keep, Nop, Stat, UseCard
 from engine.locke.chart_data import TRAP_PLUS
+from engine.locke.combat import begin, obstacles_from, volley
 from engine.locke.components import Character
+from engine.locke.declare import end_game
 from engine.locke.fate import CheckStat, HitStat, check_step, hit_step, present, trap_card_done
 from engine.locke.fate import in_play as acts
 from engine.locke.outcomes import Context, Opponent, Outcome
@@ -154,12 +156,9 @@ class TrapDone(Automatic):
 
 def _combat(g: Rules, s: LockeState, seat: int, cause: str, opponents: tuple[Opponent, ...]) -> LockeState:
     """The seat's party fights the chart's obstacles where it stands."""
-    from engine.locke.combat import begin
-    from engine.locke.combat import obstacles_from as obstacles_of
-
     here = s.seats[seat].place
     sides = (party_of(s, lead(s, seat)), ())
-    return begin(s, Combat(cause, here, sides, obstacles=obstacles_of(g, opponents, ())))
+    return begin(s, Combat(cause, here, sides, obstacles=obstacles_from(g, opponents, ())))
 
 
 TrapEntry = Callable[[Rules, LockeState, int, str, Outcome], LockeState]
@@ -209,8 +208,6 @@ def _genocide(g: Rules, s: LockeState, seat: int, cell: str, outcome: Outcome) -
 
 def _volley(g: Rules, s: LockeState, seat: int, cell: str, outcome: Outcome) -> LockeState:
     """The sync attack of the 300 (engine/locke/combat/volley.py)."""
-    from engine.locke.combat import volley
-
     return volley.begin(g, s, seat)
 
 
@@ -549,8 +546,6 @@ def _wheat(g: Rules, s: LockeState, seat: int, cell: str, outcome: Outcome) -> L
 
 def _emperor(g: Rules, s: LockeState, seat: int, cell: str, outcome: Outcome) -> LockeState:
     """Event 10 (N3): everyone able gathers on the cell, and the seat's party fights the rest."""
-    from engine.locke.combat import begin
-
     here = s.seats[seat].place
     gathered = tuple(i for i in range(s.n) if acts(s, i))
     seats = list(s.seats)
@@ -753,8 +748,6 @@ class MisfireKeyBase(Waiting):
 
     @answers(CellsOpened)
     def opened(self, g: Rules, s: LockeState, action: CellsOpened) -> LockeState:
-        from engine.locke.declare import end_game
-
         content = action.contents[0]
         known = dict(s.open_cards)
         if action.handles[0] not in known:

@@ -165,18 +165,6 @@ def info_of_party(s: LockeState, seat: int) -> int:
     return sum(s.seats[i].info for i in party_of(s, lead(s, seat)))
 
 
-def kill(s: LockeState, victim: int, killer: int = NO_SEAT) -> LockeState:
-    """A character dies: off the board, out of any party (KMC 8, dead state)."""
-    seats = list(s.seats)
-    seats[victim] = seats[victim]._replace(alive=False, place=OFF_BOARD, status="normal", leader=NO_SEAT, rest=0)
-    for i, p in enumerate(seats):
-        if p.leader == victim:
-            seats[i] = p._replace(leader=NO_SEAT, status="normal")
-    if killer != NO_SEAT and killer != victim:
-        seats[killer] = seats[killer]._replace(kills=seats[killer].kills + (victim,))
-    return s._replace(seats=tuple(seats))
-
-
 def alive_seats(s: LockeState) -> tuple[int, ...]:
     return tuple(i for i, p in enumerate(s.seats) if p.alive)
 
@@ -606,7 +594,7 @@ def obey_planet(g: Any, s: LockeState, seat: int, card: str) -> LockeState:
     if kind == "spaceport":
         return advance(s)
     if kind == "arrest":  # seed 000 3.2.1: in prison on this cell
-        s = arrest(s, seat)
+        s = fate.arrest(s, seat)
         return advance(flag(log(s, "arrested", seat, p.place), "no_combat"))
     if kind == "chart" and g.components.planet(card).effect.params["chart"] == "random-combat":
         return advance(flag(s, "no_combat"), Step("rc_roll", seat, arg="card"))
@@ -622,16 +610,6 @@ def obey_planet(g: Any, s: LockeState, seat: int, card: str) -> LockeState:
         return advance(s)
     # information and ambush cards act before this (seed 000 3.2.2, 3.2.3); nothing else is an instruction
     raise ValueError(f"planet card {card!r}: no instruction of type {kind!r}")
-
-
-def arrest(s: LockeState, seat: int) -> LockeState:
-    """Arrest ``seat`` (a leader's partners stay behind, free: ruling N49)."""
-    seats = list(s.seats)
-    seats[seat] = seats[seat]._replace(status="arrested", leader=NO_SEAT)
-    for i, q in enumerate(seats):
-        if q.leader == seat:
-            seats[i] = q._replace(leader=NO_SEAT, status="normal")
-    return s._replace(seats=tuple(seats))
 
 
 def _on_identify(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
@@ -699,7 +677,7 @@ def _on_surrender(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
     assert isinstance(action, Surrender)
     if not action.surrender:
         return advance(s)
-    s = arrest(s, step.seat)
+    s = fate.arrest(s, step.seat)
     s = log(s, "surrendered", step.seat)
     queue = tuple(q for q in s.queue[1:] if q.kind not in ("reveal_unused", "rc_start"))
     return s._replace(queue=queue)

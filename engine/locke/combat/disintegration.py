@@ -184,16 +184,7 @@ def _on_roll(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
 # --- recovery (KMC 2.2.2: 1d6 in each own turn) -------------------------------------------------
 
 
-def recovering(g: Any, p: Seat) -> bool:
-    """Disintegrated and maybe not whole again. The maximum is hidden, so the rolls go on until
-    as many levels came back as the highest printed level plus the public gains (N183)."""
-    mods = [m for m in p.mods if m[0] == "level"]
-    zeros = [k for k, m in enumerate(mods) if m[1] == "zero"]
-    if not p.alive or not zeros:
-        return False
-    back = sum(1 for m in mods[zeros[-1]:] if m[1] == "regain")
-    top: int = max(c.level for c in g.components.characters) + sum(max(0, m[2]) for m in mods if m[1] == "add")
-    return back < top
+# The check phase asks stats.recovering whether a seat still rolls (engine/locke/fate.py CheckPhase).
 
 
 def _pending_recover(g: Any, s: LockeState, step: Step) -> Pending:
