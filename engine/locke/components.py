@@ -364,6 +364,15 @@ class ComponentSet:
     def base(self, card_id: str) -> BaseCard:
         return _lookup(self.bases, card_id, "secret-base card")
 
+    def planet_effect(self, card: str) -> str:
+        """The effect type of the planet card ``card`` (an id, or a kind: :func:`kind_of`); ""
+        when no planet card is called that."""
+        return next((p.effect.type for p in self.planets if card in (p.id, kind_of(p.id))), "")
+
+    def planets_of(self, effect: str) -> tuple[str, ...]:
+        """The ids of the planet cards whose effect is of type ``effect``, in data order."""
+        return tuple(p.id for p in self.planets if p.effect.type == effect)
+
     def digest(self) -> bytes:
         """Hash binding a game to this exact component set (for the genesis record)."""
         return digest("fairtable/locke/components/v1", _plain(self))

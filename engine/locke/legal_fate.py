@@ -1,4 +1,5 @@
-"""Honest legal actions for the decisions of engine/locke/fate.py and base_cards.py.
+"""Honest legal actions for the decisions of engine/locke/base_cards.py not yet typed (fate's
+are on its typed steps, engine/locke/fate.py).
 
 Merged into engine/locke/legal.py's table. With the seat's knowledge each
 declaration is offered only with its true value (so bots never make a false
@@ -11,7 +12,7 @@ from typing import Any
 
 from engine.core.actions import Action
 from engine.core.hidden import Knowledge
-from engine.locke import base_cards, fate, stats
+from engine.locke import base_cards, stats
 from engine.locke.actions import Fact, PlayTeleport
 from engine.locke.claims import FACTS
 from engine.locke.components import Character

@@ -22,6 +22,12 @@ re-roll right after the seat's own rolls (:class:`Reroll`, offered around every
 or on revival (:class:`IdentityChoice`). The combat-only kinds are used by the
 combat (engine/locke/combat/kept.py) through :func:`use_steps` and
 :class:`Spend`.
+
+A card's behaviour is found from its ``effect.type`` in the card data, never from
+its id: :data:`EFFECT_CODE` names the files that carry out each type, the uses
+here dispatch on the type (:data:`MOVE_EFFECTS` for the movement decision), and a
+card's *kind* (its id without a level, ``components.kind_of``) shares one type
+with every card of the kind, checked when the cards load.
 """
 
 from __future__ import annotations
@@ -56,8 +62,11 @@ from engine.locke.state import (
 from engine.locke.steps import Automatic, LockeStep, Rules, SeatDecision, Waiting, answer_methods, answers
 
 RULE = "locke.s000.3.1"
-#: Effect types of the identity cards an Evil face keeps hidden until the planet phase ends (3.2.3).
-IDENTITY = ("reveal-self", "peek-identity")
+#: Effect types (assets/locke/planets.json) of the kept cards used out of combat, besides the
+#: movement decision's (:class:`MoveEffect`): the residential district's re-roll (seed 000 3.2.4),
+#: the clone (3.1.3), and the identity cards an Evil face keeps hidden until the planet phase ends (3.2.3).
+REROLL, CLONE, REVEAL_SELF, PEEK_IDENTITY = "reroll", "clone", "reveal-self", "peek-identity"
+IDENTITY = (REVEAL_SELF, PEEK_IDENTITY)
 #: Rolls after which the roll's seat may use a residential district (its own dice, seed 000 3.2.4)
 #: that are not yet typed ``REROLL`` steps (engine/locke/steps.py); engine/locke/game.py wraps them.
 REROLLABLE = ("tele_roll", "prison_roll", "enter_roll",
@@ -67,15 +76,49 @@ REROLLABLE = ("tele_roll", "prison_roll", "enter_roll",
               "cb_init_pair")  # a seat's own two initiative dice (KMC 10.3.3), combat/flow.py
 
 
-class MoveCard(enum.StrEnum):
-    """The cards a seat may use in its movement decision (seed 000 3.1.3 shape change, 3.2.4 districts)."""
+class MoveEffect(enum.StrEnum):
+    """The effect types (assets/locke/planets.json) of the cards a seat may use in its movement
+    decision, in the order they are offered."""
 
-    FRONTIER = "frontier"
-    ENTERTAINMENT = "entertainment"
-    SHAPE_CHANGE = "shape-change"
+    HEAL = "heal"  # the frontier (seed 000 3.2.4)
+    GIVE = "give-ability-card"  # the entertainment district (3.2.4)
+    CHANGE_IDENTITY = "change-identity"  # the shape change (3.1.3)
 
 
-MOVE_CARDS = tuple(MoveCard)
+#: Where the code of each planet-card effect type is: from a card's ``effect.type`` in
+#: assets/locke/planets.json to the files that carry it out. Its keys are exactly the types the
+#: component loader accepts (components.PLANET_EFFECTS refuses any other when the cards load;
+#: tests/engine/locke/test_planet_cards.py holds the two together).
+EFFECT_CODE: dict[str, tuple[str, ...]] = {
+    # kept ability cards used out of combat (this module: MOVE_EFFECTS, Reroll, CloneChoice)
+    MoveEffect.HEAL: ("engine/locke/planet_cards.py",),
+    MoveEffect.GIVE: ("engine/locke/planet_cards.py",),
+    MoveEffect.CHANGE_IDENTITY: ("engine/locke/planet_cards.py",),
+    REROLL: ("engine/locke/planet_cards.py",),
+    CLONE: ("engine/locke/planet_cards.py",),
+    # a wildcard stands for any ability card (seed 000 3.1.5): CardUse here, the combat's FACE_DOWN
+    "wildcard": ("engine/locke/planet_cards.py", "engine/locke/combat/kept.py"),
+    # two mirrors against the black hole (traps.MirrorChoice), one against an attack in a combat
+    "mirror-card": ("engine/locke/traps.py", "engine/locke/combat/items.py"),
+    # kept ability cards used in a combat (engine/locke/combat/kept.py PLANET_ITEMS)
+    "subspace-escape": ("engine/locke/combat/items.py",),
+    "absorb-ball": ("engine/locke/combat/items.py",),
+    "grant-item": ("engine/locke/combat/kept.py", "engine/locke/combat/items.py"),
+    "energy-suit-card": ("engine/locke/combat/items.py",),
+    "special-attack": ("engine/locke/combat/items.py",),
+    "esp-controller": ("engine/locke/combat/items.py",),
+    "contact-telepathy-level": ("engine/locke/combat/items.py",),
+    "swap-combat-cards": ("engine/locke/combat/items.py",),
+    # instruction cards, obeyed when drawn or walked onto (turn.obey_planet); ambushes are placed
+    # at set-up and sprung on the board; identity cards kept by a base player (IdentityChoice here)
+    "ambush": ("engine/locke/setup.py", "engine/locke/turn.py"),
+    "information": ("engine/locke/turn.py", "engine/locke/setup.py", "engine/locke/planet_cards.py"),
+    "chart": ("engine/locke/turn.py",),
+    "spaceport": ("engine/locke/turn.py",),
+    "arrest": ("engine/locke/turn.py",),
+    PEEK_IDENTITY: ("engine/locke/turn.py", "engine/locke/planet_cards.py"),
+    REVEAL_SELF: ("engine/locke/turn.py", "engine/locke/planet_cards.py"),
+}
 
 def card_of(s: LockeState, handle: int) -> str:
     """The card behind a revealed handle ("" while it is face down)."""
@@ -205,75 +248,93 @@ def move_uses(g: Rules, s: LockeState, seat: int, me: Character | None, k: Knowl
     p = s.seats[seat]
     out: list[Action] = []
     mine = known_cards(s, seat, k)
+    heal, give, change = (g.components.planets_of(effect) for effect in MoveEffect)
     for h, card in mine:
-        if p.damage > 0 and can_be(s, h, card, MoveCard.FRONTIER):
-            out.append(UseCard(seat, h, MoveCard.FRONTIER.value))
+        out += [UseCard(seat, h, cid) for cid in heal if p.damage > 0 and can_be(s, h, card, cid)]
         if p.status != "normal":
             continue
-        if can_be(s, h, card, MoveCard.ENTERTAINMENT):
-            gifts = [o for o, c in mine if o != h and (c == "?" or g.components.planet(c).kind == "ability")]
-            gifts += list(p.shown)
-            for other in gifts:
-                for target, q in enumerate(s.seats):
-                    if target != seat and q.alive:
-                        out.append(UseCard(seat, h, MoveCard.ENTERTAINMENT.value, target=target, other=other))
-        if can_be(s, h, card, MoveCard.SHAPE_CHANGE):
-            out.append(UseCard(seat, h, MoveCard.SHAPE_CHANGE.value, choice="character"))
-            out += [UseCard(seat, h, MoveCard.SHAPE_CHANGE.value, choice=sid) for sid in free_silhouettes(g, s)
-                    if sid != p.silhouette]
+        for cid in give:
+            if can_be(s, h, card, cid):
+                gifts = [o for o, c in mine if o != h and (c == "?" or g.components.planet(c).kind == "ability")]
+                gifts += list(p.shown)
+                out += [UseCard(seat, h, cid, target=target, other=other) for other in gifts
+                        for target, q in enumerate(s.seats) if target != seat and q.alive]
+        for cid in change:
+            if can_be(s, h, card, cid):
+                out.append(UseCard(seat, h, cid, choice="character"))
+                out += [UseCard(seat, h, cid, choice=sid) for sid in free_silhouettes(g, s) if sid != p.silhouette]
     return out
 
 
 def on_move_use(g: Rules, s: LockeState, step: Step | SeatDecision, action: UseCard) -> LockeState:
-    """A free option of the movement decision (``step``, its seat's): the move is still to come afterwards."""
+    """A free option of the movement decision (``step``, its seat's): the move is still to come
+    afterwards. What the card does is found from its effect type (:data:`MOVE_EFFECTS`)."""
     seat = step.seat
     p = s.seats[seat]
-    if action.card not in MOVE_CARDS or action.handle not in p.kept + p.shown:
-        raise IllegalAction(f"in the movement phase you may use a kept {', '.join(MOVE_CARDS)} card", rule=RULE)
-    if p.status != "normal" and action.card != MoveCard.FRONTIER:
+    effect = g.components.planet_effect(action.card)
+    if action.card not in g.components.planets_of(effect) or effect not in MOVE_EFFECTS \
+            or action.handle not in p.kept + p.shown:
+        names = ", ".join(cid for e in MoveEffect for cid in g.components.planets_of(e))
+        raise IllegalAction(f"in the movement phase you may use a kept {names} card", rule=RULE)
+    if p.status != "normal" and effect != MoveEffect.HEAL:
         raise IllegalAction("only a player in a normal state can do that now", rule=RULE)
-    if action.card == MoveCard.FRONTIER and p.damage <= 0:
+    if effect == MoveEffect.HEAL and p.damage <= 0:
         raise IllegalAction("the frontier heals lost durability; you have lost none", rule="locke.s000.3.2.4")
-    if action.card == MoveCard.ENTERTAINMENT:
+    if effect == MoveEffect.GIVE:
         others = p.kept + p.shown
         if action.other not in others or action.other == action.handle:
             raise IllegalAction("name another of your kept ability cards to give away", rule="locke.s000.3.2.4")
         if not (0 <= action.target < s.n and action.target != seat and s.seats[action.target].alive):
             raise IllegalAction("give it to another living player", rule="locke.s000.3.2.4")
-    if action.card == MoveCard.SHAPE_CHANGE and action.choice != "character" \
+    if effect == MoveEffect.CHANGE_IDENTITY and action.choice != "character" \
             and action.choice not in free_silhouettes(g, s):
         raise IllegalAction("change into a new character ('character') or a free silhouette", rule="locke.s000.3.1.3")
-    effect = MoveCardEffect(seat, action.handle, MoveCard(action.card), action.target, action.other, action.choice)
-    return s._replace(queue=use_steps(seat, action.handle, action.card) + (effect,) + s.queue)  # the move stays
+    then = MoveCardEffect(seat, action.handle, MoveEffect(effect), action.target, action.other, action.choice)
+    return s._replace(queue=use_steps(seat, action.handle, action.card) + (then,) + s.queue)  # the move stays
 
 
 @dataclasses.dataclass(frozen=True)
 class MoveCardEffect(Automatic):
-    """A movement-phase card takes effect once shown: the frontier heals 1 (seed 000 3.2.4), the
-    entertainment district gives ``other`` to ``target`` (3.2.4), the shape change makes a new
-    character or takes the free silhouette ``choice`` (3.1.3)."""
+    """A movement-phase card takes effect once shown and spent (:data:`MOVE_EFFECTS`):
+    ``target``, ``other`` and ``choice`` are the use's details."""
 
     KIND: ClassVar[str] = "use_apply"
     seat: int
     handle: int
-    card: MoveCard
+    effect: MoveEffect
     target: int
     other: int
     choice: str
 
     def run(self, g: Rules, s: LockeState) -> LockeState:
-        seat = self.seat
-        s = spend(s, seat, self.handle)
-        if self.card == MoveCard.FRONTIER:  # seed 000 3.2.4: one lost durability back
-            p = s.seats[seat]
-            s = s._replace(seats=with_seat(s, seat, p._replace(damage=max(0, p.damage - 1))))
-            return advance(log(s, "healed", seat, 1))
-        if self.card == MoveCard.ENTERTAINMENT:
-            return advance(s, Gift(seat, self.other, self.target))
-        if self.choice == "character":
-            return advance(s, Step("shuffle", -1, arg="chars:unused"), ShapeChangeDeal(seat))
-        p = s.seats[seat]._replace(silhouette=self.choice)
-        return advance(log(s._replace(seats=with_seat(s, seat, p)), "shape-changed", seat, "silhouette", self.choice))
+        return MOVE_EFFECTS[self.effect](g, spend(s, self.seat, self.handle), self)
+
+
+def _heal(g: Rules, s: LockeState, use: MoveCardEffect) -> LockeState:
+    """Seed 000 3.2.4 frontier: one lost durability back."""
+    p = s.seats[use.seat]
+    s = s._replace(seats=with_seat(s, use.seat, p._replace(damage=max(0, p.damage - 1))))
+    return advance(log(s, "healed", use.seat, 1))
+
+
+def _give(g: Rules, s: LockeState, use: MoveCardEffect) -> LockeState:
+    """Seed 000 3.2.4 entertainment district: another kept ability card (``other``) goes to ``target``."""
+    return advance(s, Gift(use.seat, use.other, use.target))
+
+
+def _change_identity(g: Rules, s: LockeState, use: MoveCardEffect) -> LockeState:
+    """Seed 000 3.1.3 shape change: a new random character, or the free silhouette ``choice``."""
+    if use.choice == "character":
+        return advance(s, Step("shuffle", -1, arg="chars:unused"), ShapeChangeDeal(use.seat))
+    p = s.seats[use.seat]._replace(silhouette=use.choice)
+    return advance(log(s._replace(seats=with_seat(s, use.seat, p)), "shape-changed", use.seat, "silhouette",
+                       use.choice))
+
+
+#: What a card used in the movement decision does, by its effect type.
+MOVE_EFFECTS: dict[str, Callable[[Rules, LockeState, MoveCardEffect], LockeState]] = {
+    MoveEffect.HEAL: _heal, MoveEffect.GIVE: _give, MoveEffect.CHANGE_IDENTITY: _change_identity,
+}
 
 
 # entertainment district: a kept card changes hands (a deal to the receiver when face down)
@@ -396,8 +457,8 @@ class Reroll(SeatDecision):
 
     def legal(self, g: Rules, s: LockeState, me: Character | None, knowledge: Knowledge | None) -> list[Action]:
         out: list[Action] = [Nop(self.seat)]
-        return out + [UseCard(self.seat, h, "residential") for h, c in known_cards(s, self.seat, knowledge)
-                      if can_be(s, h, c, "residential")]
+        return out + [UseCard(self.seat, h, cid) for h, c in known_cards(s, self.seat, knowledge)
+                      for cid in g.components.planets_of(REROLL) if can_be(s, h, c, cid)]
 
     @answers(Nop)
     def kept(self, g: Rules, s: LockeState, action: Nop) -> LockeState:
@@ -418,12 +479,12 @@ class Reroll(SeatDecision):
 
     @answers(UseCard)
     def used(self, g: Rules, s: LockeState, action: UseCard) -> LockeState:
-        if action.card != "residential" or action.handle not in s.seats[self.seat].kept:
+        if action.card not in g.components.planets_of(REROLL) or action.handle not in s.seats[self.seat].kept:
             raise IllegalAction("re-roll with a kept residential district card, or keep the roll (nop)",
                                 rule="locke.s000.3.2.4")
         s = advance(s)  # the roll step is at the head again: it is asked anew
         s = log(s, "rerolled", self.seat, ",".join(str(f) for f in self.faces))
-        return s._replace(queue=use_steps(self.seat, action.handle, "residential")
+        return s._replace(queue=use_steps(self.seat, action.handle, action.card)
                           + (Spend(self.seat, action.handle),) + s.queue)
 
 
@@ -449,25 +510,26 @@ class CloneChoice(SeatDecision):
 
     def legal(self, g: Rules, s: LockeState, me: Character | None, knowledge: Knowledge | None) -> list[Action]:
         mine = known_cards(s, self.seat, knowledge)
-        real: list[Action] = [UseCard(self.seat, h, "clone") for h, c in mine if c == "clone"]
+        clones = g.components.planets_of(CLONE)
+        real: list[Action] = [UseCard(self.seat, h, c) for h, c in mine if c in clones]
         if real:  # seed 000 3.1.3: a clone you hold must be used
             return real
         out: list[Action] = [Nop(self.seat)]
-        return out + [UseCard(self.seat, h, "clone") for h, c in mine if can_be(s, h, c, "clone")]
+        return out + [UseCard(self.seat, h, cid) for h, c in mine for cid in clones if can_be(s, h, c, cid)]
 
     @answers(Nop)
     def none(self, g: Rules, s: LockeState, action: Nop) -> LockeState:
         """No clone: a claim that no kept card is one; a wildcard held now can never be one."""
         p = s.seats[self.seat]
-        claim = ck.make(self.seat, s.step_no, ck.NONE_OF, p.kept, ["clone"], "locke.s000.3.1.3")
+        claim = ck.make(self.seat, s.step_no, ck.NONE_OF, p.kept, [CLONE], "locke.s000.3.1.3")
         s = s._replace(no_clone=s.no_clone + tuple(h for h in p.kept if h not in s.no_clone), **claimed(s, claim))
         return advance(s)
 
     @answers(UseCard)
     def used(self, g: Rules, s: LockeState, action: UseCard) -> LockeState:
-        if action.card != "clone" or action.handle not in s.seats[self.seat].kept:
+        if action.card not in g.components.planets_of(CLONE) or action.handle not in s.seats[self.seat].kept:
             raise IllegalAction("use a kept clone card, or say you have none (nop)", rule="locke.s000.3.1.3")
-        return advance(s, *use_steps(self.seat, action.handle, "clone"), CloneRevival(self.seat, action.handle))
+        return advance(s, *use_steps(self.seat, action.handle, action.card), CloneRevival(self.seat, action.handle))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -530,11 +592,10 @@ class IdentityChoice(SeatDecision):
     def legal(self, g: Rules, s: LockeState, me: Character | None, knowledge: Knowledge | None) -> list[Action]:
         out: list[Action] = []
         others = [i for i, q in enumerate(s.seats) if i != self.seat and q.alive]
+        expose, peek = g.components.planets_of(REVEAL_SELF), g.components.planets_of(PEEK_IDENTITY)
         for h, c in known_cards(s, self.seat, knowledge):
-            if c in ("expose-self", "?"):
-                out.append(UseCard(self.seat, h, "expose-self"))
-            if c in ("identify-other", "?"):
-                out += [UseCard(self.seat, h, "identify-other", target=t) for t in others]
+            out += [UseCard(self.seat, h, cid) for cid in expose if c in (cid, "?")]
+            out += [UseCard(self.seat, h, cid, target=t) for cid in peek if c in (cid, "?") for t in others]
         if knowledge is None or not out:  # with such a card the honest seat must use it
             out.append(Nop(self.seat))
         return out
@@ -551,15 +612,16 @@ class IdentityChoice(SeatDecision):
     def used(self, g: Rules, s: LockeState, action: UseCard) -> LockeState:
         seat = self.seat
         p = s.seats[seat]
-        if action.card not in ("expose-self", "identify-other") or action.handle not in p.kept:
+        effect = g.components.planet_effect(action.card)
+        if effect not in IDENTITY or action.card not in g.components.planets_of(effect) or action.handle not in p.kept:
             raise IllegalAction("use a kept expose-self or identify-other card, or say you have none (nop)",
                                 rule="locke.s000.3.2.3")
-        if action.card == "identify-other" and not (
+        if effect == PEEK_IDENTITY and not (
                 0 <= action.target < s.n and action.target != seat and s.seats[action.target].alive):
             raise IllegalAction("name another living player to look at", rule="locke.s000.3.2.3")
-        effect = Step("expose", seat) if action.card == "expose-self" else Step("show_char", seat, n=action.target)
+        then = Step("expose", seat) if effect == REVEAL_SELF else Step("show_char", seat, n=action.target)
         return advance(s, *use_steps(seat, action.handle, action.card), Spend(seat, action.handle),
-                       EvilException(seat, "identity"), effect, IdentityChoice(seat))
+                       EvilException(seat, "identity"), then, IdentityChoice(seat))
 
 
 @dataclasses.dataclass(frozen=True)

@@ -43,7 +43,7 @@ from engine.locke import planet_cards as pc
 from engine.locke.actions import Choose, Keep, Nop, Stat, UseCard
 from engine.locke.chart_data import TRAP_PLUS
 from engine.locke.combat import begin, obstacles_from, volley
-from engine.locke.components import Character
+from engine.locke.components import Character, kind_of
 from engine.locke.declare import end_game
 from engine.locke.fate import CheckStat, HitStat, check_step, hit_step, present, trap_card_done
 from engine.locke.fate import in_play as acts
@@ -70,6 +70,9 @@ from engine.locke.state import (
 from engine.locke.steps import Automatic, LockeStep, Rules, SeatDecision, SeatRoll, Then, Waiting, answers
 
 RACE_GOAL = 18
+#: The effect type (assets/locke/planets.json) of the Lafnor mirrors, two of which save a seat from
+#: the black hole (D27); a kept mirror's level stays hidden, so a use may name its kind.
+MIRROR = "mirror-card"
 
 
 def push(s: LockeState, *steps: Step | LockeStep) -> LockeState:
@@ -401,13 +404,15 @@ class MirrorChoice(SeatDecision):
     def legal(self, g: Rules, s: LockeState, me: Character | None, knowledge: Knowledge | None) -> list[Action]:
         mine = pc.known_cards(s, self.seat, knowledge)
         out: list[Action] = [Nop(self.seat)]
+        cards = g.components.planets_of(MIRROR)
+        lowest = cards[0]  # what an unknown card or a wildcard is named as
         mirrors = [(h, c if c != "wildcard" else "") for h, c in mine
-                   if c == "?" or c.startswith("lafnor-mirror") or pc.can_be(s, h, c, "lafnor-mirror-5")]
+                   if c == "?" or c in cards or pc.can_be(s, h, c, lowest)]
         for a in range(len(mirrors)):
             for b in range(a + 1, len(mirrors)):
                 (h1, c1), (h2, c2) = mirrors[a], mirrors[b]
-                out.append(UseCard(self.seat, h1, c1 if c1 not in ("", "?") else "lafnor-mirror-5", other=h2,
-                                   choice=c2 if c2 not in ("", "?") else "lafnor-mirror-5"))
+                out.append(UseCard(self.seat, h1, c1 if c1 not in ("", "?") else lowest, other=h2,
+                                   choice=c2 if c2 not in ("", "?") else lowest))
         return out
 
     @answers(Nop)
@@ -417,8 +422,9 @@ class MirrorChoice(SeatDecision):
     @answers(UseCard)
     def used(self, g: Rules, s: LockeState, action: UseCard) -> LockeState:
         kept = s.seats[self.seat].kept
+        named = (g.components.planet_effect(kind_of(action.card)), g.components.planet_effect(kind_of(action.choice)))
         if action.handle not in kept or action.other not in kept or action.handle == action.other \
-                or not action.card.startswith("lafnor-mirror") or not action.choice.startswith("lafnor-mirror"):
+                or named != (MIRROR, MIRROR):
             raise IllegalAction("name two of your kept cards as Lafnor mirrors (card and choice), or none",
                                 rule="locke.s002.trap.16")
         return advance(s, *pc.use_steps(self.seat, action.handle, action.card),
