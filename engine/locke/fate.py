@@ -40,6 +40,7 @@ import enum
 from typing import Any, ClassVar
 
 from engine.core.actions import Action
+from engine.core.claims import Claim
 from engine.core.errors import IllegalAction
 from engine.core.hidden import Knowledge
 from engine.core.pending import CardsDealt, Chance, DiceRolled, HiddenOp, Pending
@@ -148,7 +149,7 @@ def _seat(s: LockeState, seat: int, **fields: Any) -> LockeState:
     return s._replace(seats=with_seat(s, seat, s.seats[seat]._replace(**fields)))
 
 
-def stat_claim(s: LockeState, seat: int, stat: str, op: str, n: int, rule: str) -> Any:
+def stat_claim(s: LockeState, seat: int, stat: str, op: str, n: int, rule: str) -> Claim:
     """The one claim about a seat's current level, power or mind (ruling N100): it carries the
     public ledger it was made against (the stat's mods and the ESP proofs) and is judged as
     ``STAT_OPS[op](n, stats.current(card, mods, proofs, stat))`` when the card opens."""
@@ -159,7 +160,7 @@ def stat_claim(s: LockeState, seat: int, stat: str, op: str, n: int, rule: str) 
     return ck.make(seat, s.step_no, ck.STAT_NOW, (p.character,), [str(stat), op, n, mods, p.proofs], rule)
 
 
-def durability_claim(s: LockeState, seat: int, declared: int, rule: str) -> Any:
+def durability_claim(s: LockeState, seat: int, declared: int, rule: str) -> Claim:
     """The one claim about a seat's durability left: the current durability minus the public
     damage, never below 0 (0 = "that killed me", the astro race)."""
     p = s.seats[seat]
@@ -167,7 +168,7 @@ def durability_claim(s: LockeState, seat: int, declared: int, rule: str) -> Any:
     return ck.make(seat, s.step_no, ck.DURABILITY_NOW, (p.character,), [declared, p.damage, mods], rule)
 
 
-def fact_claim(s: LockeState, seat: int, question: str, answer: bool, rule: str) -> Any:
+def fact_claim(s: LockeState, seat: int, question: str, answer: bool, rule: str) -> Claim:
     if question not in FACTS:
         raise ValueError(f"unknown fact {question!r}")
     return ck.make(seat, s.step_no, ck.FACT, (s.seats[seat].character,), [question, answer], rule)
@@ -182,7 +183,7 @@ def _now(s: LockeState, seat: int, me: Character, stat: str) -> int:
 # --- death and revival ------------------------------------------------------------------
 
 
-def kill(g: Any, s: LockeState, victim: int, *, killer: int = NO_SEAT, cause: str) -> LockeState:
+def kill(g: Rules, s: LockeState, victim: int, *, killer: int = NO_SEAT, cause: str) -> LockeState:
     """Death or elimination (KMC 8): off the board and out of any party, its ESP proofs, its
     restraint, its controller and its until-death changes gone; a trap card that held it is
     removed once nobody else is caught. A no-op for the dead."""
@@ -205,7 +206,7 @@ def kill(g: Any, s: LockeState, victim: int, *, killer: int = NO_SEAT, cause: st
     return after_head(s, *rolls) if rolls else s
 
 
-def revive(g: Any, s: LockeState, seat: int, *, cell: str, how: str) -> LockeState:
+def revive(g: Rules, s: LockeState, seat: int, *, cell: str, how: str) -> LockeState:
     """Back alive with full durability (KMC 8, seed 002 actually-alive); E/G back to Evil
     (KMC 6.3, seed 000 clone); the Nova and King-room tries come back (KMC 4)."""
     s = _seat(s, seat, alive=True, place=cell, status="normal", leader=NO_SEAT, damage=0, rest=0, restraint="",
@@ -263,17 +264,17 @@ def arrest(s: LockeState, seat: int) -> LockeState:
     return s._replace(seats=tuple(seats))
 
 
-def imprison(g: Any, s: LockeState, seat: int, *, cause: str) -> LockeState:
+def imprison(g: Rules, s: LockeState, seat: int, *, cause: str) -> LockeState:
     s = arrest(s, seat)
     return log(s, "arrested", seat, s.seats[seat].place, cause)
 
 
-def escape_from_prison(g: Any, s: LockeState, seat: int, *, how: str) -> LockeState:
+def escape_from_prison(g: Rules, s: LockeState, seat: int, *, how: str) -> LockeState:
     s = _seat(s, seat, status="normal", prison_failures=0)
     return log(s, "escaped", seat, how)
 
 
-def add_esp_proof(g: Any, s: LockeState, seat: int) -> LockeState:
+def add_esp_proof(g: Rules, s: LockeState, seat: int) -> LockeState:
     p = s.seats[seat]
     s = _seat(s, seat, proofs=p.proofs + 1)
     return log(s, "esp-proof", seat, p.proofs + 1)
@@ -315,7 +316,7 @@ class ProofRoll(SeatRoll):
 # --- restraint (KMC 8 unable to act; seed 002 "restraint", ruling N101) ------------------------
 
 
-def restrain(g: Any, s: LockeState, seat: int, *, cause: str, turns: int, cell: str = "") -> LockeState:
+def restrain(g: Rules, s: LockeState, seat: int, *, cause: str, turns: int, cell: str = "") -> LockeState:
     """The seat rests (KMC 8) for ``turns`` of its own turns or until ``cause``'s own release
     (RESTRAINTS); its partners go on alone. ``cell`` names the trap card whose event now holds
     it (seed 000 3.2.1: the card stays until nobody is caught; a newcomer is caught the same way)."""
@@ -336,7 +337,7 @@ def restrain(g: Any, s: LockeState, seat: int, *, cause: str, turns: int, cell: 
     return log(s, "restrained", seat, cause, turns)
 
 
-def restrain_roll(g: Any, s: LockeState, seat: int, *, cause: str, sides: int = 6, times: int = 1) -> LockeState:
+def restrain_roll(g: Rules, s: LockeState, seat: int, *, cause: str, sides: int = 6, times: int = 1) -> LockeState:
     """The seat rests ``times`` x 1d``sides`` turns (the roll right after the queue head)."""
     return after_head(s, RestraintRoll(seat, cause=cause, sides=sides, times=times))
 
@@ -448,14 +449,39 @@ class ReleaseRoll(SeatRoll):
 # --- the transformation check (seed 002) ----------------------------------------------------
 
 
-def transformation_step(seat: int) -> TransformationRoll:
+@dataclasses.dataclass(frozen=True)
+class TransformationEffects:
+    """What a transformation changes besides the seat's card and stats: in a fight its fighter
+    gains extra combat cards (N186) or, after a true self, loses the old card's items (KMC 11.4,
+    N228). Fate's own hits land outside any fight (a newcomer to a combat obeys only cards that
+    hit nobody, KMC 10.1, N192), so this base changes nothing but the log; the combat hands fate
+    its own (engine/locke/combat/items.py ``FightTransformation``). The state hash covers it as
+    ``[KIND]``."""
+
+    KIND: ClassVar[str] = "fate.no-fight"
+
+    def extra_cards(self, s: LockeState, seat: int, count: int) -> LockeState:
+        return log(s, "cb-extra-cards", seat, 0)
+
+    def new_character(self, s: LockeState, seat: int) -> LockeState:
+        return s
+
+    def __canonical__(self) -> list[Any]:
+        return [self.KIND]
+
+
+NO_FIGHT = TransformationEffects()
+
+
+def transformation_step(seat: int, effects: TransformationEffects = NO_FIGHT) -> TransformationRoll:
     """The transformation check's roll (seed 002), for a caller that queues what follows it: the
     damage of the hit that called for it comes after (KMC 11.4, D34)."""
-    return TransformationRoll(seat)
+    return TransformationRoll(seat, effects)
 
 
-def transformation_check(g: Any, s: LockeState, seat: int) -> LockeState:
-    return after_head(s, transformation_step(seat))
+def transformation_check(g: Rules, s: LockeState, seat: int,
+                         effects: TransformationEffects = NO_FIGHT) -> LockeState:
+    return after_head(s, transformation_step(seat, effects))
 
 
 #: Transformation entries that raise a stat for the rest of the game (seed 002).
@@ -469,6 +495,7 @@ class TransformationRoll(SeatRoll):
 
     KIND: ClassVar[str] = "tf_roll"
     PURPOSE: ClassVar[str] = "locke.chart.transformation"
+    effects: TransformationEffects = NO_FIGHT
 
     @answers(DiceRolled)
     def rolled(self, g: Rules, s: LockeState, action: DiceRolled) -> LockeState:
@@ -481,12 +508,10 @@ class TransformationRoll(SeatRoll):
             stat, amount = _TF_MODS[entry]
             return advance(_seat(s, self.seat, mods=p.mods + ((stat, "add", amount, "game"),)))
         if entry == "true-self" and zone_of(s, "chars:unused"):
-            return advance(s, Step("shuffle", -1, arg="chars:unused"), TrueSelfDeal(self.seat),
+            return advance(s, Step("shuffle", -1, arg="chars:unused"), TrueSelfDeal(self.seat, self.effects),
                            TrueSelfSilhouette(self.seat))
         if entry == "extra-combat-cards":  # seed 002: two more combat cards, and two more in hand, in a combat
-            from engine.locke.combat.flow import extra_cards
-
-            return advance(extra_cards(s, self.seat, 2))
+            return advance(self.effects.extra_cards(s, self.seat, 2))
         return advance(s)  # nothing
 
 
@@ -496,6 +521,7 @@ class TrueSelfDeal(Waiting):
 
     KIND: ClassVar[str] = "tf_deal"
     seat: int
+    effects: TransformationEffects = NO_FIGHT
 
     def pending(self, g: Rules, s: LockeState) -> Pending:
         return HiddenOp("deal", "chars:unused", zone_of(s, "chars:unused")[:1], to_seat=self.seat)
@@ -508,14 +534,13 @@ class TrueSelfDeal(Waiting):
         s = s._replace(zones=with_zone(s, "chars:unused", unused[1:]))
         s = s._replace(zones=with_zone(s, "chars:discarded", zone_of(s, "chars:discarded") + (p.character,)))
         s = forget(s, self.seat, own=False)  # KMC 2.2.1 note: a new character, untried
-        from engine.locke.combat.items import new_character
-
         s = _seat(s, self.seat, character=unused[0], mods=(), seen_by=(), exposed=False, tried=(), damage=0,
                   converted=False)
-        return advance(new_character(s, self.seat))  # KMC 11.4: in a combat, the old card's items go (N228)
+        # KMC 11.4: in a combat, the old card's items go (N228)
+        return advance(self.effects.new_character(s, self.seat))
 
 
-def silhouette_copies(g: Any, s: LockeState) -> tuple[str, ...]:
+def silhouette_copies(g: Rules, s: LockeState) -> tuple[str, ...]:
     """Every silhouette card nobody holds, one entry per copy, in data order."""
     taken = taken_copies(s)
     out: list[str] = []
@@ -551,7 +576,7 @@ class TrueSelfSilhouette(Waiting):
 # fixes (``stats.public``) is never declared; any other declaration is a claim.
 
 
-def most(g: Any, s: LockeState, seat: int, stat: str) -> int:
+def most(g: Rules, s: LockeState, seat: int, stat: str) -> int:
     """The highest value a declaration of ``stat`` may name for ``seat``: the best character
     card with the seat's public changes (``stats.ceiling``), durability less the damage taken."""
     p = s.seats[seat]
@@ -578,11 +603,11 @@ def check_step(seat: int, *, stat: CheckStat, then: Then) -> Check:
     return Check(seat, stat, then)
 
 
-def check(g: Any, s: LockeState, seat: int, *, stat: CheckStat, then: Then) -> LockeState:
+def check(g: Rules, s: LockeState, seat: int, *, stat: CheckStat, then: Then) -> LockeState:
     return after_head(s, check_step(seat, stat=stat, then=then))
 
 
-def check_range(g: Any, s: LockeState, seat: int, stat: str) -> range:
+def check_range(g: Rules, s: LockeState, seat: int, stat: str) -> range:
     """Values the engine accepts for a check declaration (the claim says the rest): a level
     from 0, a mind from 2 (R10), up to what the public ledger allows."""
     return range(0 if stat == "level" else 2, most(g, s, seat, stat) + 1)
@@ -708,13 +733,13 @@ def hit_step(seat: int, *, cause: str, firepower: int = 0, odds: str = "",
     return Hit(seat, Harm(cause, firepower, odds, stat))
 
 
-def take_hit(g: Any, s: LockeState, seat: int, *, firepower: int, cause: str, odds: str = "",
+def take_hit(g: Rules, s: LockeState, seat: int, *, firepower: int, cause: str, odds: str = "",
              stat: HitStat = HitStat.DURABILITY) -> LockeState:
     """An attack on the seat itself outside combat, right after the queue head."""
     return after_head(s, hit_step(seat, cause=cause, firepower=firepower, odds=odds, stat=stat))
 
 
-def hit_range(g: Any, s: LockeState, seat: int, stat: str) -> range:
+def hit_range(g: Rules, s: LockeState, seat: int, stat: str) -> range:
     """Values a hit's declaration may name: a durability left of 1 or more (a seat at 0 is
     dead), a mind from 0 (a mind at 0 reads its own column, N1)."""
     return range(1 if stat == "durability" else 0, most(g, s, seat, stat) + 1)
@@ -730,7 +755,7 @@ def _hit_declarations(g: Rules, s: LockeState, seat: int, me: Character | None, 
     return [DeclareDurability(seat, v) for v in accepted]
 
 
-def _hit_claim(s: LockeState, seat: int, stat: HitStat, value: int) -> Any:
+def _hit_claim(s: LockeState, seat: int, stat: HitStat, value: int) -> Claim:
     if stat == HitStat.MIND:
         return stat_claim(s, seat, "mind", "eq", value, RULE_MIND)
     return durability_claim(s, seat, value, RULE_DAMAGE)

@@ -236,7 +236,7 @@ class Spend(Automatic):
         return advance(spend(s, self.seat, self.handle))
 
 
-def single_use(g: Any, card: str) -> bool:
+def single_use(g: Rules, card: str) -> bool:
     return bool(g.components.planet(card).lifetime == "single-use")
 
 
@@ -497,7 +497,7 @@ def takes_dead_turn(s: LockeState, seat: int) -> bool:
     return any(h not in s.no_clone for h in p.kept)
 
 
-def dead_turn(g: Any, s: LockeState, seat: int) -> LockeState:
+def dead_turn(g: Rules, s: LockeState, seat: int) -> LockeState:
     return advance(s, CloneChoice(seat), Step("end_turn", seat))
 
 

@@ -85,7 +85,7 @@ def trap_steps(seat: int, cell: str, modifier: int = 0) -> tuple[TrapRoll, TrapD
     return (TrapRoll(seat, modifier, cell), TrapDone(seat, cell))
 
 
-def enter_trap(g: Any, s: LockeState, seat: int, cell: str) -> LockeState:
+def enter_trap(g: Rules, s: LockeState, seat: int, cell: str) -> LockeState:
     """Seed 000 3.2.1: a face-up trap card. If someone is still caught in its trap, the new
     arrival is caught by the same kind; otherwise it rolls the trap chart."""
     ongoing = [kind for c, kind, i in s.ongoing if c == cell and s.seats[i].alive]

@@ -205,25 +205,6 @@ def _auto_round(g: Any, s: LockeState, step: Step) -> LockeState:
     return advance(s, *deals, *talks, *first, *nike, *jams, Step("cb_init", -1))
 
 
-def extra_cards(s: LockeState, seat: int, count: int) -> LockeState:
-    """Seed 002 transformation 7 in a combat (N186): the seat is dealt ``count`` more combat cards
-    at once (as many as the deck still has) and keeps ``count`` more in hand until the combat
-    ends. Queued right after the step being handled (engine/locke/fate.py's convention)."""
-    if s.combat is None or not isinstance(s.combat.detail, Fight):
-        return log(s, "cb-extra-cards", seat, 0)
-    fight = fight_of(s)
-    index = next((i for i, f in enumerate(fight.fighters) if f.seat == seat and player(f)), -1)
-    if index < 0 or not active(fight, index):
-        return log(s, "cb-extra-cards", seat, 0)
-    f = fight.fighters[index]
-    s = put(s, with_fighter(fight, index, f._replace(extra=f.extra + count)))
-    dealt = min(count, len(zone_of(s, DECK)))
-    s = log(s, "cb-extra-cards", seat, dealt)
-    if not dealt:
-        return s
-    return s._replace(queue=s.queue[:1] + (Step("cb_deal", seat, n=dealt, arg=str(index)),) + s.queue[1:])
-
-
 def _pending_deal(g: Any, s: LockeState, step: Step) -> Pending:
     return HiddenOp("deal", DECK, zone_of(s, DECK)[: step.n], to_seat=step.seat)
 

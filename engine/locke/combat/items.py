@@ -181,6 +181,39 @@ def _check_reequip(fight: Any, index: int, action: Equip) -> None:
                             f"in use ({', '.join(on) or 'none'}; no suit with Nike)", rule="locke.11.4")
 
 
+@dataclasses.dataclass(frozen=True)
+class FightTransformation(fate.TransformationEffects):
+    """A transformation check rolled in a fight (the combat's hits, N5): the seat's fighter gains
+    the extra combat cards (N186), or a true self loses the old card's items (KMC 11.4, N228)."""
+
+    KIND: ClassVar[str] = "combat.fight"
+
+    def extra_cards(self, s: LockeState, seat: int, count: int) -> LockeState:
+        return extra_cards(s, seat, count)
+
+    def new_character(self, s: LockeState, seat: int) -> LockeState:
+        return new_character(s, seat)
+
+
+def extra_cards(s: LockeState, seat: int, count: int) -> LockeState:
+    """Seed 002 transformation 7 in a combat (N186): the seat is dealt ``count`` more combat cards
+    at once (as many as the deck still has) and keeps ``count`` more in hand until the combat
+    ends. Queued right after the step being handled (engine/locke/fate.py's convention)."""
+    if s.combat is None or not isinstance(s.combat.detail, Fight):
+        return log(s, "cb-extra-cards", seat, 0)
+    fight = fight_of(s)
+    index = next((i for i, f in enumerate(fight.fighters) if f.seat == seat and player(f)), -1)
+    if index < 0 or not active(fight, index):
+        return log(s, "cb-extra-cards", seat, 0)
+    f = fight.fighters[index]
+    s = put(s, with_fighter(fight, index, f._replace(extra=f.extra + count)))
+    dealt = min(count, len(zone_of(s, DECK)))
+    s = log(s, "cb-extra-cards", seat, dealt)
+    if not dealt:
+        return s
+    return s._replace(queue=s.queue[:1] + (Step("cb_deal", seat, n=dealt, arg=str(index)),) + s.queue[1:])
+
+
 def new_character(s: LockeState, seat: int) -> LockeState:
     """KMC 11.4 (N228): a true self inside a combat. The new card starts afresh: the ESP power
     spent is no longer counted, the old card's items are gone (its henchmen, suit, field, jammer
@@ -1056,7 +1089,7 @@ def _on_suit_damage(g: Any, s: LockeState, step: Step, action: Any) -> LockeStat
     if turn and f.seat >= 0:  # N5: the suit took the hit, the wearer still takes the transformation check
         from engine.locke import fate
 
-        s = fate.transformation_check(g, s, f.seat)
+        s = fate.transformation_check(g, s, f.seat, FightTransformation())
     return advance(with_strike(s, None), *shown)
 
 

@@ -789,7 +789,8 @@ def _on_damage(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
         if turn:  # a natural 1-1 or 6-6 (seed 002, R9): the transformation first, the damage after it (KMC 11.4)
             p = s.seats[target.seat]
             arg = f"{total}|{int(out)}|{p.character}|{len(p.mods)}|{','.join(cells)}"
-            return advance(s, fate.transformation_step(target.seat), Step("cb_hit_apply", -1, n=strike.target, arg=arg))
+            return advance(s, fate.transformation_step(target.seat, items.FightTransformation()),
+                           Step("cb_hit_apply", -1, n=strike.target, arg=arg))
         return _land(g, s, strike.target, before, total, out, cells)
     assert target.ob is not None
     members = list(target.members)
