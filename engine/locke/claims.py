@@ -62,7 +62,8 @@ def holds(components: ComponentSet, claim: Claim, contents: tuple[str, ...]) -> 
     """Does ``claim`` hold, given the opened contents of ``claim.about`` (aligned)?"""
     what, value = claim.what, claim.value
     if what.startswith("locke.cb."):  # combat declarations (KMC 10, 5)
-        # imported here: the combat package imports this module's users (fate, abilities) at load
+        # imported here, though no cycle runs through it: importing combat/claims.py loads the whole
+        # combat package (engine/locke/combat/__init__.py), whose modules need fate, which needs this one
         from engine.locke.combat import claims as combat_claims
 
         return combat_claims.holds(components, claim, contents)

@@ -4,9 +4,11 @@ restraint, the transformation check, ESP proofs, and checks on hidden stats.
 Why one module: the combat, the planet and base cards and the trap and event charts
 all kill, revive, arrest, restrain and check characters; each of those is done in
 one way only, here. Fate sits under all of them (the layer order of
-engine/locke/registry.py): it never imports the modules that call it. What a caller does once a check is
-over is a typed value it hands to fate (:class:`~engine.locke.steps.Then`, carried by
-the check's steps), so fate never looks the caller up.
+engine/locke/registry.py): it never imports the modules that call it. What a caller
+does once a check is over is a typed value it hands to fate
+(:class:`~engine.locke.steps.Then`, carried by the check's steps), and so is what a
+transformation changes in a fight (:class:`TransformationEffects`), so fate never
+looks the caller up.
 
 Conventions. Every public function is ``(g, s, ...) -> LockeState``. What needs input
 (dice, a declaration, a hidden-card deal) is queued *right after the queue head* (the
