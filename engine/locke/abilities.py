@@ -34,8 +34,8 @@ from engine.locke import fate, stats
 from engine.locke.actions import UseAbility
 from engine.locke.components import Character
 from engine.locke.setup import cheat, free_silhouettes, own_character
-from engine.locke.state import OFF_BOARD, LockeState, Step, advance, claimed, log, with_seat
-from engine.locke.steps import LockeStep, Rules, Waiting, answers
+from engine.locke.state import OFF_BOARD, LockeState, advance, claimed, log, with_seat
+from engine.locke.steps import LockeStep, Rules, Then, Waiting, answers
 
 RULE = "locke.2.2"
 CONVERSION, SHAPE_CHANGE, PRIVILEGE = "conversion-check", "shape-change", "authors-privilege"
@@ -106,16 +106,11 @@ def on_move_ability(g: Rules, s: LockeState, seat: int, action: UseAbility) -> L
     s = s._replace(**claimed(s, claim))
     old = s.seats[action.target].silhouette
     if action.ability == SHAPE_CHANGE:  # KMC 2.2.1 note: a shape change clears the tries on it
-        s = forget(s, seat, own=False)
+        s = fate.forget(s, seat, own=False)
     target = s.seats[action.target]
     target = target._replace(silhouette=action.choice, shifter=target.shifter or action.ability == SHAPE_CHANGE)
     s = s._replace(seats=with_seat(s, action.target, target))
     return log(s, "ability", seat, action.ability, action.target, old, action.choice)  # the decision stays
-
-
-def pending_reveal(g: Rules, s: LockeState, step: Step) -> Pending:
-    """The step's seat turns its own character card face up for everyone."""
-    return own_character(s, step.seat)
 
 
 def revealed_user(g: Rules, s: LockeState, seat: int, action: CardsRevealed, ability: str, rule: str) -> LockeState:
@@ -150,30 +145,24 @@ class ConversionReveal(Waiting):
         s = s._replace(seats=with_seat(s, self.seat, p._replace(converts=p.converts + (self.target,))))
         s = log(s, "ability", self.seat, CONVERSION, self.target)
         claim = fate.stat_claim(s, self.seat, "level", "le", self.level, "locke.2.2.1")
-        s, check = fate.declared_check(s._replace(**claimed(s, claim)), self.seat, stat="level", value=self.level,
-                                       then="abilities.conversion", arg=str(self.target))
+        s, check = fate.declared_check(s._replace(**claimed(s, claim)), self.seat, stat=fate.CheckStat.LEVEL,
+                                       value=self.level, then=AfterConversion(self.target))
         return s._replace(queue=(check,) + s.queue[1:])
 
 
-def _converted(g: Any, s: LockeState, seat: int, success: bool, arg: str) -> LockeState:
-    """KMC 2.2.1: a pass marks the target converted; it is Good from now if it is E/G."""
-    target = int(arg)
-    if success and s.seats[target].alive:
-        s = s._replace(seats=with_seat(s, target, s.seats[target]._replace(converted=True)))
-        s = log(s, "conversion", seat, target)
-    return advance(s)
+@dataclasses.dataclass(frozen=True)
+class AfterConversion(Then):
+    """KMC 2.2.1: a pass marks the ``target`` converted; it is Good from now if it is E/G."""
 
+    KIND: ClassVar[str] = "abilities.conversion"
+    target: int
 
-fate.CONTINUATIONS["abilities.conversion"] = _converted
-
-
-def forget(s: LockeState, seat: int, *, own: bool) -> LockeState:
-    """KMC 2.2.1 note: when ``seat`` changes character or comes back to life every player's
-    conversion try on it is cleared (and, coming back to life, its own tries too); a new
-    character has not shown it can shape-change."""
-    seats = [q._replace(converts=tuple(t for t in q.converts if t != seat)) for q in s.seats]
-    seats[seat] = seats[seat]._replace(shifter=False, converts=() if own else seats[seat].converts)
-    return s._replace(seats=tuple(seats))
+    def after(self, g: Rules, s: LockeState, seat: int, success: bool) -> LockeState:
+        target = self.target
+        if success and s.seats[target].alive:
+            s = s._replace(seats=with_seat(s, target, s.seats[target]._replace(converted=True)))
+            s = log(s, "conversion", seat, target)
+        return advance(s)
 
 
 #: typed step kinds of this family (engine/locke/registry.py)

@@ -34,7 +34,8 @@ from engine.core.errors import IllegalAction
 from engine.core.hidden import Knowledge
 from engine.core.pending import CardsDealt, CardsRevealed, Chance, DiceRolled, HiddenOp, Pending
 from engine.locke import claims as ck
-from engine.locke import fate, stats
+from engine.locke import fate, stats, traps
+from engine.locke.fate import CheckStat
 from engine.locke.actions import Fact, PlayTeleport
 from engine.locke.combat import alarm_device, begin
 from engine.locke.components import Character, CombatCard, Params, Silhouette
@@ -44,7 +45,6 @@ from engine.locke.state import (
     Cell,
     Combat,
     LockeState,
-    Step,
     advance,
     cell_of,
     claimed,
@@ -90,10 +90,10 @@ def obey(g: Rules, s: LockeState, seat: int, card: str) -> LockeState:
     sil = _silhouette(g, s, seat)
     if kind == "chart" and params["chart"] == "trap":
         s = _effect(s, card, seat, "trap-chart")
-        return advance(fate.HOOKS["trap"](g, s, seat, cause="base-trap"))
+        return advance(fate.after_head(s, *traps.trap_steps(seat, "")))
     if kind == "level-check-or-rest":  # energy absorber
-        return advance(fate.check(g, _effect(s, card, seat, "level-check"), seat, stat="level",
-                                  then="base.rest-on-fail", arg=f"energy-absorber|{card}|1"))
+        return advance(fate.check(g, _effect(s, card, seat, "level-check"), seat, stat=CheckStat.LEVEL,
+                                  then=AfterRestCheck("energy-absorber", card, True)))
     if kind == "captor":  # Madonna of Khan
         if sil.attribute == "evil":
             return advance(_effect(s, card, seat, "evil-face-exempt"))
@@ -106,23 +106,23 @@ def obey(g: Rules, s: LockeState, seat: int, card: str) -> LockeState:
     if kind == "controller-system":
         if sil.attribute == "evil":
             return advance(_effect(s, card, seat, "evil-face-exempt"))
-        return advance(fate.check(g, _effect(s, card, seat, "mind-check"), seat, stat="mind",
-                                  then="base.controller", arg=card))
+        return advance(fate.check(g, _effect(s, card, seat, "mind-check"), seat, stat=CheckStat.MIND,
+                                  then=AfterControllerSystemCheck(card)))
     if kind == "ek":
         return advance(_effect(s, card, seat, "card-loop"), *_loop_start(s, seat, LoopCause.EK))
     if kind == "audio-room":
         if "author" in sil.traits:
             return advance(fate.restrain_roll(g, _effect(s, card, seat, "author-rests"), seat, cause="audio-room"))
-        return advance(fate.check(g, _effect(s, card, seat, "mind-check"), seat, stat="mind",
-                                  then="base.rest-on-fail", arg=f"audio-room|{card}|0"))
+        return advance(fate.check(g, _effect(s, card, seat, "mind-check"), seat, stat=CheckStat.MIND,
+                                  then=AfterRestCheck("audio-room", card, False)))
     if kind == "rest-and-heal":  # cafe Dahlia
         times = _number(params, "author_multiplier") if "author" in sil.traits else 1
         return advance(fate.restrain_roll(g, _effect(s, card, seat, "rests"), seat, cause="dahlia", times=times))
     if kind == "mind-check-or-rest":  # powder room
         if sil.sex != params["silhouette_sex"]:
             return advance(_effect(s, card, seat, "not-female-face"))
-        return advance(fate.check(g, _effect(s, card, seat, "mind-check"), seat, stat="mind",
-                                  then="base.rest-on-fail", arg=f"powder-room|{card}|1"))
+        return advance(fate.check(g, _effect(s, card, seat, "mind-check"), seat, stat=CheckStat.MIND,
+                                  then=AfterRestCheck("powder-room", card, True)))
     if kind == "autograph-session":
         return _autograph(g, _effect(s, card, seat, "everyone-rests"), _number(params, "locke_multiplier"))
     if kind == "vortex":
@@ -130,8 +130,8 @@ def obey(g: Rules, s: LockeState, seat: int, card: str) -> LockeState:
     if kind == "black-hole":
         if not any(c.face_up == params["exit"] for _, c in s.cells):
             return advance(_effect(s, card, seat, "no-white-hole"))
-        return advance(fate.check(g, _effect(s, card, seat, "level-check"), seat, stat="level",
-                                  then="base.black-hole", arg=card))
+        return advance(fate.check(g, _effect(s, card, seat, "level-check"), seat, stat=CheckStat.LEVEL,
+                                  then=AfterBlackHoleCheck(card)))
     if kind == "silhouette-rest":  # goat farm
         if params["silhouette_trait"] not in sil.traits:
             return advance(_effect(s, card, seat, "not-locke-face"))
@@ -159,7 +159,7 @@ class FactQuestion(SeatDecision):
     def legal(self, g: Rules, s: LockeState, me: Character | None, knowledge: Knowledge | None) -> list[Action]:
         if me is None:
             return [Fact(self.seat, True), Fact(self.seat, False)]
-        return [Fact(self.seat, fate.FACTS[self.question](me))]
+        return [Fact(self.seat, ck.FACTS[self.question](me))]
 
     @answers(Fact)
     def answered(self, g: Rules, s: LockeState, action: Fact) -> LockeState:
@@ -178,49 +178,76 @@ class MadonnaMale(Then):
     def after(self, g: Rules, s: LockeState, seat: int, success: bool) -> LockeState:
         if not success:
             return advance(_effect(s, self.card, seat, "not-male"))
-        return advance(fate.check(g, s, seat, stat="mind", then="base.madonna", arg=self.card))
+        return advance(fate.check(g, s, seat, stat=CheckStat.MIND, then=AfterMadonnaCheck(self.card)))
 
 
-def _madonna_checked(g: Any, s: LockeState, seat: int, success: bool, card: str) -> LockeState:
-    if success:
-        return advance(_effect(s, card, seat, "resisted"))
-    return advance(fate.restrain(g, _effect(s, card, seat, "held"), seat, cause="madonna", turns=0))
+@dataclasses.dataclass(frozen=True)
+class AfterMadonnaCheck(Then):
+    """KMC 4 Madonna of Khan: a male character failing the mind check is held (released on 1-2)."""
+
+    KIND: ClassVar[str] = "base.madonna"
+    card: str
+
+    def after(self, g: Rules, s: LockeState, seat: int, success: bool) -> LockeState:
+        if success:
+            return advance(_effect(s, self.card, seat, "resisted"))
+        return advance(fate.restrain(g, _effect(s, self.card, seat, "held"), seat, cause="madonna", turns=0))
 
 
-def _rest_on_fail(g: Any, s: LockeState, seat: int, success: bool, arg: str) -> LockeState:
-    """Fail a check: rest 1d6 (dice "1") or one turn (dice "0")."""
-    cause, card, dice = arg.split("|")
-    if success:
-        return advance(_effect(s, card, seat, "passed"))
-    s = _effect(s, card, seat, "failed")
-    if dice == "1":
-        return advance(fate.restrain_roll(g, s, seat, cause=cause))
-    return advance(fate.restrain(g, s, seat, cause=cause, turns=1))
+@dataclasses.dataclass(frozen=True)
+class AfterRestCheck(Then):
+    """Fail a check: rest (restraint ``cause``) 1d6 turns (``rolled``) or one turn."""
+
+    KIND: ClassVar[str] = "base.rest-on-fail"
+    cause: str
+    card: str
+    rolled: bool
+
+    def after(self, g: Rules, s: LockeState, seat: int, success: bool) -> LockeState:
+        if success:
+            return advance(_effect(s, self.card, seat, "passed"))
+        s = _effect(s, self.card, seat, "failed")
+        if self.rolled:
+            return advance(fate.restrain_roll(g, s, seat, cause=self.cause))
+        return advance(fate.restrain(g, s, seat, cause=self.cause, turns=1))
 
 
-def _black_hole(g: Any, s: LockeState, seat: int, success: bool, card: str) -> LockeState:
+@dataclasses.dataclass(frozen=True)
+class AfterBlackHoleCheck(Then):
     """KMC 4 black hole: failing the level check takes the seat (and its party) to the white hole."""
-    from engine.locke.turn import move_party
 
-    if success:
-        return advance(_effect(s, card, seat, "passed"))
-    exit_cell = next(key for key, c in s.cells if c.face_up == "white-hole")
-    s = move_party(s, lead(s, seat), exit_cell)
-    return advance(_effect(s, card, seat, "to-white-hole"))
+    KIND: ClassVar[str] = "base.black-hole"
+    card: str
+
+    def after(self, g: Rules, s: LockeState, seat: int, success: bool) -> LockeState:
+        from engine.locke.turn import move_party
+
+        if success:
+            return advance(_effect(s, self.card, seat, "passed"))
+        exit_cell = next(key for key, c in s.cells if c.face_up == "white-hole")
+        s = move_party(s, lead(s, seat), exit_cell)
+        return advance(_effect(s, self.card, seat, "to-white-hole"))
 
 
-def _controller(g: Any, s: LockeState, seat: int, success: bool, card: str) -> LockeState:
+@dataclasses.dataclass(frozen=True)
+class AfterControllerSystemCheck(Then):
     """KMC 4 ESP controller system: a failed mind check puts the seat under a base player's
     orders (the highest 2d6 among several; ruling N105); released at its death or on a 1 rolled
     at anyone's death (engine/locke/fate.py)."""
-    if success:
-        return advance(_effect(s, card, seat, "resisted"))
-    base = tuple(i for i, p in enumerate(s.seats) if p.base_player and p.alive and i != seat)
-    if not base:
-        return advance(_effect(s, card, seat, "no-base-player"))
-    if len(base) == 1:
-        return advance(_controlled(s, seat, base[0], card))
-    return advance(s, ControllerPick(seat, base))
+
+    KIND: ClassVar[str] = "base.controller"
+    card: str
+
+    def after(self, g: Rules, s: LockeState, seat: int, success: bool) -> LockeState:
+        card = self.card
+        if success:
+            return advance(_effect(s, card, seat, "resisted"))
+        base = tuple(i for i, p in enumerate(s.seats) if p.base_player and p.alive and i != seat)
+        if not base:
+            return advance(_effect(s, card, seat, "no-base-player"))
+        if len(base) == 1:
+            return advance(_controlled(s, seat, base[0], card))
+        return advance(s, ControllerPick(seat, base))
 
 
 def _controlled(s: LockeState, seat: int, controller: int, card: str) -> LockeState:
@@ -252,10 +279,6 @@ class ControllerPick(Waiting):
         return advance(_controlled(s, self.seat, winners[0], "esp-controller-system"))
 
 
-fate.CONTINUATIONS.update({
-    "base.rest-on-fail": _rest_on_fail, "base.madonna": _madonna_checked, "base.black-hole": _black_hole,
-    "base.controller": _controller,
-})
 
 
 # --- alarm devices: an automatic combat (KMC 4, 10.12) -------------------------------------------
@@ -299,7 +322,7 @@ def _autograph(g: Rules, s: LockeState, locke_times: int) -> LockeState:
         if not p.alive or p.place == OFF_BOARD or p.status not in ("normal", "partner"):
             continue
         times = locke_times if "locke" in g.components.silhouette(p.silhouette).traits else 1
-        steps.append(Step("restrain_roll", i, n=6, arg=f"autograph:{times}"))
+        steps.append(fate.RestraintRoll(i, cause="autograph", times=times))
     return advance(s, *steps)
 
 
@@ -353,16 +376,20 @@ class IllusionLevel(SeatDecision):
         s = s._replace(**claimed(s, fate.stat_claim(s, self.seat, "level", op, n, RULE)))
         if action.holds:
             return advance(_effect(s, self.card, self.seat, "not-affected"))
-        return advance(fate.check(g, s, self.seat, stat="mind", then="base.illusion", arg=self.card))
+        return advance(fate.check(g, s, self.seat, stat=CheckStat.MIND, then=AfterIllusionCheck(self.card)))
 
 
-def _illusion_checked(g: Any, s: LockeState, seat: int, success: bool, card: str) -> LockeState:
-    if success:
-        return advance(_effect(s, card, seat, "resisted"))
-    return advance(_effect(s, card, seat, "card-loop"), *_loop_start(s, seat, "illusion"))
+@dataclasses.dataclass(frozen=True)
+class AfterIllusionCheck(Then):
+    """KMC 4 illusion room: a failed mind check starts the card loop."""
 
+    KIND: ClassVar[str] = "base.illusion"
+    card: str
 
-fate.CONTINUATIONS["base.illusion"] = _illusion_checked
+    def after(self, g: Rules, s: LockeState, seat: int, success: bool) -> LockeState:
+        if success:
+            return advance(_effect(s, self.card, seat, "resisted"))
+        return advance(_effect(s, self.card, seat, "card-loop"), *_loop_start(s, seat, "illusion"))
 
 
 class LoopCause(enum.StrEnum):
@@ -396,22 +423,27 @@ class LoopCard(Waiting):
         s = s._replace(zones=with_zone(s, DECK, deck[1:]), open_cards=s.open_cards + ((handle, card),))
         s = s._replace(zones=with_zone(s, DISCARD, zone_of(s, DISCARD) + (handle,)))
         s = log(s, "loop-card", self.seat, self.how.value, card)
-        return advance(fate.check(g, s, self.seat, stat="mind", then="base.loop",
-                                  arg=f"{self.how.value}|{self.count}|{card}"))
+        return advance(fate.check(g, s, self.seat, stat=CheckStat.MIND, then=AfterLoopCheck(self.how, self.count, card)))
 
 
-def _loop_checked(g: Any, s: LockeState, seat: int, success: bool, arg: str) -> LockeState:
-    how, count, card = arg.split("|")
-    if success or not s.seats[seat].alive:
-        return advance(log(s, "loop-ended", seat, how, int(count) + 1))
-    combat = _combat_card(g, card)
-    nxt = _next_card(s, seat, how, int(count) + 1)
-    if combat.type != "attack":
-        return advance(s, *nxt)
-    return advance(s, LoopHit(seat, combat.level, LoopCause(how), card), *nxt)
+@dataclasses.dataclass(frozen=True)
+class AfterLoopCheck(Then):
+    """A card loop's mind check (E.K., illusion room): a pass ends the loop; a failure turns
+    the next card, and an attack card asks whether it is within the seat's level."""
 
+    KIND: ClassVar[str] = "base.loop"
+    how: LoopCause
+    count: int
+    card: str
 
-fate.CONTINUATIONS["base.loop"] = _loop_checked
+    def after(self, g: Rules, s: LockeState, seat: int, success: bool) -> LockeState:
+        if success or not s.seats[seat].alive:
+            return advance(log(s, "loop-ended", seat, self.how.value, self.count + 1))
+        combat = _combat_card(g, self.card)
+        nxt = _next_card(s, seat, self.how.value, self.count + 1)
+        if combat.type != "attack":
+            return advance(s, *nxt)
+        return advance(s, LoopHit(seat, combat.level, self.how, self.card), *nxt)
 
 
 def is_teleport(card: str) -> bool:
@@ -591,16 +623,20 @@ class VortexShow(Waiting):
         s = s._replace(open_cards=s.open_cards + ((self.handle, card.id),))
         s = _discard_vortex(s, self.seat)
         s = log(s, "base-effect", "stacked-vortex", self.seat, "teleport-played")
-        return advance(fate.check(g, s, self.seat, stat="mind", then="base.vortex", arg="stacked-vortex"))
+        return advance(fate.check(g, s, self.seat, stat=CheckStat.MIND, then=AfterVortexCheck("stacked-vortex")))
 
 
-def _vortex_checked(g: Any, s: LockeState, seat: int, success: bool, card: str) -> LockeState:
-    if success:
-        return advance(_effect(s, card, seat, "passed"))
-    return advance(fate.take_hit(g, s, seat, firepower=0, cause=card, odds=VORTEX_ODDS))
+@dataclasses.dataclass(frozen=True)
+class AfterVortexCheck(Then):
+    """KMC 4 stacked vortex: after the teleport is played, a failed mind check is a 10:1 hit."""
 
+    KIND: ClassVar[str] = "base.vortex"
+    card: str
 
-fate.CONTINUATIONS["base.vortex"] = _vortex_checked
+    def after(self, g: Rules, s: LockeState, seat: int, success: bool) -> LockeState:
+        if success:
+            return advance(_effect(s, self.card, seat, "passed"))
+        return advance(fate.take_hit(g, s, seat, firepower=0, cause=self.card, odds=VORTEX_ODDS))
 
 
 def _discard_vortex(s: LockeState, seat: int) -> LockeState:

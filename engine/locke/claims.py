@@ -9,12 +9,12 @@ audit on a networked one). A false claim names its seat and step.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.core.claims import Claim
 from engine.locke import setup_tables, stats
-from engine.locke.components import ComponentSet
+from engine.locke.components import Character, ComponentSet
 
 SHADOW = "locke.shadow"  # the silhouette fits the shadow roll (KMC 7.1.7, table 7.2)
 KEEPS_ABILITY = "locke.keeps_ability"  # a planet card kept face down is an ability card (KMC 9.2.2)
@@ -28,12 +28,26 @@ STROHHEIM = "locke.strohheim_override"  # S-Strohheim killed a Locke himself (KM
 # by engine/locke/fate.py and judged on the current stats, printed card plus public ledger (N100).
 STAT_NOW = "locke.stat_now"  # [stat, op, n, mods, proofs]: n stands to the current stat as op says
 DURABILITY_NOW = "locke.durability_now"  # [declared, damage, mods]: current durability - damage == declared
-FACT = "locke.fact"  # a yes/no fact about the character (fate.FACTS: male, female, hijiri)
+FACT = "locke.fact"  # a yes/no fact about the character (FACTS below: male, female, hijiri)
 NO_TELEPORT = "locke.no_teleport"  # none of the dealt combat cards is a teleport (KMC 4 stacked vortex)
 NONE_OF = "locke.none_of"  # [effect types]: none of the kept cards has one of these effects (clone, identity cards)
 INFO_BELOW = "locke.info_below"  # k: the kept cards hold fewer than k information cards (seed 000 3.2.2)
 
 DIE_CARDS = tuple(f"die-{face}" for face in range(1, 7))
+
+#: How a declared value ``n`` stands to the current stat in a claim of kind STAT_NOW.
+STAT_OPS: dict[str, Callable[[int, int], bool]] = {
+    "le": lambda n, now: n <= now,  # the stat reaches n (a check, a teleport, following a party)
+    "ge": lambda n, now: now <= n,  # the stat is at most n (psycho blast: "my level is 0")
+    "eq": lambda n, now: now == n,  # the stat is exactly n (hallucination, a damage check on the mind)
+}
+
+#: Yes/no facts a seat may be asked about its own character (claims of kind FACT).
+FACTS: dict[str, Callable[[Character], bool]] = {
+    "male": lambda c: c.sex == "male",
+    "female": lambda c: c.sex == "female",
+    "hijiri": lambda c: c.id == "hijiri-yuki",
+}
 
 
 def die_face(card: str) -> int:
@@ -48,7 +62,8 @@ def holds(components: ComponentSet, claim: Claim, contents: tuple[str, ...]) -> 
     """Does ``claim`` hold, given the opened contents of ``claim.about`` (aligned)?"""
     what, value = claim.what, claim.value
     if what.startswith("locke.cb."):  # combat declarations (KMC 10, 5)
-        # imported here: the combat package imports this module's users (fate, abilities) at load
+        # imported here, though no cycle runs through it: importing combat/claims.py loads the whole
+        # combat package (engine/locke/combat/__init__.py), whose modules need fate, which needs this one
         from engine.locke.combat import claims as combat_claims
 
         return combat_claims.holds(components, claim, contents)
@@ -68,10 +83,15 @@ def holds(components: ComponentSet, claim: Claim, contents: tuple[str, ...]) -> 
         allowed = setup_tables.silhouette_choices(components, face, contents[1], {k: v for k, v in taken})
         return bool(silhouette in allowed)
     character = components.character(contents[0])
-    if what in (STAT_NOW, DURABILITY_NOW, FACT):
-        from engine.locke import fate
-
-        return fate.judge(character, what, value)
+    if what == STAT_NOW:  # made by engine/locke/fate.py stat_claim
+        stat, op, n, mods, proofs = value
+        return STAT_OPS[str(op)](int(n), stats.current(character, mods, int(proofs), str(stat)))
+    if what == DURABILITY_NOW:  # fate.durability_claim
+        declared, damage, mods = value
+        return int(declared) == max(0, stats.current(character, mods, 0, "durability") - int(damage))
+    if what == FACT:  # fate.fact_claim
+        question, answer = value
+        return FACTS[str(question)](character) == bool(answer)
     if what == GOOD_NOW:
         return character.attribute == "good"
     if what == HAS_ABILITY:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, Protocol, TypeGuard, TypeVar
 
@@ -363,6 +364,15 @@ class ComponentSet:
     def base(self, card_id: str) -> BaseCard:
         return _lookup(self.bases, card_id, "secret-base card")
 
+    def planet_effect(self, card: str) -> str:
+        """The effect type of the planet card ``card`` (an id, or a kind: :func:`kind_of`); ""
+        when no planet card is called that."""
+        return next((p.effect.type for p in self.planets if card in (p.id, kind_of(p.id))), "")
+
+    def planets_of(self, effect: str) -> tuple[str, ...]:
+        """The ids of the planet cards whose effect is of type ``effect``, in data order."""
+        return tuple(p.id for p in self.planets if p.effect.type == effect)
+
     def digest(self) -> bytes:
         """Hash binding a game to this exact component set (for the genesis record)."""
         return digest("fairtable/locke/components/v1", _plain(self))
@@ -703,6 +713,21 @@ def _effect(raw: Any, schemas: Mapping[str, Schema], where: str, problems: list[
     return Effect(etype, params)
 
 
+#: Planet cards printed at several levels (or letters) whose kind is the id without them: a kept
+#: card's level stays hidden, so a use or a claim may name the kind alone (seed 000 3.1.2).
+LEVELLED_KINDS = ("lafnor-mirror", "absorb-ball", "powered-suit", "esp-jammer", "esp-field", "ambush")
+
+
+@lru_cache(maxsize=256)  # a pure function of a card id, asked for half a million times a 300-game run
+def kind_of(card: str) -> str:
+    """One id per planet-card kind (28 kinds): the card id without its level or letter. The
+    cards of one kind share their effect type (checked when the planet cards load)."""
+    for kind in LEVELLED_KINDS:
+        if card.startswith(kind + "-"):
+            return kind
+    return card
+
+
 def planets_from_data(raw: Any, items: Mapping[str, ItemSpec] | None) -> tuple[PlanetCard, ...]:
     """Validate assets/locke/planets.json; ``items`` resolves "grant-item" effects
     (None only when the item list is itself broken and already reported)."""
@@ -722,6 +747,12 @@ def planets_from_data(raw: Any, items: Mapping[str, ItemSpec] | None) -> tuple[P
             flags=r.texts("flags", choices=PLANET_FLAGS), text_en=r.text("text_en"),
         ))
     _unique((p.id for p in out), "planet card", problems)
+    types: dict[str, str] = {}
+    for p in out:
+        kind = kind_of(p.id)
+        if types.setdefault(kind, p.effect.type) != p.effect.type:
+            problems.append(f"planet card {p.id!r} is of kind {kind!r}, whose cards have effect type "
+                            f"{types[kind]!r}, not {p.effect.type!r}")
     _raise(problems)
     return tuple(out)
 

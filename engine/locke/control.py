@@ -42,7 +42,7 @@ from engine.locke.combat.actions import Order, Play, UseItem
 from engine.locke.combat.common import fight_of, jam_floor, obstacle_jam, targets
 from engine.locke.combat.model import DECK, Fight
 from engine.locke.combat.path import TurnAction
-from engine.locke.state import NO_SEAT, LockeState, Step, claimed, log
+from engine.locke.state import NO_SEAT, LockeState, claimed, log
 from engine.locke.steps import LockeStep, Ordered, Rules, Waiting, answers
 
 RULE = "locke.4"
@@ -71,18 +71,16 @@ def controller_of(s: LockeState, seat: int) -> int:
     return c if c >= 0 and s.seats[c].alive else NO_SEAT
 
 
-def decider(step: Step | LockeStep) -> int:
+def decider(step: LockeStep) -> int:
     """The seat whose decision ``step`` is (before control says who makes it)."""
-    if isinstance(step, LockeStep):
-        return step.decider() if isinstance(step, Waiting) else NO_SEAT
-    return step.seat
+    return step.decider() if isinstance(step, Waiting) else NO_SEAT
 
 
-def _order_of(step: Step | LockeStep) -> str:
+def _order_of(step: LockeStep) -> str:
     return step.order if isinstance(step, Ordered) else ""
 
 
-def who_decides(s: LockeState, step: Step | LockeStep, pending: Pending) -> Pending:
+def who_decides(s: LockeState, step: LockeStep, pending: Pending) -> Pending:
     """The pending input with the controller named where it decides (what a networked
     table waits for: the controller's signed action)."""
     if not isinstance(pending, Decision) or pending.seat != decider(step):
@@ -107,7 +105,7 @@ def orders(s: LockeState, step: Ordered) -> tuple[str, ...]:
     return ("free", "take")
 
 
-def check(g: Any, s: LockeState, step: Step | LockeStep, pending: Pending, action: Action) -> None:
+def check(g: Any, s: LockeState, step: LockeStep, pending: Pending, action: Action) -> None:
     """Refuse V's own input where C decides, a dictated option C may not take, and V's
     action that does not obey C's order (typed errors, rule ids)."""
     if not isinstance(pending, Decision):
@@ -149,7 +147,7 @@ def on_order(g: Rules, s: LockeState, step: Ordered, action: Order) -> LockeStat
     return s._replace(queue=(dataclasses.replace(step, order=action.order),) + s.queue[1:])
 
 
-def after(g: Any, s: LockeState, new: LockeState, step: Step | LockeStep, action: Action) -> LockeState:
+def after(g: Any, s: LockeState, new: LockeState, step: LockeStep, action: Action) -> LockeState:
     """V passed under an attack order: its hand is turned face up, judging its claim that no
     card of it could attack (ruling N211)."""
     order = _order_of(step)
@@ -186,12 +184,12 @@ class ShowHand(Waiting):
         return log(s._replace(queue=s.queue[1:]), "hand-shown", self.seat)
 
 
-def legal_for_controller(g: Any, s: LockeState, step: Step | LockeStep, seat: int, makers: Any) -> list[Action]:
+def legal_for_controller(g: Rules, s: LockeState, step: LockeStep, seat: int) -> list[Action]:
     """C's options for V's step, from the public state alone (no knowledge of V's cards)."""
     if isinstance(step, Ordered):
         return [Order(seat, order) for order in orders(s, step)]
     allowed = DICTATED[step.kind]
-    options = step.legal(g, s, None, None) if isinstance(step, Waiting) else makers[step.kind](g, s, step, None, None)
+    options = step.legal(g, s, None, None) if isinstance(step, Waiting) else []
     out = []
     for a in options:
         if allowed is not None and (not isinstance(a, allowed) or (isinstance(a, EnterBase) and a.level)):
@@ -200,7 +198,7 @@ def legal_for_controller(g: Any, s: LockeState, step: Step | LockeStep, seat: in
     return out
 
 
-def obeying(step: Step | LockeStep, options: list[Action]) -> list[Action]:
+def obeying(step: LockeStep, options: list[Action]) -> list[Action]:
     """V's honest options under C's order (an attack order it cannot carry out: pass)."""
     order = _order_of(step)
     if not order:
@@ -209,9 +207,6 @@ def obeying(step: Step | LockeStep, options: list[Action]) -> list[Action]:
     return out or [a for a in options if isinstance(a, Nop)]
 
 
-PENDING: dict[str, Any] = {}
-HANDLERS: dict[tuple[str, type[Action]], Any] = {}
-AUTO: dict[str, Any] = {}
 
 #: typed step kinds of this family (engine/locke/registry.py)
 STEPS: tuple[type[LockeStep], ...] = (ShowHand,)

@@ -50,7 +50,7 @@ from engine.locke.state import (
     with_seat,
     zone_of,
 )
-from engine.locke.steps import Automatic, LockeStep, Rules, SeatDecision, Waiting, answers
+from engine.locke.steps import Automatic, LockeStep, Rules, SeatDecision, Then, Waiting, answers
 
 #: How a game can end (KMC 6.4) plus our termination guard (ruling N47).
 ENDINGS = ("declaration", "last-alive", "all-dead", "key-bases", "nova", "king-room", "guard")
@@ -91,7 +91,7 @@ def answerers(s: LockeState, declarer: int) -> tuple[int, ...]:
     for k in range(1, s.n):
         seat = (declarer + k) % s.n
         p = s.seats[seat]
-        if p.alive and seat not in seen and not p.exposed and not traps.cannot_refuse(s, seat):
+        if p.alive and seat not in seen and not p.exposed and not fate.cannot_refuse(s, seat):
             out.append(seat)
     return tuple(out)
 
@@ -346,7 +346,7 @@ class NovaChoice(SeatDecision):
         claim = fate.stat_claim(s, self.seat, "level", "le", action.level, "locke.11.2")
         p = p._replace(tried=p.tried + ("nova",))
         s = s._replace(seats=with_seat(s, self.seat, p), **claimed(s, claim))
-        s, roll = fate.declared_check(s, self.seat, stat="level", value=action.level, then="declare.nova")
+        s, roll = fate.declared_check(s, self.seat, stat=fate.CheckStat.LEVEL, value=action.level, then=AfterNova())
         return advance(s, roll)
 
     @answers(Nop)
@@ -354,13 +354,18 @@ class NovaChoice(SeatDecision):
         return advance(s)
 
 
-def _nova_checked(g: Any, s: LockeState, seat: int, success: bool, arg: str) -> LockeState:
+@dataclasses.dataclass(frozen=True)
+class AfterNova(Then):
     """KMC 4 Nova: an ESP level check; on success everyone dies and every key base falls (Good wins)."""
-    if not success:
-        return advance(log(s, "nova-failed", seat))
-    seats = tuple(p._replace(alive=False, place=OFF_BOARD, leader=NO_SEAT, status="normal") for p in s.seats)
-    s = log(s._replace(seats=seats, key_bases_destroyed=4), "nova", seat)
-    return end_game(s, "nova", seat)
+
+    KIND: ClassVar[str] = "declare.nova"
+
+    def after(self, g: Rules, s: LockeState, seat: int, success: bool) -> LockeState:
+        if not success:
+            return advance(log(s, "nova-failed", seat))
+        seats = tuple(p._replace(alive=False, place=OFF_BOARD, leader=NO_SEAT, status="normal") for p in s.seats)
+        s = log(s._replace(seats=seats, key_bases_destroyed=4), "nova", seat)
+        return end_game(s, "nova", seat)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -411,18 +416,20 @@ class KingRoomReveal(Waiting):
             raise cheat(self.seat, f"tried the King editorial room as {card}; only Yuki Hijiri may", "locke.4")
         p = s.seats[self.seat]._replace(exposed=True)
         s = s._replace(seats=with_seat(s, self.seat, p), open_cards=s.open_cards + ((action.handles[0], card),))
-        s, roll = fate.declared_check(s, self.seat, stat="mind", value=self.mind, then="declare.king")
+        s, roll = fate.declared_check(s, self.seat, stat=fate.CheckStat.MIND, value=self.mind, then=AfterKingRoom())
         return advance(s, roll)
 
 
-def _king_checked(g: Any, s: LockeState, seat: int, success: bool, arg: str) -> LockeState:
-    if not success:
-        return advance(log(s, "king-room-failed", seat))
-    return end_game(log(s, "king-room", seat), "king-room", seat)
+@dataclasses.dataclass(frozen=True)
+class AfterKingRoom(Then):
+    """KMC 4 King editorial room: Yuki Hijiri's mind check; a pass ends the game."""
 
+    KIND: ClassVar[str] = "declare.king"
 
-fate.CONTINUATIONS["declare.nova"] = _nova_checked
-fate.CONTINUATIONS["declare.king"] = _king_checked
+    def after(self, g: Rules, s: LockeState, seat: int, success: bool) -> LockeState:
+        if not success:
+            return advance(log(s, "king-room-failed", seat))
+        return end_game(log(s, "king-room", seat), "king-room", seat)
 
 
 # --- the end (KMC 6.4) -----------------------------------------------------------------------

@@ -27,7 +27,7 @@ cite KMC sections ("locke.9.2.1") or seed lines ("locke.s000.3.2.2").
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from engine.core.actions import Action, ActionCodec
@@ -36,43 +36,16 @@ from engine.core.errors import GameOver, IllegalAction, WrongInputKind
 from engine.core.flow import settle
 from engine.core.game import Outcome, check_answer_matches
 from engine.core.hidden import Knowledge
-from engine.core.pending import DRIVER_ANSWERS, Decision, DiceRolled, Pending, SealedChoice
+from engine.core.pending import DRIVER_ANSWERS, Decision, Pending, SealedChoice
 from engine.locke import claims as claim_kinds
-from engine.locke import (
-    combat,
-    control,
-    fate,
-    legal,
-    planet_cards,
-    registry,
-    setup,
-    setup_tables,
-    traps,
-    turn,
-)
+from engine.locke import combat, control, legal, registry, setup, setup_tables, turn
 from engine.locke.combat.actions import Order
 from engine.locke.actions import ACTIONS
 from engine.locke.components import ComponentSet
-from engine.locke.state import RULES_ID, LockeState, Step, public_data, zone_of
-from engine.locke.steps import Automatic, LockeStep, Ordered, Waiting
+from engine.locke.state import RULES_ID, LockeState, public_data, zone_of
+from engine.locke.steps import Automatic, Ordered, Waiting
 
 CODEC = ActionCodec(ACTIONS + combat.ACTIONS + DRIVER_ANSWERS)
-
-Handler = Callable[[Any, LockeState, Step, Action], LockeState]
-Auto = Callable[[Any, LockeState, Step], LockeState]
-PendingOf = Callable[[Any, LockeState, Step], Pending]
-
-# Kinds not yet rebuilt as typed steps (engine/locke/steps.py) still use the older
-# string-keyed tables; registry.merged refuses a kind defined twice.
-_MODULES = (traps, planet_cards, fate, control)
-PENDING: dict[str, PendingOf] = registry.merged(registry.legacy(_MODULES, "PENDING"), "pending")
-HANDLERS: dict[tuple[str, type[Action]], Handler] = registry.merged(registry.legacy(_MODULES, "HANDLERS"), "handler")
-AUTO: dict[str, Auto] = registry.merged(registry.legacy(_MODULES, "AUTO"), "automatic step")
-#: The dice handlers after which the roller may use a residential district (planet_cards.rerollable).
-ORIGINAL_ROLLS: dict[str, Handler] = {kind: HANDLERS[(kind, DiceRolled)] for kind in planet_cards.REROLLABLE}
-for _kind, _handler in ORIGINAL_ROLLS.items():
-    HANDLERS[(_kind, DiceRolled)] = planet_cards.rerollable(_handler)
-
 
 class LockeGame:
     """The Locke rules over one component set. Stateless apart from lookup tables."""
@@ -98,11 +71,9 @@ class LockeGame:
         if not state.queue:
             return None
         step = state.queue[0]
-        if isinstance(step, LockeStep):
-            if not isinstance(step, Waiting):
-                raise IllegalAction(f"the state waits at automatic step {step!r} (an engine fault)", rule="locke.guard")
-            return control.who_decides(state, step, step.pending(self, state))
-        return control.who_decides(state, step, PENDING[step.kind](self, state, step))
+        if not isinstance(step, Waiting):
+            raise IllegalAction(f"the state waits at automatic step {step!r} (an engine fault)", rule="locke.guard")
+        return control.who_decides(state, step, step.pending(self, state))
 
     def public(self, state: LockeState) -> Any:
         return public_data(state)
@@ -193,16 +164,11 @@ class LockeGame:
             if not (isinstance(pending, Decision) and pending.prompt == "locke.order" and isinstance(step, Ordered)):
                 raise self._unanswered(step.kind, action)
             new = control.on_order(self, state, step, action)
-        elif isinstance(step, LockeStep):
+        else:
             answer = registry.STEPS.handler(type(step), type(action))
             if answer is None:
                 raise self._unanswered(step.kind, action)
             new = answer(step, self, state, action)
-        else:
-            handler = HANDLERS.get((step.kind, type(action)))
-            if handler is None:
-                raise self._unanswered(step.kind, action)
-            new = handler(self, state, step, action)
         new = control.after(self, state, new, step, action)
         return self._settle(new._replace(step_no=state.step_no + 1))
 
@@ -226,9 +192,4 @@ class LockeGame:
         if not s.queue:
             return None
         step = s.queue[0]
-        if isinstance(step, Automatic):
-            return step.run(self, s)
-        if isinstance(step, LockeStep):
-            return None
-        auto = AUTO.get(step.kind)
-        return None if auto is None else auto(self, s, step)
+        return step.run(self, s) if isinstance(step, Automatic) else None

@@ -6,7 +6,7 @@ it. Using it turns it face up through the engine's hidden-card operation (a
 seat said it used (or a wildcard standing in for it): anything else is a cheat
 by that seat. After use, by lifetime (assets/locke/planets.json):
 
-- single use: spent, face up back under the planet stock (:func:`spend`);
+- single use: spent, face up back under the planet stock (:class:`Spend`);
 - permanent: held face up in ``Seat.shown`` (combat reads it);
 - until broken: the combat keeps them face down until they break, then turns
   them up and spends them (engine/locke/combat/kept.py ``FACE_DOWN``);
@@ -14,61 +14,93 @@ by that seat. After use, by lifetime (assets/locke/planets.json):
   (``LockeState.wild``); given away, the receiver may choose again.
 
 Out of combat the engine runs these uses itself, as free options of the
-seat's own decisions (LOCKE-PLAN 4.9): frontier, entertainment district and
-shape change in the movement decision; the residential re-roll right after
-the seat's own rolls; the clone on a dead seat's turn; the Evil faces'
-identity cards when the planet phase ends or on revival. The combat-only
-kinds are used by the combat through :func:`use_steps` and :func:`spend`
-(notes/API-effects.md).
+seat's own decisions: frontier, entertainment district and shape change in the
+movement decision (:func:`on_move_use`, :func:`move_uses`); the residential
+re-roll right after the seat's own rolls (:class:`Reroll`, offered around every
+``REROLL`` step's dice, engine/locke/steps.py); the clone on a dead seat's turn
+(:class:`CloneChoice`); the Evil faces' identity cards when the planet phase ends
+or on revival (:class:`IdentityChoice`). The combat-only kinds are used by the
+combat (engine/locke/combat/kept.py) through :func:`use_steps` and
+:class:`Spend`.
+
+A card's behaviour is found from its ``effect.type`` in the card data, never from
+its id: :data:`EFFECT_CODE` names the files that carry out each type, the uses
+here dispatch on the type (:data:`MOVE_EFFECTS` for the movement decision), and a
+card's *kind* (its id without a level, ``components.kind_of``) shares one type
+with every card of the kind, checked when the cards load.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
+import dataclasses
+import enum
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
-from engine.core.actions import SYSTEM
+from engine.core.actions import SYSTEM, Action
 from engine.core.errors import IllegalAction
-from engine.core.pending import CardsDealt, CardsRevealed, Decision, DiceRolled, HiddenOp, Pending
+from engine.core.hidden import Knowledge
+from engine.core.pending import CardsDealt, CardsRevealed, Chance, DiceRolled, HiddenOp, Pending
 from engine.locke import claims as ck
-from engine.locke import fate
+from engine.locke import board, fate
 from engine.locke.actions import InfoCheck, Nop, UseCard, Walk
+from engine.locke.components import Character
+from engine.locke.components import kind_of as kind_of  # the combat reads a used card's kind here too
 from engine.locke.setup import Shuffle, cheat, free_silhouettes, open_information
-from engine.locke.state import (
-    untyped,
-    OFF_BOARD,
-    LockeState,
-    Step,
-    advance,
-    claimed,
-    log,
-    with_seat,
-    with_zone,
-    zone_of,
-)
-from engine.locke.steps import LockeStep, Waiting, answer_methods
+from engine.locke.state import OFF_BOARD, LockeState, advance, claimed, log, with_seat, with_zone, zone_of
+from engine.locke.steps import Automatic, LockeStep, Rules, SeatDecision, Waiting, answer_methods, answers
 
 RULE = "locke.s000.3.1"
-#: Cards a seat may use in its movement decision (seed 000 3.1.3 shape change, 3.2.4 districts).
-MOVE_CARDS = ("frontier", "entertainment", "shape-change")
-#: Effect types of the identity cards an Evil face keeps hidden until the planet phase ends (3.2.3).
-IDENTITY = ("reveal-self", "peek-identity")
-#: Rolls after which the roller may use a residential district (its own dice, seed 000 3.2.4).
-REROLLABLE = ("trap_roll", "event_roll", "genocide_roll", "hallu_roll", "check_roll", "hit_roll", "release_roll")
+#: Effect types (assets/locke/planets.json) of the kept cards used out of combat, besides the
+#: movement decision's (:class:`MoveEffect`): the residential district's re-roll (seed 000 3.2.4),
+#: the clone (3.1.3), and the identity cards an Evil face keeps hidden until the planet phase ends (3.2.3).
+REROLL, CLONE, REVEAL_SELF, PEEK_IDENTITY = "reroll", "clone", "reveal-self", "peek-identity"
+IDENTITY = (REVEAL_SELF, PEEK_IDENTITY)
 
 
-_KIND_PREFIXES = ("lafnor-mirror", "absorb-ball", "powered-suit", "esp-jammer", "esp-field", "ambush")
+class MoveEffect(enum.StrEnum):
+    """The effect types (assets/locke/planets.json) of the cards a seat may use in its movement
+    decision, in the order they are offered."""
+
+    HEAL = "heal"  # the frontier (seed 000 3.2.4)
+    GIVE = "give-ability-card"  # the entertainment district (3.2.4)
+    CHANGE_IDENTITY = "change-identity"  # the shape change (3.1.3)
 
 
-@lru_cache(maxsize=256)  # a pure function of a card id, asked for half a million times a 300-game run
-def kind_of(card: str) -> str:
-    """One id per planet-card kind (28 kinds): the card id without its level or letter."""
-    for kind in _KIND_PREFIXES:
-        if card.startswith(kind + "-"):
-            return kind
-    return card
-
+#: Where the code of each planet-card effect type is: from a card's ``effect.type`` in
+#: assets/locke/planets.json to the files that carry it out. Its keys are exactly the types the
+#: component loader accepts (components.PLANET_EFFECTS refuses any other when the cards load;
+#: tests/engine/locke/test_planet_cards.py holds the two together).
+EFFECT_CODE: dict[str, tuple[str, ...]] = {
+    # kept ability cards used out of combat (this module: MOVE_EFFECTS, Reroll, CloneChoice)
+    MoveEffect.HEAL: ("engine/locke/planet_cards.py",),
+    MoveEffect.GIVE: ("engine/locke/planet_cards.py",),
+    MoveEffect.CHANGE_IDENTITY: ("engine/locke/planet_cards.py",),
+    REROLL: ("engine/locke/planet_cards.py",),
+    CLONE: ("engine/locke/planet_cards.py",),
+    # a wildcard stands for any ability card (seed 000 3.1.5): CardUse here, the combat's FACE_DOWN
+    "wildcard": ("engine/locke/planet_cards.py", "engine/locke/combat/kept.py"),
+    # two mirrors against the black hole (traps.MirrorChoice), one against an attack in a combat
+    "mirror-card": ("engine/locke/traps.py", "engine/locke/combat/items.py"),
+    # kept ability cards used in a combat (engine/locke/combat/kept.py PLANET_ITEMS)
+    "subspace-escape": ("engine/locke/combat/items.py",),
+    "absorb-ball": ("engine/locke/combat/items.py",),
+    "grant-item": ("engine/locke/combat/kept.py", "engine/locke/combat/items.py"),
+    "energy-suit-card": ("engine/locke/combat/items.py",),
+    "special-attack": ("engine/locke/combat/items.py",),
+    "esp-controller": ("engine/locke/combat/items.py",),
+    "contact-telepathy-level": ("engine/locke/combat/items.py",),
+    "swap-combat-cards": ("engine/locke/combat/items.py",),
+    # instruction cards, obeyed when drawn or walked onto (turn.obey_planet); ambushes are placed
+    # at set-up and sprung on the board; identity cards kept by a base player (IdentityChoice here)
+    "ambush": ("engine/locke/setup.py", "engine/locke/turn.py"),
+    "information": ("engine/locke/turn.py", "engine/locke/setup.py", "engine/locke/planet_cards.py"),
+    "chart": ("engine/locke/turn.py",),
+    "spaceport": ("engine/locke/turn.py",),
+    "arrest": ("engine/locke/turn.py",),
+    PEEK_IDENTITY: ("engine/locke/turn.py", "engine/locke/planet_cards.py"),
+    REVEAL_SELF: ("engine/locke/turn.py", "engine/locke/planet_cards.py"),
+}
 
 def card_of(s: LockeState, handle: int) -> str:
     """The card behind a revealed handle ("" while it is face down)."""
@@ -89,31 +121,64 @@ def face_down(s: LockeState, seat: int) -> tuple[int, ...]:
     return s.seats[seat].kept
 
 
+def known_cards(s: LockeState, seat: int, k: Knowledge | None) -> list[tuple[int, str]]:
+    """(handle, card) of the seat's face-down cards as it knows them ("?" without knowledge)."""
+    return [(h, (k.card(h) or "?") if k is not None else "?") for h in s.seats[seat].kept]
+
+
+def can_be(s: LockeState, handle: int, card: str, wanted: str) -> bool:
+    """Whether a kept card (``card`` as its holder knows it, "?" unknown) may be used as ``wanted``:
+    a wildcard not fixed to another card (nor, as a clone, one that missed its first dead turn)."""
+    if card == "?":
+        return True
+    if card == "wildcard":
+        fixed = dict(s.wild).get(handle, "")
+        return (not fixed or fixed == wanted) and not (wanted == "clone" and handle in s.no_clone)
+    return card == wanted
+
+
 # --- using a card ------------------------------------------------------------------------
 
 
-def use_steps(seat: int, handle: int, as_card: str) -> tuple[Step, ...]:
+def use_steps(seat: int, handle: int, as_card: str) -> tuple[CardUse]:
     """Steps that turn ``handle`` face up (if it is not yet) and check it is ``as_card``."""
-    return (Step("use_card", seat, n=handle, arg=as_card),)
+    return (CardUse(seat, handle, as_card),)
 
 
-def _auto_use_card(g: Any, s: LockeState, step: Step) -> LockeState:
-    if card_of(s, step.n):
-        return advance(_verified(g, s, step.seat, step.n, card_of(s, step.n), step.arg))
-    return advance(s, Step("use_reveal", step.seat, n=step.n, arg=step.arg))
+@dataclasses.dataclass(frozen=True)
+class CardUse(Automatic):
+    """The seat uses kept card ``handle`` as ``as_card``: turned face up first if it is not yet."""
+
+    KIND: ClassVar[str] = "use_card"
+    seat: int
+    handle: int
+    as_card: str
+
+    def run(self, g: Rules, s: LockeState) -> LockeState:
+        if card_of(s, self.handle):
+            return advance(_verified(s, self.seat, self.handle, card_of(s, self.handle), self.as_card))
+        return advance(s, CardUseReveal(self.seat, self.handle, self.as_card))
 
 
-def _pending_use_reveal(g: Any, s: LockeState, step: Step) -> Pending:
-    return HiddenOp("reveal", f"kept:{step.seat}", (step.n,))
+@dataclasses.dataclass(frozen=True)
+class CardUseReveal(Waiting):
+    """The used card is turned face up for everyone (a hidden-card reveal of ``kept:<seat>``)."""
+
+    KIND: ClassVar[str] = "use_reveal"
+    seat: int
+    handle: int
+    as_card: str
+
+    def pending(self, g: Rules, s: LockeState) -> Pending:
+        return HiddenOp("reveal", f"kept:{self.seat}", (self.handle,))
+
+    @answers(CardsRevealed)
+    def revealed(self, g: Rules, s: LockeState, action: CardsRevealed) -> LockeState:
+        s = s._replace(open_cards=s.open_cards + ((self.handle, action.cards[0]),))
+        return advance(_verified(s, self.seat, self.handle, action.cards[0], self.as_card))
 
 
-def _on_use_revealed(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    assert isinstance(action, CardsRevealed)
-    s = s._replace(open_cards=s.open_cards + ((step.n, action.cards[0]),))
-    return advance(_verified(g, s, step.seat, step.n, action.cards[0], step.arg))
-
-
-def _verified(g: Any, s: LockeState, seat: int, handle: int, card: str, as_card: str) -> LockeState:
+def _verified(s: LockeState, seat: int, handle: int, card: str, as_card: str) -> LockeState:
     """The revealed card must be ``as_card``, or a wildcard free to be it (then fixed to it)."""
     if card == "wildcard":
         fixed = dict(s.wild).get(handle, "")
@@ -141,71 +206,152 @@ def spend(s: LockeState, seat: int, handle: int) -> LockeState:
     return log(s, "planet-card-spent", seat, card_of(s, handle))
 
 
-def single_use(g: Any, card: str) -> bool:
+@dataclasses.dataclass(frozen=True)
+class Spend(Automatic):
+    """The seat's used (or broken) card ``handle`` is spent (:func:`spend`)."""
+
+    KIND: ClassVar[str] = "spend"
+    seat: int
+    handle: int
+
+    def run(self, g: Rules, s: LockeState) -> LockeState:
+        return advance(spend(s, self.seat, self.handle))
+
+
+def single_use(g: Rules, card: str) -> bool:
     return bool(g.components.planet(card).lifetime == "single-use")
 
 
 # --- the movement decision: frontier, entertainment district, shape change ----------------------
 
 
-def on_move_use(g: Any, s: LockeState, seat: int, action: UseCard) -> LockeState:
-    """A free option of ``seat``'s movement decision (engine/locke/turn.py Move): the move is
-    still to come afterwards."""
+def move_uses(g: Rules, s: LockeState, seat: int, me: Character | None, k: Knowledge | None) -> list[Action]:
+    """Frontier, entertainment district and shape change, offered inside the movement decision."""
     p = s.seats[seat]
-    if action.card not in MOVE_CARDS or action.handle not in p.kept + p.shown:
-        raise IllegalAction(f"in the movement phase you may use a kept {', '.join(MOVE_CARDS)} card", rule=RULE)
-    if p.status != "normal" and action.card != "frontier":
+    out: list[Action] = []
+    mine = known_cards(s, seat, k)
+    heal, give, change = (g.components.planets_of(effect) for effect in MoveEffect)
+    for h, card in mine:
+        out += [UseCard(seat, h, cid) for cid in heal if p.damage > 0 and can_be(s, h, card, cid)]
+        if p.status != "normal":
+            continue
+        for cid in give:
+            if can_be(s, h, card, cid):
+                gifts = [o for o, c in mine if o != h and (c == "?" or g.components.planet(c).kind == "ability")]
+                gifts += list(p.shown)
+                out += [UseCard(seat, h, cid, target=target, other=other) for other in gifts
+                        for target, q in enumerate(s.seats) if target != seat and q.alive]
+        for cid in change:
+            if can_be(s, h, card, cid):
+                out.append(UseCard(seat, h, cid, choice="character"))
+                out += [UseCard(seat, h, cid, choice=sid) for sid in free_silhouettes(g, s) if sid != p.silhouette]
+    return out
+
+
+def on_move_use(g: Rules, s: LockeState, seat: int, action: UseCard) -> LockeState:
+    """A free option of ``seat``'s movement decision (engine/locke/turn.py Move): the move is
+    still to come afterwards. What the card does is found from its effect type (:data:`MOVE_EFFECTS`)."""
+    p = s.seats[seat]
+    effect = g.components.planet_effect(action.card)
+    if action.card not in g.components.planets_of(effect) or effect not in MOVE_EFFECTS \
+            or action.handle not in p.kept + p.shown:
+        names = ", ".join(cid for e in MoveEffect for cid in g.components.planets_of(e))
+        raise IllegalAction(f"in the movement phase you may use a kept {names} card", rule=RULE)
+    if p.status != "normal" and effect != MoveEffect.HEAL:
         raise IllegalAction("only a player in a normal state can do that now", rule=RULE)
-    if action.card == "frontier" and p.damage <= 0:
+    if effect == MoveEffect.HEAL and p.damage <= 0:
         raise IllegalAction("the frontier heals lost durability; you have lost none", rule="locke.s000.3.2.4")
-    if action.card == "entertainment":
+    if effect == MoveEffect.GIVE:
         others = p.kept + p.shown
         if action.other not in others or action.other == action.handle:
             raise IllegalAction("name another of your kept ability cards to give away", rule="locke.s000.3.2.4")
         if not (0 <= action.target < s.n and action.target != seat and s.seats[action.target].alive):
             raise IllegalAction("give it to another living player", rule="locke.s000.3.2.4")
-    if action.card == "shape-change" and action.choice != "character" and action.choice not in free_silhouettes(g, s):
+    if effect == MoveEffect.CHANGE_IDENTITY and action.choice != "character" \
+            and action.choice not in free_silhouettes(g, s):
         raise IllegalAction("change into a new character ('character') or a free silhouette", rule="locke.s000.3.1.3")
-    detail = f"{action.target}|{action.other}|{action.choice}"
-    steps = use_steps(seat, action.handle, action.card) + (
-        Step("use_apply", seat, n=action.handle, arg=f"{action.card}|{detail}"),)
-    return s._replace(queue=steps + s.queue)  # the movement decision stays at the head
+    then = MoveCardEffect(seat, action.handle, MoveEffect(effect), action.target, action.other, action.choice)
+    return s._replace(queue=use_steps(seat, action.handle, action.card) + (then,) + s.queue)  # the move stays
 
 
-def _auto_use_apply(g: Any, s: LockeState, step: Step) -> LockeState:
-    card, target, other, choice = step.arg.split("|")
-    seat, handle = step.seat, step.n
-    s = spend(s, seat, handle)
-    if card == "frontier":  # seed 000 3.2.4: one lost durability back
-        p = s.seats[seat]
-        s = s._replace(seats=with_seat(s, seat, p._replace(damage=max(0, p.damage - 1))))
-        return advance(log(s, "healed", seat, 1))
-    if card == "entertainment":
-        return advance(s, Step("give", seat, n=int(other), arg=target))
-    if choice == "character":
-        return advance(s, Shuffle("chars:unused"), Step("new_character", seat))
-    p = s.seats[seat]._replace(silhouette=choice)
-    return advance(log(s._replace(seats=with_seat(s, seat, p)), "shape-changed", seat, "silhouette", choice))
+@dataclasses.dataclass(frozen=True)
+class MoveCardEffect(Automatic):
+    """A movement-phase card takes effect once shown and spent (:data:`MOVE_EFFECTS`):
+    ``target``, ``other`` and ``choice`` are the use's details."""
+
+    KIND: ClassVar[str] = "use_apply"
+    seat: int
+    handle: int
+    effect: MoveEffect
+    target: int
+    other: int
+    choice: str
+
+    def run(self, g: Rules, s: LockeState) -> LockeState:
+        return MOVE_EFFECTS[self.effect](g, spend(s, self.seat, self.handle), self)
+
+
+def _heal(g: Rules, s: LockeState, use: MoveCardEffect) -> LockeState:
+    """Seed 000 3.2.4 frontier: one lost durability back."""
+    p = s.seats[use.seat]
+    s = s._replace(seats=with_seat(s, use.seat, p._replace(damage=max(0, p.damage - 1))))
+    return advance(log(s, "healed", use.seat, 1))
+
+
+def _give(g: Rules, s: LockeState, use: MoveCardEffect) -> LockeState:
+    """Seed 000 3.2.4 entertainment district: another kept ability card (``other``) goes to ``target``."""
+    return advance(s, Gift(use.seat, use.other, use.target))
+
+
+def _change_identity(g: Rules, s: LockeState, use: MoveCardEffect) -> LockeState:
+    """Seed 000 3.1.3 shape change: a new random character, or the free silhouette ``choice``."""
+    if use.choice == "character":
+        return advance(s, Shuffle("chars:unused"), ShapeChangeDeal(use.seat))
+    p = s.seats[use.seat]._replace(silhouette=use.choice)
+    return advance(log(s._replace(seats=with_seat(s, use.seat, p)), "shape-changed", use.seat, "silhouette",
+                       use.choice))
+
+
+#: What a card used in the movement decision does, by its effect type.
+MOVE_EFFECTS: dict[str, Callable[[Rules, LockeState, MoveCardEffect], LockeState]] = {
+    MoveEffect.HEAL: _heal, MoveEffect.GIVE: _give, MoveEffect.CHANGE_IDENTITY: _change_identity,
+}
 
 
 # entertainment district: a kept card changes hands (a deal to the receiver when face down)
 
 
-def _auto_give(g: Any, s: LockeState, step: Step) -> LockeState:
-    p = s.seats[step.seat]
-    if step.n in p.shown:  # face up already: the transfer is public
-        return advance(_moved(s, step.seat, int(step.arg), step.n))
-    return advance(s, Step("give_deal", step.seat, n=step.n, arg=step.arg))
+@dataclasses.dataclass(frozen=True)
+class Gift(Automatic):
+    """The entertainment district's gift of ``handle`` to ``receiver``: public when face up."""
+
+    KIND: ClassVar[str] = "give"
+    seat: int
+    handle: int
+    receiver: int
+
+    def run(self, g: Rules, s: LockeState) -> LockeState:
+        if self.handle in s.seats[self.seat].shown:  # face up already: the transfer is public
+            return advance(_moved(s, self.seat, self.receiver, self.handle))
+        return advance(s, GiftDeal(self.seat, self.handle, self.receiver))
 
 
-def _pending_give_deal(g: Any, s: LockeState, step: Step) -> Pending:
-    return HiddenOp("deal", f"kept:{step.seat}", (step.n,), to_seat=int(step.arg))
+@dataclasses.dataclass(frozen=True)
+class GiftDeal(Waiting):
+    """A face-down gift is dealt to its receiver alone (a claim that it is an ability card)."""
 
+    KIND: ClassVar[str] = "give_deal"
+    seat: int
+    handle: int
+    receiver: int
 
-def _on_give_dealt(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    assert isinstance(action, CardsDealt)
-    claim = ck.make(step.seat, s.step_no, ck.KEEPS_ABILITY, (step.n,), None, "locke.s000.3.2.4")
-    return advance(_moved(s._replace(**claimed(s, claim)), step.seat, int(step.arg), step.n))
+    def pending(self, g: Rules, s: LockeState) -> Pending:
+        return HiddenOp("deal", f"kept:{self.seat}", (self.handle,), to_seat=self.receiver)
+
+    @answers(CardsDealt)
+    def dealt(self, g: Rules, s: LockeState, action: CardsDealt) -> LockeState:
+        claim = ck.make(self.seat, s.step_no, ck.KEEPS_ABILITY, (self.handle,), None, "locke.s000.3.2.4")
+        return advance(_moved(s._replace(**claimed(s, claim)), self.seat, self.receiver, self.handle))
 
 
 def _moved(s: LockeState, giver: int, receiver: int, handle: int) -> LockeState:
@@ -223,90 +369,87 @@ def _moved(s: LockeState, giver: int, receiver: int, handle: int) -> LockeState:
                "card-given", giver, receiver)
 
 
-# shape change: a new random character from the unused pile (LOCKE-PLAN 4.10)
+# shape change: a new random character from the unused pile
 
 
-def _pending_new_character(g: Any, s: LockeState, step: Step) -> Pending:
-    return HiddenOp("deal", "chars:unused", zone_of(s, "chars:unused")[:1], to_seat=step.seat)
-
-
-def _on_new_character(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
+@dataclasses.dataclass(frozen=True)
+class ShapeChangeDeal(Waiting):
     """KMC 3.1.3: the old card is set aside for good (its appearance erased); 'has seen'
-    flags, one-try flags and the damage start afresh (LOCKE-PLAN 4.29, KMC 4 Nova; seed 000
-    line 71: a wholly new person, the old card ignored; ruling N65)."""
-    assert isinstance(action, CardsDealt)
-    p = s.seats[step.seat]
-    new = action.handles[0]
-    s = s._replace(zones=with_zone(s, "chars:unused", zone_of(s, "chars:unused")[1:]))
-    s = s._replace(zones=with_zone(s, "chars:erased", zone_of(s, "chars:erased") + (p.character,)))
-    p = p._replace(character=new, seen_by=(), exposed=False, tried=(), mods=(), damage=0)
-    from engine.locke.abilities import forget
+    flags, one-try flags and the damage start afresh (KMC 4 Nova; seed 000 line 71: a wholly
+    new person, the old card ignored; ruling N65)."""
 
-    s = forget(s._replace(seats=with_seat(s, step.seat, p)), step.seat, own=False)  # KMC 2.2.1 note: untried
-    return advance(log(s, "shape-changed", step.seat, "character"))
+    KIND: ClassVar[str] = "new_character"
+    seat: int
+
+    def pending(self, g: Rules, s: LockeState) -> Pending:
+        return HiddenOp("deal", "chars:unused", zone_of(s, "chars:unused")[:1], to_seat=self.seat)
+
+    @answers(CardsDealt)
+    def dealt(self, g: Rules, s: LockeState, action: CardsDealt) -> LockeState:
+        p = s.seats[self.seat]
+        new = action.handles[0]
+        s = s._replace(zones=with_zone(s, "chars:unused", zone_of(s, "chars:unused")[1:]))
+        s = s._replace(zones=with_zone(s, "chars:erased", zone_of(s, "chars:erased") + (p.character,)))
+        p = p._replace(character=new, seen_by=(), exposed=False, tried=(), mods=(), damage=0)
+        s = fate.forget(s._replace(seats=with_seat(s, self.seat, p)), self.seat, own=False)  # KMC 2.2.1 note: untried
+        return advance(log(s, "shape-changed", self.seat, "character"))
 
 
 # --- residential district: re-roll the seat's own dice ------------------------------------------
-
-
-def rerollable(original: Any, roller: Any = None) -> Any:
-    """Wrap a dice handler: the roller holding face-down cards may first re-roll (N62).
-    ``roller(state, step)`` names the rolling seat (-1: none) when it is not the step's seat."""
-    def handler(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-        assert isinstance(action, DiceRolled)
-        seat = roller(s, step) if roller is not None else step.seat
-        offered = _offer_reroll(s, seat, action.faces)
-        if offered is None:
-            new: LockeState = original(g, s, step, action)
-            return new
-        return offered
-    return handler
 
 
 def _offer_reroll(s: LockeState, seat: int, faces: tuple[int, ...]) -> LockeState | None:
     """The state asking ``seat`` whether to re-roll ``faces`` (None: it holds no kept card)."""
     if seat < 0 or not s.seats[seat].kept or not s.seats[seat].alive:
         return None
-    return s._replace(queue=(Step("reroll", seat, arg=",".join(str(f) for f in faces)),) + s.queue)
+    return s._replace(queue=(Reroll(seat, faces),) + s.queue)
 
 
 def rerollable_step(answer: Callable[..., LockeState]) -> Callable[..., LockeState]:
     """Wrap the dice answer of a typed ``REROLL`` step (engine/locke/steps.py) with the
     residential district's offer (N62)."""
-    def wrapped(step: Waiting, g: Any, s: LockeState, action: DiceRolled) -> LockeState:
+    def wrapped(step: Waiting, g: Rules, s: LockeState, action: DiceRolled) -> LockeState:
         offered = _offer_reroll(s, step.roller(s), action.faces)
         return offered if offered is not None else answer(step, g, s, action)
     return wrapped
 
 
-def _on_reroll_nop(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    s = advance(s)
-    pending = g.pending(s)
-    faces = tuple(int(f) for f in step.arg.split(","))
-    if isinstance(s.queue[0], Waiting):  # the roll's own answer, without the offer again
-        typed = s.queue[0]
-        answer = dict(answer_methods(type(typed)))[DiceRolled]
-        return answer(typed, g, s, DiceRolled(SYSTEM, pending.purpose, faces))
-    roll = untyped(s.queue[0])
-    from engine.locke.game import ORIGINAL_ROLLS
+@dataclasses.dataclass(frozen=True)
+class Reroll(SeatDecision):
+    """Seed 000 3.2.4 residential district (ruling N62): the roller of ``faces`` keeps them, or
+    spends a kept residential district to roll again (the roll step is asked anew)."""
 
-    new: LockeState = ORIGINAL_ROLLS[roll.kind](g, s, roll, DiceRolled(SYSTEM, pending.purpose, faces))
-    return new
+    KIND: ClassVar[str] = "reroll"
+    faces: tuple[int, ...]
 
+    def legal(self, g: Rules, s: LockeState, me: Character | None, knowledge: Knowledge | None) -> list[Action]:
+        out: list[Action] = [Nop(self.seat)]
+        return out + [UseCard(self.seat, h, cid) for h, c in known_cards(s, self.seat, knowledge)
+                      for cid in g.components.planets_of(REROLL) if can_be(s, h, c, cid)]
 
-def _on_reroll_use(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    assert isinstance(action, UseCard)
-    if action.card != "residential" or action.handle not in s.seats[step.seat].kept:
-        raise IllegalAction("re-roll with a kept residential district card, or keep the roll (nop)",
-                            rule="locke.s000.3.2.4")
-    s = advance(s)  # the roll step is at the head again: it is asked anew
-    s = log(s, "rerolled", step.seat, step.arg)
-    return s._replace(queue=use_steps(step.seat, action.handle, "residential")
-                      + (Step("spend", step.seat, n=action.handle),) + s.queue)
+    @answers(Nop)
+    def kept(self, g: Rules, s: LockeState, action: Nop) -> LockeState:
+        """The roll's own answer, without the offer again."""
+        s = advance(s)
+        pending = g.pending(s)
+        if not isinstance(pending, Chance):
+            raise IllegalAction("no roll waits after this re-roll offer (an engine fault)", rule="locke.guard")
+        faces = DiceRolled(SYSTEM, pending.purpose, self.faces)
+        roll = s.queue[0]
+        if not isinstance(roll, Waiting):
+            raise IllegalAction("no roll waits after this re-roll offer (an engine fault)", rule="locke.guard")
+        answer = dict(answer_methods(type(roll)))[DiceRolled]
+        return answer(roll, g, s, faces)
 
-
-def _auto_spend(g: Any, s: LockeState, step: Step) -> LockeState:
-    return advance(spend(s, step.seat, step.n))
+    @answers(UseCard)
+    def used(self, g: Rules, s: LockeState, action: UseCard) -> LockeState:
+        if action.card not in g.components.planets_of(REROLL) or action.handle not in s.seats[self.seat].kept:
+            raise IllegalAction("re-roll with a kept residential district card, or keep the roll (nop)",
+                                rule="locke.s000.3.2.4")
+        s = advance(s)  # the roll step is at the head again: it is asked anew
+        s = log(s, "rerolled", self.seat, ",".join(str(f) for f in self.faces))
+        return s._replace(queue=use_steps(self.seat, action.handle, action.card)
+                          + (Spend(self.seat, action.handle),) + s.queue)
 
 
 # --- the clone (seed 000 3.1.3, 3.1.5; KMC 8) ----------------------------------------------------
@@ -318,143 +461,208 @@ def takes_dead_turn(s: LockeState, seat: int) -> bool:
     return any(h not in s.no_clone for h in p.kept)
 
 
-def dead_turn(g: Any, s: LockeState, seat: int) -> LockeState:
-    from engine.locke.turn import EndTurn
-
-    return advance(s, Step("clone", seat), EndTurn(seat))
+def dead_turn(g: Rules, s: LockeState, seat: int) -> LockeState:
+    return advance(s, CloneChoice(seat), _turn().EndTurn(seat))
 
 
-def _on_clone_nop(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    """No clone: a claim that no kept card is one; a wildcard held now can never be one."""
-    p = s.seats[step.seat]
-    claim = ck.make(step.seat, s.step_no, ck.NONE_OF, p.kept, ["clone"], "locke.s000.3.1.3")
-    s = s._replace(no_clone=s.no_clone + tuple(h for h in p.kept if h not in s.no_clone), **claimed(s, claim))
-    return advance(s)
+@dataclasses.dataclass(frozen=True)
+class CloneChoice(SeatDecision):
+    """A dead seat's turn: use a kept clone (seed 000 3.1.3: a clone held must be used), or say
+    it holds none."""
+
+    KIND: ClassVar[str] = "clone"
+
+    def legal(self, g: Rules, s: LockeState, me: Character | None, knowledge: Knowledge | None) -> list[Action]:
+        mine = known_cards(s, self.seat, knowledge)
+        clones = g.components.planets_of(CLONE)
+        real: list[Action] = [UseCard(self.seat, h, c) for h, c in mine if c in clones]
+        if real:  # seed 000 3.1.3: a clone you hold must be used
+            return real
+        out: list[Action] = [Nop(self.seat)]
+        return out + [UseCard(self.seat, h, cid) for h, c in mine for cid in clones if can_be(s, h, c, cid)]
+
+    @answers(Nop)
+    def none(self, g: Rules, s: LockeState, action: Nop) -> LockeState:
+        """No clone: a claim that no kept card is one; a wildcard held now can never be one."""
+        p = s.seats[self.seat]
+        claim = ck.make(self.seat, s.step_no, ck.NONE_OF, p.kept, [CLONE], "locke.s000.3.1.3")
+        s = s._replace(no_clone=s.no_clone + tuple(h for h in p.kept if h not in s.no_clone), **claimed(s, claim))
+        return advance(s)
+
+    @answers(UseCard)
+    def used(self, g: Rules, s: LockeState, action: UseCard) -> LockeState:
+        if action.card not in g.components.planets_of(CLONE) or action.handle not in s.seats[self.seat].kept:
+            raise IllegalAction("use a kept clone card, or say you have none (nop)", rule="locke.s000.3.1.3")
+        return advance(s, *use_steps(self.seat, action.handle, action.card), CloneRevival(self.seat, action.handle))
 
 
-def _on_clone_use(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    assert isinstance(action, UseCard)
-    if action.card != "clone" or action.handle not in s.seats[step.seat].kept:
-        raise IllegalAction("use a kept clone card, or say you have none (nop)", rule="locke.s000.3.1.3")
-    return advance(s, *use_steps(step.seat, action.handle, "clone"), Step("clone_apply", step.seat, n=action.handle))
+@dataclasses.dataclass(frozen=True)
+class CloneRevival(Automatic):
+    """The clone is spent and the seat comes back (KMC 8), then places itself and, in the base
+    phase, says whether it holds an identity card (seed 000 3.2.3)."""
 
+    KIND: ClassVar[str] = "clone_apply"
+    seat: int
+    handle: int
 
-def _auto_clone_apply(g: Any, s: LockeState, step: Step) -> LockeState:
-    s = fate.revive(g, spend(s, step.seat, step.n), step.seat, cell=OFF_BOARD, how="clone")
-    tail = tuple(identity_steps(s, step.seat)) if s.phase == "base" else ()
-    from engine.locke.turn import Instruct
-
-    return advance(s, Step("clone_place", step.seat), *tail, Instruct(step.seat))
+    def run(self, g: Rules, s: LockeState) -> LockeState:
+        s = fate.revive(g, spend(s, self.seat, self.handle), self.seat, cell=OFF_BOARD, how="clone")
+        tail = tuple(identity_steps(s, self.seat)) if s.phase == "base" else ()
+        return advance(s, ClonePlacement(self.seat), *tail, _turn().Instruct(self.seat))
 
 
 def clone_cells(s: LockeState) -> tuple[str, ...]:
-    from engine.locke.turn import ENTRY, OUTER
+    """Where a clone comes back (KMC 8): the printed spaceports, or the base's outer cells."""
+    return tuple(c.key for c in (board.PRINTED_SPACEPORTS if s.phase == "planet" else board.OUTER_CELLS))
 
-    return ENTRY if s.phase == "planet" else OUTER
 
-
-def _on_clone_place(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
+@dataclasses.dataclass(frozen=True)
+class ClonePlacement(SeatDecision):
     """KMC 8: back on any printed spaceport (planet phase) or any outer cell (base phase)."""
-    assert isinstance(action, Walk)
-    if action.to not in clone_cells(s):
-        raise IllegalAction(f"come back on one of {list(clone_cells(s))}", rule="locke.8")
-    p = s.seats[step.seat]._replace(place=action.to)
-    return advance(log(s._replace(seats=with_seat(s, step.seat, p)), "clone-placed", step.seat, action.to))
+
+    KIND: ClassVar[str] = "clone_place"
+
+    def legal(self, g: Rules, s: LockeState, me: Character | None, knowledge: Knowledge | None) -> list[Action]:
+        return [Walk(self.seat, cell) for cell in clone_cells(s)]
+
+    @answers(Walk)
+    def placed(self, g: Rules, s: LockeState, action: Walk) -> LockeState:
+        if action.to not in clone_cells(s):
+            raise IllegalAction(f"come back on one of {list(clone_cells(s))}", rule="locke.8")
+        p = s.seats[self.seat]._replace(place=action.to)
+        return advance(log(s._replace(seats=with_seat(s, self.seat, p)), "clone-placed", self.seat, action.to))
 
 
 # --- Evil faces' identity cards (seed 000 3.2.3) and information (3.2.2) --------------------------
 
 
-def identity_steps(s: LockeState, seat: int) -> tuple[Step, ...]:
+def identity_steps(s: LockeState, seat: int) -> tuple[IdentityChoice, ...]:
     """A base player still holding face-down initial cards says whether an identity card is among them."""
     p = s.seats[seat]
-    return (Step("identity", seat),) if p.base_player and p.alive and p.kept else ()
+    return (IdentityChoice(seat),) if p.base_player and p.alive and p.kept else ()
 
 
-def phase_end_identity(s: LockeState) -> tuple[Step, ...]:
+def phase_end_identity(s: LockeState) -> tuple[IdentityChoice, ...]:
     return tuple(st for i in range(s.n) for st in identity_steps(s, i))
 
 
-def _on_identity_nop(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    p = s.seats[step.seat]
-    others = any(q.alive for i, q in enumerate(s.seats) if i != step.seat)
-    kinds = list(IDENTITY) if others else ["reveal-self"]  # nobody left to look at: that card cannot act
-    claim = ck.make(step.seat, s.step_no, ck.NONE_OF, p.kept, kinds, "locke.s000.3.2.3")
-    return advance(s._replace(**claimed(s, claim)))
+@dataclasses.dataclass(frozen=True)
+class IdentityChoice(SeatDecision):
+    """Seed 000 3.2.3: a base player uses a kept expose-self or identify-other card, or claims
+    it holds none (an honest seat holding one must use it)."""
+
+    KIND: ClassVar[str] = "identity"
+
+    def legal(self, g: Rules, s: LockeState, me: Character | None, knowledge: Knowledge | None) -> list[Action]:
+        out: list[Action] = []
+        others = [i for i, q in enumerate(s.seats) if i != self.seat and q.alive]
+        expose, peek = g.components.planets_of(REVEAL_SELF), g.components.planets_of(PEEK_IDENTITY)
+        for h, c in known_cards(s, self.seat, knowledge):
+            out += [UseCard(self.seat, h, cid) for cid in expose if c in (cid, "?")]
+            out += [UseCard(self.seat, h, cid, target=t) for cid in peek if c in (cid, "?") for t in others]
+        if knowledge is None or not out:  # with such a card the honest seat must use it
+            out.append(Nop(self.seat))
+        return out
+
+    @answers(Nop)
+    def none(self, g: Rules, s: LockeState, action: Nop) -> LockeState:
+        p = s.seats[self.seat]
+        others = any(q.alive for i, q in enumerate(s.seats) if i != self.seat)
+        kinds = list(IDENTITY) if others else ["reveal-self"]  # nobody left to look at: that card cannot act
+        claim = ck.make(self.seat, s.step_no, ck.NONE_OF, p.kept, kinds, "locke.s000.3.2.3")
+        return advance(s._replace(**claimed(s, claim)))
+
+    @answers(UseCard)
+    def used(self, g: Rules, s: LockeState, action: UseCard) -> LockeState:
+        seat = self.seat
+        p = s.seats[seat]
+        effect = g.components.planet_effect(action.card)
+        if effect not in IDENTITY or action.card not in g.components.planets_of(effect) or action.handle not in p.kept:
+            raise IllegalAction("use a kept expose-self or identify-other card, or say you have none (nop)",
+                                rule="locke.s000.3.2.3")
+        if effect == PEEK_IDENTITY and not (
+                0 <= action.target < s.n and action.target != seat and s.seats[action.target].alive):
+            raise IllegalAction("name another living player to look at", rule="locke.s000.3.2.3")
+        then = _turn().Expose(seat) if effect == REVEAL_SELF else _turn().ShowCharacter(seat, action.target)
+        return advance(s, *use_steps(seat, action.handle, action.card), Spend(seat, action.handle),
+                       EvilException(seat, "identity"), then, IdentityChoice(seat))
 
 
-def _on_identity_use(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    assert isinstance(action, UseCard)
-    p = s.seats[step.seat]
-    if action.card not in ("expose-self", "identify-other") or action.handle not in p.kept:
-        raise IllegalAction("use a kept expose-self or identify-other card, or say you have none (nop)",
-                            rule="locke.s000.3.2.3")
-    if action.card == "identify-other" and not (
-            0 <= action.target < s.n and action.target != step.seat and s.seats[action.target].alive):
-        raise IllegalAction("name another living player to look at", rule="locke.s000.3.2.3")
-    from engine.locke.turn import Expose, ShowCharacter
+@dataclasses.dataclass(frozen=True)
+class EvilException(Automatic):
+    """The log's record that a base player used an Evil-face exception (``what``: "identity")."""
 
-    effect = Expose(step.seat) if action.card == "expose-self" else ShowCharacter(step.seat, action.target)
-    return advance(s, *use_steps(step.seat, action.handle, action.card), Step("spend", step.seat, n=action.handle),
-                   Step("evil_exception", step.seat, arg="identity"), effect, Step("identity", step.seat))
+    KIND: ClassVar[str] = "evil_exception"
+    seat: int
+    what: str
+
+    def run(self, g: Rules, s: LockeState) -> LockeState:
+        return advance(log(s, "evil-exception", self.what, self.seat))
 
 
-def _auto_evil_exception(g: Any, s: LockeState, step: Step) -> LockeState:
-    return advance(log(s, "evil-exception", step.arg, step.seat))
-
-
-def evil_info_steps(s: LockeState, seat: int) -> tuple[Step, ...]:
+def evil_info_steps(s: LockeState, seat: int) -> tuple[EvilInfo, ...]:
     """Seed 000 3.2.2: a base player who shows a newly drawn information card says whether its
     hidden initial ones make three with those shown."""
     p = s.seats[seat]
-    return (Step("evil_info", seat),) if p.base_player and p.kept else ()
+    return (EvilInfo(seat),) if p.base_player and p.kept else ()
 
 
-def _on_evil_info(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    assert isinstance(action, InfoCheck)
-    p = s.seats[step.seat]
-    need = max(0, 3 - p.info)
-    if not action.handles:
-        claim = ck.make(step.seat, s.step_no, ck.INFO_BELOW, p.kept, need, "locke.s000.3.2.2")
-        return advance(s._replace(**claimed(s, claim)))
-    if len(action.handles) < need or len(set(action.handles)) != len(action.handles) or any(
-            h not in p.kept for h in action.handles):
-        raise IllegalAction(f"show at least {need} of your hidden information cards, or none",
-                            rule="locke.s000.3.2.2")
-    return advance(s, Step("evil_info_reveal", step.seat, arg=",".join(str(h) for h in action.handles)))
+@dataclasses.dataclass(frozen=True)
+class EvilInfo(SeatDecision):
+    """Seed 000 3.2.2: the base player shows enough hidden information cards to make three, or
+    none (a claim that it holds too few)."""
+
+    KIND: ClassVar[str] = "evil_info"
+
+    def legal(self, g: Rules, s: LockeState, me: Character | None, knowledge: Knowledge | None) -> list[Action]:
+        need = max(0, 3 - s.seats[self.seat].info)
+        if knowledge is not None:
+            info = tuple(h for h, c in known_cards(s, self.seat, knowledge)
+                         if c != "?" and g.components.planet(c).effect.type == "information")
+            if len(info) >= need:
+                return [InfoCheck(self.seat, info)]
+        return [InfoCheck(self.seat, ())]
+
+    @answers(InfoCheck)
+    def answered(self, g: Rules, s: LockeState, action: InfoCheck) -> LockeState:
+        p = s.seats[self.seat]
+        need = max(0, 3 - p.info)
+        if not action.handles:
+            claim = ck.make(self.seat, s.step_no, ck.INFO_BELOW, p.kept, need, "locke.s000.3.2.2")
+            return advance(s._replace(**claimed(s, claim)))
+        if len(action.handles) < need or len(set(action.handles)) != len(action.handles) or any(
+                h not in p.kept for h in action.handles):
+            raise IllegalAction(f"show at least {need} of your hidden information cards, or none",
+                                rule="locke.s000.3.2.2")
+        return advance(s, EvilInfoReveal(self.seat, action.handles))
 
 
-def _pending_evil_info_reveal(g: Any, s: LockeState, step: Step) -> Pending:
-    return HiddenOp("reveal", f"kept:{step.seat}", tuple(int(h) for h in step.arg.split(",")))
+@dataclasses.dataclass(frozen=True)
+class EvilInfoReveal(Waiting):
+    """The shown information cards are turned face up (a card that is not one is a cheat)."""
+
+    KIND: ClassVar[str] = "evil_info_reveal"
+    seat: int
+    handles: tuple[int, ...]
+
+    def pending(self, g: Rules, s: LockeState) -> Pending:
+        return HiddenOp("reveal", f"kept:{self.seat}", self.handles)
+
+    @answers(CardsRevealed)
+    def revealed(self, g: Rules, s: LockeState, action: CardsRevealed) -> LockeState:
+        s = open_information(g, s, self.seat, action)
+        return advance(log(s, "evil-exception", "information", self.seat, len(action.handles)))
 
 
-def _on_evil_info_revealed(g: Any, s: LockeState, step: Step, action: Any) -> LockeState:
-    assert isinstance(action, CardsRevealed)
-    s = open_information(g, s, step.seat, action)
-    return advance(log(s, "evil-exception", "information", step.seat, len(action.handles)))
-
-
-def _decision(g: Any, s: LockeState, step: Step) -> Pending:
-    return Decision(step.seat, "locke." + step.kind)
-
-
-PENDING = {
-    "use_reveal": _pending_use_reveal, "give_deal": _pending_give_deal, "new_character": _pending_new_character,
-    "reroll": _decision, "clone": _decision, "clone_place": _decision, "identity": _decision,
-    "evil_info": _decision, "evil_info_reveal": _pending_evil_info_reveal,
-}
-HANDLERS = {
-    ("use_reveal", CardsRevealed): _on_use_revealed,
-    ("give_deal", CardsDealt): _on_give_dealt, ("new_character", CardsDealt): _on_new_character,
-    ("reroll", Nop): _on_reroll_nop, ("reroll", UseCard): _on_reroll_use,
-    ("clone", Nop): _on_clone_nop, ("clone", UseCard): _on_clone_use, ("clone_place", Walk): _on_clone_place,
-    ("identity", Nop): _on_identity_nop, ("identity", UseCard): _on_identity_use,
-    ("evil_info", InfoCheck): _on_evil_info, ("evil_info_reveal", CardsRevealed): _on_evil_info_revealed,
-}
-AUTO = {
-    "use_card": _auto_use_card, "use_apply": _auto_use_apply, "give": _auto_give, "spend": _auto_spend,
-    "clone_apply": _auto_clone_apply, "evil_exception": _auto_evil_exception,
-}
 
 #: typed step kinds of this family (engine/locke/registry.py)
-STEPS: tuple[type[LockeStep], ...] = ()
+STEPS: tuple[type[LockeStep], ...] = (
+    CardUse, CardUseReveal, Spend, MoveCardEffect, Gift, GiftDeal, ShapeChangeDeal, Reroll, CloneChoice,
+    CloneRevival, ClonePlacement, IdentityChoice, EvilException, EvilInfo, EvilInfoReveal,
+)
+
+
+def _turn() -> Any:
+    from engine.locke import turn  # the layering pass of issue 24 moves what the cards need below the turn
+
+    return turn

@@ -4,16 +4,11 @@ Each family module lists its step classes in ``STEPS`` (engine/locke/steps.py sa
 what a step class carries); this module is the one place they are put together, in
 the layer order of docs/rules/locke.md. A kind defined twice, or two classes with
 one wire name, is refused here, when the engine is imported.
-
-While the rebuild of issue 24 is under way some kinds still live in the older
-string-keyed tables (``PENDING``/``HANDLERS``/``AUTO``/``MAKERS`` of each module);
-:func:`merged` joins those with the same refusal of a second definition.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
-from typing import Any, TypeVar
+from collections.abc import Callable, Iterable
 
 from engine.core.flow import StepDefinitionError, StepTable
 from engine.core.pending import DiceRolled
@@ -66,22 +61,3 @@ def build(families: Iterable[tuple[str, Iterable[type[LockeStep]]]]) -> StepTabl
 
 STEPS = build(FAMILIES)
 TYPED_KINDS = frozenset(cls.KIND for _, classes in FAMILIES for cls in classes)
-
-K = TypeVar("K")
-V = TypeVar("V")
-
-
-def merged(tables: Iterable[Mapping[K, V]], what: str) -> dict[K, V]:
-    """Older string-keyed tables joined into one; a key in two of them is refused."""
-    out: dict[K, V] = {}
-    for table in tables:
-        for key, value in table.items():
-            kind = key[0] if isinstance(key, tuple) else key
-            if key in out or kind in TYPED_KINDS:
-                raise StepDefinitionError(f"locke: {what} of step kind {key!r} is defined twice")
-            out[key] = value
-    return out
-
-
-def legacy(modules: Iterable[Any], name: str) -> list[Mapping[Any, Any]]:
-    return [getattr(m, name) for m in modules]

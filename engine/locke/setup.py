@@ -42,17 +42,7 @@ from engine.locke import board, setup_tables
 from engine.locke import claims as ck
 from engine.locke.actions import Switch
 from engine.locke.components import Character
-from engine.locke.state import (
-    Cell,
-    LockeState,
-    Seat,
-    advance,
-    claimed,
-    log,
-    with_seat,
-    with_zone,
-    zone_of,
-)
+from engine.locke.state import Cell, LockeState, Seat, advance, claimed, log, with_seat, with_zone, zone_of
 from engine.locke.steps import Automatic, LockeStep, Rules, SeatDecision, Waiting, answers
 
 #: Planet-card cells in board order (36, KMC 7.1.1) and their keys.

@@ -19,7 +19,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine.core.hashing import digest
-from engine.core.pending import Decision, Pending
 
 if TYPE_CHECKING:
     from engine.locke.steps import LockeStep
@@ -40,26 +39,6 @@ NO_SEAT = -1
 RULES_ID = "locke/1"
 #: How many players a game of Locke takes (seed 000; docs/rules/locke.md).
 MIN_SEATS, MAX_SEATS = 5, 10
-
-
-class Step(NamedTuple):
-    """One queued thing the game will do or wait for (see game.py).
-
-    ``kind`` names it, ``seat`` who it concerns; ``n`` and ``arg`` are its
-    parameters (a count, a level, a cell id, a card id ...).
-    """
-
-    kind: str
-    seat: int
-    n: int = 0
-    arg: str = ""
-
-
-def untyped(step: Step | LockeStep) -> Step:
-    """A queued step of a kind not yet rebuilt as a typed step (issue 24 transition)."""
-    if not isinstance(step, Step):
-        raise TypeError(f"step {step!r} is typed; read its fields by name")
-    return step
 
 
 class Seat(NamedTuple):
@@ -120,7 +99,7 @@ class LockeState(NamedTuple):
     """Everything public about a Locke game; the state hash covers all of it."""
 
     n: int
-    queue: tuple[Step | LockeStep, ...]
+    queue: tuple[LockeStep, ...]
     seats: tuple[Seat, ...]
     phase: str = "setup"  # setup, planet, base, reveal, over
     #: zone name -> handles (character groups, stocks, dice); see game.zone
@@ -245,12 +224,7 @@ def public_data(state: LockeState) -> dict[str, Any]:
     }
 
 
-def seat_decision(g: Any, s: LockeState, step: Step) -> Pending:
-    """The pending input of a step that its own seat decides (most steps' PENDING entry)."""
-    return Decision(step.seat, "locke." + step.kind)
-
-
-def advance(state: LockeState, *steps: Step | LockeStep) -> LockeState:
+def advance(state: LockeState, *steps: LockeStep) -> LockeState:
     """Replace the head of the queue by ``steps`` (none: just pop it)."""
     return state._replace(queue=steps + state.queue[1:])
 

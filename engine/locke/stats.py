@@ -83,6 +83,19 @@ def ceiling(characters: Sequence[Character], mods: Sequence[Sequence[object]], p
     return max(current(c, mods, proofs, stat) for c in characters)
 
 
+def recovering(characters: Sequence[Character], mods: Sequence[Mod]) -> bool:
+    """A disintegrated level maybe not whole again (KMC 2.2.2). The maximum is hidden, so the
+    recovery rolls go on until as many levels came back as the highest printed level plus the
+    public gains (N183)."""
+    level = [m for m in mods if m[0] == "level"]
+    zeros = [k for k, m in enumerate(level) if m[1] == "zero"]
+    if not zeros:
+        return False
+    back = sum(1 for m in level[zeros[-1]:] if m[1] == "regain")
+    top = max(c.level for c in characters) + sum(max(0, m[2]) for m in level if m[1] == "add")
+    return back < top
+
+
 def for_stat(mods: Sequence[Mod], stat: str) -> tuple[Mod, ...]:
     return tuple(m for m in mods if m[0] == stat)
 

@@ -28,7 +28,7 @@ from typing import Any, ClassVar, Protocol, TypeVar
 
 from engine.core.actions import Action
 from engine.core.hidden import Knowledge
-from engine.core.pending import Decision, Pending
+from engine.core.pending import Chance, Decision, Pending
 from engine.locke.components import Character, ComponentSet
 from engine.locke.state import NO_SEAT, LockeState
 
@@ -117,6 +117,24 @@ class Ordered(SeatDecision):
 
     fighter: int  # the seat's place in the fight (engine/locke/combat/model.py Fight.fighters)
     order: str = dataclasses.field(default="", kw_only=True)
+
+
+@dataclasses.dataclass(frozen=True)
+class SeatRoll(Waiting):
+    """Dice rolled for ``seat`` (a chart, a check, a release): the step waits for the
+    driver's roll of ``DICE`` named ``PURPOSE`` (override :meth:`pending` for a purpose or
+    dice that depend on the step). When ``REROLL`` is set the roll is the seat's own, so
+    it is the seat that may re-roll it."""
+
+    PURPOSE: ClassVar[str] = ""
+    DICE: ClassVar[tuple[int, ...]] = (6, 6)
+    seat: int
+
+    def pending(self, g: Rules, s: LockeState) -> Pending:
+        return Chance(self.PURPOSE, self.DICE)
+
+    def roller(self, s: LockeState) -> int:
+        return self.seat
 
 
 @dataclasses.dataclass(frozen=True)

@@ -48,7 +48,7 @@ from engine.core.pending import (
     Placement,
     PlacementDisclosed,
 )
-from engine.locke import abilities, base_cards, board, charts, fate, legal_effects, planet_cards, traps
+from engine.locke import abilities, base_cards, board, charts, fate, planet_cards, traps
 from engine.locke import claims as ck
 from engine.locke.actions import (
     Appear,
@@ -83,7 +83,6 @@ from engine.locke.state import (
     Cell,
     Combat,
     LockeState,
-    Step,
     advance,
     cell_of,
     claimed,
@@ -180,18 +179,6 @@ def party_candidates(g: Rules, s: LockeState, seat: int) -> tuple[int, ...]:
 
 def info_of_party(s: LockeState, seat: int) -> int:
     return sum(s.seats[i].info for i in party_of(s, lead(s, seat)))
-
-
-def kill(s: LockeState, victim: int, killer: int = NO_SEAT) -> LockeState:
-    """A character dies: off the board, out of any party (KMC 8, dead state)."""
-    seats = list(s.seats)
-    seats[victim] = seats[victim]._replace(alive=False, place=OFF_BOARD, status="normal", leader=NO_SEAT, rest=0)
-    for i, p in enumerate(seats):
-        if p.leader == victim:
-            seats[i] = p._replace(leader=NO_SEAT, status="normal")
-    if killer != NO_SEAT and killer != victim:
-        seats[killer] = seats[killer]._replace(kills=seats[killer].kills + (victim,))
-    return s._replace(seats=tuple(seats))
 
 
 def alive_seats(s: LockeState) -> tuple[int, ...]:
@@ -312,11 +299,11 @@ class TurnStart(Automatic):
         seat = self.seat
         p = s.seats[seat]
         end = EndTurn(seat)
-        check = Step("check_phase", seat)  # engine/locke/fate.py: ESP-proof removal (KMC 9.1 check phase)
+        check = fate.CheckPhase(seat)  # engine/locke/fate.py: ESP-proof removal (KMC 9.1 check phase)
         if not p.alive:
             return planet_cards.dead_turn(g, s, seat)
         if p.status == "resting":
-            return advance(s, Step("restraint_turn", seat), end)  # engine/locke/fate.py (KMC 8)
+            return advance(s, fate.RestraintTurn(seat), end)  # engine/locke/fate.py (KMC 8)
         if p.status == "arrested":
             return advance(s, DeclarationPhase(seat), check, ReleaseChoice(seat), end)
         if p.status == "partner":
@@ -387,7 +374,7 @@ class Move(SeatDecision):
         here = cell_of(s, p.place).face_up
         if s.phase == "base" and here in KEY_BASES and (me is None or me.attribute == "good"):
             out.append(Destroy(seat))
-        return (out + legal_effects.move_uses(g, s, seat, me, knowledge)
+        return (out + planet_cards.move_uses(g, s, seat, me, knowledge)
                 + list(abilities.move_options(g, s, seat, me, knowledge)))
 
     @answers(Walk)
@@ -918,7 +905,7 @@ def obey_planet(g: Rules, s: LockeState, seat: int, card: str) -> LockeState:
     if kind == "spaceport":
         return advance(s)
     if kind == "arrest":  # seed 000 3.2.1: in prison on this cell
-        s = arrest(s, seat)
+        s = fate.arrest(s, seat)
         return advance(flag(log(s, "arrested", seat, p.place), "no_combat"))
     if kind == "chart" and g.components.planet(card).effect.params["chart"] == "random-combat":
         return advance(flag(s, "no_combat"), RandomCombatRoll(seat, RandomCause.CARD))
@@ -932,16 +919,6 @@ def obey_planet(g: Rules, s: LockeState, seat: int, card: str) -> LockeState:
         return advance(s)
     # information and ambush cards act before this (seed 000 3.2.2, 3.2.3); nothing else is an instruction
     raise ValueError(f"planet card {card!r}: no instruction of type {kind!r}")
-
-
-def arrest(s: LockeState, seat: int) -> LockeState:
-    """Arrest ``seat`` (a leader's partners stay behind, free: ruling N49)."""
-    seats = list(s.seats)
-    seats[seat] = seats[seat]._replace(status="arrested", leader=NO_SEAT)
-    for i, q in enumerate(seats):
-        if q.leader == seat:
-            seats[i] = q._replace(leader=NO_SEAT, status="normal")
-    return s._replace(seats=tuple(seats))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -1064,7 +1041,7 @@ class SurrenderChoice(SeatDecision):
     def answered(self, g: Rules, s: LockeState, action: Surrender) -> LockeState:
         if not action.surrender:
             return advance(s)
-        s = arrest(s, self.seat)
+        s = fate.arrest(s, self.seat)
         s = log(s, "surrendered", self.seat)
         queue = tuple(q for q in s.queue[1:] if not isinstance(q, (RevealRandomCharacters, RandomCombatStart)))
         return s._replace(queue=queue)
@@ -1239,7 +1216,7 @@ class PhaseChange(Automatic):
         base = [i for i, p in enumerate(s.seats) if p.base_player]
         placer = base[0]  # ruling N42: the first base player places all four (alive or not)
         others = tuple(i for i in base if i != placer)
-        steps: list[Step | LockeStep] = [*identity, Shuffle("base:stock"), LayBase(), KeyPlacement(placer)]
+        steps: list[LockeStep] = [*identity, Shuffle("base:stock"), LayBase(), KeyPlacement(placer)]
         if others:
             steps.append(KeyDisclosure(placer, others))
         if holder != NO_SEAT:

@@ -32,7 +32,7 @@ from engine.locke.combat.actions import Broken
 from engine.locke.combat.common import active, as_now, fight_of, put, with_fighter
 from engine.locke.combat.model import Fight, Fighter
 from engine.locke.components import Character
-from engine.locke.state import LockeState, Step, advance, claimed, log
+from engine.locke.state import LockeState, advance, claimed, log
 from engine.locke.steps import LockeStep, Rules, SeatDecision, answers
 
 RULE = "locke.10.7.3"
@@ -128,7 +128,7 @@ def learn(fight: Fight, index: int, item: str, card: int, level: int, reaches: b
     return SOURCES[(item, "planet" if card >= 0 else "character")].learn(fight, index, level, reaches)
 
 
-def break_steps(s: LockeState, index: int) -> tuple[LockeState, tuple[Step | LockeStep, ...]]:
+def break_steps(s: LockeState, index: int) -> tuple[LockeState, tuple[LockeStep, ...]]:
     """The attack in flight got past the escape phase of fighter ``index``: an obstacle's jammer
     below the attack's level breaks now; so does a seat's item known to be below it (its owner
     let a card of that level or less through its jammer, KMC 10.10); each other item in use
@@ -145,7 +145,7 @@ def break_steps(s: LockeState, index: int) -> tuple[LockeState, tuple[Step | Loc
         return randoms.field_breaks(s, index, strike.level), ()  # a random character's field (N245)
     if f.seat < 0 or f.thought:
         return s, ()
-    steps: tuple[Step | LockeStep, ...] = ()
+    steps: tuple[LockeStep, ...] = ()
     for (item, source), src in SOURCES.items():
         if not src.in_use(fight_of(s), index):
             continue

@@ -16,7 +16,7 @@ from engine.locke import planet_cards as pc
 from engine.locke import stats
 from engine.locke.combat.common import grant_int, henchmen_of, item_level
 from engine.locke.combat.model import CARD_SUITS, SUIT, SUITS
-from engine.locke.components import ComponentError, ComponentSet
+from engine.locke.components import ComponentError, ComponentSet, kind_of
 
 CARD = "locke.cb.card"  # the handle holds this combat card (KMC 5)
 USE = "locke.cb.use"  # own ESP level and power left cover the level used (KMC 10.5.1-2)
@@ -95,12 +95,12 @@ def item_levels(components: ComponentSet, content: str, item: str) -> tuple[int,
     own item; a planet card's printed level (none if it is another kind); a wildcard any card
     of the kind (seed 000 3.1.5: it stands for whichever it was used as)."""
     if content == "wildcard":
-        return tuple(sorted({int(p.level) for p in components.planets if pc.kind_of(p.id) == item}))
+        return tuple(sorted({int(p.level) for p in components.planets if kind_of(p.id) == item}))
     try:
         card = components.planet(content)
     except ComponentError:
         return (item_level(components.character(content), item),)
-    return (int(card.level),) if pc.kind_of(card.id) == item else ()
+    return (int(card.level),) if kind_of(card.id) == item else ()
 
 
 def holds_at(claim: Claim, level: int) -> bool:
@@ -138,8 +138,8 @@ def holds(components: ComponentSet, claim: Claim, contents: tuple[str, ...]) -> 
         return consistent(components, [claim], contents[0])
     if what == PLANET:  # a card, or a kind whose level stays hidden (seed 000 3.1.2)
         if value == SUIT:
-            return contents[0] == "wildcard" or pc.kind_of(contents[0]) in CARD_SUITS
-        return contents[0] in (value, "wildcard") or pc.kind_of(contents[0]) == value
+            return contents[0] == "wildcard" or kind_of(contents[0]) in CARD_SUITS
+        return contents[0] in (value, "wildcard") or kind_of(contents[0]) == value
     if what == NO_ATTACK:
         return not can_attack(components, contents[:-1], components.character(contents[-1]), value)
     character = components.character(contents[0])

@@ -242,43 +242,6 @@ class DisintegrationRoll(Waiting):
         return advance(log(s, "disintegrated", who))
 
 
-# --- recovery (KMC 2.2.2: 1d6 in each own turn) -------------------------------------------------
-
-
-def recovering(g: Rules, p: Seat) -> bool:
-    """Disintegrated and maybe not whole again. The maximum is hidden, so the rolls go on until
-    as many levels came back as the highest printed level plus the public gains (N183)."""
-    mods = [m for m in p.mods if m[0] == "level"]
-    zeros = [k for k, m in enumerate(mods) if m[1] == "zero"]
-    if not p.alive or not zeros:
-        return False
-    back = sum(1 for m in mods[zeros[-1]:] if m[1] == "regain")
-    top = max(c.level for c in g.components.characters) + sum(max(0, m[2]) for m in mods if m[1] == "add")
-    return back < top
-
-
-@dataclasses.dataclass(frozen=True)
-class RecoveryRoll(Waiting):
-    """KMC 2.2.2: disintegrated ``seat`` rolls 1d6 in its turn's check phase; 1 or 2 gives back
-    one level and 10 power (engine/locke/fate.py queues it)."""
-
-    KIND: ClassVar[str] = "dis_recover"
-    seat: int
-
-    def pending(self, g: Rules, s: LockeState) -> Pending:
-        return Chance("locke.disintegration-recovery", (6,))
-
-    @answers(DiceRolled)
-    def rolled(self, g: Rules, s: LockeState, action: DiceRolled) -> LockeState:
-        face = action.faces[0]
-        back = face <= 2
-        if back:
-            p = s.seats[self.seat]
-            s = s._replace(seats=with_seat(s, self.seat, p._replace(
-                mods=p.mods + (("level", "regain", 1, "life"), ("power", "regain", 10, "life")))))
-        return advance(log(s, "disint-recovery", self.seat, face, back))
-
-
 # --- honest legal actions -------------------------------------------------------------------------
 
 
@@ -291,4 +254,4 @@ def options(seat: int, me: Character | None) -> list[Action]:
 
 #: the disintegration's step kinds (engine/locke/combat/__init__.py STEPS)
 STEPS: tuple[type[LockeStep], ...] = (DisintegrationPhase, DisintegrationQuestion, EscapeAgain, DisintegratorShown,
-                                      DisintegrationLevel, DisintegrationRoll, RecoveryRoll)
+                                      DisintegrationLevel, DisintegrationRoll)

@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 from engine.core.actions import Action
 from engine.core.hidden import Knowledge
 from engine.core.pending import Chance, DiceRolled, Pending
-from engine.locke import fate, setup, traps
+from engine.locke import fate, setup
 from engine.locke.combat import auto, ebuster, followup, items, latecomers, path, randoms
 from engine.locke.combat.actions import GoOn
 from engine.locke.combat.common import active, alert, fight_of, parties_left, player, put, targets, with_fighter
@@ -42,7 +42,8 @@ from engine.locke.combat.model import (
 )
 from engine.locke.combat.talks import LeaveTalks, PartyTalks
 from engine.locke.components import Character
-from engine.locke.state import Cell, Combat, LockeState, Step, advance, cell_of, log, with_cell, with_zone, zone_of
+from engine.locke.planet_cards import Reroll
+from engine.locke.state import Cell, Combat, LockeState, advance, cell_of, log, with_cell, with_zone, zone_of
 from engine.locke.steps import Automatic, LockeStep, Rules, SeatDecision, Waiting, answers
 
 RULE = "locke.10"
@@ -79,7 +80,7 @@ def _joiners(s: LockeState) -> tuple[list[int], list[tuple[int, int]], list[tupl
     return now[::-1], later[::-1], thoughts[::-1]
 
 
-def _join(s: LockeState, fight: Fight, seat: int, thought: int = 0) -> tuple[Fight, tuple[Step | LockeStep, ...]]:
+def _join(s: LockeState, fight: Fight, seat: int, thought: int = 0) -> tuple[Fight, tuple[LockeStep, ...]]:
     """A seat the checks brought in fights as a party of its own (N166) and declares its items;
     a residual thought (``thought``: its firepower, N167) joins for a dead seat, declaring nothing."""
     if s.seats[seat].alive == bool(thought) or any(f.seat == seat for f in fight.fighters):
@@ -225,23 +226,6 @@ class RoundStart(Automatic):
         return advance(s, *deals, *talks, *first, *nike, *jams, Initiative())
 
 
-def extra_cards(s: LockeState, seat: int, count: int) -> LockeState:
-    """Seed 002 transformation 7 in a combat (N186): the seat is dealt ``count`` more combat cards
-    at once (as many as the deck still has) and keeps ``count`` more in hand until the combat
-    ends. Queued right after the step being handled (engine/locke/fate.py's convention)."""
-    if s.combat is None or not isinstance(s.combat.detail, Fight):
-        return log(s, "cb-extra-cards", seat, 0)
-    fight = fight_of(s)
-    index = next((i for i, f in enumerate(fight.fighters) if f.seat == seat and player(f)), -1)
-    if index < 0 or not active(fight, index):
-        return log(s, "cb-extra-cards", seat, 0)
-    f = fight.fighters[index]
-    s = put(s, with_fighter(fight, index, f._replace(extra=f.extra + count)))
-    dealt = min(count, len(zone_of(s, DECK)))
-    s = log(s, "cb-extra-cards", seat, dealt)
-    if not dealt:
-        return s
-    return s._replace(queue=s.queue[:1] + (DealCards(seat, index, dealt),) + s.queue[1:])
 
 
 def _jam_targets(s: LockeState, index: int) -> tuple[int, ...]:
@@ -316,12 +300,12 @@ class Initiative(Waiting):
         taken as its own roll (:class:`InitiativePair`) where the re-roll is offered."""
         fight = fight_of(s)
         rolls = list(fight.rolls)
-        own: list[Step | LockeStep] = []
+        own: list[LockeStep] = []
         for k, i in enumerate(self._rollers(s)):
             pair = (action.faces[2 * k], action.faces[2 * k + 1])
             seat = fight.fighters[i].seat
             if seat >= 0 and s.seats[seat].kept and s.seats[seat].alive:
-                own += [Step("reroll", seat, arg=f"{pair[0]},{pair[1]}"), InitiativePair(seat, i)]
+                own += [Reroll(seat, pair), InitiativePair(seat, i)]
             else:
                 rolls[i] = rolls[i] + (sum(pair),)
         s = put(s, fight._replace(rolls=tuple(rolls)))
@@ -515,13 +499,13 @@ class CombatEnd(Automatic):
         s = s._replace(combat=None, last_combat=s.last_combat if trapped or c.cause == VOLLEY else participants)
         if not _turn().alive_seats(s):
             return end_game(s, "all-dead")
-        follow: tuple[Step | LockeStep, ...] = latecomers.after(s, c.cell, fight.newcomers, fight.escapers)  # N192
+        follow: tuple[LockeStep, ...] = latecomers.after(s, c.cell, fight.newcomers, fight.escapers)  # N192
         follow += tuple(x for seat in fight.escapers if s.seats[seat].alive  # KMC 10.11 (N147, N190)
                         for x in followup.after_escape(s, seat))
         cause = c.cause.split(":", 1)[1] if c.cause.startswith("random-combat:") else ""
         owner = c.sides[0][0] if c.sides[0] else -1
         if trapped and owner >= 0 and s.seats[owner].alive:  # seed 002 weapon check 3: the trap chart instead
-            follow += traps.trap_steps(owner, "")
+            follow += _traps().trap_steps(owner, "")
         if cause == "prison" and owner >= 0 and s.seats[owner].alive:
             if cleared:  # seed 000 3.2.1: the prison is gone with its card
                 if cell_of(s, c.cell).face_up == "arrest":
@@ -536,12 +520,12 @@ class CombatEnd(Automatic):
         return advance(s, *follow)
 
 
-def _arrive(g: Rules, s: LockeState, fight: Fight, round_no: int) -> tuple[LockeState, tuple[Step | LockeStep, ...]]:
+def _arrive(g: Rules, s: LockeState, fight: Fight, round_no: int) -> tuple[LockeState, tuple[LockeStep, ...]]:
     """Seed 002 actually-there 5-7: the seat arrives as round 2, 3 or 4 begins, if it still can
     (alive, in a normal, partner or arrested state, KMC 10.2): its piece goes onto the cell and
     it joins as N166 says."""
     assert s.combat is not None
-    asks: tuple[Step | LockeStep, ...] = ()
+    asks: tuple[LockeStep, ...] = ()
     came: tuple[int, ...] = ()
     for seat, due in fight.arrivals:
         p = s.seats[seat]
@@ -565,3 +549,9 @@ def _turn() -> Any:
     from engine.locke import turn  # the layering pass of issue 24 moves what the combat needs below it
 
     return turn
+
+
+def _traps() -> Any:
+    from engine.locke import traps  # the layering pass of issue 24 moves the police trap's roll below the combat
+
+    return traps

@@ -24,14 +24,14 @@ from engine.core.hidden import Knowledge
 from engine.locke.actions import Fight
 from engine.locke.combat import flow
 from engine.locke.components import Character
-from engine.locke.state import NO_SEAT, OFF_BOARD, Combat, LockeState, Step, advance, lead, log, party_of
+from engine.locke.state import NO_SEAT, OFF_BOARD, Combat, LockeState, advance, lead, log, party_of
 from engine.locke.steps import Automatic, LockeStep, Rules, SeatDecision, answers
 
 RULE = "locke.10.11"
 CAUSE = "follow-up"
 
 
-def after_escape(s: LockeState, seat: int) -> tuple[Step | LockeStep, ...]:
+def after_escape(s: LockeState, seat: int) -> tuple[LockeStep, ...]:
     """The steps for one escaper once the combat is over: obey the cell, then the follow-up."""
     return (_turn().Instruct(seat), FollowUp(seat, len(s.events)))
 

@@ -66,8 +66,8 @@ from engine.locke.combat.deck import DealCards
 from engine.locke.combat.model import CARD_SUITS, DECK, HAND_SIZE, SUIT, SUITS, Fight, Fighter, Strike
 from engine.locke.components import Character
 from engine.locke.damage import resolve_damage
-from engine.locke.state import LockeState, Step, advance, claimed, log, zone_of
-from engine.locke.steps import Automatic, LockeStep, Ordered, Rules, SeatDecision, Waiting, answers
+from engine.locke.state import LockeState, advance, claimed, log, zone_of
+from engine.locke.steps import Automatic, LockeStep, Ordered, Rules, SeatDecision, Then, Waiting, answers
 
 SPECIALS = cc.SPECIALS
 ESCAPES = ("lafnor-mirror", "subspace-field")
@@ -240,6 +240,39 @@ def _check_reequip(fight: Fight, index: int, action: Equip) -> None:
     if action.cards or doubled or (action.nike and "suit" in on) or (action.suit and "nike" in on):
         raise IllegalAction("after a true self declare only the new character card's items, none of a kind still "
                             f"in use ({', '.join(on) or 'none'}; no suit with Nike)", rule="locke.11.4")
+
+
+@dataclasses.dataclass(frozen=True)
+class FightTransformation(fate.TransformationEffects):
+    """A transformation check rolled in a fight (the combat's hits, N5): the seat's fighter gains
+    the extra combat cards (N186), or a true self loses the old card's items (KMC 11.4, N228)."""
+
+    KIND: ClassVar[str] = "combat.fight"
+
+    def extra_cards(self, s: LockeState, seat: int, count: int) -> LockeState:
+        return extra_cards(s, seat, count)
+
+    def new_character(self, s: LockeState, seat: int) -> LockeState:
+        return new_character(s, seat)
+
+
+def extra_cards(s: LockeState, seat: int, count: int) -> LockeState:
+    """Seed 002 transformation 7 in a combat (N186): the seat is dealt ``count`` more combat cards
+    at once (as many as the deck still has) and keeps ``count`` more in hand until the combat
+    ends. Queued right after the step being handled (engine/locke/fate.py's convention)."""
+    if s.combat is None or not isinstance(s.combat.detail, Fight):
+        return log(s, "cb-extra-cards", seat, 0)
+    fight = fight_of(s)
+    index = next((i for i, f in enumerate(fight.fighters) if f.seat == seat and player(f)), -1)
+    if index < 0 or not active(fight, index):
+        return log(s, "cb-extra-cards", seat, 0)
+    f = fight.fighters[index]
+    s = put(s, with_fighter(fight, index, f._replace(extra=f.extra + count)))
+    dealt = min(count, len(zone_of(s, DECK)))
+    s = log(s, "cb-extra-cards", seat, dealt)
+    if not dealt:
+        return s
+    return s._replace(queue=s.queue[:1] + (DealCards(seat, index, dealt),) + s.queue[1:])
 
 
 def new_character(s: LockeState, seat: int) -> LockeState:
@@ -495,7 +528,7 @@ def special(g: Rules, s: LockeState, seat: int, me: int, action: UseItem) -> Loc
     options = targets(s, fight, me)
     if action.target not in options:
         raise IllegalAction(f"pick a target among fighters {list(options)}", rule="locke.10.6")
-    reveal: tuple[Step, ...] = ()
+    reveal: tuple[LockeStep, ...] = ()
     if action.card >= 0:  # seed 000 3.1.1 cruiser, 3.1.3 geoid bomb
         kept.check_held(g, s, seat, action.card, action.as_card, (PLANET_SPECIAL[action.item],))
         s = kept.claim(s, seat, action.card, action.as_card)
@@ -764,7 +797,7 @@ def _own_escape(g: Rules, s: LockeState, seat: int, me: int, action: UseItem) ->
     return advance(s, *_mirror_steps(s, seat, me, action.card, action.as_card), rest)
 
 
-def _mirror_steps(s: LockeState, seat: int, me: int, handle: int, as_card: str) -> tuple[Step | LockeStep, ...]:
+def _mirror_steps(s: LockeState, seat: int, me: int, handle: int, as_card: str) -> tuple[LockeStep, ...]:
     """The mirror is shown and spent; every other player still in may block it; then the end."""
     fight = fight_of(s)
     asks = tuple(MirrorBlockQuestion(f.seat, j) for j in fight.order or range(len(fight.fighters))
@@ -832,7 +865,7 @@ def _item_result(g: Rules, s: LockeState, seat: int, me: int, item: str, target:
     queue's head (the roll, or the statement of a geoid bomb announced as a ship, N226)."""
     planet = handle >= 0
     fight = fight_of(s)
-    after: tuple[Step | LockeStep, ...] = ()
+    after: tuple[LockeStep, ...] = ()
     if planet and (ok or out):  # it acted: shown and discarded (seed 000 3.1.3)
         after = kept.reveal(seat, handle, as_card) + (kept.spend_step(seat, handle),)
     if out:  # knocked out by an unexplained high frequency (KMC 2.3.1): a target still
@@ -873,16 +906,25 @@ class BallAbsorbs(Automatic):
         attacker = fight.fighters[strike.attacker]
         s = log(with_strike(s, None), "cb-ball-absorbs", owner.seat, strike.level)
         if attacker.seat >= 0 and not attacker.thought:
-            return advance(fate.check(g, s, attacker.seat, stat="level", then="combat.ball", arg=str(strike.attacker)))
+            return advance(fate.check(g, s, attacker.seat, stat=fate.CheckStat.LEVEL,
+                                      then=AfterBallCheck(strike.attacker)))
         if attacker.ob is not None:
             return advance(s, BallCheckObstacle(strike.attacker))
         return advance(s)
 
 
-def _ball_checked(g: Any, s: LockeState, seat: int, success: bool, arg: str) -> LockeState:
-    if success or s.combat is None:
-        return advance(s)
-    return advance(s, BallKnockOut(int(arg)))
+
+@dataclasses.dataclass(frozen=True)
+class AfterBallCheck(Then):
+    """The absorb ball's attacker failing its level check faints (``attacker``: its fighter)."""
+
+    KIND: ClassVar[str] = "combat.ball"
+    attacker: int
+
+    def after(self, g: Rules, s: LockeState, seat: int, success: bool) -> LockeState:
+        if success or s.combat is None:
+            return advance(s)
+        return advance(s, BallKnockOut(self.attacker))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -987,19 +1029,28 @@ class ControllerCheck(Automatic):
 
     def run(self, g: Rules, s: LockeState) -> LockeState:
         victim = fight_of(s).fighters[self.fighter]
-        arg = f"{self.fighter}|{self.seat}|{self.handle}"
-        return advance(fate.check(g, s, victim.seat, stat="mind", then="combat.controller", arg=arg))
+        then = AfterControllerCardCheck(self.fighter, self.seat, self.handle)
+        return advance(fate.check(g, s, victim.seat, stat=fate.CheckStat.MIND, then=then))
 
 
-def _ctl_checked(g: Any, s: LockeState, seat: int, success: bool, arg: str) -> LockeState:
-    """A failed check puts the player under the controller for this combat (engine/locke/control.py)."""
-    index, controller, handle = (int(x) for x in arg.split("|"))
-    if s.combat is None or success:
-        s = log(s, "cb-controller-resisted", seat, controller)
-        return advance(s, kept.spend_step(controller, handle))
-    fight = fight_of(s)
-    f = fight.fighters[index]._replace(ctl_by=controller, ctl_card=handle)
-    return advance(log(put(s, with_fighter(fight, index, f)), "controlled", seat, controller, "esp-controller"))
+@dataclasses.dataclass(frozen=True)
+class AfterControllerCardCheck(Then):
+    """A failed check puts the player (fighter ``index``) under the ``controller`` for this
+    combat (engine/locke/control.py); ``handle`` is the controller's ESP controller card."""
+
+    KIND: ClassVar[str] = "combat.controller"
+    index: int
+    controller: int
+    handle: int
+
+    def after(self, g: Rules, s: LockeState, seat: int, success: bool) -> LockeState:
+        index, controller, handle = self.index, self.controller, self.handle
+        if s.combat is None or success:
+            s = log(s, "cb-controller-resisted", seat, controller)
+            return advance(s, kept.spend_step(controller, handle))
+        fight = fight_of(s)
+        f = fight.fighters[index]._replace(ctl_by=controller, ctl_card=handle)
+        return advance(log(put(s, with_fighter(fight, index, f)), "controlled", seat, controller, "esp-controller"))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -1023,7 +1074,7 @@ class ControllerRelease(Waiting):
         return advance(s, kept.spend_step(f.ctl_by, f.ctl_card))
 
 
-def industrial(g: Rules, s: LockeState, seat: int, action: Play) -> tuple[Step, ...]:
+def industrial(g: Rules, s: LockeState, seat: int, action: Play) -> tuple[LockeStep, ...]:
     """Check a contact telepathy with a kept industrial district (seed 000 3.2.4): its level
     check is made at the card's level whatever the character's; the card is shown and spent."""
     kept.check_held(g, s, seat, action.planet, "industrial", ("industrial",))
@@ -1222,13 +1273,20 @@ class ReflectionCheck(Automatic):
         strike = fight.strike
         assert strike is not None
         seat = fight.fighters[strike.attacker].seat
-        return advance(fate.check(g, s, seat, stat="level", then="combat.reflect", arg=str(self.fighter)))
+        return advance(fate.check(g, s, seat, stat=fate.CheckStat.LEVEL, then=AfterReflectCheck(self.fighter)))
 
 
-def _reflect_checked(g: Any, s: LockeState, seat: int, success: bool, arg: str) -> LockeState:
-    if s.combat is None or fight_of(s).strike is None:
-        return advance(s)
-    return _reflection(s, int(arg), success)
+@dataclasses.dataclass(frozen=True)
+class AfterReflectCheck(Then):
+    """The E-suit's level check decides the reflection onto fighter ``target``'s suit or back."""
+
+    KIND: ClassVar[str] = "combat.reflect"
+    target: int
+
+    def after(self, g: Rules, s: LockeState, seat: int, success: bool) -> LockeState:
+        if s.combat is None or fight_of(s).strike is None:
+            return advance(s)
+        return _reflection(s, self.target, success)
 
 
 def _reflection(s: LockeState, target: int, passed: bool) -> LockeState:
@@ -1294,7 +1352,7 @@ class SuitDamageRoll(Waiting):
         who = f.seat if f.seat >= 0 else (f.ob.id if f.ob is not None else "")
         s = log(s, "cb-suit-hit", who, "nike" if nike else fight.fighters[self.fighter].suit, cells, first, max(0, left))
         if turned and f.seat >= 0:  # N5: the suit took the hit, the wearer still takes the transformation check
-            s = fate.transformation_check(g, s, f.seat)
+            s = fate.transformation_check(g, s, f.seat, FightTransformation())
         return advance(with_strike(s, None), *shown)
 
 
@@ -1338,5 +1396,3 @@ STEPS: tuple[type[LockeStep], ...] = (
     BallBreaks, ControllerCheck, ControllerRelease, TurnGoesOn, SuitKindQuestion, ReflectionRoll, ReflectionCheck,
     SuitDamageRoll, AbsorbQuestion,
 )
-fate.CONTINUATIONS.update({"combat.ball": _ball_checked, "combat.controller": _ctl_checked,
-                           "combat.reflect": _reflect_checked})

@@ -38,7 +38,7 @@ from engine.locke.combat.common import item_level
 from engine.locke.combat.model import CARD_SUITS, SUIT
 from engine.locke.components import Character, ComponentError
 from engine.locke.setup import cheat
-from engine.locke.state import LockeState, Step, advance, claimed
+from engine.locke.state import LockeState, advance, claimed
 from engine.locke.steps import Automatic, LockeStep, Rules
 
 #: Planet-card kinds the combat uses, and the item each one is (seed 000 3.1.1-3.1.3, 3.2.4).
@@ -121,17 +121,17 @@ def claim(s: LockeState, seat: int, handle: int, as_card: str) -> LockeState:
     return s._replace(**claimed(s, c))
 
 
-def reveal(seat: int, handle: int, as_card: str) -> tuple[Step, ...]:
+def reveal(seat: int, handle: int, as_card: str) -> tuple[pc.CardUse, ...]:
     """Turn the card up (if it is not yet) and check it is ``as_card`` (ruling N60)."""
     return pc.use_steps(seat, handle, as_card)
 
 
-def spend_step(seat: int, handle: int) -> Step:
+def spend_step(seat: int, handle: int) -> pc.Spend:
     """Back face up under the planet stock (single use spent, or broken)."""
-    return Step("spend", seat, n=handle)
+    return pc.Spend(seat, handle)
 
 
-def broken_steps(seat: int, handle: int, kind: str) -> tuple[Step | LockeStep, ...]:
+def broken_steps(seat: int, handle: int, kind: str) -> tuple[LockeStep, ...]:
     """A face-down item of :data:`FACE_DOWN` broke (seed 000 3.1.2): it is shown (a card of
     another kind is caught, N60), everything the seat said about its level is judged on the
     spot (:class:`BrokenCardShown`), and it goes back under the stock."""

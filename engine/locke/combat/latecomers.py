@@ -17,18 +17,18 @@ from __future__ import annotations
 from typing import Any
 
 from engine.locke.combat.common import fight_of, put
-from engine.locke.state import LockeState, Step, cell_of, log
-from engine.locke.steps import Rules
+from engine.locke.state import LockeState, cell_of, log
+from engine.locke.steps import LockeStep, Rules
 
 #: Planet-card instructions a newcomer obeys before the deal (they start no combat).
 AT_ONCE = ("arrest", "reveal-self", "peek-identity")
 
 
-def obey(g: Rules, s: LockeState, seats: tuple[int, ...]) -> tuple[LockeState, tuple[Step, ...]]:
+def obey(g: Rules, s: LockeState, seats: tuple[int, ...]) -> tuple[LockeState, tuple[LockeStep, ...]]:
     """The newcomers ``seats`` and the cell's card: steps to run now, the rest kept for the end."""
     assert s.combat is not None
     here = cell_of(s, s.combat.cell)
-    now: list[Step] = []
+    now: list[LockeStep] = []
     later: list[int] = []
     for seat in seats:
         if s.phase == "planet":
@@ -51,7 +51,7 @@ def obey(g: Rules, s: LockeState, seats: tuple[int, ...]) -> tuple[LockeState, t
     return s, tuple(now)
 
 
-def after(s: LockeState, cell: str, newcomers: tuple[int, ...], escapers: tuple[int, ...]) -> tuple[Step, ...]:
+def after(s: LockeState, cell: str, newcomers: tuple[int, ...], escapers: tuple[int, ...]) -> tuple[LockeStep, ...]:
     """At the combat's end: the newcomers still on the cell (not escaped) obey it now."""
     return tuple(_turn().Instruct(seat) for seat in newcomers
                  if seat not in escapers and s.seats[seat].alive and s.seats[seat].place == cell)

@@ -70,7 +70,7 @@ from engine.locke.combat.common import (
 from engine.locke.combat.model import ASLEEP, DEAD, DECK, ESCAPED, Fight, Strike
 from engine.locke.components import Character, CombatCard
 from engine.locke.damage import resolve_damage
-from engine.locke.state import NO_SEAT, LockeState, Step, advance, claimed, log, with_seat
+from engine.locke.state import NO_SEAT, LockeState, advance, claimed, log, with_seat
 from engine.locke.steps import Automatic, LockeStep, Ordered, Rules, SeatDecision, Waiting, answers
 
 RULES = {
@@ -87,7 +87,7 @@ def _s(s: LockeState) -> Strike:
 
 
 def play(g: Rules, s: LockeState, index: int, action: Play, uses: tuple[str, ...],
-         step: LockeStep | None = None, drop: int = 1) -> tuple[LockeState, CombatCard, tuple[Step | LockeStep, ...]]:
+         step: LockeStep | None = None, drop: int = 1) -> tuple[LockeState, CombatCard, tuple[LockeStep, ...]]:
     """Check a seat's card play and spend the card: the new state, the card it counts
     as, and the mind-check step to run first (if the level is stretched). ``step``: the step
     the card is played in (it comes back if a jammer stops the card); ``drop``: how many
@@ -307,7 +307,7 @@ class TurnAction(Ordered):
                                     "check", rule="locke.5.4")
         elif action.level:
             raise IllegalAction("declare a level only for contact telepathy", rule="locke.5.4")
-        industrial: tuple[Step, ...] = ()
+        industrial: tuple[LockeStep, ...] = ()
         if action.planet >= 0:  # seed 000 3.2.4: the industrial district makes the check at level 6
             industrial = items.industrial(g, s, self.seat, action)
         elif action.planet != -1:
@@ -1025,7 +1025,7 @@ class DamageRoll(Waiting):
             if turned:  # a natural 1-1 or 6-6 (seed 002, R9): the transformation first, the damage after it (KMC 11.4)
                 p = s.seats[target.seat]
                 after = HitAfterTransformation(strike.target, total, out, p.character, len(p.mods), tuple(cells))
-                return advance(s, fate.transformation_step(target.seat), after)
+                return advance(s, fate.transformation_step(target.seat, items.FightTransformation()), after)
             return _land(g, s, strike.target, before, total, out, cells)
         assert target.ob is not None
         members = list(target.members)

@@ -31,7 +31,7 @@ from engine.locke.combat.path import EscapePhase
 from engine.locke.combat.model import DECK, HAND_SIZE, OBSTACLE_PARTY, VOLLEY, Fight, Fighter, Obstacle, Strike
 from engine.locke.components import Character
 from engine.locke.setup import Shuffle
-from engine.locke.state import Combat, LockeState, Step, advance, claimed, log, zone_of
+from engine.locke.state import Combat, LockeState, advance, claimed, log, zone_of
 from engine.locke.steps import Automatic, LockeStep, Rules, SeatDecision, answers
 
 RULE = "locke.s002.trap.15"

@@ -340,7 +340,7 @@ def test_goat_farm_rests_a_locke_face() -> None:
 
 
 def test_trap_base_card_rolls_the_trap_chart() -> None:
-    """KMC 4 trap: the trap chart (its entries are l3-planet's; the entry point is fate.HOOKS["trap"])."""
+    """KMC 4 trap: the trap chart (its entries are l3-planet's; the entry point is traps.trap_steps)."""
     table = arrive("trap")
     assert "trap-chart" in effects(table)
 

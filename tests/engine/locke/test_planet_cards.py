@@ -12,6 +12,7 @@ combat, information, ambush, identify-other); the trap card is in test_traps.py.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,8 +20,9 @@ import pytest
 from engine.core.errors import CheatDetected
 from engine.core.pending import Chance
 from engine.locke import planet_cards as pc
+from engine.locke.components import PLANET_EFFECTS
 from engine.locke.actions import Declare, InfoCheck, Keep, Land, Nop, Teleport, UseCard, Walk
-from engine.locke.state import Step
+from engine.locke.planet_cards import Gift
 from tests.engine.locke.flow_helpers import act, five, game, place, roll, settle, table_at, waiting
 
 
@@ -34,6 +36,18 @@ def _table(seats: Any = None, **position: Any) -> Any:
 def _kept(**cards: Any) -> Any:
     """five() with seat 0 holding ``kept`` and other fields."""
     return five(s0=cards)
+
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def test_every_planet_effect_type_names_its_code() -> None:
+    """A card's behaviour is found from its JSON: each effect type the component loader accepts
+    (and no other) names the engine files that carry it out, and those files exist."""
+    assert set(pc.EFFECT_CODE) == set(PLANET_EFFECTS)
+    for files in pc.EFFECT_CODE.values():
+        assert files and all((ROOT / f).is_file() for f in files)
+    assert {p.effect.type for p in game().components.planets} <= set(pc.EFFECT_CODE)
 
 
 def _run(table: Any, steps: Any) -> Any:
@@ -233,7 +247,7 @@ def test_a_wildcard_given_away_gets_a_clone_turn_of_its_own() -> None:
     s = table.state  # seat 2 is back (as an actually-alive check would bring it) and gives it away
     table.state = s._replace(seats=tuple(p._replace(alive=True, place="P:1:0") if i == 2 else p
                                          for i, p in enumerate(s.seats)))
-    _run(table, (Step("give", 2, n=wild, arg="3"),))  # the entertainment district's gift
+    _run(table, (Gift(2, wild, 3),))  # the entertainment district's gift
     s = table.state
     assert s.seats[3].kept == (wild,) and wild not in s.no_clone
     assert ent in s.no_clone  # the giver's own cards keep their mark

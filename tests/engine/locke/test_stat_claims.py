@@ -18,6 +18,7 @@ import pytest
 from engine.core.claims import FalseClaim
 from engine.core.errors import CheatDetected, IllegalAction
 from engine.locke import claims as ck
+from engine.locke.fate import HitRoll
 from engine.locke.actions import (
     Answer,
     CheckValue,
@@ -220,7 +221,8 @@ def test_a_mind_set_by_hijiris_whim_is_public_and_not_declared_again() -> None:
     table = _trap(five(s0={"mods": [["mind", "set", 3, "life"], ["mind", "add", -1, "life"]]}))
     roll(table, 1, 1)  # trap 2: psycho bomb against the mind
     assert table.pending.purpose == "locke.chart.damage"
-    assert table.state.queue[0].n == 2
+    head = table.state.queue[0]
+    assert isinstance(head, HitRoll) and head.before == 2
 
 
 def test_a_durability_gained_by_transformation_is_declared() -> None:

@@ -15,12 +15,20 @@ import pytest
 from engine.core.claims import FalseClaim
 from engine.core.errors import CheatDetected
 from engine.locke.actions import Answer, CheckValue, Choose, Declare, DeclareDurability, Keep, Nop, Stat, UseCard, Walk
-from engine.locke import stats
+from engine.locke import stats, traps
+from engine.locke.chart_data import CHARTS
 from tests.engine.locke.flow_helpers import act, five, game, roll, table_at, waiting
 
 
 def _events(table: Any, kind: str) -> list[tuple[Any, ...]]:
     return [e for e in table.state.events if e[0] == kind]
+
+
+def test_every_trap_and_event_entry_has_its_code() -> None:
+    """Each row of the trap chart (seed 002 lines 129-146) and the event chart (lines 157-170) is
+    one entry of engine/locke/traps.py's tables, and the tables hold nothing else."""
+    assert set(traps.TRAP_ENTRIES) == {e.id for e in CHARTS["trap"].entries}
+    assert set(traps.EVENT_ENTRIES) == {e.id for e in CHARTS["event"].entries}
 
 
 def _trap(seats: Any = None, **position: Any) -> Any:
