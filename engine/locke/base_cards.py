@@ -37,7 +37,8 @@ from engine.locke import claims as ck
 from engine.locke import fate, stats, traps
 from engine.locke.fate import CheckStat
 from engine.locke.actions import Fact, PlayTeleport
-from engine.locke.combat import alarm_device, begin
+from engine.locke.combat.flow import begin
+from engine.locke.combat.obstacles import alarm_device
 from engine.locke.components import Character, CombatCard, Params, Silhouette
 from engine.locke.setup import Shuffle, cheat, fresh_zone
 from engine.locke.state import (
@@ -50,6 +51,7 @@ from engine.locke.state import (
     claimed,
     lead,
     log,
+    move_party,
     party_of,
     with_cell,
     with_zone,
@@ -220,8 +222,6 @@ class AfterBlackHoleCheck(Then):
     card: str
 
     def after(self, g: Rules, s: LockeState, seat: int, success: bool) -> LockeState:
-        from engine.locke.turn import move_party
-
         if success:
             return advance(_effect(s, self.card, seat, "passed"))
         exit_cell = next(key for key, c in s.cells if c.face_up == "white-hole")

@@ -366,3 +366,8 @@ def random_planet_cell(planet_face: int, cell_face: int) -> PlanetCell:
     """The planet-card cell two dice name: planet, then cell 1..6. It is never
     a spaceport (ruling N9), as the D-bomb misfire (seed 002) requires."""
     return PlanetCell(_face("random planet cell (planet)", planet_face), _face("random planet cell (cell)", cell_face))
+
+
+def teleport_targets(key: str, distance: int) -> tuple[str, ...]:
+    """The cells a teleport of ``distance`` from cell ``key`` may land on (KMC 9.2.1)."""
+    return tuple(c.key for c in teleport_destinations(cell_from_key(key), distance))

@@ -15,6 +15,7 @@ from typing import Any
 from engine.core.claims import Claim
 from engine.locke import setup_tables, stats
 from engine.locke.components import Character, ComponentSet
+from engine.locke.combat import claims as combat_claims
 
 SHADOW = "locke.shadow"  # the silhouette fits the shadow roll (KMC 7.1.7, table 7.2)
 KEEPS_ABILITY = "locke.keeps_ability"  # a planet card kept face down is an ability card (KMC 9.2.2)
@@ -62,10 +63,6 @@ def holds(components: ComponentSet, claim: Claim, contents: tuple[str, ...]) -> 
     """Does ``claim`` hold, given the opened contents of ``claim.about`` (aligned)?"""
     what, value = claim.what, claim.value
     if what.startswith("locke.cb."):  # combat declarations (KMC 10, 5)
-        # imported here, though no cycle runs through it: importing combat/claims.py loads the whole
-        # combat package (engine/locke/combat/__init__.py), whose modules need fate, which needs this one
-        from engine.locke.combat import claims as combat_claims
-
         return combat_claims.holds(components, claim, contents)
     if what == KEEPS_ABILITY:
         return components.planet(contents[0]).kind == "ability"

@@ -9,15 +9,13 @@ card (KMC 11.1.3): the card is revealed and must be Elmi or Dr. Wong with
 their public death counts, or S-Strohheim or Lord Leon, whose conditions
 depend on other hidden cards and become claims judged at the final reveal.
 
-Every ending (``ENDINGS``) goes through :func:`end_game`: every character card
-and shadow die is revealed, then engine/locke/victory.py judges every seat
-and the Outcome lists each seat's verdict and grade (A-D, KMC 6.4).
+Every ending goes through engine/locke/ending.py ``end_game`` (the final reveal and
+the judgement live there, below everything that can end a game).
 
 Each step is a typed class next to its code (engine/locke/steps.py): the turn's
 declaration, combat and destruction phases (:class:`DeclarationPhase`,
 :class:`CombatPhase`, :class:`DestructionPhase`, queued by engine/locke/turn.py), the
-decisions they ask, each listing its honest legal actions, and the end's reveals
-(:class:`FinalOpening`) and :class:`Judgement`.
+decisions they ask, each listing its honest legal actions.
 """
 
 from __future__ import annotations
@@ -33,8 +31,9 @@ from engine.core.pending import CardsRevealed, HiddenOp, Pending
 from engine.locke import claims as ck
 from engine.locke import fate, stats, traps, victory
 from engine.locke.actions import Answer, Declare, Fight, KingRoom, Nop, Nova, Override
-from engine.locke.combat import begin
+from engine.locke.combat.flow import begin
 from engine.locke.components import Character
+from engine.locke.ending import end_game
 from engine.locke.setup import cheat, own_character
 from engine.locke.state import (
     NO_SEAT,
@@ -52,17 +51,6 @@ from engine.locke.state import (
 )
 from engine.locke.steps import Automatic, LockeStep, Rules, SeatDecision, Then, Waiting, answers
 
-#: How a game can end (KMC 6.4) plus our termination guard (ruling N47).
-ENDINGS = ("declaration", "last-alive", "all-dead", "key-bases", "nova", "king-room", "guard")
-REASONS = {
-    "declaration": "a victory declaration was not refused (KMC 6.4, 11.1)",
-    "last-alive": "only one player was alive at the end of its turn (KMC 6.4)",
-    "all-dead": "every player was dead (KMC 6.4)",
-    "key-bases": "all four key bases were destroyed (KMC 6.4, 9.3.1)",
-    "nova": "the Nova went off (KMC 6.4)",
-    "king-room": "Yuki Hijiri destroyed the King editorial room (KMC 6.4)",
-    "guard": "the turn limit was reached: judged as it stands (termination guard, rulings N47 and N23)",
-}
 OVERRIDERS = ("elmi", "dr-wong", "strohheim-s", "lord-leon")
 
 
@@ -435,127 +423,8 @@ class AfterKingRoom(Then):
 # --- the end (KMC 6.4) -----------------------------------------------------------------------
 
 
-#: Zones of cards that were a seat's character and are no longer (true self, the shape-change card).
-FORMER_CHARACTERS = ("chars:discarded", "chars:erased")
-
-
-def end_game(s: LockeState, ending: str, by: int = NO_SEAT, present: tuple[int, ...] = ()) -> LockeState:
-    """Stop play; reveal every character card and shadow die, then judge. Every card a claim
-    was made about is opened too: former characters and the planet cards still kept face
-    down, so that every claim of the game can be judged from the public record alone (the
-    audit a networked table makes)."""
-    if ending not in ENDINGS:
-        raise ValueError(f"no ending {ending!r}: one of {ENDINGS}")
-    s = log(s, "game-over", ending, by)
-    audit = tuple(FinalOpen(zone, zone_of(s, zone)) for zone in FORMER_CHARACTERS if zone_of(s, zone))
-    audit += tuple(FinalOpen(f"kept:{i}", p.kept) for i, p in enumerate(s.seats) if p.kept)
-    return s._replace(phase="reveal", ending=ending, ended_by=by, present=present, combat=None,
-                      queue=(FinalReveal(), *audit, FinalDice(), Judgement()))
-
-
-@dataclasses.dataclass(frozen=True)
-class FinalOpening(Waiting):
-    """KMC 6.4: at the end a zone of hidden cards is turned face up for everyone."""
-
-    def opened(self, s: LockeState) -> tuple[str, tuple[int, ...]]:
-        """The zone and its handles."""
-        raise NotImplementedError(f"{type(self).__name__} does not say what it opens")
-
-    def pending(self, g: Rules, s: LockeState) -> Pending:
-        zone, handles = self.opened(s)
-        return HiddenOp("reveal", zone, handles)
-
-    @answers(CardsRevealed)
-    def revealed(self, g: Rules, s: LockeState, action: CardsRevealed) -> LockeState:
-        known = dict(s.open_cards)
-        new = tuple((h, c) for h, c in zip(action.handles, action.cards) if h not in known)
-        return advance(s._replace(open_cards=s.open_cards + new))
-
-
-@dataclasses.dataclass(frozen=True)
-class FinalReveal(FinalOpening):
-    """Every seat's character card."""
-
-    KIND: ClassVar[str] = "final_reveal"
-
-    def opened(self, s: LockeState) -> tuple[str, tuple[int, ...]]:
-        return "characters", tuple(p.character for p in s.seats)
-
-
-@dataclasses.dataclass(frozen=True)
-class FinalDice(FinalOpening):
-    """Every seat's shadow die (judging each shadow claim, KMC 7.1.7)."""
-
-    KIND: ClassVar[str] = "final_dice"
-
-    def opened(self, s: LockeState) -> tuple[str, tuple[int, ...]]:
-        return "dice", tuple(p.die for p in s.seats)
-
-
-@dataclasses.dataclass(frozen=True)
-class FinalOpen(FinalOpening):
-    """The audit: a zone of cards a claim was made about (former characters, a seat's kept
-    planet cards), with its ``handles`` when the game ended."""
-
-    KIND: ClassVar[str] = "final_open"
-    zone: str
-    handles: tuple[int, ...]
-
-    def opened(self, s: LockeState) -> tuple[str, tuple[int, ...]]:
-        return self.zone, self.handles
-
-
-def alignment_of(attribute: str) -> victory.Alignment:
-    """KMC 6.3.2: E/G starts Evil; conversion (engine/locke/abilities.py) is the only way to Good."""
-    if attribute == "good":
-        return "good"
-    return "special" if attribute == "special" else "evil"
-
-
-def facts(g: Rules, s: LockeState) -> victory.EndFacts:
-    """The final facts victory.py judges, from the public record after the final reveal."""
-    opened = dict(s.open_cards)
-    characters = [opened[p.character] for p in s.seats]
-    seats = []
-    for i, p in enumerate(s.seats):
-        character = g.components.character(characters[i])
-        seats.append(victory.SeatFacts(
-            seat=i, character=characters[i],
-            alignment="good" if p.converted and character.attribute == "evil-good" else alignment_of(character.attribute),
-            alive=p.alive,
-            party=None if p.leader == NO_SEAT and not any(q.leader == i for q in s.seats) else lead(s, i),
-            esp_level=stats.current(character, p.mods, p.proofs, "level"), seen_by=p.seen_by, face_up=p.exposed,
-        ))
-    kills = tuple(
-        victory.Kill(killer=i, killer_character=characters[i], victim=v, victim_character=characters[v],
-                     killer_saw_card=i in s.seats[v].seen_by)
-        for i, p in enumerate(s.seats) for v in p.kills
-    )
-    return victory.EndFacts(
-        ending=cast(victory.Ending, s.ending), seats=tuple(seats), key_bases_destroyed=s.key_bases_destroyed,
-        declarer=s.ended_by if s.ending == "declaration" else None,
-        king_room_by=s.ended_by if s.ending == "king-room" else None,
-        last_combat=s.last_combat, fourth_destruction_present=s.present, kills=kills,
-    )
-
-
-@dataclasses.dataclass(frozen=True)
-class Judgement(Automatic):
-    """KMC 6.3-6.4: every seat judged from the public record (engine/locke/victory.py)."""
-
-    KIND: ClassVar[str] = "judge"
-
-    def run(self, g: Rules, s: LockeState) -> LockeState:
-        verdicts = victory.judge(g.components, facts(g, s))
-        results = [SeatResult.graded(v.seat, won=v.won, alive=s.seats[v.seat].alive, reason=v.reason)
-                   for v in verdicts]
-        outcome = Outcome.judged(f"locke.end.{s.ending}: {REASONS[s.ending]}", results)
-        return s._replace(queue=(), phase="over", result=outcome)
-
-
 #: typed step kinds of this family (engine/locke/registry.py)
 STEPS: tuple[type[LockeStep], ...] = (
     DeclarationPhase, VictoryDeclaration, DeclarationAnswer, DeclarationAccepted, OverrideChoice, OverrideReveal,
-    CombatPhase, FightChoice, DestructionPhase, NovaChoice, KingRoomChoice, KingRoomReveal, FinalReveal, FinalDice,
-    FinalOpen, Judgement,
+    CombatPhase, FightChoice, DestructionPhase, NovaChoice, KingRoomChoice, KingRoomReveal,
 )

@@ -1038,3 +1038,10 @@ STEPS: tuple[type[LockeStep], ...] = (
     TransformationRoll, TrueSelfDeal, TrueSelfSilhouette, Check, CheckDeclaration, CheckRoll, CheckDone,
     Hit, HitDeclaration, HitRoll, HitApply, HitRedeclare, JoinOffer, JoinRoll, ThoughtRoll, RecoveryRoll,
 )
+
+
+def prison_failed(s: LockeState, seat: int, how: str) -> LockeState:
+    """A failed try to leave prison (seed 002 prison chart): one more failure on the ledger."""
+    p = s.seats[seat]
+    p = p._replace(prison_failures=p.prison_failures + 1)
+    return log(s._replace(seats=with_seat(s, seat, p)), "prison-failed", seat, how)

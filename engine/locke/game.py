@@ -38,14 +38,15 @@ from engine.core.game import Outcome, check_answer_matches
 from engine.core.hidden import Knowledge
 from engine.core.pending import DRIVER_ANSWERS, Decision, Pending, SealedChoice
 from engine.locke import claims as claim_kinds
-from engine.locke import combat, control, legal, registry, setup, setup_tables, turn
+from engine.locke import control, legal, registry, setup, setup_tables, traps, turn
+from engine.locke.combat.actions import ACTIONS as COMBAT_ACTIONS
 from engine.locke.combat.actions import Order
 from engine.locke.actions import ACTIONS
 from engine.locke.components import ComponentSet
 from engine.locke.state import RULES_ID, LockeState, public_data, zone_of
-from engine.locke.steps import Automatic, Ordered, Waiting
+from engine.locke.steps import Automatic, LockeStep, Ordered, Waiting
 
-CODEC = ActionCodec(ACTIONS + combat.ACTIONS + DRIVER_ANSWERS)
+CODEC = ActionCodec(ACTIONS + COMBAT_ACTIONS + DRIVER_ANSWERS)
 
 class LockeGame:
     """The Locke rules over one component set. Stateless apart from lookup tables."""
@@ -64,6 +65,32 @@ class LockeGame:
         its handles public (``open_cards``) until its first shuffle."""
         state = setup.initial_state(self, players, then=turn.PlanetStart())
         return self._settle(state), tuple(Knowledge(seat) for seat in range(players))
+
+    # --- the turn's steps that the layers below it hand control back to (steps.Rules) --------
+
+    def instruct(self, seat: int) -> LockeStep:
+        return turn.Instruct(seat)
+
+    def end_turn(self, seat: int) -> LockeStep:
+        return turn.EndTurn(seat)
+
+    def expose(self, seat: int) -> LockeStep:
+        return turn.Expose(seat)
+
+    def show_character(self, seat: int, target: int) -> LockeStep:
+        return turn.ShowCharacter(seat, target)
+
+    def no_searchers(self) -> LockeStep:
+        return turn.PhaseChange(turn.PhaseTrigger.NO_SEARCHERS)
+
+    def random_combat(self, seat: int) -> LockeStep:
+        return turn.RandomCombatRoll(seat, turn.RandomCause.FOREST)
+
+    def freed(self, s: LockeState, seat: int, how: str) -> LockeState:
+        return turn.freed(s, seat, how)
+
+    def trap_steps(self, seat: int, cell: str) -> tuple[LockeStep, ...]:
+        return traps.trap_steps(seat, cell)
 
     # --- the Game protocol ----------------------------------------------------
 

@@ -462,7 +462,7 @@ def takes_dead_turn(s: LockeState, seat: int) -> bool:
 
 
 def dead_turn(g: Rules, s: LockeState, seat: int) -> LockeState:
-    return advance(s, CloneChoice(seat), _turn().EndTurn(seat))
+    return advance(s, CloneChoice(seat), g.end_turn(seat))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -508,7 +508,7 @@ class CloneRevival(Automatic):
     def run(self, g: Rules, s: LockeState) -> LockeState:
         s = fate.revive(g, spend(s, self.seat, self.handle), self.seat, cell=OFF_BOARD, how="clone")
         tail = tuple(identity_steps(s, self.seat)) if s.phase == "base" else ()
-        return advance(s, ClonePlacement(self.seat), *tail, _turn().Instruct(self.seat))
+        return advance(s, ClonePlacement(self.seat), *tail, g.instruct(self.seat))
 
 
 def clone_cells(s: LockeState) -> tuple[str, ...]:
@@ -583,7 +583,7 @@ class IdentityChoice(SeatDecision):
         if effect == PEEK_IDENTITY and not (
                 0 <= action.target < s.n and action.target != seat and s.seats[action.target].alive):
             raise IllegalAction("name another living player to look at", rule="locke.s000.3.2.3")
-        then = _turn().Expose(seat) if effect == REVEAL_SELF else _turn().ShowCharacter(seat, action.target)
+        then = g.expose(seat) if effect == REVEAL_SELF else g.show_character(seat, action.target)
         return advance(s, *use_steps(seat, action.handle, action.card), Spend(seat, action.handle),
                        EvilException(seat, "identity"), then, IdentityChoice(seat))
 
@@ -661,8 +661,3 @@ STEPS: tuple[type[LockeStep], ...] = (
     CloneRevival, ClonePlacement, IdentityChoice, EvilException, EvilInfo, EvilInfoReveal,
 )
 
-
-def _turn() -> Any:
-    from engine.locke import turn  # the layering pass of issue 24 moves what the cards need below the turn
-
-    return turn

@@ -12,7 +12,10 @@ from collections.abc import Callable, Iterable
 
 from engine.core.flow import StepDefinitionError, StepTable
 from engine.core.pending import DiceRolled
-from engine.locke import abilities, base_cards, combat, control, declare, fate, planet_cards, setup, traps, turn
+from engine.locke import abilities, base_cards, control, declare, ending, fate, planet_cards, setup, traps, turn
+from engine.locke.combat import (
+    auto, breakage, deck, disintegration, ebuster, flow, followup, items, kept, path, randoms, talks, volley,
+)
 from engine.locke.state import LockeState
 from engine.locke.steps import Automatic, LockeStep, Waiting, answer_methods
 
@@ -22,12 +25,15 @@ Run = Callable[..., LockeState]
 #: the step families, lowest layer first (docs/rules/locke.md "Where things live")
 FAMILIES: tuple[tuple[str, tuple[type[LockeStep], ...]], ...] = (
     ("fate", fate.STEPS),
+    ("ending", ending.STEPS),
     ("setup", setup.STEPS),
     ("abilities", abilities.STEPS),
     ("planet cards", planet_cards.STEPS),
     ("base cards", base_cards.STEPS),
     ("traps and charts", traps.STEPS),
-    ("combat", combat.STEPS),
+    ("combat", (*flow.STEPS, *deck.STEPS, *path.STEPS, *auto.STEPS, *items.STEPS, *kept.STEPS, *breakage.STEPS,
+                *disintegration.STEPS, *ebuster.STEPS, *followup.STEPS, *talks.STEPS, *randoms.STEPS,
+                *volley.STEPS)),
     ("control", control.STEPS),
     ("declarations", declare.STEPS),
     ("turn", turn.STEPS),

@@ -89,7 +89,7 @@ class Combat(NamedTuple):
     cause: str  # "declared", "ambush", "random-combat", "prison", "barracks"
     cell: str
     sides: tuple[tuple[int, ...], tuple[int, ...]]  # seats on each side
-    obstacles: tuple[Any, ...] = ()  # (id, level, firepower, durability) or engine.locke.combat.Obstacle
+    obstacles: tuple[Any, ...] = ()  # (id, level, firepower, durability) or engine.locke.combat.model.Obstacle
     declared: tuple[tuple[int, int, int], ...] = ()  # (seat, level, durability) declarations
     henchmen: int = 0  # ambush henchmen fighting with side 0
     detail: Any = None  # engine.locke.combat.model.Fight while the combat runs
@@ -252,3 +252,25 @@ def lead(state: LockeState, seat: int) -> int:
     """The leader of ``seat``'s party (itself when it leads or is alone)."""
     leader = state.seats[seat].leader
     return seat if leader == NO_SEAT else leader
+
+
+def alive_seats(s: LockeState) -> tuple[int, ...]:
+    return tuple(i for i, p in enumerate(s.seats) if p.alive)
+
+
+def move_party(s: LockeState, leader: int, to: str) -> LockeState:
+    seats = list(s.seats)
+    for i in party_of(s, leader):
+        seats[i] = seats[i]._replace(place=to)
+    return s._replace(seats=tuple(seats))
+
+
+def party_candidates(s: LockeState, seat: int) -> tuple[int, ...]:
+    """Seats ``seat`` may invite (KMC 9.2.1): normal, alone, same cell, other faces."""
+    me = s.seats[seat]
+    faces = {s.seats[i].silhouette for i in party_of(s, seat)}
+    return tuple(
+        i for i, p in enumerate(s.seats)
+        if i != seat and p.alive and p.status == "normal" and p.place == me.place and p.place != OFF_BOARD
+        and p.leader == NO_SEAT and not any(q.leader == i for q in s.seats) and p.silhouette not in faces
+    )

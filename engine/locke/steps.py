@@ -34,12 +34,51 @@ from engine.locke.state import NO_SEAT, LockeState
 
 
 class Rules(Protocol):
-    """What a step's code may ask of the game (engine/locke/game.py LockeGame)."""
+    """What a step's code may ask of the game (engine/locke/game.py LockeGame): the component
+    set, what a state waits for, and the turn's own steps.
+
+    Why the turn's steps come through here: a combat, a planet card or a chart entry hands
+    control back to the turn (the escaper obeys its new cell, a dead seat's turn ends, the
+    planet phase ends), while the turn is what starts them. Asking the game for those steps
+    keeps every import pointing down (docs/rules/locke.md "How the engine is built").
+    """
 
     @property
     def components(self) -> ComponentSet: ...
 
     def pending(self, state: LockeState) -> Pending | None: ...
+
+    def instruct(self, seat: int) -> LockeStep:
+        """KMC 9.2.2, 9.3.2: ``seat`` obeys the card of the cell it stands on."""
+        ...
+
+    def end_turn(self, seat: int) -> LockeStep:
+        """The end of ``seat``'s turn (KMC 9.1)."""
+        ...
+
+    def expose(self, seat: int) -> LockeStep:
+        """``seat`` turns its own character card face up for good (seed 000 3.2.3)."""
+        ...
+
+    def show_character(self, seat: int, target: int) -> LockeStep:
+        """``target``'s character card is shown to ``seat`` alone (seed 000 3.2.3)."""
+        ...
+
+    def no_searchers(self) -> LockeStep:
+        """The phase change when no searcher is left alive (KMC 7.2.2)."""
+        ...
+
+    def random_combat(self, seat: int) -> LockeStep:
+        """The random-combat chart for ``seat``'s party, from the resonance forest (seed 002)."""
+        ...
+
+    def freed(self, s: LockeState, seat: int, how: str) -> LockeState:
+        """``seat`` leaves prison (KMC 8); a base player off the board enters at random."""
+        ...
+
+    def trap_steps(self, seat: int, cell: str) -> tuple[LockeStep, ...]:
+        """``seat`` rolls on the trap chart (seed 002), ``cell`` being where."""
+        ...
 
 
 @dataclasses.dataclass(frozen=True)

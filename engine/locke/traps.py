@@ -12,7 +12,7 @@ in docs/rules/locke-rulings.md.
 
 Entries that start a combat (dark knights, resonance forest, hell divers,
 cybers, golems, E-busters, emperor plan) call the combat entry point
-(``engine.locke.combat.begin``) with cause ``"trap:<entry>"``. Deaths, hits,
+(engine/locke/combat/flow.py ``begin``) with cause ``"trap:<entry>"``. Deaths, hits,
 checks and restraints go through engine/locke/fate.py; what follows a check is a
 typed :class:`~engine.locke.steps.Then` defined here (``After...``).
 """
@@ -42,9 +42,11 @@ from engine.locke import claims as ck
 from engine.locke import planet_cards as pc
 from engine.locke.actions import Choose, Keep, Nop, Stat, UseCard
 from engine.locke.chart_data import TRAP_PLUS
-from engine.locke.combat import begin, obstacles_from, volley
+from engine.locke.combat import volley
+from engine.locke.combat.flow import begin
+from engine.locke.combat.obstacles import obstacles_from
 from engine.locke.components import Character, kind_of
-from engine.locke.declare import end_game
+from engine.locke.ending import end_game
 from engine.locke.fate import CheckStat, HitStat, check_step, hit_step, present, trap_card_done
 from engine.locke.fate import in_play as acts
 from engine.locke.outcomes import Context, Opponent, Outcome
@@ -178,7 +180,7 @@ def _fight(g: Rules, s: LockeState, seat: int, cell: str, outcome: Outcome) -> L
 
 def _forest(g: Rules, s: LockeState, seat: int, cell: str, outcome: Outcome) -> LockeState:
     """Resonance forest: the random-combat chain (the forest's own rules are the combat's)."""
-    return push(s, _turn().RandomCombatRoll(seat, _turn().RandomCause.FOREST))
+    return push(s, g.random_combat(seat))
 
 
 def _golems(g: Rules, s: LockeState, seat: int, cell: str, outcome: Outcome) -> LockeState:
@@ -1223,8 +1225,3 @@ STEPS: tuple[type[LockeStep], ...] = (
     WheatHarvest, WhimChoice, WhimStats, WhimAbility, WhimCards,
 )
 
-
-def _turn() -> Any:
-    from engine.locke import turn  # the layering pass of issue 24 moves the random combat below the traps
-
-    return turn

@@ -73,9 +73,11 @@ from engine.locke.actions import (
     UseCard,
     Walk,
 )
-from engine.locke.combat import begin, obstacles_from
+from engine.locke.combat.flow import begin
+from engine.locke.combat.obstacles import obstacles_from
 from engine.locke.components import Character
-from engine.locke.declare import CombatPhase, DeclarationPhase, DestructionPhase, end_game, esp_levels, stat_now
+from engine.locke.declare import CombatPhase, DeclarationPhase, DestructionPhase, esp_levels, stat_now
+from engine.locke.ending import end_game
 from engine.locke.setup import Placing, Shuffle, cheat, fresh_zone, open_information, own_character
 from engine.locke.state import (
     NO_SEAT,
@@ -84,10 +86,13 @@ from engine.locke.state import (
     Combat,
     LockeState,
     advance,
+    alive_seats,
     cell_of,
     claimed,
     lead,
     log,
+    move_party,
+    party_candidates,
     party_of,
     with_cell,
     with_seat,
@@ -112,13 +117,6 @@ QUIET_BASES = ("corridor", "white-hole", *KEY_BASES)
 # --- helpers -------------------------------------------------------------------------
 
 
-def move_party(s: LockeState, leader: int, to: str) -> LockeState:
-    seats = list(s.seats)
-    for i in party_of(s, leader):
-        seats[i] = seats[i]._replace(place=to)
-    return s._replace(seats=tuple(seats))
-
-
 def flag(s: LockeState, *flags: str) -> LockeState:
     return s._replace(turn_flags=s.turn_flags + flags)
 
@@ -139,10 +137,6 @@ def is_spaceport(s: LockeState, key: str) -> bool:
 
 def walk_targets(s: LockeState, key: str) -> tuple[str, ...]:
     return tuple(c.key for c in board.walk_neighbours(board.cell_from_key(key)))
-
-
-def teleport_targets(s: LockeState, key: str, distance: int) -> tuple[str, ...]:
-    return tuple(c.key for c in board.teleport_destinations(board.cell_from_key(key), distance))
 
 
 def flight_targets(s: LockeState, key: str) -> tuple[str, ...]:
@@ -166,23 +160,8 @@ def can_recover(g: Rules, s: LockeState, seat: int) -> bool:
     return True
 
 
-def party_candidates(g: Rules, s: LockeState, seat: int) -> tuple[int, ...]:
-    """Seats ``seat`` may invite (KMC 9.2.1): normal, alone, same cell, other faces."""
-    me = s.seats[seat]
-    faces = {s.seats[i].silhouette for i in party_of(s, seat)}
-    return tuple(
-        i for i, p in enumerate(s.seats)
-        if i != seat and p.alive and p.status == "normal" and p.place == me.place and p.place != OFF_BOARD
-        and p.leader == NO_SEAT and not any(q.leader == i for q in s.seats) and p.silhouette not in faces
-    )
-
-
 def info_of_party(s: LockeState, seat: int) -> int:
     return sum(s.seats[i].info for i in party_of(s, lead(s, seat)))
-
-
-def alive_seats(s: LockeState) -> tuple[int, ...]:
-    return tuple(i for i, p in enumerate(s.seats) if p.alive)
 
 
 # --- the turn loop (KMC 7.2.1, 7.3.2, 9.1) --------------------------------------------
@@ -361,7 +340,7 @@ class Move(SeatDecision):
         out += [Fly(seat, cell) for cell in flight_targets(s, p.place)]
         if can_recover(g, s, seat):
             out.append(Recover(seat))
-        candidates = party_candidates(g, s, seat)
+        candidates = party_candidates(s, seat)
         out += [Propose(seat, (i,)) for i in candidates]
         if len(candidates) > 1:
             faces = [s.seats[i].silhouette for i in candidates]
@@ -433,7 +412,7 @@ class Move(SeatDecision):
     @answers(Propose)
     def propose(self, g: Rules, s: LockeState, action: Propose) -> LockeState:
         p = s.seats[self.seat]
-        candidates = party_candidates(g, s, self.seat)
+        candidates = party_candidates(s, self.seat)
         faces = [s.seats[i].silhouette for i in action.partners]
         if (p.status != "normal" or p.place == OFF_BOARD or not action.partners
                 or len(set(action.partners)) != len(action.partners)
@@ -531,12 +510,12 @@ class TeleportLanding(SeatDecision):
     level: int
 
     def legal(self, g: Rules, s: LockeState, me: Character | None, knowledge: Knowledge | None) -> list[Action]:
-        return [Land(self.seat, cell) for cell in teleport_targets(s, s.seats[self.seat].place, self.distance)]
+        return [Land(self.seat, cell) for cell in board.teleport_targets(s.seats[self.seat].place, self.distance)]
 
     @answers(Land)
     def landed(self, g: Rules, s: LockeState, action: Land) -> LockeState:
         p = s.seats[self.seat]
-        targets = teleport_targets(s, p.place, self.distance)
+        targets = board.teleport_targets(p.place, self.distance)
         if action.to not in targets:
             raise IllegalAction(f"a teleport of {self.distance} from {p.place} ends on one of {list(targets)}",
                                 rule="locke.9.2.1" if s.phase == "planet" else "locke.9.3.1")
@@ -1122,12 +1101,6 @@ def freed(s: LockeState, seat: int, how: str) -> LockeState:
     return advance(s)
 
 
-def failed(s: LockeState, seat: int, how: str) -> LockeState:
-    p = s.seats[seat]
-    p = p._replace(prison_failures=p.prison_failures + 1)
-    return log(s._replace(seats=with_seat(s, seat, p)), "prison-failed", seat, how)
-
-
 @dataclasses.dataclass(frozen=True)
 class PrisonRoll(OwnRoll):
     """The prison chart (seed 002), modified by earlier failures."""
@@ -1155,7 +1128,7 @@ class PrisonRoll(OwnRoll):
             return advance(s, RandomCombatRoll(self.seat, RandomCause.PRISON))
         if "esp-proof" in effects:  # seed 002 prison 12+ (engine/locke/fate.py)
             s = fate.add_esp_proof(g, s, self.seat)
-        return advance(failed(s, self.seat, outcome.entry))
+        return advance(fate.prison_failed(s, self.seat, outcome.entry))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -1174,7 +1147,7 @@ class PrisonEscape(SeatDecision):
     @answers(Escape)
     def chosen(self, g: Rules, s: LockeState, action: Escape) -> LockeState:
         if not action.escape:
-            return advance(failed(s, self.seat, "stayed"))
+            return advance(fate.prison_failed(s, self.seat, "stayed"))
         claim = fate.stat_claim(s, self.seat, "level", "le", self.level, "locke.s002.prison")
         return freed(s._replace(**claimed(s, claim)), self.seat, f"level-{self.level}")
 

@@ -7,7 +7,7 @@ import pytest
 
 from client.locke import end_reason
 from engine.core.game import Outcome, SeatResult
-from engine.locke.declare import REASONS
+from engine.locke.ending import REASONS
 from engine.locke.victory import ENDINGS
 
 

@@ -22,7 +22,7 @@ from client.locke.words import Namer
 from engine.core.hidden import Knowledge
 from engine.core.inputs import PlacementPick, SealedPick
 from engine.core.pending import Decision
-from engine.locke import combat
+from engine.locke.combat.actions import ACTIONS as COMBAT_ACTIONS
 from engine.locke.actions import ACTIONS
 from net.games import game_named
 from net.games.locke import components
@@ -66,7 +66,7 @@ def _bot_games(count: int = 4) -> tuple[list[tuple[Any, ...]], set[str]]:
 
 @pytest.mark.parametrize("flag", [True, False])
 def test_every_locke_input_has_words_in_both_languages(flag: bool) -> None:
-    for cls in (*ACTIONS, *combat.ACTIONS):
+    for cls in (*ACTIONS, *COMBAT_ACTIONS):
         action = _sample(cls, flag)
         en, ja = _namer("en").action(action), _namer("ja").action(action)
         assert en and ja and en != ja, cls.__name__

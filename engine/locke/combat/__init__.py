@@ -27,24 +27,8 @@ one job each:
 - claims.py - what a combat declaration claims, and its judgement;
 - volley.py - seed 002 trap 15, the 300's synchronised attack, on the attack path;
 - actions.py - the inputs.
+
+Nothing is imported here: the package's modules are imported one by one (the claims of a
+combat are judged far below the rest of it, engine/locke/claims.py), and
+engine/locke/registry.py gathers the steps of each.
 """
-
-from __future__ import annotations
-
-from engine.locke.combat import (
-    auto, breakage, deck, disintegration, ebuster, flow, followup, items, kept, path, randoms, talks, volley,
-)
-from engine.locke.combat.actions import ACTIONS
-from engine.locke.combat.flow import begin
-from engine.locke.combat.kept import PLANET_ITEMS
-from engine.locke.combat.model import Obstacle
-from engine.locke.combat.obstacles import alarm_device, obstacles_from
-from engine.locke.steps import LockeStep
-
-#: the combat's step kinds (engine/locke/registry.py), module by module
-STEPS: tuple[type[LockeStep], ...] = (
-    *flow.STEPS, *deck.STEPS, *path.STEPS, *auto.STEPS, *items.STEPS, *kept.STEPS, *breakage.STEPS,
-    *disintegration.STEPS, *ebuster.STEPS, *followup.STEPS, *talks.STEPS, *randoms.STEPS, *volley.STEPS,
-)
-
-__all__ = ["ACTIONS", "PLANET_ITEMS", "STEPS", "Obstacle", "alarm_device", "begin", "obstacles_from"]

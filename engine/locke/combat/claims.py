@@ -12,7 +12,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.core.claims import Claim
-from engine.locke import planet_cards as pc
 from engine.locke import stats
 from engine.locke.combat.common import grant_int, henchmen_of, item_level
 from engine.locke.combat.model import CARD_SUITS, SUIT, SUITS

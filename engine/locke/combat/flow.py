@@ -42,8 +42,9 @@ from engine.locke.combat.model import (
 )
 from engine.locke.combat.talks import LeaveTalks, PartyTalks
 from engine.locke.components import Character
+from engine.locke.ending import end_game
 from engine.locke.planet_cards import Reroll
-from engine.locke.state import Cell, Combat, LockeState, advance, cell_of, log, with_cell, with_zone, zone_of
+from engine.locke.state import Cell, Combat, LockeState, advance, alive_seats, cell_of, log, with_cell, with_zone, zone_of
 from engine.locke.steps import Automatic, LockeStep, Rules, SeatDecision, Waiting, answers
 
 RULE = "locke.10"
@@ -479,7 +480,6 @@ class CombatEnd(Automatic):
     KIND: ClassVar[str] = "cb_end"
 
     def run(self, g: Rules, s: LockeState) -> LockeState:
-        from engine.locke.declare import end_game  # declare starts combats: it imports this package
 
         c = s.combat
         assert c is not None
@@ -497,26 +497,25 @@ class CombatEnd(Automatic):
             s = log(s, "obstacles-cleared", c.cause, c.cell)
         # a police trap or the 300's volley is no combat: Hijiri's "present at the final combat" ignores it
         s = s._replace(combat=None, last_combat=s.last_combat if trapped or c.cause == VOLLEY else participants)
-        if not _turn().alive_seats(s):
+        if not alive_seats(s):
             return end_game(s, "all-dead")
-        follow: tuple[LockeStep, ...] = latecomers.after(s, c.cell, fight.newcomers, fight.escapers)  # N192
+        follow: tuple[LockeStep, ...] = latecomers.after(g, s, c.cell, fight.newcomers, fight.escapers)  # N192
         follow += tuple(x for seat in fight.escapers if s.seats[seat].alive  # KMC 10.11 (N147, N190)
-                        for x in followup.after_escape(s, seat))
+                        for x in followup.after_escape(g, s, seat))
         cause = c.cause.split(":", 1)[1] if c.cause.startswith("random-combat:") else ""
         owner = c.sides[0][0] if c.sides[0] else -1
         if trapped and owner >= 0 and s.seats[owner].alive:  # seed 002 weapon check 3: the trap chart instead
-            follow += _traps().trap_steps(owner, "")
+            follow += g.trap_steps(owner, "")
         if cause == "prison" and owner >= 0 and s.seats[owner].alive:
             if cleared:  # seed 000 3.2.1: the prison is gone with its card
                 if cell_of(s, c.cell).face_up == "arrest":
                     s = s._replace(cells=with_cell(s, c.cell, Cell()))
-                freed: LockeState = _turn().freed(s, owner, "prison-combat")
-                return freed
-            return advance(_turn().failed(s, owner, "prison-combat"), *follow)
+                return g.freed(s, owner, "prison-combat")
+            return advance(fate.prison_failed(s, owner, "prison-combat"), *follow)
         if cause == "card" and cleared and cell_of(s, c.cell).face_up == "combat":  # seed 000 3.2.1
             s = s._replace(cells=with_cell(s, c.cell, Cell()))
         if s.phase == "planet" and not any(p.alive and not p.base_player for p in s.seats):
-            return s._replace(queue=(_turn().PhaseChange(_turn().PhaseTrigger.NO_SEARCHERS),))
+            return s._replace(queue=(g.no_searchers(),))
         return advance(s, *follow)
 
 
@@ -544,14 +543,3 @@ STEPS: tuple[type[LockeStep], ...] = (CombatStart, JoiningChecks, Joiners, Round
                                       JammerVictimPick, Initiative, InitiativePair, InitiativeOrder, AttackTurn,
                                       PostProcessing, Breakdown, GoOnQuestion, RoundJudgement, CombatEnd)
 
-
-def _turn() -> Any:
-    from engine.locke import turn  # the layering pass of issue 24 moves what the combat needs below it
-
-    return turn
-
-
-def _traps() -> Any:
-    from engine.locke import traps  # the layering pass of issue 24 moves the police trap's roll below the combat
-
-    return traps

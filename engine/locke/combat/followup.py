@@ -31,9 +31,9 @@ RULE = "locke.10.11"
 CAUSE = "follow-up"
 
 
-def after_escape(s: LockeState, seat: int) -> tuple[LockeStep, ...]:
+def after_escape(g: Rules, s: LockeState, seat: int) -> tuple[LockeStep, ...]:
     """The steps for one escaper once the combat is over: obey the cell, then the follow-up."""
-    return (_turn().Instruct(seat), FollowUp(seat, len(s.events)))
+    return (g.instruct(seat), FollowUp(seat, len(s.events)))
 
 
 def _able(s: LockeState, seat: int) -> bool:
@@ -120,8 +120,3 @@ class FollowUpFight(SeatDecision):
 #: the follow-up's step kinds (engine/locke/combat/__init__.py STEPS)
 STEPS: tuple[type[LockeStep], ...] = (FollowUp, FollowUpFight)
 
-
-def _turn() -> Any:
-    from engine.locke import turn  # the layering pass of issue 24 moves what the combat needs below it
-
-    return turn

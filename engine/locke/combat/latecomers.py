@@ -38,7 +38,7 @@ def obey(g: Rules, s: LockeState, seats: tuple[int, ...]) -> tuple[LockeState, t
             if kind not in AT_ONCE and kind != "chart":  # a spaceport (or an information card) asks nothing
                 continue
             if kind in AT_ONCE:
-                now.append(_turn().Instruct(seat))
+                now.append(g.instruct(seat))
             else:
                 later.append(seat)
             s = log(s, "cb-newcomer-obeys", seat, here.face_up, "now" if kind in AT_ONCE else "after")
@@ -51,13 +51,9 @@ def obey(g: Rules, s: LockeState, seats: tuple[int, ...]) -> tuple[LockeState, t
     return s, tuple(now)
 
 
-def after(s: LockeState, cell: str, newcomers: tuple[int, ...], escapers: tuple[int, ...]) -> tuple[LockeStep, ...]:
+def after(g: Rules, s: LockeState, cell: str, newcomers: tuple[int, ...],
+          escapers: tuple[int, ...]) -> tuple[LockeStep, ...]:
     """At the combat's end: the newcomers still on the cell (not escaped) obey it now."""
-    return tuple(_turn().Instruct(seat) for seat in newcomers
+    return tuple(g.instruct(seat) for seat in newcomers
                  if seat not in escapers and s.seats[seat].alive and s.seats[seat].place == cell)
 
-
-def _turn() -> Any:
-    from engine.locke import turn  # the layering pass of issue 24 moves what the combat needs below it
-
-    return turn

@@ -37,7 +37,7 @@ from engine.core.errors import IllegalAction
 from engine.core.hidden import Knowledge
 from engine.core.pending import CardsRevealed, CardsShownTo, Chance, DiceRolled, HiddenOp, Pending
 from engine.locke import claims as ck
-from engine.locke import fate
+from engine.locke import board, fate
 from engine.locke.actions import Land, Nop
 from engine.locke.checks import MIN_MIND_DECLARATION
 from engine.locke.combat import auto, breakage, disintegration, ebuster, items, options
@@ -659,7 +659,7 @@ class FleeRoll(Waiting):
         distance = action.faces[0]
         place = s.seats[self.seat].place
         s = gone(s, self.fighter, ESCAPED)
-        if place and _teleport_targets(s, place, distance):  # off the board (prison): no move
+        if place and board.teleport_targets(place, distance):  # off the board (prison): no move
             return advance(s, EscapeLanding(self.seat, distance))
         return advance(log(s, "cb-escape", self.seat, place))
 
@@ -672,12 +672,12 @@ class EscapeLanding(SeatDecision):
     distance: int
 
     def legal(self, g: Rules, s: LockeState, me: Character | None, knowledge: Knowledge | None) -> list[Action]:
-        return [Land(self.seat, cell) for cell in _teleport_targets(s, s.seats[self.seat].place, self.distance)]
+        return [Land(self.seat, cell) for cell in board.teleport_targets(s.seats[self.seat].place, self.distance)]
 
     @answers(Land)
     def lands(self, g: Rules, s: LockeState, action: Land) -> LockeState:
         place = s.seats[self.seat].place
-        cells = _teleport_targets(s, place, self.distance)
+        cells = board.teleport_targets(place, self.distance)
         if action.to not in cells:
             raise IllegalAction(f"an escape of {self.distance} from {place} ends on one of {list(cells)}",
                                 rule="locke.10.7.2")
@@ -1112,8 +1112,3 @@ STEPS: tuple[type[LockeStep], ...] = (
     Hit, DurabilityQuestion, DamageRoll, HitAfterTransformation,
 )
 
-
-def _teleport_targets(s: LockeState, key: str, distance: int) -> tuple[str, ...]:
-    from engine.locke import turn  # the layering pass of issue 24 moves this below the combat
-
-    return turn.teleport_targets(s, key, distance)

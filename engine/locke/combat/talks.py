@@ -39,7 +39,7 @@ from engine.locke.actions import Join, Leave, Nop, Propose
 from engine.locke.combat.common import alert, fight_of, parties_left, player, put, seat_index, with_fighter
 from engine.locke.combat.model import Fight
 from engine.locke.components import Character
-from engine.locke.state import NO_SEAT, LockeState, advance, lead, log, party_of, with_seat
+from engine.locke.state import NO_SEAT, LockeState, advance, lead, log, party_of, party_candidates, with_seat
 from engine.locke.steps import Automatic, LockeStep, Rules, SeatDecision, answers
 
 FORM = "locke.10.3.1"
@@ -57,7 +57,7 @@ def invitees(g: Rules, s: LockeState, index: int) -> tuple[int, ...]:
     f = fight.fighters[index]
     if not player(f) or not alert(fight, index) or s.seats[f.seat].status != "normal":
         return ()
-    board = _turn().party_candidates(g, s, f.seat)
+    board = party_candidates(s, f.seat)
     out = []
     for j, o in enumerate(fight.fighters):  # another board party (KMC 9.2.1), not only another side
         if o.seat in board and player(o) and alert(fight, j) and lead(s, o.seat) != lead(s, f.seat):
@@ -197,8 +197,3 @@ class PartyLeave(SeatDecision):
 #: the talks' step kinds (engine/locke/combat/__init__.py STEPS)
 STEPS: tuple[type[LockeStep], ...] = (PartyTalks, PartyInvite, PartyInvitation, LeaveTalks, PartyLeave)
 
-
-def _turn() -> Any:
-    from engine.locke import turn  # the layering pass of issue 24 moves what the combat needs below it
-
-    return turn

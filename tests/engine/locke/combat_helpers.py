@@ -10,7 +10,7 @@ from typing import Any
 from engine.core.actions import SYSTEM
 from engine.core.pending import Chance, Decision, DiceRolled, HiddenOp
 from engine.locke.actions import TryRevive
-from engine.locke.combat import begin
+from engine.locke.combat.flow import begin
 from engine.locke.combat.actions import Equip, Play
 from engine.locke.combat.model import DECK, Fight
 from engine.locke.state import Combat

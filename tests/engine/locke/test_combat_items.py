@@ -64,7 +64,7 @@ def test_declaring_henchmen_one_does_not_have_is_caught() -> None:
 def test_the_honest_declaration_lists_only_ones_own_items() -> None:
     """KMC 10.3.2: Yamaki-1 may declare his P-suit and his ESP field; Nia nothing."""
     from engine.locke.state import Combat
-    from engine.locke.combat import begin
+    from engine.locke.combat.flow import begin
     from tests.engine.locke.flow_helpers import decline_joins, game, table_at
 
     table = table_at({"seats": _seats(s2="yamaki-1"), "phase": "planet", "turn_of": 0, "fill": "frontier"})

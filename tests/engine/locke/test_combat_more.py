@@ -80,9 +80,9 @@ def test_outside_the_forest_no_card_hurts_its_user() -> None:
 def _ebuster(super_: bool = False, deck: tuple[str, ...] = ()) -> Any:
     """Locke (seat 0) and Jessica (seat 2, level 1) against the trap chart's (super) E-buster."""
     from engine.locke import charts
-    from engine.locke.combat import obstacles_from
+    from engine.locke.combat.obstacles import obstacles_from
     from tests.engine.locke.flow_helpers import five, game, table_at
-    from engine.locke.combat import begin
+    from engine.locke.combat.flow import begin
     from engine.locke.state import Combat
     from tests.engine.locke.combat_helpers import stack
     from tests.engine.locke.flow_helpers import decline_joins, settle

@@ -14,7 +14,8 @@ import pytest
 from engine.core.pending import Chance, Decision
 from engine.locke import charts
 from engine.locke.actions import Nop, TryRevive
-from engine.locke.combat import begin, obstacles_from
+from engine.locke.combat.flow import begin
+from engine.locke.combat.obstacles import obstacles_from
 from engine.locke.combat.actions import Durability, Equip
 from engine.locke.combat.auto import BombBlast, BombVanishes
 from engine.locke.combat.common import COMBINED, HIT_ALL, MACHINE, put

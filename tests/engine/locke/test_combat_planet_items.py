@@ -1,6 +1,6 @@
 """Items from kept planet cards in combat (seed 000 3.1, KMC 3.1 and 10; rulings N200-N209).
 
-A scenario per kind the combat uses (``engine.locke.combat.PLANET_ITEMS``): the use names a kept
+A scenario per kind the combat uses (engine/locke/combat/kept.py ``PLANET_ITEMS``): the use names a kept
 handle and the card it is used as (a claim), the card is turned up through the hidden-card reveal,
 and the planet card's own numbers and lifetime apply. Seat 0 is Locke-1 (fighter 0), seat 2 Nia
 (fighter 1), on Locke's cell, unless a test says otherwise."""
@@ -14,7 +14,7 @@ import pytest
 from engine.core.errors import CheatDetected, IllegalAction
 from engine.core.pending import Chance
 from engine.locke.actions import CheckValue, Nop
-from engine.locke.combat import PLANET_ITEMS
+from engine.locke.combat.kept import PLANET_ITEMS
 from engine.locke.combat import claims as cc
 from engine.locke.combat.actions import Durability, Equip, GoOn, Play, UseItem
 from engine.locke.state import zone_of
@@ -98,7 +98,7 @@ def test_naming_a_kept_card_for_what_it_is_not_is_caught_naming_the_seat() -> No
 
 def test_the_honest_declaration_offers_only_ones_own_cards() -> None:
     """N200: the holder is offered its jammer card on each opponent; Nia, holding nothing, no card."""
-    from engine.locke.combat import begin
+    from engine.locke.combat.flow import begin
     from engine.locke.state import Combat
     from tests.engine.locke.flow_helpers import decline_joins, game, table_at
 
@@ -705,7 +705,7 @@ def test_a_wildcard_is_offered_as_every_card_of_each_kind() -> None:
     act(table, UseItem(2, "absorb-ball", -1, h, "absorb-ball-3"))
     assert fight(table).fighters[1].ball == 3 and dict(table.state.wild)[h] == "absorb-ball-3"
     seats = _seats(kept0=("wildcard",))
-    from engine.locke.combat import begin
+    from engine.locke.combat.flow import begin
     from engine.locke.state import Combat
     from tests.engine.locke.flow_helpers import decline_joins, game, table_at
 

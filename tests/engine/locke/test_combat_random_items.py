@@ -14,7 +14,7 @@ import pytest
 
 from engine.core.pending import Chance
 from engine.locke.actions import CheckValue, Nop
-from engine.locke.combat import obstacles_from
+from engine.locke.combat.obstacles import obstacles_from
 from engine.locke.combat.common import obstacle_jam, put, with_fighter
 from engine.locke.combat.model import Obstacle
 from engine.locke.combat.randoms import CARRIED, items_of

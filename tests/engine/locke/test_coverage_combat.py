@@ -15,7 +15,7 @@ from collections import Counter
 import pytest
 
 from engine.locke import planet_cards as pc
-from engine.locke.combat import PLANET_ITEMS
+from engine.locke.combat.kept import PLANET_ITEMS
 from engine.locke.combat.common import RESIDUAL
 from engine.locke.combat.kept import ITEM_OF
 from tests.engine.locke.flow_helpers import game

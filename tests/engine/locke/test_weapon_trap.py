@@ -7,7 +7,8 @@ from typing import Any
 
 from engine.core.pending import Chance, Decision
 from engine.locke.actions import TryRevive
-from engine.locke.combat import Obstacle, begin
+from engine.locke.combat.flow import begin
+from engine.locke.combat.model import Obstacle
 from engine.locke.combat.actions import Equip
 from engine.locke.state import Combat
 from tests.engine.locke.flow_helpers import five, game, roll, settle, table_at
