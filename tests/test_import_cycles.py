@@ -22,9 +22,6 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 #: The packages whose imports must point one way (docs/architecture.md, "Layers").
 TOPS = ("engine", "net", "client", "tools")
-#: The one known cycle, engine/locke's: its engine rebuild (issue 24) removes it. Exactly these
-#: modules; any other cycle, or this one growing, fails the main test.
-KNOWN_LOCKE = "engine.locke."
 
 
 def module_name(path: Path) -> str:
@@ -120,21 +117,9 @@ def test_the_checker_finds_a_cycle_hidden_in_a_function(tmp_path: Path) -> None:
     assert cycles(graph) == [["pkg.a", "pkg.b"]]
 
 
-def _locke_only(group: list[str]) -> bool:
-    return all(m.startswith(KNOWN_LOCKE) or m == "engine.locke" for m in group)
-
-
 def test_engine_net_client_and_tools_have_no_import_cycle() -> None:
-    found = [group for group in cycles(import_graph(*TOPS)) if not _locke_only(group)]
+    found = cycles(import_graph(*TOPS))
     assert found == [], f"import cycles (only TYPE_CHECKING imports may close a loop): {found}"
-
-
-@pytest.mark.xfail(strict=True, reason="engine/locke's known 30-module cycle, held apart by function-level "
-                                       "imports; the Locke engine rebuild (issue 24) removes it. Strict: when it "
-                                       "is gone this test passes and the marker must go")
-def test_engine_locke_has_no_import_cycle() -> None:
-    found = [group for group in cycles(import_graph(*TOPS)) if _locke_only(group)]
-    assert found == [], f"engine/locke still has {len(found)} import cycle(s): {[len(g) for g in found]} modules"
 
 
 @pytest.mark.parametrize("first", ["net.transcript", "net.verifier", "net.session.conviction", "net.session.core",
@@ -157,5 +142,5 @@ def test_a_cycle_slipped_into_a_copy_of_the_real_tree_is_found(tmp_path: Path) -
     paths = {".".join(p.relative_to(tmp_path).with_suffix("").parts).removesuffix(".__init__"): p
              for top in ("engine", "net") for p in sorted((tmp_path / top).rglob("*.py"))}
     graph = {name: imports_of(path, name, set(paths)) for name, path in paths.items()}
-    found = [group for group in cycles(graph) if not _locke_only(group)]
+    found = cycles(graph)
     assert found == [["net.local_table", "net.seam"]], found

@@ -39,12 +39,14 @@ from engine.core.hidden import Knowledge
 from engine.core.pending import DRIVER_ANSWERS, Decision, Pending, SealedChoice
 from engine.locke import claims as claim_kinds
 from engine.locke import control, legal, registry, setup, setup_tables, traps, turn
+from engine.locke.combat import path
 from engine.locke.combat.actions import ACTIONS as COMBAT_ACTIONS
+from engine.locke.combat.flow import begin
 from engine.locke.combat.actions import Order
 from engine.locke.actions import ACTIONS
 from engine.locke.components import ComponentSet
-from engine.locke.state import RULES_ID, LockeState, public_data, zone_of
-from engine.locke.steps import Automatic, LockeStep, Ordered, Waiting
+from engine.locke.state import RULES_ID, Combat, LockeState, public_data, zone_of
+from engine.locke.steps import AttackPath, Automatic, LockeStep, Ordered, Waiting
 
 CODEC = ActionCodec(ACTIONS + COMBAT_ACTIONS + DRIVER_ANSWERS)
 
@@ -56,6 +58,8 @@ class LockeGame:
 
     def __init__(self, components: ComponentSet) -> None:
         self.components = components
+        #: the attack path's steps, for the combat's lower modules (engine/locke/steps.py AttackPath)
+        self.attack: AttackPath = path
 
     # --- starting a game ------------------------------------------------------
 
@@ -67,6 +71,9 @@ class LockeGame:
         return self._settle(state), tuple(Knowledge(seat) for seat in range(players))
 
     # --- the turn's steps that the layers below it hand control back to (steps.Rules) --------
+
+    def begin_combat(self, s: LockeState, combat: Combat) -> LockeState:
+        return begin(s, combat)
 
     def instruct(self, seat: int) -> LockeStep:
         return turn.Instruct(seat)

@@ -30,7 +30,45 @@ from engine.core.actions import Action
 from engine.core.hidden import Knowledge
 from engine.core.pending import Chance, Decision, Pending
 from engine.locke.components import Character, ComponentSet
-from engine.locke.state import NO_SEAT, LockeState
+from engine.locke.state import NO_SEAT, Combat, LockeState
+
+
+class AttackPath(Protocol):
+    """The steps of a combat's attack path (engine/locke/combat/path.py) that the items, the
+    obstacles' automaton and a random character's items queue when they are done: the path asks
+    those modules first, so they reach its steps through the rules object (``g.attack``)."""
+
+    def AttackStands(self) -> LockeStep:  # noqa: N802  (the step classes keep their names)
+        """The attack goes on to its target."""
+        ...
+
+    def BlockStands(self, fighter: int, level: int, handle: int, own: int) -> LockeStep:  # noqa: N802
+        """A block was played and goes on to be judged."""
+        ...
+
+    def Hit(self) -> LockeStep:  # noqa: N802
+        """The attack hits its target."""
+        ...
+
+    def DamageRoll(self) -> LockeStep:  # noqa: N802
+        """The damage chart is rolled for the hit."""
+        ...
+
+    def DurabilityQuestion(self, seat: int) -> LockeStep:  # noqa: N802
+        """The hit seat declares its durability."""
+        ...
+
+    def FleeRoll(self, seat: int, fighter: int) -> LockeStep:  # noqa: N802
+        """The escaper's roll."""
+        ...
+
+    def TurnAction(self, seat: int, fighter: int) -> LockeStep:  # noqa: N802
+        """A seat's combat turn is asked anew."""
+        ...
+
+    def forest_steps(self, s: LockeState) -> tuple[LockeState, tuple[LockeStep, ...]]:
+        """The resonance forest's checks still due."""
+        ...
 
 
 class Rules(Protocol):
@@ -47,6 +85,15 @@ class Rules(Protocol):
     def components(self) -> ComponentSet: ...
 
     def pending(self, state: LockeState) -> Pending | None: ...
+
+    @property
+    def attack(self) -> AttackPath:
+        """The attack path's steps (engine/locke/combat/path.py)."""
+        ...
+
+    def begin_combat(self, s: LockeState, combat: Combat) -> LockeState:
+        """Start ``combat`` (engine/locke/combat/flow.py ``begin``): a follow-up combat does."""
+        ...
 
     def instruct(self, seat: int) -> LockeStep:
         """KMC 9.2.2, 9.3.2: ``seat`` obeys the card of the cell it stands on."""

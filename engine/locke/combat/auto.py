@@ -30,7 +30,7 @@ from typing import ClassVar
 from engine.core.pending import Chance, DiceRolled, Pending
 from engine.locke import charts
 from engine.locke.chart_data import FIREPOWER
-from engine.locke.combat import items, path, randoms
+from engine.locke.combat import items, randoms
 from engine.locke.combat.common import (
     COMBINED,
     MACHINE,
@@ -140,7 +140,7 @@ class ObstacleAttack(Automatic):
             pick: tuple[LockeStep, ...] = (ObstacleTargetPick(me),) if len(options) > 1 else ()
             if not pick:
                 s = with_strike(s, strike._replace(target=options[0]))
-            return advance(s, *pick, path.Hit())
+            return advance(s, *pick, g.attack.Hit())
         if not ob.cards and not _has_weapon(ob):
             return advance(s)
         card: CombatCard | None = None
@@ -178,7 +178,7 @@ class ObstacleAttack(Automatic):
         ask: tuple[LockeStep, ...] = ()
         if card is not None:
             s, ask = _jam_ask(s, before, me, card, len(steps) + 1, self)
-        return advance(s, *ask, *steps, path.AttackStands())
+        return advance(s, *ask, *steps, g.attack.AttackStands())
 
 
 @dataclasses.dataclass(frozen=True)
@@ -302,7 +302,7 @@ class ObstacleBlock(Automatic):
         s = put(s, with_fighter(fight, self.fighter, f._replace(spent=f.spent + own)))
         s, _ = spend_face_up(s, self.fighter, handle, "block", level=card.level)
         s, ask = _jam_ask(s, fight, self.fighter, card, 1, self)  # the block stands once no jammer stops it
-        return advance(s, *ask, path.BlockStands(self.fighter, card.level, handle, own))
+        return advance(s, *ask, g.attack.BlockStands(self.fighter, card.level, handle, own))
 
 
 # --- arming police from the weapon-check chart (seed 002) ----------------------------------------
@@ -373,7 +373,7 @@ class BombBlast(Automatic):
             return advance(s)
         strike = Strike(self.fighter, self.target, "", f.ob.level, f.ob.firepower, machine=True)
         s = log(mark_attacked(with_strike(s, strike)), "cb-weapon", f.ob.id, "bomb", f.ob.level)
-        return advance(s, path.AttackStands())
+        return advance(s, g.attack.AttackStands())
 
 
 @dataclasses.dataclass(frozen=True)

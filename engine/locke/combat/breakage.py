@@ -27,9 +27,9 @@ from engine.core.actions import Action
 from engine.core.hidden import Knowledge
 from engine.locke import claims as ck
 from engine.locke.combat import claims as cc
-from engine.locke.combat import kept, randoms
+from engine.locke.combat import kept
 from engine.locke.combat.actions import Broken
-from engine.locke.combat.common import active, as_now, fight_of, put, with_fighter
+from engine.locke.combat.common import active, as_now, fight_of, number, put, with_fighter
 from engine.locke.combat.model import Fight, Fighter
 from engine.locke.components import Character
 from engine.locke.state import LockeState, advance, claimed, log
@@ -142,7 +142,7 @@ def break_steps(s: LockeState, index: int) -> tuple[LockeState, tuple[LockeStep,
         if 0 < f.ob.jammer < strike.level:
             s = put(s, with_fighter(fight, index, f._replace(ob=f.ob._replace(jammer=0))))
             s = log(s, "cb-broken", -1, f.ob.id, "esp-jammer", "obstacle", strike.level)
-        return randoms.field_breaks(s, index, strike.level), ()  # a random character's field (N245)
+        return field_breaks(s, index, strike.level), ()  # a random character's field (N245)
     if f.seat < 0 or f.thought:
         return s, ()
     steps: tuple[LockeStep, ...] = ()
@@ -198,6 +198,16 @@ class BreakQuestion(SeatDecision):
         s = log(s, "cb-broken", self.seat, "", self.item, self.source, strike.level)
         return advance(s, *(kept.broken_steps(self.seat, card, self.item) if card >= 0 else ()))
 
+
+
+def field_breaks(s: LockeState, index: int, level: int) -> LockeState:
+    """An attack above the field's level got past the escape phase: the field is gone (KMC 2.3.2)."""
+    fight = fight_of(s)
+    f = fight.fighters[index]
+    if f.ob is None or not f.field or not active(fight, index) or number(f.ob, "esp-field") >= level:
+        return s
+    s = put(s, with_fighter(fight, index, f._replace(field=False)))
+    return log(s, "cb-broken", -1, f.ob.id, "esp-field", "obstacle", level)
 
 #: the breakage's step kinds (engine/locke/combat/__init__.py STEPS)
 STEPS: tuple[type[LockeStep], ...] = (BreakQuestion,)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.core.errors import IllegalAction
 from engine.locke import stats
-from engine.locke.combat.model import IN, Fight, Fighter, Strike
+from engine.locke.combat.model import IN, Fight, Fighter, Obstacle, Strike
 from engine.locke.components import Character, CombatCard, ComponentError, Grant
 from engine.locke.state import LockeState, log
 from engine.locke.steps import Rules
@@ -305,3 +305,10 @@ def damage_roller(s: LockeState) -> int:
     them with a residential district (seed 000 3.2.4, ruling N208); an obstacle's are the engine's."""
     strike = fight_of(s).strike
     return -1 if strike is None else fight_of(s).fighters[strike.attacker].seat
+
+
+def number(ob: Obstacle | None, item: str) -> int:
+    """A random character's (obstacle's) card number for ``item`` (-1: the obstacle has no such item)."""
+    if ob is None:
+        return -1
+    return next((n for i, n in ob.items if i == item), -1)

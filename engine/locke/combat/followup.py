@@ -22,7 +22,6 @@ from engine.core.actions import Action
 from engine.core.errors import IllegalAction
 from engine.core.hidden import Knowledge
 from engine.locke.actions import Fight
-from engine.locke.combat import flow
 from engine.locke.components import Character
 from engine.locke.state import NO_SEAT, OFF_BOARD, Combat, LockeState, advance, lead, log, party_of
 from engine.locke.steps import Automatic, LockeStep, Rules, SeatDecision, answers
@@ -114,7 +113,7 @@ class FollowUpFight(SeatDecision):
             rest = rest[1:]
         s = log(s._replace(queue=(self,) + rest), "cb-follow-up", self.seat, action.target, self.cell)
         sides = (party_of(s, lead(s, self.seat)), party_of(s, lead(s, action.target)))
-        return flow.begin(advance(s), Combat(CAUSE, self.cell, sides))
+        return g.begin_combat(advance(s), Combat(CAUSE, self.cell, sides))
 
 
 #: the follow-up's step kinds (engine/locke/combat/__init__.py STEPS)

@@ -40,7 +40,7 @@ from engine.locke import claims as ck
 from engine.locke import planet_cards as pc
 from engine.locke.actions import Nop
 from engine.locke.chart_data import FIREPOWER
-from engine.locke.combat import breakage, kept, path, randoms
+from engine.locke.combat import breakage, kept
 from engine.locke.combat import claims as cc
 from engine.locke.combat.actions import Absorb, Equip, JamVeto, Play, ShipEffect, SuitKind, Trim, UseItem
 from engine.locke.combat.common import (
@@ -55,6 +55,7 @@ from engine.locke.combat.common import (
     henchmen_of,
     mark_attacked,
     may_have,
+    number,
     player,
     put,
     seat_index,
@@ -489,7 +490,7 @@ def _nike_attack(g: Rules, s: LockeState, seat: int, me: int, target: int) -> Lo
     s = put(s, with_fighter(fight, me, fight.fighters[me]._replace(acted=True)))
     s = mark_attacked(with_strike(s, Strike(me, target, "", 0, constant(g, "nike", "attack"), escape_tried=True)))
     planet = ("planet",) if fight.fighters[me].nike_card >= 0 else ()
-    return advance(log(s, "cb-item", seat, "nike", target, *planet), path.Hit(), turn_on(seat, me))
+    return advance(log(s, "cb-item", seat, "nike", target, *planet), g.attack.Hit(), turn_on(seat, me))
 
 
 # --- special attacks (KMC 10.4.2) ----------------------------------------------------------------
@@ -507,7 +508,7 @@ def special(g: Rules, s: LockeState, seat: int, me: int, action: UseItem) -> Loc
                                 rule="locke.10.6")
         s = put(s, with_fighter(fight, me, f._replace(acted=True)))
         s = with_strike(s, Strike(me, action.target, "", 0, f.thought, escape_tried=True, direct=True))
-        return advance(log(s, "cb-item", seat, RESIDUAL, action.target), *thought_syncs(s, me), path.Hit())
+        return advance(log(s, "cb-item", seat, RESIDUAL, action.target), *thought_syncs(s, me), g.attack.Hit())
     if f.acted and (action.item == "nike" or normal_escape(action.item, action.card)):
         raise IllegalAction("your turn has no normal action left (you took it, or synced an attack this round): "
                             "Nike's attack and an escape by a mirror or a planet subspace field are normal actions",
@@ -548,7 +549,7 @@ def special(g: Rules, s: LockeState, seat: int, me: int, action: UseItem) -> Loc
         return advance(s, ItemRoll(seat, me, "geoid-bomb", action.target, action.card, action.as_card), again)
     if action.item == "beam-cannon":
         s = mark_attacked(with_strike(s, Strike(me, action.target, "", 4, 0)))
-        return advance(s, BeamCannonFirepower(), path.AttackStands(), again)
+        return advance(s, BeamCannonFirepower(), g.attack.AttackStands(), again)
     return advance(s, ItemRoll(seat, me, "geoid-bomb", action.target), again)
 
 
@@ -575,21 +576,21 @@ class ShipRoll(Waiting):
         s = log(s, "cb-ship", self.seat, outcome.entry)
         if self.said:
             return advance(s, ShipEffectQuestion(self.seat, self.fighter, self.target, tuple(action.faces)))
-        return _ship_support(s, self.fighter, self.target, outcome.entry)
+        return _ship_support(g, s, self.fighter, self.target, outcome.entry)
 
 
-def _ship_support(s: LockeState, me: int, target: int, entry: str) -> LockeState:
+def _ship_support(g: Rules, s: LockeState, me: int, target: int, entry: str) -> LockeState:
     """The ship-support chart's entry ``entry`` (seed 002) for fighter ``me`` against ``target``."""
     if entry == "no-support" or not active(fight_of(s), target):
         return advance(s)
     if entry == "misfire":  # its beam cannon at itself, straight to the hit
         s = mark_attacked(with_strike(s, Strike(me, me, "", 4, 0, machine=True, escape_tried=True)))
-        return advance(s, BeamCannonFirepower(), path.Hit())
+        return advance(s, BeamCannonFirepower(), g.attack.Hit())
     attack = next(e for e in charts.chart("ship-support").entries if e.id == entry).attacks[0]
     s = mark_attacked(with_strike(s, Strike(me, target, "", int(attack.level or 0), int(attack.firepower or 0),
                                             machine=True)))
     fp: tuple[LockeStep, ...] = (BeamCannonFirepower(),) if attack.firepower is None else ()
-    return advance(s, *fp, path.AttackStands())
+    return advance(s, *fp, g.attack.AttackStands())
 
 
 @dataclasses.dataclass(frozen=True)
@@ -626,7 +627,7 @@ class ShipEffectQuestion(SeatDecision):
         if action.effect in ("geoid-bomb", "knocked-out"):
             return _item_result(g, s, self.seat, self.fighter, "geoid-bomb", self.target,
                                 action.effect == "geoid-bomb", action.effect == "knocked-out")
-        return _ship_support(s, self.fighter, self.target, action.effect)
+        return _ship_support(g, s, self.fighter, self.target, action.effect)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -821,7 +822,7 @@ class MirrorEnd(Automatic):
             s = log(s, "cb-defend", fight_of(s).fighters[self.fighter].seat, "lafnor-mirror")
         if strike.blockers:
             return advance(s)
-        return advance(s, path.FleeRoll(fight_of(s).fighters[self.fighter].seat, self.fighter))
+        return advance(s, g.attack.FleeRoll(fight_of(s).fighters[self.fighter].seat, self.fighter))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -880,11 +881,11 @@ def _item_result(g: Rules, s: LockeState, seat: int, me: int, item: str, target:
         level = kept.effect(g, as_card, "level") if planet else constant(g, item, "level")
         attack = kept.effect(g, as_card, "attack") if planet else constant(g, item, "attack")
         s = mark_attacked(with_strike(s, Strike(me, target, "", level, attack)))
-        return advance(s, *after, path.AttackStands())
+        return advance(s, *after, g.attack.AttackStands())
     if item == "psycho-pod":
         return advance(log(with_strike(s, None), "cb-defend", seat, item))
     # an escape: the mirror cannot be blocked (KMC 2.3.1); the subspace field is treated alike
-    return advance(with_strike(s, None), *after, path.FleeRoll(seat, me))
+    return advance(with_strike(s, None), *after, g.attack.FleeRoll(seat, me))
 
 
 # --- the energy absorb ball (seed 000 3.1.3) ------------------------------------------------------
@@ -979,7 +980,7 @@ class BallBreaks(Automatic):
         f = fight.fighters[self.fighter]
         s = put(s, with_fighter(fight, self.fighter, f._replace(ball=0, ball_card=-1)))
         s = log(s, "cb-ball-broken", f.seat, f.ball)
-        return advance(s, kept.spend_step(f.seat, f.ball_card), path.Hit())
+        return advance(s, kept.spend_step(f.seat, f.ball_card), g.attack.Hit())
 
 
 def is_nike_attack(fight: Fight, strike: Strike) -> bool:
@@ -1115,13 +1116,13 @@ class TurnGoesOn(Automatic):
     def run(self, g: Rules, s: LockeState) -> LockeState:
         if s.combat is None:
             return advance(s)
-        s, forest = path.forest_steps(s)
+        s, forest = g.attack.forest_steps(s)
         if forest:
             return s._replace(queue=forest + s.queue)
         fight = fight_of(s)
         if not alert(fight, self.fighter) or not targets(s, fight, self.fighter):
             return advance(s)
-        return advance(s, path.TurnAction(self.seat, self.fighter))
+        return advance(s, g.attack.TurnAction(self.seat, self.fighter))
 
 
 def wake_up(fight: Fight, round_no: int) -> Fight:
@@ -1171,7 +1172,7 @@ def suit_steps(s: LockeState, target: int) -> tuple[LockeStep, ...]:
     if f.suit == "powered-suit" and nike:  # KMC 2.3.2: Nike's attack is not absorbed, the body takes it
         return ()
     if f.suit == "powered-suit" and f.seat < 0:  # a random character's, of public level (N245)
-        return (randoms.ObstacleAbsorb(target),)
+        return (ObstacleAbsorb(target),)
     if f.suit == "powered-suit":  # the character's or the face-down card's: its owner answers
         return (AbsorbQuestion(f.seat, target),)
     return (SuitDamageRoll(target),)
@@ -1257,7 +1258,7 @@ class ReflectionRoll(Waiting):
         assert strike is not None
         level = reflect_level(fight_of(s), strike)
         assert level is not None
-        return _reflection(s, self.fighter, sum(action.faces) <= level)
+        return _reflection(g, s, self.fighter, sum(action.faces) <= level)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -1286,10 +1287,10 @@ class AfterReflectCheck(Then):
     def after(self, g: Rules, s: LockeState, seat: int, success: bool) -> LockeState:
         if s.combat is None or fight_of(s).strike is None:
             return advance(s)
-        return _reflection(s, self.target, success)
+        return _reflection(g, s, self.target, success)
 
 
-def _reflection(s: LockeState, target: int, passed: bool) -> LockeState:
+def _reflection(g: Rules, s: LockeState, target: int, passed: bool) -> LockeState:
     """KMC 2.3.2 E-suit: a passed check hits the suit (the planet card's breaks at once and the
     body is hit, seed 000 3.1.2); a failed one throws the attack back at the attacker. Replaces
     the queue's head (the roll, or the check's end)."""
@@ -1299,12 +1300,12 @@ def _reflection(s: LockeState, target: int, passed: bool) -> LockeState:
     if passed and f.suit_card >= 0:
         s = put(s, with_fighter(fight_of(s), target, f._replace(suit="", suit_card=-1)))
         s = log(log(s, "cb-reflect", f.seat, False), "cb-suit-broken", f.seat, strike.level)
-        return advance(s, *kept.broken_steps(f.seat, f.suit_card, "energy-suit"), path.DurabilityQuestion(f.seat),
-                       path.DamageRoll())
+        return advance(s, *kept.broken_steps(f.seat, f.suit_card, "energy-suit"), g.attack.DurabilityQuestion(f.seat),
+                       g.attack.DamageRoll())
     if passed:
         return advance(log(s, "cb-reflect", f.seat, False), SuitDamageRoll(target))
     back = strike._replace(attacker=strike.target, target=strike.attacker, reflected=True)
-    return advance(log(with_strike(s, back), "cb-reflect", f.seat, True), path.Hit())
+    return advance(log(with_strike(s, back), "cb-reflect", f.seat, True), g.attack.Hit())
 
 
 @dataclasses.dataclass(frozen=True)
@@ -1386,7 +1387,26 @@ class AbsorbQuestion(SeatDecision):
         s = put(s, with_fighter(fight_of(s), self.fighter, f._replace(suit="", suit_card=-1)))
         s = log(s, "cb-suit-broken", self.seat, strike.level)
         shown = kept.broken_steps(self.seat, f.suit_card, "powered-suit") if f.suit_card >= 0 else ()  # seed 000 3.1.2
-        return advance(s, *shown, path.DurabilityQuestion(self.seat), path.DamageRoll())
+        return advance(s, *shown, g.attack.DurabilityQuestion(self.seat), g.attack.DamageRoll())
+
+
+@dataclasses.dataclass(frozen=True)
+class ObstacleAbsorb(Automatic):
+    """The P-suit of obstacle ``fighter``, of public level: absorbs an attack at or below it,
+    else it breaks and the character takes the hit (KMC 2.3.2)."""
+
+    KIND: ClassVar[str] = "cb_ob_absorb"
+    fighter: int
+
+    def run(self, g: Rules, s: LockeState) -> LockeState:
+        fight = fight_of(s)
+        strike = fight.strike
+        f = fight.fighters[self.fighter]
+        assert strike is not None and f.ob is not None
+        if strike.level <= number(f.ob, "powered-suit"):
+            return advance(log(with_strike(s, None), "cb-suit-absorbs", f.ob.id, strike.level))
+        s = put(s, with_fighter(fight, self.fighter, f._replace(suit="")))
+        return advance(log(s, "cb-suit-broken", f.ob.id, strike.level), g.attack.DamageRoll())
 
 
 #: the items' step kinds (engine/locke/combat/__init__.py STEPS)
@@ -1394,5 +1414,5 @@ STEPS: tuple[type[LockeStep], ...] = (
     EquipDeclaration, HandTrim, JammerQuestion, NikeCheck, ThoughtSync, ShipRoll, ShipEffectQuestion,
     BeamCannonFirepower, MirrorBlockQuestion, MirrorEnd, ItemRoll, BallAbsorbs, BallCheckObstacle, BallKnockOut,
     BallBreaks, ControllerCheck, ControllerRelease, TurnGoesOn, SuitKindQuestion, ReflectionRoll, ReflectionCheck,
-    SuitDamageRoll, AbsorbQuestion,
+    SuitDamageRoll, AbsorbQuestion, ObstacleAbsorb,
 )

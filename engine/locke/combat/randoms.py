@@ -38,7 +38,7 @@ import dataclasses
 from typing import ClassVar
 
 from engine.core.pending import Chance, DiceRolled, Pending
-from engine.locke.combat import items, path
+from engine.locke.combat import items
 from engine.locke.combat.claims import SPECIALS  # the order the automaton uses them (KMC 10.4.2)
 from engine.locke.combat.common import (
     active,
@@ -49,6 +49,7 @@ from engine.locke.combat.common import (
     grant_int,
     jam_floor,
     mark_attacked,
+    number,
     put,
     spend_face_up,
     with_fighter,
@@ -77,13 +78,6 @@ def items_of(character: Character) -> tuple[tuple[str, int], ...]:
         key = {"henchman": "count", "nike": "check_max"}.get(grant.id, "level")
         out.append((grant.id, grant_int(grant, key, 0)))
     return tuple(out)
-
-
-def number(ob: Obstacle | None, item: str) -> int:
-    """The card's number for ``item`` (-1: the obstacle has no such item)."""
-    if ob is None:
-        return -1
-    return next((n for i, n in ob.items if i == item), -1)
 
 
 def equip(g: Rules, f: Fighter) -> Fighter:
@@ -209,7 +203,7 @@ def _fire(g: Rules, s: LockeState, me: int, item: str, target: int) -> LockeStat
     if item == "beam-cannon":
         level = constant(g, "beam-cannon", "level")  # a character's weapon, as a seat's (no machine)
         s = mark_attacked(with_strike(s, Strike(me, target, "", level, 0)))
-        return advance(s, items.BeamCannonFirepower(), path.AttackStands())
+        return advance(s, items.BeamCannonFirepower(), g.attack.AttackStands())
     return advance(s, items.ItemRoll(-1, me, "geoid-bomb", target))
 
 
@@ -227,34 +221,5 @@ def pod_steps(g: Rules, s: LockeState, index: int) -> tuple[LockeStep, ...]:
     return (items.ItemRoll(-1, index, POD),)
 
 
-@dataclasses.dataclass(frozen=True)
-class ObstacleAbsorb(Automatic):
-    """The P-suit of obstacle ``fighter``, of public level: absorbs an attack at or below it,
-    else it breaks and the character takes the hit (KMC 2.3.2)."""
-
-    KIND: ClassVar[str] = "cb_ob_absorb"
-    fighter: int
-
-    def run(self, g: Rules, s: LockeState) -> LockeState:
-        fight = fight_of(s)
-        strike = fight.strike
-        f = fight.fighters[self.fighter]
-        assert strike is not None and f.ob is not None
-        if strike.level <= number(f.ob, "powered-suit"):
-            return advance(log(with_strike(s, None), "cb-suit-absorbs", f.ob.id, strike.level))
-        s = put(s, with_fighter(fight, self.fighter, f._replace(suit="")))
-        return advance(log(s, "cb-suit-broken", f.ob.id, strike.level), path.DamageRoll())
-
-
-def field_breaks(s: LockeState, index: int, level: int) -> LockeState:
-    """An attack above the field's level got past the escape phase: the field is gone (KMC 2.3.2)."""
-    fight = fight_of(s)
-    f = fight.fighters[index]
-    if f.ob is None or not f.field or not active(fight, index) or number(f.ob, "esp-field") >= level:
-        return s
-    s = put(s, with_fighter(fight, index, f._replace(field=False)))
-    return log(s, "cb-broken", -1, f.ob.id, "esp-field", "obstacle", level)
-
-
 #: the random characters' step kinds (engine/locke/combat/__init__.py STEPS)
-STEPS: tuple[type[LockeStep], ...] = (ObstacleSpecial, ObstacleSpecialAim, ObstacleAbsorb)
+STEPS: tuple[type[LockeStep], ...] = (ObstacleSpecial, ObstacleSpecialAim)
