@@ -24,7 +24,7 @@ tell the table who holds one. After using one the same decision comes back.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from engine.core.errors import IllegalAction
 from engine.core.hidden import Knowledge

@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from engine.core.actions import Action, ActionCodec
-from engine.core.pending import DRIVER_ANSWERS
+from engine.core.actions import Action
 
 
 @dataclasses.dataclass(frozen=True)

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable
-from typing import Literal
+from typing import Literal, TypeGuard
 
 from engine.core.errors import IllegalAction, MalformedAction
 
@@ -73,7 +73,7 @@ PLANETS: tuple[Planet, ...] = (
 )
 
 
-def _small_int(value: object) -> bool:
+def _small_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -202,7 +202,6 @@ def _sorted(cells: Iterable[Cell]) -> tuple[Cell, ...]:
 def _distance(distance: object, rule: str) -> int:
     if not _small_int(distance):
         raise MalformedAction(f"teleport distance {distance!r} is not an integer")
-    assert isinstance(distance, int)
     if not 1 <= distance <= MAX_TELEPORT:
         raise IllegalAction(
             f"a teleport moves exactly the face of one die, 1..{MAX_TELEPORT} cells; {distance} is not possible",
@@ -350,7 +349,6 @@ def entry_cells(phase: Phase) -> tuple[Cell, ...]:
 def _face(purpose: str, face: object) -> int:
     if not _small_int(face):
         raise MalformedAction(f"{purpose}: die face {face!r} is not an integer")
-    assert isinstance(face, int)
     if not 1 <= face <= 6:
         raise MalformedAction(f"{purpose}: a d6 shows 1..6, not {face}")
     return face

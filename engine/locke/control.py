@@ -30,7 +30,7 @@ controller (``Seat.controller``); a dead controller gives no orders.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction, NotYourTurn
@@ -105,7 +105,7 @@ def orders(s: LockeState, step: Ordered) -> tuple[str, ...]:
     return ("free", "take")
 
 
-def check(g: Any, s: LockeState, step: LockeStep, pending: Pending, action: Action) -> None:
+def check(g: Rules, s: LockeState, step: LockeStep, pending: Pending, action: Action) -> None:
     """Refuse V's own input where C decides, a dictated option C may not take, and V's
     action that does not obey C's order (typed errors, rule ids)."""
     if not isinstance(pending, Decision):
@@ -147,7 +147,7 @@ def on_order(g: Rules, s: LockeState, step: Ordered, action: Order) -> LockeStat
     return s._replace(queue=(dataclasses.replace(step, order=action.order),) + s.queue[1:])
 
 
-def after(g: Any, s: LockeState, new: LockeState, step: LockeStep, action: Action) -> LockeState:
+def after(g: Rules, s: LockeState, new: LockeState, step: LockeStep, action: Action) -> LockeState:
     """V passed under an attack order: its hand is turned face up, judging its claim that no
     card of it could attack (ruling N211)."""
     order = _order_of(step)

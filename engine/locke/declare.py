@@ -21,15 +21,14 @@ decisions they ask, each listing its honest legal actions.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, ClassVar, cast
+from typing import ClassVar
 
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction
-from engine.core.game import Outcome, SeatResult
 from engine.core.hidden import Knowledge
-from engine.core.pending import CardsRevealed, HiddenOp, Pending
+from engine.core.pending import CardsRevealed, Pending
 from engine.locke import claims as ck
-from engine.locke import fate, stats, traps, victory
+from engine.locke import fate, stats
 from engine.locke.actions import Answer, Declare, Fight, KingRoom, Nop, Nova, Override
 from engine.locke.combat.flow import begin
 from engine.locke.components import Character
@@ -47,7 +46,6 @@ from engine.locke.state import (
     log,
     party_of,
     with_seat,
-    zone_of,
 )
 from engine.locke.steps import Automatic, LockeStep, Rules, SeatDecision, Then, Waiting, answers
 

@@ -52,7 +52,7 @@ from engine.locke.claims import FACTS, STAT_OPS
 from engine.locke.actions import CheckValue, DeclareDurability, TryRevive
 from engine.locke.components import Character
 from engine.locke.damage import resolve_damage
-from engine.locke.setup import Shuffle, cheat, taken_copies
+from engine.locke.setup import Shuffle, taken_copies
 from engine.locke.state import (
     NO_SEAT,
     OFF_BOARD,
@@ -1028,9 +1028,6 @@ class ThoughtRoll(SeatRoll):
         return advance(s)
 
 
-PENDING: dict[str, Any] = {}
-HANDLERS: dict[tuple[str, type], Any] = {}
-AUTO: dict[str, Any] = {}
 
 #: typed step kinds of this family (engine/locke/registry.py)
 STEPS: tuple[type[LockeStep], ...] = (

@@ -35,7 +35,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from engine.core.actions import SYSTEM, Action
 from engine.core.errors import IllegalAction

@@ -19,6 +19,7 @@ from engine.core.hidden import Knowledge
 from engine.core.pending import EMPTY
 from engine.locke import board
 from engine.locke.claims import DIE_CARDS
+from engine.locke.game import LockeGame
 from engine.locke.setup import PLANET_CELLS
 from engine.locke.state import MAX_SEATS, MIN_SEATS, NO_SEAT, Cell, LockeState, Seat
 from engine.locke.turn import BASE_CELLS, KEY_ZONE, TurnStart
@@ -30,7 +31,7 @@ def _problem(message: str) -> IllegalAction:
     return IllegalAction(f"position: {message}", rule=RULE)
 
 
-def position_state(g: Any, data: Any) -> tuple[LockeState, tuple[Knowledge, ...], dict[int, str]]:
+def position_state(g: LockeGame, data: Any) -> tuple[LockeState, tuple[Knowledge, ...], dict[int, str]]:
     """The state, knowledge and truth of a position; IllegalAction names what is wrong."""
     if not isinstance(data, Mapping):
         raise _problem("a position is an object with 'seats', 'phase' and more (docs/scenarios.md)")

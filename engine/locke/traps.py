@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from typing import Any, ClassVar, NamedTuple
+from typing import ClassVar, NamedTuple
 
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction
@@ -1212,9 +1212,6 @@ class WhimCards(Waiting):
         return advance(_set_stats(s, self.seat, c[0].level, c[1].power, c[2].durability, c[3].mind, "b"))
 
 
-PENDING: dict[str, Any] = {}
-HANDLERS: dict[tuple[str, type], Any] = {}
-AUTO: dict[str, Any] = {}
 
 #: typed step kinds of this family (engine/locke/registry.py)
 STEPS: tuple[type[LockeStep], ...] = (

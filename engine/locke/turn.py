@@ -126,8 +126,8 @@ def spaceport_cards(s: LockeState) -> tuple[board.PlanetCell, ...]:
     for key, c in s.cells:
         if c.face_up == "spaceport":
             cell = board.cell_from_key(key)
-            assert isinstance(cell, board.PlanetCell)
-            found.append(cell)
+            if isinstance(cell, board.PlanetCell):  # spaceports are planet cells (KMC 9.2.1)
+                found.append(cell)
     return tuple(found)
 
 

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from typing import Literal
 
 from engine.core.errors import IllegalAction, MalformedAction
-from engine.locke.components import Character, ComponentSet
+from engine.locke.components import Character, ComponentError, ComponentSet
 
 RULE_JUDGE = "locke.6.3"
 RULE_OVERRIDE = "locke.11.1.3"
@@ -248,9 +248,16 @@ def _targets(card: Character) -> tuple[str, ...]:
     return tuple(x for x in t if isinstance(x, str)) if isinstance(t, tuple) else ()
 
 
+def _number(card: Character, name: str) -> int:
+    """A whole-number parameter of ``card``'s victory condition (assets/locke/characters.json)."""
+    value = card.victory.params.get(name)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ComponentError([f"{card.id}: victory parameter {name!r} must be a whole number, not {value!r}"])
+    return value
+
+
 def _share(dead: int, total: int, card: Character) -> bool:
-    num, den = card.victory.params["numerator"], card.victory.params["denominator"]
-    assert isinstance(num, int) and isinstance(den, int)
+    num, den = _number(card, "numerator"), _number(card, "denominator")
     return total > 0 and dead * den >= num * total
 
 
@@ -274,8 +281,7 @@ def _personal_condition(components: ComponentSet, seat: SeatFacts, facts: EndFac
         lost = bool(is_target) and not any(s.alive for s in is_target)
         return (not lost), "personal:all-targets-dead" if lost else "personal:a-target-lives-or-none-played"
     if kind == "no-other-alive-at-level":
-        level = card.victory.params["level"]
-        assert isinstance(level, int)
+        level = _number(card, "level")
         high = [s.seat for s in others if s.alive and s.esp_level >= level]
         return (not high), f"personal:{'no-' if not high else ''}other-at-level-{level}"
     if kind == "dead-share-of-others":
@@ -404,8 +410,7 @@ def refusal_override(components: ComponentSet, seats: Sequence[SeatFacts], kills
     if kind == "kill-personally" and _personal_kill(components, declarer, me.character, ks, need_seen=True):
         return "strohheim-s"
     if kind == "no-other-alive-at-level":
-        level = card.victory.params["level"]
-        assert isinstance(level, int)
+        level = _number(card, "level")
         living = [s for s in others if s.alive]
         if all(s.esp_level < level for s in living) and all(
             s.face_up or declarer in s.seen_by or s.level_publicly_at_most_4 for s in living

@@ -53,6 +53,7 @@ from engine.rider.actions import (
     SetUp,
 )
 from engine.rider.cards import FREE, CardSet
+from engine.rider.deck import check_deck
 from engine.rider.effects import AUTO_EFFECTS, effect_steps
 from engine.rider.legal import SETUP_COLUMNS, legal_actions
 from engine.rider.rules import (
@@ -355,9 +356,8 @@ class RiderGame:
     def _on_shown(self, s: RiderState, step: Step, action: Action) -> RiderState:
         return s._replace(queue=s.queue[1:])
 
-    def _on_revealed(self, s: RiderState, step: Step, action: Action) -> RiderState:
+    def _on_revealed(self, s: RiderState, step: Step, action: CardsRevealed) -> RiderState:
         """A face-down Lv.1 turned face up; anything but a Lv.1 card is cheating (rider.0)."""
-        assert isinstance(action, CardsRevealed)
         card = action.cards[0]
         info = self.table.get(card)
         if info is None or not info.lv1:
@@ -371,8 +371,7 @@ class RiderGame:
         p = with_column(p, index, col._replace(facedown=None, cards=((card, 1),)))
         return s._replace(players=with_player(s, step.seat, p), queue=s.queue[1:])
 
-    def _on_sealed(self, s: RiderState, step: Step, action: Action) -> RiderState:
-        assert isinstance(action, SealedChoicesRevealed)
+    def _on_sealed(self, s: RiderState, step: Step, action: SealedChoicesRevealed) -> RiderState:
         if step.kind == "mark":
             c0, c1 = action.choices
             queue = (Step("flip", 0, 0, c0), Step("flip", 1, 0, c1), Step("first", SYSTEM))
@@ -383,9 +382,8 @@ class RiderGame:
 
     # --- seat decisions -----------------------------------------------------------
 
-    def _on_setup(self, s: RiderState, step: Step, action: Action) -> RiderState:
+    def _on_setup(self, s: RiderState, step: Step, action: SetUp) -> RiderState:
         """rider.0: three distinct cards of the seat's own deck go face down in A, B, C."""
-        assert isinstance(action, SetUp)
         p = s.players[step.seat]
         handles = action.handles
         if len(handles) != SETUP_COLUMNS or len(set(handles)) != SETUP_COLUMNS:
@@ -417,8 +415,7 @@ class RiderGame:
                 break
         return p._replace(hand=tuple(h for h in p.hand if h != handle)), opened
 
-    def _on_level_up(self, s: RiderState, step: Step, action: Action) -> RiderState:
-        assert isinstance(action, LevelUp)
+    def _on_level_up(self, s: RiderState, step: Step, action: LevelUp) -> RiderState:
         seat = step.seat
         index = _column(action.column, "rider.4")
         info = self.table.get(action.card)
@@ -440,9 +437,8 @@ class RiderGame:
         effects = effect_steps(self.table, placed, seat, info, action.targets)
         return placed._replace(queue=effects + s.queue[1:])
 
-    def _on_renew(self, s: RiderState, step: Step, action: Action) -> RiderState:
+    def _on_renew(self, s: RiderState, step: Step, action: Renew) -> RiderState:
         """rider.3: a Lv.1 card face up in a column whose Lv.1 was destroyed."""
-        assert isinstance(action, Renew)
         seat = step.seat
         index = _column(action.column, "rider.3")
         col = s.players[seat].columns[index]
@@ -456,9 +452,8 @@ class RiderGame:
         p = with_column(p, index, col._replace(cards=((action.card, 1),)))
         return s._replace(players=with_player(s, seat, p), open_cards=opened, queue=s.queue[1:])
 
-    def _on_open(self, s: RiderState, step: Step, action: Action) -> RiderState:
+    def _on_open(self, s: RiderState, step: Step, action: OpenColumn) -> RiderState:
         """rider.3: discard a hand card, then reveal a face-down Lv.1."""
-        assert isinstance(action, OpenColumn)
         seat = step.seat
         index = _column(action.column, "rider.3")
         if s.players[seat].columns[index].facedown is None:
@@ -470,7 +465,7 @@ class RiderGame:
             queue=(Step("flip", seat, 0, action.column),) + s.queue[1:],
         )
 
-    def _on_pass(self, s: RiderState, step: Step, action: Action) -> RiderState:
+    def _on_pass(self, s: RiderState, step: Step, action: Pass) -> RiderState:
         """rider.3: pass only when nothing else is possible; discard one card if any.
 
         The engine checks what is public (an empty hand, a face-down column, the
@@ -478,7 +473,6 @@ class RiderGame:
         can only be checked by the seat's own legal-action list and the
         networked end-of-game audit (rider.14).
         """
-        assert isinstance(action, Pass)
         seat = step.seat
         p = s.players[seat]
         if not p.hand:
@@ -535,9 +529,8 @@ class RiderGame:
         return gesture_why(self.table, state, seat, knowledge, card=card, column=column, target=target,
                            passing=passing)
 
-    def _on_discard(self, s: RiderState, step: Step, action: Action) -> RiderState:
+    def _on_discard(self, s: RiderState, step: Step, action: Discard) -> RiderState:
         """Instant opponent_discards: the affected seat discards cards one at a time."""
-        assert isinstance(action, Discard)
         seat = step.seat
         p, opened = self._take_from_hand(s, seat, action.handle, action.card, "rider.19")
         p = p._replace(discard=p.discard + (action.card,))
@@ -546,9 +539,8 @@ class RiderGame:
             rest = (step._replace(n=step.n - 1),) + rest
         return s._replace(players=with_player(s, seat, p), open_cards=opened, queue=rest)
 
-    def _on_attack(self, s: RiderState, step: Step, action: Action) -> RiderState:
+    def _on_attack(self, s: RiderState, step: Step, action: Attack) -> RiderState:
         """rider.6-9: one column attacks one face-up opposing column."""
-        assert isinstance(action, Attack)
         seat = step.seat
         i = _column(action.column, "rider.6")
         j = _column(action.target, "rider.6")
@@ -601,8 +593,6 @@ def _rps_winner(seat0: str, seat1: str) -> int | None:
 
 def deck_problems(cardset: CardSet, deck: Iterable[str]) -> list[str]:
     """Deck-construction problems of a deck list (engine.rider.deck.check_deck); [] if legal."""
-    from engine.rider.deck import check_deck
-
     counts: dict[str, int] = {}
     for cid in deck:
         counts[cid] = counts.get(cid, 0) + 1
@@ -614,7 +604,7 @@ _check_deck = deck_problems  # older name, still used by net.session.plan
 
 #: What each Rider step kind does (engine/core/flow.py): the waiting kinds and what answers
 #: them, then the automatic kinds, card effects included (engine/rider/effects.py).
-Handler = Callable[[RiderGame, RiderState, Step, Action], RiderState]
+Handler = Callable[..., RiderState]  # (game, state, step, the action type it answers)
 Auto = Callable[[RiderGame, RiderState, Step], RiderState]
 STEPS: StepTable[str, Handler, Auto] = StepTable("rider")
 STEPS.waits("setup", {SetUp: RiderGame._on_setup})

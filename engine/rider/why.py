@@ -14,7 +14,9 @@ from collections.abc import Mapping
 from typing import NamedTuple
 
 from engine.core.hidden import Knowledge
+from engine.rider.actions import OpenColumn, Pass
 from engine.rider.cards import FREE
+from engine.rider.legal import legal_actions
 from engine.rider.rules import (
     MAX_LEVEL,
     Info,
@@ -161,9 +163,6 @@ def pass_why(table: Mapping[str, Info], state: RiderState, seat: int, knowledge:
     knows of its own hand; None if it may (rider.3; rider.14: the seat knows its
     hand, the public reducer does not). The legal-action list is the judge: a
     pass is refused exactly when the list holds another move."""
-    from engine.rider.actions import OpenColumn, Pass
-    from engine.rider.legal import legal_actions
-
     if not state.players[seat].hand:
         return None
     moves = [a for a in legal_actions(table, state, seat, knowledge) if not isinstance(a, Pass)]

@@ -16,7 +16,7 @@ a chain of escapes from going on without end.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import dataclasses
 from itertools import combinations
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction

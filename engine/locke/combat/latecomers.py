@@ -14,7 +14,6 @@ secret-base card).
 
 from __future__ import annotations
 
-from typing import Any
 
 from engine.locke.combat.common import fight_of, put
 from engine.locke.state import LockeState, cell_of, log

@@ -41,7 +41,6 @@ from engine.core.pending import Chance, DiceRolled, Pending
 from engine.locke.combat import items
 from engine.locke.combat.claims import SPECIALS  # the order the automaton uses them (KMC 10.4.2)
 from engine.locke.combat.common import (
-    active,
     alert,
     card_fits,
     constant,
@@ -56,7 +55,7 @@ from engine.locke.combat.common import (
     with_strike,
 )
 from engine.locke.combat.ebuster import obstacle_targets
-from engine.locke.combat.model import SUITS, Fighter, Obstacle, Strike
+from engine.locke.combat.model import SUITS, Fighter, Strike
 from engine.locke.components import Character
 from engine.locke.state import LockeState, advance, log
 from engine.locke.steps import Automatic, LockeStep, Rules, Waiting, answers

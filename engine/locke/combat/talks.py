@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction
