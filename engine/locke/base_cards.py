@@ -26,6 +26,7 @@ with its honest ``legal`` answer), the controller pick, the card loops (``LoopNe
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 import enum
 from typing import ClassVar
 
@@ -85,60 +86,134 @@ def _effect(s: LockeState, card: str, seat: int, what: str) -> LockeState:
 
 
 def obey(g: Rules, s: LockeState, seat: int, card: str) -> LockeState:
-    """Carry out base card ``card`` for ``seat`` (the head is the step that obeys it)."""
-    base = g.components.base(card)
-    kind = base.effect.type
-    params = base.effect.params
-    sil = _silhouette(g, s, seat)
-    if kind == "chart" and params["chart"] == "trap":
-        s = _effect(s, card, seat, "trap-chart")
-        return advance(fate.after_head(s, *traps.trap_steps(seat, "")))
-    if kind == "level-check-or-rest":  # energy absorber
-        return advance(fate.check(g, _effect(s, card, seat, "level-check"), seat, stat=CheckStat.LEVEL,
-                                  then=AfterRestCheck("energy-absorber", card, True)))
-    if kind == "captor":  # Madonna of Khan
-        if sil.attribute == "evil":
-            return advance(_effect(s, card, seat, "evil-face-exempt"))
-        return advance(ask(_effect(s, card, seat, "asked-male"), seat, "male", MadonnaMale(card)))
-    if kind == "illusion-room":
-        level = _number(params, "level")
-        return advance(_effect(s, card, seat, "asked-level"), IllusionLevel(seat, level, card))
-    if kind == "alarm-device":
-        return _alarm(g, s, seat, card, _number(params, "jammer_level"), _number(params, "attack_level"))
-    if kind == "controller-system":
-        if sil.attribute == "evil":
-            return advance(_effect(s, card, seat, "evil-face-exempt"))
-        return advance(fate.check(g, _effect(s, card, seat, "mind-check"), seat, stat=CheckStat.MIND,
-                                  then=AfterControllerSystemCheck(card)))
-    if kind == "ek":
-        return advance(_effect(s, card, seat, "card-loop"), *_loop_start(s, seat, LoopCause.EK))
-    if kind == "audio-room":
-        if "author" in sil.traits:
-            return advance(fate.restrain_roll(g, _effect(s, card, seat, "author-rests"), seat, cause="audio-room"))
-        return advance(fate.check(g, _effect(s, card, seat, "mind-check"), seat, stat=CheckStat.MIND,
-                                  then=AfterRestCheck("audio-room", card, False)))
-    if kind == "rest-and-heal":  # cafe Dahlia
-        times = _number(params, "author_multiplier") if "author" in sil.traits else 1
-        return advance(fate.restrain_roll(g, _effect(s, card, seat, "rests"), seat, cause="dahlia", times=times))
-    if kind == "mind-check-or-rest":  # powder room
-        if sil.sex != params["silhouette_sex"]:
-            return advance(_effect(s, card, seat, "not-female-face"))
-        return advance(fate.check(g, _effect(s, card, seat, "mind-check"), seat, stat=CheckStat.MIND,
-                                  then=AfterRestCheck("powder-room", card, True)))
-    if kind == "autograph-session":
-        return _autograph(g, _effect(s, card, seat, "everyone-rests"), _number(params, "locke_multiplier"))
-    if kind == "vortex":
-        return advance(_effect(s, card, seat, "seven-cards"), *_need_deck(s), Vortex(seat, _number(params, "cards")))
-    if kind == "black-hole":
-        if not any(c.face_up == params["exit"] for _, c in s.cells):
-            return advance(_effect(s, card, seat, "no-white-hole"))
-        return advance(fate.check(g, _effect(s, card, seat, "level-check"), seat, stat=CheckStat.LEVEL,
-                                  then=AfterBlackHoleCheck(card)))
-    if kind == "silhouette-rest":  # goat farm
-        if params["silhouette_trait"] not in sil.traits:
-            return advance(_effect(s, card, seat, "not-locke-face"))
-        return advance(fate.restrain_roll(g, _effect(s, card, seat, "locke-rests"), seat, cause="goat-farm"))
-    return advance(_effect(s, card, seat, "nothing"))
+    """Carry out base card ``card`` for ``seat`` (the head is the step that obeys it): the code
+    of its effect type (:data:`EFFECTS`, keyed by assets/locke/bases.json ``effect.type``)."""
+    effect = g.components.base(card).effect
+    run = EFFECTS.get(effect.type)
+    if run is None:  # a key base or a blank card: nothing happens (the turn handled the others, ELSEWHERE)
+        return advance(_effect(s, card, seat, "nothing"))
+    return run(Obeying(g, seat, card, effect.params), s)
+
+
+@dataclasses.dataclass(frozen=True)
+class Obeying:
+    """Who obeys which base card, with the card's effect parameters."""
+
+    g: Rules
+    seat: int
+    card: str
+    params: Params
+
+    def said(self, s: LockeState, what: str) -> LockeState:
+        """Log what the card did to the seat."""
+        return _effect(s, self.card, self.seat, what)
+
+    def silhouette(self, s: LockeState) -> Silhouette:
+        return _silhouette(self.g, s, self.seat)
+
+    def number(self, key: str) -> int:
+        return _number(self.params, key)
+
+
+def _chart(o: Obeying, s: LockeState) -> LockeState:
+    """Trap (KMC 4): the trap chart (the random-combat chart is the turn's, engine/locke/turn.py)."""
+    if o.params["chart"] != "trap":
+        return advance(o.said(s, "nothing"))
+    return advance(fate.after_head(o.said(s, "trap-chart"), *traps.trap_steps(o.seat, "")))
+
+
+def _energy_absorber(o: Obeying, s: LockeState) -> LockeState:
+    """Energy absorber: a level check, or rest 1d6 turns."""
+    return advance(fate.check(o.g, o.said(s, "level-check"), o.seat, stat=CheckStat.LEVEL,
+                              then=AfterRestCheck("energy-absorber", o.card, True)))
+
+
+def _madonna(o: Obeying, s: LockeState) -> LockeState:
+    """Madonna of Khan: an Evil face is exempt; a male character takes a mind check."""
+    if o.silhouette(s).attribute == "evil":
+        return advance(o.said(s, "evil-face-exempt"))
+    return advance(ask(o.said(s, "asked-male"), o.seat, "male", MadonnaMale(o.card)))
+
+
+def _illusion_room(o: Obeying, s: LockeState) -> LockeState:
+    """Illusion room: a level above the illusion's is not affected (asked as a claim)."""
+    return advance(o.said(s, "asked-level"), IllusionLevel(o.seat, o.number("level"), o.card))
+
+
+def _alarm_device(o: Obeying, s: LockeState) -> LockeState:
+    return _alarm(o.g, s, o.seat, o.card, o.number("jammer_level"), o.number("attack_level"))
+
+
+def _controller_system(o: Obeying, s: LockeState) -> LockeState:
+    """ESP controller system: an Evil face is exempt; others take a mind check."""
+    if o.silhouette(s).attribute == "evil":
+        return advance(o.said(s, "evil-face-exempt"))
+    return advance(fate.check(o.g, o.said(s, "mind-check"), o.seat, stat=CheckStat.MIND,
+                              then=AfterControllerSystemCheck(o.card)))
+
+
+def _ek(o: Obeying, s: LockeState) -> LockeState:
+    """E.K.: the card loop."""
+    return advance(o.said(s, "card-loop"), *_loop_start(s, o.seat, LoopCause.EK))
+
+
+def _audio_room(o: Obeying, s: LockeState) -> LockeState:
+    """Audio room: the author rests; others take a mind check, or rest one turn."""
+    if "author" in o.silhouette(s).traits:
+        return advance(fate.restrain_roll(o.g, o.said(s, "author-rests"), o.seat, cause="audio-room"))
+    return advance(fate.check(o.g, o.said(s, "mind-check"), o.seat, stat=CheckStat.MIND,
+                              then=AfterRestCheck("audio-room", o.card, False)))
+
+
+def _cafe_dahlia(o: Obeying, s: LockeState) -> LockeState:
+    """Cafe Dahlia: rest and heal (the author longer)."""
+    times = o.number("author_multiplier") if "author" in o.silhouette(s).traits else 1
+    return advance(fate.restrain_roll(o.g, o.said(s, "rests"), o.seat, cause="dahlia", times=times))
+
+
+def _powder_room(o: Obeying, s: LockeState) -> LockeState:
+    """Powder room: a female face takes a mind check, or rests 1d6 turns."""
+    if o.silhouette(s).sex != o.params["silhouette_sex"]:
+        return advance(o.said(s, "not-female-face"))
+    return advance(fate.check(o.g, o.said(s, "mind-check"), o.seat, stat=CheckStat.MIND,
+                              then=AfterRestCheck("powder-room", o.card, True)))
+
+
+def _autograph_session(o: Obeying, s: LockeState) -> LockeState:
+    return _autograph(o.g, o.said(s, "everyone-rests"), o.number("locke_multiplier"))
+
+
+def _vortex(o: Obeying, s: LockeState) -> LockeState:
+    """Stacked vortex: seven combat cards, and a teleport must be played."""
+    return advance(o.said(s, "seven-cards"), *_need_deck(s), Vortex(o.seat, o.number("cards")))
+
+
+def _black_hole(o: Obeying, s: LockeState) -> LockeState:
+    """Black hole: with a white hole on the board, a level check or the party is taken there."""
+    if not any(c.face_up == o.params["exit"] for _, c in s.cells):
+        return advance(o.said(s, "no-white-hole"))
+    return advance(fate.check(o.g, o.said(s, "level-check"), o.seat, stat=CheckStat.LEVEL,
+                              then=AfterBlackHoleCheck(o.card)))
+
+
+def _goat_farm(o: Obeying, s: LockeState) -> LockeState:
+    """Goat farm: a Locke face rests."""
+    if o.params["silhouette_trait"] not in o.silhouette(s).traits:
+        return advance(o.said(s, "not-locke-face"))
+    return advance(fate.restrain_roll(o.g, o.said(s, "locke-rests"), o.seat, cause="goat-farm"))
+
+
+#: What each base card does, by its effect type (assets/locke/bases.json; KMC 4).
+EFFECTS: dict[str, Callable[[Obeying, LockeState], LockeState]] = {
+    "chart": _chart, "level-check-or-rest": _energy_absorber, "captor": _madonna, "illusion-room": _illusion_room,
+    "alarm-device": _alarm_device, "controller-system": _controller_system, "ek": _ek, "audio-room": _audio_room,
+    "rest-and-heal": _cafe_dahlia, "mind-check-or-rest": _powder_room, "autograph-session": _autograph_session,
+    "vortex": _vortex, "black-hole": _black_hole, "silhouette-rest": _goat_farm,
+}
+#: Effect types the turn carries out before a card reaches :func:`obey` (engine/locke/turn.py
+#: obey_base: the random teleport, the random-combat chart, the Nova and the King editorial room)
+#: or that do nothing when obeyed (a key base, a blank card).
+ELSEWHERE = ("random-teleport", "nova", "author-victory-attempt", "key-base", "none")
 
 
 # --- yes/no questions about the obeying character ------------------------------------------

@@ -1,28 +1,21 @@
 """LockeGame: Super Human Locke from the deal to a judged end (engine.core.game.Game).
 
-How the flow works (as in engine/rider/game.py): the state carries a *queue*
-of steps (state.Step). The head is either something to wait for (a seat's
-decision, a sealed choice, dice, a hidden-card operation, a hidden placement)
-or something the engine does by itself. After every input the reducer
-*settles*: it runs automatic steps until the head waits again, so
-``pending(state)`` is a pure function of the queue head and a log of inputs
-replays to the same states everywhere.
+How the flow works: the state carries a queue of typed steps (engine/locke/steps.py),
+run by the shared flow core (engine/core/flow.py). The head either waits (a seat's
+decision, a sealed choice, dice, a hidden-card operation, a hidden placement) or is
+run by the engine; after every input the reducer settles until the head waits again,
+so ``pending(state)`` reads only the queue head and a log of inputs replays to the
+same states everywhere.
 
-The steps live in modules with one job each, every one exporting three
-tables the reducer merges:
-
-- engine/locke/setup.py - KMC 7.1: characters, shadow roll, silhouettes,
-  planet cards, ambushes, turn order, the base players' planet cards;
-- engine/locke/turn.py - KMC 8-9, 7.2-7.3: turns, movement, parties, planet
-  and base cards, prison, the phase change, entering the base;
-- engine/locke/declare.py - KMC 6.4, 11.1: victory declarations, endings,
-  the final reveal and the judgement (engine/locke/victory.py);
-- engine/locke/combat/ - KMC 10 and 5: the combat (rounds, the attack path,
-  the 86 combat cards, the obstacles' automaton).
-
-``PENDING[kind]`` says what a waiting step waits for, ``HANDLERS[(kind,
-action type)]`` answers it, ``AUTO[kind]`` runs an automatic step. Rule ids
-cite KMC sections ("locke.9.2.1") or seed lines ("locke.s000.3.2.2").
+Each step class carries its own code (what it waits for, its honest legal actions,
+one method per action type that answers it, or how it runs) and is registered once in
+engine/locke/registry.py. This module only dispatches: who decides for a controlled
+seat (engine/locke/control.py), which answer method takes the input, and the settle
+loop. It also offers the lower layers the turn's steps they hand control back to
+(``instruct``, ``end_turn`` ... the steps.Rules protocol), so no module imports the
+turn that starts it. docs/rules/locke.md "How the engine is built" says where each
+family lives. Rule ids cite KMC sections ("locke.9.2.1"), seed lines
+("locke.s000.3.2.2") or rulings (N-numbers).
 """
 
 from __future__ import annotations

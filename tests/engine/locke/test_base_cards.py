@@ -394,3 +394,17 @@ def test_nova_and_king_room_checks_are_fates_declared_checks() -> None:
     assert table.state.queue[0].kind == "check_roll" and table.pending.purpose == "locke.check.mind"
     roll(table, 6, 6)
     assert ("king-room-failed", 0) in table.state.events and table.state.ending == ""
+
+
+def test_every_base_card_effect_type_has_one_home() -> None:
+    """A base card's behaviour is found from its data's effect type: each type the component loader
+    accepts (components.BASE_EFFECTS) is carried out by base_cards.EFFECTS or by the turn before the
+    card reaches it (base_cards.ELSEWHERE), never both, and every shipped card's type has a home."""
+    from engine.locke import base_cards
+    from engine.locke.components import BASE_EFFECTS
+
+    handled = set(base_cards.EFFECTS)
+    elsewhere = set(base_cards.ELSEWHERE)
+    assert not handled & elsewhere
+    assert handled | elsewhere == set(BASE_EFFECTS)
+    assert {b.effect.type for b in game().components.bases} <= handled | elsewhere
