@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterable, Mapping, Sequence
+import functools
 from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, Protocol, TypeGuard, TypeVar
@@ -367,11 +368,29 @@ class ComponentSet:
     def planet_effect(self, card: str) -> str:
         """The effect type of the planet card ``card`` (an id, or a kind: :func:`kind_of`); ""
         when no planet card is called that."""
-        return next((p.effect.type for p in self.planets if card in (p.id, kind_of(p.id))), "")
+        return self._effect_of.get(card, "")
 
     def planets_of(self, effect: str) -> tuple[str, ...]:
         """The ids of the planet cards whose effect is of type ``effect``, in data order."""
-        return tuple(p.id for p in self.planets if p.effect.type == effect)
+        return self._planets_by_effect.get(effect, ())
+
+    # The engine asks these on every decision: built once per component set (functools.cached_property
+    # writes beside the frozen fields; equality, hashing and the digest read the fields only).
+
+    @functools.cached_property
+    def _effect_of(self) -> dict[str, str]:
+        table: dict[str, str] = {}
+        for p in self.planets:
+            table.setdefault(p.id, p.effect.type)
+            table.setdefault(kind_of(p.id), p.effect.type)
+        return table
+
+    @functools.cached_property
+    def _planets_by_effect(self) -> dict[str, tuple[str, ...]]:
+        table: dict[str, tuple[str, ...]] = {}
+        for p in self.planets:
+            table[p.effect.type] = table.get(p.effect.type, ()) + (p.id,)
+        return table
 
     def digest(self) -> bytes:
         """Hash binding a game to this exact component set (for the genesis record)."""
