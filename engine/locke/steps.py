@@ -38,31 +38,31 @@ class AttackPath(Protocol):
     obstacles' automaton and a random character's items queue when they are done: the path asks
     those modules first, so they reach its steps through the rules object (``g.attack``)."""
 
-    def AttackStands(self) -> LockeStep:  # noqa: N802  (the step classes keep their names)
+    def AttackStands(self) -> LockeStep:
         """The attack goes on to its target."""
         ...
 
-    def BlockStands(self, fighter: int, level: int, handle: int, own: int) -> LockeStep:  # noqa: N802
+    def BlockStands(self, fighter: int, level: int, handle: int, own: int) -> LockeStep:
         """A block was played and goes on to be judged."""
         ...
 
-    def Hit(self) -> LockeStep:  # noqa: N802
+    def Hit(self) -> LockeStep:
         """The attack hits its target."""
         ...
 
-    def DamageRoll(self) -> LockeStep:  # noqa: N802
+    def DamageRoll(self) -> LockeStep:
         """The damage chart is rolled for the hit."""
         ...
 
-    def DurabilityQuestion(self, seat: int) -> LockeStep:  # noqa: N802
+    def DurabilityQuestion(self, seat: int) -> LockeStep:
         """The hit seat declares its durability."""
         ...
 
-    def FleeRoll(self, seat: int, fighter: int) -> LockeStep:  # noqa: N802
+    def FleeRoll(self, seat: int, fighter: int) -> LockeStep:
         """The escaper's roll."""
         ...
 
-    def TurnAction(self, seat: int, fighter: int) -> LockeStep:  # noqa: N802
+    def TurnAction(self, seat: int, fighter: int) -> LockeStep:
         """A seat's combat turn is asked anew."""
         ...
 
@@ -198,7 +198,7 @@ class SeatDecision(Waiting):
 
 @dataclasses.dataclass(frozen=True)
 class Ordered(SeatDecision):
-    """A decision a controlling seat may order (KMC 4, engine/locke/control.py ORDERED):
+    """A decision a controlling seat may order (KMC 4, engine/locke/control.py orders):
     ``order`` is empty until the controller has given one."""
 
     fighter: int  # the seat's place in the fight (engine/locke/combat/model.py Fight.fighters)
@@ -244,7 +244,6 @@ class Then:
         return self.data()
 
 
-W = TypeVar("W", bound=Waiting)
 F = TypeVar("F", bound=Callable[..., LockeState])
 
 

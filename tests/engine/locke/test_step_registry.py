@@ -78,3 +78,19 @@ def test_every_step_class_of_the_engine_is_registered() -> None:
     engine_steps = {c for c in subclasses(LockeStep) if c.__module__.startswith("engine.locke.") and c not in bases
                     and c.KIND}
     assert engine_steps and engine_steps <= registered, sorted(c.__name__ for c in engine_steps - registered)
+
+
+def test_every_continuation_has_its_own_wire_name() -> None:
+    """A typed continuation (steps.Then) is hashed as its KIND and fields: two with one KIND
+    would make two different states hash alike."""
+    import engine.locke.game  # noqa: F401  (every family loaded)
+    from engine.locke.steps import Then
+
+    def subclasses(cls: type[Then]) -> list[type[Then]]:
+        out = []
+        for sub in cls.__subclasses__():
+            out += [sub, *subclasses(sub)]
+        return out
+
+    kinds = [c.KIND for c in subclasses(Then) if c.__module__.startswith("engine.locke.")]
+    assert len(kinds) >= 15 and all(kinds) and len(kinds) == len(set(kinds)), sorted(kinds)
