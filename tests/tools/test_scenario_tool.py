@@ -61,3 +61,19 @@ def test_runs_as_a_module() -> None:
                           cwd=ROOT, capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["state"]["players"][1]["discard"] == ["T4", "T3"]
+
+
+LOCKE_SCENARIOS = sorted((Path(__file__).resolve().parents[1] / "engine" / "locke" / "scenarios").glob("*.json"))
+
+
+@pytest.mark.parametrize("path", LOCKE_SCENARIOS, ids=lambda p: p.stem)
+def test_every_locke_scenario_prints_as_json(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 25 C: ``--json`` works for Locke, whose public state holds bytes (the running digests,
+    printed as hex) and typed steps (printed as the lists the state hash covers)."""
+    assert scenario.main([str(path), "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    state = result["state"]
+    assert result["expect_problems"] == [] and len(result["hash"]) == 64
+    count, chain = state["events"]
+    assert isinstance(count, int) and (chain == "" or bytes.fromhex(chain))
+    assert all(isinstance(step, list) and isinstance(step[0], str) for step in state["queue"])
