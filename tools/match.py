@@ -126,8 +126,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--replay", action="store_true",
                         help="with --games: replay every game's inputs through the engine and compare the final hash")
     parser.add_argument("--log", nargs="?", const="en", choices=("en", "ja"), default=None, metavar="LANG",
-                        help="tell the game line by line, in English (en, the default) or Japanese (ja), for games "
-                             "that can (Locke)")
+                        help="tell the game line by line, in English (en, the default) or Japanese (ja), for a "
+                             "game whose registry entry names a story module")
     parser.add_argument("--seats", type=int, default=None,
                         help="number of players (default: " + "; ".join(
                             f"{e.name} {e.default_seats}" for e in games()) + ")")
