@@ -28,6 +28,8 @@ from engine.locke.steps import Automatic, LockeStep, Rules, Then, Waiting, answe
 
 
 def turn_card(g: Rules, s: LockeState, seat: int, me: int, action: UseItem) -> LockeState:
+    """A kept slum (swap combat cards, seed 000 3.2.4) or ESP controller (a mind check, seed 000
+    3.1.3) used by fighter ``me`` on its own turn; the rest of the turn comes back after it."""
     fight = fight_of(s)
     f = fight.fighters[me]
     kept.check_held(g, s, seat, action.card, action.as_card, (action.item,))
@@ -123,6 +125,7 @@ def industrial(g: Rules, s: LockeState, seat: int, action: Play) -> tuple[LockeS
 
 
 def claim_industrial(s: LockeState, seat: int, action: Play) -> LockeState:
+    """The claim and log of the industrial district checked by :func:`industrial` (seed 000 3.2.4)."""
     return log(kept.claim(s, seat, action.planet, "industrial"), "cb-item", seat, "industrial", action.target, "planet")
 
 
