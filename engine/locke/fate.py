@@ -478,7 +478,7 @@ class TransformationEffects:
     gains extra combat cards (N186) or, after a true self, loses the old card's items (KMC 11.4,
     N228). Fate's own hits land outside any fight (a newcomer to a combat obeys only cards that
     hit nobody, KMC 10.1, N192), so this base changes nothing but the log; the combat hands fate
-    its own (engine/locke/combat/items.py ``FightTransformation``). The state hash covers it as
+    its own (engine/locke/combat/equip.py ``FightTransformation``). The state hash covers it as
     ``[KIND]``."""
 
     KIND: ClassVar[str] = "fate.no-fight"

@@ -81,16 +81,16 @@ EFFECT_CODE: dict[str, tuple[str, ...]] = {
     # a wildcard stands for any ability card (seed 000 3.1.5): CardUse here, the combat's FACE_DOWN
     "wildcard": ("engine/locke/planet_cards.py", "engine/locke/combat/kept.py"),
     # two mirrors against the black hole (traps.MirrorChoice), one against an attack in a combat
-    "mirror-card": ("engine/locke/traps.py", "engine/locke/combat/items.py"),
+    "mirror-card": ("engine/locke/traps.py", "engine/locke/combat/escapes.py"),
     # kept ability cards used in a combat (engine/locke/combat/kept.py PLANET_ITEMS)
-    "subspace-escape": ("engine/locke/combat/items.py",),
-    "absorb-ball": ("engine/locke/combat/items.py",),
-    "grant-item": ("engine/locke/combat/kept.py", "engine/locke/combat/items.py"),
-    "energy-suit-card": ("engine/locke/combat/items.py",),
-    "special-attack": ("engine/locke/combat/items.py",),
-    "esp-controller": ("engine/locke/combat/items.py",),
-    "contact-telepathy-level": ("engine/locke/combat/items.py",),
-    "swap-combat-cards": ("engine/locke/combat/items.py",),
+    "subspace-escape": ("engine/locke/combat/escapes.py",),
+    "absorb-ball": ("engine/locke/combat/escapes.py", "engine/locke/combat/ball.py"),
+    "grant-item": ("engine/locke/combat/kept.py", "engine/locke/combat/equip.py"),
+    "energy-suit-card": ("engine/locke/combat/equip.py", "engine/locke/combat/suits.py"),
+    "special-attack": ("engine/locke/combat/specials.py",),
+    "esp-controller": ("engine/locke/combat/turn_cards.py",),
+    "contact-telepathy-level": ("engine/locke/combat/turn_cards.py",),
+    "swap-combat-cards": ("engine/locke/combat/turn_cards.py",),
     # instruction cards, obeyed when drawn or walked onto (turn.obey_planet); ambushes are placed
     # at set-up and sprung on the board; identity cards kept by a base player (IdentityChoice here)
     "ambush": ("engine/locke/setup.py", "engine/locke/turn.py"),

@@ -14,7 +14,8 @@ from engine.core.flow import StepDefinitionError, StepTable
 from engine.core.pending import DiceRolled
 from engine.locke import abilities, base_cards, control, declare, ending, fate, planet_cards, setup, traps, turn
 from engine.locke.combat import (
-    auto, breakage, deck, disintegration, ebuster, flow, followup, items, kept, path, randoms, talks, volley,
+    auto, ball, breakage, deck, disintegration, ebuster, equip, escapes, flow, followup, jammer, kept, nike, path,
+    randoms, specials, suits, talks, turn_cards, volley,
 )
 from engine.locke.state import LockeState
 from engine.locke.steps import Automatic, LockeStep, Waiting, answer_methods
@@ -31,9 +32,10 @@ FAMILIES: tuple[tuple[str, tuple[type[LockeStep], ...]], ...] = (
     ("planet cards", planet_cards.STEPS),
     ("base cards", base_cards.STEPS),
     ("traps and charts", traps.STEPS),
-    ("combat", (*flow.STEPS, *deck.STEPS, *path.STEPS, *auto.STEPS, *items.STEPS, *kept.STEPS, *breakage.STEPS,
-                *disintegration.STEPS, *ebuster.STEPS, *followup.STEPS, *talks.STEPS, *randoms.STEPS,
-                *volley.STEPS)),
+    ("combat", (*flow.STEPS, *deck.STEPS, *path.STEPS, *auto.STEPS, *equip.STEPS, *jammer.STEPS, *nike.STEPS,
+                *specials.STEPS, *escapes.STEPS, *ball.STEPS, *turn_cards.STEPS, *suits.STEPS, *kept.STEPS,
+                *breakage.STEPS, *disintegration.STEPS, *ebuster.STEPS, *followup.STEPS, *talks.STEPS,
+                *randoms.STEPS, *volley.STEPS)),
     ("control", control.STEPS),
     ("declarations", declare.STEPS),
     ("turn", turn.STEPS),

@@ -13,8 +13,12 @@ one job each:
   decisions a controller may order (the turn, the escape, the defence);
 - options.py - the honest card and item options of the turn and of the answers;
 - auto.py - the obstacles' automaton (KMC 10.12.2-3);
-- items.py - the items of the character cards (KMC 2.3) and of kept planet cards, and
-  what a hit meets before the body (absorb ball, Nike, suits);
+- items.py - the item tables and claim the item families share (KMC 2.3), one module
+  each: equip.py (declarations, hand trims), jammer.py (the ESP jammer), nike.py (Nike,
+  thought syncs), specials.py (an item used on one's turn, the special attacks),
+  escapes.py (escapes and defences by item), ball.py (the absorb ball), turn_cards.py
+  (slum, ESP controller, industrial district; the turn going on, waking up, the end)
+  and suits.py (what a hit meets before the body: absorb ball, Nike, suits);
 - kept.py - which kept planet card is used as what, its claim and its reveal (seed 000 3.1);
 - disintegration.py - Jessica's disintegration and its recovery (KMC 2.2.2);
 - breakage.py - jammers and fields broken by a stronger attack (KMC 10.7.3);

@@ -30,7 +30,7 @@ from typing import ClassVar
 from engine.core.pending import Chance, DiceRolled, Pending
 from engine.locke import charts
 from engine.locke.chart_data import FIREPOWER
-from engine.locke.combat import items, randoms
+from engine.locke.combat import jammer, randoms
 from engine.locke.combat.common import (
     COMBINED,
     MACHINE,
@@ -112,7 +112,7 @@ def _jam_ask(s: LockeState, before: Fight, index: int, card: CombatCard, drop: i
     f = fight.fighters[index]
     if not jam_asks(fight, f, card):
         return s, ()
-    return put(s, fight._replace(before=before)), (items.jam_question(f, index, card.level, drop, step),)
+    return put(s, fight._replace(before=before)), (jammer.jam_question(f, index, card.level, drop, step),)
 
 
 @dataclasses.dataclass(frozen=True)

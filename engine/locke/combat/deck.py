@@ -4,7 +4,7 @@ Every combat card moves through the engine's hidden-card inputs: a seat's cards 
 dealt to that seat alone (:class:`DealCards`), an obstacle's are turned face up for
 everyone, since the automaton reads them (:class:`FaceUpCards`). Both take the top of
 ``DECK`` into fighter ``fighter``'s hand; the deck itself is shuffled by the driver.
-The rounds (engine/locke/combat/flow.py), the slum (engine/locke/combat/items.py) and
+The rounds (engine/locke/combat/flow.py), the slum (engine/locke/combat/turn_cards.py) and
 the 300's volley (engine/locke/combat/volley.py) queue them.
 """
 

@@ -23,10 +23,11 @@ from engine.core.actions import Action
 from engine.core.hidden import Knowledge
 from engine.core.pending import Chance, DiceRolled, Pending
 from engine.locke import fate, setup
-from engine.locke.combat import auto, ebuster, followup, items, latecomers, path, randoms
+from engine.locke.combat import auto, ebuster, followup, latecomers, path, randoms, turn_cards
 from engine.locke.combat.actions import GoOn
 from engine.locke.combat.common import active, alert, fight_of, parties_left, player, put, targets, with_fighter
 from engine.locke.combat.deck import DealCards, FaceUpCards
+from engine.locke.combat.equip import EquipDeclaration, reequip_steps
 from engine.locke.combat.model import (
     DEAD,
     DECK,
@@ -40,6 +41,7 @@ from engine.locke.combat.model import (
     Fighter,
     Obstacle,
 )
+from engine.locke.combat.nike import nike_steps
 from engine.locke.combat.talks import LeaveTalks, PartyTalks
 from engine.locke.components import Character
 from engine.locke.ending import end_game
@@ -88,7 +90,7 @@ def _join(s: LockeState, fight: Fight, seat: int, thought: int = 0) -> tuple[Fig
         return fight, ()
     party = max((f.party for f in fight.fighters), default=OBSTACLE_PARTY) + 1
     fight = fight._replace(fighters=fight.fighters + (Fighter(seat, max(party, OBSTACLE_PARTY + 1), thought=thought),))
-    return fight, () if thought else (items.EquipDeclaration(seat, len(fight.fighters) - 1),)
+    return fight, () if thought else (EquipDeclaration(seat, len(fight.fighters) - 1),)
 
 
 def as_obstacle(record: Any) -> Obstacle:
@@ -171,7 +173,7 @@ class Joiners(Automatic):
         fighters = list(fight.fighters)
         s = put(s, fight)
         s, obey = latecomers.obey(g, s, joined)  # KMC 10.2.2: before the cards are dealt (N192)
-        equip = tuple(items.EquipDeclaration(f.seat, i) for i, f in enumerate(fighters) if player(f))
+        equip = tuple(EquipDeclaration(f.seat, i) for i, f in enumerate(fighters) if player(f))
         spare = ebuster.spare_steps(fight_of(s))  # seed 002 trap 11: before the first round
         return advance(s, setup.Shuffle(DECK), *obey, *equip, *spare, RoundStart())
 
@@ -192,11 +194,11 @@ class RoundStart(Automatic):
             return advance(put(s, fight._replace(ended=fight.ended or "no-opponents")), CombatEnd())
         if not self.arrived:  # seed 002 actually-there 5-7: they come in first, declaring their items
             s, asks = _arrive(g, s, fight, fight.round + 1)
-            asks += items.reequip_steps(fight_of(s))  # KMC 11.4: a true self's new card declares its items (N228)
+            asks += reequip_steps(fight_of(s))  # KMC 11.4: a true self's new card declares its items (N228)
             if asks:
                 return advance(s, *asks, RoundStart(arrived=True))
             fight = fight_of(s)
-        fight = items.wake_up(fight, fight.round + 1)  # seed 000 3.1.3: knocked out for some rounds
+        fight = turn_cards.wake_up(fight, fight.round + 1)  # seed 000 3.1.3: knocked out for some rounds
         fighters = tuple(f._replace(acted=False, done=False, barrier_used=False, jammed_by=(), specials=(),
                                     nike_on=False)
                          for f in fight.fighters)
@@ -222,7 +224,7 @@ class RoundStart(Automatic):
         jams = tuple(ObstacleJammer(i) for i, f in enumerate(fighters)
                      if f.ob is not None and f.ob.jammer > 0 and active(fight, i) and not f.ball_out)
         first = auto.bombs(s) if fight.round == 1 else ()
-        nike = items.nike_steps(fight)
+        nike = nike_steps(fight)
         talks = (LeaveTalks(), PartyTalks())  # KMC 10.3.1 (3): party talks after the deal (N246)
         return advance(s, *deals, *talks, *first, *nike, *jams, Initiative())
 
@@ -378,7 +380,7 @@ class AttackTurn(Automatic):
         # KMC 10.4.1: a seat that synced this round (``acted``) has lost only its normal action; its turn
         # still holds the special attacks and the free options (N150)
         if f.seat >= 0:  # KMC 10.4: first the ESP controller's release roll
-            return advance(s, *items.turn_steps(fight, self.fighter), path.TurnAction(f.seat, self.fighter))
+            return advance(s, *turn_cards.turn_steps(fight, self.fighter), path.TurnAction(f.seat, self.fighter))
         return auto.turn(g, advance(s), self.fighter)
 
 
@@ -483,7 +485,7 @@ class CombatEnd(Automatic):
 
         c = s.combat
         assert c is not None
-        s = items.end_of_combat(s)
+        s = turn_cards.end_of_combat(s)
         fight = fight_of(s)
         back = zone_of(s, DECK) + fight.used + tuple(h for f in fight.fighters for h in f.hand)
         s = s._replace(zones=with_zone(s, DECK, back))

@@ -16,7 +16,7 @@ from engine.core.actions import Action
 from engine.core.hidden import Knowledge
 from engine.locke.actions import Nop
 from engine.locke.checks import MIN_MIND_DECLARATION
-from engine.locke.combat import disintegration, ebuster, items, kept
+from engine.locke.combat import ball, disintegration, ebuster, items, kept
 from engine.locke.combat.actions import Play, UseItem
 from engine.locke.combat.claims import own_part
 from engine.locke.combat.common import (
@@ -142,7 +142,7 @@ def _planet_answers(g: Rules, s: LockeState, seat: int, k: Knowledge | None, use
                 if kept.level_of(g, c) >= strike.level]
     if use == "defend":
         out += [UseItem(seat, "absorb-ball", -1, h, c) for h, c in kept.usable(g, s, seat, k, "absorb-ball")
-                if items.ball_stops(g, c, strike)]
+                if ball.ball_stops(g, c, strike)]
     return out
 
 

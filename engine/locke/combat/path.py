@@ -2,8 +2,8 @@
 
 A seat's turn (:class:`TurnAction`) holds one normal action: attack, flee by
 teleport, an illusion, a contact telepathy; the special actions
-(engine/locke/combat/items.py) come before or after it, the decision coming back
-after each (items.py ``TurnGoesOn``, N235) until a pass. An attack then runs the
+(engine/locke/combat/specials.py) come before or after it, the decision coming back
+after each (turn_cards.py ``TurnGoesOn``, N235) until a pass. An attack then runs the
 steps of fig. 10.2, each a step in the queue:
 
     AttackStands       the attack stands (after any mind checks that stretch its level)
@@ -23,8 +23,8 @@ carries the play on (a :class:`PlayGoesOn`) is then told it failed.
 
 The three decisions a controller may order (KMC 4, engine/locke/control.py) are
 :class:`TurnAction`, :class:`EscapeDecision` and :class:`DefenceDecision`; their item,
-E-buster and disintegration answers are those modules' (items.py, ebuster.py,
-disintegration.py), their honest options engine/locke/combat/options.py's.
+E-buster and disintegration answers are those modules' (specials.py, escapes.py,
+ebuster.py, disintegration.py), their honest options engine/locke/combat/options.py's.
 """
 
 from __future__ import annotations
@@ -40,7 +40,9 @@ from engine.locke import claims as ck
 from engine.locke import board, fate
 from engine.locke.actions import Land, Nop
 from engine.locke.checks import MIN_MIND_DECLARATION
-from engine.locke.combat import auto, breakage, disintegration, ebuster, items, options
+from engine.locke.combat import (
+    auto, breakage, disintegration, ebuster, equip, escapes, items, jammer, options, specials, suits, turn_cards,
+)
 from engine.locke.combat import claims as cc
 from engine.locke.combat.actions import Disintegrate, Durability, EBuster, Play, Sleep, UseItem
 from engine.locke.combat.common import (
@@ -136,7 +138,7 @@ def play(g: Rules, s: LockeState, index: int, action: Play, uses: tuple[str, ...
     ask: tuple[LockeStep, ...] = ()
     before = fight
     if jam_asks(fight, f, card) and step is not None and action.use != "hench":
-        ask = (items.jam_question(f, index, card.level, drop, step),)
+        ask = (jammer.jam_question(f, index, card.level, drop, step),)
     seat = f.seat
     character = s.seats[seat].character
     claims = [ck.make(seat, s.step_no, cc.CARD, (action.handle,), action.card, "locke.5")]
@@ -256,7 +258,7 @@ class MindChecks(Waiting):
         if ok:
             return advance(s)
         nxt, rest = s.queue[1], s.queue[2:]
-        if isinstance(nxt, items.JammerQuestion):  # KMC 10.10: a try that failed; the jammer's owner passes it over in silence
+        if isinstance(nxt, jammer.JammerQuestion):  # KMC 10.10: a try that failed; the jammer's owner passes it over in silence
             s = put(s, fight_of(s)._replace(before=None))
             nxt, rest = rest[0], rest[1:]
         if not isinstance(nxt, PlayGoesOn):
@@ -309,14 +311,14 @@ class TurnAction(Ordered):
             raise IllegalAction("declare a level only for contact telepathy", rule="locke.5.4")
         industrial: tuple[LockeStep, ...] = ()
         if action.planet >= 0:  # seed 000 3.2.4: the industrial district makes the check at level 6
-            industrial = items.industrial(g, s, self.seat, action)
+            industrial = turn_cards.industrial(g, s, self.seat, action)
         elif action.planet != -1:
             raise IllegalAction("name a kept industrial district card, or none (-1)", rule="locke.s000.3.2.4")
         s, card, mind = play(g, s, me, action, ("attack", "flee", "illusion", "telepathy"), self, drop=2)
         fight = fight_of(s)
         f = fight.fighters[me]
         s = put(s, with_fighter(fight, me, f._replace(acted=True)))
-        rest = items.turn_on(self.seat, me)  # KMC 10.4: special actions may follow the normal action (N235)
+        rest = turn_cards.turn_on(self.seat, me)  # KMC 10.4: special actions may follow the normal action (N235)
         if action.use == "attack":
             strike = Strike(me, action.target, card.id, card.level, card.firepower, light_sword=is_light_sword(card),
                             field=action.field)
@@ -328,7 +330,7 @@ class TurnAction(Ordered):
         if action.use == "illusion":
             return advance(s, *mind, Illusion(me, card.level), rest)
         if industrial:
-            s = items.claim_industrial(s, self.seat, action)
+            s = turn_cards.claim_industrial(s, self.seat, action)
         elif action.level:
             claim = ck.make(self.seat, s.step_no, cc.TELEPATHY, (s.seats[self.seat].character,),
                             _ledger(s, self.seat, action.level), "locke.5.4")
@@ -337,7 +339,7 @@ class TurnAction(Ordered):
 
     @answers(UseItem)
     def uses_item(self, g: Rules, s: LockeState, action: UseItem) -> LockeState:
-        return items.special(g, s, self.seat, self.fighter, action)
+        return specials.special(g, s, self.seat, self.fighter, action)
 
     @answers(EBuster)
     def answers_ebuster(self, g: Rules, s: LockeState, action: EBuster) -> LockeState:
@@ -508,7 +510,7 @@ class EscapeDecision(Ordered):
 
     @answers(UseItem)
     def uses_item(self, g: Rules, s: LockeState, action: UseItem) -> LockeState:
-        return items.answer_item(g, s, self.seat, self.fighter, action, items.ESCAPES)
+        return escapes.answer_item(g, s, self.seat, self.fighter, action, items.ESCAPES)
 
     @answers(Disintegrate)
     def disintegrates(self, g: Rules, s: LockeState, action: Disintegrate) -> LockeState:
@@ -911,7 +913,7 @@ class DefenceDecision(Ordered):
 
     @answers(UseItem)
     def uses_item(self, g: Rules, s: LockeState, action: UseItem) -> LockeState:
-        return items.answer_item(g, s, self.seat, self.fighter, action, items.DEFENCES)
+        return escapes.answer_item(g, s, self.seat, self.fighter, action, items.DEFENCES)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -933,7 +935,7 @@ class Defended(PlayGoesOn):
 @dataclasses.dataclass(frozen=True)
 class Hit(Automatic):
     """KMC 10.7.4: the attack reaches its target: what takes it first (an absorb ball, Nike, a
-    suit; engine/locke/combat/items.py), else the body: a seat declares its durability, the
+    suit; engine/locke/combat/suits.py), else the body: a seat declares its durability, the
     damage dice roll."""
 
     KIND: ClassVar[str] = "cb_hit"
@@ -950,7 +952,7 @@ class Hit(Automatic):
                 s = with_strike(s, None)
             return advance(s)
         target = fight.fighters[strike.target]
-        suit = () if strike.direct else items.suit_steps(s, strike.target)  # a random character's too (N245)
+        suit = () if strike.direct else suits.suit_steps(s, strike.target)  # a random character's too (N245)
         if suit:
             return advance(s, *suit)
         if target.seat >= 0:
@@ -1025,7 +1027,7 @@ class DamageRoll(Waiting):
             if turned:  # a natural 1-1 or 6-6 (seed 002, R9): the transformation first, the damage after it (KMC 11.4)
                 p = s.seats[target.seat]
                 after = HitAfterTransformation(strike.target, total, out, p.character, len(p.mods), tuple(cells))
-                return advance(s, fate.transformation_step(target.seat, items.FightTransformation()), after)
+                return advance(s, fate.transformation_step(target.seat, equip.FightTransformation()), after)
             return _land(g, s, strike.target, before, total, out, cells)
         assert target.ob is not None
         members = list(target.members)

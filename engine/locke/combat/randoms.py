@@ -38,7 +38,7 @@ import dataclasses
 from typing import ClassVar
 
 from engine.core.pending import Chance, DiceRolled, Pending
-from engine.locke.combat import items
+from engine.locke.combat import escapes, specials
 from engine.locke.combat.claims import SPECIALS  # the order the automaton uses them (KMC 10.4.2)
 from engine.locke.combat.common import (
     alert,
@@ -191,19 +191,19 @@ class ObstacleSpecialAim(Waiting):
 
 
 def _fire(g: Rules, s: LockeState, me: int, item: str, target: int) -> LockeState:
-    """The special attack's own steps, the ones a seat's use queues (engine/locke/combat/items.py)."""
+    """The special attack's own steps, the ones a seat's use queues (engine/locke/combat/specials.py)."""
     fight = fight_of(s)
     f = fight.fighters[me]
     assert f.ob is not None
     s = put(s, with_fighter(fight, me, f._replace(specials=f.specials + (item,))))
     s = log(s, "cb-ob-item", f.ob.id, item, target)
     if item == "ship":
-        return advance(s, items.ShipRoll(-1, me, target))
+        return advance(s, specials.ShipRoll(-1, me, target))
     if item == "beam-cannon":
         level = constant(g, "beam-cannon", "level")  # a character's weapon, as a seat's (no machine)
         s = mark_attacked(with_strike(s, Strike(me, target, "", level, 0)))
-        return advance(s, items.BeamCannonFirepower(), g.attack.AttackStands())
-    return advance(s, items.ItemRoll(-1, me, "geoid-bomb", target))
+        return advance(s, specials.BeamCannonFirepower(), g.attack.AttackStands())
+    return advance(s, escapes.ItemRoll(-1, me, "geoid-bomb", target))
 
 
 # --- answers to an attack ------------------------------------------------------------------------
@@ -217,7 +217,7 @@ def pod_steps(g: Rules, s: LockeState, index: int) -> tuple[LockeStep, ...]:
     if strike is None or number(f.ob, POD) < 0 or strike.light_sword or strike.level > constant(g, POD, "max_level"):
         return ()
     assert f.ob is not None
-    return (items.ItemRoll(-1, index, POD),)
+    return (escapes.ItemRoll(-1, index, POD),)
 
 
 #: the random characters' step kinds (engine/locke/combat/__init__.py STEPS)

@@ -157,12 +157,12 @@ def test_the_nike_knock_out_ends_with_the_round() -> None:
 
 def test_a_persuaded_e_buster_stays_out_for_the_combat() -> None:
     """N189 is not a knock-out of a round: a persuaded E-buster's mark has no wake-up round."""
-    from engine.locke.combat import items
+    from engine.locke.combat import turn_cards
     from engine.locke.combat.model import Fight, Fighter
 
     out = Fighter(-1, 1, fainted=True)  # wake 0: persuaded (engine/locke/combat/ebuster.py)
     woken = Fighter(0, 0, fainted=True, wake=2)
-    fight_after = items.wake_up(Fight(round=1, fighters=(out, woken)), 2)
+    fight_after = turn_cards.wake_up(Fight(round=1, fighters=(out, woken)), 2)
     assert fight_after.fighters[0].fainted and not fight_after.fighters[1].fainted
 
 

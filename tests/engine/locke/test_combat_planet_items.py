@@ -681,9 +681,9 @@ def test_a_fighter_the_absorb_ball_knocks_out_loses_its_jammer_and_field_until_i
     assert waiting(table) == ("locke.cb_act", 2)
     act(table, card(table, 2, "attack", "bazooka-10", target=0))
     assert waiting(table) != ("locke.cb_jam_ask", 0) and not _events(table, "cb-jam-veto")
-    from engine.locke.combat import items
+    from engine.locke.combat import turn_cards
 
-    awake = items.wake_up(fight(table), strohheim.wake).fighters[0]
+    awake = turn_cards.wake_up(fight(table), strohheim.wake).fighters[0]
     assert not awake.fainted and not awake.ball_out  # he wakes with his jammer working again
 
 

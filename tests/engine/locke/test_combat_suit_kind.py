@@ -70,7 +70,7 @@ def _events(table: Any, kind: str) -> list[tuple[Any, ...]]:
 def test_the_honest_declaration_offers_the_suit_with_or_without_its_kind() -> None:
     """N225: saying the kind up front stays a choice (it costs nothing); Octavius may declare his
     E-suit by name or as "a suit", never another kind; Nia, with no suit, neither."""
-    from engine.locke.combat.items import EquipDeclaration
+    from engine.locke.combat.equip import EquipDeclaration
     from tests.engine.locke.flow_helpers import game
 
     table = combat_table(seats=_seats("octavius"))

@@ -186,7 +186,7 @@ def test_out_of_combat_a_true_self_changes_no_item_and_the_next_declaration_read
     """KMC 11.4 outside a combat: items are declared only in one, so there is nothing to take away
     (the hook leaves the state as it is); the next combat's declaration is the new card's: seat 2,
     whose card is now Octavius (Nia's silhouette kept), is offered his E-suit, and Nia's nothing."""
-    from engine.locke.combat.items import new_character
+    from engine.locke.combat.equip import new_character
     from tests.engine.locke.flow_helpers import table_at
 
     over = {"s2": {"character": "octavius", "silhouette": "nia", "place": "P:1:0"}}
