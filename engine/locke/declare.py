@@ -71,13 +71,14 @@ def awake(s: LockeState, seat: int) -> bool:
 
 
 def answerers(s: LockeState, declarer: int) -> tuple[int, ...]:
-    """KMC 11.1.2: left of the declarer in seat order, living, has not seen its card, not face up."""
-    seen = s.seats[declarer].seen_by
+    """KMC 11.1.2: going left from the declarer, every living player whose own character card the
+    declarer has not seen may refuse (a card face up for everyone has been seen, T3; a
+    deadline-restrained character cannot, N8)."""
     out = []
     for k in range(1, s.n):
         seat = (declarer + k) % s.n
         p = s.seats[seat]
-        if p.alive and seat not in seen and not p.exposed and not fate.cannot_refuse(s, seat):
+        if p.alive and declarer not in p.seen_by and not p.exposed and not fate.cannot_refuse(s, seat):
             out.append(seat)
     return tuple(out)
 

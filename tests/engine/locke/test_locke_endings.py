@@ -46,14 +46,26 @@ def test_a_refusal_cancels_the_declaration_and_later_seats_are_not_asked() -> No
     assert not any(e[0] == "accepted" and e[1] in (3, 4) for e in table.state.events)
 
 
-def test_those_who_saw_the_declarers_card_or_are_face_up_do_not_answer() -> None:
-    """KMC 11.1.2 and seed 000 3.2.3: seen-by players and exposed players cannot refuse."""
-    seats = five(s0={"seen_by": [2]}, s3={"exposed": True}, s4={"alive": False, "place": ""})
+def test_those_the_declarer_has_seen_or_face_up_do_not_answer() -> None:
+    """KMC 11.1.2: a living player may refuse unless the declarer has seen its character card
+    ("勝利宣言を行なったプレイヤーに自分の正体を見られていない人"); face-up players have been seen by
+    everyone (seed 000 3.2.3, T3). Having seen the declarer's own card bars nobody."""
+    seats = five(s2={"seen_by": [0]}, s0={"seen_by": [1]}, s3={"exposed": True}, s4={"alive": False, "place": ""})
     table = _planet(seats)
-    assert answerers(table.state, 0) == (1,)
+    assert answerers(table.state, 0) == (1,)  # 2: seen by the declarer; 3: face up; 4: dead
     act(table, Declare(0, True))
     act(table, Answer(1, True))
     assert table.outcome() is not None
+
+
+def test_a_player_who_saw_the_declarers_card_may_still_refuse() -> None:
+    """KMC 11.1.2 read the right way round (issue 25 A1): seat 1 has seen the declarer's card,
+    the declarer has not seen seat 1's: seat 1 is asked, and its refusal stands."""
+    table = _planet(five(s0={"seen_by": [1, 2]}))
+    assert answerers(table.state, 0) == (1, 2, 3, 4)
+    act(table, Declare(0, True))
+    act(table, Answer(1, False))
+    assert table.outcome() is None and ("refused", 1, 0) in table.state.events
 
 
 def test_elmi_overrides_a_refusal_when_half_the_others_are_dead() -> None:
