@@ -59,6 +59,12 @@ def make(seat: int, step: int, what: str, about: Sequence[int], value: Any, rule
     return Claim(seat, step, what, tuple(about), value, rule)
 
 
+def good_now(attribute: str, converted: bool) -> bool:
+    """Is a character Good now (KMC 6.3.2)? A Good card is; an E/G card is once converted
+    (KMC 2.2.1, the public mark engine/locke/abilities.py sets), until it next comes back to life."""
+    return attribute == "good" or (converted and attribute == "evil-good")
+
+
 def holds(components: ComponentSet, claim: Claim, contents: tuple[str, ...]) -> bool:
     """Does ``claim`` hold, given the opened contents of ``claim.about`` (aligned)?"""
     what, value = claim.what, claim.value
@@ -89,8 +95,8 @@ def holds(components: ComponentSet, claim: Claim, contents: tuple[str, ...]) -> 
     if what == FACT:  # fate.fact_claim
         question, answer = value
         return FACTS[str(question)](character) == bool(answer)
-    if what == GOOD_NOW:
-        return character.attribute == "good"
+    if what == GOOD_NOW:  # value: the seat's public "converted" mark when it claimed (KMC 2.2.1)
+        return good_now(character.attribute, value is True)
     if what == HAS_ABILITY:
         return character.has_ability(str(value))
     if what == RELEASE:

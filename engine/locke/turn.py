@@ -50,6 +50,7 @@ from engine.core.pending import (
 )
 from engine.locke import abilities, base_cards, board, charts, fate, planet_cards, traps
 from engine.locke import claims as ck
+from engine.locke.claims import good_now
 from engine.locke.actions import (
     Appear,
     Destroy,
@@ -351,7 +352,7 @@ class Move(SeatDecision):
         if p.proofs:  # seed 002 prison 12+: ESP level 0 while a proof is in
             out = [a for a in out if not isinstance(a, Teleport)]
         here = cell_of(s, p.place).face_up
-        if s.phase == "base" and here in KEY_BASES and (me is None or me.attribute == "good"):
+        if s.phase == "base" and here in KEY_BASES and (me is None or good_now(me.attribute, p.converted)):
             out.append(Destroy(seat))
         return (out + planet_cards.move_uses(g, s, seat, me, knowledge)
                 + list(abilities.move_options(g, s, seat, me, knowledge)))
@@ -443,7 +444,7 @@ class Move(SeatDecision):
         here = cell_of(s, p.place)
         if s.phase != "base" or p.status != "normal" or here.face_up not in KEY_BASES:
             raise IllegalAction("stand on a face-up key base in the base phase to destroy it", rule="locke.9.3.1")
-        claim = ck.make(self.seat, s.step_no, ck.GOOD_NOW, (p.character,), None, "locke.9.3.1")
+        claim = ck.make(self.seat, s.step_no, ck.GOOD_NOW, (p.character,), p.converted, "locke.9.3.1")
         s = s._replace(cells=with_cell(s, p.place, Cell(face_up="destroyed")), **claimed(s, claim),
                        key_bases_destroyed=s.key_bases_destroyed + 1)
         s = flag(log(s, "key-base-destroyed", self.seat, here.face_up, p.place), "destroyed")

@@ -9,7 +9,7 @@ from engine.core.pending import Placement
 from engine.locke import board
 from engine.locke.actions import Declare, Destroy, EnterBase, InfoCheck, Keep, Land, Nop, Teleport, Walk
 from engine.locke.turn import KEY_BASES, OUTER, DealtInformationCheck
-from tests.engine.locke.flow_helpers import act, five, place, roll, settle, table_at, waiting
+from tests.engine.locke.flow_helpers import act, five, game, place, roll, settle, table_at, waiting
 
 
 def _planet(**position):  # type: ignore[no-untyped-def]
@@ -194,3 +194,26 @@ def test_recovery_is_refused_without_damage() -> None:
     act(table, Declare(0, False))
     with pytest.raises(IllegalAction):
         table.feed(Recover(0))
+
+
+@pytest.mark.parametrize("converted", [True, False])
+def test_a_converted_eg_character_is_good_now_and_may_destroy(converted: bool) -> None:
+    """Issue 25 A9 (KMC 2.2.1, 6.3.2, 9.3.1): an E/G character converted by Locke or Liza is Good
+    until it next comes back to life, so destroying a key base is an honest move, offered and
+    judged true; unconverted, the same move is not offered and is a false claim."""
+    from engine.core.claims import FalseClaim
+
+    e_g = next(c.id for c in game().components.characters if c.attribute == "evil-good")
+    table = _base(turn_of=4, seats=five(s0={"place": "B:1:1"}, s1={"place": "B:4:4"}, s2={"place": ""},
+                                        s3={"place": ""},
+                                        s4={"character": e_g, "silhouette": "elmi", "place": "B:1:2",
+                                            "converted": converted}),
+                  cells={"B:1:2": {"face_up": "command-room"}})
+    act(table, Declare(4, False))
+    assert any(isinstance(a, Destroy) for a in table.legal(4)) == converted
+    if converted:
+        act(table, Destroy(4))
+        assert table.state.key_bases_destroyed == 1 and table.state.claims[-1].value is True
+    else:
+        with pytest.raises(FalseClaim):
+            table.feed(Destroy(4))
