@@ -37,6 +37,15 @@ def _free_display() -> int:
     raise RuntimeError("no free X display number between :140 and :399")
 
 
+def _answers(display: str) -> bool:
+    """Whether the X server of ``display`` takes connections."""
+    if not Path(f"/tmp/.X11-unix/X{display.lstrip(':')}").exists():
+        return False
+    done = subprocess.run(["xdotool", "getdisplaygeometry"], env={**os.environ, "DISPLAY": display},
+                          capture_output=True, timeout=10)
+    return done.returncode == 0
+
+
 @contextlib.contextmanager
 def xvfb(size: tuple[int, int]) -> Iterator[str]:
     """A virtual X screen of ``size`` (24-bit); yields its DISPLAY value."""
@@ -45,7 +54,9 @@ def xvfb(size: tuple[int, int]) -> Iterator[str]:
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 10
-        while not Path(f"/tmp/.X11-unix/X{number}").exists():
+        # the socket appears a moment before the server answers: a client started then finds no
+        # display, so wait until xdotool can read the screen's size
+        while not _answers(f":{number}"):
             if server.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError(f"Xvfb :{number} did not start")
             time.sleep(0.05)
@@ -106,8 +117,9 @@ class Client:
     def click(self, x: int, y: int) -> None:
         """A left click at (x, y) inside the window."""
         left, top, _, _ = self.geometry()
-        self._xdotool("mousemove", "--sync", str(left + x), str(top + y))
-        self._xdotool("click", "1")
+        # one xdotool call, so the move reaches the X server before the click; no --sync: xdotool
+        # waits ~15 s for a motion that never comes when the pointer is already there
+        self._xdotool("mousemove", str(left + x), str(top + y), "click", "1")
 
     def shot(self, path: Path) -> Path:
         """The whole screen as a PNG."""
