@@ -189,7 +189,9 @@ class LobbyScene(Scene):
         # the table we host or join
         self.invite_field = TextField(pygame.Rect(R.left + 20, R.top + 80, inner, 56), self.net.code if self.net else "",
                                       max_len=400, read_only=True, on_copy=self._copy, lines=2)
-        self.copy_button = Button(pygame.Rect(R.left + 20, R.top + 146, 150, 38), tr(lang, "copy"), self._copy,
+        # the Copy button says when the code is copied (a note beside it was hidden by Add a bot)
+        self.copy_button = Button(pygame.Rect(R.left + 20, R.top + 146, 150, 38),
+                                  tr(lang, "copied_short" if self.copy_state == "copied" else "copy"), self._copy,
                                   hotkey="Ctrl+C")
         self.cancel_button = Button(pygame.Rect(R.left + 20, R.bottom - 58, 160, 40), tr(lang, "cancel"), self._cancel_net)
         self.online_button = Button(pygame.Rect(R.left + 190, R.bottom - 58, inner - 170, 40), tr(lang, "invite_online"),
@@ -377,6 +379,7 @@ class LobbyScene(Scene):
             return
         self.copy_state = "copied" if copy_to_clipboard(self.net.online_code or self.net.code) else "select"
         self.invite_field.focused = True  # shown selected, ready for Ctrl+C
+        self.copy_button.label = tr(self.app.lang, "copied_short" if self.copy_state == "copied" else "copy")
         self.app.invalidate()
 
     def _join(self, code: str | None = None, game: str | None = None) -> None:
@@ -694,7 +697,11 @@ class LobbyScene(Scene):
         lang, net = self.app.lang, self.net
         assert net is not None
         if net.role == "host":
-            return tr(lang, "hosting_wait", n=net.seats_free())
+            free = net.seats_free()
+            if free:
+                return tr(lang, "hosting_wait_one" if free == 1 else "hosting_wait", n=free)
+            down = net.peer.lobby_down()  # every seat taken, but a joiner's link is down
+            return tr(lang, "hosting_held", who=tr(lang, "list_sep").join(down)) if down else tr(lang, "hosting_full")
         if net.role == "resume":
             return tr(lang, "resuming")
         if net.role == "rematch" and net.rematch is not None:
@@ -704,7 +711,24 @@ class LobbyScene(Scene):
                 return tr(lang, "rematch_seated")
             status = tr(lang, "rematch_wait", who=sep.join(missing))
             return status + (" " + tr(lang, "rematch_back", who=sep.join(back)) if back else "")
-        return tr(lang, "joining", fingerprint=net.peer.invite.fingerprint if net.peer.invite else "?")
+        seat = net.seat_waiting()
+        if seat is None:
+            return tr(lang, "joining", fingerprint=net.peer.invite.fingerprint if net.peer.invite else "?")
+        mine, size, waiting = seat
+        if waiting:
+            return tr(lang, "joined_wait_one" if waiting == 1 else "joined_wait", seat=mine, size=size, n=waiting)
+        return tr(lang, "joined_full", seat=mine, size=size)
+
+    def status_and_box(self, top: int) -> tuple[pygame.Rect, pygame.Rect]:
+        """Where the headline of our table in the making goes, from ``top``: as tall as its lines
+        (every line read whole: a seat-by-seat wait can take four lines at 960x600), and the
+        progress box under it, down to the Cancel button."""
+        R = self.right
+        width = R.width - 40
+        lines = len(wrap(self.table_status(), STATUS_SIZE, width, True))
+        status = pygame.Rect(R.left + 20, top, width, lines * line_height(STATUS_SIZE))
+        box_top = status.bottom + 6
+        return status, pygame.Rect(R.left + 20, box_top, width, self.cancel_button.rect.top - box_top - 12)
 
     def _draw_table(self, surface: pygame.Surface) -> None:
         lang = self.app.lang
@@ -713,19 +737,17 @@ class LobbyScene(Scene):
         y = R.top + 56
         if net.role == "host":
             draw_text(surface, tr(lang, "invite_give"), (R.left + 20, y), 15, theme.TEXT_DIM, max_width=R.width - 40)
-            key = {"copied": "copied", "select": "copy_select"}.get(self.copy_state, "copy_hint")
-            c = self.copy_button.rect
-            used = draw_wrapped(surface, tr(lang, key), pygame.Rect(c.right + 12, c.top - 2, R.right - 20 - c.right - 12, 60),
-                                13, theme.GOOD if self.copy_state == "copied" else theme.WARN)
-            y = max(c.bottom, c.top - 2 + used) + 10
+            y = self.copy_button.rect.bottom + 10
+            if self.copy_state == "select":  # no clipboard here: how to copy it by hand, under the buttons
+                y += draw_wrapped(surface, tr(lang, "copy_select"), pygame.Rect(R.left + 20, y, R.width - 40, 60),
+                                  13, theme.WARN) + 6
             invites = net.online_invites()
             if invites:
                 listing = ", ".join(f"{code} ({tr(lang, 'online_state_' + state)})" for code, state in invites[-4:])
                 y += draw_wrapped(surface, f"{tr(lang, 'online_codes')} {listing}",
                                   pygame.Rect(R.left + 20, y, R.width - 40, 60), 14, theme.TEXT) + 6
-        status = self.table_status()
-        y += draw_wrapped(surface, status, pygame.Rect(R.left + 20, y, R.width - 40, 50), 16, theme.ACCENT, bold=True) + 6
-        box = pygame.Rect(R.left + 20, y, R.width - 40, self.cancel_button.rect.top - y - 12)
+        status, box = self.status_and_box(y)
+        draw_wrapped(surface, self.table_status(), status, STATUS_SIZE, theme.ACCENT, bold=True)
         if box.height > 30:
             panel(surface, box, fill=(26, 31, 40))
             step = line_height(13)
@@ -737,6 +759,10 @@ class LobbyScene(Scene):
                 surface.blit(render(line, 13, theme.TEXT_DIM), (box.left + 10, ty))
                 ty += step
             surface.set_clip(clip)
+
+
+#: The size of the headline of our table in the making (bold): what it waits for.
+STATUS_SIZE = 16
 
 
 def _wrap13(text: str, width: int) -> tuple[str, ...]:

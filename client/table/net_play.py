@@ -482,10 +482,45 @@ class NetTable:
             self._stop_rematch_wait()  # everyone came back
 
     def progress_lines(self, lang: str) -> list[str]:
-        """The latest progress of our peer in ``lang`` (stable ids, client.i18n)."""
-        from client.i18n import progress_text
+        """The latest progress of our peer in ``lang`` (stable ids, client.i18n); a peer the
+        driver names by its key fingerprint is named as the player knows it (:meth:`known_names`),
+        else as "Player <fingerprint>"."""
+        from client.i18n import progress_text, tr
 
-        return [progress_text(lang, event) for event in self.events]
+        names = self.known_names(lang)
+
+        def named(event: Any) -> Any:
+            peer = event.fields.get("peer")
+            if not isinstance(peer, str):
+                return event
+            who = names.get(peer) or tr(lang, "a_player", fingerprint=peer)
+            return dataclasses.replace(event, fields={**event.fields, "peer": who})
+
+        return [progress_text(lang, named(event)) for event in self.events]
+
+    def known_names(self, lang: str) -> dict[str, str]:
+        """Key fingerprint -> how the player knows that peer before the start: as the host, each
+        seated joiner's name; as a joiner, "the host" (its name is not sent before the start)."""
+        from client.i18n import tr
+        from client.table.words import display_name
+        from net.transport.keys import short_id
+
+        lobby = self.peer.host_lobby
+        if lobby is not None:
+            return {short_id(s.key): display_name(s.name, i) for i, s in enumerate(lobby.seated) if i > 0}
+        invite = self.peer.invite
+        if self.role in ("join", "rematch") and invite is not None:
+            return {invite.fingerprint: tr(lang, "the_host", fingerprint=invite.fingerprint)}
+        return {}
+
+    def seat_waiting(self) -> tuple[int, int, int] | None:
+        """As a joiner seated at a table that has not started: (our seat number counted from 1,
+        the table's size, how many more it waits for); None before the host has seated us."""
+        seated, size = self.peer.lobby_seated, self.peer.lobby_size
+        me = self.identity.public_key
+        if self.peer.genesis is not None or seated is None or size is None or me not in seated:
+            return None
+        return seated.index(me) + 1, size, size - len(seated)
 
     def _on_end(self, result: dict[str, Any]) -> None:
         self.result = result
