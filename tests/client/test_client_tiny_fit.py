@@ -94,3 +94,23 @@ def test_the_seats_text_scales_with_the_window(private_dirs: Any) -> None:
     _, large = _table(Clock(), (1920, 1080), "en", 3)
     assert small_scale == 1.0 and large.text_scale() > 1.2
     assert large.ring.seats[0].height > small_seat.height  # taller seats for the larger text
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_chat_reactions_are_whole_at_the_smallest_window(clock: Clock, lang: str) -> None:
+    """Seen in a real window (issue 29): a networked table's reactions at 960x600 read "Nice m…"
+    and "Good g…" (four equal buttons in the 300 px side panel). Each is now as wide as its words."""
+    from client.text import fit_line
+    from client.widgets import BUTTON_MIN_SIZE, TextField
+
+    app, scene = _table(clock, (960, 600), lang, 3)
+    scene.chat_field = TextField(pygame.Rect(0, 0, 10, 10))  # as a networked table has
+    scene._build_controls()
+    reactions = [b for b in scene.chat_buttons if b.payload[1] != "send"]
+    assert len(reactions) == 4
+    for button in reactions:
+        shown, _ = fit_line(button.label, button.size, button.label_room(button.size), min_size=BUTTON_MIN_SIZE)
+        assert shown == button.label, (button.label, button.rect)
+    field = scene.chat_field.rect
+    assert all(b.rect.right <= field.right + 70 for b in reactions)  # within the panel, the Send button's edge
+    app.render()
