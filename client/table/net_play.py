@@ -271,10 +271,15 @@ class NetTable:
     def add_bot(self, kind: str | None = None) -> None:
         """Seat a bot of ``kind`` (default: the game's first bot) in an empty seat of the table we
         host; it runs on this computer with a key of its own (net/peer/bot_seats.py). ValueError
-        with words for the player when there is no empty seat."""
+        with words for the player when there is no empty seat. The bot is named in the host's
+        language ("ランダムボット 1"): its name is sent to every seat as it is."""
+        from client.i18n import known, tr
         from net.peer.bot_seats import add_bot
 
-        add_bot(self.peer, kind or self.peer.entry.default_bots[0])
+        kind = kind or self.peer.entry.default_bots[0]
+        lang = self.app.lang
+        name = f"{tr(lang, f'bot_{kind}')} {len(self.peer.bot_seats) + 1}" if known(f"bot_{kind}") else ""
+        add_bot(self.peer, kind, name=name)
         self.on_change()
 
     def start_rematch(self, rematch: Rematch, old_peer: Any = None) -> None:

@@ -127,3 +127,21 @@ def test_the_copy_button_says_copied_and_no_note_hides_under_add_a_bot(memory: M
     surface = pygame.Surface(SMALL)
     lobby.draw(surface)
     lobby._cancel_net()
+
+
+def test_add_a_bot_fills_a_seat_with_a_bot_named_in_the_hosts_language(memory: MemoryPeers) -> None:
+    """Issue 29 items 7 and 8: *Add a bot* seats a bot (it runs here); seen in a real Japanese window,
+    it was called "Random bot 1" at the table and in the log."""
+    from tests.client.conftest import click
+
+    app, lobby = _lobby(memory, "ja", 3)
+    lobby._host()
+    net = lobby.net
+    assert net is not None and lobby.bot_seat_button.enabled and "2" in lobby.bot_seat_button.label
+    click(app, lobby.bot_seat_button.rect.center)
+    memory.run(lambda: net.empty_seats() == 1)
+    seated_names = [s.name for s in net.peer.host_lobby.seated]
+    assert seated_names[1] == "ランダムボット 1", seated_names
+    assert "1" in lobby.bot_seat_button.label and "あと1人" in lobby.table_status()
+    assert any(line.startswith("ランダムボット 1が席2") for line in net.progress_lines("ja")), net.progress_lines("ja")
+    lobby._cancel_net()
