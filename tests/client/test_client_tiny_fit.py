@@ -114,3 +114,17 @@ def test_the_chat_reactions_are_whole_at_the_smallest_window(clock: Clock, lang:
     field = scene.chat_field.rect
     assert all(b.rect.right <= field.right + 70 for b in reactions)  # within the panel, the Send button's edge
     app.render()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_input_buttons_show_their_words_at_full_size(clock: Clock, lang: str) -> None:
+    """Seen in a real window (issue 29): "Guess low (6 or less)" shrank to a smaller size than
+    "Guess high (7+)" beside it; each input button is as wide as its label."""
+    from client.text import fit_line
+
+    app, scene = _table(clock, (960, 600), lang, 3)
+    assert len(scene.buttons) == 2
+    for button in scene.buttons:
+        assert fit_line(button.label, button.size, button.label_room(button.size)) == (button.label, button.size)
+    assert scene.buttons[0].rect.right < scene.buttons[1].rect.left
+    assert scene.buttons[-1].rect.right <= scene.bar().right
