@@ -241,6 +241,8 @@ class NetTable:
         self.at_host = False
         self.online: Any = None  # net.peer.online.OnlineHost once we invite a friend online
         self.online_code = ""  # the newest online code
+        #: As the host: the name of every joiner seen seated so far, by key fingerprint (known_names).
+        self._seen_names: dict[str, str] = {}
         if resume is not None:  # the deck is in the journal (committed at the start)
             self.directory: Path | None = resume.directory
             cards = None
@@ -511,8 +513,10 @@ class NetTable:
         from net.transport.keys import short_id
 
         lobby = self.peer.host_lobby
-        if lobby is not None:
-            return {short_id(s.key): display_name(s.name, i) for i, s in enumerate(lobby.seated) if i > 0}
+        if lobby is not None:  # kept once seen: a joiner who left is still named in the lines before
+            self._seen_names.update({short_id(s.key): display_name(s.name, i) for i, s in enumerate(lobby.seated)
+                                     if i > 0})
+            return self._seen_names
         invite = self.peer.invite
         if self.role in ("join", "rematch") and invite is not None:
             return {invite.fingerprint: tr(lang, "the_host", fingerprint=invite.fingerprint)}

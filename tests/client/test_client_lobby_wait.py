@@ -86,6 +86,8 @@ def test_the_host_reads_how_many_more_who_is_down_and_names_not_keys(memory: Mem
     _read_whole(lobby)
     memory.run(lambda: not net.peer.lobby_down(), seconds=LOBBY_GRACE * 2)  # Ben's seat is freed
     assert ("1 more player" if lang == "en" else "あと1人") in lobby.table_status()
+    shown = net.progress_lines(lang)
+    assert not any(short_id(ben.identity.public_key) in line for line in shown), shown  # still Ben, once gone
     lobby._cancel_net()
     for peer in (ben, cid):
         if peer.result is None:
