@@ -184,8 +184,8 @@ class LobbyScene(Scene):
             self.abandon_button = Button(pygame.Rect(R.right - 120, R.top + 224, 100, 40), tr(lang, "abandon"),
                                          self._abandon)
             lan_top += 62
-        self.lan_rect = pygame.Rect(R.left + 20, R.top + lan_top, inner, max(60, R.height - lan_top - 96))
-        self.message_rect = pygame.Rect(R.left + 20, self.lan_rect.bottom + 10, inner, R.bottom - self.lan_rect.bottom - 16)
+        self.lan_rect = pygame.Rect(R.left + 20, R.top + lan_top, inner, 0)
+        self._place_message()
         # the table we host or join
         self.invite_field = TextField(pygame.Rect(R.left + 20, R.top + 80, inner, 56), self.net.code if self.net else "",
                                       max_len=400, read_only=True, on_copy=self._copy, lines=2)
@@ -212,6 +212,15 @@ class LobbyScene(Scene):
             self.widgets += [self.cancel_button]
             if self.net.role == "host":
                 self.widgets += [self.invite_field, self.copy_button, self.online_button, self.bot_seat_button]
+
+    def _place_message(self) -> None:
+        """The message under the LAN list gets the lines it needs (a reason and what to do are
+        read whole: at 960x600 three lines cut off how to start a second window); the list gives
+        up the room, down to one row."""
+        R, box = self.right, self.lan_rect
+        need = len(wrap(self.message, MESSAGE_SIZE, box.width)) * line_height(MESSAGE_SIZE) if self.message else 0
+        box.height = max(LAN_ROW + 6, R.bottom - box.top - max(80, need + 6) - 16)
+        self.message_rect = pygame.Rect(box.left, box.bottom + 10, box.width, R.bottom - box.bottom - 16)
 
     # -- actions ---------------------------------------------------------------
     def _set_lang(self, lang: str) -> None:
@@ -419,8 +428,16 @@ class LobbyScene(Scene):
             self._set_game(named)  # the game row follows the table joined
         return named or None
 
+    def ours(self, ad: Any) -> bool:
+        """Whether a LAN table is one we host ourselves (another window with our key, or this one)."""
+        return self.fingerprint is not None and ad.fingerprint == self.fingerprint
+
     def _join_lan(self, ad: Any) -> None:
         from net.transport.errors import InviteError
+
+        if self.ours(ad):  # joining it cannot work: say why and what to do, at once
+            self._say(tr(self.app.lang, "own_table", fingerprint=ad.fingerprint, command=SECOND_WINDOW), theme.WARN)
+            return
 
         from client.table.ui import net_ui
 
@@ -461,6 +478,8 @@ class LobbyScene(Scene):
     def _say(self, text: str, colour: theme.Colour) -> None:
         self.message = text
         self.message_colour = colour
+        if hasattr(self, "lan_rect"):  # laid out: the message takes the room it needs
+            self._place_message()
         self.app.invalidate()
 
     def _play(self) -> None:
@@ -506,7 +525,10 @@ class LobbyScene(Scene):
             self.layout()
         elif net.result is not None:  # the table closed before a game started
             self.net = None
-            if net.rematch is not None and net.rematch_gone:  # we gave up waiting: say for whom
+            if net.own_table():  # two windows with one key: say so in our words, and what to do
+                self._say(tr(self.app.lang, "own_table", fingerprint=self.fingerprint or "?",
+                             command=SECOND_WINDOW), theme.BAD)
+            elif net.rematch is not None and net.rematch_gone:  # we gave up waiting: say for whom
                 self._say(tr(self.app.lang, "rematch_gone", who=tr(self.app.lang, "list_sep").join(net.rematch_gone)),
                           theme.BAD)
             elif net.rematch is not None:  # the host did not come back, or sent the others away
@@ -671,10 +693,11 @@ class LobbyScene(Scene):
             seats = tr(lang, "lan_seats", n=ad.seats_free)
             draw_text(surface, f"{display_name(ad.name, 0)} · {self.game_title(ad.game)} · {ad.fingerprint}",
                       (row.left + 10, row.centery), 14, theme.TEXT, anchor="midleft", max_width=row.width - 150)
-            draw_text(surface, f"{seats} · {tr(lang, 'join')}", (row.right - 10, row.centery), 14, theme.ACCENT,
-                      anchor="midright", max_width=130)
+            action, colour = (tr(lang, "lan_yours"), theme.TEXT_DIM) if self.ours(ad) else \
+                (f"{seats} · {tr(lang, 'join')}", theme.ACCENT)
+            draw_text(surface, action, (row.right - 10, row.centery), 14, colour, anchor="midright", max_width=130)
         if self.message:
-            draw_wrapped(surface, self.message, self.message_rect, 15, self.message_colour)
+            draw_wrapped(surface, self.message, self.message_rect, MESSAGE_SIZE, self.message_colour)
 
     def game_title(self, name: str) -> str:
         """A registered game's title, or the name a LAN advertisement gave (made safe to show)."""
@@ -688,8 +711,8 @@ class LobbyScene(Scene):
             return []
         box = self.lan_rect
         ads = sorted(self.lan.tables.values(), key=lambda a: (a.name, a.fingerprint))
-        return [(pygame.Rect(box.left + 6, box.top + 6 + 34 * i, box.width - 12, 30), ad)
-                for i, ad in enumerate(ads[: max(1, (box.height - 8) // 34)])]
+        return [(pygame.Rect(box.left + 6, box.top + 6 + LAN_ROW * i, box.width - 12, LAN_ROW - 4), ad)
+                for i, ad in enumerate(ads[: max(1, (box.height - 8) // LAN_ROW)])]
 
     def table_status(self) -> str:
         """The headline of our table in the making: seats still free, resuming, a rematch's wait
@@ -763,6 +786,12 @@ class LobbyScene(Scene):
 
 #: The size of the headline of our table in the making (bold): what it waits for.
 STATUS_SIZE = 16
+#: The size of the lobby's message (under the LAN list).
+MESSAGE_SIZE = 15
+#: The height of a row of the LAN list (and the gap to the next).
+LAN_ROW = 34
+#: How to start a second window as another player (its own key and settings: net/identity.py profiles).
+SECOND_WINDOW = "FAIRTABLE_PROFILE=2 fairtable"
 
 
 def _wrap13(text: str, width: int) -> tuple[str, ...]:

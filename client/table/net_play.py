@@ -522,6 +522,14 @@ class NetTable:
             return {invite.fingerprint: tr(lang, "the_host", fingerprint=invite.fingerprint)}
         return {}
 
+    def own_table(self) -> bool:
+        """Whether the table we dialled is our own: its host has our identity key (two windows on
+        one computer without FAIRTABLE_PROFILE; the driver refuses that join at once)."""
+        from net.transport.keys import key_matches
+
+        invite = self.peer.invite
+        return self.role == "join" and invite is not None and key_matches(self.identity.public_key, invite.fingerprint)
+
     def seat_waiting(self) -> tuple[int, int, int] | None:
         """As a joiner seated at a table that has not started: (our seat number counted from 1,
         the table's size, how many more it waits for); None before the host has seated us."""

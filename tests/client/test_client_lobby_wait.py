@@ -12,6 +12,7 @@ the note beside Copy was hidden under *Add a bot*.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from types import SimpleNamespace
 from typing import Any
 
 import pygame
@@ -21,6 +22,7 @@ from client.app import App
 from client.lobby import LobbyScene
 from client.settings import Settings
 from client.text import line_height, wrap
+from net.identity import Identity
 from net.peer.driver import LOBBY_GRACE
 from net.transport.keys import short_id
 from tests.net.peer.memory_peers import MemoryPeers
@@ -147,3 +149,29 @@ def test_add_a_bot_fills_a_seat_with_a_bot_named_in_the_hosts_language(memory: M
     assert "1" in lobby.bot_seat_button.label and "あと1人" in lobby.table_status()
     assert any(line.startswith("ランダムボット 1が席2") for line in net.progress_lines("ja")), net.progress_lines("ja")
     lobby._cancel_net()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_window_joining_its_own_table_reads_why_and_what_to_do_whole(memory: MemoryPeers, lang: str) -> None:
+    """Issue 29 item 3, seen in two real windows with one key at 960x600: the joiner's message was
+    the driver's English in the Japanese window too, and its last line (how to start a second
+    window) was cut off under the LAN list. It is the lobby's own words now, read whole."""
+    from client.text import line_height, wrap
+
+    app, lobby = _lobby(memory, lang, 3)
+    own = memory.peer("Me", 1, identity=Identity.load_or_create())  # this window's key: another window hosts
+    invite = own.host(3)
+    lobby._join(invite.encode())
+    lobby.update(0.0)
+    assert lobby.net is None
+    message = lobby.message
+    assert "FAIRTABLE_PROFILE=2 fairtable" in message and lobby.fingerprint in message
+    assert ("your own table" in message) if lang == "en" else ("あなた自身の卓" in message and "this" not in message)
+    lines = wrap(message, 15, lobby.message_rect.width)
+    assert len(lines) * line_height(15) <= lobby.message_rect.height, (len(lines), lobby.message_rect)
+    assert lobby.lan_rect.height >= 40 and lobby.lan_rect.bottom < lobby.message_rect.top
+    app.render()
+    lobby._say("", lobby.message_colour)
+    lobby._join_lan(SimpleNamespace(fingerprint=lobby.fingerprint, game="tiny"))  # our table in the LAN list
+    assert lobby.net is None and "FAIRTABLE_PROFILE=2" in lobby.message  # said at once, nothing dialled
+    own.leave("test over")
