@@ -142,9 +142,13 @@ class LobbyScene(Scene):
                                   lang, self._set_lang)
         self.name_field = TextField(pygame.Rect(L.left + 20, L.top + 70, L.width - 40, 40), self.settings.name,
                                     on_change=self._set_name)
-        y = L.top + 128
+        # a short panel (960x600) packs the picker and a lower Play button tighter, so the words on
+        # the chosen deck and bot are read whole (they were cut after the deck's, the bot's unseen)
+        compact = L.height < COMPACT_PANEL
+        y = L.top + (118 if compact else 128)
         self.setup_choices = []
         self.setup_about: list[tuple[Choice, Callable[[str], str]]] = []
+        self.hint_top = y
         for field in self.setup_fields():
             rows = max(1, -(-len(field.options) // field.columns)) if field.columns else 1
             choice = Choice(pygame.Rect(L.left + 20, y + 22, L.width - 40, 38 * rows + 8 * (rows - 1)),
@@ -152,10 +156,12 @@ class LobbyScene(Scene):
             self.setup_choices.append((tr(lang, field.label), choice))
             if field.describe is not None:
                 self.setup_about.append((choice, field.describe))
-            y = choice.rect.bottom + 23
-        self.hint_top = y - 13
+            y = choice.rect.bottom + (16 if compact else 23)
+            self.hint_top = choice.rect.bottom + (6 if compact else 10)
+        play = pygame.Rect(L.left + 20, L.bottom - 66, L.width - 40, 50) if compact else \
+            pygame.Rect(L.left + 20, L.bottom - 84, L.width - 40, 60)
         # Enter plays against the bot, unless an unfinished game waits: then Enter resumes it
-        self.play_button = Button(pygame.Rect(L.left + 20, L.bottom - 84, L.width - 40, 60), tr(lang, "play_bot"),
+        self.play_button = Button(play, tr(lang, "play_bot"),
                                   self._play, primary=True, enabled=not self.play_blocked(),
                                   hotkey="" if self.unfinished or self.play_blocked() else "Enter", size=24)
         self.settings_button = Button(pygame.Rect(self.lang_choice.rect.left - 100 - 130, 18, 130, 38),
@@ -470,6 +476,8 @@ class LobbyScene(Scene):
             self._set_game(net.entry.name)  # an online code paired with a table of another game
         if net is not None and net.online_code and self.invite_field.value != net.online_code:
             self.invite_field.value = net.online_code  # a new online code: show it and copy it
+            # in the console too, like the LAN code (the note without a clipboard says it is there)
+            print(f"Fairtable online code: {net.online_code}", file=sys.stderr, flush=True)
             self._copy()
         if net is not None and net.empty_seats() != self.empty_shown:
             self.layout()  # a seat taken or freed: the bot button's count and state
@@ -784,6 +792,8 @@ class LobbyScene(Scene):
             surface.set_clip(clip)
 
 
+#: A left panel shorter than this (a 960x600 window) is laid out compact (LobbyScene.layout).
+COMPACT_PANEL = 440
 #: The size of the headline of our table in the making (bold): what it waits for.
 STATUS_SIZE = 16
 #: The size of the lobby's message (under the LAN list).
