@@ -193,7 +193,9 @@ class LobbyScene(Scene):
         self.lan_rect = pygame.Rect(R.left + 20, R.top + lan_top, inner, 0)
         self._place_message()
         # the table we host or join
-        self.invite_field = TextField(pygame.Rect(R.left + 20, R.top + 80, inner, 56), self.net.code if self.net else "",
+        # the newest online code, once there is one (a re-layout showed the LAN code again)
+        self.invite_field = TextField(pygame.Rect(R.left + 20, R.top + 80, inner, 56),
+                                      (self.net.online_code or self.net.code) if self.net else "",
                                       max_len=400, read_only=True, on_copy=self._copy, lines=2)
         # the Copy button says when the code is copied (a note beside it was hidden by Add a bot)
         self.copy_button = Button(pygame.Rect(R.left + 20, R.top + 146, 150, 38),
@@ -767,7 +769,9 @@ class LobbyScene(Scene):
         net = self.net
         y = R.top + 56
         if net.role == "host":
-            draw_text(surface, tr(lang, "invite_give"), (R.left + 20, y), 15, theme.TEXT_DIM, max_width=R.width - 40)
+            # the LAN code is everyone's; an online code is one friend's (the field shows the newest)
+            give = tr(lang, "invite_give_online" if net.online_code else "invite_give")
+            draw_text(surface, give, (R.left + 20, y), 15, theme.TEXT_DIM, max_width=R.width - 40)
             y = self.copy_button.rect.bottom + 10
             if self.copy_state == "select":  # no clipboard here: how to copy it by hand, under the buttons
                 y += draw_wrapped(surface, tr(lang, "copy_select"), pygame.Rect(R.left + 20, y, R.width - 40, 60),

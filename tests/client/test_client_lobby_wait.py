@@ -175,3 +175,34 @@ def test_a_window_joining_its_own_table_reads_why_and_what_to_do_whole(memory: M
     lobby._join_lan(SimpleNamespace(fingerprint=lobby.fingerprint, game="tiny"))  # our table in the LAN list
     assert lobby.net is None and "FAIRTABLE_PROFILE=2" in lobby.message  # said at once, nothing dialled
     own.leave("test over")
+
+
+def test_an_online_code_stays_in_the_field_and_is_worded_for_one_friend(memory: MemoryPeers,
+                                                                        capsys: pytest.CaptureFixture[str],
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seen in a real window (issue 29 item 2): after *Invite a friend online* the field's label
+    still said the code was for everyone, and a re-layout put the LAN code back (printing and
+    copying the online code a second time when the next change came)."""
+    import client.lobby as lobby_module
+
+    app, lobby = _lobby(memory, "en", 3)
+    lobby._host()
+    net = lobby.net
+    assert net is not None
+    net.online_code = "7-crossover-clockwork"  # as OnlineHost hands it over
+    lobby._net_changed()
+    lobby.layout()
+    assert lobby.invite_field.value == "7-crossover-clockwork"
+    lobby._net_changed()
+    assert capsys.readouterr().err.count("Fairtable online code: 7-crossover-clockwork") == 1
+    shown: list[str] = []
+    real = lobby_module.draw_text
+
+    def spy(surface: Any, text: str, *args: Any, **kw: Any) -> Any:
+        shown.append(text)
+        return real(surface, text, *args, **kw)
+
+    monkeypatch.setattr(lobby_module, "draw_text", spy)
+    lobby.draw(pygame.Surface(SMALL))
+    assert "Give this online code to one friend (it works once):" in shown
+    lobby._cancel_net()
