@@ -232,8 +232,10 @@ class LobbyScene(Scene):
 
     # -- actions ---------------------------------------------------------------
     def _set_lang(self, lang: str) -> None:
-        self.settings.lang = lang
+        # the app saves a new language it is told (App.set_lang); setting ours first made it no news,
+        # and a window that did not quit cleanly came back in the old language
         self.app.set_lang(lang)
+        self.settings.lang = lang
         self.layout()
 
     def _set_name(self, name: str) -> None:
