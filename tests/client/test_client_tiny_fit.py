@@ -128,3 +128,22 @@ def test_the_input_buttons_show_their_words_at_full_size(clock: Clock, lang: str
         assert fit_line(button.label, button.size, button.label_room(button.size)) == (button.label, button.size)
     assert scene.buttons[0].rect.right < scene.buttons[1].rect.left
     assert scene.buttons[-1].rect.right <= scene.bar().right
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_seat_status_is_whole_at_the_smallest_window(clock: Clock, lang: str) -> None:
+    """Seen in a real 960x600 window (six seats, Japanese): each bot's status read
+    "ボット・ローカル卓（このコンピュ…"; a seat's status line fits its box."""
+    from client.i18n import tr
+    from client.table.status import COLOURS
+    from client.text import fit_line
+
+    app, scene = _table(clock, (960, 600), lang, 6)
+    size = scene.sized(12)
+    for seat, rect in enumerate(scene.ring.seats):
+        text = tr(lang, scene.session.peer_status(seat))
+        assert fit_line(text, size, rect.width - 12 - 12)[0] == text, (seat, text)
+    for key in COLOURS:  # every status a seat can show, at the narrowest seat of the ring
+        text = tr(lang, key)
+        narrowest = min(r.width for r in scene.ring.seats)
+        assert fit_line(text, size, narrowest - 24)[0] == text, (key, text)
