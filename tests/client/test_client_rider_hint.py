@@ -77,3 +77,5 @@ def test_the_flip_and_rock_paper_scissors_hints_point_at_the_button_not_a_card()
         scene.legal = [SealedPick(scene.me, purpose, "A")]
         scene.selected = None
         assert bar_hint(scene, "en") == tr("en", key) and "button" in tr("en", key)
+        # the bar's buttons are right of the hint (seen in a real window: it said "below")
+        assert "on the right" in tr("en", key) and tr("ja", key).startswith("右のボタン")
