@@ -148,6 +148,7 @@ def test_the_end_screen_says_each_total_in_the_players_language(clock: Clock) ->
         assert all(str(sum(p)) in text for p in parts), text
     card, dice, bonus = parts[outcome.winner]
     assert f"(card {card} + dice {dice} + guess {bonus})" in words.reason(outcome, "en")
+    assert " has " not in words.reason(outcome, "en")  # "You (Seat 1) has…" was seen: no verb to agree
     assert words.reason(Outcome(None, "seat 1 resigned"), "ja").endswith("が対局をやめた（署名付きのメッセージで降参）")
     end = EndScene(app, session, reason=words.reason, progress=words.progress)
     app.switch(end)
