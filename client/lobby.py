@@ -211,6 +211,10 @@ class LobbyScene(Scene):
         self.quit_button = Button(pygame.Rect(L.left, L.bottom + 14, 120, 40), tr(lang, "quit"), self.app.stop)
         self.game_choice = Choice(pygame.Rect(L.left + 220, L.bottom + 14, R.right - L.left - 220, 40),
                                   [(g.name, g.title_in(lang)) for g in self.games], self.settings.game, self._set_game)
+        if self.net is not None:  # our table's game and set-up are fixed: shown, not changeable
+            for choice in (*(c for _, c in self.setup_choices), self.game_choice):
+                for button in choice.buttons:
+                    button.enabled = False
         self.widgets = [self.lang_choice, self.name_field, *(c for _, c in self.setup_choices), self.play_button,
                         self.quit_button, self.settings_button, self.help_button, self.game_choice]
         if self.net is None:

@@ -206,3 +206,20 @@ def test_an_online_code_stays_in_the_field_and_is_worded_for_one_friend(memory: 
     lobby.draw(pygame.Surface(SMALL))
     assert "Give this online code to one friend (it works once):" in shown
     lobby._cancel_net()
+
+
+def test_the_game_and_set_up_are_fixed_while_a_table_is_open(memory: MemoryPeers) -> None:
+    """Seen in real windows: while hosting a Tiny table of 4, the seat picker and the game row still
+    took clicks (a host could pick Rider or 5 seats; the open table stayed Tiny for 4)."""
+    from tests.client.conftest import click
+
+    app, lobby = _lobby(memory, "en", 4)
+    lobby._host()
+    seats = lobby.setup_choices[0][1]
+    click(app, next(b for b in seats.buttons if b.payload == "5").rect.center)
+    click(app, next(b for b in lobby.game_choice.buttons if b.payload == "rider").rect.center)
+    assert lobby.settings.seats == 4 and lobby.settings.game == "tiny" and lobby.net is not None
+    lobby._cancel_net()
+    seats = lobby.setup_choices[0][1]
+    click(app, next(b for b in seats.buttons if b.payload == "5").rect.center)
+    assert lobby.settings.seats == 5  # no table: the picker works again
