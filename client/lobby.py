@@ -82,7 +82,8 @@ class LobbyScene(Scene):
         self.identity = identity  # None: the player's own key (net.identity default path)
         self.net: Any = None  # client.table.net_play.NetTable while hosting or joining
         self.copy_state = ""  # "", "copied" or "select"
-        self.fingerprint, self.identity_error = load_identity()
+        # the key this lobby's tables use: a given identity's (tests, a second window's), else the player's own
+        self.fingerprint, self.identity_error = (identity.fingerprint, "") if identity is not None else load_identity()
         # networked games keep a journal and are offered for resuming (demos and screenshots do not)
         self.resumable = resumable
         self.unfinished: list[Any] = []
@@ -142,9 +143,13 @@ class LobbyScene(Scene):
                                   lang, self._set_lang)
         self.name_field = TextField(pygame.Rect(L.left + 20, L.top + 70, L.width - 40, 40), self.settings.name,
                                     on_change=self._set_name)
-        y = L.top + 128
+        # a short panel (960x600) packs the picker and a lower Play button tighter, so the words on
+        # the chosen deck and bot are read whole (they were cut after the deck's, the bot's unseen)
+        compact = L.height < COMPACT_PANEL
+        y = L.top + (118 if compact else 128)
         self.setup_choices = []
         self.setup_about: list[tuple[Choice, Callable[[str], str]]] = []
+        self.hint_top = y
         for field in self.setup_fields():
             rows = max(1, -(-len(field.options) // field.columns)) if field.columns else 1
             choice = Choice(pygame.Rect(L.left + 20, y + 22, L.width - 40, 38 * rows + 8 * (rows - 1)),
@@ -152,10 +157,12 @@ class LobbyScene(Scene):
             self.setup_choices.append((tr(lang, field.label), choice))
             if field.describe is not None:
                 self.setup_about.append((choice, field.describe))
-            y = choice.rect.bottom + 23
-        self.hint_top = y - 13
+            y = choice.rect.bottom + (16 if compact else 23)
+            self.hint_top = choice.rect.bottom + (6 if compact else 10)
+        play = pygame.Rect(L.left + 20, L.bottom - 66, L.width - 40, 50) if compact else \
+            pygame.Rect(L.left + 20, L.bottom - 84, L.width - 40, 60)
         # Enter plays against the bot, unless an unfinished game waits: then Enter resumes it
-        self.play_button = Button(pygame.Rect(L.left + 20, L.bottom - 84, L.width - 40, 60), tr(lang, "play_bot"),
+        self.play_button = Button(play, tr(lang, "play_bot"),
                                   self._play, primary=True, enabled=not self.play_blocked(),
                                   hotkey="" if self.unfinished or self.play_blocked() else "Enter", size=24)
         self.settings_button = Button(pygame.Rect(self.lang_choice.rect.left - 100 - 130, 18, 130, 38),
@@ -184,12 +191,16 @@ class LobbyScene(Scene):
             self.abandon_button = Button(pygame.Rect(R.right - 120, R.top + 224, 100, 40), tr(lang, "abandon"),
                                          self._abandon)
             lan_top += 62
-        self.lan_rect = pygame.Rect(R.left + 20, R.top + lan_top, inner, max(60, R.height - lan_top - 96))
-        self.message_rect = pygame.Rect(R.left + 20, self.lan_rect.bottom + 10, inner, R.bottom - self.lan_rect.bottom - 16)
+        self.lan_rect = pygame.Rect(R.left + 20, R.top + lan_top, inner, 0)
+        self._place_message()
         # the table we host or join
-        self.invite_field = TextField(pygame.Rect(R.left + 20, R.top + 80, inner, 56), self.net.code if self.net else "",
+        # the newest online code, once there is one (a re-layout showed the LAN code again)
+        self.invite_field = TextField(pygame.Rect(R.left + 20, R.top + 80, inner, 56),
+                                      (self.net.online_code or self.net.code) if self.net else "",
                                       max_len=400, read_only=True, on_copy=self._copy, lines=2)
-        self.copy_button = Button(pygame.Rect(R.left + 20, R.top + 146, 150, 38), tr(lang, "copy"), self._copy,
+        # the Copy button says when the code is copied (a note beside it was hidden by Add a bot)
+        self.copy_button = Button(pygame.Rect(R.left + 20, R.top + 146, 150, 38),
+                                  tr(lang, "copied_short" if self.copy_state == "copied" else "copy"), self._copy,
                                   hotkey="Ctrl+C")
         self.cancel_button = Button(pygame.Rect(R.left + 20, R.bottom - 58, 160, 40), tr(lang, "cancel"), self._cancel_net)
         self.online_button = Button(pygame.Rect(R.left + 190, R.bottom - 58, inner - 170, 40), tr(lang, "invite_online"),
@@ -200,6 +211,10 @@ class LobbyScene(Scene):
         self.quit_button = Button(pygame.Rect(L.left, L.bottom + 14, 120, 40), tr(lang, "quit"), self.app.stop)
         self.game_choice = Choice(pygame.Rect(L.left + 220, L.bottom + 14, R.right - L.left - 220, 40),
                                   [(g.name, g.title_in(lang)) for g in self.games], self.settings.game, self._set_game)
+        if self.net is not None:  # our table's game and set-up are fixed: shown, not changeable
+            for choice in (*(c for _, c in self.setup_choices), self.game_choice):
+                for button in choice.buttons:
+                    button.enabled = False
         self.widgets = [self.lang_choice, self.name_field, *(c for _, c in self.setup_choices), self.play_button,
                         self.quit_button, self.settings_button, self.help_button, self.game_choice]
         if self.net is None:
@@ -211,10 +226,21 @@ class LobbyScene(Scene):
             if self.net.role == "host":
                 self.widgets += [self.invite_field, self.copy_button, self.online_button, self.bot_seat_button]
 
+    def _place_message(self) -> None:
+        """The message under the LAN list gets the lines it needs (a reason and what to do are
+        read whole: at 960x600 three lines cut off how to start a second window); the list gives
+        up the room, down to one row."""
+        R, box = self.right, self.lan_rect
+        need = len(wrap(self.message, MESSAGE_SIZE, box.width)) * line_height(MESSAGE_SIZE) if self.message else 0
+        box.height = max(LAN_ROW + 6, R.bottom - box.top - max(80, need + 6) - 16)
+        self.message_rect = pygame.Rect(box.left, box.bottom + 10, box.width, R.bottom - box.bottom - 16)
+
     # -- actions ---------------------------------------------------------------
     def _set_lang(self, lang: str) -> None:
-        self.settings.lang = lang
+        # the app saves a new language it is told (App.set_lang); setting ours first made it no news,
+        # and a window that did not quit cleanly came back in the old language
         self.app.set_lang(lang)
+        self.settings.lang = lang
         self.layout()
 
     def _set_name(self, name: str) -> None:
@@ -377,6 +403,7 @@ class LobbyScene(Scene):
             return
         self.copy_state = "copied" if copy_to_clipboard(self.net.online_code or self.net.code) else "select"
         self.invite_field.focused = True  # shown selected, ready for Ctrl+C
+        self.copy_button.label = tr(self.app.lang, "copied_short" if self.copy_state == "copied" else "copy")
         self.app.invalidate()
 
     def _join(self, code: str | None = None, game: str | None = None) -> None:
@@ -416,8 +443,16 @@ class LobbyScene(Scene):
             self._set_game(named)  # the game row follows the table joined
         return named or None
 
+    def ours(self, ad: Any) -> bool:
+        """Whether a LAN table is one we host ourselves (another window with our key, or this one)."""
+        return self.fingerprint is not None and ad.fingerprint == self.fingerprint
+
     def _join_lan(self, ad: Any) -> None:
         from net.transport.errors import InviteError
+
+        if self.ours(ad):  # joining it cannot work: say why and what to do, at once
+            self._say(tr(self.app.lang, "own_table", fingerprint=ad.fingerprint, command=SECOND_WINDOW), theme.WARN)
+            return
 
         from client.table.ui import net_ui
 
@@ -450,6 +485,8 @@ class LobbyScene(Scene):
             self._set_game(net.entry.name)  # an online code paired with a table of another game
         if net is not None and net.online_code and self.invite_field.value != net.online_code:
             self.invite_field.value = net.online_code  # a new online code: show it and copy it
+            # in the console too, like the LAN code (the note without a clipboard says it is there)
+            print(f"Fairtable online code: {net.online_code}", file=sys.stderr, flush=True)
             self._copy()
         if net is not None and net.empty_seats() != self.empty_shown:
             self.layout()  # a seat taken or freed: the bot button's count and state
@@ -458,6 +495,8 @@ class LobbyScene(Scene):
     def _say(self, text: str, colour: theme.Colour) -> None:
         self.message = text
         self.message_colour = colour
+        if hasattr(self, "lan_rect"):  # laid out: the message takes the room it needs
+            self._place_message()
         self.app.invalidate()
 
     def _play(self) -> None:
@@ -503,7 +542,10 @@ class LobbyScene(Scene):
             self.layout()
         elif net.result is not None:  # the table closed before a game started
             self.net = None
-            if net.rematch is not None and net.rematch_gone:  # we gave up waiting: say for whom
+            if net.own_table():  # two windows with one key: say so in our words, and what to do
+                self._say(tr(self.app.lang, "own_table", fingerprint=self.fingerprint or "?",
+                             command=SECOND_WINDOW), theme.BAD)
+            elif net.rematch is not None and net.rematch_gone:  # we gave up waiting: say for whom
                 self._say(tr(self.app.lang, "rematch_gone", who=tr(self.app.lang, "list_sep").join(net.rematch_gone)),
                           theme.BAD)
             elif net.rematch is not None:  # the host did not come back, or sent the others away
@@ -668,10 +710,11 @@ class LobbyScene(Scene):
             seats = tr(lang, "lan_seats", n=ad.seats_free)
             draw_text(surface, f"{display_name(ad.name, 0)} · {self.game_title(ad.game)} · {ad.fingerprint}",
                       (row.left + 10, row.centery), 14, theme.TEXT, anchor="midleft", max_width=row.width - 150)
-            draw_text(surface, f"{seats} · {tr(lang, 'join')}", (row.right - 10, row.centery), 14, theme.ACCENT,
-                      anchor="midright", max_width=130)
+            action, colour = (tr(lang, "lan_yours"), theme.TEXT_DIM) if self.ours(ad) else \
+                (f"{seats} · {tr(lang, 'join')}", theme.ACCENT)
+            draw_text(surface, action, (row.right - 10, row.centery), 14, colour, anchor="midright", max_width=130)
         if self.message:
-            draw_wrapped(surface, self.message, self.message_rect, 15, self.message_colour)
+            draw_wrapped(surface, self.message, self.message_rect, MESSAGE_SIZE, self.message_colour)
 
     def game_title(self, name: str) -> str:
         """A registered game's title, or the name a LAN advertisement gave (made safe to show)."""
@@ -685,8 +728,8 @@ class LobbyScene(Scene):
             return []
         box = self.lan_rect
         ads = sorted(self.lan.tables.values(), key=lambda a: (a.name, a.fingerprint))
-        return [(pygame.Rect(box.left + 6, box.top + 6 + 34 * i, box.width - 12, 30), ad)
-                for i, ad in enumerate(ads[: max(1, (box.height - 8) // 34)])]
+        return [(pygame.Rect(box.left + 6, box.top + 6 + LAN_ROW * i, box.width - 12, LAN_ROW - 4), ad)
+                for i, ad in enumerate(ads[: max(1, (box.height - 8) // LAN_ROW)])]
 
     def table_status(self) -> str:
         """The headline of our table in the making: seats still free, resuming, a rematch's wait
@@ -694,7 +737,11 @@ class LobbyScene(Scene):
         lang, net = self.app.lang, self.net
         assert net is not None
         if net.role == "host":
-            return tr(lang, "hosting_wait", n=net.seats_free())
+            free = net.seats_free()
+            if free:
+                return tr(lang, "hosting_wait_one" if free == 1 else "hosting_wait", n=free)
+            down = net.peer.lobby_down()  # every seat taken, but a joiner's link is down
+            return tr(lang, "hosting_held", who=tr(lang, "list_sep").join(down)) if down else tr(lang, "hosting_full")
         if net.role == "resume":
             return tr(lang, "resuming")
         if net.role == "rematch" and net.rematch is not None:
@@ -704,7 +751,24 @@ class LobbyScene(Scene):
                 return tr(lang, "rematch_seated")
             status = tr(lang, "rematch_wait", who=sep.join(missing))
             return status + (" " + tr(lang, "rematch_back", who=sep.join(back)) if back else "")
-        return tr(lang, "joining", fingerprint=net.peer.invite.fingerprint if net.peer.invite else "?")
+        seat = net.seat_waiting()
+        if seat is None:
+            return tr(lang, "joining", fingerprint=net.peer.invite.fingerprint if net.peer.invite else "?")
+        mine, size, waiting = seat
+        if waiting:
+            return tr(lang, "joined_wait_one" if waiting == 1 else "joined_wait", seat=mine, size=size, n=waiting)
+        return tr(lang, "joined_full", seat=mine, size=size)
+
+    def status_and_box(self, top: int) -> tuple[pygame.Rect, pygame.Rect]:
+        """Where the headline of our table in the making goes, from ``top``: as tall as its lines
+        (every line read whole: a seat-by-seat wait can take four lines at 960x600), and the
+        progress box under it, down to the Cancel button."""
+        R = self.right
+        width = R.width - 40
+        lines = len(wrap(self.table_status(), STATUS_SIZE, width, True))
+        status = pygame.Rect(R.left + 20, top, width, lines * line_height(STATUS_SIZE))
+        box_top = status.bottom + 6
+        return status, pygame.Rect(R.left + 20, box_top, width, self.cancel_button.rect.top - box_top - 12)
 
     def _draw_table(self, surface: pygame.Surface) -> None:
         lang = self.app.lang
@@ -712,20 +776,20 @@ class LobbyScene(Scene):
         net = self.net
         y = R.top + 56
         if net.role == "host":
-            draw_text(surface, tr(lang, "invite_give"), (R.left + 20, y), 15, theme.TEXT_DIM, max_width=R.width - 40)
-            key = {"copied": "copied", "select": "copy_select"}.get(self.copy_state, "copy_hint")
-            c = self.copy_button.rect
-            used = draw_wrapped(surface, tr(lang, key), pygame.Rect(c.right + 12, c.top - 2, R.right - 20 - c.right - 12, 60),
-                                13, theme.GOOD if self.copy_state == "copied" else theme.WARN)
-            y = max(c.bottom, c.top - 2 + used) + 10
+            # the LAN code is everyone's; an online code is one friend's (the field shows the newest)
+            give = tr(lang, "invite_give_online" if net.online_code else "invite_give")
+            draw_text(surface, give, (R.left + 20, y), 15, theme.TEXT_DIM, max_width=R.width - 40)
+            y = self.copy_button.rect.bottom + 10
+            if self.copy_state == "select":  # no clipboard here: how to copy it by hand, under the buttons
+                y += draw_wrapped(surface, tr(lang, "copy_select"), pygame.Rect(R.left + 20, y, R.width - 40, 60),
+                                  13, theme.WARN) + 6
             invites = net.online_invites()
             if invites:
                 listing = ", ".join(f"{code} ({tr(lang, 'online_state_' + state)})" for code, state in invites[-4:])
                 y += draw_wrapped(surface, f"{tr(lang, 'online_codes')} {listing}",
                                   pygame.Rect(R.left + 20, y, R.width - 40, 60), 14, theme.TEXT) + 6
-        status = self.table_status()
-        y += draw_wrapped(surface, status, pygame.Rect(R.left + 20, y, R.width - 40, 50), 16, theme.ACCENT, bold=True) + 6
-        box = pygame.Rect(R.left + 20, y, R.width - 40, self.cancel_button.rect.top - y - 12)
+        status, box = self.status_and_box(y)
+        draw_wrapped(surface, self.table_status(), status, STATUS_SIZE, theme.ACCENT, bold=True)
         if box.height > 30:
             panel(surface, box, fill=(26, 31, 40))
             step = line_height(13)
@@ -737,6 +801,18 @@ class LobbyScene(Scene):
                 surface.blit(render(line, 13, theme.TEXT_DIM), (box.left + 10, ty))
                 ty += step
             surface.set_clip(clip)
+
+
+#: A left panel shorter than this (a 960x600 window) is laid out compact (LobbyScene.layout).
+COMPACT_PANEL = 440
+#: The size of the headline of our table in the making (bold): what it waits for.
+STATUS_SIZE = 16
+#: The size of the lobby's message (under the LAN list).
+MESSAGE_SIZE = 15
+#: The height of a row of the LAN list (and the gap to the next).
+LAN_ROW = 34
+#: How to start a second window as another player (its own key and settings: net/identity.py profiles).
+SECOND_WINDOW = "FAIRTABLE_PROFILE=2 fairtable"
 
 
 def _wrap13(text: str, width: int) -> tuple[str, ...]:

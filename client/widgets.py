@@ -33,6 +33,17 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, fill: theme.Colour = theme
 BUTTON_MIN_SIZE = 11
 
 
+def share_widths(labels: Sequence[str], size: int, total: int, gap: int) -> list[int]:
+    """The widths of a row of buttons labelled ``labels`` (text ``size``) filling ``total`` pixels
+    with ``gap`` between them: each in proportion to its label and margins, so a long label gets
+    the room a short one does not need (equal widths cut "Good game!" while "Hmm…" had room)."""
+    needs = [render(label, size, theme.TEXT).get_width() + 14 for label in labels]
+    room = total - gap * (len(labels) - 1)
+    widths = [need * room // sum(needs) for need in needs]
+    widths[-1] += room - sum(widths)
+    return widths
+
+
 class Button:
     """A clickable label. ``payload`` lets tests and scenes identify it."""
 

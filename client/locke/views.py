@@ -83,6 +83,14 @@ def _mod(mod: Any, namer: Namer) -> str:
     return f"{word} ={value}" if op == "set" else f"{word} +{value}"
 
 
+def character_line(namer: Namer, card: str) -> str:
+    """Our panel's first line: the character card and its side; a name that says its side
+    already ("Ran (Evil/Good)") is not followed by it again."""
+    name, attribute = namer.card(card), namer.word(namer.components.character(card).attribute)
+    key = "lk_panel_character_named" if f"({attribute})" in name else "lk_panel_character"
+    return tr(namer.lang, key, name=name, attribute=attribute)
+
+
 def panel_lines(state: LockeState, namer: Namer, hand: tuple[int, ...] = ()) -> list[str]:
     """Our private panel: character and its stats now, abilities, items, die, kept cards,
     combat hand, what we were shown, our hidden markers."""
@@ -93,8 +101,7 @@ def panel_lines(state: LockeState, namer: Namer, hand: tuple[int, ...] = ()) -> 
     card = know.card(s.character)
     if card:
         character = namer.components.character(card)
-        lines.append(tr(lang, "lk_panel_character", name=namer.card(card),
-                        attribute=namer.word(character.attribute)))
+        lines.append(character_line(namer, card))
         now = stats.now(character, s.mods, s.proofs)
         lines.append(tr(lang, "lk_panel_stats", level=now.level, power=now.power,
                         durability=max(0, now.durability - s.damage), max=now.durability, mind=now.mind))

@@ -7,7 +7,6 @@ or when it is the local seat's own (its own draws).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -29,6 +28,7 @@ from engine.core.pending import (
 )
 from client.i18n import known, tr
 from client.rider.cardart import attribute_name
+from client.table.end_scene import table_reason
 from client.table.log import LogEntry
 from client.table.words import player_label
 from engine.rider.actions import (
@@ -91,15 +91,9 @@ def reason_text(reason: str, winner: int | None, names: Sequence[str], me: int, 
     the engine wrote it."""
     if "rider.9" in reason and winner is not None:
         return tr(lang, "reason_lost3", loser=player_label(1 - winner, names, me, lang))
-    forfeit = re.match(r"seat (\d+) forfeited", reason)
-    if forfeit is not None and int(forfeit.group(1)) < len(names):  # a networked table's forfeit
-        return tr(lang, "reason_forfeit", who=player_label(int(forfeit.group(1)), names, me, lang))
-    resigned = re.match(r"seat (\d+) resigned", reason)
-    if resigned is not None and int(resigned.group(1)) < len(names):  # a networked table's signed resignation
-        return tr(lang, "reason_resigned", who=player_label(int(resigned.group(1)), names, me, lang))
-    conceded = re.match(r"seat (\d+) conceded", reason)
-    if conceded is not None and int(conceded.group(1)) < len(names):  # a local table's Concede
-        return tr(lang, "reason_conceded", who=player_label(int(conceded.group(1)), names, me, lang))
+    ended = table_reason(reason, names, me, lang)  # a forfeit, a signed resignation, a local Concede
+    if ended is not None:
+        return ended
     if "rider.10" in reason:
         return tr(lang, "reason_turn_limit")
     return for_people(reason)

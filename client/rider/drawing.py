@@ -25,7 +25,7 @@ from client.table.controls import draw_notice, glow
 from client.table.log_panel import draw_chat, draw_log
 from client.table.prompts import Prompt, draw_prompt
 from client.table.status import ALARMS, status_colour
-from client.table.words import player_label
+from client.table.words import clock_text, player_label
 from client.text import ELLIPSIS, draw_text, draw_wrapped, fits, line_height, render, wrap
 from client.widgets import panel
 from engine.core.inputs import SealedPick
@@ -337,6 +337,23 @@ def hint_layout(text: str, room: int, bar_h: int) -> tuple[tuple[str, ...], int]
     return rows, HINT_MIN
 
 
+def early_setup_status(scene: RiderTableScene, lang: str) -> tuple[str, theme.Colour] | None:
+    """The status line over our early set-up (we arrange while the other seat places first): who
+    places, or for how long they have been silent, short enough that the hint under it (what to
+    do now) keeps its place; None outside an early set-up, or once the other seat is stalling
+    (then the table's note offers the claim). The table's long note took the whole bar here,
+    cut at 960x600, and the set-up's instructions were gone."""
+    session = scene.session
+    if scene.setup is None or not scene.setup.early or scene.legal or session.problem \
+            or session.forfeit_seat() is not None:
+        return None
+    who = player_label(scene.opp, session.names, scene.me, lang)
+    silent = session.silence()
+    if silent is not None:
+        return tr(lang, "setup_early_silent", who=who, quiet=clock_text(silent[1])), theme.WARN
+    return tr(lang, "setup_early_status", who=who), theme.TEXT
+
+
 def draw_bar(scene: RiderTableScene, surface: pygame.Surface, state: RiderState) -> None:
     lang = scene.app.lang
     bar = scene.layout.bar
@@ -346,8 +363,11 @@ def draw_bar(scene: RiderTableScene, surface: pygame.Surface, state: RiderState)
         draw_wrapped(surface, scene._problem_text(lang), pygame.Rect(bar.left + 16, bar.top + 6, bar.width - 32 - buttons_w,
                                                                 bar.height - 8), 14, theme.BAD)
         return
-    note = scene.session.table_note(lang)
-    if note and not scene.legal:
+    early = early_setup_status(scene, lang)
+    note = "" if early is not None else scene.session.table_note(lang)
+    if early is not None:
+        status, colour = early
+    elif note and not scene.legal:
         alarm = scene.session.peer_status(scene.opp) in ALARMS or scene.session.silence() is not None
         status, colour = note, theme.WARN if alarm else theme.TEXT
     elif scene.legal:

@@ -32,6 +32,7 @@ from client.rider.describe import describe, option_text, setup_text, why_text
 from client.rider.help import rider_help
 from client.rider.intents import Intents, needs_confirm
 from client.rider.layout import SeatArea, TableLayout
+from client.text import render
 from client.rider.setup_picker import SetupPicker
 from client.table.controls import Control, Key, control_at, notice_rect
 from client.table.log import LogEntry
@@ -248,7 +249,11 @@ class RiderTableScene(TableScene[RiderState]):
             labels["setup_fill"] = (tr(lang, "setup_fill"), "")
         for name in reversed(names):
             label, hot = labels.get(name, (name, ""))
-            width = 150 if name in SETUP_AIDS else 200
+            # as wide as the label needs (its hotkey tag too), no wider: the hint beside the buttons
+            # was cut on boards narrower than the reference sizes' (a 1120x660 window, side panel open)
+            aid = name in SETUP_AIDS
+            text_w = render(label, (bar.height - 16) // 2, theme.TEXT, not aid).get_width()
+            width = max(110 if aid else 140, min(150 if aid else 200, text_w + 40))
             rect = pygame.Rect(x - width, bar.top + 8, width, bar.height - 16)
             x -= width + 10
             enabled = self.setup is None or name != "setup_place" or self.setup.complete

@@ -6,7 +6,8 @@ table, the session's own end-of-game audit on a networked one). On a local
 table the dice and shuffles came from this computer, which the screen says
 plainly. A game words its end reason and its progress line itself (Rider:
 ``client.rider.play.end_words``); without them the screen shows the
-engine's reason (seats renumbered for people) and the number of moves.
+engine's reason (seats renumbered for people; the table's own endings, a forfeit, a
+resignation or a concession, in words: :func:`table_reason`) and the number of moves.
 
 :func:`show_end` is the one hand-over from a finished table scene to this
 screen, which every game's UI calls from its scene's end callback.
@@ -15,6 +16,7 @@ screen, which every game's UI calls from its scene's end callback.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -63,6 +65,20 @@ def others_line(outcome: Outcome | None, me: int, names: Sequence[str], lang: st
     return tr(lang, "winners_list", who=", ".join(parts)) if parts else tr(lang, "nobody_won")
 
 
+#: The table's own endings of any game (engine reasons the table layer writes), by catalogue key.
+TABLE_ENDINGS = (("forfeited", "reason_forfeit"), ("resigned", "reason_resigned"), ("conceded", "reason_conceded"))
+
+
+def table_reason(reason: str, names: Sequence[str], me: int, lang: str) -> str | None:
+    """A game ended by the table rather than by its rules (a forfeit, a signed resignation, a
+    local concession: "seat N resigned"), in ``lang``; None for a game's own ending."""
+    for word, key in TABLE_ENDINGS:
+        found = re.match(rf"seat (\d+) {word}", reason)
+        if found is not None and int(found.group(1)) < len(names):
+            return tr(lang, key, who=player_label(int(found.group(1)), names, me, lang))
+    return None
+
+
 @dataclasses.dataclass(frozen=True)
 class EndWords:
     """A game's own words on the end screen: the end reason, and the progress line under it."""
@@ -82,7 +98,8 @@ class EndScene(Scene):
         (how long the game went); both default to words every game has."""
         super().__init__(app)
         self.session = session
-        self.reason = reason or (lambda outcome, lang: for_people(outcome.reason))
+        self.reason = reason or (lambda outcome, lang: table_reason(outcome.reason, session.names, session.me, lang)
+                                 or for_people(outcome.reason))
         self.progress = progress or (lambda lang: tr(lang, "moves", n=session.moves))
         self.backdrop = backdrop
         #: The final table, drawn live (card previews on hover) while the dialog is dismissed.

@@ -241,6 +241,8 @@ class NetTable:
         self.at_host = False
         self.online: Any = None  # net.peer.online.OnlineHost once we invite a friend online
         self.online_code = ""  # the newest online code
+        #: As the host: the name of every joiner seen seated so far, by key fingerprint (known_names).
+        self._seen_names: dict[str, str] = {}
         if resume is not None:  # the deck is in the journal (committed at the start)
             self.directory: Path | None = resume.directory
             cards = None
@@ -271,10 +273,15 @@ class NetTable:
     def add_bot(self, kind: str | None = None) -> None:
         """Seat a bot of ``kind`` (default: the game's first bot) in an empty seat of the table we
         host; it runs on this computer with a key of its own (net/peer/bot_seats.py). ValueError
-        with words for the player when there is no empty seat."""
+        with words for the player when there is no empty seat. The bot is named in the host's
+        language ("ランダムボット 1"): its name is sent to every seat as it is."""
+        from client.i18n import known, tr
         from net.peer.bot_seats import add_bot
 
-        add_bot(self.peer, kind or self.peer.entry.default_bots[0])
+        kind = kind or self.peer.entry.default_bots[0]
+        lang = self.app.lang
+        name = f"{tr(lang, f'bot_{kind}')} {len(self.peer.bot_seats) + 1}" if known(f"bot_{kind}") else ""
+        add_bot(self.peer, kind, name=name)
         self.on_change()
 
     def start_rematch(self, rematch: Rematch, old_peer: Any = None) -> None:
@@ -482,10 +489,55 @@ class NetTable:
             self._stop_rematch_wait()  # everyone came back
 
     def progress_lines(self, lang: str) -> list[str]:
-        """The latest progress of our peer in ``lang`` (stable ids, client.i18n)."""
-        from client.i18n import progress_text
+        """The latest progress of our peer in ``lang`` (stable ids, client.i18n); a peer the
+        driver names by its key fingerprint is named as the player knows it (:meth:`known_names`),
+        else as "Player <fingerprint>"."""
+        from client.i18n import progress_text, tr
 
-        return [progress_text(lang, event) for event in self.events]
+        names = self.known_names(lang)
+
+        def named(event: Any) -> Any:
+            peer = event.fields.get("peer")
+            if not isinstance(peer, str):
+                return event
+            who = names.get(peer) or tr(lang, "a_player", fingerprint=peer)
+            return dataclasses.replace(event, fields={**event.fields, "peer": who})
+
+        return [progress_text(lang, named(event)) for event in self.events]
+
+    def known_names(self, lang: str) -> dict[str, str]:
+        """Key fingerprint -> how the player knows that peer before the start: as the host, each
+        seated joiner's name; as a joiner, "the host" (its name is not sent before the start)."""
+        from client.i18n import tr
+        from client.table.words import display_name
+        from net.transport.keys import short_id
+
+        lobby = self.peer.host_lobby
+        if lobby is not None:  # kept once seen: a joiner who left is still named in the lines before
+            self._seen_names.update({short_id(s.key): display_name(s.name, i) for i, s in enumerate(lobby.seated)
+                                     if i > 0})
+            return self._seen_names
+        invite = self.peer.invite
+        if self.role in ("join", "rematch") and invite is not None:
+            return {invite.fingerprint: tr(lang, "the_host", fingerprint=invite.fingerprint)}
+        return {}
+
+    def own_table(self) -> bool:
+        """Whether the table we dialled is our own: its host has our identity key (two windows on
+        one computer without FAIRTABLE_PROFILE; the driver refuses that join at once)."""
+        from net.transport.keys import key_matches
+
+        invite = self.peer.invite
+        return self.role == "join" and invite is not None and key_matches(self.identity.public_key, invite.fingerprint)
+
+    def seat_waiting(self) -> tuple[int, int, int] | None:
+        """As a joiner seated at a table that has not started: (our seat number counted from 1,
+        the table's size, how many more it waits for); None before the host has seated us."""
+        seated, size = self.peer.lobby_seated, self.peer.lobby_size
+        me = self.identity.public_key
+        if self.peer.genesis is not None or seated is None or size is None or me not in seated:
+            return None
+        return seated.index(me) + 1, size, size - len(seated)
 
     def _on_end(self, result: dict[str, Any]) -> None:
         self.result = result

@@ -34,7 +34,7 @@ from client.table.log import LogEntry
 from client.table.prompts import Prompt, layout_prompt
 from client.table.session import TableSession, system_delay
 from client.table.words import player_label
-from client.widgets import Button, TextField
+from client.widgets import Button, TextField, share_widths
 from engine.core.actions import Action
 from engine.core.inputs import SeatInput
 from net.seats import for_people
@@ -48,6 +48,8 @@ ACTION_PROMPTS = ("choice", "confirm")
 NOTICE_SECONDS = 6.0
 #: Quick chat reactions (catalogue keys; the line is sent in the sender's language).
 REACTIONS = ("react_hello", "react_nice", "react_think", "react_gg")
+#: The text size of a quick reaction's button.
+REACTION_SIZE = 13
 #: The longest chat line the field takes (the protocol allows more; a table line stays readable).
 MAX_CHAT_INPUT = 200
 
@@ -262,12 +264,13 @@ class TableScene(Scene, Generic[S]):
             self.chat_field.rect = pygame.Rect(x, field_top, w - 70, 34)
             self.chat_buttons.append(Button(pygame.Rect(x + w - 64, field_top, 64, 34), tr(lang, "chat_send"),
                                             self._send_chat, payload=("chat", "send"), size=14))
-            keys = REACTIONS
-            rw = (w - 6 * (len(keys) - 1)) // len(keys)
-            for i, react in enumerate(keys):
-                rect = pygame.Rect(x + i * (rw + 6), field_top - 6 - 28, rw, 28)
-                self.chat_buttons.append(Button(rect, tr(lang, react), self._reactor(react), payload=("chat", react),
-                                                size=13))
+            labels = [tr(lang, react) for react in REACTIONS]
+            # each reaction as wide as its words ("Good game!" is twice "Hmm…"): equal widths cut the long ones
+            left = x
+            for react, label, rw in zip(REACTIONS, labels, share_widths(labels, REACTION_SIZE, w, 6)):
+                self.chat_buttons.append(Button(pygame.Rect(left, field_top - 6 - 28, rw, 28), label,
+                                                self._reactor(react), payload=("chat", react), size=REACTION_SIZE))
+                left += rw + 6
         return buttons
 
     # -- settings panel -------------------------------------------------------------------

@@ -21,7 +21,9 @@ from pathlib import Path
 
 from client.help import HelpPage
 from client.i18n import register_words
+from client.table.end_scene import EndWords
 from client.table.ui import SetupField, seat_field, table_seats
+from engine.core.game import Outcome
 
 if TYPE_CHECKING:
     from client.app import App
@@ -67,6 +69,33 @@ def local_session(app: Any, entry: Any, seats: int, *, name: str = "Player", see
                         seed=seed, clock=app.clock, bot_delay=delay, system_delay=system_delay(delay))
 
 
+def end_words(session: Any) -> EndWords:
+    """Tiny's words on the end screen: the winner's total by its parts and every other seat's
+    total (the engine's own reason, "seat 2 scored highest", is English and names a seat), or the
+    table's own ending (a resignation, a forfeit)."""
+    from client.i18n import tr
+    from client.table.end_scene import table_reason
+    from client.table.words import player_label
+    from engine.tiny.game import score_parts
+    from net.seats import for_people
+
+    def reason(outcome: Outcome, lang: str) -> str:
+        names, me, state = session.names, session.me, session.state
+        ended = table_reason(outcome.reason, names, me, lang)
+        if ended is not None:
+            return ended
+        if outcome.winner is None or not all(state.played):
+            return for_people(outcome.reason)
+        parts = score_parts(state)
+        card, dice, bonus = parts[outcome.winner]
+        others = sorted((s for s in range(state.seats) if s != outcome.winner), key=lambda s: -sum(parts[s]))
+        listing = tr(lang, "list_sep").join(f"{player_label(s, names, me, lang)} {sum(parts[s])}" for s in others)
+        return tr(lang, "tiny_end_reason", who=player_label(outcome.winner, names, me, lang), total=card + dice + bonus,
+                  card=card, dice=dice, bonus=bonus, others=listing)
+
+    return EndWords(reason, lambda lang: tr(lang, "moves", n=session.moves))
+
+
 def start_local(app: App, settings: Settings, entry: GameEntry[Any], on_leave: Callable[[], None], *,
                 seed: int | None = None) -> Scene:
     """Switch ``app`` to a local Tiny table of the lobby's seat count; return the scene.
@@ -80,7 +109,7 @@ def start_local(app: App, settings: Settings, entry: GameEntry[Any], on_leave: C
         def again() -> None:
             start_local(app, settings, entry, on_leave)
 
-        show_end(app, scene, session, on_lobby=on_leave, on_again=again)
+        show_end(app, scene, session, on_lobby=on_leave, on_again=again, words=end_words(session))
 
     scene = TinyScene(app, session, on_leave=on_leave, on_end=ended)
     app.switch(scene)
@@ -110,7 +139,8 @@ def start_net(app: App, table: NetTable, on_leave: Callable[[], None],
     again = rematch_starter(table, session, None, on_rematch)
 
     def ended(scene: TinyScene) -> None:
-        show_end(app, scene, session, on_lobby=leave, on_again=again, again_off=rematch_off(table))
+        show_end(app, scene, session, on_lobby=leave, on_again=again, again_off=rematch_off(table),
+                 words=end_words(session))
 
     scene = TinyScene(app, session, on_leave=leave, on_end=ended)
     app.switch(scene)  # its enter() starts following the session

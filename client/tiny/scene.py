@@ -39,7 +39,7 @@ from client.table.seating import Ring, seat_ring
 from client.table.session import TableSession
 from client.table.status import ALARMS, status_colour
 from client.table.words import player_label
-from client.text import draw_text, draw_wrapped, line_height, wrap
+from client.text import draw_text, draw_wrapped, line_height, render, wrap
 from client.widgets import Button, panel
 from engine.core.actions import Action
 from engine.core.pending import (
@@ -64,6 +64,8 @@ BAR_H = 120
 #: title and lines; the bar's status line. Larger windows scale them up (TinyScene.text_scale).
 NAME_SIZE, FACTS_SIZE, STATUS_SIZE = 14, 13, 12
 TITLE_SIZE, LINE_SIZE, BAR_SIZE = 20, 15, 15
+#: The text size of an input button's label (one button per legal input, under the board).
+INPUT_SIZE = 20
 #: The most the text scales up (a 4K window still shows a table, not a poster).
 MAX_SCALE = 1.6
 #: The smallest size the middle's lines shrink to before a line would be cut.
@@ -137,9 +139,12 @@ class TinyScene(TableScene[TinyState]):
         x = bar.left + 16
         blocked = self.prompt is not None or self.help is not None or self.settings_panel is not None
         for action in ([] if blocked else self.legal):
-            self.buttons.append(Button(pygame.Rect(x, bar.bottom - 60, 160, 48), self._label(action),
-                                       self._chooser(action), payload=action))
-            x += 172
+            label = self._label(action)
+            # as wide as its words at the button's size ("Guess low (6 or less)" shrank in a 160 px button)
+            width = max(160, render(label, INPUT_SIZE, theme.TEXT).get_width() + 28)
+            self.buttons.append(Button(pygame.Rect(x, bar.bottom - 60, width, 48), label,
+                                       self._chooser(action), payload=action, size=INPUT_SIZE))
+            x += width + 12
         if not blocked and not self.legal and self.session.forfeit_seat() is not None:
             self.buttons.append(Button(pygame.Rect(bar.right - 236, bar.bottom - 60, 220, 48),
                                        tr(lang, "claim_forfeit"), self._claim_forfeit, payload="forfeit"))

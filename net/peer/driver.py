@@ -405,11 +405,39 @@ class Peer:
                 or not self.host_lobby.seat_of(key):
             return  # over (our own links closing), no lobby, or not a joiner's seat
         if status in REACHABLE:
-            self._lobby_down.pop(key, None)
+            was_down = self._lobby_down.pop(key, None) is not None
+            if was_down and status is not PeerStatus.CONNECTED:
+                # back through another seat: the same process, its nonce unchanged (a new link
+                # of its own brings a new join request, which starts the table, see _on_lobby)
+                self._start_when_ready()
             return
         if key not in self._lobby_down:
             self._lobby_down[key] = self.reactor.seconds()
             self._later(0.0 if status is PeerStatus.LEFT else LOBBY_GRACE, self._free_seat, key)
+
+    def lobby_down(self) -> list[str]:
+        """As the host before the start: the names of seated joiners whose link is down (a full
+        table's start waits for them, _start_when_ready); [] otherwise."""
+        if self.host_lobby is None or self.genesis is not None:
+            return []
+        return [s.name or short_id(s.key) for s in self.host_lobby.seated if s.key in self._lobby_down]
+
+    def _start_when_ready(self) -> None:
+        """The host before the start, after a seat was taken or a seated joiner came back: start
+        the game once every seat is taken and every seated joiner is reachable; else tell every
+        joiner who sits so far (a rematch's joiner shows who is back). A full table whose joiner's
+        link is down waits for it to come back, or for its seat to be freed (LOBBY_GRACE): a game
+        started without it would wait for its signature for ever."""
+        lobby_ = self.host_lobby
+        if lobby_ is None or self.genesis is not None or self.result is not None:
+            return
+        down = self.lobby_down()
+        if lobby_.full and not down:
+            self._start_game()
+            return
+        if lobby_.full:
+            self._say("start_held", who=", ".join(down), seconds=round(LOBBY_GRACE))
+        self.mesh.broadcast(self._author.seated([s.key for s in lobby_.seated], lobby_.size))
 
     def _free_seat(self, key: bytes) -> None:
         lobby_ = self.host_lobby
@@ -458,11 +486,7 @@ class Peer:
                 return
             who = message.get("name") or short_id(author)
             self._say("seat_taken", who=who, seat=seat, size=self.host_lobby.size)
-            if self.host_lobby.full:
-                self._start_game()
-            else:  # who sits so far, for every joiner (a rematch's joiner shows who is back)
-                roster = [s.key for s in self.host_lobby.seated]
-                self.mesh.broadcast(self._author.seated(roster, self.host_lobby.size))
+            self._start_when_ready()
         elif kind == "start" and self.genesis is None and self._joiner is not None:
             try:
                 genesis, seat = lobby.check_start(self.entry, message, self._joiner, self.info)
@@ -498,7 +522,10 @@ class Peer:
             self._was_seated = self._was_seated or self.identity.public_key in self.lobby_seated
             self._host_seen = self.reactor.seconds()
             taken = len(self.lobby_seated)
-            self._say("table_roster", taken=taken, size=self.lobby_size, waiting=self.lobby_size - taken)
+            if taken < self.lobby_size:
+                self._say("table_roster", taken=taken, size=self.lobby_size, waiting=self.lobby_size - taken)
+            else:  # the host holds the start for a seated player whose link is down (_start_when_ready)
+                self._say("table_full_held", size=self.lobby_size)
         elif kind == "refuse" and self.session is None and self._joiner is not None:
             reason = lobby.check_refuse(self._joiner, message)
             self._end(f"the host refused us: {reason}")

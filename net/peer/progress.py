@@ -36,6 +36,9 @@ TEMPLATES: Mapping[str, str] = {
     "table_roster": "the host's table has {taken} of {size} seats taken; waiting for {waiting} more player(s)",
     "seat_freed": "{who} left before the start: seat {seat_n} is free again; waiting for {waiting} player(s)",
     "host_lost": "the link to the host is down; waiting for it to come back (the table is kept until the start)",
+    "start_held": "every seat is taken, but the link to {who} is down: the game starts when they are back, or "
+                  "their seat is freed for someone else after {seconds} s",
+    "table_full_held": "every seat of the host's table is taken; the game starts once every player is connected",
     "starting": "every seat is taken; starting game {game}",
     "playing": "playing game {game} as seat {seat_n}: {names_text}",
     "resuming": "resuming game {game} as seat {seat_n}: {names_text}",

@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -37,6 +38,15 @@ def _free_display() -> int:
     raise RuntimeError("no free X display number between :140 and :399")
 
 
+def _answers(display: str) -> bool:
+    """Whether the X server of ``display`` takes connections."""
+    if not Path(f"/tmp/.X11-unix/X{display.lstrip(':')}").exists():
+        return False
+    done = subprocess.run(["xdotool", "getdisplaygeometry"], env={**os.environ, "DISPLAY": display},
+                          capture_output=True, timeout=10)
+    return done.returncode == 0
+
+
 @contextlib.contextmanager
 def xvfb(size: tuple[int, int]) -> Iterator[str]:
     """A virtual X screen of ``size`` (24-bit); yields its DISPLAY value."""
@@ -45,7 +55,9 @@ def xvfb(size: tuple[int, int]) -> Iterator[str]:
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 10
-        while not Path(f"/tmp/.X11-unix/X{number}").exists():
+        # the socket appears a moment before the server answers: a client started then finds no
+        # display, so wait until xdotool can read the screen's size
+        while not _answers(f":{number}"):
             if server.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError(f"Xvfb :{number} did not start")
             time.sleep(0.05)
@@ -106,8 +118,25 @@ class Client:
     def click(self, x: int, y: int) -> None:
         """A left click at (x, y) inside the window."""
         left, top, _, _ = self.geometry()
-        self._xdotool("mousemove", "--sync", str(left + x), str(top + y))
-        self._xdotool("click", "1")
+        # one xdotool call, so the move reaches the X server before the click; no --sync: xdotool
+        # waits ~15 s for a motion that never comes when the pointer is already there
+        self._xdotool("mousemove", str(left + x), str(top + y), "click", "1")
+
+    def type(self, text: str) -> None:
+        """Type ``text`` into the window (the focused field)."""
+        self._xdotool("windowfocus", "--sync", self.window)
+        self._xdotool("type", "--window", self.window, "--delay", "5", text)
+
+    def invite_code(self, timeout: float = 20.0) -> str:
+        """The invite code the window printed when it opened a table (the lobby prints it to the console)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            self.alive()
+            found = re.findall(r"Fairtable invite code: (\S+)", self.log.read_text(encoding="utf-8", errors="replace"))
+            if found:
+                return found[-1]
+            time.sleep(0.1)
+        raise AssertionError(f"no invite code printed:\n{self.output()}")
 
     def shot(self, path: Path) -> Path:
         """The whole screen as a PNG."""
@@ -134,6 +163,32 @@ def colours(path: Path) -> int:
     image = pygame.image.load(str(path))
     small = pygame.transform.scale(image, (160, 100))
     return len({tuple(small.get_at((x, y))) for x in range(160) for y in range(100)})
+
+
+def pixels(path: Path, rect: tuple[int, int, int, int], colour: tuple[int, int, int]) -> int:
+    """How many pixels of a screenshot inside ``rect`` (x, y, width, height) are exactly ``colour``
+    (text is antialiased, but a glyph's core has the colour it is drawn in)."""
+    import pygame
+
+    image = pygame.image.load(str(path))
+    x0, y0, width, height = rect
+    return sum(1 for x in range(x0, x0 + width) for y in range(y0, y0 + height)
+               if tuple(image.get_at((x, y)))[:3] == tuple(colour))
+
+
+def lobby_at(size: tuple[int, int], lang: str, settings: dict[str, Any]) -> Any:
+    """A headless lobby laid out like the real window's (the same size, language and settings), for
+    where its widgets are; the test process's own (dummy) display draws it."""
+    from twisted.internet.task import Clock
+
+    from client.app import App
+    from client.lobby import LobbyScene
+    from client.settings import Settings
+
+    app = App(size, clock=Clock(), lang=lang)
+    lobby = LobbyScene(app, Settings(**settings), lan=False, resumable=False)
+    app.switch(lobby)
+    return lobby
 
 
 def settle(seconds: float) -> None:

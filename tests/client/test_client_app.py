@@ -124,3 +124,22 @@ def test_a_language_chosen_with_l_is_kept_for_the_next_start(app, monkeypatch): 
     assert app.prefs.lang == "ja" and saved == ["ja"]
     app.set_lang("ja")  # no change: nothing to save
     assert saved == ["ja"]
+
+
+def test_l_in_the_lobby_is_saved_at_once(clock):  # type: ignore[no-untyped-def]
+    """Seen with a real window (issue 29 item 7): L in the lobby changed the lobby's settings before
+    telling the app, so App.set_lang saw no change and saved nothing; a window that did not quit
+    cleanly came back in the old language. The settings file has the new language at once."""
+    import pygame
+
+    from client.main import build_app
+    from client.settings import Settings
+    from tests.client.conftest import key
+
+    Settings(name="Ann", lang="en").save()
+    app = build_app(clock=clock)
+    key(app, pygame.K_l)
+    assert app.lang == "ja" and Settings.load().lang == "ja"
+    click_switch = app.scene.lang_choice
+    click_switch._pick("en")  # the lobby's language switch too
+    assert Settings.load().lang == "en"

@@ -100,3 +100,29 @@ def test_the_lobby_says_what_the_chosen_deck_and_bot_are_like(clock, lang):  # t
     app.render()
     tiny = build_app(clock=clock, settings=Settings(name="Ann", game="tiny", lang=lang))
     assert tiny.scene.about_choices() == ""  # a picker that says nothing: the usual hint
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("size", [(960, 600), (1240, 720), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_words_on_every_deck_and_bot_are_read_whole(clock, size, lang):  # type: ignore[no-untyped-def]
+    """Seen in a real 960x600 window: the deck's words were cut after two lines and the bot's
+    never showed. Every deck and bot pair's words fit above the Play button."""
+    from client.main import build_app
+    from client.settings import Settings
+    from client.text import line_height, wrap
+
+    app = build_app(size=size, clock=clock, settings=Settings(name="Ann", game="rider", lang=lang))
+    lobby = app.scene
+    decks, bots = (choice for _, choice in lobby.setup_choices)
+    for deck in [b.payload for b in decks.buttons]:
+        for bot in [b.payload for b in bots.buttons]:
+            decks._pick(deck)
+            bots._pick(bot)
+            lobby = app.scene
+            room = lobby.play_button.rect.top - lobby.hint_top - 4
+            lines = wrap(lobby.about_choices(), 14, lobby.left.width - 40)
+            assert len(lines) * line_height(14) <= room, (deck, bot, len(lines), room)
+            decks, bots = (choice for _, choice in lobby.setup_choices)
+    last = lobby.setup_choices[-1][1].rect
+    assert last.bottom <= lobby.hint_top and lobby.name_field.rect.bottom < lobby.setup_choices[0][1].rect.top - 20
+    app.render()

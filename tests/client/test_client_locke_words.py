@@ -143,3 +143,18 @@ def test_the_rail_names_the_kept_cards_a_seat_has_turned_face_up() -> None:
                 assert "a hidden card" not in line
                 return
     raise AssertionError("no seat turned a kept card face up in 40 random games")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_characters_side_is_said_once(lang: str) -> None:
+    """Seen in a real window: our panel read "Character: Ran (Evil/Good) (Evil/Good)" (the English
+    name says its side already)."""
+    import re
+
+    from client.locke.views import character_line
+
+    namer = _namer(lang)
+    for character in namer.components.characters:
+        line = character_line(namer, character.id)
+        assert not re.search(r"(（[^）]*）|\([^)]*\))\s*\1", line), line
+        assert namer.word(character.attribute) in line, line

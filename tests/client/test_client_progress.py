@@ -54,7 +54,7 @@ def test_the_hosting_box_shows_the_driver_progress_in_japanese(real_app) -> None
         shown = table.progress_lines("ja")
         assert shown[0].startswith("2人用の卓を開きました") and "127.0.0.1" not in shown[0]  # no address or key
         assert "Kenが席2（全2席）に入りました" in shown
-        assert table.progress_lines("en")[0].startswith("Your table for 2 is open; waiting for 1 more")
+        assert table.progress_lines("en")[0] == "Your table for 2 is open. Give each friend the code above."
         assert any("takes seat 2 " in line for line in table.lines)  # the driver's English lines are kept, counted from 1
         if app.scene is lobby:
             app.render()

@@ -22,7 +22,9 @@ from client.settings import Settings
 from client.text import ELLIPSIS, line_height, render
 from client import theme
 
-SIZES = [(960, 600), (1280, 800), (1920, 1080)]
+#: The reference sizes, and windows between them as real screens open them (1240x720 on a 1280x800
+#: screen) or players resize them (a 1120x660 window keeps the side panel open: the narrowest board).
+SIZES = [(960, 600), (1120, 660), (1240, 720), (1280, 800), (1920, 1080)]
 HINTS = ("hint_setup", "hint_select", "hint_card", "hint_target", "hint_attack", "hint_flip", "hint_rps")
 
 
@@ -75,3 +77,5 @@ def test_the_flip_and_rock_paper_scissors_hints_point_at_the_button_not_a_card()
         scene.legal = [SealedPick(scene.me, purpose, "A")]
         scene.selected = None
         assert bar_hint(scene, "en") == tr("en", key) and "button" in tr("en", key)
+        # the bar's buttons are right of the hint (seen in a real window: it said "below")
+        assert "on the right" in tr("en", key) and tr("ja", key).startswith("右のボタン")

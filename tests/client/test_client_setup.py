@@ -6,6 +6,7 @@ be made, and nothing else (the picker is built from legal_actions only)."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from client.rider.play import start_local_game
 from client.settings import Settings
@@ -184,3 +185,25 @@ def test_an_early_arrangement_not_marked_ready_waits_for_the_player(app, clock):
     assert not any(isinstance(a, SetUp) and a.seat == 1 for a in session.table.log)
     place = next(b for b in scene.bar_buttons if b.payload == ("button", "setup_place"))
     assert place.label == "Place face down" and place.enabled
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_early_set_up_keeps_its_instructions_while_the_other_seat_thinks(clock, lang):  # type: ignore[no-untyped-def]
+    """Seen in two real windows at 960x600 (issue 29 item 7): the seat arranging early read
+    "Waiting for Ann (Seat 1): place three Lv.1 cards fac…", and after 8 s the table's long
+    silence note ("has not answered for 0:23. You may claim the win in 1:38…") took the whole
+    bar: what to do now was gone. The status is short, the hint stays."""
+    from client.app import App
+    from client.rider.drawing import STATUS_SIZE, bar_hint, bar_text_room, early_setup_status
+    from client.text import fits
+
+    app = App((960, 600), clock=clock, lang=lang)
+    scene, session = _second_seat(app, clock)
+    _, room = bar_text_room(scene, session.state)
+    status, _ = early_setup_status(scene, lang)
+    assert "Bot" in status and fits(status, STATUS_SIZE, room, True), status
+    session.silence = lambda: (0, 23.0, 98.0)  # as a networked table says after SILENT_AFTER
+    status, _ = early_setup_status(scene, lang)
+    assert "0:23" in status and fits(status, STATUS_SIZE, room, True), status
+    assert bar_hint(scene, lang).startswith("Arrange yours now" if lang == "en" else "今のうちに")
+    app.render()

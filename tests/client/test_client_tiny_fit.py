@@ -94,3 +94,56 @@ def test_the_seats_text_scales_with_the_window(private_dirs: Any) -> None:
     _, large = _table(Clock(), (1920, 1080), "en", 3)
     assert small_scale == 1.0 and large.text_scale() > 1.2
     assert large.ring.seats[0].height > small_seat.height  # taller seats for the larger text
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_chat_reactions_are_whole_at_the_smallest_window(clock: Clock, lang: str) -> None:
+    """Seen in a real window (issue 29): a networked table's reactions at 960x600 read "Nice m…"
+    and "Good g…" (four equal buttons in the 300 px side panel). Each is now as wide as its words."""
+    from client.text import fit_line
+    from client.widgets import BUTTON_MIN_SIZE, TextField
+
+    app, scene = _table(clock, (960, 600), lang, 3)
+    scene.chat_field = TextField(pygame.Rect(0, 0, 10, 10))  # as a networked table has
+    scene._build_controls()
+    reactions = [b for b in scene.chat_buttons if b.payload[1] != "send"]
+    assert len(reactions) == 4
+    for button in reactions:
+        shown, _ = fit_line(button.label, button.size, button.label_room(button.size), min_size=BUTTON_MIN_SIZE)
+        assert shown == button.label, (button.label, button.rect)
+    field = scene.chat_field.rect
+    assert all(b.rect.right <= field.right + 70 for b in reactions)  # within the panel, the Send button's edge
+    app.render()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_input_buttons_show_their_words_at_full_size(clock: Clock, lang: str) -> None:
+    """Seen in a real window (issue 29): "Guess low (6 or less)" shrank to a smaller size than
+    "Guess high (7+)" beside it; each input button is as wide as its label."""
+    from client.text import fit_line
+
+    app, scene = _table(clock, (960, 600), lang, 3)
+    assert len(scene.buttons) == 2
+    for button in scene.buttons:
+        assert fit_line(button.label, button.size, button.label_room(button.size)) == (button.label, button.size)
+    assert scene.buttons[0].rect.right < scene.buttons[1].rect.left
+    assert scene.buttons[-1].rect.right <= scene.bar().right
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_seat_status_is_whole_at_the_smallest_window(clock: Clock, lang: str) -> None:
+    """Seen in a real 960x600 window (six seats, Japanese): each bot's status read
+    "ボット・ローカル卓（このコンピュ…"; a seat's status line fits its box."""
+    from client.i18n import tr
+    from client.table.status import COLOURS
+    from client.text import fit_line
+
+    app, scene = _table(clock, (960, 600), lang, 6)
+    size = scene.sized(12)
+    for seat, rect in enumerate(scene.ring.seats):
+        text = tr(lang, scene.session.peer_status(seat))
+        assert fit_line(text, size, rect.width - 12 - 12)[0] == text, (seat, text)
+    for key in COLOURS:  # every status a seat can show, at the narrowest seat of the ring
+        text = tr(lang, key)
+        narrowest = min(r.width for r in scene.ring.seats)
+        assert fit_line(text, size, narrowest - 24)[0] == text, (key, text)

@@ -44,7 +44,7 @@ def test_a_local_tiny_table_has_the_layers_overlays_questions_and_log(clock: Clo
     for _ in range(10):  # the bots and the table play on the clock until our first question
         clock.advance(0.5)
         app.tick()
-    assert scene.buttons and {b.label for b in scene.buttons} == {"Guess high (7+)", "Guess low"}
+    assert scene.buttons and {b.label for b in scene.buttons} == {"Guess high (7+)", "Guess low (6 or less)"}
     statuses = [scene.session.peer_status(s) for s in range(3)]
     assert statuses[0] == "peer_you_turn" and set(statuses) <= set(COLOURS)
     english = [e.text for e in scene.log]
@@ -120,3 +120,38 @@ def test_tiny_reads_as_a_game_cards_by_number_and_each_total_explained_at_the_en
     assert any("only they know which" in e.text for e in scene.log)
     winner = session.outcome().winner
     assert winner == max(range(3), key=lambda s: (sum(parts[s]), -s))  # the totals shown decide, ties to the lower seat
+
+
+def test_the_end_screen_says_each_total_in_the_players_language(clock: Clock) -> None:  # type: ignore[no-untyped-def]
+    """Seen in a real window (issue 29 item 5): after a networked Tiny game the end screen read
+    "Reason: seat 2 scored highest", the engine's English, in the Japanese window too, and no
+    totals. It names the winner with its total by parts and every other seat's total; a
+    resignation or concession is worded by the table layer (client.table.end_scene.table_reason)."""
+    import random as random_module
+
+    from client.table.end_scene import EndScene
+    from client.tiny import end_words
+    from engine.core.game import Outcome
+    from engine.tiny.game import score_parts
+    from tests.local_tables import play_out, tiny_session
+
+    app = build_app(size=(960, 600), clock=clock, settings=Settings(name="Ann", game="tiny", seats=3))
+    session = tiny_session(clock, seats=3)
+    play_out(session, clock, random_module.Random(5), tick=app.tick)
+    outcome = session.outcome()
+    assert outcome is not None and outcome.winner is not None
+    words = end_words(session)
+    parts = score_parts(session.state)
+    for lang in ("en", "ja"):
+        text = words.reason(outcome, lang)
+        assert "scored highest" not in text, text
+        assert all(str(sum(p)) in text for p in parts), text
+    card, dice, bonus = parts[outcome.winner]
+    assert f"(card {card} + dice {dice} + guess {bonus})" in words.reason(outcome, "en")
+    assert " has " not in words.reason(outcome, "en")  # "You (Seat 1) has…" was seen: no verb to agree
+    assert words.reason(Outcome(None, "seat 1 resigned"), "ja").endswith("が対局をやめた（署名付きのメッセージで降参）")
+    end = EndScene(app, session, reason=words.reason, progress=words.progress)
+    app.switch(end)
+    app.set_lang("ja")
+    end.resized((960, 600))
+    app.render()

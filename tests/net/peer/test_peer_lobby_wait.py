@@ -109,6 +109,57 @@ def test_a_joiner_who_leaves_and_comes_back_before_the_start_plays() -> None:
     assert host.genesis is not None and host.genesis.seat_keys[2] == identity.public_key
 
 
+def test_a_table_that_fills_while_a_seated_joiners_link_is_down_waits_for_it_or_frees_its_seat() -> None:
+    """Seen in a real window (issue 29 item 1): a joiner's process died, and before its seat was
+    freed the host's *Add a bot* filled the table; the game started without a living seat 2 and
+    hung ("Waiting for 0 player(s)"). The start now waits for the seat to be freed (or to come back)."""
+    table = MemoryPeers()
+    host = table.peer("host", 1)
+    invite = host.host(3)
+    gone = table.peer("gone", 2)
+    gone.join(invite, connect_timeout=TIMEOUT)
+    seated(table, gone, 1, host)
+    gone.leave("killed", goodbye=False)  # no goodbye: its link just drops
+    _wait(table, 1.0)
+    filler = table.peer("filler", 3)
+    filler.join(invite, connect_timeout=TIMEOUT)
+    seated(table, filler, 2, host)
+    _wait(table, 1.0)
+    assert host.genesis is None  # every seat taken, but one is down: no start yet
+    held = [e for e in table.said["host"] if e.id == "start_held"]
+    assert held and "gone" in held[0].fields["who"], held
+    assert any(e.id == "table_full_held" for e in table.said["filler"])  # the joiner hears why, too
+    table.run(lambda: host.host_lobby is not None and host.host_lobby.seat_of(gone.identity.public_key) is None,
+              seconds=LOBBY_GRACE * 2)
+    assert host.genesis is None and host.host_lobby.seat_of(filler.identity.public_key) == 1
+    last = table.peer("last", 4)
+    last.join(invite, connect_timeout=TIMEOUT)
+    everyone = [host, filler, last]
+    _play_out(table, everyone)
+    assert host.genesis is not None and gone.identity.public_key not in host.genesis.seat_keys
+
+
+def test_a_full_table_held_for_a_joiner_starts_when_it_comes_back() -> None:
+    table = MemoryPeers()
+    host = table.peer("host", 1)
+    invite = host.host(3)
+    identity = Identity.generate()
+    first = table.peer("first", 2, identity=identity)
+    first.join(invite, connect_timeout=TIMEOUT)
+    seated(table, first, 1, host)
+    first.leave("crashed", goodbye=False)
+    _wait(table, 1.0)
+    other = table.peer("other", 3)
+    other.join(invite, connect_timeout=TIMEOUT)
+    seated(table, other, 2, host)
+    _wait(table, 1.0)
+    assert host.genesis is None
+    again = table.peer("again", 4, identity=identity)  # the same player restarts within the grace
+    again.join(invite, connect_timeout=TIMEOUT)
+    _play_out(table, [host, other, again])
+    assert host.genesis is not None and host.genesis.seat_keys[1] == identity.public_key
+
+
 def _seated_joiner(seats: int) -> tuple[MemoryPeers, Peer, Peer]:
     """A host's table of ``seats`` and one joiner seated at it."""
     table = MemoryPeers()
