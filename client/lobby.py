@@ -83,7 +83,8 @@ class LobbyScene(Scene):
         self.net: Any = None  # client.table.net_play.NetTable while hosting or joining
         self.copy_state = ""  # "", "copied" or "select"
         # the key this lobby's tables use: a given identity's (tests, a second window's), else the player's own
-        self.fingerprint, self.identity_error = (identity.fingerprint, "") if identity is not None else load_identity()
+        found: tuple[str | None, str] = (identity.fingerprint, "") if identity is not None else load_identity()
+        self.fingerprint, self.identity_error = found
         # networked games keep a journal and are offered for resuming (demos and screenshots do not)
         self.resumable = resumable
         self.unfinished: list[Any] = []
