@@ -83,8 +83,9 @@ class LobbyScene(Scene):
         self.net: Any = None  # client.table.net_play.NetTable while hosting or joining
         self.copy_state = ""  # "", "copied" or "select"
         # the key this lobby's tables use: a given identity's (tests, a second window's), else the player's own
-        found: tuple[str | None, str] = (identity.fingerprint, "") if identity is not None else load_identity()
-        self.fingerprint, self.identity_error = found
+        self.fingerprint: str | None
+        self.identity_error: str
+        self.fingerprint, self.identity_error = (identity.fingerprint, "") if identity is not None else load_identity()
         # networked games keep a journal and are offered for resuming (demos and screenshots do not)
         self.resumable = resumable
         self.unfinished: list[Any] = []
