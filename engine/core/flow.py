@@ -75,6 +75,10 @@ class StepTable(Generic[K, H, A]):
         """The action types that may answer ``kind`` (for error messages and checks)."""
         return tuple(self._answers.get(kind, ()))
 
+    def defines(self, kind: K) -> bool:
+        """Whether ``kind`` is defined at all (waiting or automatic)."""
+        return kind in self._answers or kind in self._automatic
+
     def kinds(self) -> tuple[K, ...]:
         return tuple(self._answers) + tuple(self._automatic)
 

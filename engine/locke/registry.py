@@ -55,6 +55,10 @@ def build(families: Iterable[tuple[str, Iterable[type[LockeStep]]]]) -> StepTabl
             names[cls.KIND] = f"{cls.__name__} ({family})"
             if issubclass(cls, Waiting):
                 answers = dict(answer_methods(cls))
+                for method in answers.values():  # a subclass overriding an answer must mark it again
+                    if getattr(cls, method.__name__) is not method:
+                        raise StepDefinitionError(f"locke: {cls.__name__}.{method.__name__} overrides an answer "
+                                                  "without @answers")
                 if cls.REROLL:
                     if DiceRolled not in answers:
                         raise StepDefinitionError(f"locke: {cls.__name__} may be re-rolled but takes no dice")
@@ -68,4 +72,3 @@ def build(families: Iterable[tuple[str, Iterable[type[LockeStep]]]]) -> StepTabl
 
 
 STEPS = build(FAMILIES)
-TYPED_KINDS = frozenset(cls.KIND for _, classes in FAMILIES for cls in classes)

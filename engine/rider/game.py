@@ -265,6 +265,9 @@ class RiderGame:
         if not s.queue or s.reason:
             return None
         step = s.queue[0]
+        if not STEPS.defines(step.kind):
+            raise IllegalAction(f"the queue holds a step kind no rule defines: {step.kind!r} (an engine fault)",
+                                rule="rider.guard")
         automatic = STEPS.automatic(step.kind)
         if automatic is not None:
             return automatic(self, s, step)

@@ -32,6 +32,7 @@ from engine.core.encoding import decode, encode
 from engine.core.errors import EncodingError
 from engine.core.hashing import digest
 from net.transport.errors import TransportError
+from net.transport.invite import MAX_GAME
 from net.transport.messages import KEY_SIZE, TABLE_SIZE
 
 #: Our application id on the mailbox server: codes of other programs never meet ours.
@@ -47,8 +48,6 @@ RESUME_DOMAIN = "fairtable/resume-code/v1"
 OFFER_TYPE = "fairtable-offer"
 #: 2: the offer names the host's game, so a joiner plays it without being told (issue 29).
 OFFER_VERSION = 2
-#: The longest game name an offer may carry (a registry name: short ASCII).
-MAX_OFFER_GAME = 32
 BINDING_SIZE = 32
 RESUME_SECRET_SIZE = 32
 #: Seconds a resume code stays the same; a rendezvous not met in its window
@@ -183,7 +182,7 @@ def parse_offer(data: bytes) -> Offer:
     if not (isinstance(table, bytes) and len(table) == TABLE_SIZE and isinstance(key, bytes)
             and len(key) == KEY_SIZE):
         raise PeerIncompatible("the host's table offer has a malformed table nonce or key")
-    if not (isinstance(game, str) and 0 < len(game) <= MAX_OFFER_GAME and game.isascii() and game.isprintable()):
+    if not (isinstance(game, str) and 0 < len(game) <= MAX_GAME and game.isascii() and game.isprintable()):
         raise PeerIncompatible("the host's table offer does not name its game as a short name")
     return Offer(table, key, game)
 

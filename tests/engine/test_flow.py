@@ -68,3 +68,15 @@ def test_rider_and_locke_define_each_kind_once() -> None:
 
     assert "main" in RIDER.kinds() and RIDER.handler("main", Action) is None
     assert len(registry.STEPS.kinds()) == len({cls.KIND for cls in registry.STEPS.kinds()})
+
+
+def test_rider_refuses_a_step_kind_no_rule_defines() -> None:
+    """An engine fault (a queued kind nothing defines) is a typed error, not a silent stall."""
+    from engine.rider.state import Step
+    from tests.engine.rider.rider_helpers import deck_list, synthetic_game
+
+    game = synthetic_game()
+    state, _ = game.new_game([deck_list(), deck_list()])
+    with pytest.raises(IllegalAction, match="no rule defines") as caught:
+        game.settle(state._replace(queue=(Step("nonsense", 0),)))
+    assert caught.value.rule == "rider.guard"

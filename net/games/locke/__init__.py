@@ -51,8 +51,10 @@ def local(record: Mapping[str, Any], override: Any = None) -> LocalSetup[LockeSt
     return LocalSetup(game, state, tuple(knowledge), dict(record))
 
 
-#: Bumped whenever a saved game of the older rules could replay differently: 2 is the
-#: rebuilt engine of typed steps (issue 24), whose step encoding changes every state hash.
+#: Bumped whenever a saved game of the older rules could replay differently. 2: the rebuilt
+#: engine of typed steps (issue 24), whose step encoding changes every state hash; with it (no
+#: version-1 record replays either way) who may refuse a victory declaration (KMC 11.1.2) and
+#: the key-base claim carrying the converted mark (KMC 2.2.1), issue 25.
 RULES_VERSION = "2"
 
 ENTRY: GameEntry[LockeState] = GameEntry(

@@ -4,7 +4,7 @@ changed nothing a player sees (issue 24's acceptance).
 Two records live in tests/engine/locke/fixtures/:
 
 - ``games.json.gz``: every game of the 300-game coverage run (random bots, 5-10 seats
-  x 50 seeds, tests/engine/locke/three_hundred.py) and 60 heuristic-bot games, each
+  x 50 seeds, tests/engine/locke/three_hundred.py) and 30 heuristic-bot games, each
   with its public event log line by line, how many inputs it took, a digest of those
   inputs and its outcome (winners, grades, ending);
 - ``traces.json``: for every test under tests/engine/locke, a digest of the public

@@ -137,6 +137,15 @@ def test_shape_change_into_a_new_random_character() -> None:
     assert ("shape-changed", 0, "character") in s.events
 
 
+def test_a_shape_change_into_a_character_drops_a_conversion() -> None:
+    """KMC 2.2.1: a conversion was of the old card; the new character is not converted (it could
+    otherwise destroy a key base as Good, engine/locke/claims.py good_now)."""
+    table = _table(_kept(kept=["shape-change"], converted=True))
+    h = table.state.seats[0].kept[0]
+    act(table, UseCard(0, h, "shape-change", choice="character"))
+    assert not table.state.seats[0].converted
+
+
 def test_a_shape_change_into_a_character_leaves_the_damage_behind() -> None:
     """Seed 000 line 71, ruling N65: the new character is a wholly new person, so the old one's
     damage does not follow it (else 4 damage carried into a durability-4 card would leave a

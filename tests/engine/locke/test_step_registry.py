@@ -94,3 +94,17 @@ def test_every_continuation_has_its_own_wire_name() -> None:
 
     kinds = [c.KIND for c in subclasses(Then) if c.__module__.startswith("engine.locke.")]
     assert len(kinds) >= 15 and all(kinds) and len(kinds) == len(set(kinds)), sorted(kinds)
+
+
+@dataclasses.dataclass(frozen=True)
+class _Overrides(_Ask):
+    KIND: ClassVar[str] = "test_overrides"
+
+    def shown(self, g: Rules, s: LockeState, action: CardsRevealed) -> LockeState:  # not marked again
+        return s
+
+
+def test_an_answer_overridden_without_its_mark_is_refused() -> None:
+    """A subclass replacing an answer method must mark it again, or the base's would run unseen."""
+    with pytest.raises(StepDefinitionError, match="overrides an answer"):
+        registry.build([("test", (_Overrides,))])
