@@ -298,15 +298,13 @@ class CheckPhase(Automatic):
 
 
 @dataclasses.dataclass(frozen=True)
-class RecoveryRoll(Waiting):
+class RecoveryRoll(SeatRoll):
     """KMC 2.2.2: disintegrated ``seat`` rolls 1d6 in its turn's check phase; 1 or 2 gives back
     one level and 10 power (the check phase, :class:`CheckPhase`, queues it)."""
 
     KIND: ClassVar[str] = "dis_recover"
-    seat: int
-
-    def pending(self, g: Rules, s: LockeState) -> Pending:
-        return Chance("locke.disintegration-recovery", (6,))
+    PURPOSE: ClassVar[str] = "locke.disintegration-recovery"
+    DICE: ClassVar[tuple[int, ...]] = (6,)
 
     @answers(DiceRolled)
     def rolled(self, g: Rules, s: LockeState, action: DiceRolled) -> LockeState:

@@ -46,7 +46,7 @@ from engine.locke import board, fate
 from engine.locke.actions import InfoCheck, Nop, UseCard, Walk
 from engine.locke.components import Character
 from engine.locke.components import kind_of as kind_of  # the combat reads a used card's kind here too
-from engine.locke.setup import Shuffle, cheat, free_silhouettes, open_information
+from engine.locke.setup import Shuffle, check_information_shown, cheat, free_silhouettes, open_information
 from engine.locke.state import OFF_BOARD, LockeState, advance, claimed, log, with_seat, with_zone, zone_of
 from engine.locke.steps import Automatic, LockeStep, Rules, SeatDecision, Waiting, answer_methods, answers
 
@@ -631,10 +631,8 @@ class EvilInfo(SeatDecision):
         if not action.handles:
             claim = ck.make(self.seat, s.step_no, ck.INFO_BELOW, p.kept, need, "locke.s000.3.2.2")
             return advance(s._replace(**claimed(s, claim)))
-        if len(action.handles) < need or len(set(action.handles)) != len(action.handles) or any(
-                h not in p.kept for h in action.handles):
-            raise IllegalAction(f"show at least {need} of your hidden information cards, or none",
-                                rule="locke.s000.3.2.2")
+        check_information_shown(p.kept, action.handles, need, f"show at least {need} of your hidden information "
+                                "cards, or none")
         return advance(s, EvilInfoReveal(self.seat, action.handles))
 
 

@@ -28,6 +28,7 @@ from engine.core.actions import Action
 from engine.core.pending import (
     CardsDealt,
     CardsRevealed,
+    CardsShownTo,
     CardsShuffled,
     Chance,
     DiceRolled,
@@ -118,6 +119,27 @@ def own_character(s: LockeState, seat: int) -> Pending:
     """``seat`` turns its own character card face up for everyone (an ability's user, an
     override, an expose-self card, the King editorial room)."""
     return HiddenOp("reveal", "characters", (s.seats[seat].character,))
+
+
+@dataclasses.dataclass(frozen=True)
+class CharacterShown(Waiting):
+    """``target``'s character card is shown to ``seat`` alone, and ``seat`` has seen it (KMC
+    11.1.2): the one way a card is shown to one player, for the identify-other card
+    (engine/locke/turn.py ShowCharacter) and contact telepathy (engine/locke/combat/path.py
+    TelepathyShow), which differ only in their wire name."""
+
+    seat: int
+    target: int
+
+    def pending(self, g: Rules, s: LockeState) -> Pending:
+        return HiddenOp("show_to", "characters", (s.seats[self.target].character,), to_seat=self.seat)
+
+    @answers(CardsShownTo)
+    def shown(self, g: Rules, s: LockeState, action: CardsShownTo) -> LockeState:
+        target = s.seats[self.target]
+        if self.seat not in target.seen_by:
+            target = target._replace(seen_by=tuple(sorted(target.seen_by + (self.seat,))))
+        return advance(log(s._replace(seats=with_seat(s, self.target, target)), "identified", self.seat, self.target))
 
 
 def fresh_zone(s: LockeState, name: str, cards: tuple[str, ...]) -> LockeState:
@@ -419,6 +441,13 @@ class DealPlanets(Waiting):
         seat = seat._replace(kept=seat.kept + stock[: self.count])
         return advance(s._replace(seats=with_seat(s, self.seat, seat),
                                   zones=with_zone(s, "planet:stock", stock[self.count:])))
+
+
+def check_information_shown(kept: tuple[int, ...], handles: tuple[int, ...], need: int, words: str) -> None:
+    """Seed 000 3.2.2: showing information cards means at least ``need`` distinct kept cards
+    (or none, which is a claim); ``words`` says what to show."""
+    if len(handles) < need or len(set(handles)) != len(handles) or any(h not in kept for h in handles):
+        raise IllegalAction(words, rule="locke.s000.3.2.2")
 
 
 def open_information(g: Rules, s: LockeState, seat: int, action: CardsRevealed) -> LockeState:

@@ -39,7 +39,6 @@ from engine.core.pending import (
     EMPTY,
     CardsDealt,
     CardsRevealed,
-    CardsShownTo,
     CellsOpened,
     Chance,
     DiceRolled,
@@ -79,7 +78,16 @@ from engine.locke.combat.obstacles import obstacles_from
 from engine.locke.components import Character
 from engine.locke.declare import CombatPhase, DeclarationPhase, DestructionPhase, esp_levels, stat_now
 from engine.locke.ending import end_game
-from engine.locke.setup import Placing, Shuffle, cheat, fresh_zone, open_information, own_character
+from engine.locke.setup import (
+    CharacterShown,
+    Placing,
+    Shuffle,
+    check_information_shown,
+    cheat,
+    fresh_zone,
+    open_information,
+    own_character,
+)
 from engine.locke.state import (
     NO_SEAT,
     OFF_BOARD,
@@ -205,9 +213,7 @@ class DealtInformationCheck(SeatDecision):
         if not action.handles:
             claim = ck.make(self.seat, s.step_no, ck.INFO_BELOW_3, p.kept, None, "locke.s000.3.2.2")
             return advance(s._replace(**claimed(s, claim)))
-        if len(action.handles) < 3 or len(set(action.handles)) != len(action.handles) or any(
-                h not in p.kept for h in action.handles):
-            raise IllegalAction("show three or more of your own dealt planet cards, or none", rule="locke.s000.3.2.2")
+        check_information_shown(p.kept, action.handles, 3, "show three or more of your own dealt planet cards, or none")
         return advance(s, DealtInformationReveal(self.seat, action.handles))
 
 
@@ -918,22 +924,10 @@ class IdentifyChoice(SeatDecision):
 
 
 @dataclasses.dataclass(frozen=True)
-class ShowCharacter(Waiting):
-    """``target``'s character card is shown to ``seat`` alone; ``seat`` has seen it (KMC 11.1.2)."""
+class ShowCharacter(CharacterShown):
+    """Seed 000 3.2.3 (identify another): ``target``'s card is shown to ``seat`` alone."""
 
     KIND: ClassVar[str] = "show_char"
-    seat: int
-    target: int
-
-    def pending(self, g: Rules, s: LockeState) -> Pending:
-        return HiddenOp("show_to", "characters", (s.seats[self.target].character,), to_seat=self.seat)
-
-    @answers(CardsShownTo)
-    def shown(self, g: Rules, s: LockeState, action: CardsShownTo) -> LockeState:
-        target = s.seats[self.target]
-        if self.seat not in target.seen_by:
-            target = target._replace(seen_by=tuple(sorted(target.seen_by + (self.seat,))))
-        return advance(log(s._replace(seats=with_seat(s, self.target, target)), "identified", self.seat, self.target))
 
 
 @dataclasses.dataclass(frozen=True)

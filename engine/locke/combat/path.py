@@ -35,9 +35,10 @@ from typing import Any, ClassVar
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction
 from engine.core.hidden import Knowledge
-from engine.core.pending import CardsRevealed, CardsShownTo, Chance, DiceRolled, HiddenOp, Pending
+from engine.core.pending import CardsRevealed, Chance, DiceRolled, HiddenOp, Pending
 from engine.locke import claims as ck
 from engine.locke import board, fate
+from engine.locke.setup import CharacterShown
 from engine.locke.actions import Land, Nop
 from engine.locke.checks import MIN_MIND_DECLARATION
 from engine.locke.combat import (
@@ -845,22 +846,10 @@ class TelepathyRoll(Waiting):
 
 
 @dataclasses.dataclass(frozen=True)
-class TelepathyShow(Waiting):
-    """Seat ``target``'s character card is shown to viewer ``seat`` (KMC 5.4)."""
+class TelepathyShow(CharacterShown):
+    """Contact telepathy (KMC 5.4): seat ``target``'s character card is shown to viewer ``seat``."""
 
     KIND: ClassVar[str] = "cb_show"
-    seat: int
-    target: int
-
-    def pending(self, g: Rules, s: LockeState) -> Pending:
-        return HiddenOp("show_to", "characters", (s.seats[self.target].character,), to_seat=self.seat)
-
-    @answers(CardsShownTo)
-    def shown(self, g: Rules, s: LockeState, action: CardsShownTo) -> LockeState:
-        target = s.seats[self.target]
-        if self.seat not in target.seen_by:
-            target = target._replace(seen_by=tuple(sorted(target.seen_by + (self.seat,))))
-        return advance(log(s._replace(seats=with_seat(s, self.target, target)), "identified", self.seat, self.target))
 
 
 # --- defence phase (KMC 10.7.3) ---------------------------------------------------------------
