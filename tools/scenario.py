@@ -34,6 +34,11 @@ from net.local_table import LocalTable
 from net.scenario import ScenarioKind
 from net.seats import for_people
 
+#: An entry of ``actions`` that checks expectations at that point instead of giving an input
+#: (docs/scenarios.md): every key but ``kind`` is one ``expect`` may hold, except ``error``.
+CHECKPOINT = "expect"
+
+
 def kinds() -> dict[str, ScenarioKind]:
     """Every registered game's scenario format, by the file's ``format`` field."""
     found: dict[str, ScenarioKind] = {}
@@ -71,9 +76,18 @@ def run_scenario(data: Any, base: Path) -> dict[str, Any]:
         raise InputProblem("'actions' must be a list of action objects")
     error = None
     applied = 0
+    checkpoints: list[str] = []
     for index, raw in enumerate(actions):
         if not isinstance(raw, Mapping):
             raise InputProblem(f"actions[{index}] must be an object with a 'kind'")
+        if raw.get("kind") == CHECKPOINT:
+            now = {"pending": _pending_data(game, table)}
+            checks = {k: v for k, v in raw.items() if k != "kind"}
+            if "error" in checks:
+                raise InputProblem(f"actions[{index}]: a checkpoint cannot expect an error; "
+                                   "an input the rules refuse ends the scenario, so say it in 'expect'")
+            checkpoints.extend(f"at actions[{index}] (a checkpoint): {p}" for p in kind.check(checks, now, table))
+            continue
         before = hash_of(game, table.state)
         try:
             kind.submit(table, raw)
@@ -85,18 +99,23 @@ def run_scenario(data: Any, base: Path) -> dict[str, Any]:
             break
         applied += 1
     outcome = game.outcome(table.state)
-    pending = game.pending(table.state)
     result: dict[str, Any] = {
         "ok": error is None, "applied": applied, "error": error, "state": game.public(table.state),
-        "pending": pending.__canonical__() if pending is not None else None,
+        "pending": _pending_data(game, table),
         "outcome": outcome.__canonical__() if outcome else None, "hash": hash_of(game, table.state).hex(),
         **kind.extra(table),
     }
-    if "expect" in data:
-        expect = data["expect"]
-        result["expect_problems"] = (["'expect' must be an object"] if not isinstance(expect, Mapping)
-                                     else _error_problems(expect, result) + kind.check(expect, result, table))
+    if "expect" in data or checkpoints:
+        expect = data.get("expect", {})
+        result["expect_problems"] = checkpoints + (
+            ["'expect' must be an object"] if not isinstance(expect, Mapping)
+            else _error_problems(expect, result) + kind.check(expect, result, table))
     return result
+
+
+def _pending_data(game: Any, table: LocalTable) -> Any:
+    pending = game.pending(table.state)
+    return pending.__canonical__() if pending is not None else None
 
 
 def _error_problems(expect: Mapping[str, Any], result: dict[str, Any]) -> list[str]:

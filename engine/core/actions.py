@@ -64,6 +64,20 @@ class ActionCodec:
     def kinds(self) -> tuple[str, ...]:
         return tuple(sorted(self._by_kind))
 
+    def defaults(self, kind: str) -> dict[str, Any]:
+        """The fields of ``kind`` that have a default, with it (scenario files may leave them
+        out; the wire never does: :meth:`decode` wants every field)."""
+        cls = self._by_kind.get(kind)
+        if cls is None:
+            return {}
+        found: dict[str, Any] = {}
+        for f in dataclasses.fields(cls):
+            if f.default is not dataclasses.MISSING:
+                found[f.name] = f.default
+            elif f.default_factory is not dataclasses.MISSING:
+                found[f.name] = f.default_factory()
+        return found
+
     def decode(self, data: Any) -> Action:
         """Build an action from canonical data or raise :class:`MalformedAction`."""
         if not isinstance(data, Mapping):

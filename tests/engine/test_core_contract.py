@@ -292,3 +292,24 @@ def test_hash_of_hashes_the_games_public_data_and_short_hex_is_for_people() -> N
 
     assert hash_of(Tiny(), 3) == state_hash({"n": 3}) != hash_of(Tiny(), 4)  # type: ignore[arg-type]
     assert short_hex(bytes(range(16))) == "000102030405" and short_hex(b"\xab", 1) == "a"
+
+
+@dataclasses.dataclass(frozen=True)
+class WithDefaults(Action):
+    KIND = "with_defaults"
+    need: int
+    level: int = 0
+    cards: tuple[int, ...] = ()
+    extra: tuple[int, ...] = dataclasses.field(default_factory=tuple)
+
+
+def test_codec_names_defaults_but_decode_still_wants_every_field() -> None:
+    """Scenario files may leave fields with a default out (net/games/locke/scenario.py fills
+    them in); the wire may not: decode refuses a message missing any field."""
+    codec = ActionCodec([WithDefaults])
+    assert codec.defaults("with_defaults") == {"level": 0, "cards": (), "extra": ()}
+    assert codec.defaults("no-such-kind") == {}
+    with pytest.raises(MalformedAction, match="missing fields"):
+        codec.decode({"kind": "with_defaults", "seat": 0, "need": 1})
+    full = {**codec.defaults("with_defaults"), "kind": "with_defaults", "seat": 0, "need": 1}
+    assert codec.decode(full) == WithDefaults(0, 1)

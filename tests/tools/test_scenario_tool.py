@@ -63,10 +63,10 @@ def test_runs_as_a_module() -> None:
     assert json.loads(done.stdout)["state"]["players"][1]["discard"] == ["T4", "T3"]
 
 
-LOCKE_SCENARIOS = sorted((Path(__file__).resolve().parents[1] / "engine" / "locke" / "scenarios").glob("*.json"))
+LOCKE_SCENARIOS = sorted((Path(__file__).resolve().parents[1] / "engine" / "locke" / "scenarios").rglob("*.json"))
 
 
-@pytest.mark.parametrize("path", LOCKE_SCENARIOS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", LOCKE_SCENARIOS, ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_every_locke_scenario_prints_as_json(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Issue 25 C: ``--json`` works for Locke, whose public state holds bytes (the running digests,
     printed as hex) and typed steps (printed as the lists the state hash covers)."""

@@ -1,9 +1,11 @@
 """Locke's scenario files (``fairtable.locke.scenario/1``, docs/scenarios.md) for ``python -m tools.scenario``.
 
-A Locke position is built from the file (engine/locke/position.py) on a
-trusted local table; the file gives decisions, dice, sealed choices and
-placements itself, so a scenario fixes every roll, and the result carries
-the public event log.
+A Locke position is built from the file (engine/locke/position.py, plus a
+combat already called and stacked decks: net/games/locke/scenario_position.py)
+on a trusted local table; the file gives decisions, dice, sealed choices and
+placements itself, so a scenario fixes every roll and every card dealt, and
+the result carries the public event log. What ``expect`` may check is in
+net/games/locke/scenario_expect.py.
 """
 
 from __future__ import annotations
@@ -14,22 +16,34 @@ from typing import Any
 
 from engine.core import SYSTEM, Decision, EngineError
 from engine.core.pending import Chance, Placement, SealedChoice
+from engine.locke.combat.actions import Play
+from engine.locke.combat.model import Fight
 from engine.locke.game import LockeGame
 from engine.locke.position import position_state
 from net.problems import InputProblem
 from net.games.locke import components
+from net.games.locke.scenario_expect import CHECKS, plain
+from net.games.locke.scenario_position import StackedTable, stack_of, with_combat
 from net.local_table import LocalTable
 from net.scenario import ScenarioKind
 from net.seam import InputRefused, place_all
 from net.seats import seat_label
 
+#: The keys ``expect`` may hold (tools/scenario.py checks ``error`` for every game).
+EXPECT_KEYS = ("error", "ending", "phase", "winners", "pending", "seats", "cells") + tuple(CHECKS)
+
+
 def _build(data: Mapping[str, Any], base: Path, seed: int) -> LocalTable:
     game = LockeGame(components())
+    position = data.get("position")
     try:
-        state, knowledge, truth = position_state(game, data.get("position"))
+        state, knowledge, truth = position_state(game, position)
+        if isinstance(position, Mapping) and "combat" in position:
+            state = with_combat(game, state, position["combat"])
     except (EngineError, KeyError, TypeError, ValueError) as exc:
         raise InputProblem(f"the position is not valid: {exc}") from None
-    return LocalTable(game, state, knowledge, [None] * len(knowledge), seed, truth=truth)
+    stack = stack_of(position) if isinstance(position, Mapping) else {}
+    return StackedTable(game, state, knowledge, [None] * len(knowledge), seed, truth=truth, stack=stack)
 
 
 def _table_answers(pending: Any) -> bool:
@@ -55,12 +69,29 @@ def _submit(table: LocalTable, raw: Mapping[str, Any]) -> None:
         data.setdefault("seat", SYSTEM)
         if isinstance(pending, Chance):
             data.setdefault("purpose", pending.purpose)
-    table.feed(table.game.codec.decode(data))
+    if data.get("kind") == Play.KIND and "handle" not in data:
+        data["handle"] = _hand_handle(table, int(data.get("seat", -1)), str(data.get("card", "")))
+    codec = table.game.codec
+    table.feed(codec.decode({**codec.defaults(str(data.get("kind"))), **data}))
+
+
+def _hand_handle(table: LocalTable, seat: int, card: str) -> int:
+    """The first handle in ``seat``'s combat hand holding ``card`` (a file may name the card only)."""
+    combat = table.state.combat
+    fight = combat.detail if combat is not None and isinstance(combat.detail, Fight) else Fight()
+    for f in fight.fighters:
+        if f.seat == seat:
+            for h in f.hand:
+                if table.card(h) == card:
+                    return h
+    raise InputProblem(f"{seat_label(seat)} holds no {card!r} in a combat hand; give 'handle' to play another card")
 
 
 def _check(expect: Mapping[str, Any], result: dict[str, Any], table: LocalTable) -> list[str]:
-    """Ending, phase, winners, the pending prompt, seat fields and cells."""
-    problems: list[str] = []
+    """Ending, phase, winners, the pending prompt, seat fields and cells here; the
+    rest in net/games/locke/scenario_expect.py."""
+    problems: list[str] = [f"unknown expectation {key!r}; the keys are {', '.join(EXPECT_KEYS)}"
+                           for key in expect if key not in EXPECT_KEYS]
     s = table.state
     if "ending" in expect and expect["ending"] != (s.ending or None):
         problems.append(f"expected ending {expect['ending']!r}, got {s.ending or None!r}")
@@ -73,22 +104,26 @@ def _check(expect: Mapping[str, Any], result: dict[str, Any], table: LocalTable)
             problems.append(f"expected winners {expect['winners']!r}, got {got_winners!r}")
     if "pending" in expect:
         pending = result["pending"]
-        got_prompt = pending.get("prompt") if pending else None
+        got_prompt = (pending.get("prompt") or pending.get("purpose")) if pending else None
         if expect["pending"] != got_prompt:
             problems.append(f"expected to wait for {expect['pending']!r}, got {pending!r}")
     for seat_key, fields in (expect.get("seats") or {}).items():
         seat = s.seats[int(seat_key)]
         for name, want in fields.items():
-            got = getattr(seat, name, None)
-            if isinstance(got, tuple):
-                got = list(got)
-            if got != want:
+            if name not in type(seat)._fields:
+                problems.append(f"a seat has no field {name!r}; see engine/locke/state.py Seat")
+                continue
+            got = plain(getattr(seat, name))
+            if got != plain(want):
                 problems.append(f"expected {seat_label(int(seat_key))} (key {seat_key!r}) {name} {want!r}, got {got!r}")
     for key, want in (expect.get("cells") or {}).items():
         cell = dict(s.cells).get(key)
         got = None if cell is None else (cell.face_up if cell.handle is None else "face-down")
         if got != want:
             problems.append(f"expected cell {key} {want!r}, got {got!r}")
+    for key, check in CHECKS.items():
+        if key in expect:
+            problems.extend(check(expect[key], table))
     return problems
 
 

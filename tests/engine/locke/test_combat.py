@@ -15,13 +15,12 @@ from engine.core.errors import IllegalAction
 from engine.core.pending import Chance
 from engine.locke.actions import Land, Nop
 from engine.locke.chart_data import POLICE_TRAITS
-from engine.locke import claims as ck
 from engine.locke.combat import claims as cc
 from engine.locke.combat.actions import Durability, GoOn, Play, Sleep
 from engine.locke.combat.common import HIT_ALL, COMBINED, NO_SLEEP, put
-from engine.locke.combat.model import ASLEEP, ESCAPED, Obstacle
+from engine.locke.combat.model import ASLEEP, Obstacle
 from tests.engine.locke.combat_helpers import card, combat_table, fight, hand, seven
-from tests.engine.locke.flow_helpers import act, five, game, roll, waiting
+from tests.engine.locke.flow_helpers import act, five, roll, waiting
 
 NIA_FIRST = (1, 1, 6, 6)  # initiative (KMC 10.3.3): fighter 0 rolls 2, fighter 1 rolls 12
 LOCKE_FIRST = (6, 6, 1, 1)
@@ -50,22 +49,6 @@ def test_hands_are_dealt_privately_from_the_shuffled_deck() -> None:
     assert "bazooka-10" in hand(table, 0) and "esp-shield" in hand(table, 2)
     pending = table.pending
     assert isinstance(pending, Chance) and pending.purpose == "locke.combat.initiative" and len(pending.dice) == 4
-
-
-def test_initiative_ties_roll_again_among_the_tied() -> None:
-    """KMC 10.3.3 and ruling 8: the higher 2d6 acts first; tied fighters roll again."""
-    table = combat_table(deck=seven("bazooka-10") + seven("esp-shield"))
-    roll(table, 3, 4, 5, 2)
-    pending = table.pending
-    assert isinstance(pending, Chance) and len(pending.dice) == 4  # both tied on 7
-    roll(table, 1, 2, 6, 5)
-    assert fight(table).order == (1, 0) and waiting(table) == ("locke.cb_act", 2)
-
-
-def test_henchmen_bring_one_more_card_each() -> None:
-    """KMC 10.3.1 (2): one more card per henchman."""
-    table = combat_table(henchmen=2, deck=seven("raygun-3") + ["raygun-3", "raygun-2"] + seven("esp-screen"))
-    assert [len(x.hand) for x in fight(table).fighters] == [9, 7]
 
 
 # --- attack, defence, hit (KMC 10.6, 10.7.3, 10.7.4) --------------------------------------------
@@ -350,17 +333,6 @@ def test_a_defence_card_not_held_is_a_false_claim() -> None:
     assert err.value.seat == 2 and err.value.claim.what == cc.CARD
 
 
-def test_a_false_durability_is_caught() -> None:
-    """KMC 10.7.4: Nia declaring 3 when 4 is left is a false claim."""
-    table = _duel(seven("bazooka-10"), seven("raygun-2"))
-    act(table, card(table, 0, "attack", "bazooka-10", target=1))
-    act(table, Nop(2))
-    act(table, Nop(2))
-    with pytest.raises(FalseClaim) as err:
-        table.feed(Durability(2, 3))
-    assert err.value.seat == 2 and err.value.claim.what == ck.DURABILITY_NOW
-
-
 def test_a_level_gained_by_transformation_pays_for_the_card() -> None:
     """N158 (seed 002 transformation +1 level, N100): Nia's level 5 now pays for the level-5
     card that was a false claim on her printed level 4; the claim records the public change."""
@@ -428,23 +400,6 @@ def _police(jammer: int = 0) -> Obstacle:
     return Obstacle("police", 0, 0, 1, weapon="raygun", traits=POLICE_TRAITS, jammer=jammer, squad=3, weapon_level=1)
 
 
-def test_police_take_one_check_each_and_fire_together() -> None:
-    """Seed 002 random combat: one attack hits every policeman (a check each); their ray guns
-    fire as one attack with the summed firepower, rolled at every use."""
-    table = combat_table(sides=((0,), ()), obstacles=(_police(),), deck=seven("raygun-1"))
-    roll(table, *LOCKE_FIRST)
-    act(table, card(table, 0, "attack", "raygun-1", target=1))
-    pending = table.pending
-    assert isinstance(pending, Chance) and len(pending.dice) == 6  # three checks
-    roll(table, 1, 1, 4, 4, 4, 4)  # 1:1 column: row 2 kills the first, row 8 misses the others
-    assert fight(table).fighters[1].members == (0, 1, 1)
-    act(table, Nop(0))  # the rest of Locke's turn (N235)
-    pending = table.pending
-    assert isinstance(pending, Chance) and pending.purpose == "locke.chart.weapon-firepower" and len(pending.dice) == 2
-    roll(table, 6, 6)  # two ray guns: 4 + 4
-    assert _events(table, "cb-firepower")[-1][-1] == 8 and waiting(table) == ("locke.cb_escape", 0)
-
-
 def test_an_obstacle_jammer_blocks_cards_at_or_below_its_level() -> None:
     """KMC 10.10: under a jammer of level 3 only cards above 3 work; contact telepathy still does."""
     table = combat_table(sides=((0,), ()), obstacles=(_police(jammer=3),),
@@ -506,14 +461,6 @@ def test_the_combat_ends_when_nobody_wants_to_go_on() -> None:
     assert end[5:8] == ("kmc-10", "over", 1)
 
 
-def test_a_round_without_an_attack_ends_the_combat() -> None:
-    """KMC 10.3.5: no attack in the round, no next round."""
-    table = _duel(seven("bazooka-10"), seven("raygun-2"))
-    act(table, Nop(0))
-    act(table, Nop(2))
-    assert table.state.combat is None
-
-
 def test_the_thirtieth_round_is_the_last() -> None:
     """KMC 11.6 / ruling 26: a combat ends after 30 rounds."""
     table = _duel(seven("bazooka-10"), seven("esp-shield"))
@@ -527,10 +474,3 @@ def test_the_thirtieth_round_is_the_last() -> None:
     act(table, GoOn(2, True))
     assert table.state.combat is None and _events(table, "combat")[-1][6] == "round-limit"
 
-
-def test_cards_go_back_to_the_deck_when_the_combat_ends() -> None:
-    """KMC 10.3.6: every dealt and played card is collected; the next combat shuffles all 86 again."""
-    table = _duel(seven("bazooka-10"), seven("raygun-2"))
-    act(table, Nop(0))
-    act(table, Nop(2))
-    assert len(game().zone(table.state, "combat:deck")) == 86

@@ -16,48 +16,6 @@ def _planet(seats=None, turn_of=0, **extra):  # type: ignore[no-untyped-def]
     return table_at({"seats": seats or five(), "phase": "planet", "turn_of": turn_of, "fill": "frontier", **extra})
 
 
-def test_declaration_accepted_by_everyone_ends_the_game_and_judges_every_seat() -> None:
-    """KMC 11.1.2, 6.4: going left from the declarer each living player accepts; then all cards open."""
-    table = _planet()
-    act(table, Declare(0, True))
-    assert waiting(table) == ("locke.answer", 1)
-    for seat in (1, 2, 3, 4):
-        assert waiting(table) == ("locke.answer", seat)
-        act(table, Answer(seat, True))
-    outcome = table.outcome()
-    assert outcome is not None and outcome.reason.startswith("locke.end.declaration")
-    assert [r.seat for r in outcome.seats] == [0, 1, 2, 3, 4]
-    assert all(r.grade in "AC" for r in outcome.seats)  # everyone alive: A or C
-    assert table.state.phase == "over"
-    opened = dict(table.state.open_cards)
-    assert [opened[p.character] for p in table.state.seats] == ["locke-1", "riot", "nia", "yamaki-1", "elmi"]
-
-
-def test_a_refusal_cancels_the_declaration_and_later_seats_are_not_asked() -> None:
-    """KMC 11.1.2: the first refusal stops the round; the game and the turn go on."""
-    table = _planet()
-    act(table, Declare(0, True))
-    act(table, Answer(1, True))
-    act(table, Answer(2, False))
-    assert waiting(table) == ("locke.override", 0)
-    assert [a.use for a in table.legal(0)] == [False]  # Locke has no override
-    act(table, Override(0, False))
-    assert table.outcome() is None and waiting(table) == ("locke.move", 0)
-    assert not any(e[0] == "accepted" and e[1] in (3, 4) for e in table.state.events)
-
-
-def test_those_the_declarer_has_seen_or_face_up_do_not_answer() -> None:
-    """KMC 11.1.2: a living player may refuse unless the declarer has seen its character card
-    ("勝利宣言を行なったプレイヤーに自分の正体を見られていない人"); face-up players have been seen by
-    everyone (seed 000 3.2.3, T3). Having seen the declarer's own card bars nobody."""
-    seats = five(s2={"seen_by": [0]}, s0={"seen_by": [1]}, s3={"exposed": True}, s4={"alive": False, "place": ""})
-    table = _planet(seats)
-    assert answerers(table.state, 0) == (1,)  # 2: seen by the declarer; 3: face up; 4: dead
-    act(table, Declare(0, True))
-    act(table, Answer(1, True))
-    assert table.outcome() is not None
-
-
 def test_a_player_who_saw_the_declarers_card_may_still_refuse() -> None:
     """KMC 11.1.2 read the right way round (issue 25 A1): seat 1 has seen the declarer's card,
     the declarer has not seen seat 1's: seat 1 is asked, and its refusal stands."""

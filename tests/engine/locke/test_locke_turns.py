@@ -9,18 +9,14 @@ import pytest
 from engine.core.claims import FalseClaim
 from engine.core.errors import CheatDetected, IllegalAction
 from engine.core.pending import Chance
-from engine.locke import board
 from engine.locke.actions import (
     Appear,
     Declare,
     Fight,
-    Fly,
-    Identify,
     Join,
     Keep,
     Land,
     Leave,
-    Nop,
     Propose,
     Release,
     Surrender,
@@ -43,36 +39,6 @@ def _moves(table, kind):  # type: ignore[no-untyped-def]
     return sorted(a.to for a in table.legal(0) if isinstance(a, kind))
 
 
-def test_walk_offers_exactly_the_ring_neighbours() -> None:
-    """KMC 9.2.1: walking goes one cell along the ring; the spaceport's left is cell 6."""
-    table = _start()
-    assert waiting(table) == ("locke.move", 0)
-    assert _moves(table, Walk) == ["P:1:1", "P:1:6"]
-    act(table, Walk(0, "P:1:6"))
-    assert table.state.seats[0].place == "P:1:6"
-
-
-def test_walking_elsewhere_is_refused_and_changes_nothing() -> None:
-    """KMC 9.2.1: a cell two steps away is not a walk."""
-    table = _start()
-    before = table.state
-    with pytest.raises(IllegalAction) as err:
-        table.feed(Walk(0, "P:1:2"))
-    assert err.value.rule == "locke.9.2.1" and table.state is before
-
-
-def test_teleport_lands_exactly_on_the_cells_at_the_rolled_distance() -> None:
-    """KMC 9.2.1, fig. 9.1: a level teleport moves exactly the rolled number in one direction."""
-    table = _start()
-    act(table, Teleport(0, 4))
-    roll(table, 3)
-    assert waiting(table) == ("locke.land", 0)
-    expected = sorted(c.key for c in board.teleport_destinations(board.cell_from_key("P:1:0"), 3))
-    assert _moves(table, Land) == expected == ["P:1:3", "P:1:4"]
-    act(table, Land(0, "P:1:4"))
-    assert table.state.seats[0].place == "P:1:4"
-
-
 def test_teleport_fails_above_the_declared_level() -> None:
     """KMC 9.2.1: a face above the declared level leaves the mover where it is (and no combat follows)."""
     table = _start()
@@ -90,20 +56,6 @@ def test_declaring_a_teleport_level_above_ones_own_is_a_false_claim() -> None:
     with pytest.raises(FalseClaim) as err:
         table.feed(Teleport(0, 6))
     assert err.value.seat == 0 and err.value.step == len(table.log)
-
-
-def test_flights_go_from_a_spaceport_to_every_other_spaceport() -> None:
-    """KMC 9.2.1: a spaceport-to-spaceport flight takes the movement; a spaceport card counts (seed 000 3.2.1)."""
-    table = _start(cells={"P:5:3": {"face_up": "spaceport"}})
-    assert _moves(table, Fly) == ["P:2:0", "P:3:0", "P:4:0", "P:5:0", "P:5:3", "P:6:0"]
-    act(table, Fly(0, "P:5:3"))
-    assert table.state.seats[0].place == "P:5:3"
-
-
-def test_off_board_player_enters_on_a_left_hand_spaceport() -> None:
-    """KMC 9.2.1: a player not yet on the board puts its piece on any left-hand spaceport."""
-    table = _start(five(s0={"place": ""}))
-    assert _moves(table, Walk) == sorted(c.key for c in board.PRINTED_SPACEPORTS)
 
 
 def test_an_ability_card_is_kept_face_down_as_a_claim() -> None:
@@ -295,47 +247,6 @@ def test_party_proposal_acceptance_and_leaving() -> None:
     assert sorted(type(a).__name__ for a in table.legal(2)) == ["Leave", "Nop"]
     act(table, Leave(2))
     assert table.state.seats[2].leader == -1 and table.state.seats[2].status == "normal"
-
-
-def test_equal_silhouettes_cannot_share_a_party() -> None:
-    """KMC 9.2.1: players with the same silhouette never form a party."""
-    seats = five(s2={"place": "P:1:0", "silhouette": "locke"})
-    table = _start(seats)
-    assert not any(isinstance(a, Propose) for a in table.legal(0))
-    with pytest.raises(IllegalAction):
-        table.feed(Propose(0, (2,)))
-
-
-def test_identify_another_shows_one_card_to_the_drawer_only() -> None:
-    """Seed 000 3.2.3: look at one player's character card; the table records who has seen whom."""
-    table = _start(cells={"P:1:1": "identify-other"})
-    act(table, Walk(0, "P:1:1"))
-    act(table, Keep(0, False))
-    act(table, Identify(0, 2))
-    assert table.knowledge[0].card(table.state.seats[2].character) == "nia"
-    assert table.knowledge[3].card(table.state.seats[2].character) is None
-    assert table.state.seats[2].seen_by == (0,)
-
-
-def test_evil_faces_take_no_planet_phase_turn() -> None:
-    """KMC 7.2.1: the base player (seat 1) is skipped in the planet phase."""
-    table = _start()
-    act(table, Nop(0))
-    assert waiting(table) == ("locke.declaring", 2)
-
-
-def test_locke_scenario_files_hold() -> None:
-    """docs/scenarios.md (Locke): every example scenario runs and meets its expectations."""
-    import json
-    from pathlib import Path
-
-    from tools.scenario import run_scenario
-
-    files = sorted((Path(__file__).parent / "scenarios").glob("*.json"))
-    assert len(files) >= 3
-    for path in files:
-        result = run_scenario(json.loads(path.read_text(encoding="utf-8")), path.parent)
-        assert result["expect_problems"] == [], (path.name, result["expect_problems"], result["error"])
 
 
 def test_party_teleport_partners_choose_to_follow_with_a_level_claim() -> None:

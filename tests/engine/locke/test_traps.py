@@ -15,9 +15,9 @@ import pytest
 from engine.core.claims import FalseClaim
 from engine.core.errors import CheatDetected
 from engine.locke.actions import Answer, CheckValue, Choose, Declare, DeclareDurability, Keep, Nop, Stat, UseCard, Walk
-from engine.locke import stats, traps
+from engine.locke import traps
 from engine.locke.chart_data import CHARTS
-from tests.engine.locke.flow_helpers import act, five, game, roll, table_at, waiting
+from tests.engine.locke.flow_helpers import act, five, roll, table_at, waiting
 
 
 def _events(table: Any, kind: str) -> list[tuple[Any, ...]]:
@@ -74,38 +74,12 @@ def _stock(table: Any, *cards: str) -> None:
 # --- trap chart ----------------------------------------------------------------------------
 
 
-def test_trap_2_psycho_bomb_hits_the_mind_not_the_durability() -> None:
-    """Seed 002 line 132 (trap 2), ruling N1: firepower 20 against the current mind (8: 2:1 column)."""
-    table = _trap()
-    roll(table, 1, 1)
-    assert ("trap", "psycho-bomb", 0) in table.state.events
-    assert waiting(table) == ("locke.hit_value", 0)
-    assert table.legal(0) == [DeclareDurability(0, 8)]
-    act(table, DeclareDurability(0, 8))
-    roll(table, 1, 2)  # 2:1 column, roll 3: 2 damage
-    p = table.state.seats[0]
-    assert p.mods == (("mind", "add", -2, "life"),) and p.damage == 0 and p.alive
-    assert stats.current(game().components.character("locke-1"), p.mods, p.proofs, "mind") == 6
-    assert _events(table, "damage")[-1][:4] == ("damage", "psycho-bomb", 0, "mind")
-
-
 def test_declaring_a_false_mind_is_a_false_claim() -> None:
     """Ruling N1 with KMC 11.3: the declared mind is a claim judged on the card (the local table at once)."""
     table = _trap()
     roll(table, 1, 1)
     with pytest.raises(FalseClaim):
         table.feed(DeclareDurability(0, 7))
-
-
-def test_trap_6_hallucination_attack_misses_at_or_below_the_level() -> None:
-    """Seed 002 line 136, ruling R6: the 2d6 must exceed the declared ESP level to hit."""
-    table = _trap()
-    roll(table, 2, 4)
-    assert waiting(table) == ("locke.hallu_declare", 0)
-    act(table, Stat(0, "level", 6))
-    roll(table, 2, 4)  # 6, not above level 6: a miss
-    assert ("hallucination", 0, "miss", None) in table.state.events
-    assert table.state.seats[0].damage == 0
 
 
 def test_trap_6_hallucination_doubles_add_firepower_then_a_damage_check() -> None:
@@ -192,20 +166,6 @@ def test_trap_12_chronos_trap_repeats_1_1_checks_until_a_mind_check_passes() -> 
     assert dict(table.state.cells)["P:1:1"].face_up == ""  # the event is over: the card goes
 
 
-def test_trap_14_genocide_b_bomb_kills_on_a_failed_mind_check() -> None:
-    """Seed 002 line 144 (trap 14 is reached with event 12's +4): a B-bomb kills on a failed mind check."""
-    table = _event()
-    roll(table, 6, 6)  # event 12: trap +4
-    assert ("event", "trap-plus-4", 0) in table.state.events
-    roll(table, 5, 5)  # 10 + 4 = 14: Genocide
-    assert ("trap", "genocide", 0) in table.state.events
-    roll(table, 1, 1)  # B-bomb
-    act(table, CheckValue(0, 8))
-    roll(table, 6, 5)
-    assert not table.state.seats[0].alive
-    assert ("died", 0, "b-bomb", -1) in table.state.events
-
-
 @pytest.mark.parametrize("faces,bomb,fp", [((1, 2), "n-bomb", None), ((3, 3), "g-bomb", 30), ((5, 5), "d-bomb", 50),
                                           ((6, 6), "geoid-bomb", 100)])
 def test_trap_14_genocide_bombs_hit_the_durability(faces: tuple[int, int], bomb: str, fp: int | None) -> None:
@@ -220,18 +180,6 @@ def test_trap_14_genocide_bombs_hit_the_durability(faces: tuple[int, int], bomb:
     last = _events(table, "damage")[-1]
     assert last[1] == "genocide:" + bomb and last[3] == "durability"
     assert last[5] == ("10-1" if fp is None else {30: "5-1", 50: "8-1", 100: "10-1"}[fp]) + "@11"
-
-
-def test_trap_16_black_hole_in_the_planet_phase_kills_on_a_failed_check() -> None:
-    """Seed 002 line 146, D27: in the planet phase the White Hole is unused, so the fall kills."""
-    table = _event()
-    roll(table, 6, 6)
-    roll(table, 6, 6)  # 12 + 4 = 16: black hole
-    assert ("trap", "black-hole", 0) in table.state.events
-    act(table, CheckValue(0, 6))
-    roll(table, 6, 5)  # 11 > 6: failed
-    assert not table.state.seats[0].alive
-    assert ("black-hole-fell", 0, "white-hole-unused") in table.state.events
 
 
 def test_black_hole_is_avoided_with_two_lafnor_mirrors() -> None:
@@ -256,25 +204,6 @@ def test_black_hole_is_avoided_with_two_lafnor_mirrors() -> None:
 # --- event chart ---------------------------------------------------------------------------
 
 
-def test_event_2_necra_crawley_hits_every_living_one_but_a_face_up_locke() -> None:
-    """Seed 002 line 160, D24: a Locke may turn face up first and is then spared; all others take 10:1."""
-    table = _event()
-    roll(table, 1, 1)
-    assert ("event", "necra-crawley", 0) in table.state.events
-    assert waiting(table) == ("locke.locke_reveal", 0)
-    assert Choose(0, "reveal") in table.legal(0)
-    act(table, Choose(0, "reveal"))
-    assert table.state.seats[0].exposed
-    for seat in (1, 2, 3, 4):
-        assert table.legal(seat) == [Choose(seat, "no")]  # none of them counts as Locke
-        act(table, Choose(seat, "no"))
-    hit = [e[2] for e in _events(table, "damage")]
-    for seat in (1, 2, 3, 4):
-        act(table, table.legal(seat)[0])
-        roll(table, 3, 4)
-    assert sorted(e[2] for e in _events(table, "damage")) == [1, 2, 3, 4] and hit == []
-
-
 def test_a_non_locke_turning_face_up_as_a_locke_is_caught() -> None:
     """Seed 002 line 160: only an (L) character is spared; the revealed card proves it."""
     table = _event()
@@ -285,18 +214,6 @@ def test_a_non_locke_turning_face_up_as_a_locke_is_caught() -> None:
         from tests.engine.locke.flow_helpers import settle
 
         settle(table)
-
-
-def test_event_3_psycho_blast_raises_the_level_and_sets_the_mind() -> None:
-    """Seed 002 line 161, R19: level +1 and mind 3 until death (a claim that the level is 1 or more)."""
-    seats = five(s0={"character": "nia", "silhouette": "nia"}, s2={"character": "locke-1", "silhouette": "locke"})
-    table = _event(seats)
-    roll(table, 1, 2)
-    assert table.legal(0) == [Choose(0, "blast")]
-    act(table, Choose(0, "blast"))
-    p = table.state.seats[0]
-    nia = game().components.character("nia")
-    assert stats.current(nia, p.mods, p.proofs, "level") == 5 and stats.current(nia, p.mods, p.proofs, "mind") == 3
 
 
 def test_psycho_blast_on_a_locke_who_turns_face_up_hits_everyone_present() -> None:
@@ -325,16 +242,6 @@ def test_event_4_d_bomb_misfire_destroys_the_card_and_checks_who_is_there() -> N
     act(table, table.legal(2)[0])
     roll(table, 3, 4)
     assert _events(table, "damage")[-1][1:3] == ("d-bomb-misfire", 2)
-
-
-def test_event_5_hypno_crystal_turns_everyone_present_face_up() -> None:
-    """Seed 002 line 163: every character present turns its card face up."""
-    seats = five(s2={"place": "P:1:1"})
-    table = _event(seats)
-    roll(table, 1, 4)
-    s = table.state
-    assert s.seats[0].exposed and s.seats[2].exposed and not s.seats[3].exposed
-    assert dict(s.open_cards)[s.seats[2].character] == "nia"
 
 
 def test_event_6_astro_race_prize_goes_to_the_first_to_18() -> None:
@@ -374,46 +281,6 @@ def test_astro_race_two_sixes_cost_a_point_or_retire() -> None:
     assert waiting(table) == ("locke.race_six", 0)
     act(table, Choose(0, "retire"))
     assert ("astro-race-retired", 0, "chose") in table.state.events
-
-
-def test_event_7_skyhawk_dandy_restrains_a_woman_until_a_mind_check() -> None:
-    """Seed 002 line 165, D25: a female character is restrained; each check phase a mind check frees her."""
-    seats = five(s0={"character": "nia", "silhouette": "nia"}, s2={"character": "locke-1", "silhouette": "locke"})
-    table = _event(seats)
-    roll(table, 3, 4)
-    assert table.legal(0) == [Choose(0, "female")]
-    act(table, Choose(0, "female"))
-    assert table.state.seats[0].restraint == "skyhawk"
-
-
-def test_skyhawk_dandy_does_nothing_to_a_man() -> None:
-    """Seed 002 line 165: no effect on a character that is not female (a claim on the card)."""
-    table = _event()
-    roll(table, 3, 4)
-    with pytest.raises(FalseClaim):
-        table.feed(Choose(0, "female"))
-
-
-def test_event_8_kurukuru_pa_x_restrains_for_1d6_turns() -> None:
-    """Seed 002 line 166: a 1d6-turn restraint."""
-    table = _event()
-    roll(table, 4, 4)
-    roll(table, 5)
-    assert table.state.seats[0].rest == 5 and table.state.seats[0].restraint == "kurukuru"
-
-
-def test_event_9_wheat_harvest_takes_the_piece_off_until_a_5_or_6() -> None:
-    """Seed 002 line 167, D26: off the board in the wheat field; a 5-6 in a check phase brings it back."""
-    table = _event()
-    roll(table, 4, 5)
-    p = table.state.seats[0]
-    assert p.place == "" and p.restraint == "wheat" and p.home == "P:1:1"
-    _others_pass(table)
-    roll(table, 3)  # rain
-    assert ("still-restrained", 0, "wheat", 3) in table.state.events
-    _others_pass(table)
-    roll(table, 6)
-    assert table.state.seats[0].place == "P:1:1" and table.state.seats[0].restraint == ""
 
 
 def test_event_10_emperor_plan_gathers_everyone_and_fights() -> None:
