@@ -155,7 +155,7 @@ class LobbyScene(Scene):
         for field in self.setup_fields():
             rows = max(1, -(-len(field.options) // field.columns)) if field.columns else 1
             choice = Choice(pygame.Rect(L.left + 20, y + 22, L.width - 40, 38 * rows + 8 * (rows - 1)),
-                            list(field.options), field.value, field.pick, columns=field.columns)
+                            list(field.options), field.value, self._setup_pick(field.pick), columns=field.columns)
             self.setup_choices.append((tr(lang, field.label), choice))
             if field.describe is not None:
                 self.setup_about.append((choice, field.describe))
@@ -231,6 +231,15 @@ class LobbyScene(Scene):
             if self.net.role == "host":
                 self.widgets += [self.invite_field, self.copy_button, self.online_button, self.bot_seat_button,
                                  self.fill_button]
+
+    def _setup_pick(self, pick: Callable[[str], None]) -> Callable[[str], None]:
+        """A set-up row's choice: stored in the settings by the game's ``pick``, then the picker
+        laid out again (a game's rows may follow each other: Locke's seats and seat bots)."""
+        def picked(value: str) -> None:
+            pick(value)
+            self.layout()
+
+        return picked
 
     def _place_message(self) -> None:
         """The message under the LAN list gets the lines it needs (a reason and what to do are

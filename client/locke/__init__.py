@@ -38,32 +38,60 @@ register_words("locke", Path(__file__).resolve().parent / "locale")  # Locke's w
 
 
 def setup_fields(settings: Settings, lang: str) -> list[SetupField]:
-    """Locke's set-up picker: how many seats, and which bot plays the others."""
+    """Locke's set-up picker: how many seats, the bot every other seat plays, and each seat's
+    own bot (a click on a seat switches it to the next level)."""
     from client.i18n import pick as in_lang
     from client.i18n import tr
-    from client.table.ui import SetupField, seat_field
+    from client.table.ui import SetupField, seat_field, table_seats
     from net.games import game_named
 
     entry = game_named("locke")
-    chosen = chosen_bot(settings, entry)
+    levels = seat_bots(settings, entry, table_seats(entry, settings))
+    same = levels[0] if len(set(levels)) == 1 else ""  # the row for all seats lights only when all agree
 
-    def pick(value: str) -> None:
-        settings.game_bots = {**settings.game_bots, "locke": value}
+    def pick_all(value: str) -> None:
+        settings.game_bots = {k: v for k, v in settings.game_bots.items() if k != SEAT_BOTS} | {"locke": value}
 
     def about(kind: str) -> str:  # the registry's one-line description of each bot level
         words = entry.bot_descriptions.get(kind)
         return f"{tr(lang, f'bot_{kind}')}: {in_lang(lang, *words)}" if words else ""
 
-    bots = SetupField("lk_setup_bots", tuple((k, tr(lang, f"bot_{k}")) for k in entry.bots), chosen, pick,
+    def switch(value: str) -> None:  # "<seat index>": that seat's bot becomes the next level
+        seat = int(value)
+        kinds = list(entry.bots)
+        changed = list(levels)
+        changed[seat - 1] = kinds[(kinds.index(changed[seat - 1]) + 1) % len(kinds)]
+        settings.game_bots = {**settings.game_bots, SEAT_BOTS: ",".join(changed)}
+
+    def about_seats(_: str) -> str:
+        return tr(lang, "lk_setup_seat_bots_about", levels=tr(lang, "list_sep").join(
+            f"{tr(lang, f'lk_bot_short_{k}')} = {tr(lang, f'bot_{k}')}" for k in entry.bots))
+
+    bots = SetupField("lk_setup_bots", tuple((k, tr(lang, f"bot_{k}")) for k in entry.bots), same, pick_all,
                       describe=about)
-    return [seat_field(entry, settings), bots]
+    each = SetupField("lk_setup_seat_bots", tuple((str(seat), f"{seat + 1} {tr(lang, f'lk_bot_short_{kind}')}")
+                                                 for seat, kind in enumerate(levels, start=1)),
+                      "", switch, describe=about_seats)
+    return [seat_field(entry, settings), bots, each]
+
+
+#: The settings key (``game_bots``) of the bot of each other seat, comma-separated in seat order.
+SEAT_BOTS = "locke:seats"
 
 
 def chosen_bot(settings: Settings, entry: GameEntry[Any]) -> str:
-    """The bot the player chose for Locke's other seats (settings, from a hand-editable file), else the
-    entry's default."""
+    """The bot the player chose for all of Locke's other seats (settings, from a hand-editable
+    file), else the entry's default."""
     chosen = settings.game_bots.get("locke")
     return chosen if isinstance(chosen, str) and chosen in entry.bots else entry.default_bots[0]
+
+
+def seat_bots(settings: Settings, entry: GameEntry[Any], seats: int) -> list[str]:
+    """The bot of each other seat (seats 2 to ``seats``, as people count them): the per-seat
+    choice where the settings hold one for that seat, else the bot chosen for all."""
+    default = chosen_bot(settings, entry)
+    stored = str(settings.game_bots.get(SEAT_BOTS, "")).split(",")
+    return [stored[i] if i < len(stored) and stored[i] in entry.bots else default for i in range(seats - 1)]
 
 
 def help_pages() -> list[HelpPage]:
@@ -108,8 +136,8 @@ def start_local(app: App, settings: Settings, entry: GameEntry[Any], on_leave: C
     from client.table.end_scene import show_end
     from client.table.ui import table_seats
 
-    session = local_session(app, entry, table_seats(entry, settings), name=settings.name, bot=chosen_bot(settings, entry),
-                            seed=seed)
+    seats = table_seats(entry, settings)
+    session = local_session(app, entry, seats, name=settings.name, bots=seat_bots(settings, entry, seats), seed=seed)
 
     def ended(scene: LockeScene) -> None:
         def again() -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections.abc import Sequence
 from typing import Any
 
 from client.table.local import LocalSession
@@ -53,17 +54,19 @@ class LockeLocalSession(LocalSession[LockeState]):
 
 
 def local_session(app: Any, entry: Any, seats: int, *, name: str = "Player", bot: str = "",
-                  seed: int | None = None) -> LockeLocalSession:
-    """A local Locke table of ``seats``: we hold seat 0, bot ``bot`` (the entry's first when
-    empty or unknown) every other seat, paced by the player's bot speed near us."""
+                  bots: Sequence[str] = (), seed: int | None = None) -> LockeLocalSession:
+    """A local Locke table of ``seats``: we hold seat 0, and every other seat plays the bot
+    ``bots`` names for it in seat order (else ``bot``; the entry's first when empty or unknown),
+    paced by the player's bot speed near us."""
     from client.i18n import tr
 
     seed = secrets.randbits(63) if seed is None else seed
     setup = entry.local(entry.local_record(seats, None, None), None)
-    kind = bot if bot in entry.bots else entry.default_bots[0]
-    bots: list[Any] = [None] + [entry.bot(kind, random.Random(seed * 31 + s)) for s in range(1, seats)]
-    names = [name.strip() or "Player"] + [tr(app.lang, f"bot_{kind}")] * (seats - 1)
+    fallback = bot if bot in entry.bots else entry.default_bots[0]
+    kinds = [bots[s - 1] if s - 1 < len(bots) and bots[s - 1] in entry.bots else fallback for s in range(1, seats)]
+    agents: list[Any] = [None] + [entry.bot(kind, random.Random(seed * 31 + s)) for s, kind in enumerate(kinds, 1)]
+    names = [name.strip() or "Player"] + [tr(app.lang, f"bot_{kind}") for kind in kinds]
     near = app.prefs.bot_delay * NEAR_FACTOR
     return LockeLocalSession(setup.game, setup.state, setup.knowledge, setup=setup.record, me=0, names=names,
-                             bots=bots, seed=seed, clock=app.clock, bot_delay=near, system_delay=system_delay(near),
+                             bots=agents, seed=seed, clock=app.clock, bot_delay=near, system_delay=system_delay(near),
                              near_delay=near)

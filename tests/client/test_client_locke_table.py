@@ -25,7 +25,7 @@ def test_locke_is_played_from_the_lobby_with_the_tables_overlays_and_questions(c
     app = build_app(clock=clock, settings=Settings(name="Ann", game="locke", seats=6))
     lobby = app.scene
     assert lobby.play_button.enabled and lobby.play_blocked() == ""  # Locke has a table now
-    assert [label for label, _choice in lobby.setup_choices] == ["Seats", "Bots"]
+    assert [label for label, _choice in lobby.setup_choices] == ["Seats", "Bots", "Each seat's bot (click to switch)"]
     key(app, pygame.K_RETURN)
     scene = app.scene
     assert scene.name == "locke" and len(scene.session.names) == 6 and scene.session.names[0] == "Ann"

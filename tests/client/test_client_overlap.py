@@ -149,7 +149,7 @@ def test_lobby_widgets_do_not_overlap(size: tuple[int, int], lang: str, game: st
     app = App(size, clock=Clock(), lang=lang)
     lobby = LobbyScene(app, Settings(name="Ann", lang=lang, game=game), lan=False, resumable=False)
     app.switch(lobby)
-    assert len(lobby.setup_choices) == {"rider": 2, "tiny": 1, "locke": 2}[game]
+    assert len(lobby.setup_choices) == {"rider": 2, "tiny": 1, "locke": 3}[game]
     rects: list[tuple[str, pygame.Rect]] = [
         ("lang", lobby.lang_choice.rect), ("name", lobby.name_field.rect),
         *((f"setup {label}", choice.rect) for label, choice in lobby.setup_choices),
