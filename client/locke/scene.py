@@ -30,7 +30,7 @@ from client.app import App
 from client.i18n import known, tr
 from client.locke.board import BoardLayout, BoardMarks, destroyed_cells, draw_board, layout as board_layout, piece, side_of
 from client.locke.help import HELP
-from client.locke.intents import Group, board_targets, groups, kind_of
+from client.locke.intents import Group, board_targets, groups, kind_of, placing
 from client.locke.layout import TableLayout, table_layout
 from client.locke.views import banner, combat_lines, fighters_of, my_hand, my_placements, panel_lines, rail_lines, turn_line
 from client.locke.session import NEAR_FACTOR, LockeLocalSession
@@ -97,6 +97,8 @@ class LockeScene(TableScene[LockeState]):
         self._tags: list[frozenset[str]] = []
         self._next_tags: frozenset[str] = frozenset()
         self._shown: dict[str, tuple[tuple[str, str, int, int], list[LogEntry]]] = {}
+        #: The hidden marker being dragged onto the board: where the pointer is now (None: no drag).
+        self.drag: tuple[int, int] | None = None
 
     # -- names ------------------------------------------------------------------------------
     def namer(self, lang: str | None = None) -> Namer:
@@ -393,11 +395,50 @@ class LockeScene(TableScene[LockeState]):
             if button.handle(event):
                 self._build_controls()
                 return
+        if self._drag_marker(event):
+            return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.prompt is None \
                 and self.board_cells is not None:
             cell = self.board_cells.cell_at(event.pos)
             if cell is not None:
                 self.click_cell(cell)
+
+    def marker_rect(self) -> pygame.Rect | None:
+        """Where the thing we place now waits in the bar, to be dragged onto a lit cell (None
+        when we place nothing). A click on a lit cell places it too."""
+        if self.prompt is not None or placing(self.legal) is None:
+            return None
+        bar = self.layout().bar
+        width = min(220, bar.width // 3)
+        return pygame.Rect(bar.right - 10 - width, bar.bottom - 10 - 30, width, 30)
+
+    def _drag_marker(self, event: pygame.event.Event) -> bool:
+        """Press on the marker, move, release over a lit cell: the same input as a click on that
+        cell; released elsewhere, nothing is placed and a notice says where it can go."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            rect = self.marker_rect()
+            if rect is not None and rect.collidepoint(event.pos):
+                self.drag = event.pos
+                self.app.invalidate()
+                return True
+            return False
+        if self.drag is None:
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            self.drag = event.pos
+            self.app.invalidate()
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.drag = None
+            cell = self.board_cells.cell_at(event.pos) if self.board_cells is not None else None
+            if cell is not None and cell in self.targets:
+                self.clicks += 1  # the press on the marker; the drop counts as the cell's click
+                self.click_cell(cell)
+            elif not (rect := self.marker_rect()) or not rect.collidepoint(event.pos):  # dropped off a lit cell
+                self.notice = (tr(self.app.lang, "lk_drop_on_lit"), "", self.now + NOTICE_SECONDS)
+            self.app.invalidate()
+            return True
+        return False
 
     # -- drawing ----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -496,6 +537,23 @@ class LockeScene(TableScene[LockeState]):
                       max_width=self.picker.width - 24)
         for button in self.buttons:
             button.draw(surface)
+        marker = self.marker_rect()
+        pick = placing(self.legal)
+        if marker is not None and pick is not None:  # the thing we place, ready to be dragged
+            label = namer.thing(pick.thing)
+            panel(surface, marker, fill=theme.BUTTON if self.drag is None else theme.BG_FELT_DARK, edge=theme.ACCENT)
+            draw_text(surface, f"◆ {label}", (marker.left + 8, marker.top + 5), lay.text(13), theme.ACCENT,
+                      max_width=marker.width - 16)
+            if self.drag is not None:  # beside the pointer while it moves, the lit cell below it outlined
+                below = self.board_cells.cell_at(self.drag) if self.board_cells is not None else None
+                if below is not None and below in self.targets and self.board_cells is not None:
+                    pygame.draw.rect(surface, theme.HILITE, self.board_cells.cells[below].inflate(8, 8), 3,
+                                     border_radius=6)
+                moving = pygame.Rect(0, 0, marker.width * 2 // 3, marker.height)
+                moving.midleft = (self.drag[0] + 14, self.drag[1])
+                panel(surface, moving, fill=theme.BUTTON_HOVER, edge=theme.ACCENT)
+                draw_text(surface, f"◆ {label}", (moving.left + 8, moving.top + 5), lay.text(13), theme.ACCENT,
+                          max_width=moving.width - 16)
 
     def open_group_title(self) -> str:
         """The open group's words (the picker's title), or ""."""

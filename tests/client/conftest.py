@@ -31,6 +31,16 @@ def click(app: App, pos: tuple[int, int]) -> None:
     app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
 
 
+def drag(app: App, start: tuple[int, int], end: tuple[int, int], steps: int = 4) -> None:
+    """A real left-button drag from ``start`` to ``end`` (press, moves on the way, release)."""
+    app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)))
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    for i in range(1, steps + 1):
+        pos = (start[0] + (end[0] - start[0]) * i // steps, start[1] + (end[1] - start[1]) * i // steps)
+        app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+
+
 def key(app: App, k: int, mod: int = 0) -> None:
     app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
 

@@ -209,3 +209,37 @@ def test_number_keys_choose_the_numbered_buttons(clock: Clock, private_dirs: Any
         assert scene.session.moves != moves or first.payload not in scene.session.legal()
     else:  # a group: its members are shown
         assert scene.open_group is not None
+
+
+def test_a_hidden_marker_is_dragged_from_the_bar_onto_a_lit_cell(clock: Clock, private_dirs: Any) -> None:
+    """Issue 27 item 5: a hidden placement by dragging the marker onto a cell (a click on a lit
+    cell still works). Dropped off a lit cell, nothing is placed and a notice says where it goes."""
+    from tests.client.conftest import drag
+
+    app, scene = locke_table(clock, 5, seed=8)
+    for _ in range(50):
+        settle(app, clock, scene)
+        if scene.legal and isinstance(scene.legal[0], PlacementPick):
+            break
+        choose_by_clicks(app, scene, scene.legal[0])
+    marker = scene.marker_rect()
+    assert marker is not None and "drag" in scene.instruction()
+    app.render()
+    board = scene.board_cells
+    unlit = next(cell for cell in board.cells if cell not in scene.targets)
+    before = list(scene.legal)
+    drag(app, marker.center, board.cells[unlit].center)
+    assert scene.legal == before and scene.drag is None  # nothing placed
+    assert scene.notice is not None and "lit cell" in scene.notice[0]
+    things = scene.session.pending.things
+    placed = {}
+    for n in range(len(things)):
+        chosen = scene.legal[-1]
+        drag(app, scene.marker_rect().center, board.cells[chosen.cell].center)
+        placed[chosen.cell] = chosen.thing
+    settle(app, clock, scene)
+    from client.locke.views import my_placements
+
+    assert scene.marker_rect() is None
+    mine = my_placements(scene.state, scene.namer())
+    assert {cell: mine.get(cell) for cell in placed} == placed
