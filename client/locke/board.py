@@ -121,7 +121,7 @@ def draw_board(surface: pygame.Surface, board: BoardLayout, state: LockeState, n
                       bold=True, anchor="center", max_width=int(radius * 1.4))
     for key, rect in board.cells.items():
         _draw_cell(surface, key, rect, cells.get(key), namer, marks, text_size)
-    _draw_pieces(surface, board, state, marks)
+    _draw_pieces(surface, board, state, marks, namer)
 
 
 def _draw_cell(surface: pygame.Surface, key: str, rect: pygame.Rect, cell: Cell | None, namer: Namer,
@@ -158,8 +158,10 @@ def _draw_cell(surface: pygame.Surface, key: str, rect: pygame.Rect, cell: Cell 
         pygame.draw.rect(surface, theme.TARGET, rect.inflate(8, 8), width=3, border_radius=7)
 
 
-def _draw_pieces(surface: pygame.Surface, board: BoardLayout, state: LockeState, marks: BoardMarks) -> None:
-    """Each seat on the board as a disc of its colour with its number, parties stacked."""
+def _draw_pieces(surface: pygame.Surface, board: BoardLayout, state: LockeState, marks: BoardMarks,
+                 namer: Namer) -> None:
+    """Each seat on the board as a standing figure of its silhouette in its colour with its number,
+    parties stacked."""
     at: dict[str, list[int]] = {}
     for seat, s in enumerate(state.seats):
         if s.place and s.place in board.cells:
@@ -170,16 +172,54 @@ def _draw_pieces(surface: pygame.Surface, board: BoardLayout, state: LockeState,
         cols = min(len(leaders), 2 if rect.width < rect.height * 1.2 else 3)
         rows = math.ceil(len(leaders) / cols)
         cw, ch = rect.width // cols, rect.height // rows
-        radius = max(5, min(cw, ch) // 2 - 3, 0)
-        radius = min(radius, max(6, min(rect.width, rect.height) // 3))
+        radius = max(5, min(ch // 2 - 2, cw * 2 // 3 - 1))  # a figure is 3/2 radius wide, 2 radii tall
         for i, leader in enumerate(leaders):  # every stack inside its own cell: none spills onto a neighbour
             stack = [leader] + [s for s in seats if state.seats[s].leader == leader and s != leader]
             x = rect.left + (i % cols) * cw + cw // 2
             y = rect.top + (i // cols) * ch + ch // 2
             for depth, seat in enumerate(reversed(stack)):
                 offset = (len(stack) - 1 - depth) * 2
-                piece(surface, (x + offset, y - offset), radius, seat, state.seats[seat].alive,
-                      seat == marks.active)
+                shape = namer.components.silhouette(state.seats[seat].silhouette)
+                figure(surface, (x + offset, y - offset), radius, seat, shape.sex, shape.attribute,
+                       state.seats[seat].alive, seat == marks.active)
+
+
+#: The plinth under a figure: the silhouette's printed alignment (public, like the silhouette).
+PLINTH = {"good": (236, 232, 220), "evil": (200, 60, 60), "special": (110, 170, 240)}
+
+
+def figure(surface: pygame.Surface, centre: tuple[int, int], radius: int, seat: int, sex: str, attribute: str,
+           alive: bool = True, active: bool = False) -> None:
+    """One seat's piece on the board, drawn as the rulebook's stand-up silhouettes are used: a
+    figure in the seat's colour (broad shoulders for a male silhouette, a flared dress for a
+    female one), its number on the body, and a plinth in the silhouette's alignment colour. A
+    dead one is hollow; the one deciding now is outlined. Everything drawn is public."""
+    colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+    cx, cy = centre
+    head = max(3, radius * 2 // 5)
+    top = cy - radius
+    neck = top + 2 * head
+    bottom = cy + radius - 2
+    half = radius * 3 // 4
+    if sex == "female":  # narrow shoulders, a dress widening to the plinth
+        body = [(cx - half // 2, neck), (cx + half // 2, neck), (cx + half, bottom), (cx - half, bottom)]
+    else:  # broad shoulders, narrowing to the plinth
+        body = [(cx - half, neck), (cx + half, neck), (cx + half * 2 // 3, bottom), (cx - half * 2 // 3, bottom)]
+    shadow = [(x + 1, y + 2) for x, y in body]
+    pygame.draw.polygon(surface, theme.SHADOW, shadow)
+    pygame.draw.circle(surface, theme.SHADOW, (cx + 1, top + head + 2), head)
+    edge = theme.HILITE if active else theme.TEXT_DARK
+    for shape_fill, width in ((colour if alive else theme.BG_FELT_DARK, 0), (edge if alive else colour, 2 if active else 1)):
+        pygame.draw.polygon(surface, shape_fill, body, width)
+        pygame.draw.circle(surface, shape_fill, (cx, top + head), head, width)
+    if active:
+        pygame.draw.polygon(surface, edge, body, 2)
+        pygame.draw.circle(surface, edge, (cx, top + head), head, 2)
+    plinth = pygame.Rect(0, 0, half * 2 + 4, max(3, radius // 4))
+    plinth.midtop = (cx, bottom)
+    pygame.draw.rect(surface, PLINTH.get(attribute, theme.TEXT_DIM), plinth, border_radius=2)
+    draw_text(surface, str(seat + 1), (cx, (neck + bottom) // 2), max(8, radius), theme.TEXT_DARK if alive else colour,
+              bold=True, anchor="center")
 
 
 def piece(surface: pygame.Surface, centre: tuple[int, int], radius: int, seat: int, alive: bool = True,

@@ -87,3 +87,27 @@ def test_the_screenshot_tool_renders_a_locke_table(tmp_path: Path) -> None:
     assert image.get_size() == (960, 600)
     assert len({tuple(image.get_at((x, y))) for x in range(0, 960, 7) for y in range(0, 600, 7)}) > 40
     assert screenshot.main(["locke", "--seats", "11", "--out", str(out)]) == 2
+
+
+def test_pieces_are_figures_of_their_silhouette_in_the_seat_colour() -> None:
+    """Issue 27 item 1: pieces by silhouette. A male silhouette has broad shoulders, a female one
+    a flared dress; the plinth shows the silhouette's printed alignment; a dead piece is hollow."""
+    from client.locke.board import PLINTH, SEAT_COLOURS, figure
+
+    def drawn(sex: str, attribute: str = "good", alive: bool = True) -> pygame.Surface:
+        surface = pygame.Surface((60, 60))
+        surface.fill((0, 0, 0))
+        figure(surface, (30, 30), 24, 2, sex, attribute, alive)
+        return surface
+
+    def width_at(surface: pygame.Surface, y: int) -> int:
+        return sum(1 for x in range(60) if tuple(surface.get_at((x, y)))[:3] == SEAT_COLOURS[2])
+
+    male, female = drawn("male"), drawn("female")
+    shoulders, hem = 30 - 24 + 2 * (24 * 2 // 5) + 2, 30 + 24 - 5
+    assert width_at(male, shoulders) > width_at(female, shoulders)
+    assert width_at(female, hem) > width_at(male, hem)
+    evil = drawn("male", "evil")
+    assert tuple(evil.get_at((30, 30 + 24)))[:3] == PLINTH["evil"] != PLINTH["good"]
+    dead = drawn("male", alive=False)
+    assert width_at(dead, 40) < width_at(male, 40) // 3  # an outline, not a filled body
