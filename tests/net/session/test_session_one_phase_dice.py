@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from harness import NONCE, identities, tiny_table
-from test_session_forfeits import G, T, Net, make
+from test_session_forfeits import G, T, Net, kind_of, make
 
 from engine.core.encoding import decode
 from engine.core.pending import Chance, DiceRolled
@@ -65,8 +65,7 @@ def _held_table() -> tuple[Net, list[Session], list[Any], list[bytes]]:
 
     def post(sender: int, out: list[Any]) -> None:
         for o in out:
-            env = Envelope.from_data(decode(o.data))
-            if sender == 2 and env.kind == "roll":
+            if kind_of(o.data) == (2, "roll"):
                 held.append(o.data)
         original(sender, out)
 
