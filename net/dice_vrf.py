@@ -229,6 +229,16 @@ class VrfDiceRound:
         self._parts[seat] = {k: message[k] for k in PART_FIELDS}
         self._outputs[seat] = out
 
+    def receive_ours(self, seat: int, part: Mapping[str, bytes]) -> None:
+        """Our own part, as :meth:`make` made it: stored without checking its proof (we made
+        it; a peer checks it). Only for the part of the seat this peer holds."""
+        self._need_seat(seat)
+        if seat in self._outputs:
+            raise UnexpectedMessage(f"our part of roll {self.purpose!r} was already taken", seat=seat)
+        fields = _fields(part, PART_FIELDS, seat=seat, what="our roll message")
+        self._parts[seat] = {k: fields[k] for k in PART_FIELDS}
+        self._outputs[seat] = fields["out"]
+
     def _need_seat(self, seat: int) -> None:
         if seat not in self.ctx.seats:
             raise UnknownSeat(f"seat {seat} is not part of roll {self.purpose!r} at step {self.ctx.step}",

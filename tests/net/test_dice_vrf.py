@@ -191,3 +191,15 @@ def test_context_checks() -> None:
     for s in SEATS:
         rnd.receive(s, rnd.make(s, secret(s)))
     assert rnd.faces()[1] == 1  # a one-sided die in a random roll still shows 1
+
+
+def test_our_own_part_is_taken_without_a_proof_check_and_gives_the_same_faces() -> None:
+    rnd = v.VrfDiceRound(ctx(), keys())
+    rnd.receive_ours(0, rnd.make(0, secret(0)))
+    with pytest.raises(UnexpectedMessage):
+        rnd.receive_ours(0, rnd.make(0, secret(0)))
+    with pytest.raises(MalformedMessage):
+        rnd.receive_ours(1, {"out": g.base_mul(3)})
+    for s in (1, 2):
+        rnd.receive(s, rnd.make(s, secret(s)))
+    assert rnd.faces() == full(ctx()).faces()

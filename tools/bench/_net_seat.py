@@ -165,7 +165,7 @@ class Seat:
         rnd = self.round(k)
         env = self.writer.write("roll", rnd.make(self.seat, self.secret), (k, ZERO32))
         self.net.mesh.broadcast(env.to_bytes())
-        rnd.receive(self.seat, env.body)
+        rnd.receive_ours(self.seat, env.body)
         self.check_done(k)
 
     def on_roll(self, env: Envelope) -> None:

@@ -171,7 +171,10 @@ def dice_rolls(reactor: Any, n: int, count: int) -> Any:
 
     def take(i: int, env: Envelope) -> None:
         rnd: v.VrfDiceRound = state["rounds"][i]
-        rnd.receive(env.seat, env.body)
+        if env.seat == i:
+            rnd.receive_ours(i, env.body)
+        else:
+            rnd.receive(env.seat, env.body)
         if rnd.complete and i not in state["finished"]:
             state["finished"][i] = rnd.faces()
             if len(state["finished"]) == n:
