@@ -1,5 +1,10 @@
 """Joint dice for N seats: commit, reveal, hash, rejection-sample. Sans-I/O.
 
+Games recorded before issue 26 roll this way (two network phases per roll);
+new games roll in one phase with net.dice_vrf, which reuses the face sampler
+here (:func:`faces_from_seed`). A roll in which nothing is random (no dice,
+or one-sided dice) needs neither: :func:`settled_faces`.
+
 1. Every seat draws 32 secret random bytes (its *contribution*) and sends a
    commitment to them (:mod:`net.commit`, purpose ``"dice:<purpose>"``).
 2. Once every commitment is in, every seat reveals; each opening is checked

@@ -8,8 +8,9 @@ thread, no network (the TCP figures are the ``net`` suite's):
   card proofs, sealed choices, flips, audit); wall and CPU seconds per game
   for BOTH peers together, envelopes, bytes, steps, and the offline
   ``tools.verify`` time of the transcript;
-- ``dice``: one joint 2d6 roll end to end (commit, reveal, faces, engine
-  step) for 2, 6 and 10 seats, all seats in one process.
+- ``dice``: one joint 2d6 roll end to end (the opening's key round, then
+  one-phase dice: every seat's roll part checked, faces, engine step) for
+  2, 6 and 10 seats, all seats in one process.
 
 Targets (project issue): a full Rider game with every proof verified in
 <= 5 s wall (per peer, over TCP; here both peers share one thread).
