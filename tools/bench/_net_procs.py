@@ -10,7 +10,9 @@ seat, links them over loopback TCP, and measures
   roll at the same instant of the machine's monotonic clock (as peers do when
   they apply the step before it), sends its one ``roll`` envelope and verifies
   every other; the figure is the time until the *last* seat holds the faces
-  (``seat0`` alone is also given). All seats must derive the same faces.
+  (``seat0`` alone is also given; ``latest_start``: how late the last seat's
+  reactor began the roll, timer resolution and waiting for a core, which the
+  figure includes). All seats must derive the same faces.
 
 Every process is a real peer, but they share this machine's cores: with
 fewer cores than seats, the wall times include waiting for a core.
@@ -117,7 +119,9 @@ def dice_rolls(n: int, count: int, gap: float) -> dict[str, Any]:
     if len({json.dumps(r["faces"]) for r in results}) != 1:
         raise RuntimeError("the seats derived different faces")
     last = [max(r["dice_ms"][k] for r in results) for k in range(3, count + 3)]  # 3 warm-up rolls
-    return {**figures(last), "seat0": figures(results[0]["dice_ms"][3:]), "phases": 1}
+    late = [max(r["late_ms"][k] for r in results) for k in range(3, count + 3)]
+    return {**figures(last), "seat0": figures(results[0]["dice_ms"][3:]), "latest_start": figures(late),
+            "phases": 1}
 
 
 def measure_processes(quick: bool = False, peers: tuple[int, ...] = (2, 6, 10)) -> dict[str, Any]:

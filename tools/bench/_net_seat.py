@@ -22,7 +22,8 @@ Commands (stdin) and answers (stdout):
   process), sends its one ``roll`` envelope (net.dice_vrf part), verifies every
   other seat's envelope and part, derives the faces, and prints
   ``{"dice_ms": [...], "faces": [...]}``: per roll, milliseconds from its start
-  to this seat holding the faces.
+  to this seat holding the faces, and ``late_ms``: how late its reactor
+  started each roll (timer resolution and waiting for a core).
 - ``{"quit": true}``.
 """
 
@@ -82,6 +83,8 @@ class Seat:
         self.roll_start: dict[int, float] = {}
         self.roll_done: dict[int, float] = {}
         self.roll_faces: dict[int, tuple[int, ...]] = {}
+        #: How late (seconds) the reactor started each roll after its instant (timer and CPU waits).
+        self.roll_late: dict[int, float] = {}
         self.roll_count = 0
         self.quitting = False
 
@@ -162,6 +165,7 @@ class Seat:
 
     def start_roll(self, k: int, at: float) -> None:
         self.roll_start[k] = at
+        self.roll_late[k] = time.monotonic() - at
         rnd = self.round(k)
         env = self.writer.write("roll", rnd.make(self.seat, self.secret), (k, ZERO32))
         self.net.mesh.broadcast(env.to_bytes())
@@ -180,6 +184,7 @@ class Seat:
             self.roll_faces[k] = rnd.faces()
             if len(self.roll_done) == self.roll_count:
                 self.say(dice_ms=[(self.roll_done[i] - self.roll_start[i]) * 1000 for i in range(self.roll_count)],
+                         late_ms=[self.roll_late[i] * 1000 for i in range(self.roll_count)],
                          faces=[list(self.roll_faces[i]) for i in range(self.roll_count)])
 
 

@@ -309,7 +309,8 @@ def main(argv: list[str]) -> int:
               f"p95 {figures['p95']:.2f} ms")
     for n, figures in procs["dice_roll_ms"].items():
         print(f"2d6 one-phase roll,       {n:>2} processes: median {figures['median']:.2f} ms until the last seat "
-              f"has the faces (seat 0: {figures['seat0']['median']:.2f} ms), p95 {figures['p95']:.2f} ms")
+              f"has the faces (seat 0: {figures['seat0']['median']:.2f} ms), p95 {figures['p95']:.2f} ms; "
+              f"the last seat began {figures['latest_start']['median']:.2f} ms late")
     model = result["dice_model"]
     units = ", ".join(f"{k} {c:.3f}" for k, c in model["units_ms"].items())
     print(f"--- critical path of one roll, one core per peer, from unit costs measured now (ms): {units}; "
