@@ -65,6 +65,8 @@ TARGET_RT_MS = 3.0
 TARGET_GAME_S = 5.0
 #: Issue 26: one roll among 10 peers in one network phase, within this critical path.
 TARGET_ROLL_10_MS = 10.0
+#: One-way hops (ms) the model also prices a 10-peer roll at: a LAN, and a relayed internet link.
+MODEL_HOPS_MS = (0.5, 40.0)
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -231,7 +233,9 @@ def dice_model(round_trip_2_ms: float) -> dict[str, Any]:
     costs = unit_costs()
     hop = hop_ms(costs, round_trip_2_ms)
     return {"units_ms": {k: round(c, 4) for k, c in costs.items()}, "hop_ms": round(hop, 4),
-            "critical_path": {str(n): critical_path(costs, hop, n) for n in PEERS}}
+            "critical_path": {str(n): critical_path(costs, hop, n) for n in PEERS},
+            # the same 10-peer roll over a LAN and over relayed internet links (one-way hops assumed, not measured)
+            "critical_path_10_at_hop_ms": {str(h): critical_path(costs, h, 10) for h in MODEL_HOPS_MS}}
 
 
 def measure(quick: bool = False, online: bool = True, game: bool = True) -> dict[str, Any]:
@@ -318,6 +322,9 @@ def main(argv: list[str]) -> int:
     for n, path in model["critical_path"].items():
         print(f"{n:>2} peers: one-phase {path['one_phase_ms']:.2f} ms (1 network phase); commit-reveal "
               f"{path['commit_reveal_ms']:.2f} ms (2 network phases)")
+    for hop, path in model["critical_path_10_at_hop_ms"].items():
+        print(f"10 peers with a {hop} ms hop: one-phase {path['one_phase_ms']:.2f} ms; commit-reveal "
+              f"{path['commit_reveal_ms']:.2f} ms")
     if "rider_game" in result:
         game = result["rider_game"]
         print(f"Rider bot game over TCP: {game['wall_s']:.2f} s wall (processes started to exit), {game['cpu_s']:.2f} s "
