@@ -20,6 +20,8 @@ def test_seats_in_their_own_processes_link_round_trip_and_roll_in_one_phase() ->
     rolls = dice_rolls(3, 3, gap=0.15)
     assert rolls["phases"] == 1 and rolls["count"] == 3
     assert 0 < rolls["seat0"]["median"] and 0 < rolls["median"] <= rolls["p95"]
+    old = dice_rolls(3, 3, gap=0.15, protocol="commit-reveal")  # the dice of records before issue 26
+    assert old["phases"] == 2 and old["count"] == 3 and 0 < old["median"] <= old["p95"]
 
 
 def test_the_critical_path_model_follows_its_formula() -> None:

@@ -10,7 +10,8 @@ seat, links them over loopback TCP, and measures
   roll at the same instant of the machine's monotonic clock (as peers do when
   they apply the step before it), sends its one ``roll`` envelope and verifies
   every other; the figure is the time until the *last* seat holds the faces
-  (``seat0`` alone is also given; ``latest_start``: how late the last seat's
+  (``seat0`` alone is also given; ``commit_reveal_roll_ms``: the same with
+  the two-phase dice of records before issue 26; ``latest_start``: how late the last seat's
   reactor began the roll, timer resolution and waiting for a core, which the
   figure includes). All seats must derive the same faces.
 
@@ -107,12 +108,13 @@ def round_trips(n: int, count: int) -> dict[str, float | int]:
         seats.close()
 
 
-def dice_rolls(n: int, count: int, gap: float) -> dict[str, Any]:
+def dice_rolls(n: int, count: int, gap: float, protocol: str = "one-phase") -> dict[str, Any]:
+    """``protocol`` "one-phase" (net.dice_vrf) or "commit-reveal" (net.dice, records before issue 26)."""
     seats = Seats(n)
     try:
         start = time.monotonic() + 0.3
         for s in range(n):
-            seats.tell(s, dice=count + 3, start=start, gap=gap)
+            seats.tell(s, dice=count + 3, start=start, gap=gap, protocol=protocol)
         results = [seats.read(s, "dice_ms") for s in range(n)]
     finally:
         seats.close()
@@ -121,15 +123,18 @@ def dice_rolls(n: int, count: int, gap: float) -> dict[str, Any]:
     last = [max(r["dice_ms"][k] for r in results) for k in range(3, count + 3)]  # 3 warm-up rolls
     late = [max(r["late_ms"][k] for r in results) for k in range(3, count + 3)]
     return {**figures(last), "seat0": figures(results[0]["dice_ms"][3:]), "latest_start": figures(late),
-            "phases": 1}
+            "phases": 2 if protocol == "commit-reveal" else 1}
 
 
 def measure_processes(quick: bool = False, peers: tuple[int, ...] = (2, 6, 10)) -> dict[str, Any]:
     """Round trips and one-phase rolls with every seat in its own process."""
-    out: dict[str, Any] = {"cores": os.cpu_count(), "round_trip_ms": {}, "dice_roll_ms": {}}
+    out: dict[str, Any] = {"cores": os.cpu_count(), "round_trip_ms": {}, "dice_roll_ms": {},
+                           "commit_reveal_roll_ms": {}}
     for n in peers:
         out["round_trip_ms"][str(n)] = round_trips(n, 30 if quick else 100)
     for n in peers:
-        # rolls far enough apart that one is over before the next begins, even when the seats share few cores
-        out["dice_roll_ms"][str(n)] = dice_rolls(n, 10 if quick else 30, gap=0.05 + 0.02 * n)
+        # rolls far enough apart that one is over before the next begins, even when the seats share few cores;
+        # the two protocols alternate, so a change of the machine's load hits both
+        for key, protocol in (("dice_roll_ms", "one-phase"), ("commit_reveal_roll_ms", "commit-reveal")):
+            out[key][str(n)] = dice_rolls(n, 10 if quick else 30, gap=0.05 + 0.02 * n, protocol=protocol)
     return out

@@ -23,7 +23,10 @@ Commands (stdin) and answers (stdout):
   other seat's envelope and part, derives the faces, and prints
   ``{"dice_ms": [...], "faces": [...]}``: per roll, milliseconds from its start
   to this seat holding the faces, and ``late_ms``: how late its reactor
-  started each roll (timer resolution and waiting for a core).
+  started each roll (timer resolution and waiting for a core). With
+  ``"protocol": "commit-reveal"`` the seats roll the two-phase dice of
+  records before issue 26 instead (a ``commit`` envelope, then a ``reveal``
+  once every commitment is in), for comparison.
 - ``{"quit": true}``.
 """
 
@@ -38,6 +41,8 @@ from typing import Any
 
 from engine.core.hashing import digest
 from net import dice_vrf as v
+from net.commit import Opening
+from net.dice import DiceRound
 from net.envelope import ZERO32, Envelope, EnvelopeWriter
 from net.identity import Identity
 from net.poker import group as g
@@ -87,6 +92,12 @@ class Seat:
         self.roll_late: dict[int, float] = {}
         self.roll_count = 0
         self.quitting = False
+        #: Roll with the commit-reveal dice of records before issue 26 instead (for comparison).
+        self.two_phase = False
+        self.cr_rolls: dict[int, DiceRound] = {}
+        self.openings: dict[int, Opening] = {}
+        self.revealed: set[int] = set()
+        self.early: dict[int, list[Envelope]] = {}
 
     def say(self, **data: Any) -> None:
         sys.stdout.write(json.dumps(data) + "\n")
@@ -120,6 +131,7 @@ class Seat:
                 self.reactor.callLater(0.05, self.next_rt)
         elif "dice" in cmd:
             self.handle = self.on_roll
+            self.two_phase = cmd.get("protocol") == "commit-reveal"
             self.roll_count = int(cmd["dice"])
             for k in range(self.roll_count):
                 at = float(cmd["start"]) + k * float(cmd["gap"])
@@ -166,6 +178,9 @@ class Seat:
     def start_roll(self, k: int, at: float) -> None:
         self.roll_start[k] = at
         self.roll_late[k] = time.monotonic() - at
+        if self.two_phase:
+            self.start_commit(k)
+            return
         rnd = self.round(k)
         env = self.writer.write("roll", rnd.make(self.seat, self.secret), (k, ZERO32))
         self.net.mesh.broadcast(env.to_bytes())
@@ -174,11 +189,51 @@ class Seat:
 
     def on_roll(self, env: Envelope) -> None:
         k = env.seen.step
+        if self.two_phase:
+            self.on_commit_reveal(k, env)
+            return
         self.round(k).receive(env.seat, env.body)
         self.check_done(k)
 
+    # --- commit-reveal dice (records before issue 26), for comparison
+
+    def cr_round(self, k: int) -> DiceRound:
+        if k not in self.cr_rolls:
+            self.cr_rolls[k] = DiceRound(self.game, k, tuple(range(self.n)), "bench.2d6", (6, 6))
+        return self.cr_rolls[k]
+
+    def start_commit(self, k: int) -> None:
+        rnd = self.cr_round(k)
+        commitment, self.openings[k] = rnd.contribute(self.seat)
+        self.net.mesh.broadcast(self.writer.write("commit", {"commit": commitment}, (k, ZERO32)).to_bytes())
+        rnd.commit(self.seat, commitment)
+        self.maybe_reveal(k)
+
+    def maybe_reveal(self, k: int) -> None:
+        rnd = self.cr_round(k)
+        if rnd.phase != "reveal" or k not in self.openings or k in self.revealed:
+            return
+        self.revealed.add(k)
+        opening = self.openings[k]
+        self.net.mesh.broadcast(self.writer.write("reveal", {"reveal": opening.to_data()}, (k, ZERO32)).to_bytes())
+        rnd.reveal(self.seat, opening)
+        for early in self.early.pop(k, []):
+            rnd.reveal(early.seat, early.body["reveal"])
+        self.check_done(k)
+
+    def on_commit_reveal(self, k: int, env: Envelope) -> None:
+        rnd = self.cr_round(k)
+        if env.kind == "commit":
+            rnd.commit(env.seat, env.body["commit"])
+            self.maybe_reveal(k)
+        elif rnd.phase == "commit":  # a reveal that overtook a commitment on another path: keep it
+            self.early.setdefault(k, []).append(env)
+        else:
+            rnd.reveal(env.seat, env.body["reveal"])
+            self.check_done(k)
+
     def check_done(self, k: int) -> None:
-        rnd = self.rolls[k]
+        rnd: v.VrfDiceRound | DiceRound = self.cr_rolls[k] if self.two_phase else self.rolls[k]
         if rnd.complete and k in self.roll_start and k not in self.roll_done:
             self.roll_done[k] = time.monotonic()
             self.roll_faces[k] = rnd.faces()

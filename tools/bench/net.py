@@ -315,6 +315,9 @@ def main(argv: list[str]) -> int:
         print(f"2d6 one-phase roll,       {n:>2} processes: median {figures['median']:.2f} ms until the last seat "
               f"has the faces (seat 0: {figures['seat0']['median']:.2f} ms), p95 {figures['p95']:.2f} ms; "
               f"the last seat began {figures['latest_start']['median']:.2f} ms late")
+    for n, figures in procs["commit_reveal_roll_ms"].items():
+        print(f"2d6 commit-reveal roll,   {n:>2} processes: median {figures['median']:.2f} ms until the last seat "
+              f"has the faces (seat 0: {figures['seat0']['median']:.2f} ms), p95 {figures['p95']:.2f} ms")
     model = result["dice_model"]
     units = ", ".join(f"{k} {c:.3f}" for k, c in model["units_ms"].items())
     print(f"--- critical path of one roll, one core per peer, from unit costs measured now (ms): {units}; "
