@@ -23,7 +23,7 @@ from engine.core.encoding import decode
 from engine.core.pending import Chance, DiceRolled
 from engine.tiny.game import RULES_ID, card_set_hash
 from net import dice_vrf as v
-from net.envelope import Envelope, Genesis, sign_envelope
+from net.envelope import DICE_COMMIT_REVEAL, Envelope, Genesis, sign_envelope
 from net.games import table_for
 from net.bots.random_bot import RandomBot
 from net.poker import group as g
@@ -199,3 +199,40 @@ def test_a_hello_without_a_dice_key_in_a_one_phase_game_is_refused_naming_the_se
         assert a.phase == "hello"
     a.receive(hello.data, sender="peer-1")  # the genuine one still counts
     assert a.phase == "play" and set(a.dice_keys) == {0, 1}
+
+
+def test_a_roll_message_in_a_game_of_commit_reveal_dice_is_refused_naming_the_seat() -> None:
+    """A record without genesis ``dice`` (before issue 26) rolls by commit and reveal; a seat
+    that sends a one-phase ``roll`` there instead of its commitment is refused by name."""
+    ids = identities(3, tag="legacy")
+    genesis = Genesis(RULES_ID, "1", card_set_hash(), tuple(i.public_key for i in ids), {}, (NONCE,) * 3,
+                      dice=DICE_COMMIT_REVEAL)
+    table = table_for(genesis)
+    sessions = [Session(genesis, table.game, table.state, plan=table.plan, identity=ids[s], seat=s,
+                        agent=RandomBot(random.Random(20 + s))) for s in range(3)]
+    net = Net(sessions)
+    held: list[bytes] = []
+    original = net.post
+
+    def post(sender: int, out: list[Any]) -> None:
+        for o in out:
+            if kind_of(o.data) == (2, "commit") and isinstance(sessions[2].pending, Chance):
+                held.append(o.data)
+        original(sender, [o for o in out if o.data not in held])
+
+    net.post = post  # type: ignore[method-assign]
+    net.start()
+    net.run()
+    a = sessions[0]
+    [commit] = held
+    assert isinstance(a.pending, Chance) and a.waiting_for() == (2,)
+    bad = Envelope.from_data(decode(commit))  # the same seq, prev and seen: a roll in its place
+    forged = sign_envelope(ids[2], game=bad.game, seat=2, seq=bad.seq, prev=bad.prev, kind="roll",
+                           body=_other_part(sessions[2], a.step, secret=12345), seen=bad.seen.__canonical__())
+    a.receive(forged.to_bytes(), sender="peer-2")
+    [refused] = [e for e in a.events if isinstance(e, Rejected)]
+    assert refused.seat == 2 and refused.kind == "roll" and "commit-reveal round" in refused.error
+    for s in sessions[:2]:  # its genuine commitment still counts
+        net.post(s.seat or 0, s.receive(commit, sender="peer-2"))
+    net.run()
+    assert all(s.finished for s in sessions) and len({s.hashes[-1] for s in sessions}) == 1
