@@ -1,5 +1,10 @@
 """Joint dice for N seats: commit, reveal, hash, rejection-sample. Sans-I/O.
 
+Games recorded before issue 26 roll this way (two network phases per roll);
+new games roll in one phase with net.dice_vrf, which reuses the face sampler
+here (:func:`faces_from_seed`). A roll in which nothing is random (no dice,
+or one-sided dice) needs neither: :func:`settled_faces`.
+
 1. Every seat draws 32 secret random bytes (its *contribution*) and sends a
    commitment to them (:mod:`net.commit`, purpose ``"dice:<purpose>"``).
 2. Once every commitment is in, every seat reveals; each opening is checked
@@ -41,15 +46,35 @@ CONTRIBUTION_SIZE = 32
 MAX_DICE = 100
 MAX_SIDES = 2**32
 
+
 def check_dice(dice: Sequence[int]) -> tuple[int, ...]:
-    """Validate a dice list (sides per die) and return it as a tuple."""
+    """Validate a dice list (sides per die) and return it as a tuple.
+
+    Zero dice and one-sided dice are allowed: the engine asks for them when
+    the rules roll "one die per fighter" with no fighter left, or "pick one
+    of the targets" with one target (see :func:`settled_faces`).
+    """
     dice = tuple(dice)
-    if not 1 <= len(dice) <= MAX_DICE:
-        raise ValueError(f"roll between 1 and {MAX_DICE} dice, not {len(dice)}")
+    if not 0 <= len(dice) <= MAX_DICE:
+        raise ValueError(f"roll between 0 and {MAX_DICE} dice, not {len(dice)}")
     for sides in dice:
-        if not isinstance(sides, int) or isinstance(sides, bool) or not 2 <= sides <= MAX_SIDES:
-            raise ValueError(f"a die has 2 to {MAX_SIDES} sides, not {sides!r}")
+        if not isinstance(sides, int) or isinstance(sides, bool) or not 1 <= sides <= MAX_SIDES:
+            raise ValueError(f"a die has 1 to {MAX_SIDES} sides, not {sides!r}")
     return dice
+
+
+def settled_faces(dice: Sequence[int]) -> tuple[int, ...] | None:
+    """The faces of a roll in which nothing is random, else None.
+
+    A roll of no dice has no faces; a one-sided die always shows 1. Such a
+    roll needs no joint round: every peer derives the same answer from the
+    public pending input, so a round would only add a network phase and a
+    seat that could stall it. A roll with at least one die of two or more
+    sides goes through the joint protocol as a whole (its one-sided dice
+    still show 1 there, see :func:`faces_from_seed`).
+    """
+    dice = check_dice(dice)
+    return (1,) * len(dice) if all(sides == 1 for sides in dice) else None
 
 
 def joint_seed(game: bytes, step: int, purpose: str, dice: Sequence[int], seats: Sequence[int],

@@ -465,6 +465,16 @@ def verify_equivocation_proof(proof: EquivocationProof | Mapping[str, Any], publ
 #: Bytes of fresh randomness each seat contributes to the game id.
 MIN_NONCE, MAX_NONCE = 16, 64
 _GENESIS_FIELDS = frozenset({"rules_id", "rules_version", "card_set_hash", "seat_keys", "options", "nonces"})
+#: The dice protocol of records made before issue 26: commit, then reveal (net.dice). Such a
+#: record has no ``dice`` field, so its game id is unchanged.
+DICE_COMMIT_REVEAL = "commit-reveal/v1"
+#: One network phase per roll: per-seat verifiable random functions (net.dice_vrf).
+DICE_VRF = "vrf-dleq/v1"
+#: Dice protocols this release plays and verifies, and what tools.verify calls them.
+DICE_PROTOCOLS = {
+    DICE_COMMIT_REVEAL: "commit-reveal dice, two network phases per roll (records made before issue 26)",
+    DICE_VRF: "one-phase dice, a verifiable random function per seat (vrf-dleq/v1)",
+}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -478,6 +488,11 @@ class Genesis:
     id is new to every honest seat: no old genesis can be replayed at it, and
     its envelopes of two games can never share a game id (which would let
     anyone pair them into a false equivocation proof).
+
+    ``dice`` names the dice protocol (:data:`DICE_PROTOCOLS`). New games
+    roll with :data:`DICE_VRF` and record it; a record without the field is
+    one of :data:`DICE_COMMIT_REVEAL`, made before it existed, and keeps its
+    game id because the field is left out of its canonical form.
     """
 
     rules_id: str
@@ -486,6 +501,7 @@ class Genesis:
     seat_keys: tuple[bytes, ...]
     options: Mapping[str, Any]
     nonces: tuple[bytes, ...]
+    dice: str = DICE_VRF
 
     def __post_init__(self) -> None:
         for name in ("seat_keys", "nonces"):
@@ -513,28 +529,40 @@ class Genesis:
             raise MalformedMessage(f"genesis field 'nonces' must hold one nonce of {MIN_NONCE} to "
                                    f"{MAX_NONCE} random bytes per seat (a list as long as seat_keys, "
                                    "each seat's own fresh contribution)")
+        if not isinstance(self.dice, str) or self.dice not in DICE_PROTOCOLS:
+            raise MalformedMessage(f"this record rolls its dice with protocol {self.dice!r}, which this release "
+                                   f"does not know (it knows {sorted(DICE_PROTOCOLS)}); update Fairtable to "
+                                   "play or verify it")
 
     def to_data(self) -> dict[str, Any]:
-        return {"rules_id": self.rules_id, "rules_version": self.rules_version,
+        data = {"rules_id": self.rules_id, "rules_version": self.rules_version,
                 "card_set_hash": self.card_set_hash, "seat_keys": self.seat_keys,
                 "options": self.options, "nonces": self.nonces}
+        if self.dice != DICE_COMMIT_REVEAL:
+            data["dice"] = self.dice
+        return data
 
     def __canonical__(self) -> dict[str, Any]:
         return self.to_data()
 
     @classmethod
     def from_data(cls, data: Any) -> Genesis:
-        if not isinstance(data, Mapping) or set(data) != _GENESIS_FIELDS:
-            raise MalformedMessage(f"a genesis record is a map with exactly the fields {sorted(_GENESIS_FIELDS)}"
+        if not isinstance(data, Mapping) or set(data) - {"dice"} != _GENESIS_FIELDS:
+            raise MalformedMessage(f"a genesis record is a map with exactly the fields {sorted(_GENESIS_FIELDS)} "
+                                   "and, since issue 26, 'dice'"
                                    + (" (this looks like a record of an earlier release, with one host "
                                       "'nonce' instead of one per seat)" if isinstance(data, Mapping)
                                       and "nonce" in data else ""))
         for name in ("seat_keys", "nonces"):
             if not isinstance(data[name], (tuple, list)):
                 raise MalformedMessage(f"genesis field {name!r} must be a list")
+        dice = data.get("dice", DICE_COMMIT_REVEAL)
+        if "dice" in data and dice == DICE_COMMIT_REVEAL:
+            raise MalformedMessage(f"a genesis record of {DICE_COMMIT_REVEAL!r} dice has no 'dice' field "
+                                   "(records made before issue 26 never had one)")
         return cls(rules_id=data["rules_id"], rules_version=data["rules_version"],
                    card_set_hash=data["card_set_hash"], seat_keys=tuple(data["seat_keys"]),
-                   options=data["options"], nonces=tuple(data["nonces"]))
+                   options=data["options"], nonces=tuple(data["nonces"]), dice=dice)
 
     def __hash__(self) -> int:
         return hash(encode(self.to_data()))

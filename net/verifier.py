@@ -20,7 +20,7 @@ from typing import Any
 from engine.core.encoding import encode
 from engine.core.errors import EncodingError, EngineError
 from engine.core.game import Outcome, hash_of
-from net.envelope import Envelope, EquivocationProof, Genesis, SeatLog, game_id, verify_equivocation_proof
+from net.envelope import DICE_PROTOCOLS, Envelope, EquivocationProof, Genesis, SeatLog, game_id, verify_equivocation_proof
 from net.errors import BrokenChain, ProtocolError
 from net.games import game_for_rules, table_for
 from net.identity import fingerprint_of
@@ -79,6 +79,8 @@ class Verdict:
         self.table = "networked"
         #: a local record's outcome was also re-judged, seat by seat, by the game's independent judge
         self.judged = False
+        #: The record's dice protocol (net.envelope.DICE_PROTOCOLS), once its genesis could be read.
+        self.dice: str | None = None
 
     @property
     def unproven(self) -> bool:
@@ -90,7 +92,7 @@ class Verdict:
         return {"ok": self.ok, "step": self.step, "seat": self.seat, "reason": self.reason,
                 "detail": self.detail, "seats": self.seats, "outcome": self.outcome, "audit": self.audit,
                 "end": self.end, "forfeit": self.forfeit, "void_claims": self.void_claims, "table": self.table,
-                "abandoned": self.abandoned, "unproven": self.unproven}
+                "abandoned": self.abandoned, "unproven": self.unproven, "dice": self.dice}
 
     def _who(self, seat: int) -> str:
         named = next((s["name"] for s in self.seats if s["seat"] == seat), "")
@@ -111,6 +113,8 @@ class Verdict:
                          "proven offline")
         else:
             lines.append("ok: every signature, proof, replayed step and the audit check out")
+        if self.dice is not None:
+            lines.append(f"  dice: {DICE_PROTOCOLS.get(self.dice, self.dice)}")
         for s in self.seats:
             key = s["fingerprint"] if s["fingerprint"] == UNSIGNED else f"key {s['fingerprint']}"
             lines.append(f"  seat {s['seat']}: {s['name'] or '(no name)'}, {key}")
@@ -180,6 +184,7 @@ def verify(data: Any) -> Verdict:
         verdict = _fail(None, None, "unexpected", f"the record could not be checked ({type(exc).__name__}: "
                                                   f"{exc}); it is not accepted")
     verdict.seats = seat_list(genesis)
+    verdict.dice = genesis.dice
     return verdict
 
 

@@ -192,6 +192,9 @@ class Session:
         # cards: our own secrets (from the journal after a restart); the book once every key is in
         self._secrets, self._my_list = load_secrets(self.gid, seat, self.plan, journal, deck)
         self.book: CardBook | None = None
+        #: Every seat's checked dice key (net.dice_vrf), once the opening is complete; empty for
+        #: commit-reveal dice (a record made before issue 26).
+        self.dice_keys: dict[int, bytes] = {}
         #: The audit phase once the game reached it (kept after it: its openings and judgement).
         self.audit: Audit | None = None
         # end of game (recorded when the final phase begins, or by a conviction)

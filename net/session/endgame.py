@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 
 #: The kinds of a step's parts (net/session/messages.py KINDS): what a seat may still have in flight
 #: when a resignation ends the game (Final.late_part).
-STEP_PARTS = frozenset({"action", "commit", "reveal", "shuffle", "shares", "open"})
+STEP_PARTS = frozenset({"action", "commit", "reveal", "roll", "shuffle", "shares", "open"})
 #: Kinds the final phase takes from a seat that got past the resignation's step before it saw it:
 #: its final record, its own resignation (one more seat excused), and claims about the final record.
 AHEAD = frozenset({"final", "resign", "forfeit", "abandon"})

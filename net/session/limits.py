@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 KIB = 1024
 #: Largest encoded envelope per kind, in bytes (an unknown kind is refused outright).
 MAX_KIND_BYTES = {
-    "hello": 64 * KIB, "action": 64 * KIB, "commit": 4 * KIB, "reveal": 4 * KIB,
+    "hello": 64 * KIB, "action": 64 * KIB, "commit": 4 * KIB, "reveal": 4 * KIB, "roll": 4 * KIB,
     "shuffle": 512 * KIB, "shares": 128 * KIB, "open": 64 * KIB, "audit": 128 * KIB,
     "final": 16 * KIB, "chat": 4 * KIB, "forfeit": 16 * KIB, "resign": 4 * KIB, "abandon": 4 * KIB, "desync": 64 * KIB,
     "dispute": 192 * KIB,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 #: Kinds of envelope a session sends (see docs/protocol.md).
-KINDS = ("hello", "action", "commit", "reveal", "shuffle", "shares", "open", "audit", "final",
+KINDS = ("hello", "action", "commit", "reveal", "roll", "shuffle", "shares", "open", "audit", "final",
          "chat", "forfeit", "desync", "dispute", "resign", "abandon")
 
 

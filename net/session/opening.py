@@ -1,7 +1,8 @@
 """The opening (``hello``) phase: card keys and secret deck points.
 
 Play cannot start until every seat has announced its card key (the joint
-key round) and, for seats with a secret deck list, the committed points of
+key round), its dice key when the genesis record rolls one-phase dice
+(net.dice_vrf), and, for seats with a secret deck list, the committed points of
 that deck; the card book is then built the same way on every peer. Our own
 seat secrets are created here once and journalled before first use, so a
 restarted peer announces the same key and deck.
@@ -20,7 +21,8 @@ from cryptography.hazmat.primitives.serialization import (
     PrivateFormat,
 )
 
-from net.envelope import Envelope
+from net import dice_vrf
+from net.envelope import DICE_VRF, Envelope
 from net.errors import MalformedMessage, UnexpectedMessage
 from net.poker import group as g
 from net.poker.cards import SecretDeckList
@@ -28,6 +30,7 @@ from net.poker.errors import BadCardMessage
 from net.poker.protocol import KeyRound, SeatSecrets
 from net.journal import Journal
 from net.session.cards import CardBook
+from net.session.dice_rounds import DICE_SECRET
 from net.session.phases import Phase, Wait
 from net.session.play import Play
 from net.session.plan import TablePlan
@@ -65,6 +68,17 @@ def load_secrets(gid: bytes, seat: int | None, plan: TablePlan, journal: Journal
     return secrets, my_list
 
 
+def our_dice_secret(s: Session) -> int:
+    """Our dice secret (net.dice_vrf): the journalled one after a restart, else a new one,
+    journalled before the opening message that announces its key is sent."""
+    saved = s._saved_secret(DICE_SECRET)
+    if saved is not None:
+        return int(saved)
+    secret = dice_vrf.new_secret()
+    s._keep_secret(DICE_SECRET, secret)
+    return secret
+
+
 class Opening:
     """Phase ``hello``: owns the joint key round and the seats' published deck points."""
 
@@ -75,6 +89,8 @@ class Opening:
         self.keyround = KeyRound(s.gid, 0, s.seats)
         #: Seat -> the salted card points it published for its secret deck list.
         self.deck_points: dict[int, tuple[bytes, ...]] = {}
+        #: Seat -> its checked dice key (one-phase dice, net.dice_vrf).
+        self.dice_keys: dict[int, bytes] = {}
 
     def take(self, env: Envelope) -> None:
         if env.kind != "hello":
@@ -87,7 +103,10 @@ class Opening:
         if (0, "hello") in s._sent or s._secrets is None:
             return False
         points = s._my_list.points() if s._my_list is not None else ()
-        s._send("hello", {"card": KeyRound.announce(s.gid, 0, s._secrets), "deck": points})
+        body = {"card": KeyRound.announce(s.gid, 0, s._secrets), "deck": points}
+        if s.genesis.dice == DICE_VRF:
+            body["dice"] = dice_vrf.announce_key(s.gid, s._secrets.seat, our_dice_secret(s))
+        s._send("hello", body)
         return True
 
     def waiting_for(self) -> tuple[int, ...]:
@@ -100,15 +119,20 @@ class Opening:
         """Every key is in: play, with the card book built the same way on every peer."""
         if not self.keyround.done:
             return None
+        self.s.dice_keys = dict(self.dice_keys)
         return Play(self.s, self._card_book())
 
     def _on_hello(self, env: Envelope) -> None:
         """A seat's opening message: check its deck points, feed the key round."""
         s = self.s
         body = env.body
-        if not isinstance(body, Mapping) or set(body) != {"card", "deck"}:
-            raise MalformedMessage("an opening message is {'card': key message, 'deck': points}", seat=env.seat)
+        one_phase = s.genesis.dice == DICE_VRF
+        fields = {"card", "deck", "dice"} if one_phase else {"card", "deck"}
+        if not isinstance(body, Mapping) or set(body) != fields:
+            raise MalformedMessage("an opening message is {'card': key message, 'deck': points"
+                                   + (", 'dice': dice key message}" if one_phase else "}"), seat=env.seat)
         seat = env.seat
+        dice_key = dice_vrf.check_key(s.gid, seat, body["dice"]) if one_phase else None
         zone = s.plan.secret_zones.get(seat)
         size = len(s.game.zone(s.state, zone)) if zone is not None else 0
         points = body["deck"]
@@ -125,6 +149,8 @@ class Opening:
                 raise BadCardMessage(f"its deck points repeat points of seat {other}'s deck", seat=seat)
         self.keyround.receive(seat, dict(body["card"]) if isinstance(body["card"], Mapping) else body["card"])
         self.deck_points[seat] = points
+        if dice_key is not None:
+            self.dice_keys[seat] = dice_key
 
     def _card_book(self) -> CardBook:
         """The card book (same on every peer); our own deck's cards become our knowledge."""

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core.actions import Action
 from engine.core.pending import Chance, Decision, HiddenOp, SealedChoice
-from net.envelope import Envelope
+from net.envelope import DICE_VRF, Envelope
 from net.errors import UnexpectedMessage
 from net.session import decisions
 from net.session.decisions import DRIVER_ANSWER_TYPES
@@ -84,7 +84,8 @@ class Play:
         if isinstance(pending, SealedChoice):
             return f"commit or reveal its sealed choice ({pending.purpose})"
         if isinstance(pending, Chance):
-            return f"commit or reveal its dice contribution ({pending.purpose})"
+            return (f"send its part of the roll ({pending.purpose})" if self.s.genesis.dice == DICE_VRF
+                    else f"commit or reveal its dice contribution ({pending.purpose})")
         if isinstance(pending, HiddenOp):
             return f"do its part of the {pending.op} of {pending.zone}"
         return "act"

@@ -28,6 +28,7 @@ from net.envelope import Envelope
 from net.errors import MalformedMessage, UnexpectedMessage
 from net.poker.protocol import ShuffleRound
 from net.session.cards import CardOp
+from net.session.dice_rounds import dice_round
 from net.session.events import Cheat
 from net.session.phases import Wait
 
@@ -73,6 +74,9 @@ def make_round(s: Session, pending: Any) -> Round | None:
     if isinstance(pending, SealedChoice):
         return CommitReveal(SealedChoiceRound.from_pending(s.gid, s.step, pending), pending)
     if isinstance(pending, Chance):
+        rolled = dice_round(s, pending)  # settled or one-phase dice (net.session.dice_rounds)
+        if rolled is not None:
+            return rolled
         return CommitReveal(DiceRound.from_pending(s.gid, s.step, s.seats, pending), pending)
     if isinstance(pending, HiddenOp):
         opened = s.caps.open_cards(s.state)

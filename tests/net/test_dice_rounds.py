@@ -96,7 +96,8 @@ def test_faces_spanning_several_stream_blocks() -> None:
 
 def test_check_dice() -> None:
     assert check_dice([6, 3]) == (6, 3)
-    for dice in ((), (1,), (6, True), (2**32 + 1,), (6,) * 101):
+    assert check_dice(()) == () and check_dice((1, 6)) == (1, 6)  # the engine asks for these (Locke)
+    for dice in ((0,), (6, True), (2**32 + 1,), (6,) * 101):
         with pytest.raises(ValueError):
             check_dice(dice)
     with pytest.raises(ValueError):

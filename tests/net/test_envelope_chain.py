@@ -10,6 +10,8 @@ import pytest
 
 from engine.core.encoding import decode, encode
 from net.envelope import (
+    DICE_COMMIT_REVEAL,
+    DICE_VRF,
     ZERO32,
     Envelope,
     EnvelopeChain,
@@ -61,14 +63,29 @@ def table(n: int) -> tuple[list[Identity], Genesis, bytes, list[EnvelopeWriter]]
 
 
 def test_game_id_literal_vector() -> None:
+    """A record of commit-reveal dice (made before issue 26) keeps its game id: no 'dice' field."""
     ids = identities(2)
-    gid = game_id(genesis(ids))
+    gid = game_id(genesis(ids, dice=DICE_COMMIT_REVEAL))
     assert gid.hex() == "175f9aa8f0fd9a7e426e6e6171611c0d6e8cb8e66e6f36cb4c4746c781ffb40c"
     # the same by hand: SHA-256 of the canonical [domain, record]
     record = {"card_set_hash": b"c" * 32, "nonces": [b"n" * 16 + b"\x00", b"n" * 16 + b"\x01"],
               "options": {"turn_limit": 300}, "rules_id": "rider", "rules_version": "1",
               "seat_keys": [i.public_key for i in ids]}
     assert hashlib.sha256(encode(["fairtable/game-id/v2", record])).digest() == gid
+    # a new record names its one-phase dice, and that is inside the game id
+    assert genesis(ids).dice == DICE_VRF
+    new = hashlib.sha256(encode(["fairtable/game-id/v2", {**record, "dice": "vrf-dleq/v1"}])).digest()
+    assert game_id(genesis(ids)) == new != gid
+    assert Genesis.from_data(genesis(ids).to_data()) == genesis(ids)
+    assert Genesis.from_data(record).dice == DICE_COMMIT_REVEAL
+
+
+@pytest.mark.parametrize("dice, words", [
+    ("vrf-dleq/v9", "does not know"), (["vrf-dleq/v1"], "does not know"), (DICE_COMMIT_REVEAL, "never had one")])
+def test_a_genesis_with_an_unknown_or_spelled_out_legacy_dice_protocol_is_refused(dice: Any, words: str) -> None:
+    data = {**genesis(identities(2)).to_data(), "dice": dice}
+    with pytest.raises(MalformedMessage, match=words):
+        Genesis.from_data(data)
 
 
 @pytest.mark.parametrize("change", [

@@ -4,7 +4,11 @@
 ``n`` seats simulated in one process, as one peer experiences it: every seat
 makes its contribution and signs a commit envelope and a reveal envelope; the
 peer verifies all ``2n`` envelopes (signatures and chains) and every opening,
-then derives the faces. CPU only, no network. Median over several batches.
+then derives the faces (the commit-reveal dice of records before issue 26).
+``vrf_roll_ms_<n>_seats`` is the same for the one-phase dice of net.dice_vrf:
+every seat makes its part and signs one roll envelope; the peer verifies the
+``n`` envelopes and the ``n - 1`` other parts. CPU only, no network. Median
+over several batches.
 
 Run alone: ``python -m tools.bench._dice``.
 """
@@ -16,10 +20,14 @@ import statistics
 import time
 from typing import Any
 
+from collections.abc import Callable
+
+from net import dice_vrf as v
 from net.commit import commit_message, reveal_message
 from net.dice import DiceRound
 from net.envelope import EnvelopeChain, EnvelopeWriter, Genesis, game_id
 from net.identity import Identity
+from net.poker import group as g
 
 SEATS = (2, 6)
 
@@ -48,25 +56,46 @@ def one_roll(genesis: Genesis, ids: list[Identity], step: int) -> tuple[int, ...
     return round_.faces()
 
 
-def _time_roll_ms(seats: int, budget_s: float = 0.4, batches: int = 5) -> float:
+def one_vrf_roll(genesis: Genesis, ids: list[Identity], step: int) -> tuple[int, ...]:
+    """One full one-phase roll as seat 0 sees it; returns the faces."""
+    gid = game_id(genesis)
+    seats = tuple(range(len(ids)))
+    writers = [EnvelopeWriter(ident, gid, s) for s, ident in enumerate(ids)]
+    peer = EnvelopeChain(gid, genesis.seat_keys)
+    secrets_ = [g.hash_to_scalar("fairtable/bench-dice", (s,)) or 1 for s in seats]
+    keys = {s: g.base_mul(d) for s, d in enumerate(secrets_)}
+    rnd = v.VrfDiceRound(v.RollContext(gid, step, "bench", (6, 6), seats), keys)
+    seen = (step, bytes(32))
+    for s in seats:
+        env = peer.accept(writers[s].write("roll", rnd.make(s, secrets_[s]), seen))
+        if s == 0:
+            rnd.receive_ours(0, env.body)
+        else:
+            rnd.receive(env.seat, env.body)
+    return rnd.faces()
+
+
+def _time_roll_ms(seats: int, budget_s: float = 0.4, batches: int = 5,
+                  roll: Callable[[Genesis, list[Identity], int], tuple[int, ...]] = one_roll) -> float:
     genesis, ids = _table(seats)
-    one_roll(genesis, ids, 0)  # warm up
+    roll(genesis, ids, 0)  # warm up
     start = time.perf_counter()
-    one_roll(genesis, ids, 1)
+    roll(genesis, ids, 1)
     single = max(time.perf_counter() - start, 1e-6)
     per_batch = max(1, int(budget_s / batches / single))
     samples = []
     for batch in range(batches):
         start = time.perf_counter()
         for i in range(per_batch):
-            one_roll(genesis, ids, 2 + batch * per_batch + i)
+            roll(genesis, ids, 2 + batch * per_batch + i)
         samples.append((time.perf_counter() - start) / per_batch)
     return round(statistics.median(samples) * 1000, 3)
 
 
 def measure() -> dict[str, Any]:
     """Figures for the crypto benchmark suite (milliseconds per roll)."""
-    return {f"dice_roll_ms_{n}_seats": _time_roll_ms(n) for n in SEATS}
+    return {**{f"dice_roll_ms_{n}_seats": _time_roll_ms(n) for n in SEATS},
+            **{f"vrf_roll_ms_{n}_seats": _time_roll_ms(n, roll=one_vrf_roll) for n in SEATS}}
 
 
 if __name__ == "__main__":

@@ -206,6 +206,6 @@ def main(argv: list[str]) -> int:
     for k, ok in result["meets_targets"].items():
         print(f"target {k} <= {TARGETS[k]}: {'met' if ok else 'MISSED'}")
     for k, v in sorted(result.items()):
-        if k.startswith("dice"):
+        if k.startswith(("dice", "vrf_roll")):
             print(f"{k}: {v}")
     return 0

@@ -1,4 +1,4 @@
-"""Network benchmark: ``python -m tools.bench net [--json] [--quick]``.
+"""Network benchmark: ``python -m tools.bench net [--json] [--quick] [--no-online] [--no-game]``.
 
 Measures on this machine, over real TCP on 127.0.0.1:
 
@@ -6,21 +6,30 @@ Measures on this machine, over real TCP on 127.0.0.1:
   signs an action envelope and broadcasts it through the mesh; every other
   peer verifies the signature and answers with its own signed envelope; the
   time runs until peer 0 has verified every answer. All peers live in this
-  one process and reactor (real sockets, full framing, handshake done
-  beforehand), so every peer's CPU work is serialised on one core: for
-  peers on separate machines these figures are an upper bound.
-- ``dice_roll_ms``: one joint 2d6 roll end to end in the same setting: each
-  seat commits (signed envelope), then reveals once all commitments are in;
-  the time runs until every peer has checked every opening and derived the
-  same faces.
-- ``rider_game``: a full Rider game between two bot processes
-  (``tools.match --net tcp`` machinery: separate OS processes, every shuffle,
-  deal, reveal and die with its proofs checked by both peers), wall and CPU
-  seconds summed over the processes, plus ``verify_s``, the offline check of
-  the saved transcript by tools.verify.
+  one process and reactor, so every peer's CPU work is serialised on one core.
+- ``dice_roll_ms``: one joint 2d6 roll end to end in the same setting, with
+  the one-phase dice of net.dice_vrf (issue 26): every seat sends its one
+  ``roll`` envelope; the time runs until every peer has checked every part
+  and derived the same faces. In one process this measures one CPU doing all
+  N peers' work (about N*(N-1) checks), not what a peer waits for.
+- ``processes``: the same round trips and rolls with every seat in its own
+  OS process (tools.bench._net_procs, tools.bench._net_seat); a roll starts
+  at the same instant in every process and its figure is the time until the
+  last seat has the faces. ``cores`` says how many cores the seats shared.
+- ``dice_model``: the unit costs of a roll measured in this run (sign and
+  verify an envelope, make and check a roll part, ...), the one-way hop from
+  the two-process round trip, and the critical path of one roll they give
+  for 2, 6 and 10 peers with one core each, for the one-phase dice and for
+  the commit-reveal dice of records before issue 26 (tools.bench._dice_model).
+- ``rider_game`` (not with ``--no-game``): a full Rider game between two bot
+  processes (``tools.match --net tcp`` machinery: separate OS processes, every
+  shuffle, deal, reveal and die with its proofs checked by both peers), wall
+  and CPU seconds summed over the processes, plus ``verify_s``, the offline
+  check of the saved transcript by tools.verify.
 
-Targets (issue 4): round trip <= 3 ms median for 2 peers; a full Rider game
-with every proof verified in <= 5 s wall.
+Targets (benchmarks, not tests): round trip <= 3 ms median for 2 peers (issue
+4); a full Rider game with every proof verified in <= 5 s wall; one roll among
+10 peers in one network phase with a critical path <= 10 ms (issue 26).
 
 Online (through relayed wormholes; ``--no-online`` skips them): see
 :mod:`tools.bench.net_online`.
@@ -40,9 +49,13 @@ from typing import Any
 
 from twisted.internet import defer
 
-from net.dice import DiceRound
+from tools.bench._dice_model import critical_path, hop_ms, unit_costs
+from tools.bench._net_procs import measure_processes
+
+from net import dice_vrf as v
 from net.envelope import ZERO32, Envelope, EnvelopeWriter
 from net.identity import Identity
+from net.poker import group as g
 from net.transport.backoff import Backoff
 from net.transport.mesh import PeerStatus
 from net.transport.twisted_glue import TwistedMesh
@@ -50,6 +63,10 @@ from net.transport.twisted_glue import TwistedMesh
 PEERS = (2, 6, 10)
 TARGET_RT_MS = 3.0
 TARGET_GAME_S = 5.0
+#: Issue 26: one roll among 10 peers in one network phase, within this critical path.
+TARGET_ROLL_10_MS = 10.0
+#: One-way hops (ms) the model also prices a 10-peer roll at: a LAN, and a relayed internet link.
+MODEL_HOPS_MS = (0.5, 40.0)
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -142,61 +159,47 @@ def round_trips(reactor: Any, n: int, count: int) -> Any:
 
 @defer.inlineCallbacks
 def dice_rolls(reactor: Any, n: int, count: int) -> Any:
+    """One-phase 2d6 rolls (net.dice_vrf), every peer in this one process: each makes, signs and
+    broadcasts its one roll part at the start; the time runs until every peer holds the faces."""
     table = Table(reactor, n)
     yield _until(reactor, table.linked)
     writers = [EnvelopeWriter(ident, table.game, i) for i, ident in enumerate(table.ids)]
     keys = [ident.public_key for ident in table.ids]
+    dice_secrets = [g.hash_to_scalar("fairtable/bench-net-dice", (table.game, i)) or 1 for i in range(n)]
+    dice_keys = {i: g.base_mul(d) for i, d in enumerate(dice_secrets)}
     seats = tuple(range(n))
     times: list[float] = []
     state: dict[str, Any] = {}
 
-    def send(i: int, kind: str, body: Any, step: int) -> None:
-        env = writers[i].write(kind, body, (step, ZERO32))
-        table.nets[i].mesh.broadcast(env.to_bytes())
-        take(i, env)  # our own part
-
     def take(i: int, env: Envelope) -> None:
-        rnd: DiceRound = state["rounds"][i]
-        if env.kind == "commit":
-            rnd.commit(env.seat, env.body["commit"])
-            if rnd.phase == "reveal" and i not in state["revealed"]:
-                state["revealed"].add(i)
-                send(i, "reveal", {"reveal": state["openings"][i].to_data()}, rnd.step)
-                for early in state["early"].pop(i, []):
-                    take(i, early)
-        elif rnd.phase == "commit":  # a reveal that overtook a commitment on another path: keep it
-            state["early"].setdefault(i, []).append(env)
+        rnd: v.VrfDiceRound = state["rounds"][i]
+        if env.seat == i:
+            rnd.receive_ours(i, env.body)
         else:
-            rnd.reveal(env.seat, env.body["reveal"])
-            if rnd.complete and i not in state["finished"]:
-                state["finished"][i] = rnd.faces()
-                if len(state["finished"]) == n:
-                    times.append((time.perf_counter() - state["t0"]) * 1000)
-                    assert len(set(state["finished"].values())) == 1, "peers derived different faces"
-                    state["done"].callback(None)
-
-    def start(i: int, step: int) -> None:
-        if i in state["started"]:
-            return
-        state["started"].add(i)
-        commitment, opening = state["rounds"][i].contribute(i)
-        state["openings"][i] = opening
-        send(i, "commit", {"commit": commitment}, step)
+            rnd.receive(env.seat, env.body)
+        if rnd.complete and i not in state["finished"]:
+            state["finished"][i] = rnd.faces()
+            if len(state["finished"]) == n:
+                times.append((time.perf_counter() - state["t0"]) * 1000)
+                assert len(set(state["finished"].values())) == 1, "peers derived different faces"
+                state["done"].callback(None)
 
     def handler(i: int) -> Callable[[bytes, bytes], None]:
         def handle(origin: bytes, data: bytes) -> None:
             env = Envelope.from_bytes(data)
             env.verify(keys[env.seat], game=table.game)
-            if env.kind == "commit":
-                start(i, env.seen.step)  # a roll we had not started yet: contribute now
             take(i, env)
         return handle
 
     table.handlers[:] = [handler(i) for i in range(n)]
     for k in range(count):
-        state.update(t0=time.perf_counter(), done=defer.Deferred(), started=set(), revealed=set(), finished={}, early={},
-                     openings={}, rounds=[DiceRound(table.game, k, seats, "bench.2d6", (6, 6)) for _ in seats])
-        start(0, k)
+        ctx = v.RollContext(table.game, k, "bench.2d6", (6, 6), seats)
+        state.update(t0=time.perf_counter(), done=defer.Deferred(), finished={},
+                     rounds=[v.VrfDiceRound(ctx, dice_keys) for _ in seats])
+        for i in seats:
+            env = writers[i].write("roll", state["rounds"][i].make(i, dice_secrets[i]), (k, ZERO32))
+            table.nets[i].mesh.broadcast(env.to_bytes())
+            take(i, env)  # our own part
         yield state["done"]
     table.stop()
     yield _until(reactor, lambda: True)
@@ -225,7 +228,17 @@ def rider_game(repeats: int) -> dict[str, Any]:
     return {**best, "repeats": repeats, "walls_s": [x["wall_s"] for x in runs]}
 
 
-def measure(quick: bool = False, online: bool = True) -> dict[str, Any]:
+def dice_model(round_trip_2_ms: float) -> dict[str, Any]:
+    """Unit costs measured now and the critical path of one roll they give (tools.bench._dice_model)."""
+    costs = unit_costs()
+    hop = hop_ms(costs, round_trip_2_ms)
+    return {"units_ms": {k: round(c, 4) for k, c in costs.items()}, "hop_ms": round(hop, 4),
+            "critical_path": {str(n): critical_path(costs, hop, n) for n in PEERS},
+            # the same 10-peer roll over a LAN and over relayed internet links (one-way hops assumed, not measured)
+            "critical_path_10_at_hop_ms": {str(h): critical_path(costs, h, 10) for h in MODEL_HOPS_MS}}
+
+
+def measure(quick: bool = False, online: bool = True, game: bool = True) -> dict[str, Any]:
     from twisted.internet import reactor as the_reactor
 
     reactor: Any = the_reactor
@@ -252,44 +265,80 @@ def measure(quick: bool = False, online: bool = True) -> dict[str, Any]:
     reactor.run()
     if failure:
         raise failure[0]
-    out["rider_game"] = rider_game(1 if quick else 3)
-    out["targets"] = {"round_trip_2_peers_median_ms": TARGET_RT_MS, "rider_game_wall_s": TARGET_GAME_S}
+    out["processes"] = measure_processes(quick, PEERS)
+    out["dice_model"] = dice_model(float(out["processes"]["round_trip_ms"]["2"]["median"]))
+    path_10 = out["dice_model"]["critical_path"]["10"]
+    out["targets"] = {"round_trip_2_peers_median_ms": TARGET_RT_MS, "roll_10_peers_critical_path_ms": TARGET_ROLL_10_MS,
+                      "roll_network_phases": 1}
     out["meets_targets"] = {
         "round_trip": out["round_trip_ms"]["2"]["median"] <= TARGET_RT_MS,
-        "rider_game": out["rider_game"]["wall_s"] <= TARGET_GAME_S and out["rider_game"]["audit"] == "ok",
+        "roll_10_peers": path_10["one_phase_ms"] <= TARGET_ROLL_10_MS and path_10["one_phase_phases"] == 1,
     }
-    if online:
+    if game:
+        out["rider_game"] = rider_game(1 if quick else 3)
+        out["targets"]["rider_game_wall_s"] = TARGET_GAME_S
+        out["meets_targets"]["rider_game"] = (out["rider_game"]["wall_s"] <= TARGET_GAME_S
+                                              and out["rider_game"]["audit"] == "ok")
+    if online and game:
         from tools.bench.net_online import TARGET_ONLINE_GAME_RATIO, TARGET_ONLINE_RT_MS, online_rider_game
 
-        game = out["online_rider_game"] = online_rider_game(1 if quick else 3)
-        ratio = round(float(game["wall_s"]) / float(out["rider_game"]["wall_s"]), 2)
-        game["vs_direct_tcp"] = ratio
+        online_game = out["online_rider_game"] = online_rider_game(1 if quick else 3)
+        ratio = round(float(online_game["wall_s"]) / float(out["rider_game"]["wall_s"]), 2)
+        online_game["vs_direct_tcp"] = ratio
         out["targets"].update(online_round_trip_median_ms=TARGET_ONLINE_RT_MS,
                               online_rider_game_vs_tcp=TARGET_ONLINE_GAME_RATIO)
         out["meets_targets"].update(
             online_round_trip=out["online_round_trip_ms"]["nodelay"]["median"] <= TARGET_ONLINE_RT_MS,
-            online_rider_game=ratio <= TARGET_ONLINE_GAME_RATIO and game["audit"] == "ok")
+            online_rider_game=ratio <= TARGET_ONLINE_GAME_RATIO and online_game["audit"] == "ok")
     return out
 
 
 def main(argv: list[str]) -> int:
-    result = measure(quick="--quick" in argv, online="--no-online" not in argv)
+    if "--help" in argv or "-h" in argv:
+        print(__doc__)
+        return 0
+    result = measure(quick="--quick" in argv, online="--no-online" not in argv, game="--no-game" not in argv)
     if "--json" in argv:
         print(json.dumps(result, sort_keys=True))
         return 0
     for n, figures in result["round_trip_ms"].items():
         print(f"signed-action round trip, {n:>2} peers: median {figures['median']:.2f} ms, p95 {figures['p95']:.2f} ms")
     for n, figures in result["dice_roll_ms"].items():
-        print(f"2d6 roll end to end,      {n:>2} peers: median {figures['median']:.2f} ms, p95 {figures['p95']:.2f} ms")
-    game = result["rider_game"]
-    print(f"Rider bot game over TCP: {game['wall_s']:.2f} s wall (processes started to exit), {game['cpu_s']:.2f} s CPU, "
-          f"{game['messages']} messages, {game['bytes']} bytes, audit {game['audit']}; "
-          f"offline verify {game['verify_s']:.2f} s")
+        print(f"2d6 roll end to end,      {n:>2} peers: median {figures['median']:.2f} ms, p95 {figures['p95']:.2f} ms "
+              "(one process)")
+    procs = result["processes"]
+    print(f"--- every seat in its own process ({procs['cores']} cores on this machine) ---")
+    for n, figures in procs["round_trip_ms"].items():
+        print(f"signed-action round trip, {n:>2} processes: median {figures['median']:.2f} ms, "
+              f"p95 {figures['p95']:.2f} ms")
+    for n, figures in procs["dice_roll_ms"].items():
+        print(f"2d6 one-phase roll,       {n:>2} processes: median {figures['median']:.2f} ms until the last seat "
+              f"has the faces (seat 0: {figures['seat0']['median']:.2f} ms), p95 {figures['p95']:.2f} ms; "
+              f"the last seat began {figures['latest_start']['median']:.2f} ms late")
+    for n, figures in procs["commit_reveal_roll_ms"].items():
+        print(f"2d6 commit-reveal roll,   {n:>2} processes: median {figures['median']:.2f} ms until the last seat "
+              f"has the faces (seat 0: {figures['seat0']['median']:.2f} ms), p95 {figures['p95']:.2f} ms")
+    model = result["dice_model"]
+    units = ", ".join(f"{k} {c:.3f}" for k, c in model["units_ms"].items())
+    print(f"--- critical path of one roll, one core per peer, from unit costs measured now (ms): {units}; "
+          f"hop {model['hop_ms']:.3f} ---")
+    for n, path in model["critical_path"].items():
+        print(f"{n:>2} peers: one-phase {path['one_phase_ms']:.2f} ms (1 network phase); commit-reveal "
+              f"{path['commit_reveal_ms']:.2f} ms (2 network phases)")
+    for hop, path in model["critical_path_10_at_hop_ms"].items():
+        print(f"10 peers with a {hop} ms hop: one-phase {path['one_phase_ms']:.2f} ms; commit-reveal "
+              f"{path['commit_reveal_ms']:.2f} ms")
+    if "rider_game" in result:
+        game = result["rider_game"]
+        print(f"Rider bot game over TCP: {game['wall_s']:.2f} s wall (processes started to exit), {game['cpu_s']:.2f} s "
+              f"CPU, {game['messages']} messages, {game['bytes']} bytes, audit {game['audit']}; "
+              f"offline verify {game['verify_s']:.2f} s")
     if "online_round_trip_ms" in result:
         for mode, figures in result["online_round_trip_ms"].items():
             print(f"relayed wormhole round trip joiner->host->joiner ({mode}): median {figures['median']:.2f} ms, "
                   f"p95 {figures['p95']:.2f} ms")
         print(f"code entered to first signed envelope: median {result['code_to_first_envelope_ms']['median']:.0f} ms")
+    if "online_rider_game" in result:
         online = result["online_rider_game"]
         print(f"Rider bot game over relayed wormholes: {online['wall_s']:.2f} s wall ({online['vs_direct_tcp']:.2f}x "
               f"the direct-TCP game), audit {online['audit']}")

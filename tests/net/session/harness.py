@@ -16,7 +16,7 @@ from engine.core.hashing import digest
 from net.bots.greedy import GreedyBot
 from net.games.rider.evaluation import rider_score
 from net.bots.random_bot import RandomBot
-from net.envelope import Genesis
+from net.envelope import DICE_VRF, Genesis
 from net.identity import Identity
 from net.journal import Journal
 from net.session import Session
@@ -66,11 +66,14 @@ def rider_table(*, shuffle_seed: int | None = None, seed: int = 7, bots: str = "
     return Table_(sessions, shuffle_seed), genesis, setup
 
 
-def tiny_table(seats: int, *, shuffle_seed: int | None = None, seed: int = 3) -> tuple[Table_, Genesis]:
+def tiny_table(seats: int, *, shuffle_seed: int | None = None, seed: int = 3,
+               dice: str = DICE_VRF) -> tuple[Table_, Genesis]:
+    """``dice``: the genesis record's dice protocol (DICE_COMMIT_REVEAL plays as records before issue 26)."""
     from engine.tiny.game import RULES_ID, card_set_hash
 
     ids = identities(seats, tag="tiny")
-    genesis = Genesis(RULES_ID, "1", card_set_hash(), tuple(i.public_key for i in ids), {}, (NONCE,) * len(ids))
+    genesis = Genesis(RULES_ID, "1", card_set_hash(), tuple(i.public_key for i in ids), {}, (NONCE,) * len(ids),
+                      dice=dice)
     table = table_for(genesis)
     sessions = [Session(genesis, table.game, table.state, plan=table.plan, identity=ids[s], seat=s,
                         agent=RandomBot(random.Random(seed * 100 + s))) for s in range(seats)]

@@ -14,7 +14,7 @@ import pytest
 from harness import identities, rider_table, tiny_table
 
 from engine.core.encoding import decode, encode
-from net.envelope import Envelope, sign_envelope
+from net.envelope import DICE_COMMIT_REVEAL, Envelope, sign_envelope
 from net.poker import group as g
 from net.transcript import save
 from net.verifier import verify
@@ -151,8 +151,32 @@ def test_two_envelopes_swapped() -> None:
     _expect(t, moved.seen.step, moved.seat, "order")
 
 
-def test_dice_reveal_changed() -> None:
+@cache
+def _tiny_commit_reveal() -> bytes:
+    table, _ = tiny_table(3, dice=DICE_COMMIT_REVEAL)
+    table.start()
+    table.run()
+    return encode(table.sessions[0].transcript())
+
+
+def test_roll_output_changed() -> None:
+    """One-phase dice: a seat re-signs its chain with another roll output; its proof fails."""
     t = _load(_tiny())
+    ids = identities(3, tag="tiny")
+    roll = _step_of(t, "roll")
+    i = _find(t, lambda e: e.kind == "roll" and e.seat == 2 and e.seen.step == roll)
+
+    def change(content: dict[str, Any]) -> None:
+        body = _thaw(content["body"])
+        body["out"] = g.base_mul(12345)  # a valid point, not its output
+        content["body"] = body
+
+    _resign(t, i, ids, change)
+    _expect(t, roll, 2, "BadDiceProof")
+
+
+def test_dice_reveal_changed() -> None:
+    t = _load(_tiny_commit_reveal())
     ids = identities(3, tag="tiny")
     roll = _step_of(t, "reveal", nth=1)  # the guess reveals come first, then the dice
     i = _find(t, lambda e: e.kind == "reveal" and e.seat == 2 and e.seen.step == roll)
@@ -168,7 +192,7 @@ def test_dice_reveal_changed() -> None:
     _expect(t, roll, 2, "DiceRevealMismatch")
 
 
-@pytest.mark.parametrize("which", ["commit", "final"])
+@pytest.mark.parametrize("which", ["commit", "roll", "final"])
 def test_envelope_removed(which: str) -> None:
     t = _load(_tiny())
     i = _find(t, lambda e: e.kind == which and e.seat == 1)
