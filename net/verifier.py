@@ -14,7 +14,7 @@ end-of-game audit calls :func:`verify` too.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.core.encoding import encode
@@ -27,7 +27,7 @@ from net.identity import fingerprint_of
 from net.session.conviction import EQUIVOCATION, FALSE_STATE_HASH
 from net.session.core import Session
 from net.session.deadlines import void_claims
-from net.session.events import Cheat, Rejected
+from net.session.events import Applied, Cheat, Rejected
 from net.transcript import (
     PROOF_FORMAT,
     LocalRecord,
@@ -164,7 +164,11 @@ def seat_list(genesis: Genesis) -> list[dict[str, Any]]:
     return out
 
 
-def verify(data: Any) -> Verdict:
+#: Called with each engine input the replay applies, in order (net/replay.py collects them).
+OnApplied = Callable[[Applied], None]
+
+
+def verify(data: Any, *, on_applied: OnApplied | None = None) -> Verdict:
     """Check a decoded transcript completely (see docs/protocol.md §13).
 
     Hostile or damaged input of any shape gives a failed verdict, never an
@@ -173,13 +177,13 @@ def verify(data: Any) -> Verdict:
     A local record (or an old match log) is replayed by :func:`verify_local`.
     """
     if is_local(data) or is_match_log(data):
-        return verify_local(data)
+        return verify_local(data, on_applied=on_applied)
     try:
         genesis, raw = parse(data)
     except TranscriptError as exc:
         return _fail(None, None, "format", str(exc))
     try:
-        verdict = _verify(genesis, raw)
+        verdict = _verify(genesis, raw, on_applied)
     except Exception as exc:  # noqa: BLE001 - a verifier's answer to any input is a verdict
         verdict = _fail(None, None, "unexpected", f"the record could not be checked ({type(exc).__name__}: "
                                                   f"{exc}); it is not accepted")
@@ -188,12 +192,15 @@ def verify(data: Any) -> Verdict:
     return verdict
 
 
-def _verify(genesis: Genesis, raw: list[Any]) -> Verdict:
+def _verify(genesis: Genesis, raw: list[Any], on_applied: OnApplied | None = None) -> Verdict:
     try:
         table = table_for(genesis)
         observer = Session(genesis, table.game, table.state, plan=table.plan)
     except (ValueError, TypeError, KeyError, ProtocolError, EngineError) as exc:
         return _fail(0, None, "genesis", f"the genesis record cannot start a game: {exc}")
+    if on_applied is not None:
+        hook = on_applied
+        observer.subscribe(lambda notice: hook(notice) if isinstance(notice, Applied) else None)
     envelopes: list[Envelope] = []
     for index, item in enumerate(raw):
         try:
@@ -291,7 +298,7 @@ def _verify(genesis: Genesis, raw: list[Any]) -> Verdict:
 # --- local records ----------------------------------------------------------------
 
 
-def verify_local(data: Any, *, require_end: bool = True) -> Verdict:
+def verify_local(data: Any, *, require_end: bool = True, on_applied: OnApplied | None = None) -> Verdict:
     """Replay a local record (or an old JSON match log) through the engine and check every hash.
 
     The first state comes from the game registry's local set-up of the
@@ -313,7 +320,7 @@ def verify_local(data: Any, *, require_end: bool = True) -> Verdict:
     except TranscriptError as exc:
         return _fail(exc.index, None, "format", str(exc))
     try:
-        verdict = _verify_local(record, require_end)
+        verdict = _verify_local(record, require_end, on_applied)
     except Exception as exc:  # noqa: BLE001 - a verifier's answer to any input is a verdict
         verdict = _fail(None, None, "unexpected", f"the record could not be checked ({type(exc).__name__}: "
                                                   f"{exc}); it is not accepted")
@@ -322,7 +329,7 @@ def verify_local(data: Any, *, require_end: bool = True) -> Verdict:
     return verdict
 
 
-def _verify_local(record: LocalRecord, require_end: bool) -> Verdict:
+def _verify_local(record: LocalRecord, require_end: bool, on_applied: OnApplied | None = None) -> Verdict:
     entry = game_for_rules(record.rules_id)
     if entry is None:
         return _fail(0, None, "set-up", f"the record's rules {record.rules_id!r} are not installed here")
@@ -351,6 +358,7 @@ def _verify_local(record: LocalRecord, require_end: bool) -> Verdict:
             return _fail(step, None, "malformed input", f"input {step} cannot be read as an input of "
                                                         f"{entry.title}: {exc}")
         seat = action.seat if action.seat >= 0 else None
+        before = state
         try:
             state = game.apply(state, action)
         except EngineError as exc:
@@ -358,6 +366,8 @@ def _verify_local(record: LocalRecord, require_end: bool) -> Verdict:
         if hash_of(game, state) != recorded:
             return _fail(step, seat, "state hash", f"the state after input {step} ({action.KIND}) differs from "
                                                    "the recorded one: the record was changed after the game")
+        if on_applied is not None:
+            on_applied(Applied(step, before, action, state))
     steps = len(record.inputs)
     if hash_of(game, state) != record.final_hash:
         return _fail(steps, None, "final hash", "the last replayed state is not the recorded final one: inputs "
