@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -81,6 +82,8 @@ class LobbyScene(Scene):
         self.lan_loopback = lan_loopback  # tests: advertise and browse on 127.0.0.1 only
         self.identity = identity  # None: the player's own key (net.identity default path)
         self.net: Any = None  # client.table.net_play.NetTable while hosting or joining
+        #: The saved games listed to replay (the Replays button), or None while the list is closed.
+        self.replay_files: list[Path] | None = None
         self.copy_state = ""  # "", "copied" or "select"
         # the key this lobby's tables use: a given identity's (tests, a second window's), else the player's own
         self.fingerprint: str | None
@@ -173,6 +176,9 @@ class LobbyScene(Scene):
                                   self.toggle_help, hotkey="F1", payload="help")
         # friends: host, join by code, LAN list (or, while hosting/joining, the table's progress)
         inner = R.width - 40
+        # saved games to look back at, on the friends panel's title row (its list opens over that panel)
+        self.replays_button = Button(pygame.Rect(R.right - 20 - 120, R.top + 12, 120, 32), tr(lang, "replays"),
+                                     self._toggle_replays, payload="replays", size=15)
         net_entry = self.net_entry()
         self.host_button = Button(pygame.Rect(R.left + 20, R.top + 80, inner, 42),
                                   tr(lang, "host_game", game=net_entry.title_in(lang)) if net_entry else tr(lang, "host"),
@@ -221,7 +227,8 @@ class LobbyScene(Scene):
                 for button in choice.buttons:
                     button.enabled = False
         self.widgets = [self.lang_choice, self.name_field, *(c for _, c in self.setup_choices), self.play_button,
-                        self.quit_button, self.settings_button, self.help_button, self.game_choice]
+                        self.quit_button, self.settings_button, self.help_button, self.replays_button, self.game_choice]
+        self._layout_replays()
         if self.net is None:
             self.widgets += [self.host_button, self.code_field, self.join_button]
             if self.unfinished:
@@ -585,7 +592,65 @@ class LobbyScene(Scene):
             self.layout()
         return False
 
+    # -- saved games to replay (client/table/replay.py) -------------------------------------------
+    def saved_records(self) -> list[Path]:
+        """The newest saved records in the transcripts folder (the end screen's *Save transcript*)."""
+        from client.settings import data_dir
+
+        folder = data_dir("transcripts")
+        if not folder.is_dir():
+            return []
+        files = [p for p in folder.iterdir() if p.is_file() and p.suffix in (".ft", ".json")]
+        return sorted(files, key=lambda p: p.stat().st_mtime, reverse=True)[:REPLAYS_SHOWN]
+
+    def _toggle_replays(self) -> None:
+        """Open (or close) the list of saved games; with none saved yet, say how to save one."""
+        if self.replay_files is not None:
+            self.replay_files = None
+        else:
+            files = self.saved_records()
+            if not files:
+                self._say(tr(self.app.lang, "replays_none"), theme.WARN)
+                return
+            self.replay_files = files
+        self._layout_replays()
+        self.app.invalidate()
+
+    def _layout_replays(self) -> None:
+        self.replay_buttons: list[Button] = []
+        files = getattr(self, "replay_files", None)
+        if not files:
+            return
+        R = self.right
+        for i, path in enumerate(files):
+            self.replay_buttons.append(Button(pygame.Rect(R.left + 20, R.top + 60 + i * 44, R.width - 40, 38),
+                                              path.stem, self._replayer(path), size=14, payload=str(path)))
+
+    def _replayer(self, path: Path) -> Callable[[], None]:
+        def open_it() -> None:
+            from client.table.replay import open_replay
+            from net.replay import ReplayError
+            from net.transcript import TranscriptError, load_raw
+
+            self.replay_files = None
+            self._layout_replays()
+            try:
+                open_replay(self.app, load_raw(path), on_leave=lambda: self.app.switch(self._again()))
+            except (ReplayError, TranscriptError, OSError, ValueError) as exc:
+                self._say(tr(self.app.lang, "replay_cannot", error=for_people(str(exc))), theme.BAD)
+
+        return open_it
+
     def handle(self, event: pygame.event.Event) -> None:
+        if self.replay_files is not None:  # the list of saved games: modal until one is chosen or Esc
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self._toggle_replays()
+                return
+            for button in [*self.replay_buttons, self.replays_button]:
+                if button.handle(event):
+                    self.app.invalidate()
+                    return
+            return
         for overlay in (self.settings_panel, self.help):
             if overlay is not None:  # modal
                 overlay.handle(event)
@@ -709,6 +774,12 @@ class LobbyScene(Scene):
             self._draw_table(surface)
         for widget in self.widgets:
             widget.draw(surface)  # type: ignore[attr-defined]
+        if self.replay_files is not None:  # the saved games, over the friends panel
+            panel(surface, R, fill=theme.PANEL, edge=theme.ACCENT)
+            draw_text(surface, tr(lang, "replays_title"), (R.left + 20, R.top + 14), 22, theme.TEXT, bold=True,
+                      max_width=R.width - 40)
+            for button in self.replay_buttons:
+                button.draw(surface)
         for overlay in (self.help, self.settings_panel):
             if overlay is not None:
                 overlay.draw(surface)
@@ -835,6 +906,8 @@ class LobbyScene(Scene):
 
 #: A left panel shorter than this (a 960x600 window) is laid out compact (LobbyScene.layout).
 COMPACT_PANEL = 440
+#: How many saved games the Replays list shows (the newest first).
+REPLAYS_SHOWN = 8
 #: The size of the headline of our table in the making (bold): what it waits for.
 STATUS_SIZE = 16
 #: The size of the lobby's message (under the LAN list).

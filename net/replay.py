@@ -18,9 +18,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.core.actions import Action
-from net.games import GameEntry, game_for_rules
+from net.games import GameEntry, game_for_rules, table_for
 from net.session.events import Applied
-from net.transcript import TranscriptError, is_local, is_match_log, parse, parse_local
+from net.transcript import TranscriptError, from_match_log, is_local, is_match_log, parse, parse_local
 from net.verifier import Verdict, verify
 
 
@@ -42,6 +42,8 @@ class Replay:
     """A record's positions in order: ``first`` before any input, then one per frame."""
 
     entry: GameEntry[Any]
+    #: The engine game the positions belong to (as the record's set-up builds it).
+    game: Any
     names: tuple[str, ...]
     first: Any
     frames: tuple[Frame, ...]
@@ -66,8 +68,9 @@ def _names(seats: list[dict[str, Any]]) -> tuple[str, ...]:
     return tuple(str(s.get("name") or f"Seat {s['seat'] + 1}") for s in seats)
 
 
-def _entry_of(data: Any) -> GameEntry[Any]:
-    """The registered game of a record (ReplayError when it is no record or an unknown game)."""
+def _game_of(data: Any) -> tuple[GameEntry[Any], Any]:
+    """The registered game of a record and its engine game as the record's set-up builds it
+    (ReplayError when it is no record, an unknown game, or a set-up this copy cannot build)."""
     try:
         if is_match_log(data):
             rules = str(data.get("rules"))
@@ -75,12 +78,17 @@ def _entry_of(data: Any) -> GameEntry[Any]:
             rules = parse_local(data).rules_id
         else:
             rules = parse(data)[0].rules_id
-    except TranscriptError as exc:
+        entry = game_for_rules(rules)
+        if entry is None:
+            raise ReplayError(f"the record's game ({rules!r}) is not installed in this copy of Fairtable")
+        if is_match_log(data):
+            data = from_match_log(data, entry.rules_version, entry.card_set_hash())
+        game = entry.local(parse_local(data).setup, None).game if is_local(data) else table_for(parse(data)[0]).game
+    except (TranscriptError, ValueError, TypeError, KeyError) as exc:
+        if isinstance(exc, ReplayError):
+            raise
         raise ReplayError(f"this file is not a game record Fairtable can replay ({exc})") from None
-    entry = game_for_rules(rules)
-    if entry is None:
-        raise ReplayError(f"the record's game ({rules!r}) is not installed in this copy of Fairtable")
-    return entry
+    return entry, game
 
 
 def load_replay(data: Any) -> Replay:
@@ -88,10 +96,10 @@ def load_replay(data: Any) -> Replay:
     verifier, keeping every position it accepts; ReplayError when nothing can be replayed."""
     if not isinstance(data, Mapping):
         raise ReplayError("this file is not a game record Fairtable can replay (not a record object)")
-    entry = _entry_of(data)
+    entry, game = _game_of(data)
     applied: list[Applied] = []
     verdict = verify(data, on_applied=applied.append)
     if not applied:
         raise ReplayError(f"the record holds no position to show: {verdict}")
     frames = tuple(Frame(n, a.action, a.after) for n, a in enumerate(applied, start=1))
-    return Replay(entry, _names(verdict.seats), applied[0].before, frames, verdict)
+    return Replay(entry, game, _names(verdict.seats), applied[0].before, frames, verdict)

@@ -5,7 +5,9 @@ Human Locke table: ``--seats`` 5-10, ``--moment`` planet, base or combat),
 ``lobby``, ``end``, ``host`` (the
 lobby hosting a table on 127.0.0.1, showing its invite code), ``net`` (a
 mid-game networked table against an in-process bot peer over TCP on
-127.0.0.1, through the real peer driver and session). Used for
+127.0.0.1, through the real peer driver and session), ``replay`` (a saved
+record on its game's table in the replay viewer: ``--transcript F``,
+``--step N``, ``--seat S``). Used for
 visual review and documentation; runs without a display (SDL dummy driver).
 """
 
@@ -19,7 +21,7 @@ from typing import Any
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.screenshot", description=__doc__.splitlines()[0])
-    parser.add_argument("scene", choices=("rider", "locke", "lobby", "end", "host", "net"))
+    parser.add_argument("scene", choices=("rider", "locke", "lobby", "end", "host", "net", "replay"))
     parser.add_argument("--out", required=True, help="PNG file to write")
     parser.add_argument("--size", default="1280x800", help="window size WxH (default 1280x800)")
     parser.add_argument("--lang", choices=("en", "ja"), default="en")
@@ -28,7 +30,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--moment", choices=("planet", "base", "combat"), default="planet",
                         help="(locke) what the table shows: a planet-phase turn, the base phase, a combat")
     parser.add_argument("--hover", action="store_true", help="(rider) show the card preview of a hand card")
+    parser.add_argument("--transcript", help="(replay) a saved record: a networked transcript or a local record")
+    parser.add_argument("--step", type=int, help="(replay) the position shown, in inputs (default: the last)")
+    parser.add_argument("--seat", type=int, default=1, help="(replay) whose side of the table, counted from 1")
     args = parser.parse_args(argv)
+    if args.scene == "replay" and not args.transcript:
+        print("replay needs --transcript FILE (a record saved by the client or by tools.match --save)", file=sys.stderr)
+        return 2
     try:
         w, h = (int(v) for v in args.size.lower().split("x"))
     except ValueError:
@@ -58,6 +66,16 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.scene == "lobby":
         app.switch(LobbyScene(app, Settings(lang=args.lang)))
+    elif args.scene == "replay":
+        from client.table.replay import open_replay
+        from net.replay import ReplayError
+        from net.transcript import TranscriptError, load_raw
+
+        try:
+            open_replay(app, load_raw(args.transcript), position=args.step, me=max(0, args.seat - 1))
+        except (ReplayError, TranscriptError, OSError, ValueError) as exc:
+            print(f"cannot replay {args.transcript}: {exc}", file=sys.stderr)
+            return 2
     elif args.scene == "locke":
         from client.locke.demo import play_to_moment
 

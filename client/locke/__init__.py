@@ -150,6 +150,14 @@ def start_local(app: App, settings: Settings, entry: GameEntry[Any], on_leave: C
     return scene
 
 
+def scene_for(app: App, session: Any, on_leave: Callable[[], None] | None,
+                on_end: Callable[[Any], None] | None) -> Scene:
+    """Locke's table scene over any table session (local, networked, a replay)."""
+    from client.locke.scene import LockeScene
+
+    return LockeScene(app, session, on_leave=on_leave, on_end=on_end)
+
+
 def net_deck(settings: Settings) -> None:
     """Locke's cards are the table's (the planet cards, combat deck and characters, shuffled
     jointly): a seat brings none."""
@@ -160,11 +168,10 @@ def start_net(app: App, table: NetTable, on_leave: Callable[[], None],
               on_rematch: Callable[[NetTable], None] | None = None) -> Scene:
     """Show our seat of a networked Locke table; the table layer's end screen follows the audit
     (every seat's grade, how the game ended in the player's words)."""
-    from client.locke.scene import LockeScene
     from client.table.net_play import show_net_table
 
     def scene(session: Any, leave: Callable[[], None], ended: Callable[[Any], None]) -> Scene:
-        return LockeScene(app, session, on_leave=leave, on_end=ended)
+        return scene_for(app, session, leave, ended)
 
     shown: Scene = show_net_table(app, table, scene, end_words, on_leave, on_rematch)
     return shown

@@ -37,6 +37,15 @@ def start_local(app: App, settings: Settings, entry: GameEntry[Any], on_leave: C
     return start_local_game(app, settings, on_leave, seed=seed)
 
 
+def scene_for(app: App, session: Any, on_leave: Callable[[], None] | None,
+                on_end: Callable[[Any], None] | None) -> Scene:
+    """Rider's table scene over any table session (local, networked, a replay)."""
+    from client.rider.play import card_art
+    from client.rider.table_scene import RiderTableScene
+
+    return RiderTableScene(app, session, card_art(), on_leave=on_leave, on_end=on_end)
+
+
 def setup_fields(settings: Settings, lang: str) -> list[SetupField]:
     """Rider's set-up picker: the player's deck (also the one brought to a networked table) and the bot."""
     from client.rider.decks import shipped_decks

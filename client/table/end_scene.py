@@ -133,7 +133,9 @@ class EndScene(Scene):
                                    self.toggle_board, hotkey="B", size=14, payload="board")
         self.result_button = Button(pygame.Rect(w // 2 - 110, 12, 220, 40), tr(lang, "end_show_result"),
                                     self.toggle_board, primary=True, hotkey="B", size=15, payload="result")
-        self.buttons = [self.save_button, self.again_button, self.lobby_button, self.board_button]
+        self.replay_button = Button(pygame.Rect(b.right - 190 - 130, b.top + 14, 120, 34), tr(lang, "end_replay"),
+                                    self.replay, hotkey="P", size=14, payload="replay")
+        self.buttons = [self.save_button, self.again_button, self.lobby_button, self.board_button, self.replay_button]
         if self.board is not None:
             self.board.resized(size)
 
@@ -149,6 +151,23 @@ class EndScene(Scene):
         except OSError as exc:
             self.save_error = str(exc)
         self.app.invalidate()
+
+    def replay(self) -> None:
+        """Look back at the game just played, input by input (client/table/replay.py): its record is
+        saved first (as *Save transcript* does), then replayed under the verifier; Close comes back here."""
+        from client.table.replay import open_replay
+        from net.replay import ReplayError
+        from net.transcript import load_raw
+
+        if not self.saved:
+            self.save()
+        if not self.saved:
+            return
+        try:
+            open_replay(self.app, load_raw(self.saved), on_leave=lambda: self.app.switch(self), me=self.session.me)
+        except (ReplayError, ValueError, OSError) as exc:
+            self.save_error = str(exc)
+            self.app.invalidate()
 
     def _again(self) -> None:
         if self.on_again is not None:
@@ -173,6 +192,8 @@ class EndScene(Scene):
                 return
             if event.key == pygame.K_s:
                 self.save()
+            elif event.key == pygame.K_p:
+                self.replay()
             elif event.key == pygame.K_r:
                 self._again()
             elif event.key == pygame.K_ESCAPE:

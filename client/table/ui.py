@@ -13,6 +13,9 @@ writing them once, in its package's ``__init__``:
   what they stored in the settings;
 - ``help_pages()``: the game's pages of the help overlay (client/help.py),
   shown by the lobby for the chosen game (and by its table scene);
+- ``scene_for(app, session, on_leave, on_end)``: the game's table scene
+  over any :class:`~client.table.session.TableSession` (the replay viewer,
+  client/table/replay.py, shows a saved game on it);
 - ``net_deck(settings)`` and ``start_net(app, table, on_leave, on_rematch)``:
   only a game whose scene can draw a networked table: the card ids our seat
   brings (None for a game without decks), and show the table once the
@@ -40,6 +43,7 @@ if TYPE_CHECKING:
     from client.scene import Scene
     from client.settings import Settings
     from client.table.net_play import NetTable
+    from client.table.session import TableSession
 
 
 @dataclasses.dataclass(frozen=True)
@@ -68,6 +72,9 @@ class GameUI(Protocol):
 
     def help_pages(self) -> Sequence[HelpPage]: ...
 
+    def scene_for(self, app: App, session: TableSession[Any], on_leave: Callable[[], None] | None,
+                    on_end: Callable[[Any], None] | None) -> Scene: ...
+
 
 @runtime_checkable
 class NetGameUI(GameUI, Protocol):
@@ -87,7 +94,7 @@ def game_ui(game: str) -> GameUI:
     module = importlib.import_module(entry.client_ui)
     if not isinstance(module, GameUI):
         raise ValueError(f"{entry.client_ui} (the client UI of {entry.title}) lacks part of the contract: "
-                         "start_local, setup_fields and help_pages (client/table/ui.py)")
+                         "start_local, setup_fields, help_pages and scene_for (client/table/ui.py)")
     return module
 
 

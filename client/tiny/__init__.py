@@ -121,14 +121,21 @@ def net_deck(settings: Settings) -> None:
     return None
 
 
+def scene_for(app: App, session: Any, on_leave: Callable[[], None] | None,
+                on_end: Callable[[Any], None] | None) -> Scene:
+    """Tiny's table scene over any table session (local, networked, a replay)."""
+    from client.tiny.scene import TinyScene
+
+    return TinyScene(app, session, on_leave=on_leave, on_end=on_end)
+
+
 def start_net(app: App, table: NetTable, on_leave: Callable[[], None],
               on_rematch: Callable[[NetTable], None] | None = None) -> Scene:
     """Show our seat of a networked Tiny table; the table layer's end screen follows the audit."""
     from client.table.net_play import show_net_table
-    from client.tiny.scene import TinyScene
 
     def scene(session: Any, leave: Callable[[], None], ended: Callable[[Any], None]) -> Scene:
-        return TinyScene(app, session, on_leave=leave, on_end=ended)
+        return scene_for(app, session, leave, ended)
 
     shown: Scene = show_net_table(app, table, scene, end_words, on_leave, on_rematch)
     return shown
