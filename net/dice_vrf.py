@@ -148,7 +148,10 @@ def roll_part(ctx: RollContext, seat: int, secret: int, base: bytes | None = Non
     base = ctx.base() if base is None else base
     key = g.base_mul(secret)
     out = g.mul(secret, base)
-    k = g.hash_to_scalar(NONCE_DOMAIN, ("roll", g.sb(secret), ctx.binding(), seat))
+    # the nonce hashes the secret and the whole statement, not just the context: a base point
+    # handed in that is not ctx.base() then gets its own nonce (one nonce under two challenges
+    # would give the secret away)
+    k = g.hash_to_scalar(NONCE_DOMAIN, ("roll", g.sb(secret), ctx.binding(), seat, key, base, out))
     t1, t2 = g.base_mul(k), g.mul(k, base)
     e = _part_challenge(ctx, seat, key, base, out, t1, t2)
     return {"out": out, "e": g.sb(e), "z": g.sb((k + e * secret) % g.L)}

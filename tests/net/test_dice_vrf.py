@@ -226,3 +226,16 @@ def test_our_own_part_is_taken_without_a_proof_check_and_gives_the_same_faces() 
     for s in (1, 2):
         rnd.receive(s, rnd.make(s, secret(s)))
     assert rnd.faces() == full(ctx()).faces()
+
+
+def test_a_part_proved_against_another_base_point_does_not_reuse_the_nonce() -> None:
+    """roll_part takes a precomputed base point; a caller that hands it a point that is not the
+    context's must not get two proofs under one nonce (from two such proofs anyone solves the
+    dice secret: d = (z1 - z2) / (e1 - e2)). The nonce hashes the whole statement, base included."""
+    c, d = ctx(), secret(1)
+    honest = v.roll_part(c, 1, d)
+    other = v.roll_part(c, 1, d, g.hash_to_point("fairtable/test-other-base", 1))
+    e1, z1 = (int.from_bytes(honest[k], "little") for k in ("e", "z"))
+    e2, z2 = (int.from_bytes(other[k], "little") for k in ("e", "z"))
+    assert e1 != e2
+    assert (z1 - z2) * pow(e1 - e2, -1, g.L) % g.L != d, "the two proofs share a nonce: the dice secret leaks"
