@@ -279,6 +279,7 @@ def test_a_roll_sent_before_every_dice_key_is_in_waits_and_is_judged_with_the_ke
                           body=_other_part(b, 0, seat=1), seen=(0, b.hashes[0], b.inputs[0]))
     a.receive(early.to_bytes(), sender="peer-1")
     assert a.phase == "hello" and not [e for e in a.events if isinstance(e, Rejected)]
+    assert a.waiting_for() == (2,) and a.waiting_what() == "send its card key, dice key and deck points"
     assert [e.digest() for e in a.buffered(1)] == [early.digest()]
     assert not isinstance(a.game.pending(a.state), Chance)
     for data in hello_c:
