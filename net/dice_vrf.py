@@ -22,9 +22,11 @@ Nobody can compute another seat's ``Y`` before it is sent (that would be
 computing ``d*P`` from ``D`` and ``P``: the computational Diffie-Hellman
 problem), so the seed is unpredictable while one seat is honest. The last
 seat to send still sees the others first and may refuse: as with
-commit-reveal, that is attributed (:meth:`VrfDiceRound.stalled`) and the
-session treats it as a forfeit, never a re-roll. docs/security-cards.md
-("One-phase dice") has the whole argument.
+commit-reveal, that is attributed, never re-rolled. The round names the seats
+it still misses (:meth:`VrfDiceRound.missing`); the session's deadline names
+them as stalling and the others may end the game as their forfeit
+(net/session/deadlines.py). docs/security-cards.md ("One-phase dice") has the
+whole argument.
 
 The proof's nonce is derived from the secret and the whole statement (as in
 EdDSA), so a peer that restarts from its journal sends byte for byte the
@@ -146,7 +148,10 @@ def roll_part(ctx: RollContext, seat: int, secret: int, base: bytes | None = Non
     base = ctx.base() if base is None else base
     key = g.base_mul(secret)
     out = g.mul(secret, base)
-    k = g.hash_to_scalar(NONCE_DOMAIN, ("roll", g.sb(secret), ctx.binding(), seat))
+    # the nonce hashes the secret and the whole statement, not just the context: a base point
+    # handed in that is not ctx.base() then gets its own nonce (one nonce under two challenges
+    # would give the secret away)
+    k = g.hash_to_scalar(NONCE_DOMAIN, ("roll", g.sb(secret), ctx.binding(), seat, key, base, out))
     t1, t2 = g.base_mul(k), g.mul(k, base)
     e = _part_challenge(ctx, seat, key, base, out, t1, t2)
     return {"out": out, "e": g.sb(e), "z": g.sb((k + e * secret) % g.L)}
@@ -245,7 +250,8 @@ class VrfDiceRound:
                               seat=seat)
 
     def stalled(self) -> Stalled | None:
-        """Call when the deadline passes: the forfeit record naming the seats that did not roll."""
+        """The seats that did not roll, as a :class:`~net.errors.Stalled` record (for a caller without
+        a session; a session's deadline reads :meth:`missing` through its round's waiting_for)."""
         if self.complete:
             return None
         return Stalled(f"roll {self.purpose!r} at step {self.ctx.step} cannot finish without them; this is a "

@@ -36,7 +36,12 @@ DICE_SECRET = "dice-key"
 
 
 class Settled:
-    """A roll whose faces are fixed by the pending input alone: done with no message."""
+    """A roll whose faces are fixed by the pending input alone: done with no message.
+
+    It is applied the moment its step opens, so a message signed for that step always
+    arrives when the step is past; :meth:`net.session.play.Play.take` still hands it to
+    :meth:`take` here, which refuses it naming the seat and saying why.
+    """
 
     def __init__(self, chance: Chance, faces: tuple[int, ...]) -> None:
         self.answer = DiceRolled(SYSTEM, chance.purpose, faces)

@@ -113,6 +113,8 @@ class Opening:
         return tuple(self.keyround.waiting_for())
 
     def describe(self) -> str:
+        if self.s.genesis.dice == DICE_VRF:
+            return "send its card key, dice key and deck points"
         return "send its card key and deck points"
 
     def successor(self) -> Phase | None:

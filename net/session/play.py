@@ -22,6 +22,7 @@ from net.session.decisions import DRIVER_ANSWER_TYPES
 from net.session.audit import Checkpoint
 from net.session.cards import CardBook
 from net.session.endgame import Audit
+from net.session.dice_rounds import settled_round
 from net.session.phases import Phase, Wait, refuse_second_hello
 from net.session.rounds import NOTHING, CommitReveal, Round, make_round
 
@@ -59,6 +60,10 @@ class Play:
             raise Wait if s.game.pending(s.state) is None else \
                 UnexpectedMessage(f"sent a {kind!r} message before the game ended", seat=env.seat)
         if k < s.step:
+            then = s.game.pending(s.states[k])
+            settled = settled_round(then) if isinstance(then, Chance) else None
+            if settled is not None:  # applied at once, with no round: no message ever belonged to that step
+                settled.take(s, env)
             raise UnexpectedMessage(f"its {kind!r} message is for step {k}, which is already complete",
                                     seat=env.seat)
         self._step_part(env)

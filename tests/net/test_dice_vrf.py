@@ -7,6 +7,7 @@ import hashlib
 from typing import Any
 
 import pytest
+from nacl import bindings as nacl_bindings
 
 from engine.core.actions import SYSTEM
 from engine.core.encoding import encode
@@ -105,6 +106,18 @@ def _other_nonce(seat: int) -> dict[str, bytes]:
     return {"out": out, "e": g.sb(e), "z": g.sb((k + e * d) % g.L)}
 
 
+#: A point of order 8 (small order: never valid alone, and it makes any point it is added to mixed-order).
+TORSION_8 = bytes.fromhex("c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a")
+#: y = p + 3 (2^255 - 16): a curve point's encoding with y not reduced mod p. No point of prime
+#: order has y < 19, so none has a second encoding and the seed hashes each output's only one.
+NON_CANONICAL = (2**255 - 16).to_bytes(32, "little")
+
+
+def _mixed(point: bytes) -> bytes:
+    """``point`` plus the order-8 point: on the curve, but outside the prime-order subgroup."""
+    return bytes(nacl_bindings.crypto_core_ed25519_add(point, TORSION_8))
+
+
 HOSTILE: list[tuple[str, Any, type[ProtocolError]]] = [
     ("forged output", lambda: _forged(2), v.BadDiceProof),
     ("challenge flipped", lambda: {**v.roll_part(ctx(), 2, secret(2)), "e": g.sb(5)}, v.BadDiceProof),
@@ -123,6 +136,12 @@ HOSTILE: list[tuple[str, Any, type[ProtocolError]]] = [
     ("output too short", lambda: {**v.roll_part(ctx(), 2, secret(2)), "out": b"\x01" * 31}, BadPoint),
     ("identity output", lambda: {**v.roll_part(ctx(), 2, secret(2)), "out": g.IDENTITY}, BadPoint),
     ("small-order output", lambda: {**v.roll_part(ctx(), 2, secret(2)), "out": bytes(32)}, BadPoint),
+    ("mixed-order output (its own output plus a point of order 8)",
+     lambda: {**v.roll_part(ctx(), 2, secret(2)), "out": _mixed(v.roll_part(ctx(), 2, secret(2))["out"])}, BadPoint),
+    ("negated output (a valid point, not d*P)",
+     lambda: {**v.roll_part(ctx(), 2, secret(2)), "out": g.neg(v.roll_part(ctx(), 2, secret(2))["out"])},
+     v.BadDiceProof),
+    ("non-canonical encoding (y >= p)", lambda: {**v.roll_part(ctx(), 2, secret(2)), "out": NON_CANONICAL}, BadPoint),
     ("scalar not below the order", lambda: {**v.roll_part(ctx(), 2, secret(2)), "z": g.L.to_bytes(32, "little")},
      BadScalar),
     ("challenge not bytes", lambda: {**v.roll_part(ctx(), 2, secret(2)), "e": 5}, BadScalar),
@@ -171,6 +190,10 @@ def test_a_seat_outside_the_roll_is_named() -> None:
     ("from another game", lambda: v.announce_key(OTHER_GAME, 2, secret(2)), v.BadDiceProof),
     ("a key it cannot prove", lambda: {**v.announce_key(GAME, 2, secret(2)), "key": g.base_mul(7)}, v.BadDiceProof),
     ("identity key", lambda: {**v.announce_key(GAME, 2, secret(2)), "key": g.IDENTITY}, BadPoint),
+    ("mixed-order key", lambda: {**v.announce_key(GAME, 2, secret(2)),
+                                 "key": _mixed(v.announce_key(GAME, 2, secret(2))["key"])}, BadPoint),
+    ("small-order key", lambda: {**v.announce_key(GAME, 2, secret(2)), "key": TORSION_8}, BadPoint),
+    ("non-canonical key", lambda: {**v.announce_key(GAME, 2, secret(2)), "key": NON_CANONICAL}, BadPoint),
     ("missing proof", lambda: {"key": g.base_mul(7)}, MalformedMessage),
     ("not a map", lambda: b"key", MalformedMessage),
 ], ids=lambda x: x if isinstance(x, str) else "")
@@ -203,3 +226,16 @@ def test_our_own_part_is_taken_without_a_proof_check_and_gives_the_same_faces() 
     for s in (1, 2):
         rnd.receive(s, rnd.make(s, secret(s)))
     assert rnd.faces() == full(ctx()).faces()
+
+
+def test_a_part_proved_against_another_base_point_does_not_reuse_the_nonce() -> None:
+    """roll_part takes a precomputed base point; a caller that hands it a point that is not the
+    context's must not get two proofs under one nonce (from two such proofs anyone solves the
+    dice secret: d = (z1 - z2) / (e1 - e2)). The nonce hashes the whole statement, base included."""
+    c, d = ctx(), secret(1)
+    honest = v.roll_part(c, 1, d)
+    other = v.roll_part(c, 1, d, g.hash_to_point("fairtable/test-other-base", 1))
+    e1, z1 = (int.from_bytes(honest[k], "little") for k in ("e", "z"))
+    e2, z2 = (int.from_bytes(other[k], "little") for k in ("e", "z"))
+    assert e1 != e2
+    assert (z1 - z2) * pow(e1 - e2, -1, g.L) % g.L != d, "the two proofs share a nonce: the dice secret leaks"

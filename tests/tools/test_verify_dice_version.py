@@ -54,6 +54,23 @@ def test_a_new_record_names_its_dice(tmp_path: Path, capsys: pytest.CaptureFixtu
         assert "roll" not in kinds and "dice: commit-reveal dice" in text
 
 
+@pytest.mark.parametrize("dice", [5, {"name": DICE_VRF}, b"vrf-dleq/v1", DICE_COMMIT_REVEAL])
+def test_a_dice_field_that_is_not_a_protocol_name_fails_as_format(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                                  dice: Any) -> None:
+    """Not text, or the commit-reveal name written out (its records never carry the field, so a
+    record with it would be a second encoding of the same game): refused, said, never a crash."""
+    table, _ = tiny_table(2)
+    table.start()
+    table.run()
+    record = decode(encode(table.sessions[0].transcript()))
+    record = {**record, "genesis": {**record["genesis"], "dice": dice}}
+    path = tmp_path / "odd.ft"
+    save(path, record)
+    code, data, _ = _verdict(path, capsys)
+    assert code == 1 and data["reason"] == "format", data
+    assert "dice" in data["detail"], data
+
+
 def test_a_record_of_an_unknown_dice_protocol_says_to_update(tmp_path: Path,
                                                             capsys: pytest.CaptureFixture[str]) -> None:
     table, _ = tiny_table(2)

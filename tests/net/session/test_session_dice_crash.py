@@ -28,9 +28,10 @@ from engine.tiny.game import RULES_ID, card_set_hash
 from net import dice_vrf as v
 from net.bots.random_bot import RandomBot
 from net.dice import faces_from_seed
-from net.envelope import Genesis
+from net.envelope import Envelope, Genesis
 from net.games import table_for
-from net.journal import Journal
+from net.journal import SECRETS, Journal
+from net.poker import group as g
 from net.session import Rejected, Session
 from net.session.dice_rounds import DICE_SECRET, OnePhase
 from net.session.loopback import Loopback
@@ -134,3 +135,47 @@ def test_a_seat_restarted_after_sending_its_roll_part_sends_the_same_bytes(tmp_p
     for s in table.sessions:
         assert s.finished and not [e for e in s.events if isinstance(e, Rejected)], [str(e) for e in s.events]
     assert verify(table.sessions[0].transcript()).ok
+
+
+class _Ordered(Journal):
+    """A real journal that also notes the order of its durable writes."""
+
+    def __init__(self, directory: Path, order: list[str]) -> None:
+        super().__init__(directory)
+        self.order = order
+
+    def put_secret(self, name: str, value: object) -> None:
+        super().put_secret(name, value)
+        self.order.append(f"secret {name}")
+
+    def append_envelope(self, data: bytes) -> None:
+        super().append_envelope(data)
+        self.order.append(f"envelope {kind_of(data)[1]}")  # type: ignore[index]
+
+
+def test_the_dice_key_is_durable_before_the_hello_announcing_it_and_a_restart_announces_the_same(
+        tmp_path: Path) -> None:
+    """The key is written (fsynced) before the hello is; a seat that dies between the two
+    comes back with the same key and the same proof of it (no second key to choose; the
+    first hello never left, since an envelope is journalled before it is sent)."""
+    ids = identities(SEATS, tag="crash")
+    genesis = Genesis(RULES_ID, "1", card_set_hash(), tuple(i.public_key for i in ids), {}, (NONCE,) * SEATS)
+    table = table_for(genesis)
+
+    def seat1(journal: Journal) -> Session:
+        return Session(genesis, table.game, table.state, plan=table.plan, identity=ids[1], seat=1, journal=journal)
+
+    order: list[str] = []
+    first = seat1(_Ordered(tmp_path / "seat1", order))
+    [hello] = [o.data for o in first.start() if kind_of(o.data) == (1, "hello")]
+    assert order.index(f"secret {DICE_SECRET}") < order.index("envelope hello")
+    secret = first._saved_secret(DICE_SECRET)
+    body = Envelope.from_bytes(hello).body
+    assert body["dice"]["key"] == g.base_mul(int(secret)) == v.check_key(first.gid, 1, body["dice"])
+    # the crash came after the key was written and before the hello was: only the secrets survive
+    crashed = tmp_path / "crashed"
+    crashed.mkdir()
+    (crashed / SECRETS).write_bytes((tmp_path / "seat1" / SECRETS).read_bytes())
+    again = seat1(Journal(crashed))
+    [second] = [o.data for o in again.start() if kind_of(o.data) == (1, "hello")]
+    assert Envelope.from_bytes(second).body["dice"] == body["dice"]  # the same key, proved the same way

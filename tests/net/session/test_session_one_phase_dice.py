@@ -236,3 +236,55 @@ def test_a_roll_message_in_a_game_of_commit_reveal_dice_is_refused_naming_the_se
         net.post(s.seat or 0, s.receive(commit, sender="peer-2"))
     net.run()
     assert all(s.finished for s in sessions) and len({s.hashes[-1] for s in sessions}) == 1
+
+
+@pytest.mark.parametrize("kind, body", [("commit", {"commit": bytes(32)}),
+                                        ("reveal", {"reveal": {"value": bytes(32), "salt": bytes(32)}})])
+def test_a_commit_reveal_message_in_place_of_a_roll_is_refused_naming_the_seat(kind: str, body: Any) -> None:
+    """One-phase dice take only ``roll`` parts: a seat that sends a commit-reveal message at a
+    roll (as an old client would) is refused by every peer, and its genuine part still counts."""
+    net, sessions, ids, held = _held_table()
+    a, b, c = sessions
+    [genuine] = held
+    env = Envelope.from_data(decode(genuine))
+    bad = sign_envelope(ids[2], game=env.game, seat=2, seq=env.seq, prev=env.prev, kind=kind, body=body,
+                        seen=env.seen.__canonical__())
+    for s in (a, b):
+        s.receive(bad.to_bytes(), sender="peer-2")
+        [refused] = [e for e in s.events if isinstance(e, Rejected)]
+        assert refused.seat == 2 and refused.kind == kind and refused.step == env.seen.step
+        assert "one 'roll' message per seat" in refused.error, refused
+        assert s.waiting_for() == (2,)
+    for s in (a, b):
+        net.post(s.seat or 0, s.receive(genuine, sender="peer-2"))
+    net.run()
+    assert a.step > env.seen.step and a.applied[env.seen.step] == c.applied[env.seen.step]
+
+
+def test_a_roll_sent_before_every_dice_key_is_in_waits_and_is_judged_with_the_keys() -> None:
+    """A seat's ``roll`` that reaches a peer still in the opening (another seat's hello, with its
+    dice key, not in yet) is held, not judged without the keys and not lost; once play starts it
+    is judged like any other part, here refused naming its seat (no roll is pending at step 0)."""
+    sessions = make(3)
+    a, b, c = sessions
+    ids = identities(3, tag="forfeit")
+    hello_b = [o.data for o in b.start() if kind_of(o.data) == (1, "hello")]
+    hello_c = [o.data for o in c.start() if kind_of(o.data) == (2, "hello")]
+    a.start()
+    for data in hello_b:
+        a.receive(data, sender="peer-1")
+    writer = b._writer
+    assert writer is not None
+    early = sign_envelope(ids[1], game=b.gid, seat=1, seq=writer.next_seq, prev=writer.head, kind="roll",
+                          body=_other_part(b, 0, seat=1), seen=(0, b.hashes[0], b.inputs[0]))
+    a.receive(early.to_bytes(), sender="peer-1")
+    assert a.phase == "hello" and not [e for e in a.events if isinstance(e, Rejected)]
+    assert a.waiting_for() == (2,) and a.waiting_what() == "send its card key, dice key and deck points"
+    assert [e.digest() for e in a.buffered(1)] == [early.digest()]
+    assert not isinstance(a.game.pending(a.state), Chance)
+    for data in hello_c:
+        a.receive(data, sender="peer-2")
+    assert a.phase == "play" and set(a.dice_keys) == {0, 1, 2}
+    [refused] = [e for e in a.events if isinstance(e, Rejected)]
+    assert refused.seat == 1 and refused.kind == "roll" and refused.step == 0, refused
+    assert a.buffered(1) == []

@@ -18,9 +18,10 @@ from engine.core.pending import Chance, DiceRolled
 from engine.tiny.game import RULES_ID, card_set_hash
 from net.bots.random_bot import RandomBot
 from net.dice import check_dice, settled_faces
-from net.envelope import Genesis
+from net import dice_vrf as v
+from net.envelope import Genesis, sign_envelope
 from net.errors import UnexpectedMessage
-from net.session import Session
+from net.session import Rejected, Session
 from net.session.dice_rounds import settled_round
 from net.session.loopback import Loopback
 from net.session.plan import TablePlan
@@ -96,3 +97,30 @@ def test_a_message_for_a_settled_roll_is_refused_naming_the_seat() -> None:
     with pytest.raises(UnexpectedMessage) as err:
         rnd.take(session, Env())  # type: ignore[arg-type]
     assert err.value.seat == 1 and "nothing is random" in str(err.value)
+
+
+@pytest.mark.parametrize("kind", ["roll", "commit"])
+def test_a_signed_message_for_a_settled_step_is_refused_through_the_session_naming_the_seat(kind: str) -> None:
+    """Through the session, not the round alone: a settled step is applied at once, so a
+    seat's message signed for it arrives when the step is past. It is refused naming the
+    seat and saying why nothing belongs there; the game goes on unchanged."""
+    table, _ = settled_table(2)
+    table.start()
+    a, b = table.sessions
+    for _ in range(100_000):
+        table.run(limit=1)
+        if "test.none" in [act.purpose for act in a.applied if isinstance(act, DiceRolled)]:
+            break
+    step = next(k for k, act in enumerate(a.applied) if isinstance(act, DiceRolled) and act.purpose == "test.none")
+    writer = b._writer
+    assert writer is not None and a.step > step
+    body = ({"commit": bytes(32)} if kind == "commit"
+            else v.roll_part(v.RollContext(a.gid, step, "test.none", (6,), (0, 1)), 1, 5))
+    env = sign_envelope(identities(2, tag="settled")[1], game=a.gid, seat=1, seq=writer.next_seq,
+                        prev=writer.head, kind=kind, body=body, seen=(step, a.hashes[step], a.inputs[step]))
+    before = (a.step, a.hashes[-1])
+    a.receive(env.to_bytes(), sender="peer-1")
+    [refused] = [e for e in a.events if isinstance(e, Rejected)]
+    assert refused.seat == 1 and refused.kind == kind and refused.step == step
+    assert "nothing is random" in refused.error and "test.none" in refused.error, refused
+    assert (a.step, a.hashes[-1]) == before

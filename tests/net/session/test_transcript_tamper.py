@@ -175,6 +175,23 @@ def test_roll_output_changed() -> None:
     _expect(t, roll, 2, "BadDiceProof")
 
 
+def test_dice_key_copied_from_another_seat() -> None:
+    """One-phase dice: a seat re-signs its chain with another seat's dice key announcement in its
+    hello (a key it cannot prove it owns); the verifier names that seat at step 0."""
+    t = _load(_tiny())
+    ids = identities(3, tag="tiny")
+    theirs = Envelope.from_data(t["envelopes"][_find(t, lambda e: e.kind == "hello" and e.seat == 1)])
+    i = _find(t, lambda e: e.kind == "hello" and e.seat == 2)
+
+    def change(content: dict[str, Any]) -> None:
+        body = _thaw(content["body"])
+        body["dice"] = _thaw(theirs.body["dice"])
+        content["body"] = body
+
+    _resign(t, i, ids, change)
+    _expect(t, 0, 2, "BadDiceProof")
+
+
 def test_dice_reveal_changed() -> None:
     t = _load(_tiny_commit_reveal())
     ids = identities(3, tag="tiny")
