@@ -215,6 +215,7 @@ class Peer:
     def host(self, seats: int, *, interface: str = "127.0.0.1", port: int = 0,
              advertise: Sequence[Address] = (), table: bytes | None = None) -> Invite:
         """Open a table and take seat 0; returns the invite for the others."""
+        self._check_fresh_directory()
         self.host_lobby = lobby.HostLobby(self.entry, seats, self.identity.public_key, self.info, self.name)
         net = self._make_mesh(table or secrets.token_bytes(8), LOBBY)
         bound = self._listen_or_close(net, port, interface)
@@ -253,6 +254,7 @@ class Peer:
         of the invite's address; ``where`` then says how for progress lines and
         ``record`` is kept in the peer directory for a resume.
         """
+        self._check_fresh_directory()
         self.invite = invite
         if key_matches(self.identity.public_key, invite.fingerprint):
             self._end(progress("end_own_table", key=self.identity.fingerprint,
@@ -311,6 +313,15 @@ class Peer:
         event = progress(event_id, **fields)
         self.report(event.text)
         self.on_progress(event)
+
+    def _check_fresh_directory(self) -> None:
+        """A new table needs a directory that holds no other game: a started game's journal keeps
+        its card key, dice key and deck list, which a new game must not take over (it would reuse
+        keys across games and ignore the deck chosen now). StoreError, saying what to do."""
+        if self.directory is not None and (self.directory / store.GENESIS_FILE).exists():
+            raise store.StoreError(f"{self.directory} holds the journal of a game already started; resume that game "
+                                   f"(python -m tools.peer resume {self.directory}) or give an empty folder for a "
+                                   "new one")
 
     def _remember_peer(self, info: dict[str, Any]) -> None:
         if self.directory is not None:

@@ -12,6 +12,7 @@ gone gives up with words that say what to do.
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -286,3 +287,29 @@ def test_a_peer_switches_its_game_only_before_any_table() -> None:
     assert joiner.result is not None and joiner.result["audit"] == "ok", joiner.result
     with pytest.raises(RuntimeError, match="only before"):
         joiner.switch_game(game_named("rider"), deck=None, agent=None)
+
+
+def test_a_new_table_refuses_a_directory_that_holds_a_started_game(tmp_path: Path) -> None:
+    """Found by the dice review: a peer started on a directory with another game's journal took
+    over that game's card key, dice key and deck list. A new table now refuses such a folder
+    (host and join alike), saying how to resume that game or what to give instead."""
+    from net.peer.store import GENESIS_FILE, StoreError
+
+    table = MemoryPeers()
+    used = tmp_path / "used"
+    used.mkdir()
+    (used / GENESIS_FILE).write_bytes(b"from an earlier game")
+    host = table.peer("host", 1, directory=used)
+    with pytest.raises(StoreError, match="resume that game"):
+        host.host(3)
+    assert host.net is None  # nothing opened
+    other = table.peer("other", 2)
+    invite = other.host(3)
+    joiner = table.peer("joiner", 3, directory=used)
+    with pytest.raises(StoreError, match="empty folder"):
+        joiner.join(invite, connect_timeout=TIMEOUT)
+    fresh = table.peer("fresh", 4, directory=tmp_path / "fresh")
+    fresh.join(invite, connect_timeout=TIMEOUT)  # an empty (or new) folder is fine
+    table.run(lambda: len(other.host_lobby.seated) == 2, seconds=10)
+    for peer in (other, fresh):
+        peer.leave("test over")
