@@ -110,6 +110,32 @@ def share_figures() -> tuple[float, float]:
     return prove, verify
 
 
+#: Candidate counts of the claim-proof figures (issue 31: Locke's claims hold 12.4 ids on
+#: average and 37 at most; 46 leaves room).
+CLAIM_SIZES = (6, 12, 27, 46)
+
+
+def claim_figures() -> dict[str, dict[str, float]]:
+    """Prove and verify one claim proof (net/poker/claim_proofs.py) per candidate count, in ms."""
+    from net.poker.cards import card_point
+    from net.poker.claim_proofs import prove_claim, verify_claim
+
+    ctx = Context(GAME, 3, 1)
+    out: dict[str, dict[str, float]] = {"prove": {}, "verify": {}}
+    for n in CLAIM_SIZES:
+        cands = [card_point(GAME, f"card-{i}") for i in range(n)]
+        x, r = g.random_scalar(), g.random_scalar()
+        c1 = g.base_mul(r)
+        under = g.add(cands[n // 2], g.mul(x, c1))
+        key = g.base_mul(x)
+        proof = prove_claim(ctx, b"claim", cands, x, c1, under, cands[n // 2])
+        out["prove"][str(n)] = round(_median_ms(lambda: prove_claim(ctx, b"claim", cands, x, c1, under,
+                                                                    cands[n // 2]), 5), 2)
+        out["verify"][str(n)] = round(_median_ms(lambda: verify_claim(ctx, b"claim", cands, key, c1, under, proof),
+                                                 5), 2)
+    return out
+
+
 @contextmanager
 def _counting(counts: dict[str, int]) -> Iterator[None]:
     """Count calls to the group operations (monkeypatched; not used while timing)."""
@@ -174,6 +200,8 @@ def measure(repeat: int = 7) -> dict[str, Any]:
     result["share_prove_ms"] = round(sp, 4)
     result["share_verify_ms"] = round(sv, 4)
     result["breakdown_52"] = breakdown(52, unit)
+    claims = claim_figures()
+    result["claim_prove_ms"], result["claim_verify_ms"] = claims["prove"], claims["verify"]
     achieved = {"shuffle_prove_ms_52": prove_ms["52"], "shuffle_verify_ms_52": verify_ms["52"],
                 "share_prove_ms": sp, "share_verify_ms": sv}
     result["targets"] = TARGETS
@@ -203,6 +231,9 @@ def main(argv: list[str]) -> int:
         print(f"shuffle step, {n} cards: prove {result['shuffle_prove_ms'][str(n)]:.1f} ms, "
               f"verify {result['shuffle_verify_ms'][str(n)]:.1f} ms")
     print(f"decryption share: prove {result['share_prove_ms']:.3f} ms, verify {result['share_verify_ms']:.3f} ms")
+    for n in CLAIM_SIZES:
+        print(f"claim proof, {n} candidate cards: prove {result['claim_prove_ms'][str(n)]:.2f} ms, "
+              f"verify {result['claim_verify_ms'][str(n)]:.2f} ms")
     for k, ok in result["meets_targets"].items():
         print(f"target {k} <= {TARGETS[k]}: {'met' if ok else 'MISSED'}")
     for k, v in sorted(result.items()):
