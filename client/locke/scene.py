@@ -31,6 +31,7 @@ from client.i18n import known, tr
 from client.locke.board import BoardLayout, BoardMarks, destroyed_cells, draw_board, layout as board_layout, piece, side_of
 from client.locke.help import HELP
 from client.locke.intents import Group, board_targets, groups, kind_of, placing
+from client.table.status import status_colour
 from client.locke.layout import TableLayout, table_layout
 from client.locke.views import banner, combat_lines, fighters_of, my_hand, my_placements, panel_lines, rail_lines, turn_line
 from client.locke.session import NEAR_FACTOR, LockeLocalSession
@@ -489,11 +490,19 @@ class LockeScene(TableScene[LockeState]):
             draw_text(surface, namer.seat(seat), (x, rect.top + 4), name_size, theme.TEXT, bold=True,
                       max_width=rect.right - x - 6)
             y = rect.top + 4 + line_height(name_size)
-            for line in rail_lines(self.state, seat, namer, outcome):
-                if y + line_height(line_size) > rect.bottom:
+            lines = rail_lines(self.state, seat, namer, outcome)
+            status = self.session.peer_status(seat) if self.session.networked and seat != self.me else ""
+            bottom = rect.bottom - (line_height(line_size) if status else 0)
+            for line in lines:
+                if y + line_height(line_size) > bottom:
                     break
                 draw_text(surface, line, (x, y), line_size, theme.TEXT_DIM, max_width=rect.right - x - 6)
                 y += line_height(line_size)
+            if status:  # the link to that seat's player: connected, reconnecting, stalling, left
+                dot_y = rect.bottom - line_height(line_size) // 2 - 2
+                pygame.draw.circle(surface, status_colour(status), (x + 4, dot_y), 4)
+                draw_text(surface, tr(self.app.lang, status), (x + 12, rect.bottom - line_height(line_size) - 2),
+                          line_size, theme.TEXT_DIM, max_width=rect.right - x - 18)
 
     def _draw_banner(self, surface: pygame.Surface, lay: TableLayout, namer: Namer) -> None:
         rect = lay.banner
