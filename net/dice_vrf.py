@@ -244,6 +244,18 @@ class VrfDiceRound:
         self._parts[seat] = {k: fields[k] for k in PART_FIELDS}
         self._outputs[seat] = fields["out"]
 
+    def part_of_departed(self, seat: int, secret: int) -> None:
+        """The part of a seat that left the game (net/session/leave.py), computed by every peer
+        from the dice secret it published as it left (checked against its dice key once, there).
+        The roll comes out exactly as if that seat had sent its part: leaving cannot change a
+        roll. A part it sent before leaving is kept as it is (its own chain puts it first)."""
+        self._need_seat(seat)
+        if seat in self._outputs:
+            return
+        if g.base_mul(secret) != self.keys[seat]:
+            raise ValueError(f"seat {seat}'s published dice secret is not the one behind its dice key")
+        self._outputs[seat] = g.mul(secret, self.base)
+
     def _need_seat(self, seat: int) -> None:
         if seat not in self.ctx.seats:
             raise UnknownSeat(f"seat {seat} is not part of roll {self.purpose!r} at step {self.ctx.step}",

@@ -239,3 +239,24 @@ def test_a_part_proved_against_another_base_point_does_not_reuse_the_nonce() -> 
     e2, z2 = (int.from_bytes(other[k], "little") for k in ("e", "z"))
     assert e1 != e2
     assert (z1 - z2) * pow(e1 - e2, -1, g.L) % g.L != d, "the two proofs share a nonce: the dice secret leaks"
+
+
+def test_a_departed_seats_part_comes_from_its_published_secret_and_gives_the_same_roll() -> None:
+    """A seat that leaves publishes its dice secret (net/session/leave.py); every peer computes its
+    part, so the faces are those its own message would have given: leaving cannot re-roll."""
+    secrets_ = {s: g.random_scalar() for s in range(4)}
+    keys = {s: g.base_mul(x) for s, x in secrets_.items()}
+    chance = Chance("locke.move", (6, 6))
+    honest = v.VrfDiceRound.from_pending(b"g" * 32, 9, range(4), chance, keys)
+    left = v.VrfDiceRound.from_pending(b"g" * 32, 9, range(4), chance, keys)
+    for s in range(4):
+        honest.receive(s, v.roll_part(honest.ctx, s, secrets_[s]))
+    for s in (0, 1, 3):
+        left.receive(s, v.roll_part(left.ctx, s, secrets_[s]))
+    assert not left.complete and left.missing() == (2,)
+    with pytest.raises(ValueError, match="not the one behind its dice key"):
+        left.part_of_departed(2, secrets_[1])
+    left.part_of_departed(2, secrets_[2])
+    assert left.complete and left.faces() == honest.faces()
+    left.part_of_departed(2, secrets_[2])  # already in: unchanged
+    assert left.faces() == honest.faces()
