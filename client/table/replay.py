@@ -177,16 +177,20 @@ class ReplayScene(Scene):
         self.playing = False
         self._next_at = 0.0
         self.buttons: list[Button] = []
-        self._show(position)
+        self.session, self.inner = self._build(position)
+        self.layout()
 
     # -- the table shown ----------------------------------------------------------------------
+    def _build(self, position: int) -> tuple[ReplaySession, Scene]:
+        """The game's scene over a replay session at ``position`` (its log told without animation)."""
+        session = ReplaySession(self.replay, position, self.me)
+        inner = self.make_scene(session)
+        inner.enter()
+        return session, inner
+
     def _show(self, position: int) -> None:
-        old = getattr(self, "inner", None)
-        if old is not None:
-            old.leave()
-        self.session = ReplaySession(self.replay, position, self.me)
-        self.inner = self.make_scene(self.session)
-        self.inner.enter()
+        self.inner.leave()
+        self.session, self.inner = self._build(position)
         self.layout()
         self.app.invalidate()
 
