@@ -19,6 +19,17 @@ from typing import Any
 from net.local_table import LocalTable
 
 
+def json_value(value: Any) -> Any:
+    """What JSON cannot hold as it is (``json.dumps`` default): bytes (a state's running digests,
+    commitments) as hex, any other value by its canonical data (docs/scenarios.md, "Output")."""
+    if isinstance(value, (bytes, bytearray)):
+        return bytes(value).hex()
+    canonical = getattr(value, "__canonical__", None)
+    if canonical is not None:
+        return canonical()
+    raise TypeError(f"cannot print {type(value).__name__} as JSON")
+
+
 def _no_extra(table: LocalTable) -> dict[str, Any]:
     return {}
 

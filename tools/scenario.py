@@ -31,7 +31,7 @@ from engine.core import EngineError, hash_of
 from net.problems import InputProblem
 from net.games import games
 from net.local_table import LocalTable
-from net.scenario import ScenarioKind
+from net.scenario import ScenarioKind, json_value
 from net.seats import for_people
 
 #: An entry of ``actions`` that checks expectations at that point instead of giving an input
@@ -131,17 +131,6 @@ def _error_problems(expect: Mapping[str, Any], result: dict[str, Any]) -> list[s
             if k in want and want[k] != got[k]]
 
 
-def _json_value(value: Any) -> Any:
-    """What JSON cannot hold as it is: bytes (a state's running digests, commitments) as hex,
-    any other value by its canonical data (docs/scenarios.md, "Output")."""
-    if isinstance(value, (bytes, bytearray)):
-        return bytes(value).hex()
-    canonical = getattr(value, "__canonical__", None)
-    if canonical is not None:
-        return canonical()
-    raise TypeError(f"cannot print {type(value).__name__} as JSON")
-
-
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.scenario",
                                      description="Apply actions to a game position from a scenario file.")
@@ -165,7 +154,7 @@ def main(argv: list[str]) -> int:
         return 2
     problems = result.get("expect_problems", [])
     if args.json:
-        print(json.dumps(result, sort_keys=True, ensure_ascii=False, default=_json_value))
+        print(json.dumps(result, sort_keys=True, ensure_ascii=False, default=json_value))
     else:
         if result["error"]:
             e = result["error"]

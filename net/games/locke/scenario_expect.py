@@ -16,23 +16,13 @@ from engine.core.pending import Decision, Placement
 from engine.locke.combat.model import Fight, Fighter
 from engine.locke.state import LockeState
 from net.local_table import LocalTable
+from net.scenario import json_value
 from net.seats import seat_label
 
 
 def plain(value: Any) -> Any:
     """``value`` as JSON reads it back (lists for tuples, hex for bytes, canonical data for typed values)."""
-    return json.loads(json.dumps(value, default=_default))
-
-
-def _default(value: Any) -> Any:
-    if isinstance(value, (bytes, bytearray)):
-        return bytes(value).hex()
-    canonical = getattr(value, "__canonical__", None)
-    if canonical is not None:
-        return canonical()
-    if isinstance(value, tuple):
-        return list(value)
-    raise TypeError(f"cannot compare {type(value).__name__} in a scenario")
+    return json.loads(json.dumps(value, default=json_value))
 
 
 def matches(data: Any, want: Mapping[str, Any]) -> bool:
