@@ -53,13 +53,19 @@ def test_every_question_met_offers_every_legal_input_on_screen_in_words(clock: C
     assert {"locke.move", "locke.declaring", "SealedChoice", "Placement"} <= seen
 
 
-def test_a_hidden_placement_is_made_by_clicking_lit_cells(clock: Clock, private_dirs: Any) -> None:
+def _at_our_placement(clock: Clock) -> tuple[Any, Any]:
+    """A 5-seat table (seed 8) played by clicks up to our seat's hidden placement (an ambush)."""
     app, scene = locke_table(clock, 5, seed=8)
     for _ in range(50):
         settle(app, clock, scene)
         if scene.legal and isinstance(scene.legal[0], PlacementPick):
             break
         choose_by_clicks(app, scene, scene.legal[0])
+    return app, scene
+
+
+def test_a_hidden_placement_is_made_by_clicking_lit_cells(clock: Clock, private_dirs: Any) -> None:
+    app, scene = _at_our_placement(clock)
     picks = scene.legal
     assert picks and all(isinstance(p, PlacementPick) for p in picks)
     assert set(scene.targets) == {p.cell for p in picks}  # exactly the candidate cells light up
@@ -216,12 +222,7 @@ def test_a_hidden_marker_is_dragged_from_the_bar_onto_a_lit_cell(clock: Clock, p
     cell still works). Dropped off a lit cell, nothing is placed and a notice says where it goes."""
     from tests.client.conftest import drag
 
-    app, scene = locke_table(clock, 5, seed=8)
-    for _ in range(50):
-        settle(app, clock, scene)
-        if scene.legal and isinstance(scene.legal[0], PlacementPick):
-            break
-        choose_by_clicks(app, scene, scene.legal[0])
+    app, scene = _at_our_placement(clock)
     marker = scene.marker_rect()
     assert marker is not None and "drag" in scene.instruction()
     app.render()
