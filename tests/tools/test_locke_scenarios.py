@@ -158,3 +158,10 @@ def test_a_combat_card_is_named_by_its_id_and_one_not_held_is_a_file_problem() -
     play["card"] = "bazooka-10"
     with pytest.raises(InputProblem, match="holds no 'bazooka-10'"):
         run_scenario(data, ROOT)
+
+
+def test_dice_given_while_the_game_waits_for_a_decision_say_what_it_waits_for() -> None:
+    data = load("movement/walk_ring_neighbours")
+    data["actions"].insert(0, {"kind": "dice_rolled", "faces": [3]})
+    with pytest.raises(InputProblem, match="waits for locke.declaring from seat 1"):
+        run_scenario(data, ROOT)

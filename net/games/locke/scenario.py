@@ -66,13 +66,21 @@ def _submit(table: LocalTable, raw: Mapping[str, Any]) -> None:
             raise InputProblem(f"placement: {exc}") from None
         return
     if data.get("kind") == "dice_rolled":
+        if not isinstance(pending, Chance):  # a file out of step with the game: say where it is
+            raise InputProblem(f"dice were given, but the game waits for {_waiting_for(pending)}; "
+                               "give that input first (docs/scenarios.md)")
         data.setdefault("seat", SYSTEM)
-        if isinstance(pending, Chance):
-            data.setdefault("purpose", pending.purpose)
+        data.setdefault("purpose", pending.purpose)
     if data.get("kind") == Play.KIND and "handle" not in data:
         data["handle"] = _hand_handle(table, int(data.get("seat", -1)), str(data.get("card", "")))
     codec = table.game.codec
     table.feed(codec.decode({**codec.defaults(str(data.get("kind"))), **data}))
+
+
+def _waiting_for(pending: Any) -> str:
+    if isinstance(pending, Decision):
+        return f"{pending.prompt} from {seat_label(pending.seat)}"
+    return "nothing (the game is over)" if pending is None else type(pending).__name__
 
 
 def _hand_handle(table: LocalTable, seat: int, card: str) -> int:
