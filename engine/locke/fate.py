@@ -200,11 +200,23 @@ def kill(g: Rules, s: LockeState, victim: int, *, killer: int = NO_SEAT, cause: 
             seats[i] = q._replace(leader=NO_SEAT, status="normal")
     if killer != NO_SEAT and killer != victim:
         seats[killer] = seats[killer]._replace(kills=seats[killer].kills + (victim,))
+        s = credit_kill(s, killer, victim=victim)
     s = s._replace(seats=tuple(seats))
     s = _let_go(log(s, "died", victim, cause, killer), victim)
     # KMC 4 ESP controller system: every death gives each controlled seat a 1d6 (1 frees it).
     rolls = tuple(ControlRoll(i) for i, q in enumerate(s.seats) if q.alive and q.controller != NO_SEAT)
     return after_head(s, *rolls) if rolls else s
+
+
+def credit_kill(s: LockeState, killer: int, *, victim: int = NO_SEAT, random_character: str = "") -> LockeState:
+    """Record a kill by ``killer``'s own attack in ``kill_log`` with both cards of this moment
+    (KMC 11.8.2: a kill that wins stays won whatever happens afterwards; rulings C8, N25): the
+    victim is a seat, or a random character of a random combat (its card is public). The
+    judgement reads the cards behind the handles at the final reveal, so neither side's later
+    transformation changes what was killed by whom."""
+    victim_handle = s.seats[victim].character if victim != NO_SEAT else NO_SEAT
+    entry = (killer, s.seats[killer].character, victim, victim_handle, random_character)
+    return s._replace(kill_log=s.kill_log + (entry,))
 
 
 def revive(g: Rules, s: LockeState, seat: int, *, cell: str, how: str) -> LockeState:

@@ -31,7 +31,7 @@ from engine.core.game import Outcome, check_answer_matches
 from engine.core.hidden import Knowledge
 from engine.core.pending import DRIVER_ANSWERS, Decision, Pending, SealedChoice
 from engine.locke import claims as claim_kinds
-from engine.locke import control, legal, registry, setup, setup_tables, traps, turn
+from engine.locke import control, declare, legal, registry, setup, setup_tables, traps, turn
 from engine.locke.combat import path
 from engine.locke.combat.actions import ACTIONS as COMBAT_ACTIONS
 from engine.locke.combat.flow import begin
@@ -73,6 +73,9 @@ class LockeGame:
 
     def end_turn(self, seat: int) -> LockeStep:
         return turn.EndTurn(seat)
+
+    def revived_turn(self, seat: int) -> tuple[LockeStep, ...]:
+        return turn.Instruct(seat), declare.CombatPhase(seat), declare.DestructionPhase(seat)
 
     def expose(self, seat: int) -> LockeStep:
         return turn.Expose(seat)

@@ -500,7 +500,10 @@ class CloneChoice(SeatDecision):
 @dataclasses.dataclass(frozen=True)
 class CloneRevival(Automatic):
     """The clone is spent and the seat comes back (KMC 8), then places itself and, in the base
-    phase, says whether it holds an identity card (seed 000 3.2.3)."""
+    phase, says whether it holds an identity card (seed 000 3.2.3). Its turn then goes on from
+    the instruction phase (KMC 8): the cell's card, the combat phase and, in the base phase, the
+    destruction phase; only the victory declaration is left out (ruling N66). The turn flag
+    ``revived`` stands for the movement phase it skips, so a combat may be declared."""
 
     KIND: ClassVar[str] = "clone_apply"
     seat: int
@@ -508,8 +511,9 @@ class CloneRevival(Automatic):
 
     def run(self, g: Rules, s: LockeState) -> LockeState:
         s = fate.revive(g, spend(s, self.seat, self.handle), self.seat, cell=OFF_BOARD, how="clone")
+        s = s._replace(turn_flags=s.turn_flags + ("revived",))
         tail = tuple(identity_steps(s, self.seat)) if s.phase == "base" else ()
-        return advance(s, ClonePlacement(self.seat), *tail, g.instruct(self.seat))
+        return advance(s, ClonePlacement(self.seat), *tail, *g.revived_turn(self.seat))
 
 
 def clone_cells(s: LockeState) -> tuple[str, ...]:

@@ -136,5 +136,6 @@ def position_state(g: LockeGame, data: Any) -> tuple[LockeState, tuple[Knowledge
         zones=(("chars:unused", unused),), cells=tuple(cells), placements=tuple(placements),
         next_handle=handle, order=order, current=start, turn=int(data.get("turn", 1)),
         key_bases_destroyed=int(data.get("key_bases_destroyed", 0)), taken=tuple(() for _ in range(n)),
+        kill_log=tuple((i, p.character, v, seats[v].character, "") for i, p in enumerate(seats) for v in p.kills),
     )
     return g.settle(state), tuple(knowledge), truth

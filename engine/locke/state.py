@@ -141,6 +141,12 @@ class LockeState(NamedTuple):
     no_clone: tuple[int, ...] = ()
     #: trap cards whose event still holds someone: (cell, restraint kind, seat) (seed 000 3.2.1)
     ongoing: tuple[tuple[str, str, int], ...] = ()
+    #: every kill by a seat's own attack, as it happened (KMC 11.8.2, rulings C8, N25):
+    #: (killer seat, killer's character handle then, victim seat or NO_SEAT for a random
+    #: character, victim's character handle then or NO_SEAT, the random character's card id or "").
+    #: The handles are the cards of that moment, so a later transformation of either side
+    #: neither hides nor moves the kill (engine/locke/ending.py reads it at the final reveal).
+    kill_log: tuple[tuple[int, int, int, int, str], ...] = ()
 
     @property
     def over(self) -> bool:
@@ -221,6 +227,7 @@ def public_data(state: LockeState) -> dict[str, Any]:
         "wild": [list(w) for w in state.wild],
         "no_clone": list(state.no_clone),
         "ongoing": [list(o) for o in state.ongoing],
+        "kill_log": [list(k) for k in state.kill_log],
     }
 
 

@@ -1040,6 +1040,9 @@ class DamageRoll(Waiting):
         if sum(members) < sum(target.members) and "jammer-lost-when-damaged" in ob.traits:
             ob = ob._replace(jammer=0)
         state = DEAD if all(d <= 0 for d in members) else target.state
+        if state == DEAD and target.state != DEAD and ob.character and attacker.seat >= 0:
+            # a random character killed by a seat's own attack counts for S-Strohheim (KMC 11.8.2, C8)
+            s = fate.credit_kill(s, attacker.seat, random_character=ob.character)
         fight = with_fighter(fight_of(s), strike.target, target._replace(members=tuple(members), ob=ob, state=state))
         s = log(put(s, fight), "cb-hit", who, target.ob.id, cells, list(target.members), members,
                 strike.card or "weapon")
