@@ -82,6 +82,7 @@ from engine.locke.setup import (
     CharacterShown,
     Placing,
     Shuffle,
+    ambush_owner,
     check_information_shown,
     cheat,
     fresh_zone,
@@ -736,7 +737,7 @@ class AmbushOpen(Waiting):
         s = s._replace(open_cards=s.open_cards + ((action.handles[0], content),))
         if content == EMPTY:
             return advance(s)
-        placer = _placement(s, self.zone)[1]
+        placer = ambush_owner(s, _placement(s, self.zone)[1], content)
         here = cell_of(s, self.cell)
         stock = zone_of(s, "planet:stock") + ((here.handle,) if here.handle is not None else ())
         s = s._replace(cells=with_cell(s, self.cell, Cell(face_up=content)), zones=with_zone(s, "planet:stock", stock))
