@@ -221,9 +221,10 @@ def credit_kill(s: LockeState, killer: int, *, victim: int = NO_SEAT, random_cha
 
 def revive(g: Rules, s: LockeState, seat: int, *, cell: str, how: str) -> LockeState:
     """Back alive with full durability (KMC 8, seed 002 actually-alive); E/G back to Evil
-    (KMC 6.3, seed 000 clone); the Nova and King-room tries come back (KMC 4)."""
+    (KMC 6.3, seed 000 clone); the Nova and King-room tries come back (KMC 4); the character
+    card's items are whole again (KMC 2.3.2)."""
     s = _seat(s, seat, alive=True, place=cell, status="normal", leader=NO_SEAT, damage=0, rest=0, restraint="",
-              home="", converted=False, tried=(), prison_failures=0, proofs=0)
+              home="", converted=False, tried=(), prison_failures=0, proofs=0, gear=())
     return log(forget(s, seat, own=True), "revived", seat, how, cell)
 
 
@@ -568,7 +569,7 @@ class TrueSelfDeal(Waiting):
         s = s._replace(zones=with_zone(s, "chars:discarded", zone_of(s, "chars:discarded") + (p.character,)))
         s = forget(s, self.seat, own=False)  # KMC 2.2.1 note: a new character, untried
         s = _seat(s, self.seat, character=unused[0], mods=(), seen_by=(), exposed=False, tried=(), damage=0,
-                  converted=False)
+                  converted=False, gear=())  # the new card's items are its own, whole (KMC 2.3.2)
         # KMC 11.4: in a combat, the old card's items go (N228)
         return advance(self.effects.new_character(s, self.seat))
 

@@ -391,7 +391,8 @@ class ShapeChangeDeal(Waiting):
         s = s._replace(zones=with_zone(s, "chars:unused", zone_of(s, "chars:unused")[1:]))
         s = s._replace(zones=with_zone(s, "chars:erased", zone_of(s, "chars:erased") + (p.character,)))
         # a new character: nobody has seen it, and a conversion was of the old card (KMC 2.2.1)
-        p = p._replace(character=new, seen_by=(), exposed=False, tried=(), mods=(), damage=0, converted=False)
+        p = p._replace(character=new, seen_by=(), exposed=False, tried=(), mods=(), damage=0, converted=False,
+                       gear=())  # the new card's items are its own, whole (KMC 2.3.2)
         s = fate.forget(s._replace(seats=with_seat(s, self.seat, p)), self.seat, own=False)  # KMC 2.2.1 note: untried
         return advance(log(s, "shape-changed", self.seat, "character"))
 

@@ -88,6 +88,7 @@ def position_state(g: LockeGame, data: Any) -> tuple[LockeState, tuple[Knowledge
             mods=tuple((str(m[0]), str(m[1]), int(m[2]), str(m[3])) for m in raw.get("mods", [])),
             proofs=int(raw.get("proofs", 0)), restraint=str(raw.get("restraint", "")), home=str(raw.get("home", "")),
             converted=bool(raw.get("converted", False)), controller=int(raw.get("controller", NO_SEAT)),
+            gear=tuple(sorted((str(k), int(v)) for k, v in dict(raw.get("gear", {})).items())),
         ))
         knowledge[i] = knowledge[i].learn([(ch, character), (dh, DIE_CARDS[die - 1])] + list(zip(kept, kept_cards)))
     if len(set(used_characters)) != n:

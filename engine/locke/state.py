@@ -74,6 +74,9 @@ class Seat(NamedTuple):
     # --- abilities, engine/locke/abilities.py (KMC 2.2) ---
     converts: tuple[int, ...] = ()  # seats this seat tried to convert (KMC 2.2.1 flags)
     shifter: bool = False  # has shown it can shape-change (KMC 2.2.3)
+    #: the character card's own items worn down in earlier combats, (kind, durability left; 0: broken)
+    #: (KMC 2.3.2: they come back whole only by death and revival, or with a new character card)
+    gear: tuple[tuple[str, int], ...] = ()
 
 
 class Cell(NamedTuple):
