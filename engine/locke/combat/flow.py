@@ -31,6 +31,7 @@ from engine.locke.combat.equip import EquipDeclaration, reequip_steps
 from engine.locke.combat.model import (
     DEAD,
     DECK,
+    ESCAPED,
     HAND_SIZE,
     IN,
     MAX_ROUNDS,
@@ -185,6 +186,7 @@ class RoundStart(Automatic):
 
     KIND: ClassVar[str] = "cb_round"
     arrived: bool = False
+    stops: bool = False  # the prisoners were asked whether they stop this prison combat (seed 002, D10)
 
     def run(self, g: Rules, s: LockeState) -> LockeState:
         fight = fight_of(s)
@@ -192,11 +194,15 @@ class RoundStart(Automatic):
             return advance(put(s, fight._replace(ended="round-limit")), CombatEnd())
         if parties_left(fight) < 2:
             return advance(put(s, fight._replace(ended=fight.ended or "no-opponents")), CombatEnd())
+        if not self.stops:  # seed 002 prison 9-10: each prisoner may stop as the round begins
+            stops = prison_stops(s)
+            if stops:
+                return advance(s, *stops, RoundStart(self.arrived, stops=True))
         if not self.arrived:  # seed 002 actually-there 5-7: they come in first, declaring their items
             s, asks = _arrive(g, s, fight, fight.round + 1)
             asks += reequip_steps(fight_of(s))  # KMC 11.4: a true self's new card declares its items (N228)
             if asks:
-                return advance(s, *asks, RoundStart(arrived=True))
+                return advance(s, *asks, RoundStart(arrived=True, stops=True))
             fight = fight_of(s)
         fight = turn_cards.wake_up(fight, fight.round + 1)  # seed 000 3.1.3: knocked out for some rounds
         fighters = tuple(f._replace(acted=False, done=False, barrier_used=False, jammed_by=(), specials=(),
@@ -471,6 +477,51 @@ class RoundJudgement(Automatic):
         return advance(put(s, fight._replace(ended=fight.ended or "over")), CombatEnd())
 
 
+# --- a prison combat's stop (seed 002 prison chart 9-10, KMC ch. 12; ruling D10) -----------------
+
+#: ``Combat.cause`` of the prison chart's combat (seed 002 prison 9-10, engine/locke/fate.py).
+PRISON_COMBAT = "random-combat:prison"
+
+
+def prison_stops(s: LockeState) -> tuple[LockeStep, ...]:
+    """In a combat the prison chart made, every prisoner still fighting is asked, as each round
+    begins, whether it stops (seed 002 prison 9-10: each character may, at the start of every
+    round; stopping at round 1 is KMC ch. 12's re-arrest instead of fighting, D10)."""
+    c = s.combat
+    if c is None or c.cause != PRISON_COMBAT:
+        return ()
+    fight = fight_of(s)
+    return tuple(PrisonStop(f.seat, i) for i, f in enumerate(fight.fighters)
+                 if player(f) and active(fight, i) and s.seats[f.seat].status == "arrested")
+
+
+@dataclasses.dataclass(frozen=True)
+class PrisonStop(SeatDecision):
+    """Seed 002 prison 9-10 (ruling D10): prisoner ``seat`` (fighter ``fighter``) fights on, or
+    stops the prison combat for itself: it leaves the fight and stays in prison, its escape
+    counted as failed (one more on the prison chart's ledger)."""
+
+    KIND: ClassVar[str] = "cb_prison_stop"
+    fighter: int
+
+    def legal(self, g: Rules, s: LockeState, me: Character | None, knowledge: Knowledge | None) -> list[Action]:
+        return [GoOn(self.seat, True), GoOn(self.seat, False)]
+
+    @answers(GoOn)
+    def answer(self, g: Rules, s: LockeState, action: GoOn) -> LockeState:
+        if action.go_on:
+            return advance(s)
+        fight = fight_of(s)
+        f = fight.fighters[self.fighter]
+        fight = with_fighter(fight, self.fighter, f._replace(state=ESCAPED))
+        fight = fight._replace(stopped=fight.stopped + (self.seat,), ended=fight.ended or "prison-stop")
+        s = log(put(s, fight), "cb-prison-stop", self.seat, fight.round + 1)
+        assert s.combat is not None
+        owner = s.combat.sides[0][0] if s.combat.sides[0] else -1
+        # the prisoner the chart rolled for fails when the combat ends (CombatEnd); any other now
+        return advance(s if self.seat == owner else fate.prison_failed(s, self.seat, "prison-stop"))
+
+
 # --- the end (KMC 10.3.6, 10.11) ---------------------------------------------------------------
 
 
@@ -509,7 +560,7 @@ class CombatEnd(Automatic):
         if trapped and owner >= 0 and s.seats[owner].alive:  # seed 002 weapon check 3: the trap chart instead
             follow += g.trap_steps(owner, "")
         if cause == "prison" and owner >= 0 and s.seats[owner].alive:
-            if cleared:  # seed 000 3.2.1: the prison is gone with its card
+            if cleared and owner not in fight.stopped:  # seed 000 3.2.1: the prison is gone with its card
                 if cell_of(s, c.cell).face_up == "arrest":
                     s = s._replace(cells=with_cell(s, c.cell, Cell()))
                 return g.freed(s, owner, "prison-combat")
@@ -543,5 +594,5 @@ def _arrive(g: Rules, s: LockeState, fight: Fight, round_no: int) -> tuple[Locke
 #: the rounds' step kinds (engine/locke/combat/__init__.py STEPS)
 STEPS: tuple[type[LockeStep], ...] = (CombatStart, JoiningChecks, Joiners, RoundStart, ObstacleJammer,
                                       JammerVictimPick, Initiative, InitiativePair, InitiativeOrder, AttackTurn,
-                                      PostProcessing, Breakdown, GoOnQuestion, RoundJudgement, CombatEnd)
+                                      PostProcessing, Breakdown, GoOnQuestion, RoundJudgement, PrisonStop, CombatEnd)
 

@@ -693,7 +693,9 @@ class FleeRoll(Waiting):
         distance = action.faces[0]
         place = s.seats[self.seat].place
         s = gone(s, self.fighter, ESCAPED)
-        if place and board.teleport_targets(place, distance):  # off the board (prison): no move
+        # off the board, or a prisoner in its prison combat (ruling N257: out of the fight, not of
+        # prison, its piece stays on its arrest card): no move
+        if place and s.seats[self.seat].status != "arrested" and board.teleport_targets(place, distance):
             return advance(s, EscapeLanding(self.seat, distance))
         return advance(log(s, "cb-escape", self.seat, place))
 
@@ -720,14 +722,16 @@ class EscapeLanding(SeatDecision):
 
 
 def gone(s: LockeState, index: int, state: str) -> LockeState:
-    """A fighter leaves the fight (escaped or asleep); an escaping seat leaves its party (ruling N147)."""
+    """A fighter leaves the fight (escaped or asleep); an escaping seat leaves its party (ruling N147).
+    A prisoner escaping its prison combat leaves the fight, not the prison (ruling N257)."""
     fight = fight_of(s)
     f = fight.fighters[index]
     fight = with_fighter(fight, index, f._replace(state=state))
     if state == ESCAPED and f.seat >= 0:
         fight = fight._replace(escapers=fight.escapers + (f.seat,))
         seats = list(s.seats)
-        seats[f.seat] = seats[f.seat]._replace(leader=NO_SEAT, status="normal")
+        me = seats[f.seat]
+        seats[f.seat] = me._replace(leader=NO_SEAT, status="arrested" if me.status == "arrested" else "normal")
         for i, p in enumerate(seats):
             if p.leader == f.seat:
                 seats[i] = p._replace(leader=NO_SEAT, status="normal")
