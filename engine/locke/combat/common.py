@@ -267,9 +267,9 @@ def wear(s: LockeState, seat: int, kind: str, left: int) -> LockeState:
     it into the next combats (KMC 2.3.2: a suit's durability never recovers, a broken item is
     gone until the character dies and comes back, engine/locke/fate.py revive)."""
     p = s.seats[seat]
-    gear = tuple(sorted(((k, v) for k, v in p.gear if k != kind), key=lambda e: e[0])) + ((kind, max(0, left)),)
+    gear = tuple(sorted([(k, v) for k, v in p.gear if k != kind] + [(kind, max(0, left))]))
     seats = list(s.seats)
-    seats[seat] = p._replace(gear=tuple(sorted(gear, key=lambda e: e[0])))
+    seats[seat] = p._replace(gear=gear)
     return s._replace(seats=tuple(seats))
 
 
