@@ -86,6 +86,9 @@ class LockeGame:
     def no_searchers(self) -> LockeStep:
         return turn.PhaseChange(turn.PhaseTrigger.NO_SEARCHERS)
 
+    def information_found(self, seat: int) -> LockeStep:
+        return turn.InformationTrigger(seat)
+
     def random_combat(self, seat: int) -> LockeStep:
         return turn.RandomCombatRoll(seat, turn.RandomCause.FOREST)
 

@@ -120,6 +120,10 @@ class Rules(Protocol):
         """The phase change when no searcher is left alive (KMC 7.2.2)."""
         ...
 
+    def information_found(self, seat: int) -> LockeStep:
+        """The planet phase ends if ``seat``'s party holds three information cards (seed 000 3.2.2)."""
+        ...
+
     def random_combat(self, seat: int) -> LockeStep:
         """The random-combat chart for ``seat``'s party, from the resonance forest (seed 002)."""
         ...

@@ -47,7 +47,9 @@ from engine.locke.combat.talks import LeaveTalks, PartyTalks
 from engine.locke.components import Character
 from engine.locke.ending import end_game
 from engine.locke.planet_cards import Reroll
-from engine.locke.state import Cell, Combat, LockeState, advance, alive_seats, cell_of, log, with_cell, with_zone, zone_of
+from engine.locke.state import (
+    NO_SEAT, Cell, Combat, LockeState, advance, alive_seats, cell_of, log, party_of, with_cell, with_zone, zone_of,
+)
 from engine.locke.steps import Automatic, LockeStep, Rules, SeatDecision, Waiting, answers
 
 RULE = "locke.10"
@@ -569,7 +571,23 @@ class CombatEnd(Automatic):
             s = s._replace(cells=with_cell(s, c.cell, Cell()))
         if s.phase == "planet" and not any(p.alive and not p.base_player for p in s.seats):
             return s._replace(queue=(g.no_searchers(),))
+        found = _three_found(s)
+        if found is not None:  # seed 000 3.2.2: a party formed in the combat holds three information cards
+            return s._replace(queue=(g.information_found(found),))
         return advance(s, *follow)
+
+
+def _three_found(s: LockeState) -> int | None:
+    """A living party leader whose party holds three information cards in the planet phase, or None.
+    A party formed inside a combat (KMC 10.3.1 (3)) is checked as the combat ends, the first moment
+    the planet phase can end with every card of the combat back in the deck (seed 000 3.2.2)."""
+    if s.phase != "planet":
+        return None
+    for i, p in enumerate(s.seats):
+        if p.alive and p.leader == NO_SEAT and any(q.leader == i for q in s.seats):
+            if sum(s.seats[j].info for j in party_of(s, i)) >= 3:
+                return i
+    return None
 
 
 def _arrive(g: Rules, s: LockeState, fight: Fight, round_no: int) -> tuple[LockeState, tuple[LockeStep, ...]]:
