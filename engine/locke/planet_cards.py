@@ -416,6 +416,16 @@ def rerollable_step(answer: Callable[..., LockeState]) -> Callable[..., LockeSta
     return wrapped
 
 
+def _rolling_card(s: LockeState) -> int:
+    """The kept card whose own roll waits behind the re-roll offer (a planet geoid bomb, subspace
+    field: combat/escapes.py ItemRoll ``handle``), or -1. Seed 000 3.1.5: a wildcard is one card
+    at a time, so the wildcard being used as that item cannot be a residential district as well
+    (it was spent twice, putting one handle under the stock twice)."""
+    roll = s.queue[1] if len(s.queue) > 1 else None
+    handle = getattr(roll, "handle", -1)
+    return handle if isinstance(handle, int) else -1
+
+
 @dataclasses.dataclass(frozen=True)
 class Reroll(SeatDecision):
     """Seed 000 3.2.4 residential district (ruling N62): the roller of ``faces`` keeps them, or
@@ -426,8 +436,9 @@ class Reroll(SeatDecision):
 
     def legal(self, g: Rules, s: LockeState, me: Character | None, knowledge: Knowledge | None) -> list[Action]:
         out: list[Action] = [Nop(self.seat)]
+        busy = _rolling_card(s)
         return out + [UseCard(self.seat, h, cid) for h, c in known_cards(s, self.seat, knowledge)
-                      for cid in g.components.planets_of(REROLL) if can_be(s, h, c, cid)]
+                      for cid in g.components.planets_of(REROLL) if can_be(s, h, c, cid) and h != busy]
 
     @answers(Nop)
     def kept(self, g: Rules, s: LockeState, action: Nop) -> LockeState:
@@ -448,6 +459,9 @@ class Reroll(SeatDecision):
         if action.card not in g.components.planets_of(REROLL) or action.handle not in s.seats[self.seat].kept:
             raise IllegalAction("re-roll with a kept residential district card, or keep the roll (nop)",
                                 rule="locke.s000.3.2.4")
+        if action.handle == _rolling_card(s):
+            raise IllegalAction("the card being rolled for cannot also pay for its re-roll: use another "
+                                "residential district, or keep the roll (nop)", rule="locke.s000.3.1.5")
         s = advance(s)  # the roll step is at the head again: it is asked anew
         s = log(s, "rerolled", self.seat, ",".join(str(f) for f in self.faces))
         return s._replace(queue=use_steps(self.seat, action.handle, action.card)

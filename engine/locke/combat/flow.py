@@ -562,7 +562,9 @@ class CombatEnd(Automatic):
         if trapped and owner >= 0 and s.seats[owner].alive:  # seed 002 weapon check 3: the trap chart instead
             follow += g.trap_steps(owner, "")
         if cause == "prison" and owner >= 0 and s.seats[owner].alive:
-            if cleared and owner not in fight.stopped:  # seed 000 3.2.1: the prison is gone with its card
+            # seed 000 3.2.1: the prison is gone with its card; a prisoner that stopped (D10) or escaped
+            # (N257) left the fight and stays
+            if cleared and owner not in fight.stopped and owner not in fight.escapers:
                 if cell_of(s, c.cell).face_up == "arrest":
                     s = s._replace(cells=with_cell(s, c.cell, Cell()))
                 return g.freed(s, owner, "prison-combat")
