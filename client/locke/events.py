@@ -84,6 +84,7 @@ EVENT_ARGS: dict[str, str] = {
     "cb-persuade": "sn",
     "cb-persuaded": "snb",
     "cb-play": "Skxt",
+    "cb-prison-stop": "sn",
     "cb-reflect": "sb",
     "cb-round": "n",
     "cb-ship": "st",

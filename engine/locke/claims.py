@@ -106,7 +106,9 @@ def holds(components: ComponentSet, claim: Claim, contents: tuple[str, ...]) -> 
             stats.current(components.character(c), mods, int(proofs), "level") <= 4
             for c, (mods, proofs) in zip(contents[1:], value, strict=True))
     if what == STROHHEIM:
+        # value: the public random characters he killed as this card (a random Locke counts, C8)
+        randoms = tuple(value) if isinstance(value, (tuple, list)) else ()
         return character.id == "strohheim-s" and any(
-            "locke" in components.character(c).counts_as for c in contents[1:]
+            "locke" in components.character(c).counts_as for c in contents[1:] + tuple(str(r) for r in randoms)
         )
     raise ValueError(f"unknown Locke claim kind {what!r}")

@@ -152,6 +152,19 @@ def dead_count(s: LockeState, excluding: int = NO_SEAT) -> int:
     return sum(1 for i, p in enumerate(s.seats) if not p.alive and i != excluding)
 
 
+def own_kills(s: LockeState, seat: int) -> tuple[tuple[int, int, str], ...]:
+    """The kills ``seat`` made as the card it holds now whose victim's card it has seen (KMC
+    11.1.3, 11.8.2; ruling N25): (victim seat or NO_SEAT, victim's card handle, random card id).
+    A random character's card was face up in its combat, so everyone has seen it."""
+    me = s.seats[seat]
+    return tuple(
+        (victim, victim_card, random_card)
+        for killer, killer_card, victim, victim_card, random_card in s.kill_log
+        if killer == seat and killer_card == me.character and (
+            random_card or (seat in s.seats[victim].seen_by and s.seats[victim].character == victim_card))
+    )
+
+
 @dataclasses.dataclass(frozen=True)
 class OverrideChoice(SeatDecision):
     """KMC 11.1.3: a refused declarer may void the refusal by showing its card."""
@@ -176,9 +189,9 @@ class OverrideChoice(SeatDecision):
             ok = all(c is not None and stats.current(g.components.character(c), p.mods, p.proofs, "level") <= 4
                      for c, p in zip(cards, others))
         elif me.id == "strohheim-s":
-            for v in s.seats[seat].kills:
-                card = knowledge.card(s.seats[v].character)
-                if seat in s.seats[v].seen_by and card and "locke" in g.components.character(card).counts_as:
+            for _, victim_card, random_card in own_kills(s, seat):
+                card = random_card or knowledge.card(victim_card)
+                if card and "locke" in g.components.character(card).counts_as:
                     ok = True
         if ok:
             out.append(Override(seat, True))
@@ -219,10 +232,12 @@ class OverrideReveal(Waiting):
             claim = ck.make(seat, s.step_no, ck.LEON, (p.character,) + tuple(q.character for q in living), ledgers,
                             "locke.11.1.3")
             return end_game(s._replace(**claimed(s, claim)), "declaration", seat)
-        if card == "strohheim-s" and p.kills:
-            victims = tuple(s.seats[v].character for v in p.kills if seat in s.seats[v].seen_by)
-            if victims:
-                claim = ck.make(seat, s.step_no, ck.STROHHEIM, (p.character,) + victims, None, "locke.11.1.3")
+        if card == "strohheim-s":
+            kills = own_kills(s, seat)
+            victims = tuple(h for _, h, r in kills if not r)
+            randoms = tuple(r for _, _, r in kills if r)
+            if victims or any("locke" in g.components.character(r).counts_as for r in randoms):
+                claim = ck.make(seat, s.step_no, ck.STROHHEIM, (p.character,) + victims, randoms, "locke.11.1.3")
                 return end_game(s._replace(**claimed(s, claim)), "declaration", seat)
         raise cheat(seat, f"overrode a refusal with {card}, whose override does not apply now", "locke.11.1.3")
 
@@ -249,7 +264,7 @@ class CombatPhase(Automatic):
 
     def run(self, g: Rules, s: LockeState) -> LockeState:
         flags = s.turn_flags
-        if "no_combat" in flags or not ("moved" in flags or "nop" in flags):
+        if "no_combat" in flags or not ("moved" in flags or "nop" in flags or "revived" in flags):
             return advance(s)
         if s.seats[self.seat].leader != NO_SEAT:
             return advance(s)

@@ -122,9 +122,13 @@ def facts(g: Rules, s: LockeState) -> victory.EndFacts:
             esp_level=stats.current(character, p.mods, p.proofs, "level"), seen_by=p.seen_by, face_up=p.exposed,
         ))
     kills = tuple(
-        victory.Kill(killer=i, killer_character=characters[i], victim=v, victim_character=characters[v],
-                     killer_saw_card=i in s.seats[v].seen_by)
-        for i, p in enumerate(s.seats) for v in p.kills
+        victory.Kill(killer=killer, killer_character=opened[killer_card], victim=None if victim == NO_SEAT else victim,
+                     victim_character=random_card or opened[victim_card],
+                     killer_saw_card=victim == NO_SEAT or (killer in s.seats[victim].seen_by
+                                                           and s.seats[victim].character == victim_card))
+        for killer, killer_card, victim, victim_card, random_card in s.kill_log
+        # every card of the log is open by now: a seat's card, or a former one (FORMER_CHARACTERS)
+        if killer_card in opened and (random_card or victim_card in opened)
     )
     return victory.EndFacts(
         ending=cast(victory.Ending, s.ending), seats=tuple(seats), key_bases_destroyed=s.key_bases_destroyed,

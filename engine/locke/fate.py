@@ -200,6 +200,7 @@ def kill(g: Rules, s: LockeState, victim: int, *, killer: int = NO_SEAT, cause: 
             seats[i] = q._replace(leader=NO_SEAT, status="normal")
     if killer != NO_SEAT and killer != victim:
         seats[killer] = seats[killer]._replace(kills=seats[killer].kills + (victim,))
+        s = credit_kill(s, killer, victim=victim)
     s = s._replace(seats=tuple(seats))
     s = _let_go(log(s, "died", victim, cause, killer), victim)
     # KMC 4 ESP controller system: every death gives each controlled seat a 1d6 (1 frees it).
@@ -207,11 +208,23 @@ def kill(g: Rules, s: LockeState, victim: int, *, killer: int = NO_SEAT, cause: 
     return after_head(s, *rolls) if rolls else s
 
 
+def credit_kill(s: LockeState, killer: int, *, victim: int = NO_SEAT, random_character: str = "") -> LockeState:
+    """Record a kill by ``killer``'s own attack in ``kill_log`` with both cards of this moment
+    (KMC 11.8.2: a kill that wins stays won whatever happens afterwards; rulings C8, N25): the
+    victim is a seat, or a random character of a random combat (its card is public). The
+    judgement reads the cards behind the handles at the final reveal, so neither side's later
+    transformation changes what was killed by whom."""
+    victim_handle = s.seats[victim].character if victim != NO_SEAT else NO_SEAT
+    entry = (killer, s.seats[killer].character, victim, victim_handle, random_character)
+    return s._replace(kill_log=s.kill_log + (entry,))
+
+
 def revive(g: Rules, s: LockeState, seat: int, *, cell: str, how: str) -> LockeState:
     """Back alive with full durability (KMC 8, seed 002 actually-alive); E/G back to Evil
-    (KMC 6.3, seed 000 clone); the Nova and King-room tries come back (KMC 4)."""
+    (KMC 6.3, seed 000 clone); the Nova and King-room tries come back (KMC 4); the character
+    card's items are whole again (KMC 2.3.2)."""
     s = _seat(s, seat, alive=True, place=cell, status="normal", leader=NO_SEAT, damage=0, rest=0, restraint="",
-              home="", converted=False, tried=(), prison_failures=0, proofs=0)
+              home="", converted=False, tried=(), prison_failures=0, proofs=0, gear=())
     return log(forget(s, seat, own=True), "revived", seat, how, cell)
 
 
@@ -556,7 +569,7 @@ class TrueSelfDeal(Waiting):
         s = s._replace(zones=with_zone(s, "chars:discarded", zone_of(s, "chars:discarded") + (p.character,)))
         s = forget(s, self.seat, own=False)  # KMC 2.2.1 note: a new character, untried
         s = _seat(s, self.seat, character=unused[0], mods=(), seen_by=(), exposed=False, tried=(), damage=0,
-                  converted=False)
+                  converted=False, gear=())  # the new card's items are its own, whole (KMC 2.3.2)
         # KMC 11.4: in a combat, the old card's items go (N228)
         return advance(self.effects.new_character(s, self.seat))
 

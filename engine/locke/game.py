@@ -31,7 +31,7 @@ from engine.core.game import Outcome, check_answer_matches
 from engine.core.hidden import Knowledge
 from engine.core.pending import DRIVER_ANSWERS, Decision, Pending, SealedChoice
 from engine.locke import claims as claim_kinds
-from engine.locke import control, legal, registry, setup, setup_tables, traps, turn
+from engine.locke import control, declare, legal, registry, setup, setup_tables, traps, turn
 from engine.locke.combat import path
 from engine.locke.combat.actions import ACTIONS as COMBAT_ACTIONS
 from engine.locke.combat.flow import begin
@@ -74,6 +74,9 @@ class LockeGame:
     def end_turn(self, seat: int) -> LockeStep:
         return turn.EndTurn(seat)
 
+    def revived_turn(self, seat: int) -> tuple[LockeStep, ...]:
+        return turn.Instruct(seat), declare.CombatPhase(seat), declare.DestructionPhase(seat)
+
     def expose(self, seat: int) -> LockeStep:
         return turn.Expose(seat)
 
@@ -82,6 +85,9 @@ class LockeGame:
 
     def no_searchers(self) -> LockeStep:
         return turn.PhaseChange(turn.PhaseTrigger.NO_SEARCHERS)
+
+    def information_found(self, seat: int) -> LockeStep:
+        return turn.InformationTrigger(seat)
 
     def random_combat(self, seat: int) -> LockeStep:
         return turn.RandomCombatRoll(seat, turn.RandomCause.FOREST)

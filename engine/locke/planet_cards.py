@@ -391,7 +391,8 @@ class ShapeChangeDeal(Waiting):
         s = s._replace(zones=with_zone(s, "chars:unused", zone_of(s, "chars:unused")[1:]))
         s = s._replace(zones=with_zone(s, "chars:erased", zone_of(s, "chars:erased") + (p.character,)))
         # a new character: nobody has seen it, and a conversion was of the old card (KMC 2.2.1)
-        p = p._replace(character=new, seen_by=(), exposed=False, tried=(), mods=(), damage=0, converted=False)
+        p = p._replace(character=new, seen_by=(), exposed=False, tried=(), mods=(), damage=0, converted=False,
+                       gear=())  # the new card's items are its own, whole (KMC 2.3.2)
         s = fate.forget(s._replace(seats=with_seat(s, self.seat, p)), self.seat, own=False)  # KMC 2.2.1 note: untried
         return advance(log(s, "shape-changed", self.seat, "character"))
 
@@ -415,6 +416,16 @@ def rerollable_step(answer: Callable[..., LockeState]) -> Callable[..., LockeSta
     return wrapped
 
 
+def _rolling_card(s: LockeState) -> int:
+    """The kept card whose own roll waits behind the re-roll offer (a planet geoid bomb, subspace
+    field: combat/escapes.py ItemRoll ``handle``), or -1. Seed 000 3.1.5: a wildcard is one card
+    at a time, so the wildcard being used as that item cannot be a residential district as well
+    (it was spent twice, putting one handle under the stock twice)."""
+    roll = s.queue[1] if len(s.queue) > 1 else None
+    handle = getattr(roll, "handle", -1)
+    return handle if isinstance(handle, int) else -1
+
+
 @dataclasses.dataclass(frozen=True)
 class Reroll(SeatDecision):
     """Seed 000 3.2.4 residential district (ruling N62): the roller of ``faces`` keeps them, or
@@ -425,8 +436,9 @@ class Reroll(SeatDecision):
 
     def legal(self, g: Rules, s: LockeState, me: Character | None, knowledge: Knowledge | None) -> list[Action]:
         out: list[Action] = [Nop(self.seat)]
+        busy = _rolling_card(s)
         return out + [UseCard(self.seat, h, cid) for h, c in known_cards(s, self.seat, knowledge)
-                      for cid in g.components.planets_of(REROLL) if can_be(s, h, c, cid)]
+                      for cid in g.components.planets_of(REROLL) if can_be(s, h, c, cid) and h != busy]
 
     @answers(Nop)
     def kept(self, g: Rules, s: LockeState, action: Nop) -> LockeState:
@@ -447,6 +459,9 @@ class Reroll(SeatDecision):
         if action.card not in g.components.planets_of(REROLL) or action.handle not in s.seats[self.seat].kept:
             raise IllegalAction("re-roll with a kept residential district card, or keep the roll (nop)",
                                 rule="locke.s000.3.2.4")
+        if action.handle == _rolling_card(s):
+            raise IllegalAction("the card being rolled for cannot also pay for its re-roll: use another "
+                                "residential district, or keep the roll (nop)", rule="locke.s000.3.1.5")
         s = advance(s)  # the roll step is at the head again: it is asked anew
         s = log(s, "rerolled", self.seat, ",".join(str(f) for f in self.faces))
         return s._replace(queue=use_steps(self.seat, action.handle, action.card)
@@ -500,7 +515,10 @@ class CloneChoice(SeatDecision):
 @dataclasses.dataclass(frozen=True)
 class CloneRevival(Automatic):
     """The clone is spent and the seat comes back (KMC 8), then places itself and, in the base
-    phase, says whether it holds an identity card (seed 000 3.2.3)."""
+    phase, says whether it holds an identity card (seed 000 3.2.3). Its turn then goes on from
+    the instruction phase (KMC 8): the cell's card, the combat phase and, in the base phase, the
+    destruction phase; only the victory declaration is left out (ruling N66). The turn flag
+    ``revived`` stands for the movement phase it skips, so a combat may be declared."""
 
     KIND: ClassVar[str] = "clone_apply"
     seat: int
@@ -508,8 +526,9 @@ class CloneRevival(Automatic):
 
     def run(self, g: Rules, s: LockeState) -> LockeState:
         s = fate.revive(g, spend(s, self.seat, self.handle), self.seat, cell=OFF_BOARD, how="clone")
+        s = s._replace(turn_flags=s.turn_flags + ("revived",))
         tail = tuple(identity_steps(s, self.seat)) if s.phase == "base" else ()
-        return advance(s, ClonePlacement(self.seat), *tail, g.instruct(self.seat))
+        return advance(s, ClonePlacement(self.seat), *tail, *g.revived_turn(self.seat))
 
 
 def clone_cells(s: LockeState) -> tuple[str, ...]:

@@ -88,6 +88,7 @@ def position_state(g: LockeGame, data: Any) -> tuple[LockeState, tuple[Knowledge
             mods=tuple((str(m[0]), str(m[1]), int(m[2]), str(m[3])) for m in raw.get("mods", [])),
             proofs=int(raw.get("proofs", 0)), restraint=str(raw.get("restraint", "")), home=str(raw.get("home", "")),
             converted=bool(raw.get("converted", False)), controller=int(raw.get("controller", NO_SEAT)),
+            gear=tuple(sorted((str(k), int(v)) for k, v in dict(raw.get("gear", {})).items())),
         ))
         knowledge[i] = knowledge[i].learn([(ch, character), (dh, DIE_CARDS[die - 1])] + list(zip(kept, kept_cards)))
     if len(set(used_characters)) != n:
@@ -136,5 +137,6 @@ def position_state(g: LockeGame, data: Any) -> tuple[LockeState, tuple[Knowledge
         zones=(("chars:unused", unused),), cells=tuple(cells), placements=tuple(placements),
         next_handle=handle, order=order, current=start, turn=int(data.get("turn", 1)),
         key_bases_destroyed=int(data.get("key_bases_destroyed", 0)), taken=tuple(() for _ in range(n)),
+        kill_log=tuple((i, p.character, v, seats[v].character, "") for i, p in enumerate(seats) for v in p.kills),
     )
     return g.settle(state), tuple(knowledge), truth

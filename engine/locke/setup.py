@@ -35,6 +35,7 @@ from engine.core.pending import (
     HiddenOp,
     Pending,
     Placement,
+    PlacementDisclosed,
     PlacementMade,
     SealedChoice,
     SealedChoicesRevealed,
@@ -359,10 +360,12 @@ class FacesDone(Automatic):
         s = fresh_zone(s, "planet:stock", cards)
         base = [i for i, p in enumerate(seats) if p.base_player]
         ambushes: list[LockeStep] = []
-        if len(base) == 1:
-            ambushes.append(AmbushPlacement(base[0], AMBUSH_CARDS))
-        else:  # ruling N40: ambush A to the first base player, B to the second
-            ambushes += [AmbushPlacement(base[0], AMBUSH_CARDS[:1]), AmbushPlacement(base[1], AMBUSH_CARDS[1:])]
+        # KMC 7.1.9, rulings N40 and N251: both ambushes are laid in one placement, so one cell never
+        # holds two; with several base players the first lays them (the side agrees together, N12)
+        # and the second learns where its ambush B lies (ambush_owner: A is the first's, B the second's)
+        ambushes.append(AmbushPlacement(base[0], AMBUSH_CARDS))
+        if len(base) > 1:
+            ambushes.append(AmbushDisclosure(base[0], (base[1],)))
         rollers = tuple(i for i, p in enumerate(seats) if not p.base_player)
         k = setup_tables.base_player_planet_cards(s.n - len(base))
         deals = tuple(DealPlanets(seat, k) for seat in base)
@@ -394,6 +397,36 @@ class AmbushPlacement(Placing):
 
     def pending(self, g: Rules, s: LockeState) -> Placement:
         return Placement("place", f"ambush:{self.seat}", self.seat, PLANET_CELLS, self.cards)
+
+
+@dataclasses.dataclass(frozen=True)
+class AmbushDisclosure(Waiting):
+    """Ruling N251: the second base player (``to``) learns where the ambushes lie, its ambush B
+    among them (its own to come out of, seed 000 3.2.3)."""
+
+    KIND: ClassVar[str] = "ambush_disclose"
+    seat: int  # the placer
+    to: tuple[int, ...]
+
+    def pending(self, g: Rules, s: LockeState) -> Pending:
+        zone = f"ambush:{self.seat}"
+        for placement in s.placements:
+            if placement[0] == zone:
+                return Placement("disclose", zone, self.seat, placement[2], handles=placement[3], to_seats=self.to)
+        raise ValueError(f"no placement {zone!r} to disclose")
+
+    @answers(PlacementDisclosed)
+    def disclosed(self, g: Rules, s: LockeState, action: PlacementDisclosed) -> LockeState:
+        return advance(s)
+
+
+def ambush_owner(s: LockeState, placer: int, card: str) -> int:
+    """Whose ambush ``card`` is (ruling N40, N251): a lone base player's both; with several, A is
+    the first base player's (its placer) and B the second's, in seat order."""
+    base = [i for i, p in enumerate(s.seats) if p.base_player]
+    if card == AMBUSH_CARDS[1] and len(base) > 1 and base[0] == placer:
+        return base[1]
+    return placer
 
 
 # --- turn order (KMC 7.1.10; ruling N21) -----------------------------------------------------
@@ -468,5 +501,5 @@ def cheat(seat: int, message: str, rule: str) -> CheatDetected:
 #: typed step kinds of this family (engine/locke/registry.py)
 STEPS: tuple[type[LockeStep], ...] = (
     Shuffle, PickPool, PickRandom, DealCharacter, ShadowRoll, DealDie, SilhouettePicks, FacesCheck, SwitchFace,
-    FacesDone, LayPlanets, AmbushPlacement, OrderRoll, DealPlanets,
+    FacesDone, LayPlanets, AmbushPlacement, AmbushDisclosure, OrderRoll, DealPlanets,
 )

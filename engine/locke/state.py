@@ -74,6 +74,9 @@ class Seat(NamedTuple):
     # --- abilities, engine/locke/abilities.py (KMC 2.2) ---
     converts: tuple[int, ...] = ()  # seats this seat tried to convert (KMC 2.2.1 flags)
     shifter: bool = False  # has shown it can shape-change (KMC 2.2.3)
+    #: the character card's own items worn down in earlier combats, (kind, durability left; 0: broken)
+    #: (KMC 2.3.2: they come back whole only by death and revival, or with a new character card)
+    gear: tuple[tuple[str, int], ...] = ()
 
 
 class Cell(NamedTuple):
@@ -141,6 +144,12 @@ class LockeState(NamedTuple):
     no_clone: tuple[int, ...] = ()
     #: trap cards whose event still holds someone: (cell, restraint kind, seat) (seed 000 3.2.1)
     ongoing: tuple[tuple[str, str, int], ...] = ()
+    #: every kill by a seat's own attack, as it happened (KMC 11.8.2, rulings C8, N25):
+    #: (killer seat, killer's character handle then, victim seat or NO_SEAT for a random
+    #: character, victim's character handle then or NO_SEAT, the random character's card id or "").
+    #: The handles are the cards of that moment, so a later transformation of either side
+    #: neither hides nor moves the kill (engine/locke/ending.py reads it at the final reveal).
+    kill_log: tuple[tuple[int, int, int, int, str], ...] = ()
 
     @property
     def over(self) -> bool:
@@ -221,6 +230,7 @@ def public_data(state: LockeState) -> dict[str, Any]:
         "wild": [list(w) for w in state.wild],
         "no_clone": list(state.no_clone),
         "ongoing": [list(o) for o in state.ongoing],
+        "kill_log": [list(k) for k in state.kill_log],
     }
 
 

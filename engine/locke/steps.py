@@ -103,6 +103,11 @@ class Rules(Protocol):
         """The end of ``seat``'s turn (KMC 9.1)."""
         ...
 
+    def revived_turn(self, seat: int) -> tuple[LockeStep, ...]:
+        """KMC 8 (ruling N66): a seat a clone brought back goes on from the instruction phase:
+        the cell's card, then the combat phase and (base phase) the destruction phase."""
+        ...
+
     def expose(self, seat: int) -> LockeStep:
         """``seat`` turns its own character card face up for good (seed 000 3.2.3)."""
         ...
@@ -113,6 +118,10 @@ class Rules(Protocol):
 
     def no_searchers(self) -> LockeStep:
         """The phase change when no searcher is left alive (KMC 7.2.2)."""
+        ...
+
+    def information_found(self, seat: int) -> LockeStep:
+        """The planet phase ends if ``seat``'s party holds three information cards (seed 000 3.2.2)."""
         ...
 
     def random_combat(self, seat: int) -> LockeStep:

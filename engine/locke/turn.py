@@ -82,6 +82,7 @@ from engine.locke.setup import (
     CharacterShown,
     Placing,
     Shuffle,
+    ambush_owner,
     check_information_shown,
     cheat,
     fresh_zone,
@@ -580,7 +581,10 @@ class JoinInvitation(SeatDecision):
         if not action.accept:
             return advance(log(s, "party-declined", self.seat, self.inviter))
         p = s.seats[self.seat]._replace(leader=self.inviter, status="partner")
-        return advance(log(s._replace(seats=with_seat(s, self.seat, p)), "party-joined", self.seat, self.inviter))
+        s = log(s._replace(seats=with_seat(s, self.seat, p)), "party-joined", self.seat, self.inviter)
+        # seed 000 3.2.2 (l.104), KMC 7.2.2: a party whose members hold three information cards
+        # between them ends the planet phase the moment it forms, not at the next card drawn
+        return advance(s, *((InformationTrigger(self.seat),) if s.phase == "planet" else ()))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -733,11 +737,14 @@ class AmbushOpen(Waiting):
         s = s._replace(open_cards=s.open_cards + ((action.handles[0], content),))
         if content == EMPTY:
             return advance(s)
-        placer = _placement(s, self.zone)[1]
+        placer = ambush_owner(s, _placement(s, self.zone)[1], content)
         here = cell_of(s, self.cell)
         stock = zone_of(s, "planet:stock") + ((here.handle,) if here.handle is not None else ())
         s = s._replace(cells=with_cell(s, self.cell, Cell(face_up=content)), zones=with_zone(s, "planet:stock", stock))
         s = log(s, "ambush", placer, self.cell, content)
+        opened = all_open(s)  # KMC 7.2.2: the card under it was the last face down
+        if opened is not None:
+            return opened
         if not s.seats[placer].alive:
             return advance(s._replace(cells=with_cell(s, self.cell, Cell())))
         return advance(s, AmbushAppear(placer, self.seat, self.cell))
@@ -844,7 +851,8 @@ class KeepChoice(SeatDecision):
             p = p._replace(kept=p.kept + (self.handle,))
             s = s._replace(seats=with_seat(s, self.seat, p), cells=with_cell(s, p.place, Cell()),
                            **claimed(s, claim))
-            return advance(log(s, "card-kept", self.seat, p.place))
+            s = log(s, "card-kept", self.seat, p.place)
+            return all_open(s) or advance(s)
         return advance(s, ShowCard(self.seat, self.handle))
 
 
@@ -879,7 +887,17 @@ class ShowCard(Waiting):
                            zones=with_zone(s, "planet:stock", zone_of(s, "planet:stock") + (self.handle,)))
         else:
             s = s._replace(cells=with_cell(s, p.place, Cell(face_up=card)))
-        return obey_planet(g, s, self.seat, card)
+        return all_open(s) or obey_planet(g, s, self.seat, card)
+
+
+def all_open(s: LockeState) -> LockeState | None:
+    """KMC 7.2.2: the planet phase ends the moment the last face-down planet card is open (kept,
+    shown or taken away), before anything else of the turn (KMC 7.2.3-7.3: the base phase is set
+    up at once, so no combat of the old board is fought after it). None while a card is still
+    face down, or outside the planet phase."""
+    if s.phase != "planet" or any(c.handle is not None for _, c in s.cells):
+        return None
+    return advance(s._replace(queue=(s.queue[0],)), PhaseChange(PhaseTrigger.ALL_OPEN))
 
 
 def obey_planet(g: Rules, s: LockeState, seat: int, card: str) -> LockeState:
@@ -958,7 +976,7 @@ class InformationTrigger(Automatic):
     def run(self, g: Rules, s: LockeState) -> LockeState:
         if info_of_party(s, self.seat) >= 3:
             return advance(s._replace(queue=(s.queue[0],)), PhaseChange(PhaseTrigger.INFORMATION, lead(s, self.seat)))
-        return advance(s)
+        return all_open(s) or advance(s)  # an information card may be the last one face down
 
 
 # --- random combats (combat card, prison, barracks) ---------------------------------------

@@ -282,7 +282,7 @@ def test_a_decision_takes_under_50_ms() -> None:
 
 def test_a_base_player_heads_for_seats_or_key_bases_never_for_base_cards_it_cannot_turn() -> None:
     # KMC 9.3.2: only non-base players turn base cards, so face-down cells are no goal for a base player
-    table = _mid_game(8, 4, phase="base")  # seed 4: a Good character under an Evil face is a base player
+    table = _mid_game(8, 7, phase="base")  # seed 7: a Good character under an Evil face is a base player
     while sum(1 for q in table.state.seats if q.alive and q.place) < 3:  # until the base fills up
         assert table.pending is not None and table.step() is not None
     state = table.state

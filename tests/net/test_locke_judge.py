@@ -32,9 +32,10 @@ def final(cards: list[str], *, dead: tuple[int, ...] = (), ending: str = "declar
     for i in range(len(cards)):
         extra = {name: values[i] for name, values in seat_fields.items() if i in values}
         seats.append(Seat(character=100 + i, alive=i not in dead, **extra))
+    kill_log = tuple((i, 100 + i, v, 100 + v, "") for i, p in enumerate(seats) for v in p.kills)
     return LockeState(n=len(cards), queue=(), seats=tuple(seats), phase="over", ending=ending, ended_by=by,
                       key_bases_destroyed=key_bases, last_combat=last_combat, present=present,
-                      open_cards=tuple((100 + i, c) for i, c in enumerate(cards)))
+                      open_cards=tuple((100 + i, c) for i, c in enumerate(cards)), kill_log=kill_log)
 
 
 def grades(state: LockeState) -> list[str]:
@@ -136,6 +137,21 @@ def test_s_strohheim_wins_by_killing_a_locke_himself_ruling_n25() -> None:
     assert grades(final(cast, dead=(1,)))[0] == "C"
     assert grades(final(cast, dead=(1,), kills={0: (1,)}))[0] == "A"
     assert grades(final(cast, dead=(2,), kills={0: (2,)}))[0] == "C"  # Nagato is no Locke
+
+
+def test_s_strohheim_kills_stay_won_and_a_random_locke_counts_kmc_11_8_2_rulings_c8_n25() -> None:
+    cast = ["strohheim-s", "locke-1", "nagato", "octavius", "yamaki-1"]
+    state = final(cast)
+    random_locke = state._replace(kill_log=((0, 100, NO_SEAT, NO_SEAT, "locke-2"),))
+    assert grades(random_locke)[0] == "A"
+    # he killed Locke 1 as S-Strohheim, then became Nagato (card 200, a former character now open)
+    later = final(["nagato", "locke-1", "octavius", "yamaki-1", "elmi"], dead=(1,))
+    later = later._replace(kill_log=((0, 200, 1, 101, ""),), open_cards=later.open_cards + ((200, "strohheim-s"),))
+    assert grades(later)[0] == "A"
+    # killed as Nagato: no win for the S-Strohheim he became afterwards
+    swapped = final(cast, dead=(1,))._replace(kill_log=((0, 200, 1, 101, ""),),
+                                              open_cards=final(cast).open_cards + ((200, "nagato"),))
+    assert grades(swapped)[0] == "C"
 
 
 def test_the_king_editorial_room_wins_for_its_destroyer_alone_kmc_6_4() -> None:

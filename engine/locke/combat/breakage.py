@@ -29,7 +29,7 @@ from engine.locke import claims as ck
 from engine.locke.combat import claims as cc
 from engine.locke.combat import kept
 from engine.locke.combat.actions import Broken
-from engine.locke.combat.common import active, as_now, fight_of, number, put, with_fighter
+from engine.locke.combat.common import active, as_now, fight_of, number, put, wear, with_fighter
 from engine.locke.combat.model import Fight, Fighter
 from engine.locke.components import Character
 from engine.locke.state import LockeState, advance, claimed, log
@@ -157,6 +157,7 @@ def break_steps(s: LockeState, index: int) -> tuple[LockeState, tuple[LockeStep,
             continue
         card = src.card(fight_of(s), index)  # known to be below: it breaks, no question
         s = log(put(s, src.drop(fight_of(s), index)), "cb-broken", f.seat, "", item, source, strike.level)
+        s = wear(s, f.seat, item, 0) if source == "character" else s  # KMC 2.3.2: gone for the next combats
         steps += kept.broken_steps(f.seat, card, item) if card >= 0 else ()
     return s, steps
 
@@ -196,6 +197,7 @@ class BreakQuestion(SeatDecision):
             return advance(log(s, "cb-item-holds", self.seat, self.item, self.source, strike.level))
         s = put(s, src.drop(fight_of(s), self.fighter))
         s = log(s, "cb-broken", self.seat, "", self.item, self.source, strike.level)
+        s = wear(s, self.seat, self.item, 0) if self.source == "character" else s  # KMC 2.3.2
         return advance(s, *(kept.broken_steps(self.seat, card, self.item) if card >= 0 else ()))
 
 

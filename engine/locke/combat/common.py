@@ -250,6 +250,29 @@ def sleepers(s: LockeState, fight: Fight, user: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+def gear_left(s: LockeState, seat: int, kind: str) -> int | None:
+    """What is left of the seat's character-card item ``kind`` after earlier combats (KMC 2.3.2):
+    its durability left, 0 when broken, None when it is whole (Seat.gear)."""
+    return dict(s.seats[seat].gear).get(kind)
+
+
+def whole_or(s: LockeState, seat: int, kind: str, full: int) -> int:
+    """The durability the item ``kind`` brings to this combat: what earlier combats left, else ``full``."""
+    left = gear_left(s, seat, kind)
+    return full if left is None else left
+
+
+def wear(s: LockeState, seat: int, kind: str, left: int) -> LockeState:
+    """The seat's character-card item ``kind`` now has ``left`` durability (0: broken), and keeps
+    it into the next combats (KMC 2.3.2: a suit's durability never recovers, a broken item is
+    gone until the character dies and comes back, engine/locke/fate.py revive)."""
+    p = s.seats[seat]
+    gear = tuple(sorted([(k, v) for k, v in p.gear if k != kind] + [(kind, max(0, left))]))
+    seats = list(s.seats)
+    seats[seat] = p._replace(gear=gear)
+    return s._replace(seats=tuple(seats))
+
+
 def constant(g: Rules, item: str, key: str, default: int = 0) -> int:
     """A fixed number of an item (assets/locke/characters.json), so no rule number lives twice."""
     value = g.components.catalogue.items[item].constants.get(key, default)

@@ -26,7 +26,7 @@ from engine.locke.combat import claims as cc
 from engine.locke.combat import kept
 from engine.locke.combat.actions import Equip, Trim
 from engine.locke.combat.common import (
-    active, as_now, constant, fight_of, grant_int, henchmen_of, player, put, targets, with_fighter,
+    active, as_now, constant, fight_of, grant_int, henchmen_of, player, put, targets, whole_or, with_fighter,
 )
 from engine.locke.combat.deck import DealCards
 from engine.locke.combat.items import MAX_HENCHMEN, claim_item
@@ -47,15 +47,21 @@ class EquipDeclaration(SeatDecision):
     def legal(self, g: Rules, s: LockeState, me: Character | None, knowledge: Knowledge | None) -> list[Action]:
         me = as_now(s, self.seat, me)
         aims = [-1] + list(targets(s, fight_of(s), self.fighter))
+        # KMC 2.3.2: an item broken in an earlier combat stays gone (until death and revival)
+        broken = {kind for kind, left in s.seats[self.seat].gear if left == 0}
         if me is None:
             counts, suits, fields, jams, nikes = [0, 1, 2], [""] + list(SUITS) + [SUIT], [False, True], aims, [0, 10]
         else:
             counts = sorted({0, henchmen_of(me)})
-            suits = [""] + [suit for suit in SUITS if me.items_of(suit)]
+            suits = [""] + [suit for suit in SUITS if me.items_of(suit) and suit not in broken]
             suits += [SUIT] if len(suits) > 1 else []  # N225: its kind said, or not (both cost nothing)
             fields = [False] + ([True] if me.items_of("esp-field") else [])
             jams = aims if me.items_of("esp-jammer") else [-1]
             nikes = [0] + [grant_int(x, "check_max", me.mind) for x in me.items_of("nike")][:1]
+        suits = [x for x in suits if x not in broken and not (x == SUIT and all(k in broken for k in SUITS))]
+        fields = [x for x in fields if not x or "esp-field" not in broken]
+        jams = [x for x in jams if x == -1 or "esp-jammer" not in broken]
+        nikes = [x for x in nikes if not x or "nike" not in broken]
         if fight_of(s).fighters[self.fighter].reequip:  # N228: the new card's own items, none doubling a card's still in use
             on = worn(fight_of(s), self.fighter)
             suits = [x for x in suits if not x or ("suit" not in on and "nike" not in on)]
@@ -94,6 +100,7 @@ class EquipDeclaration(SeatDecision):
             raise IllegalAction(f"declare 0..{MAX_HENCHMEN} henchmen and a suit among {sorted(SUITS)}, or just "
                                 f"{SUIT!r} (or none)", rule="locke.10.3.2")
         cards = _equip_cards(g, s, seat, action)
+        _check_whole(s, seat, action, cards)
         fight = fight_of(s)
         f = fight.fighters[self.fighter]
         if f.reequip:
@@ -128,8 +135,10 @@ class EquipDeclaration(SeatDecision):
         extra = sum(1 for kind in cards.values() if kind == "henchman")
         f = f._replace(henchmen=f.henchmen + action.henchmen + extra, own_henchmen=f.own_henchmen + action.henchmen,
                        suit=action.suit or f.suit, field=action.field or f.field, reequip=False,
-                       suit_left=constant(g, action.suit, "durability") if action.suit in SUITS else f.suit_left,
-                       nike_left=constant(g, "nike", "durability") if action.nike else f.nike_left,
+                       suit_left=(whole_or(s, seat, action.suit, constant(g, action.suit, "durability"))
+                                  if action.suit in SUITS else f.suit_left),
+                       nike_left=(whole_or(s, seat, "nike", constant(g, "nike", "durability")) if action.nike
+                                  else f.nike_left),
                        nike_check=action.nike or f.nike_check)
         jam_card = -1
         for h, as_card in zip(action.cards, action.kinds):
@@ -159,6 +168,21 @@ class EquipDeclaration(SeatDecision):
         reveals = tuple(x for h, as_card in zip(action.cards, action.kinds) if as_card not in kept.FACE_DOWN
                         for x in kept.reveal(seat, h, as_card))  # seed 000 3.1.2: those stay face down
         return advance(s, *reveals)
+
+
+def _check_whole(s: LockeState, seat: int, action: Equip, cards: dict[str, str]) -> None:
+    """KMC 2.3.2: a character-card item broken in an earlier combat cannot be declared again
+    (until the character dies and comes back, or a new card comes, Seat.gear)."""
+    broken = {kind for kind, left in s.seats[seat].gear if left == 0}
+    used = ((action.suit, action.suit in SUITS), ("esp-field", action.field),
+            ("esp-jammer", action.jammer != -1 and "esp-jammer" not in cards),
+            ("nike", bool(action.nike) and "nike" not in cards))
+    gone = [kind for kind, on in used if on and kind in broken]
+    if action.suit == SUIT and all(kind in broken for kind in SUITS):
+        gone.append(SUIT)
+    if gone:
+        raise IllegalAction(f"{', '.join(gone)} broke in an earlier combat and stays gone until you die and come "
+                            "back (KMC 2.3.2): declare your other items", rule="locke.2.3.2")
 
 
 def worn(fight: Fight, index: int) -> tuple[str, ...]:

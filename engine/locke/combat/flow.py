@@ -31,6 +31,7 @@ from engine.locke.combat.equip import EquipDeclaration, reequip_steps
 from engine.locke.combat.model import (
     DEAD,
     DECK,
+    ESCAPED,
     HAND_SIZE,
     IN,
     MAX_ROUNDS,
@@ -46,7 +47,9 @@ from engine.locke.combat.talks import LeaveTalks, PartyTalks
 from engine.locke.components import Character
 from engine.locke.ending import end_game
 from engine.locke.planet_cards import Reroll
-from engine.locke.state import Cell, Combat, LockeState, advance, alive_seats, cell_of, log, with_cell, with_zone, zone_of
+from engine.locke.state import (
+    NO_SEAT, Cell, Combat, LockeState, advance, alive_seats, cell_of, log, party_of, with_cell, with_zone, zone_of,
+)
 from engine.locke.steps import Automatic, LockeStep, Rules, SeatDecision, Waiting, answers
 
 RULE = "locke.10"
@@ -185,6 +188,7 @@ class RoundStart(Automatic):
 
     KIND: ClassVar[str] = "cb_round"
     arrived: bool = False
+    stops: bool = False  # the prisoners were asked whether they stop this prison combat (seed 002, D10)
 
     def run(self, g: Rules, s: LockeState) -> LockeState:
         fight = fight_of(s)
@@ -192,11 +196,15 @@ class RoundStart(Automatic):
             return advance(put(s, fight._replace(ended="round-limit")), CombatEnd())
         if parties_left(fight) < 2:
             return advance(put(s, fight._replace(ended=fight.ended or "no-opponents")), CombatEnd())
+        if not self.stops:  # seed 002 prison 9-10: each prisoner may stop as the round begins
+            stops = prison_stops(s)
+            if stops:
+                return advance(s, *stops, RoundStart(self.arrived, stops=True))
         if not self.arrived:  # seed 002 actually-there 5-7: they come in first, declaring their items
             s, asks = _arrive(g, s, fight, fight.round + 1)
             asks += reequip_steps(fight_of(s))  # KMC 11.4: a true self's new card declares its items (N228)
             if asks:
-                return advance(s, *asks, RoundStart(arrived=True))
+                return advance(s, *asks, RoundStart(arrived=True, stops=True))
             fight = fight_of(s)
         fight = turn_cards.wake_up(fight, fight.round + 1)  # seed 000 3.1.3: knocked out for some rounds
         fighters = tuple(f._replace(acted=False, done=False, barrier_used=False, jammed_by=(), specials=(),
@@ -471,6 +479,51 @@ class RoundJudgement(Automatic):
         return advance(put(s, fight._replace(ended=fight.ended or "over")), CombatEnd())
 
 
+# --- a prison combat's stop (seed 002 prison chart 9-10, KMC ch. 12; ruling D10) -----------------
+
+#: ``Combat.cause`` of the prison chart's combat (seed 002 prison 9-10, engine/locke/fate.py).
+PRISON_COMBAT = "random-combat:prison"
+
+
+def prison_stops(s: LockeState) -> tuple[LockeStep, ...]:
+    """In a combat the prison chart made, every prisoner still fighting is asked, as each round
+    begins, whether it stops (seed 002 prison 9-10: each character may, at the start of every
+    round; stopping at round 1 is KMC ch. 12's re-arrest instead of fighting, D10)."""
+    c = s.combat
+    if c is None or c.cause != PRISON_COMBAT:
+        return ()
+    fight = fight_of(s)
+    return tuple(PrisonStop(f.seat, i) for i, f in enumerate(fight.fighters)
+                 if player(f) and active(fight, i) and s.seats[f.seat].status == "arrested")
+
+
+@dataclasses.dataclass(frozen=True)
+class PrisonStop(SeatDecision):
+    """Seed 002 prison 9-10 (ruling D10): prisoner ``seat`` (fighter ``fighter``) fights on, or
+    stops the prison combat for itself: it leaves the fight and stays in prison, its escape
+    counted as failed (one more on the prison chart's ledger)."""
+
+    KIND: ClassVar[str] = "cb_prison_stop"
+    fighter: int
+
+    def legal(self, g: Rules, s: LockeState, me: Character | None, knowledge: Knowledge | None) -> list[Action]:
+        return [GoOn(self.seat, True), GoOn(self.seat, False)]
+
+    @answers(GoOn)
+    def answer(self, g: Rules, s: LockeState, action: GoOn) -> LockeState:
+        if action.go_on:
+            return advance(s)
+        fight = fight_of(s)
+        f = fight.fighters[self.fighter]
+        fight = with_fighter(fight, self.fighter, f._replace(state=ESCAPED))
+        fight = fight._replace(stopped=fight.stopped + (self.seat,), ended=fight.ended or "prison-stop")
+        s = log(put(s, fight), "cb-prison-stop", self.seat, fight.round + 1)
+        assert s.combat is not None
+        owner = s.combat.sides[0][0] if s.combat.sides[0] else -1
+        # the prisoner the chart rolled for fails when the combat ends (CombatEnd); any other now
+        return advance(s if self.seat == owner else fate.prison_failed(s, self.seat, "prison-stop"))
+
+
 # --- the end (KMC 10.3.6, 10.11) ---------------------------------------------------------------
 
 
@@ -509,7 +562,9 @@ class CombatEnd(Automatic):
         if trapped and owner >= 0 and s.seats[owner].alive:  # seed 002 weapon check 3: the trap chart instead
             follow += g.trap_steps(owner, "")
         if cause == "prison" and owner >= 0 and s.seats[owner].alive:
-            if cleared:  # seed 000 3.2.1: the prison is gone with its card
+            # seed 000 3.2.1: the prison is gone with its card; a prisoner that stopped (D10) or escaped
+            # (N257) left the fight and stays
+            if cleared and owner not in fight.stopped and owner not in fight.escapers:
                 if cell_of(s, c.cell).face_up == "arrest":
                     s = s._replace(cells=with_cell(s, c.cell, Cell()))
                 return g.freed(s, owner, "prison-combat")
@@ -518,7 +573,23 @@ class CombatEnd(Automatic):
             s = s._replace(cells=with_cell(s, c.cell, Cell()))
         if s.phase == "planet" and not any(p.alive and not p.base_player for p in s.seats):
             return s._replace(queue=(g.no_searchers(),))
+        found = _three_found(s)
+        if found is not None:  # seed 000 3.2.2: a party formed in the combat holds three information cards
+            return s._replace(queue=(g.information_found(found),))
         return advance(s, *follow)
+
+
+def _three_found(s: LockeState) -> int | None:
+    """A living party leader whose party holds three information cards in the planet phase, or None.
+    A party formed inside a combat (KMC 10.3.1 (3)) is checked as the combat ends, the first moment
+    the planet phase can end with every card of the combat back in the deck (seed 000 3.2.2)."""
+    if s.phase != "planet":
+        return None
+    for i, p in enumerate(s.seats):
+        if p.alive and p.leader == NO_SEAT and any(q.leader == i for q in s.seats):
+            if sum(s.seats[j].info for j in party_of(s, i)) >= 3:
+                return i
+    return None
 
 
 def _arrive(g: Rules, s: LockeState, fight: Fight, round_no: int) -> tuple[LockeState, tuple[LockeStep, ...]]:
@@ -543,5 +614,5 @@ def _arrive(g: Rules, s: LockeState, fight: Fight, round_no: int) -> tuple[Locke
 #: the rounds' step kinds (engine/locke/combat/__init__.py STEPS)
 STEPS: tuple[type[LockeStep], ...] = (CombatStart, JoiningChecks, Joiners, RoundStart, ObstacleJammer,
                                       JammerVictimPick, Initiative, InitiativePair, InitiativeOrder, AttackTurn,
-                                      PostProcessing, Breakdown, GoOnQuestion, RoundJudgement, CombatEnd)
+                                      PostProcessing, Breakdown, GoOnQuestion, RoundJudgement, PrisonStop, CombatEnd)
 

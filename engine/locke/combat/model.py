@@ -172,3 +172,4 @@ class Fight(NamedTuple):
     newcomers: tuple[int, ...] = ()  # seats that joined and obey the cell's card when the combat ends (N192)
     forest: tuple[tuple[int, int], ...] = ()  # (fighter, card level): resonance-forest self-damage still due (N187)
     stay: bool = False  # an escape avoids the attack but nobody moves away (seed 002 trap 15, volley.py)
+    stopped: tuple[int, ...] = ()  # prisoners who stopped a prison-chart combat: their escape failed (seed 002, D10)

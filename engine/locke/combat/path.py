@@ -56,6 +56,7 @@ from engine.locke.combat.common import (
     effective,
     fight_of,
     forest_due,
+    henchmen_of,
     is_illusion,
     is_light_sword,
     jam_asks,
@@ -374,8 +375,8 @@ class AttackStands(PlayGoesOn):
                 if (player(f) and j not in (strike.attacker, strike.target) and alert(fight, j) and not f.done
                         and not f.acted and f.party != target_party):
                     steps.append(SyncQuestion(f.seat, j))
-            if attacker.seat >= 0 and attacker.henchmen:
-                steps.append(HenchmanSync(attacker.seat, attacker.henchmen))
+            if attacker.seat >= 0 and not attacker.thought:
+                steps += henchman_syncs(attacker.seat, attacker.henchmen)
         # KMC fig. 10.2: Jessica's disintegration phase comes before the escape phase (card attacks only)
         phase = (disintegration.DisintegrationPhase(),) if strike.card and not strike.direct else ()
         return advance(s, *steps, *phase, EscapePhase())
@@ -424,17 +425,36 @@ class Synced(PlayGoesOn):
         return advance(log(with_strike(s, strike), "cb-sync", seat, strike.level, strike.firepower))
 
 
+def henchman_syncs(seat: int, declared: int, escape: bool = False) -> tuple["HenchmanSync", ...]:
+    """The henchmen's sync questions for ``seat``'s attack or escape (KMC 10.8): those it declared
+    (``declared``), then the character card's henchmen it did not declare, which may sync all the
+    same (KMC 10.3.1 note 2: only their extra card is lost). Every seat gets the second question,
+    so being asked gives nothing away; answering it with a card is a claim about the card."""
+    asked = (HenchmanSync(seat, declared, escape),) if declared else ()
+    return asked + (UndeclaredHenchmen(seat, items.MAX_HENCHMEN, escape, undeclared=True),)
+
+
 @dataclasses.dataclass(frozen=True)
 class HenchmanSync(SeatDecision):
     """KMC 10.8: ``seat``'s henchmen (``left`` still to ask) may sync its attack, or its escape
-    teleport (``escape``), at level 2 or less, for free."""
+    teleport (``escape``), at level 2 or less, for free. ``undeclared``: the character card's
+    henchmen not declared before the initiative (KMC 10.3.1 note 2), each sync a claim that the
+    card has one more henchman than the seat declared and used so far."""
 
     KIND: ClassVar[str] = "cb_hench"
     left: int
     escape: bool = False
+    undeclared: bool = False
+
+    def _used(self, s: LockeState) -> int:
+        """Henchmen of the character card this question already counts: declared, then synced undeclared."""
+        f = fight_of(s).fighters[seat_index(fight_of(s), self.seat)]
+        return f.own_henchmen + items.MAX_HENCHMEN - self.left
 
     def legal(self, g: Rules, s: LockeState, me: Character | None, knowledge: Knowledge | None) -> list[Action]:
         index = seat_index(fight_of(s), self.seat)
+        if self.undeclared and me is not None and self._used(s) >= henchmen_of(me):
+            return [Nop(self.seat)]
         return options.answers("hench", g, s, self.seat, index, as_now(s, self.seat, me), knowledge)
 
     @answers(Play)
@@ -442,6 +462,8 @@ class HenchmanSync(SeatDecision):
         fight = fight_of(s)
         me = seat_index(fight, self.seat)
         strike = _s(s)
+        if self.undeclared:
+            s = items.claim_item(s, self.seat, "henchman", self._used(s) + 1)
         s, card, shown = play(g, s, me, action, ("hench",))
         if self.escape:
             strike = strike._replace(escape_level=strike.escape_level + 1, hench_escape=strike.hench_escape + 1)
@@ -450,12 +472,21 @@ class HenchmanSync(SeatDecision):
             strike = strike._replace(level=strike.level + 1, firepower=strike.firepower + card.firepower,
                                      hench_level=strike.hench_level + 1)
             s = log(with_strike(s, strike), "cb-sync", self.seat, "henchman", strike.level, strike.firepower)
-        more = (HenchmanSync(self.seat, self.left - 1, self.escape),) if self.left > 1 else ()
+        more = (dataclasses.replace(self, left=self.left - 1),) if self.left > 1 else ()
         return advance(s, *shown, *more)
 
     @answers(Nop)
     def passes(self, g: Rules, s: LockeState, action: Nop) -> LockeState:
         return advance(s)
+
+
+@dataclasses.dataclass(frozen=True)
+class UndeclaredHenchmen(HenchmanSync):
+    """KMC 10.3.1 note 2: the character card's henchmen the seat did not declare may sync its
+    attack or escape all the same (``undeclared`` is always set); a question of its own so that
+    a table may tell it from the declared henchmen's."""
+
+    KIND: ClassVar[str] = "cb_hench_more"
 
 
 # --- escape phase (KMC 10.7.2) and teleport blocks (KMC 10.9) ---------------------------------
@@ -534,8 +565,8 @@ class EscapeStands(PlayGoesOn):
         fight = fight_of(s)
         me = fight.fighters[self.fighter]
         steps: list[LockeStep] = []
-        if me.seat >= 0 and me.henchmen:
-            steps.append(HenchmanSync(me.seat, me.henchmen, escape=True))
+        if me.seat >= 0 and not me.thought:
+            steps += henchman_syncs(me.seat, me.henchmen, escape=True)
         for j in fight.order or range(len(fight.fighters)):
             f = fight.fighters[j]
             if j == self.fighter or not alert(fight, j) or f.thought:  # the knocked-out block nothing (N162)
@@ -662,7 +693,9 @@ class FleeRoll(Waiting):
         distance = action.faces[0]
         place = s.seats[self.seat].place
         s = gone(s, self.fighter, ESCAPED)
-        if place and board.teleport_targets(place, distance):  # off the board (prison): no move
+        # off the board, or a prisoner in its prison combat (ruling N257: out of the fight, not of
+        # prison, its piece stays on its arrest card): no move
+        if place and s.seats[self.seat].status != "arrested" and board.teleport_targets(place, distance):
             return advance(s, EscapeLanding(self.seat, distance))
         return advance(log(s, "cb-escape", self.seat, place))
 
@@ -689,14 +722,16 @@ class EscapeLanding(SeatDecision):
 
 
 def gone(s: LockeState, index: int, state: str) -> LockeState:
-    """A fighter leaves the fight (escaped or asleep); an escaping seat leaves its party (ruling N147)."""
+    """A fighter leaves the fight (escaped or asleep); an escaping seat leaves its party (ruling N147).
+    A prisoner escaping its prison combat leaves the fight, not the prison (ruling N257)."""
     fight = fight_of(s)
     f = fight.fighters[index]
     fight = with_fighter(fight, index, f._replace(state=state))
     if state == ESCAPED and f.seat >= 0:
         fight = fight._replace(escapers=fight.escapers + (f.seat,))
         seats = list(s.seats)
-        seats[f.seat] = seats[f.seat]._replace(leader=NO_SEAT, status="normal")
+        me = seats[f.seat]
+        seats[f.seat] = me._replace(leader=NO_SEAT, status="arrested" if me.status == "arrested" else "normal")
         for i, p in enumerate(seats):
             if p.leader == f.seat:
                 seats[i] = p._replace(leader=NO_SEAT, status="normal")
@@ -1040,6 +1075,9 @@ class DamageRoll(Waiting):
         if sum(members) < sum(target.members) and "jammer-lost-when-damaged" in ob.traits:
             ob = ob._replace(jammer=0)
         state = DEAD if all(d <= 0 for d in members) else target.state
+        if state == DEAD and target.state != DEAD and ob.character and attacker.seat >= 0:
+            # a random character killed by a seat's own attack counts for S-Strohheim (KMC 11.8.2, C8)
+            s = fate.credit_kill(s, attacker.seat, random_character=ob.character)
         fight = with_fighter(fight_of(s), strike.target, target._replace(members=tuple(members), ob=ob, state=state))
         s = log(put(s, fight), "cb-hit", who, target.ob.id, cells, list(target.members), members,
                 strike.card or "weapon")
@@ -1097,9 +1135,9 @@ def _land(g: Rules, s: LockeState, index: int, before: int, total: int, out: boo
 
 #: the attack path's step kinds (engine/locke/combat/__init__.py STEPS)
 STEPS: tuple[type[LockeStep], ...] = (
-    PlayedCard, ForestDamage, MindChecks, TurnAction, AttackStands, SyncQuestion, Synced, HenchmanSync, EscapePhase,
-    EscapeDecision, EscapeStands, BlockQuestion, BlockStands, BlockEnd, FleeRoll, EscapeLanding, Illusion,
-    IllusionRoll, SleepQuestion, IllusionEnd, TelepathyRoll, TelepathyShow, DefencePhase, DefenceDecision, Defended,
-    Hit, DurabilityQuestion, DamageRoll, HitAfterTransformation,
+    PlayedCard, ForestDamage, MindChecks, TurnAction, AttackStands, SyncQuestion, Synced, HenchmanSync,
+    UndeclaredHenchmen, EscapePhase, EscapeDecision, EscapeStands, BlockQuestion, BlockStands, BlockEnd, FleeRoll,
+    EscapeLanding, Illusion, IllusionRoll, SleepQuestion, IllusionEnd, TelepathyRoll, TelepathyShow, DefencePhase,
+    DefenceDecision, Defended, Hit, DurabilityQuestion, DamageRoll, HitAfterTransformation,
 )
 

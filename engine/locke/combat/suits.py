@@ -24,7 +24,9 @@ from engine.locke.combat import claims as cc
 from engine.locke.combat import kept
 from engine.locke.combat.actions import Absorb, SuitKind
 from engine.locke.combat.ball import BallAbsorbs, BallBreaks, ball_takes, is_nike_attack
-from engine.locke.combat.common import as_now, constant, damage_roller, fight_of, number, put, with_fighter, with_strike
+from engine.locke.combat.common import (
+    as_now, constant, damage_roller, fight_of, gear_left, number, put, wear, whole_or, with_fighter, with_strike,
+)
 from engine.locke.combat.equip import FightTransformation
 from engine.locke.combat.items import claim_item
 from engine.locke.combat.model import CARD_SUITS, SUIT, SUITS, Fight, Strike
@@ -81,13 +83,14 @@ class SuitKindQuestion(SeatDecision):
         me = as_now(s, self.seat, me)
         f = fight_of(s).fighters[self.fighter]
         if f.suit_card < 0:
-            kinds = [kind for kind in SUITS if me is None or me.items_of(kind)]
+            kinds = [kind for kind in SUITS if (me is None or me.items_of(kind)) and gear_left(s, self.seat, kind) != 0]
         else:
             fixed = dict(s.wild).get(f.suit_card, "")
             card = knowledge.card(f.suit_card) if knowledge is not None else None
             kinds = ([fixed] if fixed in CARD_SUITS else [pc.kind_of(card)] if card and pc.kind_of(card) in CARD_SUITS
                      else [])
-        return [SuitKind(self.seat, kind) for kind in kinds or (SUITS if f.suit_card < 0 else CARD_SUITS)]
+        whole = tuple(kind for kind in SUITS if gear_left(s, self.seat, kind) != 0)
+        return [SuitKind(self.seat, kind) for kind in kinds or (whole if f.suit_card < 0 else CARD_SUITS)]
 
     @answers(SuitKind)
     def said(self, g: Rules, s: LockeState, action: SuitKind) -> LockeState:
@@ -97,8 +100,12 @@ class SuitKindQuestion(SeatDecision):
         if action.suit not in kinds:
             raise IllegalAction(f"say which suit it is: one of {', '.join(kinds)}", rule="locke.2.3.2")
         if f.suit_card < 0:
+            if gear_left(s, self.seat, action.suit) == 0:
+                raise IllegalAction(f"your {action.suit} broke in an earlier combat (KMC 2.3.2): say the suit you wear",
+                                    rule="locke.2.3.2")
             s = claim_item(s, self.seat, action.suit)
-            f = f._replace(suit=action.suit, suit_left=constant(g, action.suit, "durability"))
+            f = f._replace(suit=action.suit,
+                           suit_left=whole_or(s, self.seat, action.suit, constant(g, action.suit, "durability")))
         else:
             s = kept.claim(s, self.seat, f.suit_card, action.suit)
             wild = tuple((h, action.suit if h == f.suit_card and was == SUIT else was) for h, was in s.wild)
@@ -222,6 +229,8 @@ class SuitDamageRoll(Waiting):
             turned = turned or r.transformation
             cells.append(r.cell)
         broken = -1
+        if f.seat >= 0 and (f.nike_card if nike else f.suit_card) < 0 and (nike or f.suit in SUITS):
+            s = wear(s, f.seat, "nike" if nike else f.suit, left)  # KMC 2.3.2: it never recovers
         if nike:
             broken = f.nike_card if left <= 0 else -1
             f = f._replace(nike_left=max(0, left), nike_on=f.nike_on and left > 0,
@@ -266,6 +275,7 @@ class AbsorbQuestion(SeatDecision):
             return advance(log(with_strike(s, None), "cb-suit-absorbs", self.seat, strike.level))
         s = put(s, with_fighter(fight_of(s), self.fighter, f._replace(suit="", suit_card=-1)))
         s = log(s, "cb-suit-broken", self.seat, strike.level)
+        s = wear(s, self.seat, "powered-suit", 0) if f.suit_card < 0 else s  # KMC 2.3.2: gone for good
         shown = kept.broken_steps(self.seat, f.suit_card, "powered-suit") if f.suit_card >= 0 else ()  # seed 000 3.1.2
         return advance(s, *shown, g.attack.DurabilityQuestion(self.seat), g.attack.DamageRoll())
 

@@ -54,8 +54,14 @@ def local(record: Mapping[str, Any], override: Any = None) -> LocalSetup[LockeSt
 #: Bumped whenever a saved game of the older rules could replay differently. 2: the rebuilt
 #: engine of typed steps (issue 24), whose step encoding changes every state hash; with it (no
 #: version-1 record replays either way) who may refuse a victory declaration (KMC 11.1.2) and
-#: the key-base claim carrying the converted mark (KMC 2.2.1), issue 25.
-RULES_VERSION = "2"
+#: the key-base claim carrying the converted mark (KMC 2.2.1), issue 25. 3 (issue 25 A2-A8, A10
+#: and B): kills kept with the cards of their moment (state.kill_log, KMC 11.8.2), a character
+#: card's items worn down across combats (Seat.gear, KMC 2.3.2), the henchmen's undeclared sync
+#: question (KMC 10.3.1 note 2), both ambushes in one placement with a disclosure (N251), a
+#: clone-revived turn going on to the combat phase (KMC 8), the planet phase ending at once
+#: (three information cards in a party as it forms, the last card opened; KMC 7.2.2), the
+#: prisoner's stop of a prison combat and its escape leaving it in prison (N257, N258).
+RULES_VERSION = "3"
 
 ENTRY: GameEntry[LockeState] = GameEntry(
     name="locke", title="Super Human Locke", title_ja="超人ロック", rules_id=RULES_ID, rules_version=RULES_VERSION,

@@ -98,7 +98,9 @@ class _Seat:
     alive: bool
     party: int  # the party's leader, or -1 alone
     level: int
-    kills: tuple[int, ...]
+    #: kills by this seat's own attack: (its card then, the victim's card then, the victim was a
+    #: random character), from the game's kill log (KMC 11.8.2, rulings C8, N25)
+    kills: tuple[tuple[Character, Character, bool], ...]
 
 
 def _seats(components: ComponentSet, state: Any) -> list[_Seat]:
@@ -110,8 +112,11 @@ def _seats(components: ComponentSet, state: Any) -> list[_Seat]:
         card = components.character(str(opened[p.character]))
         followed = any(q.leader == i for q in state.seats)
         party = p.leader if p.leader >= 0 else (i if followed else -1)
+        kills = tuple(
+            (components.character(str(opened[kc])), components.character(str(rc or opened[vc])), bool(rc))
+            for k, kc, _, vc, rc in state.kill_log if k == i and kc in opened and (rc or vc in opened))
         out.append(_Seat(i, card, side(card, bool(p.converted)), bool(p.alive), party,
-                         level_now(card, p.mods, p.proofs), tuple(p.kills)))
+                         level_now(card, p.mods, p.proofs), kills))
     return out
 
 
@@ -179,9 +184,27 @@ def own_met(me: _Seat, seats: Sequence[_Seat], state: Any) -> tuple[bool, str]:
         ok = me.index in tuple(state.last_combat) or me.index in tuple(state.present)
         return ok, "present at the finale" if ok else "absent from the finale"
     if kind == "kill-personally":  # N25, C8
-        ok = any(_named(seats[v].card, names) for v in me.kills if 0 <= v < len(seats))
+        ok = _killed_target(me, me.card)
         return ok, "killed a Locke personally" if ok else "killed no Locke"
     raise ValueError(f"unknown own condition {kind!r} on {me.card.id}: the judge does not know this rule")
+
+
+def _killed_target(me: _Seat, as_card: Character) -> bool:
+    """KMC 11.8.2, C8: as ``as_card`` the seat killed one of that card's targets with its own
+    attack (a random character counts only when the card says so)."""
+    rule = as_card.victory
+    names = rule.params.get("targets", ())
+    names = names if isinstance(names, tuple) else ()
+    flags = rule.params.get("flags", ())
+    random_ok = isinstance(flags, tuple) and "random-character-counts" in flags
+    return any(killer.id == as_card.id and _named(victim, names) and (random_ok or not rnd)
+               for killer, victim, rnd in me.kills)
+
+
+def _won_for_good(me: _Seat) -> bool:
+    """KMC 11.8.2 (N25): a kill-personally win made under an earlier card stays won."""
+    return any(killer.id != me.card.id and killer.victory.kind == "kill-personally" and _killed_target(me, killer)
+               for killer, _, _ in me.kills)
 
 
 def judge(components: ComponentSet, state: Any) -> list[Judged]:
@@ -193,6 +216,9 @@ def judge(components: ComponentSet, state: Any) -> list[Judged]:
             won = me.index == state.ended_by
             out.append(Judged(me.index, won, grade(won, me.alive),
                               "destroyed the King editorial room" if won else "the author won alone"))
+            continue
+        if _won_for_good(me):
+            out.append(Judged(me.index, True, grade(True, me.alive), "won for good by an earlier kill (KMC 11.8.2)"))
             continue
         s_ok, s_why = side_met(me, seats, int(state.key_bases_destroyed))
         o_ok, o_why = own_met(me, seats, state)

@@ -36,6 +36,8 @@ def table_at(position: dict[str, Any], seed: int = 0) -> LocalTable:
 
 #: The combat's party questions (KMC 10.3.1 (3), 10.3.4; engine/locke/combat/talks.py).
 TALKS = ("locke.cb_party", "locke.cb_leave")
+#: The undeclared henchmen's sync question every seat's attack and escape get (KMC 10.3.1 note 2).
+HENCH_MORE = "locke.cb_hench_more"
 
 
 def settle(table: LocalTable) -> None:
@@ -43,12 +45,16 @@ def settle(table: LocalTable) -> None:
 
     A combat's party questions are declined (Nop) here, so a scenario about something else
     is not interrupted by an invitation it does not care about; a test of the party talks
-    sets ``table.talks = True`` and answers them itself."""
+    sets ``table.talks = True`` and answers them itself. So are the undeclared henchmen's syncs
+    (``table.henchmen = True`` leaves them to the test)."""
     from engine.locke.actions import Nop
 
     while table.pending is not None:
         pending = table.pending
         if isinstance(pending, Decision) and pending.prompt in TALKS and not getattr(table, "talks", False):
+            table.feed(Nop(pending.seat))
+            continue
+        if isinstance(pending, Decision) and pending.prompt == HENCH_MORE and not getattr(table, "henchmen", False):
             table.feed(Nop(pending.seat))
             continue
         if isinstance(pending, (Decision, Chance, SealedChoice)):

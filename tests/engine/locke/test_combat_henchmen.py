@@ -84,3 +84,37 @@ def test_a_henchman_syncs_an_escape_teleport_at_or_below_its_level() -> None:
     act(table, Nop(0))
     strike = fight(table).strike
     assert strike is not None and strike.escape_level == 2
+
+
+def test_henchmen_not_declared_may_still_sync_kmc_10_3_1_note_2() -> None:
+    """KMC 10.3.1 note 2: henchmen left undeclared before the initiative may still sync their
+    master's attack; only the extra card is lost (issue 25 A4: the engine asked declared ones
+    only). Yamaki 2 (one henchman on the card) declared none; the sync is a claim that the card
+    has it, and a second one is not offered (claiming one is false)."""
+    from engine.core.claims import FalseClaim
+    from engine.locke.combat import claims as cc
+    from tests.engine.locke.flow_helpers import five
+
+    seats = five(s2={"character": "yamaki-2", "silhouette": "nia", "place": "P:1:0"})
+    table = combat_table(seats=seats, deck=seven() + seven("raygun-1", "raygun-2", "raygun-3"))
+    table.henchmen = True  # type: ignore[attr-defined]  # the test answers the undeclared henchmen's question
+    roll(table, *NIA_FIRST)
+    assert len(fight(table).fighters[1].hand) == 7 and fight(table).fighters[1].henchmen == 0
+    act(table, card(table, 2, "attack", "raygun-1", target=0))
+    assert waiting(table) == ("locke.cb_hench_more", 2)
+    act(table, card(table, 2, "hench", "raygun-2"))
+    assert [c.value for c in table.state.claims if c.what == cc.ITEM][-1] == ["henchman", 1]
+    assert fight(table).strike is not None and fight(table).strike.level == 2
+    assert waiting(table) == ("locke.cb_hench_more", 2) and table.legal(2) == [Nop(2)]
+    with pytest.raises(FalseClaim):
+        table.feed(card(table, 2, "hench", "raygun-3"))
+
+
+def test_a_seat_without_henchmen_is_asked_too_and_may_only_pass() -> None:
+    """Everyone's attack gets the undeclared henchmen's question (being asked gives nothing
+    away); Locke 1 has no henchmen, so he may only pass."""
+    table = combat_table(deck=seven("raygun-1", "raygun-2") + seven())
+    table.henchmen = True  # type: ignore[attr-defined]
+    roll(table, *LOCKE_FIRST)
+    act(table, card(table, 0, "attack", "raygun-1", target=1))
+    assert waiting(table) == ("locke.cb_hench_more", 0) and table.legal(0) == [Nop(0)]

@@ -800,3 +800,24 @@ def test_a_face_down_wildcard_fixed_in_combat_is_chosen_again_by_its_receiver() 
     assert {c for _, c in kept.usable(g, s, 2, k2, "absorb-ball")} == {"absorb-ball-3", "absorb-ball-4", "absorb-ball-5"}
     assert not kept.usable(g, s, 0, table.knowledge[0], "energy-suit")
     assert cc.said_about(s.claims, 2, w) == []
+
+
+def test_a_wildcard_used_as_the_geoid_bomb_cannot_also_pay_for_its_re_roll() -> None:
+    """Seed 000 3.1.5 (a wildcard is one card at a time), 3.2.4, N208: the wildcard fired as the
+    geoid bomb is not offered as the residential district for the bomb's own re-roll, and using it
+    so is refused (it was spent twice, its handle put under the stock twice)."""
+    import pytest
+
+    from engine.core.errors import IllegalAction
+    from engine.locke.actions import UseCard
+
+    seats = _seats(kept0=("wildcard",))
+    (wild,) = _handles(seats, 0)
+    table = _table(kept0=("wildcard",))
+    act(table, UseItem(0, "geoid-bomb", 1, wild, "geoid-bomb"))
+    roll(table, 3, 3)
+    assert waiting(table) == ("locke.reroll", 0) and table.legal(0) == [Nop(0)]
+    before = table.state
+    with pytest.raises(IllegalAction):
+        table.feed(UseCard(0, wild, "residential"))
+    assert table.state is before

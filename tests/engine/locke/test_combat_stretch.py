@@ -109,3 +109,16 @@ def test_the_audit_names_the_over_stretching_seat() -> None:
     honest = game().apply(table.state, card(table, 0, "attack", "geoid-bomb-100", target=1, stretch=1, mind=8))
     assert false_claims(honest.claims[n:], table.truth.get, game().claim_holds) == ()
     assert {c.what for c in honest.claims[n:]} >= {cc.CARD, cc.STRETCH}
+
+
+def test_kmc_10_5_2s_worked_example_two_checks_and_one_power_n253() -> None:
+    """KMC 10.5.2's example: a level-2 esper passes two mind checks to fire a bazooka (level 3)
+    and spends 1 power. With 10.5.1's exact shortfall (N142, kept by N253) that is an esper with
+    1 power left: Yamaki 2 (level 2, power 15, mind 9) after a public change of -14 power."""
+    seats = five(s2={"character": "yamaki-2", "silhouette": "nia", "place": "P:1:0",
+                     "mods": [["power", "add", -14, "game"]]})
+    table = _duel(seven("raygun-2"), seven("bazooka-9"), NIA_FIRST, seats=seats)
+    assert _stretches(table, 2, "bazooka-9") == {(2, 9)}
+    act(table, card(table, 2, "attack", "bazooka-9", target=0, stretch=2, mind=9))
+    roll(table, 2, 2, 3, 3)  # both mind checks pass (4 and 6, against mind 9)
+    assert fight(table).fighters[1].spent == 1

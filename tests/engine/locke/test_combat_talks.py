@@ -213,3 +213,24 @@ def test_a_controlled_seat_s_leaving_is_its_controllers_decision() -> None:
         table.feed(Leave(3))
     act(table, Leave(2))
     assert table.state.seats[3].leader == -1
+
+
+def test_a_party_formed_in_a_combat_with_three_information_cards_ends_the_planet_phase() -> None:
+    """Seed 000 3.2.2 (issue 25 A7): Locke (2 information cards) takes Yamaki (1) into his party in
+    the combat's pre-processing; once the combat is over the planet phase ends, the cards of the
+    combat back in the deck (before, only a drawn information card was checked)."""
+    seats = five(s0={"info": 2}, s2={"place": "P:1:0"}, s3={"info": 1})
+    table = combat_table(seats=seats, deck=seven() + seven() + seven(), offers={3: (1, 2)}, talks=True)
+    act(table, Propose(0, (3,)))
+    act(table, Join(3, True))
+    while table.state.combat is not None:
+        pending = table.pending
+        if isinstance(pending, Chance):
+            roll(table, *([3] * len(pending.dice)) if pending.purpose != "locke.combat.initiative" else IN_ORDER[:len(pending.dice)])
+            continue
+        seat = waiting(table)[1]
+        legal = table.legal(seat)
+        choice = next((a for a in legal if isinstance(a, Nop)), None) or next(
+            a for a in legal if getattr(a, "go_on", None) is False)
+        act(table, choice)
+    assert table.state.phase == "base" and ("phase-change", "information", 0) in table.state.events

@@ -391,3 +391,32 @@ def test_expose_self_turns_the_drawer_face_up_and_it_can_no_longer_refuse() -> N
     assert s.seats[0].exposed and dict(s.open_cards)[s.seats[0].character] == "locke-1"
     assert 0 not in answerers(s, 2)
     assert dict(s.cells)["P:1:1"].handle is None and dict(s.cells)["P:1:1"].face_up == ""
+
+
+def test_a_clone_revived_seat_goes_on_to_the_combat_phase_kmc_8_n66() -> None:
+    """KMC 8 (dead state): the revived seat places its piece, then its turn goes on from the
+    instruction phase, so the combat phase follows (ruling N66; issue 25 A6: the turn used to end
+    right after the cell's instruction). Back on Locke's spaceport, Nia may declare a combat."""
+    seats = five(s2={"alive": False, "place": "", "kept": ["clone"]})
+    table = _table(seats)
+    act(table, Nop(0))
+    h = table.state.seats[2].kept[0]
+    act(table, UseCard(2, h, "clone"))
+    act(table, Walk(2, "P:1:0"))
+    assert waiting(table) == ("locke.fight", 2)
+    assert any(getattr(a, "target", None) == 0 for a in table.legal(2))
+
+
+def test_a_clone_revived_seat_in_the_base_phase_gets_its_destruction_phase_kmc_8() -> None:
+    """KMC 8 (ruling N66): back on an outer cell, the turn goes on; on the Nova the revived seat
+    is offered its try in the destruction phase (issue 25 A6: the turn used to end first)."""
+    keys = {"B:1:2": "command-room", "B:3:3": "laboratory", "B:5:5": "computer-room", "B:6:6": "energy-room"}
+    seats = five(s0={"place": "B:6:1"}, s1={"place": ""}, s2={"alive": False, "place": "", "kept": ["clone"]},
+                 s3={"place": ""}, s4={"place": ""})
+    table = table_at({"seats": seats, "phase": "base", "fill": "corridor", "turn_of": 2,
+                      "cells": {"B:1:1": {"face_up": "nova"}},
+                      "placements": [{"zone": "keybases", "seat": 1, "cells": keys}]})
+    assert waiting(table) == ("locke.clone", 2)
+    act(table, UseCard(2, table.state.seats[2].kept[0], "clone"))
+    act(table, Walk(2, "B:1:1"))
+    assert waiting(table) == ("locke.nova", 2)
