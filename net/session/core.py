@@ -52,7 +52,7 @@ from engine.core.encoding import decode
 from engine.core.errors import EngineError
 from engine.core.game import Game, hash_of
 from engine.core.hidden import Knowledge
-from engine.core.pending import Decision, Pending, SealedChoice
+from engine.core.pending import Decision, Pending, Placement, SealedChoice
 from engine.core.capabilities import capabilities
 from engine.core.inputs import PlacementPick, SealedPick, SeatInput
 from net.bots.base import Agent
@@ -80,6 +80,7 @@ from net.session.messages import KINDS, Outgoing
 from net.session.opening import Opening, load_secrets
 from net.session.phases import Done, Phase, check_transition
 from net.session.plan import TablePlan
+from net.session.placement import PlacementBook, PlacementRound
 from net.session.play import Play
 from net.session.rounds import NOTHING
 from net.seam import InputRefused, refusal, vet
@@ -192,6 +193,8 @@ class Session:
         # cards: our own secrets (from the journal after a restart); the book once every key is in
         self._secrets, self._my_list = load_secrets(self.gid, seat, self.plan, journal, deck)
         self.book: CardBook | None = None
+        #: Every hidden placement on record, its cells' commitments and openings (net.session.placement).
+        self.placements = PlacementBook()
         #: The audit phase once the game reached it (kept after it: its openings and judgement).
         self.audit: Audit | None = None
         # end of game (recorded when the final phase begins, or by a conviction)
@@ -273,14 +276,15 @@ class Session:
         if self.seat is None or seat != self.seat:
             raise InputRefused(f"this table plays seat {self._seat_word()}, not seat {seat + 1}", seat=seat)
         if chosen not in self.legal(seat):
-            if isinstance(chosen, PlacementPick):
-                raise InputRefused("hidden placements are not played over the network yet; play this game "
-                                   "on a local table", seat=seat)
             raise refusal(self.game, self.caps, self.state, self.knowledge, seat, chosen)
         if isinstance(chosen, SealedPick):
             play = self._phase
             assert isinstance(play, Play)  # legal() offers sealed picks only while a round waits for ours
             play.pick(chosen.choice)
+        elif isinstance(chosen, PlacementPick):
+            play = self._phase
+            assert isinstance(play, Play) and isinstance(play.round, PlacementRound)  # legal() offers them then
+            play.round.pick(chosen)
         elif isinstance(chosen, Action):
             try:
                 vet(self.game, self.caps, self.state, self.knowledge, chosen)  # what only our own cards show
@@ -419,12 +423,17 @@ class Session:
 
     def legal(self, seat: int) -> list[SeatInput]:
         """What ``seat`` may give now (net/seam.py): only our own seat ever may; its
-        actions at its Decision, its sealed picks at a SealedChoice not yet committed.
-        A hidden placement offers nothing here yet (networked placements are later
-        work): the table stays on it and says so."""
+        actions at its Decision, its sealed picks at a SealedChoice not yet committed,
+        the placer's picks for its next thing at a hidden placement (net.session.placement)."""
         pending = self.pending
         if self.seat is None or seat != self.seat:
             return []
+        if isinstance(pending, Placement):
+            play = self._phase
+            if not isinstance(play, Play) or not isinstance(play.round, PlacementRound) \
+                    or (self.step, "place") in self._sent:
+                return []
+            return list(play.round.offered(seat))
         if isinstance(pending, SealedChoice):
             if self.seat not in pending.seats or (self.step, "commit") in self._sent:
                 return []

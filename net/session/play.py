@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.core.actions import Action
-from engine.core.pending import Chance, Decision, HiddenOp, SealedChoice
+from engine.core.pending import Chance, Decision, HiddenOp, Placement, SealedChoice
 from net.envelope import Envelope
 from net.errors import UnexpectedMessage
 from net.session import decisions
@@ -87,6 +87,8 @@ class Play:
             return f"commit or reveal its dice contribution ({pending.purpose})"
         if isinstance(pending, HiddenOp):
             return f"do its part of the {pending.op} of {pending.zone}"
+        if isinstance(pending, Placement):
+            return f"{pending.op} the hidden cells of {pending.zone}"
         return "act"
 
     def successor(self) -> Phase | None:

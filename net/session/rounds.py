@@ -29,6 +29,7 @@ from net.errors import MalformedMessage, UnexpectedMessage
 from net.poker.protocol import ShuffleRound
 from net.session.cards import CardOp
 from net.session.events import Cheat
+from net.session.placement import PlacementRound
 from net.session.phases import Wait
 
 #: choose_sealed's answer when no choice is known yet (None may be a real option).
@@ -91,9 +92,7 @@ def make_round(s: Session, pending: Any) -> Round | None:
             s.book.shows[s.step] = (held, pending.to_seat)
         return Cards(op)
     if isinstance(pending, Placement):
-        raise RuntimeError(f"hidden placement {pending.zone!r}: networked tables do not run placements yet "
-                           "(net.commit has the per-cell commitments; the session rounds are later work, issue 11); "
-                           "play this game on a local table")
+        return PlacementRound(s, pending)
     raise RuntimeError(f"unknown pending input {pending!r}")
 
 
@@ -253,6 +252,8 @@ class Cards:
             op.book.identified.update(op.cards)
         if learned and s.seat == op.op.to_seat:
             s.knowledge = s.knowledge.learn(learned)
+            if op.op.op == "show_to":  # what the client's private panel lists as "shown at step n"
+                s.knowledge = s.knowledge.noted(s.step - 1, f"shown:{op.op.zone}", tuple(learned))
 
 
 def choose_sealed(s: Session) -> Any:
