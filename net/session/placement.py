@@ -308,17 +308,17 @@ class PlacementRound:
             book.record(placed)
             if s.seat == self.placer:
                 mine = my_openings(s, placed)
-                contents = [str(mine[c].value) for c in p.cells]
-                s.knowledge = s.knowledge.learn(zip(handles, contents)).noted(
-                    step, f"placed:{p.zone}", tuple((c, v) for c, v in zip(p.cells, contents) if v != EMPTY))
+                laid = [str(mine[c].value) for c in p.cells]
+                s.knowledge = s.knowledge.learn(zip(handles, laid)).noted(
+                    step, f"placed:{p.zone}", tuple((c, v) for c, v in zip(p.cells, laid) if v != EMPTY))
             return
         if p.op == "open":
             assert self.opened is not None
             contents = tuple(str(self.opened[c].value) for c in p.cells)
+            s._apply(CellsOpened(SYSTEM, p.zone, p.handles, contents))
             for h, c in zip(p.handles, p.cells):
                 book.openings[h] = self.opened[c]
                 book.contents[h] = str(self.opened[c].value)
-            s._apply(CellsOpened(SYSTEM, p.zone, p.handles, contents))
             return
         s._apply(PlacementDisclosed(SYSTEM, p.zone, p.handles, p.to_seats))
         if s.seat in p.to_seats and s.seat != self.placer and self.opened is not None:
