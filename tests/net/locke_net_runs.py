@@ -26,6 +26,7 @@ from typing import Any
 
 from engine.core.claims import unjudged_claims
 from engine.core.hashing import digest
+from engine.core.pending import Chance, HiddenOp, Placement
 from net.envelope import Genesis
 from net.games import game_named, table_for
 from net.identity import Identity
@@ -54,6 +55,29 @@ def sessions(seats: int, seed: int, bots: str = "random", **options: Any) -> lis
             for s in range(seats)]
 
 
+def kind_of(pending: Any) -> str:
+    """A pending input's kind, as the networked table runs it (gifts apart: a held card passed on)."""
+    if isinstance(pending, HiddenOp):
+        owner = pending.zone.partition(":")[2]
+        gift = pending.op == "deal" and pending.zone.startswith("kept:") and owner.isdigit() \
+            and int(owner) != pending.to_seat
+        return "gift" if gift else f"cards:{pending.op}"
+    if isinstance(pending, Placement):
+        return f"placement:{pending.op}"
+    if isinstance(pending, Chance):
+        return "roll" if pending.dice else "roll of no dice"
+    return type(pending).__name__.lower()
+
+
+def count_kinds(s: Session) -> dict[str, int]:
+    """How many inputs of each kind ``s`` applied (read back from its states)."""
+    counts: dict[str, int] = {}
+    for state in s.states[:-1]:
+        kind = kind_of(s.game.pending(state))
+        counts[kind] = counts.get(kind, 0) + 1
+    return dict(sorted(counts.items()))
+
+
 def play(seats: int, seed: int, bots: str = "random") -> tuple[list[Session], Loopback]:
     """A whole networked game over the loopback (raises when the table does not settle)."""
     table = Loopback(sessions(seats, seed, bots))
@@ -80,6 +104,7 @@ def record(seats: int, seed: int, ss: Sequence[Session], loop: Loopback, seconds
         "unjudged": unjudged(s) if s.audit is not None else None, "seconds": round(seconds, 1),
         "bytes": loop.bytes, "messages": loop.delivered,
         "notes": sorted({n.topic.split(":")[0] for x in ss for n in x.knowledge.notes}),
+        "kinds": count_kinds(s),
         "events": [json.loads(json.dumps(list(e), default=lambda v: v.__canonical__())) for e in s.state.events],
     }
 
