@@ -18,8 +18,9 @@ from engine.locke.state import MAX_SEATS, MIN_SEATS, RULES_ID, LockeState
 from net.games.locke.heuristic import LockeHeuristicBot
 from net.games.locke.judge import disagreements, end_sides
 from net.games.locke.random_bot import LockeRandomBot
-from net.games.locke.table import table
-from net.games import GameEntry, LocalSetup, register
+from net.games.locke import table as locke_table
+from net.envelope import Genesis
+from net.games import GameEntry, LocalSetup, Table, register
 
 FILES = ("characters", "silhouettes", "combat_cards", "planets", "bases")
 
@@ -30,6 +31,11 @@ def components() -> ComponentSet:
     import assets
 
     return component_set_from_data(**{name: assets.load_json(f"locke/{name}.json") for name in FILES})
+
+
+def table(genesis: Genesis) -> Table[LockeState]:
+    """The networked start of a genesis record (net/games/locke/table.py), with the shipped components."""
+    return locke_table.table(genesis, components())
 
 
 def local_record(seats: int, decks: Sequence[Sequence[str]] | None, override: Any = None) -> dict[str, Any]:

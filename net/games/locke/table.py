@@ -23,6 +23,7 @@ What the session needs beyond the engine (net/session/plan.py):
 from __future__ import annotations
 
 from engine.core.actions import Action
+from engine.locke.components import ComponentSet
 from engine.locke.game import LockeGame
 from engine.locke.state import MAX_SEATS, MIN_SEATS, LockeState
 from net.envelope import Genesis
@@ -40,11 +41,9 @@ def plan(game: LockeGame) -> TablePlan:
     return TablePlan(public_cards=game.open_cards, claims=no_card_proofs)
 
 
-def table(genesis: Genesis) -> Table[LockeState]:
-    """The networked start for the genesis' seats; ValueError when it does not fit."""
-    from net.games.locke import components
-
-    chosen = components()
+def table(genesis: Genesis, chosen: ComponentSet) -> Table[LockeState]:
+    """The networked start for the genesis' seats with the shipped components ``chosen``
+    (net/games/locke/__init__.py passes them); ValueError when it does not fit."""
     if genesis.card_set_hash != chosen.digest():
         raise ValueError("this table plays another version of the Locke components (components hashes differ); "
                          "every player needs the same Fairtable version")
