@@ -67,20 +67,21 @@ from net.envelope import (
 from net.errors import BadSignature
 from net.identity import Identity
 from net.journal import Journal
-from net.session import abandon, catchup, chat, conviction, deadlines, decisions, inputs, intake, limits, pump, resign
+from net.session import abandon, catchup, chat, conviction, deadlines, decisions, inputs, intake, leave, limits, pump, resign
 from net.session.cards import CardBook
 from net.session.catchup import CATCH_UP_CHUNK, CATCH_UP_EVERY
 from net.session.chat import MAX_CHAT
 from net.session.desync import SECTION_DOMAIN, section_hashes
 from net.session.inbox import Inbox
-from net.session.events import Applied, ChatLine, Event, Finished, Flooding, Misconduct, Notice, PhaseChanged, Rejected
+from net.session.events import (Applied, ChatLine, Event, Finished, Flooding, Misconduct, Notice, PhaseChanged, Rejected,
+                                 Resigned)
 from net.session.limits import MAX_BUFFERED
 from net.session.endgame import Audit, Final, Finding
 from net.session.messages import KINDS, Outgoing
 from net.session.opening import Opening, load_secrets
 from net.session.phases import Done, Phase, check_transition
 from net.session.plan import TablePlan
-from net.session.placement import PlacementBook, PlacementRound
+from net.session.placement import PlacementBook, PlacementRound, audit_cells
 from net.session.play import Play
 from net.session.rounds import NOTHING
 from net.seam import InputRefused, refusal, vet
@@ -217,6 +218,8 @@ class Session:
         #: Every seat excused from the final record: resigned, forfeited or silent at an abandonment
         #: (``forfeited`` is the first of them; net.session.endgame.Final.signers).
         self.gone: set[int] = set()
+        #: Seats that left a running game (net.session.leave): seat -> its published card secret.
+        self.left: dict[int, int] = {}
         #: The abandonment that ended the game (net.session.abandon): claimers, stallers, step, part.
         self.abandoned: dict[str, Any] | None = None
         #: The current phase (net.session.phases); only :meth:`_enter` changes it.
@@ -346,6 +349,19 @@ class Session:
                              "we already claimed; wait until the table reports it as stalling")
         self._send("forfeit", deadlines.claim_body(self, staller))
         pump.pump(self)
+        return self._flush()
+
+    def leave(self) -> list[Outgoing]:
+        """Leave this running game for good and let the others play on (net.session.leave): our card
+        secret and our placements' openings are published, our character is played on by the
+        table's stand-in, and we sign nothing more. At a table of two, resign instead."""
+        if self.seat is None or self.phase != "play" or self.halted is not None:
+            raise ValueError("only a seat in a running game can leave it")
+        if len(self.seats) - len(self.left) <= 2:
+            raise ValueError("with one seat left the game cannot go on; resign instead")
+        pump.pump(self)  # first the parts we owe now, so nothing of ours is missing
+        self._send("leave", leave.body(self, audit_cells(self)))
+        self._halt(Resigned(self.seat, self.names[self.seat], self.step))
         return self._flush()
 
     def claimable(self) -> tuple[int, ...]:

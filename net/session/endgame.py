@@ -34,7 +34,8 @@ from net.session.audit import verdict as audit_verdict
 from net.session.cards import CardBook
 from net.session.claim_audit import claimed_hand_cards
 from net.session.late import LateParts
-from net.session.placement import audit_cells, open_audit_cells, placement_findings
+from net.session.leave import public_knowledge
+from net.session.placement import audit_cells, placement_findings
 from net.session.phases import Done, Phase, Wait, refuse_after_end, refuse_second_hello
 
 if TYPE_CHECKING:
@@ -89,16 +90,30 @@ class Audit:
         return True
 
     def waiting_for(self) -> tuple[int, ...]:
-        return tuple(seat for seat in self.s.seats if seat not in self.decks)
+        return tuple(seat for seat in self.s.seats if seat not in self.decks and seat not in self.s.left)
 
     def describe(self) -> str:
         return "open its deck list and hand cards"
 
+    def _open_for_the_left(self) -> None:
+        """Seats that left open nothing: their held cards are read with their published keys."""
+        s = self.s
+        for seat in s.left:
+            if seat in self.decks:
+                continue
+            known = public_knowledge(s, seat)
+            for h in self.owed_hands().get(seat, ()):
+                card = known.card(h)
+                if card is not None:
+                    s.opened_hands[h] = card
+            self.decks[seat] = None
+
     def successor(self) -> Phase | None:
         """Every opening is in: judge the game; the final record carries the verdict."""
         s = self.s
-        if len(self.decks) != len(s.seats):
+        if self.waiting_for():
             return None
+        self._open_for_the_left()
         findings = self.findings()
         outcome = s.game.outcome(s.state)
         return Final(s, outcome.__canonical__() if outcome is not None else {"winner": None, "reason": "ended"},
@@ -139,7 +154,7 @@ class Audit:
         elif body["deck"] is not None:
             raise MalformedMessage("this seat has no secret deck list to open", seat=seat)
         hand = open_hand(self.book, s.step, seat, self.owed_hands().get(seat, ()), body["hands"], opened)
-        cells = open_audit_cells(s.placements, seat, body["cells"]) if "cells" in keys else {}
+        cells = s.placements.open_owed(seat, body["cells"]) if "cells" in keys else {}
         for h, opening in cells.items():
             s.placements.openings[h] = opening
             s.placements.contents[h] = str(opening.value)

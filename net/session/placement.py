@@ -44,6 +44,7 @@ from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PrivateKey
 from engine.core.actions import SYSTEM
 from engine.core.encoding import decode, encode
 from engine.core.errors import EncodingError
+from engine.core.hashing import digest
 from engine.core.inputs import PlacementPick
 from engine.core.pending import EMPTY, CellsOpened, Placement, PlacementDisclosed, PlacementMade
 from net.commit import Opening, PlacementCommitments, check_placement, commit_placement, open_cell
@@ -51,12 +52,15 @@ from net.envelope import Envelope
 from net.errors import IllegalChoice, MalformedMessage, ProtocolError, UnexpectedMessage
 from net.poker import sealed
 from net.poker.errors import BadCardMessage, CardProtocolError
+from net.session import leave
 
 if TYPE_CHECKING:
     from net.session.core import Session
 
 __all__ = ["BadDisclosure", "PlacementBook", "PlacementRound", "Placed", "judge_disclosure", "secret_name"]
 
+#: Domain of the salts of a placement a stand-in makes in public (no secret to keep).
+PUBLIC_SALT = "fairtable/public-placement/v1"
 #: Most candidate cells one placement may name (Locke's largest has 36); bounds every message.
 MAX_CELLS = 256
 
@@ -120,6 +124,11 @@ class PlacementBook:
             raise RuntimeError(f"cell handles {list(handles)} do not match the engine's cells {list(cells)}")
         return index, placed
 
+    def open_owed(self, seat: int, items: Any) -> dict[int, Opening]:
+        """Check ``seat``'s openings of every cell of its placements never opened (its audit, or its
+        leave); handle -> opening. Raises naming ``seat``; nothing changes."""
+        return open_audit_cells(self, seat, items)
+
     def unopened(self, index: int) -> tuple[int, ...]:
         """The cell handles of placement ``index`` not yet opened publicly, in cell order."""
         return tuple(h for h in self.placed[index].handles if h not in self.openings)
@@ -169,11 +178,35 @@ class PlacementRound:
         self.sealed_ok = False
         self.index: int | None = None
         self.placed: Placed | None = None
+        #: The openings of a placement a stand-in made for a seat that left (public).
+        self.public: dict[str, Opening] | None = None
         if pending.op != "place":
             self.index, self.placed = s.placements.lookup(pending.handles, pending.cells, pending.seat)
         if pending.op == "disclose":
             assert self.index is not None
             s.placements.disclosures[s.step] = (self.index, tuple(pending.to_seats))
+        if self.placer in s.left:
+            self.excuse(s, self.placer)
+
+    def excuse(self, s: Session, seat: int) -> None:
+        """The placer left (net.session.leave): its stand-in places in public, and its cells open
+        from the openings it published when it left."""
+        if seat != self.placer or self.done:
+            return
+        p = self.pending
+        if p.op == "place":
+            while len(self.picks) < len(p.things):
+                self.pick(leave.stand_in_choice(s, seat, list(self.offered(seat))))
+            openings = {c: Opening(self.picks.get(c, EMPTY), digest(PUBLIC_SALT, (s.gid, s.step, c)))
+                        for c in p.cells}
+            self.commitments = _commitments_from(s, p, openings)
+            self.public = openings
+        elif p.op == "open":
+            assert self.placed is not None
+            handles = dict(zip(self.placed.commitments.cells, self.placed.handles))
+            self.opened = {c: s.placements.openings[handles[c]] for c in p.cells}
+        else:
+            self.sealed_ok = True  # the map is public since its placer left
 
     # --- the Round questions
 
@@ -239,7 +272,7 @@ class PlacementRound:
         self.sealed_ok = True
 
     def make_ours(self, s: Session) -> bool:
-        if s.seat != self.placer or self.done:
+        if s.seat != self.placer or self.done or self.placer in s.left:
             return False
         kind = {"place": "place", "open": "cells", "disclose": "disclose"}[self.pending.op]
         if (s.step, kind) in s._sent:
@@ -306,7 +339,11 @@ class PlacementRound:
                 raise RuntimeError(f"placement {p.zone} has {len(handles)} handles for {len(p.cells)} cells")
             placed = Placed(self.commitments, handles, tuple(p.things))
             book.record(placed)
-            if s.seat == self.placer:
+            if self.public is not None:  # made by a stand-in: public from the start
+                for h, c in zip(handles, p.cells):
+                    book.openings[h] = self.public[c]
+                    book.contents[h] = str(self.public[c].value)
+            elif s.seat == self.placer:
                 mine = my_openings(s, placed)
                 laid = [str(mine[c].value) for c in p.cells]
                 s.knowledge = s.knowledge.learn(zip(handles, laid)).noted(
