@@ -15,6 +15,9 @@ What the session needs beyond the engine (net/session/plan.py):
   as well: a wildcard naming the card it stands for would be refused (its
   proof shows ``wildcard``), and a played card would be revealed twice. So
   every card is revealed once, by the round the engine asks for.
+- ``stand_in``: a character whose player left (net/session/leave.py, ruling
+  N270 in docs/rules/locke-rulings.md) is played on by Locke's random bot
+  with a public seed, the same choice on every peer.
 - Declarations about hidden cards (claims) are judged at the end-of-game
   audit (net/session/claim_audit.py); hidden placements by
   net/session/placement.py.
@@ -27,6 +30,7 @@ from engine.locke.components import ComponentSet
 from engine.locke.game import LockeGame
 from engine.locke.state import MAX_SEATS, MIN_SEATS, LockeState
 from net.envelope import Genesis
+from net.games.locke.random_bot import LockeRandomBot
 from net.games import Table
 from net.session.plan import TablePlan
 
@@ -38,7 +42,7 @@ def no_card_proofs(action: Action) -> tuple[tuple[int, str], ...]:
 
 def plan(game: LockeGame) -> TablePlan:
     """The table plan of a Locke game (see the module docstring)."""
-    return TablePlan(public_cards=game.open_cards, claims=no_card_proofs)
+    return TablePlan(public_cards=game.open_cards, claims=no_card_proofs, stand_in=LockeRandomBot)
 
 
 def table(genesis: Genesis, chosen: ComponentSet) -> Table[LockeState]:

@@ -227,3 +227,33 @@ def test_a_peer_killed_mid_placement_mid_roll_and_mid_combat_resumes_with_nothin
     assert len({s.hashes[-1] for s in ss}) == 1
     assert encode(ss[0].transcript()) == encode(ss[placer].transcript())
     assert verify(ss[0].transcript()).ok
+
+
+def test_a_seat_that_leaves_mid_game_is_played_on_and_the_others_finish(monkeypatch: pytest.MonkeyPatch) -> None:
+    from net.session import pump as pump_module
+    from net.session.events import Resigned
+
+    ss = sessions(SEATS, SEED)
+    leaver = ss[3]
+    real = pump_module.emit_due
+
+    def moment(s: Session) -> bool:  # it walks away while a combat deck waits for its shuffle
+        return isinstance(s.pending, HiddenOp) and s.pending.op == "shuffle" and s.step > 150
+
+    def emit_due(s: Session) -> bool:
+        return False if s is leaver and moment(s) else real(s)
+
+    monkeypatch.setattr(pump_module, "emit_due", emit_due)
+    table = Loopback(ss)
+    table.start()
+    table.run()
+    assert moment(leaver) and any(3 in s.waiting_for() for s in ss if s is not leaver)
+    table.post(3, leaver.leave())
+    table.down.add(3)
+    table.run()
+    others = [s for s in ss if s is not leaver]
+    for s in others:
+        assert s.finished and s.verdict == "ok", (s.seat, s.phase, s.halted, s.waiting_for())
+        assert any(isinstance(e, Resigned) and e.seat == 3 for e in s.events)
+    assert len({s.hashes[-1] for s in others}) == 1
+    assert verify(others[0].transcript()).ok
