@@ -40,8 +40,8 @@ def test_tools_match_locke_between_real_peers_saves_a_transcript_that_tools_veri
     """Issue 26: Super Human Locke between real processes on 127.0.0.1, audit ok, the record verifies."""
     saved = tmp_path / "locke.ft"
     played = subprocess.run([sys.executable, "-m", "tools.match", "locke", "--seats", str(seats), "--net", "tcp",
-                             "--seed", "4", "--save", str(saved), "--json"],
-                            capture_output=True, text=True, cwd=ROOT, env=peer_env(), timeout=1800)
+                             "--seed", "4", "--save", str(saved), "--json", "--net-timeout", "2400"],
+                            capture_output=True, text=True, cwd=ROOT, env=peer_env(), timeout=2500)
     assert played.returncode == 0, played.stderr[-2000:]
     result = json.loads(played.stdout)
     assert result["game"] == "locke" and result["audit"] == "ok" and len(result["bots"]) == seats
