@@ -387,3 +387,48 @@ def test_a_journal_kept_placement_not_yet_sent_is_sent_unchanged_after_a_restart
         assert s.finished and s.verdict == "ok", (s.seat, s.phase, s.halted, _rejected(s))
     placed = {c: o["value"] for c, o in kept.items() if o["value"] != EMPTY}
     assert dict(back.knowledge.notes[0].data) == placed  # the placement made before the crash, not a new one
+
+
+def test_a_badly_addressed_or_oversized_disclosure_or_another_seats_opening_is_refused_naming_its_sender() -> None:
+    table, _, ids = treasure_table(2)
+    hider, ally, rival = table.sessions
+    held = _hold_back(table, HIDER, "disclose")
+    table.start()
+    table.run()
+    assert held and isinstance(rival.pending, Placement) and rival.pending.op == "disclose"
+    real = held[0]
+    (box,) = real.body["sealed"]
+    for body in ({"sealed": [{**box, "to": RIVAL}]},  # sealed to a seat the rules do not tell
+                 {"sealed": []},  # to nobody
+                 {"sealed": [box, box]},  # twice
+                 {"sealed": [{**box, "box": bytes(200_000)}]}):  # oversized
+        before = len(_rejected(rival))
+        _deliver_to_others(table, HIDER, _instead(ids[HIDER], real, body))
+        assert len(_rejected(rival)) == before + 1 and _rejected(rival)[-1].seat == HIDER, body
+    # a seat that is not the placer cannot answer for it
+    opening = {"sealed": [box]}
+    rival_env = _forge(rival, ids[RIVAL], kind="disclose", body=opening)
+    ally.receive(rival_env, sender="peer-2", via=RIVAL)
+    assert _rejected(ally)[-1].seat == RIVAL and "which seat 0 made" in _rejected(ally)[-1].error
+    table.tap = None
+    _deliver_to_others(table, HIDER, real.to_bytes())
+    table.run()
+    assert all(s.finished and s.verdict == "ok" for s in (hider, rival))
+
+
+def test_a_cell_opening_replayed_for_a_later_cell_is_refused_naming_the_placer() -> None:
+    table, _, ids = treasure_table(3)
+    hider, ally, rival = table.sessions
+    held = _hold_back(table, HIDER, "cells")
+    table.start()
+    table.run()
+    first = held[0]
+    table.tap = None
+    _deliver_to_others(table, HIDER, first.to_bytes())
+    held = _hold_back(table, HIDER, "cells")
+    table.run()
+    assert held, "seed 3 digs at least two cells"
+    later = held[0]
+    _deliver_to_others(table, HIDER, _instead(ids[HIDER], later, first.body))  # yesterday's opening again
+    refused = _rejected(rival)[-1]
+    assert refused.seat == HIDER and refused.kind == "cells"
