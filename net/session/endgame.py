@@ -78,7 +78,7 @@ class Audit:
     def owe(self) -> bool:
         """Send our deck-list and hand openings once."""
         s = self.s
-        if (s.step, "audit") in s._sent:
+        if (s.step, "audit") in s._sent or s.seat in s.left:
             return False
         assert s.seat is not None
         deck = tuple(list(e) for e in s._my_list.opening()) if s._my_list is not None else None

@@ -45,7 +45,7 @@ def _game() -> tuple[bytes, tuple[Knowledge, ...], dict[str, int], int]:
 def test_a_networked_locke_game_verifies_judges_every_claim_and_notes_what_each_seat_was_told() -> None:
     raw, knowledge, kinds, left = _game()
     verdict = verify(decode(raw))
-    assert verdict.ok, str(verdict)
+    assert verdict.ok and verdict.judged, str(verdict)  # the independent judge agrees with the engine
     assert left == 0  # every claim was judged at the audit
     assert kinds.get("placement:place", 0) >= 1 and kinds.get("placement:open", 0) >= 1
     topics = {n.topic.partition(":")[0] for k in knowledge for n in k.notes}
