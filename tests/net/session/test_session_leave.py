@@ -162,3 +162,38 @@ def test_the_last_two_seats_cannot_leave(monkeypatch: pytest.MonkeyPatch) -> Non
               sender="peer-1", via=1)
     refused = [e for e in a.events if isinstance(e, Rejected)]
     assert refused[-1].seat == 1 and "resign instead" in refused[-1].error and a.left == {}
+
+
+def test_a_seat_that_left_and_restarts_from_its_journal_stays_out(monkeypatch: pytest.MonkeyPatch,
+                                                                   tmp_path: Any) -> None:
+    import random
+
+    from harness import NONCE, Table_, identities
+
+    from engine.tiny.game import RULES_ID, card_set_hash
+    from net.bots.random_bot import RandomBot
+    from net.games import table_for
+    from net.journal import Journal
+
+    ids = identities(4, tag="tiny")
+    genesis = type(tiny_table(4)[1])(RULES_ID, "1", card_set_hash(), tuple(i.public_key for i in ids), {},
+                                     (NONCE,) * 4)
+    start = table_for(genesis)
+
+    def session(seat: int) -> Session:
+        return Session(genesis, start.game, start.state, plan=start.plan, identity=ids[seat], seat=seat,
+                       agent=RandomBot(random.Random(50 + seat)), journal=Journal(tmp_path / f"seat{seat}"))
+
+    table = Table_([session(s) for s in range(4)])
+    leaver = _leave_at(table, 3, MOMENTS["roll"], monkeypatch)
+    assert leaver.journal is not None
+    leaver.journal.close()
+    back = session(3)  # the same player starts its program again
+    sent = back.start()
+    assert back.left.keys() == {3}
+    table.sessions[3] = back
+    table.down.discard(3)
+    table.post(3, sent)
+    table.run()
+    _check_finished(table, back)
+    assert not [e for e in table.sessions[0].envelopes() if e.seat == 3 and e.kind in ("audit", "final")]
