@@ -119,6 +119,12 @@ def features(games: Iterable[dict[str, Any]]) -> dict[str, set[Any]]:
             out["event kinds"].add(e[0])
             if e[0] == "chart-entry":
                 out["chart entries"].add(f"{e[1]}/{e[2]}")
+            elif e[0] == "trap":
+                out["chart entries"].add(f"trap/{e[1]}")
+            elif e[0] == "random-combat":
+                out["chart entries"].add(f"random-combat/{e[2]}")
+            elif e[0] == "base-effect":
+                out["chart entries"].add(f"base-effect/{e[1]}/{e[3]}")
             elif e[0] == "cb-play":
                 out["combat cards played"].add(e[2])
             elif e[0] == "card-kept":
@@ -134,8 +140,11 @@ def coverage(networked: Sequence[dict[str, Any]], local: Sequence[dict[str, Any]
     lines = [f"{len(networked)} networked games vs {len(local)} local games"]
     for family in net:
         both = net[family] & loc[family]
+        missing = sorted(map(str, loc[family] - net[family]))
         lines.append(f"{family}: {len(both)}/{len(loc[family])} of the local run's"
-                     f" ({len(net[family] - loc[family])} only networked)")
+                     f" ({len(net[family] - loc[family])} only networked)"
+                     + (f"; not reached: {', '.join(missing[:12])}{' ...' if len(missing) > 12 else ''}"
+                        if missing else ""))
     return lines
 
 
