@@ -16,9 +16,9 @@ the seats the round is waiting for, so a deadline can name the stallers.
 Hidden placements (:class:`PlacementCommitments`, :func:`commit_placement`,
 :func:`open_cell`, :func:`check_placement`) commit a placer to the content
 of *every* candidate cell, so one cell can be opened alone and prove either
-what is there or that nothing is. They are the primitive for the later
-networked table of Super Human Locke (ambushes, key bases); no session uses
-them yet, the trusted LocalTable fulfils placements without commitments.
+what is there or that nothing is. net/session/placement.py plays them
+between peers (Super Human Locke's ambushes and key bases); the trusted
+LocalTable fulfils placements without commitments.
 """
 
 from __future__ import annotations
@@ -298,7 +298,7 @@ class SealedChoiceRound(CommitRevealRound):
 # --- hidden placements: one commitment per candidate cell -----------------------
 #
 # For the networked table of games with hidden placements (Super Human Locke's
-# ambushes and key bases, issue 11 WP5). No session uses it yet: the trusted
+# ambushes and key bases): net/session/placement.py runs the rounds; the trusted
 # LocalTable fulfils placements without commitments. See docs/security-cards.md,
 # "Hidden placements".
 

@@ -112,7 +112,8 @@ class Verdict:
                          f"rests on {'an' if self.end.startswith('a') else 'a'} {self.end}, and a timeout cannot be "
                          "proven offline")
         else:
-            lines.append("ok: every signature, proof, replayed step and the audit check out")
+            lines.append("ok: every signature, proof, replayed step and the audit check out"
+                         + ("; the game's independent judge agrees with every seat's result" if self.judged else ""))
         if self.dice is not None:
             lines.append(f"  dice: {DICE_PROTOCOLS.get(self.dice, self.dice)}")
         for s in self.seats:
@@ -282,7 +283,15 @@ def _verify(genesis: Genesis, raw: list[Any], on_applied: OnApplied | None = Non
     if observer.audit_findings:
         culprit, at, problem = observer.audit_findings[0]
         return _fail(observer.step if at is None else at, culprit, "audit", problem)
+    entry = game_for_rules(genesis.rules_id)
+    audited = observer.verdict == "ok" and observer.game.pending(observer.state) is None
+    if audited and entry is not None and entry.judge is not None:  # the game's independent judge (Locke's)
+        problems = entry.judge(observer.game, observer.state)
+        if problems:
+            return _fail(observer.step, None, "judge", "the independent judge disagrees with the engine's outcome: "
+                         + "; ".join(problems))
     verdict = Verdict(True)
+    verdict.judged = audited and entry is not None and entry.judge is not None
     verdict.outcome, verdict.audit = observer.outcome, observer.verdict
     verdict.forfeit = observer.forfeit
     resigned = observer.resigned

@@ -119,8 +119,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--save", metavar="FILE",
                         help="write the game's record to FILE (local: every input with its state hash, unsigned; "
                              "--net tcp: the signed transcript); check it with python -m tools.verify FILE")
-    parser.add_argument("--net-timeout", type=float, default=120.0, metavar="S",
-                        help="with --net tcp: give up after S seconds")
+    parser.add_argument("--net-timeout", type=float, default=None, metavar="S",
+                        help="with --net tcp: give up after S seconds (default: 120, and 180 more for every "
+                             "seat beyond two: a 10-seat Locke game takes minutes)")
     parser.add_argument("--games", type=int, default=None, metavar="G",
                         help="play G games (seeds --seed .. --seed+G-1) and print their summary")
     parser.add_argument("--replay", action="store_true",

@@ -173,6 +173,11 @@ def finish(peers: Sequence[PeerProcess], deadline: float) -> list[dict[str, Any]
     return results
 
 
+def net_timeout(given: float | None, seats: int) -> float:
+    """``--net-timeout``, or its default for ``seats`` peers: 120 s, and 180 s more for every seat beyond two."""
+    return given if given is not None else 120.0 + 180.0 * max(0, seats - 2)
+
+
 def run_table(bots: Sequence[str], *, game: str = DEFAULT_GAME, seed: int = 0, workdir: Path | None = None,
               timeout: float = 60.0, host_extra: Sequence[str] = (), join_extra: Sequence[Sequence[str]] = (),
               common: Sequence[str] = (), online: tuple[str, str] | None = None) -> TableRun:
@@ -256,8 +261,8 @@ def play_tcp(args: Any, entry: GameEntry[Any], seats: int, bots: Sequence[str]) 
         common, host_extra, join_extra = [], [], []
     with tempfile.TemporaryDirectory(prefix="fairtable-match-") as tmp:
         try:
-            run = run_table(bots, game=entry.name, seed=args.seed, workdir=Path(tmp), timeout=args.net_timeout,
-                            host_extra=host_extra, join_extra=join_extra, common=common)
+            run = run_table(bots, game=entry.name, seed=args.seed, workdir=Path(tmp),
+                            timeout=net_timeout(args.net_timeout, len(bots)), host_extra=host_extra, join_extra=join_extra, common=common)
         except TableFailed as exc:
             raise InputProblem(f"the networked match failed: {exc}") from None
         audit = audit_of(run)

@@ -52,7 +52,7 @@ from engine.core.encoding import decode
 from engine.core.errors import EngineError
 from engine.core.game import Game, hash_of
 from engine.core.hidden import Knowledge
-from engine.core.pending import Decision, Pending, SealedChoice
+from engine.core.pending import Decision, Pending, Placement, SealedChoice
 from engine.core.capabilities import capabilities
 from engine.core.inputs import PlacementPick, SealedPick, SeatInput
 from net.bots.base import Agent
@@ -67,19 +67,21 @@ from net.envelope import (
 from net.errors import BadSignature
 from net.identity import Identity
 from net.journal import Journal
-from net.session import abandon, catchup, chat, conviction, deadlines, decisions, inputs, intake, limits, pump, resign
+from net.session import abandon, catchup, chat, conviction, deadlines, decisions, inputs, intake, leave, limits, pump, resign
 from net.session.cards import CardBook
 from net.session.catchup import CATCH_UP_CHUNK, CATCH_UP_EVERY
 from net.session.chat import MAX_CHAT
 from net.session.desync import SECTION_DOMAIN, section_hashes
 from net.session.inbox import Inbox
-from net.session.events import Applied, ChatLine, Event, Finished, Flooding, Misconduct, Notice, PhaseChanged, Rejected
+from net.session.events import (Applied, ChatLine, Event, Finished, Flooding, Misconduct, Notice, PhaseChanged, Rejected,
+                                 Resigned)
 from net.session.limits import MAX_BUFFERED
 from net.session.endgame import Audit, Final, Finding
 from net.session.messages import KINDS, Outgoing
 from net.session.opening import Opening, load_secrets
 from net.session.phases import Done, Phase, check_transition
 from net.session.plan import TablePlan
+from net.session.placement import PlacementBook, PlacementRound, audit_cells
 from net.session.play import Play
 from net.session.rounds import NOTHING
 from net.seam import InputRefused, refusal, vet
@@ -195,6 +197,8 @@ class Session:
         #: Every seat's checked dice key (net.dice_vrf), once the opening is complete; empty for
         #: commit-reveal dice (a record made before issue 26).
         self.dice_keys: dict[int, bytes] = {}
+        #: Every hidden placement on record, its cells' commitments and openings (net.session.placement).
+        self.placements = PlacementBook()
         #: The audit phase once the game reached it (kept after it: its openings and judgement).
         self.audit: Audit | None = None
         # end of game (recorded when the final phase begins, or by a conviction)
@@ -217,6 +221,11 @@ class Session:
         #: Every seat excused from the final record: resigned, forfeited or silent at an abandonment
         #: (``forfeited`` is the first of them; net.session.endgame.Final.signers).
         self.gone: set[int] = set()
+        #: Seats that left a running game (net.session.leave): seat -> its published card secret.
+        self.left: dict[int, int] = {}
+        #: The dice secrets the seats that left published (one-phase dice: their roll parts are
+        #: computed from them, so leaving changes no roll; net.session.leave).
+        self.left_dice: dict[int, int] = {}
         #: The abandonment that ended the game (net.session.abandon): claimers, stallers, step, part.
         self.abandoned: dict[str, Any] | None = None
         #: The current phase (net.session.phases); only :meth:`_enter` changes it.
@@ -276,14 +285,15 @@ class Session:
         if self.seat is None or seat != self.seat:
             raise InputRefused(f"this table plays seat {self._seat_word()}, not seat {seat + 1}", seat=seat)
         if chosen not in self.legal(seat):
-            if isinstance(chosen, PlacementPick):
-                raise InputRefused("hidden placements are not played over the network yet; play this game "
-                                   "on a local table", seat=seat)
             raise refusal(self.game, self.caps, self.state, self.knowledge, seat, chosen)
         if isinstance(chosen, SealedPick):
             play = self._phase
             assert isinstance(play, Play)  # legal() offers sealed picks only while a round waits for ours
             play.pick(chosen.choice)
+        elif isinstance(chosen, PlacementPick):
+            play = self._phase
+            assert isinstance(play, Play) and isinstance(play.round, PlacementRound)  # legal() offers them then
+            play.round.pick(chosen)
         elif isinstance(chosen, Action):
             try:
                 vet(self.game, self.caps, self.state, self.knowledge, chosen)  # what only our own cards show
@@ -345,6 +355,19 @@ class Session:
                              "we already claimed; wait until the table reports it as stalling")
         self._send("forfeit", deadlines.claim_body(self, staller))
         pump.pump(self)
+        return self._flush()
+
+    def leave(self) -> list[Outgoing]:
+        """Leave this running game for good and let the others play on (net.session.leave): our card
+        secret and our placements' openings are published, our character is played on by the
+        table's stand-in, and we sign nothing more. At a table of two, resign instead."""
+        if self.seat is None or self.phase != "play" or self.halted is not None:
+            raise ValueError("only a seat in a running game can leave it")
+        if len(self.seats) - len(self.left) <= 2:
+            raise ValueError("with one seat left the game cannot go on; resign instead")
+        pump.pump(self)  # first the parts we owe now, so nothing of ours is missing
+        self._send("leave", leave.body(self, audit_cells(self)))
+        self._halt(Resigned(self.seat, self.names[self.seat], self.step))
         return self._flush()
 
     def claimable(self) -> tuple[int, ...]:
@@ -422,12 +445,17 @@ class Session:
 
     def legal(self, seat: int) -> list[SeatInput]:
         """What ``seat`` may give now (net/seam.py): only our own seat ever may; its
-        actions at its Decision, its sealed picks at a SealedChoice not yet committed.
-        A hidden placement offers nothing here yet (networked placements are later
-        work): the table stays on it and says so."""
+        actions at its Decision, its sealed picks at a SealedChoice not yet committed,
+        the placer's picks for its next thing at a hidden placement (net.session.placement)."""
         pending = self.pending
         if self.seat is None or seat != self.seat:
             return []
+        if isinstance(pending, Placement):
+            play = self._phase
+            if not isinstance(play, Play) or not isinstance(play.round, PlacementRound) \
+                    or (self.step, "place") in self._sent:
+                return []
+            return list(play.round.offered(seat))
         if isinstance(pending, SealedChoice):
             if self.seat not in pending.seats or (self.step, "commit") in self._sent:
                 return []

@@ -57,7 +57,8 @@ if TYPE_CHECKING:
 #: The parts of a step a claim can be about, in the order a step goes through them.
 PARTS = ("hello", "play", "audit", "final")
 #: Kinds of envelope that answer what the table waits for (chat, claims and reports do not).
-ANSWERS = frozenset({"hello", "action", "commit", "reveal", "roll", "shuffle", "shares", "open", "audit", "final"})
+ANSWERS = frozenset({"hello", "action", "commit", "reveal", "roll", "shuffle", "shares", "open", "audit", "final",
+                     "place", "cells", "disclose"})
 #: Default grace as a share of the deadline, and its bounds in seconds.
 GRACE_SHARE = 0.25
 GRACE_MIN = 0.5

@@ -61,6 +61,9 @@ class Settled:
     def make_ours(self, s: Session) -> bool:
         return False
 
+    def excuse(self, s: Session, seat: int) -> None:
+        """A seat that left changes nothing here: nobody sends anything."""
+
     def finish(self, s: Session) -> None:
         s._apply(self.answer)
 
@@ -104,6 +107,14 @@ class OnePhase:
             raise RuntimeError("our dice key is lost (it is journalled before the opening message is sent)")
         s._send("roll", self.rnd.make(me, int(secret)))
         return True
+
+    def excuse(self, s: Session, seat: int) -> None:
+        """A seat that left (net.session.leave): its part is computed from the dice secret it
+        published, so the roll is the one its own message would have made."""
+        secret = s.left_dice.get(seat)
+        if secret is None:
+            raise RuntimeError(f"seat {seat} left without its dice secret, which a one-phase roll needs")
+        self.rnd.part_of_departed(seat, secret)
 
     def finish(self, s: Session) -> None:
         s._apply(self.rnd.answer())

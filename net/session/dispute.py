@@ -23,13 +23,18 @@ from net.errors import MalformedMessage, UnexpectedMessage
 from net.poker.errors import CardProtocolError
 from net.poker.protocol import judge_show
 from net.session.events import Cheat
+from net.session.placement import BadDisclosure, judge_disclosure
 
 if TYPE_CHECKING:
     from net.session.core import Session
 
 
 def is_bad_share_for_us(s: Session, env: Envelope, exc: Exception) -> bool:
-    """A sealed share to us that does not open or verify: only we can tell."""
+    """A sealed share (or a sealed placement disclosure) to us that does not open or
+    verify: only we can tell."""
+    if isinstance(exc, BadDisclosure):
+        return env.kind == "disclose" and exc.seat == env.seat and env.seen.step == s.step \
+            and s._secrets is not None
     show = s.book.shows.get(env.seen.step) if s.book is not None else None
     return (env.kind == "shares" and show is not None and show[1] == s.seat and env.seen.step == s.step
             and isinstance(exc, CardProtocolError) and exc.seat == env.seat and s._secrets is not None)
@@ -40,7 +45,8 @@ def dispute(s: Session, env: Envelope, exc: Exception) -> None:
     assert s._secrets is not None
     secret = s._secrets.box.private_bytes(Encoding.Raw, PrivateFormat.Raw, NoEncryption())
     s._send("dispute", {"against": env.to_data(), "secret": secret})
-    s._halt(Cheat(env.seat, env.seen.step, f"its sealed share to seat {s.seat} is bad "
+    what = "placement disclosure" if env.kind == "disclose" else "share"
+    s._halt(Cheat(env.seat, env.seen.step, f"its sealed {what} to seat {s.seat} is bad "
                                            f"({getattr(exc, 'detail', exc)}); the dispute is published"))
 
 
@@ -54,6 +60,16 @@ def on_dispute(s: Session, env: Envelope) -> None:
         raise UnexpectedMessage("disputed a message of another game or seat", seat=env.seat)
     against.verify(s.genesis.seat_keys[against.seat])
     k = against.seen.step
+    if against.kind == "disclose":
+        told = s.placements.disclosures.get(k)
+        if told is None or env.seat not in told[1]:
+            raise UnexpectedMessage(f"disputed a message that is not a placement disclosure to it (step {k})",
+                                    seat=env.seat)
+        fault = judge_disclosure(s, against, env.seat, body["secret"])
+        verdict = ("its sealed placement disclosure was bad" if fault != env.seat
+                   else f"it complained falsely about seat {against.seat}'s placement disclosure")
+        s._halt(Cheat(fault, k, f"{verdict} (dispute judged with the recipient's published key)"))
+        return
     show = s.book.shows.get(k) if s.book is not None else None
     if show is None or show[1] != env.seat or against.kind != "shares":
         raise UnexpectedMessage(f"disputed a message that is not a sealed share to it (step {k})",

@@ -32,7 +32,10 @@ from net.session.audit import (
 )
 from net.session.audit import verdict as audit_verdict
 from net.session.cards import CardBook
+from net.session.claim_audit import claimed_hand_cards
 from net.session.late import LateParts
+from net.session.leave import public_knowledge
+from net.session.placement import audit_cells, placement_findings
 from net.session.phases import Done, Phase, Wait, refuse_after_end, refuse_second_hello
 
 if TYPE_CHECKING:
@@ -40,7 +43,8 @@ if TYPE_CHECKING:
 
 #: The kinds of a step's parts (net/session/messages.py KINDS): what a seat may still have in flight
 #: when a resignation ends the game (Final.late_part).
-STEP_PARTS = frozenset({"action", "commit", "reveal", "roll", "shuffle", "shares", "open"})
+STEP_PARTS = frozenset({"action", "commit", "reveal", "roll", "shuffle", "shares", "open", "place", "cells",
+                        "disclose"})
 #: Kinds the final phase takes from a seat that got past the resignation's step before it saw it:
 #: its final record, its own resignation (one more seat excused), and claims about the final record.
 AHEAD = frozenset({"final", "resign", "forfeit", "abandon"})
@@ -75,25 +79,42 @@ class Audit:
     def owe(self) -> bool:
         """Send our deck-list and hand openings once."""
         s = self.s
-        if (s.step, "audit") in s._sent:
+        if (s.step, "audit") in s._sent or s.seat in s.left:
             return False
         assert s.seat is not None
         deck = tuple(list(e) for e in s._my_list.opening()) if s._my_list is not None else None
         hands = make_hand_opening(self.book, s.step, self.owed_hands().get(s.seat, ()))
-        s._send("audit", {"deck": deck, "hands": hands})
+        body: dict[str, Any] = {"deck": deck, "hands": hands}
+        if s.placements.placed:  # a table with hidden placements: our never-opened cells too
+            body["cells"] = audit_cells(s)
+        s._send("audit", body)
         return True
 
     def waiting_for(self) -> tuple[int, ...]:
-        return tuple(seat for seat in self.s.seats if seat not in self.decks)
+        return tuple(seat for seat in self.s.seats if seat not in self.decks and seat not in self.s.left)
 
     def describe(self) -> str:
         return "open its deck list and hand cards"
 
+    def _open_for_the_left(self) -> None:
+        """Seats that left open nothing: their held cards are read with their published keys."""
+        s = self.s
+        for seat in s.left:
+            if seat in self.decks:
+                continue
+            known = public_knowledge(s, seat)
+            for h in self.owed_hands().get(seat, ()):
+                card = known.card(h)
+                if card is not None:
+                    s.opened_hands[h] = card
+            self.decks[seat] = None
+
     def successor(self) -> Phase | None:
         """Every opening is in: judge the game; the final record carries the verdict."""
         s = self.s
-        if len(self.decks) != len(s.seats):
+        if self.waiting_for():
             return None
+        self._open_for_the_left()
         findings = self.findings()
         outcome = s.game.outcome(s.state)
         return Final(s, outcome.__canonical__() if outcome is not None else {"winner": None, "reason": "ended"},
@@ -102,9 +123,17 @@ class Audit:
     # --- the openings and the judgement
 
     def owed_hands(self) -> dict[int, tuple[int, ...]]:
-        """Holder -> hand cards it must open at the audit (same on every peer)."""
+        """Holder -> hand cards it must open at the audit (same on every peer): the cards the
+        hand audit needs, and every privately held card a claim is about whose content the
+        public record does not tell (so every claim is judged, net.session.claim_audit)."""
         if self._owed is None:
-            self._owed = owed_hand_cards(self.checkpoints, self.book.identified, self.book)
+            owed = owed_hand_cards(self.checkpoints, self.book.identified, self.book)
+            extra = claimed_hand_cards(self.s.caps.claims(self.s.state), self.book,
+                                       self.s.caps.open_cards(self.s.state))
+            merged = {seat: set(hs) for seat, hs in owed.items()}
+            for seat, hs in extra.items():
+                merged.setdefault(seat, set()).update(hs)
+            self._owed = {seat: tuple(sorted(hs)) for seat, hs in sorted(merged.items())}
         return self._owed
 
     def _on_audit(self, env: Envelope) -> None:
@@ -112,9 +141,11 @@ class Audit:
         s = self.s
         seat = env.seat
         body = env.body
-        if not isinstance(body, Mapping) or set(body) != {"deck", "hands"}:
+        keys = {"deck", "hands", "cells"} if s.placements.placed else {"deck", "hands"}
+        if not isinstance(body, Mapping) or set(body) != keys:
             raise MalformedMessage("an audit message is {'deck': opening or null, 'hands': [[handle, card, "
-                                   "share], ...]}", seat=seat)
+                                   "share], ...]" + (", 'cells': [[placement, [[cell, opening], ...]], ...]"
+                                                     if "cells" in keys else "") + "}", seat=seat)
         if seat in self.decks:
             raise UnexpectedMessage("sent a second audit message", seat=seat)
         cards: tuple[str, ...] | None = None
@@ -124,6 +155,10 @@ class Audit:
         elif body["deck"] is not None:
             raise MalformedMessage("this seat has no secret deck list to open", seat=seat)
         hand = open_hand(self.book, s.step, seat, self.owed_hands().get(seat, ()), body["hands"], opened)
+        cells = s.placements.open_owed(seat, body["cells"]) if "cells" in keys else {}
+        for h, opening in cells.items():
+            s.placements.openings[h] = opening
+            s.placements.contents[h] = str(opening.value)
         self.points.update(opened)
         self.decks[seat] = cards
         s.opened_hands.update(hand)
@@ -137,20 +172,22 @@ class Audit:
             known = {**self.book.identified, **s.opened_hands}
             found.extend(hand_problems(s.plan.hand_audit, s.states, self.checkpoints, known, self.resolve))
         found.extend(self.claim_findings())
+        found.extend(placement_findings(s.placements))
         found.sort(key=lambda f: s.step if f[1] is None else f[1])
         return found
 
     def claim_findings(self) -> list[Finding]:
         """False claims of a game that makes them (engine.core.claims), judged by the one shared function.
 
-        Claims about cards still unknown at the end are not judged here: a game's
-        table plan must make them owed openings (networked Locke, issue 11 WP5).
+        Every privately held card a claim is about is an owed opening (:meth:`owed_hands`), and
+        every hidden placement cell is opened at the audit, so a claim stays unjudged only when
+        it is about a card no seat holds (a face-down deck card that was never dealt).
         """
         s = self.s
         claiming = s.caps.claiming
         if claiming is None:
             return []
-        known = {**self.book.identified, **s.opened_hands}
+        known = {**self.book.identified, **s.opened_hands, **s.placements.contents}
         found = false_claims(claiming.claims(s.state), lambda h: known.get(h) or self.resolve(h),
                              claiming.claim_holds)
         return [(f.seat, f.step, str(f)) for f in found]
@@ -158,6 +195,8 @@ class Audit:
     def resolve(self, handle: int) -> str | None:
         """The card behind a handle, as far as the game and the openings tell."""
         book = self.book
+        if handle in self.s.placements.contents:
+            return self.s.placements.contents[handle]
         if handle not in book.cipher:
             return self.s.caps.open_cards(self.s.state).get(handle)
         point = book.trivial_point(handle)

@@ -33,7 +33,7 @@ MAX_KIND_BYTES = {
     "hello": 64 * KIB, "action": 64 * KIB, "commit": 4 * KIB, "reveal": 4 * KIB, "roll": 4 * KIB,
     "shuffle": 512 * KIB, "shares": 128 * KIB, "open": 64 * KIB, "audit": 128 * KIB,
     "final": 16 * KIB, "chat": 4 * KIB, "forfeit": 16 * KIB, "resign": 4 * KIB, "abandon": 4 * KIB, "desync": 64 * KIB,
-    "dispute": 192 * KIB,
+    "dispute": 192 * KIB, "place": 32 * KIB, "cells": 48 * KIB, "disclose": 192 * KIB, "leave": 64 * KIB,
 }
 #: Most bytes of one seat's envelopes held back for later steps.
 MAX_BUFFER_BYTES = 2 * 1024 * KIB

@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 #: Kinds of envelope a session sends (see docs/protocol.md).
 KINDS = ("hello", "action", "commit", "reveal", "roll", "shuffle", "shares", "open", "audit", "final",
-         "chat", "forfeit", "desync", "dispute", "resign", "abandon")
+         "chat", "forfeit", "desync", "dispute", "resign", "abandon", "place", "cells", "disclose", "leave")
 
 
 class Outgoing(NamedTuple):

@@ -16,6 +16,10 @@ so the session itself stays game-agnostic.
 - ``check_deck(seat, cards)``: deck-construction problems of an opened list.
 - ``audit_hidden(state, seat, resolve)``: problems with cards that stayed
   hidden (Rider: a face-down card that is not a Lv.1).
+- ``stand_in(rng)``: the agent that plays on for a seat that left the game
+  (net/session/leave.py): every peer runs it with the same public seed and
+  the seat's public knowledge, so all derive the same input; the default
+  picks uniformly among the legal inputs.
 - ``hand_audit``: a :class:`HandAudit`, for rules that judge a decision by
   the whole hidden hand it was taken with (Rider: a pass is legal only when no
   hand card could be played, rider.3/rider.14). At the end of the game every
@@ -26,6 +30,7 @@ so the session itself stays game-agnostic.
 from __future__ import annotations
 
 import dataclasses
+import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -76,6 +81,12 @@ def _no_public_cards(state: Any) -> Mapping[int, str]:
     return {}
 
 
+def _random_stand_in(rng: random.Random) -> Any:
+    from net.bots.random_bot import RandomBot
+
+    return RandomBot(rng)
+
+
 @dataclasses.dataclass(frozen=True)
 class TablePlan:
     """Game-specific facts the session needs (see the module docstring)."""
@@ -86,4 +97,5 @@ class TablePlan:
     check_deck: Callable[[int, Sequence[str]], list[str]] = _no_problems
     audit_hidden: Callable[[Any, int, Resolve], list[str]] = _no_hidden_problems
     hand_audit: HandAudit | None = None
+    stand_in: Callable[[random.Random], Any] = _random_stand_in
 

@@ -14,10 +14,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.core.actions import Action
-from engine.core.pending import Chance, Decision, HiddenOp, SealedChoice
+from engine.core.pending import Chance, Decision, HiddenOp, Placement, SealedChoice
 from net.envelope import DICE_VRF, Envelope
 from net.errors import UnexpectedMessage
-from net.session import decisions
+from net.session import decisions, leave
 from net.session.decisions import DRIVER_ANSWER_TYPES
 from net.session.audit import Checkpoint
 from net.session.cards import CardBook
@@ -93,6 +93,8 @@ class Play:
                     else f"commit or reveal its dice contribution ({pending.purpose})")
         if isinstance(pending, HiddenOp):
             return f"do its part of the {pending.op} of {pending.zone}"
+        if isinstance(pending, Placement):
+            return f"{pending.op} the hidden cells of {pending.zone}"
         return "act"
 
     def successor(self) -> Phase | None:
@@ -103,12 +105,14 @@ class Play:
             pending = s.game.pending(s.state)
             if pending is None:
                 return Audit(s, self.book, self.checkpoints)
-            if self.round is not None:
-                return None
-            self.round = make_round(s, pending)
+            if isinstance(pending, Decision) and pending.seat in s.left:
+                leave.apply_stand_in(s, pending)  # a seat that left: its stand-in's move, the same everywhere
+                continue
+            if self.round is None:
+                self.round = make_round(s, pending)
             if self.round is None or not self.round.done:
                 return None
-            self.round.finish(s)
+            self.round.finish(s)  # complete without a message: nobody's part, or a seat that left
         return None
 
     # --- our local choices and the engine

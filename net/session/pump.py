@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from engine.core.errors import CheatDetected, EngineError
 from net.envelope import Envelope, EquivocationProof
 from net.errors import ProtocolError, UnexpectedMessage
-from net.session import abandon, chat, conviction, deadlines, desync, dispute, resign
+from net.session import abandon, chat, conviction, deadlines, desync, dispute, leave, resign
 from net.session.events import Cheat
 from net.session.messages import KINDS
 from net.session.endgame import Final
@@ -131,6 +131,10 @@ def dispatch(s: Session, env: Envelope) -> bool:
         return True
     if kind == "resign":
         resign.on_resign(s, env)
+        return True
+    if kind == "leave":
+        leave.on_leave(s, env)
+        s._advance()
         return True
     if kind == "abandon":
         abandon.on_abandon(s, env)

@@ -20,7 +20,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.core.errors import CheatDetected
-from engine.core.pending import CardsShuffled, Chance, Decision, HiddenOp, Placement, SealedChoice
+from engine.core.actions import SYSTEM
+from engine.core.pending import CardsShuffled, Chance, Decision, HiddenOp, Placement, SealedChoice, SealedChoicesRevealed
 from engine.core.inputs import SealedPick
 from net.commit import Opening, SealedChoiceRound
 from net.dice import DiceRound
@@ -28,8 +29,10 @@ from net.envelope import Envelope
 from net.errors import MalformedMessage, UnexpectedMessage
 from net.poker.protocol import ShuffleRound
 from net.session.cards import CardOp
+from net.session import leave
 from net.session.dice_rounds import dice_round
 from net.session.events import Cheat
+from net.session.placement import PlacementRound
 from net.session.phases import Wait
 
 #: choose_sealed's answer when no choice is known yet (None may be a real option).
@@ -65,6 +68,10 @@ class Round(Protocol):
         """Apply the round's answer to the engine (once :attr:`done`)."""
         ...
 
+    def excuse(self, s: Session, seat: int) -> None:
+        """``seat`` left the game (net.session.leave): the round goes on without its part."""
+        ...
+
 
 def make_round(s: Session, pending: Any) -> Round | None:
     """The round for a pending input (None for a decision)."""
@@ -72,12 +79,20 @@ def make_round(s: Session, pending: Any) -> Round | None:
     if isinstance(pending, Decision):
         return None
     if isinstance(pending, SealedChoice):
-        return CommitReveal(SealedChoiceRound.from_pending(s.gid, s.step, pending), pending)
-    if isinstance(pending, Chance):
-        rolled = dice_round(s, pending)  # settled or one-phase dice (net.session.dice_rounds)
-        if rolled is not None:
-            return rolled
-        return CommitReveal(DiceRound.from_pending(s.gid, s.step, s.seats, pending), pending)
+        rnd: Round = CommitReveal(SealedChoiceRound.from_pending(s.gid, s.step, pending), pending)
+    elif isinstance(pending, Chance):
+        # settled or one-phase dice (net.session.dice_rounds), else commit-reveal as older records roll
+        rnd = dice_round(s, pending) or CommitReveal(DiceRound.from_pending(s.gid, s.step, s.seats, pending), pending)
+    else:
+        return _hidden_round(s, pending)
+    for seat in s.left:
+        rnd.excuse(s, seat)
+    return rnd
+
+
+def _hidden_round(s: Session, pending: Any) -> Round:
+    """The round of a hidden-card operation or a placement."""
+    assert s.book is not None
     if isinstance(pending, HiddenOp):
         opened = s.caps.open_cards(s.state)
         for h in pending.handles:
@@ -88,16 +103,19 @@ def make_round(s: Session, pending: Any) -> Round | None:
                 s.book.cipher[h] = s.book.public_cipher(card)
         if pending.op == "shuffle":
             deck = tuple(s.book.cipher[h] for h in pending.handles)
-            return Shuffle(ShuffleRound(s.book.keys, s.step, deck, s.seats), pending.zone)
+            shuffle = Shuffle(ShuffleRound(s.book.keys, s.step, deck, s.seats), pending.zone)
+            for seat in s.left:
+                shuffle.excuse(s, seat)
+            return shuffle
         op = CardOp(s.book, s.step, pending, s.seats)
+        if s.left:
+            Cards(op).excuse(s, -1)
         if op.rounds and op.rounds[0].sealed_to_recipient and pending.to_seat is not None:
             held = tuple(s.book.held[h] for h in pending.handles)
             s.book.shows[s.step] = (held, pending.to_seat)
         return Cards(op)
     if isinstance(pending, Placement):
-        raise RuntimeError(f"hidden placement {pending.zone!r}: networked tables do not run placements yet "
-                           "(net.commit has the per-cell commitments; the session rounds are later work, issue 11); "
-                           "play this game on a local table")
+        return PlacementRound(s, pending)
     raise RuntimeError(f"unknown pending input {pending!r}")
 
 
@@ -113,6 +131,16 @@ class CommitReveal:
     def choose(self, value: Any) -> None:
         """Our seat's sealed choice, picked by hand; it is committed when we next owe our part."""
         self.chosen = value
+
+    def excuse(self, s: Session, seat: int) -> None:
+        """``seat`` left (net.session.leave): the round goes on without it. Its commitment, if any, is
+        dropped unopened: a roll is then made of the other seats' contributions alone, and a sealed
+        choice gets the stand-in's pick for it when the others' picks are revealed."""
+        rnd = self.rnd
+        if seat not in rnd.seats or seat in rnd._openings:
+            return  # not in this round, or its part is complete already
+        rnd.seats = tuple(x for x in rnd.seats if x != seat)
+        rnd._commits.pop(seat, None)
 
     def waiting_for(self) -> tuple[int, ...]:
         return self.rnd.missing()
@@ -165,6 +193,13 @@ class CommitReveal:
         return False
 
     def finish(self, s: Session) -> None:
+        pending = self.pending
+        if isinstance(pending, SealedChoice) and len(self.rnd.seats) < len(pending.seats):
+            values = dict(zip(self.rnd.seats, self.rnd.values()))
+            choices = tuple(values[seat] if seat in values else leave.sealed_value(s, pending, seat)
+                            for seat in pending.seats)
+            s._apply(SealedChoicesRevealed(SYSTEM, pending.purpose, choices))
+            return
         s._apply(self.rnd.answer())
 
 
@@ -195,6 +230,12 @@ class Shuffle:
             raise Wait
         self.rnd.receive(seat, dict(body) if isinstance(body, Mapping) else body)
 
+    def excuse(self, s: Session, seat: int) -> None:
+        """``seat`` left (net.session.leave): if its shuffle is still to come, the others shuffle without it."""
+        rnd = self.rnd
+        if rnd.yet_to_shuffle(seat):
+            rnd.order = rnd.order[:rnd._next] + tuple(x for x in rnd.order[rnd._next:] if x != seat)
+
     def make_ours(self, s: Session) -> bool:
         if s.seat is None or self.rnd.waiting_for() != s.seat or (s.step, "shuffle") in s._sent:
             return False
@@ -220,6 +261,12 @@ class Cards:
 
     def waiting_for(self) -> tuple[int, ...]:
         return self.op.owing()
+
+    def excuse(self, s: Session, seat: int) -> None:
+        """Seats that left (net.session.leave): their shares are computed from their published keys."""
+        for rnd in self.op.rounds:
+            leave.excuse_reveal(s, rnd)
+        self.op._advance()
 
     @property
     def done(self) -> bool:
@@ -257,6 +304,8 @@ class Cards:
             op.book.identified.update(op.cards)
         if learned and s.seat == op.op.to_seat:
             s.knowledge = s.knowledge.learn(learned)
+            if op.op.op == "show_to":  # what the client's private panel lists as "shown at step n"
+                s.knowledge = s.knowledge.noted(s.step - 1, f"shown:{op.op.zone}", tuple(learned))
 
 
 def choose_sealed(s: Session) -> Any:

@@ -34,7 +34,19 @@ def test_tools_match_tiny_over_three_processes_saves_a_transcript_that_tools_ver
     assert verdict["outcome"]["winner"] == result["winner"] and verdict["end"] == "normal end"
 
 
-def test_a_local_only_game_is_refused_over_tcp_with_what_to_do() -> None:
-    refused = _run("tools.match", "locke", "--net", "tcp")
-    assert refused.returncode == 2
-    assert "plays only on a local table for now (--net local)" in refused.stderr
+@pytest.mark.parametrize("seats", [5, 10])
+def test_tools_match_locke_between_real_peers_saves_a_transcript_that_tools_verify_accepts(
+        tmp_path: Path, seats: int) -> None:
+    """Issue 26: Super Human Locke between real processes on 127.0.0.1, audit ok, the record verifies."""
+    saved = tmp_path / "locke.ft"
+    played = subprocess.run([sys.executable, "-m", "tools.match", "locke", "--seats", str(seats), "--net", "tcp",
+                             "--seed", "4", "--save", str(saved), "--json", "--net-timeout", "2400"],
+                            capture_output=True, text=True, cwd=ROOT, env=peer_env(), timeout=2500)
+    assert played.returncode == 0, played.stderr[-2000:]
+    result = json.loads(played.stdout)
+    assert result["game"] == "locke" and result["audit"] == "ok" and len(result["bots"]) == seats
+    checked = subprocess.run([sys.executable, "-m", "tools.verify", str(saved), "--json"], capture_output=True,
+                             text=True, cwd=ROOT, env=peer_env(), timeout=600)
+    assert checked.returncode == 0, checked.stdout[-2000:] + checked.stderr[-2000:]
+    verdict = json.loads(checked.stdout)
+    assert verdict["ok"] and len(verdict["seats"]) == seats and verdict["end"] == "normal end", verdict

@@ -27,7 +27,7 @@ def test_the_shipped_games_are_registered_with_their_engines_rules_ids() -> None
         assert len(setup.knowledge) == entry.default_seats
         assert set(entry.default_bots) <= set(entry.bots)
     assert game_for_rules("chess/1") is None
-    assert [n for n in SHIPPED if not game_named(n).networked] == ["locke"]  # Locke: a local table only, for now
+    assert [n for n in SHIPPED if not game_named(n).networked] == []  # every shipped game plays between peers
 
 
 @pytest.mark.parametrize("name", ["rider", "tiny"])
@@ -83,7 +83,11 @@ def test_table_for_builds_networked_tables_and_refuses_what_does_not_fit() -> No
     with pytest.raises(ValueError, match="another Rider card set"):
         table_for(dataclasses.replace(genesis, card_set_hash=bytes(32)))
     locke = game_named("locke")
-    with pytest.raises(ValueError, match="Super Human Locke plays only on a local table"):
-        table_for(locke.genesis(_keys(5), [bytes(16)] * 5))
-    with pytest.raises(ValueError, match="unknown rules 'chess/1'; known: rider/1, .*tiny/1"):
+    built = table_for(locke.genesis(_keys(5), [bytes(16)] * 5))
+    assert built.plan.claims is not None and built.plan.public_cards(built.state)  # every deck starts public
+    with pytest.raises(ValueError, match="another version of the Locke components"):
+        table_for(dataclasses.replace(locke.genesis(_keys(5), [bytes(16)] * 5), card_set_hash=bytes(32)))
+    with pytest.raises(ValueError, match="played by 5 to 10 seats, not 4"):
+        table_for(locke.genesis(_keys(4), [bytes(16)] * 4))
+    with pytest.raises(ValueError, match="unknown rules 'chess/1'; known: locke/1, rider/1, .*tiny/1"):
         table_for(dataclasses.replace(tiny, rules_id="chess/1"))

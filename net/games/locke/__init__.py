@@ -1,10 +1,9 @@
-"""Super Human Locke's registry entry: 5-10 seats, on a local table only for now.
+"""Super Human Locke's registry entry: 5-10 seats, on a local table or between peers.
 
-The networked Locke table (audited claims and hidden placements through
-``net.commit``) is later work, so the entry has no ``table``: tools and the
-client offer Locke for local play and say so when asked for a networked one.
-The client draws it with client/locke/ (``client_ui``): a local table
-against bots.
+The networked table (``table``, net/games/locke/table.py) plays every card
+operation through net.poker, hidden placements through net.commit
+(net/session/placement.py) and judges every declaration at the end-of-game
+audit. The client draws it with client/locke/ (``client_ui``).
 """
 
 from __future__ import annotations
@@ -19,7 +18,9 @@ from engine.locke.state import MAX_SEATS, MIN_SEATS, RULES_ID, LockeState
 from net.games.locke.heuristic import LockeHeuristicBot
 from net.games.locke.judge import disagreements, end_sides
 from net.games.locke.random_bot import LockeRandomBot
-from net.games import GameEntry, LocalSetup, register
+from net.games.locke import table as locke_table
+from net.envelope import Genesis
+from net.games import GameEntry, LocalSetup, Table, register
 
 FILES = ("characters", "silhouettes", "combat_cards", "planets", "bases")
 
@@ -30,6 +31,11 @@ def components() -> ComponentSet:
     import assets
 
     return component_set_from_data(**{name: assets.load_json(f"locke/{name}.json") for name in FILES})
+
+
+def table(genesis: Genesis) -> Table[LockeState]:
+    """The networked start of a genesis record (net/games/locke/table.py), with the shipped components."""
+    return locke_table.table(genesis, components())
 
 
 def local_record(seats: int, decks: Sequence[Sequence[str]] | None, override: Any = None) -> dict[str, Any]:
@@ -67,7 +73,7 @@ ENTRY: GameEntry[LockeState] = GameEntry(
     name="locke", title="Super Human Locke", title_ja="超人ロック", rules_id=RULES_ID, rules_version=RULES_VERSION,
     card_set_hash=lambda: components().digest(),
     min_seats=MIN_SEATS, max_seats=MAX_SEATS, default_seats=5,
-    local_record=local_record, local=local,
+    local_record=local_record, local=local, table=table,
     bots={"random": LockeRandomBot, "heuristic": LockeHeuristicBot}, default_bots=("heuristic",), game_class=LockeGame,
     bot_descriptions={
         "random": ("Picks among the legal moves at random: a fuzzer, not a player.",

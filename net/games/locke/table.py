@@ -1,0 +1,59 @@
+"""Networked Super Human Locke: the table plan and the start built from a genesis record.
+
+What the session needs beyond the engine (net/session/plan.py):
+
+- ``public_cards``: every Locke deck starts face down in data order with its
+  handles public (``LockeGame.open_cards``), like Tiny's shared deck, so
+  every card is a public card point and nothing is secret at genesis.
+- ``claims``: none. Locke never lets an action's own fields stand as proof
+  of a card. A kept card used (``UseCard``) and a combat card played
+  (``Play``) are followed by the engine's own ``reveal`` of that handle
+  (engine/locke/planet_cards.py ``CardUseReveal``, engine/locke/combat/path.py),
+  which the session runs as the holder's proven decryption shares, and the
+  engine checks the revealed card against the action (a wildcard against the
+  card it stands for). With the default plan an action would carry a proof
+  as well: a wildcard naming the card it stands for would be refused (its
+  proof shows ``wildcard``), and a played card would be revealed twice. So
+  every card is revealed once, by the round the engine asks for.
+- ``stand_in``: a character whose player left (net/session/leave.py, ruling
+  N270 in docs/rules/locke-rulings.md) is played on by Locke's random bot
+  with a public seed, the same choice on every peer.
+- Declarations about hidden cards (claims) are judged at the end-of-game
+  audit (net/session/claim_audit.py); hidden placements by
+  net/session/placement.py.
+"""
+
+from __future__ import annotations
+
+from engine.core.actions import Action
+from engine.locke.components import ComponentSet
+from engine.locke.game import LockeGame
+from engine.locke.state import MAX_SEATS, MIN_SEATS, LockeState
+from net.envelope import Genesis
+from net.games.locke.random_bot import LockeRandomBot
+from net.games import Table
+from net.session.plan import TablePlan
+
+
+def no_card_proofs(action: Action) -> tuple[tuple[int, str], ...]:
+    """Locke's actions carry no card proofs: the engine reveals every card it uses (module docstring)."""
+    return ()
+
+
+def plan(game: LockeGame) -> TablePlan:
+    """The table plan of a Locke game (see the module docstring)."""
+    return TablePlan(public_cards=game.open_cards, claims=no_card_proofs, stand_in=LockeRandomBot)
+
+
+def table(genesis: Genesis, chosen: ComponentSet) -> Table[LockeState]:
+    """The networked start for the genesis' seats with the shipped components ``chosen``
+    (net/games/locke/__init__.py passes them); ValueError when it does not fit."""
+    if genesis.card_set_hash != chosen.digest():
+        raise ValueError("this table plays another version of the Locke components (components hashes differ); "
+                         "every player needs the same Fairtable version")
+    seats = len(genesis.seat_keys)
+    if not MIN_SEATS <= seats <= MAX_SEATS:
+        raise ValueError(f"Super Human Locke is played by {MIN_SEATS} to {MAX_SEATS} seats, not {seats}")
+    game = LockeGame(chosen)
+    state, _ = game.new_game(seats)
+    return Table(game, state, plan(game))

@@ -1,0 +1,199 @@
+"""A seat that leaves a running game (net/session/leave.py): the others play on and finish.
+
+The leaver is stopped exactly where the table waits for its part (a shuffle,
+decryption shares for a deal, a dice commitment, a sealed choice, a placement
+or a cell to open), then signs ``leave``: every other peer goes on without
+it, the game ends with the same final state everywhere and its record
+verifies. Hostile leaves (a wrong key, a second leave, a leave from the last
+two seats, a false step) are refused naming the seat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from harness import tiny_table
+from treasure_table import treasure_table
+
+from engine.core.encoding import encode
+from engine.core.pending import Chance, HiddenOp, Placement, SealedChoice
+from net.envelope import sign_envelope
+from net.poker import group as g
+from net.session import Rejected, Session
+from net.session import pump as pump_module
+from net.session.events import Resigned
+from net.verifier import verify
+
+Moment = Callable[[Session], bool]
+
+
+def _stop_at(monkeypatch: pytest.MonkeyPatch, leaver: Session, moment: Moment) -> None:
+    """``leaver`` sends nothing once ``moment`` holds for it (the player walked away there)."""
+    real = pump_module.emit_due
+    stops = getattr(real, "stops", {})
+
+    def emit_due(s: Session) -> bool:
+        stop = emit_due.stops.get(id(s))  # type: ignore[attr-defined]
+        if stop is not None and stop(s):
+            return False
+        return real(s)
+
+    emit_due.stops = {**stops, id(leaver): moment}  # type: ignore[attr-defined]
+    monkeypatch.setattr(pump_module, "emit_due", emit_due)
+
+
+def _leave_at(table: Any, seat: int, moment: Moment, monkeypatch: pytest.MonkeyPatch) -> Session:
+    leaver = table.sessions[seat]
+    _stop_at(monkeypatch, leaver, moment)
+    table.start()
+    table.run()
+    assert moment(leaver) and not leaver.finished, (leaver.phase, leaver.pending)
+    others = [s for s in table.sessions if s is not leaver]
+    assert any(seat in s.waiting_for() for s in others)  # the table waits for the leaver's part
+    table.post(seat, leaver.leave())
+    table.down.add(seat)
+    table.run()
+    return leaver
+
+
+def _check_finished(table: Any, leaver: Session) -> None:
+    others = [s for s in table.sessions if s is not leaver]
+    for s in others:
+        assert s.finished and s.verdict == "ok", (s.seat, s.phase, s.halted, s.waiting_for(), s.events[-3:])
+        assert not [e for e in s.events if isinstance(e, Rejected)]
+        assert any(isinstance(e, Resigned) and e.seat == leaver.seat for e in s.events)
+        assert s.left.keys() == {leaver.seat}
+        assert not [e for e in s.envelopes() if e.seat == leaver.seat and e.kind in ("audit", "final")]
+    assert len({s.hashes[-1] for s in others}) == 1
+    assert len({encode(s.transcript()) for s in others}) == 1
+    first = others[0]
+    if first.genesis.rules_id == "tiny/1":
+        assert verify(first.transcript()).ok, str(verify(first.transcript()))
+    else:  # a test game outside the registry: an observer replays the record
+        watcher = Session(first.genesis, first.game, first.states[0], plan=first.plan)
+        for env in first.envelopes():
+            watcher.receive(env.to_bytes())
+        watcher.close_record()
+        assert watcher.finished and watcher.hashes[-1] == first.hashes[-1] and watcher.verdict == "ok"
+
+
+MOMENTS: dict[str, Moment] = {
+    "shuffle": lambda s: isinstance(s.pending, HiddenOp) and s.pending.op == "shuffle",
+    "deal": lambda s: isinstance(s.pending, HiddenOp) and s.pending.op == "deal" and s.pending.to_seat != s.seat,
+    "sealed choice": lambda s: isinstance(s.pending, SealedChoice),
+    "roll": lambda s: isinstance(s.pending, Chance),
+}
+
+
+@pytest.mark.parametrize("moment", sorted(MOMENTS))
+def test_a_seat_that_leaves_at_a_joint_round_is_played_on_and_the_others_finish(
+        monkeypatch: pytest.MonkeyPatch, moment: str) -> None:
+    table, _ = tiny_table(4, seed=5)
+    leaver = _leave_at(table, 3, MOMENTS[moment], monkeypatch)
+    _check_finished(table, leaver)
+
+
+@pytest.mark.parametrize("op", ["place", "open"])
+def test_a_placer_that_leaves_at_its_placement_is_played_on_and_the_others_finish(
+        monkeypatch: pytest.MonkeyPatch, op: str) -> None:
+    table, _, _ = treasure_table(1)
+    leaver = _leave_at(table, 0, lambda s: isinstance(s.pending, Placement) and s.pending.op == op, monkeypatch)
+    _check_finished(table, leaver)
+    s = table.sessions[1]
+    assert all(h in s.placements.contents for h in s.placements.placed[0].handles)  # its map is public now
+
+
+def _forge(s: Session, identity: Any, body: Any) -> bytes:
+    w = s._writer
+    assert w is not None
+    return sign_envelope(identity, game=s.gid, seat=w.seat, seq=w.next_seq, prev=w.head, kind="leave", body=body,
+                         seen=(s.step, s.hashes[s.step])).to_bytes()
+
+
+def test_a_false_or_second_leave_is_refused_naming_its_seat(monkeypatch: pytest.MonkeyPatch) -> None:
+    from harness import identities
+
+    table, _ = tiny_table(4, seed=5)
+    ids = identities(4, tag="tiny")
+    _stop_at(monkeypatch, table.sessions[0], lambda s: isinstance(s.pending, Chance))  # the game stays in play
+    _stop_at(monkeypatch, table.sessions[2], lambda s: isinstance(s.pending, Chance))
+    table.start()
+    table.run()
+    leaver, other = table.sessions[2], table.sessions[1]
+    assert leaver.phase == "play" and leaver._secrets is not None and isinstance(other.pending, Chance)
+    good_key = g.sb(leaver._secrets.x)
+    bad = [
+        {"step": leaver.step, "key": g.sb(leaver._secrets.x + 1), "cells": ()},  # not its announced key
+        {"step": leaver.step + 1, "key": good_key, "cells": ()},  # another step than it signed at
+        {"step": leaver.step, "key": good_key},  # a field missing
+        {"step": leaver.step, "key": good_key, "cells": (), "extra": b"x" * 70_000},  # oversized
+        {"step": leaver.step, "key": good_key, "cells": ((0, ()),)},  # cells of a placement it never made
+    ]
+    for body in bad:
+        before = len([e for e in other.events if isinstance(e, Rejected)])
+        other.receive(_forge(leaver, ids[2], body), sender="peer-2", via=2)
+        refused = [e for e in other.events if isinstance(e, Rejected)]
+        assert len(refused) == before + 1 and refused[-1].seat == 2 and refused[-1].kind == "leave", body
+    assert other.left == {}
+    table.post(2, leaver.leave())
+    table.down.add(2)
+    table.run()
+    assert other.left.keys() == {2}
+    second = _forge(leaver, ids[2], {"step": leaver.step, "key": good_key, "cells": ()})
+    other.receive(second, sender="peer-2", via=2)
+    refused = [e for e in other.events if isinstance(e, Rejected)]
+    assert refused[-1].seat == 2 and "second leave" in refused[-1].error
+
+
+def test_the_last_two_seats_cannot_leave(monkeypatch: pytest.MonkeyPatch) -> None:
+    from harness import identities
+
+    table, _ = tiny_table(2, seed=2)
+    _stop_at(monkeypatch, table.sessions[1], lambda s: isinstance(s.pending, Chance))
+    table.start()
+    table.run()
+    a, b = table.sessions
+    assert a.phase == "play" and b._secrets is not None
+    with pytest.raises(ValueError, match="resign instead"):
+        a.leave()
+    a.receive(_forge(b, identities(2, tag="tiny")[1], {"step": b.step, "key": g.sb(b._secrets.x), "cells": ()}),
+              sender="peer-1", via=1)
+    refused = [e for e in a.events if isinstance(e, Rejected)]
+    assert refused[-1].seat == 1 and "resign instead" in refused[-1].error and a.left == {}
+
+
+def test_a_seat_that_left_and_restarts_from_its_journal_stays_out(monkeypatch: pytest.MonkeyPatch,
+                                                                   tmp_path: Any) -> None:
+    import random
+
+    from harness import NONCE, Table_, identities
+
+    from engine.tiny.game import RULES_ID, card_set_hash
+    from net.bots.random_bot import RandomBot
+    from net.games import table_for
+    from net.journal import Journal
+
+    ids = identities(4, tag="tiny")
+    genesis = type(tiny_table(4)[1])(RULES_ID, "1", card_set_hash(), tuple(i.public_key for i in ids), {},
+                                     (NONCE,) * 4)
+    start = table_for(genesis)
+
+    def session(seat: int) -> Session:
+        return Session(genesis, start.game, start.state, plan=start.plan, identity=ids[seat], seat=seat,
+                       agent=RandomBot(random.Random(50 + seat)), journal=Journal(tmp_path / f"seat{seat}"))
+
+    table = Table_([session(s) for s in range(4)])
+    leaver = _leave_at(table, 3, MOMENTS["roll"], monkeypatch)
+    assert leaver.journal is not None
+    leaver.journal.close()
+    back = session(3)  # the same player starts its program again
+    sent = back.start()
+    assert back.left.keys() == {3}
+    table.sessions[3] = back
+    table.down.discard(3)
+    table.post(3, sent)
+    table.run()
+    _check_finished(table, back)
+    assert not [e for e in table.sessions[0].envelopes() if e.seat == 3 and e.kind in ("audit", "final")]
