@@ -121,7 +121,7 @@ def build_parser() -> argparse.ArgumentParser:
                              "--net tcp: the signed transcript); check it with python -m tools.verify FILE")
     parser.add_argument("--net-timeout", type=float, default=None, metavar="S",
                         help="with --net tcp: give up after S seconds (default: 120, and 180 more for every "
-                             "seat beyond two: a 10-seat Locke game takes minutes)")
+                             "seat beyond two: a game of ten seats takes minutes)")
     parser.add_argument("--games", type=int, default=None, metavar="G",
                         help="play G games (seeds --seed .. --seed+G-1) and print their summary")
     parser.add_argument("--replay", action="store_true",

@@ -34,13 +34,13 @@ def test_tools_match_tiny_over_three_processes_saves_a_transcript_that_tools_ver
     assert verdict["outcome"]["winner"] == result["winner"] and verdict["end"] == "normal end"
 
 
-@pytest.mark.parametrize("seats", [5, 10])
+@pytest.mark.parametrize(("seats", "seed"), [(5, 1), (10, 2)])  # measured: 45 s and 310 s wall, 1421 and 2187 inputs
 def test_tools_match_locke_between_real_peers_saves_a_transcript_that_tools_verify_accepts(
-        tmp_path: Path, seats: int) -> None:
+        tmp_path: Path, seats: int, seed: int) -> None:
     """Issue 26: Super Human Locke between real processes on 127.0.0.1, audit ok, the record verifies."""
     saved = tmp_path / "locke.ft"
     played = subprocess.run([sys.executable, "-m", "tools.match", "locke", "--seats", str(seats), "--net", "tcp",
-                             "--seed", "4", "--save", str(saved), "--json", "--net-timeout", "2400"],
+                             "--seed", str(seed), "--save", str(saved), "--json", "--net-timeout", "2400"],
                             capture_output=True, text=True, cwd=ROOT, env=peer_env(), timeout=2500)
     assert played.returncode == 0, played.stderr[-2000:]
     result = json.loads(played.stdout)
