@@ -45,8 +45,8 @@ from net.errors import MalformedMessage, UnexpectedMessage
 from net.poker import group as g
 from net.poker.errors import BadCardMessage
 from net.poker.protocol import RevealRound
+from net.session.dice_rounds import DICE_SECRET
 from net.session.events import Resigned
-from net.session.opening import our_dice_secret
 
 if TYPE_CHECKING:
     from net.session.core import Session
@@ -63,7 +63,10 @@ def body(s: Session, cells: list[list[Any]]) -> dict[str, Any]:
         raise ValueError("this seat has no card secrets yet (the game has not started); resign instead")
     message: dict[str, Any] = {"step": s.step, "key": g.sb(s._secrets.x), "cells": cells}
     if s.genesis.dice == DICE_VRF:  # our dice secret too: our part of every later roll is then anyone's to compute
-        message["dice"] = g.sb(our_dice_secret(s))
+        secret = s._saved_secret(DICE_SECRET)
+        if secret is None:
+            raise ValueError("this seat has no dice key yet (the game has not started); resign instead")
+        message["dice"] = g.sb(int(secret))
     return message
 
 

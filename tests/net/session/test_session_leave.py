@@ -21,6 +21,7 @@ from engine.core.encoding import encode
 from engine.core.pending import Chance, HiddenOp, Placement, SealedChoice
 from net.envelope import sign_envelope
 from net.poker import group as g
+from net.session.dice_rounds import DICE_SECRET
 from net.session import Rejected, Session
 from net.session import pump as pump_module
 from net.session.events import Resigned
@@ -124,12 +125,16 @@ def test_a_false_or_second_leave_is_refused_naming_its_seat(monkeypatch: pytest.
     leaver, other = table.sessions[2], table.sessions[1]
     assert leaver.phase == "play" and leaver._secrets is not None and isinstance(other.pending, Chance)
     good_key = g.sb(leaver._secrets.x)
+    dice = int(leaver._saved_secret(DICE_SECRET))  # one-phase dice: the leave publishes the dice secret too
+    good = {"step": leaver.step, "key": good_key, "cells": (), "dice": g.sb(dice)}
     bad = [
-        {"step": leaver.step, "key": g.sb(leaver._secrets.x + 1), "cells": ()},  # not its announced key
-        {"step": leaver.step + 1, "key": good_key, "cells": ()},  # another step than it signed at
-        {"step": leaver.step, "key": good_key},  # a field missing
-        {"step": leaver.step, "key": good_key, "cells": (), "extra": b"x" * 70_000},  # oversized
-        {"step": leaver.step, "key": good_key, "cells": ((0, ()),)},  # cells of a placement it never made
+        {**good, "key": g.sb(leaver._secrets.x + 1)},  # not its announced key
+        {**good, "step": leaver.step + 1},  # another step than it signed at
+        {"step": leaver.step, "key": good_key, "dice": g.sb(dice)},  # a field missing
+        {"step": leaver.step, "key": good_key, "cells": ()},  # no dice secret at a one-phase table
+        {**good, "dice": g.sb((dice + 1) % g.L)},  # not the secret behind its dice key
+        {**good, "extra": b"x" * 70_000},  # oversized
+        {**good, "cells": ((0, ()),)},  # cells of a placement it never made
     ]
     for body in bad:
         before = len([e for e in other.events if isinstance(e, Rejected)])
@@ -141,7 +146,7 @@ def test_a_false_or_second_leave_is_refused_naming_its_seat(monkeypatch: pytest.
     table.down.add(2)
     table.run()
     assert other.left.keys() == {2}
-    second = _forge(leaver, ids[2], {"step": leaver.step, "key": good_key, "cells": ()})
+    second = _forge(leaver, ids[2], good)
     other.receive(second, sender="peer-2", via=2)
     refused = [e for e in other.events if isinstance(e, Rejected)]
     assert refused[-1].seat == 2 and "second leave" in refused[-1].error
@@ -158,8 +163,8 @@ def test_the_last_two_seats_cannot_leave(monkeypatch: pytest.MonkeyPatch) -> Non
     assert a.phase == "play" and b._secrets is not None
     with pytest.raises(ValueError, match="resign instead"):
         a.leave()
-    a.receive(_forge(b, identities(2, tag="tiny")[1], {"step": b.step, "key": g.sb(b._secrets.x), "cells": ()}),
-              sender="peer-1", via=1)
+    body = {"step": b.step, "key": g.sb(b._secrets.x), "cells": (), "dice": g.sb(int(b._saved_secret(DICE_SECRET)))}
+    a.receive(_forge(b, identities(2, tag="tiny")[1], body), sender="peer-1", via=1)
     refused = [e for e in a.events if isinstance(e, Rejected)]
     assert refused[-1].seat == 1 and "resign instead" in refused[-1].error and a.left == {}
 
