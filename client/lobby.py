@@ -208,8 +208,11 @@ class LobbyScene(Scene):
         self.online_button = Button(pygame.Rect(R.left + 190, R.bottom - 58, inner - 170, 40), tr(lang, "invite_online"),
                                     self._invite_online)
         empty = self.empty_shown = self.net.empty_seats() if self.net is not None else 0
-        self.bot_seat_button = Button(pygame.Rect(R.left + 180, R.top + 146, inner - 160, 38),
+        half = (inner - 170) // 2  # Add a bot | Start with bots, beside Copy
+        self.bot_seat_button = Button(pygame.Rect(R.left + 180, R.top + 146, half, 38),
                                       tr(lang, "add_bot_seat", n=empty), self._add_bot_seat, enabled=empty > 0)
+        self.fill_button = Button(pygame.Rect(R.left + 190 + half, R.top + 146, inner - 170 - half, 38),
+                                  tr(lang, "start_with_bots", n=empty), self._fill_with_bots, enabled=empty > 0)
         self.quit_button = Button(pygame.Rect(L.left, L.bottom + 14, 120, 40), tr(lang, "quit"), self.app.stop)
         self.game_choice = Choice(pygame.Rect(L.left + 220, L.bottom + 14, R.right - L.left - 220, 40),
                                   [(g.name, g.title_in(lang)) for g in self.games], self.settings.game, self._set_game)
@@ -226,7 +229,8 @@ class LobbyScene(Scene):
         else:
             self.widgets += [self.cancel_button]
             if self.net.role == "host":
-                self.widgets += [self.invite_field, self.copy_button, self.online_button, self.bot_seat_button]
+                self.widgets += [self.invite_field, self.copy_button, self.online_button, self.bot_seat_button,
+                                 self.fill_button]
 
     def _place_message(self) -> None:
         """The message under the LAN list gets the lines it needs (a reason and what to do are
@@ -392,6 +396,19 @@ class LobbyScene(Scene):
             self._say(for_people(str(exc)), theme.BAD)
         self.layout()
 
+    def _fill_with_bots(self) -> None:
+        """Start now: a bot (the game's first kind, running here) takes every empty seat, and the
+        table starts as soon as they are seated and every player is connected."""
+        if self.net is None or self.net.role != "host":
+            return
+        try:
+            added = self.net.fill_with_bots()
+        except ValueError as exc:
+            self._say(for_people(str(exc)), theme.BAD)
+        else:
+            self._say(tr(self.app.lang, "filling_with_bots", n=added), theme.TEXT)
+        self.layout()
+
     def _invite_online(self) -> None:
         """A wormhole code for one more friend; it replaces the LAN code in the field once it arrives."""
         if self.net is not None and self.net.role == "host":
@@ -551,9 +568,11 @@ class LobbyScene(Scene):
                 self._say(tr(self.app.lang, "rematch_gone", who=tr(self.app.lang, "list_sep").join(net.rematch_gone)),
                           theme.BAD)
             elif net.rematch is not None:  # the host did not come back, or sent the others away
-                self._say(tr(self.app.lang, "rematch_ended", error=for_people(net.error or "?")), theme.BAD)
-            else:
-                self._say(tr(self.app.lang, "net_ended", error=for_people(net.error or "?")), theme.BAD)
+                self._say(tr(self.app.lang, "rematch_ended", error=(net.ending_words(self.app.lang) or "").rstrip(".。")
+                             or for_people(net.error or "?")), theme.BAD)
+            else:  # the driver's reason in the player's words when it gave one (it says what to do)
+                words = net.ending_words(self.app.lang)
+                self._say(words or tr(self.app.lang, "net_ended", error=for_people(net.error or "?")), theme.BAD)
             self.layout()
         return False
 

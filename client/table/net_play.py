@@ -264,11 +264,20 @@ class NetTable:
         return self.code
 
     def empty_seats(self) -> int:
-        """Seats of the table we host that nobody holds yet (0 when joining or started)."""
-        lobby = self.peer.host_lobby
-        if self.role != "host" or lobby is None or self.peer.genesis is not None:
-            return 0
-        return lobby.size - len(lobby.seated)
+        """Seats of the table we host that nobody holds and no bot is on its way to (0 when
+        joining or started): what *Add a bot* and *Start with bots* can still fill."""
+        from net.peer.bot_seats import open_seats
+
+        return open_seats(self.peer) if self.role == "host" else 0
+
+    def fill_with_bots(self) -> int:
+        """Seat a bot in every empty seat of the table we host, so it starts (it starts by itself
+        once every seat is taken and every player connected); how many bots were added."""
+        added = 0
+        while self.empty_seats():
+            self.add_bot()
+            added += 1
+        return added
 
     def add_bot(self, kind: str | None = None) -> None:
         """Seat a bot of ``kind`` (default: the game's first bot) in an empty seat of the table we
@@ -521,6 +530,14 @@ class NetTable:
         if self.role in ("join", "rematch") and invite is not None:
             return {invite.fingerprint: tr(lang, "the_host", fingerprint=invite.fingerprint)}
         return {}
+
+    def ending_words(self, lang: str) -> str | None:
+        """Why our peer closed the table before or without its game, in ``lang`` (its driver's
+        reason id, net/peer/progress.py ``end_*``); None when the driver gave no such reason."""
+        from client.i18n import progress_text
+
+        ending = self.peer.ending
+        return None if ending is None else progress_text(lang, ending)
 
     def own_table(self) -> bool:
         """Whether the table we dialled is our own: its host has our identity key (two windows on

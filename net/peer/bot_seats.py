@@ -39,6 +39,17 @@ def loopback_of(address: Address) -> Address:
     return ("127.0.0.1", port) if host in ("0.0.0.0", "", "::") else (host, port)
 
 
+def open_seats(host: Peer) -> int:
+    """Seats of ``host``'s open table that no player holds and no bot is on its way to (a bot
+    added a moment ago takes its seat once its join arrives; counting it keeps two quick clicks
+    from adding a bot the table has no seat for). 0 without an open table."""
+    lobby = host.host_lobby
+    if lobby is None or host.genesis is not None:
+        return 0
+    coming = sum(1 for bot in host.bot_seats if bot.result is None and lobby.seat_of(bot.identity.public_key) is None)
+    return max(0, lobby.size - len(lobby.seated) - coming)
+
+
 def add_bot(host: Peer, kind: str, *, name: str = "", seed: int | None = None) -> Peer:
     """Seat a bot of ``kind`` (a bot of the host's game) at ``host``'s open table; return its Peer.
 
@@ -49,8 +60,8 @@ def add_bot(host: Peer, kind: str, *, name: str = "", seed: int | None = None) -
     lobby = host.host_lobby
     if lobby is None or host.invite is None or host.net is None:
         raise ValueError("only the host of an open table can add a bot; host a table first")
-    if lobby.full or host.genesis is not None:
-        raise ValueError("the table has no empty seat for a bot: every seat is taken")
+    if open_seats(host) == 0:
+        raise ValueError("the table has no empty seat for a bot: every seat is taken or has a bot on its way")
     entry = host.entry
     rng = random.Random(secrets.randbits(63) if seed is None else seed)
     agent = entry.bot(kind, rng)  # ValueError naming the game's bots

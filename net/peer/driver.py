@@ -136,6 +136,9 @@ class Peer:
         self.seat: int | None = None
         self.session: Session | None = None
         self.result: dict[str, Any] | None = None
+        #: Why the table ended before or without its game, as an id and facts (progress.TEMPLATES
+        #: ``end_*``); None when it ended otherwise. ``result["error"]`` holds its English line.
+        self.ending: Progress | None = None
         self.stats = {"messages": 0, "bytes": 0, "received": 0, "received_bytes": 0}
         #: Payloads that came before our session existed: (origin, data, direct), at most EARLY_BYTES.
         self._early: list[tuple[bytes, bytes, bool]] = []
@@ -252,10 +255,8 @@ class Peer:
         """
         self.invite = invite
         if key_matches(self.identity.public_key, invite.fingerprint):
-            self._end(f"this code is for your own table: the host and this window use the same identity key "
-                      f"({self.identity.fingerprint}), as two windows on one computer do. To play against "
-                      f"yourself, start the second window with its own profile (its own key and settings): "
-                      f"{PROFILE_VARIABLE}=2 fairtable")
+            self._end(progress("end_own_table", key=self.identity.fingerprint,
+                               command=f"{PROFILE_VARIABLE}=2 fairtable"))
             return
         self._joiner = lobby.JoinerView(invite.fingerprint, self.identity.public_key,
                                         secrets.token_bytes(lobby.NONCE_SIZE))
@@ -350,8 +351,7 @@ class Peer:
             if status in REACHABLE:
                 self._host_seen = self.reactor.seconds()
             elif status is PeerStatus.LEFT:  # the host said goodbye: the table is closed, not just out of reach
-                self._end("the host closed the table before the game started; ask the host for a new invite "
-                          "code to play")
+                self._end(progress("end_host_closed"))
                 return
             elif self._seated_here():
                 self._say("host_lost")
@@ -366,7 +366,7 @@ class Peer:
     def _on_problem(self, problem: Problem) -> None:
         error = self.net.mesh.join_error if self.net is not None else None
         if error is not None and self.session is None:
-            self._end(f"cannot join the table: {error}")
+            self._end(progress("end_join_failed", problem_text=str(error)))
 
     def _seated_here(self) -> bool:
         """As a joiner before the start: a roster of the host's has listed us (we hold a seat)."""
@@ -390,13 +390,9 @@ class Peer:
             if now - self._host_seen < self._connect_timeout:
                 self._later(self._connect_timeout, self._join_timeout, where)
                 return
-            self._end(f"the host at {where} has been out of reach for {self._connect_timeout:.0f} s before the "
-                      "game started, so the table is gone. Ask the host whether the table is still open, then "
-                      "join again with its invite code")
+            self._end(progress("end_host_gone", where=where, seconds=round(self._connect_timeout)))
             return
-        self._end(f"no seat at the table within the time allowed: the host at {where} did not seat us. Check "
-                  "that the host is still running, that you used its current invite code, and that this "
-                  "machine can reach that address")
+        self._end(progress("end_not_seated", where=where))
 
     def _lobby_link(self, key: bytes, status: PeerStatus) -> None:
         """The host before the start: a seated joiner whose link is gone for LOBBY_GRACE seconds
@@ -493,7 +489,7 @@ class Peer:
             except lobby.LobbyForgery:
                 raise
             except lobby.LobbyError as exc:
-                self._end(f"cannot play at this table: {exc}")
+                self._end(progress("end_cannot_play", problem_text=str(exc)))
                 return
             self.genesis, self.seat = genesis, seat
             self.mesh.restrict_to(genesis.seat_keys)
@@ -528,7 +524,7 @@ class Peer:
                 self._say("table_full_held", size=self.lobby_size)
         elif kind == "refuse" and self.session is None and self._joiner is not None:
             reason = lobby.check_refuse(self._joiner, message)
-            self._end(f"the host refused us: {reason}")
+            self._end(progress("end_refused", reason_text=reason))
         elif kind == "nudge" and self.session is not None and self.genesis is not None:
             # signed by its seat; answered only when the author's own link brought it (net.session.catchup)
             self._feed(author, lobby.check_nudge(self.genesis, message), direct=self.mesh.delivering_via == author)
@@ -857,15 +853,19 @@ class Peer:
         if self.result is not None:
             return
         if self.session is None:
-            self._end(f"no game started within {seconds:.0f} s")
+            self._end(progress("end_no_start", seconds=round(seconds)))
             return
         owing = ", ".join(f"seat {s}" for s in self.session.waiting_for()) or "nobody"
-        self._end(f"the game did not finish within {seconds:.0f} s (step {self.session.step}, waiting for "
-                  f"{owing} to {self.session.waiting_what()}); the journal keeps everything: resume later")
+        self._end(progress("end_unfinished", seconds=round(seconds), step=self.session.step, who_text=owing,
+                           what_text=self.session.waiting_what(), seats=list(self.session.waiting_for())))
 
-    def _end(self, error: str | None, *, goodbye: bool = True) -> None:
+    def _end(self, error: str | Progress | None, *, goodbye: bool = True) -> None:
+        """Close the table with ``error`` (None: the game ended); a :class:`Progress` also keeps
+        the reason's id and facts in :attr:`ending`, so a window words it in its player's language."""
         if self.result is not None:
             return
+        if isinstance(error, Progress):
+            self.ending, error = error, error.text
         self.result = self.summary(error)
         for call in self._calls:
             if call.active():

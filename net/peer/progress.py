@@ -60,6 +60,23 @@ TEMPLATES: Mapping[str, str] = {
     "online_link": "the wormhole link to {who} is {kind}",
     "online_resuming": "meeting {who} again on a code derived from our keys (nobody needs to type anything)",
     "online_problem": "{problem_text}",
+    # --- why a table ended before or without its game (Peer.ending; the client words these too) ---
+    "end_own_table": "this code is for your own table: the host and this window use the same identity key "
+                     "({key}), as two windows on one computer do. To play against yourself, start the second "
+                     "window with its own profile (its own key and settings): {command}",
+    "end_host_closed": "the host closed the table before the game started; ask the host for a new invite code to play",
+    "end_join_failed": "cannot join the table: {problem_text}",
+    "end_host_gone": "the host at {where} has been out of reach for {seconds} s before the game started, so the "
+                     "table is gone. Ask the host whether the table is still open, then join again with its "
+                     "invite code",
+    "end_not_seated": "no seat at the table within the time allowed: the host at {where} did not seat us. Check "
+                      "that the host is still running, that you used its current invite code, and that this "
+                      "machine can reach that address",
+    "end_cannot_play": "cannot play at this table: {problem_text}",
+    "end_refused": "the host refused us: {reason_text}",
+    "end_no_start": "no game started within {seconds} s",
+    "end_unfinished": "the game did not finish within {seconds} s (step {step}, waiting for {who_text} to "
+                      "{what_text}); the journal keeps everything: resume later",
 }
 
 

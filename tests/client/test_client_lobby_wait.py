@@ -141,12 +141,12 @@ def test_add_a_bot_fills_a_seat_with_a_bot_named_in_the_hosts_language(memory: M
     app, lobby = _lobby(memory, "ja", 3)
     lobby._host()
     net = lobby.net
-    assert net is not None and lobby.bot_seat_button.enabled and "2" in lobby.bot_seat_button.label
+    assert net is not None and lobby.bot_seat_button.enabled and net.empty_seats() == 2
     click(app, lobby.bot_seat_button.rect.center)
-    memory.run(lambda: net.empty_seats() == 1)
+    memory.run(lambda: net.seats_free() == 1)
     seated_names = [s.name for s in net.peer.host_lobby.seated]
     assert seated_names[1] == "ランダムボット 1", seated_names
-    assert "1" in lobby.bot_seat_button.label and "あと1人" in lobby.table_status()
+    assert lobby.bot_seat_button.enabled and "あと1人" in lobby.table_status()  # the headline counts the seats
     assert any(line.startswith("ランダムボット 1が席2") for line in net.progress_lines("ja")), net.progress_lines("ja")
     lobby._cancel_net()
 
@@ -223,3 +223,81 @@ def test_the_game_and_set_up_are_fixed_while_a_table_is_open(memory: MemoryPeers
     seats = lobby.setup_choices[0][1]
     click(app, next(b for b in seats.buttons if b.payload == "5").rect.center)
     assert lobby.settings.seats == 5  # no table: the picker works again
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_joiner_reads_why_the_table_closed_in_its_own_language(memory: MemoryPeers, lang: str) -> None:
+    """Issue 29: the driver's reasons for closing a table before its game (the host closed it, a
+    refusal, no seat in time) were its English lines in the Japanese lobby too. They are ids
+    now (net/peer/progress.py ``end_*``), worded by the lobby, each saying what to do next."""
+    host = memory.peer("Host", 1)
+    invite = host.host(4)
+    app, lobby = _lobby(memory, lang, 4)
+    lobby._join(invite.encode())
+    net = lobby.net
+    assert net is not None
+    seated(memory, net.peer, 1, host)
+    host.leave("closed the table")  # a goodbye: the table is closed, not out of reach
+    memory.run(lambda: net.result is not None, seconds=5)
+    assert net.peer.ending is not None and net.peer.ending.id == "end_host_closed"
+    lobby.update(0.0)
+    assert lobby.net is None
+    if lang == "en":
+        assert lobby.message == "The host closed the table before the game started. Ask the host for a new invite code."
+    else:
+        assert lobby.message.startswith("ゲームが始まる前にホストが卓を閉じました") and "host" not in lobby.message
+    app.render()
+
+
+def test_every_driver_ending_is_a_progress_id_the_lobby_words() -> None:
+    """Each reason the peer driver gives for closing a table is an ``end_*`` id with words in both
+    languages that differ from the driver's English (tests/client/test_client_progress.py checks
+    every id has both); a reason given as bare text would reach a Japanese player in English."""
+    import ast
+    import inspect
+
+    from net.peer import driver
+    from net.peer.progress import TEMPLATES
+
+    tree = ast.parse(inspect.getsource(driver))
+    def bare_text(arg: ast.expr) -> bool:
+        return isinstance(arg, ast.JoinedStr) or (isinstance(arg, ast.Constant) and isinstance(arg.value, str))
+
+    bare = [ast.unparse(node) for node in ast.walk(tree)
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "_end"
+            and node.args and bare_text(node.args[0])]
+    assert bare == [], bare
+    assert sum(1 for k in TEMPLATES if k.startswith("end_")) >= 9
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_host_starts_when_ready_with_bots_in_the_empty_seats(memory: MemoryPeers, lang: str) -> None:
+    """Issue 29: the host decides when the table starts. A full table starts by itself; before
+    that, *Start with bots* seats a bot in every empty seat (two quick clicks never add a bot the
+    table has no seat for), and the game starts once they sit down."""
+    from tests.client.conftest import click
+
+    app, lobby = _lobby(memory, lang, 4)
+    lobby._host()
+    net = lobby.net
+    assert net is not None
+    ben = memory.peer("Ben", 2)
+    ben.join(net.peer.invite, connect_timeout=30.0)
+    seated(memory, ben, 1, net.peer)
+    lobby.layout()
+    app.render()
+    assert lobby.fill_button.enabled and net.empty_seats() == 2
+    click(app, lobby.bot_seat_button.rect.center)  # one bot on its way: one seat left to fill
+    assert net.empty_seats() == 1 and net.seats_free() == 2
+    click(app, lobby.fill_button.rect.center)
+    assert net.empty_seats() == 0 and not lobby.fill_button.enabled and not lobby.bot_seat_button.enabled
+    assert len(net.peer.bot_seats) == 2
+    with pytest.raises(ValueError, match="no empty seat"):
+        net.add_bot()  # the table has no seat left for a third bot, though none has sat down yet
+    memory.run(lambda: net.peer.genesis is not None, seconds=30)
+    assert len(net.peer.genesis.seat_keys) == 4
+    assert lobby.message.startswith("1 bot(s) take" if lang == "en" else "ボット1人が空席に入ります")
+    net.cancel()
+    for peer in (ben, *net.peer.bot_seats):
+        if peer.result is None:
+            peer.leave("test over")
