@@ -6,9 +6,11 @@ number of seats, 5 to 10, and the bot every other seat plays),
 :func:`help_pages` the player's guide, and :func:`start_local` opens a
 local table (we hold seat 0) on the table layer's local adapter
 (client/locke/session.py), the scene being client/locke/scene.py and the
-end screen the table layer's, with every seat's grade. Locke has no
-networked table yet (its registry entry has none), so there is no
-``start_net`` here. Locke's words are its own gettext domain
+end screen the table layer's, with every seat's grade. :func:`start_net`
+shows our seat of a networked table with the same scene over the table
+layer's networked adapter (client/table/net_session.py); the lobby offers
+hosting and joining once the registry entry has a networked table
+(client/table/ui.py ``net_ui``). Locke's words are its own gettext domain
 (client/locke/locale), registered when this package is imported.
 """
 
@@ -26,6 +28,7 @@ if TYPE_CHECKING:
     from client.scene import Scene
     from client.settings import Settings
     from client.table.end_scene import EndWords
+    from client.table.net_play import NetTable
     from client.table.session import TableSession
     from client.table.ui import SetupField
     from engine.core.game import Outcome
@@ -117,3 +120,23 @@ def start_local(app: App, settings: Settings, entry: GameEntry[Any], on_leave: C
     scene = LockeScene(app, session, on_leave=on_leave, on_end=ended)
     app.switch(scene)
     return scene
+
+
+def net_deck(settings: Settings) -> None:
+    """Locke's cards are the table's (the planet cards, combat deck and characters, shuffled
+    jointly): a seat brings none."""
+    return None
+
+
+def start_net(app: App, table: NetTable, on_leave: Callable[[], None],
+              on_rematch: Callable[[NetTable], None] | None = None) -> Scene:
+    """Show our seat of a networked Locke table; the table layer's end screen follows the audit
+    (every seat's grade, how the game ended in the player's words)."""
+    from client.locke.scene import LockeScene
+    from client.table.net_play import show_net_table
+
+    def scene(session: Any, leave: Callable[[], None], ended: Callable[[Any], None]) -> Scene:
+        return LockeScene(app, session, on_leave=leave, on_end=ended)
+
+    shown: Scene = show_net_table(app, table, scene, end_words, on_leave, on_rematch)
+    return shown

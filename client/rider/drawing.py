@@ -23,7 +23,7 @@ from client.rider.badges import column_head, draw_attack_badge, draw_placed_leve
 from client.rider.describe import pending_text
 from client.table.controls import draw_notice, glow
 from client.table.log_panel import draw_chat, draw_log
-from client.table.prompts import Prompt, draw_prompt
+from client.table.prompts import draw_prompt
 from client.table.status import ALARMS, status_colour
 from client.table.words import clock_text, player_label
 from client.text import ELLIPSIS, draw_text, draw_wrapped, fits, line_height, render, wrap

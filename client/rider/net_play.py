@@ -7,12 +7,11 @@ The hosting, joining, LAN and rematch glue is every game's
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from client.app import App
 from client.settings import Settings
-from client.table.net_play import NetTable, rematch_off, rematch_starter
-from engine.rider.state import RiderState
+from client.table.net_play import NetTable
 
 if TYPE_CHECKING:
     from client.rider.table_scene import RiderTableScene
@@ -36,25 +35,14 @@ def start_net_game(app: App, table: NetTable, on_leave: Callable[[], None],
     ``on_rematch``, the end screen's *Play again* meets the same players again
     (:meth:`NetTable.start_rematch`) and hands the new table to ``on_rematch``."""
     from client.rider.play import card_art, end_words
-    from client.table.end_scene import show_end
-    from client.table.net_session import NetSession
     from client.rider.table_scene import RiderTableScene
+    from client.table.net_play import show_net_table
 
-    session: NetSession[RiderState] = NetSession(table.peer, clock=app.clock)
+    def scene(session: Any, leave: Callable[[], None], ended: Callable[[Any], None]) -> RiderTableScene:
+        return RiderTableScene(app, session, card_art(), on_leave=leave, on_end=ended)
 
-    def leave() -> None:
-        session.leave()
-        table.abandon()  # leaving is abandoning (the table asks first): nothing to resume later
-        on_leave()
-
-    again = rematch_starter(table, session, net_deck(table.settings), on_rematch)
-
-    def ended(scene: RiderTableScene) -> None:
-        show_end(app, scene, session, on_lobby=leave, on_again=again, board=True, words=end_words(session),
-                 again_off=rematch_off(table))
-
-    scene = RiderTableScene(app, session, card_art(), on_leave=leave, on_end=ended)
-    app.switch(scene)
-    return scene
+    shown: RiderTableScene = show_net_table(app, table, scene, end_words, on_leave, on_rematch,
+                                            deck=net_deck(table.settings), board=True)
+    return shown
 
 

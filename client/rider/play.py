@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
-import pygame
 
 from client.app import App
 from client.rider.cardart import CardArt

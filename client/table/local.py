@@ -33,7 +33,7 @@ from engine.core.errors import CheatDetected, EngineError
 from engine.core.game import Outcome, hash_of
 from engine.core.hashing import short_hex
 from engine.core.hidden import Knowledge
-from engine.core.pending import Decision, SealedChoice
+from engine.core.pending import Decision
 from engine.core.inputs import SealedPick, SeatInput
 from net.games import game_for_rules
 from net.local_table import LocalTable, TableError

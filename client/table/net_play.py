@@ -203,6 +203,38 @@ def rematch_starter(table: NetTable, session: Any, deck: Sequence[str] | None,
     return again
 
 
+def show_net_table(app: App, table: NetTable, make_scene: Callable[[Any, Callable[[], None], Callable[[Any], None]], Any],
+                   words: Callable[[Any], Any], on_leave: Callable[[], None],
+                   on_rematch: Callable[[NetTable], None] | None = None, *, deck: Sequence[str] | None = None,
+                   board: bool = False) -> Any:
+    """Show our seat of ``table`` once its peer's session runs: the one hand-over every game's
+    ``start_net`` makes (client/table/ui.py). ``make_scene(session, leave, ended)`` builds the
+    game's scene over a :class:`~client.table.net_session.NetSession` of the same peer;
+    leaving abandons the table (the scene asks first: nothing to resume later); when the game
+    ends the table layer's end screen follows with ``words(session)`` (the game's
+    :class:`~client.table.end_scene.EndWords`) and *Play again* meeting the same players with
+    ``deck`` (``board``: the end screen can show the table again)."""
+    from client.table.end_scene import show_end
+    from client.table.net_session import NetSession
+
+    session: NetSession[Any] = NetSession(table.peer, clock=app.clock)
+
+    def leave() -> None:
+        session.leave()
+        table.abandon()
+        on_leave()
+
+    again = rematch_starter(table, session, deck, on_rematch)
+
+    def ended(scene: Any) -> None:
+        show_end(app, scene, session, on_lobby=leave, on_again=again, board=board, words=words(session),
+                 again_off=rematch_off(table))
+
+    scene = make_scene(session, leave, ended)
+    app.switch(scene)  # its enter() starts following the session
+    return scene
+
+
 class NetTable:
     """Our seat at a networked table of ``entry``'s game, before and during the game.
 

@@ -33,11 +33,10 @@ from twisted.internet.task import LoopingCall
 from client.table.notices import NoticeQueue
 from client.table.session import Listener
 from client.table.words import clock_text, display_name, display_text, player_label
-from engine.core.actions import Action
 from engine.core.game import Outcome
 from engine.core.hashing import short_hex
 from engine.core.hidden import Knowledge
-from engine.core.pending import Decision, SealedChoice
+from engine.core.pending import Decision
 from engine.core.inputs import SealedPick, SeatInput
 from net.peer import Peer
 from net.seats import for_people, seat_label

@@ -124,24 +124,11 @@ def net_deck(settings: Settings) -> None:
 def start_net(app: App, table: NetTable, on_leave: Callable[[], None],
               on_rematch: Callable[[NetTable], None] | None = None) -> Scene:
     """Show our seat of a networked Tiny table; the table layer's end screen follows the audit."""
-    from client.table.end_scene import show_end
-    from client.table.net_play import rematch_off, rematch_starter
-    from client.table.net_session import NetSession
+    from client.table.net_play import show_net_table
     from client.tiny.scene import TinyScene
 
-    session: NetSession[Any] = NetSession(table.peer, clock=app.clock)
+    def scene(session: Any, leave: Callable[[], None], ended: Callable[[Any], None]) -> Scene:
+        return TinyScene(app, session, on_leave=leave, on_end=ended)
 
-    def leave() -> None:
-        session.leave()
-        table.abandon()  # leaving is abandoning (the table asks first): nothing to resume later
-        on_leave()
-
-    again = rematch_starter(table, session, None, on_rematch)
-
-    def ended(scene: TinyScene) -> None:
-        show_end(app, scene, session, on_lobby=leave, on_again=again, again_off=rematch_off(table),
-                 words=end_words(session))
-
-    scene = TinyScene(app, session, on_leave=leave, on_end=ended)
-    app.switch(scene)  # its enter() starts following the session
-    return scene
+    shown: Scene = show_net_table(app, table, scene, end_words, on_leave, on_rematch)
+    return shown
