@@ -79,7 +79,7 @@ def test_game_uis_are_found_through_the_registry_only() -> None:
     assert callable(game_ui("rider").start_local) and callable(game_ui("tiny").start_local)
     assert net_ui("rider") is not None and net_ui("tiny") is not None  # both draw networked tables
     assert callable(game_ui("tiny").setup_fields) and callable(game_ui("rider").setup_fields)
-    assert callable(game_ui("locke").start_local) and net_ui("locke") is None  # Locke: local tables only
+    assert callable(game_ui("locke").start_local) and net_ui("locke") is not None  # Locke: local and networked
 
 
 def test_a_game_without_a_client_ui_is_refused_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
