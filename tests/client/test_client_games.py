@@ -114,7 +114,6 @@ def test_the_friends_panel_lists_every_networked_game_and_hosts_the_chosen_one(c
     from twisted.internet import reactor
 
     from client.app import App
-    from client.i18n import tr
     from client.lobby import LobbyScene
 
     app = App((1280, 800), clock=reactor)
