@@ -5,6 +5,7 @@ processes and ``tools.verify F`` accepts the transcript."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -34,7 +35,17 @@ def test_tools_match_tiny_over_three_processes_saves_a_transcript_that_tools_ver
     assert verdict["outcome"]["winner"] == result["winner"] and verdict["end"] == "normal end"
 
 
-@pytest.mark.parametrize(("seats", "seed"), [(5, 1), (10, 2)])  # measured: 45 s and 310 s wall, 1421 and 2187 inputs
+#: A whole 10-seat game between ten peer processes takes minutes of a 2-core machine (310 s wall,
+#: 2187 inputs, measured alone): it is a long game, run on request (docs/testing.md) rather than in
+#: every suite, which keeps the 5-seat game.
+LONG_GAMES = os.environ.get("FAIRTABLE_LONG_GAMES") == "1"
+
+
+@pytest.mark.parametrize(("seats", "seed"), [
+    (5, 1),  # measured: 45 s wall, 1421 inputs
+    pytest.param(10, 2, marks=pytest.mark.skipif(not LONG_GAMES, reason="a 10-seat game between real peers takes "
+                                                 "minutes: set FAIRTABLE_LONG_GAMES=1 to run it")),
+])
 def test_tools_match_locke_between_real_peers_saves_a_transcript_that_tools_verify_accepts(
         tmp_path: Path, seats: int, seed: int) -> None:
     """Issue 26: Super Human Locke between real processes on 127.0.0.1, audit ok, the record verifies."""
