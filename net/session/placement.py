@@ -47,7 +47,8 @@ from engine.core.errors import EncodingError
 from engine.core.hashing import digest
 from engine.core.inputs import PlacementPick
 from engine.core.pending import EMPTY, CellsOpened, Placement, PlacementDisclosed, PlacementMade
-from net.commit import Opening, PlacementCommitments, check_placement, commit_placement, open_cell
+from net.commit import (PLACEMENT, Opening, PlacementCommitments, check_placement, commit_placement, commitment_of,
+                        open_cell)
 from net.envelope import Envelope
 from net.errors import IllegalChoice, MalformedMessage, ProtocolError, UnexpectedMessage
 from net.poker import sealed
@@ -208,6 +209,10 @@ class PlacementRound:
         else:
             self.sealed_ok = True  # the map is public since its placer left
 
+    def refuse_leave(self, seat: int) -> str | None:
+        """A placer's cells are committed before anything opens; its leave opens them all: no choice."""
+        return None
+
     # --- the Round questions
 
     @property
@@ -366,8 +371,6 @@ class PlacementRound:
 
 def _commitments_from(s: Session, p: Placement, openings: Mapping[str, Opening]) -> PlacementCommitments:
     """Our commitments rebuilt from our kept openings (after a restart between keeping and sending)."""
-    from net.commit import PLACEMENT, commitment_of
-
     commits = tuple(commitment_of(s.gid, s.step, p.seat, (p.zone, c, openings[c].value), openings[c].salt,
                                   purpose=PLACEMENT) for c in p.cells)
     return PlacementCommitments(s.gid, s.step, p.seat, p.zone, tuple(p.cells), commits)

@@ -202,3 +202,25 @@ def test_a_seat_that_left_and_restarts_from_its_journal_stays_out(monkeypatch: p
     table.run()
     _check_finished(table, back)
     assert not [e for e in table.sessions[0].envelopes() if e.seat == 3 and e.kind in ("audit", "final")]
+
+
+def test_a_seat_cannot_leave_after_seeing_the_others_reveal_a_sealed_choice(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Leaving after every seat committed but before revealing would let the leaver see the others'
+    choices and then pick between its own (reveal) and the stand-in's (leave): refused, naming it."""
+    from harness import identities
+
+    table, _ = tiny_table(4, seed=5)
+    ids = identities(4, tag="tiny")
+    committed: Moment = lambda s: isinstance(s.pending, SealedChoice) and (s.step, "commit") in s._sent  # noqa: E731
+    _stop_at(monkeypatch, table.sessions[2], committed)
+    table.start()
+    table.run()
+    leaver, other = table.sessions[2], table.sessions[1]
+    assert committed(leaver) and other.waiting_for() == (2,)  # everyone else revealed; only its reveal is missing
+    assert leaver._secrets is not None
+    body = {"step": leaver.step, "key": g.sb(leaver._secrets.x), "cells": (),
+            "dice": g.sb(int(leaver._saved_secret(DICE_SECRET)))}
+    other.receive(_forge(leaver, ids[2], body), sender="peer-2", via=2)
+    refused = [e for e in other.events if isinstance(e, Rejected)]
+    assert refused and refused[-1].seat == 2 and "reveal first" in refused[-1].error
+    assert other.left == {} and other.waiting_for() == (2,)  # nothing changed: it still owes its reveal
