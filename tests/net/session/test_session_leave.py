@@ -224,3 +224,32 @@ def test_a_seat_cannot_leave_after_seeing_the_others_reveal_a_sealed_choice(monk
     refused = [e for e in other.events if isinstance(e, Rejected)]
     assert refused and refused[-1].seat == 2 and "reveal first" in refused[-1].error
     assert other.left == {} and other.waiting_for() == (2,)  # nothing changed: it still owes its reveal
+
+
+def test_a_seat_that_left_cannot_resign_or_claim_afterwards(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A leaver that later signs a resignation would end the game for everyone (no winner):
+    its leave was its last word, so any later message of it is refused, naming it."""
+    from harness import identities
+
+    table, _ = tiny_table(4, seed=5)
+    ids = identities(4, tag="tiny")
+    leaver = table.sessions[3]
+    _stop_at(monkeypatch, leaver, MOMENTS["roll"])
+    table.start()
+    table.run()
+    other = table.sessions[1]
+    table.post(3, leaver.leave())
+    table.down.add(3)
+    while 3 not in other.left:
+        assert table.queue
+        table.run(limit=1)
+    w = leaver._writer
+    assert w is not None
+    env = sign_envelope(ids[3], game=leaver.gid, seat=3, seq=w.next_seq, prev=w.head, kind="resign",
+                        body={"step": leaver.step}, seen=(leaver.step, leaver.hashes[leaver.step]))
+    other.receive(env.to_bytes(), sender="peer-3", via=3)
+    refused = [e for e in other.events if isinstance(e, Rejected) and e.kind == "resign"]
+    assert refused and refused[-1].seat == 3 and "after it left" in refused[-1].error
+    assert other.resigned is None and other.phase == "play"
+    table.run()
+    assert all(s.finished and s.verdict == "ok" for s in table.sessions if s is not leaver)
