@@ -432,3 +432,24 @@ def test_a_cell_opening_replayed_for_a_later_cell_is_refused_naming_the_placer()
     _deliver_to_others(table, HIDER, _instead(ids[HIDER], later, first.body))  # yesterday's opening again
     refused = _rejected(rival)[-1]
     assert refused.seat == HIDER and refused.kind == "cells"
+
+
+def test_a_dispute_against_a_disclosure_another_seat_signed_is_refused_naming_the_complainer() -> None:
+    """Only the placer's own disclosure can be disputed: a ``disclose`` some other seat signed (and the
+    table refused) cannot be turned into a conviction of that seat by a recipient's dispute."""
+    table, _, ids = treasure_table(2)
+    hider, ally, rival = table.sessions
+    held = _hold_back(table, HIDER, "disclose")
+    table.start()
+    table.run()
+    assert held and isinstance(rival.pending, Placement) and rival.pending.op == "disclose"
+    (box,) = held[0].body["sealed"]
+    stray = Envelope.from_bytes(_forge(rival, ids[RIVAL], kind="disclose", body={"sealed": [box]}))
+    dispute_module.dispute(ally, stray, ValueError("not the placer's message"))
+    table.tap = None
+    table.post(ALLY, ally._flush())
+    table.run(limit=2)
+    for s in (hider, rival):
+        assert not (isinstance(s.halted, Cheat) and s.halted.seat == RIVAL), (s.seat, s.halted)
+        refused = [e for e in _rejected(s) if e.kind == "dispute"]
+        assert refused and refused[-1].seat == ALLY and "placer's disclosure" in refused[-1].error
