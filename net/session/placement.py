@@ -241,7 +241,12 @@ class PlacementRound:
         elif self.pending.op == "open":
             assert self.placed is not None
             items = _cell_list(env.body, "openings", env.seat, "cells")
-            self.opened = check_openings(self.placed.commitments, self.pending.cells, items, env.seat)
+            opened = check_openings(self.placed.commitments, self.pending.cells, items, env.seat)
+            assert self.index is not None
+            shown = {s.placements.cell_of[h][1]: s.placements.openings[h] for h in self.placed.handles
+                     if h in s.placements.openings}
+            check_laid(self.placed, {**shown, **opened})
+            self.opened = opened
         else:
             self._take_disclose(s, env)
 
@@ -369,6 +374,22 @@ class PlacementRound:
                 step, f"disclosed:{p.zone}", told)
 
 
+def check_laid(placed: Placed, openings: Mapping[str, Opening]) -> None:
+    """Cells opened so far (any subset) may show only things the rules had the placer place, each
+    no more often than asked: a placer that committed to a thing not in the placement, or to one
+    thing twice, is named the moment such a cell opens, not only at the audit. IllegalChoice
+    naming the placer."""
+    left = list(placed.things)
+    for cell, opening in openings.items():
+        if opening.value == EMPTY:
+            continue
+        if opening.value not in left:
+            raise IllegalChoice(f"opened cell {cell!r} of placement {placed.commitments.zone!r} (step "
+                                f"{placed.step}) to {opening.value!r}, more than the rules had it place "
+                                f"({sorted(placed.things)})", seat=placed.placer)
+        left.remove(opening.value)
+
+
 def _commitments_from(s: Session, p: Placement, openings: Mapping[str, Opening]) -> PlacementCommitments:
     """Our commitments rebuilt from our kept openings (after a restart between keeping and sending)."""
     commits = tuple(commitment_of(s.gid, s.step, p.seat, (p.zone, c, openings[c].value), openings[c].salt,
@@ -384,7 +405,9 @@ def unseal(game: bytes, step: int, placed: Placed, cells: Sequence[str], sender:
         items = decode(payload)
     except EncodingError:
         raise BadCardMessage("its sealed disclosure is not canonical data", seat=sender) from None
-    return check_openings(placed.commitments, cells, items, sender)
+    opened = check_openings(placed.commitments, cells, items, sender)
+    check_laid(placed, opened)  # a map told whole or in part holds only what the rules had it place
+    return opened
 
 
 def judge_disclosure(s: Session, against: Envelope, recipient: int, recipient_secret: bytes) -> int:
