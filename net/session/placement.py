@@ -497,7 +497,7 @@ def placement_findings(book: PlacementBook) -> list[tuple[int, int, str]]:
         openings = {book.cell_of[h][1]: book.openings[h] for h in placed.handles if h in book.openings}
         try:
             check_placement(placed.commitments, openings, placed.things)
-        except (IllegalChoice, UnexpectedMessage, MalformedMessage, ProtocolError) as exc:
-            found.append((placed.placer, placed.step, f"step {placed.step}: {getattr(exc, 'detail', exc)}"))
+        except ProtocolError as exc:  # every error of check_placement names the placer and says what
+            found.append((placed.placer, placed.step, f"step {placed.step}: {exc.detail}"))
     return found
 

@@ -211,7 +211,9 @@ def test_a_seat_cannot_leave_after_seeing_the_others_reveal_a_sealed_choice(monk
 
     table, _ = tiny_table(4, seed=5)
     ids = identities(4, tag="tiny")
-    committed: Moment = lambda s: isinstance(s.pending, SealedChoice) and (s.step, "commit") in s._sent  # noqa: E731
+    def committed(s: Session) -> bool:
+        return isinstance(s.pending, SealedChoice) and (s.step, "commit") in s._sent
+
     _stop_at(monkeypatch, table.sessions[2], committed)
     table.start()
     table.run()
