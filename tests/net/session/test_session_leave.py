@@ -204,6 +204,25 @@ def test_a_seat_that_left_and_restarts_from_its_journal_stays_out(monkeypatch: p
     assert not [e for e in table.sessions[0].envelopes() if e.seat == 3 and e.kind in ("audit", "final")]
 
 
+def _committed(s: Session) -> bool:
+    return isinstance(s.pending, SealedChoice) and (s.step, "commit") in s._sent
+
+
+def test_a_seat_that_committed_leaves_the_honest_way_by_revealing_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``Session.leave`` sends every part it owes (its reveal) before the ``leave``: both are accepted."""
+    table, _ = tiny_table(4, seed=5)
+    leaver = table.sessions[2]
+    _stop_at(monkeypatch, leaver, _committed)
+    table.start()
+    table.run()
+    assert _committed(leaver) and table.sessions[1].waiting_for() == (2,)
+    monkeypatch.undo()  # the player is back (its client sends again) and leaves
+    table.post(2, leaver.leave())
+    table.down.add(2)
+    table.run()
+    _check_finished(table, leaver)
+
+
 def test_a_seat_cannot_leave_after_seeing_the_others_reveal_a_sealed_choice(monkeypatch: pytest.MonkeyPatch) -> None:
     """Leaving after every seat committed but before revealing would let the leaver see the others'
     choices and then pick between its own (reveal) and the stand-in's (leave): refused, naming it."""
@@ -211,9 +230,7 @@ def test_a_seat_cannot_leave_after_seeing_the_others_reveal_a_sealed_choice(monk
 
     table, _ = tiny_table(4, seed=5)
     ids = identities(4, tag="tiny")
-    def committed(s: Session) -> bool:
-        return isinstance(s.pending, SealedChoice) and (s.step, "commit") in s._sent
-
+    committed = _committed
     _stop_at(monkeypatch, table.sessions[2], committed)
     table.start()
     table.run()
