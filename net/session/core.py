@@ -83,7 +83,7 @@ from net.session.phases import Done, Phase, check_transition
 from net.session.plan import TablePlan
 from net.session.placement import PlacementBook, PlacementRound, audit_cells
 from net.session.play import Play
-from net.session.rounds import NOTHING
+from net.session.rounds import NOTHING, Round
 from net.seam import InputRefused, refusal, vet
 from net.transcript import make_transcript
 
@@ -434,6 +434,11 @@ class Session:
     def current_phase(self) -> Phase:
         """The current phase object (read it; only the session changes phase)."""
         return self._phase
+
+    @property
+    def current_round(self) -> Round | None:
+        """The joint round the table is in now (play only; None at a decision or outside play)."""
+        return self._phase.round if isinstance(self._phase, Play) else None
 
     @property
     def pending(self) -> Pending | None:

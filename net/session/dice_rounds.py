@@ -64,6 +64,10 @@ class Settled:
     def excuse(self, s: Session, seat: int) -> None:
         """A seat that left changes nothing here: nobody sends anything."""
 
+    def refuse_leave(self, seat: int) -> str | None:
+        """Nothing is random here: leaving picks no outcome."""
+        return None
+
     def finish(self, s: Session) -> None:
         s._apply(self.answer)
 
@@ -107,6 +111,10 @@ class OnePhase:
             raise RuntimeError("our dice key is lost (it is journalled before the opening message is sent)")
         s._send("roll", self.rnd.make(me, int(secret)))
         return True
+
+    def refuse_leave(self, seat: int) -> str | None:
+        """The leaver's part is computed from the dice secret its leave publishes: the roll stands."""
+        return None
 
     def excuse(self, s: Session, seat: int) -> None:
         """A seat that left (net.session.leave): its part is computed from the dice secret it

@@ -62,8 +62,9 @@ def on_dispute(s: Session, env: Envelope) -> None:
     k = against.seen.step
     if against.kind == "disclose":
         told = s.placements.disclosures.get(k)
-        if told is None or env.seat not in told[1]:
-            raise UnexpectedMessage(f"disputed a message that is not a placement disclosure to it (step {k})",
+        placer = s.placements.placed[told[0]].placer if told is not None else None
+        if told is None or env.seat not in told[1] or env.seat == placer or against.seat != placer:
+            raise UnexpectedMessage(f"disputed a message that is not the placer's disclosure to it (step {k})",
                                     seat=env.seat)
         fault = judge_disclosure(s, against, env.seat, body["secret"])
         verdict = ("its sealed placement disclosure was bad" if fault != env.seat

@@ -39,6 +39,7 @@ from engine.core.actions import Action
 from engine.core.encoding import encode
 from engine.core.hashing import digest
 from engine.core.hidden import Knowledge
+from engine.core.inputs import SealedPick
 from engine.core.pending import Chance, Decision, SealedChoice
 from net.envelope import DICE_VRF, Envelope
 from net.errors import MalformedMessage, UnexpectedMessage
@@ -96,6 +97,10 @@ def on_leave(s: Session, env: Envelope) -> None:
         d = g.decode_scalar(data["dice"], seat=seat, what="published dice secret")
         if g.base_mul(d) != s.dice_keys.get(seat):
             raise BadCardMessage("published a dice secret that is not the dice key it announced", seat=seat)
+    current = s.current_round
+    refused = current.refuse_leave(seat) if current is not None else None
+    if refused is not None:
+        raise UnexpectedMessage(refused, seat=seat)
     cells = s.placements.open_owed(seat, data["cells"])  # every check before any change
     for handle, opening in cells.items():
         s.placements.openings[handle] = opening
@@ -105,10 +110,8 @@ def on_leave(s: Session, env: Envelope) -> None:
         s.left_dice[seat] = d
     s.gone.add(seat)
     s._event(Resigned(seat, s.names[seat], env.seen.step))
-    current = getattr(s.current_phase, "round", None)
-    excuse = getattr(current, "excuse", None)
-    if excuse is not None:
-        excuse(s, seat)
+    if current is not None:
+        current.excuse(s, seat)
 
 
 def excuse_reveal(s: Session, rnd: RevealRound) -> None:
@@ -183,8 +186,6 @@ def apply_stand_in(s: Session, pending: Decision) -> None:
 def sealed_value(s: Session, pending: SealedChoice, seat: int) -> Any:
     """The stand-in's sealed choice for a seat that left (made public only with the others' reveals)."""
     honest = s.caps.honest_options(s.state, seat, public_knowledge(s, seat), pending.options_for(seat))
-    from engine.core.inputs import SealedPick
-
     picks = [SealedPick(seat, pending.purpose, o) for o in honest]
     chosen = stand_in_choice(s, seat, list(picks))
     return chosen.choice if isinstance(chosen, SealedPick) else encode(chosen)

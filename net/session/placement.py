@@ -47,7 +47,8 @@ from engine.core.errors import EncodingError
 from engine.core.hashing import digest
 from engine.core.inputs import PlacementPick
 from engine.core.pending import EMPTY, CellsOpened, Placement, PlacementDisclosed, PlacementMade
-from net.commit import Opening, PlacementCommitments, check_placement, commit_placement, open_cell
+from net.commit import (PLACEMENT, Opening, PlacementCommitments, check_placement, commit_placement, commitment_of,
+                        open_cell)
 from net.envelope import Envelope
 from net.errors import IllegalChoice, MalformedMessage, ProtocolError, UnexpectedMessage
 from net.poker import sealed
@@ -208,6 +209,10 @@ class PlacementRound:
         else:
             self.sealed_ok = True  # the map is public since its placer left
 
+    def refuse_leave(self, seat: int) -> str | None:
+        """A placer's cells are committed before anything opens; its leave opens them all: no choice."""
+        return None
+
     # --- the Round questions
 
     @property
@@ -236,7 +241,12 @@ class PlacementRound:
         elif self.pending.op == "open":
             assert self.placed is not None
             items = _cell_list(env.body, "openings", env.seat, "cells")
-            self.opened = check_openings(self.placed.commitments, self.pending.cells, items, env.seat)
+            opened = check_openings(self.placed.commitments, self.pending.cells, items, env.seat)
+            assert self.index is not None
+            shown = {s.placements.cell_of[h][1]: s.placements.openings[h] for h in self.placed.handles
+                     if h in s.placements.openings}
+            check_laid(self.placed, {**shown, **opened})
+            self.opened = opened
         else:
             self._take_disclose(s, env)
 
@@ -364,10 +374,24 @@ class PlacementRound:
                 step, f"disclosed:{p.zone}", told)
 
 
+def check_laid(placed: Placed, openings: Mapping[str, Opening]) -> None:
+    """Cells opened so far (any subset) may show only things the rules had the placer place, each
+    no more often than asked: a placer that committed to a thing not in the placement, or to one
+    thing twice, is named the moment such a cell opens, not only at the audit. IllegalChoice
+    naming the placer."""
+    left = list(placed.things)
+    for cell, opening in openings.items():
+        if opening.value == EMPTY:
+            continue
+        if opening.value not in left:
+            raise IllegalChoice(f"opened cell {cell!r} of placement {placed.commitments.zone!r} (step "
+                                f"{placed.step}) to {opening.value!r}, more than the rules had it place "
+                                f"({sorted(placed.things)})", seat=placed.placer)
+        left.remove(opening.value)
+
+
 def _commitments_from(s: Session, p: Placement, openings: Mapping[str, Opening]) -> PlacementCommitments:
     """Our commitments rebuilt from our kept openings (after a restart between keeping and sending)."""
-    from net.commit import PLACEMENT, commitment_of
-
     commits = tuple(commitment_of(s.gid, s.step, p.seat, (p.zone, c, openings[c].value), openings[c].salt,
                                   purpose=PLACEMENT) for c in p.cells)
     return PlacementCommitments(s.gid, s.step, p.seat, p.zone, tuple(p.cells), commits)
@@ -381,7 +405,9 @@ def unseal(game: bytes, step: int, placed: Placed, cells: Sequence[str], sender:
         items = decode(payload)
     except EncodingError:
         raise BadCardMessage("its sealed disclosure is not canonical data", seat=sender) from None
-    return check_openings(placed.commitments, cells, items, sender)
+    opened = check_openings(placed.commitments, cells, items, sender)
+    check_laid(placed, opened)  # a map told whole or in part holds only what the rules had it place
+    return opened
 
 
 def judge_disclosure(s: Session, against: Envelope, recipient: int, recipient_secret: bytes) -> int:
@@ -471,7 +497,7 @@ def placement_findings(book: PlacementBook) -> list[tuple[int, int, str]]:
         openings = {book.cell_of[h][1]: book.openings[h] for h in placed.handles if h in book.openings}
         try:
             check_placement(placed.commitments, openings, placed.things)
-        except (IllegalChoice, UnexpectedMessage, MalformedMessage, ProtocolError) as exc:
-            found.append((placed.placer, placed.step, f"step {placed.step}: {getattr(exc, 'detail', exc)}"))
+        except ProtocolError as exc:  # every error of check_placement names the placer and says what
+            found.append((placed.placer, placed.step, f"step {placed.step}: {exc.detail}"))
     return found
 

@@ -123,6 +123,9 @@ def dispatch(s: Session, env: Envelope) -> bool:
         return True  # its sections were noted on intake; kept in the chain
     if kind not in KINDS:
         raise UnexpectedMessage(f"unknown message kind {kind!r}", seat=env.seat)
+    if env.seat in s.left:  # its leave was its last word: no claim, dispute, move or second leave counts
+        raise UnexpectedMessage(f"sent a {kind!r} message after it left the game (a second leave or anything "
+                                "else): a seat that left signs nothing more", seat=env.seat)
     if kind == "dispute":
         dispute.on_dispute(s, env)
         return True

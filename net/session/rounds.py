@@ -72,6 +72,10 @@ class Round(Protocol):
         """``seat`` left the game (net.session.leave): the round goes on without its part."""
         ...
 
+    def refuse_leave(self, seat: int) -> str | None:
+        """Why ``seat`` may not leave now (leaving would let it pick an outcome), else None."""
+        ...
+
 
 def make_round(s: Session, pending: Any) -> Round | None:
     """The round for a pending input (None for a decision)."""
@@ -141,6 +145,16 @@ class CommitReveal:
             return  # not in this round, or its part is complete already
         rnd.seats = tuple(x for x in rnd.seats if x != seat)
         rnd._commits.pop(seat, None)
+
+    def refuse_leave(self, seat: int) -> str | None:
+        """Once every seat committed, the others' reveals are public while ``seat`` may still hold its
+        own back: dropping its commitment then would let it choose between its value (reveal) and the
+        roll without it or the stand-in's pick (leave) after seeing the rest. So it must reveal first."""
+        rnd = self.rnd
+        if rnd.phase == "reveal" and seat in rnd.seats and seat not in rnd._openings:
+            return (f"left after every seat committed to {self.pending.purpose} without revealing its own "
+                    "commitment: it must reveal first, then it may leave")
+        return None
 
     def waiting_for(self) -> tuple[int, ...]:
         return self.rnd.missing()
@@ -236,6 +250,10 @@ class Shuffle:
         if rnd.yet_to_shuffle(seat):
             rnd.order = rnd.order[:rnd._next] + tuple(x for x in rnd.order[rnd._next:] if x != seat)
 
+    def refuse_leave(self, seat: int) -> str | None:
+        """A shuffle shows nothing before it ends: leaving picks no outcome."""
+        return None
+
     def make_ours(self, s: Session) -> bool:
         if s.seat is None or self.rnd.waiting_for() != s.seat or (s.step, "shuffle") in s._sent:
             return False
@@ -267,6 +285,10 @@ class Cards:
         for rnd in self.op.rounds:
             leave.excuse_reveal(s, rnd)
         self.op._advance()
+
+    def refuse_leave(self, seat: int) -> str | None:
+        """Decryption shares are proven and fixed: leaving picks no outcome."""
+        return None
 
     @property
     def done(self) -> bool:

@@ -202,3 +202,73 @@ def test_a_seat_that_left_and_restarts_from_its_journal_stays_out(monkeypatch: p
     table.run()
     _check_finished(table, back)
     assert not [e for e in table.sessions[0].envelopes() if e.seat == 3 and e.kind in ("audit", "final")]
+
+
+def _committed(s: Session) -> bool:
+    return isinstance(s.pending, SealedChoice) and (s.step, "commit") in s._sent
+
+
+def test_a_seat_that_committed_leaves_the_honest_way_by_revealing_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``Session.leave`` sends every part it owes (its reveal) before the ``leave``: both are accepted."""
+    table, _ = tiny_table(4, seed=5)
+    leaver = table.sessions[2]
+    _stop_at(monkeypatch, leaver, _committed)
+    table.start()
+    table.run()
+    assert _committed(leaver) and table.sessions[1].waiting_for() == (2,)
+    monkeypatch.undo()  # the player is back (its client sends again) and leaves
+    table.post(2, leaver.leave())
+    table.down.add(2)
+    table.run()
+    _check_finished(table, leaver)
+
+
+def test_a_seat_cannot_leave_after_seeing_the_others_reveal_a_sealed_choice(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Leaving after every seat committed but before revealing would let the leaver see the others'
+    choices and then pick between its own (reveal) and the stand-in's (leave): refused, naming it."""
+    from harness import identities
+
+    table, _ = tiny_table(4, seed=5)
+    ids = identities(4, tag="tiny")
+    committed = _committed
+    _stop_at(monkeypatch, table.sessions[2], committed)
+    table.start()
+    table.run()
+    leaver, other = table.sessions[2], table.sessions[1]
+    assert committed(leaver) and other.waiting_for() == (2,)  # everyone else revealed; only its reveal is missing
+    assert leaver._secrets is not None
+    body = {"step": leaver.step, "key": g.sb(leaver._secrets.x), "cells": (),
+            "dice": g.sb(int(leaver._saved_secret(DICE_SECRET)))}
+    other.receive(_forge(leaver, ids[2], body), sender="peer-2", via=2)
+    refused = [e for e in other.events if isinstance(e, Rejected)]
+    assert refused and refused[-1].seat == 2 and "reveal first" in refused[-1].error
+    assert other.left == {} and other.waiting_for() == (2,)  # nothing changed: it still owes its reveal
+
+
+def test_a_seat_that_left_cannot_resign_or_claim_afterwards(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A leaver that later signs a resignation would end the game for everyone (no winner):
+    its leave was its last word, so any later message of it is refused, naming it."""
+    from harness import identities
+
+    table, _ = tiny_table(4, seed=5)
+    ids = identities(4, tag="tiny")
+    leaver = table.sessions[3]
+    _stop_at(monkeypatch, leaver, MOMENTS["roll"])
+    table.start()
+    table.run()
+    other = table.sessions[1]
+    table.post(3, leaver.leave())
+    table.down.add(3)
+    while 3 not in other.left:
+        assert table.queue
+        table.run(limit=1)
+    w = leaver._writer
+    assert w is not None
+    env = sign_envelope(ids[3], game=leaver.gid, seat=3, seq=w.next_seq, prev=w.head, kind="resign",
+                        body={"step": leaver.step}, seen=(leaver.step, leaver.hashes[leaver.step]))
+    other.receive(env.to_bytes(), sender="peer-3", via=3)
+    refused = [e for e in other.events if isinstance(e, Rejected) and e.kind == "resign"]
+    assert refused and refused[-1].seat == 3 and "after it left" in refused[-1].error
+    assert other.resigned is None and other.phase == "play"
+    table.run()
+    assert all(s.finished and s.verdict == "ok" for s in table.sessions if s is not leaver)

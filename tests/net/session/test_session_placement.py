@@ -20,6 +20,7 @@ from engine.core.pending import EMPTY, Decision, Placement
 from net import commit as commit_module
 from net.commit import Opening
 from net.envelope import Envelope, sign_envelope
+from net.errors import IllegalChoice
 from net.journal import Journal
 from net.session import Rejected, Session
 from net.session.core import Outgoing
@@ -282,7 +283,7 @@ def test_an_audit_opening_of_another_content_is_refused_naming_the_placer() -> N
     assert all(s.finished and s.verdict == "ok" for s in table.sessions)
 
 
-def test_a_placement_of_other_things_is_named_at_the_audit_with_its_step(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_placement_of_other_things_is_named_at_the_disclosure_with_its_step(monkeypatch: pytest.MonkeyPatch) -> None:
     real = commit_module.commit_placement
 
     def greedy(game: bytes, step: int, seat: int, zone: str, cells: Any, arrangement: Any) -> Any:
@@ -293,10 +294,25 @@ def test_a_placement_of_other_things_is_named_at_the_audit_with_its_step(monkeyp
     table, _, _ = treasure_table(3)
     table.start()
     table.run()
+    # the map it must tell its ally holds three gold coins: the ally sees it at once, disputes, and every
+    # peer names the placer at that step (no longer only at the audit, after a game played on a lie)
     for s in table.sessions:
-        assert s.verdict is not None and s.verdict.startswith("failed"), s.verdict
-        seat, step, text = next(f for f in s.audit_findings if "placement" in f[2])
-        assert seat == HIDER and step == 3 and "had it place" in text
+        assert isinstance(s.halted, Cheat) and s.halted.seat == HIDER and s.halted.step == 4, (s.seat, s.halted)
+    told = table.sessions[ALLY].halted
+    assert isinstance(told, Cheat) and "more than the rules had it place" in told.error and "step 3" in told.error
+
+
+def test_cells_opened_beyond_the_things_placed_are_named() -> None:
+    """The check every opened cell (a dig, a disclosure) goes through: a thing not in the placement, or one
+    thing more often than the rules asked, is refused naming the placer; a truthful subset passes."""
+    placed_c, openings = commit_module.commit_placement(bytes(32), 3, HIDER, "treasure", CELLS,
+                                                        {"a1": "gold", "b1": "gold", "c1": "ruby"})
+    placed = placement_module.Placed(placed_c, tuple(range(len(CELLS))), THINGS)
+    placement_module.check_laid(placed, {"a1": openings["a1"], "a2": openings["a2"]})  # one gold, one empty
+    for cells in (("a1", "b1"), ("c1",)):
+        with pytest.raises(IllegalChoice) as caught:
+            placement_module.check_laid(placed, {c: openings[c] for c in cells})
+        assert caught.value.seat == HIDER and "more than the rules had it place" in caught.value.detail
 
 
 def test_a_false_declaration_is_named_with_its_seat_and_step() -> None:
@@ -432,3 +448,24 @@ def test_a_cell_opening_replayed_for_a_later_cell_is_refused_naming_the_placer()
     _deliver_to_others(table, HIDER, _instead(ids[HIDER], later, first.body))  # yesterday's opening again
     refused = _rejected(rival)[-1]
     assert refused.seat == HIDER and refused.kind == "cells"
+
+
+def test_a_dispute_against_a_disclosure_another_seat_signed_is_refused_naming_the_complainer() -> None:
+    """Only the placer's own disclosure can be disputed: a ``disclose`` some other seat signed (and the
+    table refused) cannot be turned into a conviction of that seat by a recipient's dispute."""
+    table, _, ids = treasure_table(2)
+    hider, ally, rival = table.sessions
+    held = _hold_back(table, HIDER, "disclose")
+    table.start()
+    table.run()
+    assert held and isinstance(rival.pending, Placement) and rival.pending.op == "disclose"
+    (box,) = held[0].body["sealed"]
+    stray = Envelope.from_bytes(_forge(rival, ids[RIVAL], kind="disclose", body={"sealed": [box]}))
+    dispute_module.dispute(ally, stray, ValueError("not the placer's message"))
+    table.tap = None
+    table.post(ALLY, ally._flush())
+    table.run(limit=2)
+    for s in (hider, rival):
+        assert not (isinstance(s.halted, Cheat) and s.halted.seat == RIVAL), (s.seat, s.halted)
+        refused = [e for e in _rejected(s) if e.kind == "dispute"]
+        assert refused and refused[-1].seat == ALLY and "placer's disclosure" in refused[-1].error
