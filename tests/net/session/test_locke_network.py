@@ -213,12 +213,11 @@ def test_a_peer_killed_mid_placement_mid_roll_and_mid_combat_resumes_with_nothin
     def placement(s: Session) -> bool:
         return isinstance(s.pending, Placement) and s.pending.op == "place"
 
-    def roll(s: Session) -> bool:
-        return isinstance(s.pending, Chance) and s.step > 300
+    def roll(s: Session) -> bool:  # a roll well into the game (the moments come one after another)
+        return isinstance(s.pending, Chance) and s.step > 100
 
-    def combat(s: Session) -> bool:
-        return isinstance(s.pending, HiddenOp) and s.pending.op == "shuffle" and "combat" in s.pending.zone \
-            and s.step > 400
+    def combat(s: Session) -> bool:  # the next combat's shuffle after that roll
+        return isinstance(s.pending, HiddenOp) and s.pending.op == "shuffle" and "combat" in s.pending.zone
 
     ss = _kill_and_resume(tmp_path, placer, [placement, roll, combat])
     for s in ss:
