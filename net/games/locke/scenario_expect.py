@@ -12,6 +12,7 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from engine.core.actions import Action
 from engine.core.pending import Decision, Placement
 from engine.locke.combat.model import Fight, Fighter
 from engine.locke.state import LockeState
@@ -31,9 +32,9 @@ def matches(data: Any, want: Mapping[str, Any]) -> bool:
 
 
 def _input_data(chosen: Any) -> dict[str, Any]:
-    to_data = getattr(chosen, "to_data", None)
-    if to_data is not None:
-        return dict(plain(to_data()))
+    """An offered input as data: an action's canonical data, a sealed or placement pick's fields."""
+    if isinstance(chosen, Action):
+        return dict(plain(chosen.to_data()))
     return {"kind": type(chosen).__name__, **plain(dataclasses.asdict(chosen))}
 
 
