@@ -36,6 +36,7 @@ from engine.core.hidden import Knowledge
 from engine.core.pending import CardsDealt, CardsRevealed, Chance, DiceRolled, HiddenOp, Pending
 from engine.locke import claims as ck
 from engine.locke import fate, stats, traps
+from engine.locke.combat.model import DECK, DISCARD
 from engine.locke.fate import CheckStat
 from engine.locke.actions import Fact, PlayTeleport
 from engine.locke.combat.flow import begin
@@ -61,8 +62,6 @@ from engine.locke.state import (
 from engine.locke.steps import Automatic, LockeStep, Rules, SeatDecision, Then, Waiting, answers
 
 RULE = "locke.4"
-DECK = "combat:deck"
-DISCARD = "combat:discard"
 #: Bound on cards turned by one E.K. or illusion-room loop (the deck has 86).
 MAX_LOOP = 86
 #: KMC 4 gives an alarm device no durability; ours is its attack level (ruling N104).

@@ -15,9 +15,23 @@ from typing import ClassVar
 
 from engine.core.pending import CardsDealt, CardsRevealed, HiddenOp, Pending
 from engine.locke.combat.common import fight_of, put, with_fighter
-from engine.locke.combat.model import DECK
+from engine.locke.combat.model import DECK, DISCARD
+from engine.locke.setup import fresh_zone
 from engine.locke.state import LockeState, advance, with_zone, zone_of
 from engine.locke.steps import LockeStep, Rules, Waiting, answers
+
+
+def gathered(g: Rules, s: LockeState) -> LockeState:
+    """The whole deck at a combat's start (ruling N143: all 86 cards are shuffled): made on first
+    use, and the base phase's spent pile put back into it (a loop or a vortex may have spent
+    every card, which would leave nothing to shuffle or deal)."""
+    if not any(name == DECK for name, _ in s.zones):
+        s = fresh_zone(s, DECK, g.components.deck("combat_cards"))
+    spent = zone_of(s, DISCARD)
+    if spent:
+        s = s._replace(zones=with_zone(s, DECK, zone_of(s, DECK) + spent))
+        s = s._replace(zones=with_zone(s, DISCARD, ()))
+    return s
 
 
 def _take(s: LockeState, index: int, count: int, faces: tuple[str, ...]) -> LockeState:

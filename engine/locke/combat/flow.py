@@ -26,7 +26,7 @@ from engine.locke import fate, setup
 from engine.locke.combat import auto, ebuster, followup, latecomers, path, randoms, turn_cards
 from engine.locke.combat.actions import GoOn
 from engine.locke.combat.common import active, alert, fight_of, parties_left, player, put, targets, with_fighter
-from engine.locke.combat.deck import DealCards, FaceUpCards
+from engine.locke.combat.deck import DealCards, FaceUpCards, gathered
 from engine.locke.combat.equip import EquipDeclaration, reequip_steps
 from engine.locke.combat.model import (
     DEAD,
@@ -126,8 +126,7 @@ class CombatStart(Automatic):
             fighter = Fighter(-1, OBSTACLE_PARTY, ob=ob, members=(ob.durability,) * max(1, ob.squad))
             fighters.append(randoms.equip(g, fighter))  # KMC 10.12.2 (1)-(2): a random character's items
         s = put(s, Fight(fighters=tuple(fighters)))
-        if not any(name == DECK for name, _ in s.zones):
-            s = setup.fresh_zone(s, DECK, g.components.deck("combat_cards"))
+        s = gathered(g, s)
         s = log(s, "cb-start", c.cause, c.cell, [list(x) for x in c.sides],
                 [f.ob.id for f in fighters if f.ob is not None])
         s = randoms.declared(s, tuple(fighters))

@@ -45,8 +45,9 @@ CARD_SUITS = SUITS[:2]
 #: no combat in the rules' sense (the end leaves ``last_combat`` as it was).
 VOLLEY = "trap:sync-attack-of-300"
 
-#: The deck zone and the zone of cards played since the last shuffle.
+#: The deck zone, and the spent pile of the cards the base phase turned (engine/locke/base_cards.py).
 DECK = "combat:deck"
+DISCARD = "combat:discard"
 
 
 class Obstacle(NamedTuple):

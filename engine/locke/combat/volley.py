@@ -22,10 +22,10 @@ from typing import ClassVar
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction
 from engine.core.hidden import Knowledge
-from engine.locke import fate, setup, stats
+from engine.locke import fate, stats
 from engine.locke.actions import Stat
 from engine.locke.combat.common import fight_of, put, with_strike
-from engine.locke.combat.deck import DealCards, FaceUpCards
+from engine.locke.combat.deck import DealCards, FaceUpCards, gathered
 from engine.locke.combat.flow import CombatEnd
 from engine.locke.combat.path import EscapePhase
 from engine.locke.combat.model import DECK, HAND_SIZE, OBSTACLE_PARTY, VOLLEY, Fight, Fighter, Obstacle, Strike
@@ -46,8 +46,7 @@ def begin(g: Rules, s: LockeState, seat: int) -> LockeState:
     """Start the trap for ``seat`` (its steps go to the front of the queue)."""
     fight = Fight(fighters=(Fighter(seat, 0), Fighter(-1, OBSTACLE_PARTY, ob=THE_300, members=(1,))), stay=True)
     s = s._replace(combat=Combat(CAUSE, s.seats[seat].place, ((seat,), ()), obstacles=(THE_300,), detail=fight))
-    if not any(name == DECK for name, _ in s.zones):
-        s = setup.fresh_zone(s, DECK, g.components.deck("combat_cards"))
+    s = gathered(g, s)
     s = log(s, "cb-start", CAUSE, s.combat.cell if s.combat else "", [[seat], []], [THE_300.id])
     deal = min(HAND_SIZE, len(zone_of(s, DECK)))
     steps = (Shuffle(DECK), DealCards(seat, VICTIM, deal), VolleyLevel(seat))

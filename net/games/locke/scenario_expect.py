@@ -15,7 +15,7 @@ from typing import Any
 from engine.core.actions import Action
 from engine.core.pending import Decision, Placement
 from engine.locke.combat.model import Fight, Fighter
-from engine.locke.state import LockeState
+from engine.locke.state import LockeState, zone_of
 from net.local_table import LocalTable
 from net.scenario import json_value
 from net.seats import seat_label
@@ -182,7 +182,11 @@ def _zones(want: Any, table: LocalTable) -> list[str]:
     """Zone name -> how many cards it holds, or the card ids in it (in order)."""
     problems: list[str] = []
     for name, value in dict(want).items():
-        handles = table.game.zone(table.state, str(name))
+        state = table.state
+        # what the zone holds now: game.zone answers a driver right after a shuffle (the fresh handles,
+        # even once cards were dealt from them), so a zone the state keeps is read from the state
+        handles = zone_of(state, str(name)) if any(z == name for z, _ in state.zones) else \
+            table.game.zone(state, str(name))
         got: Any = [table.card(h) for h in handles] if isinstance(value, list) else len(handles)
         if got != value:
             problems.append(f"expected zone {name} to hold {value!r}, it holds {got!r}")

@@ -9,8 +9,12 @@ import pytest
 
 from engine.core.claims import FalseClaim
 from engine.core.errors import IllegalAction
-from engine.locke.actions import CheckValue, Declare, DeclareDurability, Destroy, Fact, Nop, PlayTeleport, Walk
+from engine.locke.actions import TryRevive, CheckValue, Declare, DeclareDurability, Destroy, Fact, Nop, PlayTeleport, Walk
 from engine.locke.combat.actions import Equip
+from engine.core.pending import Decision, HiddenOp
+from engine.locke.combat.flow import begin
+from engine.locke.combat.model import DECK, DISCARD
+from engine.locke.state import Combat, with_zone, zone_of
 from tests.engine.locke.flow_helpers import decline_joins, act, five, game, roll, table_at, waiting
 from net.local_table import LocalTable
 
@@ -145,6 +149,36 @@ def test_ek_turns_cards_until_the_mind_check_passes() -> None:
     act(table, CheckValue(0, 8))
     roll(table, 1, 2)
     assert events(table, "loop-ended") and len(events(table, "loop-card")) == 1
+
+
+def _combat_shuffle_after(table: LocalTable) -> tuple[int, ...]:
+    """Start a declared combat on seat 0's cell from ``table``'s state; the handles its deck shuffle takes."""
+    state = table.state
+    cell = state.seats[0].place
+    started = game().settle(begin(state, Combat("declared", cell, ((0,), (1,)))))
+    while True:
+        pending = game().pending(started)
+        if isinstance(pending, HiddenOp) and pending.op == "shuffle" and pending.zone == DECK:
+            assert not zone_of(started, DISCARD)
+            return pending.handles
+        assert isinstance(pending, Decision) and pending.prompt == "locke.try_revive", pending
+        started = game().settle(game().apply(started, TryRevive(pending.seat, False)))  # seed 002: not there
+
+
+def test_cards_a_loop_turned_go_back_into_the_deck_when_a_combat_starts() -> None:
+    """Ruling N143: the combat deck is all 86 cards at every combat's start, so the cards an E.K.
+    loop spent in the base phase are shuffled in again; with every card spent (a long loop) the
+    combat still gets its whole deck (a networked table once met an empty shuffle there)."""
+    table = arrive("ek")
+    act(table, CheckValue(0, 8))
+    roll(table, 1, 2)
+    spent = zone_of(table.state, DISCARD)
+    assert len(spent) == 1 and len(zone_of(table.state, DECK)) == 85
+    assert set(_combat_shuffle_after(table)) == set(spent) | set(zone_of(table.state, DECK))
+    everything = spent + zone_of(table.state, DECK)
+    table.state = table.state._replace(zones=with_zone(table.state._replace(
+        zones=with_zone(table.state, DISCARD, everything)), DECK, ()))
+    assert sorted(_combat_shuffle_after(table)) == sorted(everything) and len(everything) == 86
 
 
 def test_alarm_device_fights_and_is_broken_when_destroyed() -> None:
