@@ -706,7 +706,7 @@ class Peer:
         table = table_for(genesis)
         self.session = Session(genesis, table.game, table.state, plan=table.plan, now=self.reactor.seconds(),
                                timeout=self.session_timeout)
-        names = ", ".join(f"{n} (seat {i + 1})" for i, n in enumerate(self.session.names))
+        names = ", ".join(f"{n} (seat {i})" for i, n in enumerate(self.session.names))  # counted from 1 when shown
         self._say("watching", game=gid.hex()[:16], names_text=names, names=list(self.session.names))
         early, self._early, self._early_bytes = self._early, [], 0
         for origin, data, direct in early:
@@ -753,10 +753,10 @@ class Peer:
         """Name a watcher whose message was ignored (each watcher's first few, then every 100th)."""
         if self.desk is None:
             return
-        count = self.desk.refusal(key)
+        count = self.desk.refusal(key, what)
         if count is not None:
             self._say("watch_refused", what=what, who=self.desk.name_of(key),
-                      why_text=why + (f" ({count} so far)" if count > 5 else ""))
+                      why_text=why + (f" ({count} so far)" if count > 3 else ""))
 
     def watch_chat(self, text: str) -> None:
         """As a watcher: send a chat line to the table (the host shows it and passes it on);
@@ -1170,6 +1170,8 @@ class Peer:
             "wall_s": round(time.monotonic() - self._started_wall, 3),
             "cpu_s": round(usage.ru_utime + usage.ru_stime, 3), **self.stats,
             "direct": self.direct_seats(), "watcher": self.watch,
+            "watchers": self.desk.names() if self.desk is not None else [],
+            "watcher_refusals": self.desk.refusals() if self.desk is not None else {},
         }
         if session is not None:
             outcome = session.outcome or {}

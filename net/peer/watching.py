@@ -40,8 +40,8 @@ PULL_REFILL = 0.5
 #: A watcher's chat lines: this many at once, then one per CHAT_REFILL seconds.
 CHAT_BURST = 3
 CHAT_REFILL = 5.0
-#: Refusals named one by one per watcher; after that only every 100th.
-REFUSALS_SHOWN = 5
+#: Refusals of one kind named one by one per watcher; after that only every 100th.
+REFUSALS_SHOWN = 3
 
 
 @dataclasses.dataclass
@@ -74,7 +74,8 @@ class Watcher:
     chats: Bucket
     sent: tuple[int, ...] | None = None
     told: bool = False
-    refused: int = 0
+    #: Messages of this watcher ignored so far, by what they were.
+    refused: dict[str, int] = dataclasses.field(default_factory=dict)
 
 
 class WatchDesk:
@@ -89,6 +90,10 @@ class WatchDesk:
         self.limit = limit
         self.chat = chat
         self.watchers: dict[bytes, Watcher] = {}
+        #: Refused messages from links we know no watcher of (counted, named a few times).
+        self.strangers = 0
+        #: What watchers that left had sent that was ignored (kept for the result).
+        self.gone_refusals: dict[str, dict[str, int]] = {}
 
     def names(self) -> list[str]:
         """The watchers' shown names, in arrival order (the seat list shows them as watchers)."""
@@ -121,8 +126,14 @@ class WatchDesk:
         return watcher
 
     def leave(self, key: bytes) -> Watcher | None:
-        """A watcher's link is gone: forget it (it may ask again)."""
-        return self.watchers.pop(key, None)
+        """A watcher's link is gone: forget it (it may ask again; what it sent that was
+        ignored is kept for the result)."""
+        watcher = self.watchers.pop(key, None)
+        if watcher is not None and watcher.refused:
+            kept = self.gone_refusals.setdefault(watcher.name, {})
+            for what, n in watcher.refused.items():
+                kept[what] = kept.get(what, 0) + n
+        return watcher
 
     def pull(self, message: LobbyMessage, genesis: Genesis, now: float) -> tuple[int, ...]:
         """A verified ``pull``: what its watcher says it holds. LobbyError when it is not ours,
@@ -172,13 +183,23 @@ class WatchDesk:
                 out.append((watcher.key, payloads))
         return out
 
-    def refusal(self, key: bytes) -> int | None:
-        """Count one refused message of ``key``: its number when it should be named, else None."""
+    def refusal(self, key: bytes, what: str) -> int | None:
+        """Count one refused message (``what`` it was) of ``key``: how many of that kind so far
+        when it should be named, else None (a flood is named, then only counted)."""
         watcher = self.watchers.get(key)
         if watcher is None:
-            return 1
-        watcher.refused += 1
-        return watcher.refused if watcher.refused <= REFUSALS_SHOWN or watcher.refused % 100 == 0 else None
+            self.strangers += 1
+            return self.strangers if self.strangers <= REFUSALS_SHOWN or self.strangers % 100 == 0 else None
+        count = watcher.refused[what] = watcher.refused.get(what, 0) + 1
+        return count if count <= REFUSALS_SHOWN or count % 100 == 0 else None
+
+    def refusals(self) -> dict[str, dict[str, int]]:
+        """Each watcher's ignored messages by kind (the host's result lists them)."""
+        out = {name: dict(counts) for name, counts in self.gone_refusals.items()}
+        for w in self.watchers.values():
+            for what, n in w.refused.items():
+                out.setdefault(w.name, {})[what] = out.get(w.name, {}).get(what, 0) + n
+        return out
 
     def name_of(self, key: bytes) -> str:
         watcher = self.watchers.get(key)

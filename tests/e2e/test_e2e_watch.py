@@ -92,13 +92,13 @@ def test_a_watcher_that_joins_mid_game_catches_up(tmp_path: Path) -> None:
 
 
 def test_a_hostile_watcher_changes_nothing_and_is_named(tmp_path: Path) -> None:
-    host, code = _table(tmp_path, delay="0.1")
-    joiner = start_joiner(tmp_path, 1, code, "random", game="tiny", max_time=LIMIT,
-                          extra=("--hashes", str(tmp_path / "s1.hashes"), "--delay", "0.1"))
+    host, code = _table(tmp_path, delay="0.02", game="rider")
+    joiner = start_joiner(tmp_path, 1, code, "random", game="rider", max_time=LIMIT,
+                          extra=("--hashes", str(tmp_path / "s1.hashes"), "--delay", "0.02"))
     hostile = subprocess.Popen([sys.executable, HOSTILE, code, "--max-time", str(LIMIT)], stdout=subprocess.PIPE,
                                stderr=open(tmp_path / "hostile.log", "w", encoding="utf-8"), text=True,
                                cwd=str(Path(__file__).resolve().parents[2]))
-    honest = _watcher(tmp_path, code)
+    honest = _watcher(tmp_path, code, game="rider")
     peers = [host, joiner, honest]
     try:
         results = finish(peers, deadline=__import__("time").monotonic() + LIMIT + 20)
@@ -111,7 +111,11 @@ def test_a_hostile_watcher_changes_nothing_and_is_named(tmp_path: Path) -> None:
     attacks = json.loads(out.strip().splitlines()[-1])
     assert attacks["forged"] > 0 and attacks["flood"] > 50 and attacks["claims"] > 0, attacks
     log = host.log.read_text(encoding="utf-8")
-    assert "ignored game data from watcher hostile" in log, log[-3000:]
-    assert "ignored a 'join' message from watcher hostile" in log or \
-        "ignored a 'nudge' message from watcher hostile" in log, log[-3000:]
-    assert "more than 10 pulls in a row" in log, log[-3000:]
+    for what in ("game data from watcher hostile", "a 'join' message from watcher hostile",
+                 "a 'nudge' message from watcher hostile", "a 'done' message from watcher hostile",
+                 "a pull from watcher hostile", "a chat line from watcher hostile"):
+        assert f"ignored {what}" in log, (what, log[-3000:])
+    assert "more than 10 pulls in a row" in log and "more than 3 chat lines in a row" in log
+    refused = results[0]["watcher_refusals"]["hostile"]
+    assert refused["game data"] >= attacks["forged"] and refused["a pull"] > 20, refused
+    assert "watcher9" not in results[0]["watcher_refusals"]  # the honest watcher did nothing wrong
