@@ -691,7 +691,7 @@ class Peer:
         except lobby.LobbyError as exc:
             self._end(progress("end_cannot_play", problem_text=str(exc)))
             return
-        if self.genesis is not None and genesis != self.genesis:
+        if self.genesis is not None and game_id(genesis) != game_id(self.genesis):
             raise lobby.LobbyForgery("a watching answer for another game than the one we watch")
         self.may_chat = chat
         if self.session is None:
