@@ -20,7 +20,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from twisted.internet import reactor, task  # noqa: E402
+from twisted.internet import reactor as the_reactor  # noqa: E402
+from twisted.internet import task  # noqa: E402
 
 from engine.core.encoding import decode, encode  # noqa: E402
 from net.envelope import game_id  # noqa: E402
@@ -29,6 +30,8 @@ from net.identity import Identity  # noqa: E402
 from net.peer import Peer  # noqa: E402
 from net.session.catchup import held  # noqa: E402
 from net.transport.invite import parse_invite  # noqa: E402
+
+reactor: Any = the_reactor
 
 
 def main() -> int:
@@ -43,7 +46,7 @@ def main() -> int:
 
     def on_end(result: dict[str, Any]) -> None:
         ended.append(result)
-        reactor.callLater(0.1, reactor.stop)  # type: ignore[attr-defined]
+        reactor.callLater(0.1, reactor.stop)
 
     peer = Peer(Identity.generate(), entry, reactor=reactor, name="hostile", watch=True, on_end=on_end,
                 report=lambda text: print(f"[hostile] {text}", file=sys.stderr, flush=True))
@@ -85,10 +88,10 @@ def main() -> int:
 
     peer.join(invite, connect_timeout=30.0)
     loop = task.LoopingCall(attack)
-    loop.clock = reactor  # type: ignore[assignment]
+    loop.clock = reactor
     loop.start(0.1, now=False)
     peer.give_up(args.max_time)
-    reactor.run()  # type: ignore[attr-defined]
+    reactor.run()
     print(json.dumps({**counts, "error": ended[0]["error"] if ended else "interrupted"}), flush=True)
     return 0
 

@@ -10,10 +10,11 @@ import secrets
 import pytest
 
 from engine.core.encoding import decode, encode
-from net.envelope import game_id
+from net.envelope import Genesis, game_id
 from net.identity import Identity
 from net.peer import Peer, lobby
 from net.peer.watching import CHAT_BURST, PULL_BURST, WatchDesk, check_watching
+from net.transport.invite import Invite
 from net.transport.messages import Relay
 from tests.net.peer.memory_peers import MemoryPeers
 
@@ -24,7 +25,7 @@ def _watcher(table: MemoryPeers, name: str, seed: int) -> Peer:
     return peer
 
 
-def _table(watchers: int = 2, chat: bool = True) -> tuple[MemoryPeers, Peer, Peer, object]:
+def _table(watchers: int = 2, chat: bool = True) -> tuple[MemoryPeers, Peer, Peer, Invite]:
     table = MemoryPeers()
     host = table.peer("host", 1, watchers=watchers, watcher_chat=chat)
     invite = host.host(2)
@@ -168,8 +169,10 @@ def test_a_watching_answer_is_checked_like_every_lobby_message() -> None:
     view, entry = watcher._joiner, table.entry
     me = watcher.identity.public_key
 
+    start = host.genesis
+
     def answer(signer: Identity, **fields: object) -> lobby.LobbyMessage:
-        body = {"genesis": host.genesis.to_data(), "to": me, "re": view.fresh, "chat": True, **fields}
+        body = {"genesis": start.to_data(), "to": me, "re": view.fresh, "chat": True, **fields}
         data = lobby.Author(signer, host.mesh.table)._sign("watching", **body)
         message = lobby.open_message(data, host.mesh.table)
         assert message is not None
@@ -210,13 +213,16 @@ def test_the_desk_refuses_a_seat_as_watcher_other_hosts_and_other_games() -> Non
         desk.ask(ask(host.identity.public_key), [host.identity.public_key, asker.public_key], 0.0)
     watcher = desk.ask(ask(host.identity.public_key), [host.identity.public_key], 0.0)
     assert desk.names() == ["w"] and not watcher.told
+    pull = lobby.open_message(author.pull(b"g" * 32, [0, 0]), b"t" * 8)
+    assert pull is not None
     with pytest.raises(lobby.LobbyError, match="not watching"):  # no pull before the watching answer
-        desk.pull(lobby.open_message(author.pull(b"g" * 32, [0, 0]), b"t" * 8), _genesis(host, joiner, table), 0.0)
+        desk.pull(pull, _genesis(host, joiner, table, invite), 0.0)
     with pytest.raises(ValueError, match="1 to 64"):
         WatchDesk(table.entry, host.identity.public_key, limit=0)
 
 
-def _genesis(host: Peer, joiner: Peer, table: MemoryPeers):  # type: ignore[no-untyped-def]
-    joiner.join(host.invite)  # type: ignore[arg-type]
+def _genesis(host: Peer, joiner: Peer, table: MemoryPeers, invite: Invite) -> Genesis:
+    joiner.join(invite)
     table.run(lambda: host.genesis is not None)
+    assert host.genesis is not None
     return host.genesis
