@@ -186,10 +186,13 @@ class LobbyScene(Scene):
         from client.table.net_play import paste_from_clipboard
 
         # the code survives a re-layout and a failed join (only a successful join empties it)
-        self.code_field = TextField(pygame.Rect(R.left + 20, R.top + 150, inner - 110, 48), self.code_text,
+        self.code_field = TextField(pygame.Rect(R.left + 20, R.top + 150, inner - 200, 48), self.code_text,
                                     max_len=160, on_change=self._set_code, on_paste=paste_from_clipboard, lines=2)
-        self.join_button = Button(pygame.Rect(R.right - 120, R.top + 154, 100, 40), tr(lang, "join"), self._join,
+        self.join_button = Button(pygame.Rect(R.right - 100, R.top + 154, 80, 40), tr(lang, "join"), self._join,
                                   enabled=net_entry is not None and self.fingerprint is not None)
+        # the same code, to watch the table without a seat (net/peer/watching.py), if its host allows
+        self.watch_button = Button(pygame.Rect(R.right - 190, R.top + 154, 80, 40), tr(lang, "watch"), self._watch,
+                                   enabled=net_entry is not None and self.fingerprint is not None)
         lan_top = 232
         if self.unfinished:  # a row to resume (or abandon) the newest unfinished game
             game = self.unfinished[0]
@@ -230,7 +233,7 @@ class LobbyScene(Scene):
                         self.quit_button, self.settings_button, self.help_button, self.replays_button, self.game_choice]
         self._layout_replays()
         if self.net is None:
-            self.widgets += [self.host_button, self.code_field, self.join_button]
+            self.widgets += [self.host_button, self.code_field, self.join_button, self.watch_button]
             if self.unfinished:
                 self.widgets += [self.resume_button, self.abandon_button]
         else:
@@ -329,7 +332,7 @@ class LobbyScene(Scene):
 
         return self.entry() if net_ui(self.settings.game) is not None else None
 
-    def _new_table(self, game: str | None = None) -> Any:
+    def _new_table(self, game: str | None = None, *, watch: bool = False) -> Any:
         """A NetTable of ``game`` (default: the chosen one) with its set-up: the deck the game's UI
         names and the number of seats chosen (client/table/ui.py ``table_seats``)."""
         from client.table.net_play import NetTable
@@ -343,9 +346,9 @@ class LobbyScene(Scene):
         ui = net_ui(entry.name)
         if ui is None:
             raise ValueError(f"{entry.title} cannot be played with friends in this client yet")
-        return NetTable(self.app, self.settings, entry=entry, deck=ui.net_deck(self.settings),
+        return NetTable(self.app, self.settings, entry=entry, deck=None if watch else ui.net_deck(self.settings),
                         seats=table_seats(entry, self.settings), identity=self.identity,
-                        on_change=self._net_changed, keep_journal=self.resumable)
+                        on_change=self._net_changed, keep_journal=self.resumable, watch=watch)
 
     def _resume(self) -> None:
         """Restart the newest unfinished game from its directory (the driver's resume path)."""
@@ -441,7 +444,11 @@ class LobbyScene(Scene):
         self.copy_button.label = tr(self.app.lang, "copied_short" if self.copy_state == "copied" else "copy")
         self.app.invalidate()
 
-    def _join(self, code: str | None = None, game: str | None = None) -> None:
+    def _watch(self) -> None:
+        """Watch the table of the code typed (LAN invite or online code) without a seat."""
+        self._join(watch=True)
+
+    def _join(self, code: str | None = None, game: str | None = None, *, watch: bool = False) -> None:
         lang = self.app.lang
         code = (code if code is not None else self.code_field.value).strip()
         if not code:
@@ -452,7 +459,7 @@ class LobbyScene(Scene):
 
         try:
             game = game or self._game_of_code(code)
-            table = self._new_table(game)
+            table = self._new_table(game, watch=watch)
             table.join(code)
         except (InviteError, BadCode) as exc:
             self._say(tr(lang, "code_bad", error=str(exc)), theme.BAD)
@@ -568,7 +575,7 @@ class LobbyScene(Scene):
                     return False
                 ui.start_net(self.app, net, on_leave=lambda: self.app.switch(self._again()),
                              on_rematch=self._rematch_in_new_lobby)
-        elif net.role == "join" and net.nobody_listening():
+        elif net.role in ("join", "watch") and net.nobody_listening():
             # the host's address refuses connections: say so in seconds, not after the join timeout
             where = net.dialled()
             net.cancel()
@@ -852,6 +859,8 @@ class LobbyScene(Scene):
                 return tr(lang, "rematch_seated")
             status = tr(lang, "rematch_wait", who=sep.join(missing))
             return status + (" " + tr(lang, "rematch_back", who=sep.join(back)) if back else "")
+        if net.role == "watch":
+            return tr(lang, "watch_wait")
         seat = net.seat_waiting()
         if seat is None:
             return tr(lang, "joining", fingerprint=net.peer.invite.fingerprint if net.peer.invite else "?")

@@ -123,6 +123,8 @@ class Peer:
         self.may_chat = False
         #: Watchers' chat lines this peer saw: (name, text), the newest WATCH_LINES.
         self.watch_lines: list[tuple[str, str]] = []
+        #: How many watchers' chat lines this peer saw in all (a reader's mark into watch_lines).
+        self.watch_count = 0
         #: The payload being handled now (a watcher's signed chat line is passed on as it came).
         self._handling: bytes | None = None
         #: Builds the mesh and its sockets (tests pass an in-memory network).
@@ -742,6 +744,7 @@ class Peer:
 
     def _heard(self, who: str, text: str) -> None:
         self.watch_lines = [*self.watch_lines, (who, text)][-WATCH_LINES:]
+        self.watch_count += 1
         self._say("watch_chat", who=who, line=text)
 
     def _author_bytes(self, message: lobby.LobbyMessage) -> bytes:
