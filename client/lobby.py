@@ -459,7 +459,7 @@ class LobbyScene(Scene):
 
         try:
             game = game or self._game_of_code(code)
-            table = self._new_table(game, watch=watch)
+            table = self._new_table(game, watch=True) if watch else self._new_table(game)
             table.join(code)
         except (InviteError, BadCode) as exc:
             self._say(tr(lang, "code_bad", error=str(exc)), theme.BAD)
