@@ -129,10 +129,12 @@ def networked_midgame(app: App, reactor: Any, *, seed: int = 11, wall: float = 6
     return None
 
 
-def watched_midgame(app: App, reactor: Any, *, seed: int = 11, wall: float = 60.0, step: int = 40) -> RiderTableScene:
+def watched_midgame(app: App, reactor: Any, *, seed: int = 11, wall: float = 60.0, step: int = 40,
+                    hold: bool = True) -> tuple[RiderTableScene, Any, Any]:
     """Two in-reactor bot peers play Rider on 127.0.0.1 (the host lets people watch) and the
     lobby watches their table by its invite code (net/peer/watching.py): returns the watcher's
-    table scene once the game reached ``step`` (or later). ``reactor`` must be the real
+    table scene once the game reached ``step`` (or later), and the two players' peers. With
+    ``hold`` the players then pause (a picture holds still). ``reactor`` must be the real
     reactor; it is iterated, never run or stopped."""
     import time
 
@@ -159,11 +161,16 @@ def watched_midgame(app: App, reactor: Any, *, seed: int = 11, wall: float = 60.
         app.tick()
         scene = app.scene
         if isinstance(scene, RiderTableScene) and scene.session.moves >= step and not scene.session.over:
+            if not hold:
+                return scene, host, remote
             host.delay = remote.delay = 30.0  # the players pause: the picture holds still
             for _ in range(30):
                 reactor.iterate(0.002)
                 app.tick()
             scene.anims.clear()
             app.tick()
-            return scene
+            return scene, host, remote
+    for peer in (host, remote):
+        if peer.result is None:
+            peer.leave("the demo gave up")
     raise RuntimeError("the watched game did not reach the wanted step in time")
