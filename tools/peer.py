@@ -319,8 +319,12 @@ def start_online_host(peer: Peer, settings: Any, args: argparse.Namespace, out: 
     def show(code: str) -> None:
         print(code, file=out, flush=True)
 
+    def show_watch(code: str) -> None:
+        print(f"watch: {code}", file=out, flush=True)
+
     host = OnlineHost(peer, settings, invites=invites, reinvite=not args.no_reinvite,
-                      invite_ttl=args.invite_ttl, on_code=show)
+                      invite_ttl=args.invite_ttl, on_code=show, watch_codes=1 if args.watchers else 0,
+                      on_watch_code=show_watch)
     host.start()
     print(f"[host] online: one code per friend; they run: python -m tools.peer join CODE (mailbox "
           f"{settings.mailbox})", file=sys.stderr, flush=True)

@@ -465,8 +465,9 @@ class NetTable:
         from net.peer.online import OnlineHost
 
         if self.online is None:
+            # with watchers allowed, one watch code too: the progress box shows it (online_watch_code)
             self.online = OnlineHost(self.peer, self.online_settings(), invites=1, reinvite=False,
-                                     on_code=self._online_code)
+                                     on_code=self._online_code, watch_codes=1 if self.peer.desk is not None else 0)
             self.online.start()
         else:
             self.online.invite()

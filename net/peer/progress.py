@@ -55,6 +55,7 @@ TEMPLATES: Mapping[str, str] = {
     "transcript": "transcript saved to {path} (check it with python -m tools.verify)",
     "online_code": "online invite {n}: {code} (give it to one friend only; it works once)",
     "online_joined": "a friend came in with code {code} (key {peer})",
+    "online_watch_code": "online watch code {n}: {code} (for one person who wants to watch; it works once)",
     "online_withdrawn": "code {code} was withdrawn: {why_text}",
     "online_joining": "opening the wormhole with code {code} (mailbox {mailbox})",
     "online_link": "the wormhole link to {who} is {kind}",
