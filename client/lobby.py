@@ -489,7 +489,7 @@ class LobbyScene(Scene):
         """Whether a LAN table is one we host ourselves (another window with our key, or this one)."""
         return self.fingerprint is not None and ad.fingerprint == self.fingerprint
 
-    def _join_lan(self, ad: Any) -> None:
+    def _join_lan(self, ad: Any, *, watch: bool = False) -> None:
         from net.transport.errors import InviteError
 
         if self.ours(ad):  # joining it cannot work: say why and what to do, at once
@@ -510,7 +510,7 @@ class LobbyScene(Scene):
         if not playable:
             self._say(tr(self.app.lang, "lan_other_game", game=ad.game), theme.WARN)
             return
-        self._join(code, ad.game)  # a LAN table says its game: join that one
+        self._join(code, ad.game, watch=watch)  # a LAN table says its game: join (or watch) that one
 
     def _cancel_net(self) -> None:
         if self.net is not None:
@@ -682,6 +682,9 @@ class LobbyScene(Scene):
                 return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.net is None:
             for rect, ad in self.lan_rows():
+                if lan_watch_rect(rect).collidepoint(event.pos):  # the row's own Watch
+                    self._join_lan(ad, watch=True)
+                    return
                 if rect.collidepoint(event.pos):
                     self._join_lan(ad)
                     return
@@ -817,10 +820,15 @@ class LobbyScene(Scene):
             pygame.draw.rect(surface, theme.BUTTON, row, border_radius=6)
             seats = tr(lang, "lan_seats", n=ad.seats_free)
             draw_text(surface, f"{display_name(ad.name, 0)} · {self.game_title(ad.game)} · {ad.fingerprint}",
-                      (row.left + 10, row.centery), 14, theme.TEXT, anchor="midleft", max_width=row.width - 150)
+                      (row.left + 10, row.centery), 14, theme.TEXT, anchor="midleft", max_width=row.width - 220)
             action, colour = (tr(lang, "lan_yours"), theme.TEXT_DIM) if self.ours(ad) else \
                 (f"{seats} · {tr(lang, 'join')}", theme.ACCENT)
-            draw_text(surface, action, (row.right - 10, row.centery), 14, colour, anchor="midright", max_width=130)
+            watch = lan_watch_rect(row)
+            draw_text(surface, action, (watch.left - 8, row.centery), 14, colour, anchor="midright", max_width=130)
+            if not self.ours(ad):
+                pygame.draw.rect(surface, theme.PANEL_EDGE, watch, width=1, border_radius=5)
+                draw_text(surface, tr(lang, "watch"), watch.center, 13, theme.TEXT, anchor="center",
+                          max_width=watch.width - 6)
         if self.message:
             draw_wrapped(surface, self.message, self.message_rect, MESSAGE_SIZE, self.message_colour)
 
@@ -923,6 +931,11 @@ STATUS_SIZE = 16
 MESSAGE_SIZE = 15
 #: The height of a row of the LAN list (and the gap to the next).
 LAN_ROW = 34
+
+
+def lan_watch_rect(row: pygame.Rect) -> pygame.Rect:
+    """The *Watch* part at the right end of a LAN table's row (a click there watches the table)."""
+    return pygame.Rect(row.right - 66, row.top + 3, 60, row.height - 6)
 #: How to start a second window as another player (its own key and settings: net/identity.py profiles).
 SECOND_WINDOW = "FAIRTABLE_PROFILE=2 fairtable"
 

@@ -256,7 +256,8 @@ def list_tables(args: argparse.Namespace, out: Any, discovery: Discovery) -> int
 
 
 class LanAdvert:
-    """A hosted table advertised on the LAN until its game starts (or the peer ends)."""
+    """A hosted table advertised on the LAN until its game starts (or the peer ends; a table that
+    lets people watch, until its game ends)."""
 
     def __init__(self, peer: Peer, discovery: Any, name: str, report: Callable[[str], None]) -> None:
         self.peer = peer
@@ -276,7 +277,8 @@ class LanAdvert:
         return 0 if lobby is None else lobby.size - len(lobby.seated)
 
     def _check(self) -> None:
-        if self.peer.genesis is not None or self.peer.result is not None:
+        # a table that lets people watch stays listed during its game (no seat free: watchers only)
+        if (self.peer.genesis is not None and self.peer.desk is None) or self.peer.result is not None:
             self.close()
 
     def close(self) -> Any:

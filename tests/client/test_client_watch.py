@@ -124,3 +124,39 @@ def test_the_lobby_watches_by_code_and_says_so(real_app) -> None:  # type: ignor
         lobby.net.cancel()
         for _ in range(20):
             pump(app, reactor)
+
+
+def test_a_table_on_the_lan_list_is_watched_with_its_rows_watch(real_app) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+    """The LAN list (its advertisement handed to the browser as zeroconf would) offers *Watch* at
+    the right end of each row: a click there watches the table instead of taking a seat."""
+    from client.lobby import lan_watch_rect
+    from client.table.net_play import LanBrowser
+    from net.identity import Identity
+
+    app, reactor = real_app
+    host = LobbyScene(app, Settings(name="Alice"), lan=False, host_interface="127.0.0.1", resumable=False)
+    app.switch(host)
+    click(app, host.host_button.rect.center)
+    assert host.net is not None
+    seeker = LobbyScene(app, Settings(name="Bob"), lan=False, identity=Identity.generate(), resumable=False)
+    seeker.resized(app.screen.get_size())
+    seeker.lan = LanBrowser(reactor, seeker._net_changed)  # not started: no sockets
+    seeker.lan._found(host.net.ad())
+    try:
+        (row, _ad), = seeker.lan_rows()
+        seeker.draw(app.screen)
+        seeker.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=lan_watch_rect(row).center, button=1))
+        assert seeker.net is not None and seeker.net.role == "watch"
+        for _ in range(500):
+            pump(app, reactor)
+            if host.net.peer.desk is not None and host.net.peer.desk.watchers:
+                break
+        assert host.net.peer.desk is not None and host.net.peer.desk.names() == ["Bob"]
+        assert host.net.seats_free() == 1  # watching takes no seat
+    finally:
+        if seeker.net is not None:
+            seeker.net.cancel()
+        host.net.cancel()
+        seeker.lan = None
+        for _ in range(20):
+            pump(app, reactor)
