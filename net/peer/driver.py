@@ -440,7 +440,7 @@ class Peer:
                 return
             self._end(progress("end_host_gone", where=where, seconds=round(self._connect_timeout)))
             return
-        self._end(progress("end_not_seated", where=where))
+        self._end(progress("end_not_watching" if self.watch else "end_not_seated", where=where))
 
     def _lobby_link(self, key: bytes, status: PeerStatus) -> None:
         """The host before the start: a seated joiner whose link is gone for LOBBY_GRACE seconds
@@ -616,8 +616,13 @@ class Peer:
                 return True
             from net.session.catchup import replies
 
-            for out in replies(self.session, have, None):
-                self.mesh.send_to(author, out.data)
+            payloads = [out.data for out in replies(self.session, have, None)]
+            if not self.desk.answer(author, payloads, self.reactor.seconds()):
+                self._watcher_refused(author, "a pull", "it asked for more bytes than its budget allows now; it may "
+                                      "pull again in a while")
+                return True
+            for data in payloads:
+                self.mesh.send_to(author, data)
             self.desk.watchers[author].sent = held(self.session)
             return True
         if kind == "wchat":

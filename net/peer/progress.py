@@ -80,6 +80,9 @@ TEMPLATES: Mapping[str, str] = {
     "end_not_seated": "no seat at the table within the time allowed: the host at {where} did not seat us. Check "
                       "that the host is still running, that you used its current invite code, and that this "
                       "machine can reach that address",
+    "end_not_watching": "the host at {where} did not let us watch within the time allowed. Check that the host "
+                        "is still running, that you used its current invite code, and that its table lets people "
+                        "watch",
     "end_cannot_play": "cannot play at this table: {problem_text}",
     "end_refused": "the host refused us: {reason_text}",
     "end_host_left": "the host left the table at step {step}, so there is nothing more to watch; its saved "

@@ -37,6 +37,12 @@ MAX_WATCHERS = 8
 #: A watcher's pulls: this many at once, then one per PULL_REFILL seconds.
 PULL_BURST = 10
 PULL_REFILL = 0.5
+#: Bytes of envelopes the host sends one watcher in answer to its pulls: this many at once, then
+#: PULL_BYTES_RATE a second (a watcher pulling the whole game again and again gets no more).
+PULL_BYTES = 8 * 1024 * 1024
+PULL_BYTES_RATE = 512 * 1024
+#: Most names of departed watchers whose ignored messages the host keeps for its result.
+GONE_KEPT = 64
 #: A watcher's chat lines: this many at once, then one per CHAT_REFILL seconds.
 CHAT_BURST = 3
 CHAT_REFILL = 5.0
@@ -53,12 +59,13 @@ class Bucket:
     tokens: float
     at: float
 
-    def take(self, now: float) -> bool:
+    def take(self, now: float, n: float = 1.0) -> bool:
+        """Take ``n`` tokens if the bucket holds them (after its refill up to ``now``)."""
         self.tokens = min(float(self.size), self.tokens + max(0.0, now - self.at) / self.refill)
         self.at = now
-        if self.tokens < 1.0:
+        if self.tokens < n:
             return False
-        self.tokens -= 1.0
+        self.tokens -= n
         return True
 
 
@@ -72,6 +79,7 @@ class Watcher:
     fresh: bytes
     pulls: Bucket
     chats: Bucket
+    pulled: Bucket
     sent: tuple[int, ...] | None = None
     told: bool = False
     #: Messages of this watcher ignored so far, by what they were.
@@ -121,7 +129,8 @@ class WatchDesk:
             raise LobbyError(f"this table has room for {self.limit} watchers and all are taken; ask the host")
         name = str(fields["name"]).strip() or f"watcher {short_id(key)}"
         watcher = Watcher(key, name, bytes(fields["fresh"]), Bucket(PULL_BURST, PULL_REFILL, PULL_BURST, now),
-                          Bucket(CHAT_BURST, CHAT_REFILL, CHAT_BURST, now))
+                          Bucket(CHAT_BURST, CHAT_REFILL, CHAT_BURST, now),
+                          Bucket(PULL_BYTES, 1.0 / PULL_BYTES_RATE, PULL_BYTES, now))
         self.watchers[key] = watcher
         return watcher
 
@@ -129,7 +138,8 @@ class WatchDesk:
         """A watcher's link is gone: forget it (it may ask again; what it sent that was
         ignored is kept for the result)."""
         watcher = self.watchers.pop(key, None)
-        if watcher is not None and watcher.refused:
+        if watcher is not None and watcher.refused and (watcher.name in self.gone_refusals
+                                                        or len(self.gone_refusals) < GONE_KEPT):
             kept = self.gone_refusals.setdefault(watcher.name, {})
             for what, n in watcher.refused.items():
                 kept[what] = kept.get(what, 0) + n
@@ -147,6 +157,11 @@ class WatchDesk:
                              "the extra ones are ignored")
         watcher.sent = have
         return have
+
+    def answer(self, key: bytes, payloads: Sequence[bytes], now: float) -> bool:
+        """Whether the answer to a pull (``payloads``) fits the watcher's byte budget (spent if so)."""
+        watcher = self.watchers.get(key)
+        return watcher is not None and watcher.pulled.take(now, float(sum(len(p) for p in payloads)))
 
     def say(self, message: LobbyMessage, genesis: Genesis, now: float) -> tuple[Watcher, str]:
         """A verified watcher's chat line (who, text), or LobbyError (chat off, over its rate)."""

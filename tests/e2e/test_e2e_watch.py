@@ -77,12 +77,12 @@ def test_two_seats_and_a_watcher_agree_on_every_state_hash(tmp_path: Path) -> No
 
 
 def test_a_watcher_that_joins_mid_game_catches_up(tmp_path: Path) -> None:
-    host, code = _table(tmp_path, delay="0.02", game="rider")
+    host, code = _table(tmp_path, delay="0.15", game="rider")
     joiner = start_joiner(tmp_path, 1, code, "random", game="rider", max_time=LIMIT,
-                          extra=("--hashes", str(tmp_path / "s1.hashes"), "--delay", "0.02", "--progress-every", "1"))
+                          extra=("--hashes", str(tmp_path / "s1.hashes"), "--delay", "0.15", "--progress-every", "1"))
     peers = [host, joiner]
     try:
-        wait_until(lambda: step_reached(joiner, 30), LIMIT, "the game to reach step 30")
+        wait_until(lambda: step_reached(joiner, 16), LIMIT, "the game to reach step 16")
         late = _watcher(tmp_path, code, 8, game="rider")
         peers.append(late)
         results = finish(peers, deadline=__import__("time").monotonic() + LIMIT + 20)
