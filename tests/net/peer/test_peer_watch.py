@@ -226,3 +226,46 @@ def _genesis(host: Peer, joiner: Peer, table: MemoryPeers, invite: Invite) -> Ge
     table.run(lambda: host.genesis is not None)
     assert host.genesis is not None
     return host.genesis
+
+
+def test_a_watchers_pulls_chat_and_answers_are_bounded() -> None:
+    """The desk's buckets on its own clock: pulls, chat lines and the bytes sent in answer."""
+    from net.peer import watching
+
+    table, host, joiner, invite = _table()
+    genesis = _genesis(host, joiner, table, invite)
+    gid = game_id(genesis)
+    desk = WatchDesk(table.entry, host.identity.public_key, limit=2)
+    asker = lobby.Author(Identity.generate(), b"t" * 8)
+
+    def signed(data: bytes) -> lobby.LobbyMessage:
+        message = lobby.open_message(data, b"t" * 8)
+        assert message is not None
+        return message
+
+    watcher = desk.ask(signed(asker.watch(table.entry, "w", host=host.identity.public_key,
+                                          fresh=secrets.token_bytes(16))), genesis.seat_keys, 0.0)
+    watcher.told = True
+    for _ in range(PULL_BURST):
+        assert desk.pull(signed(asker.pull(gid, [0, 0])), genesis, 0.0) == (0, 0)
+    with pytest.raises(lobby.LobbyError, match="pulls in a row"):
+        desk.pull(signed(asker.pull(gid, [0, 0])), genesis, 0.0)
+    assert desk.pull(signed(asker.pull(gid, [1, 2])), genesis, watching.PULL_REFILL) == (1, 2)  # one more later
+    with pytest.raises(lobby.LobbyError, match="3 seats at a table of 2"):
+        desk.pull(signed(asker.pull(gid, [0, 0, 0])), genesis, 100.0)
+    with pytest.raises(lobby.LobbyError, match="another game"):
+        desk.pull(signed(asker.pull(b"x" * 32, [0, 0])), genesis, 200.0)
+    chunk = b"e" * (1024 * 1024)
+    key = asker.identity.public_key
+    assert desk.answer(key, [chunk] * (watching.PULL_BYTES // len(chunk)), 0.0)  # the whole budget at once
+    assert not desk.answer(key, [chunk], 0.0)  # then nothing more now
+    assert desk.answer(key, [chunk], 0.0 + len(chunk) / watching.PULL_BYTES_RATE + 0.01)  # its refill
+    for n in range(CHAT_BURST):
+        assert desk.say(signed(asker.wchat(gid, f"line {n}")), genesis, 0.0)[1] == f"line {n}"
+    with pytest.raises(lobby.LobbyError, match="chat lines in a row"):
+        desk.say(signed(asker.wchat(gid, "one too many")), genesis, 0.0)
+    for n in range(watching.REFUSALS_SHOWN + 200):
+        shown = desk.refusal(key, "game data")
+        assert (shown is not None) == (n < watching.REFUSALS_SHOWN or (n + 1) % 100 == 0)
+    desk.leave(key)
+    assert desk.refusals() == {"w": {"game data": watching.REFUSALS_SHOWN + 200}}
