@@ -585,10 +585,11 @@ class Peer:
     # ------------------------------------------------------------------ watchers (net/peer/watching.py)
 
     def _from_watcher(self) -> bytes | None:
-        """As the host once the game's seats are fixed: the watcher whose own link delivers the
-        payload now (the mesh delivers a guest's payloads only as from its link), else None."""
+        """Once the game's seats are fixed: the key without a seat (a watcher, or a stranger still
+        linked from the lobby) whose own link delivers the payload now (the mesh delivers a guest's
+        payloads only as from its link), else None."""
         via = self.mesh.delivering_via
-        return via if via is not None and self.desk is not None and self.mesh.is_guest(via) else None
+        return via if via is not None and self.mesh.is_guest(via) else None
 
     def _on_watch_lobby(self, message: lobby.LobbyMessage) -> bool:
         """A lobby message that watching concerns; True when it was handled here. A watcher's
@@ -759,7 +760,8 @@ class Peer:
 
     def _watcher_refused(self, key: bytes, what: str, why: str) -> None:
         """Name a watcher whose message was ignored (each watcher's first few, then every 100th)."""
-        if self.desk is None:
+        if self.desk is None:  # not the host: a key without a seat still linked to us from the lobby
+            self._lobby_rejected(key, lobby.LobbyForgery(f"{what} from {short_id(key)}, which holds no seat ({why})"))
             return
         count = self.desk.refusal(key, what)
         if count is not None:

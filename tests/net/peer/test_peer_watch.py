@@ -15,6 +15,7 @@ from net.identity import Identity
 from net.peer import Peer, lobby
 from net.peer.watching import CHAT_BURST, PULL_BURST, WatchDesk, check_watching
 from net.transport.invite import Invite
+from net.transport.keys import short_id
 from net.transport.messages import Relay
 from tests.net.peer.memory_peers import MemoryPeers
 
@@ -269,3 +270,31 @@ def test_a_watchers_pulls_chat_and_answers_are_bounded() -> None:
         assert (shown is not None) == (n < watching.REFUSALS_SHOWN or (n + 1) % 100 == 0)
     desk.leave(key)
     assert desk.refusals() == {"w": {"game data": watching.REFUSALS_SHOWN + 200}}
+
+
+def test_a_stranger_still_linked_to_a_joiner_from_the_lobby_is_not_heard_in_the_game() -> None:
+    """A key that linked to a listening joiner before the start holds no seat once the seats are
+    fixed: the joiner's mesh treats it as a guest (nothing forwarded) and its driver drops and
+    names what it sends, so no session ever sees it."""
+    from net.identity import fingerprint_of
+
+    table, host, joiner, invite = _table(watchers=0)
+    joiner.join(invite, listen="127.0.0.1")
+    stranger = _watcher(table, "stranger", 5)
+    stranger.watch = False
+    stranger._make_mesh(invite.table, "lobby")
+    stranger._start_loop()
+    stranger.mesh.join(joiner.mesh.listen, fingerprint_of(joiner.identity.public_key))
+    table.run(lambda: joiner.session is not None and joiner.identity.public_key in stranger.mesh.peers
+              and stranger.mesh.peers[joiner.identity.public_key].channel is not None)
+    assert host.session is not None and joiner.mesh.is_guest(stranger.identity.public_key)
+    forged = bytearray(host.session.envelopes()[0].to_bytes())
+    forged[-40] ^= 1
+    stranger.mesh.game = joiner.mesh.game
+    stranger.mesh.send_to(joiner.identity.public_key, bytes(forged))
+    table.net.settle()
+    named = [t for t in table.rejected("joiner") if "holds no seat" in t]
+    assert named and short_id(stranger.identity.public_key) in named[0] and "game data" in named[0]
+    _ended(table, [host, joiner])
+    assert joiner.result is not None and joiner.result["rejected"] == 0 and joiner.result["finished"]
+    stranger.leave("the test is over")
