@@ -298,3 +298,19 @@ def test_a_stranger_still_linked_to_a_joiner_from_the_lobby_is_not_heard_in_the_
     _ended(table, [host, joiner])
     assert joiner.result is not None and joiner.result["rejected"] == 0 and joiner.result["finished"]
     stranger.leave("the test is over")
+
+
+def test_during_the_game_the_hosts_mesh_admits_no_more_watchers_than_allowed() -> None:
+    table, host, joiner, invite = _table(watchers=1)
+    joiner.join(invite)
+    table.run(lambda: host.session is not None and host.session.step >= 2)
+    first, second = _watcher(table, "first", 3), _watcher(table, "second", 4)
+    first.join(invite)
+    table.run(lambda: first.session is not None)
+    second.join(invite)
+    table.run(lambda: second.result is not None)
+    assert second.result is not None and "no room for more watchers" in str(second.result["error"])
+    assert host.mesh.guest_limit == 1 and sum(1 for k in host.mesh.peers if host.mesh.is_guest(k)) == 1
+    _ended(table, [host, joiner, first])
+    assert first.result is not None and first.result["finished"] and host.result is not None
+    assert host.result["final_hash"] == first.result["final_hash"]
