@@ -405,6 +405,8 @@ class Peer:
         if self.watch and self._joiner is not None and key_matches(key, self._joiner.host_fingerprint):
             self.mesh.send_to(key, self._author.watch(self.entry, self.name, host=key, fresh=self._joiner.fresh),
                               lobby=True)
+            if self.session is None:
+                self._say("watch_asked")
         elif self.genesis is None and self._joiner is not None and key_matches(key, self._joiner.host_fingerprint):
             self.mesh.send_to(key, self._author.join(self.entry, self.info, self.name, host=key,
                                                      fresh=self._joiner.fresh))
@@ -656,7 +658,7 @@ class Peer:
                                      "must ask over its own link to the host")
         seats = self.genesis.seat_keys if self.genesis is not None else tuple(s.key for s in self.host_lobby.seated)
         try:
-            watcher = self.desk.ask(message, seats, self.reactor.seconds())
+            self.desk.ask(message, seats, self.reactor.seconds())
         except lobby.LobbyForgery:
             raise
         except lobby.LobbyError as exc:
@@ -669,7 +671,6 @@ class Peer:
         else:
             self.mesh.send_to(author, self._author.seated([s.key for s in self.host_lobby.seated],
                                                           self.host_lobby.size), lobby=True)
-        del watcher
 
     def _tell_watchers(self) -> None:
         """As the host once our game runs: give each watcher not told yet the genesis record."""
