@@ -628,7 +628,9 @@ class LockeScene(TableScene[LockeState]):
         watching = bool(getattr(self.session, "watching", False))  # a watcher has no private panel
         draw_text(surface, tr(lang, "lk_panel_watching" if watching else "lk_panel_title"), (lay.private.left + 4, 14),
                   lay.text(15), theme.TEXT_DIM, bold=True)
-        lines = [watchers_line(self, lang)] if watching else panel_lines(self.state, namer, my_hand(self.state, self.me))
+        others = watchers_line(self, lang)  # who watches the table without a seat (the host knows them)
+        lines = [others] if watching else [*panel_lines(self.state, namer, my_hand(self.state, self.me)),
+                                           *([others] if others else [])]
         inner = lay.private
         pygame.draw.rect(surface, theme.PANEL_EDGE, inner, width=1, border_radius=6)
         y = inner.top + 6
