@@ -122,7 +122,9 @@ class WatchDesk:
             raise LobbyError("your card set differs from the host's (card-set hashes differ); install the same "
                              "card set as the host")
         known = self.watchers.get(key)
-        if known is not None:  # it asked again (a new link): the newest nonce counts
+        if known is not None:  # it asked again (a new link): the newest nonce counts, within its pull budget
+            if not known.pulls.take(now):
+                raise LobbyError("asked to watch again too often; wait a moment")
             known.fresh, known.told, known.sent = bytes(fields["fresh"]), False, None
             return known
         if len(self.watchers) >= self.limit:

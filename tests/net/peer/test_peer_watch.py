@@ -245,8 +245,15 @@ def test_a_watchers_pulls_chat_and_answers_are_bounded() -> None:
         assert message is not None
         return message
 
-    watcher = desk.ask(signed(asker.watch(table.entry, "w", host=host.identity.public_key,
-                                          fresh=secrets.token_bytes(16))), genesis.seat_keys, 0.0)
+    def ask() -> lobby.LobbyMessage:
+        return signed(asker.watch(table.entry, "w", host=host.identity.public_key, fresh=secrets.token_bytes(16)))
+
+    watcher = desk.ask(ask(), genesis.seat_keys, 0.0)
+    for _ in range(PULL_BURST):  # asking again (a new link) spends the pull budget: no flood of answers
+        assert desk.ask(ask(), genesis.seat_keys, 0.0) is watcher
+    with pytest.raises(lobby.LobbyError, match="too often"):
+        desk.ask(ask(), genesis.seat_keys, 0.0)
+    watcher.pulls.tokens = float(PULL_BURST)
     watcher.told = True
     for _ in range(PULL_BURST):
         assert desk.pull(signed(asker.pull(gid, [0, 0])), genesis, 0.0) == (0, 0)
