@@ -430,7 +430,7 @@ def run(args: argparse.Namespace, out: Any = None, discovery: Discovery = lan_di
             reactor.callLater(0.1, reactor.stop)
 
     peer = Peer(identity, entry, reactor=reactor, deck=deck, agent=agent, delay=args.delay, directory=directory,
-                name=getattr(args, "name", "") or saved.get("name", "") or bot_name(bot_kind),
+                name=getattr(args, "name", "") or saved.get("name", "") or ("Watcher" if watch else bot_name(bot_kind)),
                 report=report, on_end=on_end, transcript=Path(args.save) if args.save else None,
                 linger=args.linger, session_timeout=args.timeout,
                 claim_forfeits=args.claim_forfeits and not watch, progress_every=max(1, args.progress_every),
