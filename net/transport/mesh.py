@@ -340,7 +340,7 @@ class Mesh:
         for call in [self._tick, self.host_retry, *(r.retry for r in self.peers.values())]:
             if call is not None and call.active():
                 call.cancel()
-        for record in self.peers.values():
+        for record in list(self.peers.values()):  # a closing link may forget its guest (channel_lost)
             if record.channel is not None:
                 record.channel.send(Bye(reason))
                 record.channel.close(abort=False)
@@ -378,7 +378,7 @@ class Mesh:
             return
         record.channel = None
         log.info("link to %s lost", self._who(record))
-        if key is not None and self.is_guest(key) and record.dial is None:
+        if key is not None and self.is_guest(key) and record.dial is None and not self.closed:
             del self.peers[key]  # a guest that dialled us is forgotten: guests' records stay bounded
             self._notify(self.on_status, key, PeerStatus.LEFT)
             return

@@ -322,3 +322,18 @@ def test_during_the_game_the_hosts_mesh_admits_no_more_watchers_than_allowed() -
     _ended(table, [host, joiner, first])
     assert first.result is not None and first.result["finished"] and host.result is not None
     assert host.result["final_hash"] == first.result["final_hash"]
+
+
+def test_a_host_that_leaves_while_watched_closes_cleanly_and_the_watcher_is_told() -> None:
+    table, host, joiner, invite = _table()
+    joiner.join(invite)
+    watcher = _watcher(table, "watcher", 3)
+    watcher.join(invite)
+    table.run(lambda: watcher.session is not None and watcher.session.step >= 3)
+    errors_before = host.mesh.stats["callback_errors"]
+    host.leave("the host quits")
+    table.run(lambda: watcher.result is not None)
+    assert host.mesh.closed and host.mesh.stats["callback_errors"] == errors_before
+    assert watcher.result is not None and "the host left the table" in str(watcher.result["error"])
+    assert watcher.ending is not None and watcher.ending.id == "end_host_left"
+    joiner.leave("the test is over")
