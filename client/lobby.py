@@ -186,10 +186,13 @@ class LobbyScene(Scene):
         from client.table.net_play import paste_from_clipboard
 
         # the code survives a re-layout and a failed join (only a successful join empties it)
-        self.code_field = TextField(pygame.Rect(R.left + 20, R.top + 150, inner - 110, 48), self.code_text,
+        self.code_field = TextField(pygame.Rect(R.left + 20, R.top + 150, inner - 200, 48), self.code_text,
                                     max_len=160, on_change=self._set_code, on_paste=paste_from_clipboard, lines=2)
-        self.join_button = Button(pygame.Rect(R.right - 120, R.top + 154, 100, 40), tr(lang, "join"), self._join,
+        self.join_button = Button(pygame.Rect(R.right - 100, R.top + 154, 80, 40), tr(lang, "join"), self._join,
                                   enabled=net_entry is not None and self.fingerprint is not None)
+        # the same code, to watch the table without a seat (net/peer/watching.py), if its host allows
+        self.watch_button = Button(pygame.Rect(R.right - 190, R.top + 154, 80, 40), tr(lang, "watch"), self._watch,
+                                   enabled=net_entry is not None and self.fingerprint is not None)
         lan_top = 232
         if self.unfinished:  # a row to resume (or abandon) the newest unfinished game
             game = self.unfinished[0]
@@ -230,7 +233,7 @@ class LobbyScene(Scene):
                         self.quit_button, self.settings_button, self.help_button, self.replays_button, self.game_choice]
         self._layout_replays()
         if self.net is None:
-            self.widgets += [self.host_button, self.code_field, self.join_button]
+            self.widgets += [self.host_button, self.code_field, self.join_button, self.watch_button]
             if self.unfinished:
                 self.widgets += [self.resume_button, self.abandon_button]
         else:
@@ -329,7 +332,7 @@ class LobbyScene(Scene):
 
         return self.entry() if net_ui(self.settings.game) is not None else None
 
-    def _new_table(self, game: str | None = None) -> Any:
+    def _new_table(self, game: str | None = None, *, watch: bool = False) -> Any:
         """A NetTable of ``game`` (default: the chosen one) with its set-up: the deck the game's UI
         names and the number of seats chosen (client/table/ui.py ``table_seats``)."""
         from client.table.net_play import NetTable
@@ -343,9 +346,9 @@ class LobbyScene(Scene):
         ui = net_ui(entry.name)
         if ui is None:
             raise ValueError(f"{entry.title} cannot be played with friends in this client yet")
-        return NetTable(self.app, self.settings, entry=entry, deck=ui.net_deck(self.settings),
+        return NetTable(self.app, self.settings, entry=entry, deck=None if watch else ui.net_deck(self.settings),
                         seats=table_seats(entry, self.settings), identity=self.identity,
-                        on_change=self._net_changed, keep_journal=self.resumable)
+                        on_change=self._net_changed, keep_journal=self.resumable, watch=watch)
 
     def _resume(self) -> None:
         """Restart the newest unfinished game from its directory (the driver's resume path)."""
@@ -441,7 +444,11 @@ class LobbyScene(Scene):
         self.copy_button.label = tr(self.app.lang, "copied_short" if self.copy_state == "copied" else "copy")
         self.app.invalidate()
 
-    def _join(self, code: str | None = None, game: str | None = None) -> None:
+    def _watch(self) -> None:
+        """Watch the table of the code typed (LAN invite or online code) without a seat."""
+        self._join(watch=True)
+
+    def _join(self, code: str | None = None, game: str | None = None, *, watch: bool = False) -> None:
         lang = self.app.lang
         code = (code if code is not None else self.code_field.value).strip()
         if not code:
@@ -452,7 +459,7 @@ class LobbyScene(Scene):
 
         try:
             game = game or self._game_of_code(code)
-            table = self._new_table(game)
+            table = self._new_table(game, watch=True) if watch else self._new_table(game)
             table.join(code)
         except (InviteError, BadCode) as exc:
             self._say(tr(lang, "code_bad", error=str(exc)), theme.BAD)
@@ -482,7 +489,7 @@ class LobbyScene(Scene):
         """Whether a LAN table is one we host ourselves (another window with our key, or this one)."""
         return self.fingerprint is not None and ad.fingerprint == self.fingerprint
 
-    def _join_lan(self, ad: Any) -> None:
+    def _join_lan(self, ad: Any, *, watch: bool = False) -> None:
         from net.transport.errors import InviteError
 
         if self.ours(ad):  # joining it cannot work: say why and what to do, at once
@@ -503,7 +510,7 @@ class LobbyScene(Scene):
         if not playable:
             self._say(tr(self.app.lang, "lan_other_game", game=ad.game), theme.WARN)
             return
-        self._join(code, ad.game)  # a LAN table says its game: join that one
+        self._join(code, ad.game, watch=watch)  # a LAN table says its game: join (or watch) that one
 
     def _cancel_net(self) -> None:
         if self.net is not None:
@@ -568,7 +575,7 @@ class LobbyScene(Scene):
                     return False
                 ui.start_net(self.app, net, on_leave=lambda: self.app.switch(self._again()),
                              on_rematch=self._rematch_in_new_lobby)
-        elif net.role == "join" and net.nobody_listening():
+        elif net.role in ("join", "watch") and net.nobody_listening():
             # the host's address refuses connections: say so in seconds, not after the join timeout
             where = net.dialled()
             net.cancel()
@@ -675,6 +682,9 @@ class LobbyScene(Scene):
                 return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.net is None:
             for rect, ad in self.lan_rows():
+                if lan_watch_rect(rect).collidepoint(event.pos):  # the row's own Watch
+                    self._join_lan(ad, watch=True)
+                    return
                 if rect.collidepoint(event.pos):
                     self._join_lan(ad)
                     return
@@ -810,10 +820,15 @@ class LobbyScene(Scene):
             pygame.draw.rect(surface, theme.BUTTON, row, border_radius=6)
             seats = tr(lang, "lan_seats", n=ad.seats_free)
             draw_text(surface, f"{display_name(ad.name, 0)} · {self.game_title(ad.game)} · {ad.fingerprint}",
-                      (row.left + 10, row.centery), 14, theme.TEXT, anchor="midleft", max_width=row.width - 150)
+                      (row.left + 10, row.centery), 14, theme.TEXT, anchor="midleft", max_width=row.width - 220)
             action, colour = (tr(lang, "lan_yours"), theme.TEXT_DIM) if self.ours(ad) else \
                 (f"{seats} · {tr(lang, 'join')}", theme.ACCENT)
-            draw_text(surface, action, (row.right - 10, row.centery), 14, colour, anchor="midright", max_width=130)
+            watch = lan_watch_rect(row)
+            draw_text(surface, action, (watch.left - 8, row.centery), 14, colour, anchor="midright", max_width=130)
+            if not self.ours(ad):
+                pygame.draw.rect(surface, theme.PANEL_EDGE, watch, width=1, border_radius=5)
+                draw_text(surface, tr(lang, "watch"), watch.center, 13, theme.TEXT, anchor="center",
+                          max_width=watch.width - 6)
         if self.message:
             draw_wrapped(surface, self.message, self.message_rect, MESSAGE_SIZE, self.message_colour)
 
@@ -852,6 +867,8 @@ class LobbyScene(Scene):
                 return tr(lang, "rematch_seated")
             status = tr(lang, "rematch_wait", who=sep.join(missing))
             return status + (" " + tr(lang, "rematch_back", who=sep.join(back)) if back else "")
+        if net.role == "watch":
+            return tr(lang, "watch_wait")
         seat = net.seat_waiting()
         if seat is None:
             return tr(lang, "joining", fingerprint=net.peer.invite.fingerprint if net.peer.invite else "?")
@@ -914,6 +931,11 @@ STATUS_SIZE = 16
 MESSAGE_SIZE = 15
 #: The height of a row of the LAN list (and the gap to the next).
 LAN_ROW = 34
+
+
+def lan_watch_rect(row: pygame.Rect) -> pygame.Rect:
+    """The *Watch* part at the right end of a LAN table's row (a click there watches the table)."""
+    return pygame.Rect(row.right - 66, row.top + 3, 60, row.height - 6)
 #: How to start a second window as another player (its own key and settings: net/identity.py profiles).
 SECOND_WINDOW = "FAIRTABLE_PROFILE=2 fairtable"
 

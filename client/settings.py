@@ -70,6 +70,8 @@ class Settings:
     #: offers one besides Rider's ``bot`` (a game's own client package reads its entry); none: the default.
     game_bots: dict[str, str] = dataclasses.field(default_factory=dict)
     auto_answer: bool = True  # a table answers for us a question with exactly one legal answer (client/locke/)
+    #: Tables we host let people watch without a seat (net/peer/watching.py); False: players only.
+    watchers: bool = True
 
     @property
     def volume_factor(self) -> float:

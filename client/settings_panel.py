@@ -29,6 +29,7 @@ ROWS: tuple[tuple[str, str, tuple[tuple[Any, str], ...]], ...] = (
     ("anim_speed", "set_anim", tuple((k, f"set_speed_{k}") for k in ANIM_SPEEDS)),
     ("bot_speed", "set_bot", tuple((k, f"set_speed_{k}") for k in BOT_SPEEDS)),
     ("fullscreen", "set_fullscreen", ((False, "set_off"), (True, "set_on"))),
+    ("watchers", "set_watchers", ((True, "set_watchers_on"), (False, "set_watchers_off"))),
     ("lang", "language", (("en", "=English"), ("ja", "=日本語"))),
 )
 

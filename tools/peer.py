@@ -74,6 +74,8 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--progress-every", type=int, default=10, metavar="N",
                        help="print who the table waits for every N steps (default 10)")
         p.add_argument("--verbose", "-v", action="store_true", help="also log every transport event")
+        p.add_argument("--hashes", metavar="FILE",
+                       help="write the public state hash after every step to FILE (JSON) at the end")
         p.add_argument("--linger", type=float, default=3.0, metavar="S",
                        help="after the end, wait at most S seconds for every peer to say it is done")
 
@@ -101,6 +103,9 @@ def build_parser() -> argparse.ArgumentParser:
     host = sub.add_parser("host", help="open a table and print its invite code")
     seat(host)
     host.add_argument("--seats", type=int, default=2, help="number of seats (default 2)")
+    host.add_argument("--watchers", type=int, default=0, metavar="N",
+                      help="let up to N people watch without a seat (join CODE --watch; default 0: none)")
+    host.add_argument("--no-watcher-chat", action="store_true", help="watchers may not chat at this table")
     host.add_argument("--add-bot", action="append", default=[], metavar="KIND",
                       help="seat a bot of KIND (one of the game's bots) in an empty seat, run on this computer "
                            "with its own key (repeatable; net/peer/bot_seats.py)")
@@ -125,6 +130,8 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_argument("code", help="the host's wormhole code (7-word-word) or LAN invite code (FT1-...)")
     seat(join)
     online(join)
+    join.add_argument("--watch", action="store_true",
+                      help="watch the table without a seat: every message is checked, only the public view is shown")
     join.add_argument("--connect-timeout", type=float, default=30.0, metavar="S",
                       help="give up if no game starts within S seconds")
     join.add_argument("--listen", default=None, metavar="ADDR",
@@ -249,7 +256,8 @@ def list_tables(args: argparse.Namespace, out: Any, discovery: Discovery) -> int
 
 
 class LanAdvert:
-    """A hosted table advertised on the LAN until its game starts (or the peer ends)."""
+    """A hosted table advertised on the LAN until its game starts (or the peer ends; a table that
+    lets people watch, until its game ends)."""
 
     def __init__(self, peer: Peer, discovery: Any, name: str, report: Callable[[str], None]) -> None:
         self.peer = peer
@@ -269,7 +277,8 @@ class LanAdvert:
         return 0 if lobby is None else lobby.size - len(lobby.seated)
 
     def _check(self) -> None:
-        if self.peer.genesis is not None or self.peer.result is not None:
+        # a table that lets people watch stays listed during its game (no seat free: watchers only)
+        if (self.peer.genesis is not None and self.peer.desk is None) or self.peer.result is not None:
             self.close()
 
     def close(self) -> Any:
@@ -312,8 +321,12 @@ def start_online_host(peer: Peer, settings: Any, args: argparse.Namespace, out: 
     def show(code: str) -> None:
         print(code, file=out, flush=True)
 
+    def show_watch(code: str) -> None:
+        print(f"watch: {code}", file=out, flush=True)
+
     host = OnlineHost(peer, settings, invites=invites, reinvite=not args.no_reinvite,
-                      invite_ttl=args.invite_ttl, on_code=show)
+                      invite_ttl=args.invite_ttl, on_code=show, watch_codes=1 if args.watchers else 0,
+                      on_watch_code=show_watch)
     host.start()
     print(f"[host] online: one code per friend; they run: python -m tools.peer join CODE (mailbox "
           f"{settings.mailbox})", file=sys.stderr, flush=True)
@@ -397,6 +410,11 @@ def run(args: argparse.Namespace, out: Any = None, discovery: Discovery = lan_di
     except ValueError as exc:
         raise Problem(str(exc)) from None
     tag = {"host": "host", "join": "join", "resume": "resume"}[args.command]
+    watch = args.command == "join" and args.watch
+    if watch:
+        tag = "watch"
+    if args.command == "host" and not 0 <= args.watchers <= 64:
+        raise Problem(f"--watchers takes 0 to 64, not {args.watchers}")
 
     def report(text: str) -> None:
         print(f"[{tag}] {text}", file=sys.stderr, flush=True)
@@ -412,10 +430,14 @@ def run(args: argparse.Namespace, out: Any = None, discovery: Discovery = lan_di
             reactor.callLater(0.1, reactor.stop)
 
     peer = Peer(identity, entry, reactor=reactor, deck=deck, agent=agent, delay=args.delay, directory=directory,
-                name=getattr(args, "name", "") or saved.get("name", "") or bot_name(bot_kind),
+                name=getattr(args, "name", "") or saved.get("name", "") or ("Watcher" if watch else bot_name(bot_kind)),
                 report=report, on_end=on_end, transcript=Path(args.save) if args.save else None,
                 linger=args.linger, session_timeout=args.timeout,
-                claim_forfeits=args.claim_forfeits, progress_every=max(1, args.progress_every))
+                claim_forfeits=args.claim_forfeits and not watch, progress_every=max(1, args.progress_every),
+                watch=watch, watchers=args.watchers if args.command == "host" else 0,
+                watcher_chat=not getattr(args, "no_watcher_chat", False))
+    if watch:
+        peer.agent = None  # a watcher holds no seat: nothing to play
     try:
         if args.command == "host":
             advertise = tuple((a, args.port) for a in args.advertise)
@@ -473,7 +495,7 @@ def run(args: argparse.Namespace, out: Any = None, discovery: Discovery = lan_di
             assert invite is not None
             if args.no_listen and (args.listen is not None or args.port):
                 raise Problem("--no-listen cannot be combined with --listen or --port; pick one")
-            listen = None if args.no_listen else (args.listen or join_interface(invite))
+            listen = None if args.no_listen or watch else (args.listen or join_interface(invite))
             peer.join(invite, connect_timeout=args.connect_timeout, listen=listen, port=args.port)
         else:
             from net.peer import online
@@ -492,6 +514,8 @@ def run(args: argparse.Namespace, out: Any = None, discovery: Discovery = lan_di
         peer.give_up(args.max_time)
     reactor.run()
     result = results[0] if results else peer.summary("interrupted")
+    if args.hashes and peer.session is not None:
+        Path(args.hashes).write_text(json.dumps([h.hex() for h in peer.session.hashes]), encoding="utf-8")
     code, problem = exit_status(result)
     if args.json:
         print(json.dumps(result, sort_keys=True), file=out, flush=True)

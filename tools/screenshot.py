@@ -7,7 +7,8 @@ lobby hosting a table on 127.0.0.1, showing its invite code), ``net`` (a
 mid-game networked table against an in-process bot peer over TCP on
 127.0.0.1, through the real peer driver and session), ``replay`` (a saved
 record on its game's table in the replay viewer: ``--transcript F``,
-``--step N``, ``--seat S``). Used for
+``--step N``, ``--seat S``), ``watch`` (a lobby watching, without a seat, two in-process
+bot peers play Rider over TCP on 127.0.0.1: the watcher's table, the public view). Used for
 visual review and documentation; runs without a display (SDL dummy driver).
 """
 
@@ -21,7 +22,7 @@ from typing import Any
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.screenshot", description=__doc__.splitlines()[0])
-    parser.add_argument("scene", choices=("rider", "locke", "lobby", "end", "host", "net", "replay"))
+    parser.add_argument("scene", choices=("rider", "locke", "lobby", "end", "host", "net", "replay", "watch"))
     parser.add_argument("--out", required=True, help="PNG file to write")
     parser.add_argument("--size", default="1280x800", help="window size WxH (default 1280x800)")
     parser.add_argument("--lang", choices=("en", "ja"), default="en")
@@ -54,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
 
     clock = Clock()
     reactor: Any = None
-    if args.scene in ("host", "net"):
+    if args.scene in ("host", "net", "watch"):
         from twisted.internet import reactor as the_reactor
 
         reactor = the_reactor
@@ -87,6 +88,10 @@ def main(argv: list[str] | None = None) -> int:
         for _ in range(50):
             reactor.iterate(0.002)
             app.tick()
+    elif args.scene == "watch":
+        from client.rider.demo import watched_midgame
+
+        watched_midgame(app, reactor, seed=args.seed)
     elif args.scene == "net":
         from client.rider.demo import play_networked_to_midgame
 

@@ -39,6 +39,7 @@ from client.locke.story import told
 from client.locke.words import Namer
 from client.table.controls import draw_notice, notice_rect
 from client.table.log import LogEntry
+from client.table.log_panel import watchers_line
 from client.locke.logview import FILTERS, draw_entries, keeps, tags_of
 from client.table.prompts import draw_prompt
 from client.table.scene import NOTICE_SECONDS, TableScene
@@ -624,9 +625,12 @@ class LockeScene(TableScene[LockeState]):
         panel(surface, side.inflate(-8, -8))
         lang = self.app.lang
         size = lay.text(12)
-        draw_text(surface, tr(lang, "lk_panel_title"), (lay.private.left + 4, 14), lay.text(15), theme.TEXT_DIM,
-                  bold=True)
-        lines = panel_lines(self.state, namer, my_hand(self.state, self.me))
+        watching = bool(getattr(self.session, "watching", False))  # a watcher has no private panel
+        draw_text(surface, tr(lang, "lk_panel_watching" if watching else "lk_panel_title"), (lay.private.left + 4, 14),
+                  lay.text(15), theme.TEXT_DIM, bold=True)
+        others = watchers_line(self, lang)  # who watches the table without a seat (the host knows them)
+        lines = [others] if watching else [*panel_lines(self.state, namer, my_hand(self.state, self.me)),
+                                           *([others] if others else [])]
         inner = lay.private
         pygame.draw.rect(surface, theme.PANEL_EDGE, inner, width=1, border_radius=6)
         y = inner.top + 6

@@ -127,3 +127,50 @@ def networked_midgame(app: App, reactor: Any, *, seed: int = 11, wall: float = 6
     for _ in range(50):
         reactor.iterate(0.002)
     return None
+
+
+def watched_midgame(app: App, reactor: Any, *, seed: int = 11, wall: float = 60.0, step: int = 40,
+                    hold: bool = True) -> tuple[RiderTableScene, Any, Any]:
+    """Two in-reactor bot peers play Rider on 127.0.0.1 (the host lets people watch) and the
+    lobby watches their table by its invite code (net/peer/watching.py): returns the watcher's
+    table scene once the game reached ``step`` (or later), and the two players' peers. With
+    ``hold`` the players then pause (a picture holds still). ``reactor`` must be the real
+    reactor; it is iterated, never run or stopped."""
+    import time
+
+    from client.lobby import LobbyScene
+    from client.rider.decks import shipped_decks
+    from client.rider.session import deck_cards
+    from net.games import game_named
+    from net.identity import Identity
+    from net.peer import Peer
+
+    decks = shipped_decks()
+    host = Peer(Identity.generate(), game_named("rider"), reactor=reactor, deck=deck_cards(decks[0].data),
+                agent=GreedyBot(random.Random(seed), rider_score), delay=0.05, name="Aki", linger=0.5, watchers=4)
+    code = host.host(2, interface="127.0.0.1").encode()
+    remote = bot_peer(reactor, code, seed=seed + 1, name="Ben")
+    remote.delay = 0.05
+    lobby = LobbyScene(app, Settings(name="Watcher", lang=app.lang), lan=False, host_interface="127.0.0.1",
+                       resumable=False)
+    app.switch(lobby)
+    lobby._join(code, "rider", watch=True)
+    deadline = time.monotonic() + wall
+    while time.monotonic() < deadline:
+        reactor.iterate(0.002)
+        app.tick()
+        scene = app.scene
+        if isinstance(scene, RiderTableScene) and scene.session.moves >= step and not scene.session.over:
+            if not hold:
+                return scene, host, remote
+            host.delay = remote.delay = 30.0  # the players pause: the picture holds still
+            for _ in range(30):
+                reactor.iterate(0.002)
+                app.tick()
+            scene.anims.clear()
+            app.tick()
+            return scene, host, remote
+    for peer in (host, remote):
+        if peer.result is None:
+            peer.leave("the demo gave up")
+    raise RuntimeError("the watched game did not reach the wanted step in time")

@@ -34,10 +34,30 @@ def draw_proof_tag(surface: pygame.Surface, right: int, y: int, height: int, pro
     return box
 
 
+def watchers_line(scene: TableScene[Any], lang: str) -> str:
+    """Who watches a networked table without a seat ("" when nobody, or not networked): the
+    seat list of every game shows it under its log header."""
+    watchers = getattr(scene.session, "watchers", None)
+    names: list[str] = watchers() if callable(watchers) else []
+    if not names:
+        return ""
+    if getattr(scene.session, "watching", False):
+        return tr(lang, "watching_you", others=len(names) - 1)
+    return tr(lang, "watchers_line", names=tr(lang, "list_sep").join(names))
+
+
 def draw_log(scene: TableScene[Any], surface: pygame.Surface, rect: pygame.Rect) -> None:
-    """The newest log lines that fit ``rect`` (scrolled back by ``scene.log_scroll``)."""
+    """The newest log lines that fit ``rect`` (scrolled back by ``scene.log_scroll``), under the
+    line of who watches the table (:func:`watchers_line`) when somebody does."""
     size = 13
     step = line_height(size)
+    watching = watchers_line(scene, scene.app.lang)
+    if watching:  # at most two lines, the rest of the panel for the log
+        shown = wrap(watching, size, rect.width, False)[:2]
+        for n, line in enumerate(shown):
+            surface.blit(render(line, size, theme.INFO, False), (rect.left, rect.top + n * step))
+        used = len(shown) * step + 4
+        rect = pygame.Rect(rect.left, rect.top + used, rect.width, max(step, rect.height - used))
     lines: list[tuple[str, theme.Colour, str, bool]] = []
     for entry in scene.log[-200:]:
         colour = theme.ACCENT if entry.turn_marker else CHAT_COLOUR if entry.chat else theme.TEXT

@@ -37,6 +37,8 @@ if TYPE_CHECKING:
 
 #: Lines of peer progress kept for the lobby.
 MAX_LINES = 6
+#: How many people may watch a table we host when the settings let them (net/peer/watching.py).
+WATCHERS = 4
 #: Seconds after which the directory of a table that never started a game is removed.
 STALE_LOBBY = 24 * 3600
 
@@ -174,6 +176,8 @@ def rematch_of(table: NetTable) -> Rematch | None:
 
 def rematch_off(table: NetTable) -> str:
     """Why *Play again* cannot meet the same players again, as a catalogue key ("" when it can)."""
+    if table.role == "watch":
+        return "again_off_watch"
     if table.online is not None or table.peer.online_connect is not None:
         return "again_off_online"
     if table.role not in ("host", "join") or table.peer.invite is None:
@@ -244,7 +248,7 @@ class NetTable:
 
     def __init__(self, app: App, settings: Settings, *, entry: GameEntry[Any], deck: Sequence[str] | None = None,
                  seats: int | None = None, identity: Any = None, on_change: Callable[[], None] | None = None,
-                 resume: Unfinished | None = None, keep_journal: bool = True) -> None:
+                 resume: Unfinished | None = None, keep_journal: bool = True, watch: bool = False) -> None:
         from net.identity import Identity
         from net.peer import Peer
 
@@ -275,9 +279,13 @@ class NetTable:
         self.online_code = ""  # the newest online code
         #: As the host: the name of every joiner seen seated so far, by key fingerprint (known_names).
         self._seen_names: dict[str, str] = {}
+        #: We watch this table without a seat (net/peer/watching.py): no deck, no journal, no input.
+        self.watch = watch
         if resume is not None:  # the deck is in the journal (committed at the start)
             self.directory: Path | None = resume.directory
             cards = None
+        elif watch:  # a watcher keeps nothing to resume: it holds no seat and no secret
+            self.directory, cards = None, None
         else:
             stamp = datetime.datetime.now(datetime.UTC).strftime("%Y%m%d-%H%M%S")
             # demos and screenshots keep none: their games must not be offered for resuming
@@ -285,7 +293,8 @@ class NetTable:
             cards = None if deck is None else tuple(deck)
         self.peer = Peer(self.identity, entry, reactor=app.clock, deck=cards,
                          agent=None, name=(settings.name.strip() or "Player")[:40], report=self._report,
-                         on_end=self._on_end, linger=3.0, directory=self.directory, on_progress=self._progress)
+                         on_end=self._on_end, linger=3.0, directory=self.directory, on_progress=self._progress,
+                         watch=watch, watchers=WATCHERS if settings.watchers else 0)
 
     # -- starting ---------------------------------------------------------------------------
     def host(self, interface: str = "0.0.0.0", port: int = 0) -> str:
@@ -414,7 +423,7 @@ class NetTable:
         from net.transport.invite import parse_invite
         from net.transport.wormhole import looks_like_wormhole_code, parse_code
 
-        self.role = "join"
+        self.role = "watch" if self.watch else "join"
         if looks_like_wormhole_code(code):
             from net.peer.online import OnlineJoin
 
@@ -456,8 +465,9 @@ class NetTable:
         from net.peer.online import OnlineHost
 
         if self.online is None:
+            # with watchers allowed, one watch code too: the progress box shows it (online_watch_code)
             self.online = OnlineHost(self.peer, self.online_settings(), invites=1, reinvite=False,
-                                     on_code=self._online_code)
+                                     on_code=self._online_code, watch_codes=1 if self.peer.desk is not None else 0)
             self.online.start()
         else:
             self.online.invite()

@@ -19,6 +19,10 @@ is waited for, deadlines, link statuses) for the change listeners.
 The adapter reads only the session's state (public: hidden cards are
 handles), the session's legal list and our own seat's ``Knowledge``; the
 opponent's cards cannot be drawn because they are never here.
+
+A *watcher's* peer (net/peer/watching.py) has no seat: the adapter then shows
+the table from seat 1's side with an empty ``Knowledge`` (the public view, as
+the replay viewer does), offers no input, and nobody is "you" in the names.
 """
 
 from __future__ import annotations
@@ -32,7 +36,7 @@ from twisted.internet.task import LoopingCall
 
 from client.table.notices import NoticeQueue
 from client.table.session import Listener
-from client.table.words import clock_text, display_name, display_text, player_label
+from client.table.words import WatchedNames, clock_text, display_name, display_text, player_label
 from engine.core.game import Outcome
 from engine.core.hashing import short_hex
 from engine.core.hidden import Knowledge
@@ -64,12 +68,18 @@ class NetSession(Generic[S]):
 
     def __init__(self, peer: Peer, *, clock: Any) -> None:
         session = peer.session
-        if session is None or peer.seat is None or peer.genesis is None:
+        if session is None or (peer.seat is None and not peer.watch) or peer.genesis is None:
             raise ValueError("the peer has no running game yet; wait for the host's 'go'")
         self.peer = peer
-        self.me: int = peer.seat
+        #: A watcher: no seat, the public view only, no input (see the module docstring).
+        self.watching = peer.seat is None
+        self.me: int = peer.seat if peer.seat is not None else 0
         self.clock = clock
-        self.names: tuple[str, ...] = tuple(display_name(n, i) for i, n in enumerate(session.names))
+        names = tuple(display_name(n, i) for i, n in enumerate(session.names))
+        self.names: tuple[str, ...] = WatchedNames(names) if self.watching else names
+        #: Watchers' chat lines seen so far as (name, text) (the table passes them on; Peer.watch_lines).
+        self.watch_chat: list[tuple[str, str]] = []
+        self._watch_seen = 0
         self.game: Any = session.game
         self.listeners: list[Listener] = []
         self.problem_listeners: list[Callable[[str], None]] = []
@@ -117,8 +127,19 @@ class NetSession(Generic[S]):
 
     @property
     def knowledge(self) -> Knowledge:
-        """What our seat knows (the only private view the client ever reads)."""
+        """What our seat knows (the only private view the client ever reads); a watcher knows no card."""
+        if self.watching:
+            return Knowledge(self.me)
         return self.session.knowledge  # type: ignore[no-any-return]
+
+    def watchers(self) -> list[str]:
+        """Who watches the table without a seat, as far as we know: the host knows every watcher;
+        a watcher knows itself (its own name first)."""
+        desk = self.peer.desk
+        names = [display_name(n, 0) for n in desk.names()] if desk is not None else []
+        if self.watching:
+            names.insert(0, display_name(self.peer.name, 0))
+        return names
 
     @property
     def pending(self) -> Any:
@@ -161,6 +182,10 @@ class NetSession(Generic[S]):
         session = self.session
         if self.problem and (self.problem_seat is None or self.problem_seat == seat):
             return "peer_cheat" if self.cheat else "peer_stopped"
+        if self.watching:  # we link to the host only: the table's own progress says how each seat is
+            if self.ended is not None or session.finished:
+                return "peer_done"
+            return "peer_waiting" if seat in session.waiting_for() else "peer_connected"
         if seat == self.me:
             return "peer_you_turn" if self.legal() else "peer_you_net"
         link = self._link(seat)
@@ -183,7 +208,9 @@ class NetSession(Generic[S]):
         from client.i18n import tr
 
         session = self.session
-        if self.resigned is not None and self.resigned != self.me:
+        if self.watching and not self.problem and self.ended is None and session.phase == "hello":
+            return tr(lang, "watch_note_hello")
+        if self.resigned is not None and (self.resigned != self.me or self.watching):
             who = player_label(self.resigned, self.names, self.me, lang)
             left = self._link(self.resigned) in (PeerStatus.LEFT, None)
             return tr(lang, "net_left" if left else "net_resigned", who=who)
@@ -211,7 +238,7 @@ class NetSession(Generic[S]):
         session's own deadline; None otherwise (or once the deadline passed: then
         the seat is stalling and the claim is offered)."""
         session = self.session
-        if self.problem or self.ended is not None or self.stalling or self._seen != session.step:
+        if self.problem or self.ended is not None or self.stalling or self._seen != session.step or self.watching:
             return None
         deadline = session.deadline()
         owing = [s for s in session.waiting_for() if s != self.me]
@@ -259,7 +286,7 @@ class NetSession(Generic[S]):
         """True while there is a running game to give up (concede)."""
         from net.session.resign import can_resign
 
-        return self.peer.result is None and can_resign(self.session)
+        return not self.watching and self.peer.result is None and can_resign(self.session)
 
     def concede(self) -> None:
         """Give the game up now with a signed resignation (the others win at once)."""
@@ -269,17 +296,23 @@ class NetSession(Generic[S]):
         self.poll()
 
     def say(self, text: str) -> None:
-        """Send a signed chat line to the table."""
+        """Send a signed chat line to the table (a watcher's goes through the host, if it allows)."""
         from net.session.chat import check_line
 
-        self.peer.chat(check_line(text))
+        try:
+            self.peer.chat(check_line(text))
+        except ValueError as exc:
+            if not self.watching:
+                raise
+            raise InputRefused(str(exc)) from None
         self.poll()
 
     def forfeit_seat(self) -> int | None:
         """The seat we may claim a forfeit against now (it missed the session's
         deadline and still owes its part), or None."""
         session = self.session
-        if self.problem or self.ended is not None or session.finished or self._seen != session.step:
+        if self.problem or self.ended is not None or session.finished or self._seen != session.step \
+                or self.watching:
             return None
         owing = session.waiting_for()
         return next((s for s in sorted(self.stalling) if s in owing and s != self.me), None)
@@ -327,6 +360,12 @@ class NetSession(Generic[S]):
         lines = [(n.seat, display_text(n.text)) for n in notices if isinstance(n, ChatLine)]
         if lines:
             self.chat.extend(lines)
+            self._changed()
+        count = self.peer.watch_count
+        if count > self._watch_seen:  # watchers' lines (the peer keeps the newest; a flood loses the oldest)
+            fresh = self.peer.watch_lines[-min(count - self._watch_seen, len(self.peer.watch_lines)):]
+            self.watch_chat.extend((display_name(who, 0), display_text(text)) for who, text in fresh)
+            self._watch_seen = count
             self._changed()
         pending = self.pending
         legal = self.legal()

@@ -90,6 +90,7 @@ class TableScene(Scene, Generic[S]):
         self._warnings_seen = 0
         self._dropped_seen = 0
         self._chat_seen = 0
+        self._watch_chat_seen = 0
         self.ended = False
         #: Why the last gesture was refused: (message, details line, shown until).
         self.notice: tuple[str, str, float] | None = None
@@ -344,6 +345,13 @@ class TableScene(Scene, Generic[S]):
             if seat != self.me:
                 self.log_scroll = 0
         self._chat_seen = len(chat)
+        heard = getattr(self.session, "watch_chat", ())  # watchers' lines (a networked table's, net_session.py)
+        for who, line in heard[self._watch_chat_seen:]:
+            self.add_log(self._watch_words(who, line))
+        self._watch_chat_seen = len(heard)
+
+    def _watch_words(self, who: str, line: str) -> Callable[[str], list[LogEntry]]:
+        return lambda lang: [LogEntry(tr(lang, "watch_chat_line", who=who, text=line), chat=True)]
 
     def _cue_changes(self) -> None:
         """Sounds for what changed: our move begins, a player leaves or comes back."""

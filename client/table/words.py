@@ -15,9 +15,14 @@ from client.i18n import tr
 from net.seats import seat_number
 
 
+class WatchedNames(tuple[str, ...]):
+    """The seats' names at a table we only watch (client/table/net_session.py): no seat is "you"."""
+
+
 def player_label(seat: int, names: Sequence[str], me: int, lang: str) -> str:
-    """A seat for people: "You (Seat 1)", "Aki (Seat 2)" (seats counted from one)."""
-    if seat == me:
+    """A seat for people: "You (Seat 1)", "Aki (Seat 2)" (seats counted from one); at a table
+    we watch (:class:`WatchedNames`) every seat goes by its name."""
+    if seat == me and not isinstance(names, WatchedNames):
         return tr(lang, "seat_you", n=seat_number(seat))
     return tr(lang, "seat_named", name=names[seat], n=seat_number(seat))
 

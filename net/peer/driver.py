@@ -40,6 +40,8 @@ from net.identity import PROFILE_VARIABLE, Identity
 from net.journal import Journal
 from net.peer import lobby, store
 from net.peer.progress import Progress, progress
+from net.peer.watching import MAX_WATCHERS, WatchDesk, check_watching
+from net.session.catchup import held
 from net.seam import InputRefused
 from net.session import (
     Abandonable,
@@ -75,6 +77,8 @@ FORGERIES_SHOWN = 10
 LOBBY_GRACE = 15.0
 #: Link states in which a peer is still there (a quiet direct link included: nothing is sent in a lobby).
 REACHABLE = (PeerStatus.CONNECTED, PeerStatus.RELAYED, PeerStatus.STALLING)
+#: Watchers' chat lines a peer keeps (Peer.watch_lines).
+WATCH_LINES = 50
 
 
 def join_interface(invite: Invite) -> str:
@@ -105,8 +109,24 @@ class Peer:
                  transcript: Path | None = None, linger: float = 3.0, progress_every: int = 10,
                  session_timeout: float | None = None, claim_forfeits: bool = False,
                  on_progress: Callable[[Progress], None] | None = None,
-                 net_factory: Callable[..., TwistedMesh] = TwistedMesh) -> None:
+                 net_factory: Callable[..., TwistedMesh] = TwistedMesh, watch: bool = False,
+                 watchers: int = 0, watcher_chat: bool = True) -> None:
         self.identity = identity
+        #: A watcher (net/peer/watching.py): joins without a seat, verifies everything, sends only chat.
+        self.watch = watch
+        #: As the host: how many watchers the table lets in (0: none) and whether they may chat.
+        self.watchers = watchers
+        self.watcher_chat = watcher_chat
+        #: As the host with watchers allowed: who watches and what each may still do.
+        self.desk: WatchDesk | None = None
+        #: As a watcher: whether the table lets us chat (from the host's answer).
+        self.may_chat = False
+        #: Watchers' chat lines this peer saw: (name, text), the newest WATCH_LINES.
+        self.watch_lines: list[tuple[str, str]] = []
+        #: How many watchers' chat lines this peer saw in all (a reader's mark into watch_lines).
+        self.watch_count = 0
+        #: The payload being handled now (a watcher's signed chat line is passed on as it came).
+        self._handling: bytes | None = None
         #: Builds the mesh and its sockets (tests pass an in-memory network).
         self.net_factory = net_factory
         #: When set, only these keys may link to us (a rematch table is for the last game's players only).
@@ -218,6 +238,10 @@ class Peer:
         self._check_fresh_directory()
         self.host_lobby = lobby.HostLobby(self.entry, seats, self.identity.public_key, self.info, self.name)
         net = self._make_mesh(table or secrets.token_bytes(8), LOBBY)
+        if self.watchers > 0:
+            self.desk = WatchDesk(self.entry, self.identity.public_key, limit=min(self.watchers, MAX_WATCHERS),
+                                  chat=self.watcher_chat)
+            net.mesh.guest_limit = self.desk.limit
         bound = self._listen_or_close(net, port, interface)
         addresses = tuple(advertise) or (bound,)
         self.invite = Invite(net.mesh.table, self.identity.fingerprint, addresses, self.entry.name)
@@ -341,9 +365,11 @@ class Peer:
         if self.allowed_keys is not None and key not in self.allowed_keys:
             return "this table is kept for the players of the last game; ask the host for a new table"
         if self.genesis is not None:
-            return None if key in self.genesis.seat_keys else \
-                "this game is already running and your key holds no seat in it; ask for a new table"
-        if self.host_lobby is not None and self.host_lobby.full and self.host_lobby.seat_of(key) is None:
+            if key in self.genesis.seat_keys or self.desk is not None:  # the mesh counts the watchers
+                return None
+            return "this game is already running and your key holds no seat in it; ask for a new table"
+        if self.host_lobby is not None and self.host_lobby.full and self.host_lobby.seat_of(key) is None \
+                and self.desk is None:
             return "the table is full; ask the host for a new table"
         return None
 
@@ -357,6 +383,14 @@ class Peer:
         if status is PeerStatus.CONNECTED:
             self._direct.add(key)
         self._lobby_link(key, status)
+        if self.desk is not None and status in (PeerStatus.LEFT, PeerStatus.RECONNECTING) \
+                and key in self.desk.watchers:
+            self._say("watcher_out", who=self.desk.name_of(key))
+            self.desk.leave(key)
+        if self.watch and self.genesis is not None and self.result is None and status is PeerStatus.LEFT \
+                and key == self.genesis.seat_keys[0] and not (self.session is not None and self.session.finished):
+            self._end(progress("end_host_left", step=self.session.step if self.session is not None else 0))
+            return
         if self._joiner is not None and self.genesis is None and self.result is None \
                 and key_matches(key, self._joiner.host_fingerprint):
             if status in REACHABLE:
@@ -368,7 +402,12 @@ class Peer:
                 self._say("host_lost")
         if status is not PeerStatus.CONNECTED:
             return
-        if self.genesis is None and self._joiner is not None and key_matches(key, self._joiner.host_fingerprint):
+        if self.watch and self._joiner is not None and key_matches(key, self._joiner.host_fingerprint):
+            self.mesh.send_to(key, self._author.watch(self.entry, self.name, host=key, fresh=self._joiner.fresh),
+                              lobby=True)
+            if self.session is None:
+                self._say("watch_asked")
+        elif self.genesis is None and self._joiner is not None and key_matches(key, self._joiner.host_fingerprint):
             self.mesh.send_to(key, self._author.join(self.entry, self.info, self.name, host=key,
                                                      fresh=self._joiner.fresh))
         elif self.session is not None and not self.session.finished:
@@ -403,7 +442,7 @@ class Peer:
                 return
             self._end(progress("end_host_gone", where=where, seconds=round(self._connect_timeout)))
             return
-        self._end(progress("end_not_seated", where=where))
+        self._end(progress("end_not_watching" if self.watch else "end_not_seated", where=where))
 
     def _lobby_link(self, key: bytes, status: PeerStatus) -> None:
         """The host before the start: a seated joiner whose link is gone for LOBBY_GRACE seconds
@@ -470,6 +509,8 @@ class Peer:
         check is against the message's proven author (net.peer.lobby).
         """
         kind, author = message.kind, message.author
+        if self._on_watch_lobby(message):
+            return
         if kind in ("start", "go", "refuse", "seated"):  # the host's words, whatever our state
             if self._joiner is None:
                 raise lobby.LobbyForgery(f"a {kind!r} signed by {short_id(author)}, but only the host sends "
@@ -543,6 +584,204 @@ class Peer:
             self._done.add(lobby.check_done(self.genesis, message))
             self._maybe_leave()
 
+    # ------------------------------------------------------------------ watchers (net/peer/watching.py)
+
+    def _from_watcher(self) -> bytes | None:
+        """Once the game's seats are fixed: the key without a seat (a watcher, or a stranger still
+        linked from the lobby) whose own link delivers the payload now (the mesh delivers a guest's
+        payloads only as from its link), else None."""
+        via = self.mesh.delivering_via
+        return via if via is not None and self.mesh.is_guest(via) else None
+
+    def _on_watch_lobby(self, message: lobby.LobbyMessage) -> bool:
+        """A lobby message that watching concerns; True when it was handled here. A watcher's
+        link may bring only ``watch``, ``pull`` and ``wchat``; anything else from it (a join, a
+        ready, a nudge or a done in a seat's name) is refused and the watcher named."""
+        kind, author = message.kind, message.author
+        watcher = self._from_watcher()
+        if watcher is not None and kind not in ("watch", "pull", "wchat"):
+            self._watcher_refused(watcher, f"a {kind!r} message", "a watcher holds no seat and may only watch "
+                                  "and chat; nothing it says changes the game")
+            return True
+        if kind == "watch":
+            self._watch_asked(message)
+            return True
+        if kind == "pull":
+            if self.desk is None or self.session is None or self.genesis is None or watcher != author:
+                if watcher is not None:
+                    self._watcher_refused(watcher, "a pull", "it came before its watching answer or for "
+                                          "another watcher")
+                return True
+            try:
+                have = self.desk.pull(message, self.genesis, self.reactor.seconds())
+            except lobby.LobbyError as exc:
+                self._watcher_refused(author, "a pull", str(exc))
+                return True
+            from net.session.catchup import replies
+
+            payloads = [out.data for out in replies(self.session, have, None)]
+            if not self.desk.answer(author, payloads, self.reactor.seconds()):
+                self._watcher_refused(author, "a pull", "it asked for more bytes than its budget allows now; it may "
+                                      "pull again in a while")
+                return True
+            for data in payloads:
+                self.mesh.send_to(author, data)
+            self.desk.watchers[author].sent = held(self.session)
+            return True
+        if kind == "wchat":
+            self._watch_chat(message, watcher)
+            return True
+        if kind == "watching":
+            if self.watch and self._joiner is not None:
+                self._watching(message)
+            return True
+        if self.watch and kind in ("start", "go", "ready", "done", "nudge"):
+            return True  # the seats' business, broadcast before the host knew we watch
+        if self.watch and kind == "seated" and self._joiner is not None:
+            lobby.check_seated(self._joiner, message)
+            self._was_seated = True  # the host keeps our request until its game starts
+            self._host_seen = self.reactor.seconds()
+            return True
+        return False
+
+    def _watch_asked(self, message: lobby.LobbyMessage) -> None:
+        """As the host: someone asks to watch (over its own link only)."""
+        author = message.author
+        if self.desk is None or self.host_lobby is None:
+            if self.host_lobby is not None:
+                self.mesh.send_to(author, self._author.refuse("this table does not allow watchers; ask the host",
+                                                              to=author, re=message["fresh"]), lobby=True)
+            return
+        record = self.mesh.peers.get(author)
+        if record is None or record.channel is None or self.mesh.delivering_via != author:
+            raise lobby.LobbyForgery(f"a watch request by {short_id(author)} reached us only relayed; a watcher "
+                                     "must ask over its own link to the host")
+        seats = self.genesis.seat_keys if self.genesis is not None else tuple(s.key for s in self.host_lobby.seated)
+        try:
+            self.desk.ask(message, seats, self.reactor.seconds())
+        except lobby.LobbyForgery:
+            raise
+        except lobby.LobbyError as exc:
+            self._say("refused", peer=short_id(author), reason_text=str(exc))
+            self.mesh.send_to(author, self._author.refuse(str(exc), to=author, re=message["fresh"]), lobby=True)
+            return
+        self._say("watcher_in", who=self.desk.name_of(author))
+        if self.session is not None:
+            self._tell_watchers()
+        else:
+            self.mesh.send_to(author, self._author.seated([s.key for s in self.host_lobby.seated],
+                                                          self.host_lobby.size), lobby=True)
+
+    def _tell_watchers(self) -> None:
+        """As the host once our game runs: give each watcher not told yet the genesis record."""
+        if self.desk is None or self.genesis is None or self.session is None:
+            return
+        for watcher in self.desk.watchers.values():
+            if not watcher.told:
+                watcher.told = True
+                self.mesh.send_to(watcher.key, self._author.watching(self.genesis, to=watcher.key, re=watcher.fresh,
+                                                                     chat=self.desk.chat), lobby=True)
+
+    def _push_watchers(self) -> None:
+        """As the host: every envelope accepted since, to each watcher that pulled."""
+        if self.desk is None or self.session is None or not self.desk.watchers:
+            return
+        for key, payloads in self.desk.push(self.session):
+            for data in payloads:
+                self.mesh.send_to(key, data)
+
+    def _watching(self, message: lobby.LobbyMessage) -> None:
+        """As a watcher: the host lets us watch; start (or, after a new link, go on) watching."""
+        assert self._joiner is not None
+        try:
+            genesis, chat = check_watching(self.entry, message, self._joiner)
+        except lobby.LobbyForgery:
+            raise
+        except lobby.LobbyError as exc:
+            self._end(progress("end_cannot_play", problem_text=str(exc)))
+            return
+        if self.genesis is not None and game_id(genesis) != game_id(self.genesis):
+            raise lobby.LobbyForgery("a watching answer for another game than the one we watch")
+        self.may_chat = chat
+        if self.session is None:
+            self._begin_watching(genesis)
+        self._nudge()
+
+    def _begin_watching(self, genesis: Genesis) -> None:
+        """An observer session (no seat, no identity, no secrets) for the game we watch."""
+        self.genesis = genesis
+        gid = game_id(genesis)
+        self.mesh.set_game(gid)  # the host's game frames are ours now
+        table = table_for(genesis)
+        self.session = Session(genesis, table.game, table.state, plan=table.plan, now=self.reactor.seconds(),
+                               timeout=self.session_timeout)
+        names = ", ".join(f"{n} (seat {i})" for i, n in enumerate(self.session.names))  # counted from 1 when shown
+        self._say("watching", game=gid.hex()[:16], names_text=names, names=list(self.session.names))
+        early, self._early, self._early_bytes = self._early, [], 0
+        for origin, data, direct in early:
+            self._feed(origin, data, direct=direct)
+        self._after()
+
+    def _watch_chat(self, message: lobby.LobbyMessage, watcher: bytes | None) -> None:
+        """A watcher's chat line: the host checks and shows it and passes the signed line on to
+        the seats and the other watchers; they take it only from the host's own link."""
+        author = message.author
+        if self.desk is not None and self.genesis is not None and watcher is not None:
+            if watcher != author:
+                self._watcher_refused(watcher, "a chat line", "signed by another key than the watcher's own")
+                return
+            try:
+                who, text = self.desk.say(message, self.genesis, self.reactor.seconds())
+            except lobby.LobbyError as exc:
+                self._watcher_refused(author, "a chat line", str(exc))
+                return
+            self._heard(who.name, text)
+            data = self._author_bytes(message)
+            self.mesh.broadcast(data)
+            for other in self.desk.watchers.values():
+                if other.key != author and other.told:
+                    self.mesh.send_to(other.key, data)
+            return
+        genesis = self.genesis
+        if genesis is None or self.desk is not None or author in genesis.seat_keys \
+                or self.mesh.delivering_via != genesis.seat_keys[0] or message["game"] != game_id(genesis):
+            raise lobby.LobbyForgery(f"a watcher's chat line by {short_id(author)} that did not come from the host's "
+                                     "own link, or for another game")
+        self._heard(f"watcher {short_id(author)}", str(message["text"]))
+
+    def _heard(self, who: str, text: str) -> None:
+        self.watch_lines = [*self.watch_lines, (who, text)][-WATCH_LINES:]
+        self.watch_count += 1
+        self._say("watch_chat", who=who, line=text)
+
+    def _author_bytes(self, message: lobby.LobbyMessage) -> bytes:
+        """The signed bytes of a lobby message being handled now (kept by _on_message)."""
+        assert self._handling is not None
+        return self._handling
+
+    def _watcher_refused(self, key: bytes, what: str, why: str) -> None:
+        """Name a watcher whose message was ignored (each watcher's first few, then every 100th)."""
+        if self.desk is None:  # not the host: a key without a seat still linked to us from the lobby
+            self._lobby_rejected(key, lobby.LobbyForgery(f"{what} from {short_id(key)}, which holds no seat ({why})"))
+            return
+        count = self.desk.refusal(key, what)
+        if count is not None:
+            self._say("watch_refused", what=what, who=self.desk.name_of(key),
+                      why_text=why + (f" ({count} so far)" if count > 3 else ""))
+
+    def watch_chat(self, text: str) -> None:
+        """As a watcher: send a chat line to the table (the host shows it and passes it on);
+        ValueError, saying why, when the table does not let watchers chat or nothing runs."""
+        if not self.watch or self.genesis is None or self.result is not None:
+            raise ValueError("there is no table to talk to yet; wait until the game starts")
+        if not self.may_chat:
+            raise ValueError("this table does not let watchers chat")
+        line = text.strip()[:lobby.MAX_WATCH_CHAT]
+        if not line:
+            raise ValueError("a chat line needs some text")
+        self.mesh.send_to(self.genesis.seat_keys[0], self._author.wchat(game_id(self.genesis), line))
+        self._heard(self.name or "me", line)
+
     def _lobby_rejected(self, origin: bytes, error: lobby.LobbyError) -> None:
         """Say who passed us a lobby message we refused, without letting a flood flood the log."""
         self._forgeries += 1
@@ -584,6 +823,7 @@ class Peer:
         self._say("resuming" if resumed else "playing", game=gid.hex()[:16], seat=seat, names_text=names,
                   names=list(self.session.names))
         self._send(self.session.start())
+        self._tell_watchers()
         if resumed:
             self._nudge()
         early, self._early, self._early_bytes = self._early, [], 0
@@ -603,13 +843,24 @@ class Peer:
     def _on_message(self, origin: bytes, data: bytes) -> None:
         """A payload from the mesh. ``origin`` is the mesh's unsigned hint of who
         sent it: used only to name the relaying peer in messages, never trusted."""
+        watcher = self._from_watcher()
         try:
             message = lobby.open_message(data, self.mesh.table)
             if message is not None:
+                self._handling = data
                 self._on_lobby(message)
                 return
         except lobby.LobbyError as exc:
-            self._lobby_rejected(origin, exc)
+            if watcher is not None:
+                self._watcher_refused(watcher, "a lobby message", str(exc))
+            else:
+                self._lobby_rejected(origin, exc)
+            return
+        finally:
+            self._handling = None
+        if watcher is not None:  # game data from a watcher: it has no seat, so nothing it sends is game input
+            self._watcher_refused(watcher, "game data", "a watcher holds no seat; only the seats' own signed "
+                                  "messages count")
             return
         if lobby.is_catch_up_request(data):
             # catch-up requests name who gets the reply, so they count only inside a signed nudge
@@ -630,12 +881,14 @@ class Peer:
         self.stats["received"] += 1
         self.stats["received_bytes"] += len(data)
         keys = self.genesis.seat_keys
-        via = keys.index(origin) if direct and origin in keys else None
+        via = keys.index(origin) if direct and origin in keys and not self.watch else None
         self._send(self.session.receive(data, sender=self._describe_peer(origin), via=via))
         self._after()
 
     def _send(self, outgoing: list[Outgoing]) -> None:
         assert self.genesis is not None
+        if self.watch:
+            return  # a watcher's observer session signs nothing; it sends only chat (watch_chat)
         for out in outgoing:
             self.stats["messages"] += 1
             self.stats["bytes"] += len(out.data)
@@ -648,6 +901,9 @@ class Peer:
 
     def _nudge(self) -> None:
         assert self.session is not None and self.genesis is not None
+        if self.watch:  # a watcher asks the host (the only peer it links to) for what it lacks
+            self.mesh.send_to(self.genesis.seat_keys[0], self._author.pull(game_id(self.genesis), held(self.session)))
+            return
         self.mesh.broadcast(self._author.nudge(game_id(self.genesis), self.session.catch_up_request().data))
 
     # ------------------------------------------------------------------ after every input
@@ -689,6 +945,7 @@ class Peer:
         if session.finished and not self._announced_finish:
             self._announced_finish = True
             self._finish()
+        self._push_watchers()
         self._maybe_agent()
 
     def _stop_halted(self) -> None:
@@ -720,12 +977,15 @@ class Peer:
 
     def _finish(self) -> None:
         session = self.session
-        assert session is not None and self.genesis is not None and self.seat is not None
+        assert session is not None and self.genesis is not None
         if self.transcript_path is not None:
             from net.transcript import save
 
             save(self.transcript_path, session.transcript())
             self._say("transcript", path=str(self.transcript_path))
+        if self.seat is None:  # a watcher: nobody waits for its word
+            self._later(0.05, self._end, None)
+            return
         self._done.add(self.seat)
         self.mesh.broadcast(self._author.done(game_id(self.genesis), self.seat))
         self._later(self.linger, self._end, None)
@@ -803,6 +1063,9 @@ class Peer:
 
     def chat(self, text: str) -> None:
         """Send a signed chat line to the table (net.session.chat; never game input)."""
+        if self.watch:
+            self.watch_chat(text)
+            return
         if self.session is None or self.result is not None:
             raise ValueError("there is no table to talk to")
         self._send(self.session.chat(text))
@@ -917,7 +1180,9 @@ class Peer:
             "finished": bool(session is not None and session.finished),
             "wall_s": round(time.monotonic() - self._started_wall, 3),
             "cpu_s": round(usage.ru_utime + usage.ru_stime, 3), **self.stats,
-            "direct": self.direct_seats(),
+            "direct": self.direct_seats(), "watcher": self.watch,
+            "watchers": self.desk.names() if self.desk is not None else [],
+            "watcher_refusals": self.desk.refusals() if self.desk is not None else {},
         }
         if session is not None:
             outcome = session.outcome or {}

@@ -52,6 +52,8 @@ MAX_NAME = 40
 #: Most keys a ``seated`` roster lists (far above any game's seats; a longer one is malformed).
 MAX_ROSTER = 64
 MAX_REASON = 1000
+#: Longest chat line of a watcher (characters).
+MAX_WATCH_CHAT = 300
 #: Bytes of fresh randomness a seat puts into the genesis record (net.envelope.Genesis.nonces).
 NONCE_SIZE = 16
 SIGN_DOMAIN = "fairtable/lobby/v1"
@@ -110,6 +112,14 @@ SCHEMA: Mapping[str, Mapping[str, Callable[[Any], bool]]] = {
     "go": {"game": _GAME},
     "done": {"game": _GAME, "seat": _is_seat},
     "nudge": {"game": _GAME, "request": _is_bytes()},
+    # watchers (net/peer/watching.py): ask to watch, the host's answer, a pull of envelopes, a chat line
+    "watch": {"rules": _is_text(200), "version": _is_text(200), "cards": _is_bytes(32), "name": _is_text(MAX_NAME),
+              "to": _KEY, "fresh": _is_bytes(lo=MIN_NONCE, hi=MAX_NONCE)},
+    "watching": {"genesis": lambda v: isinstance(v, Mapping), "to": _KEY, "re": _is_bytes(lo=MIN_NONCE, hi=MAX_NONCE),
+                 "chat": lambda v: isinstance(v, bool)},
+    "pull": {"game": _GAME, "have": lambda v: isinstance(v, (list, tuple)) and 1 <= len(v) <= MAX_ROSTER
+             and all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n < 2**31 for n in v)},
+    "wchat": {"game": _GAME, "text": _is_text(MAX_WATCH_CHAT)},
 }
 
 
@@ -173,6 +183,23 @@ class Author:
 
     def done(self, game: bytes, seat: int) -> bytes:
         return self._sign("done", game=game, seat=seat)
+
+    def watch(self, entry: GameEntry[Any], name: str, *, host: bytes, fresh: bytes) -> bytes:
+        """Ask ``host`` to let us watch its table (no seat; net/peer/watching.py)."""
+        return self._sign("watch", rules=entry.rules_id, version=entry.rules_version, cards=entry.card_set_hash(),
+                          name=name[:MAX_NAME], to=host, fresh=fresh)
+
+    def watching(self, genesis: Genesis, *, to: bytes, re: bytes, chat: bool) -> bytes:
+        """The host lets the watcher ``to`` (whose request's nonce was ``re``) watch this game."""
+        return self._sign("watching", genesis=genesis.to_data(), to=to, re=re, chat=chat)
+
+    def pull(self, game: bytes, have: Sequence[int]) -> bytes:
+        """A watcher asks for every envelope beyond ``have`` (per seat, like a catch-up request)."""
+        return self._sign("pull", game=game, have=list(have))
+
+    def wchat(self, game: bytes, text: str) -> bytes:
+        """A watcher's chat line (never game input)."""
+        return self._sign("wchat", game=game, text=text[:MAX_WATCH_CHAT])
 
     def nudge(self, game: bytes, request: bytes) -> bytes:
         """A session catch-up request (its bytes), signed so that its seat is proven."""

@@ -5,7 +5,10 @@ nameplate pairs exactly two sides, so a shared code would fail for all or
 pair two joiners with each other): ``invites`` codes at once, a fresh one
 whenever a code fails (typo, crowded) or expires, none once every seat is
 taken. Every link of a wormhole ends in the host's mesh like a TCP link,
-and the mesh forwards between joiners (a star).
+and the mesh forwards between joiners (a star). A table that lets people
+watch (``Peer(watchers=N)``) also keeps ``watch_codes`` codes open for
+watchers (net/peer/watching.py), before and after the start: each works
+once, and a fresh one replaces it while the table has room for watchers.
 
 :class:`OnlineJoin` opens the wormhole of a typed code, learns the table and
 the host key from the host's offer (over the PAKE channel), and lets the
@@ -86,7 +89,8 @@ class OnlineHost:
     """Wormhole invites and reconnections of a hosting peer (module docstring)."""
 
     def __init__(self, peer: Peer, settings: WormholeSettings, *, invites: int | None = None, reinvite: bool = True,
-                 invite_ttl: float = INVITE_TTL, on_code: Callable[[str], None] | None = None) -> None:
+                 invite_ttl: float = INVITE_TTL, on_code: Callable[[str], None] | None = None,
+                 watch_codes: int = 0, on_watch_code: Callable[[str], None] | None = None) -> None:
         assert peer.net is not None, "host the table before inviting"
         self.peer = peer
         self.settings = settings
@@ -102,6 +106,11 @@ class OnlineHost:
         self.resuming: dict[bytes, tuple[int, Pairing]] = {}
         self.down_since: dict[bytes, float] = {}
         self.made = 0
+        #: Codes kept open for watchers (0: none; only while the table lets people watch).
+        self.watch_codes = watch_codes if peer.desk is not None else 0
+        self.on_watch_code = on_watch_code or (lambda code: None)
+        self.watch_open: list[Pairing] = []  # watch codes not used yet
+        self.watch_by_key: dict[bytes, Pairing] = {}  # the pairing carrying each watcher's link
         #: Every code made, in order, with its state: waiting, joined, expired or failed (for a lobby list).
         self.states: dict[str, str] = {}
         self.stopped = False
@@ -115,6 +124,7 @@ class OnlineHost:
         _save_online(self.peer, lambda online: online.update(
             mailbox=settings.mailbox, relay=settings.relay, direct=settings.direct))
         self._maybe_reinvite()
+        self._maybe_rewatch()
         self._watch.start(WATCH, now=False)
 
     def resume(self) -> None:
@@ -129,7 +139,8 @@ class OnlineHost:
         self.stopped = True
         if self._watch.running:
             self._watch.stop()
-        for pairing in [*self.open, *self.by_key.values(), *(p for _, p in self.resuming.values())]:
+        for pairing in [*self.open, *self.by_key.values(), *(p for _, p in self.resuming.values()),
+                        *self.watch_open, *self.watch_by_key.values()]:
             pairing.close()
 
     # ------------------------------------------------------------------ invites
@@ -208,12 +219,75 @@ class OnlineHost:
         lobby = self.peer.host_lobby
         return sum(1 for key in self.by_key if lobby is not None and lobby.seat_of(key) is None)
 
+    # ------------------------------------------------------------------ watch codes
+
+    def _maybe_rewatch(self) -> None:
+        """Keep ``watch_codes`` watch codes open while the table has room for more watchers."""
+        desk = self.peer.desk
+        if self.stopped or desk is None or self.peer.result is not None:
+            return
+        room = desk.limit - len(desk.watchers)
+        while len(self.watch_open) < min(self.watch_codes, room):
+            self._new_watch_code()
+
+    def _new_watch_code(self) -> None:
+        self.made += 1
+        n = self.made
+        pairing = Pairing(self.peer.reactor, self.settings, "host", offer=self.offer,
+                          mesh=lambda: self.peer.net.mesh if self.peer.net is not None else None,
+                          label=f"watch {n}", on_event=lambda name, value: self._watch_event(pairing, n, name, value))
+        self.watch_open.append(pairing)
+        pairing.start()
+
+    def _watch_event(self, pairing: Pairing, n: int, name: str, value: Any) -> None:
+        if name == "code":
+            self.states[str(value)] = "waiting"
+            self.peer._say("online_watch_code", n=n, code=value)
+            self.on_watch_code(str(value))
+        elif name == "failed":
+            self._mark(pairing, "failed")
+            if pairing in self.watch_open:
+                self.watch_open.remove(pairing)
+            pairing.close()
+            self._maybe_rewatch()
+        elif name == "linked":
+            key: bytes = value
+            if pairing in self.watch_open:
+                self.watch_open.remove(pairing)
+            old = self.watch_by_key.get(key)
+            if old is not None and old is not pairing:
+                old.close()
+            self.watch_by_key[key] = pairing
+            self._mark(pairing, "joined")
+            self.peer._say("online_joined", code=pairing.code, peer=short_id(key))
+            self._maybe_rewatch()
+        elif name == "kind":
+            self.peer._say("online_link", who=short_id(pairing.peer_key) if pairing.peer_key else pairing.label,
+                           kind=value)
+
+    def _check_watch_codes(self, now: float) -> None:
+        """Watch codes outlive the start (a watcher may come mid-game); an unused one expires
+        after ``invite_ttl``, one paired but never linked after LINK_TIMEOUT (then a fresh one)."""
+        for pairing in list(self.watch_open):
+            if not pairing.paired and now - pairing.started > self.invite_ttl:
+                why = f"nobody used it within {self.invite_ttl:.0f} s"
+            elif unlinked(pairing, now):
+                why = f"whoever used it never completed the link within {LINK_TIMEOUT:.0f} s"
+            else:
+                continue
+            self._mark(pairing, "expired")
+            self.watch_open.remove(pairing)
+            pairing.close()
+            self.peer._say("online_withdrawn", code=pairing.code, why_text=why)
+        self._maybe_rewatch()
+
     # ------------------------------------------------------------------ watch
 
     def _check(self) -> None:
         if self.stopped or self.peer.result is not None:
             return
         now = self.peer.reactor.seconds()
+        self._check_watch_codes(now)
         for pairing in list(self.open):
             if self.peer.genesis is not None:
                 self._mark(pairing, "expired")

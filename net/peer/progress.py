@@ -55,11 +55,19 @@ TEMPLATES: Mapping[str, str] = {
     "transcript": "transcript saved to {path} (check it with python -m tools.verify)",
     "online_code": "online invite {n}: {code} (give it to one friend only; it works once)",
     "online_joined": "a friend came in with code {code} (key {peer})",
+    "online_watch_code": "online watch code {n}: {code} (for one person who wants to watch; it works once)",
     "online_withdrawn": "code {code} was withdrawn: {why_text}",
     "online_joining": "opening the wormhole with code {code} (mailbox {mailbox})",
     "online_link": "the wormhole link to {who} is {kind}",
     "online_resuming": "meeting {who} again on a code derived from our keys (nobody needs to type anything)",
     "online_problem": "{problem_text}",
+    # --- watchers (net/peer/watching.py) ---
+    "watch_asked": "asked the host to watch its table; waiting for its game to start",
+    "watching": "watching game {game} (no seat; every message is checked): {names_text}",
+    "watcher_in": "{who} is watching the table",
+    "watcher_out": "{who} stopped watching",
+    "watch_chat": "{who} (watching) says: {line}",
+    "watch_refused": "warning: ignored {what} from {who}: {why_text}",
     # --- why a table ended before or without its game (Peer.ending; the client words these too) ---
     "end_own_table": "this code is for your own table: the host and this window use the same identity key "
                      "({key}), as two windows on one computer do. To play against yourself, start the second "
@@ -72,8 +80,13 @@ TEMPLATES: Mapping[str, str] = {
     "end_not_seated": "no seat at the table within the time allowed: the host at {where} did not seat us. Check "
                       "that the host is still running, that you used its current invite code, and that this "
                       "machine can reach that address",
+    "end_not_watching": "the host at {where} did not let us watch within the time allowed. Check that the host "
+                        "is still running, that you used its current invite code, and that its table lets people "
+                        "watch",
     "end_cannot_play": "cannot play at this table: {problem_text}",
     "end_refused": "the host refused us: {reason_text}",
+    "end_host_left": "the host left the table at step {step}, so there is nothing more to watch; its saved "
+                     "game can be replayed once the players share it",
     "end_no_start": "no game started within {seconds} s",
     "end_unfinished": "the game did not finish within {seconds} s (step {step}, waiting for {who_text} to "
                       "{what_text}); the journal keeps everything: resume later",

@@ -94,3 +94,9 @@ def take_token(s: Session, seat: int) -> bool:
         return False
     s.catch_up_budget.tokens[seat] = (tokens - 1.0, s._now)
     return True
+
+
+def held(s: Session) -> tuple[int, ...]:
+    """How many envelopes of each seat we accepted (a catch-up request's ``have``; what a
+    watcher was sent so far, net/peer/watching.py)."""
+    return tuple(log.next_seq for log in s._logs)

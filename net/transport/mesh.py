@@ -213,6 +213,9 @@ class Mesh:
         self.on_problem = on_problem or (lambda problem: None)
         self.accept_key = accept_key
         self.allowed: frozenset[bytes] | None = None
+        #: How many *guests* may link to us once :meth:`restrict_to` named the members: keys that
+        #: are not members (a table's watchers, net/peer/watching.py). 0: none (a guest is refused).
+        self.guest_limit = 0
         #: Peers named in ``links`` frames before the table's members were known
         #: (key -> listen; bounded, first report kept): dialled only once
         #: :meth:`restrict_to` says they are members.
@@ -268,9 +271,20 @@ class Mesh:
     def _admit(self, key: bytes) -> str | None:
         reason = self.accept_key(key) if self.accept_key is not None else None
         if reason is None and self.allowed is not None and key not in self.allowed:
-            reason = (f"the key {short_id(key)} is not one of the players of this game; "
-                      "ask the host for an invite to a new game")
+            guests = sum(1 for r in self.peers.values() if self.is_guest(r.key) and r.channel is not None)
+            if key in self.peers and self.peers[key].channel is not None:
+                guests -= 1  # a guest's new link replaces its old one
+            if guests >= self.guest_limit:
+                reason = (f"the key {short_id(key)} is not one of the players of this game; "
+                          "ask the host for an invite to a new game"
+                          + (" (the table has no room for more watchers)" if self.guest_limit else ""))
         return reason
+
+    def is_guest(self, key: bytes) -> bool:
+        """A linked key that is not a member (a watcher): it may talk to us and we may send to it,
+        but nothing it says is forwarded, it routes nothing, and broadcasts never go to it (the
+        application sends a guest what it should see, net/peer/watching.py)."""
+        return self.allowed is not None and key not in self.allowed
 
     def join(self, addresses: tuple[Address, ...], fingerprint: str) -> None:
         """Dial the host of an invite (addresses tried in turn, key pinned)."""
@@ -305,15 +319,17 @@ class Mesh:
         self._remember(pid)
         relay = Relay(self.game, self.identity.public_key, data, 0)
         for record in self.peers.values():
-            self._send_or_queue(record, relay)
+            if not self.is_guest(record.key):
+                self._send_or_queue(record, relay)
         self.stats["sent"] += 1
         return pid
 
-    def send_to(self, key: bytes, data: bytes) -> bytes:
-        """Send ``data`` to one peer only (directly, or relayed toward it)."""
+    def send_to(self, key: bytes, data: bytes, *, lobby: bool = False) -> bytes:
+        """Send ``data`` to one peer only (directly, or relayed toward it); ``lobby`` tags it for
+        the lobby even once we play a game (a watcher learns the game id from such a message)."""
         pid = payload_id(data)
         self._remember(pid)
-        relay = Relay(self.game, self.identity.public_key, data, 0, to=key)
+        relay = Relay(LOBBY if lobby else self.game, self.identity.public_key, data, 0, to=key)
         self._route_directed(relay, via=None)
         self.stats["sent"] += 1
         return pid
@@ -324,7 +340,7 @@ class Mesh:
         for call in [self._tick, self.host_retry, *(r.retry for r in self.peers.values())]:
             if call is not None and call.active():
                 call.cancel()
-        for record in self.peers.values():
+        for record in list(self.peers.values()):  # a closing link may forget its guest (channel_lost)
             if record.channel is not None:
                 record.channel.send(Bye(reason))
                 record.channel.close(abort=False)
@@ -362,6 +378,10 @@ class Mesh:
             return
         record.channel = None
         log.info("link to %s lost", self._who(record))
+        if key is not None and self.is_guest(key) and record.dial is None and not self.closed:
+            del self.peers[key]  # a guest that dialled us is forgotten: guests' records stay bounded
+            self._notify(self.on_status, key, PeerStatus.LEFT)
+            return
         self._announce_links()
         if not record.left and not self.closed and record.dial is not None:
             self._schedule_retry(record)
@@ -489,6 +509,9 @@ class Mesh:
         return dialer(new) == min(me, peer)
 
     def _relay(self, via: PeerRecord, relay: Relay) -> None:
+        if self.is_guest(via.key):
+            self._from_guest(via, relay)
+            return
         pid = payload_id(relay.data)
         if pid in self._seen:
             self.stats["duplicates"] += 1
@@ -502,7 +525,7 @@ class Mesh:
         if relay.to is None and relay.hops < MAX_HOPS:
             onward = dataclasses.replace(relay, hops=relay.hops + 1)
             for record in self.peers.values():
-                if record is via or record.key == relay.origin:
+                if record is via or record.key == relay.origin or self.is_guest(record.key):
                     continue
                 if relay.origin in record.neighbours and record.channel is not None:
                     continue  # the origin reached it directly
@@ -514,6 +537,21 @@ class Mesh:
         finally:
             self.delivering_via = None
 
+    def _from_guest(self, via: PeerRecord, relay: Relay) -> None:
+        """A guest's payload: for us alone, never forwarded, and always delivered as from the
+        guest's own link (whatever its unsigned origin and hop count say), so the application
+        knows a watcher sent it. Its bytes are not remembered: a guest cannot make us drop a
+        payload a member sends later."""
+        if relay.to is not None and relay.to != self.identity.public_key:
+            self.stats["guest_dropped"] += 1
+            return
+        self.stats["delivered"] += 1
+        self.delivering_via = via.key
+        try:
+            self._notify(self.on_message, via.key, relay.data)
+        finally:
+            self.delivering_via = None
+
     def _route_directed(self, relay: Relay, via: PeerRecord | None) -> None:
         """Toward ``relay.to``: its direct link if we have one (or it is queued
         for it); else neighbours that report a link to it; else all neighbours."""
@@ -522,7 +560,7 @@ class Mesh:
         if target is not None and (target.channel is not None or target.had_link):
             self._send_or_queue(target, relay)
             return
-        live = [r for r in self.peers.values() if r.channel is not None and r is not via]
+        live = [r for r in self.peers.values() if r.channel is not None and r is not via and not self.is_guest(r.key)]
         hops = [r for r in live if relay.to in r.neighbours] or live
         for record in hops:
             self._send_or_queue(record, relay)
@@ -555,6 +593,8 @@ class Mesh:
         them): a key outside the table is never recorded, routed through or
         dialled, so no ``links`` frame can make us connect to a stranger.
         """
+        if self.is_guest(via.key):
+            return  # a guest routes nothing: its word on who it reaches is not used
         members = [p for p in message.peers if self.allowed is None or p.key in self.allowed]
         via.neighbours = frozenset(p.key for p in members)
         for info in members:
@@ -648,7 +688,7 @@ class Mesh:
 
     def _announce_links(self) -> None:
         linked = [r for _, r in sorted(self.peers.items()) if r.channel is not None]
-        message = Links(tuple(PeerInfo(r.key, r.listen) for r in linked))
+        message = Links(tuple(PeerInfo(r.key, r.listen) for r in linked if not self.is_guest(r.key)))
         for record in linked:
             assert record.channel is not None
             record.channel.send(message)
@@ -679,7 +719,7 @@ class Mesh:
 
     def _update_statuses(self) -> None:
         now = self.clock.seconds()
-        relayers = [r for r in self.peers.values() if r.channel is not None]
+        relayers = [r for r in self.peers.values() if r.channel is not None and not self.is_guest(r.key)]
         for record in self.peers.values():
             if record.left:
                 status = PeerStatus.LEFT

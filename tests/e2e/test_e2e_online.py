@@ -314,3 +314,31 @@ def test_crowded_code_is_explained_and_the_host_keeps_waiting(tmp_path: Path, se
                          "game through the relay) is not built yet; it needs root and ip netns (issue 14)")
 def test_game_between_peers_behind_different_nats() -> None:
     raise AssertionError("not built")
+
+
+def test_a_watcher_comes_in_mid_game_with_a_watch_code(tmp_path: Path, servers: ServerProcess) -> None:
+    """Issue 32: a host with --watchers prints a watch code besides its invite; a watcher takes it
+    after the start (watch codes outlive it), catches up and ends with the players' every hash."""
+    host, codes = _host(tmp_path, servers, extra=("--watchers", "2", "--delay", "0.4", "--hashes",
+                                                  str(tmp_path / "s0.hashes")), codes=2)
+    invites = [c for c in codes if not c.startswith("watch: ")]
+    watch = [c.removeprefix("watch: ") for c in codes if c.startswith("watch: ")]
+    assert len(invites) == 1 and len(watch) == 1, codes
+    joiner = _join(tmp_path, 1, invites[0], servers, extra=("--delay", "0.4", "--progress-every", "1",
+                                                             "--hashes", str(tmp_path / "s1.hashes")))
+    peers = [host, joiner]
+    try:
+        wait_until(lambda: step_reached(joiner, 12), LIMIT, "the game to reach step 12")
+        watcher = spawn(9, ["join", watch[0], "--watch", *online_args(servers.mailbox, servers.relay),
+                            "--identity", str(tmp_path / "w.pem"), "--name", "watcher", "--json",
+                            "--max-time", str(LIMIT), "--hashes", str(tmp_path / "w.hashes")], tmp_path)
+        peers.append(watcher)
+        results = finish(peers, _deadline() + 30)
+    finally:
+        kill_all(peers)
+    _assert_same_end(results)
+    assert results[2]["watcher"] and results[2]["seat"] is None
+    reference = json.loads((tmp_path / "s0.hashes").read_text())
+    assert json.loads((tmp_path / "w.hashes").read_text()) == reference == json.loads((tmp_path / "s1.hashes").read_text())
+    log = (tmp_path / "seat0.log").read_text()
+    assert "online watch code" in log and "watcher watcher (" in log and "is watching the table" in log, log[-2000:]

@@ -78,8 +78,8 @@ class FakePairing:
         return self.paired_at is not None and not self.ever_connected and now - self.paired_at > after
 
 
-def _host(clock: task.Clock, *, genesis: Any = None, seated: int = 1, size: int = 3) -> tuple[online.OnlineHost,
-                                                                                             list[str], Any]:
+def _host(clock: task.Clock, *, genesis: Any = None, seated: int = 1, size: int = 3, desk: Any = None,
+          watch_codes: int = 0) -> tuple[online.OnlineHost, list[str], Any]:
     said: list[str] = []
     mesh = SimpleNamespace(table=TABLE, peers={})
     lobby = SimpleNamespace(size=size, seated=[HOST] + [bytes([i]) * 32 for i in range(1, seated)],
@@ -87,9 +87,9 @@ def _host(clock: task.Clock, *, genesis: Any = None, seated: int = 1, size: int 
     peer = SimpleNamespace(reactor=clock, on_close=[], genesis=genesis, result=None, directory=None,
                            net=SimpleNamespace(mesh=mesh), mesh=mesh, host_lobby=lobby,
                            identity=SimpleNamespace(public_key=HOST), entry=SimpleNamespace(name="tiny"),
-                           _say=lambda what, **kw: said.append(what))
+                           desk=desk, _say=lambda what, **kw: said.append(what))
     settings = WormholeSettings(mailbox="ws://127.0.0.1:9/v1", relay="tcp:127.0.0.1:9", direct=False)
-    return online.OnlineHost(peer, settings), said, mesh  # type: ignore[arg-type]
+    return online.OnlineHost(peer, settings, watch_codes=watch_codes), said, mesh  # type: ignore[arg-type]
 
 
 def _advance(clock: task.Clock, seconds: float) -> None:
@@ -168,3 +168,27 @@ def test_another_key_linking_on_a_resume_code_is_dropped_at_once(clock: task.Clo
     assert squatted.closed and FRIEND not in host.resuming
     _advance(clock, 1)
     assert len(FakePairing.made) == 2 and not FakePairing.made[1].closed
+
+
+def test_a_watch_code_outlives_the_start_is_replaced_once_used_and_expires_unused(clock: task.Clock) -> None:
+    """Issue 32: watch codes (net/peer/watching.py) for people who want to watch, before and after the start."""
+    from net.games import game_named
+    from net.peer.watching import WatchDesk
+
+    desk = WatchDesk(game_named("tiny"), HOST, limit=2)
+    host, said, _ = _host(clock, size=2, seated=1, desk=desk, watch_codes=1)
+    host.start()
+    invite, watch = FakePairing.made
+    assert host.open == [invite] and host.watch_open == [watch] and "online_watch_code" in said
+    host.peer.genesis = SimpleNamespace(seat_keys=(HOST, FRIEND))  # the game starts
+    _advance(clock, 2)
+    assert invite.closed and not watch.closed  # invites are withdrawn at the start, a watch code is not
+    watch.pair_and_connect()
+    watch.peer_key = STRANGER
+    watch.on_event("linked", STRANGER)
+    assert host.watch_by_key[STRANGER] is watch and len(host.watch_open) == 1  # a fresh one for the next
+    fresh = host.watch_open[0]
+    _advance(clock, online.INVITE_TTL + 2)
+    assert fresh.closed and host.states[fresh.code or ""] == "expired"
+    assert len(host.watch_open) == 1 and host.watch_open[0] is not fresh  # and replaced while there is room
+    assert not watch.closed  # the watcher's own link stays
