@@ -162,13 +162,18 @@ class KeyRound:
 # --- shuffles -------------------------------------------------------------------
 
 class ShuffleRound:
-    """Every seat in ``order`` re-masks and permutes the deck, with a proof."""
+    """Every seat in ``order`` re-masks and permutes the deck, with a proof.
+
+    ``order`` defaults to every seat. A shorter order (some seats of the table,
+    each once) is private only to the seats in it: the session uses one only
+    with the drawers' rule and a beacon after it (net/session/subset_shuffle.py).
+    """
 
     def __init__(self, keys: CardKeys, step: int, deck: Deck, order: Sequence[int] | None = None) -> None:
         self.keys, self.step = keys, step
         self.order = tuple(order) if order is not None else keys.seats
-        if sorted(self.order) != sorted(keys.seats):
-            raise ValueError("every seat must shuffle exactly once")
+        if len(set(self.order)) != len(self.order) or not set(self.order) <= set(keys.seats):
+            raise ValueError("each shuffler is a seat of the table and shuffles once")
         if not deck:
             raise ValueError("there is no card to shuffle")
         self.deck = deck
