@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from engine.core.encoding import decode
+from engine.core.pending import HiddenOp
 from net.bots.random_bot import RandomBot
 from net.envelope import DICE_COMMIT_REVEAL, SHUFFLES_DRAWERS, SHUFFLES_EVERY_SEAT, Envelope, Genesis, sign_envelope
 from net.errors import MalformedMessage
@@ -198,7 +199,7 @@ def test_shares_made_before_the_reshuffle_are_refused_naming_the_sharer() -> Non
         s1 = lb.sessions[1]
         if seat == 2 and env.kind == "shuffle" and env.seen.step == 3 and s1.book is not None:
             pending = s1.game.pending(s1.state)  # seat 1 has not seen the reshuffle yet
-            assert s1.step == 3 and s1._secrets is not None
+            assert s1.step == 3 and s1._secrets is not None and isinstance(pending, HiddenOp)
             old = RevealRound.draw(s1.book.keys, 3, [s1.book.cipher[h] for h in pending.handles],
                                    pending.handles, 2)
             stale["body"] = old.make(s1._secrets)
