@@ -592,7 +592,7 @@ class Genesis:
         if "shuffles" in data and shuffles == SHUFFLES_EVERY_SEAT:
             raise MalformedMessage(f"a genesis record of {SHUFFLES_EVERY_SEAT!r} shuffles has no 'shuffles' "
                                    "field (records made before issue 26 item 3 never had one)")
-        if "shuffles" in data and dice != DICE_VRF:
+        if "shuffles" in data and dice == DICE_COMMIT_REVEAL:
             raise MalformedMessage(f"shuffle rule {shuffles!r} needs the {DICE_VRF!r} dice keys for its beacon; "
                                    f"this record rolls its dice with {dice!r}")
         return cls(rules_id=data["rules_id"], rules_version=data["rules_version"],
