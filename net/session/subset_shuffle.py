@@ -35,9 +35,11 @@ from net.dice_vrf import VrfDiceRound
 from net.envelope import DICE_VRF, SHUFFLES_DRAWERS, Envelope
 from net.errors import UnexpectedMessage
 from net.poker import beacon
+from net.poker.errors import CardProtocolError
 from net.poker.protocol import ShuffleRound
-from net.poker.shuffle import Cipher
+from net.poker.shuffle import Cipher, Deck
 from net.session.dice_rounds import OnePhase
+from net.session.events import Cheat
 from net.session.phases import Wait
 
 if TYPE_CHECKING:
@@ -93,6 +95,8 @@ class DrawersShuffle:
         self.rnd = ShuffleRound(s.book.keys, s.step, _ciphers(s, handles, zone), order)
         self.beacon: OnePhase | None = None
         self._left: list[int] = []
+        #: Shuffle steps taken but not yet verified (pipelining): (seat, deck in, deck out, proof).
+        self._unchecked: list[tuple[int, Deck, Deck, object]] = []
 
     # -- the two phases
 
@@ -112,10 +116,40 @@ class DrawersShuffle:
 
     @property
     def done(self) -> bool:
-        return self.rnd.done and self.beacon is not None and self.beacon.done
+        return self.rnd.done and not self._unchecked and self.beacon is not None and self.beacon.done
+
+    # -- pipelining: build on a step first, verify it right after our own part has gone out
+
+    def _may_defer(self, s: Session) -> bool:
+        """Whether the step being taken may wait for its proof check: when our own next part (our
+        shuffle, or our beacon part after the last shuffle) can go out first. An observer (the
+        verifier) and a seat with nothing to send check at once."""
+        me = s.seat
+        if me is None or me in s.left:
+            return False
+        after = self.rnd._next + 1
+        if after < len(self.rnd.order):
+            return self.rnd.order[after] == me and (s.step, "shuffle") not in s._sent
+        return (s.step, "roll") not in s._sent
+
+    def _check(self, s: Session) -> None:
+        """Verify the deferred steps, oldest first. A bad one halts the table naming its seat: the
+        seats after it may have built on it already, so it cannot simply be refused and resent (and
+        every peer halts alike, whether it checked the step at once or later)."""
+        while self._unchecked and s.halted is None:
+            seat, deck_in, deck_out, proof = self._unchecked[0]
+            try:
+                self.rnd.check(seat, deck_in, deck_out, proof)
+            except CardProtocolError as exc:
+                s._halt(Cheat(seat, s.step, f"its shuffle of {self.zone} does not verify: {exc}"))
+                return
+            self._unchecked.pop(0)
 
     def take(self, s: Session, env: Envelope) -> None:
         seat = env.seat
+        self._check(s)
+        if s.halted is not None:
+            return
         if env.kind == "shuffle":
             if env.digest() in s._made:
                 return  # our own shuffle: make_ours already advanced the round
@@ -126,8 +160,12 @@ class DrawersShuffle:
                 raise UnexpectedMessage("sent a second shuffle for this deck", seat=seat)
             if self.rnd.waiting_for() != seat:
                 raise Wait
-            self.rnd.receive(seat, dict(env.body) if isinstance(env.body, Mapping) else env.body)
-            if self.rnd.done:
+            defer = self._may_defer(s)
+            step = self.rnd.accept(seat, dict(env.body) if isinstance(env.body, Mapping) else env.body)
+            self._unchecked.append((seat, *step))
+            if not defer:
+                self._check(s)
+            if self.rnd.done and s.halted is None:
                 self._open_beacon(s)
         elif env.kind == "roll":
             if not self.rnd.done:
@@ -142,12 +180,22 @@ class DrawersShuffle:
             return False
         if not self.rnd.done:
             if self.rnd.waiting_for() != s.seat or (s.step, "shuffle") in s._sent:
+                self._check_when_idle(s)
                 return False
             s._send("shuffle", self.rnd.make(s.seat))
             if self.rnd.done:
                 self._open_beacon(s)
             return True
-        return self._open_beacon(s).make_ours(s)
+        if self._open_beacon(s).make_ours(s):
+            return True
+        self._check_when_idle(s)
+        return False
+
+    def _check_when_idle(self, s: Session) -> None:
+        """Check deferred steps now if nothing of ours waits to go out in this call (checking first
+        would hold our part back by a whole verification)."""
+        if self._unchecked and not s._out:
+            self._check(s)
 
     def excuse(self, s: Session, seat: int) -> None:
         """``seat`` left (net.session.leave): its shuffle, if still to come, is skipped; its beacon
@@ -171,7 +219,7 @@ class DrawersShuffle:
 
     def result(self) -> tuple[Cipher, ...]:
         """The shuffled deck with the beacon's public permutation applied."""
-        assert self.beacon is not None and self.beacon.done
+        assert self.beacon is not None and self.beacon.done and not self._unchecked
         perm = beacon.permutation(self.beacon.rnd.seed(), len(self.handles))
         return beacon.apply(perm, self.rnd.result())
 

@@ -26,6 +26,7 @@ from net.errors import MalformedMessage
 from net.games import table_for
 from net.identity import Identity
 from net.session import Rejected, Session
+from net.session.events import Cheat
 from net.session.loopback import Loopback, Tap
 from net.session.core import Outgoing
 from net.poker.protocol import RevealRound
@@ -136,20 +137,36 @@ def _refusals(lb: Loopback, seat: int) -> list[Rejected]:
     return [e for s in lb.sessions if s.seat != seat for e in s.events if isinstance(e, Rejected) and e.seat == seat]
 
 
-def test_a_tampered_shuffle_of_a_member_is_refused_naming_it() -> None:
+def _swap_two(body: Any) -> Any:
+    deck = list(body["deck"])
+    deck[0], deck[1] = deck[1], deck[0]
+    return {**body, "deck": tuple(deck)}
+
+
+@pytest.mark.parametrize("cheat", [0, 1])
+def test_a_tampered_shuffle_halts_every_peer_naming_its_seat(cheat: int) -> None:
+    """Seat 0's bad step is built on by seat 1 before seat 1 checks it (pipelining): seat 1 still
+    halts naming seat 0 once it checks, as the others do at once. Seat 1's bad step (the last)
+    is checked by everyone after their beacon part is out, with the same verdict."""
     lb, ids = _table()
+    tamper = _rewrite(ids, (0, "shuffle", cheat), _swap_two)
+    sent: Counter[tuple[int, str, int]] = Counter()
 
-    def swap(body: Any) -> Any:
-        deck = list(body["deck"])
-        deck[0], deck[1] = deck[1], deck[0]
-        return {**body, "deck": tuple(deck)}
+    def tap(seat: int, out: Outgoing) -> Outgoing | None:
+        env = Envelope.from_data(decode(out.data))
+        sent[(env.seen.step, env.kind, seat)] += 1
+        return tamper(seat, out)
 
-    lb.tap = _rewrite(ids, (0, "shuffle", 1), swap)
+    lb.tap = tap
     lb.start()
     lb.run()
-    refused = _refusals(lb, 1)
-    assert refused and all(e.kind == "shuffle" for e in refused), refused
+    for s in lb.sessions:
+        if s.seat != cheat:
+            assert isinstance(s.halted, Cheat) and s.halted.seat == cheat and s.halted.step == 0, s.halted
+            assert "does not verify" in str(s.halted)
     assert not any(s.finished for s in lb.sessions)
+    if cheat == 0:
+        assert sent[(0, "shuffle", 1)] == 1  # seat 1 shuffled on top of seat 0's step before checking it
 
 
 def test_a_beacon_part_with_a_bad_proof_is_refused_naming_its_seat() -> None:
