@@ -180,22 +180,24 @@ class DrawersShuffle:
             return False
         if not self.rnd.done:
             if self.rnd.waiting_for() != s.seat or (s.step, "shuffle") in s._sent:
-                self._check_when_idle(s)
-                return False
+                return self._check_when_idle(s)
             s._send("shuffle", self.rnd.make(s.seat))
             if self.rnd.done:
                 self._open_beacon(s)
             return True
         if self._open_beacon(s).make_ours(s):
             return True
-        self._check_when_idle(s)
-        return False
+        return self._check_when_idle(s)
 
-    def _check_when_idle(self, s: Session) -> None:
+    def _check_when_idle(self, s: Session) -> bool:
         """Check deferred steps now if nothing of ours waits to go out in this call (checking first
-        would hold our part back by a whole verification)."""
+        would hold our part back by a whole verification). True when it checked: the round may be
+        complete now, so the session must look again (as after a message sent), not wait for an
+        envelope that may never come (the others may be waiting for our next part)."""
         if self._unchecked and not s._out:
             self._check(s)
+            return True
+        return False
 
     def excuse(self, s: Session, seat: int) -> None:
         """``seat`` left (net.session.leave): its shuffle, if still to come, is skipped; its beacon
