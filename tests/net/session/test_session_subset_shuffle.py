@@ -262,3 +262,56 @@ def test_the_genesis_names_the_rule_and_refuses_a_stray_field() -> None:
     with pytest.raises(MalformedMessage, match="needs the"):
         Genesis.from_data({**legacy, "shuffles": SHUFFLES_DRAWERS})
     assert dataclasses.replace(base, dice=DICE_COMMIT_REVEAL).shuffles == SHUFFLES_EVERY_SEAT
+
+
+def _replays(first: Session) -> None:
+    """An observer with the same plan replays the record to the same end (the verifier's way)."""
+    watcher = Session(first.genesis, first.game, first.states[0], plan=first.plan)
+    envelopes = first.envelopes()  # every hello first: a leave at the first step needs the play phase
+    for env in [e for e in envelopes if e.seq == 0] + [e for e in envelopes if e.seq > 0]:
+        watcher.receive(env.to_bytes())
+    watcher.close_record()
+    assert watcher.finished and watcher.hashes[-1] == first.hashes[-1] and watcher.verdict == "ok", (
+        watcher.phase, watcher.step, watcher.halted, watcher.waiting_for(), watcher.events[-4:])
+
+
+LEAVES: dict[str, tuple[int, Callable[[Session], bool]]] = {
+    # seat 1, the second shuffler, walks away before its shuffle: seat 0 alone shuffles, seat 1's
+    # beacon part is computed from its published dice secret
+    "a shuffler before its shuffle": (1, lambda s: s.phase == "play" and s.step == 0),
+    # seat 2 walks away at its own deal: it is dealt without reshuffling (its card secret is public)
+    "a later drawer at its deal": (2, lambda s: s.step == 3),
+}
+
+
+@pytest.mark.parametrize("who", sorted(LEAVES))
+def test_a_seat_that_leaves_is_skipped_and_the_others_finish(monkeypatch: pytest.MonkeyPatch, who: str) -> None:
+    from net.session import pump as pump_module
+
+    seat, moment = LEAVES[who]
+    lb, _ = _table()
+    seen = _count(lb)
+    leaver = lb.sessions[seat]
+    real = pump_module.emit_due
+
+    def emit_due(s: Session) -> bool:
+        return False if s is leaver and moment(s) else real(s)
+
+    monkeypatch.setattr(pump_module, "emit_due", emit_due)
+    lb.start()
+    lb.run()
+    assert moment(leaver) and not leaver.finished
+    lb.post(seat, leaver.leave())
+    lb.down.add(seat)
+    lb.run()
+    others = [s for s in lb.sessions if s is not leaver]
+    for s in others:
+        assert s.finished and s.verdict == "ok", (s.seat, s.phase, s.halted, s.waiting_for())
+        assert not [e for e in s.events if isinstance(e, Rejected)]
+    assert len({s.hashes[-1] for s in others}) == 1
+    if seat == 1:
+        assert _shufflers(seen, 0) == [0]
+    else:
+        assert _shufflers(seen, 3) == []  # no reshuffle for a seat that left
+        assert _shufflers(seen, 4) == [3]
+    _replays(others[0])
