@@ -8,6 +8,10 @@ only they shuffle it (:func:`shufflers_for`: at least two seats, so no single
 seat knows an undealt order), then every seat sends its one-phase VRF part
 over the finished deck (net/poker/beacon.py) and all peers apply the same
 public permutation to the ciphertexts locally (:class:`DrawersShuffle`).
+A zone the plan names nobody for is shuffled by every seat, with no beacon.
+Either way the shuffles are pipelined: a seat builds on a step before
+checking its proof, and a step that fails its check halts the game naming
+its seat (:meth:`DrawersShuffle._check`).
 
 The rule that keeps a hand private: a seat is dealt privately from a zone
 only if it shuffled the zone since the zone was last shuffled. The book
@@ -86,12 +90,16 @@ def _ciphers(s: Session, handles: Sequence[int], zone: str) -> tuple[Cipher, ...
 
 
 class DrawersShuffle:
-    """Shuffles by ``order`` (proven, one after another), then every seat's beacon part."""
+    """Shuffles by ``order`` (proven, one after another, pipelined), then every seat's beacon part.
+
+    ``with_beacon`` False: a zone every seat shuffles (nobody named as its drawers) needs no
+    beacon, since nobody outside the shufflers is left to protect; it is still pipelined."""
 
     def __init__(self, s: Session, zone: str, handles: Sequence[int], order: Sequence[int], *,
-                 engine_shuffle: bool) -> None:
+                 engine_shuffle: bool, with_beacon: bool = True) -> None:
         assert s.book is not None
         self.zone, self.handles, self.engine_shuffle = zone, tuple(handles), engine_shuffle
+        self.with_beacon = with_beacon
         self.rnd = ShuffleRound(s.book.keys, s.step, _ciphers(s, handles, zone), order)
         self.beacon: OnePhase | None = None
         self._left: list[int] = []
@@ -116,7 +124,9 @@ class DrawersShuffle:
 
     @property
     def done(self) -> bool:
-        return self.rnd.done and not self._unchecked and self.beacon is not None and self.beacon.done
+        if not self.rnd.done or self._unchecked:
+            return False
+        return not self.with_beacon or (self.beacon is not None and self.beacon.done)
 
     # -- pipelining: build on a step first, verify it right after our own part has gone out
 
@@ -130,7 +140,7 @@ class DrawersShuffle:
         after = self.rnd._next + 1
         if after < len(self.rnd.order):
             return self.rnd.order[after] == me and (s.step, "shuffle") not in s._sent
-        return (s.step, "roll") not in s._sent
+        return self.with_beacon and (s.step, "roll") not in s._sent
 
     def _check(self, s: Session) -> None:
         """Verify the deferred steps, oldest first. A bad one halts the table naming its seat: the
@@ -165,9 +175,9 @@ class DrawersShuffle:
             self._unchecked.append((seat, *step))
             if not defer:
                 self._check(s)
-            if self.rnd.done and s.halted is None:
+            if self.rnd.done and s.halted is None and self.with_beacon:
                 self._open_beacon(s)
-        elif env.kind == "roll":
+        elif env.kind == "roll" and self.with_beacon:
             if not self.rnd.done:
                 raise Wait  # a beacon part is made over the finished deck only
             self._open_beacon(s).take(s, env)
@@ -182,10 +192,10 @@ class DrawersShuffle:
             if self.rnd.waiting_for() != s.seat or (s.step, "shuffle") in s._sent:
                 return self._check_when_idle(s)
             s._send("shuffle", self.rnd.make(s.seat))
-            if self.rnd.done:
+            if self.rnd.done and self.with_beacon:
                 self._open_beacon(s)
             return True
-        if self._open_beacon(s).make_ours(s):
+        if self.with_beacon and self._open_beacon(s).make_ours(s):
             return True
         return self._check_when_idle(s)
 
@@ -209,7 +219,7 @@ class DrawersShuffle:
             self._left.append(seat)
         if self.beacon is not None:
             self.beacon.excuse(s, seat)
-        elif rnd.done:
+        elif rnd.done and self.with_beacon:
             self._open_beacon(s)
 
     def refuse_leave(self, seat: int) -> str | None:
@@ -220,8 +230,11 @@ class DrawersShuffle:
     # -- the result
 
     def result(self) -> tuple[Cipher, ...]:
-        """The shuffled deck with the beacon's public permutation applied."""
-        assert self.beacon is not None and self.beacon.done and not self._unchecked
+        """The shuffled deck with the beacon's public permutation applied (if it has one)."""
+        assert self.done
+        if not self.with_beacon:
+            return self.rnd.result()
+        assert self.beacon is not None
         perm = beacon.permutation(self.beacon.rnd.seed(), len(self.handles))
         return beacon.apply(perm, self.rnd.result())
 
@@ -237,7 +250,10 @@ class DrawersShuffle:
             fresh = tuple(s.game.zone(s.state, self.zone))
             if len(fresh) != len(result):
                 raise RuntimeError(f"zone {self.zone} changed size during its shuffle")
-            s.book.shufflers[self.zone] = (frozenset(fresh), self.shuffled_by())
+            if self.with_beacon:
+                s.book.shufflers[self.zone] = (frozenset(fresh), self.shuffled_by())
+            else:
+                s.book.shufflers.pop(self.zone, None)
         else:
             fresh = self.handles
             before = s.book.shufflers.get(self.zone, (frozenset(), frozenset()))
@@ -320,14 +336,18 @@ class ReshuffleFirst:
 
 
 def shuffle_round(s: Session, pending: HiddenOp) -> DrawersShuffle | None:
-    """The drawers' shuffle of ``pending`` when the genesis and the plan name drawers, else None
-    (every seat shuffles, net.session.rounds ``Shuffle``); a zone shuffled by every seat loses
-    its record of shufflers."""
+    """The shuffle of ``pending`` under the genesis rule ``drawers-beacon/v1``: by the drawers the
+    plan names and a beacon, or, when it names nobody, by every seat still here without one (both
+    pipelined; a zone every seat shuffled loses its record of shufflers). None under the rule of
+    earlier records (net.session.rounds ``Shuffle``)."""
     assert s.book is not None
-    named = s.plan.drawers(s.state, pending.zone) if applies(s) else None
-    if named is None:
+    if not applies(s):
         s.book.shufflers.pop(pending.zone, None)
         return None
+    named = s.plan.drawers(s.state, pending.zone)
+    if named is None:
+        everyone = tuple(x for x in s.seats if x not in s.left)
+        return DrawersShuffle(s, pending.zone, pending.handles, everyone, engine_shuffle=True, with_beacon=False)
     order = shufflers_for(named, s.seats, tuple(s.left))
     return DrawersShuffle(s, pending.zone, pending.handles, order, engine_shuffle=True)
 

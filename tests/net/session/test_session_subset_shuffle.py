@@ -90,7 +90,7 @@ def test_only_the_drawer_and_one_more_seat_shuffle_and_later_drawers_reshuffle_f
     assert lb.sessions[0].book.shufflers["deck"][1] == frozenset({0, 1, 2, 3})
 
 
-def test_a_table_every_seat_shuffles_keeps_the_old_rule() -> None:
+def test_a_zone_with_no_drawers_named_is_shuffled_by_every_seat_without_a_beacon() -> None:
     lb, _ = _table(lambda state, zone: None)
     seen = _count(lb)
     lb.start()
@@ -98,6 +98,19 @@ def test_a_table_every_seat_shuffles_keeps_the_old_rule() -> None:
     assert all(s.finished and s.verdict == "ok" for s in lb.sessions)
     assert _shufflers(seen, 0) == [0, 1, 2, 3]
     assert not [k for k in seen if k[0] == 0 and k[1] == "roll"]  # no beacon
+    assert not [k for k in seen if k[1] == "shuffle" and k[0] > 0]  # every seat shuffled: no reshuffle
+    assert lb.sessions[0].book is not None and "deck" not in lb.sessions[0].book.shufflers
+
+
+def test_a_bad_step_of_a_shuffle_by_every_seat_halts_every_peer_too() -> None:
+    """Pipelined as well: seat 2 builds on seat 1's step before checking it."""
+    lb, ids = _table(lambda state, zone: None)
+    lb.tap = _rewrite(ids, (0, "shuffle", 1), _swap_two)
+    lb.start()
+    lb.run()
+    for s in lb.sessions:
+        if s.seat != 1:
+            assert isinstance(s.halted, Cheat) and s.halted.seat == 1, s.halted
 
 
 def test_a_record_without_the_field_replays_with_every_seat_shuffling() -> None:
