@@ -475,6 +475,18 @@ DICE_PROTOCOLS = {
     DICE_COMMIT_REVEAL: "commit-reveal dice, two network phases per roll (records made before issue 26)",
     DICE_VRF: "one-phase dice, a verifiable random function per seat (vrf-dleq/v1)",
 }
+#: How decks are shuffled in records made before issue 26 item 3: every seat shuffles every
+#: deck. Such a record has no ``shuffles`` field, so its game id is unchanged.
+SHUFFLES_EVERY_SEAT = "every-seat/v1"
+#: Only the seats that will draw from a deck shuffle it (at least two), then a public permutation
+#: from every seat's VRF beacon (net/session/subset_shuffle.py, net/poker/beacon.py).
+SHUFFLES_DRAWERS = "drawers-beacon/v1"
+#: Shuffle rules this release plays and verifies, and what tools.verify calls them.
+SHUFFLE_RULES = {
+    SHUFFLES_EVERY_SEAT: "every seat shuffles every deck (records made before issue 26 item 3)",
+    SHUFFLES_DRAWERS: "the seats that draw from a deck shuffle it, then a joint public permutation "
+                      "(drawers-beacon/v1)",
+}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -493,6 +505,12 @@ class Genesis:
     roll with :data:`DICE_VRF` and record it; a record without the field is
     one of :data:`DICE_COMMIT_REVEAL`, made before it existed, and keeps its
     game id because the field is left out of its canonical form.
+
+    ``shuffles`` names the shuffle rule (:data:`SHUFFLE_RULES`) the same way:
+    new games record :data:`SHUFFLES_DRAWERS`; a record without the field
+    replays with every seat shuffling, as it was played. The drawers' rule
+    needs the one-phase dice keys, so it goes with :data:`DICE_VRF` only (a
+    record of commit-reveal dice always shuffles with every seat).
     """
 
     rules_id: str
@@ -502,6 +520,7 @@ class Genesis:
     options: Mapping[str, Any]
     nonces: tuple[bytes, ...]
     dice: str = DICE_VRF
+    shuffles: str = SHUFFLES_DRAWERS
 
     def __post_init__(self) -> None:
         for name in ("seat_keys", "nonces"):
@@ -533,6 +552,13 @@ class Genesis:
             raise MalformedMessage(f"this record rolls its dice with protocol {self.dice!r}, which this release "
                                    f"does not know (it knows {sorted(DICE_PROTOCOLS)}); update Fairtable to "
                                    "play or verify it")
+        if not isinstance(self.shuffles, str) or self.shuffles not in SHUFFLE_RULES:
+            raise MalformedMessage(f"this record shuffles its decks by rule {self.shuffles!r}, which this release "
+                                   f"does not know (it knows {sorted(SHUFFLE_RULES)}); update Fairtable to "
+                                   "play or verify it")
+        if self.shuffles == SHUFFLES_DRAWERS and self.dice != DICE_VRF:
+            # a record of commit-reveal dice predates the drawers' rule too (its beacon needs the VRF keys)
+            object.__setattr__(self, "shuffles", SHUFFLES_EVERY_SEAT)
 
     def to_data(self) -> dict[str, Any]:
         data = {"rules_id": self.rules_id, "rules_version": self.rules_version,
@@ -540,6 +566,8 @@ class Genesis:
                 "options": self.options, "nonces": self.nonces}
         if self.dice != DICE_COMMIT_REVEAL:
             data["dice"] = self.dice
+        if self.shuffles != SHUFFLES_EVERY_SEAT:
+            data["shuffles"] = self.shuffles
         return data
 
     def __canonical__(self) -> dict[str, Any]:
@@ -547,7 +575,7 @@ class Genesis:
 
     @classmethod
     def from_data(cls, data: Any) -> Genesis:
-        if not isinstance(data, Mapping) or set(data) - {"dice"} != _GENESIS_FIELDS:
+        if not isinstance(data, Mapping) or set(data) - {"dice", "shuffles"} != _GENESIS_FIELDS:
             raise MalformedMessage(f"a genesis record is a map with exactly the fields {sorted(_GENESIS_FIELDS)} "
                                    "and, since issue 26, 'dice'"
                                    + (" (this looks like a record of an earlier release, with one host "
@@ -560,9 +588,16 @@ class Genesis:
         if "dice" in data and dice == DICE_COMMIT_REVEAL:
             raise MalformedMessage(f"a genesis record of {DICE_COMMIT_REVEAL!r} dice has no 'dice' field "
                                    "(records made before issue 26 never had one)")
+        shuffles = data.get("shuffles", SHUFFLES_EVERY_SEAT)
+        if "shuffles" in data and shuffles == SHUFFLES_EVERY_SEAT:
+            raise MalformedMessage(f"a genesis record of {SHUFFLES_EVERY_SEAT!r} shuffles has no 'shuffles' "
+                                   "field (records made before issue 26 item 3 never had one)")
+        if "shuffles" in data and dice == DICE_COMMIT_REVEAL:
+            raise MalformedMessage(f"shuffle rule {shuffles!r} needs the {DICE_VRF!r} dice keys for its beacon; "
+                                   f"this record rolls its dice with {dice!r}")
         return cls(rules_id=data["rules_id"], rules_version=data["rules_version"],
                    card_set_hash=data["card_set_hash"], seat_keys=tuple(data["seat_keys"]),
-                   options=data["options"], nonces=tuple(data["nonces"]), dice=dice)
+                   options=data["options"], nonces=tuple(data["nonces"]), dice=dice, shuffles=shuffles)
 
     def __hash__(self) -> int:
         return hash(encode(self.to_data()))

@@ -52,7 +52,7 @@ from net.poker.errors import (
     OutOfTurn,
 )
 from net.poker.proofs import Context
-from net.poker.shuffle import Cipher, Deck, receive_shuffle, shuffle, trivial_deck
+from net.poker.shuffle import Cipher, Deck, decode_deck, receive_shuffle, shuffle, trivial_deck, verify_shuffle
 
 Message = dict[str, Any]
 
@@ -162,13 +162,18 @@ class KeyRound:
 # --- shuffles -------------------------------------------------------------------
 
 class ShuffleRound:
-    """Every seat in ``order`` re-masks and permutes the deck, with a proof."""
+    """Every seat in ``order`` re-masks and permutes the deck, with a proof.
+
+    ``order`` defaults to every seat. A shorter order (some seats of the table,
+    each once) is private only to the seats in it: the session uses one only
+    with the drawers' rule and a beacon after it (net/session/subset_shuffle.py).
+    """
 
     def __init__(self, keys: CardKeys, step: int, deck: Deck, order: Sequence[int] | None = None) -> None:
         self.keys, self.step = keys, step
         self.order = tuple(order) if order is not None else keys.seats
-        if sorted(self.order) != sorted(keys.seats):
-            raise ValueError("every seat must shuffle exactly once")
+        if len(set(self.order)) != len(self.order) or not set(self.order) <= set(keys.seats):
+            raise ValueError("each shuffler is a seat of the table and shuffles once")
         if not deck:
             raise ValueError("there is no card to shuffle")
         self.deck = deck
@@ -206,6 +211,25 @@ class ShuffleRound:
         ctx = Context(self.keys.game, self.step, seat)
         self.deck = receive_shuffle(ctx, self.keys.joint, self.deck, message)
         self._next += 1
+
+    def accept(self, seat: int, message: object) -> tuple[Deck, Deck, object]:
+        """Take ``seat``'s shuffle with its deck decoded (every point checked) but its proof not yet
+        verified, and advance: the next shuffler may build on it at once (pipelining). Return
+        (deck in, deck out, proof) for :meth:`check`; the caller must check it before the deck
+        is used for anything but another shuffle (net/session/subset_shuffle.py)."""
+        if seat != self.waiting_for():
+            raise OutOfTurn("sent a shuffle out of turn", seat=seat)
+        if not isinstance(message, dict) or tuple(sorted(message)) != ("deck", "proof"):
+            raise BadCardMessage("shuffle message must have exactly the fields 'deck' and 'proof'", seat=seat)
+        deck_in = self.deck
+        deck_out = decode_deck(message["deck"], seat=seat, size=len(deck_in))
+        self.deck = deck_out
+        self._next += 1
+        return deck_in, deck_out, message["proof"]
+
+    def check(self, seat: int, deck_in: Deck, deck_out: Deck, proof: object) -> None:
+        """Verify a step taken by :meth:`accept`; raises naming ``seat`` when it is bad."""
+        verify_shuffle(Context(self.keys.game, self.step, seat), self.keys.joint, deck_in, deck_out, proof)
 
     def result(self) -> Deck:
         if not self.done:

@@ -57,6 +57,9 @@ class CardBook:
         self.identified: dict[int, str] = {}
         #: Sealed shows by step: (held cards, recipient), to judge disputes (net.session.dispute).
         self.shows: dict[int, tuple[tuple[HeldCard, ...], int]] = {}
+        #: Zone -> (its handles, the seats that shuffled them) after a shuffle by its drawers only
+        #: (net/session/subset_shuffle.py); a zone every seat shuffled has no entry.
+        self.shufflers: dict[str, tuple[frozenset[int], frozenset[int]]] = {}
 
     # --- building decks -----------------------------------------------------
 

@@ -20,6 +20,12 @@ so the session itself stays game-agnostic.
   (net/session/leave.py): every peer runs it with the same public seed and
   the seat's public knowledge, so all derive the same input; the default
   picks uniformly among the legal inputs.
+- ``drawers(state, zone)``: under the genesis shuffle rule ``drawers-beacon/v1``,
+  the seats that will be dealt privately from ``zone`` after the shuffle the
+  engine asks for now, read from the public state (Locke: a combat's
+  fighters); None (the default) lets every seat shuffle, as before. Only
+  they (and, for a lone drawer, one more seat) shuffle the zone; a seat
+  dealt from it later reshuffles it first (net/session/subset_shuffle.py).
 - ``hand_audit``: a :class:`HandAudit`, for rules that judge a decision by
   the whole hidden hand it was taken with (Rider: a pass is legal only when no
   hand card could be played, rider.3/rider.14). At the end of the game every
@@ -77,6 +83,11 @@ def _no_hidden_problems(state: Any, seat: int, resolve: Resolve) -> list[str]:
     return []
 
 
+def every_seat_shuffles(state: Any, zone: str) -> tuple[int, ...] | None:
+    """The default ``drawers``: nobody is named, so every seat shuffles every zone."""
+    return None
+
+
 def _no_public_cards(state: Any) -> Mapping[int, str]:
     return {}
 
@@ -98,4 +109,5 @@ class TablePlan:
     audit_hidden: Callable[[Any, int, Resolve], list[str]] = _no_hidden_problems
     hand_audit: HandAudit | None = None
     stand_in: Callable[[random.Random], Any] = _random_stand_in
+    drawers: Callable[[Any, str], tuple[int, ...] | None] = every_seat_shuffles
 

@@ -29,7 +29,7 @@ from net.envelope import Envelope
 from net.errors import MalformedMessage, UnexpectedMessage
 from net.poker.protocol import ShuffleRound
 from net.session.cards import CardOp
-from net.session import leave
+from net.session import leave, subset_shuffle
 from net.session.dice_rounds import dice_round
 from net.session.events import Cheat
 from net.session.placement import PlacementRound
@@ -106,21 +106,37 @@ def _hidden_round(s: Session, pending: Any) -> Round:
                     raise RuntimeError(f"no ciphertext for card handle {h} in zone {pending.zone}")
                 s.book.cipher[h] = s.book.public_cipher(card)
         if pending.op == "shuffle":
+            drawers = subset_shuffle.shuffle_round(s, pending)
+            if drawers is not None:  # genesis drawers-beacon/v1 and the plan names the drawers
+                for seat in s.left:
+                    drawers.excuse(s, seat)
+                return drawers
             deck = tuple(s.book.cipher[h] for h in pending.handles)
             shuffle = Shuffle(ShuffleRound(s.book.keys, s.step, deck, s.seats), pending.zone)
             for seat in s.left:
                 shuffle.excuse(s, seat)
             return shuffle
-        op = CardOp(s.book, s.step, pending, s.seats)
-        if s.left:
-            Cards(op).excuse(s, -1)
-        if op.rounds and op.rounds[0].sealed_to_recipient and pending.to_seat is not None:
-            held = tuple(s.book.held[h] for h in pending.handles)
-            s.book.shows[s.step] = (held, pending.to_seat)
-        return Cards(op)
+        if subset_shuffle.needs_reshuffle(s, pending):  # dealt by a seat that did not shuffle the zone
+            first = subset_shuffle.ReshuffleFirst(s, pending, lambda: _cards_round(s, pending))
+            for seat in s.left:
+                first.excuse(s, seat)
+            return first
+        return _cards_round(s, pending)
     if isinstance(pending, Placement):
         return PlacementRound(s, pending)
     raise RuntimeError(f"unknown pending input {pending!r}")
+
+
+def _cards_round(s: Session, pending: HiddenOp) -> Round:
+    """The round of a deal, show or reveal (its ciphertexts as the book holds them now)."""
+    assert s.book is not None
+    op = CardOp(s.book, s.step, pending, s.seats)
+    if s.left:
+        Cards(op).excuse(s, -1)
+    if op.rounds and op.rounds[0].sealed_to_recipient and pending.to_seat is not None:
+        held = tuple(s.book.held[h] for h in pending.handles)
+        s.book.shows[s.step] = (held, pending.to_seat)
+    return Cards(op)
 
 
 class CommitReveal:

@@ -72,9 +72,10 @@ def test_game_id_literal_vector() -> None:
               "options": {"turn_limit": 300}, "rules_id": "rider", "rules_version": "1",
               "seat_keys": [i.public_key for i in ids]}
     assert hashlib.sha256(encode(["fairtable/game-id/v2", record])).digest() == gid
-    # a new record names its one-phase dice, and that is inside the game id
+    # a new record names its one-phase dice and its shuffle rule, and both are inside the game id
     assert genesis(ids).dice == DICE_VRF
-    new = hashlib.sha256(encode(["fairtable/game-id/v2", {**record, "dice": "vrf-dleq/v1"}])).digest()
+    new = hashlib.sha256(encode(["fairtable/game-id/v2", {**record, "dice": "vrf-dleq/v1",
+                                                          "shuffles": "drawers-beacon/v1"}])).digest()
     assert game_id(genesis(ids)) == new != gid
     assert Genesis.from_data(genesis(ids).to_data()) == genesis(ids)
     assert Genesis.from_data(record).dice == DICE_COMMIT_REVEAL

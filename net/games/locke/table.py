@@ -18,6 +18,16 @@ What the session needs beyond the engine (net/session/plan.py):
 - ``stand_in``: a character whose player left (net/session/leave.py, ruling
   N270 in docs/rules/locke-rulings.md) is played on by Locke's random bot
   with a public seed, the same choice on every peer.
+- ``drawers``: who will be dealt privately from a zone the engine shuffles
+  now, read from the public state, so that only they shuffle it (under the
+  genesis rule ``drawers-beacon/v1``, net/session/subset_shuffle.py): the
+  combat deck of a running combat goes to its fighters and to the seats
+  still on their way (``Fight.arrivals``); a seat's die deck to that seat.
+  Every other zone (character groups, the planet stock, the base deck, the
+  combat deck outside a combat) is shuffled by every seat, as before. A seat
+  dealt from the combat deck later without having shuffled it (a follow-up
+  draw nobody named here) reshuffles it first, so a wrong guess costs time,
+  never privacy.
 - Declarations about hidden cards (claims) are judged at the end-of-game
   audit (net/session/claim_audit.py); hidden placements by
   net/session/placement.py.
@@ -26,6 +36,7 @@ What the session needs beyond the engine (net/session/plan.py):
 from __future__ import annotations
 
 from engine.core.actions import Action
+from engine.locke.combat.model import DECK, Fight
 from engine.locke.components import ComponentSet
 from engine.locke.game import LockeGame
 from engine.locke.state import MAX_SEATS, MIN_SEATS, LockeState
@@ -40,9 +51,25 @@ def no_card_proofs(action: Action) -> tuple[tuple[int, str], ...]:
     return ()
 
 
+DIE_ZONE = "die:"
+
+
+def drawers(state: LockeState, zone: str) -> tuple[int, ...] | None:
+    """The seats dealt privately from ``zone`` after its shuffle now; None: every seat shuffles
+    (see the module docstring)."""
+    if zone.startswith(DIE_ZONE) and zone[len(DIE_ZONE):].isdigit():
+        seat = int(zone[len(DIE_ZONE):])
+        return (seat,) if 0 <= seat < state.n else None
+    if zone == DECK and state.combat is not None and isinstance(state.combat.detail, Fight):
+        fight = state.combat.detail
+        seats = {f.seat for f in fight.fighters if f.seat >= 0} | {seat for seat, _ in fight.arrivals}
+        return tuple(sorted(seats))
+    return None
+
+
 def plan(game: LockeGame) -> TablePlan:
     """The table plan of a Locke game (see the module docstring)."""
-    return TablePlan(public_cards=game.open_cards, claims=no_card_proofs, stand_in=LockeRandomBot)
+    return TablePlan(public_cards=game.open_cards, claims=no_card_proofs, stand_in=LockeRandomBot, drawers=drawers)
 
 
 def table(genesis: Genesis, chosen: ComponentSet) -> Table[LockeState]:

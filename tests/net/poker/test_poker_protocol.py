@@ -202,6 +202,32 @@ def test_shuffle_round_turns_and_attribution() -> None:
         theirs.result()
 
 
+def test_a_shuffle_by_some_seats_and_a_step_taken_before_its_check() -> None:
+    """A subset of the table shuffles (the drawers' rule); ``accept`` lets the next seat build
+    on a step at once and ``check`` verifies it afterwards, naming the step's seat."""
+    _, keys = make_table(4)
+    points = [card_point(GAME, c) for c in _cards(6)]
+    with pytest.raises(ValueError, match="shuffles once"):
+        ShuffleRound.fresh(keys, 10, points, order=(1, 1))
+    with pytest.raises(ValueError, match="seat of the table"):
+        ShuffleRound.fresh(keys, 10, points, order=(1, 7))
+    maker = ShuffleRound.fresh(keys, 10, points, order=(1, 3))
+    taker = ShuffleRound.fresh(keys, 10, points, order=(1, 3))
+    good = maker.make(1)
+    step = taker.accept(1, wire(good))
+    assert taker.waiting_for() == 3 and taker.deck == step[1]  # built on before its proof is checked
+    taker.check(1, *step)
+    bad = dict(good)
+    bad["deck"] = tuple(reversed(good["deck"]))  # a reordered deck under the same proof
+    later = ShuffleRound.fresh(keys, 10, points, order=(1, 3))
+    taken = later.accept(1, wire(bad))
+    with pytest.raises(BadCardProof) as caught:
+        later.check(1, *taken)
+    assert caught.value.seat == 1
+    with pytest.raises(OutOfTurn):
+        later.accept(1, wire(good))  # seat 1's turn is over
+
+
 def test_resume_from_journal_by_replaying_own_messages() -> None:
     """A seat that crashed after sending rebuilds its rounds from journaled
     messages and secrets; its own messages go through receive (and verify)."""

@@ -1,0 +1,330 @@
+"""Shuffles by the seats that draw (genesis ``drawers-beacon/v1``, net/session/subset_shuffle.py).
+
+A four-seat Tiny table whose plan names seat 0 as the only drawer of its deck:
+seats 0 and 1 shuffle it (a lone drawer gets the next seat), every seat sends
+its beacon part, and seats 2 and 3, dealt later, each reshuffle the deck first
+at their deal's step. Every other rule of the game is unchanged, so the game
+ends with every hand right and the same state everywhere. Tampered or
+misplaced parts are refused with the sender named.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from engine.core.encoding import decode
+from engine.core.pending import HiddenOp
+from net.bots.random_bot import RandomBot
+from net.envelope import DICE_COMMIT_REVEAL, SHUFFLES_DRAWERS, SHUFFLES_EVERY_SEAT, Envelope, Genesis, sign_envelope
+from net.errors import MalformedMessage
+from net.games import table_for
+from net.identity import Identity
+from net.session import Rejected, Session
+from net.session.events import Cheat
+from net.session.loopback import Loopback, Tap
+from net.session.core import Outgoing
+from net.poker.protocol import RevealRound
+from net.session.subset_shuffle import shufflers_for
+from tests.net.session.harness import identities, tiny_table
+
+SEATS = 4
+
+
+def only_seat_0(state: Any, zone: str) -> tuple[int, ...] | None:
+    return (0,) if zone == "deck" else None
+
+
+def _table(drawers: Callable[[Any, str], tuple[int, ...] | None] = only_seat_0, *,
+           shuffle_seed: int | None = None, **genesis: Any) -> tuple[Loopback, list[Identity]]:
+    _, base = tiny_table(SEATS)
+    record = dataclasses.replace(base, **genesis) if genesis else base
+    table = table_for(record)
+    plan = dataclasses.replace(table.plan, drawers=drawers)
+    ids = identities(SEATS, tag="tiny")
+    sessions = [Session(record, table.game, table.state, plan=plan, identity=ids[s], seat=s,
+                        agent=RandomBot(random.Random(300 + s))) for s in range(SEATS)]
+    return Loopback(sessions, shuffle_seed), ids
+
+
+def _count(lb: Loopback) -> Counter[tuple[int, str, int]]:
+    """(step, kind, seat) of every broadcast envelope."""
+    seen: Counter[tuple[int, str, int]] = Counter()
+
+    def tap(seat: int, out: Outgoing) -> Outgoing:
+        env = Envelope.from_data(decode(out.data))
+        if out.to is None:
+            seen[(env.seen.step, env.kind, seat)] += 1
+        return out
+
+    lb.tap = tap
+    return seen
+
+
+def _shufflers(seen: Counter[tuple[int, str, int]], step: int) -> list[int]:
+    return sorted(seat for (t, kind, seat) in seen if t == step and kind == "shuffle")
+
+
+def test_only_the_drawer_and_one_more_seat_shuffle_and_later_drawers_reshuffle_first() -> None:
+    lb, _ = _table()
+    seen = _count(lb)
+    lb.start()
+    lb.run()
+    assert all(s.finished and s.verdict == "ok" for s in lb.sessions), [s.halted for s in lb.sessions]
+    assert len({s.hashes[-1] for s in lb.sessions}) == 1
+    assert _shufflers(seen, 0) == [0, 1]  # the drawer and the next seat, not all four
+    assert sorted(seat for (t, kind, seat) in seen if t == 0 and kind == "roll") == [0, 1, 2, 3]  # the beacon
+    assert _shufflers(seen, 1) == _shufflers(seen, 2) == []  # seats 0 and 1 shuffled: dealt at once
+    assert _shufflers(seen, 3) == [2] and _shufflers(seen, 4) == [3]  # each later drawer reshuffles first
+    # every seat knows exactly its own two cards, and they are the cards the engine dealt it
+    for s in lb.sessions:
+        assert s.seat is not None
+        hand = s.state.hands[s.seat]
+        assert all(s.knowledge.card(h) is not None for h in hand)
+    assert lb.sessions[0].book is not None
+    assert lb.sessions[0].book.shufflers["deck"][1] == frozenset({0, 1, 2, 3})
+
+
+def test_a_zone_with_no_drawers_named_is_shuffled_by_every_seat_without_a_beacon() -> None:
+    lb, _ = _table(lambda state, zone: None)
+    seen = _count(lb)
+    lb.start()
+    lb.run()
+    assert all(s.finished and s.verdict == "ok" for s in lb.sessions)
+    assert _shufflers(seen, 0) == [0, 1, 2, 3]
+    assert not [k for k in seen if k[0] == 0 and k[1] == "roll"]  # no beacon
+    assert not [k for k in seen if k[1] == "shuffle" and k[0] > 0]  # every seat shuffled: no reshuffle
+    assert lb.sessions[0].book is not None and "deck" not in lb.sessions[0].book.shufflers
+
+
+def test_a_bad_step_of_a_shuffle_by_every_seat_halts_every_peer_too() -> None:
+    """Pipelined as well: seat 2 builds on seat 1's step before checking it."""
+    lb, ids = _table(lambda state, zone: None)
+    lb.tap = _rewrite(ids, (0, "shuffle", 1), _swap_two)
+    lb.start()
+    lb.run()
+    for s in lb.sessions:
+        if s.seat != 1:
+            assert isinstance(s.halted, Cheat) and s.halted.seat == 1, s.halted
+
+
+def test_a_record_without_the_field_replays_with_every_seat_shuffling() -> None:
+    lb, _ = _table(shuffles=SHUFFLES_EVERY_SEAT)
+    seen = _count(lb)
+    lb.start()
+    lb.run()
+    assert all(s.finished and s.verdict == "ok" for s in lb.sessions)
+    assert _shufflers(seen, 0) == [0, 1, 2, 3]
+    assert "shuffles" not in lb.sessions[0].genesis.to_data()
+
+
+@pytest.mark.parametrize("order", [11, 12, 13, 14, 15, 16])
+def test_the_result_does_not_depend_on_delivery_order(order: int) -> None:
+    """Random delivery orders: shuffles, beacon parts and shares arrive early or late, and deferred
+    checks (pipelining) fall due at different moments on each peer; the game ends the same everywhere."""
+    lb, _ = _table(shuffle_seed=order)
+    lb.start()
+    lb.run()
+    assert all(s.finished and s.verdict == "ok" for s in lb.sessions)
+    assert len({s.hashes[-1] for s in lb.sessions}) == 1
+
+
+def _rewrite(ids: list[Identity], at: tuple[int, str, int], change: Callable[[Any], Any]) -> Tap:
+    """A tap that replaces seat ``at[2]``'s ``at[1]`` envelope of step ``at[0]`` by a re-signed one
+    whose body is ``change(body)``: a seat that really sent that (its signature is good)."""
+
+    def tap(seat: int, out: Outgoing) -> Outgoing:
+        env = Envelope.from_data(decode(out.data))
+        if (env.seen.step, env.kind, seat) != at:
+            return out
+        forged = sign_envelope(ids[seat], game=env.game, seat=env.seat, seq=env.seq, prev=env.prev, kind=env.kind,
+                               body=change(env.body), seen=env.seen)
+        return Outgoing(forged.to_bytes(), out.to)
+
+    return tap
+
+
+def _refusals(lb: Loopback, seat: int) -> list[Rejected]:
+    return [e for s in lb.sessions if s.seat != seat for e in s.events if isinstance(e, Rejected) and e.seat == seat]
+
+
+def _swap_two(body: Any) -> Any:
+    deck = list(body["deck"])
+    deck[0], deck[1] = deck[1], deck[0]
+    return {**body, "deck": tuple(deck)}
+
+
+@pytest.mark.parametrize("cheat", [0, 1])
+def test_a_tampered_shuffle_halts_every_peer_naming_its_seat(cheat: int) -> None:
+    """Seat 0's bad step is built on by seat 1 before seat 1 checks it (pipelining): seat 1 still
+    halts naming seat 0 once it checks, as the others do at once. Seat 1's bad step (the last)
+    is checked by everyone after their beacon part is out, with the same verdict."""
+    lb, ids = _table()
+    tamper = _rewrite(ids, (0, "shuffle", cheat), _swap_two)
+    sent: Counter[tuple[int, str, int]] = Counter()
+
+    def tap(seat: int, out: Outgoing) -> Outgoing | None:
+        env = Envelope.from_data(decode(out.data))
+        sent[(env.seen.step, env.kind, seat)] += 1
+        return tamper(seat, out)
+
+    lb.tap = tap
+    lb.start()
+    lb.run()
+    for s in lb.sessions:
+        if s.seat != cheat:
+            assert isinstance(s.halted, Cheat) and s.halted.seat == cheat and s.halted.step == 0, s.halted
+            assert "does not verify" in str(s.halted)
+    assert not any(s.finished for s in lb.sessions)
+    if cheat == 0:
+        assert sent[(0, "shuffle", 1)] == 1  # seat 1 shuffled on top of seat 0's step before checking it
+
+
+def test_a_beacon_part_with_a_bad_proof_is_refused_naming_its_seat() -> None:
+    lb, ids = _table()
+    lb.tap = _rewrite(ids, (0, "roll", 3), lambda body: {**body, "z": bytes(32)})
+    lb.start()
+    lb.run()
+    refused = _refusals(lb, 3)
+    assert refused and all(e.kind == "roll" for e in refused), refused
+    assert not any(s.finished for s in lb.sessions)
+
+
+def test_a_reshuffle_by_the_wrong_seat_is_refused_naming_it() -> None:
+    """At seat 2's deal only seat 2 reshuffles: seat 0's shuffle there is refused, naming seat 0."""
+    lb, ids = _table()
+    forged: list[bytes] = []
+
+    def tap(seat: int, out: Outgoing) -> Outgoing:
+        env = Envelope.from_data(decode(out.data))
+        if seat == 2 and env.kind == "shuffle" and env.seen.step == 3 and not forged:
+            s0 = lb.sessions[0]
+            w = s0._writer
+            assert w is not None
+            fake = sign_envelope(ids[0], game=s0.gid, seat=0, seq=w.next_seq, prev=w.head, kind="shuffle",
+                                 body=env.body, seen=(s0.step, s0.hashes[s0.step]))
+            forged.append(fake.to_bytes())
+            for other in lb.sessions[1:]:
+                lb.post(other.seat or 0, other.receive(fake.to_bytes(), sender="peer-0", via=0))
+        return out
+
+    lb.tap = tap
+    lb.start()
+    lb.run()
+    assert forged
+    refused = _refusals(lb, 0)
+    assert refused and all(e.kind == "shuffle" and "only seats [2]" in e.error for e in refused), refused
+
+
+def test_shares_made_before_the_reshuffle_are_refused_naming_the_sharer() -> None:
+    """Seat 1 skips seat 2's reshuffle and sends its decryption shares of the deck as it was: they
+    do not decrypt the reshuffled deck, so every peer refuses them and names seat 1."""
+    lb, ids = _table()
+    stale: dict[str, Any] = {}
+
+    def tap(seat: int, out: Outgoing) -> Outgoing:
+        env = Envelope.from_data(decode(out.data))
+        s1 = lb.sessions[1]
+        if seat == 2 and env.kind == "shuffle" and env.seen.step == 3 and s1.book is not None:
+            pending = s1.game.pending(s1.state)  # seat 1 has not seen the reshuffle yet
+            assert s1.step == 3 and s1._secrets is not None and isinstance(pending, HiddenOp)
+            old = RevealRound.draw(s1.book.keys, 3, [s1.book.cipher[h] for h in pending.handles],
+                                   pending.handles, 2)
+            stale["body"] = old.make(s1._secrets)
+        if seat == 1 and env.kind == "shares" and env.seen.step == 3 and "body" in stale:
+            body = stale["body"]
+            forged = sign_envelope(ids[1], game=env.game, seat=1, seq=env.seq, prev=env.prev, kind="shares",
+                                   body=body, seen=env.seen)
+            return Outgoing(forged.to_bytes(), out.to)
+        return out
+
+    lb.tap = tap
+    lb.start()
+    lb.run()
+    refused = _refusals(lb, 1)
+    assert refused and all(e.kind == "shares" for e in refused), refused
+    assert not lb.sessions[2].finished
+
+
+def test_shufflers_are_the_drawers_and_enough_seats_after_a_lone_one() -> None:
+    seats = tuple(range(10))
+    assert shufflers_for((3, 7), seats, ()) == (3, 7)
+    assert shufflers_for((9,), seats, ()) == (0, 9)  # cyclic: the seat after the last is seat 0
+    assert shufflers_for((4,), seats, (5,)) == (4, 6)  # a seat that left is skipped
+    assert shufflers_for((), seats, ()) == (0, 1)
+    assert shufflers_for((2,), (2,), ()) == (2,)  # nobody else is left at the table
+    assert shufflers_for((2, 5), seats, (5,)) == (2, 3)
+
+
+def test_the_genesis_names_the_rule_and_refuses_a_stray_field() -> None:
+    _, base = tiny_table(SEATS)
+    assert base.shuffles == SHUFFLES_DRAWERS and base.to_data()["shuffles"] == SHUFFLES_DRAWERS
+    assert Genesis.from_data(base.to_data()) == base
+    old = {k: v for k, v in base.to_data().items() if k != "shuffles"}
+    assert Genesis.from_data(old).shuffles == SHUFFLES_EVERY_SEAT
+    with pytest.raises(MalformedMessage, match="has no 'shuffles'"):
+        Genesis.from_data({**old, "shuffles": SHUFFLES_EVERY_SEAT})
+    with pytest.raises(MalformedMessage, match="does not know"):
+        Genesis.from_data({**old, "shuffles": "nobody/v9"})
+    legacy = {k: v for k, v in old.items() if k != "dice"}
+    with pytest.raises(MalformedMessage, match="needs the"):
+        Genesis.from_data({**legacy, "shuffles": SHUFFLES_DRAWERS})
+    assert dataclasses.replace(base, dice=DICE_COMMIT_REVEAL).shuffles == SHUFFLES_EVERY_SEAT
+
+
+def _replays(first: Session) -> None:
+    """An observer with the same plan replays the record to the same end (the verifier's way)."""
+    watcher = Session(first.genesis, first.game, first.states[0], plan=first.plan)
+    envelopes = first.envelopes()  # every hello first: a leave at the first step needs the play phase
+    for env in [e for e in envelopes if e.seq == 0] + [e for e in envelopes if e.seq > 0]:
+        watcher.receive(env.to_bytes())
+    watcher.close_record()
+    assert watcher.finished and watcher.hashes[-1] == first.hashes[-1] and watcher.verdict == "ok", (
+        watcher.phase, watcher.step, watcher.halted, watcher.waiting_for(), watcher.events[-4:])
+
+
+LEAVES: dict[str, tuple[int, Callable[[Session], bool]]] = {
+    # seat 1, the second shuffler, walks away before its shuffle: seat 0 alone shuffles, seat 1's
+    # beacon part is computed from its published dice secret
+    "a shuffler before its shuffle": (1, lambda s: s.phase == "play" and s.step == 0),
+    # seat 2 walks away at its own deal: it is dealt without reshuffling (its card secret is public)
+    "a later drawer at its deal": (2, lambda s: s.step == 3),
+}
+
+
+@pytest.mark.parametrize("who", sorted(LEAVES))
+def test_a_seat_that_leaves_is_skipped_and_the_others_finish(monkeypatch: pytest.MonkeyPatch, who: str) -> None:
+    from net.session import pump as pump_module
+
+    seat, moment = LEAVES[who]
+    lb, _ = _table()
+    seen = _count(lb)
+    leaver = lb.sessions[seat]
+    real = pump_module.emit_due
+
+    def emit_due(s: Session) -> bool:
+        return False if s is leaver and moment(s) else real(s)
+
+    monkeypatch.setattr(pump_module, "emit_due", emit_due)
+    lb.start()
+    lb.run()
+    assert moment(leaver) and not leaver.finished
+    lb.post(seat, leaver.leave())
+    lb.down.add(seat)
+    lb.run()
+    others = [s for s in lb.sessions if s is not leaver]
+    for s in others:
+        assert s.finished and s.verdict == "ok", (s.seat, s.phase, s.halted, s.waiting_for())
+        assert not [e for e in s.events if isinstance(e, Rejected)]
+    assert len({s.hashes[-1] for s in others}) == 1
+    if seat == 1:
+        assert _shufflers(seen, 0) == [0]
+    else:
+        assert _shufflers(seen, 3) == []  # no reshuffle for a seat that left
+        assert _shufflers(seen, 4) == [3]
+    _replays(others[0])
