@@ -475,6 +475,15 @@ DICE_PROTOCOLS = {
     DICE_COMMIT_REVEAL: "commit-reveal dice, two network phases per roll (records made before issue 26)",
     DICE_VRF: "one-phase dice, a verifiable random function per seat (vrf-dleq/v1)",
 }
+#: Claims judged only at the end-of-game audit (records made before issue 31).
+CLAIMS_AT_AUDIT = "audit/v1"
+#: Claims about one's own hidden cards proven at their step (net/session/claim_steps.py).
+CLAIMS_AT_STEP = "or-dleq/v1"
+#: Claim protocols this release plays and verifies, and what tools.verify calls them.
+CLAIM_PROTOCOLS = {
+    CLAIMS_AT_AUDIT: "claims judged at the end-of-game audit only (records made before issue 31)",
+    CLAIMS_AT_STEP: "claims about one's own cards proven at their step (or-dleq/v1)",
+}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -493,6 +502,11 @@ class Genesis:
     roll with :data:`DICE_VRF` and record it; a record without the field is
     one of :data:`DICE_COMMIT_REVEAL`, made before it existed, and keeps its
     game id because the field is left out of its canonical form.
+
+    ``claims`` names how declarations about hidden cards are checked
+    (:data:`CLAIM_PROTOCOLS`), in the same way: new games prove them at their
+    step (:data:`CLAIMS_AT_STEP`); a record without the field judges them at
+    the audit only (:data:`CLAIMS_AT_AUDIT`) and keeps its game id.
     """
 
     rules_id: str
@@ -502,6 +516,7 @@ class Genesis:
     options: Mapping[str, Any]
     nonces: tuple[bytes, ...]
     dice: str = DICE_VRF
+    claims: str = CLAIMS_AT_STEP
 
     def __post_init__(self) -> None:
         for name in ("seat_keys", "nonces"):
@@ -533,6 +548,10 @@ class Genesis:
             raise MalformedMessage(f"this record rolls its dice with protocol {self.dice!r}, which this release "
                                    f"does not know (it knows {sorted(DICE_PROTOCOLS)}); update Fairtable to "
                                    "play or verify it")
+        if not isinstance(self.claims, str) or self.claims not in CLAIM_PROTOCOLS:
+            raise MalformedMessage(f"this record checks its claims with protocol {self.claims!r}, which this "
+                                   f"release does not know (it knows {sorted(CLAIM_PROTOCOLS)}); update "
+                                   "Fairtable to play or verify it")
 
     def to_data(self) -> dict[str, Any]:
         data = {"rules_id": self.rules_id, "rules_version": self.rules_version,
@@ -540,6 +559,8 @@ class Genesis:
                 "options": self.options, "nonces": self.nonces}
         if self.dice != DICE_COMMIT_REVEAL:
             data["dice"] = self.dice
+        if self.claims != CLAIMS_AT_AUDIT:
+            data["claims"] = self.claims
         return data
 
     def __canonical__(self) -> dict[str, Any]:
@@ -547,9 +568,9 @@ class Genesis:
 
     @classmethod
     def from_data(cls, data: Any) -> Genesis:
-        if not isinstance(data, Mapping) or set(data) - {"dice"} != _GENESIS_FIELDS:
+        if not isinstance(data, Mapping) or set(data) - {"dice", "claims"} != _GENESIS_FIELDS:
             raise MalformedMessage(f"a genesis record is a map with exactly the fields {sorted(_GENESIS_FIELDS)} "
-                                   "and, since issue 26, 'dice'"
+                                   "and, since issues 26 and 31, 'dice' and 'claims'"
                                    + (" (this looks like a record of an earlier release, with one host "
                                       "'nonce' instead of one per seat)" if isinstance(data, Mapping)
                                       and "nonce" in data else ""))
@@ -560,9 +581,13 @@ class Genesis:
         if "dice" in data and dice == DICE_COMMIT_REVEAL:
             raise MalformedMessage(f"a genesis record of {DICE_COMMIT_REVEAL!r} dice has no 'dice' field "
                                    "(records made before issue 26 never had one)")
+        claims = data.get("claims", CLAIMS_AT_AUDIT)
+        if "claims" in data and claims == CLAIMS_AT_AUDIT:
+            raise MalformedMessage(f"a genesis record of claims checked at the audit ({CLAIMS_AT_AUDIT!r}) has no "
+                                   "'claims' field (records made before issue 31 never had one)")
         return cls(rules_id=data["rules_id"], rules_version=data["rules_version"],
                    card_set_hash=data["card_set_hash"], seat_keys=tuple(data["seat_keys"]),
-                   options=data["options"], nonces=tuple(data["nonces"]), dice=dice)
+                   options=data["options"], nonces=tuple(data["nonces"]), dice=dice, claims=claims)
 
     def __hash__(self) -> int:
         return hash(encode(self.to_data()))

@@ -25,6 +25,12 @@ so the session itself stays game-agnostic.
   hand card could be played, rider.3/rider.14). At the end of the game every
   seat opens, verifiably, the hidden cards of the zones it names, and its
   ``check`` judges each such decision (net/session/audit.py).
+- ``claim_cards(claim, handle, start)``: for a claim (engine/core/claims.py)
+  that holds exactly when each card it is about is one of a set, that set for
+  ``handle`` (card ids, computed from the claim and the public start cards
+  ``start`` alone), or None when the claim is not of that form. The session
+  then has its maker prove it at its step (net/session/claim_steps.py); the
+  default proves nothing and every claim waits for the audit.
 """
 
 from __future__ import annotations
@@ -35,6 +41,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engine.core.actions import Action
+from engine.core.claims import Claim
 
 Resolve = Callable[[int], "str | None"]
 
@@ -81,6 +88,10 @@ def _no_public_cards(state: Any) -> Mapping[int, str]:
     return {}
 
 
+def _no_claim_cards(claim: Claim, handle: int, start: Mapping[int, str]) -> tuple[str, ...] | None:
+    return None
+
+
 def _random_stand_in(rng: random.Random) -> Any:
     from net.bots.random_bot import RandomBot
 
@@ -98,4 +109,5 @@ class TablePlan:
     audit_hidden: Callable[[Any, int, Resolve], list[str]] = _no_hidden_problems
     hand_audit: HandAudit | None = None
     stand_in: Callable[[random.Random], Any] = _random_stand_in
+    claim_cards: Callable[[Claim, int, Mapping[int, str]], "tuple[str, ...] | None"] = _no_claim_cards
 

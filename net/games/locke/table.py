@@ -18,9 +18,11 @@ What the session needs beyond the engine (net/session/plan.py):
 - ``stand_in``: a character whose player left (net/session/leave.py, ruling
   N270 in docs/rules/locke-rulings.md) is played on by Locke's random bot
   with a public seed, the same choice on every peer.
-- Declarations about hidden cards (claims) are judged at the end-of-game
-  audit (net/session/claim_audit.py); hidden placements by
-  net/session/placement.py.
+- ``claim_cards``: declarations about hidden cards (claims) that the
+  declaring seat can prove about its own cards are proven at their step
+  (net/games/locke/claim_cards.py, net/session/claim_steps.py); every claim
+  is judged again at the end-of-game audit (net/session/claim_audit.py).
+  Hidden placements are checked by net/session/placement.py.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from engine.locke.components import ComponentSet
 from engine.locke.game import LockeGame
 from engine.locke.state import MAX_SEATS, MIN_SEATS, LockeState
 from net.envelope import Genesis
+from net.games.locke.claim_cards import claim_cards
 from net.games.locke.random_bot import LockeRandomBot
 from net.games import Table
 from net.session.plan import TablePlan
@@ -42,7 +45,8 @@ def no_card_proofs(action: Action) -> tuple[tuple[int, str], ...]:
 
 def plan(game: LockeGame) -> TablePlan:
     """The table plan of a Locke game (see the module docstring)."""
-    return TablePlan(public_cards=game.open_cards, claims=no_card_proofs, stand_in=LockeRandomBot)
+    return TablePlan(public_cards=game.open_cards, claims=no_card_proofs, stand_in=LockeRandomBot,
+                     claim_cards=claim_cards(game))
 
 
 def table(genesis: Genesis, chosen: ComponentSet) -> Table[LockeState]:

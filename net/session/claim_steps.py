@@ -1,0 +1,194 @@
+"""Claims proven at the step they are made (issue 31): which proofs an action owes, making and checking them.
+
+A game that makes claims (engine/core/claims.py) logs them when an input is
+applied. On a table whose genesis names :data:`~net.envelope.CLAIMS_AT_STEP`,
+the seat that decides applies its own action locally first (``apply`` is
+pure), and for every new claim *of its own seat* whose cards it holds
+privately and that the table plan can state card by card
+(:attr:`net.session.plan.TablePlan.claim_cards`), it proves with each card's
+ElGamal pair that the card is one of the cards that make the claim true
+(:func:`net.poker.claim_proofs.prove_claim`), and sends the proofs with the
+action (``claims`` in the action message, one part per (claim, card)).
+
+Every peer derives the same list of owed proofs from the public record alone
+(the claim log, who holds which card, the public card points, the start
+cards), never from the message; a missing or failed proof is a conviction of
+the seat at that step (:func:`check`). Every other claim (about several
+cards that cannot be split, about other seats' cards, made in automatic
+steps or by a seat deciding for another) waits for the end-of-game audit,
+which still judges every claim (net/session/claim_audit.py). Which claims
+were proven at their step is kept in ``Session.claims_proven``;
+docs/security-cards.md, "Claims proven at their step", has the argument.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from engine.core.claims import Claim, ClaimingGame
+from engine.core.encoding import encode
+from net.poker import group as g
+from net.poker.claim_proofs import MAX_CANDIDATES, prove_claim, verify_claim
+from net.poker.errors import BadCardProof, CardProtocolError
+from net.poker.proofs import Context
+from net.session.cards import CardBook
+from net.session.claim_audit import publicly_known
+
+if TYPE_CHECKING:
+    from net.session.core import Session
+
+#: Domain of the statement a claim proof binds beside the context (claim, log position, card).
+STATEMENT_DOMAIN = "fairtable/session/claim-statement/v1"
+PROVEN = "proven now"
+WAITS = "checked at the end"
+
+
+@dataclasses.dataclass(frozen=True)
+class Statement:
+    """One card of one claim to prove: ``handle`` holds one of ``cards`` (ids, in the table's order)."""
+
+    index: int  # the claim's position in the game's claim log
+    claim: Claim
+    handle: int
+    cards: tuple[str, ...]
+
+    def encoded(self) -> bytes:
+        """What the proof binds beside game, step and seat: the claim, its log position and the card."""
+        return encode([STATEMENT_DOMAIN, self.claim, self.index, self.handle])
+
+
+def new_claims(game: Any, before: Any, after: Any) -> list[tuple[int, Claim]]:
+    """The claims ``after`` adds to the log of ``before``, with their log positions (a game only appends)."""
+    if not isinstance(game, ClaimingGame):
+        return []
+    old, new = game.claims(before), game.claims(after)
+    if len(new) < len(old):
+        return []
+    return [(len(old) + i, claim) for i, claim in enumerate(new[len(old):])]
+
+
+def owed(s: Session, seat: int, before: Any, after: Any) -> list[Statement]:
+    """Every (claim, card) proof ``seat`` owes for the claims its input made, in log then card order."""
+    book = s.book
+    if book is None:
+        return []
+    start = s.plan.public_cards(s.states[0])
+    opened = s.caps.open_cards(before)
+    out: list[Statement] = []
+    for index, claim in new_claims(s.game, before, after):
+        parts = _statements(s, book, start, opened, seat, index, claim)
+        if parts is not None:
+            out.extend(parts)
+    return out
+
+
+def _statements(s: Session, book: CardBook, start: Mapping[int, str], opened: Mapping[int, str], seat: int,
+                index: int, claim: Claim) -> list[Statement] | None:
+    """The proofs one claim needs, or None when it waits for the audit (module docstring)."""
+    if claim.seat != seat or not claim.about or len(set(claim.about)) != len(claim.about):
+        return None
+    parts = []
+    for handle in claim.about:
+        held = book.held.get(handle)
+        if held is None or held.holder != seat or publicly_known(book, opened, handle):
+            return None
+        cards = s.plan.claim_cards(claim, handle, start)
+        if cards is None or len(cards) > MAX_CANDIDATES:
+            return None
+        parts.append(Statement(index, claim, handle, tuple(cards)))
+    return parts
+
+
+def _points(book: CardBook, cards: Sequence[str]) -> list[bytes] | None:
+    """The public card points of ``cards`` (None when one is not a public card of this table)."""
+    by_card = {card: point for point, card in book.public_points.items()}
+    points = [by_card.get(card) for card in cards]
+    return None if any(p is None for p in points) else [p for p in points if p is not None]
+
+
+def _under_key(book: CardBook, handle: int) -> tuple[bytes, bytes]:
+    """(c1, C'): the card's first component and the card under its holder's key alone."""
+    held = book.held[handle]
+    c1, c2 = held.cipher
+    under = c2
+    for _, share in held.shares:
+        under = g.sub(under, share)
+    return c1, under
+
+
+def make(s: Session, statements: Sequence[Statement]) -> list[list[Any]]:
+    """Our proof parts, ``[claim index, handle, proof or None]`` each: None where our own card does
+    not make our claim true (the action is a lie; every peer convicts us for it)."""
+    book, me = s.book, s._secrets
+    assert book is not None and me is not None
+    parts: list[list[Any]] = []
+    for st in statements:
+        ctx = Context(book.game, s.step, st.claim.seat)
+        points = _points(book, st.cards)
+        card = book.known_point.get(st.handle)
+        proof: dict[str, list[bytes]] | None = None
+        if points and card is not None and card in points:
+            c1, under = _under_key(book, st.handle)
+            proof = prove_claim(ctx, st.encoded(), points, me.x, c1, under, card)
+        parts.append([st.index, st.handle, proof])
+    return parts
+
+
+class ClaimProofFailed(BadCardProof):
+    """A claim made at this step is not proven as the table requires: the seat is convicted."""
+
+    def __init__(self, message: str, *, seat: int) -> None:
+        super().__init__(message, seat=seat, proof="claim")
+
+
+def check(s: Session, seat: int, statements: Sequence[Statement], raw: Any, *, mine: bool = False) -> None:
+    """Raise :class:`ClaimProofFailed` naming ``seat`` unless ``raw`` proves every statement.
+
+    ``mine``: our own message, whose proofs we made: only its shape and the lies it admits
+    (a part without a proof) are checked."""
+    book = s.book
+    assert book is not None
+    if not isinstance(raw, (list, tuple)) or len(raw) != len(statements):
+        raise ClaimProofFailed(f"its action must carry exactly {len(statements)} claim proof(s) "
+                               f"(one per card of each claim it makes about its own cards)", seat=seat)
+    for st, part in zip(statements, raw):
+        what = f"its claim {st.claim.describe()!r} about card {st.handle}"
+        if not isinstance(part, (list, tuple)) or len(part) != 3 or part[0] != st.index or part[1] != st.handle:
+            raise ClaimProofFailed(f"{what}: a claim proof part is [claim index {st.index}, handle {st.handle}, "
+                                   "proof]", seat=seat)
+        if part[2] is None:
+            raise ClaimProofFailed(f"{what} comes without a proof: its own card does not make it true", seat=seat)
+        if not st.cards:
+            raise ClaimProofFailed(f"{what} cannot be true of any card", seat=seat)
+        if mine:
+            continue
+        points = _points(book, st.cards)
+        if points is None:
+            raise ClaimProofFailed(f"{what} names cards outside this table's public cards", seat=seat)
+        c1, under = _under_key(book, st.handle)
+        ctx = Context(book.game, s.step, seat)
+        try:
+            verify_claim(ctx, st.encoded(), points, book.keys.keys[seat], c1, under, part[2])
+        except (CardProtocolError, ValueError, TypeError) as exc:
+            detail = getattr(exc, "detail", None) or str(exc)
+            raise ClaimProofFailed(f"{what}: {detail}", seat=seat) from None
+
+
+def record(s: Session, statements: Sequence[Statement]) -> None:
+    """The claims these statements prove were proven at the current step (before it is applied)."""
+    for st in statements:
+        s.claims_proven[st.index] = s.step
+
+
+def status(s: Session, index: int) -> str:
+    """:data:`PROVEN` or :data:`WAITS` for the claim at ``index`` of the claim log (client and log)."""
+    return PROVEN if index in s.claims_proven else WAITS
+
+
+def counts(s: Session) -> dict[str, int]:
+    """How many claims were proven at their step and how many wait for (or waited for) the audit."""
+    total = len(s.game.claims(s.state)) if isinstance(s.game, ClaimingGame) else 0
+    proven = sum(1 for i in s.claims_proven if i < total)
+    return {"claims": total, "proven_at_step": proven, "waited_for_audit": total - proven}
