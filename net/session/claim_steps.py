@@ -5,10 +5,12 @@ applied. On a table whose genesis names :data:`~net.envelope.CLAIMS_AT_STEP`,
 the seat that decides applies its own action locally first (``apply`` is
 pure), and for every new claim *of its own seat* whose cards it holds
 privately and that the table plan can state card by card
-(:attr:`net.session.plan.TablePlan.claim_cards`), it proves with each card's
+(:attr:`net.session.plan.TablePlan.claim_per_card`), it proves with each card's
 ElGamal pair that the card is one of the cards that make the claim true
 (:func:`net.poker.claim_proofs.prove_claim`), and sends the proofs with the
-action (``claims`` in the action message, one part per (claim, card)).
+action (``claims`` in the action message, one part per (claim, card)). The
+candidate cards are those the handle may hold (:class:`Lineage`) for which
+the game's own ``claim_holds`` accepts the claim.
 
 Every peer derives the same list of owed proofs from the public record alone
 (the claim log, who holds which card, the public card points, the start
@@ -26,9 +28,12 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
+from weakref import WeakKeyDictionary
 
 from engine.core.claims import Claim, ClaimingGame
 from engine.core.encoding import encode
+from engine.core.errors import EngineError
+from engine.core.pending import HiddenOp
 from net.poker import group as g
 from net.poker.claim_proofs import MAX_CANDIDATES, prove_claim, verify_claim
 from net.poker.errors import BadCardProof, CardProtocolError
@@ -69,36 +74,94 @@ def new_claims(game: Any, before: Any, after: Any) -> list[tuple[int, Claim]]:
     return [(len(old) + i, claim) for i, claim in enumerate(new[len(old):])]
 
 
+class Lineage:
+    """Which cards each hidden handle may hold, read from the public record alone.
+
+    A handle whose card was public at the start may hold that card only. A
+    shuffle of a zone makes new handles (engine/core/pending.py
+    ``CardsShuffled``), each of which may hold any card its zone's handles
+    could hold before. Deals, shows and moves keep a handle's card. So a
+    handle's cards are a superset of the truth on every peer alike, and the
+    cards that make a claim true of it are those of them the game's own
+    ``claim_holds`` accepts.
+    """
+
+    def __init__(self) -> None:
+        self.scanned = 0
+        self.cards: dict[int, frozenset[str]] = {}
+
+    def of(self, s: Session, handle: int) -> frozenset[str] | None:
+        """The cards ``handle`` may hold (None: not known from the record)."""
+        if self.scanned == 0:
+            self.cards.update((h, frozenset((c,))) for h, c in s.plan.public_cards(s.states[0]).items())
+        game = s.game
+        while self.scanned < s.step:
+            k = self.scanned
+            pending = game.pending(s.states[k])
+            if isinstance(pending, HiddenOp) and pending.op == "shuffle":
+                before = [self.cards.get(h) for h in pending.handles]
+                union = frozenset().union(*[c for c in before if c is not None]) if None not in before else None
+                for h in game.zone(s.states[k + 1], pending.zone):
+                    if union is None:
+                        self.cards.pop(h, None)
+                    else:
+                        self.cards[h] = union
+            self.scanned = k + 1
+        return self.cards.get(handle)
+
+
+_LINEAGES: WeakKeyDictionary[Any, Lineage] = WeakKeyDictionary()
+
+
+def lineage(s: Session) -> Lineage:
+    """The session's :class:`Lineage` (made on first use, scanned on as the game goes)."""
+    found = _LINEAGES.get(s)
+    if found is None:
+        found = _LINEAGES[s] = Lineage()
+    return found
+
+
 def owed(s: Session, seat: int, before: Any, after: Any) -> list[Statement]:
     """Every (claim, card) proof ``seat`` owes for the claims its input made, in log then card order."""
     book = s.book
     if book is None:
         return []
-    start = s.plan.public_cards(s.states[0])
     opened = s.caps.open_cards(before)
     out: list[Statement] = []
     for index, claim in new_claims(s.game, before, after):
-        parts = _statements(s, book, start, opened, seat, index, claim)
+        parts = _statements(s, book, opened, seat, index, claim)
         if parts is not None:
             out.extend(parts)
     return out
 
 
-def _statements(s: Session, book: CardBook, start: Mapping[int, str], opened: Mapping[int, str], seat: int,
-                index: int, claim: Claim) -> list[Statement] | None:
+def _statements(s: Session, book: CardBook, opened: Mapping[int, str], seat: int, index: int,
+                claim: Claim) -> list[Statement] | None:
     """The proofs one claim needs, or None when it waits for the audit (module docstring)."""
-    if claim.seat != seat or not claim.about or len(set(claim.about)) != len(claim.about):
+    if claim.seat != seat or not claim.about or len(set(claim.about)) != len(claim.about) \
+            or not s.plan.claim_per_card(claim):
         return None
     parts = []
     for handle in claim.about:
         held = book.held.get(handle)
         if held is None or held.holder != seat or publicly_known(book, opened, handle):
             return None
-        cards = s.plan.claim_cards(claim, handle, start)
-        if cards is None or len(cards) > MAX_CANDIDATES:
+        may_hold = lineage(s).of(s, handle)
+        if may_hold is None:
             return None
-        parts.append(Statement(index, claim, handle, tuple(cards)))
+        cards = tuple(card for card in sorted(may_hold) if _holds(s.game, claim, card))
+        if len(cards) > MAX_CANDIDATES:
+            return None
+        parts.append(Statement(index, claim, handle, cards))
     return parts
+
+
+def _holds(game: Any, claim: Claim, card: str) -> bool:
+    """The game's own judgement of the claim with ``card`` alone (a card it cannot read: no)."""
+    try:
+        return bool(game.claim_holds(claim, (card,)))
+    except (EngineError, KeyError, ValueError, TypeError, IndexError):
+        return False
 
 
 def _points(book: CardBook, cards: Sequence[str]) -> list[bytes] | None:
@@ -192,3 +255,9 @@ def counts(s: Session) -> dict[str, int]:
     total = len(s.game.claims(s.state)) if isinstance(s.game, ClaimingGame) else 0
     proven = sum(1 for i in s.claims_proven if i < total)
     return {"claims": total, "proven_at_step": proven, "waited_for_audit": total - proven}
+
+
+def report(s: Session) -> dict[str, Any]:
+    """:func:`counts` and, per claim proven at its step, [claim log position, step] (tools.verify --json)."""
+    total = counts(s)
+    return {**total, "proven": [[i, k] for i, k in sorted(s.claims_proven.items()) if i < total["claims"]]}

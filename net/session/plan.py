@@ -25,12 +25,12 @@ so the session itself stays game-agnostic.
   hand card could be played, rider.3/rider.14). At the end of the game every
   seat opens, verifiably, the hidden cards of the zones it names, and its
   ``check`` judges each such decision (net/session/audit.py).
-- ``claim_cards(claim, handle, start)``: for a claim (engine/core/claims.py)
-  that holds exactly when each card it is about is one of a set, that set for
-  ``handle`` (card ids, computed from the claim and the public start cards
-  ``start`` alone), or None when the claim is not of that form. The session
-  then has its maker prove it at its step (net/session/claim_steps.py); the
-  default proves nothing and every claim waits for the audit.
+- ``claim_per_card(claim)``: whether a claim (engine/core/claims.py) holds
+  exactly when each card it is about, alone, makes the game's
+  ``claim_holds(claim, (card,))`` true. Such a claim is proven by its maker
+  at its step (net/session/claim_steps.py), card by card, over the cards
+  each handle may hold; the default proves nothing and every claim waits for
+  the audit.
 """
 
 from __future__ import annotations
@@ -88,8 +88,8 @@ def _no_public_cards(state: Any) -> Mapping[int, str]:
     return {}
 
 
-def _no_claim_cards(claim: Claim, handle: int, start: Mapping[int, str]) -> tuple[str, ...] | None:
-    return None
+def _never(claim: Claim) -> bool:
+    return False
 
 
 def _random_stand_in(rng: random.Random) -> Any:
@@ -109,5 +109,5 @@ class TablePlan:
     audit_hidden: Callable[[Any, int, Resolve], list[str]] = _no_hidden_problems
     hand_audit: HandAudit | None = None
     stand_in: Callable[[random.Random], Any] = _random_stand_in
-    claim_cards: Callable[[Claim, int, Mapping[int, str]], "tuple[str, ...] | None"] = _no_claim_cards
+    claim_per_card: Callable[[Claim], bool] = _never
 

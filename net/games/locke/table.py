@@ -18,7 +18,7 @@ What the session needs beyond the engine (net/session/plan.py):
 - ``stand_in``: a character whose player left (net/session/leave.py, ruling
   N270 in docs/rules/locke-rulings.md) is played on by Locke's random bot
   with a public seed, the same choice on every peer.
-- ``claim_cards``: declarations about hidden cards (claims) that the
+- ``claim_per_card``: declarations about hidden cards (claims) that the
   declaring seat can prove about its own cards are proven at their step
   (net/games/locke/claim_cards.py, net/session/claim_steps.py); every claim
   is judged again at the end-of-game audit (net/session/claim_audit.py).
@@ -32,7 +32,7 @@ from engine.locke.components import ComponentSet
 from engine.locke.game import LockeGame
 from engine.locke.state import MAX_SEATS, MIN_SEATS, LockeState
 from net.envelope import Genesis
-from net.games.locke.claim_cards import claim_cards
+from net.games.locke.claim_cards import per_card
 from net.games.locke.random_bot import LockeRandomBot
 from net.games import Table
 from net.session.plan import TablePlan
@@ -46,7 +46,7 @@ def no_card_proofs(action: Action) -> tuple[tuple[int, str], ...]:
 def plan(game: LockeGame) -> TablePlan:
     """The table plan of a Locke game (see the module docstring)."""
     return TablePlan(public_cards=game.open_cards, claims=no_card_proofs, stand_in=LockeRandomBot,
-                     claim_cards=claim_cards(game))
+                     claim_per_card=per_card)
 
 
 def table(genesis: Genesis, chosen: ComponentSet) -> Table[LockeState]:

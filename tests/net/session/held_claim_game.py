@@ -5,7 +5,7 @@ c<n> or higher" (``test.first_at_least``, one card) or "both my hand cards
 are" (``test.both_at_least``, the same of each card). The claim is about
 cards seat 0 holds privately, so a table that proves claims at their step
 has it prove the claim with its action; every peer computes the cards that
-make it true from the claim alone (:func:`claim_cards`). The honest options
+make it true from the claim and the cards each handle may hold. The honest options
 offered are the floors its own cards allow; a liar picks another.
 """
 
@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Mapping
 from typing import Any
 
 from engine.core.actions import Action, ActionCodec
@@ -97,15 +96,13 @@ class HeldClaimGame(TinyGame):
         return {**super().public(state), "step": state.step, "claims": [c.__canonical__() for c in state.claims]}
 
 
-def claim_cards(claim: Claim, handle: int, start: Mapping[int, str]) -> tuple[str, ...] | None:
-    """Every card of the game at or above the floor: the cards that make the claim true of one card."""
-    if claim.what not in (FIRST, BOTH):
-        return None
-    return tuple(c for c in sorted(set(start.values())) if card_number(c) >= int(claim.value))
+def per_card(claim: Claim) -> bool:
+    """Both kinds hold exactly when each card alone is at or above the floor."""
+    return claim.what in (FIRST, BOTH)
 
 
 def plan(game: HeldClaimGame) -> TablePlan:
-    return TablePlan(public_cards=game.open_cards, claim_cards=claim_cards)
+    return TablePlan(public_cards=game.open_cards, claim_per_card=per_card)
 
 
 def genesis(seats: int, claims: str = CLAIMS_AT_STEP) -> Genesis:
