@@ -39,7 +39,6 @@ from net.poker.claim_proofs import MAX_CANDIDATES, prove_claim, verify_claim
 from net.poker.errors import BadCardProof, CardProtocolError
 from net.poker.proofs import Context
 from net.session.cards import CardBook
-from net.session.claim_audit import publicly_known
 
 if TYPE_CHECKING:
     from net.session.core import Session
@@ -77,8 +76,8 @@ def new_claims(game: Any, before: Any, after: Any) -> list[tuple[int, Claim]]:
 class Lineage:
     """Which cards each hidden handle may hold, read from the public record alone.
 
-    A handle whose card was public at the start may hold that card only. A
-    shuffle of a zone makes new handles (engine/core/pending.py
+    A handle whose card was public at the start, or was revealed, may hold
+    that card only. A shuffle of a zone makes new handles (engine/core/pending.py
     ``CardsShuffled``), each of which may hold any card its zone's handles
     could hold before. Deals, shows and moves keep a handle's card. So a
     handle's cards are a superset of the truth on every peer alike, and the
@@ -99,7 +98,8 @@ class Lineage:
             k = self.scanned
             pending = game.pending(s.states[k])
             if isinstance(pending, HiddenOp) and pending.op == "shuffle":
-                before = [self.cards.get(h) for h in pending.handles]
+                opened = s.caps.open_cards(s.states[k])  # a revealed card: exactly that card
+                before = [frozenset((opened[h],)) if h in opened else self.cards.get(h) for h in pending.handles]
                 union = frozenset().union(*[c for c in before if c is not None]) if None not in before else None
                 for h in game.zone(s.states[k + 1], pending.zone):
                     if union is None:
@@ -121,35 +121,77 @@ def lineage(s: Session) -> Lineage:
     return found
 
 
-def owed(s: Session, seat: int, before: Any, after: Any) -> list[Statement]:
-    """Every (claim, card) proof ``seat`` owes for the claims its input made, in log then card order."""
+@dataclasses.dataclass(frozen=True)
+class Owed:
+    """What the claims of one input need: proofs (``statements``), and the claims whose cards are all
+    public already, judged at once from the record (``judged``: claim log position, claim, holds)."""
+
+    statements: tuple[Statement, ...] = ()
+    judged: tuple[tuple[int, Claim, bool], ...] = ()
+
+
+def owed(s: Session, seat: int, before: Any, after: Any) -> Owed:
+    """Every (claim, card) proof ``seat`` owes for the claims its input made, in log then card order,
+    and the claims the record judges at once."""
     book = s.book
     if book is None:
-        return []
+        return Owed()
     opened = s.caps.open_cards(before)
-    out: list[Statement] = []
+    statements: list[Statement] = []
+    judged: list[tuple[int, Claim, bool]] = []
     for index, claim in new_claims(s.game, before, after):
-        parts = _statements(s, book, opened, seat, index, claim)
-        if parts is not None:
-            out.extend(parts)
-    return out
+        if claim.seat != seat or not claim.about or len(set(claim.about)) != len(claim.about):
+            continue  # another seat's claim, made by a seat deciding for it: the audit judges it
+        public = [public_card(book, opened, h) for h in claim.about]
+        if None not in public:
+            verdict = _judge(s.game, claim, tuple(c for c in public if c is not None))
+            if verdict is not None:
+                judged.append((index, claim, verdict))
+            continue
+        parts = _statements(s, book, seat, index, claim, public)
+        if isinstance(parts, bool):
+            judged.append((index, claim, False))
+        elif parts is not None:
+            statements.extend(parts)
+    return Owed(tuple(statements), tuple(judged))
 
 
-def _statements(s: Session, book: CardBook, opened: Mapping[int, str], seat: int, index: int,
-                claim: Claim) -> list[Statement] | None:
-    """The proofs one claim needs, or None when it waits for the audit (module docstring)."""
-    if claim.seat != seat or not claim.about or len(set(claim.about)) != len(claim.about) \
-            or not s.plan.claim_per_card(claim):
+def public_card(book: CardBook, opened: Mapping[int, str], handle: int) -> str | None:
+    """The card behind ``handle`` when every peer knows it from the record alone (else None)."""
+    card = opened.get(handle) or book.identified.get(handle)
+    if card is not None or handle not in book.cipher:
+        return card
+    point = book.trivial_point(handle)
+    return None if point is None else book.public_points.get(point) or book.opened.get(point)
+
+
+def _judge(game: Any, claim: Claim, contents: tuple[str, ...]) -> bool | None:
+    """The game's judgement of a claim whose cards are all public (None: it cannot read them now)."""
+    try:
+        return bool(game.claim_holds(claim, contents))
+    except (EngineError, KeyError, ValueError, TypeError, IndexError):
+        return None
+
+
+def _statements(s: Session, book: CardBook, seat: int, index: int, claim: Claim,
+                public: Sequence[str | None]) -> list[Statement] | bool | None:
+    """The proofs one claim about some hidden cards needs; None when it waits for the audit (module
+    docstring); False when a public card it is about already shows it false."""
+    if not s.plan.claim_per_card(claim):
         return None
     parts = []
-    for handle in claim.about:
+    for handle, card in zip(claim.about, public):
+        if card is not None:
+            if not _holds(s.game, claim, card):
+                return False
+            continue
         held = book.held.get(handle)
-        if held is None or held.holder != seat or publicly_known(book, opened, handle):
+        if held is None or held.holder != seat:
             return None
         may_hold = lineage(s).of(s, handle)
         if may_hold is None:
             return None
-        cards = tuple(card for card in sorted(may_hold) if _holds(s.game, claim, card))
+        cards = tuple(c for c in sorted(may_hold) if _holds(s.game, claim, c))
         if len(cards) > MAX_CANDIDATES:
             return None
         parts.append(Statement(index, claim, handle, cards))
@@ -206,13 +248,19 @@ class ClaimProofFailed(BadCardProof):
         super().__init__(message, seat=seat, proof="claim")
 
 
-def check(s: Session, seat: int, statements: Sequence[Statement], raw: Any, *, mine: bool = False) -> None:
-    """Raise :class:`ClaimProofFailed` naming ``seat`` unless ``raw`` proves every statement.
+def check(s: Session, seat: int, owes: Owed, raw: Any, *, mine: bool = False) -> None:
+    """Raise :class:`ClaimProofFailed` naming ``seat`` unless every claim the record judges holds and
+    ``raw`` proves every statement.
 
     ``mine``: our own message, whose proofs we made: only its shape and the lies it admits
     (a part without a proof) are checked."""
     book = s.book
     assert book is not None
+    for _, claim, holds in owes.judged:
+        if not holds:
+            raise ClaimProofFailed(f"its claim {claim.describe()!r} is false: the record shows the cards "
+                                   f"{list(claim.about)} it is about", seat=seat)
+    statements = owes.statements
     if not isinstance(raw, (list, tuple)) or len(raw) != len(statements):
         raise ClaimProofFailed(f"its action must carry exactly {len(statements)} claim proof(s) "
                                f"(one per card of each claim it makes about its own cards)", seat=seat)
@@ -239,10 +287,13 @@ def check(s: Session, seat: int, statements: Sequence[Statement], raw: Any, *, m
             raise ClaimProofFailed(f"{what}: {detail}", seat=seat) from None
 
 
-def record(s: Session, statements: Sequence[Statement]) -> None:
-    """The claims these statements prove were proven at the current step (before it is applied)."""
-    for st in statements:
+def record(s: Session, owes: Owed) -> None:
+    """The claims checked at the current step (before it is applied): proven, or judged from the record."""
+    for st in owes.statements:
         s.claims_proven[st.index] = s.step
+    for index, _, holds in owes.judged:
+        if holds:
+            s.claims_proven[index] = s.step
 
 
 def status(s: Session, index: int) -> str:

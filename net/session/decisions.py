@@ -37,8 +37,8 @@ def send_action(s: Session, action: Action) -> None:
     parts = make_claims(s.book, s.step, s.plan.claims(action), s.caps.open_cards(s.state))
     body: dict[str, object] = {"action": action.to_data(), "cards": parts}
     if s.genesis.claims == CLAIMS_AT_STEP:
-        statements = claim_steps.owed(s, action.seat, s.state, s.game.apply(s.state, action))
-        body["claims"] = claim_steps.make(s, statements)
+        owes = claim_steps.owed(s, action.seat, s.state, s.game.apply(s.state, action))
+        body["claims"] = claim_steps.make(s, owes.statements)
     s._send("action", body)
 
 
@@ -74,13 +74,13 @@ def on_action(s: Session, env: Envelope) -> None:
     proven = verify_claims(s.book, s.step, seat, s.plan.claims(action), opened, body["cards"])
     after = s.game.apply(s.state, action)
     if at_step:
-        statements = claim_steps.owed(s, seat, s.state, after)
+        owes = claim_steps.owed(s, seat, s.state, after)
         try:
-            claim_steps.check(s, seat, statements, body["claims"], mine=env.digest() in s._made)
+            claim_steps.check(s, seat, owes, body["claims"], mine=env.digest() in s._made)
         except claim_steps.ClaimProofFailed as exc:
             s._halt(Cheat(seat, s.step, exc.detail))  # accepted on record: the signed action is the evidence
             return
-        claim_steps.record(s, statements)
+        claim_steps.record(s, owes)
     s._apply(action, after)
     for handle, point, card in proven:
         s.book.opened[point] = card

@@ -51,7 +51,7 @@ def send(t: Loopback, s0: Session, action: Declare, tamper: Callable[[Parts], An
          body: dict[str, Any] | None = None) -> None:
     """Seat 0 signs ``action`` with its proofs as ``tamper`` leaves them; deliver everything."""
     if body is None:
-        statements = claim_steps.owed(s0, 0, s0.state, s0.game.apply(s0.state, action))
+        statements = claim_steps.owed(s0, 0, s0.state, s0.game.apply(s0.state, action)).statements
         body = {"action": action.to_data(), "cards": [], "claims": tamper(claim_steps.make(s0, statements))}
     s0._send("action", body)
     s0.agent = RandomBot(random.Random(9))  # seat 0 plays on by itself
@@ -69,7 +69,7 @@ def convicted_at(t: Loopback, step: int) -> None:
 
 
 def statement(s0: Session, action: Declare) -> claim_steps.Statement:
-    return claim_steps.owed(s0, 0, s0.state, s0.game.apply(s0.state, action))[0]
+    return claim_steps.owed(s0, 0, s0.state, s0.game.apply(s0.state, action)).statements[0]
 
 
 def forged(s0: Session, st_: claim_steps.Statement, *, step: int | None = None, seat: int = 0,
@@ -105,7 +105,7 @@ def test_a_false_claim_with_a_forged_proof_is_convicted_at_its_step() -> None:
     t, s0 = at_declaration()
     step, low = s0.step, min(hand(s0))
     lie = Declare(0, low + 1, True)  # its lower card is below the floor it declares
-    truths = claim_steps.owed(s0, 0, s0.state, s0.game.apply(s0.state, Declare(0, low, True)))
+    truths = claim_steps.owed(s0, 0, s0.state, s0.game.apply(s0.state, Declare(0, low, True))).statements
     # the lie's proofs made with the true cards' candidate sets (the only proofs seat 0 can make)
     send(t, s0, lie, lambda parts: [[p[0], p[1], forged(s0, truth)] for p, truth in zip(parts, truths)])
     convicted_at(t, step)
