@@ -21,14 +21,17 @@ from engine.core.errors import IllegalAction
 from engine.core.game import check_answer_matches
 from engine.core.hidden import Knowledge
 from engine.core.pending import DRIVER_ANSWERS, Decision, Pending
-from engine.tiny.game import RULES_ID as TINY_RULES, Play, TinyGame, TinyState, card_ids, card_number, card_set_hash
+from engine.tiny.game import Play, TinyGame, TinyState, card_ids, card_number, card_set_hash
 from net.bots.random_bot import RandomBot
 from net.envelope import CLAIMS_AT_STEP, Genesis
+from net.games import LocalSetup, Table, register
+from net.games.tiny import ENTRY as TINY
 from net.session import Session
 from net.session.loopback import Loopback
 from net.session.plan import TablePlan
 from tests.net.session.harness import NONCE, identities
 
+RULES_ID = "test/held-claims"
 FIRST = "test.first_at_least"
 BOTH = "test.both_at_least"
 
@@ -47,6 +50,7 @@ class HeldClaimState(TinyState):
 
 
 class HeldClaimGame(TinyGame):
+    rules_id = RULES_ID
     codec = ActionCodec((Declare, Play, *DRIVER_ANSWERS))
 
     def initial_state(self, seats: int) -> HeldClaimState:
@@ -107,7 +111,7 @@ def plan(game: HeldClaimGame) -> TablePlan:
 
 def genesis(seats: int, claims: str = CLAIMS_AT_STEP) -> Genesis:
     ids = identities(seats, tag="held-claim")
-    return Genesis(TINY_RULES, "1", card_set_hash(), tuple(i.public_key for i in ids), {}, (NONCE,) * seats,
+    return Genesis(RULES_ID, "1", card_set_hash(), tuple(i.public_key for i in ids), {}, (NONCE,) * seats,
                    claims=claims)
 
 
@@ -129,3 +133,18 @@ def table(seats: int = 3, *, claims: str = CLAIMS_AT_STEP, seed: int = 5,
 
 def card_ids_of(seats: int) -> tuple[str, ...]:
     return card_ids(2 * seats + 4)
+
+
+def setup(g: Genesis) -> Table[Any]:
+    game = HeldClaimGame()
+    return Table(game, game.initial_state(len(g.seat_keys)), plan(game))
+
+
+def local(record: Any, components: Any = None) -> LocalSetup:
+    game = HeldClaimGame()
+    return LocalSetup(game, game.initial_state(record["seats"]), tuple(Knowledge(s) for s in range(record["seats"])),
+                      dict(record))
+
+
+register(dataclasses.replace(TINY, name="tiny-held-claims", title="Tiny with a declaration about one's hand",
+                             rules_id=RULES_ID, table=setup, local=local, client_ui=None, game_class=HeldClaimGame))

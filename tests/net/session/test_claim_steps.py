@@ -9,6 +9,7 @@ for anything else.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
 from typing import Any
@@ -20,7 +21,11 @@ from hypothesis import strategies as st
 from engine.core.hidden import Knowledge
 from engine.tiny.game import card_number
 from net.bots.random_bot import RandomBot
-from net.envelope import CLAIMS_AT_AUDIT, Genesis
+from engine.core.encoding import decode, encode
+from net.envelope import CLAIMS_AT_AUDIT, CLAIMS_AT_STEP, Genesis
+from net.transcript import save
+from net.verifier import verify
+from tools.verify import main as verify_cli
 from net.poker import group as g
 from net.poker.claim_proofs import prove_claim
 from net.poker.proofs import Context
@@ -31,6 +36,11 @@ from net.session.loopback import Loopback
 from tests.net.session.held_claim_game import Declare, table
 
 Parts = list[list[Any]]
+
+
+def encode_record(transcript: Any) -> Any:
+    """A transcript as a file holds it (canonical encoding and back)."""
+    return decode(encode(transcript))
 
 
 def at_declaration(claims: str | None = None) -> tuple[Loopback, Session]:
@@ -231,3 +241,38 @@ def test_honest_declarations_always_verify(seed: int, both: bool, below: int) ->
     step = s0.step
     send(t, s0, Declare(0, floor, both))
     assert all(s.halted is None and s.claims_proven == {0: step} and s.phase == "done" for s in t.sessions)
+
+
+def test_the_verifier_replays_the_proofs_and_reports_when_each_claim_was_proven(tmp_path: Any, capsys: Any) -> None:
+    t, s0 = at_declaration()
+    step = s0.step
+    send(t, s0, Declare(0, hand(s0)[0], False))
+    verdict = verify(encode_record(t.sessions[1].transcript()))
+    assert verdict.ok, str(verdict)
+    assert verdict.claim_protocol == CLAIMS_AT_STEP
+    assert verdict.claims == {"claims": 1, "proven_at_step": 1, "waited_for_audit": 0, "proven": [[0, step]]}
+    assert "1 of 1 proven at their step" in str(verdict)
+    path = tmp_path / "game.ftr"
+    save(path, t.sessions[1].transcript())
+    assert verify_cli([str(path), "--json"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert printed["claims"]["proven_at_step"] == 1 and printed["claims"]["waited_for_audit"] == 0
+
+
+def test_a_record_without_claim_proofs_still_verifies_with_every_claim_waiting() -> None:
+    t, s0 = at_declaration(CLAIMS_AT_AUDIT)
+    action = Declare(0, hand(s0)[0], False)
+    send(t, s0, action, body={"action": action.to_data(), "cards": []})
+    verdict = verify(encode_record(t.sessions[2].transcript()))
+    assert verdict.ok, str(verdict)
+    assert verdict.claim_protocol == CLAIMS_AT_AUDIT
+    assert verdict.claims == {"claims": 1, "proven_at_step": 0, "waited_for_audit": 1, "proven": []}
+
+
+def test_the_verifier_names_the_liar_at_the_step_it_lied() -> None:
+    liar = Liar()
+    t = table(3, declarer=liar)
+    t.start()
+    t.run()
+    verdict = verify(encode_record(t.sessions[1].transcript()))
+    assert not verdict.ok and (verdict.seat, verdict.step, verdict.reason) == (0, liar.lied_at, "cheat"), str(verdict)
