@@ -15,6 +15,7 @@ from typing import Any
 
 from client.i18n import tr
 from client.table.log import LogEntry
+from engine.core.capabilities import capabilities
 
 
 def claim_statuses(session: Any, pre: Any, post: Any) -> list[tuple[int, bool]]:
@@ -23,7 +24,8 @@ def claim_statuses(session: Any, pre: Any, post: Any) -> list[tuple[int, bool]]:
     if not getattr(session, "networked", False):
         return []
     proven = getattr(getattr(session, "session", None), "claims_proven", None)
-    before, after = getattr(pre, "claims", ()), getattr(post, "claims", ())
+    caps = capabilities(session.game)
+    before, after = caps.claims(pre), caps.claims(post)
     if not isinstance(proven, dict) or len(after) <= len(before):
         return []
     return [(int(claim.seat), index in proven) for index, claim in enumerate(after[len(before):], len(before))]

@@ -8,7 +8,7 @@ remembered by the play phase, :meth:`net.session.play.Play.applied`).
 On a table that proves claims at their step (genesis ``claims``
 :data:`~net.envelope.CLAIMS_AT_STEP`) the message also carries ``claims``:
 the proofs for the claims the action makes about the sender's own cards
-(net/session/claim_steps.py). A missing or failed one stops the game naming
+(net/session/claim_steps.py); an action that owes none leaves it out. A missing or failed one stops the game naming
 the seat at that step; the message is kept on record as the evidence.
 """
 
@@ -38,7 +38,8 @@ def send_action(s: Session, action: Action) -> None:
     body: dict[str, object] = {"action": action.to_data(), "cards": parts}
     if s.genesis.claims == CLAIMS_AT_STEP:
         owes = claim_steps.owed(s, action.seat, s.state, s.game.apply(s.state, action))
-        body["claims"] = claim_steps.make(s, owes.statements)
+        if owes.statements:
+            body["claims"] = claim_steps.make(s, owes.statements)
     s._send("action", body)
 
 
@@ -59,10 +60,10 @@ def on_action(s: Session, env: Envelope) -> None:
     body = env.body
     seat = env.seat
     at_step = s.genesis.claims == CLAIMS_AT_STEP
-    fields = {"action", "cards", "claims"} if at_step else {"action", "cards"}
-    if not isinstance(body, Mapping) or set(body) != fields:
+    if not isinstance(body, Mapping) or not {"action", "cards"} <= set(body) <= (
+            {"action", "cards", "claims"} if at_step else {"action", "cards"}):
         raise MalformedMessage("an action message is {'action': action, 'cards': proofs"
-                               + (", 'claims': claim proofs}" if at_step else "}"), seat=seat)
+                               + (", 'claims': claim proofs (when it makes claims)}" if at_step else "}"), seat=seat)
     action = s.game.codec.decode(body["action"])
     if isinstance(action, DRIVER_ANSWER_TYPES):
         raise UnexpectedMessage(f"sent a driver answer ({action.KIND}) as its decision; outcomes of dice "
@@ -76,7 +77,7 @@ def on_action(s: Session, env: Envelope) -> None:
     if at_step:
         owes = claim_steps.owed(s, seat, s.state, after)
         try:
-            claim_steps.check(s, seat, owes, body["claims"], mine=env.digest() in s._made)
+            claim_steps.check(s, seat, owes, body.get("claims", ()), mine=env.digest() in s._made)
         except claim_steps.ClaimProofFailed as exc:
             s._halt(Cheat(seat, s.step, exc.detail))  # accepted on record: the signed action is the evidence
             return

@@ -22,7 +22,7 @@ def _played(claims: str) -> tuple[types.SimpleNamespace, object, object]:
     assert s.phase == "done" and len(s.game.claims(s.state)) == 1
     index = next(k for k, state in enumerate(s.states) if s.game.claims(state))
     # the client's table session as far as claimlog reads it: networked, with the net session inside
-    return types.SimpleNamespace(networked=True, session=s), s.states[index - 1], s.states[index]
+    return types.SimpleNamespace(networked=True, session=s, game=s.game), s.states[index - 1], s.states[index]
 
 
 def test_a_claim_proven_at_its_step_reads_proven_now_in_both_languages() -> None:
@@ -46,4 +46,4 @@ def test_a_local_table_adds_no_claim_line() -> None:
     view, pre, post = _played(CLAIMS_AT_STEP)
     view.networked = False
     assert claim_statuses(view, pre, post) == []
-    assert claim_statuses(types.SimpleNamespace(networked=True, session=view.session), post, post) == []
+    assert claim_statuses(types.SimpleNamespace(networked=True, session=view.session, game=view.game), post, post) == []

@@ -182,14 +182,22 @@ def test_a_malformed_proof_is_convicted(name: str, tamper: Callable[[Parts], Any
     convicted_at(t, step)
 
 
-def test_an_action_without_its_claims_field_is_refused_naming_the_seat() -> None:
+def test_an_action_without_its_claims_field_is_convicted_when_it_owes_proofs() -> None:
     t, s0 = at_declaration()
     step = s0.step
     action = Declare(0, hand(s0)[0], False)
     send(t, s0, action, body={"action": action.to_data(), "cards": []})
-    for s in t.sessions[1:]:  # refused (the seat named); seat 0's agent then declares again, with its proof
+    convicted_at(t, step)
+
+
+def test_a_claims_field_on_a_record_that_proves_nothing_at_its_step_is_refused() -> None:
+    t, s0 = at_declaration(CLAIMS_AT_AUDIT)
+    step = s0.step
+    action = Declare(0, hand(s0)[0], False)
+    send(t, s0, action, body={"action": action.to_data(), "cards": [], "claims": []})
+    for s in t.sessions[1:]:  # refused (the seat named); seat 0's agent then declares again, the old way
         assert any(isinstance(e, Rejected) and e.seat == 0 and e.step == step for e in s.events)
-        assert s.halted is None and s.claims_proven == {0: step} and s.phase == "done"
+        assert s.halted is None and s.phase == "done"
 
 
 def test_a_record_made_before_claim_proofs_plays_with_every_claim_waiting_for_the_audit() -> None:
