@@ -30,7 +30,8 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
-from engine.core.claims import Claim, ClaimingGame
+from engine.core.capabilities import Capabilities
+from engine.core.claims import Claim
 from engine.core.encoding import encode
 from engine.core.errors import EngineError
 from engine.core.pending import HiddenOp
@@ -63,11 +64,9 @@ class Statement:
         return encode([STATEMENT_DOMAIN, self.claim, self.index, self.handle])
 
 
-def new_claims(game: Any, before: Any, after: Any) -> list[tuple[int, Claim]]:
+def new_claims(caps: Capabilities, before: Any, after: Any) -> list[tuple[int, Claim]]:
     """The claims ``after`` adds to the log of ``before``, with their log positions (a game only appends)."""
-    if not isinstance(game, ClaimingGame):
-        return []
-    old, new = game.claims(before), game.claims(after)
+    old, new = caps.claims(before), caps.claims(after)
     if len(new) < len(old):
         return []
     return [(len(old) + i, claim) for i, claim in enumerate(new[len(old):])]
@@ -139,7 +138,7 @@ def owed(s: Session, seat: int, before: Any, after: Any) -> Owed:
     opened = s.caps.open_cards(before)
     statements: list[Statement] = []
     judged: list[tuple[int, Claim, bool]] = []
-    for index, claim in new_claims(s.game, before, after):
+    for index, claim in new_claims(s.caps, before, after):
         if claim.seat != seat or not claim.about or len(set(claim.about)) != len(claim.about):
             continue  # another seat's claim, made by a seat deciding for it: the audit judges it
         public = [public_card(book, opened, h) for h in claim.about]
@@ -303,7 +302,7 @@ def status(s: Session, index: int) -> str:
 
 def counts(s: Session) -> dict[str, int]:
     """How many claims were proven at their step and how many wait for (or waited for) the audit."""
-    total = len(s.game.claims(s.state)) if isinstance(s.game, ClaimingGame) else 0
+    total = len(s.caps.claims(s.state))
     proven = sum(1 for i in s.claims_proven if i < total)
     return {"claims": total, "proven_at_step": proven, "waited_for_audit": total - proven}
 
