@@ -87,6 +87,8 @@ class Lineage:
     def __init__(self) -> None:
         self.scanned = 0
         self.cards: dict[int, frozenset[str]] = {}
+        #: Handle -> the cards proofs so far left it (each proof: its card is one of the candidates).
+        self.proven: dict[int, frozenset[str]] = {}
 
     def of(self, s: Session, handle: int) -> frozenset[str] | None:
         """The cards ``handle`` may hold (None: not known from the record)."""
@@ -107,6 +109,20 @@ class Lineage:
                         self.cards[h] = union
             self.scanned = k + 1
         return self.cards.get(handle)
+
+    def narrowed(self, s: Session, handle: int) -> frozenset[str] | None:
+        """The cards ``handle`` may hold, narrowed by every claim about it proven so far: a proof
+        showed its card is among that claim's candidates, so every later claim about it is proven
+        over what is left (a smaller proof), and needs no proof when every card left makes it true.
+        What is left is public, derived from the record alone, so this tells nobody anything new."""
+        cards = self.of(s, handle)
+        known = self.proven.get(handle)
+        return cards if cards is None or known is None else cards & known
+
+    def proved(self, handle: int, cards: Sequence[str]) -> None:
+        """A proof at this step showed ``handle`` holds one of ``cards``."""
+        known = self.proven.get(handle)
+        self.proven[handle] = frozenset(cards) if known is None else known & frozenset(cards)
 
 
 _LINEAGES: WeakKeyDictionary[Any, Lineage] = WeakKeyDictionary()
@@ -148,8 +164,8 @@ def owed(s: Session, seat: int, before: Any, after: Any) -> Owed:
                 judged.append((index, claim, verdict))
             continue
         parts = _statements(s, book, seat, index, claim, public)
-        if isinstance(parts, bool):
-            judged.append((index, claim, False))
+        if isinstance(parts, bool) or parts == []:
+            judged.append((index, claim, parts == []))  # shown false by a public card; or implied already
         elif parts is not None:
             statements.extend(parts)
     return Owed(tuple(statements), tuple(judged))
@@ -187,10 +203,12 @@ def _statements(s: Session, book: CardBook, seat: int, index: int, claim: Claim,
         held = book.held.get(handle)
         if held is None or held.holder != seat:
             return None
-        may_hold = lineage(s).of(s, handle)
+        may_hold = lineage(s).narrowed(s, handle)
         if may_hold is None:
             return None
         cards = tuple(c for c in sorted(may_hold) if _holds(s.game, claim, c))
+        if len(cards) == len(may_hold):
+            continue  # every card it may hold makes the claim true: proven already (Lineage.narrowed)
         if len(cards) > MAX_CANDIDATES:
             return None
         parts.append(Statement(index, claim, handle, cards))
@@ -290,6 +308,7 @@ def record(s: Session, owes: Owed) -> None:
     """The claims checked at the current step (before it is applied): proven, or judged from the record."""
     for st in owes.statements:
         s.claims_proven[st.index] = s.step
+        lineage(s).proved(st.handle, st.cards)
     for index, _, holds in owes.judged:
         if holds:
             s.claims_proven[index] = s.step

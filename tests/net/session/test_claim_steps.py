@@ -43,14 +43,19 @@ def encode_record(transcript: Any) -> Any:
     return decode(encode(transcript))
 
 
-def at_declaration(claims: str | None = None) -> tuple[Loopback, Session]:
-    """A 3-seat table stopped where seat 0 must declare (the test acts for it)."""
-    t = table(3, declarer=None) if claims is None else table(3, declarer=None, claims=claims)
-    t.start()
-    t.run()
-    s0 = t.sessions[0]
-    assert s0.pending is not None and getattr(s0.pending, "prompt", "") == "test.declare"
-    return t, s0
+def at_declaration(claims: str | None = None, first_at_least: int = 4) -> tuple[Loopback, Session]:
+    """A 3-seat table stopped where seat 0 must declare (the test acts for it), its first hand card
+    c04 or higher (the cards are dealt at random: fresh tables until one fits), so that floors
+    below it make claims some cards do not satisfy (a claim every card satisfies needs no proof)."""
+    for _ in range(50):
+        t = table(3, declarer=None) if claims is None else table(3, declarer=None, claims=claims)
+        t.start()
+        t.run()
+        s0 = t.sessions[0]
+        assert s0.pending is not None and getattr(s0.pending, "prompt", "") == "test.declare"
+        if hand(s0)[0] >= first_at_least:
+            return t, s0
+    raise AssertionError("fifty deals in a row gave seat 0 a low first card")
 
 
 def hand(s0: Session) -> list[int]:
@@ -134,12 +139,12 @@ def test_a_lie_sent_without_a_proof_is_convicted_everywhere_even_by_the_liar() -
 def test_a_proof_made_for_something_else_is_convicted(how: str) -> None:
     t, s0 = at_declaration()
     step, first = s0.step, hand(s0)[0]
-    floor = max(0, first - 3)
+    floor = first - 3
     action = Declare(0, floor, False)
     st_ = statement(s0, action)
     card = s0.knowledge.card(st_.handle)
     assert card is not None
-    other = statement(s0, Declare(0, max(0, floor - 1), False)) if floor else statement(s0, Declare(0, 0, True))
+    other = statement(s0, Declare(0, floor + 1, False))
     proof = {
         "another step": lambda: forged(s0, st_, step=step + 1),
         "another seat": lambda: forged(s0, st_, seat=1),
@@ -284,3 +289,24 @@ def test_the_verifier_names_the_liar_at_the_step_it_lied() -> None:
     t.run()
     verdict = verify(encode_record(t.sessions[1].transcript()))
     assert not verdict.ok and (verdict.seat, verdict.step, verdict.reason) == (0, liar.lied_at, "cheat"), str(verdict)
+
+
+def test_a_claim_every_card_satisfies_needs_no_proof_and_counts_as_proven() -> None:
+    t, s0 = at_declaration()
+    step = s0.step
+    action = Declare(0, 0, True)  # every card is c00 or higher
+    assert claim_steps.owed(s0, 0, s0.state, s0.game.apply(s0.state, action)).statements == ()
+    send(t, s0, action)
+    assert all(s.halted is None and s.claims_proven == {0: step} for s in t.sessions)
+
+
+def test_a_proof_narrows_what_the_card_may_be_for_every_later_claim() -> None:
+    t, s0 = at_declaration()
+    first = hand(s0)[0]
+    action = Declare(0, first, False)
+    [st_] = claim_steps.owed(s0, 0, s0.state, s0.game.apply(s0.state, action)).statements
+    send(t, s0, action)
+    for s in t.sessions:
+        assert claim_steps.lineage(s).proven[st_.handle] == frozenset(st_.cards)
+        narrowed = claim_steps.lineage(s).narrowed(s, st_.handle)
+        assert narrowed is not None and min(card_number(c) for c in narrowed) == first
