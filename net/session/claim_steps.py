@@ -9,8 +9,10 @@ privately and that the table plan can state card by card
 ElGamal pair that the card is one of the cards that make the claim true
 (:func:`net.poker.claim_proofs.prove_claim`), and sends the proofs with the
 action (``claims`` in the action message, one part per (claim, card)). The
-candidate cards are those the handle may hold (:class:`Lineage`) for which
-the game's own ``claim_holds`` accepts the claim.
+candidate cards are those the handle may hold (:class:`Lineage`, narrowed
+by every earlier proof about it) for which the game's own ``claim_holds``
+accepts the claim; a claim that every card left satisfies needs no proof,
+and one whose cards add up to more than 64 candidates waits.
 
 Every peer derives the same list of owed proofs from the public record alone
 (the claim log, who holds which card, the public card points, the start
