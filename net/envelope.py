@@ -486,6 +486,14 @@ SHUFFLE_RULES = {
     SHUFFLES_EVERY_SEAT: "every seat shuffles every deck (records made before issue 26 item 3)",
     SHUFFLES_DRAWERS: "the seats that draw from a deck shuffle it, then a joint public permutation "
                       "(drawers-beacon/v1)",
+#: Claims judged only at the end-of-game audit (records made before issue 31).
+CLAIMS_AT_AUDIT = "audit/v1"
+#: Claims about one's own hidden cards proven at their step (net/session/claim_steps.py).
+CLAIMS_AT_STEP = "or-dleq/v1"
+#: Claim protocols this release plays and verifies, and what tools.verify calls them.
+CLAIM_PROTOCOLS = {
+    CLAIMS_AT_AUDIT: "claims judged at the end-of-game audit only (records made before issue 31)",
+    CLAIMS_AT_STEP: "claims about one's own cards proven at their step (or-dleq/v1)",
 }
 
 
@@ -511,6 +519,10 @@ class Genesis:
     replays with every seat shuffling, as it was played. The drawers' rule
     needs the one-phase dice keys, so it goes with :data:`DICE_VRF` only (a
     record of commit-reveal dice always shuffles with every seat).
+    ``claims`` names how declarations about hidden cards are checked
+    (:data:`CLAIM_PROTOCOLS`), in the same way: new games prove them at their
+    step (:data:`CLAIMS_AT_STEP`); a record without the field judges them at
+    the audit only (:data:`CLAIMS_AT_AUDIT`) and keeps its game id.
     """
 
     rules_id: str
@@ -521,6 +533,7 @@ class Genesis:
     nonces: tuple[bytes, ...]
     dice: str = DICE_VRF
     shuffles: str = SHUFFLES_DRAWERS
+    claims: str = CLAIMS_AT_STEP
 
     def __post_init__(self) -> None:
         for name in ("seat_keys", "nonces"):
@@ -559,6 +572,10 @@ class Genesis:
         if self.shuffles == SHUFFLES_DRAWERS and self.dice != DICE_VRF:
             # a record of commit-reveal dice predates the drawers' rule too (its beacon needs the VRF keys)
             object.__setattr__(self, "shuffles", SHUFFLES_EVERY_SEAT)
+        if not isinstance(self.claims, str) or self.claims not in CLAIM_PROTOCOLS:
+            raise MalformedMessage(f"this record checks its claims with protocol {self.claims!r}, which this "
+                                   f"release does not know (it knows {sorted(CLAIM_PROTOCOLS)}); update "
+                                   "Fairtable to play or verify it")
 
     def to_data(self) -> dict[str, Any]:
         data = {"rules_id": self.rules_id, "rules_version": self.rules_version,
@@ -568,6 +585,8 @@ class Genesis:
             data["dice"] = self.dice
         if self.shuffles != SHUFFLES_EVERY_SEAT:
             data["shuffles"] = self.shuffles
+        if self.claims != CLAIMS_AT_AUDIT:
+            data["claims"] = self.claims
         return data
 
     def __canonical__(self) -> dict[str, Any]:
@@ -575,9 +594,9 @@ class Genesis:
 
     @classmethod
     def from_data(cls, data: Any) -> Genesis:
-        if not isinstance(data, Mapping) or set(data) - {"dice", "shuffles"} != _GENESIS_FIELDS:
+        if not isinstance(data, Mapping) or set(data) - {"dice", "shuffles", "claims"} != _GENESIS_FIELDS:
             raise MalformedMessage(f"a genesis record is a map with exactly the fields {sorted(_GENESIS_FIELDS)} "
-                                   "and, since issue 26, 'dice'"
+                                   "and, since issues 26 and 31, 'dice', 'shuffles' and 'claims'"
                                    + (" (this looks like a record of an earlier release, with one host "
                                       "'nonce' instead of one per seat)" if isinstance(data, Mapping)
                                       and "nonce" in data else ""))
@@ -595,9 +614,14 @@ class Genesis:
         if "shuffles" in data and dice == DICE_COMMIT_REVEAL:
             raise MalformedMessage(f"shuffle rule {shuffles!r} needs the {DICE_VRF!r} dice keys for its beacon; "
                                    f"this record rolls its dice with {dice!r}")
+        claims = data.get("claims", CLAIMS_AT_AUDIT)
+        if "claims" in data and claims == CLAIMS_AT_AUDIT:
+            raise MalformedMessage(f"a genesis record of claims checked at the audit ({CLAIMS_AT_AUDIT!r}) has no "
+                                   "'claims' field (records made before issue 31 never had one)")
         return cls(rules_id=data["rules_id"], rules_version=data["rules_version"],
                    card_set_hash=data["card_set_hash"], seat_keys=tuple(data["seat_keys"]),
-                   options=data["options"], nonces=tuple(data["nonces"]), dice=dice, shuffles=shuffles)
+                   options=data["options"], nonces=tuple(data["nonces"]), dice=dice, shuffles=shuffles,
+                   claims=claims)
 
     def __hash__(self) -> int:
         return hash(encode(self.to_data()))

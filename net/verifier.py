@@ -20,11 +20,12 @@ from typing import Any
 from engine.core.encoding import encode
 from engine.core.errors import EncodingError, EngineError
 from engine.core.game import Outcome, hash_of
-from net.envelope import DICE_PROTOCOLS, Envelope, EquivocationProof, Genesis, SeatLog, game_id, verify_equivocation_proof
+from net.envelope import CLAIM_PROTOCOLS, DICE_PROTOCOLS, Envelope, EquivocationProof, Genesis, SeatLog, game_id, verify_equivocation_proof
 from net.errors import BrokenChain, ProtocolError
 from net.games import game_for_rules, table_for
 from net.identity import fingerprint_of
 from net.session.conviction import EQUIVOCATION, FALSE_STATE_HASH
+from net.session.claim_steps import report as claim_report
 from net.session.core import Session
 from net.session.deadlines import void_claims
 from net.session.events import Applied, Cheat, Rejected
@@ -81,6 +82,10 @@ class Verdict:
         self.judged = False
         #: The record's dice protocol (net.envelope.DICE_PROTOCOLS), once its genesis could be read.
         self.dice: str | None = None
+        #: The record's claim protocol (net.envelope.CLAIM_PROTOCOLS) and, once replayed, how many claims
+        #: were proven at their step and when (net.session.claim_steps.report).
+        self.claim_protocol: str | None = None
+        self.claims: dict[str, Any] | None = None
 
     @property
     def unproven(self) -> bool:
@@ -92,7 +97,8 @@ class Verdict:
         return {"ok": self.ok, "step": self.step, "seat": self.seat, "reason": self.reason,
                 "detail": self.detail, "seats": self.seats, "outcome": self.outcome, "audit": self.audit,
                 "end": self.end, "forfeit": self.forfeit, "void_claims": self.void_claims, "table": self.table,
-                "abandoned": self.abandoned, "unproven": self.unproven, "dice": self.dice}
+                "abandoned": self.abandoned, "unproven": self.unproven, "dice": self.dice,
+                "claim_protocol": self.claim_protocol, "claims": self.claims}
 
     def _who(self, seat: int) -> str:
         named = next((s["name"] for s in self.seats if s["seat"] == seat), "")
@@ -116,6 +122,10 @@ class Verdict:
                          + ("; the game's independent judge agrees with every seat's result" if self.judged else ""))
         if self.dice is not None:
             lines.append(f"  dice: {DICE_PROTOCOLS.get(self.dice, self.dice)}")
+        if self.claims is not None and self.claims["claims"]:
+            lines.append(f"  claims: {self.claims['proven_at_step']} of {self.claims['claims']} proven at their step, "
+                         f"{self.claims['waited_for_audit']} checked at the end "
+                         f"({CLAIM_PROTOCOLS.get(self.claim_protocol or '', self.claim_protocol)})")
         for s in self.seats:
             key = s["fingerprint"] if s["fingerprint"] == UNSIGNED else f"key {s['fingerprint']}"
             lines.append(f"  seat {s['seat']}: {s['name'] or '(no name)'}, {key}")
@@ -183,22 +193,29 @@ def verify(data: Any, *, on_applied: OnApplied | None = None) -> Verdict:
         genesis, raw = parse(data)
     except TranscriptError as exc:
         return _fail(None, None, "format", str(exc))
+    replayed: list[Session] = []
     try:
-        verdict = _verify(genesis, raw, on_applied)
+        verdict = _verify(genesis, raw, on_applied, replayed)
     except Exception as exc:  # noqa: BLE001 - a verifier's answer to any input is a verdict
         verdict = _fail(None, None, "unexpected", f"the record could not be checked ({type(exc).__name__}: "
                                                   f"{exc}); it is not accepted")
     verdict.seats = seat_list(genesis)
     verdict.dice = genesis.dice
+    verdict.claim_protocol = genesis.claims
+    if replayed:
+        verdict.claims = claim_report(replayed[0])
     return verdict
 
 
-def _verify(genesis: Genesis, raw: list[Any], on_applied: OnApplied | None = None) -> Verdict:
+def _verify(genesis: Genesis, raw: list[Any], on_applied: OnApplied | None = None,
+            replayed: list[Session] | None = None) -> Verdict:
     try:
         table = table_for(genesis)
         observer = Session(genesis, table.game, table.state, plan=table.plan)
     except (ValueError, TypeError, KeyError, ProtocolError, EngineError) as exc:
         return _fail(0, None, "genesis", f"the genesis record cannot start a game: {exc}")
+    if replayed is not None:
+        replayed.append(observer)  # what its replay found about claims goes into the verdict
     if on_applied is not None:
         hook = on_applied
         observer.subscribe(lambda notice: hook(notice) if isinstance(notice, Applied) else None)

@@ -3,7 +3,12 @@
 Checks every signature, chain, commitment, proof, the engine replay, every
 state hash and the end-of-game audit: opened deck lists, hand cards opened
 with proofs, and every decision re-judged with them (Rider: no pass while a
-hand card could be played) (docs/protocol.md §13). Every answer lists the
+hand card could be played) (docs/protocol.md §13). Claims about hidden
+cards proven at their step are replayed too: the answer says how many were
+proven at their step and how many waited for the audit (``claims:`` line;
+``--json``: ``claim_protocol`` and ``claims`` with ``proven_at_step``,
+``waited_for_audit`` and each proven claim's ``[log position, step]``); a
+record made before issue 31 has every claim waiting. Every answer lists the
 seats with their names and key fingerprints. Exit status (a script reads
 the result from it):
 

@@ -28,6 +28,7 @@ import pygame
 from client import theme
 from client.app import App
 from client.i18n import known, tr
+from client.locke.claimlog import claim_entries, claim_statuses
 from client.locke.board import BoardLayout, BoardMarks, destroyed_cells, draw_board, layout as board_layout, piece, side_of
 from client.locke.help import HELP
 from client.locke.intents import Group, board_targets, groups, kind_of, placing
@@ -126,10 +127,13 @@ class LockeScene(TableScene[LockeState]):
         proof = "" if isinstance(action, Action) and action.seat >= 0 else self.session.proof
         mine = getattr(action, "seat", -1) == me
 
+        claims = claim_statuses(self.session, pre, post)  # read now: proven or waiting (client/locke/claimlog.py)
+
         def words(lang: str) -> list[LogEntry]:
             namer = Namer(lang, names, me, components, knowledge, fighters)
             first, *events = told(namer, pre, action, post)
-            return [LogEntry(first, proof=proof, turn_marker=mine)] + [LogEntry(line) for line in events]
+            return ([LogEntry(first, proof=proof, turn_marker=mine)] + [LogEntry(line) for line in events]
+                    + claim_entries(lang, claims, names, me))
 
         return words
 

@@ -199,6 +199,8 @@ class Session:
         self.dice_keys: dict[int, bytes] = {}
         #: Every hidden placement on record, its cells' commitments and openings (net.session.placement).
         self.placements = PlacementBook()
+        #: Claim log position -> the step it was proven at (net.session.claim_steps); the rest wait for the audit.
+        self.claims_proven: dict[int, int] = {}
         #: The audit phase once the game reached it (kept after it: its openings and judgement).
         self.audit: Audit | None = None
         # end of game (recorded when the final phase begins, or by a conviction)
@@ -614,12 +616,13 @@ class Session:
         self._out.append(Outgoing(data))
         return env
 
-    def _apply(self, action: Action) -> None:
-        """Feed one input to the engine and advance the step (play phase only)."""
+    def _apply(self, action: Action, after: Any = None) -> None:
+        """Feed one input to the engine and advance the step (play phase only); ``after``: the
+        state ``action`` leads to, when the caller already applied it (apply is pure)."""
         play = self._phase
         assert isinstance(play, Play)
         before, step = self.state, self.step
-        state = self.game.apply(self.state, action)
+        state = self.game.apply(self.state, action) if after is None else after
         play.applied(before, step, action)
         self.state = state
         self.step += 1

@@ -31,6 +31,12 @@ so the session itself stays game-agnostic.
   hand card could be played, rider.3/rider.14). At the end of the game every
   seat opens, verifiably, the hidden cards of the zones it names, and its
   ``check`` judges each such decision (net/session/audit.py).
+- ``claim_per_card(claim)``: whether a claim (engine/core/claims.py) holds
+  exactly when each card it is about, alone, makes the game's
+  ``claim_holds(claim, (card,))`` true. Such a claim is proven by its maker
+  at its step (net/session/claim_steps.py), card by card, over the cards
+  each handle may hold; the default proves nothing and every claim waits for
+  the audit.
 """
 
 from __future__ import annotations
@@ -41,6 +47,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engine.core.actions import Action
+from engine.core.claims import Claim
 
 Resolve = Callable[[int], "str | None"]
 
@@ -92,6 +99,10 @@ def _no_public_cards(state: Any) -> Mapping[int, str]:
     return {}
 
 
+def _never(claim: Claim) -> bool:
+    return False
+
+
 def _random_stand_in(rng: random.Random) -> Any:
     from net.bots.random_bot import RandomBot
 
@@ -110,4 +121,5 @@ class TablePlan:
     hand_audit: HandAudit | None = None
     stand_in: Callable[[random.Random], Any] = _random_stand_in
     drawers: Callable[[Any, str], tuple[int, ...] | None] = every_seat_shuffles
+    claim_per_card: Callable[[Claim], bool] = _never
 

@@ -10,6 +10,8 @@ import pytest
 
 from engine.core.encoding import decode, encode
 from net.envelope import (
+    CLAIMS_AT_AUDIT,
+    CLAIMS_AT_STEP,
     DICE_COMMIT_REVEAL,
     DICE_VRF,
     ZERO32,
@@ -63,28 +65,44 @@ def table(n: int) -> tuple[list[Identity], Genesis, bytes, list[EnvelopeWriter]]
 
 
 def test_game_id_literal_vector() -> None:
-    """A record of commit-reveal dice (made before issue 26) keeps its game id: no 'dice' field."""
+    """A record of commit-reveal dice (made before issue 26) keeps its game id: no 'dice' field (and
+    no 'claims' field: claims judged at the audit, before issue 31)."""
     ids = identities(2)
-    gid = game_id(genesis(ids, dice=DICE_COMMIT_REVEAL))
+    gid = game_id(genesis(ids, dice=DICE_COMMIT_REVEAL, claims=CLAIMS_AT_AUDIT))
     assert gid.hex() == "175f9aa8f0fd9a7e426e6e6171611c0d6e8cb8e66e6f36cb4c4746c781ffb40c"
     # the same by hand: SHA-256 of the canonical [domain, record]
     record = {"card_set_hash": b"c" * 32, "nonces": [b"n" * 16 + b"\x00", b"n" * 16 + b"\x01"],
               "options": {"turn_limit": 300}, "rules_id": "rider", "rules_version": "1",
               "seat_keys": [i.public_key for i in ids]}
     assert hashlib.sha256(encode(["fairtable/game-id/v2", record])).digest() == gid
-    # a new record names its one-phase dice and its shuffle rule, and both are inside the game id
-    assert genesis(ids).dice == DICE_VRF
+    # a new record names its one-phase dice, its shuffle rule and its claims proven at their step, all
+    # inside the game id
+    assert genesis(ids).dice == DICE_VRF and genesis(ids).claims == CLAIMS_AT_STEP
     new = hashlib.sha256(encode(["fairtable/game-id/v2", {**record, "dice": "vrf-dleq/v1",
-                                                          "shuffles": "drawers-beacon/v1"}])).digest()
+                                                           "shuffles": "drawers-beacon/v1",
+                                                           "claims": "or-dleq/v1"}])).digest()
     assert game_id(genesis(ids)) == new != gid
     assert Genesis.from_data(genesis(ids).to_data()) == genesis(ids)
     assert Genesis.from_data(record).dice == DICE_COMMIT_REVEAL
+    assert Genesis.from_data(record).claims == CLAIMS_AT_AUDIT
+    # a record of issue 26 (one-phase dice) made before issue 31 keeps its id and judges claims at the audit
+    dice_only = {**record, "dice": "vrf-dleq/v1"}
+    assert Genesis.from_data(dice_only).claims == CLAIMS_AT_AUDIT
+    assert game_id(Genesis.from_data(dice_only)) == hashlib.sha256(encode(["fairtable/game-id/v2", dice_only])).digest()
 
 
 @pytest.mark.parametrize("dice, words", [
     ("vrf-dleq/v9", "does not know"), (["vrf-dleq/v1"], "does not know"), (DICE_COMMIT_REVEAL, "never had one")])
 def test_a_genesis_with_an_unknown_or_spelled_out_legacy_dice_protocol_is_refused(dice: Any, words: str) -> None:
     data = {**genesis(identities(2)).to_data(), "dice": dice}
+    with pytest.raises(MalformedMessage, match=words):
+        Genesis.from_data(data)
+
+
+@pytest.mark.parametrize("claims, words", [
+    ("or-dleq/v9", "does not know"), (["or-dleq/v1"], "does not know"), (CLAIMS_AT_AUDIT, "never had one")])
+def test_a_genesis_with_an_unknown_or_spelled_out_legacy_claim_protocol_is_refused(claims: Any, words: str) -> None:
+    data = {**genesis(identities(2)).to_data(), "claims": claims}
     with pytest.raises(MalformedMessage, match=words):
         Genesis.from_data(data)
 

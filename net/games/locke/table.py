@@ -28,9 +28,11 @@ What the session needs beyond the engine (net/session/plan.py):
   dealt from the combat deck later without having shuffled it (a follow-up
   draw nobody named here) reshuffles it first, so a wrong guess costs time,
   never privacy.
-- Declarations about hidden cards (claims) are judged at the end-of-game
-  audit (net/session/claim_audit.py); hidden placements by
-  net/session/placement.py.
+- ``claim_per_card``: declarations about hidden cards (claims) that the
+  declaring seat can prove about its own cards are proven at their step
+  (net/games/locke/claim_cards.py, net/session/claim_steps.py); every claim
+  is judged again at the end-of-game audit (net/session/claim_audit.py).
+  Hidden placements are checked by net/session/placement.py.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from engine.locke.components import ComponentSet
 from engine.locke.game import LockeGame
 from engine.locke.state import MAX_SEATS, MIN_SEATS, LockeState
 from net.envelope import Genesis
+from net.games.locke.claim_cards import per_card
 from net.games.locke.random_bot import LockeRandomBot
 from net.games import Table
 from net.session.plan import TablePlan
@@ -69,7 +72,8 @@ def drawers(state: LockeState, zone: str) -> tuple[int, ...] | None:
 
 def plan(game: LockeGame) -> TablePlan:
     """The table plan of a Locke game (see the module docstring)."""
-    return TablePlan(public_cards=game.open_cards, claims=no_card_proofs, stand_in=LockeRandomBot, drawers=drawers)
+    return TablePlan(public_cards=game.open_cards, claims=no_card_proofs, stand_in=LockeRandomBot, drawers=drawers,
+                     claim_per_card=per_card)
 
 
 def table(genesis: Genesis, chosen: ComponentSet) -> Table[LockeState]:

@@ -69,6 +69,8 @@ def test_a_networked_locke_game_verifies_judges_every_claim_and_notes_what_each_
     verdict = verify(decode(raw))
     assert verdict.ok and verdict.judged, str(verdict)  # the independent judge agrees with the engine
     assert left == 0  # every claim was judged at the audit
+    claims = verdict.claims  # most claims were proven at their step (issue 31); the verifier replayed the proofs
+    assert claims is not None and claims["proven_at_step"] >= 0.9 * claims["claims"] > 0, claims
     assert kinds.get("placement:place", 0) >= 1 and kinds.get("placement:open", 0) >= 1
     topics = {n.topic.partition(":")[0] for k in knowledge for n in k.notes}
     assert "placed" in topics  # the ambush placer's own note
@@ -197,6 +199,10 @@ def test_a_seat_lying_about_its_hidden_card_is_named_with_its_seat_and_step() ->
             [(s.halted.seat, s.halted.step)]
         assert (2, liar.lied_at) in named or named[0][0] == 2, (named, liar.lied_at)
     assert ss[0].verdict is None or ss[0].verdict.startswith("failed")
+    if ss[0].halted is not None:  # a claim proven at its step (issue 31): caught where it lies, by every seat
+        assert all(s.halted is not None and (s.halted.seat, s.halted.step) == (2, liar.lied_at) for s in ss)
+        verdict = verify(decode(encode(ss[0].transcript())))
+        assert not verdict.ok and (verdict.seat, verdict.step) == (2, liar.lied_at), str(verdict)
 
 
 def _kill_and_resume(tmp_path: Path, moments: Sequence[Callable[[Session], bool]]) -> tuple[int, list[Session]]:

@@ -1,0 +1,40 @@
+"""The log's word on each declaration a networked table logged: proven now, or checked at the end.
+
+Why: on a networked table a declaration about hidden cards (a claim,
+engine/core/claims.py) is either proven at once by its maker with a
+zero-knowledge proof that every peer checked before accepting the move
+(net/session/claim_steps.py), or it can only be judged when its cards are
+revealed at the end-of-game audit. A player should know which, to know how
+far to trust what was declared. A local table judges every claim at once
+and adds no line.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from client.i18n import tr
+from client.table.log import LogEntry
+from engine.core.capabilities import capabilities
+
+
+def claim_statuses(session: Any, pre: Any, post: Any) -> list[tuple[int, bool]]:
+    """(declaring seat, proven at its step) for each claim ``post`` adds to ``pre``'s log; empty on a
+    local table. ``session`` is the scene's table session (client/table/net_session.py)."""
+    if not getattr(session, "networked", False):
+        return []
+    proven = getattr(getattr(session, "session", None), "claims_proven", None)
+    caps = capabilities(session.game)
+    before, after = caps.claims(pre), caps.claims(post)
+    if not isinstance(proven, dict) or len(after) <= len(before):
+        return []
+    return [(int(claim.seat), index in proven) for index, claim in enumerate(after[len(before):], len(before))]
+
+
+def claim_entries(lang: str, statuses: list[tuple[int, bool]], names: tuple[str, ...], me: int) -> list[LogEntry]:
+    """One log line per claim, in the table's language."""
+    out = []
+    for seat, proven in statuses:
+        who = tr(lang, "lk_claim_you") if seat == me else names[seat] if 0 <= seat < len(names) else str(seat)
+        out.append(LogEntry(tr(lang, "lk_claim_proven" if proven else "lk_claim_waits", who=who)))
+    return out
