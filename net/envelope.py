@@ -486,6 +486,7 @@ SHUFFLE_RULES = {
     SHUFFLES_EVERY_SEAT: "every seat shuffles every deck (records made before issue 26 item 3)",
     SHUFFLES_DRAWERS: "the seats that draw from a deck shuffle it, then a joint public permutation "
                       "(drawers-beacon/v1)",
+}
 #: Claims judged only at the end-of-game audit (records made before issue 31).
 CLAIMS_AT_AUDIT = "audit/v1"
 #: Claims about one's own hidden cards proven at their step (net/session/claim_steps.py).
