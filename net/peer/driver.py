@@ -686,7 +686,7 @@ class Peer:
         """As the host: every envelope accepted since, to each watcher that pulled."""
         if self.desk is None or self.session is None or not self.desk.watchers:
             return
-        for key, payloads in self.desk.push(self.session):
+        for key, payloads in self.desk.push(self.session, self.reactor.seconds()):
             for data in payloads:
                 self.mesh.send_to(key, data)
 

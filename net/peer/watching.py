@@ -60,10 +60,12 @@ class Bucket:
     at: float
 
     def take(self, now: float, n: float = 1.0) -> bool:
-        """Take ``n`` tokens if the bucket holds them (after its refill up to ``now``)."""
+        """Take ``n`` tokens if the bucket holds them (after its refill up to ``now``). A take larger
+        than the whole bucket succeeds only from a full one and leaves it in debt, so one big answer
+        (a late watcher's catch-up of a long game) is possible and still paid for at the refill rate."""
         self.tokens = min(float(self.size), self.tokens + max(0.0, now - self.at) / self.refill)
         self.at = now
-        if self.tokens < n:
+        if self.tokens < min(n, float(self.size)):
             return False
         self.tokens -= n
         return True
@@ -157,8 +159,7 @@ class WatchDesk:
         if not watcher.pulls.take(now):
             raise LobbyError(f"more than {PULL_BURST} pulls in a row (one per {PULL_REFILL} s after that); "
                              "the extra ones are ignored")
-        watcher.sent = have
-        return have
+        return have  # what it was sent moves on only once the answer fits its byte budget (the driver)
 
     def answer(self, key: bytes, payloads: Sequence[bytes], now: float) -> bool:
         """Whether the answer to a pull (``payloads``) fits the watcher's byte budget (spent if so)."""
@@ -186,16 +187,19 @@ class WatchDesk:
             raise LobbyError(f"a {message.kind!r} from watcher {watcher.name} for another game")
         return watcher
 
-    def push(self, session: Session) -> list[tuple[bytes, list[bytes]]]:
+    def push(self, session: Session, now: float) -> list[tuple[bytes, list[bytes]]]:
         """For each watcher that pulled: the envelopes accepted since it was last sent some,
-        as catch-up payloads (each well inside one frame); its count moves on."""
+        as catch-up payloads (each well inside one frame), paid from the same byte budget as its
+        pulls; its count moves on only when they are sent (over budget: they wait for a later push)."""
         out: list[tuple[bytes, list[bytes]]] = []
-        now = held(session)
+        have = held(session)
         for watcher in self.watchers.values():
-            if watcher.sent is None or watcher.sent == now:
+            if watcher.sent is None or watcher.sent == have:
                 continue
             payloads = [o.data for o in replies(session, watcher.sent, None)]
-            watcher.sent = tuple(max(a, b) for a, b in zip(watcher.sent, now))
+            if payloads and not watcher.pulled.take(now, float(sum(len(p) for p in payloads))):
+                continue
+            watcher.sent = tuple(max(a, b) for a, b in zip(watcher.sent, have))
             if payloads:
                 out.append((watcher.key, payloads))
         return out

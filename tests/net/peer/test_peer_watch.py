@@ -5,6 +5,8 @@ the game; the host's limits and refusals say what happened."""
 
 from __future__ import annotations
 
+from net.envelope import game_id
+
 import secrets
 
 import pytest
@@ -337,3 +339,42 @@ def test_a_host_that_leaves_while_watched_closes_cleanly_and_the_watcher_is_told
     assert watcher.result is not None and "the host left the table" in str(watcher.result["error"])
     assert watcher.ending is not None and watcher.ending.id == "end_host_left"
     joiner.leave("the test is over")
+
+
+def test_a_watcher_over_its_byte_budget_gets_nothing_by_pulling_again() -> None:
+    """A pull refused for its byte budget is not answered later by the host's push either (the push
+    pays from the same budget), so pulling the whole game again and again gets a watcher nothing."""
+    table, host, joiner, invite = _table()
+    joiner.join(invite)
+    table.run(lambda: host.session is not None and host.session.step >= 6)
+    watcher = _watcher(table, "late", 4)
+    watcher.join(invite)
+    table.run(lambda: watcher.session is not None and watcher.session.step >= 6)
+    assert host.desk is not None and host.session is not None
+    wkey = watcher.identity.public_key
+    sent_bytes = {"n": 0}
+    real = host.mesh.send_to
+
+    def counting(key, data, *a, **kw):  # type: ignore[no-untyped-def]
+        if key == wkey:
+            sent_bytes["n"] += len(data)
+        return real(key, data, *a, **kw)
+
+    host.mesh.send_to = counting  # type: ignore[method-assign]
+    w = host.desk.watchers[wkey]
+    w.pulled.tokens = 0.0  # byte budget exhausted
+    w.pulled.at = host.reactor.seconds()
+    gid = game_id(host.session.genesis)
+    total = sum(len(o) for o in [e.to_bytes() for e in host.session.envelopes()])
+    before = sent_bytes["n"]
+    pulls = 0
+    for _ in range(8):
+        w.pulled.tokens = 0.0
+        w.pulled.at = host.reactor.seconds()
+        watcher.mesh.send_to(host.identity.public_key, watcher._author.pull(gid, [0] * len(host.session.seats)))
+        pulls += 1
+        table.net.settle()
+        host._after()
+    refusals = host.desk.refusals()
+    assert any("pull" in k for k in refusals.get("late", {}))
+    assert sent_bytes["n"] - before < total, (sent_bytes["n"] - before, total)
