@@ -257,7 +257,10 @@ class DrawersShuffle:
         else:
             fresh = self.handles
             before = s.book.shufflers.get(self.zone, (frozenset(), frozenset()))
-            s.book.shufflers[self.zone] = (before[0] | frozenset(fresh), before[1] | self.shuffled_by())
+            # the earlier shufflers stay protected only if every reshuffled card was under their
+            # permutations; otherwise only this reshuffle's seats count as having shuffled the zone
+            seats = before[1] | self.shuffled_by() if frozenset(fresh) <= before[0] else self.shuffled_by()
+            s.book.shufflers[self.zone] = (before[0] | frozenset(fresh), seats)
         for h, c in zip(fresh, result):
             s.book.cipher[h] = c
 
@@ -285,8 +288,13 @@ class ReshuffleFirst:
     def __init__(self, s: Session, pending: HiddenOp, then: Callable[[], Round]) -> None:
         assert pending.to_seat is not None
         self.pending = pending
-        handles = tuple(h for h in s.game.zone(s.state, pending.zone) if s.book is not None
-                        and h not in s.book.held)
+        assert s.book is not None
+        public = s.caps.open_cards(s.state)
+        # only the cards whose place nobody knows: a card dealt privately, face up or identified by a
+        # play keeps its handle (game.zone may still list it after an engine shuffle); a reshuffler
+        # that moved a card of public identity would learn where it went (review of issue 26 item 3)
+        handles = tuple(h for h in s.game.zone(s.state, pending.zone)
+                        if h not in s.book.held and h not in s.book.identified and h not in public)
         self.first = DrawersShuffle(s, pending.zone, handles, (pending.to_seat,), engine_shuffle=False)
         self.then = then
         self.after: Round | None = None

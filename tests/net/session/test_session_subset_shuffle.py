@@ -19,7 +19,8 @@ from typing import Any
 import pytest
 
 from engine.core.encoding import decode
-from engine.core.pending import HiddenOp
+from engine.core.pending import CardsRevealed, HiddenOp
+from engine.tiny.game import TinyGame, TinyState
 from net.bots.random_bot import RandomBot
 from net.envelope import DICE_COMMIT_REVEAL, SHUFFLES_DRAWERS, SHUFFLES_EVERY_SEAT, Envelope, Genesis, sign_envelope
 from net.errors import MalformedMessage
@@ -328,3 +329,53 @@ def test_a_seat_that_leaves_is_skipped_and_the_others_finish(monkeypatch: pytest
         assert _shufflers(seen, 3) == []  # no reshuffle for a seat that left
         assert _shufflers(seen, 4) == [3]
     _replays(others[0])
+
+
+class _KeepRevealed(TinyGame):
+    """Tiny with a revealed card left on top of the deck (its identity and place public) before the
+    deals; seat 2 is dealt first, so it reshuffles the deck that only seat 0 (and the next seat) shuffled."""
+
+    def initial_state(self, seats: int) -> TinyState:
+        state = super().initial_state(seats)
+        queue = (("shuffle", -1), ("reveal", -1), ("deal", 2), ("deal", 0), ("deal", 1), ("deal", 3),
+                 ("guess", -1), ("roll", -1), *(("play", s) for s in range(seats)))
+        return dataclasses.replace(state, queue=queue)
+
+    def apply(self, state: TinyState, action: Any) -> TinyState:
+        if isinstance(action, CardsRevealed):  # the card is shown and stays where it was
+            return dataclasses.replace(state, revealed=state.revealed + action.cards, queue=state.queue[1:])
+        out = super().apply(state, action)
+        if not out.queue and out.winner is None:
+            out = dataclasses.replace(out, winner=self._winner(out))
+        return out
+
+
+def test_a_reshuffle_leaves_a_card_of_public_identity_where_it_is(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Review finding: a seat reshuffling alone a zone that holds a card everyone has seen would learn
+    where that card went, and so which card an earlier shuffler is dealt later without a reshuffle.
+    A reshuffle takes only the cards whose place nobody knows."""
+    from net.session import subset_shuffle
+
+    reshuffled: list[tuple[int, ...]] = []
+    real = subset_shuffle.DrawersShuffle.__init__
+
+    def recording(self: Any, s: Session, zone: str, handles: Any, order: Any, **kw: Any) -> None:
+        if not kw.get("engine_shuffle", True):
+            reshuffled.append(tuple(handles))
+        real(self, s, zone, handles, order, **kw)
+
+    monkeypatch.setattr(subset_shuffle.DrawersShuffle, "__init__", recording)
+    seats = 4
+    _, base = tiny_table(seats)
+    game = _KeepRevealed()
+    plan = dataclasses.replace(table_for(base).plan, drawers=lambda st, z: (0,) if z == "deck" else None)
+    ids = identities(seats, tag="tiny")
+    start = game.initial_state(seats)
+    ss = [Session(base, game, start, plan=plan, identity=ids[s], seat=s, agent=RandomBot(random.Random(s)))
+          for s in range(seats)]
+    table = Loopback(ss, 3)
+    table.start()
+    table.run()
+    assert all(s.finished for s in ss), [(s.seat, s.halted) for s in ss]
+    shown = next(st.deck[0] for st in ss[0].states if st.queue and st.queue[0][0] == "deal")
+    assert reshuffled and all(shown not in handles for handles in reshuffled), (shown, reshuffled)
