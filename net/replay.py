@@ -65,7 +65,7 @@ class Replay:
 
 
 def _names(seats: list[dict[str, Any]]) -> tuple[str, ...]:
-    return tuple(str(s.get("name") or f"Seat {s['seat'] + 1}") for s in seats)
+    return tuple(str(s.get("name") or f"Player {s['seat'] + 1}") for s in seats)  # as client display_name
 
 
 def _game_of(data: Any) -> tuple[GameEntry[Any], Any]:

@@ -109,8 +109,8 @@ def panel_lines(state: LockeState, namer: Namer, hand: tuple[int, ...] = ()) -> 
         lines.append(tr(lang, "lk_panel_abilities", list=abilities))
         items = ", ".join(namer.card(g.id) for g in character.items) or tr(lang, "lk_none")
         lines.append(tr(lang, "lk_panel_items", list=items))
-    else:
-        lines.append(tr(lang, "lk_panel_unknown"))
+    else:  # dealt but unknown here: a watcher's or a replay's view of another seat's card
+        lines.append(tr(lang, "lk_panel_unknown" if s.character < 0 else "lk_panel_face_down"))
     die = know.card(s.die)
     if die:
         lines.append(tr(lang, "lk_panel_die", die=namer.card(die)))
