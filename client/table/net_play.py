@@ -477,8 +477,11 @@ class NetTable:
         self.on_change()
 
     def online_invites(self) -> list[tuple[str, str]]:
-        """Each online code made so far and its state: waiting, joined, expired or failed."""
-        return list(self.online.states.items()) if self.online is not None else []
+        """Each friend's online code made so far and its state: waiting, joined, expired or failed
+        (a watch code is shown apart, in the progress box)."""
+        if self.online is None:
+            return []
+        return [(code, state) for code, state in self.online.states.items() if code not in self.online.watch_made]
 
     def resume(self) -> None:
         """Restart the unfinished game from its directory (``tools.peer resume``'s

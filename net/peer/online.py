@@ -113,6 +113,8 @@ class OnlineHost:
         self.watch_by_key: dict[bytes, Pairing] = {}  # the pairing carrying each watcher's link
         #: Every code made, in order, with its state: waiting, joined, expired or failed (for a lobby list).
         self.states: dict[str, str] = {}
+        #: The codes among them that are watch codes (a lobby lists the friends' invites apart).
+        self.watch_made: list[str] = []
         self.stopped = False
         self._watch = task.LoopingCall(self._check)
         self._watch.clock = peer.reactor
@@ -242,6 +244,7 @@ class OnlineHost:
     def _watch_event(self, pairing: Pairing, n: int, name: str, value: Any) -> None:
         if name == "code":
             self.states[str(value)] = "waiting"
+            self.watch_made.append(str(value))
             self.peer._say("online_watch_code", n=n, code=value)
             self.on_watch_code(str(value))
         elif name == "failed":

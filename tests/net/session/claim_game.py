@@ -96,4 +96,4 @@ def local(record: Any, components: Any = None) -> LocalSetup:
 
 
 register(dataclasses.replace(TINY, name="tiny-claims", title="Tiny with a claim", rules_id=RULES_ID, table=setup,
-                             local=local, client_ui=None))
+                             local=local, client_ui=None, rules_doc="tests/net/session/claim_game.py"))

@@ -147,4 +147,5 @@ def local(record: Any, components: Any = None) -> LocalSetup:
 
 
 register(dataclasses.replace(TINY, name="tiny-held-claims", title="Tiny with a declaration about one's hand",
-                             rules_id=RULES_ID, table=setup, local=local, client_ui=None, game_class=HeldClaimGame))
+                             rules_id=RULES_ID, table=setup, local=local, client_ui=None, game_class=HeldClaimGame,
+                             rules_doc="tests/net/session/held_claim_game.py"))
