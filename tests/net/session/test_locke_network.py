@@ -297,4 +297,5 @@ def test_a_seat_that_leaves_mid_game_is_played_on_and_the_others_finish(monkeypa
         assert s.finished and s.verdict == "ok", (s.seat, s.phase, s.halted, s.waiting_for())
         assert any(isinstance(e, Resigned) and e.seat == 3 for e in s.events)
     assert len({s.hashes[-1] for s in others}) == 1
-    assert verify(others[0].transcript()).ok
+    verdict = verify(others[0].transcript())
+    assert verdict.ok, str(verdict)
