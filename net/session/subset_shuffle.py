@@ -215,13 +215,6 @@ class DrawersShuffle:
         rnd = self.rnd
         if rnd.yet_to_shuffle(seat):
             rnd.order = rnd.order[:rnd._next] + tuple(x for x in rnd.order[rnd._next:] if x != seat)
-            if self.with_beacon and self.engine_shuffle:  # never one shuffler alone: it would know the undealt order
-                gone = {*s.left, seat}
-                rest = [x for x in s.seats if x not in gone and x not in rnd.order]
-                if len(rnd.order) < MIN_SHUFFLERS and rest:
-                    last = rnd.order[-1] if rnd.order else seat
-                    nxt = min(rest, key=lambda x: (x - last) % len(s.seats))  # the next seat after it, cyclic
-                    rnd.order = rnd.order + (nxt,)
         if seat not in self._left:
             self._left.append(seat)
         if self.beacon is not None:
