@@ -6,7 +6,6 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from engine.core.actions import Action
 from engine.core.hidden import Knowledge
 from engine.core.inputs import SeatInput
 

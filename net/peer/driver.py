@@ -30,7 +30,6 @@ from typing import Any
 
 from twisted.internet import task
 
-from engine.core.actions import Action
 from engine.core.game import Outcome
 from engine.core.inputs import SeatInput
 from net.bots.base import Agent

@@ -44,7 +44,7 @@ modules: :mod:`~net.session.intake`, :mod:`~net.session.pump`,
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.core.actions import Action

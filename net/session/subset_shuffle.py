@@ -22,9 +22,13 @@ a net-only reshuffle of the zone's cards by that seat and a fresh beacon
 behind them move, so the engine never notices. Face-up reveals need no
 shuffler. docs/security-cards.md ("Subset shuffles") has the argument.
 
+A shuffler that leaves before its turn is replaced by the next seat when
+fewer than two would be left (:meth:`DrawersShuffle.excuse`).
+
 On the wire there is nothing new: the shuffles are ``shuffle`` messages and
 the beacon parts ``roll`` messages of the same step, in that order. A
-shuffle from a seat that is not a shuffler of this step, a second shuffle,
+shuffle from a seat that is not a shuffler of this step (once the deck's
+shuffles are complete: until then it may be a replacement), a second shuffle,
 a bad proof, a beacon part with a bad proof, or decryption shares made on
 the deck as it was before the reshuffle are refused with that seat named.
 """
@@ -32,7 +36,7 @@ the deck as it was before the reshuffle are refused with that seat named.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engine.core.pending import CardsShuffled, HiddenOp
 from net.dice_vrf import VrfDiceRound
@@ -106,6 +110,13 @@ class DrawersShuffle:
         #: Shuffle steps taken but not yet verified (pipelining): (seat, deck in, deck out, proof).
         self._unchecked: list[tuple[int, Deck, Deck, object]] = []
 
+    @property
+    def _replaces_leavers(self) -> bool:
+        """A shuffler that leaves before its turn is replaced when fewer than two would be left:
+        only where the shuffle is followed by a beacon (a lone shuffler would know the whole order).
+        A reshuffle by one dealt seat is lone on purpose (:class:`ReshuffleFirst`)."""
+        return self.with_beacon and self.engine_shuffle
+
     # -- the two phases
 
     def _open_beacon(self, s: Session) -> OnePhase:
@@ -164,6 +175,11 @@ class DrawersShuffle:
             if env.digest() in s._made:
                 return  # our own shuffle: make_ours already advanced the round
             if seat not in self.rnd.order:
+                if self._replaces_leavers and not self.rnd.done and seat not in s.left:
+                    # it may be a replacement named by a leave we have not read yet (the leaver's
+                    # chain can arrive later than the replacement's, and the verifier reads a step's
+                    # envelopes in seat order): judge it once this deck's shuffles are complete
+                    raise Wait
                 raise UnexpectedMessage(f"sent a shuffle of {self.zone}, which only seats "
                                         f"{list(self.rnd.order)} shuffle at this step", seat=seat)
             if not self.rnd.yet_to_shuffle(seat):
@@ -215,6 +231,14 @@ class DrawersShuffle:
         rnd = self.rnd
         if rnd.yet_to_shuffle(seat):
             rnd.order = rnd.order[:rnd._next] + tuple(x for x in rnd.order[rnd._next:] if x != seat)
+            if self._replaces_leavers:
+                gone = {*s.left, seat}
+                rest = [x for x in s.seats if x not in gone and x not in rnd.order]
+                if len(rnd.order) < MIN_SHUFFLERS and rest:
+                    # never one shuffler alone (it would know the undealt order): the next seat
+                    # still here after the last shuffler, cyclic, as :func:`shufflers_for` picks
+                    last = rnd.order[-1] if rnd.order else seat
+                    rnd.order += (min(rest, key=lambda x: (x - last) % len(s.seats)),)
         if seat not in self._left:
             self._left.append(seat)
         if self.beacon is not None:

@@ -289,21 +289,34 @@ def _replays(first: Session) -> None:
         watcher.phase, watcher.step, watcher.halted, watcher.waiting_for(), watcher.events[-4:])
 
 
-LEAVES: dict[str, tuple[int, Callable[[Session], bool]]] = {
-    # seat 1, the second shuffler, walks away before its shuffle: seat 0 alone shuffles, seat 1's
-    # beacon part is computed from its published dice secret
-    "a shuffler before its shuffle": (1, lambda s: s.phase == "play" and s.step == 0),
+def seats_0_and_3(state: Any, zone: str) -> tuple[int, ...] | None:
+    return (0, 3) if zone == "deck" else None
+
+
+Moment = Callable[[Session], bool]
+LEAVES: dict[str, tuple[int, Moment, Callable[[Any, str], tuple[int, ...] | None], list[int]]] = {
+    # seat 1, the second shuffler, walks away before its shuffle: the next seat still here (2)
+    # shuffles in its place, so seat 0 never shuffles alone (review finding); seat 1's beacon part
+    # is computed from its published dice secret
+    "a shuffler before its shuffle": (1, lambda s: s.phase == "play" and s.step == 0, only_seat_0, [0, 2]),
+    # drawers 0 and 3, and seat 3 walks away: its replacement is seat 1, whose shuffle comes before
+    # seat 3's leave in the record's (step, seat) order, so a reader of the record meets it first
+    "a shuffler replaced by a lower seat": (3, lambda s: s.phase == "play" and s.step == 0, seats_0_and_3, [0, 1]),
     # seat 2 walks away at its own deal: it is dealt without reshuffling (its card secret is public)
-    "a later drawer at its deal": (2, lambda s: s.step == 3),
+    "a later drawer at its deal": (2, lambda s: s.step == 3, only_seat_0, [0, 1]),
 }
 
 
+@pytest.mark.parametrize("order", [None, 5, 11])
 @pytest.mark.parametrize("who", sorted(LEAVES))
-def test_a_seat_that_leaves_is_skipped_and_the_others_finish(monkeypatch: pytest.MonkeyPatch, who: str) -> None:
+def test_a_seat_that_leaves_is_skipped_and_the_others_finish(monkeypatch: pytest.MonkeyPatch, who: str,
+                                                             order: int | None) -> None:
+    """``order``: the loopback's delivery order (None: as sent; a seed: shuffled), so a peer may
+    read the replacement's shuffle before the leave that names it."""
     from net.session import pump as pump_module
 
-    seat, moment = LEAVES[who]
-    lb, _ = _table()
+    seat, moment, drawers, first = LEAVES[who]
+    lb, _ = _table(drawers, shuffle_seed=order)
     seen = _count(lb)
     leaver = lb.sessions[seat]
     real = pump_module.emit_due
@@ -323,12 +336,39 @@ def test_a_seat_that_leaves_is_skipped_and_the_others_finish(monkeypatch: pytest
         assert s.finished and s.verdict == "ok", (s.seat, s.phase, s.halted, s.waiting_for())
         assert not [e for e in s.events if isinstance(e, Rejected)]
     assert len({s.hashes[-1] for s in others}) == 1
-    if seat == 1:
-        assert _shufflers(seen, 0) == [0]
-    else:
+    assert _shufflers(seen, 0) == first
+    if seat == 2:
         assert _shufflers(seen, 3) == []  # no reshuffle for a seat that left
         assert _shufflers(seen, 4) == [3]
     _replays(others[0])
+
+
+def test_a_shuffle_from_a_seat_that_no_leave_names_is_refused_once_the_deck_is_shuffled() -> None:
+    """Seat 3 (not a shuffler: seats 0 and 1 are) sends a copy of seat 0's shuffle, signed as its
+    own, before the deck is shuffled. It might be a replacement named by a leave not read yet, so it
+    waits; once the deck's shuffles are complete it is refused with seat 3 named, and seat 3's
+    genuine next message (same sequence number) is taken in its place: the game ends alike."""
+    lb, ids = _table()
+    forged: list[Envelope] = []
+
+    def tap(seat: int, out: Outgoing) -> Outgoing:
+        env = Envelope.from_data(decode(out.data))
+        if seat == 0 and env.kind == "shuffle" and not forged:
+            log = lb.sessions[3]._logs[3]
+            forged.append(sign_envelope(ids[3], game=env.game, seat=3, seq=log.next_seq, prev=log.head,
+                                        kind="shuffle", body=env.body, seen=env.seen))
+            lb.queue.append((3, Outgoing(forged[0].to_bytes(), None)))
+        return out
+
+    lb.tap = tap
+    lb.start()
+    lb.run()
+    assert forged
+    refused = _refusals(lb, 3)
+    assert [e.kind for e in refused] == ["shuffle"] * (SEATS - 1), refused
+    assert all("only seats [0, 1] shuffle" in str(e.error) for e in refused), refused
+    assert all(s.finished and s.verdict == "ok" for s in lb.sessions), [s.halted for s in lb.sessions]
+    assert len({s.hashes[-1] for s in lb.sessions}) == 1
 
 
 class _KeepRevealed(TinyGame):
