@@ -28,7 +28,8 @@ processes on two cores would mostly measure; tools.bench combat's
 - per input, the **protocol wait**: from the moment every seat had applied
   the input before it to the moment every seat has applied it (a random
   bot decides in microseconds, so this is almost all protocol): median,
-  p99, max, and which kind of input took the longest;
+  p99, max, which kind of input took the longest, and the kinds of the
+  inputs over 100 ms;
 - ``cpu_s_per_peer`` (mean, max), ``received_mb_per_peer`` (mean, max),
   envelopes, inputs.
 
@@ -47,7 +48,7 @@ import json
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.core.hashing import digest
@@ -102,7 +103,8 @@ class VirtualTable:
         while len(marks) <= self.sessions[seat].step:
             marks.append(self.free[seat])
 
-    def run(self, limit: int = 50_000_000) -> None:
+    def run(self, limit: int = 50_000_000, until: Callable[[], bool] | None = None) -> None:
+        """Deliver until nothing is left (or ``until`` says stop)."""
         for seat, s in enumerate(self.sessions):
             began = time.process_time()
             outs = s.start()
@@ -123,6 +125,8 @@ class VirtualTable:
             self.delivered += 1
             self._note_steps(r)
             self._post(r, outs, self.free[r])
+            if until is not None and until():
+                return
         raise RuntimeError("the table did not settle")
 
     def applied_by_all(self, k: int) -> float:
@@ -154,6 +158,10 @@ def play(seats: int, seed: int, hop_ms: float = LAN_HOP_MS) -> dict[str, Any]:
     waits = [1000.0 * (done[k + 1] - done[k]) for k in range(inputs)]
     worst = max(range(inputs), key=lambda k: waits[k])
     pending = first.game.pending(first.states[worst])
+    slow: dict[str, list[float]] = {}
+    for k, w in enumerate(waits):
+        if w > 100.0:
+            slow.setdefault(_describe(first.game.pending(first.states[k])), []).append(w)
     mb = [b / 1e6 for b in table.received]
     return {
         "seats": seats, "seed": seed, "hop_ms": hop_ms, "inputs": inputs, "envelopes": len(first.envelopes()),
@@ -162,7 +170,9 @@ def play(seats: int, seed: int, hop_ms: float = LAN_HOP_MS) -> dict[str, Any]:
         "game_s": round(max(table.free), 3),
         "wait_ms": {"median": round(statistics.median(waits), 3), "p99": round(_pct(waits, 0.99), 3),
                     "max": round(waits[worst], 3), "over_100": sum(w > 100 for w in waits),
-                    "worst_input": worst, "worst_kind": _describe(pending)},
+                    "worst_input": worst, "worst_kind": _describe(pending),
+                    "over_100_by_kind": {kind: {"count": len(ws), "max": round(max(ws), 1)}
+                                         for kind, ws in sorted(slow.items())}},
         "cpu_s_per_peer": {"mean": round(statistics.mean(table.cpu), 3), "max": round(max(table.cpu), 3)},
         "received_mb_per_peer": {"mean": round(statistics.mean(mb), 3), "max": round(max(mb), 3)},
         "wall_s_all_peers_one_process": round(wall, 1),
@@ -199,6 +209,8 @@ def _show(result: dict[str, Any]) -> None:
         print(f"    set-up {g['setup_s']} s ({g['setup_inputs']} inputs), whole game {g['game_s']} s")
         print(f"    protocol wait per input: median {w['median']} ms, p99 {w['p99']} ms, max {w['max']} ms "
               f"({w['worst_kind']}, input {w['worst_input']}); {w['over_100']} over 100 ms")
+        for kind, f in w["over_100_by_kind"].items():
+            print(f"      over 100 ms: {kind}: {f['count']} (max {f['max']} ms)")
         print(f"    CPU per peer {g['cpu_s_per_peer']['mean']} s (max {g['cpu_s_per_peer']['max']}); received per "
               f"peer {g['received_mb_per_peer']['mean']} MB (max {g['received_mb_per_peer']['max']})")
     if result["meets_targets_10_seats"] is not None:
