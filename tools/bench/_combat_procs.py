@@ -13,8 +13,9 @@ every process reads; the figures are:
   after another: every other seat's decryption shares with their proofs);
 - ``done_ms``: until the last seat has applied the last deal (every seat
   checks every shuffle step before the shuffle is applied);
-- ``latest_start_ms``: how late the last seat applied the declaration (one
-  hop, timer resolution, waiting for a core);
+- ``latest_start_ms``: how late the last seat began to apply the declaration
+  (seat 0 sends it with its own shuffle step, as the session does, so this is
+  seat 0's shuffle proof, one hop, timer resolution, waiting for a core);
 - ``cpu_s``: process CPU seconds per seat spent on one combat start (median
   over rounds; ``max`` is the busiest seat, a fighter that shuffled): what a
   table with one core per peer would pay on each core;

@@ -63,6 +63,8 @@ class CombatSeat(Seat):
         self.hand_at: dict[int, float] = {}
         self.hand_cards: dict[int, list[str | None]] = {}
         self.deck_digest: dict[int, str] = {}
+        #: When the session call now running began (a step's notice comes only when the call ends).
+        self.call_began = 0.0
 
     # --- the session on the mesh
 
@@ -74,6 +76,7 @@ class CombatSeat(Seat):
         if self.session is None:
             self.early.append((sender, data))  # a faster seat's opening, before our setup command
             return
+        self.call_began = time.monotonic()
         self.send(self.session.receive(data, sender=f"peer-{sender}", via=sender))
 
     def send(self, out: list[Outgoing]) -> None:
@@ -105,7 +108,7 @@ class CombatSeat(Seat):
         s = self.session
         assert s is not None and s.book is not None
         if isinstance(notice.action, Begin):
-            self.applied_begin[k] = now
+            self.applied_begin[k] = self.call_began  # the declaration reached us (our core was free)
         elif isinstance(notice.action, CardsShuffled):
             ciphers = b"".join(a + b for a, b in (s.book.cipher[h] for h in after.deck))
             self.deck_digest[k] = hashlib.sha256(ciphers).hexdigest()
@@ -159,6 +162,7 @@ class CombatSeat(Seat):
 
     def declare(self) -> None:
         assert self.session is not None
+        self.call_began = time.monotonic()
         self.send(self.session.submit(0, Begin(0)))
 
 
