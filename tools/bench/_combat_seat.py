@@ -51,7 +51,7 @@ class CombatSeat(Seat):
     def __init__(self, reactor: Any, seat: int, n: int, seed: str) -> None:
         super().__init__(reactor, seat, n, seed)
         self.session: Session | None = None
-        self.early: list[tuple[int, bytes]] = []
+        self.before_setup: list[tuple[int, bytes]] = []
         self.by_key = {key: s for s, key in enumerate(self.keys)}
         self.opened = False
         self.reported_halt = False
@@ -74,7 +74,7 @@ class CombatSeat(Seat):
         if sender is None:
             return
         if self.session is None:
-            self.early.append((sender, data))  # a faster seat's opening, before our setup command
+            self.before_setup.append((sender, data))  # a faster seat's opening, before our setup command
             return
         self.call_began = time.monotonic()
         self.send(self.session.receive(data, sender=f"peer-{sender}", via=sender))
@@ -156,7 +156,7 @@ class CombatSeat(Seat):
                                seat=self.seat)
         self.session.subscribe(self.notice)
         self.send(self.session.start())
-        early, self.early = self.early, []
+        early, self.before_setup = self.before_setup, []
         for sender, data in early:
             self.send(self.session.receive(data, sender=f"peer-{sender}", via=sender))
 

@@ -52,7 +52,10 @@ every process. Per (seats, fighters): the wall time until the last fighter
 holds its hand (median and p95), how late the last seat applied the
 declaration, each seat's process CPU seconds for one combat start (median
 seat, and the busiest), the payload bytes each seat received, and ``cores``;
-the model's pipelined figure for the same (N, F) is printed beside it.
+the model's pipelined figure for the same (N, F) is printed beside it, and
+beside the CPU figure the model's work on one peer's core
+(:func:`seat_cpu_ms`, ``seat_cpu_model``; it leaves out the session's own
+bookkeeping, which the measured CPU includes).
 
 How to read it: the seats share this machine's cores. With 10 processes on
 2 cores the wall figure includes waiting for a core (``cpu_total_s /
@@ -210,14 +213,30 @@ def combat_start(u: dict[str, float], hop: float, n: int, fighters: int) -> dict
             "beacon_ms": round(beacon_ms, 2), "deal_ms": round(deal, 1)}
 
 
+def seat_cpu_ms(u: dict[str, float], n: int, fighters: int) -> dict[str, float]:
+    """The model's work on one peer's core for one combat start (ms), to set beside the CPU time
+    a seat process measures: ``shuffler`` is a fighter that shuffles (proves one step, checks the
+    others, checks the shares of its own deal, makes shares for the other fighters' deals),
+    ``onlooker`` a seat that neither shuffles nor fights. Session bookkeeping (state hashes,
+    envelope intake, the transport) is not in the model."""
+    s, h = shufflers(fighters), HAND
+    beacon_cpu = u["base"] + u["make"] + u["es"] + (n - 1) * (u["ev"] + u["check"]) + u["faces"] + u["perm"]
+    give = h * u["shp"] + u["es"]
+    shuffler = (u["sp"] + u["es"] + (s - 1) * (u["ev"] + u["sv"]) + beacon_cpu
+                + (n - 1) * (u["ev"] + h * u["shv"]) + (fighters - 1) * give)
+    onlooker = s * (u["ev"] + u["sv"]) + beacon_cpu + fighters * give
+    return {"shuffler_ms": round(shuffler, 1), "onlooker_ms": round(onlooker, 1)}
+
+
 def measure(quick: bool = False, hop: float = LAN_HOP_MS, cards: int = DECK) -> dict[str, Any]:
     """The model: unit costs measured now, the rules priced for every (seats, fighters)."""
     units = {**shuffle_costs(cards, 2 if quick else 4), **other_costs(cards)}
     model = {str(n): {str(f): combat_start(units, hop, n, f) for f in FIGHTERS} for n in SEATS}
     internet = {str(f): combat_start(units, INTERNET_HOP_MS, 10, f) for f in FIGHTERS}
     met = {str(f): model["10"][str(f)]["pipelined_ms"] <= TARGET_MS for f in (2, 3, 4)}
+    cpu = {str(n): {str(f): seat_cpu_ms(units, n, f) for f in FIGHTERS} for n in SEATS}
     return {"deck": cards, "hand": HAND, "hop_ms": hop, "units_ms": {k: round(v, 4) for k, v in units.items()},
-            "critical_path": model, "critical_path_10_at_40ms_hop": internet, "target_ms": TARGET_MS,
+            "critical_path": model, "seat_cpu_model": cpu, "critical_path_10_at_40ms_hop": internet, "target_ms": TARGET_MS,
             "meets_target": met}
 
 
@@ -285,12 +304,13 @@ def report(result: dict[str, Any]) -> str:
         for n, by_fighters in procs["by_seats"].items():
             for f, fig in by_fighters.items():
                 model = result["critical_path"][n][f]["pipelined_ms"]
-                cpu, got = fig["cpu_s"], fig["received_bytes"]
+                cpu, got, cpu_model = fig["cpu_s"], fig["received_bytes"], result["seat_cpu_model"][n][f]
                 lines.append(
                     f"  {n:>2} seats, {f} fighters: last hand median {fig['hand_ms']['median']:7.1f} ms, "
                     f"p95 {fig['hand_ms']['p95']:7.1f} ms (model, one core per peer: {model:6.1f} ms; "
                     f"shared-core floor {fig['shared_core_floor_ms']:.0f} ms); CPU per seat median "
-                    f"{cpu['median'] * 1000:.0f} ms, busiest {cpu['max'] * 1000:.0f} ms; received "
+                    f"{cpu['median'] * 1000:.0f} ms, busiest {cpu['max'] * 1000:.0f} ms (model: a shuffling fighter "
+                    f"{cpu_model['shuffler_ms']:.0f} ms, an onlooker {cpu_model['onlooker_ms']:.0f} ms); received "
                     f"{got['median'] / 1000:.0f} kB per seat ({got['min'] / 1000:.0f}-{got['max'] / 1000:.0f}); "
                     f"last seat started {fig['latest_start_ms']['median']:.1f} ms late")
     return "\n".join(lines)
