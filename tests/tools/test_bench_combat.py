@@ -15,6 +15,7 @@ from net.session import Session
 from net.session.core import Outgoing
 from net.session.loopback import Loopback
 from tools.bench import _combat_procs, combat
+from tools.bench._net_procs import Seats
 from tools.bench._combat_game import Begin, CombatGame, genesis, plan_for
 from tools.bench._net_seat import identity
 
@@ -140,3 +141,16 @@ def test_the_report_sets_the_measurement_beside_the_model(model: dict[str, Any])
     line = next(x for x in text.splitlines() if x.startswith("   5 seats, 2 fighters: last hand"))
     assert f"model, one core per peer: {model['critical_path']['5']['2']['pipelined_ms']:6.1f} ms" in line
     assert f"median {fig['hand_ms']['median']:7.1f} ms" in line
+
+
+def test_a_seat_that_fails_stops_the_run_and_its_processes() -> None:
+    with pytest.raises(ValueError, match="do not fit"):
+        _combat_procs.combat_starts(3, 3, 1, cards=20)
+    seats = Seats(2, timeout=30, module="tools.bench._combat_seat")
+    try:
+        seats.tell(0, setup={"fighters": [0, 1, 2], "cards": 20, "hand": 7})  # seat 2 of 2 seats: refused
+        with pytest.raises(RuntimeError, match="seat 0 of 2: ValueError: fighters"):
+            seats.read(0, "opened")
+    finally:
+        seats.close()
+    assert all(p.poll() is not None for p in seats.procs)

@@ -48,6 +48,8 @@ def combat_starts(n: int, fighters: int, rounds: int, cards: int = 86, hand: int
     fighters being seats ``0..fighters-1`` (seat 0 declares, as an attacker does)."""
     if not 1 <= fighters <= n or n < 2:
         raise ValueError(f"{fighters} fighters among {n} seats: need 2 or more seats and 1..{n} fighters")
+    if fighters * hand > cards:
+        raise ValueError(f"{fighters} hands of {hand} cards do not fit in a deck of {cards}")
     seats = Seats(n, timeout=timeout, module="tools.bench._combat_seat")
     try:
         for s in range(n):

@@ -23,7 +23,8 @@ Commands (stdin) and answers (stdout), besides ``join`` and ``quit``:
   applied the last deal (every shuffle step checked by then: the shuffle step
   is applied only after), the CPU seconds it spent since the command, a
   digest of the ciphertexts of the shuffled deck, and its hand's cards. A
-  halted session prints ``{"round": k, "error": ...}`` instead.
+  halted session prints ``{"round": k, "error": ...}`` instead, and a
+  command that fails ``{"failed": ...}`` (the parent stops the run).
 - ``{"report": true}``: prints ``{"bytes": [...]}``, the payload bytes it
   received per round (from the round's ``begin`` to the next one).
 """
@@ -135,6 +136,12 @@ class CombatSeat(Seat):
     # --- commands
 
     def command(self, cmd: dict[str, Any]) -> None:
+        try:
+            self.obey(cmd)
+        except Exception as exc:  # told to the parent, which stops the benchmark and its processes
+            self.say(failed=f"{type(exc).__name__}: {exc}")
+
+    def obey(self, cmd: dict[str, Any]) -> None:
         if "setup" in cmd:
             self.setup(cmd["setup"])
         elif "begin" in cmd:

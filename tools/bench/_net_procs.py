@@ -107,6 +107,8 @@ class Seats:
             if line is None:
                 raise RuntimeError(f"benchmark seat {seat} of {self.n} exited (code {self.procs[seat].poll()})")
             data: dict[str, Any] = json.loads(line)
+            if "failed" in data:
+                raise RuntimeError(f"benchmark seat {seat} of {self.n}: {data['failed']}")
             if key in data:
                 return data
 
