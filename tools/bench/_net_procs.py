@@ -26,10 +26,12 @@ from __future__ import annotations
 
 import json
 import os
+import queue
 import secrets
 import statistics
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import IO, Any
@@ -48,21 +50,44 @@ def figures(values: list[float]) -> dict[str, float | int]:
 
 
 class Seats:
-    """``n`` seat processes, linked; talk to them one JSON line at a time."""
+    """``n`` seat processes (``module``: :mod:`tools.bench._net_seat` or another one serving the same
+    commands), linked; talk to them one JSON line at a time.
 
-    def __init__(self, n: int, timeout: float = 60.0) -> None:
+    Each process's answers are read by a thread of its own, so a seat that hangs or dies is
+    reported after ``timeout`` seconds rather than blocking the benchmark; :meth:`close` (also
+    when linking fails) asks every seat to quit and kills any that does not."""
+
+    def __init__(self, n: int, timeout: float = 60.0, module: str = "tools.bench._net_seat") -> None:
         self.n, self.timeout = n, timeout
         seed = secrets.token_hex(8)
         env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
-        self.procs = [subprocess.Popen([sys.executable, "-m", "tools.bench._net_seat", str(s), str(n), seed],
-                                       stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT, env=env)
-                      for s in range(n)]
-        ready = [self.read(s, "ready") for s in range(n)]
-        self.tell(0, join=None)
-        for s in range(1, n):
-            self.tell(s, join=ready[0]["ready"], fp=ready[0]["fp"])
-        for s in range(n):
-            self.read(s, "linked")
+        self.procs: list[subprocess.Popen[str]] = []
+        self.lines: list[queue.Queue[str | None]] = []
+        try:
+            for s in range(n):
+                proc = subprocess.Popen([sys.executable, "-m", module, str(s), str(n), seed],
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT, env=env)
+                self.procs.append(proc)
+                self.lines.append(queue.Queue())
+                threading.Thread(target=self._pump, args=(proc, self.lines[-1]), daemon=True).start()
+            ready = [self.read(s, "ready") for s in range(n)]
+            self.tell(0, join=None)
+            for s in range(1, n):
+                self.tell(s, join=ready[0]["ready"], fp=ready[0]["fp"])
+            for s in range(n):
+                self.read(s, "linked")
+        except BaseException:
+            self.close()
+            raise
+
+    @staticmethod
+    def _pump(proc: subprocess.Popen[str], into: queue.Queue[str | None]) -> None:
+        stdout: IO[str] | None = proc.stdout
+        assert stdout is not None
+        with stdout:
+            for line in stdout:
+                into.put(line)
+        into.put(None)  # the seat's output closed: it exited
 
     def tell(self, seat: int, **command: Any) -> None:
         stdin: IO[str] | None = self.procs[seat].stdin
@@ -71,24 +96,28 @@ class Seats:
         stdin.flush()
 
     def read(self, seat: int, key: str) -> dict[str, Any]:
-        stdout: IO[str] | None = self.procs[seat].stdout
-        assert stdout is not None
         deadline = time.monotonic() + self.timeout
-        while time.monotonic() < deadline:
-            line = stdout.readline()
-            if not line:
+        while True:
+            left = deadline - time.monotonic()
+            try:
+                line = self.lines[seat].get(timeout=max(left, 0.0))
+            except queue.Empty:
+                raise RuntimeError(f"benchmark seat {seat} of {self.n} did not answer {key!r} "
+                                   f"in {self.timeout:.0f} s") from None
+            if line is None:
                 raise RuntimeError(f"benchmark seat {seat} of {self.n} exited (code {self.procs[seat].poll()})")
             data: dict[str, Any] = json.loads(line)
+            if "failed" in data:
+                raise RuntimeError(f"benchmark seat {seat} of {self.n}: {data['failed']}")
             if key in data:
                 return data
-        raise RuntimeError(f"benchmark seat {seat} of {self.n} did not answer {key!r} in time")
 
     def close(self) -> None:
         for s, proc in enumerate(self.procs):
             if proc.poll() is None:
                 try:
                     self.tell(s, quit=True)
-                except (BrokenPipeError, OSError):
+                except (BrokenPipeError, OSError, ValueError):
                     pass
         for proc in self.procs:
             try:
@@ -96,6 +125,11 @@ class Seats:
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
+            if proc.stdin is not None:  # stdout is closed by its reader thread at its end
+                try:
+                    proc.stdin.close()
+                except OSError:
+                    pass
 
 
 def round_trips(n: int, count: int) -> dict[str, float | int]:

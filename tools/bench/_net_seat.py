@@ -244,11 +244,17 @@ class Seat:
 
 
 def main(argv: list[str]) -> int:
+    return serve(argv, Seat)
+
+
+def serve(argv: list[str], make: Callable[[Any, int, int, str], Seat]) -> int:
+    """Run one seat process (``argv``: SEAT N SEED): link up, then follow the commands on stdin
+    until told to quit or stdin closes (the parent went away). Shared by :mod:`tools.bench._combat_seat`."""
     from twisted.internet import reactor as the_reactor
 
     reactor: Any = the_reactor
     seat, n, seed = int(argv[0]), int(argv[1]), argv[2]
-    me = Seat(reactor, seat, n, seed)
+    me = make(reactor, seat, n, seed)
     me.say(ready=[list(a) for a in me.net.mesh.listen], fp=me.ids[seat].fingerprint)
 
     def read() -> None:

@@ -1,4 +1,5 @@
-"""Combat-start benchmark: ``python -m tools.bench combat [--json] [--quick] [--hop MS]``.
+"""Combat-start benchmark: ``python -m tools.bench combat [--json] [--quick] [--hop MS] [--no-processes]
+[--cards C] [--rounds K]``.
 
 A Locke combat opens by shuffling the combat deck (about 86 cards at 10
 seats) and dealing every fighter its hand. This suite prices that moment's
@@ -38,10 +39,36 @@ deal of the hands) <= 250 ms for 10 seats with one core per peer;
 ``meets_target`` says it for combats of 2, 3 and 4 fighters (each peer still
 checks every one of the S steps on its own core, so about ``sp + S*sv`` is a
 floor).
+
+``processes`` (skip with ``--no-processes``): the same combat starts
+*measured*, every seat its own OS process running the real session code
+(net/session, the drawers' rule with its pipelining, the beacon and the
+deals) over a loopback TCP mesh, on a synthetic table that only starts
+combats (:mod:`tools.bench._combat_game`, :mod:`tools.bench._combat_procs`),
+for 5 and 10 seats and 2, 3 and 4 fighters, 10 combats each after a warm-up
+(3 with ``--quick``; ``--rounds K`` to choose). Each combat starts when seat 0
+declares it at an instant of the machine's monotonic clock, the same in
+every process. Per (seats, fighters): the wall time until the last fighter
+holds its hand (median and p95), how late the last seat applied the
+declaration, each seat's process CPU seconds for one combat start (median
+seat, and the busiest), the payload bytes each seat received, and ``cores``;
+the model's pipelined figure for the same (N, F) is printed beside it, and
+beside the CPU figure the model's work on one peer's core
+(:func:`seat_cpu_ms`, ``seat_cpu_model``; it leaves out the session's own
+bookkeeping, which the measured CPU includes).
+
+How to read it: the seats share this machine's cores. With 10 processes on
+2 cores the wall figure includes waiting for a core (``cpu_total_s /
+cores`` is a floor on it from sharing alone), so it is no figure for a real
+table; the per-seat CPU figure is what each peer's core pays at a table of
+one core per peer, and the model is the critical path such a table would
+see. ``--cards C`` sizes the deck (default 86; the model's unit costs are
+then measured at that size too), for quick checks.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 import time
@@ -61,6 +88,8 @@ DECK = 86
 HAND = 7
 SEATS = (5, 10)
 FIGHTERS = (1, 2, 3, 4)
+#: The combats measured with seat processes (issue 26: 2 to 4 fighters).
+PROCESS_FIGHTERS = (2, 3, 4)
 TARGET_MS = 250.0
 LAN_HOP_MS = 0.5
 INTERNET_HOP_MS = 40.0
@@ -184,47 +213,107 @@ def combat_start(u: dict[str, float], hop: float, n: int, fighters: int) -> dict
             "beacon_ms": round(beacon_ms, 2), "deal_ms": round(deal, 1)}
 
 
-def measure(quick: bool = False, hop: float = LAN_HOP_MS) -> dict[str, Any]:
-    units = {**shuffle_costs(DECK, 2 if quick else 4), **other_costs(DECK)}
+def seat_cpu_ms(u: dict[str, float], n: int, fighters: int) -> dict[str, float]:
+    """The model's work on one peer's core for one combat start (ms), to set beside the CPU time
+    a seat process measures: ``shuffler`` is a fighter that shuffles (proves one step, checks the
+    others, checks the shares of its own deal, makes shares for the other fighters' deals),
+    ``onlooker`` a seat that neither shuffles nor fights. Session bookkeeping (state hashes,
+    envelope intake, the transport) is not in the model."""
+    s, h = shufflers(fighters), HAND
+    beacon_cpu = u["base"] + u["make"] + u["es"] + (n - 1) * (u["ev"] + u["check"]) + u["faces"] + u["perm"]
+    give = h * u["shp"] + u["es"]
+    shuffler = (u["sp"] + u["es"] + (s - 1) * (u["ev"] + u["sv"]) + beacon_cpu
+                + (n - 1) * (u["ev"] + h * u["shv"]) + (fighters - 1) * give)
+    onlooker = s * (u["ev"] + u["sv"]) + beacon_cpu + fighters * give
+    return {"shuffler_ms": round(shuffler, 1), "onlooker_ms": round(onlooker, 1)}
+
+
+def measure(quick: bool = False, hop: float = LAN_HOP_MS, cards: int = DECK) -> dict[str, Any]:
+    """The model: unit costs measured now, the rules priced for every (seats, fighters)."""
+    units = {**shuffle_costs(cards, 2 if quick else 4), **other_costs(cards)}
     model = {str(n): {str(f): combat_start(units, hop, n, f) for f in FIGHTERS} for n in SEATS}
     internet = {str(f): combat_start(units, INTERNET_HOP_MS, 10, f) for f in FIGHTERS}
     met = {str(f): model["10"][str(f)]["pipelined_ms"] <= TARGET_MS for f in (2, 3, 4)}
-    return {"deck": DECK, "hand": HAND, "hop_ms": hop, "units_ms": {k: round(v, 4) for k, v in units.items()},
-            "critical_path": model, "critical_path_10_at_40ms_hop": internet, "target_ms": TARGET_MS,
+    cpu = {str(n): {str(f): seat_cpu_ms(units, n, f) for f in FIGHTERS} for n in SEATS}
+    return {"deck": cards, "hand": HAND, "hop_ms": hop, "units_ms": {k: round(v, 4) for k, v in units.items()},
+            "critical_path": model, "seat_cpu_model": cpu, "critical_path_10_at_40ms_hop": internet, "target_ms": TARGET_MS,
             "meets_target": met}
 
 
+def processes(quick: bool, cards: int, rounds: int | None) -> dict[str, Any]:
+    """Combat starts measured with every seat in its own process (tools.bench._combat_procs)."""
+    from tools.bench import _combat_procs
+
+    out = _combat_procs.measure(quick=quick, seats=SEATS, fighters=PROCESS_FIGHTERS, cards=cards, rounds=rounds)
+    cores = out["cores"] or 1
+    for by_fighters in out["by_seats"].values():
+        for fig in by_fighters.values():
+            total = sum(fig["cpu_s"]["per_seat"])
+            fig["cpu_total_s"] = round(total, 4)
+            fig["shared_core_floor_ms"] = round(total / cores * 1000, 1)
+    return out
+
+
 def main(argv: list[str]) -> int:
-    if "--help" in argv or "-h" in argv:
-        print(__doc__)
-        return 0
-    hop = LAN_HOP_MS
-    if "--hop" in argv:
-        at = argv.index("--hop")
-        try:
-            hop = float(argv[at + 1])
-        except (IndexError, ValueError):
-            print("--hop takes a one-way delay in milliseconds, e.g. --hop 0.5", file=sys.stderr)
-            return 2
-    result = measure(quick="--quick" in argv, hop=hop)
-    if "--json" in argv:
+    parser = argparse.ArgumentParser(prog="python -m tools.bench combat", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--json", action="store_true", help="machine-readable output")
+    parser.add_argument("--quick", action="store_true", help="fewer timed runs (3 combats per case)")
+    parser.add_argument("--hop", type=float, default=LAN_HOP_MS,
+                        help="one-way delay the model assumes, in milliseconds (default 0.5)")
+    parser.add_argument("--no-processes", action="store_true", help="skip the measurement with seat processes")
+    parser.add_argument("--cards", type=int, default=DECK, help=f"cards in the combat deck (default {DECK})")
+    parser.add_argument("--rounds", type=int, default=None, help="timed combat starts per case (default 10)")
+    args = parser.parse_args(argv)
+    if args.cards < HAND * max(PROCESS_FIGHTERS) or args.cards > 200:
+        parser.error(f"--cards takes {HAND * max(PROCESS_FIGHTERS)} to 200 cards (four hands of {HAND} must fit)")
+    if args.rounds is not None and args.rounds < 1:
+        parser.error("--rounds takes 1 or more combats per case")
+    result = measure(quick=args.quick, hop=args.hop, cards=args.cards)
+    if not args.no_processes:
+        result["processes"] = processes(args.quick, args.cards, args.rounds)
+    if args.json:
         print(json.dumps(result, sort_keys=True))
         return 0
-    units = ", ".join(f"{k} {v:.3f}" for k, v in result["units_ms"].items())
-    print(f"unit costs measured now (ms; {DECK}-card shuffle step): {units}")
-    print(f"combat start (shuffle of {DECK} cards, then {HAND} cards to each fighter), one core per peer, "
-          f"{hop} ms hop:")
+    print(report(result))
+    return 0
+
+
+def report(result: dict[str, Any]) -> str:
+    """The human-readable figures."""
+    deck, hop = result["deck"], result["hop_ms"]
+    lines = [f"unit costs measured now (ms; {deck}-card shuffle step): "
+             + ", ".join(f"{k} {v:.3f}" for k, v in result["units_ms"].items()),
+             f"model: combat start (shuffle of {deck} cards, then {HAND} cards to each fighter), one core per peer, "
+             f"{hop} ms hop:"]
     for n, by_fighters in result["critical_path"].items():
         for f, path in by_fighters.items():
-            print(f"  {n:>2} seats, {f} fighter(s): every seat shuffles {path['every_seat_ms']:7.1f} ms; "
-                  f"drawers + beacon {path['drawers_ms']:6.1f} ms; pipelined {path['pipelined_ms']:6.1f} ms "
-                  f"(shuffle and beacon {path['pipelined_shuffle_ms']:.1f}, hands {path['deal_ms']:.1f})")
+            lines.append(f"  {n:>2} seats, {f} fighter(s): every seat shuffles {path['every_seat_ms']:7.1f} ms; "
+                         f"drawers + beacon {path['drawers_ms']:6.1f} ms; pipelined {path['pipelined_ms']:6.1f} ms "
+                         f"(shuffle and beacon {path['pipelined_shuffle_ms']:.1f}, hands {path['deal_ms']:.1f})")
     for f, path in result["critical_path_10_at_40ms_hop"].items():
-        print(f"  10 seats, {f} fighter(s), 40 ms hop: every seat {path['every_seat_ms']:.1f} ms; "
-              f"drawers + beacon {path['drawers_ms']:.1f} ms; pipelined {path['pipelined_ms']:.1f} ms")
+        lines.append(f"  10 seats, {f} fighter(s), 40 ms hop: every seat {path['every_seat_ms']:.1f} ms; "
+                     f"drawers + beacon {path['drawers_ms']:.1f} ms; pipelined {path['pipelined_ms']:.1f} ms")
     met = ", ".join(f"{f} fighters {'met' if ok else 'missed'}" for f, ok in result["meets_target"].items())
-    print(f"target (pipelined drawers' rule): <= {TARGET_MS:.0f} ms at 10 seats: {met}")
-    return 0
+    lines.append(f"target (pipelined drawers' rule): <= {TARGET_MS:.0f} ms at 10 seats: {met}")
+    procs = result.get("processes")
+    if procs is not None:
+        lines.append(f"processes: measured, every seat its own process, real session code over loopback TCP, "
+                     f"{procs['cores']} cores shared by all seats, {procs['rounds']} combats per case after a "
+                     f"warm-up (wall includes waiting for a core; CPU per seat is what one core per peer pays):")
+        for n, by_fighters in procs["by_seats"].items():
+            for f, fig in by_fighters.items():
+                model = result["critical_path"][n][f]["pipelined_ms"]
+                cpu, got, cpu_model = fig["cpu_s"], fig["received_bytes"], result["seat_cpu_model"][n][f]
+                lines.append(
+                    f"  {n:>2} seats, {f} fighters: last hand median {fig['hand_ms']['median']:7.1f} ms, "
+                    f"p95 {fig['hand_ms']['p95']:7.1f} ms (model, one core per peer: {model:6.1f} ms; "
+                    f"shared-core floor {fig['shared_core_floor_ms']:.0f} ms); CPU per seat median "
+                    f"{cpu['median'] * 1000:.0f} ms, busiest {cpu['max'] * 1000:.0f} ms (model: a shuffling fighter "
+                    f"{cpu_model['shuffler_ms']:.0f} ms, an onlooker {cpu_model['onlooker_ms']:.0f} ms); received "
+                    f"{got['median'] / 1000:.0f} kB per seat ({got['min'] / 1000:.0f}-{got['max'] / 1000:.0f}); "
+                    f"last seat started {fig['latest_start_ms']['median']:.1f} ms late")
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":
