@@ -29,6 +29,7 @@ Everything here is sans-I/O: bytes and values in, values and errors out.
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
@@ -51,6 +52,9 @@ from net.identity import Identity, validate_public_key, verify_signature
 
 SIGN_DOMAIN = "fairtable/envelope/v1"
 DIGEST_DOMAIN = "fairtable/envelope-digest/v1"
+_SIGN_PREFIX = encode(SIGN_DOMAIN)
+_DIGEST_PREFIX = encode(DIGEST_DOMAIN)
+_SIG_KEY = encode("sig")
 GAME_ID_DOMAIN = "fairtable/game-id/v2"
 ZERO32 = bytes(32)
 #: Upper bound for seq and step (keeps integers small and comparisons sane).
@@ -136,7 +140,9 @@ class Envelope:
         if not isinstance(self.signature, bytes) or len(self.signature) != 64:
             raise MalformedMessage("envelope signature must be 64 bytes")
         try:
-            encode(self.body)
+            # the signed content, encoded once here (it also proves the body is canonical data):
+            # the signature check, the digest and the wire bytes are all cut from it
+            object.__setattr__(self, "_content", encode(self.content()))
         except EncodingError as exc:
             raise MalformedMessage(f"envelope body is not canonical data: {exc}") from None
 
@@ -156,13 +162,21 @@ class Envelope:
             object.__setattr__(self, name, value)
         return value
 
+    def _content_bytes(self) -> bytes:
+        """``encode(self.content())``, made by ``__post_init__``."""
+        return self.__dict__["_content"]  # type: ignore[no-any-return]
+
     def signed_bytes(self) -> bytes:
-        return signed_bytes_of(self.content())  # needed once (to verify): not kept
+        """``signed_bytes_of(self.content())``: a list of the domain and the content, framed
+        around the content's one encoding (a test checks the two agree)."""
+        return b"l" + _SIGN_PREFIX + self._content_bytes() + b"e"
 
     def digest(self) -> bytes:
         """Identity of the envelope (the next ``prev`` of its seat): hash of the
-        signed content. The signature is left out, so one content has one digest."""
-        return self._cached("_digest", lambda: digest(DIGEST_DOMAIN, self.content()))  # type: ignore[no-any-return]
+        signed content. The signature is left out, so one content has one digest.
+        Equal to ``digest(DIGEST_DOMAIN, self.content())`` (a test checks it)."""
+        return self._cached("_digest", lambda: hashlib.sha256(  # type: ignore[no-any-return]
+            b"l" + _DIGEST_PREFIX + self._content_bytes() + b"e").digest())
 
     def to_data(self) -> dict[str, Any]:
         data = self.content()
@@ -174,7 +188,10 @@ class Envelope:
         return self.to_data()
 
     def to_bytes(self) -> bytes:
-        return self._cached("_bytes", lambda: encode(self.to_data()))  # type: ignore[no-any-return]
+        """``encode(self.to_data())``: the content's map with ``sig``, the last key in canonical
+        order, added before its end (a test checks the two agree)."""
+        return self._cached("_bytes", lambda: (  # type: ignore[no-any-return]
+            self._content_bytes()[:-1] + _SIG_KEY + encode(self.signature) + b"e"))
 
     @classmethod
     def from_data(cls, data: Any) -> Envelope:

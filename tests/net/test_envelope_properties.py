@@ -59,3 +59,24 @@ def test_any_flipped_byte_is_rejected(body: Any, position: int, flip: int) -> No
         return
     # the only way through is a change that leaves every signed byte intact
     raise AssertionError(f"tampered envelope accepted: {bytes(raw)!r}")
+
+
+inputs_digests = st.none() | st.binary(min_size=32, max_size=32)
+
+
+@settings(max_examples=80)
+@given(seat=st.integers(0, 2), kind=kinds, body=canonical, step=st.integers(0, 2**40),
+       state=st.binary(min_size=32, max_size=32), inputs=inputs_digests)
+def test_the_bytes_cut_from_one_encoding_are_the_canonical_ones(seat: int, kind: str, body: Any, step: int,
+                                                                 state: bytes, inputs: bytes | None) -> None:
+    """net/envelope.py encodes an envelope's signed content once and frames the signed bytes, the
+    digest and the wire bytes around it; each must equal the plain canonical encoding."""
+    from engine.core.encoding import encode
+    from engine.core.hashing import digest
+    from net.envelope import DIGEST_DOMAIN, signed_bytes_of
+
+    env = EnvelopeWriter(IDS[seat], GAME, seat).write(kind, body, Seen(step, state, inputs))
+    for e in (env, type(env).from_bytes(env.to_bytes())):
+        assert e.to_bytes() == encode(e.to_data())
+        assert e.signed_bytes() == signed_bytes_of(e.content())
+        assert e.digest() == digest(DIGEST_DOMAIN, e.content())
