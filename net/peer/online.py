@@ -163,14 +163,34 @@ class OnlineHost:
         return lobby.size - len(lobby.seated)
 
     def _new_invite(self) -> None:
+        self._open_pairing("invite", self._invite_event, self.open)
+
+    def _open_pairing(self, what: str, on_event: Callable[[Pairing, int, str, Any], None],
+                      into: list[Pairing]) -> None:
+        """A fresh host-side wormhole (an invite or a watch code), numbered with the others."""
         self.made += 1
         n = self.made
         pairing = Pairing(self.peer.reactor, self.settings, "host", offer=self.offer,
                           mesh=lambda: self.peer.net.mesh if self.peer.net is not None else None,
-                          label=f"invite {n}",
-                          on_event=lambda name, value: self._invite_event(pairing, n, name, value))
-        self.open.append(pairing)
+                          label=f"{what} {n}", on_event=lambda name, value: on_event(pairing, n, name, value))
+        into.append(pairing)
         pairing.start()
+
+    def _linked(self, pairing: Pairing, key: bytes, opened: list[Pairing], by_key: dict[bytes, Pairing]) -> None:
+        """A friend or watcher came through ``pairing``: it is theirs now (an older link of the same
+        key is closed), and the host hears who joined."""
+        if pairing in opened:
+            opened.remove(pairing)
+        old = by_key.get(key)
+        if old is not None and old is not pairing:
+            old.close()
+        by_key[key] = pairing
+        self._mark(pairing, "joined")
+        self.peer._say("online_joined", code=pairing.code, peer=short_id(key))
+
+    def _say_link(self, pairing: Pairing, kind: Any) -> None:
+        who = short_id(pairing.peer_key) if pairing.peer_key else pairing.label
+        self.peer._say("online_link", who=who, kind=kind)
 
     def _invite_event(self, pairing: Pairing, n: int, name: str, value: Any) -> None:
         if name == "code":
@@ -179,33 +199,25 @@ class OnlineHost:
             self.on_code(str(value))
         elif name == "failed":
             self._mark(pairing, "failed")
-            self._drop(pairing)
+            self._drop(pairing, self.open)
             self.peer._say("online_problem", problem_text=f"invite {n} ({pairing.code or 'no code'}): {value}",
                            code=pairing.code, problem=getattr(value, "code", "wormhole"))
             self._maybe_reinvite()
         elif name == "linked":
             key: bytes = value
-            if pairing in self.open:
-                self.open.remove(pairing)
-            old = self.by_key.get(key)
-            if old is not None and old is not pairing:
-                old.close()
-            self.by_key[key] = pairing
-            self._mark(pairing, "joined")
             if pairing.resume_secret is not None and key not in self.secrets:
                 secret = pairing.resume_secret
                 self.secrets[key] = secret
                 _save_online(self.peer, lambda online: online.__setitem__(
                     "secrets", {**dict(online.get("secrets") or {}), key.hex(): secret}))
-            self.peer._say("online_joined", code=pairing.code, peer=short_id(key))
+            self._linked(pairing, key, self.open, self.by_key)
             self._maybe_reinvite()
         elif name == "kind":
-            who = short_id(pairing.peer_key) if pairing.peer_key else pairing.label
-            self.peer._say("online_link", who=who, kind=value)
+            self._say_link(pairing, value)
 
-    def _drop(self, pairing: Pairing) -> None:
-        if pairing in self.open:
-            self.open.remove(pairing)
+    def _drop(self, pairing: Pairing, opened: list[Pairing]) -> None:
+        if pairing in opened:
+            opened.remove(pairing)
         pairing.close()
 
     def _maybe_reinvite(self) -> None:
@@ -233,13 +245,7 @@ class OnlineHost:
             self._new_watch_code()
 
     def _new_watch_code(self) -> None:
-        self.made += 1
-        n = self.made
-        pairing = Pairing(self.peer.reactor, self.settings, "host", offer=self.offer,
-                          mesh=lambda: self.peer.net.mesh if self.peer.net is not None else None,
-                          label=f"watch {n}", on_event=lambda name, value: self._watch_event(pairing, n, name, value))
-        self.watch_open.append(pairing)
-        pairing.start()
+        self._open_pairing("watch", self._watch_event, self.watch_open)
 
     def _watch_event(self, pairing: Pairing, n: int, name: str, value: Any) -> None:
         if name == "code":
@@ -249,24 +255,13 @@ class OnlineHost:
             self.on_watch_code(str(value))
         elif name == "failed":
             self._mark(pairing, "failed")
-            if pairing in self.watch_open:
-                self.watch_open.remove(pairing)
-            pairing.close()
+            self._drop(pairing, self.watch_open)
             self._maybe_rewatch()
         elif name == "linked":
-            key: bytes = value
-            if pairing in self.watch_open:
-                self.watch_open.remove(pairing)
-            old = self.watch_by_key.get(key)
-            if old is not None and old is not pairing:
-                old.close()
-            self.watch_by_key[key] = pairing
-            self._mark(pairing, "joined")
-            self.peer._say("online_joined", code=pairing.code, peer=short_id(key))
+            self._linked(pairing, value, self.watch_open, self.watch_by_key)
             self._maybe_rewatch()
         elif name == "kind":
-            self.peer._say("online_link", who=short_id(pairing.peer_key) if pairing.peer_key else pairing.label,
-                           kind=value)
+            self._say_link(pairing, value)
 
     def _check_watch_codes(self, now: float) -> None:
         """Watch codes outlive the start (a watcher may come mid-game); an unused one expires
@@ -279,8 +274,7 @@ class OnlineHost:
             else:
                 continue
             self._mark(pairing, "expired")
-            self.watch_open.remove(pairing)
-            pairing.close()
+            self._drop(pairing, self.watch_open)
             self.peer._say("online_withdrawn", code=pairing.code, why_text=why)
         self._maybe_rewatch()
 
@@ -294,17 +288,17 @@ class OnlineHost:
         for pairing in list(self.open):
             if self.peer.genesis is not None:
                 self._mark(pairing, "expired")
-                self._drop(pairing)
+                self._drop(pairing, self.open)
                 self.peer._say("online_withdrawn", code=pairing.code, why_text="every seat is taken")
             elif not pairing.paired and now - pairing.started > self.invite_ttl:
                 self._mark(pairing, "expired")
-                self._drop(pairing)
+                self._drop(pairing, self.open)
                 self.peer._say("online_withdrawn", code=pairing.code,
                                why_text=f"nobody used it within {self.invite_ttl:.0f} s")
                 self._maybe_reinvite()
             elif unlinked(pairing, now):  # someone paired on the code, then never linked: the seat is free again
                 self._mark(pairing, "failed")
-                self._drop(pairing)
+                self._drop(pairing, self.open)
                 self.peer._say("online_withdrawn", code=pairing.code,
                                why_text=f"whoever used it never completed the link within {LINK_TIMEOUT:.0f} s; "
                                         "a fresh code replaces it (give your friend the new one)")
