@@ -234,9 +234,11 @@ class TinyScene(TableScene[TinyState]):
         """The table's title, the deck and our own hand (the middle's first lines)."""
         lang, state = self.app.lang, self.state
         know = self.session.knowledge
+        head = [tr(lang, "tiny_title", seats=state.seats), tr(lang, "tiny_deck", n=len(state.deck))]
+        if getattr(self.session, "watching", False):  # a watcher holds no hand (net/peer/watching.py)
+            return [*head, tr(lang, "tiny_watching")]
         mine = [str(card_number(c)) for h in state.hands[self.me] if (c := know.card(h)) is not None]
-        return [tr(lang, "tiny_title", seats=state.seats), tr(lang, "tiny_deck", n=len(state.deck)),
-                tr(lang, "tiny_hand", cards=", ".join(mine) or "-")]
+        return [*head, tr(lang, "tiny_hand", cards=", ".join(mine) or "-")]
 
     def seat_line(self, seat: int) -> str:
         """What seat ``seat`` shows at its place at the table: who sits there, then its facts."""

@@ -155,3 +155,15 @@ def test_the_end_screen_says_each_total_in_the_players_language(clock: Clock) ->
     app.set_lang("ja")
     end.resized((960, 600))
     app.render()
+
+
+def test_a_watcher_reads_that_it_watches_not_an_empty_hand(clock: Clock) -> None:
+    """A seat-less watcher's session (client/table/net_session.py ``watching``) holds no hand: the
+    title says it watches with every hand face down, in the player's language."""
+    app, scene = _tiny_table(clock)
+    assert any(line.startswith("Your hand:") for line in scene.title_lines())
+    scene.session.watching = True  # what a NetSession of a watcher says (its peer has no seat)
+    lines = scene.title_lines()
+    assert lines[-1] == "Watching: every hand stays face down" and not any("Your hand" in x for x in lines)
+    app.set_lang("ja")
+    assert scene.title_lines()[-1].startswith("観戦中")
