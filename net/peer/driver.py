@@ -237,14 +237,12 @@ class Peer:
         self._check_fresh_directory()
         self.host_lobby = lobby.HostLobby(self.entry, seats, self.identity.public_key, self.info, self.name)
         net = self._make_mesh(table or secrets.token_bytes(8), LOBBY)
-        if self.watchers > 0:
-            self.desk = WatchDesk(self.entry, self.identity.public_key, limit=min(self.watchers, MAX_WATCHERS),
-                                  chat=self.watcher_chat)
-            net.mesh.guest_limit = self.desk.limit
+        self._open_desk(net)
         bound = self._listen_or_close(net, port, interface)
         addresses = tuple(advertise) or (bound,)
         self.invite = Invite(net.mesh.table, self.identity.fingerprint, addresses, self.entry.name)
-        self._remember_peer({"role": "host", "listen": list(bound), "table": net.mesh.table})
+        self._remember_peer({"role": "host", "listen": list(bound), "table": net.mesh.table,
+                             "watchers": self.watchers, "watcher_chat": self.watcher_chat})
         self._start_loop()
         self._say("hosting", game=self.entry.name, seats=seats, host=bound[0], port=bound[1],
                   key=self.identity.fingerprint, waiting=seats - 1)
@@ -313,6 +311,10 @@ class Peer:
         table = saved["table"]
         net = self._make_mesh(table, game_id(genesis))
         if saved["role"] == "host":
+            # the watchers the table was opened with (a directory saved before they were kept: none)
+            self.watchers = int(saved.get("watchers", 0) or 0)
+            self.watcher_chat = bool(saved.get("watcher_chat", True))
+            self._open_desk(net)
             host, port = saved["listen"]
             net.listen_tcp(int(port), str(host))
         else:
@@ -330,6 +332,14 @@ class Peer:
             net.mesh.join(self.invite.addresses, self.invite.fingerprint)
         self._start_loop()
         self._begin(genesis, seat, resumed=True)
+
+    def _open_desk(self, net: TwistedMesh) -> None:
+        """As the host of a table that lets people watch: the watchers' desk, and room for them
+        among the mesh's links."""
+        if self.watchers > 0:
+            self.desk = WatchDesk(self.entry, self.identity.public_key, limit=min(self.watchers, MAX_WATCHERS),
+                                  chat=self.watcher_chat)
+            net.mesh.guest_limit = self.desk.limit
 
     def _say(self, event_id: str, **fields: Any) -> None:
         """Report progress: the English line to ``report``, the event to ``on_progress``."""
@@ -646,8 +656,10 @@ class Peer:
     def _watch_asked(self, message: lobby.LobbyMessage) -> None:
         """As the host: someone asks to watch (over its own link only)."""
         author = message.author
-        if self.desk is None or self.host_lobby is None:
-            if self.host_lobby is not None:
+        # the host: its lobby, or once the game runs seat 0 (a host resumed from its directory has no lobby)
+        hosting = self.host_lobby is not None or (self.genesis is not None and self.seat == 0 and not self.watch)
+        if self.desk is None or not hosting:
+            if hosting:
                 self.mesh.send_to(author, self._author.refuse("this table does not allow watchers; ask the host",
                                                               to=author, re=message["fresh"]), lobby=True)
             return
@@ -655,7 +667,11 @@ class Peer:
         if record is None or record.channel is None or self.mesh.delivering_via != author:
             raise lobby.LobbyForgery(f"a watch request by {short_id(author)} reached us only relayed; a watcher "
                                      "must ask over its own link to the host")
-        seats = self.genesis.seat_keys if self.genesis is not None else tuple(s.key for s in self.host_lobby.seated)
+        if self.genesis is not None:
+            seats = self.genesis.seat_keys
+        else:
+            assert self.host_lobby is not None
+            seats = tuple(s.key for s in self.host_lobby.seated)
         try:
             self.desk.ask(message, seats, self.reactor.seconds())
         except lobby.LobbyForgery:
@@ -667,7 +683,7 @@ class Peer:
         self._say("watcher_in", who=self.desk.name_of(author))
         if self.session is not None:
             self._tell_watchers()
-        else:
+        elif self.host_lobby is not None:
             self.mesh.send_to(author, self._author.seated([s.key for s in self.host_lobby.seated],
                                                           self.host_lobby.size), lobby=True)
 

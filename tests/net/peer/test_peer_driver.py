@@ -152,6 +152,43 @@ def test_a_peer_cut_off_without_goodbye_resumes_from_its_directory(reactor: Any,
             back.leave("test over")
 
 
+def test_a_resumed_host_still_lets_in_the_watchers_it_was_opened_with(reactor: Any, tmp_path: Path) -> None:
+    """The host's watcher setting is kept in its directory: after a crash, a Peer built only from
+    the directory (no ``watchers`` given) still admits a watcher, who watches to the audited end."""
+    entry = game_named("tiny")
+    me = Identity.generate()
+    host = Peer(me, entry, reactor=reactor, agent=entry.bot("random", random.Random(1)), delay=0.05, name="host",
+                linger=0.2, directory=tmp_path / "host", watchers=1, watcher_chat=False)
+    joiner = Peer(Identity.generate(), entry, reactor=reactor, agent=entry.bot("random", random.Random(2)), delay=0.05,
+                  name="joiner", linger=0.2)
+    invite = host.host(2, interface="127.0.0.1")
+    joiner.join(invite)
+    back = watcher = None
+    try:
+        drive(reactor, lambda: host.session is not None and host.session.step >= 2)
+        host.leave("crashed", goodbye=False)
+        closed: list[object] = []
+        for d in host.stopping:
+            d.addBoth(closed.append)
+        drive(reactor, lambda: len(closed) == len(host.stopping) == 1)
+        back = Peer(me, entry, reactor=reactor, agent=entry.bot("random", random.Random(3)), delay=0.05, name="host",
+                    linger=0.2, directory=tmp_path / "host")
+        assert back.watchers == 0 and back.desk is None  # nothing given: the directory says
+        back.resume()
+        assert back.watchers == 1 and back.desk is not None and back.desk.limit == 1 and not back.desk.chat
+        watcher = Peer(Identity.generate(), entry, reactor=reactor, name="watcher", linger=0.2, watch=True)
+        watcher.join(invite)
+        drive(reactor, lambda: watcher.result is not None and back.result is not None and joiner.result is not None,
+              wall=60)
+        assert watcher.result is not None and back.result is not None
+        assert watcher.result["error"] is None and watcher.result["finished"] and watcher.result["audit"] == "ok"
+        assert watcher.result["final_hash"] == back.result["final_hash"]
+    finally:
+        for peer in (joiner, back, watcher):
+            if peer is not None:
+                peer.leave("test over")
+
+
 def test_a_refused_join_ends_the_joiner_with_the_reason_and_the_host_keeps_its_seat_open(reactor: Any) -> None:
     """A joiner whose card set differs is refused over TCP with the lobby's
     reason; the host does not start, and still seats the right player after."""
