@@ -628,8 +628,9 @@ class Peer:
                 return True
             from net.session.catchup import replies
 
-            payloads = [out.data for out in replies(self.session, have, None)]
-            if not self.desk.answer(author, payloads, self.reactor.seconds()):
+            now = self.reactor.seconds()
+            if self.desk.spent(author, now) or not self.desk.answer(
+                    author, payloads := [out.data for out in replies(self.session, have, None)], now):
                 self._watcher_refused(author, "a pull", "it asked for more bytes than its budget allows now; it may "
                                       "pull again in a while")
                 return True

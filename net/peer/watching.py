@@ -59,6 +59,12 @@ class Bucket:
     tokens: float
     at: float
 
+    def empty(self, now: float) -> bool:
+        """Whether nothing at all could be taken now (checked before making an answer's bytes)."""
+        self.tokens = min(float(self.size), self.tokens + max(0.0, now - self.at) / self.refill)
+        self.at = now
+        return self.tokens < 1.0
+
     def take(self, now: float, n: float = 1.0) -> bool:
         """Take ``n`` tokens if the bucket holds them (after its refill up to ``now``). A take larger
         than the whole bucket succeeds only from a full one and leaves it in debt, so one big answer
@@ -161,6 +167,12 @@ class WatchDesk:
                              "the extra ones are ignored")
         return have  # what it was sent moves on only once the answer fits its byte budget (the driver)
 
+    def spent(self, key: bytes, now: float) -> bool:
+        """Whether the watcher's byte budget is empty now: no answer is made for it until it refills
+        (so a refused pull costs the host no encoding)."""
+        watcher = self.watchers.get(key)
+        return watcher is None or watcher.pulled.empty(now)
+
     def answer(self, key: bytes, payloads: Sequence[bytes], now: float) -> bool:
         """Whether the answer to a pull (``payloads``) fits the watcher's byte budget (spent if so)."""
         watcher = self.watchers.get(key)
@@ -194,7 +206,7 @@ class WatchDesk:
         out: list[tuple[bytes, list[bytes]]] = []
         have = held(session)
         for watcher in self.watchers.values():
-            if watcher.sent is None or watcher.sent == have:
+            if watcher.sent is None or watcher.sent == have or watcher.pulled.empty(now):
                 continue
             payloads = [o.data for o in replies(session, watcher.sent, None)]
             if payloads and not watcher.pulled.take(now, float(sum(len(p) for p in payloads))):

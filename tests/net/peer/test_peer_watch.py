@@ -341,7 +341,7 @@ def test_a_host_that_leaves_while_watched_closes_cleanly_and_the_watcher_is_told
     joiner.leave("the test is over")
 
 
-def test_a_watcher_over_its_byte_budget_gets_nothing_by_pulling_again() -> None:
+def test_a_watcher_over_its_byte_budget_gets_nothing_by_pulling_again(monkeypatch: pytest.MonkeyPatch) -> None:
     """A pull refused for its byte budget is not answered later by the host's push either (the push
     pays from the same budget), so pulling the whole game again and again gets a watcher nothing."""
     table, host, joiner, invite = _table()
@@ -361,6 +361,18 @@ def test_a_watcher_over_its_byte_budget_gets_nothing_by_pulling_again() -> None:
         return real(key, data, *a, **kw)
 
     host.mesh.send_to = counting  # type: ignore[method-assign]
+    from net.peer import watching as watching_module
+    from net.session import catchup
+
+    made = {"n": 0}
+    real_replies = catchup.replies
+
+    def counted_replies(*a, **kw):  # type: ignore[no-untyped-def]
+        made["n"] += 1
+        return real_replies(*a, **kw)
+
+    monkeypatch.setattr(catchup, "replies", counted_replies)  # the driver's pull answer
+    monkeypatch.setattr(watching_module, "replies", counted_replies)  # the desk's push
     w = host.desk.watchers[wkey]
     w.pulled.tokens = 0.0  # byte budget exhausted
     w.pulled.at = host.reactor.seconds()
@@ -375,6 +387,7 @@ def test_a_watcher_over_its_byte_budget_gets_nothing_by_pulling_again() -> None:
         pulls += 1
         table.net.settle()
         host._after()
+    assert made["n"] == 0  # nothing was even made for a watcher whose budget is empty
     refusals = host.desk.refusals()
     assert any("pull" in k for k in refusals.get("late", {}))
     assert sent_bytes["n"] - before < total, (sent_bytes["n"] - before, total)
