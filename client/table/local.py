@@ -145,6 +145,13 @@ class LocalSession(Generic[S]):
         """True while there is a game to give up."""
         return not self.over and not self.problem
 
+    def can_step_out(self) -> bool:
+        """A local table's other seats are bots of this program: leaving ends the table."""
+        return False
+
+    def step_out(self) -> None:
+        raise InputRefused("a local table ends when you leave it")
+
     def concede(self) -> None:
         """Give the game up now: the bot wins (the recorded inputs still replay for the audit)."""
         if not self.can_resign():

@@ -45,7 +45,7 @@ from engine.core.inputs import SealedPick, SeatInput
 from net.peer import Peer
 from net.seats import for_people, seat_label
 from net.seam import InputRefused
-from net.session import Cheat, Finished, Rejected, Resigned, Stalling
+from net.session import Cheat, Finished, Left, Rejected, Resigned, Stalling
 from net.transport.mesh import PeerStatus
 from net.session.events import Applied, ChatLine, PhaseChanged
 
@@ -189,6 +189,8 @@ class NetSession(Generic[S]):
         if seat == self.me:
             return "peer_you_turn" if self.legal() else "peer_you_net"
         link = self._link(seat)
+        if seat in session.left:
+            return "peer_stand_in"
         if seat == self.resigned:
             return "peer_left" if link is PeerStatus.LEFT or link is None else "peer_resigned"
         if self.ended is not None or session.finished:
@@ -216,6 +218,10 @@ class NetSession(Generic[S]):
             return tr(lang, "net_left" if left else "net_resigned", who=who)
         if self.problem or self.ended is not None:
             return ""
+        gone = [s for s in sorted(session.left) if s != self.me]
+        if gone and session.phase == "play":
+            who = ", ".join(player_label(s, self.names, self.me, lang) for s in gone)
+            return tr(lang, "net_stand_in", who=who)
         if self.stalling:
             who = ", ".join(player_label(s, self.names, self.me, lang) for s in sorted(self.stalling))
             return tr(lang, "net_stalling", who=who)
@@ -275,9 +281,13 @@ class NetSession(Generic[S]):
         self._loop = None
 
     def leave(self) -> None:
-        """Stop showing the game and close our peer (the others see us leave)."""
+        """Stop showing the game and close our peer (the others see us leave): at a table that can
+        go on without us we leave it to the others, else we give the game up."""
         self.stop()
         if self.peer.result is None:
+            if self.can_step_out():
+                self.peer.step_out()  # the others play on; a stand-in plays our character
+                return
             if self.can_resign():
                 self.peer.resign()  # the others win at once: our signed goodbye is the proof
             self.peer.leave("left the table from the client")
@@ -287,6 +297,17 @@ class NetSession(Generic[S]):
         from net.session.resign import can_resign
 
         return not self.watching and self.peer.result is None and can_resign(self.session)
+
+    def can_step_out(self) -> bool:
+        """True while we may leave and let the others play on (three or more seats still playing)."""
+        return self.peer.can_step_out()
+
+    def step_out(self) -> None:
+        """Leave the running game for good; the others play on and a stand-in plays our character."""
+        if not self.can_step_out():
+            raise InputRefused("the game cannot go on without you; concede instead")
+        self.stop()
+        self.peer.step_out()
 
     def concede(self) -> None:
         """Give the game up now with a signed resignation (the others win at once)."""
@@ -385,6 +406,8 @@ class NetSession(Generic[S]):
                 self._changed()
         elif isinstance(event, Resigned):
             self.resigned = event.seat
+            self._changed()
+        elif isinstance(event, Left):  # the game goes on: a stand-in plays that seat (net/session/leave.py)
             self._changed()
         elif isinstance(event, Rejected):
             self.warnings.append(str(event))

@@ -9,7 +9,7 @@ What a player expects decides what may go:
 - kept, always: every applied input (``Applied``: one per engine step, a
   step the session keeps anyway; dropping one would lose a move from the
   log and the animation of it) and the notices that change what the table
-  is (``PhaseChanged``, ``Cheat``, ``Resigned``, ``Finished``, and
+  is (``PhaseChanged``, ``Cheat``, ``Resigned``, ``Left``, ``Finished``, and
   ``Flooding``, which the session raises at most once per seat and kind);
 - capped: everything else (refused messages, stalls, misconduct, chat
   lines), at most :data:`MAX_NOTICES` waiting; beyond that the oldest such
@@ -19,12 +19,12 @@ What a player expects decides what may go:
 
 from __future__ import annotations
 
-from net.session.events import Applied, Cheat, Finished, Flooding, Notice, PhaseChanged, Resigned
+from net.session.events import Applied, Cheat, Finished, Flooding, Left, Notice, PhaseChanged, Resigned
 
 #: Most waiting notices of the capped kinds (refusals, stalls, misconduct, chat) between two polls.
 MAX_NOTICES = 256
 
-_KEPT = (Applied, PhaseChanged, Cheat, Resigned, Finished, Flooding)
+_KEPT = (Applied, PhaseChanged, Cheat, Resigned, Left, Finished, Flooding)
 
 
 class NoticeQueue:

@@ -148,6 +148,12 @@ class ReplaySession:
     def can_resign(self) -> bool:
         return False
 
+    def can_step_out(self) -> bool:
+        return False
+
+    def step_out(self) -> None:
+        pass
+
     def concede(self) -> None:
         pass
 

@@ -474,17 +474,25 @@ class TableScene(Scene, Generic[S]):
             self._really_leave()
             return
         lang = self.app.lang
-        text = tr(lang, "leave_text_net" if self.session.networked else "leave_text")
+        key = "leave_text_on" if self.session.can_step_out() else \
+            "leave_text_net" if self.session.networked else "leave_text"
+        text = tr(lang, key)
         self.prompt = Prompt(tr(lang, "leave_title"), [text],
                              [(tr(lang, "leave_yes"), self._really_leave, False), (tr(lang, "cancel"), self._cancel, True)],
                              kind="leave")
         self._build_controls()
 
     def _really_leave(self) -> None:
-        """Leave: a running networked game is given up first with a signed resignation, and the
-        end screen follows (the result and the transcript to save, then *Back to lobby*); a
+        """Leave: at a networked table where three or more seats still play we leave it to them
+        (net/session/leave.py: a stand-in plays our character) and go back to the lobby; else a
+        running networked game is given up first with a signed resignation, and the end screen follows (the result and the transcript to save, then *Back to lobby*); a
         finished game or a local table goes straight back to the lobby."""
         self.prompt = None
+        if self.session.can_step_out():  # three or more still play: they go on without us
+            self.session.step_out()
+            if self.on_leave is not None:
+                self.on_leave()
+            return
         if self.session.networked and not self.session.over and self.session.can_resign():
             self.session.concede()
             self.refresh()

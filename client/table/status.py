@@ -17,6 +17,7 @@ COLOURS: Mapping[str, theme.Colour] = {
     "peer_stopped": theme.BAD,
     "peer_left": theme.BAD,
     "peer_resigned": theme.BAD,
+    "peer_stand_in": theme.WARN,
     "peer_you_turn": theme.ACCENT,
     "peer_you_local": theme.GOOD,
     "peer_you_net": theme.GOOD,

@@ -47,6 +47,7 @@ from net.session import (
     Cheat,
     Finished,
     Flooding,
+    Left,
     Misconduct,
     Outgoing,
     Rejected,
@@ -183,6 +184,8 @@ class Peer:
         self._lobby_down: dict[bytes, float] = {}
         self._events_seen = 0
         self._done: set[int] = set()
+        #: We left the running game (:meth:`step_out`) and only pass the others' messages on.
+        self.relaying = False
         self._ready: set[bytes] = set()
         self._agent_call: Any = None
         self._calls: list[Any] = []
@@ -304,6 +307,9 @@ class Peer:
         """Restart from our directory: genesis, journal, then catch up from any peer."""
         assert self.directory is not None
         saved = store.load_peer(self.directory)
+        if saved.get("left"):
+            raise store.StoreError("this seat left that game for good (the others played on without it); it cannot "
+                                   "be resumed: start or join a new table")
         genesis, seat = store.load_genesis(self.directory)
         if genesis.seat_keys[seat] != self.identity.public_key:
             raise store.StoreError("this identity does not hold the seat recorded in the directory; pass "
@@ -391,6 +397,8 @@ class Peer:
             self._say("link_seat", peer=short_id(key), seat=seat, status=status.value)
         if status is PeerStatus.CONNECTED:
             self._direct.add(key)
+        if self.relaying and status is PeerStatus.LEFT:
+            self._maybe_leave()
         self._lobby_link(key, status)
         if self.desk is not None and status in (PeerStatus.LEFT, PeerStatus.RECONNECTING) \
                 and key in self.desk.watchers:
@@ -951,6 +959,8 @@ class Peer:
                     self._later(min(self.linger, 1.0), self._stop_halted)
             elif isinstance(event, Resigned):
                 self._say("resigned", seat=event.seat, name=event.name)
+            elif isinstance(event, Left):
+                self._say("left_game", seat=event.seat, name=event.name)
             elif isinstance(event, Finished):
                 self._say("finished", event_text=str(event))
         if session.step >= self._last_step_reported + self.progress_every and not session.finished:
@@ -1008,7 +1018,17 @@ class Peer:
         self._maybe_leave()
 
     def _maybe_leave(self) -> None:
-        if self.genesis is None or self.session is None or not self.session.finished:
+        if self.genesis is None or self.session is None:
+            return
+        if self.relaying:  # we left the game: we end once nobody still playing may need us as a relay
+            records = self.mesh.peers
+            playing = [s for s, key in enumerate(self.genesis.seat_keys)
+                       if s != self.seat and s not in self.session.left and s not in self.session.gone
+                       and s not in self._done and key in records and records[key].status is not PeerStatus.LEFT]
+            if not playing:
+                self._later(0.05, self._end, "left the game; the others play on")
+            return
+        if not self.session.finished:
             return
         present = [s for s in range(len(self.genesis.seat_keys)) if s not in self.session.gone]
         if all(s in self._done for s in present):
@@ -1076,6 +1096,31 @@ class Peer:
             raise ValueError("there is no running game to resign from")
         self._send(self.session.resign())
         self._after()
+
+    def can_step_out(self) -> bool:
+        """Whether we may leave the running game and let the others play on (net/session/leave.py):
+        a seat in the play phase at a table where at least three seats are still playing."""
+        s = self.session
+        return (s is not None and self.result is None and not self.watch and s.seat is not None
+                and s.phase == "play" and s.halted is None and len(s.seats) - len(s.left) > 2)
+
+    def step_out(self) -> None:
+        """Leave the running game for good; the others play on, and our character is played by the
+        table's stand-in (net/session/leave.py). Our signed ``leave`` goes out; then this peer
+        only passes the others' messages on (the mesh relays: some seats may reach each other
+        only through us) until every seat still playing has finished or gone, and ends. Our
+        directory says we left, so the game is never offered for resuming. Raises ValueError,
+        saying why, when the game cannot go on without us (resign instead)."""
+        if self.session is None or not self.can_step_out():
+            raise ValueError("only a seat in a running game of three or more seats still playing can leave "
+                             "it and let the others play on; give the game up instead")
+        self._send(self.session.leave())
+        self._after()
+        if self.directory is not None:
+            store.save_peer(self.directory, {**store.load_peer(self.directory), "left": True})
+        self.relaying = True
+        self._say("stepped_out")
+        self._maybe_leave()
 
     def chat(self, text: str) -> None:
         """Send a signed chat line to the table (net.session.chat; never game input)."""

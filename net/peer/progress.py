@@ -48,6 +48,9 @@ TEMPLATES: Mapping[str, str] = {
     "finished": "{event_text}",
     "step": "step {step}: waiting for {who_text} to {what_text}",
     "resigned": "{name} (seat {seat_n}) resigned: the game is over",
+    "left_game": "{name} (seat {seat_n}) left the game; the others play on and a stand-in plays its character",
+    "stepped_out": "you left the game; this program passes the others' messages on until they finish (keep it "
+                   "running till then)",
     "claiming": "claiming the game as a forfeit by seat {seat_n}",
     "abandoning": "signing that the game is abandoned (nobody wins): seats {seats_text} stayed silent past the "
                   "abandonment deadline",

@@ -73,8 +73,8 @@ from net.session.catchup import CATCH_UP_CHUNK, CATCH_UP_EVERY
 from net.session.chat import MAX_CHAT
 from net.session.desync import SECTION_DOMAIN, section_hashes
 from net.session.inbox import Inbox
-from net.session.events import (Applied, ChatLine, Event, Finished, Flooding, Misconduct, Notice, PhaseChanged, Rejected,
-                                 Resigned)
+from net.session.events import (Applied, ChatLine, Event, Finished, Flooding, Left, Misconduct, Notice, PhaseChanged,
+                                 Rejected, Resigned)
 from net.session.limits import MAX_BUFFERED
 from net.session.endgame import Audit, Final, Finding
 from net.session.messages import KINDS, Outgoing
@@ -369,7 +369,7 @@ class Session:
             raise ValueError("with one seat left the game cannot go on; resign instead")
         pump.pump(self)  # first the parts we owe now, so nothing of ours is missing
         self._send("leave", leave.body(self, audit_cells(self)))
-        self._halt(Resigned(self.seat, self.names[self.seat], self.step))
+        self._halt(Left(self.seat, self.names[self.seat], self.step))
         return self._flush()
 
     def claimable(self) -> tuple[int, ...]:
@@ -455,8 +455,8 @@ class Session:
         actions at its Decision, its sealed picks at a SealedChoice not yet committed,
         the placer's picks for its next thing at a hidden placement (net.session.placement)."""
         pending = self.pending
-        if self.seat is None or seat != self.seat:
-            return []
+        if self.seat is None or seat != self.seat or self.halted is not None:
+            return []  # a stopped session (we resigned or left, or a cheat halted it) takes nothing more
         if isinstance(pending, Placement):
             play = self._phase
             if not isinstance(play, Play) or not isinstance(play.round, PlacementRound) \

@@ -106,6 +106,20 @@ class Resigned:
 
 
 @dataclasses.dataclass(frozen=True)
+class Left:
+    """A seat left a running game for good and the others play on (net/session/leave.py): its
+    character is played by the table's stand-in from now on."""
+
+    seat: int
+    name: str
+    step: int
+
+    def __str__(self) -> str:
+        return (f"{self.name} (seat {self.seat}) left the game at step {self.step}; the others play on and a "
+                "stand-in plays its character")
+
+
+@dataclasses.dataclass(frozen=True)
 class Flooding:
     """A seat sends far more than the game needs; its excess is refused.
 
@@ -136,7 +150,7 @@ class Finished:
         return f"game over: {self.outcome.get('reason', '')}; audit: {self.audit}"
 
 
-Event = Rejected | Stalling | Abandonable | Misconduct | Cheat | Flooding | Resigned | Finished
+Event = Rejected | Stalling | Abandonable | Misconduct | Cheat | Flooding | Resigned | Left | Finished
 
 
 # --- notices: what a subscriber hears (Session.subscribe) -------------------------------

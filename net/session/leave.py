@@ -47,7 +47,7 @@ from net.poker import group as g
 from net.poker.errors import BadCardMessage
 from net.poker.protocol import RevealRound
 from net.session.dice_rounds import DICE_SECRET
-from net.session.events import Resigned
+from net.session.events import Left
 
 if TYPE_CHECKING:
     from net.session.core import Session
@@ -109,7 +109,7 @@ def on_leave(s: Session, env: Envelope) -> None:
     if d is not None:
         s.left_dice[seat] = d
     s.gone.add(seat)
-    s._event(Resigned(seat, s.names[seat], env.seen.step))
+    s._event(Left(seat, s.names[seat], env.seen.step))
     if current is not None:
         current.excuse(s, seat)
 

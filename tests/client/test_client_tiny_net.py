@@ -84,3 +84,47 @@ def test_host_a_three_seat_tiny_table_in_the_lobby_and_play_it_to_the_audited_en
                 bot.kill()
                 bot.wait()
     assert all(r["audit"] == "ok" and r["final_hash"] == final for r in results)  # every seat agrees
+
+
+@pytest.mark.slow
+def test_leaving_a_three_seat_table_lets_the_other_two_finish(real_app, tmp_path):  # type: ignore[no-untyped-def]
+    """The table's Lobby button mid-game at three seats: the question says the others play on, and
+    after it we are back in the lobby while both bot peers finish the game to its audited end
+    (a stand-in played our seat; net/session/leave.py), not a draw for everyone."""
+    app, reactor = real_app
+    lobby = LobbyScene(app, Settings(name="Host", game="tiny", seats=3), lan=False, host_interface="127.0.0.1",
+                       resumable=False)
+    app.switch(lobby)
+    click(app, lobby.host_button.rect.center)
+    assert lobby.net is not None
+    bots = [tiny_peer(lobby.net.code, tmp_path, seat) for seat in (1, 2)]
+    try:
+        deadline = time.monotonic() + 90
+        while time.monotonic() < deadline and app.scene.name != "tiny":
+            pump(app, reactor)
+        scene = app.scene
+        assert scene.name == "tiny"
+        while time.monotonic() < deadline and not (scene.session.session.step >= 2 and scene.session.can_step_out()):
+            pump(app, reactor)
+        assert scene.session.can_step_out()
+        click(app, scene.leave_button.rect.center)
+        assert scene.prompt is not None and scene.prompt.kind == "leave"
+        assert "the others play on" in " ".join(scene.prompt.lines)
+        app.render()  # lays the question's buttons out
+        yes = next(b for b in scene.prompt.buttons if b.label == "Leave the game")
+        click(app, yes.rect.center)
+        assert app.scene.name == "lobby"
+        while time.monotonic() < deadline + 60 and any(b.poll() is None for b in bots):
+            pump(app, reactor)  # our peer still passes the bots' messages on (they may meet only through us)
+        results = []
+        for bot in bots:
+            out, err = bot.communicate(timeout=30)
+            assert bot.returncode == 0, err
+            results.append(json.loads(out.strip().splitlines()[-1]))
+    finally:
+        for bot in bots:
+            if bot.poll() is None:
+                bot.kill()
+                bot.wait()
+    assert all(r["audit"] == "ok" and r["finished"] for r in results), results
+    assert results[0]["final_hash"] == results[1]["final_hash"]

@@ -166,4 +166,4 @@ def test_a_watcher_reads_that_it_watches_not_an_empty_hand(clock: Clock) -> None
     lines = scene.title_lines()
     assert lines[-1] == "Watching: every hand stays face down" and not any("Your hand" in x for x in lines)
     app.set_lang("ja")
-    assert scene.title_lines()[-1].startswith("観戦中")
+    assert scene.title_lines()[-1].startswith("見学中")

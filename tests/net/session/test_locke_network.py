@@ -268,7 +268,7 @@ def test_a_peer_killed_mid_placement_mid_combat_and_mid_roll_resumes_with_nothin
 
 def test_a_seat_that_leaves_mid_game_is_played_on_and_the_others_finish(monkeypatch: pytest.MonkeyPatch) -> None:
     from net.session import pump as pump_module
-    from net.session.events import Resigned
+    from net.session.events import Left
 
     real = pump_module.emit_due
 
@@ -297,7 +297,7 @@ def test_a_seat_that_leaves_mid_game_is_played_on_and_the_others_finish(monkeypa
     others = fresh_games(3, leave_game)
     for s in others:
         assert s.finished and s.verdict == "ok", (s.seat, s.phase, s.halted, s.waiting_for())
-        assert any(isinstance(e, Resigned) and e.seat == 3 for e in s.events)
+        assert any(isinstance(e, Left) and e.seat == 3 for e in s.events)
     assert len({s.hashes[-1] for s in others}) == 1
     verdict = verify(others[0].transcript())
     assert verdict.ok, str(verdict)

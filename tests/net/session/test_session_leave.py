@@ -24,7 +24,7 @@ from net.poker import group as g
 from net.session.dice_rounds import DICE_SECRET
 from net.session import Rejected, Session
 from net.session import pump as pump_module
-from net.session.events import Resigned
+from net.session.events import Left
 from net.verifier import verify
 
 Moment = Callable[[Session], bool]
@@ -64,7 +64,7 @@ def _check_finished(table: Any, leaver: Session) -> None:
     for s in others:
         assert s.finished and s.verdict == "ok", (s.seat, s.phase, s.halted, s.waiting_for(), s.events[-3:])
         assert not [e for e in s.events if isinstance(e, Rejected)]
-        assert any(isinstance(e, Resigned) and e.seat == leaver.seat for e in s.events)
+        assert any(isinstance(e, Left) and e.seat == leaver.seat for e in s.events)
         assert s.left.keys() == {leaver.seat}
         assert not [e for e in s.envelopes() if e.seat == leaver.seat and e.kind in ("audit", "final")]
     assert len({s.hashes[-1] for s in others}) == 1

@@ -1,0 +1,74 @@
+"""A player who leaves a running game of three or more seats lets the others play on
+(Peer.step_out, net/session/leave.py): whole Peers on the in-memory network."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from net.peer.store import StoreError
+
+from tests.net.peer.memory_peers import MemoryPeers
+
+
+@pytest.mark.parametrize("leaver", ["host", "two"])
+def test_a_seat_that_steps_out_leaves_the_others_to_finish_the_game(leaver: str) -> None:
+    """The leaver's signed ``leave`` goes out and it plays no more; it stays in the mesh as a relay
+    (the two joiners here reach each other only through the host) until both others finished, then
+    ends; its directory says it left, so it is never resumed."""
+    table = MemoryPeers()
+    host = table.peer("host", 1)
+    invite = host.host(3)
+    one, two = table.peer("one", 2), table.peer("two", 3)
+    one.join(invite)
+    two.join(invite)
+    peers = {"host": host, "one": one, "two": two}
+    out = peers[leaver]
+    table.run(lambda: host.session is not None and host.session.step >= 3 and out.can_step_out())
+    out.step_out()
+    assert out.relaying and out.session is not None and out.session.halted is not None
+    assert "stepped_out" in [e.id for e in table.said[leaver]]
+    others = [p for name, p in peers.items() if name != leaver]
+    table.run(lambda: all(p.result is not None for p in others), seconds=600)
+    for peer in others:
+        assert peer.result is not None and peer.result["error"] is None and peer.result["finished"], peer.result
+        assert peer.result["audit"] == "ok", peer.result
+        assert peer.session is not None and out.seat in peer.session.left
+        assert "left_game" in [e.id for e in table.said[peer.name]]
+    assert others[0].result is not None and others[1].result is not None
+    assert others[0].result["final_hash"] == others[1].result["final_hash"]
+    table.run(lambda: out.result is not None)  # nobody needs it as a relay any more
+    assert out.result is not None and out.result["error"] == "left the game; the others play on"
+
+
+def test_a_seat_that_left_is_not_resumed(tmp_path: Path) -> None:
+    table = MemoryPeers()
+    host = table.peer("host", 1)
+    invite = host.host(3)
+    one = table.peer("one", 2, directory=tmp_path / "one")
+    two = table.peer("two", 3)
+    one.join(invite)
+    two.join(invite)
+    table.run(lambda: one.can_step_out() and one.session is not None and one.session.step >= 2)
+    one.step_out()
+    again = table.peer("one", 2, identity=one.identity, directory=tmp_path / "one")
+    with pytest.raises(StoreError, match="left that game for good"):
+        again.resume()
+    for peer in (host, one, two):
+        peer.leave("the test is over")
+
+
+def test_at_two_seats_still_playing_a_seat_cannot_step_out() -> None:
+    table = MemoryPeers()
+    host = table.peer("host", 1)
+    invite = host.host(2)
+    one = table.peer("one", 2)
+    one.join(invite)
+    table.run(lambda: host.session is not None and host.session.step >= 2)
+    assert not one.can_step_out() and not host.can_step_out()
+    with pytest.raises(ValueError, match="give the game up instead"):
+        one.step_out()
+    assert one.result is None  # nothing was sent, nothing ended
+    host.leave("the test is over")
+    one.leave("the test is over")
