@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
@@ -44,7 +45,8 @@ def test_resuming_with_the_host_is_all_japanese() -> None:
 
 @pytest.mark.parametrize("event_id", ["joining", "end_not_seated", "end_host_gone"])
 def test_an_online_join_names_its_code_in_the_players_language(event_id: str) -> None:
-    fields = {"joining": {"key": "AB12"}, "end_not_seated": {}, "end_host_gone": {"seconds": 30}}[event_id]
+    extra: dict[str, dict[str, Any]] = {"joining": {"key": "AB12"}, "end_not_seated": {}, "end_host_gone": {"seconds": 30}}
+    fields = extra[event_id]
     event = progress(event_id, where="wormhole code 7-crossover-clockwork", code="7-crossover-clockwork", **fields)
     line = progress_text("ja", event)
     assert "ワームホールコード 7-crossover-clockwork" in line and "wormhole code" not in line, line
