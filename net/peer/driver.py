@@ -399,7 +399,7 @@ class Peer:
         self._lobby_link(key, status)
         if self.desk is not None and status in (PeerStatus.LEFT, PeerStatus.RECONNECTING) \
                 and key in self.desk.watchers:
-            self._say("watcher_out", who=self.desk.name_of(key))
+            self._say("watcher_out", who=self.desk.name_of(key), **self._watcher_name(key))
             self.desk.leave(key)
         if self.watch and self.genesis is not None and self.result is None and status is PeerStatus.LEFT \
                 and key == self.genesis.seat_keys[0] and not (self.session is not None and self.session.finished):
@@ -459,6 +459,12 @@ class Peer:
             return
         self._end(progress("end_not_watching" if self.watch else "end_not_seated", where=where,
                            **self._code_field()))
+
+    def _watcher_name(self, key: bytes) -> dict[str, str]:
+        """``name``: the name a watcher gave itself (a window shows it as a name, not as the English
+        ``who`` with its key)."""
+        watcher = self.desk.watchers.get(key) if self.desk is not None else None
+        return {"name": watcher.name} if watcher is not None else {}
 
     def _code_field(self) -> dict[str, str]:
         """``code``: the wormhole code an online join dialled (its ``where`` is that code in English)."""
@@ -692,7 +698,7 @@ class Peer:
             self._say("refused", peer=short_id(author), reason_text=str(exc))
             self.mesh.send_to(author, self._author.refuse(str(exc), to=author, re=message["fresh"]), lobby=True)
             return
-        self._say("watcher_in", who=self.desk.name_of(author))
+        self._say("watcher_in", who=self.desk.name_of(author), **self._watcher_name(author))
         if self.session is not None:
             self._tell_watchers()
         elif self.host_lobby is not None:

@@ -81,3 +81,58 @@ def test_the_end_screen_names_the_dice_protocol_the_record_used(lang: str) -> No
     assert ("commit-reveal" in old) if lang == "en" else ("コミット・リビール" in old), old
     local = audit_words(SimpleNamespace(networked=False), lang)
     assert local not in (vrf, old)
+
+
+def _table(peer: SimpleNamespace, role: str, events: list[Any]) -> SimpleNamespace:
+    """The parts of a NetTable (client/table/net_play.py) its progress lines read."""
+    from client.table.net_play import NetTable
+
+    table = SimpleNamespace(peer=peer, role=role, events=events, _seen_names={})
+    table.known_names = lambda lang: NetTable.known_names(table, lang)  # type: ignore[arg-type]
+    return table
+
+
+def _lines(table: SimpleNamespace, lang: str) -> list[str]:
+    from client.table.net_play import NetTable
+
+    return NetTable.progress_lines(table, lang)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_hosts_box_names_players_with_their_seats_and_watchers_by_name(lang: str) -> None:
+    """Seen: "watcher Watcher (LRQL-…) is watching the table", "Player LRQL-…: connected", and
+    "Player (2): connected" next to "Player takes seat 2 of 6"."""
+    from net.transport.keys import short_id
+
+    host, joiner, watcher = b"H" * 32, b"J" * 32, b"W" * 32
+    lobby = SimpleNamespace(seated=[SimpleNamespace(key=host, name="Player"),
+                                    SimpleNamespace(key=joiner, name="Player (2)")])
+    desk = SimpleNamespace(watchers={watcher: SimpleNamespace(name="Watcher")})
+    peer = SimpleNamespace(host_lobby=lobby, genesis=None, desk=desk, invite=None)
+    events = [progress("seat_taken", who="Player", seat=1, size=6),
+              progress("link", peer=short_id(joiner), status="connected"),
+              progress("watcher_in", who=f"watcher Watcher ({short_id(watcher)})", name="Watcher"),
+              progress("link", peer=short_id(watcher), status="connected")]
+    taken, linked, watching, watcher_link = _lines(_table(peer, "host", events), lang)
+    seat = "Player (Seat 2)" if lang == "en" else "Player（席2）"
+    assert linked.startswith(seat) and "(2)" not in linked, linked
+    for line in (watching, watcher_link):
+        assert short_id(watcher) not in line and "Watcher" in line and "watcher Watcher" not in line, line
+    assert short_id(joiner) not in linked
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_joiner_names_the_host_by_seat_and_every_seat_by_name_once_known(lang: str) -> None:
+    """Seen: "The host (W4AB-…): connected" (the host's key, not who it is)."""
+    from net.transport.keys import short_id
+
+    host, other = b"H" * 32, b"O" * 32
+    invite = SimpleNamespace(fingerprint=short_id(host))
+    peer = SimpleNamespace(host_lobby=None, genesis=None, desk=None, invite=invite)
+    before = _lines(_table(peer, "join", [progress("link", peer=short_id(host), status="connected")]), lang)[0]
+    assert short_id(host) not in before and ("The host (Seat 1)" if lang == "en" else "ホスト（席1）") in before
+    peer.genesis = SimpleNamespace(seat_keys=(host, b"M" * 32, other), options={"names": ["Ken", "Me", "Aki"]})
+    after = _lines(_table(peer, "join", [progress("link_seat", peer=short_id(other), seat=2, status="connected"),
+                                         progress("link", peer=short_id(host), status="connected")]), lang)
+    assert "Aki" in after[0] and short_id(other) not in after[0], after
+    assert after[1].startswith("Ken"), after
