@@ -178,7 +178,9 @@ class Namer:
         """Inputs whose words depend on more than their fields."""
         lang = self.lang
         if kind == "locke.info_check":
-            return tr(lang, "lk_act_locke.info_check", n=len(a.handles))
+            n = len(a.handles)
+            return tr(lang, "lk_act_locke.info_check_none" if n == 0 else "lk_act_locke.info_check_one" if n == 1
+                      else "lk_act_locke.info_check", n=n)
         if kind == "locke.propose":
             return tr(lang, "lk_act_locke.propose", partners=", ".join(self.seat(s) for s in a.partners))
         if kind in ("locke.fight", "locke.identify"):
@@ -310,7 +312,19 @@ class Namer:
             return self._hit(args)
         shown = [self._arg(t, args, i) for i, t in enumerate(types)]
         shown += [""] * 8
-        return tr(self.lang, f"lk_ev_{kind}").format(*shown)
+        return self._possessive(tr(self.lang, f"lk_ev_{kind}").format(*shown))
+
+    def _possessive(self, text: str) -> str:
+        """English: our own seat's possessive is "your" ("Your illusion fails"), not "You (Seat 1)'s"."""
+        if self.lang != "en" or not 0 <= self.me < len(self.names):
+            return text
+        label = self.seat(self.me)
+        if label != tr(self.lang, "seat_you", n=self.me + 1):  # a watcher's table names every seat
+            return text
+        mine = label + "'s"
+        if text.startswith(mine):
+            text = "Your" + text[len(mine):]
+        return text.replace(mine, "your")
 
     def _arg(self, kind: str, args: list[Any], i: int) -> str:
         if i >= len(args):

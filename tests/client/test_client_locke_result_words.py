@@ -118,3 +118,51 @@ def test_a_hit_on_an_obstacles_members_lists_each(lang: str) -> None:
     line = _namer(lang).event(("cb-hit", 3, "police", ["1-1@4", "1-1@8", "1-1@5"], [1, 1, 1], [0, 1, 0], "weapon"))
     assert ("1, 1, 1 → 0, 1, 0" if lang == "en" else "1, 1, 1→0, 1, 0") in line, line
     assert ("2 damage" if lang == "en" else "2ダメージ") in line, line
+
+
+def test_claim_lines_say_what_happened_once_per_seat_and_kind() -> None:
+    """Seen: "you: declaration checked at the end (when its cards are revealed)" and "declaration proven
+    now (zero-knowledge proof…)" twice for one attack (its level claim and its card claim)."""
+    from client.locke.claimlog import claim_entries
+
+    names = ("Ann", "Bo", "Cy")
+    twice = claim_entries("en", [(0, True), (0, True), (1, False)], names, me=1)
+    assert [e.text.split(" ")[0] for e in twice] == ["Ann", "You"], [e.text for e in twice]
+    assert "2 claims" in twice[0].text and "declaration" not in twice[0].text
+    assert twice[1].text.startswith("You made a claim") and "end of the game" in twice[1].text
+    ja = claim_entries("ja", [(0, True), (0, True)], names, me=1)
+    assert len(ja) == 1 and "2件" in ja[0].text, ja
+
+
+def test_rail_panel_and_buttons_read_as_plain_words() -> None:
+    """Seen: "card seen by seats 2", "your ambush @ Earth 1", "Show 0 information cards"."""
+    from engine.locke.actions import InfoCheck
+
+    en = _namer("en")
+    assert en.action(InfoCheck(0, ())) == "Show no information cards"
+    assert en.action(InfoCheck(0, (3,))) == "Show 1 information card"
+    assert en.action(InfoCheck(0, (3, 4))) == "Show 2 information cards"
+    from client.i18n import tr
+    assert tr("en", "lk_rail_seen_by", seats="seat 2") == "card seen by seat 2"
+    assert tr("en", "lk_thing_at", thing="your ambush", cell="Earth 1") == "your ambush at Earth 1"
+
+
+def test_our_own_possessive_is_your() -> None:
+    """Seen: "You (Seat 1)'s illusion fails"."""
+    en = _namer("en")
+    assert en.event(("cb-illusion-failed", 0)).startswith("Your illusion"), en.event(("cb-illusion-failed", 0))
+    assert en.event(("cb-illusion-failed", 1)).startswith("Bob (Seat 2)'s"), en.event(("cb-illusion-failed", 1))
+
+
+def test_the_missing_packages_message_reads_as_a_sentence() -> None:
+    """Seen: "start it with the command that put there"."""
+    from client.__main__ import NOT_INSTALLED_HELP
+
+    assert "that put there" not in NOT_INSTALLED_HELP and ".venv/bin/fairtable" in NOT_INSTALLED_HELP
+
+
+def test_the_client_doc_says_how_to_run_a_second_window_as_the_readme_does() -> None:
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "client.md").read_text(encoding="utf-8")
+    assert "XDG_DATA_HOME" not in doc and "FAIRTABLE_PROFILE=2" in doc
