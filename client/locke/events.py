@@ -134,7 +134,7 @@ EVENT_ARGS: dict[str, str] = {
     "genocide": "st",
     "hallucination": "stn",
     "hand-shown": "s",
-    "healed": "sn",
+    "healed": "sx",
     "hijiri-whim": "st",
     "hijiri-whim-abilities": "sL",
     "identified": "ss",

@@ -124,6 +124,8 @@ class Namer:
         if ":" in ident:  # a composite id ("random-combat:card", "trap:cybers"): each part in words
             return ": ".join(self.word(part) for part in ident.split(":") if part)
         head, _, tail = ident.rpartition("-")
+        if head == "controlled-by" and tail.isdigit():  # a base card's orders: the seat index that gives them
+            return tr(self.lang, "lk_id_controlled-by", who=self.seat(int(tail)))
         if head and tail.isdigit() and known(f"lk_id_{head}"):  # "combat-jammer-1"
             return f"{tr(self.lang, f'lk_id_{head}')} {tail}"
         return ident.replace("-", " ").replace("_", " ")

@@ -166,3 +166,42 @@ def test_the_client_doc_says_how_to_run_a_second_window_as_the_readme_does() -> 
 
     doc = (Path(__file__).resolve().parents[2] / "docs" / "client.md").read_text(encoding="utf-8")
     assert "XDG_DATA_HOME" not in doc and "FAIRTABLE_PROFILE=2" in doc
+
+
+def _engine_reason_ids() -> set[str]:
+    """Ids the engine puts in the log as what a base card did (``said(s, "...")``, ``_effect(.., "...")``)
+    or why a seat rests or is hit (``cause="..."``), found by walking every engine module's syntax tree."""
+    import ast
+    from pathlib import Path
+
+    ids: set[str] = set()
+    for path in (Path(__file__).resolve().parents[2] / "engine" / "locke").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+            args = [a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+            if name in ("said", "_effect") and args:
+                ids.add(args[-1])
+            ids |= {str(k.value.value) for k in node.keywords
+                    if k.arg == "cause" and isinstance(k.value, ast.Constant) and isinstance(k.value.value, str)}
+    return ids
+
+
+def test_every_reason_the_engine_logs_has_words_in_japanese() -> None:
+    """Seen in bot games: "カーンの聖母がAに効果：asked male", "動けません：autograph" (base-card outcomes
+    and restraint causes shown as their English ids). A new one without words fails here."""
+    ids = _engine_reason_ids()
+    assert {"asked-male", "autograph", "trap-chart", "combat"} <= ids
+    ja = _namer("ja")
+    missing = sorted(f"{i}: {ja.card(i)}" for i in ids if re.search(r"[a-z]{3,}", ja.card(i)))
+    assert missing == []
+    assert "{" not in ja.card("controlled-by-2") and "Cy" in ja.card("controlled-by-2")
+
+
+def test_a_heal_says_one_point_not_the_restraints_id() -> None:
+    """Seen: "Aの耐久をdahlia回復しました" (the restraint's id read as the amount)."""
+    for lang, words in (("en", "1 point"), ("ja", "1回復")):
+        line = _namer(lang).event(("healed", 1, "dahlia"))
+        assert words in line and "dahlia" not in line, line
