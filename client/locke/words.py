@@ -338,8 +338,8 @@ class Namer:
             return self.seat(value)
         if kind == "s":
             return self.seat(value)
-        if kind == "c":
-            return self.cell(value)
+        if kind == "c":  # no cell (a combat in the prison): off the board, not an empty gap
+            return self.cell(value) if value else tr(self.lang, "lk_cell_none")
         if kind in ("k", "t"):
             return self.card(str(value)) if isinstance(value, str) else str(value)
         if kind == "b":

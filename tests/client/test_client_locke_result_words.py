@@ -205,3 +205,13 @@ def test_a_heal_says_one_point_not_the_restraints_id() -> None:
     for lang, words in (("en", "1 point"), ("ja", "1回復")):
         line = _namer(lang).event(("healed", 1, "dahlia"))
         assert words in line and "dahlia" not in line, line
+
+
+def test_a_combat_without_a_cell_and_a_race_retirement_read_as_words() -> None:
+    """Seen in bot games: "A combat starts at  (random combat: prison)" and "レースから退場（three sixes）"."""
+    for lang in ("en", "ja"):
+        namer = _namer(lang)
+        start = namer.event(("cb-start", "random-combat:prison", "", 1, 2))
+        assert "  " not in start and "at  " not in start and ("off the board" in start or "盤の外" in start), start
+        retired = namer.event(("astro-race-retired", 1, "three-sixes"))
+        assert "three sixes)" not in retired and not (lang == "ja" and re.search(r"[a-z]{3,}", retired)), retired
