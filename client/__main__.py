@@ -24,7 +24,7 @@ NEEDED = ("pygame", "twisted", "nacl", "cryptography", "platformdirs")
 
 NOT_INSTALLED_HELP = (
     "Fairtable's packages are not installed for this Python ({python}): {missing} missing.\n"
-    "If you installed it with the README's command, start it with the command that put there:\n"
+    "If you installed it with the README's command, start it with the command that install put in .venv:\n"
     "  .venv/bin/fairtable          (or .venv/bin/python -m client)\n"
     "from the folder you installed it in. To install it now, in that folder:\n"
     "  python3 -m venv .venv && .venv/bin/pip install -e . && .venv/bin/fairtable\n"

@@ -93,7 +93,16 @@ def progress_text(lang: str, event: Any) -> str:
     key = f"progress_{event.id}"
     if not known(key):
         return str(event.text)
+    problem = event.fields.get("problem")  # a stable problem id (a wrong online code ...) may have its own words
+    if isinstance(problem, str) and known(f"{key}_{problem}"):
+        key = f"{key}_{problem}"
     fields = dict(event.fields)  # seat_n and *_text already count seats from 1 (net.seats)
+    if fields.get("host") is True and "who" in fields:  # the driver's English "the host"
+        fields["who"] = tr(lang, "progress_the_host")
+    if isinstance(fields.get("kind"), str) and known(f"link_kind_{fields['kind']}"):  # direct, relayed, ...
+        fields["kind"] = tr(lang, f"link_kind_{fields['kind']}")
+    if isinstance(fields.get("code"), str) and "where" in fields:  # an online join: where is its code
+        fields["where"] = tr(lang, "progress_where_code", code=fields["code"])
     if "status" in fields:
         fields["status"] = tr(lang, f"link_{fields['status']}") if known(f"link_{fields['status']}") \
             else fields["status"]

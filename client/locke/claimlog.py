@@ -32,9 +32,15 @@ def claim_statuses(session: Any, pre: Any, post: Any) -> list[tuple[int, bool]]:
 
 
 def claim_entries(lang: str, statuses: list[tuple[int, bool]], names: tuple[str, ...], me: int) -> list[LogEntry]:
-    """One log line per claim, in the table's language."""
+    """One log line per declaring seat and kind (proven now, or checked at the end), in the table's
+    language: an attack that makes two claims of a kind (its level and its card) gets one line saying
+    how many, not the same line twice."""
+    counts: dict[tuple[int, bool], int] = {}
+    for seat, proven in statuses:  # dicts keep the order of the first claim of each
+        counts[(seat, proven)] = counts.get((seat, proven), 0) + 1
     out = []
-    for seat, proven in statuses:
+    for (seat, proven), n in counts.items():
         who = tr(lang, "lk_claim_you") if seat == me else names[seat] if 0 <= seat < len(names) else str(seat)
-        out.append(LogEntry(tr(lang, "lk_claim_proven" if proven else "lk_claim_waits", who=who)))
+        key = "lk_claim_proven" if proven else "lk_claim_waits"
+        out.append(LogEntry(tr(lang, f"{key}_n", who=who, n=n) if n > 1 else tr(lang, key, who=who)))
     return out

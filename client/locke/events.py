@@ -3,7 +3,9 @@
 client/locke/words.py words an event with the catalogue entry ``lk_ev_<kind>`` (client/locke/locale),
 whose fields are ``{0}``, ``{1}`` ... after each argument is rendered by its type here: s a seat
 (S: a seat, or -1 and then an obstacle's id), c a cell, k a card, t an id worded by ``lk_id_*``, n a
-number, b passed or failed, l a list of seats; x is not shown. tests/client/test_client_locke_words.py
+number, b passed or failed, l a list of seats, f a fighter of the running combat by its index, L a list of
+ids (each as a card or a rule word); x is not shown. ``cb-equip`` and ``cb-hit`` are worded from their
+arguments by client/locke/words.py (what was equipped; what a hit did). tests/client/test_client_locke_words.py
 fails when the engine logs a kind missing here.
 """
 
@@ -16,6 +18,7 @@ EVENT_ARGS: dict[str, str] = {
     "ambush": "sck",
     "ambush-stayed-hidden": "s",
     "arrested": "sct",
+    "astro-race-crash": "s",
     "astro-race-final": "l",
     "astro-race-prize": "st",
     "astro-race-retired": "st",
@@ -49,7 +52,7 @@ EVENT_ARGS: dict[str, str] = {
     "cb-disint-field": "ss",
     "cb-disint-reveal": "sx",
     "cb-disint-try": "ss",
-    "cb-equip": "snt",
+    "cb-equip": "snkbfnL",
     "cb-escape": "sc",
     "cb-escape-failed": "st",
     "cb-evaded": "s",
@@ -57,9 +60,10 @@ EVENT_ARGS: dict[str, str] = {
     "cb-fainted": "tt",
     "cb-firepower": "txn",
     "cb-fizzle": "sk",
+    "cb-flash": "ff",
     "cb-follow-up": "ssc",
     "cb-forest": "sn",
-    "cb-hit": "ss",
+    "cb-hit": "ssxnnt",
     "cb-illusion-escape": "s",
     "cb-illusion-failed": "s",
     "cb-illusion-stops": "s",
@@ -116,6 +120,7 @@ EVENT_ARGS: dict[str, str] = {
     "died": "sts",
     "disint-recovery": "snb",
     "disintegrated": "s",
+    "emperor-plan": "scl",
     "entered": "sn",
     "entry-failed": "sn",
     "escaped": "st",
@@ -126,9 +131,12 @@ EVENT_ARGS: dict[str, str] = {
     "exposed": "sk",
     "finders-entered": "sc",
     "game-over": "ts",
+    "genocide": "st",
     "hallucination": "stn",
-    "healed": "sn",
+    "hand-shown": "s",
+    "healed": "sx",
     "hijiri-whim": "st",
+    "hijiri-whim-abilities": "sL",
     "identified": "ss",
     "information-shown": "sn",
     "joined": "sc",
@@ -140,6 +148,8 @@ EVENT_ARGS: dict[str, str] = {
     "loop-card": "stk",
     "loop-ended": "stn",
     "loop-unusable": "sk",
+    "misfire": "sc",
+    "nova": "s",
     "nova-failed": "s",
     "obstacles-cleared": "tc",
     "order": "ssxt",
@@ -173,6 +183,7 @@ EVENT_ARGS: dict[str, str] = {
     "trap": "ts",
     "true-self": "sk",
     "v300-attack": "s",
+    "v300-level": "sn",
     "wheat-field": "sc",
     "wheat-harvested": "sc",
     "woke": "st",

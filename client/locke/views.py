@@ -65,7 +65,7 @@ def rail_lines(state: LockeState, seat: int, namer: Namer, outcome: Outcome | No
     if s.controller >= 0:
         lines.append(tr(lang, "lk_rail_ctl", n=s.controller + 1))
     if s.seen_by:
-        lines.append(tr(lang, "lk_rail_seen_by", seats=", ".join(str(n + 1) for n in s.seen_by)))
+        lines.append(tr(lang, "lk_rail_seen_by", seats=", ".join(tr(lang, "seat_list", n=n + 1) for n in s.seen_by)))
     if seat != namer.me:
         card, public = known_character(state, seat, namer)
         if card:
@@ -123,7 +123,8 @@ def panel_lines(state: LockeState, namer: Namer, hand: tuple[int, ...] = ()) -> 
     mine = my_placements(state, namer)
     if mine:
         lines.append(tr(lang, "lk_panel_ambush",
-                        list=", ".join(f"{namer.thing(t)} @ {namer.cell(c)}" for c, t in mine.items())))
+                        list=", ".join(tr(lang, "lk_thing_at", thing=namer.thing(t), cell=namer.cell(c))
+                                       for c, t in mine.items())))
     shown = [n for n in know.notes if n.topic.startswith(("shown:", "disclosed:"))]
     if shown:
         words = []

@@ -15,7 +15,7 @@ worded here.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from client.i18n import known, pick, tr
@@ -124,6 +124,8 @@ class Namer:
         if ":" in ident:  # a composite id ("random-combat:card", "trap:cybers"): each part in words
             return ": ".join(self.word(part) for part in ident.split(":") if part)
         head, _, tail = ident.rpartition("-")
+        if head == "controlled-by" and tail.isdigit():  # a base card's orders: the seat index that gives them
+            return tr(self.lang, "lk_id_controlled-by", who=self.seat(int(tail)))
         if head and tail.isdigit() and known(f"lk_id_{head}"):  # "combat-jammer-1"
             return f"{tr(self.lang, f'lk_id_{head}')} {tail}"
         return ident.replace("-", " ").replace("_", " ")
@@ -178,7 +180,9 @@ class Namer:
         """Inputs whose words depend on more than their fields."""
         lang = self.lang
         if kind == "locke.info_check":
-            return tr(lang, "lk_act_locke.info_check", n=len(a.handles))
+            n = len(a.handles)
+            return tr(lang, "lk_act_locke.info_check_none" if n == 0 else "lk_act_locke.info_check_one" if n == 1
+                      else "lk_act_locke.info_check", n=n)
         if kind == "locke.propose":
             return tr(lang, "lk_act_locke.propose", partners=", ".join(self.seat(s) for s in a.partners))
         if kind in ("locke.fight", "locke.identify"):
@@ -245,7 +249,7 @@ class Namer:
         lang = self.lang
         parts = []
         if a.henchmen:
-            parts.append(tr(lang, "lk_eq_hench", n=a.henchmen))
+            parts.append(self.henchmen(a.henchmen))
         if a.suit:
             parts.append(tr(lang, "lk_eq_suit", suit=self.card(a.suit)))
         if a.field:
@@ -255,7 +259,9 @@ class Namer:
         if a.nike:
             parts.append(tr(lang, "lk_eq_nike", n=a.nike))
         for handle, kind in zip(a.cards, a.kinds):
-            parts.append(tr(lang, "lk_eq_card", card=self.handle(handle), kind=self.card(kind)))
+            card, as_card = self.handle(handle), self.card(kind)
+            # a card equipped as what it is needs no "as" ("Henchman as Henchman" read oddly)
+            parts.append(card if card == as_card else tr(lang, "lk_eq_card", card=card, kind=as_card))
         return ", ".join(parts) or tr(lang, "lk_eq_nothing")
 
     def logged(self, action: Action, pre: Any) -> str:
@@ -302,9 +308,25 @@ class Namer:
         types = EVENT_ARGS.get(kind)
         if types is None:
             return tr(self.lang, "lk_ev_unknown", kind=self.word(kind), args=", ".join(map(str, args)))
+        if kind == "cb-equip":
+            return self._equipped(args)
+        if kind == "cb-hit":
+            return self._hit(args)
         shown = [self._arg(t, args, i) for i, t in enumerate(types)]
         shown += [""] * 8
-        return tr(self.lang, f"lk_ev_{kind}").format(*shown)
+        return self._possessive(tr(self.lang, f"lk_ev_{kind}").format(*shown))
+
+    def _possessive(self, text: str) -> str:
+        """English: our own seat's possessive is "your" ("Your illusion fails"), not "You (Seat 1)'s"."""
+        if self.lang != "en" or not 0 <= self.me < len(self.names):
+            return text
+        label = self.seat(self.me)
+        if label != tr(self.lang, "seat_you", n=self.me + 1):  # a watcher's table names every seat
+            return text
+        mine = label + "'s"
+        if text.startswith(mine):
+            text = "Your" + text[len(mine):]
+        return text.replace(mine, "your")
 
     def _arg(self, kind: str, args: list[Any], i: int) -> str:
         if i >= len(args):
@@ -316,8 +338,8 @@ class Namer:
             return self.seat(value)
         if kind == "s":
             return self.seat(value)
-        if kind == "c":
-            return self.cell(value)
+        if kind == "c":  # no cell (a combat in the prison): off the board, not an empty gap
+            return self.cell(value) if value else tr(self.lang, "lk_cell_none")
         if kind in ("k", "t"):
             return self.card(str(value)) if isinstance(value, str) else str(value)
         if kind == "b":
@@ -325,4 +347,80 @@ class Namer:
         if kind == "l":
             seats = value if isinstance(value, (list, tuple)) else [value]
             return ", ".join(self.seat(s) for s in seats) or tr(self.lang, "lk_nobody")
+        if kind == "f":
+            return self.fighter(value) if isinstance(value, int) and not isinstance(value, bool) else str(value)
+        if kind == "L":
+            ids = value if isinstance(value, (list, tuple)) else [value]
+            return self.join(self.card(str(x)) for x in ids) or tr(self.lang, "lk_eq_nothing")
         return str(value)
+
+    def _equipped(self, args: list[Any]) -> str:
+        """``cb-equip`` (seat, henchmen, suit, field, jammer fighter or -1, Nike level, kinds of the
+        kept cards equipped): only what was brought, each part in words (engine/locke/combat/equip.py)."""
+        lang = self.lang
+        given = list(args[:7])
+        seat, henchmen, suit, field, jammer, nike, kinds = given + [None, 0, "", False, -1, 0, []][len(given):]
+        parts = []
+        if isinstance(henchmen, int) and henchmen > 0:
+            parts.append(self.henchmen(henchmen))
+        if suit:
+            parts.append(tr(lang, "lk_eq_suit", suit=self.card(str(suit))))
+        if field:
+            parts.append(tr(lang, "lk_eq_field"))
+        if isinstance(jammer, int) and not isinstance(jammer, bool) and jammer >= 0:
+            parts.append(tr(lang, "lk_eq_jammer", who=self.fighter(jammer)))
+        if isinstance(nike, int) and not isinstance(nike, bool) and nike > 0:
+            parts.append(tr(lang, "lk_eq_nike", n=nike))
+        for kind in kinds if isinstance(kinds, (list, tuple)) else ():
+            parts.append(tr(lang, "lk_eq_kept", kind=self.card(str(kind))))
+        return tr(lang, "lk_ev_cb-equip", who=self.seat(seat), list=self.join(parts) or tr(lang, "lk_eq_nothing"))
+
+    def join(self, items: Iterable[str]) -> str:
+        """Words in a list, with the language's separator ("a, b"; "a、b")."""
+        return tr(self.lang, "lk_list_sep").join(items)
+
+    def henchmen(self, n: int) -> str:
+        """A count of henchmen, singular or plural ("1 henchman", "2 henchmen")."""
+        return tr(self.lang, "lk_eq_hench_one" if n == 1 else "lk_eq_hench", n=n)
+
+    def odds(self, column: str) -> str:
+        """A damage-table column id ("2-1", "1-2-or-less", "50-1-or-more") as odds in words."""
+        head, _, rest = column.partition("-")
+        ratio, _, tail = rest.partition("-")
+        if not (head.isdigit() and ratio.isdigit()):
+            return column
+        if tail:
+            return tr(self.lang, f"lk_odds_{tail.replace('-', '_')}", a=head, b=ratio) \
+                if known(f"lk_odds_{tail.replace('-', '_')}") else f"{head}:{ratio}"
+        return f"{head}:{ratio}"
+
+    def _hit(self, args: list[Any]) -> str:
+        """``cb-hit`` (attacker, target, damage-table cells, durability before, after, card): who hit
+        whom with what, and what it did: the damage and the durability left, or why there was
+        none (the odds and the roll read a 0 on the damage table; engine/locke/combat/path.py)."""
+        lang = self.lang
+        who, target, cells, before, after, card = (args + [None] * 6)[:6]
+        attacker = self.seat(who) if who is not None else tr(lang, "lk_obstacle")
+        victim = self.seat(target) if target is not None else tr(lang, "lk_obstacle")
+        weapon = self.card(str(card)) if card else self.card("weapon")
+        checks = [str(c) for c in cells] if isinstance(cells, (list, tuple)) else []
+        reads = []
+        for c in checks:  # "2-1@7": the odds column and the roll read on it
+            column, _, roll = c.partition("@")
+            reads.append((self.odds(column), roll))
+        odds = self.join(dict.fromkeys(o for o, _ in reads))
+        rolls = self.join(r for _, r in reads)
+        if isinstance(before, (list, tuple)) and isinstance(after, (list, tuple)):  # an obstacle's members
+            left = [int(a) for a in after]
+            lost = sum(int(b) for b in before) - sum(left)
+            was, now = ", ".join(map(str, before)), ", ".join(map(str, left))
+        elif isinstance(before, int) and isinstance(after, int):
+            left, lost, was, now = [after], before - after, str(before), str(after)
+        else:
+            return tr(lang, "lk_ev_cb-hit_bare", who=attacker, target=victim, card=weapon)
+        if lost <= 0:
+            return tr(lang, "lk_ev_cb-hit_none", who=attacker, target=victim, card=weapon, odds=odds, rolls=rolls,
+                      before=was)
+        key = "lk_ev_cb-hit_out" if all(x <= 0 for x in left) else "lk_ev_cb-hit"
+        return tr(lang, key, who=attacker, target=victim, card=weapon, odds=odds, rolls=rolls, n=lost,
+                  before=was, after=now)

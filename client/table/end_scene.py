@@ -25,7 +25,7 @@ import pygame
 from client import theme
 from client.app import App
 from client.i18n import tr
-from client.table.words import player_label
+from client.table.words import audit_words, player_label
 from client.scene import Scene
 from client.text import draw_text, draw_wrapped
 from client.widgets import Button, panel
@@ -244,7 +244,7 @@ class EndScene(Scene):
         else:
             text, colour = tr(lang, "audit_bad", error=self.audit_detail), theme.BAD
         y += draw_wrapped(surface, text, pygame.Rect(b.left + 30, y, b.width - 60, 60), 16, colour, centre=True) + 4
-        y += draw_wrapped(surface, tr(lang, "audit_net" if self.session.networked else "audit_local"), pygame.Rect(b.left + 30, y, b.width - 60, 60), 14, theme.WARN,
+        y += draw_wrapped(surface, audit_words(self.session, lang), pygame.Rect(b.left + 30, y, b.width - 60, 60), 14, theme.WARN,
                           centre=True) + 8
         if self.saved:
             draw_wrapped(surface, tr(lang, "saved_to", path=self.saved), pygame.Rect(b.left + 30, y, b.width - 60, 50), 14,

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import re
 import secrets
 import shutil
 import time
@@ -278,7 +279,7 @@ class NetTable:
         self.online: Any = None  # net.peer.online.OnlineHost once we invite a friend online
         self.online_code = ""  # the newest online code
         #: As the host: the name of every joiner seen seated so far, by key fingerprint (known_names).
-        self._seen_names: dict[str, str] = {}
+        self._seen_names: dict[str, tuple[str, int]] = {}
         #: We watch this table without a seat (net/peer/watching.py): no deck, no journal, no input.
         self.watch = watch
         if resume is not None:  # the deck is in the journal (committed at the start)
@@ -547,10 +548,15 @@ class NetTable:
         driver names by its key fingerprint is named as the player knows it (:meth:`known_names`),
         else as "Player <fingerprint>"."""
         from client.i18n import progress_text, tr
+        from client.table.words import display_name
 
         names = self.known_names(lang)
 
         def named(event: Any) -> Any:
+            name = event.fields.get("name")
+            if event.id in ("watcher_in", "watcher_out") and isinstance(name, str):  # a watcher by its name
+                return dataclasses.replace(event, fields={**event.fields,
+                                                          "who": tr(lang, "watcher_named", name=display_name(name, 0))})
             peer = event.fields.get("peer")
             if not isinstance(peer, str):
                 return event
@@ -560,21 +566,36 @@ class NetTable:
         return [progress_text(lang, named(event)) for event in self.events]
 
     def known_names(self, lang: str) -> dict[str, str]:
-        """Key fingerprint -> how the player knows that peer before the start: as the host, each
-        seated joiner's name; as a joiner, "the host" (its name is not sent before the start)."""
+        """Key fingerprint -> how the player knows that peer: by name with its seat wherever the name
+        is known (every seat once the game's genesis names them; as the host, each seated joiner and
+        each watcher before), else as the host: a joiner is not told the host's name before the start."""
         from client.i18n import tr
         from client.table.words import display_name
+        from net.seats import seat_number
         from net.transport.keys import short_id
 
+        def seat_label(name: str, seat: int) -> str:  # the lobby's " (2)" for a repeated name: the seat says it
+            return tr(lang, "seat_named", name=re.sub(r" \(\d+\)$", "", display_name(name, seat)), n=seat_number(seat))
+
+        named: dict[str, str] = {}
         lobby = self.peer.host_lobby
         if lobby is not None:  # kept once seen: a joiner who left is still named in the lines before
-            self._seen_names.update({short_id(s.key): display_name(s.name, i) for i, s in enumerate(lobby.seated)
-                                     if i > 0})
-            return self._seen_names
-        invite = self.peer.invite
-        if self.role in ("join", "rematch") and invite is not None:
-            return {invite.fingerprint: tr(lang, "the_host", fingerprint=invite.fingerprint)}
-        return {}
+            self._seen_names.update({short_id(s.key): (s.name, i) for i, s in enumerate(lobby.seated) if i > 0})
+            named.update({fp: seat_label(name, seat) for fp, (name, seat) in self._seen_names.items()})
+        else:
+            invite = self.peer.invite
+            if self.role in ("join", "rematch") and invite is not None:
+                named[invite.fingerprint] = tr(lang, "the_host", fingerprint=invite.fingerprint)
+        genesis = self.peer.genesis
+        names = genesis.options.get("names") if genesis is not None else None
+        if genesis is not None and isinstance(names, (list, tuple)) and len(names) == len(genesis.seat_keys):
+            named.update({short_id(key): seat_label(str(name), seat)
+                          for seat, (key, name) in enumerate(zip(genesis.seat_keys, names))})
+        desk = self.peer.desk
+        if desk is not None:
+            for key, watcher in desk.watchers.items():
+                named.setdefault(short_id(key), tr(lang, "watcher_named", name=display_name(watcher.name, 0)))
+        return named
 
     def ending_words(self, lang: str) -> str | None:
         """Why our peer closed the table before or without its game, in ``lang`` (its driver's

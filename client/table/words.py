@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Sequence
+from typing import Any
 
 from client.i18n import tr
+from net.envelope import DICE_COMMIT_REVEAL
 from net.seats import seat_number
 
 
@@ -46,3 +48,15 @@ def clock_text(seconds: float) -> str:
     """Seconds as m:ss for a countdown."""
     whole = max(0, int(seconds + 0.999))
     return f"{whole // 60}:{whole % 60:02d}"
+
+
+def audit_words(session: Any, lang: str) -> str:
+    """How the table's chance and cards were made, for the end screen: a local table's seeded
+    generator, or a networked table's protocols, its dice named from the game's own record (the
+    genesis ``dice`` field, net/envelope.py ``DICE_PROTOCOLS``; new games roll one-phase VRF dice,
+    an old record commit-reveal ones), not assumed."""
+    if not session.networked:
+        return tr(lang, "audit_local")
+    genesis = getattr(getattr(session, "peer", None), "genesis", None)
+    dice = getattr(genesis, "dice", None)
+    return tr(lang, "audit_net_commit_reveal" if dice == DICE_COMMIT_REVEAL else "audit_net")

@@ -114,6 +114,8 @@ class Peer:
         self.identity = identity
         #: A watcher (net/peer/watching.py): joins without a seat, verifies everything, sends only chat.
         self.watch = watch
+        #: The wormhole code of an online join (its progress events carry it as ``code``).
+        self._where_code: str | None = None
         #: As the host: how many watchers the table lets in (0: none) and whether they may chat.
         self.watchers = watchers
         self.watcher_chat = watcher_chat
@@ -265,7 +267,8 @@ class Peer:
         self.info = entry.seat_info(self.deck) if self.deck is not None or not entry.needs_deck else {}
 
     def join(self, invite: Invite, *, connect_timeout: float = 30.0, listen: str | None = None,
-             port: int = 0, where: str | None = None, record: dict[str, Any] | None = None) -> None:
+             port: int = 0, where: str | None = None, record: dict[str, Any] | None = None,
+             code: str | None = None) -> None:
         """Dial the invite's host, ask for a seat, and play once the game starts.
 
         With ``listen`` (an interface; :func:`join_interface` picks one that
@@ -294,10 +297,12 @@ class Peer:
             net.mesh.connect = self.online_connect
         net.mesh.join(invite.addresses, invite.fingerprint)
         where = where or ", ".join(f"{h}:{p}" for h, p in invite.addresses)
+        self._where_code = code  # an online join: a window words "where" as the code, in its language
         if bound is not None:
-            self._say("joining_listen", where=where, key=invite.fingerprint, host=bound[0], port=bound[1])
+            self._say("joining_listen", where=where, key=invite.fingerprint, host=bound[0], port=bound[1],
+                      **self._code_field())
         else:
-            self._say("joining", where=where, key=invite.fingerprint)
+            self._say("joining", where=where, key=invite.fingerprint, **self._code_field())
         self._start_loop()
         self._connect_timeout = connect_timeout
         self._host_seen = self.reactor.seconds()
@@ -402,7 +407,7 @@ class Peer:
         self._lobby_link(key, status)
         if self.desk is not None and status in (PeerStatus.LEFT, PeerStatus.RECONNECTING) \
                 and key in self.desk.watchers:
-            self._say("watcher_out", who=self.desk.name_of(key))
+            self._say("watcher_out", who=self.desk.name_of(key), **self._watcher_name(key))
             self.desk.leave(key)
         if self.watch and self.genesis is not None and self.result is None and status is PeerStatus.LEFT \
                 and key == self.genesis.seat_keys[0] and not (self.session is not None and self.session.finished):
@@ -457,9 +462,21 @@ class Peer:
             if now - self._host_seen < self._connect_timeout:
                 self._later(self._connect_timeout, self._join_timeout, where)
                 return
-            self._end(progress("end_host_gone", where=where, seconds=round(self._connect_timeout)))
+            self._end(progress("end_host_gone", where=where, seconds=round(self._connect_timeout),
+                               **self._code_field()))
             return
-        self._end(progress("end_not_watching" if self.watch else "end_not_seated", where=where))
+        self._end(progress("end_not_watching" if self.watch else "end_not_seated", where=where,
+                           **self._code_field()))
+
+    def _watcher_name(self, key: bytes) -> dict[str, str]:
+        """``name``: the name a watcher gave itself (a window shows it as a name, not as the English
+        ``who`` with its key)."""
+        watcher = self.desk.watchers.get(key) if self.desk is not None else None
+        return {"name": watcher.name} if watcher is not None else {}
+
+    def _code_field(self) -> dict[str, str]:
+        """``code``: the wormhole code an online join dialled (its ``where`` is that code in English)."""
+        return {"code": self._where_code} if self._where_code else {}
 
     def _lobby_link(self, key: bytes, status: PeerStatus) -> None:
         """The host before the start: a seated joiner whose link is gone for LOBBY_GRACE seconds
@@ -689,7 +706,7 @@ class Peer:
             self._say("refused", peer=short_id(author), reason_text=str(exc))
             self.mesh.send_to(author, self._author.refuse(str(exc), to=author, re=message["fresh"]), lobby=True)
             return
-        self._say("watcher_in", who=self.desk.name_of(author))
+        self._say("watcher_in", who=self.desk.name_of(author), **self._watcher_name(author))
         if self.session is not None:
             self._tell_watchers()
         elif self.host_lobby is not None:
@@ -1131,12 +1148,13 @@ class Peer:
             raise ValueError("there is no table to talk to")
         self._send(self.session.chat(text))
 
-    def leave(self, reason: str = "left the table", *, goodbye: bool = True) -> None:
+    def leave(self, reason: str | Progress = "left the table", *, goodbye: bool = True) -> None:
         """Stop playing now: close every link and the journal, and call
         ``on_end`` with ``reason`` as the error. With ``goodbye`` the others
         are told we left (they stop redialling us); without it the links are
         just cut, as when the process dies, so the others keep waiting and
-        redialling and the game can be resumed from our directory. A second
+        redialling and the game can be resumed from our directory. A
+        :class:`Progress` reason is kept as :attr:`ending` (a window words it). A second
         call, or a call after the end, does nothing."""
         self._end(reason, goodbye=goodbye)
 

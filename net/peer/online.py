@@ -31,6 +31,7 @@ from twisted.internet import task
 
 from net.peer import store
 from net.peer.driver import Peer
+from net.peer.progress import progress
 from net.transport.invite import Invite
 from net.transport.keys import short_id
 from net.transport.mesh import DialTarget
@@ -459,13 +460,13 @@ class OnlineJoin:
                 "host_key": offer.host_key, "secret": pairing.resume_secret, "code": self.code,
                 "mailbox": self.settings.mailbox, "relay": self.settings.relay, "direct": self.settings.direct}}
             self.peer.join(invite, connect_timeout=self.connect_timeout, listen=None,
-                           where=f"wormhole code {self.code}", record=record)
+                           where=f"wormhole code {self.code}", record=record, code=self.code)
         elif name == "kind":
-            self.peer._say("online_link", who="the host", kind=value)
+            self.peer._say("online_link", who="the host", kind=value, host=True)
         elif name == "failed" and pairing is self.pairing:
             problem: WormholeProblem = value
             if self.peer.genesis is None and not pairing.ever_connected:
-                self.peer.leave(f"cannot join the table: {problem}", goodbye=False)
+                self._cannot_join(problem)
             else:
                 self.peer._say("online_problem", problem_text=str(problem), code=pairing.code,
                                problem=problem.code)
@@ -501,7 +502,7 @@ class OnlineJoin:
             spare.close()  # a new window: a new code (the old one may hold a stale claim)
         assert self.secret is not None and self.host_key is not None and self.table is not None
         code = resume_code(self.secret, self.host_key, self.peer.identity.public_key, self.table, epoch)
-        self.peer._say("online_resuming", who="the host")
+        self.peer._say("online_resuming", who="the host", host=True)
         fresh = Pairing(self.peer.reactor, self.settings, "join", code=code, mesh=self._mesh, label="resume",
                         on_event=lambda name, value: self._spare_event(fresh, name, value))
         self.spare, self.spare_epoch = fresh, epoch
@@ -526,9 +527,17 @@ class OnlineJoin:
             if old is not None:
                 old.close()
         elif name == "kind":
-            self.peer._say("online_link", who="the host", kind=value)
+            self.peer._say("online_link", who="the host", kind=value, host=True)
         elif name == "failed":
             self.spare = None  # the watch opens the next one
+
+    def _cannot_join(self, problem: WormholeProblem) -> None:
+        """Our join's wormhole failed before any link came up: the table ends with the reason as a
+        progress event (``end_join_failed`` with the problem's stable ``problem`` id), so a window
+        says what went wrong with the code in its own words ("that code is not valid", not "the
+        table closed"); the English line is the same as before."""
+        self.peer.leave(progress("end_join_failed", problem_text=str(problem), problem=problem.code,
+                                 code=self.code or ""), goodbye=False)
 
     def _check(self) -> None:
         if self.stopped or self.peer.result is not None:
@@ -538,11 +547,9 @@ class OnlineJoin:
         if pairing is not None and pairing.label.startswith("code") and not pairing.ever_connected \
                 and not pairing.closed:
             if not pairing.paired and now - pairing.started > self.connect_timeout:
-                self.peer.leave(f"cannot join the table: {expired(self.code or '?', self.connect_timeout)}",
-                                goodbye=False)
+                self._cannot_join(expired(self.code or '?', self.connect_timeout))
             elif pairing.paired and now - pairing.started > self.connect_timeout + self.relay_timeout:
-                self.peer.leave(f"cannot join the table: {relay_blocked(self.settings.relay, self.relay_timeout)}",
-                                goodbye=False)
+                self._cannot_join(relay_blocked(self.settings.relay, self.relay_timeout))
             return
         if self.secret is None or self.peer.genesis is None:
             return

@@ -8,6 +8,10 @@ words for the id and fields (the client translates them); the English text
 is for logs and as a fallback for an id it does not know. Ids are stable:
 add new ones, never rename or reuse one.
 
+``host=True`` says that ``who`` is the host (a window names it in its own words) and
+``code`` that ``where`` is an online join's wormhole code (the English ``where`` reads
+"wormhole code <code>").
+
 Some fields are English text from elsewhere (a session event, a refusal
 reason, what the table waits for); they are marked ``*_text`` so a
 translator knows they come as they are. Such texts are recorded counting

@@ -143,3 +143,23 @@ def test_a_resume_pairing_that_never_links_is_given_up_for_a_fresh_one(joiner: A
     assert join.spare is squatted and not squatted.closed
     _advance(clock, 4)
     assert squatted.closed and join.spare is not None and join.spare is not squatted, "stuck with the squatter"
+
+
+def test_a_wrong_code_ends_the_join_with_the_problem_as_a_progress_event(joiner: Any) -> None:
+    """A playtester typed a wrong code and read "The table closed before the game started": the end
+    now carries ``end_join_failed`` with the problem's stable id, so the window says the code is bad."""
+    from net.peer.progress import Progress
+    from net.transport.wormhole import explain_failure
+
+    join, _clock, _mesh, first = joiner
+    left: list[Any] = []
+    join.peer.genesis = None
+    join.peer.leave = lambda reason, goodbye=True: left.append((reason, goodbye))
+    join.code = "3-ultimate-sweltar"
+    first.ever_connected = False
+    problem = explain_failure("WrongPasswordError", None, mailbox="ws://m", relay="tcp:r", code=join.code)
+    join._first_event("failed", problem)
+    [(reason, goodbye)] = left
+    assert isinstance(reason, Progress) and reason.id == "end_join_failed" and not goodbye
+    assert reason.fields["problem"] == "wrong-code" and reason.fields["code"] == "3-ultimate-sweltar"
+    assert reason.text.startswith("cannot join the table: the code 3-ultimate-sweltar does not match")
