@@ -32,11 +32,11 @@ def tags_of(action: Any, events: Sequence[Sequence[Any]], me: int, in_combat: bo
     """What a logged input (and the public events it caused) is about: "mine", "combat", "quiet"."""
     tags: set[str] = set()
     seat = getattr(action, "seat", -1)
-    if seat == me:
+    if seat == me >= 0:  # a seat-less view (me -1) has nothing of its own; the table's inputs are seat -1 too
         tags.add("mine")
     for entry in events:
         types = EVENT_ARGS.get(str(entry[0]), "")
-        if any(t in "sS" and i + 1 < len(entry) and entry[i + 1] == me for i, t in enumerate(types)):
+        if me >= 0 and any(t in "sS" and i + 1 < len(entry) and entry[i + 1] == me for i, t in enumerate(types)):
             tags.add("mine")
         if str(entry[0]).startswith(("cb-", "combat")):
             tags.add("combat")

@@ -74,6 +74,11 @@ class LockeScene(TableScene[LockeState]):
     def __init__(self, app: App, session: TableSession[LockeState], *, on_leave: Callable[[], None] | None = None,
                  on_end: Callable[[Any], None] | None = None) -> None:
         super().__init__(app, session, on_leave=on_leave, on_end=on_end)
+        #: We hold no seat here (a watcher, net/peer/watching.py, or a replay, client/table/replay.py):
+        #: no seat is "you" anywhere on this table (banner, bar, combat box, rail, log), so ``me`` is -1.
+        self.seatless = bool(getattr(session, "watching", False)) or getattr(session, "proof", "") == "replay"
+        if self.seatless:
+            self.me = -1
         self.buttons: list[Button] = []
         self.targets: dict[str, list[Any]] = {}
         self.open_group: Group | None = None
@@ -125,7 +130,7 @@ class LockeScene(TableScene[LockeState]):
         knowledge = self.session.knowledge
         fighters = fighters_of(pre)
         proof = "" if isinstance(action, Action) and action.seat >= 0 else self.session.proof
-        mine = getattr(action, "seat", -1) == me
+        mine = me >= 0 and getattr(action, "seat", -1) == me  # seat-less (me -1): no line is ours, not the table's
 
         claims = claim_statuses(self.session, pre, post)  # read now: proven or waiting (client/locke/claimlog.py)
 
@@ -216,6 +221,7 @@ class LockeScene(TableScene[LockeState]):
                                    tr(lang, "lk_auto_on" if self.auto else "lk_auto_off"), self._toggle_auto,
                                    payload="auto", size=13))
         blocked = self.prompt is not None or self.help is not None or self.settings_panel is not None
+        self.picker = None  # nothing for us to choose: no picker over the board (only _choice_buttons opens one)
         if not blocked and self.legal:
             self._choice_buttons(lay)
         self.side_buttons = self.side_panel_buttons(lay.side)
@@ -602,7 +608,7 @@ class LockeScene(TableScene[LockeState]):
 
     def _on_event(self, pre: LockeState, action: Action, post: LockeState) -> None:
         self._next_tags = tags_of(action, post.events[len(pre.events):], self.me,
-                                  post.combat is not None and any(self.me in side for side in post.combat.sides))
+                                  self.me >= 0 and post.combat is not None and any(self.me in side for side in post.combat.sides))
         super()._on_event(pre, action, post)
 
     def _set_filter(self, mode: str) -> Callable[[], None]:
@@ -629,7 +635,7 @@ class LockeScene(TableScene[LockeState]):
         panel(surface, side.inflate(-8, -8))
         lang = self.app.lang
         size = lay.text(12)
-        watching = bool(getattr(self.session, "watching", False))  # a watcher has no private panel
+        watching = self.seatless  # a watcher (or a replay) has no private panel
         draw_text(surface, tr(lang, "lk_panel_watching" if watching else "lk_panel_title"), (lay.private.left + 4, 14),
                   lay.text(15), theme.TEXT_DIM, bold=True)
         others = watchers_line(self, lang)  # who watches the table without a seat (the host knows them)

@@ -174,7 +174,7 @@ def combat_lines(state: LockeState, namer: Namer) -> list[str]:
         if f.seat >= 0:
             extra = (tr(lang, "lk_cb_out") if f.state != "in" else "") + (tr(lang, "lk_cb_fainted") if f.fainted else "")
             label += tr(lang, "lk_cb_fighter", who=namer.seat(f.seat), cards=len(f.hand), spent=f.spent, extra=extra)
-            if f.seat == namer.me and f.hand:  # our own hand face up (our knowledge); others' only as counts
+            if f.seat == namer.me >= 0 and f.hand:  # our own hand face up (our knowledge); others' only as counts
                 label += ": " + ", ".join(namer.handle(h) for h in f.hand)
         elif f.ob is not None:
             label += tr(lang, "lk_cb_obstacle", name=namer.card(f.ob.id), level=f.ob.level, fp=f.ob.firepower,

@@ -474,9 +474,12 @@ class TableScene(Scene, Generic[S]):
             self._really_leave()
             return
         lang = self.app.lang
-        text = tr(lang, "leave_text_net" if self.session.networked else "leave_text")
-        self.prompt = Prompt(tr(lang, "leave_title"), [text],
-                             [(tr(lang, "leave_yes"), self._really_leave, False), (tr(lang, "cancel"), self._cancel, True)],
+        if getattr(self.session, "watching", False):  # no seat: nothing is given up, we only stop watching
+            title, text, yes = "leave_watch_title", "leave_watch_text", "leave_watch_yes"
+        else:
+            title, text, yes = "leave_title", "leave_text_net" if self.session.networked else "leave_text", "leave_yes"
+        self.prompt = Prompt(tr(lang, title), [tr(lang, text)],
+                             [(tr(lang, yes), self._really_leave, False), (tr(lang, "cancel"), self._cancel, True)],
                              kind="leave")
         self._build_controls()
 
