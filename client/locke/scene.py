@@ -28,6 +28,7 @@ import pygame
 from client import theme
 from client.app import App
 from client.i18n import known, tr
+from client.locke.choices import ChoiceButton, columns, draw_tooltip, tooltip_text
 from client.locke.claimlog import claim_entries, claim_statuses
 from client.locke.board import BoardLayout, BoardMarks, destroyed_cells, draw_board, layout as board_layout, piece, side_of
 from client.locke.help import HELP
@@ -268,8 +269,8 @@ class LockeScene(TableScene[LockeState]):
             area = pygame.Rect(self.picker.left + 12, self.picker.top + 12 + line_height(lay.text(14)),
                                self.picker.width - 24, 0)
             area.height = self.picker.bottom - 10 - area.top
-        cols = max(1, (area.width + GAP) // (BUTTON_MIN_W + GAP))
         rows = max(1, (area.height + GAP) // (h + GAP))
+        cols = columns([label for label, *_ in entries], lay.text(13), area.width, rows, GAP, BUTTON_MIN_W)
         w = (area.width - (cols - 1) * GAP) // cols
         per_page = cols * rows
         if len(entries) > per_page:
@@ -284,7 +285,8 @@ class LockeScene(TableScene[LockeState]):
         for i, (label, action, payload, primary) in enumerate(shown):
             rect = pygame.Rect(area.left + (i % cols) * (w + GAP), area.top + (i // cols) * (h + GAP), w, h)
             hotkey = str(i + 1) if i < 9 else ""  # keys 1-9 choose too
-            button = Button(rect, label, action, payload=payload, primary=primary, size=lay.text(13), hotkey=hotkey)
+            button = ChoiceButton(rect, label, action, payload=payload, primary=primary, size=lay.text(13),
+                                  hotkey=hotkey)
             button.selected = payload == "repeat" and prompt in self.repeat
             self.buttons.append(button)
 
@@ -475,6 +477,9 @@ class LockeScene(TableScene[LockeState]):
         if self.notice is not None:
             text, details, _until = self.notice
             draw_notice(surface, notice_rect(lay.board, lay.bar, text, details), text, details)
+        tip = tooltip_text(self.buttons) if self.prompt is None else None
+        if tip is not None:  # a cut choice label, whole (two choices may share their first words)
+            draw_tooltip(surface, tip[0], tip[1], lay.text(13))
         if self.prompt is not None:
             draw_prompt(surface, self.prompt, lambda card, size: pygame.Surface(size))
         if self.help is not None:

@@ -72,3 +72,50 @@ def test_a_replay_has_no_you_in_banner_rail_combat_or_log(tmp_path: Path) -> Non
             assert "Seat 1" in scene.banner_text()
         app.render()
     assert seen_seat0 > 0
+
+
+def test_long_choices_get_wider_buttons_two_lines_and_a_tooltip_with_the_whole_label() -> None:
+    from client.locke.choices import ChoiceButton, columns, draw_tooltip, tooltip_text
+
+    labels = [f"Telepathy: Contact telepathy at Heuristic bot (Seat {n})'s party and read their hand" for n in (3, 4)]
+    labels += ["No", "Invite Heuristic bot (Seat 4) to your party"]
+    cols = columns(labels, 18, 1100, 3, 8, 210)
+    assert cols < 5  # the narrowest buttons (5 a row at 1100 px) would cut every long label
+    width = (1100 - (cols - 1) * 8) // cols
+    assert width > 210
+    app = App((1920, 1080), clock=Clock(), lang="en")
+    buttons = [ChoiceButton(pygame.Rect(20 + i * (width + 8) % 1100, 900, width, 46), label, lambda: None, size=18)
+               for i, label in enumerate(labels)]
+    shown = [" ".join(b.lines()[0]) for b in buttons]
+    assert shown[0] != shown[1]  # the two telepathy choices can be told apart on the buttons
+    assert not buttons[3].cut() and shown[3] == labels[3]  # the invitation is whole
+    narrow = ChoiceButton(pygame.Rect(20, 900, 150, 46), labels[0], lambda: None, size=18)
+    assert narrow.cut()
+    narrow.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=narrow.rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+    tip = tooltip_text([narrow])
+    assert tip is not None and tip[0] == labels[0]
+    box = draw_tooltip(app.screen, tip[0], tip[1], 13)
+    assert app.screen.get_rect().contains(box) and not box.colliderect(narrow.rect)
+
+
+def test_the_table_at_1920_shows_each_choice_whole_or_whole_on_hover() -> None:
+    clock = Clock()
+    app, scene = locke_table(clock, seats=5, seed=4, auto=False, size=(1920, 1080))
+    widest = 0
+    for _ in range(120):
+        settle(app, clock, scene)
+        if not scene.legal:
+            break
+        for button in scene.buttons:
+            if button.payload in ("auto", "page", "back", "repeat"):
+                continue
+            widest = max(widest, button.rect.width)
+            if button.cut():
+                button.hover = True
+                app.render()
+                from client.locke.choices import tooltip_text
+                tip = tooltip_text(scene.buttons)
+                assert tip is not None and tip[0] == button.label
+                button.hover = False
+        scene._submit(scene.legal[-1])
+    assert widest > 210
