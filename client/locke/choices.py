@@ -13,7 +13,8 @@ from __future__ import annotations
 import pygame
 
 from client import theme
-from client.text import draw_text, fit_line, fits, font, line_height, wrap
+from client.fonts import font
+from client.text import draw_text, fit_line, fits, line_height, wrap
 from client.widgets import Button, panel
 
 #: The smallest text a two-line label is drawn at.
