@@ -35,7 +35,7 @@ from client.locke.help import HELP
 from client.locke.intents import Group, board_targets, groups, kind_of, placing
 from client.table.status import status_colour
 from client.locke.layout import TableLayout, table_layout
-from client.locke.views import banner, combat_lines, fighters_of, my_hand, my_placements, panel_lines, rail_lines, turn_line
+from client.locke.views import banner, combat_events, combat_lines, fighters_of, my_hand, my_placements, panel_lines, rail_lines, turn_line
 from client.locke.session import NEAR_FACTOR, LockeLocalSession
 from client.locke.story import told
 from client.locke.words import Namer
@@ -470,8 +470,9 @@ class LockeScene(TableScene[LockeState]):
         draw_board(surface, board, self.state, namer, marks, lay.text(12))
         if lay.combat is not None:  # the combat, and who is asked what in it now
             lines = combat_lines(self.state, namer)
+            events = len(combat_events(self.state, namer))
             self._draw_lines(surface, lay.combat, [*lines[:1], self.banner_text(), *lines[1:]], lay.text(13),
-                             title=True)
+                             title=True, newest=events)
         self._draw_bar(surface, lay, namer)
         self._draw_side(surface, lay, namer)
         if self.notice is not None:
@@ -623,17 +624,28 @@ class LockeScene(TableScene[LockeState]):
         return choose
 
     def _draw_lines(self, surface: pygame.Surface, rect: pygame.Rect, lines: list[str], size: int, *,
-                    title: bool = False) -> None:
+                    title: bool = False, newest: int = 0) -> list[str]:
+        """Draw ``lines`` wrapped in a panel; the last ``newest`` lines are a feed: when they do not
+        all fit below the others, the oldest of them are left out, so the latest stay in view.
+        Returns the wrapped lines drawn (tests read them)."""
         panel(surface, rect)
         inner = rect.inflate(-16, -12)
-        y = inner.top
-        for i, line in enumerate(lines):
-            colour = theme.ACCENT if title and i == 0 else theme.TEXT
-            for part in wrap(line, size, inner.width, title and i == 0):
-                if y + line_height(size) > inner.bottom:
-                    return
-                draw_text(surface, part, (inner.left, y), size, colour, bold=title and i == 0)
-                y += line_height(size)
+        step = line_height(size)
+        room = max(0, inner.height // step)
+        head = [(part, i) for i, line in enumerate(lines[:len(lines) - newest])
+                for part in wrap(line, size, inner.width, title and i == 0)]
+        feed = [(part, -1) for line in lines[len(lines) - newest:] for part in wrap(line, size, inner.width)]
+        if len(head) + len(feed) > room:  # the feed's newest lines first; the fixed lines keep the rest
+            keep = min(len(feed), max(room - len(head), room // 3))  # a third of the box at least, if needed
+            feed = feed[len(feed) - keep:]
+            head = head[:max(0, room - keep)]
+        drawn = []
+        for j, (part, i) in enumerate([*head, *feed]):
+            first = title and i == 0
+            draw_text(surface, part, (inner.left, inner.top + j * step), size,
+                      theme.ACCENT if first else theme.TEXT, bold=first)
+            drawn.append(part)
+        return drawn
 
     def _draw_side(self, surface: pygame.Surface, lay: TableLayout, namer: Namer) -> None:
         side = lay.side

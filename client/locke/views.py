@@ -188,10 +188,16 @@ def combat_lines(state: LockeState, namer: Namer) -> list[str]:
                         target=_fighter(fight, strike.target, namer), level=strike.level, fp=strike.firepower))
     if fight.order:
         lines.append(tr(lang, "lk_cb_order", order=" → ".join(str(i + 1) for i in fight.order)))
+    return lines + combat_events(state, namer)
+
+
+def combat_events(state: LockeState, namer: Namer) -> list[str]:
+    """The running combat's latest events (plays, dice, hits, the damage chart), oldest first: the
+    tail of :func:`combat_lines`, which a short combat box drops from its oldest end."""
+    if state.combat is None:
+        return []
     start = max((i for i, e in enumerate(state.events) if e and e[0] == "cb-start"), default=0)
-    recent = state.events[start:][-6:]  # this combat's latest events: plays, dice, hits, the damage chart
-    lines += [namer.event(e) for e in recent]
-    return lines
+    return [namer.event(e) for e in state.events[start:][-6:]]
 
 
 def fighters_of(state: LockeState) -> tuple[int | str, ...]:

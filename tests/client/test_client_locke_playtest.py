@@ -119,3 +119,38 @@ def test_the_table_at_1920_shows_each_choice_whole_or_whole_on_hover() -> None:
                 button.hover = False
         scene._submit(scene.legal[-1])
     assert widest > 210
+
+
+def test_a_full_combat_box_at_960_keeps_the_newest_events_in_view() -> None:
+    import random
+
+    from client.locke.views import combat_events, combat_lines
+    from client.text import line_height, wrap
+
+    clock = Clock()
+    app, scene = locke_table(clock, seats=6, seed=5, size=(960, 600))
+    rng = random.Random(2)
+    overflowing = 0
+    for _ in range(400):
+        settle(app, clock, scene)
+        if scene.session.over or app.scene is not scene or overflowing >= 3:
+            break
+        lay = scene.layout()
+        if lay.combat is not None:
+            namer = scene.namer()
+            lines = combat_lines(scene.state, namer)
+            events = combat_events(scene.state, namer)
+            size = lay.text(13)
+            shown = [*lines[:1], scene.banner_text(), *lines[1:]]
+            inner = lay.combat.inflate(-16, -12)
+            total = sum(len(wrap(line, size, inner.width)) for line in shown)
+            drawn = scene._draw_lines(app.screen, lay.combat, shown, size, title=True, newest=len(events))
+            assert len(drawn) * line_height(size) <= inner.height
+            if events:
+                assert drawn[-1] == wrap(events[-1], size, inner.width)[-1]  # the newest event is in view
+                assert drawn[0] == wrap(shown[0], size, inner.width, True)[0]  # under the combat's title
+            if total * line_height(size) > inner.height:
+                overflowing += 1
+        if scene.legal:
+            scene._submit(rng.choice(scene.legal))
+    assert overflowing
