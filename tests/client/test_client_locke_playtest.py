@@ -154,3 +154,16 @@ def test_a_full_combat_box_at_960_keeps_the_newest_events_in_view() -> None:
         if scene.legal:
             scene._submit(rng.choice(scene.legal))
     assert overflowing
+
+
+def test_the_logs_last_line_is_never_cut_at_the_bottom() -> None:
+    from client.locke.logview import draw_entries
+    from client.table.log import LogEntry
+    from client.text import line_height
+
+    app = App((960, 600), clock=Clock(), lang="ja")
+    entries = [LogEntry(f"Heuristic bot（席{n % 5 + 1}）：何もしない") for n in range(40)]
+    for height in range(100, 140):  # every remainder of the height by the line step
+        rect = pygame.Rect(700, 200, 220, height)
+        bottom = draw_entries(app.screen, rect, entries, 0, "ja", 12)
+        assert rect.bottom - line_height(12) <= bottom <= rect.bottom, (height, bottom)
