@@ -106,6 +106,9 @@ class LockeScene(TableScene[LockeState]):
         self._tags: list[frozenset[str]] = []
         self._next_tags: frozenset[str] = frozenset()
         self._shown: dict[str, tuple[tuple[str, str, int, int], list[LogEntry]]] = {}
+        #: Cell -> thing of the placement we are making now, picked so far (the driver keeps each pick;
+        #: the board marks them and the bar counts them until the last thing is placed).
+        self.placed_now: dict[str, str] = {}
         #: The hidden marker being dragged onto the board: where the pointer is now (None: no drag).
         self.drag: tuple[int, int] | None = None
 
@@ -149,6 +152,8 @@ class LockeScene(TableScene[LockeState]):
 
     def _on_refresh(self) -> None:
         self.targets = board_targets(self.legal)
+        if placing(self.legal) is None:  # no placement of ours under way (any made is in our knowledge)
+            self.placed_now = {}
         if self.open_group is not None and not all(c in self.legal for c in self.open_group.inputs):
             self.open_group, self.page = None, 0
         if self._auto_call is None and self.prompt is None and self.automatic() is not None:
@@ -341,6 +346,9 @@ class LockeScene(TableScene[LockeState]):
             self.session.submit(choice)
         except (InputRefused, EngineError) as exc:
             self._refused(exc)
+        else:
+            if isinstance(choice, PlacementPick):
+                self.placed_now[choice.cell] = choice.thing
         self.open_group, self.page = None, 0
         self.refresh()
 
@@ -464,7 +472,7 @@ class LockeScene(TableScene[LockeState]):
         panel(surface, lay.board, fill=theme.BG_FELT_DARK)
         board = self.board_cells or board_layout(lay.board.inflate(-16, -16), side_of(self.state))
         pending = self.session.pending
-        marks = BoardMarks(targets=frozenset(self.targets), mine=my_placements(self.state, namer),
+        marks = BoardMarks(targets=frozenset(self.targets), mine={**my_placements(self.state, namer), **self.placed_now},
                            destroyed=destroyed_cells(self.state.events),
                            active=pending.seat if isinstance(pending, Decision) else -1)
         draw_board(surface, board, self.state, namer, marks, lay.text(12))
@@ -545,6 +553,11 @@ class LockeScene(TableScene[LockeState]):
             return self.banner_text()
         first = legal[0]
         if isinstance(first, PlacementPick):
+            pending = self.session.pending
+            total = len(getattr(pending, "things", ())) or len(self.placed_now) + 1
+            if self.placed_now:  # the next of several: say that the first ones are placed, and where
+                return tr(lang, "lk_place_next", thing=self.namer().thing(first.thing), n=len(self.placed_now),
+                          total=total)
             return tr(lang, "lk_place_thing", thing=self.namer().thing(first.thing))
         if self.targets:
             return tr(lang, "lk_pick_cell")

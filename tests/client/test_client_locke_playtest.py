@@ -167,3 +167,35 @@ def test_the_logs_last_line_is_never_cut_at_the_bottom() -> None:
         rect = pygame.Rect(700, 200, 220, height)
         bottom = draw_entries(app.screen, rect, entries, 0, "ja", 12)
         assert rect.bottom - line_height(12) <= bottom <= rect.bottom, (height, bottom)
+
+
+def test_placing_two_ambushes_marks_the_first_and_counts_in_the_bar() -> None:
+    import random
+
+    from client.locke.intents import placing
+
+    clock = Clock()
+    app, scene = locke_table(clock, seats=5, seed=7)
+    rng = random.Random(7)
+    for _ in range(50):  # seed 7: our seat places two ambushes at its first turn
+        settle(app, clock, scene)
+        if placing(scene.legal) is not None:
+            break
+        scene._submit(rng.choice(scene.legal))
+    first = placing(scene.legal)
+    assert first is not None and len(scene.session.pending.things) == 2
+    assert "Place" in scene.instruction() and "placed" not in scene.instruction()
+    cell = next(iter(scene.targets))
+    click(app, scene.board_cells.cells[cell].center)
+    second = placing(scene.legal)
+    assert second is not None and second.thing != first.thing  # now the second one
+    assert scene.placed_now == {cell: first.thing}
+    words = scene.instruction()
+    assert "1 of 2 placed" in words, words
+    assert cell not in scene.targets
+    app.render()  # the board marks the first ambush where it was put
+    app.lang = "ja"
+    assert "2個中1個" in scene.instruction()
+    app.lang = "en"
+    click(app, scene.board_cells.cells[next(iter(scene.targets))].center)
+    assert placing(scene.legal) is None and scene.placed_now == {}
