@@ -35,7 +35,8 @@ from client.locke.help import HELP
 from client.locke.intents import Group, board_targets, groups, kind_of, placing
 from client.table.status import status_colour
 from client.locke.layout import TableLayout, table_layout
-from client.locke.views import banner, combat_events, combat_lines, fighters_of, my_hand, my_placements, panel_lines, rail_lines, turn_line
+from client.locke.views import (banner, combat_events, combat_lines, fighters_of, my_hand, my_placements, panel_lines,
+                                rail_lines, turn_line, wait_words)
 from client.locke.session import NEAR_FACTOR, LockeLocalSession
 from client.locke.story import told
 from client.locke.words import Namer
@@ -186,6 +187,7 @@ class LockeScene(TableScene[LockeState]):
         choice, key = found
         namer_words = self._choice_words(choice)
         self.auto_answers += 1
+        self._next_tags = frozenset({"mine"})  # an answer given for our seat is ours (the Mine filter shows it)
         self.add_log(lambda lang: [LogEntry(tr(lang, key, what=namer_words(lang)))])
         self._submit(choice, by_click=False)
 
@@ -372,6 +374,11 @@ class LockeScene(TableScene[LockeState]):
             self.open_group, self.page = Group(("cell", cell), tuple(inputs)), 0
             self._build_controls()
             return
+        if self.legal and not self.targets:  # the question is not about a cell: say what it wants
+            what = wait_words(self.question(), lang, self.namer()) if self.question() else tr(lang, "lk_sys_sealed")
+            self.notice = (tr(lang, "lk_no_cell_now", what=what), "", self.now + NOTICE_SECONDS)
+            self.app.invalidate()
+            return
         key = "lk_not_legal_cell" if self.legal else "lk_not_yours"
         self.notice = (tr(lang, key, cell=self.namer().cell(cell)), "", self.now + NOTICE_SECONDS)
         self.app.invalidate()
@@ -394,6 +401,9 @@ class LockeScene(TableScene[LockeState]):
 
     def handle(self, event: pygame.event.Event) -> None:
         if self.handle_overlays(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_l and not event.mod & pygame.KMOD_CTRL:
+            self._toggle_lang()  # L: the other language, as in the lobby and at the other tables
             return
         if event.type == pygame.MOUSEWHEEL:
             self.log_scroll = max(0, self.log_scroll + event.y)

@@ -199,3 +199,50 @@ def test_placing_two_ambushes_marks_the_first_and_counts_in_the_bar() -> None:
     app.lang = "en"
     click(app, scene.board_cells.cells[next(iter(scene.targets))].center)
     assert placing(scene.legal) is None and scene.placed_now == {}
+
+
+def test_l_switches_the_language_at_the_locke_table() -> None:
+    from tests.client.conftest import key
+
+    clock = Clock()
+    app, scene = locke_table(clock, seats=5, seed=4)
+    settle(app, clock, scene)
+    assert app.lang == "en"
+    key(app, pygame.K_l)
+    assert app.lang == "ja" and scene.log and scene._log_lang == "ja"
+    key(app, pygame.K_l)
+    assert app.lang == "en"
+
+
+def test_answers_given_for_our_seat_show_under_mine() -> None:
+    import random
+
+    clock = Clock()
+    app, scene = locke_table(clock, seats=5, seed=4, auto=True)
+    rng = random.Random(4)
+    for _ in range(40):
+        settle(app, clock, scene)
+        if scene.auto_answers >= 2 or not scene.legal:
+            break
+        scene._submit(rng.choice(scene.legal))
+    assert scene.auto_answers
+    mine = [e.text for e in scene.shown_log("mine")]
+    assert any(t.startswith("Answered for you") for t in mine), mine
+
+
+def test_a_click_on_the_board_when_no_cell_is_asked_says_what_the_question_is() -> None:
+    import random
+
+    clock = Clock()
+    app, scene = locke_table(clock, seats=5, seed=4, auto=False)
+    rng = random.Random(5)
+    for _ in range(80):
+        settle(app, clock, scene)
+        if scene.legal and not scene.targets and scene.question():
+            break
+        scene._submit(rng.choice(scene.legal))
+    assert scene.legal and not scene.targets
+    cell = next(iter(scene.board_cells.cells))
+    click(app, scene.board_cells.cells[cell].center)
+    assert scene.notice is not None
+    assert "No cell is chosen now" in scene.notice[0] and "lit cell" not in scene.notice[0], scene.notice
