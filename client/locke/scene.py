@@ -110,6 +110,10 @@ class LockeScene(TableScene[LockeState]):
         #: Cell -> thing of the placement we are making now, picked so far (the driver keeps each pick;
         #: the board marks them and the bar counts them until the last thing is placed).
         self.placed_now: dict[str, str] = {}
+        #: Whether the claim of a stalling seat's forfeit is offered now, and the table's note last drawn
+        #: (update() rebuilds or redraws when they change: a deadline passes without an input).
+        self._forfeit_shown = False
+        self._note = ""
         #: The hidden marker being dragged onto the board: where the pointer is now (None: no drag).
         self.drag: tuple[int, int] | None = None
 
@@ -232,6 +236,12 @@ class LockeScene(TableScene[LockeState]):
         self.picker = None  # nothing for us to choose: no picker over the board (only _choice_buttons opens one)
         if not blocked and self.legal:
             self._choice_buttons(lay)
+        self._forfeit_shown = not blocked and not self.legal and self.session.forfeit_seat() is not None
+        if self._forfeit_shown:  # a seat missed its deadline: we may claim its forfeit, as at every table
+            self.buttons.append(Button(pygame.Rect(bar.right - 10 - 240, bar.bottom - 10 - round(BUTTON_H * lay.scale),
+                                                   240, round(BUTTON_H * lay.scale)),
+                                       tr(lang, "claim_forfeit"), self._claim_forfeit, payload="forfeit",
+                                       primary=True, size=lay.text(13)))
         self.side_buttons = self.side_panel_buttons(lay.side)
         fw = (lay.log.width - 3 * 6) // len(FILTERS)
         for i, mode in enumerate(FILTERS):
@@ -389,6 +399,19 @@ class LockeScene(TableScene[LockeState]):
             self._auto_call.cancel()
         self._auto_call = None
         super().leave()
+
+    def update(self, now: float) -> bool:
+        moving = super().update(now)
+        if self.session.networked:  # time passes without an input: a silence counts down, a deadline passes
+            note = self.session.table_note(self.app.lang)
+            blocked = self.prompt is not None or self.help is not None or self.settings_panel is not None
+            offered = not blocked and not self.legal and self.session.forfeit_seat() is not None
+            if offered != self._forfeit_shown:
+                self._build_controls()
+            if note != self._note:
+                self._note = note
+                self.app.invalidate()
+        return moving
 
     def resized(self, size: tuple[int, int]) -> None:
         self.overlays_resized(size)
@@ -579,6 +602,14 @@ class LockeScene(TableScene[LockeState]):
         size = lay.text(14)
         draw_text(surface, self.instruction(), (bar.left + 12, bar.top + 10), size,
                   theme.ACCENT if self.legal else theme.TEXT, max_width=bar.width - 160)
+        note = self.session.table_note(self.app.lang) if self.session.networked and not self.legal else ""
+        if note:  # what the table waits for outside the game: a silent seat's countdown, a stalling seat
+            alarm = self.session.silence() is not None or self.session.forfeit_seat() is not None
+            claim = next((b.rect for b in self.buttons if b.payload == "forfeit"), None)
+            right = claim.left - 10 if claim is not None else bar.right - 12
+            draw_wrapped(surface, note, pygame.Rect(bar.left + 12, bar.top + 14 + line_height(size),
+                                                    right - bar.left - 12, bar.height - 20 - line_height(size)),
+                         lay.text(13), theme.WARN if alarm else theme.TEXT)
         if self.picker is not None:
             panel(surface, self.picker, edge=theme.ACCENT)
             title = self.open_group_title() or tr(self.app.lang, "lk_choose_one")
