@@ -110,6 +110,8 @@ class LockeScene(TableScene[LockeState]):
         #: Cell -> thing of the placement we are making now, picked so far (the driver keeps each pick;
         #: the board marks them and the bar counts them until the last thing is placed).
         self.placed_now: dict[str, str] = {}
+        #: Where the question's explanation is drawn above its choices (None: no explanation now).
+        self.explain_rect: pygame.Rect | None = None
         #: Whether the claim of a stalling seat's forfeit is offered now, and the table's note last drawn
         #: (update() rebuilds or redraws when they change: a deadline passes without an input).
         self._forfeit_shown = False
@@ -233,7 +235,7 @@ class LockeScene(TableScene[LockeState]):
                                    tr(lang, "lk_auto_on" if self.auto else "lk_auto_off"), self._toggle_auto,
                                    payload="auto", size=13))
         blocked = self.prompt is not None or self.help is not None or self.settings_panel is not None
-        self.picker = None  # nothing for us to choose: no picker over the board (only _choice_buttons opens one)
+        self.picker = self.explain_rect = None  # nothing for us to choose: no picker, no explanation
         if not blocked and self.legal:
             self._choice_buttons(lay)
         self._forfeit_shown = not blocked and not self.legal and self.session.forfeit_seat() is not None
@@ -286,16 +288,25 @@ class LockeScene(TableScene[LockeState]):
             area = pygame.Rect(self.picker.left + 12, self.picker.top + 12 + line_height(lay.text(14)),
                                self.picker.width - 24, 0)
             area.height = self.picker.bottom - 10 - area.top
+        self.explain_rect = None
+        explain = self.explanation()
+        if explain:  # what this question means, above its choices (two lines at most)
+            size = lay.text(12)
+            used = min(2, len(wrap(explain, size, area.width))) * line_height(size) + 4
+            if area.height - used >= h:
+                self.explain_rect = pygame.Rect(area.left, area.top, area.width, used - 4)
+                area = pygame.Rect(area.left, area.top + used, area.width, area.height - used)
         rows = max(1, (area.height + GAP) // (h + GAP))
         cols = columns([label for label, *_ in entries], lay.text(13), area.width, rows, GAP, BUTTON_MIN_W)
         w = (area.width - (cols - 1) * GAP) // cols
         per_page = cols * rows
         if len(entries) > per_page:
-            per_page -= 1  # room for "More…"
+            per_page = max(1, per_page - 2)  # room for "Previous" and "More… (page/pages)"
             pages = (len(entries) + per_page - 1) // per_page
             self.page %= pages
             shown = entries[self.page * per_page:(self.page + 1) * per_page]
-            shown.append((tr(lang, "lk_page"), self._next_page, "page", False))
+            shown.append((tr(lang, "lk_page_prev"), self._previous_page, "page_prev", False))
+            shown.append((tr(lang, "lk_page_of", page=self.page + 1, pages=pages), self._next_page, "page", False))
         else:
             self.page = 0
             shown = entries
@@ -338,6 +349,18 @@ class LockeScene(TableScene[LockeState]):
     def _next_page(self) -> None:
         self.clicks += 1
         self.page += 1
+
+    def _previous_page(self) -> None:
+        self.clicks += 1
+        self.page -= 1  # from the first page: the last one (_choice_buttons takes the page modulo the pages)
+
+    def explanation(self) -> str:
+        """What the question asked now means, when its words alone do not say it ("" otherwise): the
+        secret silhouette pick (docs/rules/locke-rulings.md N18, N41, N43)."""
+        pending = self.session.pending
+        if self.legal and getattr(pending, "purpose", "") == "locke.silhouette":
+            return tr(self.app.lang, "lk_silhouette_explain")
+        return ""
 
     def _toggle_auto(self) -> None:
         self.auto = not self.auto
@@ -615,6 +638,14 @@ class LockeScene(TableScene[LockeState]):
             title = self.open_group_title() or tr(self.app.lang, "lk_choose_one")
             draw_text(surface, title, (self.picker.left + 12, self.picker.top + 8), size, theme.ACCENT, bold=True,
                       max_width=self.picker.width - 24)
+        if self.explain_rect is not None:
+            explain = self.explanation()
+            small = lay.text(12)
+            for i, part in enumerate(wrap(explain, small, self.explain_rect.width)[:2]):
+                last = i == 1 and len(wrap(explain, small, self.explain_rect.width)) > 2
+                draw_text(surface, part + ("…" if last else ""), (self.explain_rect.left, self.explain_rect.top
+                                                                  + i * line_height(small)),
+                          small, theme.TEXT, max_width=self.explain_rect.width)
         for button in self.buttons:
             button.draw(surface)
         marker = self.marker_rect()

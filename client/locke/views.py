@@ -113,7 +113,11 @@ def panel_lines(state: LockeState, namer: Namer, hand: tuple[int, ...] = ()) -> 
         lines.append(tr(lang, "lk_panel_unknown" if s.character < 0 else "lk_panel_face_down"))
     die = know.card(s.die)
     if die:
-        lines.append(tr(lang, "lk_panel_die", die=namer.card(die)))
+        name = namer.card(die)
+        label = tr(lang, "lk_panel_die", die="").strip(" :：")
+        # the die's card name says what it is already ("shadow die 2"): not "Shadow die: shadow die 2"
+        lines.append(name[:1].upper() + name[1:] if label and name.lower().startswith(label.lower())
+                     else tr(lang, "lk_panel_die", die=name))
     if s.base_player:
         lines.append(tr(lang, "lk_panel_base_player"))
     kept = ", ".join(namer.handle(h) for h in s.kept) or tr(lang, "lk_none")

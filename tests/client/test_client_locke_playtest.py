@@ -246,3 +246,56 @@ def test_a_click_on_the_board_when_no_cell_is_asked_says_what_the_question_is() 
     click(app, scene.board_cells.cells[cell].center)
     assert scene.notice is not None
     assert "No cell is chosen now" in scene.notice[0] and "lit cell" not in scene.notice[0], scene.notice
+
+
+def test_the_silhouette_pick_is_explained_and_the_die_line_names_it_once() -> None:
+    from client.locke.views import my_hand, panel_lines
+
+    clock = Clock()
+    app, scene = locke_table(clock, seats=5, seed=4, auto=False)
+    settle(app, clock, scene)
+    assert getattr(scene.session.pending, "purpose", "") == "locke.silhouette"
+    assert "face the table sees" in scene.explanation() and "base player" in scene.explanation()
+    assert scene.explain_rect is not None and scene.explain_rect.colliderect(scene.layout().bar)
+    assert all(not scene.explain_rect.colliderect(b.rect) for b in scene.buttons)
+    app.render()
+    lines = panel_lines(scene.state, scene.namer(), my_hand(scene.state, scene.me))
+    die = [line for line in lines if "hadow die" in line]
+    assert die and not any("Shadow die: shadow die" in line for line in lines), die
+    app.lang = "ja"
+    scene.refresh()
+    assert "基地プレイヤー" in scene.explanation()
+    lines = panel_lines(scene.state, scene.namer(), my_hand(scene.state, scene.me))
+    assert not any("影のダイス：影のダイス" in line for line in lines), lines
+    scene._submit(scene.legal[0])
+    assert scene.explanation() == "" and scene.explain_rect is None
+
+
+def test_more_pages_count_and_go_back() -> None:
+    import random
+
+    clock = Clock()
+    app, scene = locke_table(clock, seats=5, seed=4, auto=False, size=(960, 600))
+    rng = random.Random(6)
+    for _ in range(300):
+        settle(app, clock, scene)
+        if not scene.legal:
+            break
+        several = [g for g in groups(scene.legal) if len(g.inputs) > 8]
+        if several:
+            scene._opener(several[0])()
+            scene._build_controls()
+        more = [b for b in scene.buttons if b.payload == "page"]
+        if more:
+            break
+        scene.open_group = None
+        scene._submit(rng.choice(scene.legal))
+    more = [b for b in scene.buttons if b.payload == "page"]
+    assert more, "no list longer than a page"
+    pages = int(more[0].label.rsplit("/", 1)[1].rstrip(")"))
+    assert more[0].label == f"More… (1/{pages})" and pages >= 2
+    click(app, more[0].rect.center)
+    assert next(b for b in scene.buttons if b.payload == "page").label == f"More… (2/{pages})"
+    back = next(b for b in scene.buttons if b.payload == "page_prev")
+    click(app, back.rect.center)
+    assert next(b for b in scene.buttons if b.payload == "page").label == f"More… (1/{pages})"
