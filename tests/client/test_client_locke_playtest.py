@@ -195,7 +195,7 @@ def test_placing_two_ambushes_marks_the_first_and_counts_in_the_bar() -> None:
     assert cell not in scene.targets
     app.render()  # the board marks the first ambush where it was put
     app.lang = "ja"
-    assert "2個中1個" in scene.instruction()
+    assert "1/2を配置済み" in scene.instruction()
     app.lang = "en"
     click(app, scene.board_cells.cells[next(iter(scene.targets))].center)
     assert placing(scene.legal) is None and scene.placed_now == {}
