@@ -299,3 +299,26 @@ def test_more_pages_count_and_go_back() -> None:
     back = next(b for b in scene.buttons if b.payload == "page_prev")
     click(app, back.rect.center)
     assert next(b for b in scene.buttons if b.payload == "page").label == f"More… (1/{pages})"
+
+
+def test_the_help_legend_draws_the_boards_figures_and_explains_the_stands() -> None:
+    from client.i18n import tr
+    from client.locke.board import PLINTH
+    from client.locke.help import LEGEND
+
+    app = App((1280, 800), clock=Clock(), lang="en")
+    keys = [e.text_key for e in LEGEND]
+    assert "lk_l_plinth" in keys
+    assert "Evil" in tr("en", "lk_l_plinth") and "悪" in tr("ja", "lk_l_plinth")
+    entry = LEGEND[keys.index("lk_l_plinth")]
+    icon = pygame.Rect(0, 0, 80, 40)
+    surface = pygame.Surface(icon.size)
+    entry.icon(surface, icon, entry.text_key)
+    colours = {tuple(surface.get_at((x, y)))[:3] for x in range(icon.width) for y in range(icon.height)}
+    assert all(tuple(c) in colours for c in PLINTH.values())  # each side's stand is drawn
+    pieces = LEGEND[keys.index("lk_l_pieces")]
+    surface.fill((0, 0, 0))
+    pieces.icon(surface, icon, pieces.text_key)
+    drawn = {tuple(surface.get_at((x, y)))[:3] for x in range(icon.width) for y in range(icon.height)}
+    assert PLINTH["good"] in drawn  # a standing figure on its stand, as on the board (not a disc)
+    app.running = False
