@@ -290,9 +290,9 @@ class LockeScene(TableScene[LockeState]):
             area.height = self.picker.bottom - 10 - area.top
         self.explain_rect = None
         explain = self.explanation()
-        if explain:  # what this question means, above its choices (two lines at most)
+        if explain:  # what this question means, above its choices (explain_lines at most)
             size = lay.text(12)
-            used = min(2, len(wrap(explain, size, area.width))) * line_height(size) + 4
+            used = min(self.explain_lines(), len(wrap(explain, size, area.width))) * line_height(size) + 4
             if area.height - used >= h:
                 self.explain_rect = pygame.Rect(area.left, area.top, area.width, used - 4)
                 area = pygame.Rect(area.left, area.top + used, area.width, area.height - used)
@@ -353,6 +353,10 @@ class LockeScene(TableScene[LockeState]):
     def _previous_page(self) -> None:
         self.clicks += 1
         self.page -= 1  # from the first page: the last one (_choice_buttons takes the page modulo the pages)
+
+    def explain_lines(self) -> int:
+        """How many lines the explanation may take: three in the picker over the board, two in the bar."""
+        return 3 if self.picker is not None else 2
 
     def explanation(self) -> str:
         """What the question asked now means, when its words alone do not say it ("" otherwise): the
@@ -641,8 +645,9 @@ class LockeScene(TableScene[LockeState]):
         if self.explain_rect is not None:
             explain = self.explanation()
             small = lay.text(12)
-            for i, part in enumerate(wrap(explain, small, self.explain_rect.width)[:2]):
-                last = i == 1 and len(wrap(explain, small, self.explain_rect.width)) > 2
+            most = self.explain_lines()
+            for i, part in enumerate(wrap(explain, small, self.explain_rect.width)[:most]):
+                last = i == most - 1 and len(wrap(explain, small, self.explain_rect.width)) > most
                 draw_text(surface, part + ("…" if last else ""), (self.explain_rect.left, self.explain_rect.top
                                                                   + i * line_height(small)),
                           small, theme.TEXT, max_width=self.explain_rect.width)
