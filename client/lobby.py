@@ -35,8 +35,8 @@ from client.help import is_help_key
 from client.i18n import other_lang, tr
 from client.scene import Scene
 from client.settings import Settings
-from client.text import draw_text, draw_wrapped, line_height, render, wrap
-from client.widgets import Button, Choice, TextField, panel
+from client.text import draw_text, draw_wrapped, fits, line_height, render, wrap
+from client.widgets import BUTTON_MIN_SIZE, Button, Choice, TextField, panel
 from engine.core.errors import EngineError
 from net.seats import for_people
 
@@ -71,6 +71,8 @@ class LobbyScene(Scene):
         self.games = games()  # every registered game; the picker lists them all
         if self.settings.game not in [g.name for g in self.games]:
             self.settings.game = next((g.name for g in self.games if g.client_ui is not None), self.games[0].name)
+        #: Whether the disabled Play button's place shows why it cannot work (no room above it).
+        self.play_covered = False
         #: The chosen game's set-up picker: (label, choice) per row of its client UI's setup_fields.
         self.setup_choices: list[tuple[str, Choice]] = []
         self.start_game = start_game
@@ -162,9 +164,11 @@ class LobbyScene(Scene):
             self.setup_choices.append((tr(lang, field.label), choice))
             if field.describe is not None:
                 self.setup_about.append((choice, field.describe))
-            y = choice.rect.bottom + (16 if compact else 23)
-            self.hint_top = choice.rect.bottom + (6 if compact else 10)
-        play = pygame.Rect(L.left + 20, L.bottom - 66, L.width - 40, 50) if compact else \
+            y = choice.rect.bottom + (12 if compact else 23)
+            self.hint_top = choice.rect.bottom + (4 if compact else 10)
+        # compact: a little lower and shorter, so one line of words on the choices fits above it
+        # (Locke's seat-bot legend, "R = Random bot, H = Heuristic bot", was gone at 960x600)
+        play = pygame.Rect(L.left + 20, L.bottom - 60, L.width - 40, 46) if compact else \
             pygame.Rect(L.left + 20, L.bottom - 84, L.width - 40, 60)
         # Enter plays against the bot, unless an unfinished game waits: then Enter resumes it
         self.play_button = Button(play, tr(lang, "play_bot"),
@@ -199,6 +203,8 @@ class LobbyScene(Scene):
             self.resume_button = Button(pygame.Rect(R.left + 20, R.top + 224, inner - 130, 40),
                                         tr(lang, "resume_game", name=game.opponents()), self._resume, primary=True,
                                         enabled=self.fingerprint is not None, hotkey="Enter")
+            self.resume_button.label = fitted_label(self.resume_button, lambda names: tr(lang, "resume_game", name=names),
+                                                    game.opponents())
             self.abandon_button = Button(pygame.Rect(R.right - 120, R.top + 224, 100, 40), tr(lang, "abandon"),
                                          self._abandon)
             lan_top += 62
@@ -287,6 +293,19 @@ class LobbyScene(Scene):
         """What the chosen options of the game's set-up picker are like (Rider: the deck and the bot),
         in the lobby's language; shown under the picker ("" for a game whose picker says nothing)."""
         return " ".join(text for choice, describe in self.setup_about if (text := describe(choice.value)))
+
+    def hint_rect(self) -> pygame.Rect:
+        """The room between the set-up picker and the Play button (for the words on the choices)."""
+        L = self.left
+        return pygame.Rect(L.left + 20, self.hint_top, L.width - 40, self.play_button.rect.top - self.hint_top - 4)
+
+    def hint_about(self, hint: pygame.Rect) -> str:
+        """The words on the chosen options that go in ``hint``: all of them when they fit; else the
+        lowest row's first (it sits right above: Locke's seat-bot legend explains "2 H")."""
+        about = self.about_choices()
+        if self.setup_about and len(wrap(about, 14, hint.width)) * line_height(14) > hint.height:
+            about = " ".join(text for choice, describe in reversed(self.setup_about) if (text := describe(choice.value)))
+        return about
 
     def play_blocked(self) -> str:
         """Why *Play against a bot* cannot work now, for the line beside it ("" when it can)."""
@@ -759,14 +778,24 @@ class LobbyScene(Scene):
         draw_text(surface, tr(lang, "your_name"), (L.left + 20, L.top + 48), 15, theme.TEXT_DIM)
         for label, choice in self.setup_choices:  # the chosen game's own set-up picker
             draw_text(surface, label, (L.left + 20, choice.rect.top - 22), 15, theme.TEXT_DIM)
-        hint = pygame.Rect(L.left + 20, self.hint_top, L.width - 40, self.play_button.rect.top - self.hint_top - 4)
+        hint = self.hint_rect()
         blocked = self.play_blocked()  # a Play button that cannot work says why, right above it
-        if blocked:
-            lines = min(len(wrap(blocked, 15, hint.width)), max(1, hint.height // line_height(15)))
+        self.play_covered = False
+        if blocked and len(wrap(blocked, 15, hint.width)) * line_height(15) > hint.height:
+            # no room above the (disabled) Play button: the reason takes its place, whole, over nothing else
+            self.play_covered = True
+            box = self.play_button.rect
+            panel(surface, box, fill=theme.BUTTON_DISABLED, edge=theme.WARN)
+            size = 15 if len(wrap(blocked, 15, box.width - 16)) * line_height(15) <= box.height - 4 else 13
+            used = len(wrap(blocked, size, box.width - 16)) * line_height(size)
+            draw_wrapped(surface, blocked, pygame.Rect(box.left + 8, box.centery - used // 2, box.width - 16, used),
+                         size, theme.WARN)
+        elif blocked:
+            lines = len(wrap(blocked, 15, hint.width))
             hint = pygame.Rect(hint.left, hint.bottom - lines * line_height(15), hint.width, lines * line_height(15))
             draw_wrapped(surface, blocked, hint, 15, theme.WARN)
         elif hint.height > 16:  # what the chosen deck and bot are like, else what Play does
-            about = self.about_choices()
+            about = self.hint_about(hint)
             if about:
                 wrapped = wrap(about, 14, hint.width)
                 room = max(1, hint.height // line_height(14))
@@ -783,6 +812,8 @@ class LobbyScene(Scene):
         else:
             self._draw_table(surface)
         for widget in self.widgets:
+            if widget is self.play_button and self.play_covered:
+                continue  # its place says why it cannot work (above)
             widget.draw(surface)  # type: ignore[attr-defined]
         if self.replay_files is not None:  # the saved games, over the friends panel
             panel(surface, R, fill=theme.PANEL, edge=theme.ACCENT)
@@ -944,3 +975,18 @@ def _wrap13(text: str, width: int) -> tuple[str, ...]:
     from client.text import wrap
 
     return wrap(text, 13, width)
+
+
+def fitted_label(button: Button, words: Callable[[str], str], names: str) -> str:
+    """``words(names)`` shortened in its names only, so the whole sentence fits ``button`` (a label
+    cut at its end lost its verb in Japanese: "…との中断した対局を再開" showed only the names)."""
+    size = button.size or max(12, min(20, button.rect.height // 2))
+    room = button.label_room(size)
+    label = words(names)
+    if fits(label, size, room, button.primary, min(size, BUTTON_MIN_SIZE)):
+        return label
+    for cut in range(len(names) - 1, 0, -1):
+        shorter = words(names[:cut].rstrip(", 、") + "…")
+        if fits(shorter, size, room, button.primary, min(size, BUTTON_MIN_SIZE)):
+            return shorter
+    return words("…")

@@ -13,7 +13,7 @@ import pygame
 
 from client import theme
 from client.help import HelpPage, LegendEntry
-from client.locke.board import EMPTY, FACE_UP, MINE, PORT, piece
+from client.locke.board import EMPTY, FACE_UP, MINE, PORT, figure
 
 
 def _card(rect: pygame.Rect) -> pygame.Rect:
@@ -42,13 +42,19 @@ def _port(surface: pygame.Surface, rect: pygame.Rect, key: str) -> None:
 
 
 def _pieces(surface: pygame.Surface, rect: pygame.Rect, key: str) -> None:
-    piece(surface, (rect.centerx - 14, rect.centery), 11, 1)
-    piece(surface, (rect.centerx + 16, rect.centery + 2), 11, 4, alive=False)
+    # the board's standing figures (client/locke/board.py figure), not the rail's discs
+    figure(surface, (rect.centerx - 14, rect.centery), 12, 1, "male", "good")
+    figure(surface, (rect.centerx + 16, rect.centery + 2), 12, 4, "female", "evil", alive=False)
 
 
 def _party(surface: pygame.Surface, rect: pygame.Rect, key: str) -> None:
-    piece(surface, (rect.centerx + 2, rect.centery - 2), 11, 2)
-    piece(surface, (rect.centerx, rect.centery), 11, 5)
+    figure(surface, (rect.centerx + 3, rect.centery - 3), 12, 2, "female", "special")
+    figure(surface, (rect.centerx, rect.centery), 12, 5, "male", "good")
+
+
+def _plinths(surface: pygame.Surface, rect: pygame.Rect, key: str) -> None:
+    for i, side in enumerate(("good", "evil", "special")):  # the stand's colour: the silhouette's side
+        figure(surface, (rect.centerx - 22 + 22 * i, rect.centery), 10, i, "male", side)
 
 
 def _target(surface: pygame.Surface, rect: pygame.Rect, key: str) -> None:
@@ -71,6 +77,7 @@ def _destroyed(surface: pygame.Surface, rect: pygame.Rect, key: str) -> None:
 LEGEND = (
     LegendEntry(_back, "lk_l_back"), LegendEntry(_face, "lk_l_face"), LegendEntry(_empty, "lk_l_empty"),
     LegendEntry(_port, "lk_l_port"), LegendEntry(_pieces, "lk_l_pieces"), LegendEntry(_party, "lk_l_party"),
+    LegendEntry(_plinths, "lk_l_plinth"),
     LegendEntry(_target, "lk_l_target"), LegendEntry(_mine, "lk_l_mine"), LegendEntry(_destroyed, "lk_l_destroyed"),
 )
 

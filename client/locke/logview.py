@@ -20,6 +20,7 @@ from client import theme
 from client.locke.events import EVENT_ARGS
 from client.table.log import LogEntry
 from client.table.log_panel import draw_proof_tag
+from client.fonts import font
 from client.text import line_height, render, wrap
 from engine.core.pending import CellsOpened
 from engine.locke.actions import Declare, Nop
@@ -32,11 +33,11 @@ def tags_of(action: Any, events: Sequence[Sequence[Any]], me: int, in_combat: bo
     """What a logged input (and the public events it caused) is about: "mine", "combat", "quiet"."""
     tags: set[str] = set()
     seat = getattr(action, "seat", -1)
-    if seat == me:
+    if seat == me >= 0:  # a seat-less view (me -1) has nothing of its own; the table's inputs are seat -1 too
         tags.add("mine")
     for entry in events:
         types = EVENT_ARGS.get(str(entry[0]), "")
-        if any(t in "sS" and i + 1 < len(entry) and entry[i + 1] == me for i, t in enumerate(types)):
+        if me >= 0 and any(t in "sS" and i + 1 < len(entry) and entry[i + 1] == me for i, t in enumerate(types)):
             tags.add("mine")
         if str(entry[0]).startswith(("cb-", "combat")):
             tags.add("combat")
@@ -60,15 +61,18 @@ def keeps(mode: str, tags: frozenset[str], index: int, mark: int) -> bool:
 
 
 def draw_entries(surface: pygame.Surface, rect: pygame.Rect, entries: Sequence[LogEntry], scroll: int, lang: str,
-                 size: int = 13) -> None:
-    """The newest entries that fit ``rect``, scrolled back by ``scroll`` (three lines a step)."""
+                 size: int = 13) -> int:
+    """The newest entries that fit ``rect``, scrolled back by ``scroll`` (three lines a step).
+    Returns where the last line drawn ends: inside ``rect``, a line is never cut at the bottom
+    (a glyph is a little taller than the line step)."""
     step = line_height(size)
+    glyph = font(size).get_linesize()
     lines: list[tuple[str, theme.Colour, str, bool]] = []
     for entry in entries[-300:]:
         colour = theme.ACCENT if entry.turn_marker else theme.TEXT
         for j, line in enumerate(wrap(entry.text, size, rect.width - 60, entry.turn_marker)):
             lines.append((line, colour, entry.proof if j == 0 else "", entry.turn_marker))
-    fit = max(1, rect.height // step)
+    fit = max(1, (rect.height - max(0, glyph - step)) // step)
     end = max(0, len(lines) - min(scroll * 3, max(0, len(lines) - fit)))
     y = rect.top
     clip = surface.get_clip()
@@ -79,3 +83,4 @@ def draw_entries(surface: pygame.Surface, rect: pygame.Rect, entries: Sequence[L
             draw_proof_tag(surface, rect.right, y + 2, step - 4, proof, lang)
         y += step
     surface.set_clip(clip)
+    return y - step + glyph if y > rect.top else rect.top

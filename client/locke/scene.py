@@ -28,13 +28,15 @@ import pygame
 from client import theme
 from client.app import App
 from client.i18n import known, tr
+from client.locke.choices import ChoiceButton, columns, draw_tooltip, tooltip_text
 from client.locke.claimlog import claim_entries, claim_statuses
 from client.locke.board import BoardLayout, BoardMarks, destroyed_cells, draw_board, layout as board_layout, piece, side_of
 from client.locke.help import HELP
 from client.locke.intents import Group, board_targets, groups, kind_of, placing
 from client.table.status import status_colour
 from client.locke.layout import TableLayout, table_layout
-from client.locke.views import banner, combat_lines, fighters_of, my_hand, my_placements, panel_lines, rail_lines, turn_line
+from client.locke.views import (banner, combat_events, combat_lines, fighters_of, my_hand, my_placements, panel_lines,
+                                rail_lines, turn_line, wait_words)
 from client.locke.session import NEAR_FACTOR, LockeLocalSession
 from client.locke.story import told
 from client.locke.words import Namer
@@ -74,6 +76,11 @@ class LockeScene(TableScene[LockeState]):
     def __init__(self, app: App, session: TableSession[LockeState], *, on_leave: Callable[[], None] | None = None,
                  on_end: Callable[[Any], None] | None = None) -> None:
         super().__init__(app, session, on_leave=on_leave, on_end=on_end)
+        #: We hold no seat here (a watcher, net/peer/watching.py, or a replay, client/table/replay.py):
+        #: no seat is "you" anywhere on this table (banner, bar, combat box, rail, log), so ``me`` is -1.
+        self.seatless = bool(getattr(session, "watching", False)) or getattr(session, "proof", "") == "replay"
+        if self.seatless:
+            self.me = -1
         self.buttons: list[Button] = []
         self.targets: dict[str, list[Any]] = {}
         self.open_group: Group | None = None
@@ -100,6 +107,15 @@ class LockeScene(TableScene[LockeState]):
         self._tags: list[frozenset[str]] = []
         self._next_tags: frozenset[str] = frozenset()
         self._shown: dict[str, tuple[tuple[str, str, int, int], list[LogEntry]]] = {}
+        #: Cell -> thing of the placement we are making now, picked so far (the driver keeps each pick;
+        #: the board marks them and the bar counts them until the last thing is placed).
+        self.placed_now: dict[str, str] = {}
+        #: Where the question's explanation is drawn above its choices (None: no explanation now).
+        self.explain_rect: pygame.Rect | None = None
+        #: Whether the claim of a stalling seat's forfeit is offered now, and the table's note last drawn
+        #: (update() rebuilds or redraws when they change: a deadline passes without an input).
+        self._forfeit_shown = False
+        self._note = ""
         #: The hidden marker being dragged onto the board: where the pointer is now (None: no drag).
         self.drag: tuple[int, int] | None = None
 
@@ -125,7 +141,7 @@ class LockeScene(TableScene[LockeState]):
         knowledge = self.session.knowledge
         fighters = fighters_of(pre)
         proof = "" if isinstance(action, Action) and action.seat >= 0 else self.session.proof
-        mine = getattr(action, "seat", -1) == me
+        mine = me >= 0 and getattr(action, "seat", -1) == me  # seat-less (me -1): no line is ours, not the table's
 
         claims = claim_statuses(self.session, pre, post)  # read now: proven or waiting (client/locke/claimlog.py)
 
@@ -143,6 +159,8 @@ class LockeScene(TableScene[LockeState]):
 
     def _on_refresh(self) -> None:
         self.targets = board_targets(self.legal)
+        if placing(self.legal) is None:  # no placement of ours under way (any made is in our knowledge)
+            self.placed_now = {}
         if self.open_group is not None and not all(c in self.legal for c in self.open_group.inputs):
             self.open_group, self.page = None, 0
         if self._auto_call is None and self.prompt is None and self.automatic() is not None:
@@ -175,6 +193,7 @@ class LockeScene(TableScene[LockeState]):
         choice, key = found
         namer_words = self._choice_words(choice)
         self.auto_answers += 1
+        self._next_tags = frozenset({"mine"})  # an answer given for our seat is ours (the Mine filter shows it)
         self.add_log(lambda lang: [LogEntry(tr(lang, key, what=namer_words(lang)))])
         self._submit(choice, by_click=False)
 
@@ -216,8 +235,15 @@ class LockeScene(TableScene[LockeState]):
                                    tr(lang, "lk_auto_on" if self.auto else "lk_auto_off"), self._toggle_auto,
                                    payload="auto", size=13))
         blocked = self.prompt is not None or self.help is not None or self.settings_panel is not None
+        self.picker = self.explain_rect = None  # nothing for us to choose: no picker, no explanation
         if not blocked and self.legal:
             self._choice_buttons(lay)
+        self._forfeit_shown = not blocked and not self.legal and self.session.forfeit_seat() is not None
+        if self._forfeit_shown:  # a seat missed its deadline: we may claim its forfeit, as at every table
+            self.buttons.append(Button(pygame.Rect(bar.right - 10 - 240, bar.bottom - 10 - round(BUTTON_H * lay.scale),
+                                                   240, round(BUTTON_H * lay.scale)),
+                                       tr(lang, "claim_forfeit"), self._claim_forfeit, payload="forfeit",
+                                       primary=True, size=lay.text(13)))
         self.side_buttons = self.side_panel_buttons(lay.side)
         fw = (lay.log.width - 3 * 6) // len(FILTERS)
         for i, mode in enumerate(FILTERS):
@@ -262,23 +288,33 @@ class LockeScene(TableScene[LockeState]):
             area = pygame.Rect(self.picker.left + 12, self.picker.top + 12 + line_height(lay.text(14)),
                                self.picker.width - 24, 0)
             area.height = self.picker.bottom - 10 - area.top
-        cols = max(1, (area.width + GAP) // (BUTTON_MIN_W + GAP))
+        self.explain_rect = None
+        explain = self.explanation()
+        if explain:  # what this question means, above its choices (explain_lines at most)
+            size = lay.text(12)
+            used = min(self.explain_lines(), len(wrap(explain, size, area.width))) * line_height(size) + 4
+            if area.height - used >= h:
+                self.explain_rect = pygame.Rect(area.left, area.top, area.width, used - 4)
+                area = pygame.Rect(area.left, area.top + used, area.width, area.height - used)
         rows = max(1, (area.height + GAP) // (h + GAP))
+        cols = columns([label for label, *_ in entries], lay.text(13), area.width, rows, GAP, BUTTON_MIN_W)
         w = (area.width - (cols - 1) * GAP) // cols
         per_page = cols * rows
         if len(entries) > per_page:
-            per_page -= 1  # room for "More…"
+            per_page = max(1, per_page - 2)  # room for "Previous" and "More… (page/pages)"
             pages = (len(entries) + per_page - 1) // per_page
             self.page %= pages
             shown = entries[self.page * per_page:(self.page + 1) * per_page]
-            shown.append((tr(lang, "lk_page"), self._next_page, "page", False))
+            shown.append((tr(lang, "lk_page_prev"), self._previous_page, "page_prev", False))
+            shown.append((tr(lang, "lk_page_of", page=self.page + 1, pages=pages), self._next_page, "page", False))
         else:
             self.page = 0
             shown = entries
         for i, (label, action, payload, primary) in enumerate(shown):
             rect = pygame.Rect(area.left + (i % cols) * (w + GAP), area.top + (i // cols) * (h + GAP), w, h)
             hotkey = str(i + 1) if i < 9 else ""  # keys 1-9 choose too
-            button = Button(rect, label, action, payload=payload, primary=primary, size=lay.text(13), hotkey=hotkey)
+            button = ChoiceButton(rect, label, action, payload=payload, primary=primary, size=lay.text(13),
+                                  hotkey=hotkey)
             button.selected = payload == "repeat" and prompt in self.repeat
             self.buttons.append(button)
 
@@ -314,6 +350,22 @@ class LockeScene(TableScene[LockeState]):
         self.clicks += 1
         self.page += 1
 
+    def _previous_page(self) -> None:
+        self.clicks += 1
+        self.page -= 1  # from the first page: the last one (_choice_buttons takes the page modulo the pages)
+
+    def explain_lines(self) -> int:
+        """How many lines the explanation may take: three in the picker over the board, two in the bar."""
+        return 3 if self.picker is not None else 2
+
+    def explanation(self) -> str:
+        """What the question asked now means, when its words alone do not say it ("" otherwise): the
+        secret silhouette pick (docs/rules/locke-rulings.md N18, N41, N43)."""
+        pending = self.session.pending
+        if self.legal and getattr(pending, "purpose", "") == "locke.silhouette":
+            return tr(self.app.lang, "lk_silhouette_explain")
+        return ""
+
     def _toggle_auto(self) -> None:
         self.auto = not self.auto
         self.app.prefs.auto_answer = self.auto
@@ -333,6 +385,9 @@ class LockeScene(TableScene[LockeState]):
             self.session.submit(choice)
         except (InputRefused, EngineError) as exc:
             self._refused(exc)
+        else:
+            if isinstance(choice, PlacementPick):
+                self.placed_now[choice.cell] = choice.thing
         self.open_group, self.page = None, 0
         self.refresh()
 
@@ -356,6 +411,11 @@ class LockeScene(TableScene[LockeState]):
             self.open_group, self.page = Group(("cell", cell), tuple(inputs)), 0
             self._build_controls()
             return
+        if self.legal and not self.targets:  # the question is not about a cell: say what it wants
+            what = wait_words(self.question(), lang, self.namer()) if self.question() else tr(lang, "lk_sys_sealed")
+            self.notice = (tr(lang, "lk_no_cell_now", what=what), "", self.now + NOTICE_SECONDS)
+            self.app.invalidate()
+            return
         key = "lk_not_legal_cell" if self.legal else "lk_not_yours"
         self.notice = (tr(lang, key, cell=self.namer().cell(cell)), "", self.now + NOTICE_SECONDS)
         self.app.invalidate()
@@ -366,6 +426,19 @@ class LockeScene(TableScene[LockeState]):
             self._auto_call.cancel()
         self._auto_call = None
         super().leave()
+
+    def update(self, now: float) -> bool:
+        moving = super().update(now)
+        if self.session.networked:  # time passes without an input: a silence counts down, a deadline passes
+            note = self.session.table_note(self.app.lang)
+            blocked = self.prompt is not None or self.help is not None or self.settings_panel is not None
+            offered = not blocked and not self.legal and self.session.forfeit_seat() is not None
+            if offered != self._forfeit_shown:
+                self._build_controls()
+            if note != self._note:
+                self._note = note
+                self.app.invalidate()
+        return moving
 
     def resized(self, size: tuple[int, int]) -> None:
         self.overlays_resized(size)
@@ -378,6 +451,9 @@ class LockeScene(TableScene[LockeState]):
 
     def handle(self, event: pygame.event.Event) -> None:
         if self.handle_overlays(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_l and not event.mod & pygame.KMOD_CTRL:
+            self._toggle_lang()  # L: the other language, as in the lobby and at the other tables
             return
         if event.type == pygame.MOUSEWHEEL:
             self.log_scroll = max(0, self.log_scroll + event.y)
@@ -456,19 +532,23 @@ class LockeScene(TableScene[LockeState]):
         panel(surface, lay.board, fill=theme.BG_FELT_DARK)
         board = self.board_cells or board_layout(lay.board.inflate(-16, -16), side_of(self.state))
         pending = self.session.pending
-        marks = BoardMarks(targets=frozenset(self.targets), mine=my_placements(self.state, namer),
+        marks = BoardMarks(targets=frozenset(self.targets), mine={**my_placements(self.state, namer), **self.placed_now},
                            destroyed=destroyed_cells(self.state.events),
                            active=pending.seat if isinstance(pending, Decision) else -1)
         draw_board(surface, board, self.state, namer, marks, lay.text(12))
         if lay.combat is not None:  # the combat, and who is asked what in it now
             lines = combat_lines(self.state, namer)
+            events = len(combat_events(self.state, namer))
             self._draw_lines(surface, lay.combat, [*lines[:1], self.banner_text(), *lines[1:]], lay.text(13),
-                             title=True)
+                             title=True, newest=events)
         self._draw_bar(surface, lay, namer)
         self._draw_side(surface, lay, namer)
         if self.notice is not None:
             text, details, _until = self.notice
             draw_notice(surface, notice_rect(lay.board, lay.bar, text, details), text, details)
+        tip = tooltip_text(self.buttons) if self.prompt is None else None
+        if tip is not None:  # a cut choice label, whole (two choices may share their first words)
+            draw_tooltip(surface, tip[0], tip[1], lay.text(13))
         if self.prompt is not None:
             draw_prompt(surface, self.prompt, lambda card, size: pygame.Surface(size))
         if self.help is not None:
@@ -533,6 +613,11 @@ class LockeScene(TableScene[LockeState]):
             return self.banner_text()
         first = legal[0]
         if isinstance(first, PlacementPick):
+            pending = self.session.pending
+            total = len(getattr(pending, "things", ())) or len(self.placed_now) + 1
+            if self.placed_now:  # the next of several: say that the first ones are placed, and where
+                return tr(lang, "lk_place_next", thing=self.namer().thing(first.thing), n=len(self.placed_now),
+                          total=total)
             return tr(lang, "lk_place_thing", thing=self.namer().thing(first.thing))
         if self.targets:
             return tr(lang, "lk_pick_cell")
@@ -544,11 +629,28 @@ class LockeScene(TableScene[LockeState]):
         size = lay.text(14)
         draw_text(surface, self.instruction(), (bar.left + 12, bar.top + 10), size,
                   theme.ACCENT if self.legal else theme.TEXT, max_width=bar.width - 160)
+        note = self.session.table_note(self.app.lang) if self.session.networked and not self.legal else ""
+        if note:  # what the table waits for outside the game: a silent seat's countdown, a stalling seat
+            alarm = self.session.silence() is not None or self.session.forfeit_seat() is not None
+            claim = next((b.rect for b in self.buttons if b.payload == "forfeit"), None)
+            right = claim.left - 10 if claim is not None else bar.right - 12
+            draw_wrapped(surface, note, pygame.Rect(bar.left + 12, bar.top + 14 + line_height(size),
+                                                    right - bar.left - 12, bar.height - 20 - line_height(size)),
+                         lay.text(13), theme.WARN if alarm else theme.TEXT)
         if self.picker is not None:
             panel(surface, self.picker, edge=theme.ACCENT)
             title = self.open_group_title() or tr(self.app.lang, "lk_choose_one")
             draw_text(surface, title, (self.picker.left + 12, self.picker.top + 8), size, theme.ACCENT, bold=True,
                       max_width=self.picker.width - 24)
+        if self.explain_rect is not None:
+            explain = self.explanation()
+            small = lay.text(12)
+            most = self.explain_lines()
+            for i, part in enumerate(wrap(explain, small, self.explain_rect.width)[:most]):
+                last = i == most - 1 and len(wrap(explain, small, self.explain_rect.width)) > most
+                draw_text(surface, part + ("…" if last else ""), (self.explain_rect.left, self.explain_rect.top
+                                                                  + i * line_height(small)),
+                          small, theme.TEXT, max_width=self.explain_rect.width)
         for button in self.buttons:
             button.draw(surface)
         marker = self.marker_rect()
@@ -602,7 +704,7 @@ class LockeScene(TableScene[LockeState]):
 
     def _on_event(self, pre: LockeState, action: Action, post: LockeState) -> None:
         self._next_tags = tags_of(action, post.events[len(pre.events):], self.me,
-                                  post.combat is not None and any(self.me in side for side in post.combat.sides))
+                                  self.me >= 0 and post.combat is not None and any(self.me in side for side in post.combat.sides))
         super()._on_event(pre, action, post)
 
     def _set_filter(self, mode: str) -> Callable[[], None]:
@@ -612,24 +714,35 @@ class LockeScene(TableScene[LockeState]):
         return choose
 
     def _draw_lines(self, surface: pygame.Surface, rect: pygame.Rect, lines: list[str], size: int, *,
-                    title: bool = False) -> None:
+                    title: bool = False, newest: int = 0) -> list[str]:
+        """Draw ``lines`` wrapped in a panel; the last ``newest`` lines are a feed: when they do not
+        all fit below the others, the oldest of them are left out, so the latest stay in view.
+        Returns the wrapped lines drawn (tests read them)."""
         panel(surface, rect)
         inner = rect.inflate(-16, -12)
-        y = inner.top
-        for i, line in enumerate(lines):
-            colour = theme.ACCENT if title and i == 0 else theme.TEXT
-            for part in wrap(line, size, inner.width, title and i == 0):
-                if y + line_height(size) > inner.bottom:
-                    return
-                draw_text(surface, part, (inner.left, y), size, colour, bold=title and i == 0)
-                y += line_height(size)
+        step = line_height(size)
+        room = max(0, inner.height // step)
+        head = [(part, i) for i, line in enumerate(lines[:len(lines) - newest])
+                for part in wrap(line, size, inner.width, title and i == 0)]
+        feed = [(part, -1) for line in lines[len(lines) - newest:] for part in wrap(line, size, inner.width)]
+        if len(head) + len(feed) > room:  # the feed's newest lines first; the fixed lines keep the rest
+            keep = min(len(feed), max(room - len(head), room // 3))  # a third of the box at least, if needed
+            feed = feed[len(feed) - keep:]
+            head = head[:max(0, room - keep)]
+        drawn = []
+        for j, (part, i) in enumerate([*head, *feed]):
+            first = title and i == 0
+            draw_text(surface, part, (inner.left, inner.top + j * step), size,
+                      theme.ACCENT if first else theme.TEXT, bold=first)
+            drawn.append(part)
+        return drawn
 
     def _draw_side(self, surface: pygame.Surface, lay: TableLayout, namer: Namer) -> None:
         side = lay.side
         panel(surface, side.inflate(-8, -8))
         lang = self.app.lang
         size = lay.text(12)
-        watching = bool(getattr(self.session, "watching", False))  # a watcher has no private panel
+        watching = self.seatless  # a watcher (or a replay) has no private panel
         draw_text(surface, tr(lang, "lk_panel_watching" if watching else "lk_panel_title"), (lay.private.left + 4, 14),
                   lay.text(15), theme.TEXT_DIM, bold=True)
         others = watchers_line(self, lang)  # who watches the table without a seat (the host knows them)

@@ -113,7 +113,11 @@ def panel_lines(state: LockeState, namer: Namer, hand: tuple[int, ...] = ()) -> 
         lines.append(tr(lang, "lk_panel_unknown" if s.character < 0 else "lk_panel_face_down"))
     die = know.card(s.die)
     if die:
-        lines.append(tr(lang, "lk_panel_die", die=namer.card(die)))
+        name = namer.card(die)
+        label = tr(lang, "lk_panel_die", die="").strip(" :：")
+        # the die's card name says what it is already ("shadow die 2"): not "Shadow die: shadow die 2"
+        lines.append(name[:1].upper() + name[1:] if label and name.lower().startswith(label.lower())
+                     else tr(lang, "lk_panel_die", die=name))
     if s.base_player:
         lines.append(tr(lang, "lk_panel_base_player"))
     kept = ", ".join(namer.handle(h) for h in s.kept) or tr(lang, "lk_none")
@@ -175,7 +179,7 @@ def combat_lines(state: LockeState, namer: Namer) -> list[str]:
         if f.seat >= 0:
             extra = (tr(lang, "lk_cb_out") if f.state != "in" else "") + (tr(lang, "lk_cb_fainted") if f.fainted else "")
             label += tr(lang, "lk_cb_fighter", who=namer.seat(f.seat), cards=len(f.hand), spent=f.spent, extra=extra)
-            if f.seat == namer.me and f.hand:  # our own hand face up (our knowledge); others' only as counts
+            if f.seat == namer.me >= 0 and f.hand:  # our own hand face up (our knowledge); others' only as counts
                 label += ": " + ", ".join(namer.handle(h) for h in f.hand)
         elif f.ob is not None:
             label += tr(lang, "lk_cb_obstacle", name=namer.card(f.ob.id), level=f.ob.level, fp=f.ob.firepower,
@@ -189,10 +193,16 @@ def combat_lines(state: LockeState, namer: Namer) -> list[str]:
                         target=_fighter(fight, strike.target, namer), level=strike.level, fp=strike.firepower))
     if fight.order:
         lines.append(tr(lang, "lk_cb_order", order=" → ".join(str(i + 1) for i in fight.order)))
+    return lines + combat_events(state, namer)
+
+
+def combat_events(state: LockeState, namer: Namer) -> list[str]:
+    """The running combat's latest events (plays, dice, hits, the damage chart), oldest first: the
+    tail of :func:`combat_lines`, which a short combat box drops from its oldest end."""
+    if state.combat is None:
+        return []
     start = max((i for i, e in enumerate(state.events) if e and e[0] == "cb-start"), default=0)
-    recent = state.events[start:][-6:]  # this combat's latest events: plays, dice, hits, the damage chart
-    lines += [namer.event(e) for e in recent]
-    return lines
+    return [namer.event(e) for e in state.events[start:][-6:]]
 
 
 def fighters_of(state: LockeState) -> tuple[int | str, ...]:

@@ -510,8 +510,10 @@ class NetTable:
             self.peer.leave("cancelled in the lobby")
 
     def abandon(self) -> None:
-        """Leave the game for good: close the peer and forget its directory."""
-        if self.peer.result is None:
+        """Leave the game for good: close the peer and forget its directory. A peer that left a
+        running game for the others to finish (Peer.step_out) relays on until they no longer need
+        it, then ends itself."""
+        if self.peer.result is None and not self.peer.relaying:
             self.peer.leave("left the table from the client")
         discard_directory(self.directory)
 

@@ -284,7 +284,7 @@ class NetSession(Generic[S]):
         """Stop showing the game and close our peer (the others see us leave): at a table that can
         go on without us we leave it to the others, else we give the game up."""
         self.stop()
-        if self.peer.result is None:
+        if self.peer.result is None and not self.peer.relaying:  # a peer that left relays on, then ends itself
             if self.can_step_out():
                 self.peer.step_out()  # the others play on; a stand-in plays our character
                 return

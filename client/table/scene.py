@@ -474,11 +474,14 @@ class TableScene(Scene, Generic[S]):
             self._really_leave()
             return
         lang = self.app.lang
-        key = "leave_text_on" if self.session.can_step_out() else \
-            "leave_text_net" if self.session.networked else "leave_text"
-        text = tr(lang, key)
-        self.prompt = Prompt(tr(lang, "leave_title"), [text],
-                             [(tr(lang, "leave_yes"), self._really_leave, False), (tr(lang, "cancel"), self._cancel, True)],
+        if getattr(self.session, "watching", False):  # no seat: nothing is given up, we only stop watching
+            title, text, yes = "leave_watch_title", "leave_watch_text", "leave_watch_yes"
+        else:
+            text = "leave_text_on" if self.session.can_step_out() else \
+                "leave_text_net" if self.session.networked else "leave_text"
+            title, yes = "leave_title", "leave_yes"
+        self.prompt = Prompt(tr(lang, title), [tr(lang, text)],
+                             [(tr(lang, yes), self._really_leave, False), (tr(lang, "cancel"), self._cancel, True)],
                              kind="leave")
         self._build_controls()
 

@@ -171,3 +171,22 @@ def test_a_table_on_the_lan_list_is_watched_with_its_rows_watch(real_app) -> Non
         seeker.lan = None
         for _ in range(20):
             pump(app, reactor)
+
+
+def test_a_watcher_leaving_is_asked_to_stop_watching_not_to_give_a_game_up(real_app) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+    app, reactor = real_app
+    scene, host, remote = watched_midgame(app, reactor, step=4, hold=True)
+    try:
+        click(app, next(b for b in scene.side_buttons if b.payload == "lobby").rect.center)
+        prompt = scene.prompt
+        assert prompt is not None and prompt.kind == "leave"
+        words = " ".join([prompt.title, *prompt.lines])
+        assert "Stop watching" in words and "resignation" not in words and "give the game up" not in words, words
+        assert prompt.options[0][0] == "Stop watching"
+    finally:
+        scene.session.stop()
+        for peer in (host, remote, scene.session.peer):
+            if peer.result is None:
+                peer.leave("the test is over")
+        for _ in range(20):
+            pump(app, reactor)
