@@ -65,6 +65,11 @@ RELAY_TIMEOUT = 30.0
 #: or the resume window (docs/security.md, "Online play through wormholes").
 LINK_TIMEOUT = RELAY_TIMEOUT + 15.0
 WATCH = 0.5
+#: After a code fails to open (the mailbox unreachable, say), the next one waits this long,
+#: doubling with each failure in a row up to RETRY_MAX (a success resets it): no storm of
+#: codes against a mailbox that is down.
+RETRY_FIRST = 2.0
+RETRY_MAX = 60.0
 
 
 def unlinked(pairing: Pairing, now: float) -> bool:
@@ -117,6 +122,9 @@ class OnlineHost:
         #: The codes among them that are watch codes (a lobby lists the friends' invites apart).
         self.watch_made: list[str] = []
         self.stopped = False
+        #: Failures in a row of the codes we opened, and when the next automatic one may open.
+        self.failures = 0
+        self.retry_at = 0.0
         self._watch = task.LoopingCall(self._check)
         self._watch.clock = peer.reactor
         peer.on_close.append(self.stop)
@@ -195,6 +203,7 @@ class OnlineHost:
 
     def _invite_event(self, pairing: Pairing, n: int, name: str, value: Any) -> None:
         if name == "code":
+            self.failures = 0
             self.states[str(value)] = "waiting"
             self.peer._say("online_code", n=n, code=value)
             self.on_code(str(value))
@@ -203,6 +212,7 @@ class OnlineHost:
             self._drop(pairing, self.open)
             self.peer._say("online_problem", problem_text=f"invite {n} ({pairing.code or 'no code'}): {value}",
                            code=pairing.code, problem=getattr(value, "code", "wormhole"))
+            self._failed()
             self._maybe_reinvite()
         elif name == "linked":
             key: bytes = value
@@ -216,17 +226,26 @@ class OnlineHost:
         elif name == "kind":
             self._say_link(pairing, value)
 
+    def _failed(self) -> None:
+        """A code of ours failed: the next automatic one waits (RETRY_FIRST, doubling, RETRY_MAX)."""
+        self.failures += 1
+        delay = min(RETRY_MAX, RETRY_FIRST * 2 ** min(self.failures - 1, 16))
+        self.retry_at = self.peer.reactor.seconds() + delay
+
+    def _backing_off(self) -> bool:
+        return self.failures > 0 and self.peer.reactor.seconds() < self.retry_at
+
     def _drop(self, pairing: Pairing, opened: list[Pairing]) -> None:
         if pairing in opened:
             opened.remove(pairing)
         pairing.close()
 
     def _maybe_reinvite(self) -> None:
-        if self.stopped or (self.made and not self.reinvite):
+        if self.stopped or (self.made and not self.reinvite) or self._backing_off():
             return
         free = self._free_seats() - self._pending_seats()
         wanted = 0 if free <= 0 else (free if self.invites is None else self.invites)
-        while len(self.open) < wanted:
+        while len(self.open) < wanted and not self._backing_off():
             self._new_invite()
 
     def _pending_seats(self) -> int:
@@ -239,10 +258,10 @@ class OnlineHost:
     def _maybe_rewatch(self) -> None:
         """Keep ``watch_codes`` watch codes open while the table has room for more watchers."""
         desk = self.peer.desk
-        if self.stopped or desk is None or self.peer.result is not None:
+        if self.stopped or desk is None or self.peer.result is not None or self._backing_off():
             return
         room = desk.limit - len(desk.watchers)
-        while len(self.watch_open) < min(self.watch_codes, room):
+        while len(self.watch_open) < min(self.watch_codes, room) and not self._backing_off():
             self._new_watch_code()
 
     def _new_watch_code(self) -> None:
@@ -250,6 +269,7 @@ class OnlineHost:
 
     def _watch_event(self, pairing: Pairing, n: int, name: str, value: Any) -> None:
         if name == "code":
+            self.failures = 0
             self.states[str(value)] = "waiting"
             self.watch_made.append(str(value))
             self.peer._say("online_watch_code", n=n, code=value)
@@ -257,6 +277,7 @@ class OnlineHost:
         elif name == "failed":
             self._mark(pairing, "failed")
             self._drop(pairing, self.watch_open)
+            self._failed()
             self._maybe_rewatch()
         elif name == "linked":
             self._linked(pairing, value, self.watch_open, self.watch_by_key)
@@ -304,6 +325,8 @@ class OnlineHost:
                                why_text=f"whoever used it never completed the link within {LINK_TIMEOUT:.0f} s; "
                                         "a fresh code replaces it (give your friend the new one)")
                 self._maybe_reinvite()
+        if self.peer.genesis is None:
+            self._maybe_reinvite()  # a free seat without a code (after a failed one, once its wait is over)
         if self.peer.genesis is None or self.peer.net is None:
             return
         mesh = self.peer.mesh

@@ -192,3 +192,36 @@ def test_a_watch_code_outlives_the_start_is_replaced_once_used_and_expires_unuse
     assert fresh.closed and host.states[fresh.code or ""] == "expired"
     assert len(host.watch_open) == 1 and host.watch_open[0] is not fresh  # and replaced while there is room
     assert not watch.closed  # the watcher's own link stays
+
+
+def test_codes_that_fail_to_open_are_retried_after_a_growing_wait(clock: task.Clock) -> None:
+    """The mailbox is unreachable: every code fails at once. The host does not open a new one in
+    the same instant (a storm of codes against the mailbox): it waits RETRY_FIRST, doubling with each
+    failure in a row up to RETRY_MAX; a code that opens resets the wait."""
+    from net.games import game_named
+    from net.peer.watching import WatchDesk
+
+    desk = WatchDesk(game_named("tiny"), HOST, limit=2)
+    host, said, _ = _host(clock, size=2, seated=1, desk=desk, watch_codes=1)
+    original_start = FakePairing.start
+
+    def failing_start(self: FakePairing) -> None:
+        self.on_event("failed", RuntimeError("the mailbox could not be reached"))
+
+    FakePairing.start = failing_start  # type: ignore[method-assign]
+    try:
+        host.start()
+        assert len(FakePairing.made) == 1  # the invite failed: the watch code waits as well, no retry yet
+        _advance(clock, online.RETRY_FIRST - 1)
+        assert len(FakePairing.made) == 1
+        _advance(clock, 2)
+        assert len(FakePairing.made) == 2  # the wait is over: one more try
+        made_in_a_minute = len(FakePairing.made)
+        _advance(clock, 600)
+        tries = len(FakePairing.made) - made_in_a_minute
+        assert tries <= 600 / online.RETRY_MAX + 4, tries  # never more than one a minute once it grew
+        assert host.failures > 5
+    finally:
+        FakePairing.start = original_start  # type: ignore[method-assign]
+    _advance(clock, online.RETRY_MAX + 1)  # the mailbox is back: a code opens and the wait resets
+    assert host.failures == 0 and host.open and host.watch_open
