@@ -633,6 +633,15 @@ class Peer:
         ready, a nudge or a done in a seat's name) is refused and the watcher named."""
         kind, author = message.kind, message.author
         watcher = self._from_watcher()
+        if watcher is not None and kind == "join" and author == watcher and self.genesis is not None \
+                and self.host_lobby is not None and self.desk is not None and author not in self.desk.watchers:
+            # someone who wants to play, let in as a guest because this table lets people watch: tell it why
+            # no seat is left (else it waits for one until its join times out), and what it can do instead
+            reason = (f"this game has already started and its {len(self.genesis.seat_keys)} seats are taken; "
+                      "you can watch it instead (Watch, with the same code), or ask the host for a new table")
+            self._say("refused", peer=short_id(author), reason_text=reason)
+            self.mesh.send_to(author, self._author.refuse(reason, to=author, re=message["fresh"]), lobby=True)
+            return True
         if watcher is not None and kind not in ("watch", "pull", "wchat"):
             self._watcher_refused(watcher, f"a {kind!r} message", "a watcher holds no seat and may only watch "
                                   "and chat; nothing it says changes the game")

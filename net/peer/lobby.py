@@ -356,7 +356,8 @@ class HostLobby:
         if problems:
             raise LobbyError("; ".join(problems))
         if self.full or self.genesis is not None:
-            raise LobbyError(f"the table is full ({self.size} seats are taken); ask the host for a new table")
+            raise LobbyError(f"the table is full ({self.size} seats are taken); ask the host for a new table, or "
+                             "watch this one if the host lets people watch (Watch, with the same code)")
         self.seated.append(Seat(key, distinct_name(name, [s.name for s in self.seated]), dict(info), fresh))
         return len(self.seated) - 1
 

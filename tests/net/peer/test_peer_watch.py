@@ -391,3 +391,20 @@ def test_a_watcher_over_its_byte_budget_gets_nothing_by_pulling_again(monkeypatc
     refusals = host.desk.refusals()
     assert any("pull" in k for k in refusals.get("late", {}))
     assert sent_bytes["n"] - before < total, (sent_bytes["n"] - before, total)
+
+
+def test_a_player_joining_a_running_watched_table_is_told_at_once_that_it_can_watch() -> None:
+    """The table lets people watch, so the mesh lets a stranger's link in as a guest; a stranger who
+    asks for a seat (not to watch) is refused at once with the reason and what to do instead, not
+    left waiting for a seat until its join times out (a newcomer playtest saw exactly that)."""
+    table, host, joiner, invite = _table()
+    joiner.join(invite)
+    table.run(lambda: host.session is not None and host.session.step >= 2)
+    late = table.peer("late", 5)
+    late.join(invite)
+    table.run(lambda: late.result is not None, seconds=10)
+    assert late.result is not None and "already started" in str(late.result["error"]), late.result
+    assert "watch it instead" in str(late.result["error"])
+    assert host.result is None and host.session is not None and host.session.halted is None  # the game goes on
+    _ended(table, [host, joiner])
+    assert host.result is not None and host.result["finished"]
