@@ -371,6 +371,10 @@ class NetTable:
         except CannotListenError:  # the old game's socket is still closing: try again in a moment
             self.app.clock.callLater(REMATCH_POLL, self._host_rematch)
             return
+        if old is not None:  # our own bots are back at once: they have no Play again to press
+            from net.peer.bot_seats import seat_again
+
+            seat_again(self.peer, old)
         self._rematch_call = self.app.clock.callLater(REMATCH_WAIT, self._rematch_expired)
         self.on_change()
 

@@ -50,8 +50,10 @@ def open_seats(host: Peer) -> int:
     return max(0, lobby.size - len(lobby.seated) - coming)
 
 
-def add_bot(host: Peer, kind: str, *, name: str = "", seed: int | None = None) -> Peer:
+def add_bot(host: Peer, kind: str, *, name: str = "", seed: int | None = None,
+            identity: Identity | None = None) -> Peer:
     """Seat a bot of ``kind`` (a bot of the host's game) at ``host``'s open table; return its Peer.
+    ``identity``: the key of the same bot at the last game (a rematch lets in only its players).
 
     ValueError, saying what to do, when the host has no open table, the table
     is full or started, or the game has no such bot."""
@@ -70,10 +72,18 @@ def add_bot(host: Peer, kind: str, *, name: str = "", seed: int | None = None) -
         raise ValueError("the table does not listen on this computer, so a bot cannot reach it")
     deck = entry.shipped_deck(len(lobby.seated)) if entry.needs_deck and entry.shipped_deck is not None else None
     number = len(host.bot_seats) + 1
-    bot = Peer(Identity.generate(), entry, reactor=host.reactor, deck=deck, agent=agent, delay=host.delay,
+    bot = Peer(identity or Identity.generate(), entry, reactor=host.reactor, deck=deck, agent=agent, delay=host.delay,
                name=name or f"{kind.capitalize()} bot {number}", linger=host.linger,
                session_timeout=host.session_timeout, net_factory=host.net_factory)
+    bot.bot_kind = kind
     host.bot_seats.append(bot)
     bot.join(Invite(host.invite.table, host.identity.fingerprint, (loopback_of(listening[0]),), entry.name),
              connect_timeout=BOT_JOIN_TIMEOUT)
     return bot
+
+
+def seat_again(host: Peer, old: Peer) -> list[Peer]:
+    """A rematch: the bots ``old`` (the last game's host peer) seated take their seats at
+    ``host``'s new table with the same keys, kinds and names (they never press *Play again*)."""
+    return [add_bot(host, bot.bot_kind, name=bot.name, identity=bot.identity)
+            for bot in old.bot_seats if bot.bot_kind is not None and open_seats(host) > 0]

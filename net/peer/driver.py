@@ -209,6 +209,8 @@ class Peer:
         self.on_close: list[Callable[[], None]] = []
         #: As the host: the bots it seated at its table (net/peer/bot_seats.py); they leave with it.
         self.bot_seats: list[Peer] = []
+        #: The registry bot this peer is, when it is a host's bot seat (net/peer/bot_seats.py).
+        self.bot_kind: str | None = None
 
     # ------------------------------------------------------------------ starting
 

@@ -313,3 +313,26 @@ def test_a_new_table_refuses_a_directory_that_holds_a_started_game(tmp_path: Pat
     table.run(lambda: len(other.host_lobby.seated) == 2, seconds=10)
     for peer in (other, fresh):
         peer.leave("test over")
+
+
+def test_a_rematch_seats_the_hosts_bots_again_with_their_keys() -> None:
+    """The playtest's rematch waited for the host's own bots to press *Play again*, which a bot never
+    does: the new table seats them again (net/peer/bot_seats.py seat_again), with the keys the rematch
+    lets in (only the last game's players), and the game starts."""
+    from net.peer.bot_seats import add_bot, seat_again
+
+    table = MemoryPeers()
+    host = table.peer("host", 1)
+    host.host(3)
+    bots = [add_bot(host, "random", seed=5), add_bot(host, "random", seed=6)]
+    _play_out(table, [host, *bots])
+    assert host.genesis is not None
+    players = frozenset(host.genesis.seat_keys)
+    again = table.peer("host", 2, identity=host.identity)
+    again.allowed_keys = players - {host.identity.public_key}
+    again.host(3)
+    back = seat_again(again, host)
+    assert [b.identity.public_key for b in back] == [b.identity.public_key for b in bots]
+    assert [b.name for b in back] == [b.name for b in bots] and all(b.bot_kind == "random" for b in back)
+    _play_out(table, [again, *back])
+    assert again.genesis is not None and frozenset(again.genesis.seat_keys) == players
