@@ -76,6 +76,9 @@ FORGERIES_SHOWN = 10
 #: keeps it; a joiner that quit or crashed frees it for someone else; one that said goodbye at once).
 LOBBY_GRACE = 15.0
 #: Link states in which a peer is still there (a quiet direct link included: nothing is sent in a lobby).
+#: A peer that left its game relays on while a seat still playing is reachable through it; this
+#: long without any, it ends (they have gone, or found other paths).
+RELAY_UNREACHABLE = 120.0
 REACHABLE = (PeerStatus.CONNECTED, PeerStatus.RELAYED, PeerStatus.STALLING)
 #: Watchers' chat lines a peer keeps (Peer.watch_lines).
 WATCH_LINES = 50
@@ -188,6 +191,7 @@ class Peer:
         self._done: set[int] = set()
         #: We left the running game (:meth:`step_out`) and only pass the others' messages on.
         self.relaying = False
+        self._relay_seen = 0.0  # when a seat still playing was last reachable through us
         self._ready: set[bytes] = set()
         self._agent_call: Any = None
         self._calls: list[Any] = []
@@ -1050,10 +1054,14 @@ class Peer:
             return
         if self.relaying:  # we left the game: we end once nobody still playing may need us as a relay
             records = self.mesh.peers
-            playing = [s for s, key in enumerate(self.genesis.seat_keys)
+            playing = [key for s, key in enumerate(self.genesis.seat_keys)
                        if s != self.seat and s not in self.session.left and s not in self.session.gone
                        and s not in self._done and key in records and records[key].status is not PeerStatus.LEFT]
-            if not playing:
+            now = self.reactor.seconds()
+            if any(records[key].status in REACHABLE for key in playing):
+                self._relay_seen = now
+            # nobody left to pass messages to, or none of them reachable through us for a while
+            if not playing or now - self._relay_seen > RELAY_UNREACHABLE:
                 self._later(0.05, self._end, "left the game; the others play on")
             return
         if not self.session.finished:
@@ -1147,6 +1155,7 @@ class Peer:
         if self.directory is not None:
             store.save_peer(self.directory, {**store.load_peer(self.directory), "left": True})
         self.relaying = True
+        self._relay_seen = self.reactor.seconds()
         self._say("stepped_out")
         self._maybe_leave()
 
@@ -1191,6 +1200,9 @@ class Peer:
     def _on_tick(self) -> None:
         session = self.session
         if session is None or self.result is not None:
+            return
+        if self.relaying:
+            self._maybe_leave()
             return
         now = self.reactor.seconds()
         self._send(session.tick(now))

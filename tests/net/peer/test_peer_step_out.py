@@ -72,3 +72,24 @@ def test_at_two_seats_still_playing_a_seat_cannot_step_out() -> None:
     assert one.result is None  # nothing was sent, nothing ended
     host.leave("the test is over")
     one.leave("the test is over")
+
+
+def test_a_peer_that_left_stops_relaying_once_nobody_is_reachable_through_it() -> None:
+    """The others vanish without a goodbye (their links only ever reconnect): the peer that left does
+    not relay for ever; it ends RELAY_UNREACHABLE seconds after the last of them was reachable."""
+    from net.peer.driver import RELAY_UNREACHABLE
+
+    table = MemoryPeers()
+    host = table.peer("host", 1)
+    invite = host.host(3)
+    one, two = table.peer("one", 2), table.peer("two", 3)
+    one.join(invite)
+    two.join(invite)
+    table.run(lambda: host.session is not None and host.session.step >= 3 and host.can_step_out())
+    host.step_out()
+    one.leave("crashed", goodbye=False)
+    two.leave("crashed", goodbye=False)
+    gone = table.clock.seconds()
+    table.run(lambda: host.result is not None, seconds=RELAY_UNREACHABLE + 30)
+    assert host.result is not None and host.result["error"] == "left the game; the others play on"
+    assert table.clock.seconds() - gone >= RELAY_UNREACHABLE - 1
