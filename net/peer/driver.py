@@ -643,6 +643,8 @@ class Peer:
                 and self.host_lobby is not None and self.desk is not None and author not in self.desk.watchers:
             # someone who wants to play, let in as a guest because this table lets people watch: tell it why
             # no seat is left (else it waits for one until its join times out), and what it can do instead
+            if self.desk.refusal(author, "a join") is None:
+                return True  # a flood of joins: answered and named a few times, then only counted
             reason = (f"this game has already started and its {len(self.genesis.seat_keys)} seats are taken; "
                       "you can watch it instead (Watch, with the same code), or ask the host for a new table")
             self._say("refused", peer=short_id(author), reason_text=reason)

@@ -408,3 +408,35 @@ def test_a_player_joining_a_running_watched_table_is_told_at_once_that_it_can_wa
     assert host.result is None and host.session is not None and host.session.halted is None  # the game goes on
     _ended(table, [host, joiner])
     assert host.result is not None and host.result["finished"]
+
+
+def test_a_flood_of_joins_at_a_running_watched_table_is_answered_only_a_few_times(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hostile: a guest that ignores the refusal sends join after join; each costs the host a
+    refusal message only the first few times (then every 100th), like every refused guest message."""
+    from net.peer.watching import REFUSALS_SHOWN
+
+    table, host, joiner, invite = _table()
+    joiner.join(invite)
+    table.run(lambda: host.session is not None and host.session.step >= 2)
+    late = table.peer("late", 5)
+    monkeypatch.setattr(late, "_end", lambda *a, **kw: None)  # a hostile client stays linked when refused
+    late.join(invite)
+    assert host.desk is not None
+    table.run(lambda: host.desk is not None and host.desk.strangers >= 1, seconds=10)
+    hkey, lkey = host.identity.public_key, late.identity.public_key
+    sent: list[bytes] = []
+    real = host.mesh.send_to
+
+    def counting(key, data, *a, **kw):  # type: ignore[no-untyped-def]
+        if key == lkey:
+            sent.append(data)
+        return real(key, data, *a, **kw)
+
+    monkeypatch.setattr(host.mesh, "send_to", counting)
+    for _ in range(50):
+        late.mesh.send_to(hkey, late._author.join(table.entry, table.entry.seat_info(None), "late", host=hkey,
+                                                  fresh=secrets.token_bytes(16)))
+    table.net.settle()
+    assert host.desk.strangers >= 50 and len(sent) <= REFUSALS_SHOWN, (host.desk.strangers, len(sent))
+    assert host.session is not None and host.session.halted is None
