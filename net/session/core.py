@@ -74,7 +74,7 @@ from net.session.chat import MAX_CHAT
 from net.session.desync import SECTION_DOMAIN, section_hashes
 from net.session.inbox import Inbox
 from net.session.events import (Applied, ChatLine, Event, Finished, Flooding, Left, Misconduct, Notice, PhaseChanged,
-                                 Rejected, Resigned)
+                                 Rejected)
 from net.session.limits import MAX_BUFFERED
 from net.session.endgame import Audit, Final, Finding
 from net.session.messages import KINDS, Outgoing

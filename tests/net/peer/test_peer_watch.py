@@ -12,7 +12,7 @@ import secrets
 import pytest
 
 from engine.core.encoding import decode, encode
-from net.envelope import Genesis, game_id
+from net.envelope import Genesis
 from net.identity import Identity
 from net.peer import Peer, lobby
 from net.peer.watching import CHAT_BURST, PULL_BURST, WatchDesk, check_watching
