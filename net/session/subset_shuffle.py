@@ -105,6 +105,10 @@ class DrawersShuffle:
         self.zone, self.handles, self.engine_shuffle = zone, tuple(handles), engine_shuffle
         self.with_beacon = with_beacon
         self.rnd = ShuffleRound(s.book.keys, s.step, _ciphers(s, handles, zone), order)
+        #: The order the round began with, and the seats of it that left before their turn: the
+        #: order now follows from these alone (:meth:`_order_now`), whatever order leaves arrive in.
+        self._initial = tuple(order)
+        self._skipped: set[int] = set()
         self.beacon: OnePhase | None = None
         self._left: list[int] = []
         #: Shuffle steps taken but not yet verified (pipelining): (seat, deck in, deck out, proof).
@@ -225,20 +229,36 @@ class DrawersShuffle:
             return True
         return False
 
+    def _order_now(self, s: Session, leaving: int) -> tuple[int, ...]:
+        """The shufflers: the first order without the seats that left before their turn, and,
+        where shuffles are followed by a beacon and fewer than two would be left, the next seats
+        after the first order's last (cyclic) that have not left, as :func:`shufflers_for` picks
+        (a lone shuffler would know the whole order). A seat that already shuffled keeps its
+        place. It depends only on who left, never on which leave a peer read first, so every peer
+        and the verifier reach the same order (two shufflers leaving at one step included); a
+        shuffle from a seat not in it yet waits (:meth:`take`)."""
+        kept = [x for x in self._initial if x not in self._skipped]
+        if not self._replaces_leavers or len(kept) >= MIN_SHUFFLERS:
+            return tuple(kept)
+        shuffled = set(self.rnd.order[:self.rnd._next])
+        gone = self._skipped | ({*s.left, leaving} - shuffled)
+        n, last = len(s.seats), self._initial[-1]
+        for k in range(1, n):
+            x = s.seats[(s.seats.index(last) + k) % n]
+            if len(kept) >= MIN_SHUFFLERS:
+                break
+            if x not in gone and x not in kept:
+                kept.append(x)
+        return tuple(kept)
+
     def excuse(self, s: Session, seat: int) -> None:
         """``seat`` left (net.session.leave): its shuffle, if still to come, is skipped; its beacon
         part is computed from the dice secret it published, as for a roll."""
         rnd = self.rnd
         if rnd.yet_to_shuffle(seat):
-            rnd.order = rnd.order[:rnd._next] + tuple(x for x in rnd.order[rnd._next:] if x != seat)
-            if self._replaces_leavers:
-                gone = {*s.left, seat}
-                rest = [x for x in s.seats if x not in gone and x not in rnd.order]
-                if len(rnd.order) < MIN_SHUFFLERS and rest:
-                    # never one shuffler alone (it would know the undealt order): the next seat
-                    # still here after the last shuffler, cyclic, as :func:`shufflers_for` picks
-                    last = rnd.order[-1] if rnd.order else seat
-                    rnd.order += (min(rest, key=lambda x: (x - last) % len(s.seats)),)
+            self._skipped.add(seat)
+        if not rnd.done:
+            rnd.order = self._order_now(s, seat)
         if seat not in self._left:
             self._left.append(seat)
         if self.beacon is not None:

@@ -419,3 +419,47 @@ def test_a_reshuffle_leaves_a_card_of_public_identity_where_it_is(monkeypatch: p
     assert all(s.finished for s in ss), [(s.seat, s.halted) for s in ss]
     shown = next(st.deck[0] for st in ss[0].states if st.queue and st.queue[0][0] == "deal")
     assert reshuffled and all(shown not in handles for handles in reshuffled), (shown, reshuffled)
+
+
+def seats_1_and_3(state: Any, zone: str) -> tuple[int, ...] | None:
+    return (1, 3) if zone == "deck" else None
+
+
+@pytest.mark.parametrize("first", [1, 3])
+def test_two_shufflers_leaving_at_one_step_give_every_peer_the_same_order(monkeypatch: pytest.MonkeyPatch,
+                                                                          first: int) -> None:
+    """Review finding: drawers 1 and 3 of five seats both leave before their turn, and the peers
+    read the two leaves in different orders (peer 2 the other way round from peers 0 and 4). The
+    replacements follow from who left, not from which leave came first: every peer (and a replay
+    of the record) has the same shufflers, nobody is refused or named, and the game ends alike."""
+    from net.session import pump as pump_module
+
+    _, record = tiny_table(5)
+    table = table_for(record)
+    plan = dataclasses.replace(table.plan, drawers=seats_1_and_3)
+    ids = identities(5, tag="tiny")
+    sessions = [Session(record, table.game, table.state, plan=plan, identity=ids[s], seat=s,
+                        agent=RandomBot(random.Random(300 + s))) for s in range(5)]
+    lb = Loopback(sessions, None)
+    leavers = (1, 3)
+    real = pump_module.emit_due
+    monkeypatch.setattr(pump_module, "emit_due", lambda s: False if s.seat in leavers and s.phase == "play"
+                        and s.step == 0 else real(s))
+    lb.start()
+    lb.run()
+    outs = {x: [o.data for o in sessions[x].leave() if o.to is None] for x in leavers}
+    lb.down.update(leavers)
+    for peer in (0, 2, 4):
+        order = (first, 4 - first) if peer != 2 else (4 - first, first)
+        for x in order:
+            for data in outs[x]:
+                lb.post(peer, sessions[peer].receive(data, sender=f"peer-{x}", via=x))
+    rounds = [sessions[p].current_round for p in (0, 2, 4)]
+    assert len({tuple(r.rnd.order) for r in rounds if r is not None and hasattr(r, "rnd")}) == 1
+    lb.run()
+    others = [sessions[p] for p in (0, 2, 4)]
+    for s in others:
+        assert s.finished and s.verdict == "ok", (s.seat, s.phase, s.halted, s.waiting_for())
+        assert not [e for e in s.events if isinstance(e, Rejected)]
+    assert len({s.hashes[-1] for s in others}) == 1
+    _replays(others[0])
