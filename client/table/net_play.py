@@ -91,6 +91,8 @@ def unfinished_games(root: Path | None = None) -> list[Unfinished]:
             genesis, seat = store.load_genesis(directory)
         except store.StoreError:
             continue
+        if store.load_peer(directory).get("left"):  # we left that game for the others to finish
+            continue
         names = genesis.options.get("names")
         count = len(genesis.seat_keys)
         if not isinstance(names, (list, tuple)) or len(names) != count:

@@ -76,9 +76,11 @@ FORGERIES_SHOWN = 10
 #: keeps it; a joiner that quit or crashed frees it for someone else; one that said goodbye at once).
 LOBBY_GRACE = 15.0
 #: Link states in which a peer is still there (a quiet direct link included: nothing is sent in a lobby).
-#: A peer that left its game relays on while a seat still playing is reachable through it; this
-#: long without any, it ends (they have gone, or found other paths).
+#: A peer that left its game relays on while the seats still playing send through it; this long
+#: without a payload from any of them, it ends (they have finished, gone, or left too: a seat that
+#: left after us is one our halted session never reads about), and never longer than RELAY_MAX.
 RELAY_UNREACHABLE = 120.0
+RELAY_MAX = 4 * 3600.0
 REACHABLE = (PeerStatus.CONNECTED, PeerStatus.RELAYED, PeerStatus.STALLING)
 #: Watchers' chat lines a peer keeps (Peer.watch_lines).
 WATCH_LINES = 50
@@ -191,7 +193,8 @@ class Peer:
         self._done: set[int] = set()
         #: We left the running game (:meth:`step_out`) and only pass the others' messages on.
         self.relaying = False
-        self._relay_seen = 0.0  # when a seat still playing was last reachable through us
+        self._relay_seen = 0.0  # when a payload from a seat of the game last reached us
+        self._relay_since = 0.0  # when we left and began relaying
         self._ready: set[bytes] = set()
         self._agent_call: Any = None
         self._calls: list[Any] = []
@@ -939,6 +942,8 @@ class Peer:
         self.stats["received"] += 1
         self.stats["received_bytes"] += len(data)
         keys = self.genesis.seat_keys
+        if self.relaying and origin in keys:
+            self._relay_seen = self.reactor.seconds()  # the game still runs: keep passing it on
         via = keys.index(origin) if direct and origin in keys and not self.watch else None
         self._send(self.session.receive(data, sender=self._describe_peer(origin), via=via))
         self._after()
@@ -1060,10 +1065,8 @@ class Peer:
                        if s != self.seat and s not in self.session.left and s not in self.session.gone
                        and s not in self._done and key in records and records[key].status is not PeerStatus.LEFT]
             now = self.reactor.seconds()
-            if any(records[key].status in REACHABLE for key in playing):
-                self._relay_seen = now
-            # nobody left to pass messages to, or none of them reachable through us for a while
-            if not playing or now - self._relay_seen > RELAY_UNREACHABLE:
+            # nobody left to pass messages to, none of them heard for a while, or relaying long enough
+            if not playing or now - self._relay_seen > RELAY_UNREACHABLE or now - self._relay_since > RELAY_MAX:
                 self._later(0.05, self._end, "left the game; the others play on")
             return
         if not self.session.finished:
@@ -1157,7 +1160,7 @@ class Peer:
         if self.directory is not None:
             store.save_peer(self.directory, {**store.load_peer(self.directory), "left": True})
         self.relaying = True
-        self._relay_seen = self.reactor.seconds()
+        self._relay_seen = self._relay_since = self.reactor.seconds()
         self._say("stepped_out")
         self._maybe_leave()
 

@@ -65,9 +65,9 @@ RELAY_TIMEOUT = 30.0
 #: or the resume window (docs/security.md, "Online play through wormholes").
 LINK_TIMEOUT = RELAY_TIMEOUT + 15.0
 WATCH = 0.5
-#: After a code fails to open (the mailbox unreachable, say), the next one waits this long,
-#: doubling with each failure in a row up to RETRY_MAX (a success resets it): no storm of
-#: codes against a mailbox that is down.
+#: After a code fails (the mailbox unreachable, a failed transit, a wrong password), the next
+#: one waits this long, doubling with each failure up to RETRY_MAX; a code someone linked through
+#: resets it (a code that only opened does not: it may still fail): no storm of codes.
 RETRY_FIRST = 2.0
 RETRY_MAX = 60.0
 
@@ -194,6 +194,7 @@ class OnlineHost:
         if old is not None and old is not pairing:
             old.close()
         by_key[key] = pairing
+        self.failures = 0  # a code that worked all the way: the wait after the next failure starts short
         self._mark(pairing, "joined")
         self.peer._say("online_joined", code=pairing.code, peer=short_id(key))
 
@@ -203,7 +204,6 @@ class OnlineHost:
 
     def _invite_event(self, pairing: Pairing, n: int, name: str, value: Any) -> None:
         if name == "code":
-            self.failures = 0
             self.states[str(value)] = "waiting"
             self.peer._say("online_code", n=n, code=value)
             self.on_code(str(value))
@@ -269,7 +269,6 @@ class OnlineHost:
 
     def _watch_event(self, pairing: Pairing, n: int, name: str, value: Any) -> None:
         if name == "code":
-            self.failures = 0
             self.states[str(value)] = "waiting"
             self.watch_made.append(str(value))
             self.peer._say("online_watch_code", n=n, code=value)

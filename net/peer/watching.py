@@ -48,6 +48,8 @@ CHAT_BURST = 3
 CHAT_REFILL = 5.0
 #: Refusals of one kind named one by one per watcher; after that only every 100th.
 REFUSALS_SHOWN = 3
+#: Keys without a seat whose refusals are counted apart (beyond them, one shared count).
+MAX_STRANGERS = 256
 
 
 @dataclasses.dataclass
@@ -108,6 +110,8 @@ class WatchDesk:
         self.watchers: dict[bytes, Watcher] = {}
         #: Refused messages from links we know no watcher of (counted, named a few times).
         self.strangers = 0
+        #: Refused messages per key without a seat that is no watcher (at most MAX_STRANGERS keys).
+        self.stranger_counts: dict[bytes, int] = {}
         #: What watchers that left had sent that was ignored (kept for the result).
         self.gone_refusals: dict[str, dict[str, int]] = {}
 
@@ -220,9 +224,13 @@ class WatchDesk:
         """Count one refused message (``what`` it was) of ``key``: how many of that kind so far
         when it should be named, else None (a flood is named, then only counted)."""
         watcher = self.watchers.get(key)
-        if watcher is None:
+        if watcher is None:  # a key without a seat that is no watcher: counted per key (a few hundred of them)
             self.strangers += 1
-            return self.strangers if self.strangers <= REFUSALS_SHOWN or self.strangers % 100 == 0 else None
+            if key not in self.stranger_counts and len(self.stranger_counts) >= MAX_STRANGERS:
+                count = self.strangers  # beyond that many keys, one shared count
+            else:
+                count = self.stranger_counts[key] = self.stranger_counts.get(key, 0) + 1
+            return count if count <= REFUSALS_SHOWN or count % 100 == 0 else None
         count = watcher.refused[what] = watcher.refused.get(what, 0) + 1
         return count if count <= REFUSALS_SHOWN or count % 100 == 0 else None
 

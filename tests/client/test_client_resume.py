@@ -157,3 +157,15 @@ def test_a_game_that_cannot_be_resumed_says_why_and_is_kept(app) -> None:  # typ
     assert lobby.message.startswith("Could not resume the game:") and "identity" in lobby.message
     assert len(unfinished_games()) == 1  # kept: the right key may resume it later
     app.render()
+
+
+def test_a_game_we_left_for_the_others_is_not_offered_for_resuming(app) -> None:  # type: ignore[no-untyped-def]
+    """Peer.step_out marks the directory: the lobby does not list a game we left (resuming it
+    would only be refused)."""
+    from client.table.net_play import games_dir, unfinished_games
+
+    _planted_game(Identity.load_or_create())
+    assert len(unfinished_games()) == 1
+    directory = games_dir() / "20260101-000000-abcd"
+    store.save_peer(directory, {**store.load_peer(directory), "left": True})
+    assert unfinished_games() == []

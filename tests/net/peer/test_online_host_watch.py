@@ -223,5 +223,13 @@ def test_codes_that_fail_to_open_are_retried_after_a_growing_wait(clock: task.Cl
         assert host.failures > 5
     finally:
         FakePairing.start = original_start  # type: ignore[method-assign]
-    _advance(clock, online.RETRY_MAX + 1)  # the mailbox is back: a code opens and the wait resets
-    assert host.failures == 0 and host.open and host.watch_open
+    _advance(clock, online.RETRY_MAX + 1)  # the mailbox is back: codes open, and stay open
+    assert host.open and host.watch_open
+    made = len(FakePairing.made)
+    _advance(clock, 60)
+    assert len(FakePairing.made) == made  # healthy codes are not replaced
+    watch = host.watch_open[0]
+    watch.pair_and_connect()
+    watch.peer_key = STRANGER
+    watch.on_event("linked", STRANGER)
+    assert host.failures == 0  # a code someone came through resets the wait

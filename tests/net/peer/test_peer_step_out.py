@@ -93,3 +93,29 @@ def test_a_peer_that_left_stops_relaying_once_nobody_is_reachable_through_it() -
     table.run(lambda: host.result is not None, seconds=RELAY_UNREACHABLE + 30)
     assert host.result is not None and host.result["error"] == "left the game; the others play on"
     assert table.clock.seconds() - gone >= RELAY_UNREACHABLE - 1
+
+
+def test_two_seats_leaving_at_once_both_stop_relaying_after_the_others_finish() -> None:
+    """Review finding: two seats step out in the same instant, so neither read the other's leave
+    (a halted session reads nothing more) and each counted the other as still playing: both relayed
+    for ever. A peer that left now ends once no payload of the game has reached it for
+    RELAY_UNREACHABLE seconds (and after RELAY_MAX at the latest)."""
+    from net.peer.driver import RELAY_UNREACHABLE
+
+    table = MemoryPeers()
+    host = table.peer("host", 1)
+    invite = host.host(5)
+    others = [table.peer(n, i + 2) for i, n in enumerate(["one", "two", "three", "four"])]
+    for p in others:
+        p.join(invite)
+    one = others[0]
+    table.run(lambda: host.session is not None and host.session.step >= 3 and host.can_step_out()
+              and one.can_step_out())
+    host.step_out()
+    one.step_out()  # at the same moment: neither has read the other's leave
+    rest = others[1:]
+    table.run(lambda: all(p.result is not None for p in rest), seconds=900)
+    for p in rest:
+        assert p.result is not None and p.result["error"] is None and p.result["finished"], p.result
+    table.run(lambda: host.result is not None and one.result is not None, seconds=RELAY_UNREACHABLE + 60)
+    assert host.result is not None and one.result is not None

@@ -440,3 +440,17 @@ def test_a_flood_of_joins_at_a_running_watched_table_is_answered_only_a_few_time
     table.net.settle()
     assert host.desk.strangers >= 50 and len(sent) <= REFUSALS_SHOWN, (host.desk.strangers, len(sent))
     assert host.session is not None and host.session.halted is None
+
+
+def test_later_players_still_get_their_refusal_after_another_guest_used_up_its_own() -> None:
+    """Review finding: one count for every key without a seat meant that after three refusals in
+    all (one hostile guest's three joins), every later player was ignored and waited for its join
+    to time out. Each key now has its own count."""
+    from net.peer.watching import REFUSALS_SHOWN, WatchDesk
+    from net.games import game_named
+
+    desk = WatchDesk(game_named("tiny"), b"H" * 32, limit=2)
+    spammer = b"S" * 32
+    assert [desk.refusal(spammer, "a join") for _ in range(REFUSALS_SHOWN + 1)][-1] is None
+    for i in range(5):
+        assert desk.refusal(bytes([i]) * 32, "a join") == 1  # each newcomer is answered
