@@ -14,6 +14,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -38,15 +39,37 @@ def tiny_peer(code: str, home: Path, seat: int) -> subprocess.Popen[str]:
         cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
-@pytest.mark.slow
-def test_host_a_three_seat_tiny_table_in_the_lobby_and_play_it_to_the_audited_end(real_app, tmp_path):  # type: ignore[no-untyped-def]
-    app, reactor = real_app
+def host_with_bots(app: Any, tmp_path: Path) -> list[subprocess.Popen[str]]:
+    """Host a three-seat Tiny table from the lobby and start two bot processes that join it."""
     lobby = LobbyScene(app, Settings(name="Host", game="tiny", seats=3), lan=False, host_interface="127.0.0.1",
                        resumable=False)
     app.switch(lobby)
     click(app, lobby.host_button.rect.center)
     assert lobby.net is not None and lobby.net.entry.name == "tiny" and lobby.net.seats == 3, lobby.message
-    bots = [tiny_peer(lobby.net.code, tmp_path, seat) for seat in (1, 2)]
+    return [tiny_peer(lobby.net.code, tmp_path, seat) for seat in (1, 2)]
+
+
+def bot_results(bots: list[subprocess.Popen[str]], timeout: float) -> list[dict[str, Any]]:
+    """Each bot process's final JSON result (each must have exited well)."""
+    results = []
+    for bot in bots:
+        out, err = bot.communicate(timeout=timeout)
+        assert bot.returncode == 0, err
+        results.append(json.loads(out.strip().splitlines()[-1]))
+    return results
+
+
+def stop(bots: list[subprocess.Popen[str]]) -> None:
+    for bot in bots:
+        if bot.poll() is None:
+            bot.kill()
+            bot.wait()
+
+
+@pytest.mark.slow
+def test_host_a_three_seat_tiny_table_in_the_lobby_and_play_it_to_the_audited_end(real_app, tmp_path):  # type: ignore[no-untyped-def]
+    app, reactor = real_app
+    bots = host_with_bots(app, tmp_path)
     try:
         deadline = time.monotonic() + 90  # a safety net against a hang, not a speed target
         while time.monotonic() < deadline and app.scene.name != "tiny":
@@ -73,16 +96,9 @@ def test_host_a_three_seat_tiny_table_in_the_lobby_and_play_it_to_the_audited_en
         final = session.session.hashes[-1].hex()
         click(app, end.save_button.rect.center)
         assert end.saved and verify(load_raw(end.saved)).ok, end.save_error
-        results = []
-        for bot in bots:
-            out, err = bot.communicate(timeout=60)
-            assert bot.returncode == 0, err
-            results.append(json.loads(out.strip().splitlines()[-1]))
+        results = bot_results(bots, 60)
     finally:
-        for bot in bots:
-            if bot.poll() is None:
-                bot.kill()
-                bot.wait()
+        stop(bots)
     assert all(r["audit"] == "ok" and r["final_hash"] == final for r in results)  # every seat agrees
 
 
@@ -92,12 +108,7 @@ def test_leaving_a_three_seat_table_lets_the_other_two_finish(real_app, tmp_path
     after it we are back in the lobby while both bot peers finish the game to its audited end
     (a stand-in played our seat; net/session/leave.py), not a draw for everyone."""
     app, reactor = real_app
-    lobby = LobbyScene(app, Settings(name="Host", game="tiny", seats=3), lan=False, host_interface="127.0.0.1",
-                       resumable=False)
-    app.switch(lobby)
-    click(app, lobby.host_button.rect.center)
-    assert lobby.net is not None
-    bots = [tiny_peer(lobby.net.code, tmp_path, seat) for seat in (1, 2)]
+    bots = host_with_bots(app, tmp_path)
     try:
         deadline = time.monotonic() + 90
         while time.monotonic() < deadline and app.scene.name != "tiny":
@@ -116,15 +127,8 @@ def test_leaving_a_three_seat_table_lets_the_other_two_finish(real_app, tmp_path
         assert app.scene.name == "lobby"
         while time.monotonic() < deadline + 60 and any(b.poll() is None for b in bots):
             pump(app, reactor)  # our peer still passes the bots' messages on (they may meet only through us)
-        results = []
-        for bot in bots:
-            out, err = bot.communicate(timeout=30)
-            assert bot.returncode == 0, err
-            results.append(json.loads(out.strip().splitlines()[-1]))
+        results = bot_results(bots, 30)
     finally:
-        for bot in bots:
-            if bot.poll() is None:
-                bot.kill()
-                bot.wait()
+        stop(bots)
     assert all(r["audit"] == "ok" and r["finished"] for r in results), results
     assert results[0]["final_hash"] == results[1]["final_hash"]

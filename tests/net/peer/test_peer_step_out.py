@@ -7,9 +7,21 @@ from pathlib import Path
 
 import pytest
 
+from net.peer import Peer
 from net.peer.store import StoreError
 
 from tests.net.peer.memory_peers import MemoryPeers
+
+
+def _three_seats() -> tuple[MemoryPeers, Peer, Peer, Peer]:
+    """A three-seat Tiny table: the host and two joiners, on the in-memory network."""
+    table = MemoryPeers()
+    host = table.peer("host", 1)
+    invite = host.host(3)
+    one, two = table.peer("one", 2), table.peer("two", 3)
+    one.join(invite)
+    two.join(invite)
+    return table, host, one, two
 
 
 @pytest.mark.parametrize("leaver", ["host", "two"])
@@ -17,12 +29,7 @@ def test_a_seat_that_steps_out_leaves_the_others_to_finish_the_game(leaver: str)
     """The leaver's signed ``leave`` goes out and it plays no more; it stays in the mesh as a relay
     (the two joiners here reach each other only through the host) until both others finished, then
     ends; its directory says it left, so it is never resumed."""
-    table = MemoryPeers()
-    host = table.peer("host", 1)
-    invite = host.host(3)
-    one, two = table.peer("one", 2), table.peer("two", 3)
-    one.join(invite)
-    two.join(invite)
+    table, host, one, two = _three_seats()
     peers = {"host": host, "one": one, "two": two}
     out = peers[leaver]
     table.run(lambda: host.session is not None and host.session.step >= 3 and out.can_step_out())
@@ -79,12 +86,7 @@ def test_a_peer_that_left_stops_relaying_once_nobody_is_reachable_through_it() -
     not relay for ever; it ends RELAY_UNREACHABLE seconds after the last of them was reachable."""
     from net.peer.driver import RELAY_UNREACHABLE
 
-    table = MemoryPeers()
-    host = table.peer("host", 1)
-    invite = host.host(3)
-    one, two = table.peer("one", 2), table.peer("two", 3)
-    one.join(invite)
-    two.join(invite)
+    table, host, one, two = _three_seats()
     table.run(lambda: host.session is not None and host.session.step >= 3 and host.can_step_out())
     host.step_out()
     one.leave("crashed", goodbye=False)
