@@ -228,6 +228,10 @@ class Session:
         #: The dice secrets the seats that left published (one-phase dice: their roll parts are
         #: computed from them, so leaving changes no roll; net.session.leave).
         self.left_dice: dict[int, int] = {}
+        #: Seat that left -> the step its leave was signed at (net.session.leave.end_for_too_few).
+        self.left_at: dict[int, int] = {}
+        #: When leaves left one seat playing: the step the game ended at (net.session.leave), else None.
+        self.ended_by_leaves: int | None = None
         #: The abandonment that ended the game (net.session.abandon): claimers, stallers, step, part.
         self.abandoned: dict[str, Any] | None = None
         #: The current phase (net.session.phases); only :meth:`_enter` changes it.

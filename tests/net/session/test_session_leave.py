@@ -272,3 +272,87 @@ def test_a_seat_that_left_cannot_resign_or_claim_afterwards(monkeypatch: pytest.
     assert other.resigned is None and other.phase == "play"
     table.run()
     assert all(s.finished and s.verdict == "ok" for s in table.sessions if s is not leaver)
+
+
+def _replays_alike(last: Session) -> None:
+    """An observer reading ``last``'s record with either leave last ends with its very final record."""
+    mine = [e.body for e in last.envelopes() if e.kind == "final"]
+    assert mine
+    for late in (1, 2):
+        watcher = Session(last.genesis, last.game, last.states[0], plan=last.plan)
+        record = last.envelopes()
+        for env in [e for e in record if not (e.seat == late and e.kind == "leave")] + \
+                [e for e in record if e.seat == late and e.kind == "leave"]:
+            watcher.receive(env.to_bytes())
+        assert watcher.finished and watcher.outcome == last.outcome and watcher.verdict == last.verdict
+        assert [e.body for e in watcher.envelopes() if e.kind == "final"] == mine
+
+
+def _two_leave_at_once(monkeypatch: pytest.MonkeyPatch, order: tuple[int, int]) -> Session:
+    """A table of three: seats 1 and 2 leave at one moment (neither read the other's leave); seat 0
+    reads them in ``order``. Returns seat 0's session."""
+    table, _ = tiny_table(3, seed=5)
+    for seat in (1, 2):
+        _stop_at(monkeypatch, table.sessions[seat], MOMENTS["roll"])
+    table.start()
+    table.run()
+    outs = {seat: table.sessions[seat].leave() for seat in (1, 2)}  # both signed before either was read
+    table.down.update((1, 2))
+    for seat in order:
+        table.post(seat, outs[seat])
+    table.run()
+    return table.sessions[0]
+
+
+@pytest.mark.parametrize("order", [(1, 2), (2, 1)])
+def test_two_seats_leaving_at_once_at_a_table_of_three_end_the_game_the_same_in_either_order(
+        monkeypatch: pytest.MonkeyPatch, order: tuple[int, int]) -> None:
+    """Review gap: at a table of three, two seats leave in the same instant. The one read second left
+    only one seat playing, so it was refused, though its player had gone: the last seat waited for it
+    until a forfeit. Now the leave that leaves one seat playing is taken as well and ends the game
+    (no single winner) at the latest step a leave was signed at, whichever was read first."""
+    last = _two_leave_at_once(monkeypatch, order)
+    assert last.finished, (last.phase, last.waiting_for(), last.events[-3:])
+    assert last.left.keys() == {1, 2} and last.gone == {1, 2}
+    assert not [e for e in last.events if isinstance(e, Rejected)]
+    assert last.outcome is not None and last.outcome["winner"] is None and "one seat" in last.outcome["reason"]
+    verdict = verify(last.transcript())
+    assert verdict.ok and verdict.end is not None and verdict.end.startswith("seats leaving"), str(verdict)
+    _replays_alike(last)
+
+
+def _leaves_at_two_steps(order: tuple[int, int]) -> tuple[Session, int, int]:
+    """Seat 1 leaves while seat 0 decides (it owes nothing then) and its leave is slow to arrive; the
+    table plays on until it needs seat 1, where seat 2 leaves too. Seat 0 reads the two leaves in
+    ``order``. Returns seat 0's session and the steps the leaves were signed at."""
+    from engine.core.pending import Decision
+
+    table, _ = tiny_table(3, seed=5)
+    table.start()
+    one = table.sessions[1]
+    while not (isinstance(one.pending, Decision) and one.pending.seat == 0 and one.step >= 3):
+        assert table.queue
+        table.run(limit=1)
+    slow = one.leave()
+    table.down.add(1)
+    table.run()
+    two = table.sessions[2]
+    assert two.waiting_for() == (1,) and two.step > one.step  # the table needs seat 1 at a later step
+    outs = {1: slow, 2: two.leave()}
+    table.down.add(2)
+    for seat in order:
+        table.post(seat, outs[seat])
+    table.run()
+    return table.sessions[0], one.step, two.step
+
+
+def test_two_leaves_signed_at_different_steps_end_the_game_at_the_later_one_in_either_order() -> None:
+    first, early, late = _leaves_at_two_steps((1, 2))
+    second, _, _ = _leaves_at_two_steps((2, 1))
+    for s in (first, second):
+        assert s.finished and s.ended_by_leaves == late and s.left.keys() == {1, 2}, (s.phase, s.events[-3:])
+        assert not [e for e in s.events if isinstance(e, Rejected)]
+    assert early < late
+    for s in (first, second):
+        assert verify(s.transcript()).ok
+        _replays_alike(s)
