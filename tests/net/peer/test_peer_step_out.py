@@ -121,3 +121,20 @@ def test_two_seats_leaving_at_once_both_stop_relaying_after_the_others_finish() 
         assert p.result is not None and p.result["error"] is None and p.result["finished"], p.result
     table.run(lambda: host.result is not None and one.result is not None, seconds=RELAY_UNREACHABLE + 60)
     assert host.result is not None and one.result is not None
+
+
+def test_two_of_three_seats_stepping_out_at_once_end_the_game_for_the_last_one() -> None:
+    """Review gap: at a table of three, the host and a joiner step out in the same instant. The leave
+    the last seat read second was refused (too few would remain) though its player had gone, and the
+    last seat waited for it. Now that leave ends the game: the last seat finishes, with no winner."""
+    table, host, one, two = _three_seats()
+    table.run(lambda: host.session is not None and host.session.step >= 3 and host.can_step_out()
+              and one.can_step_out())
+    host.step_out()
+    one.step_out()  # neither has read the other's leave
+    table.run(lambda: two.result is not None, seconds=120)
+    assert two.result is not None and two.result["error"] is None and two.result["finished"], two.result
+    assert two.result["winner"] is None and "one seat still played" in two.result["reason"]
+    assert two.session is not None and two.session.left.keys() == {0, 1}
+    table.run(lambda: host.result is not None and one.result is not None, seconds=200)
+    assert host.result is not None and one.result is not None
