@@ -883,7 +883,15 @@ class Peer:
         names = ", ".join(f"{n} (seat {i})" for i, n in enumerate(self.session.names))
         self._say("resuming" if resumed else "playing", game=gid.hex()[:16], seat=seat, names_text=names,
                   names=list(self.session.names))
-        self._send(self.session.start())
+        self._send(self.session.start())  # after a restart: our envelopes again, our leave among them
+        if resumed and seat in self.session.left:
+            # we left before the restart but the directory was not marked (a crash in between, or a
+            # directory of an older version): relay as a peer that left does, and never resume it again
+            if self.directory is not None:
+                store.save_peer(self.directory, {**store.load_peer(self.directory), "left": True})
+            self._after()
+            self._relay_from_now()
+            return
         self._tell_watchers()
         if resumed:
             self._nudge()
@@ -1061,9 +1069,10 @@ class Peer:
             return
         if self.relaying:  # we left the game: we end once nobody still playing may need us as a relay
             records = self.mesh.peers
+            # a seat not linked yet counts (after a restart nobody is): RELAY_UNREACHABLE bounds the wait
             playing = [key for s, key in enumerate(self.genesis.seat_keys)
                        if s != self.seat and s not in self.session.left and s not in self.session.gone
-                       and s not in self._done and key in records and records[key].status is not PeerStatus.LEFT]
+                       and s not in self._done and (key not in records or records[key].status is not PeerStatus.LEFT)]
             now = self.reactor.seconds()
             # nobody left to pass messages to, none of them heard for a while, or relaying long enough
             if not playing or now - self._relay_seen > RELAY_UNREACHABLE or now - self._relay_since > RELAY_MAX:
@@ -1155,10 +1164,23 @@ class Peer:
         if self.session is None or not self.can_step_out():
             raise ValueError("only a seat in a running game of three or more seats still playing can leave "
                              "it and let the others play on; give the game up instead")
-        self._send(self.session.leave())
+        # the mark first: a crash after the leave is signed must not offer the game for resuming
+        saved = store.load_peer(self.directory) if self.directory is not None else None
+        if self.directory is not None and saved is not None:
+            store.save_peer(self.directory, {**saved, "left": True})
+        try:
+            sent = self.session.leave()
+        except ValueError:
+            if self.directory is not None and saved is not None:
+                store.save_peer(self.directory, saved)  # nothing was signed: the game is ours to resume
+            raise
+        self._send(sent)
         self._after()
-        if self.directory is not None:
-            store.save_peer(self.directory, {**store.load_peer(self.directory), "left": True})
+        self._relay_from_now()
+
+    def _relay_from_now(self) -> None:
+        """We left our game (now, or before a restart: our leave is in the journal): from now on
+        only pass the others' messages on (see :meth:`step_out`)."""
         self.relaying = True
         self._relay_seen = self._relay_since = self.reactor.seconds()
         self._say("stepped_out")

@@ -111,7 +111,10 @@ def on_leave(s: Session, env: Envelope) -> None:
     if d is not None:
         s.left_dice[seat] = d
     s.gone.add(seat)
-    s._event(Left(seat, s.names[seat], env.seen.step))
+    event = Left(seat, s.names[seat], env.seen.step)
+    s._event(event)
+    if seat == s.seat and s.halted is None:  # our own leave, read back from our journal after a restart
+        s.halted = event  # we sign nothing more (Session.leave halts the same way when it sends it)
     if playing == 2:  # one seat would play on alone: the game ends here (end_for_too_few)
         end_for_too_few(s)
         return
