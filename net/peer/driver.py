@@ -643,7 +643,7 @@ class Peer:
         kind, author = message.kind, message.author
         watcher = self._from_watcher()
         if watcher is not None and kind == "join" and author == watcher and self.genesis is not None \
-                and self.host_lobby is not None and self.desk is not None and author not in self.desk.watchers:
+                and self._hosting() and self.desk is not None and author not in self.desk.watchers:
             # someone who wants to play, let in as a guest because this table lets people watch: tell it why
             # no seat is left (else it waits for one until its join times out), and what it can do instead
             if self.desk.refusal(author, "a join") is None:
@@ -699,11 +699,15 @@ class Peer:
             return True
         return False
 
+    def _hosting(self) -> bool:
+        """We host this table: we have its lobby, or once the game runs we hold seat 0 (a host
+        resumed from its directory has no lobby, and must answer watchers and late players alike)."""
+        return self.host_lobby is not None or (self.genesis is not None and self.seat == 0 and not self.watch)
+
     def _watch_asked(self, message: lobby.LobbyMessage) -> None:
         """As the host: someone asks to watch (over its own link only)."""
         author = message.author
-        # the host: its lobby, or once the game runs seat 0 (a host resumed from its directory has no lobby)
-        hosting = self.host_lobby is not None or (self.genesis is not None and self.seat == 0 and not self.watch)
+        hosting = self._hosting()
         if self.desk is None or not hosting:
             if hosting:
                 self.mesh.send_to(author, self._author.refuse("this table does not allow watchers; ask the host",

@@ -10,6 +10,7 @@ from net.envelope import game_id
 import secrets
 
 import pytest
+from typing import Any
 
 from engine.core.encoding import decode, encode
 from net.envelope import Genesis
@@ -454,3 +455,35 @@ def test_later_players_still_get_their_refusal_after_another_guest_used_up_its_o
     assert [desk.refusal(spammer, "a join") for _ in range(REFUSALS_SHOWN + 1)][-1] is None
     for i in range(5):
         assert desk.refusal(bytes([i]) * 32, "a join") == 1  # each newcomer is answered
+
+
+def _resumed_host(tmp_path: Any) -> tuple[MemoryPeers, Peer, Peer, Invite]:
+    """A watched table of two whose host crashed at step 2 and was resumed from its directory (it has
+    no lobby then), listening where its invite says again."""
+    from tests.net.transport.transport_helpers import Node
+
+    table = MemoryPeers()
+    host = table.peer("host", 1, watchers=2, directory=tmp_path / "host")
+    invite = host.host(2)
+    joiner = table.peer("joiner", 2)
+    joiner.join(invite)
+    table.run(lambda: host.session is not None and host.session.step >= 2)
+    host.leave("crashed", goodbye=False)
+    back = table.peer("host", 1, identity=host.identity, directory=tmp_path / "host")
+    back.resume()
+    assert back.host_lobby is None and back.desk is not None
+    table.net.nodes[invite.addresses[0]] = Node(back.mesh, invite.addresses[0], [])
+    return table, back, joiner, invite
+
+
+def test_a_resumed_host_tells_a_late_player_to_watch_instead(tmp_path: Any) -> None:
+    """Review gap: only a host with its lobby answered a late joiner of its running watched table;
+    a host resumed from its directory has none, so the player waited until its join timed out."""
+    table, back, joiner, invite = _resumed_host(tmp_path)
+    late = table.peer("late", 5)
+    late.join(invite)
+    table.run(lambda: late.result is not None, seconds=10)
+    assert late.result is not None and "watch it instead" in str(late.result["error"]), late.result
+    assert back.result is None and back.session is not None and back.session.halted is None
+    for peer in (back, joiner):
+        peer.leave("the test is over")
