@@ -82,6 +82,10 @@ LOBBY_GRACE = 15.0
 RELAY_UNREACHABLE = 120.0
 RELAY_MAX = 4 * 3600.0
 REACHABLE = (PeerStatus.CONNECTED, PeerStatus.RELAYED, PeerStatus.STALLING)
+#: What a peer that left its game tells a key without a seat (a watcher, a late player, a stranger).
+RELAY_ONLY = ("this player left the game (a bot plays its seat) and only passes the other players' messages on "
+              "until they finish: nobody can watch or join through it any more. Ask a player who is still "
+              "in the game for its saved record to replay it")
 #: Watchers' chat lines a peer keeps (Peer.watch_lines).
 WATCH_LINES = 50
 
@@ -391,6 +395,8 @@ class Peer:
     # ------------------------------------------------------------------ lobby
 
     def _accept_key(self, key: bytes) -> str | None:
+        if self.relaying and self.genesis is not None and key not in self.genesis.seat_keys:
+            return RELAY_ONLY  # we left: no watcher, no late player, no stranger (only the seats' messages)
         if self.allowed_keys is not None and key not in self.allowed_keys:
             return "this table is kept for the players of the last game; ask the host for a new table"
         if self.genesis is not None:
@@ -1187,6 +1193,13 @@ class Peer:
         only pass the others' messages on (see :meth:`step_out`)."""
         self.relaying = True
         self._relay_seen = self._relay_since = self.reactor.seconds()
+        if self.desk is not None:  # as the host: we no longer play, so there is nothing to show watchers
+            self.mesh.guest_limit = 0
+            for key in list(self.desk.watchers):
+                self._say("watcher_out", who=self.desk.name_of(key), **self._watcher_name(key))
+                self.desk.leave(key)
+            for key in [k for k, r in self.mesh.peers.items() if self.mesh.is_guest(k) and r.channel is not None]:
+                self.mesh.drop(key, RELAY_ONLY)  # a watcher is told the host left; its watch ends there
         self._say("stepped_out")
         self._maybe_leave()
 
