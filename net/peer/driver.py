@@ -1162,7 +1162,8 @@ class Peer:
         a seat in the play phase at a table where at least three seats are still playing."""
         s = self.session
         return (s is not None and self.result is None and not self.watch and s.seat is not None
-                and s.phase == "play" and s.halted is None and len(s.seats) - len(s.left) > 2)
+                and s.phase == "play" and s.halted is None and len(s.seats) - len(s.left) > 2
+                and s.leave_blocked() is None)
 
     def step_out(self) -> None:
         """Leave the running game for good; the others play on, and our character is played by the

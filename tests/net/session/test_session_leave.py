@@ -356,3 +356,84 @@ def test_two_leaves_signed_at_different_steps_end_the_game_at_the_later_one_in_e
     for s in (first, second):
         assert verify(s.transcript()).ok
         _replays_alike(s)
+
+
+def test_a_seat_that_committed_and_leaves_before_every_seat_committed_is_read_alike_in_either_order(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hostile review: seat 2 commits to a sealed choice, then leaves while seat 3 has not committed
+    yet. A peer that read seat 3's commitment before the leave refused it (every seat committed, its
+    reveal missing); one that read the leave first dropped the commitment: two histories. Now the
+    leaver reveals before its leave (held until every seat committed), and a leave after an
+    unrevealed commitment is refused in any phase: every reader takes the same reveal and leave."""
+    table, _ = tiny_table(4, seed=5)
+    _stop_at(monkeypatch, table.sessions[3], lambda s: isinstance(s.pending, SealedChoice))
+    table.start()
+    table.run()
+    leaver = table.sessions[2]
+    assert _committed(leaver) and table.sessions[0].waiting_for() == (3,)
+    table.post(2, leaver.leave())
+    table.down.add(2)
+    sent = [e for e in leaver.envelopes() if e.seat == 2][-2:]
+    assert [e.kind for e in sent] == ["reveal", "leave"]
+    monkeypatch.undo()  # seat 3 commits now
+    table.run()
+    _check_finished(table, leaver)
+    first = table.sessions[0]
+    mine = [e.body for e in first.envelopes() if e.kind == "final"]
+    watcher = Session(first.genesis, first.game, first.states[0], plan=first.plan)
+    record = first.envelopes()
+    late = [e for e in record if e.seat == 2 and e.kind in ("reveal", "leave") and e.seen.step == sent[0].seen.step]
+    for env in [e for e in record if e not in late] + late:  # the reveal and leave after seat 3's commitment
+        watcher.receive(env.to_bytes())
+    watcher.close_record()
+    assert watcher.finished and [e.body for e in watcher.envelopes() if e.kind == "final"] == mine
+    assert not [e for e in watcher.events if isinstance(e, Rejected)]
+
+
+def test_a_leave_after_an_unrevealed_commitment_is_refused_in_any_phase(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hostile: seat 2 commits, then signs a leave without its reveal while seat 3 has not committed:
+    refused naming seat 2 (whether the reader has seat 3's commitment yet or not)."""
+    from harness import identities
+
+    table, _ = tiny_table(4, seed=5)
+    _stop_at(monkeypatch, table.sessions[3], lambda s: isinstance(s.pending, SealedChoice))
+    table.start()
+    table.run()
+    leaver, other = table.sessions[2], table.sessions[1]
+    assert _committed(leaver) and other.waiting_for() == (3,)
+    assert leaver._secrets is not None
+    body = {"step": leaver.step, "key": g.sb(leaver._secrets.x), "cells": (),
+            "dice": g.sb(int(leaver._saved_secret(DICE_SECRET)))}
+    other.receive(_forge(leaver, identities(4, tag="tiny")[2], body), sender="peer-2", via=2)
+    refused = [e for e in other.events if isinstance(e, Rejected)]
+    assert refused and refused[-1].seat == 2 and "reveal first" in refused[-1].error
+    assert other.left == {}
+
+
+def test_at_a_table_of_old_dice_a_seat_committed_to_a_roll_waits_for_the_roll_before_it_leaves(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """With commit-reveal dice (records made before one-phase dice) a committed part of a roll cannot
+    be shown before every seat committed (the last to commit could pick the roll), nor dropped (see
+    above): our own leave waits with a reason, and once the roll is made the seat leaves."""
+    from net.envelope import DICE_COMMIT_REVEAL
+
+    table, _ = tiny_table(4, seed=5, dice=DICE_COMMIT_REVEAL)
+    _stop_at(monkeypatch, table.sessions[3], lambda s: isinstance(s.pending, Chance))
+    table.start()
+    table.run()
+    leaver = table.sessions[2]
+    assert isinstance(leaver.pending, Chance) and (leaver.step, "commit") in leaver._sent
+    assert leaver.leave_blocked() is not None and "roll" in str(leaver.leave_blocked())
+    before = len(leaver.envelopes())
+    with pytest.raises(ValueError, match="leave once the roll is made"):
+        leaver.leave()
+    assert len(leaver.envelopes()) == before and leaver.halted is None  # nothing signed
+    monkeypatch.undo()  # seat 3 commits: the reveals follow
+    table.post(3, table.sessions[3].tick(0.0))
+    while leaver.leave_blocked() is not None:
+        assert table.queue
+        table.run(limit=1)
+    table.post(2, leaver.leave())
+    table.down.add(2)
+    table.run()
+    _check_finished(table, leaver)
