@@ -437,3 +437,83 @@ def test_at_a_table_of_old_dice_a_seat_committed_to_a_roll_waits_for_the_roll_be
     table.down.add(2)
     table.run()
     _check_finished(table, leaver)
+
+
+@pytest.mark.parametrize("kind", ["chat", "action", "leave"])
+def test_anything_a_seat_signs_after_its_leave_is_refused_naming_it(monkeypatch: pytest.MonkeyPatch,
+                                                                    kind: str) -> None:
+    """Hostile: a leaver that keeps sending (a chat line, a move, another leave) after its leave:
+    each is refused naming it (chat too: the record holds nothing it signed after it left), counted
+    as its refusals, and the others finish."""
+    from harness import identities
+
+    table, _ = tiny_table(4, seed=5)
+    ids = identities(4, tag="tiny")
+    leaver = table.sessions[3]
+    _stop_at(monkeypatch, leaver, MOMENTS["roll"])
+    table.start()
+    table.run()
+    other = table.sessions[1]
+    table.post(3, leaver.leave())
+    table.down.add(3)
+    table.run()
+    w = leaver._writer
+    assert w is not None and 3 in other.left
+    bodies: dict[str, Any] = {"chat": {"text": "still here"}, "action": {"action": [], "claims": []},
+                              "leave": {"step": leaver.step, "key": b"", "cells": ()}}
+    env = sign_envelope(ids[3], game=leaver.gid, seat=3, seq=w.next_seq, prev=w.head, kind=kind,
+                        body=bodies[kind], seen=(leaver.step, leaver.hashes[leaver.step]))
+    before = other.refused.get(3, 0)
+    other.receive(env.to_bytes(), sender="peer-3", via=3)
+    refused = [e for e in other.events if isinstance(e, Rejected) and e.kind == kind]
+    assert refused and refused[-1].seat == 3 and "after it left" in refused[-1].error
+    assert other.refused.get(3, 0) == before + 1
+    assert not [line for seat, line in other.chat_log if seat == 3]
+    assert all(s.finished and s.verdict == "ok" for s in table.sessions if s is not leaver)
+
+
+def test_forged_and_replayed_leaves_change_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hostile: a leave in seat 2's name signed with seat 1's key, seat 1's leave publishing seat 2's
+    card secret, seat 2's genuine leave of another game, and a replay of an accepted leave. None
+    makes a seat leave; each refusal names the seat it is pinned on (the signer, when the key is
+    its own) and the game finishes for the others."""
+    from harness import identities
+
+    table, _ = tiny_table(4, seed=5)
+    ids = identities(4, tag="tiny")
+    _stop_at(monkeypatch, table.sessions[0], lambda s: isinstance(s.pending, Chance))
+    table.start()
+    table.run()
+    victim, forger, other = table.sessions[2], table.sessions[1], table.sessions[3]
+    assert victim._secrets is not None and forger._secrets is not None
+    dice = g.sb(int(victim._saved_secret(DICE_SECRET)))
+    good = {"step": victim.step, "key": g.sb(victim._secrets.x), "cells": (), "dice": dice}
+    rejected = len([e for e in other.events if isinstance(e, Rejected)])
+    other.receive(_forge(victim, ids[1], good), sender="peer-1", via=1)  # seat 2's name, seat 1's key
+    stolen = {"step": forger.step, "key": g.sb(victim._secrets.x), "cells": (),
+              "dice": g.sb(int(forger._saved_secret(DICE_SECRET)))}
+    other.receive(_forge(forger, ids[1], stolen), sender="peer-1", via=1)
+    refused = [e for e in other.events if isinstance(e, Rejected)][rejected:]
+    assert refused and refused[-1].seat == 1 and "not the key it announced" in refused[-1].error
+    w = victim._writer
+    assert w is not None
+    elsewhere = sign_envelope(ids[2], game=b"\x07" * 32, seat=2, seq=w.next_seq, prev=w.head, kind="leave",
+                              body=good, seen=(victim.step, victim.hashes[victim.step]))
+    other.receive(elsewhere.to_bytes(), sender="peer-2", via=2)
+    refused = [e for e in other.events if isinstance(e, Rejected)][rejected:]
+    assert [e.reason for e in refused] == ["BadSignature", "BadCardMessage", "WrongGame"], refused
+    assert refused[0].seat is None and "seat 2 is not blamed" in refused[0].error  # the link is named
+    assert refused[2].seat == 2 and "another game" in refused[2].error
+    assert other.left == {} and other.phase == "play"
+    table.post(2, victim.leave())
+    table.down.add(2)
+    table.run()
+    assert other.left.keys() == {2}
+    accepted = next(e for e in other.envelopes() if e.seat == 2 and e.kind == "leave")
+    count = len(other.envelopes())
+    other.receive(accepted.to_bytes(), sender="peer-1", via=1)  # a replay is the same envelope: dropped
+    assert len(other.envelopes()) == count and other.left.keys() == {2}
+    monkeypatch.undo()
+    table.post(0, table.sessions[0].tick(0.0))
+    table.run()
+    assert all(s.finished and s.verdict == "ok" for s in table.sessions if s is not victim)
