@@ -517,3 +517,36 @@ def test_forged_and_replayed_leaves_change_nothing(monkeypatch: pytest.MonkeyPat
     table.post(0, table.sessions[0].tick(0.0))
     table.run()
     assert all(s.finished and s.verdict == "ok" for s in table.sessions if s is not victim)
+
+
+def test_the_stand_in_knows_the_same_on_every_peer_and_only_what_the_leaver_held(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The stand-in of seat 3 decides from public data alone: every seat still playing and an observer
+    of the record derive the same knowledge for it (its own cards, read with its published key, and
+    what is public), none of it a card another seat holds privately, so its choices are equal on
+    every peer and in tools.verify."""
+    from net.session.leave import public_knowledge, stand_in_choice
+
+    table, _ = tiny_table(4, seed=5)
+    leaver = table.sessions[3]
+    _stop_at(monkeypatch, leaver, MOMENTS["roll"])
+    table.start()
+    table.run()
+    table.post(3, leaver.leave())
+    table.down.add(3)
+    table.run()  # to the end: every reader then holds the whole record
+    first = table.sessions[0]
+    watcher = Session(first.genesis, first.game, first.states[0], plan=first.plan)
+    for env in first.envelopes():
+        watcher.receive(env.to_bytes())
+    readers = [*table.sessions[:3], watcher]
+    assert len({s.step for s in readers}) == 1, [s.step for s in readers]
+    views = [dict(public_knowledge(s, 3).cards) for s in readers]
+    assert views[0] and all(v == views[0] for v in views), views
+    assert first.book is not None
+    others_private = {h for h, held in first.book.held.items() if held.holder != 3} - set(first.book.identified)
+    assert others_private and not others_private & set(views[0])
+    mine = dict(leaver.knowledge.cards)
+    assert all(mine.get(h, card) == card for h, card in views[0].items())  # what it knew itself, no other card
+    options = list(range(7))
+    assert len({stand_in_choice(s, 3, options) for s in readers}) == 1
