@@ -207,3 +207,27 @@ def test_a_seat_whose_journal_holds_its_leave_resumes_only_as_a_relay_and_sends_
         assert peer.result is not None and peer.result["finished"] and peer.result["audit"] == "ok", peer.result
         assert peer.session is not None and 1 in peer.session.left
         assert not [t for t in table.rejected(peer.name) if "after it left" in t]
+
+
+def test_a_peer_that_left_admits_no_key_without_a_seat_and_cannot_leave_twice() -> None:
+    """Hostile: strangers dialling a relaying peer are refused at the handshake with the reason (they
+    cost it no session work); the seats still get through. A second step_out, or a resignation
+    after leaving (which would end the game for everyone), is refused and sends nothing."""
+    from net.identity import Identity
+    from net.peer.driver import RELAY_ONLY
+
+    table, host, one, two = _three_seats()
+    table.run(lambda: one.session is not None and one.session.step >= 3 and one.can_step_out())
+    assert one._accept_key(Identity.generate().public_key) is not None  # a stranger, already before
+    one.step_out()
+    for _ in range(20):
+        assert one._accept_key(Identity.generate().public_key) == RELAY_ONLY
+    assert one._accept_key(two.identity.public_key) is None and one._accept_key(host.identity.public_key) is None
+    sent = one.stats["messages"]
+    with pytest.raises(ValueError, match="give the game up instead"):
+        one.step_out()
+    with pytest.raises(ValueError):
+        one.resign()
+    assert one.stats["messages"] == sent
+    table.run(lambda: host.result is not None and two.result is not None, seconds=600)
+    assert host.result is not None and host.result["finished"] and host.result["error"] is None
