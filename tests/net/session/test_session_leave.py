@@ -318,6 +318,10 @@ def test_two_seats_leaving_at_once_at_a_table_of_three_end_the_game_the_same_in_
     assert last.outcome is not None and last.outcome["winner"] is None and "one seat" in last.outcome["reason"]
     verdict = verify(last.transcript())
     assert verdict.ok and verdict.end is not None and verdict.end.startswith("seats leaving"), str(verdict)
+    from net.replay import load_replay
+
+    replay = load_replay(last.transcript())  # the replay viewer: every position up to the end, no failure
+    assert replay.verdict.ok and replay.failing_position() is None and replay.steps >= 1
     _replays_alike(last)
 
 
