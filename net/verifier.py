@@ -315,7 +315,9 @@ def _verify(genesis: Genesis, raw: list[Any], on_applied: OnApplied | None = Non
     verdict.abandoned = observer.abandoned
     verdict.end = "abandonment claim" if observer.abandoned is not None else \
         "forfeit claim" if observer.forfeit is not None else \
-        f"resignation (seat {resigned}'s own signed message)" if resigned is not None else "normal end"
+        f"resignation (seat {resigned}'s own signed message)" if resigned is not None else \
+        f"seats leaving until one played (step {observer.ended_by_leaves})" if observer.ended_by_leaves is not None \
+        else "normal end"
     verdict.void_claims = [{"claimer": c, "staller": s, "step": k, "part": p}
                            for c, s, k, p in void_claims(observer)]
     return verdict

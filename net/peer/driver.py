@@ -82,6 +82,10 @@ LOBBY_GRACE = 15.0
 RELAY_UNREACHABLE = 120.0
 RELAY_MAX = 4 * 3600.0
 REACHABLE = (PeerStatus.CONNECTED, PeerStatus.RELAYED, PeerStatus.STALLING)
+#: What a peer that left its game tells a key without a seat (a watcher, a late player, a stranger).
+RELAY_ONLY = ("this player left the game (a bot plays its seat) and only passes the other players' messages on "
+              "until they finish: nobody can watch or join through it any more. Ask a player who is still "
+              "in the game for its saved record to replay it")
 #: Watchers' chat lines a peer keeps (Peer.watch_lines).
 WATCH_LINES = 50
 
@@ -391,6 +395,8 @@ class Peer:
     # ------------------------------------------------------------------ lobby
 
     def _accept_key(self, key: bytes) -> str | None:
+        if self.relaying and self.genesis is not None and key not in self.genesis.seat_keys:
+            return RELAY_ONLY  # we left: no watcher, no late player, no stranger (only the seats' messages)
         if self.allowed_keys is not None and key not in self.allowed_keys:
             return "this table is kept for the players of the last game; ask the host for a new table"
         if self.genesis is not None:
@@ -643,7 +649,7 @@ class Peer:
         kind, author = message.kind, message.author
         watcher = self._from_watcher()
         if watcher is not None and kind == "join" and author == watcher and self.genesis is not None \
-                and self.host_lobby is not None and self.desk is not None and author not in self.desk.watchers:
+                and self._hosting() and self.desk is not None and author not in self.desk.watchers:
             # someone who wants to play, let in as a guest because this table lets people watch: tell it why
             # no seat is left (else it waits for one until its join times out), and what it can do instead
             if self.desk.refusal(author, "a join") is None:
@@ -699,11 +705,15 @@ class Peer:
             return True
         return False
 
+    def _hosting(self) -> bool:
+        """We host this table: we have its lobby, or once the game runs we hold seat 0 (a host
+        resumed from its directory has no lobby, and must answer watchers and late players alike)."""
+        return self.host_lobby is not None or (self.genesis is not None and self.seat == 0 and not self.watch)
+
     def _watch_asked(self, message: lobby.LobbyMessage) -> None:
         """As the host: someone asks to watch (over its own link only)."""
         author = message.author
-        # the host: its lobby, or once the game runs seat 0 (a host resumed from its directory has no lobby)
-        hosting = self.host_lobby is not None or (self.genesis is not None and self.seat == 0 and not self.watch)
+        hosting = self._hosting()
         if self.desk is None or not hosting:
             if hosting:
                 self.mesh.send_to(author, self._author.refuse("this table does not allow watchers; ask the host",
@@ -883,7 +893,15 @@ class Peer:
         names = ", ".join(f"{n} (seat {i})" for i, n in enumerate(self.session.names))
         self._say("resuming" if resumed else "playing", game=gid.hex()[:16], seat=seat, names_text=names,
                   names=list(self.session.names))
-        self._send(self.session.start())
+        self._send(self.session.start())  # after a restart: our envelopes again, our leave among them
+        if resumed and seat in self.session.left:
+            # we left before the restart but the directory was not marked (a crash in between, or a
+            # directory of an older version): relay as a peer that left does, and never resume it again
+            if self.directory is not None:
+                store.save_peer(self.directory, {**store.load_peer(self.directory), "left": True})
+            self._after()
+            self._relay_from_now()
+            return
         self._tell_watchers()
         if resumed:
             self._nudge()
@@ -1061,9 +1079,10 @@ class Peer:
             return
         if self.relaying:  # we left the game: we end once nobody still playing may need us as a relay
             records = self.mesh.peers
+            # a seat not linked yet counts (after a restart nobody is): RELAY_UNREACHABLE bounds the wait
             playing = [key for s, key in enumerate(self.genesis.seat_keys)
                        if s != self.seat and s not in self.session.left and s not in self.session.gone
-                       and s not in self._done and key in records and records[key].status is not PeerStatus.LEFT]
+                       and s not in self._done and (key not in records or records[key].status is not PeerStatus.LEFT)]
             now = self.reactor.seconds()
             # nobody left to pass messages to, none of them heard for a while, or relaying long enough
             if not playing or now - self._relay_seen > RELAY_UNREACHABLE or now - self._relay_since > RELAY_MAX:
@@ -1143,7 +1162,8 @@ class Peer:
         a seat in the play phase at a table where at least three seats are still playing."""
         s = self.session
         return (s is not None and self.result is None and not self.watch and s.seat is not None
-                and s.phase == "play" and s.halted is None and len(s.seats) - len(s.left) > 2)
+                and s.phase == "play" and s.halted is None and len(s.seats) - len(s.left) > 2
+                and s.leave_blocked() is None)
 
     def step_out(self) -> None:
         """Leave the running game for good; the others play on, and our character is played by the
@@ -1155,12 +1175,32 @@ class Peer:
         if self.session is None or not self.can_step_out():
             raise ValueError("only a seat in a running game of three or more seats still playing can leave "
                              "it and let the others play on; give the game up instead")
-        self._send(self.session.leave())
+        # the mark first: a crash after the leave is signed must not offer the game for resuming
+        saved = store.load_peer(self.directory) if self.directory is not None else None
+        if self.directory is not None and saved is not None:
+            store.save_peer(self.directory, {**saved, "left": True})
+        try:
+            sent = self.session.leave()
+        except ValueError:
+            if self.directory is not None and saved is not None:
+                store.save_peer(self.directory, saved)  # nothing was signed: the game is ours to resume
+            raise
+        self._send(sent)
         self._after()
-        if self.directory is not None:
-            store.save_peer(self.directory, {**store.load_peer(self.directory), "left": True})
+        self._relay_from_now()
+
+    def _relay_from_now(self) -> None:
+        """We left our game (now, or before a restart: our leave is in the journal): from now on
+        only pass the others' messages on (see :meth:`step_out`)."""
         self.relaying = True
         self._relay_seen = self._relay_since = self.reactor.seconds()
+        if self.desk is not None:  # as the host: we no longer play, so there is nothing to show watchers
+            self.mesh.guest_limit = 0
+            for key in list(self.desk.watchers):
+                self._say("watcher_out", who=self.desk.name_of(key), **self._watcher_name(key))
+                self.desk.leave(key)
+            for key in [k for k, r in self.mesh.peers.items() if self.mesh.is_guest(k) and r.channel is not None]:
+                self.mesh.drop(key, RELAY_ONLY)  # a watcher is told the host left; its watch ends there
         self._say("stepped_out")
         self._maybe_leave()
 

@@ -258,7 +258,8 @@ class OnlineHost:
     def _maybe_rewatch(self) -> None:
         """Keep ``watch_codes`` watch codes open while the table has room for more watchers."""
         desk = self.peer.desk
-        if self.stopped or desk is None or self.peer.result is not None or self._backing_off():
+        if self.stopped or desk is None or self.peer.result is not None or self._backing_off() \
+                or self.peer.relaying:  # we left our game: nobody watches through us
             return
         room = desk.limit - len(desk.watchers)
         while len(self.watch_open) < min(self.watch_codes, room) and not self._backing_off():
@@ -288,7 +289,9 @@ class OnlineHost:
         """Watch codes outlive the start (a watcher may come mid-game); an unused one expires
         after ``invite_ttl``, one paired but never linked after LINK_TIMEOUT (then a fresh one)."""
         for pairing in list(self.watch_open):
-            if not pairing.paired and now - pairing.started > self.invite_ttl:
+            if self.peer.relaying:
+                why = "you left the game, so nobody can watch it through you any more"
+            elif not pairing.paired and now - pairing.started > self.invite_ttl:
                 why = f"nobody used it within {self.invite_ttl:.0f} s"
             elif unlinked(pairing, now):
                 why = f"whoever used it never completed the link within {LINK_TIMEOUT:.0f} s"

@@ -83,7 +83,7 @@ from net.session.phases import Done, Phase, check_transition
 from net.session.plan import TablePlan
 from net.session.placement import PlacementBook, PlacementRound, audit_cells
 from net.session.play import Play
-from net.session.rounds import NOTHING, Round
+from net.session.rounds import NOTHING, CommitReveal, Round
 from net.seam import InputRefused, refusal, vet
 from net.transcript import make_transcript
 
@@ -228,6 +228,10 @@ class Session:
         #: The dice secrets the seats that left published (one-phase dice: their roll parts are
         #: computed from them, so leaving changes no roll; net.session.leave).
         self.left_dice: dict[int, int] = {}
+        #: Seat that left -> the step its leave was signed at (net.session.leave.end_for_too_few).
+        self.left_at: dict[int, int] = {}
+        #: When leaves left one seat playing: the step the game ended at (net.session.leave), else None.
+        self.ended_by_leaves: int | None = None
         #: The abandonment that ended the game (net.session.abandon): claimers, stallers, step, part.
         self.abandoned: dict[str, Any] | None = None
         #: The current phase (net.session.phases); only :meth:`_enter` changes it.
@@ -368,9 +372,18 @@ class Session:
         if len(self.seats) - len(self.left) <= 2:
             raise ValueError("with one seat left the game cannot go on; resign instead")
         pump.pump(self)  # first the parts we owe now, so nothing of ours is missing
+        current = self.current_round
+        if isinstance(current, CommitReveal):
+            current.reveal_to_leave(self)  # a commitment of ours is revealed before we go (refuse_leave)
         self._send("leave", leave.body(self, audit_cells(self)))
         self._halt(Left(self.seat, self.names[self.seat], self.step))
         return self._flush()
+
+    def leave_blocked(self) -> str | None:
+        """Why :meth:`leave` must wait a moment (our committed part of an old-style roll cannot be
+        shown before every seat committed), else None."""
+        current = self.current_round
+        return current.leave_blocked(self) if isinstance(current, CommitReveal) else None
 
     def claimable(self) -> tuple[int, ...]:
         """Seats we may claim a forfeit against now (they missed our deadline)."""

@@ -86,7 +86,8 @@ def on_leave(s: Session, env: Envelope) -> None:
                                 "instead", seat=seat)
     if seat in s.left:
         raise UnexpectedMessage("sent a second leave message", seat=seat)
-    if len(s.seats) - len(s.left) <= 2:
+    playing = len(s.seats) - len(s.left)
+    if len(s.seats) <= 2 or playing < 2:
         raise UnexpectedMessage("left a table of two: with one seat left the game cannot go on; resign instead",
                                 seat=seat)
     x = g.decode_scalar(data["key"], seat=seat, what="published card secret")
@@ -106,12 +107,39 @@ def on_leave(s: Session, env: Envelope) -> None:
         s.placements.openings[handle] = opening
         s.placements.contents[handle] = str(opening.value)
     s.left[seat] = x
+    s.left_at[seat] = env.seen.step
     if d is not None:
         s.left_dice[seat] = d
     s.gone.add(seat)
-    s._event(Left(seat, s.names[seat], env.seen.step))
+    event = Left(seat, s.names[seat], env.seen.step)
+    s._event(event)
+    if seat == s.seat and s.halted is None:  # our own leave, read back from our journal after a restart
+        s.halted = event  # we sign nothing more (Session.leave halts the same way when it sends it)
+    if playing == 2:  # one seat would play on alone: the game ends here (end_for_too_few)
+        end_for_too_few(s)
+        return
     if current is not None:
         current.excuse(s, seat)
+
+
+def end_for_too_few(s: Session) -> None:
+    """The leave just taken left one seat playing: end the game, unaudited, with no single winner.
+
+    Two seats of a table of three can leave in the same instant, each before it read the other's
+    leave (its player is gone either way). Refusing the one a peer reads second stalled the last
+    seat, and which one that was depended on the order of arrival. So such a leave is taken like
+    any other and ends the game, and where it ends follows from the set of leaves alone: at the
+    latest step any leave was signed at (every peer reads the same leaves before the end, in
+    whatever order; the steps before it were played the same, since no seat could pass a step
+    that waited for a leaver without its leave). A part another seat signed from that step on
+    arrives as a late part, as after a resignation (net.session.late; no horizon is known here).
+    Ending gives the leaver nothing it could not get by resigning."""
+    step = max(s.left_at.values())
+    s.ended_by_leaves = step
+    outcome = {"winner": None,
+               "reason": f"seats left the game until only one seat still played (the last leave was signed at "
+                         f"step {step}): the game ended early with no single winner"}
+    s._end_early(outcome, "not audited: too few seats still play", resigned_at=step, horizon=None)
 
 
 def excuse_reveal(s: Session, rnd: RevealRound) -> None:

@@ -113,6 +113,9 @@ def dispatch(s: Session, env: Envelope) -> bool:
         if not (isinstance(phase, Final) and phase.takes_ahead(env)):
             raise Wait  # every envelope's seen is compared once we reach its step
         # else: a seat got past the resignation's step before it saw the resignation; judged below
+    if env.seat in s.left:  # its leave was its last word: no chat, claim, dispute, move or second leave counts
+        raise UnexpectedMessage(f"sent a {kind!r} message after it left the game (a second leave or anything "
+                                "else): a seat that left signs nothing more", seat=env.seat)
     if kind == "chat":
         line = chat.line_of(env)
         chat.check_rate(s, env)
@@ -123,9 +126,6 @@ def dispatch(s: Session, env: Envelope) -> bool:
         return True  # its sections were noted on intake; kept in the chain
     if kind not in KINDS:
         raise UnexpectedMessage(f"unknown message kind {kind!r}", seat=env.seat)
-    if env.seat in s.left:  # its leave was its last word: no claim, dispute, move or second leave counts
-        raise UnexpectedMessage(f"sent a {kind!r} message after it left the game (a second leave or anything "
-                                "else): a seat that left signs nothing more", seat=env.seat)
     if kind == "dispute":
         dispute.on_dispute(s, env)
         return True

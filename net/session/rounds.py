@@ -163,14 +163,43 @@ class CommitReveal:
         rnd._commits.pop(seat, None)
 
     def refuse_leave(self, seat: int) -> str | None:
-        """Once every seat committed, the others' reveals are public while ``seat`` may still hold its
-        own back: dropping its commitment then would let it choose between its value (reveal) and the
-        roll without it or the stand-in's pick (leave) after seeing the rest. So it must reveal first."""
+        """A seat that committed must reveal before it leaves, whatever the phase. Once every seat
+        committed the others' reveals are public: dropping its commitment then would let it choose
+        between its value (reveal) and the roll without it or the stand-in's pick (leave). And
+        whether every seat had committed when a peer reads the leave depends on the order the
+        messages reached that peer: a rule on the phase had one peer drop the commitment and
+        another refuse the leave (two histories). Its reveal precedes its leave in its own chain,
+        so this rule reads the same on every peer."""
         rnd = self.rnd
-        if rnd.phase == "reveal" and seat in rnd.seats and seat not in rnd._openings:
-            return (f"left after every seat committed to {self.pending.purpose} without revealing its own "
-                    "commitment: it must reveal first, then it may leave")
+        if seat in rnd._commits and seat not in rnd._openings:
+            return (f"left after committing to {self.pending.purpose} without revealing its commitment: "
+                    "it must reveal first, then it may leave")
         return None
+
+    def leave_blocked(self, s: Session) -> str | None:
+        """Why our seat cannot leave at this moment, else None (see :meth:`reveal_to_leave`)."""
+        if s.seat is None or (s.step, "commit") not in s._sent or (s.step, "reveal") in s._sent:
+            return None
+        if isinstance(self.rnd, DiceRound) and self.rnd.phase == "commit":
+            return ("your part of this roll is committed but cannot be shown before every seat has "
+                    "committed (it would let them pick the roll); leave once the roll is made")
+        return None
+
+    def reveal_to_leave(self, s: Session) -> None:
+        """Our seat leaves after committing: reveal now, before the ``leave`` (refuse_leave). With a
+        sealed choice the others may still be committing and hold the reveal until they have; what
+        it tells them early is no more than a stand-in's pick would (that is computed from public
+        data alone, net/session/leave.py). A commit-reveal roll cannot be shown early (the last to
+        commit could pick the roll): leave_blocked says to wait, only at tables of the old dice."""
+        blocked = self.leave_blocked(s)
+        if blocked is not None:
+            raise ValueError(blocked)
+        if s.seat is None or (s.step, "commit") not in s._sent or (s.step, "reveal") in s._sent:
+            return
+        saved = s._saved_secret(f"opening:{s.step}")
+        if saved is None:
+            raise RuntimeError(f"the opening of our commitment at step {s.step} is lost")
+        s._send("reveal", {"reveal": Opening.from_data(saved).to_data()})
 
     def waiting_for(self) -> tuple[int, ...]:
         return self.rnd.missing()

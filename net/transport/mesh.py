@@ -334,6 +334,16 @@ class Mesh:
         self.stats["sent"] += 1
         return pid
 
+    def drop(self, key: bytes, reason: str) -> None:
+        """Say goodbye to one linked guest and close its link (it is told ``reason`` and does not
+        come back on its own: a goodbye stops its redialling). Members are never dropped: the table's
+        links are its seats' business; nothing happens for a key that is no linked guest."""
+        record = self.peers.get(key)
+        if record is None or record.channel is None or not self.is_guest(key):
+            return
+        record.channel.send(Bye(reason))
+        record.channel.close(abort=False)
+
     def close(self, reason: str = "leaving the table") -> None:
         """Say goodbye to every neighbour and stop all timers."""
         self.closed = True

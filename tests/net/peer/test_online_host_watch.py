@@ -87,7 +87,7 @@ def _host(clock: task.Clock, *, genesis: Any = None, seated: int = 1, size: int 
     peer = SimpleNamespace(reactor=clock, on_close=[], genesis=genesis, result=None, directory=None,
                            net=SimpleNamespace(mesh=mesh), mesh=mesh, host_lobby=lobby,
                            identity=SimpleNamespace(public_key=HOST), entry=SimpleNamespace(name="tiny"),
-                           desk=desk, _say=lambda what, **kw: said.append(what))
+                           desk=desk, relaying=False, _say=lambda what, **kw: said.append(what))
     settings = WormholeSettings(mailbox="ws://127.0.0.1:9/v1", relay="tcp:127.0.0.1:9", direct=False)
     return online.OnlineHost(peer, settings, watch_codes=watch_codes), said, mesh  # type: ignore[arg-type]
 
@@ -233,3 +233,24 @@ def test_codes_that_fail_to_open_are_retried_after_a_growing_wait(clock: task.Cl
     watch.peer_key = STRANGER
     watch.on_event("linked", STRANGER)
     assert host.failures == 0  # a code someone came through resets the wait
+
+
+def test_a_host_that_left_its_game_withdraws_its_watch_codes_and_opens_no_more(clock: task.Clock) -> None:
+    """Review gap: a host that left its running game (it only relays now) kept a watch code open and
+    opened a fresh one whenever one expired, for watchers it refuses (net/peer/driver.py RELAY_ONLY).
+    Its open watch codes are withdrawn at the next check, and none is opened again."""
+    from net.games import game_named
+    from net.peer.watching import WatchDesk
+
+    desk = WatchDesk(game_named("tiny"), HOST, limit=2)
+    host, said, _ = _host(clock, size=2, seated=1, desk=desk, watch_codes=1)
+    host.start()
+    host.peer.genesis = SimpleNamespace(seat_keys=(HOST, FRIEND))
+    _advance(clock, 2)
+    (watch,) = host.watch_open
+    host.peer.relaying = True  # Peer.step_out
+    _advance(clock, 2)
+    assert watch.closed and host.states[watch.code or ""] == "expired" and host.watch_open == []
+    made = len(FakePairing.made)
+    _advance(clock, online.INVITE_TTL * 3)
+    assert len(FakePairing.made) == made and host.watch_open == []

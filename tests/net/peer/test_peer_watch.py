@@ -10,6 +10,7 @@ from net.envelope import game_id
 import secrets
 
 import pytest
+from typing import Any
 
 from engine.core.encoding import decode, encode
 from net.envelope import Genesis
@@ -454,3 +455,67 @@ def test_later_players_still_get_their_refusal_after_another_guest_used_up_its_o
     assert [desk.refusal(spammer, "a join") for _ in range(REFUSALS_SHOWN + 1)][-1] is None
     for i in range(5):
         assert desk.refusal(bytes([i]) * 32, "a join") == 1  # each newcomer is answered
+
+
+def _resumed_host(tmp_path: Any) -> tuple[MemoryPeers, Peer, Peer, Invite]:
+    """A watched table of two whose host crashed at step 2 and was resumed from its directory (it has
+    no lobby then), listening where its invite says again."""
+    from tests.net.transport.transport_helpers import Node
+
+    table = MemoryPeers()
+    host = table.peer("host", 1, watchers=2, directory=tmp_path / "host")
+    invite = host.host(2)
+    joiner = table.peer("joiner", 2)
+    joiner.join(invite)
+    table.run(lambda: host.session is not None and host.session.step >= 2)
+    host.leave("crashed", goodbye=False)
+    back = table.peer("host", 1, identity=host.identity, directory=tmp_path / "host")
+    back.resume()
+    assert back.host_lobby is None and back.desk is not None
+    table.net.nodes[invite.addresses[0]] = Node(back.mesh, invite.addresses[0], [])
+    return table, back, joiner, invite
+
+
+def test_a_resumed_host_tells_a_late_player_to_watch_instead(tmp_path: Any) -> None:
+    """Review gap: only a host with its lobby answered a late joiner of its running watched table;
+    a host resumed from its directory has none, so the player waited until its join timed out."""
+    table, back, joiner, invite = _resumed_host(tmp_path)
+    late = table.peer("late", 5)
+    late.join(invite)
+    table.run(lambda: late.result is not None, seconds=10)
+    assert late.result is not None and "watch it instead" in str(late.result["error"]), late.result
+    assert back.result is None and back.session is not None and back.session.halted is None
+    for peer in (back, joiner):
+        peer.leave("the test is over")
+
+
+def test_a_host_that_left_its_game_ends_its_watchers_watch_and_admits_nobody_new() -> None:
+    """Review gap: a host that left (it only relays the seats' messages now) still let watchers in,
+    though its halted session shows them nothing more. Its watchers are told the host left (their
+    watch ends), and a watcher or a stranger asking later is refused at the link with the reason."""
+    from net.peer.driver import RELAY_ONLY
+
+    table = MemoryPeers()
+    host = table.peer("host", 1, watchers=2)
+    invite = host.host(3)
+    one, two = table.peer("one", 2), table.peer("two", 3)
+    one.join(invite)
+    two.join(invite)
+    watcher = _watcher(table, "watcher", 4)
+    watcher.join(invite)
+    table.run(lambda: watcher.session is not None and watcher.session.step >= 3 and host.can_step_out())
+    host.step_out()
+    table.run(lambda: watcher.result is not None, seconds=10)
+    assert watcher.ending is not None and watcher.ending.id == "end_host_left", watcher.result
+    late = _watcher(table, "late", 5)
+    late.join(invite)
+    table.run(lambda: late.result is not None, seconds=10)
+    assert late.result is not None and "left the game" in str(late.result["error"]), late.result
+    assert RELAY_ONLY[:40] in str(late.result["error"])
+    assert host.desk is not None and not host.desk.watchers and host.relaying
+    host.mesh.drop(one.identity.public_key, "a seat is never dropped")  # only guests are
+    table.net.settle()
+    assert host.mesh.peers[one.identity.public_key].channel is not None
+    table.run(lambda: one.result is not None and two.result is not None, seconds=600)
+    for peer in (one, two):
+        assert peer.result is not None and peer.result["finished"] and peer.result["error"] is None, peer.result

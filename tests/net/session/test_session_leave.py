@@ -272,3 +272,285 @@ def test_a_seat_that_left_cannot_resign_or_claim_afterwards(monkeypatch: pytest.
     assert other.resigned is None and other.phase == "play"
     table.run()
     assert all(s.finished and s.verdict == "ok" for s in table.sessions if s is not leaver)
+
+
+def _replays_alike(last: Session) -> None:
+    """An observer reading ``last``'s record with either leave last ends with its very final record."""
+    mine = [e.body for e in last.envelopes() if e.kind == "final"]
+    assert mine
+    for late in (1, 2):
+        watcher = Session(last.genesis, last.game, last.states[0], plan=last.plan)
+        record = last.envelopes()
+        for env in [e for e in record if not (e.seat == late and e.kind == "leave")] + \
+                [e for e in record if e.seat == late and e.kind == "leave"]:
+            watcher.receive(env.to_bytes())
+        assert watcher.finished and watcher.outcome == last.outcome and watcher.verdict == last.verdict
+        assert [e.body for e in watcher.envelopes() if e.kind == "final"] == mine
+
+
+def _two_leave_at_once(monkeypatch: pytest.MonkeyPatch, order: tuple[int, int]) -> Session:
+    """A table of three: seats 1 and 2 leave at one moment (neither read the other's leave); seat 0
+    reads them in ``order``. Returns seat 0's session."""
+    table, _ = tiny_table(3, seed=5)
+    for seat in (1, 2):
+        _stop_at(monkeypatch, table.sessions[seat], MOMENTS["roll"])
+    table.start()
+    table.run()
+    outs = {seat: table.sessions[seat].leave() for seat in (1, 2)}  # both signed before either was read
+    table.down.update((1, 2))
+    for seat in order:
+        table.post(seat, outs[seat])
+    table.run()
+    return table.sessions[0]
+
+
+@pytest.mark.parametrize("order", [(1, 2), (2, 1)])
+def test_two_seats_leaving_at_once_at_a_table_of_three_end_the_game_the_same_in_either_order(
+        monkeypatch: pytest.MonkeyPatch, order: tuple[int, int]) -> None:
+    """Review gap: at a table of three, two seats leave in the same instant. The one read second left
+    only one seat playing, so it was refused, though its player had gone: the last seat waited for it
+    until a forfeit. Now the leave that leaves one seat playing is taken as well and ends the game
+    (no single winner) at the latest step a leave was signed at, whichever was read first."""
+    last = _two_leave_at_once(monkeypatch, order)
+    assert last.finished, (last.phase, last.waiting_for(), last.events[-3:])
+    assert last.left.keys() == {1, 2} and last.gone == {1, 2}
+    assert not [e for e in last.events if isinstance(e, Rejected)]
+    assert last.outcome is not None and last.outcome["winner"] is None and "one seat" in last.outcome["reason"]
+    verdict = verify(last.transcript())
+    assert verdict.ok and verdict.end is not None and verdict.end.startswith("seats leaving"), str(verdict)
+    from net.replay import load_replay
+
+    replay = load_replay(last.transcript())  # the replay viewer: every position up to the end, no failure
+    assert replay.verdict.ok and replay.failing_position() is None and replay.steps >= 1
+    _replays_alike(last)
+
+
+def _leaves_at_two_steps(order: tuple[int, int]) -> tuple[Session, int, int]:
+    """Seat 1 leaves while seat 0 decides (it owes nothing then) and its leave is slow to arrive; the
+    table plays on until it needs seat 1, where seat 2 leaves too. Seat 0 reads the two leaves in
+    ``order``. Returns seat 0's session and the steps the leaves were signed at."""
+    from engine.core.pending import Decision
+
+    table, _ = tiny_table(3, seed=5)
+    table.start()
+    one = table.sessions[1]
+    while not (isinstance(one.pending, Decision) and one.pending.seat == 0 and one.step >= 3):
+        assert table.queue
+        table.run(limit=1)
+    slow = one.leave()
+    table.down.add(1)
+    table.run()
+    two = table.sessions[2]
+    assert two.waiting_for() == (1,) and two.step > one.step  # the table needs seat 1 at a later step
+    outs = {1: slow, 2: two.leave()}
+    table.down.add(2)
+    for seat in order:
+        table.post(seat, outs[seat])
+    table.run()
+    return table.sessions[0], one.step, two.step
+
+
+def test_two_leaves_signed_at_different_steps_end_the_game_at_the_later_one_in_either_order() -> None:
+    first, early, late = _leaves_at_two_steps((1, 2))
+    second, _, _ = _leaves_at_two_steps((2, 1))
+    for s in (first, second):
+        assert s.finished and s.ended_by_leaves == late and s.left.keys() == {1, 2}, (s.phase, s.events[-3:])
+        assert not [e for e in s.events if isinstance(e, Rejected)]
+    assert early < late
+    for s in (first, second):
+        assert verify(s.transcript()).ok
+        _replays_alike(s)
+
+
+def test_a_seat_that_committed_and_leaves_before_every_seat_committed_is_read_alike_in_either_order(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hostile review: seat 2 commits to a sealed choice, then leaves while seat 3 has not committed
+    yet. A peer that read seat 3's commitment before the leave refused it (every seat committed, its
+    reveal missing); one that read the leave first dropped the commitment: two histories. Now the
+    leaver reveals before its leave (held until every seat committed), and a leave after an
+    unrevealed commitment is refused in any phase: every reader takes the same reveal and leave."""
+    table, _ = tiny_table(4, seed=5)
+    _stop_at(monkeypatch, table.sessions[3], lambda s: isinstance(s.pending, SealedChoice))
+    table.start()
+    table.run()
+    leaver = table.sessions[2]
+    assert _committed(leaver) and table.sessions[0].waiting_for() == (3,)
+    table.post(2, leaver.leave())
+    table.down.add(2)
+    sent = [e for e in leaver.envelopes() if e.seat == 2][-2:]
+    assert [e.kind for e in sent] == ["reveal", "leave"]
+    monkeypatch.undo()  # seat 3 commits now
+    table.run()
+    _check_finished(table, leaver)
+    first = table.sessions[0]
+    mine = [e.body for e in first.envelopes() if e.kind == "final"]
+    watcher = Session(first.genesis, first.game, first.states[0], plan=first.plan)
+    record = first.envelopes()
+    late = [e for e in record if e.seat == 2 and e.kind in ("reveal", "leave") and e.seen.step == sent[0].seen.step]
+    for env in [e for e in record if e not in late] + late:  # the reveal and leave after seat 3's commitment
+        watcher.receive(env.to_bytes())
+    watcher.close_record()
+    assert watcher.finished and [e.body for e in watcher.envelopes() if e.kind == "final"] == mine
+    assert not [e for e in watcher.events if isinstance(e, Rejected)]
+
+
+def test_a_leave_after_an_unrevealed_commitment_is_refused_in_any_phase(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hostile: seat 2 commits, then signs a leave without its reveal while seat 3 has not committed:
+    refused naming seat 2 (whether the reader has seat 3's commitment yet or not)."""
+    from harness import identities
+
+    table, _ = tiny_table(4, seed=5)
+    _stop_at(monkeypatch, table.sessions[3], lambda s: isinstance(s.pending, SealedChoice))
+    table.start()
+    table.run()
+    leaver, other = table.sessions[2], table.sessions[1]
+    assert _committed(leaver) and other.waiting_for() == (3,)
+    assert leaver._secrets is not None
+    body = {"step": leaver.step, "key": g.sb(leaver._secrets.x), "cells": (),
+            "dice": g.sb(int(leaver._saved_secret(DICE_SECRET)))}
+    other.receive(_forge(leaver, identities(4, tag="tiny")[2], body), sender="peer-2", via=2)
+    refused = [e for e in other.events if isinstance(e, Rejected)]
+    assert refused and refused[-1].seat == 2 and "reveal first" in refused[-1].error
+    assert other.left == {}
+
+
+def test_at_a_table_of_old_dice_a_seat_committed_to_a_roll_waits_for_the_roll_before_it_leaves(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """With commit-reveal dice (records made before one-phase dice) a committed part of a roll cannot
+    be shown before every seat committed (the last to commit could pick the roll), nor dropped (see
+    above): our own leave waits with a reason, and once the roll is made the seat leaves."""
+    from net.envelope import DICE_COMMIT_REVEAL
+
+    table, _ = tiny_table(4, seed=5, dice=DICE_COMMIT_REVEAL)
+    _stop_at(monkeypatch, table.sessions[3], lambda s: isinstance(s.pending, Chance))
+    table.start()
+    table.run()
+    leaver = table.sessions[2]
+    assert isinstance(leaver.pending, Chance) and (leaver.step, "commit") in leaver._sent
+    assert leaver.leave_blocked() is not None and "roll" in str(leaver.leave_blocked())
+    before = len(leaver.envelopes())
+    with pytest.raises(ValueError, match="leave once the roll is made"):
+        leaver.leave()
+    assert len(leaver.envelopes()) == before and leaver.halted is None  # nothing signed
+    monkeypatch.undo()  # seat 3 commits: the reveals follow
+    table.post(3, table.sessions[3].tick(0.0))
+    while leaver.leave_blocked() is not None:
+        assert table.queue
+        table.run(limit=1)
+    table.post(2, leaver.leave())
+    table.down.add(2)
+    table.run()
+    _check_finished(table, leaver)
+
+
+@pytest.mark.parametrize("kind", ["chat", "action", "leave"])
+def test_anything_a_seat_signs_after_its_leave_is_refused_naming_it(monkeypatch: pytest.MonkeyPatch,
+                                                                    kind: str) -> None:
+    """Hostile: a leaver that keeps sending (a chat line, a move, another leave) after its leave:
+    each is refused naming it (chat too: the record holds nothing it signed after it left), counted
+    as its refusals, and the others finish."""
+    from harness import identities
+
+    table, _ = tiny_table(4, seed=5)
+    ids = identities(4, tag="tiny")
+    leaver = table.sessions[3]
+    _stop_at(monkeypatch, leaver, MOMENTS["roll"])
+    table.start()
+    table.run()
+    other = table.sessions[1]
+    table.post(3, leaver.leave())
+    table.down.add(3)
+    table.run()
+    w = leaver._writer
+    assert w is not None and 3 in other.left
+    bodies: dict[str, Any] = {"chat": {"text": "still here"}, "action": {"action": [], "claims": []},
+                              "leave": {"step": leaver.step, "key": b"", "cells": ()}}
+    env = sign_envelope(ids[3], game=leaver.gid, seat=3, seq=w.next_seq, prev=w.head, kind=kind,
+                        body=bodies[kind], seen=(leaver.step, leaver.hashes[leaver.step]))
+    before = other.refused.get(3, 0)
+    other.receive(env.to_bytes(), sender="peer-3", via=3)
+    refused = [e for e in other.events if isinstance(e, Rejected) and e.kind == kind]
+    assert refused and refused[-1].seat == 3 and "after it left" in refused[-1].error
+    assert other.refused.get(3, 0) == before + 1
+    assert not [line for seat, line in other.chat_log if seat == 3]
+    assert all(s.finished and s.verdict == "ok" for s in table.sessions if s is not leaver)
+
+
+def test_forged_and_replayed_leaves_change_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hostile: a leave in seat 2's name signed with seat 1's key, seat 1's leave publishing seat 2's
+    card secret, seat 2's genuine leave of another game, and a replay of an accepted leave. None
+    makes a seat leave; each refusal names the seat it is pinned on (the signer, when the key is
+    its own) and the game finishes for the others."""
+    from harness import identities
+
+    table, _ = tiny_table(4, seed=5)
+    ids = identities(4, tag="tiny")
+    _stop_at(monkeypatch, table.sessions[0], lambda s: isinstance(s.pending, Chance))
+    table.start()
+    table.run()
+    victim, forger, other = table.sessions[2], table.sessions[1], table.sessions[3]
+    assert victim._secrets is not None and forger._secrets is not None
+    dice = g.sb(int(victim._saved_secret(DICE_SECRET)))
+    good = {"step": victim.step, "key": g.sb(victim._secrets.x), "cells": (), "dice": dice}
+    rejected = len([e for e in other.events if isinstance(e, Rejected)])
+    other.receive(_forge(victim, ids[1], good), sender="peer-1", via=1)  # seat 2's name, seat 1's key
+    stolen = {"step": forger.step, "key": g.sb(victim._secrets.x), "cells": (),
+              "dice": g.sb(int(forger._saved_secret(DICE_SECRET)))}
+    other.receive(_forge(forger, ids[1], stolen), sender="peer-1", via=1)
+    refused = [e for e in other.events if isinstance(e, Rejected)][rejected:]
+    assert refused and refused[-1].seat == 1 and "not the key it announced" in refused[-1].error
+    w = victim._writer
+    assert w is not None
+    elsewhere = sign_envelope(ids[2], game=b"\x07" * 32, seat=2, seq=w.next_seq, prev=w.head, kind="leave",
+                              body=good, seen=(victim.step, victim.hashes[victim.step]))
+    other.receive(elsewhere.to_bytes(), sender="peer-2", via=2)
+    refused = [e for e in other.events if isinstance(e, Rejected)][rejected:]
+    assert [e.reason for e in refused] == ["BadSignature", "BadCardMessage", "WrongGame"], refused
+    assert refused[0].seat is None and "seat 2 is not blamed" in refused[0].error  # the link is named
+    assert refused[2].seat == 2 and "another game" in refused[2].error
+    assert other.left == {} and other.phase == "play"
+    table.post(2, victim.leave())
+    table.down.add(2)
+    table.run()
+    assert other.left.keys() == {2}
+    accepted = next(e for e in other.envelopes() if e.seat == 2 and e.kind == "leave")
+    count = len(other.envelopes())
+    other.receive(accepted.to_bytes(), sender="peer-1", via=1)  # a replay is the same envelope: dropped
+    assert len(other.envelopes()) == count and other.left.keys() == {2}
+    monkeypatch.undo()
+    table.post(0, table.sessions[0].tick(0.0))
+    table.run()
+    assert all(s.finished and s.verdict == "ok" for s in table.sessions if s is not victim)
+
+
+def test_the_stand_in_knows_the_same_on_every_peer_and_only_what_the_leaver_held(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The stand-in of seat 3 decides from public data alone: every seat still playing and an observer
+    of the record derive the same knowledge for it (its own cards, read with its published key, and
+    what is public), none of it a card another seat holds privately, so its choices are equal on
+    every peer and in tools.verify."""
+    from net.session.leave import public_knowledge, stand_in_choice
+
+    table, _ = tiny_table(4, seed=5)
+    leaver = table.sessions[3]
+    _stop_at(monkeypatch, leaver, MOMENTS["roll"])
+    table.start()
+    table.run()
+    table.post(3, leaver.leave())
+    table.down.add(3)
+    table.run()  # to the end: every reader then holds the whole record
+    first = table.sessions[0]
+    watcher = Session(first.genesis, first.game, first.states[0], plan=first.plan)
+    for env in first.envelopes():
+        watcher.receive(env.to_bytes())
+    readers = [*table.sessions[:3], watcher]
+    assert len({s.step for s in readers}) == 1, [s.step for s in readers]
+    views = [dict(public_knowledge(s, 3).cards) for s in readers]
+    assert views[0] and all(v == views[0] for v in views), views
+    assert first.book is not None
+    others_private = {h for h, held in first.book.held.items() if held.holder != 3} - set(first.book.identified)
+    assert others_private and not others_private & set(views[0])
+    mine = dict(leaver.knowledge.cards)
+    assert all(mine.get(h, card) == card for h, card in views[0].items())  # what it knew itself, no other card
+    options = list(range(7))
+    assert len({stand_in_choice(s, 3, options) for s in readers}) == 1
