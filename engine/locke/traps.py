@@ -89,12 +89,19 @@ def trap_steps(seat: int, cell: str, modifier: int = 0) -> tuple[TrapRoll, TrapD
 def enter_trap(g: Rules, s: LockeState, seat: int, cell: str) -> LockeState:
     """Seed 000 3.2.1: a face-up trap card. If someone is still caught in its trap, the new
     arrival is caught by the same kind; otherwise it rolls the trap chart."""
+    return caught_again(s, seat, cell) or advance(s, *trap_steps(seat, cell))
+
+
+def caught_again(s: LockeState, seat: int, cell: str) -> LockeState | None:
+    """Seed 000 lines 98 and 100: a trap someone on ``cell`` is still caught in (a trap card's, or
+    a combat card's that turned into a trap, N271) catches ``seat`` the same way; None when
+    nobody is caught there."""
     ongoing = [kind for c, kind, i in s.ongoing if c == cell and s.seats[i].alive]
-    if ongoing:
-        kind = ongoing[0]
-        s = log(s, "trap", "ongoing-" + kind, seat)
-        return advance(s, CAUGHT_AGAIN[kind](seat, cell), TrapDone(seat, cell))
-    return advance(s, *trap_steps(seat, cell))
+    if not ongoing:
+        return None
+    kind = ongoing[0]
+    s = log(s, "trap", "ongoing-" + kind, seat)
+    return advance(s, CAUGHT_AGAIN[kind](seat, cell), TrapDone(seat, cell))
 
 
 def _stat_value(s: LockeState, seat: int, me: Character | None, stat: str) -> int | None:

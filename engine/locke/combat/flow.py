@@ -542,7 +542,7 @@ class CombatEnd(Automatic):
         back = zone_of(s, DECK) + fight.used + tuple(h for f in fight.fighters for h in f.hand)
         s = s._replace(zones=with_zone(s, DECK, back))
         participants = tuple(sorted(f.seat for f in fight.fighters if player(f)))
-        trapped = fight.ended == TRAPPED  # no combat took place: nothing it would settle is settled (N224)
+        trapped = fight.ended == TRAPPED  # no combat took place: it settles nothing but a prison (N224, N271)
         cleared = not trapped and all(not active(fight, i) or f.state != IN
                                       for i, f in enumerate(fight.fighters) if f.ob is not None)
         s = log(s, "combat", c.cause, c.cell, [list(x) for x in c.sides], list(fight.dead), LOG_TAG, fight.ended,
@@ -559,14 +559,21 @@ class CombatEnd(Automatic):
         cause = c.cause.split(":", 1)[1] if c.cause.startswith("random-combat:") else ""
         owner = c.sides[0][0] if c.sides[0] else -1
         if trapped and owner >= 0 and s.seats[owner].alive:  # seed 002 weapon check 3: the trap chart instead
-            follow += g.trap_steps(owner, "")
+            # tied to the card the combat came from (N271): a combat card that turned into a trap catches
+            # later arrivals the same way while someone is still caught (seed 000 line 98), and an arrest
+            # card goes once the trap's event is over (seed 000 line 90 (2))
+            follow += g.trap_steps(owner, c.cell if cause in ("card", "prison") else "")
         if cause == "prison" and owner >= 0 and s.seats[owner].alive:
             # seed 000 3.2.1: the prison is gone with its card; a prisoner that stopped (D10) or escaped
             # (N257) left the fight and stays
+            if trapped:  # seed 000 line 90 (2), KMC ch. 12 note 1: the prison turned into a trap (N271)
+                s = g.freed(s, owner, "prison-trap")
+                return s._replace(queue=follow + s.queue)
             if cleared and owner not in fight.stopped and owner not in fight.escapers:
                 if cell_of(s, c.cell).face_up == "arrest":
                     s = s._replace(cells=with_cell(s, c.cell, Cell()))
-                return g.freed(s, owner, "prison-combat")
+                s = g.freed(s, owner, "prison-combat")
+                return s._replace(queue=follow + s.queue)
             return advance(fate.prison_failed(s, owner, "prison-combat"), *follow)
         if cause == "card" and cleared and cell_of(s, c.cell).face_up == "combat":  # seed 000 3.2.1
             s = s._replace(cells=with_cell(s, c.cell, Cell()))
