@@ -48,7 +48,8 @@ from engine.locke.components import Character
 from engine.locke.ending import end_game
 from engine.locke.planet_cards import Reroll
 from engine.locke.state import (
-    NO_SEAT, Cell, Combat, LockeState, advance, alive_seats, cell_of, log, party_of, with_cell, with_zone, zone_of,
+    NO_SEAT, Cell, Combat, LockeState, advance, alive_seats, cell_of, log, party_of, with_cell, with_seat, with_zone,
+    zone_of,
 )
 from engine.locke.steps import Automatic, LockeStep, Rules, SeatDecision, Waiting, answers
 
@@ -147,8 +148,22 @@ class JoiningChecks(Automatic):
         assert c is not None
         if fight_of(s).ended == TRAPPED:
             return advance(s, CombatEnd())
+        if c.cause != PRISON_COMBAT:
+            s = _prisoners_escape(s)
         joining = fate.joining_steps(s, c.cell, tuple(i for side in c.sides for i in side))
         return advance(s, *joining, Joiners())
+
+
+def _prisoners_escape(s: LockeState) -> LockeState:
+    """Seed 002 prison chart (lines 75-76): an arrested character who takes part in a combat the
+    prison chart did not make has escaped (D11, N272) - here a prisoner the combat was called
+    against (a declared combat's target on its cell, KMC 8 and 9.2.3) or gathered by the emperor
+    plan; one brought by actually-there escapes as it arrives (engine/locke/fate.py ``arrive``)."""
+    for f in fight_of(s).fighters:
+        if player(f) and s.seats[f.seat].alive and s.seats[f.seat].status == "arrested":
+            p = s.seats[f.seat]._replace(status="normal", prison_failures=0)
+            s = log(s._replace(seats=with_seat(s, f.seat, p)), "escaped", f.seat, "joined-combat")
+    return s
 
 
 @dataclasses.dataclass(frozen=True)

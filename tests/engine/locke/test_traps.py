@@ -380,3 +380,14 @@ def test_prison_row_11_escapes_into_the_trap_chart_and_the_arrest_card_goes() ->
     roll(table, 6, 6)
     roll(table, 3, 5)  # the natural 6-6 calls for the transformation check (fate): 8, nothing
     assert dict(table.state.cells)["P:1:1"].face_up == ""
+
+
+def test_event_10_a_prisoner_gathered_into_the_emperor_plan_combat_escapes() -> None:
+    """Seed 002 prison chart (lines 75-76): an arrested character who takes part in a combat the
+    prison chart did not make has escaped; the emperor plan (line 168) gathers it into one (D11, N272)."""
+    table = _event(five(s3={"status": "arrested", "prison_failures": 2}))
+    roll(table, 5, 5)
+    s = table.state
+    assert s.combat is not None and s.combat.cause == "emperor-plan"
+    assert s.seats[3].status == "normal" and s.seats[3].prison_failures == 0
+    assert ("escaped", 3, "joined-combat") in s.events

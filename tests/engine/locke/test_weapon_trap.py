@@ -167,3 +167,25 @@ def test_after_an_arming_weapon_check_the_joining_checks_follow() -> None:
     settle(table)
     roll(table, 1, 1)  # actually-there 2: on the cell now
     assert table.state.seats[pending.seat].place == "P:1:0"
+
+
+def test_a_prisoner_attacked_on_its_cell_has_escaped() -> None:
+    """Seed 002 prison chart (lines 75-76, D11, N272): a prisoner that fights in a combat the prison
+    chart did not make (here one declared against it on its cell) is out of prison."""
+    seats = five(s0={"place": "P:1:1"}, s2={"place": "P:1:1", "status": "arrested", "prison_failures": 1})
+    table = table_at({"seats": seats, "phase": "planet", "turn_of": 0, "fill": "frontier"})
+    table.state = game().settle(begin(table.state, Combat("declared", "P:1:1", ((0,), (2,)))))
+    settle(table)
+    s = table.state
+    assert s.seats[2].status == "normal" and s.seats[2].prison_failures == 0
+    assert ("escaped", 2, "joined-combat") in s.events
+
+
+def test_the_prisoner_of_a_prison_combat_stays_arrested_while_it_fights() -> None:
+    """Seed 002 prison 9-10: the prison chart's own combat frees only when every opponent dies, so
+    its prisoner is still arrested once the combat is under way (N257, N272)."""
+    table = _on_card("arrest", "random-combat:prison", arrested=True)
+    roll(table, 3, 4)  # weapon check 7: blasters, the combat goes on
+    s = table.state
+    assert s.combat is not None and s.seats[0].status == "arrested"
+    assert not any(e[0] == "escaped" for e in s.events)
