@@ -543,7 +543,7 @@ def _hypno(g: Rules, s: LockeState, seat: int, cell: str, outcome: Outcome) -> L
 def _astro_race(g: Rules, s: LockeState, seat: int, cell: str, outcome: Outcome) -> LockeState:
     """Event 6 (N6)."""
     shuffle = (Shuffle("planet:stock"),) if zone_of(s, "planet:stock") else ()
-    return push(s, *shuffle, RaceTry(seat), RaceStart(seat))
+    return push(s, *shuffle, RaceTry(seat), RaceRevivals(seat), RaceStart(seat))
 
 
 def _skyhawk(g: Rules, s: LockeState, seat: int, cell: str, outcome: Outcome) -> LockeState:
@@ -896,6 +896,21 @@ class RaceShow(Waiting):
 
 
 @dataclasses.dataclass(frozen=True)
+class RaceRevivals(Automatic):
+    """Seed 002 event 6: once the prize is drawn, every dead character may roll actually-alive;
+    2 or 12 brings it back on the roller's cell in time to race (N273)."""
+
+    KIND: ClassVar[str] = "race_revivals"
+    seat: int
+
+    def run(self, g: Rules, s: LockeState) -> LockeState:
+        if not zone_of(s, "race:prize"):
+            return advance(s)
+        here = s.seats[self.seat].place
+        return advance(s, *(fate.JoinOffer(i, fate.JoinHow.RACE, here) for i, p in enumerate(s.seats) if not p.alive))
+
+
+@dataclasses.dataclass(frozen=True)
 class RaceStart(Automatic):
     """Everyone able races, if there is a prize."""
 
@@ -1225,7 +1240,7 @@ STEPS: tuple[type[LockeStep], ...] = (
     TrapRoll, TrapDone, GolemRoll, HallucinationDeclaration, HallucinationRoll, DeadlineRoll, GenocideRoll,
     MirrorChoice, BlackHoleMirrored, BlackHoleFall, BlackHoleStock, EventRoll, LockeRevealChoice, LockeReveal,
     NecraHits, BlastChoice, BlastBacklash, MisfireRoll, MisfireKeyBase, HypnoReveal, RaceTry, RaceDraw, RaceKeep,
-    RaceShow, RaceStart, RaceRoll, RaceSix, RaceHurt, RaceNext, RacePrize, SexDeclaration, KurukuruRoll,
+    RaceShow, RaceRevivals, RaceStart, RaceRoll, RaceSix, RaceHurt, RaceNext, RacePrize, SexDeclaration, KurukuruRoll,
     WheatHarvest, WhimChoice, WhimStats, WhimAbility, WhimCards,
 )
 
