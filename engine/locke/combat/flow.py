@@ -33,7 +33,6 @@ from engine.locke.combat.model import (
     DECK,
     ESCAPED,
     HAND_SIZE,
-    IN,
     MAX_ROUNDS,
     OBSTACLE_PARTY,
     TRAPPED,
@@ -558,8 +557,10 @@ class CombatEnd(Automatic):
         s = s._replace(zones=with_zone(s, DECK, back))
         participants = tuple(sorted(f.seat for f in fight.fighters if player(f)))
         trapped = fight.ended == TRAPPED  # no combat took place: it settles nothing but a prison (N224, N271)
-        cleared = not trapped and all(not active(fight, i) or f.state != IN
-                                      for i, f in enumerate(fight.fighters) if f.ob is not None)
+        # every obstacle destroyed (seed 000 lines 90, 97; seed 002 prison 9-10): one asleep under an
+        # illusion, its foe gone by the illusion's teleport (KMC 5.3.2), was not (N274)
+        cleared = not trapped and all(f.state == DEAD or not any(d > 0 for d in f.members)
+                                      for f in fight.fighters if f.ob is not None)
         s = log(s, "combat", c.cause, c.cell, [list(x) for x in c.sides], list(fight.dead), LOG_TAG, fight.ended,
                 fight.round)
         if c.obstacles and cleared:  # read by engine/locke/base_cards.py (alarm devices)
