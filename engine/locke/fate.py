@@ -136,6 +136,7 @@ class JoinHow(enum.StrEnum):
 
     ALIVE = "alive"  # a dead seat: actually alive
     THERE = "there"  # a living seat elsewhere: actually there
+    RACE = "race"  # a dead seat, as the astro race starts (seed 002 event 6, N273): actually alive, to race
 
 
 # --- helpers ---------------------------------------------------------------------------
@@ -997,7 +998,7 @@ class JoinRoll(SeatRoll):
 
     @property
     def chart(self) -> str:
-        return "actually-alive" if self.how == JoinHow.ALIVE else "actually-there"
+        return "actually-there" if self.how == JoinHow.THERE else "actually-alive"
 
     def pending(self, g: Rules, s: LockeState) -> Pending:
         return Chance("locke.chart." + self.chart, (6, 6))
@@ -1007,6 +1008,10 @@ class JoinRoll(SeatRoll):
         chart, seat, cell = self.chart, self.seat, self.cell
         outcome = charts.resolve(chart, action.faces)
         s = log(s, "chart-entry", chart, outcome.entry, seat)
+        if self.how == JoinHow.RACE:  # N273: back alive on the race's cell; a residual thought cannot race
+            if outcome.entry == "alive" and not s.seats[seat].alive:
+                s = revive(g, s, seat, cell=cell, how="actually-alive")
+            return advance(s)
         if self.how == JoinHow.ALIVE:
             if outcome.entry == "alive" and not s.seats[seat].alive:
                 s = revive(g, s, seat, cell=cell, how="actually-alive")

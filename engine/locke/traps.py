@@ -89,12 +89,19 @@ def trap_steps(seat: int, cell: str, modifier: int = 0) -> tuple[TrapRoll, TrapD
 def enter_trap(g: Rules, s: LockeState, seat: int, cell: str) -> LockeState:
     """Seed 000 3.2.1: a face-up trap card. If someone is still caught in its trap, the new
     arrival is caught by the same kind; otherwise it rolls the trap chart."""
+    return caught_again(s, seat, cell) or advance(s, *trap_steps(seat, cell))
+
+
+def caught_again(s: LockeState, seat: int, cell: str) -> LockeState | None:
+    """Seed 000 lines 98 and 100: a trap someone on ``cell`` is still caught in (a trap card's, or
+    a combat card's that turned into a trap, N271) catches ``seat`` the same way; None when
+    nobody is caught there."""
     ongoing = [kind for c, kind, i in s.ongoing if c == cell and s.seats[i].alive]
-    if ongoing:
-        kind = ongoing[0]
-        s = log(s, "trap", "ongoing-" + kind, seat)
-        return advance(s, CAUGHT_AGAIN[kind](seat, cell), TrapDone(seat, cell))
-    return advance(s, *trap_steps(seat, cell))
+    if not ongoing:
+        return None
+    kind = ongoing[0]
+    s = log(s, "trap", "ongoing-" + kind, seat)
+    return advance(s, CAUGHT_AGAIN[kind](seat, cell), TrapDone(seat, cell))
 
 
 def _stat_value(s: LockeState, seat: int, me: Character | None, stat: str) -> int | None:
@@ -536,7 +543,7 @@ def _hypno(g: Rules, s: LockeState, seat: int, cell: str, outcome: Outcome) -> L
 def _astro_race(g: Rules, s: LockeState, seat: int, cell: str, outcome: Outcome) -> LockeState:
     """Event 6 (N6)."""
     shuffle = (Shuffle("planet:stock"),) if zone_of(s, "planet:stock") else ()
-    return push(s, *shuffle, RaceTry(seat), RaceStart(seat))
+    return push(s, *shuffle, RaceTry(seat), RaceRevivals(seat), RaceStart(seat))
 
 
 def _skyhawk(g: Rules, s: LockeState, seat: int, cell: str, outcome: Outcome) -> LockeState:
@@ -889,6 +896,21 @@ class RaceShow(Waiting):
 
 
 @dataclasses.dataclass(frozen=True)
+class RaceRevivals(Automatic):
+    """Seed 002 event 6: once the prize is drawn, every dead character may roll actually-alive;
+    2 or 12 brings it back on the roller's cell in time to race (N273)."""
+
+    KIND: ClassVar[str] = "race_revivals"
+    seat: int
+
+    def run(self, g: Rules, s: LockeState) -> LockeState:
+        if not zone_of(s, "race:prize"):
+            return advance(s)
+        here = s.seats[self.seat].place
+        return advance(s, *(fate.JoinOffer(i, fate.JoinHow.RACE, here) for i, p in enumerate(s.seats) if not p.alive))
+
+
+@dataclasses.dataclass(frozen=True)
 class RaceStart(Automatic):
     """Everyone able races, if there is a prize."""
 
@@ -1218,7 +1240,7 @@ STEPS: tuple[type[LockeStep], ...] = (
     TrapRoll, TrapDone, GolemRoll, HallucinationDeclaration, HallucinationRoll, DeadlineRoll, GenocideRoll,
     MirrorChoice, BlackHoleMirrored, BlackHoleFall, BlackHoleStock, EventRoll, LockeRevealChoice, LockeReveal,
     NecraHits, BlastChoice, BlastBacklash, MisfireRoll, MisfireKeyBase, HypnoReveal, RaceTry, RaceDraw, RaceKeep,
-    RaceShow, RaceStart, RaceRoll, RaceSix, RaceHurt, RaceNext, RacePrize, SexDeclaration, KurukuruRoll,
+    RaceShow, RaceRevivals, RaceStart, RaceRoll, RaceSix, RaceHurt, RaceNext, RacePrize, SexDeclaration, KurukuruRoll,
     WheatHarvest, WhimChoice, WhimStats, WhimAbility, WhimCards,
 )
 

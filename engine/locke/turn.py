@@ -912,7 +912,9 @@ def obey_planet(g: Rules, s: LockeState, seat: int, card: str) -> LockeState:
         s = fate.arrest(s, seat)
         return advance(flag(log(s, "arrested", seat, p.place), "no_combat"))
     if kind == "chart" and g.components.planet(card).effect.params["chart"] == "random-combat":
-        return advance(flag(s, "no_combat"), RandomCombatRoll(seat, RandomCause.CARD))
+        # seed 000 line 98: checked afresh each time, unless it turned into a trap that still holds someone
+        s = flag(s, "no_combat")
+        return traps.caught_again(s, seat, p.place) or advance(s, RandomCombatRoll(seat, RandomCause.CARD))
     if kind == "chart" and g.components.planet(card).effect.params["chart"] == "trap":
         return traps.enter_trap(g, flag(s, "no_combat"), seat, p.place)  # seed 000 3.2.1, seed 002 trap chart
     if kind == "reveal-self":

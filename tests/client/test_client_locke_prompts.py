@@ -33,7 +33,9 @@ def _on_screen(scene: Any, choice: Any) -> bool:
 
 def test_every_question_met_offers_every_legal_input_on_screen_in_words(clock: Clock, private_dirs: Any) -> None:
     seen: set[str] = set()
-    for seats, seed in ((5, 21), (7, 4)):
+    # seed 22 (was 21): the rulings N271-N274 changed the 5-seat game of seed 21, which now ends
+    # in the planet phase with our seat a base player, so it never met the movement question
+    for seats, seed in ((5, 22), (7, 4)):
         app, scene = locke_table(clock, seats, seed=seed, auto=False)
         rng = random.Random(seed)
         for _ in range(400):

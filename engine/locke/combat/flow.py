@@ -33,7 +33,6 @@ from engine.locke.combat.model import (
     DECK,
     ESCAPED,
     HAND_SIZE,
-    IN,
     MAX_ROUNDS,
     OBSTACLE_PARTY,
     TRAPPED,
@@ -48,7 +47,8 @@ from engine.locke.components import Character
 from engine.locke.ending import end_game
 from engine.locke.planet_cards import Reroll
 from engine.locke.state import (
-    NO_SEAT, Cell, Combat, LockeState, advance, alive_seats, cell_of, log, party_of, with_cell, with_zone, zone_of,
+    NO_SEAT, Cell, Combat, LockeState, advance, alive_seats, cell_of, log, party_of, with_cell, with_seat, with_zone,
+    zone_of,
 )
 from engine.locke.steps import Automatic, LockeStep, Rules, SeatDecision, Waiting, answers
 
@@ -147,8 +147,22 @@ class JoiningChecks(Automatic):
         assert c is not None
         if fight_of(s).ended == TRAPPED:
             return advance(s, CombatEnd())
+        if c.cause != PRISON_COMBAT:
+            s = _prisoners_escape(s)
         joining = fate.joining_steps(s, c.cell, tuple(i for side in c.sides for i in side))
         return advance(s, *joining, Joiners())
+
+
+def _prisoners_escape(s: LockeState) -> LockeState:
+    """Seed 002 prison chart (lines 75-76): an arrested character who takes part in a combat the
+    prison chart did not make has escaped (D11, N272) - here a prisoner the combat was called
+    against (a declared combat's target on its cell, KMC 8 and 9.2.3) or gathered by the emperor
+    plan; one brought by actually-there escapes as it arrives (engine/locke/fate.py ``arrive``)."""
+    for f in fight_of(s).fighters:
+        if player(f) and s.seats[f.seat].alive and s.seats[f.seat].status == "arrested":
+            p = s.seats[f.seat]._replace(status="normal", prison_failures=0)
+            s = log(s._replace(seats=with_seat(s, f.seat, p)), "escaped", f.seat, "joined-combat")
+    return s
 
 
 @dataclasses.dataclass(frozen=True)
@@ -542,9 +556,11 @@ class CombatEnd(Automatic):
         back = zone_of(s, DECK) + fight.used + tuple(h for f in fight.fighters for h in f.hand)
         s = s._replace(zones=with_zone(s, DECK, back))
         participants = tuple(sorted(f.seat for f in fight.fighters if player(f)))
-        trapped = fight.ended == TRAPPED  # no combat took place: nothing it would settle is settled (N224)
-        cleared = not trapped and all(not active(fight, i) or f.state != IN
-                                      for i, f in enumerate(fight.fighters) if f.ob is not None)
+        trapped = fight.ended == TRAPPED  # no combat took place: it settles nothing but a prison (N224, N271)
+        # every obstacle destroyed (seed 000 lines 90, 97; seed 002 prison 9-10): one asleep under an
+        # illusion, its foe gone by the illusion's teleport (KMC 5.3.2), was not (N274)
+        cleared = not trapped and all(f.state == DEAD or not any(d > 0 for d in f.members)
+                                      for f in fight.fighters if f.ob is not None)
         s = log(s, "combat", c.cause, c.cell, [list(x) for x in c.sides], list(fight.dead), LOG_TAG, fight.ended,
                 fight.round)
         if c.obstacles and cleared:  # read by engine/locke/base_cards.py (alarm devices)
@@ -559,14 +575,21 @@ class CombatEnd(Automatic):
         cause = c.cause.split(":", 1)[1] if c.cause.startswith("random-combat:") else ""
         owner = c.sides[0][0] if c.sides[0] else -1
         if trapped and owner >= 0 and s.seats[owner].alive:  # seed 002 weapon check 3: the trap chart instead
-            follow += g.trap_steps(owner, "")
+            # tied to the card the combat came from (N271): a combat card that turned into a trap catches
+            # later arrivals the same way while someone is still caught (seed 000 line 98), and an arrest
+            # card goes once the trap's event is over (seed 000 line 90 (2))
+            follow += g.trap_steps(owner, c.cell if cause in ("card", "prison") else "")
         if cause == "prison" and owner >= 0 and s.seats[owner].alive:
             # seed 000 3.2.1: the prison is gone with its card; a prisoner that stopped (D10) or escaped
             # (N257) left the fight and stays
+            if trapped:  # seed 000 line 90 (2), KMC ch. 12 note 1: the prison turned into a trap (N271)
+                s = g.freed(s, owner, "prison-trap")
+                return s._replace(queue=follow + s.queue)
             if cleared and owner not in fight.stopped and owner not in fight.escapers:
                 if cell_of(s, c.cell).face_up == "arrest":
                     s = s._replace(cells=with_cell(s, c.cell, Cell()))
-                return g.freed(s, owner, "prison-combat")
+                s = g.freed(s, owner, "prison-combat")
+                return s._replace(queue=follow + s.queue)
             return advance(fate.prison_failed(s, owner, "prison-combat"), *follow)
         if cause == "card" and cleared and cell_of(s, c.cell).face_up == "combat":  # seed 000 3.2.1
             s = s._replace(cells=with_cell(s, c.cell, Cell()))

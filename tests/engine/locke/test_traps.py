@@ -380,3 +380,38 @@ def test_prison_row_11_escapes_into_the_trap_chart_and_the_arrest_card_goes() ->
     roll(table, 6, 6)
     roll(table, 3, 5)  # the natural 6-6 calls for the transformation check (fate): 8, nothing
     assert dict(table.state.cells)["P:1:1"].face_up == ""
+
+
+def test_event_10_a_prisoner_gathered_into_the_emperor_plan_combat_escapes() -> None:
+    """Seed 002 prison chart (lines 75-76): an arrested character who takes part in a combat the
+    prison chart did not make has escaped; the emperor plan (line 168) gathers it into one (D11, N272)."""
+    table = _event(five(s3={"status": "arrested", "prison_failures": 2}))
+    roll(table, 5, 5)
+    s = table.state
+    assert s.combat is not None and s.combat.cause == "emperor-plan"
+    assert s.seats[3].status == "normal" and s.seats[3].prison_failures == 0
+    assert ("escaped", 3, "joined-combat") in s.events
+
+
+def test_astro_race_the_dead_may_roll_actually_alive_and_race() -> None:
+    """Seed 002 line 164 (event 6): as the race starts, a dead character may make the actually-alive
+    check; 2 or 12 brings it back (on the roller's cell, N273) and it races with the living, while a
+    3-5 residual thought cannot race and 6-11 leaves it dead."""
+    from engine.locke.actions import TryRevive
+
+    table = _trap(five(s3={"alive": False, "place": ""}, s4={"alive": False, "place": ""}))
+    _stock(table, "nike")
+    roll(table, 3, 4)
+    roll(table, 2, 4)
+    while getattr(table.pending, "prompt", "") == "locke.race_keep":
+        act(table, table.legal(0)[0])
+    assert waiting(table) == ("locke.try_revive", 3)
+    act(table, TryRevive(3, True))
+    roll(table, 6, 6)  # actually alive: back on the roller's cell
+    assert waiting(table) == ("locke.try_revive", 4)
+    act(table, TryRevive(4, True))
+    roll(table, 1, 2)  # 3: a residual thought, which does not race
+    s = table.state
+    assert s.seats[3].alive and s.seats[3].place == "P:1:1" and not s.seats[4].alive
+    assert ("astro-race-start", 0, [0, 1, 2, 3]) in s.events
+    assert not any(e[0] == "chart-entry" and e[1] == "residual-thought" for e in s.events)

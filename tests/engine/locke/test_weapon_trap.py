@@ -1,17 +1,17 @@
 """Seed 002 weapon check 3 (line 46): the police vanish, no combat takes place, and the
-player gets the trap chart instead (ruling N224)."""
+player gets the trap chart instead (rulings N224, N271)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from engine.core.pending import Chance, Decision
-from engine.locke.actions import TryRevive
+from engine.locke.actions import Declare, TryRevive, Walk
 from engine.locke.combat.flow import begin
 from engine.locke.combat.model import Obstacle
 from engine.locke.combat.actions import Equip
 from engine.locke.state import Combat
-from tests.engine.locke.flow_helpers import five, game, roll, settle, table_at
+from tests.engine.locke.flow_helpers import act, five, game, roll, settle, table_at
 
 POLICE = Obstacle("police", 0, 0, 1, weapon="weapon-check", traits=("one-attack-hits-all", "combined-fire"),
                   jammer=1, squad=3)
@@ -55,17 +55,74 @@ def test_weapon_check_3_ends_the_combat_and_rolls_the_trap_chart() -> None:
     assert ("trap", "event", 0) in table.state.events
 
 
-def test_a_prisoner_whose_police_turn_into_a_trap_is_not_freed() -> None:
-    """N224: no combat took place, so the prison combat is not won (the prisoner stays, the
-    check counts as failed) and the trap chart follows."""
+def test_a_prisoner_whose_police_turn_into_a_trap_escapes() -> None:
+    """Seed 000 line 90 (2) and KMC ch. 12 note 1 (ruling N271, amending N224): a prison check
+    whose combat turns into a trap frees the prisoner (no failure is counted), and the trap
+    chart follows for it."""
     table = _police_combat("random-combat:prison", arrested=True)
     roll(table, 2, 1)
     _equip_all(table)
     p = table.state.seats[0]
-    assert p.status == "arrested" and p.prison_failures == 1
-    assert ("prison-failed", 0, "prison-combat") in table.state.events
+    assert p.status == "normal" and p.prison_failures == 0
+    assert ("escaped", 0, "prison-trap") in table.state.events
+    assert not any(e[0] == "prison-failed" for e in table.state.events)
     pending = table.pending
     assert isinstance(pending, Chance) and pending.purpose == "locke.chart.trap"
+
+
+def _on_card(card: str, cause: str, arrested: bool = False, **s2: Any) -> Any:
+    """Seat 0 on P:1:1, whose face-up ``card`` called a police combat; the weapon check waits."""
+    s0: dict[str, Any] = {"place": "P:1:1", **({"status": "arrested"} if arrested else {})}
+    seats = five(s0=s0, s2=s2 or {"place": "P:1:2"})
+    position = {"seats": seats, "phase": "planet", "turn_of": 0, "fill": "frontier",
+                "cells": {"P:1:1": {"face_up": card}}, "order": [0, 2, 1, 3, 4]}
+    table = table_at(position)
+    table.state = game().settle(begin(table.state, Combat(cause, "P:1:1", ((0,), ()), obstacles=(POLICE,))))
+    settle(table)
+    return table
+
+
+def test_the_arrest_card_goes_when_the_trap_it_turned_into_is_over() -> None:
+    """Seed 000 line 90 (2): the prison check turned into a trap, so once that trap's event is over
+    the prison is gone and the arrest card leaves its cell (N271)."""
+    table = _on_card("arrest", "random-combat:prison", arrested=True)
+    roll(table, 1, 2)  # weapon check 3: a trap
+    _equip_all(table)
+    assert dict(table.state.cells)["P:1:1"].face_up == "arrest"  # the trap's event is not over yet
+    roll(table, 3, 4)  # trap 7: the event chart
+    roll(table, 2, 3)  # event 5: hypno crystal, over at once
+    assert ("event", "hypno-crystal", 0) in table.state.events
+    assert dict(table.state.cells)["P:1:1"].face_up == ""
+    assert table.state.seats[0].status == "normal"
+
+
+def test_a_combat_card_turned_trap_catches_the_next_arrival_the_same_way() -> None:
+    """Seed 000 line 98: a combat card whose combat became a trap that still holds someone catches
+    whoever comes next with the same trap, instead of a fresh random-combat roll (N271); the card
+    stays on its cell (nothing it brought was destroyed, line 97)."""
+    table = _on_card("combat", "random-combat:card")
+    roll(table, 1, 2)  # weapon check 3: a trap
+    _equip_all(table)
+    roll(table, 4, 4)  # trap 8: deadline for everyone present
+    roll(table, 3)  # seat 0 rests three turns
+    s = table.state
+    assert s.seats[0].restraint == "deadline" and ("P:1:1", "deadline", 0) in s.ongoing
+    assert dict(s.cells)["P:1:1"].face_up == "combat"
+    for _ in range(20):  # seat 0's resting turn passes; seat 2 is next
+        pending = table.pending
+        if isinstance(pending, Decision) and pending.seat == 2:
+            break
+        if isinstance(pending, Decision):
+            act(table, table.legal(pending.seat)[0])
+        else:
+            table.step()
+            settle(table)
+    act(table, Declare(2, False))
+    act(table, Walk(2, "P:1:1"))
+    assert ("trap", "ongoing-deadline", 2) in table.state.events
+    assert not any(e[0] == "random-combat" and e[1] == 2 for e in table.state.events)
+    roll(table, 2)
+    assert table.state.seats[2].restraint == "deadline" and ("P:1:1", "deadline", 2) in table.state.ongoing
 
 
 def _called(cause: str = "random-combat:card") -> Any:
@@ -110,3 +167,25 @@ def test_after_an_arming_weapon_check_the_joining_checks_follow() -> None:
     settle(table)
     roll(table, 1, 1)  # actually-there 2: on the cell now
     assert table.state.seats[pending.seat].place == "P:1:0"
+
+
+def test_a_prisoner_attacked_on_its_cell_has_escaped() -> None:
+    """Seed 002 prison chart (lines 75-76, D11, N272): a prisoner that fights in a combat the prison
+    chart did not make (here one declared against it on its cell) is out of prison."""
+    seats = five(s0={"place": "P:1:1"}, s2={"place": "P:1:1", "status": "arrested", "prison_failures": 1})
+    table = table_at({"seats": seats, "phase": "planet", "turn_of": 0, "fill": "frontier"})
+    table.state = game().settle(begin(table.state, Combat("declared", "P:1:1", ((0,), (2,)))))
+    settle(table)
+    s = table.state
+    assert s.seats[2].status == "normal" and s.seats[2].prison_failures == 0
+    assert ("escaped", 2, "joined-combat") in s.events
+
+
+def test_the_prisoner_of_a_prison_combat_stays_arrested_while_it_fights() -> None:
+    """Seed 002 prison 9-10: the prison chart's own combat frees only when every opponent dies, so
+    its prisoner is still arrested once the combat is under way (N257, N272)."""
+    table = _on_card("arrest", "random-combat:prison", arrested=True)
+    roll(table, 3, 4)  # weapon check 7: blasters, the combat goes on
+    s = table.state
+    assert s.combat is not None and s.seats[0].status == "arrested"
+    assert not any(e[0] == "escaped" for e in s.events)
