@@ -66,8 +66,11 @@ def local(record: Mapping[str, Any], override: Any = None) -> LocalSetup[LockeSt
 #: question (KMC 10.3.1 note 2), both ambushes in one placement with a disclosure (N251), a
 #: clone-revived turn going on to the combat phase (KMC 8), the planet phase ending at once
 #: (three information cards in a party as it forms, the last card opened; KMC 7.2.2), the
-#: prisoner's stop of a prison combat and its escape leaving it in prison (N257, N258).
-RULES_VERSION = "3"
+#: prisoner's stop of a prison combat and its escape leaving it in prison (N257, N258). 4: the
+#: seed audit of rulings N271-N274 (a prison check turned trap frees the prisoner, a prisoner in
+#: a combat the prison chart did not make escapes, the dead may roll actually-alive in the astro
+#: race, an obstacle asleep under an illusion is not destroyed).
+RULES_VERSION = "4"
 
 ENTRY: GameEntry[LockeState] = GameEntry(
     name="locke", title="Super Human Locke", title_ja="超人ロック", rules_id=RULES_ID, rules_version=RULES_VERSION,
