@@ -18,6 +18,7 @@ import dataclasses
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from client.agreement import you_agree
 from client.i18n import known, pick, tr
 from client.table.words import player_label
 from engine.core.actions import Action
@@ -320,6 +321,7 @@ class Namer:
         """English: our own seat's possessive is "your" ("Your illusion fails"), not "You (Seat 1)'s"."""
         if self.lang != "en" or not 0 <= self.me < len(self.names):
             return text
+        text = you_agree(text)
         label = self.seat(self.me)
         if label != tr(self.lang, "seat_you", n=self.me + 1):  # a watcher's table names every seat
             return text
