@@ -53,7 +53,7 @@ from client.widgets import Button, panel
 from engine.core.actions import Action
 from engine.core.errors import EngineError, IllegalAction
 from engine.core.inputs import PlacementPick
-from engine.core.pending import Decision
+from engine.core.pending import Decision, Placement
 from engine.locke.state import LockeState
 from net.seats import for_people
 
@@ -107,9 +107,10 @@ class LockeScene(TableScene[LockeState]):
         self._tags: list[frozenset[str]] = []
         self._next_tags: frozenset[str] = frozenset()
         self._shown: dict[str, tuple[tuple[str, str, int, int], list[LogEntry]]] = {}
-        #: Cell -> thing of the placement we are making now, picked so far (the driver keeps each pick;
-        #: the board marks them and the bar counts them until the last thing is placed).
-        self.placed_now: dict[str, str] = {}
+        #: Cell -> thing of the placement we are making now, chosen so far but not given yet: the
+        #: board marks them, Take back undoes the last, and Confirm gives them all to the driver at
+        #: once, each as one of its legal picks (a pick once given cannot be taken back).
+        self.staged: dict[str, str] = {}
         #: Where the question's explanation is drawn above its choices (None: no explanation now).
         self.explain_rect: pygame.Rect | None = None
         #: Whether the claim of a stalling seat's forfeit is offered now, and the table's note last drawn
@@ -160,7 +161,10 @@ class LockeScene(TableScene[LockeState]):
     def _on_refresh(self) -> None:
         self.targets = board_targets(self.legal)
         if placing(self.legal) is None:  # no placement of ours under way (any made is in our knowledge)
-            self.placed_now = {}
+            self.staged = {}
+        elif self.staged:  # a chosen cell takes nothing more; every thing chosen: nothing is lit
+            full = len(self.staged) >= len(self._things())
+            self.targets = {} if full else {c: i for c, i in self.targets.items() if c not in self.staged}
         if self.open_group is not None and not all(c in self.legal for c in self.open_group.inputs):
             self.open_group, self.page = None, 0
         if self._auto_call is None and self.prompt is None and self.automatic() is not None:
@@ -264,13 +268,18 @@ class LockeScene(TableScene[LockeState]):
         area = pygame.Rect(bar.left + 10, bar.top + 14 + line_height(lay.text(14)), bar.width - 20, 0)
         area.height = bar.bottom - 8 - area.top
         entries: list[tuple[str, Callable[[], None], Any, bool]] = []
+        offered = self._offered()
+        if self.staged:  # a placement under way: confirm it once every thing has a cell, or take one back
+            if len(self.staged) >= len(self._things()):
+                entries.append((tr(lang, "lk_place_confirm"), self._confirm_placement, "place_confirm", True))
+            entries.append((tr(lang, "lk_place_undo"), self._take_back, "place_undo", False))
         if self.open_group is not None:
             entries.append((tr(lang, "lk_back"), self._close_group, "back", False))
             entries += [(namer.action(c), self._chooser(c), c, False) for c in self.open_group.inputs]
-        elif len(self.legal) + (self.question() in REPEATABLE) <= self._capacity(area, h):  # all fit: one click each
-            entries += [(namer.action(c), self._chooser(c), c, False) for c in self.legal]
+        elif len(offered) + (self.question() in REPEATABLE) <= self._capacity(area, h):  # all fit: one click each
+            entries += [(namer.action(c), self._chooser(c), c, False) for c in offered]
         else:
-            for group in groups(self.legal):
+            for group in groups(offered):
                 if group.single:
                     entries.append((namer.action(group.inputs[0]), self._chooser(group.inputs[0]), group.inputs[0],
                                     False))
@@ -332,7 +341,7 @@ class LockeScene(TableScene[LockeState]):
         return f"{head} ({len(group.inputs)})"
 
     def _chooser(self, choice: Any) -> Callable[[], None]:
-        return lambda: self._submit(choice)
+        return lambda: self._choose(choice)
 
     def _opener(self, group: Group) -> Callable[[], None]:
         def open_() -> None:
@@ -372,8 +381,71 @@ class LockeScene(TableScene[LockeState]):
         self.app.prefs.save()
         self.refresh()
 
+    def _things(self) -> tuple[str, ...]:
+        """The things of the placement we are making now (none when we place nothing)."""
+        pending = self.session.pending
+        return tuple(getattr(pending, "things", ())) if isinstance(pending, Placement) else ()
+
+    def _offered(self) -> list[Any]:
+        """The legal list as the buttons offer it: a placement pick on a cell already chosen, or
+        any pick once every thing has a cell, is left out (Confirm and Take back stand there)."""
+        if not self.staged:
+            return list(self.legal)
+        full = len(self.staged) >= len(self._things())
+        return [c for c in self.legal if not (isinstance(c, PlacementPick) and (full or c.cell in self.staged))]
+
+    def _stage(self, pick: PlacementPick) -> None:
+        """Choose ``pick``'s cell for the next thing of our placement (given only on Confirm)."""
+        things = self._things()
+        self.notice = None
+        if pick.cell not in self.staged and len(self.staged) < len(things):
+            self.clicks += 1
+            self.staged[pick.cell] = things[len(self.staged)]
+        self.open_group, self.page = None, 0
+        self.refresh()
+
+    def _take_back(self) -> None:
+        """Undo the last cell chosen for our placement (nothing was given to the table yet)."""
+        self.clicks += 1
+        self.notice = None
+        if self.staged:
+            self.staged.pop(next(reversed(self.staged)))
+        self.refresh()
+
+    def _unstage(self, cell: str) -> None:
+        """Take back the cell chosen for one thing; the things after it move up in the order asked."""
+        self.clicks += 1
+        self.notice = None
+        cells = [c for c in self.staged if c != cell]
+        things = self._things()
+        self.staged = dict(zip(cells, things))
+        self.refresh()
+
+    def _confirm_placement(self) -> None:
+        """Give the chosen cells to the table, thing by thing, each as the pick its legal list
+        offers for that thing and cell (net/seam.py ``place_all`` does the same for tools)."""
+        chosen = list(self.staged.items())
+        for i, (cell, thing) in enumerate(chosen):
+            pick = next((p for p in self.session.legal()
+                         if isinstance(p, PlacementPick) and p.cell == cell and p.thing == thing), None)
+            if pick is None:  # the table no longer asks for it: say so, and let the player choose again
+                self.staged = {}
+                self.notice = (tr(self.app.lang, "lk_place_gone"), "", self.now + NOTICE_SECONDS)
+                self.refresh()
+                return
+            self._submit(pick, by_click=i == 0)
+        self.staged = {}
+        self.refresh()
+
+    def _choose(self, choice: Any) -> None:
+        """A click on a choice: a placement pick is only chosen (Confirm gives it), anything else given."""
+        if isinstance(choice, PlacementPick):
+            self._stage(choice)
+        else:
+            self._submit(choice)
+
     def _submit(self, choice: Any, *, by_click: bool = True) -> None:
-        """Give one legal input to the table; a refusal becomes a notice in words."""
+        """Give one legal input to the table now; a refusal becomes a notice in words."""
         self.notice = None
         if by_click:  # "Latest" then shows what happened since this decision (answers Auto gave included)
             self.clicks += 1
@@ -385,9 +457,6 @@ class LockeScene(TableScene[LockeState]):
             self.session.submit(choice)
         except (InputRefused, EngineError) as exc:
             self._refused(exc)
-        else:
-            if isinstance(choice, PlacementPick):
-                self.placed_now[choice.cell] = choice.thing
         self.open_group, self.page = None, 0
         self.refresh()
 
@@ -402,9 +471,12 @@ class LockeScene(TableScene[LockeState]):
     def click_cell(self, cell: str) -> None:
         """A click on a board cell: its only legal input, a choice among several, or why not."""
         lang = self.app.lang
+        if cell in self.staged:  # a cell chosen for our placement: the click takes it back
+            self._unstage(cell)
+            return
         inputs = self.targets.get(cell, [])
         if len(inputs) == 1:
-            self._submit(inputs[0])
+            self._choose(inputs[0])
             return
         if inputs:
             self.clicks += 1
@@ -488,7 +560,7 @@ class LockeScene(TableScene[LockeState]):
     def marker_rect(self) -> pygame.Rect | None:
         """Where the thing we place now waits in the bar, to be dragged onto a lit cell (None
         when we place nothing). A click on a lit cell places it too."""
-        if self.prompt is not None or placing(self.legal) is None:
+        if self.prompt is not None or placing(self.legal) is None or len(self.staged) >= len(self._things()):
             return None
         bar = self.layout().bar
         width = min(220, bar.width // 3)
@@ -532,7 +604,7 @@ class LockeScene(TableScene[LockeState]):
         panel(surface, lay.board, fill=theme.BG_FELT_DARK)
         board = self.board_cells or board_layout(lay.board.inflate(-16, -16), side_of(self.state))
         pending = self.session.pending
-        marks = BoardMarks(targets=frozenset(self.targets), mine={**my_placements(self.state, namer), **self.placed_now},
+        marks = BoardMarks(targets=frozenset(self.targets), mine={**my_placements(self.state, namer), **self.staged},
                            destroyed=destroyed_cells(self.state.events),
                            active=pending.seat if isinstance(pending, Decision) else -1)
         draw_board(surface, board, self.state, namer, marks, lay.text(12))
@@ -613,11 +685,13 @@ class LockeScene(TableScene[LockeState]):
             return self.banner_text()
         first = legal[0]
         if isinstance(first, PlacementPick):
-            pending = self.session.pending
-            total = len(getattr(pending, "things", ())) or len(self.placed_now) + 1
-            if self.placed_now:  # the next of several: say that the first ones are placed, and where
-                return tr(lang, "lk_place_next", thing=self.namer().thing(first.thing), n=len(self.placed_now),
-                          total=total)
+            things = self._things()
+            total = len(things) or len(self.staged) + 1
+            if len(self.staged) >= total:  # every thing has a cell: confirm, or take one back
+                return tr(lang, "lk_place_ready", total=total)
+            if self.staged:  # the next of several: say that the first ones are chosen, and where
+                return tr(lang, "lk_place_next", thing=self.namer().thing(things[len(self.staged)]),
+                          n=len(self.staged), total=total)
             return tr(lang, "lk_place_thing", thing=self.namer().thing(first.thing))
         if self.targets:
             return tr(lang, "lk_pick_cell")

@@ -184,21 +184,66 @@ def test_placing_two_ambushes_marks_the_first_and_counts_in_the_bar() -> None:
         scene._submit(rng.choice(scene.legal))
     first = placing(scene.legal)
     assert first is not None and len(scene.session.pending.things) == 2
-    assert "Place" in scene.instruction() and "placed" not in scene.instruction()
+    things = scene.session.pending.things
+    assert "Place" in scene.instruction() and "chosen" not in scene.instruction()
     cell = next(iter(scene.targets))
     click(app, scene.board_cells.cells[cell].center)
-    second = placing(scene.legal)
-    assert second is not None and second.thing != first.thing  # now the second one
-    assert scene.placed_now == {cell: first.thing}
+    assert scene.staged == {cell: things[0]}  # chosen, not given: the table still asks for the first
+    assert placing(scene.legal) == first
     words = scene.instruction()
-    assert "1 of 2 placed" in words, words
+    assert "1 of 2 chosen" in words and things[1] not in words, words
     assert cell not in scene.targets
     app.render()  # the board marks the first ambush where it was put
     app.lang = "ja"
-    assert "1/2を配置済み" in scene.instruction()
+    assert "1/2を選択済み" in scene.instruction()
     app.lang = "en"
-    click(app, scene.board_cells.cells[next(iter(scene.targets))].center)
-    assert placing(scene.legal) is None and scene.placed_now == {}
+    second = next(iter(scene.targets))
+    click(app, scene.board_cells.cells[second].center)
+    assert scene.staged == {cell: things[0], second: things[1]} and not scene.targets
+    assert "Confirm" in scene.instruction()
+    confirm = next(b for b in scene.buttons if b.payload == "place_confirm")
+    click(app, confirm.rect.center)
+    assert placing(scene.legal) is None and scene.staged == {}
+    settle(app, clock, scene)
+    from client.locke.views import my_placements
+
+    mine = my_placements(scene.state, scene.namer())
+    assert {c: mine.get(c) for c in (cell, second)} == {cell: things[0], second: things[1]}
+
+
+def test_an_ambush_placement_can_be_taken_back_before_it_is_confirmed() -> None:
+    import random
+
+    from client.locke.intents import placing
+
+    clock = Clock()
+    app, scene = locke_table(clock, seats=5, seed=7)
+    rng = random.Random(7)
+    for _ in range(50):
+        settle(app, clock, scene)
+        if placing(scene.legal) is not None:
+            break
+        scene._submit(rng.choice(scene.legal))
+    moves, lit = scene.session.moves, set(scene.targets)
+    things = scene.session.pending.things
+    a, b, c = sorted(lit)[:3]
+    click(app, scene.board_cells.cells[a].center)
+    click(app, scene.board_cells.cells[b].center)
+    undo = next(x for x in scene.buttons if x.payload == "place_undo")
+    click(app, undo.rect.center)  # Take back the last: b is lit again, a stays chosen
+    assert scene.staged == {a: things[0]} and b in scene.targets
+    click(app, scene.board_cells.cells[a].center)  # a click on a chosen cell takes it back too
+    assert scene.staged == {} and set(scene.targets) == lit
+    assert scene.session.moves == moves  # nothing was given to the table
+    click(app, scene.board_cells.cells[c].center)
+    click(app, scene.board_cells.cells[b].center)
+    assert "Confirm" in scene.instruction() and scene.marker_rect() is None
+    click(app, next(x for x in scene.buttons if x.payload == "place_confirm").rect.center)
+    settle(app, clock, scene)
+    from client.locke.views import my_placements
+
+    mine = my_placements(scene.state, scene.namer())
+    assert mine.get(c) == things[0] and mine.get(b) == things[1] and a not in mine
 
 
 def test_l_switches_the_language_at_the_locke_table() -> None:

@@ -73,10 +73,12 @@ def test_a_hidden_placement_is_made_by_clicking_lit_cells(clock: Clock, private_
     things = scene.session.pending.things
     placed = {}
     for n in range(len(things)):  # one thing at a time, each on a lit cell still free
-        chosen = scene.legal[3]
-        assert chosen.thing == things[n] and chosen.cell not in placed
-        click(app, scene.board_cells.cells[chosen.cell].center)
-        placed[chosen.cell] = chosen.thing
+        cell = sorted(scene.targets)[3]
+        assert cell not in placed
+        click(app, scene.board_cells.cells[cell].center)
+        placed[cell] = things[n]
+        assert scene.staged == placed
+    click(app, next(b for b in scene.buttons if b.payload == "place_confirm").rect.center)  # given only now
     settle(app, clock, scene)
     from client.locke.views import my_placements
 
@@ -235,9 +237,11 @@ def test_a_hidden_marker_is_dragged_from_the_bar_onto_a_lit_cell(clock: Clock, p
     things = scene.session.pending.things
     placed = {}
     for n in range(len(things)):
-        chosen = scene.legal[-1]
-        drag(app, scene.marker_rect().center, board.cells[chosen.cell].center)
-        placed[chosen.cell] = chosen.thing
+        cell = sorted(scene.targets)[-1]
+        drag(app, scene.marker_rect().center, board.cells[cell].center)
+        placed[cell] = things[n]
+    assert scene.staged == placed and scene.marker_rect() is None  # every marker on a cell: Confirm waits
+    click(app, next(b for b in scene.buttons if b.payload == "place_confirm").rect.center)
     settle(app, clock, scene)
     from client.locke.views import my_placements
 
