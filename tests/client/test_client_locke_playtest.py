@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 import pygame
 from twisted.internet.task import Clock
 
@@ -200,7 +201,7 @@ def test_placing_two_ambushes_marks_the_first_and_counts_in_the_bar() -> None:
     second = next(iter(scene.targets))
     click(app, scene.board_cells.cells[second].center)
     assert scene.staged == {cell: things[0], second: things[1]} and not scene.targets
-    assert "Confirm" in scene.instruction()
+    assert "confirm" in scene.instruction()
     confirm = next(b for b in scene.buttons if b.payload == "place_confirm")
     click(app, confirm.rect.center)
     assert placing(scene.legal) is None and scene.staged == {}
@@ -237,7 +238,7 @@ def test_an_ambush_placement_can_be_taken_back_before_it_is_confirmed() -> None:
     assert scene.session.moves == moves  # nothing was given to the table
     click(app, scene.board_cells.cells[c].center)
     click(app, scene.board_cells.cells[b].center)
-    assert "Confirm" in scene.instruction() and scene.marker_rect() is None
+    assert "confirm" in scene.instruction() and scene.marker_rect() is None
     click(app, next(x for x in scene.buttons if x.payload == "place_confirm").rect.center)
     settle(app, clock, scene)
     from client.locke.views import my_placements
@@ -367,3 +368,31 @@ def test_the_help_legend_draws_the_boards_figures_and_explains_the_stands() -> N
     drawn = {tuple(surface.get_at((x, y)))[:3] for x in range(icon.width) for y in range(icon.height)}
     assert PLINTH["good"] in drawn  # a standing figure on its stand, as on the board (not a disc)
     app.running = False
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_placement_instruction_fits_the_bar_at_960(lang: str) -> None:
+    """The bar's line while placing (first, next, all chosen) is never cut at the smallest window."""
+    import random
+
+    from client.locke.intents import placing
+    from client.text import fits
+
+    clock = Clock()
+    app, scene = locke_table(clock, seats=5, seed=7, size=(960, 600))
+    app.lang = lang
+    rng = random.Random(7)
+    for _ in range(50):
+        settle(app, clock, scene)
+        if placing(scene.legal) is not None:
+            break
+        scene._submit(rng.choice(scene.legal))
+    lay = scene.layout()
+    seen = []
+    for _ in range(len(scene.session.pending.things) + 1):
+        line = scene.instruction()
+        seen.append(line)
+        assert fits(line, lay.text(14), lay.bar.width - 160), line
+        if scene.targets:
+            click(app, scene.board_cells.cells[next(iter(scene.targets))].center)
+    assert len(set(seen)) == len(seen)

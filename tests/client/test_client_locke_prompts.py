@@ -226,7 +226,7 @@ def test_a_hidden_marker_is_dragged_from_the_bar_onto_a_lit_cell(clock: Clock, p
 
     app, scene = _at_our_placement(clock)
     marker = scene.marker_rect()
-    assert marker is not None and "drag" in scene.instruction()
+    assert marker is not None and "Drag" in scene.explanation()
     app.render()
     board = scene.board_cells
     unlit = next(cell for cell in board.cells if cell not in scene.targets)
