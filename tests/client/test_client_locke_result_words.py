@@ -64,6 +64,14 @@ def test_a_chart_line_names_the_chart_the_roller_and_the_result(chart: str, entr
     assert japanese in line_ja and not re.search(r"[a-z]{3,}", line_ja.replace("Bob", "")), line_ja
 
 
+def test_a_chart_is_named_as_a_name() -> None:
+    """Seen: "You (Seat 1) roll on the actually there chart" (the chart's name read as words)."""
+    namer = Namer("en", NAMES, 0, components(), Knowledge(0))
+    assert namer.event(("chart-entry", "actually-there", "not-there", 0)).startswith(
+        "You (Seat 1) roll on the “actually there” chart:")
+    assert "「実はそこにいた」チャート" in _namer("ja").event(("chart-entry", "actually-there", "not-there", 1))
+
+
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_an_equip_line_lists_only_what_was_brought(lang: str) -> None:
     """Seen: "Heuristic bot (Seat 4) equips: 1 henchmen, suit ." (an empty suit, a plural for one)."""
