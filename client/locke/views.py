@@ -256,4 +256,6 @@ def turn_line(state: LockeState, namer: Namer) -> str:
     phase = tr(lang, f"lk_phase_{state.phase}") if known(f"lk_phase_{state.phase}") else state.phase
     if state.current < 0:
         return phase
+    if state.phase == "over":  # nobody plays any more: the turn the game ended at, no "X plays"
+        return tr(lang, "lk_turn_line_over", phase=phase, turn=state.turn)
     return tr(lang, "lk_turn_line", phase=phase, turn=state.turn, who=namer.seat(state.current))
