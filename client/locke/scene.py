@@ -685,6 +685,9 @@ class LockeScene(TableScene[LockeState]):
         """The bar's first line: what to do now."""
         lang, legal = self.app.lang, self.legal
         if not legal:
+            pick = self.session.my_pick
+            if pick is not None and not self.session.problem:  # our secret pick is in: say which, and why we wait
+                return tr(lang, "lk_sealed_done", choice=self.namer().card(str(pick.choice)))
             return self.banner_text()
         first = legal[0]
         if isinstance(first, PlacementPick):

@@ -248,3 +248,19 @@ def test_a_hidden_marker_is_dragged_from_the_bar_onto_a_lit_cell(clock: Clock, p
     assert scene.marker_rect() is None
     mine = my_placements(scene.state, scene.namer())
     assert {cell: mine.get(cell) for cell in placed} == placed
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_after_our_secret_pick_the_bar_says_what_we_picked_and_that_we_wait(clock: Clock, private_dirs: Any,
+                                                                            lang: str) -> None:
+    """Seen at a networked table: after the silhouette pick the bar said only "The table: every
+    player picks in secret", as if our click had been lost."""
+    app, scene = locke_table(clock, 5, seed=3, lang=lang)
+    settle(app, clock, scene)
+    choice = scene.legal[0]
+    assert isinstance(choice, SealedPick)
+    choose_by_clicks(app, scene, choice)  # the others' picks and the reveal are still to come
+    assert scene.session.my_pick == choice and not scene.legal
+    name = scene.namer().card(str(choice.choice))
+    assert name in scene.instruction() and ("waiting" in scene.instruction() if lang == "en" else "待って"
+                                            in scene.instruction()), scene.instruction()
