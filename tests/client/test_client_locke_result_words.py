@@ -137,7 +137,7 @@ def test_claim_lines_say_what_happened_once_per_seat_and_kind() -> None:
     twice = claim_entries("en", [(0, True), (0, True), (1, False)], names, me=1)
     assert [e.text.split(" ")[0] for e in twice] == ["Ann", "You"], [e.text for e in twice]
     assert "2 claims" in twice[0].text and "declaration" not in twice[0].text
-    assert twice[1].text.startswith("You made a claim") and "end of the game" in twice[1].text
+    assert twice[1].text.startswith("You (Seat 2) made a claim") and "end of the game" in twice[1].text
     ja = claim_entries("ja", [(0, True), (0, True)], names, me=1)
     assert len(ja) == 1 and "2件" in ja[0].text, ja
 
