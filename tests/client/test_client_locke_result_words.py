@@ -223,3 +223,17 @@ def test_a_combat_without_a_cell_and_a_race_retirement_read_as_words() -> None:
         assert "  " not in start and "at  " not in start and ("off the board" in start or "盤の外" in start), start
         retired = namer.event(("astro-race-retired", 1, "three-sixes"))
         assert "three sixes)" not in retired and not (lang == "ja" and re.search(r"[a-z]{3,}", retired)), retired
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_another_seats_hidden_placement_reads_as_what_they_decide(lang: str) -> None:
+    """Seen: "Player (2) (Seat 4) is deciding: a player places hidden markers"."""
+    from client.i18n import tr
+    from client.locke.views import banner
+    from engine.core.pending import Placement
+
+    pending = Placement("place", "ambush:3", 3, ("P:1:1", "P:1:2"), ("ambush-a", "ambush-b"))
+    text = banner(None, pending, _namer(lang), False)  # type: ignore[arg-type]
+    assert text == tr(lang, "lk_decides", who="Di (Seat 4)" if lang == "en" else "Di（席4）",
+                      what=tr(lang, "lk_sys_place")), text
+    assert ("a player" not in text and "their hidden markers" in text) if lang == "en" else "プレイヤーが" not in text
