@@ -131,6 +131,28 @@ class Namer:
             return f"{tr(self.lang, f'lk_id_{head}')} {tail}"
         return ident.replace("-", " ").replace("_", " ")
 
+    def dice_purpose(self, purpose: str) -> str:
+        """What a roll is for, in words ("“prison” chart", "level check", "turn order"), from the
+        engine's Chance purpose ("locke.chart.prison"); "" for a purpose without words."""
+        short = str(purpose).removeprefix("locke.")
+        kind, _, rest = short.partition(".")
+        if kind == "chart" and rest:
+            return tr(self.lang, "lk_dice_chart", chart=self.word(rest))
+        if kind == "check" and rest:
+            return tr(self.lang, "lk_dice_check", stat=self.word(rest))
+        if kind == "restraint":  # how long a restraint lasts (a trap's or an event's)
+            short = kind
+        if kind == "combat" and rest:
+            short = rest
+            if rest in self.components.catalogue.items:  # an item's own roll (a Psycho-pod ...)
+                return self.card(rest)
+        if known(f"lk_dice_{short}"):
+            return tr(self.lang, f"lk_dice_{short}")
+        for prefix in ("lk_use_", "lk_id_"):
+            if known(prefix + short):
+                return tr(self.lang, prefix + short)
+        return ""
+
     def handle(self, handle: int) -> str:
         """A card handle: its card when we know it, else "a hidden card"."""
         known = self.knowledge.card(handle) if self.knowledge is not None and handle >= 0 else None
@@ -269,7 +291,9 @@ class Namer:
         """The log line of an applied input: its actor and its words; a driver's answer in words."""
         lang = self.lang
         if isinstance(action, DiceRolled):
-            return tr(lang, "lk_log_dice", faces=" + ".join(map(str, action.faces)))
+            faces = " + ".join(map(str, action.faces))
+            what = self.dice_purpose(action.purpose)
+            return tr(lang, "lk_log_dice_for", what=what, faces=faces) if what else tr(lang, "lk_log_dice", faces=faces)
         if isinstance(action, CardsShuffled):
             return tr(lang, "lk_log_shuffled", zone=self.zone(action.zone))
         if isinstance(action, CardsDealt):
