@@ -258,4 +258,7 @@ def turn_line(state: LockeState, namer: Namer) -> str:
         return phase
     if state.phase == "over":  # nobody plays any more: the turn the game ended at, no "X plays"
         return tr(lang, "lk_turn_line_over", phase=phase, turn=state.turn)
-    return tr(lang, "lk_turn_line", phase=phase, turn=state.turn, who=namer.seat(state.current))
+    who = namer.seat(state.current)
+    if who == tr(lang, "seat_you", n=state.current + 1):  # our own turn (a watcher's table names every seat)
+        return tr(lang, "lk_turn_line_yours", phase=phase, turn=state.turn)
+    return tr(lang, "lk_turn_line", phase=phase, turn=state.turn, who=who)

@@ -45,3 +45,23 @@ def test_the_turn_line_of_a_finished_game_names_nobody_as_playing(lang: str) -> 
     namer = Namer(lang, ["Ann", "Bob", "Cy", "Di", "Ed"], 0, components(), Knowledge(0))
     line = turn_line(over, namer)
     assert "46" in line and "Di" not in line and ("plays" not in line if lang == "en" else "の番" not in line), line
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_turn_line_says_your_turn_on_our_turn(lang: str) -> None:
+    """Seen: "Planet phase · turn 3 · You (Seat 1) plays" (then "play"): our own turn reads as ours."""
+    from client.locke.views import turn_line
+    from client.locke.words import Namer
+    from client.table.words import WatchedNames
+    from engine.core.hidden import Knowledge
+    from net.games.locke import components
+    from tests.client.locke_helpers import locke_table
+    from twisted.internet.task import Clock
+
+    _app, scene = locke_table(Clock(), seats=5, seed=3)
+    ours = scene.state._replace(phase="planet", turn=3, current=0)
+    names = ["Ann", "Bob", "Cy", "Di", "Ed"]
+    line = turn_line(ours, Namer(lang, names, 0, components(), Knowledge(0)))
+    assert line.endswith("your turn" if lang == "en" else "あなたの番"), line
+    watched = turn_line(ours, Namer(lang, WatchedNames(names), 0, components(), Knowledge(0)))
+    assert "Ann" in watched, watched
