@@ -47,6 +47,7 @@ from client.locke.logview import FILTERS, draw_entries, keeps, tags_of
 from client.table.prompts import draw_prompt
 from client.table.scene import NOTICE_SECONDS, TableScene
 from client.table.session import TableSession
+from client.table.words import forfeit_key
 from net.seam import InputRefused
 from client.text import draw_text, draw_wrapped, line_height, wrap
 from client.widgets import Button, panel
@@ -246,7 +247,7 @@ class LockeScene(TableScene[LockeState]):
         if self._forfeit_shown:  # a seat missed its deadline: we may claim its forfeit, as at every table
             self.buttons.append(Button(pygame.Rect(bar.right - 10 - 240, bar.bottom - 10 - round(BUTTON_H * lay.scale),
                                                    240, round(BUTTON_H * lay.scale)),
-                                       tr(lang, "claim_forfeit"), self._claim_forfeit, payload="forfeit",
+                                       tr(lang, forfeit_key("claim_forfeit", len(self.session.names))), self._claim_forfeit, payload="forfeit",
                                        primary=True, size=lay.text(13)))
         self.side_buttons = self.side_panel_buttons(lay.side)
         fw = (lay.log.width - 3 * 6) // len(FILTERS)

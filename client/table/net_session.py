@@ -36,7 +36,7 @@ from twisted.internet.task import LoopingCall
 
 from client.table.notices import NoticeQueue
 from client.table.session import Listener
-from client.table.words import WatchedNames, clock_text, display_name, display_text, player_label
+from client.table.words import WatchedNames, clock_text, display_name, display_text, forfeit_key, player_label
 from engine.core.game import Outcome
 from engine.core.hashing import short_hex
 from engine.core.hidden import Knowledge
@@ -224,13 +224,13 @@ class NetSession(Generic[S]):
             return tr(lang, "net_stand_in", who=who)
         if self.stalling:
             who = ", ".join(player_label(s, self.names, self.me, lang) for s in sorted(self.stalling))
-            return tr(lang, "net_stalling", who=who)
+            return tr(lang, forfeit_key("net_stalling", len(self.names)), who=who)
         if session.forfeited is not None and not session.finished:
             return tr(lang, "net_forfeit", who=player_label(session.forfeited, self.names, self.me, lang))
         silent = self.silence()
         if silent is not None:
             seat, quiet, remaining = silent
-            return tr(lang, "net_silent", who=player_label(seat, self.names, self.me, lang), quiet=clock_text(quiet),
+            return tr(lang, forfeit_key("net_silent", len(self.names)), who=player_label(seat, self.names, self.me, lang), quiet=clock_text(quiet),
                       left=clock_text(remaining))
         if session.phase == "hello":
             return tr(lang, "net_phase_hello")

@@ -33,7 +33,7 @@ from client.table.local import LocalSession
 from client.table.log import LogEntry
 from client.table.prompts import Prompt, layout_prompt
 from client.table.session import TableSession, system_delay
-from client.table.words import player_label
+from client.table.words import forfeit_key, player_label
 from client.widgets import Button, TextField, share_widths
 from engine.core.actions import Action
 from engine.core.inputs import SeatInput
@@ -445,8 +445,12 @@ class TableScene(Scene, Generic[S]):
             self.session.claim_forfeit()
             self.refresh()
 
-        self.prompt = Prompt(tr(lang, "claim_forfeit"), [tr(lang, "claim_forfeit_text")],
-                             [(tr(lang, "claim_forfeit"), claim, True), (tr(lang, "cancel"), self._cancel, False)],
+        staller = self.session.forfeit_seat()
+        who = player_label(staller, self.session.names, self.me, lang) if staller is not None else ""
+        seats = len(self.session.names)
+        label = tr(lang, forfeit_key("claim_forfeit", seats))
+        self.prompt = Prompt(label, [tr(lang, forfeit_key("claim_forfeit_text", seats), who=who)],
+                             [(label, claim, True), (tr(lang, "cancel"), self._cancel, False)],
                              kind="forfeit")
         self._build_controls()
 
