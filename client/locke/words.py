@@ -343,7 +343,11 @@ class Namer:
 
     def _possessive(self, text: str) -> str:
         """English: our own seat's possessive is "your" ("Your illusion fails"), not "You (Seat 1)'s"."""
-        if self.lang != "en" or not 0 <= self.me < len(self.names):
+        if self.lang != "en":
+            return text
+        if text[:1].islower():  # a line that opens with an obstacle ("police's weapon check ...") is a sentence
+            text = text[0].upper() + text[1:]
+        if not 0 <= self.me < len(self.names):
             return text
         text = you_agree(text)
         label = self.seat(self.me)

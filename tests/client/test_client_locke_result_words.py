@@ -237,3 +237,9 @@ def test_another_seats_hidden_placement_reads_as_what_they_decide(lang: str) -> 
     assert text == tr(lang, "lk_decides", who="Di (Seat 4)" if lang == "en" else "Di（席4）",
                       what=tr(lang, "lk_sys_place")), text
     assert ("a player" not in text and "their hidden markers" in text) if lang == "en" else "プレイヤーが" not in text
+
+
+def test_a_log_line_that_opens_with_an_obstacle_starts_with_a_capital() -> None:
+    """Seen: "police's weapon check: bazooka." as a log line."""
+    line = _namer("en").event(("cb-weapon-check", "police", "bazooka"))
+    assert line[:1].isupper(), line
