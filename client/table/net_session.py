@@ -185,6 +185,8 @@ class NetSession(Generic[S]):
         if self.watching:  # we link to the host only: the table's own progress says how each seat is
             if self.ended is not None or session.finished:
                 return "peer_done"
+            if seat in session.left:  # it stepped out: a stand-in plays it (the players' rails say so too)
+                return "peer_stand_in"
             return "peer_waiting" if seat in session.waiting_for() else "peer_connected"
         if seat == self.me:
             return "peer_you_turn" if self.legal() else "peer_you_net"
