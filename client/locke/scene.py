@@ -236,9 +236,10 @@ class LockeScene(TableScene[LockeState]):
         self.board_cells = board_layout(lay.board.inflate(-16, -16), side_of(self.state))
         self.buttons = []
         bar = lay.bar
-        self.buttons.append(Button(pygame.Rect(bar.right - 130, bar.top + 6, 122, 26),
-                                   tr(lang, "lk_auto_on" if self.auto else "lk_auto_off"), self._toggle_auto,
-                                   payload="auto", size=13))
+        if not self.seatless:  # a watcher or a replay answers nothing: no Auto
+            self.buttons.append(Button(pygame.Rect(bar.right - 130, bar.top + 6, 122, 26),
+                                       tr(lang, "lk_auto_on" if self.auto else "lk_auto_off"), self._toggle_auto,
+                                       payload="auto", size=13))
         blocked = self.prompt is not None or self.help is not None or self.settings_panel is not None
         self.picker = self.explain_rect = None  # nothing for us to choose: no picker, no explanation
         if not blocked and self.legal:
@@ -818,17 +819,33 @@ class LockeScene(TableScene[LockeState]):
             drawn.append(part)
         return drawn
 
+    @property
+    def replaying(self) -> bool:
+        """A saved game shown by the replay viewer (client/table/replay.py), not a live table."""
+        return getattr(self.session, "proof", "") == "replay"
+
+    def replay_area(self) -> pygame.Rect:
+        """Where the replay viewer puts its controls: the bar under the board, below its first line
+        (a replay asks nothing there), so they cover neither the rail nor the side panel."""
+        bar = self.layout().bar
+        top = bar.top + 14 + line_height(self.layout().text(14))
+        return pygame.Rect(bar.left + 8, top, bar.width - 16, bar.bottom - 6 - top)
+
     def _draw_side(self, surface: pygame.Surface, lay: TableLayout, namer: Namer) -> None:
         side = lay.side
         panel(surface, side.inflate(-8, -8))
         lang = self.app.lang
         size = lay.text(12)
         watching = self.seatless  # a watcher (or a replay) has no private panel
-        draw_text(surface, tr(lang, "lk_panel_watching" if watching else "lk_panel_title"), (lay.private.left + 4, 14),
-                  lay.text(15), theme.TEXT_DIM, bold=True)
+        replaying = self.replaying
+        title = "lk_panel_replay" if replaying else "lk_panel_watching" if watching else "lk_panel_title"
+        draw_text(surface, tr(lang, title), (lay.private.left + 4, 14), lay.text(15), theme.TEXT_DIM, bold=True)
         others = watchers_line(self, lang)  # who watches the table without a seat (the host knows them)
-        lines = [others] if watching else [*panel_lines(self.state, namer, my_hand(self.state, self.me)),
-                                           *([others] if others else [])]
+        if replaying:
+            lines = [tr(lang, "lk_replay_note")]
+        else:
+            lines = [others] if watching else [*panel_lines(self.state, namer, my_hand(self.state, self.me)),
+                                               *([others] if others else [])]
         inner = lay.private
         pygame.draw.rect(surface, theme.PANEL_EDGE, inner, width=1, border_radius=6)
         y = inner.top + 6
