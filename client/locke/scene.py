@@ -806,11 +806,14 @@ class LockeScene(TableScene[LockeState]):
         room = max(0, inner.height // step)
         head = [(part, i) for i, line in enumerate(lines[:len(lines) - newest])
                 for part in wrap(line, size, inner.width, title and i == 0)]
-        feed = [(part, -1) for line in lines[len(lines) - newest:] for part in wrap(line, size, inner.width)]
+        entries = [[(part, -1) for part in wrap(line, size, inner.width)] for line in lines[len(lines) - newest:]]
+        feed = [part for entry in entries for part in entry]
         if len(head) + len(feed) > room:  # the feed's newest lines first; the fixed lines keep the rest
             keep = min(len(feed), max(room - len(head), room // 3))  # a third of the box at least, if needed
-            feed = feed[len(feed) - keep:]
-            head = head[:max(0, room - keep)]
+            while len(entries) > 1 and sum(map(len, entries)) > keep:  # whole events left out, never half of one
+                entries.pop(0)
+            feed = [part for entry in entries for part in entry][-keep:] if keep else []
+            head = head[:max(0, room - len(feed))]
         drawn = []
         for j, (part, i) in enumerate([*head, *feed]):
             first = title and i == 0

@@ -150,6 +150,16 @@ def test_a_full_combat_box_at_960_keeps_the_newest_events_in_view() -> None:
             if events:
                 assert drawn[-1] == wrap(events[-1], size, inner.width)[-1]  # the newest event is in view
                 assert drawn[0] == wrap(shown[0], size, inner.width, True)[0]  # under the combat's title
+                fixed = [part for i, line in enumerate(shown[:len(shown) - len(events)])
+                         for part in wrap(line, size, inner.width, i == 0)]
+                k = 0
+                while k < min(len(fixed), len(drawn)) and drawn[k] == fixed[k]:
+                    k += 1
+                tail = drawn[k:]  # the events shown: from the start of one (seen: the tail of an event alone)
+                if tail and len(tail) < len(wrap(events[-1], size, inner.width)) + 1:
+                    pass  # only the newest event fits (its end shown)
+                elif tail:
+                    assert tail[0] in {wrap(e, size, inner.width)[0] for e in events}, (tail, drawn)
             if total * line_height(size) > inner.height:
                 overflowing += 1
         if scene.legal:
