@@ -131,6 +131,13 @@ class Namer:
             return f"{tr(self.lang, f'lk_id_{head}')} {tail}"
         return ident.replace("-", " ").replace("_", " ")
 
+    def suit(self, suit: str) -> str:
+        """A suit brought into a combat: its card's name (which says "suit" already), or a suit of a
+        kind not said (``"suit"``, docs/rules/locke-rulings.md N225) in words of its own."""
+        if suit == "suit":
+            return tr(self.lang, "lk_eq_suit_unsaid")
+        return tr(self.lang, "lk_eq_suit", suit=self.card(suit))
+
     def dice_purpose(self, purpose: str) -> str:
         """What a roll is for, in words ("“prison” chart", "level check", "turn order"), from the
         engine's Chance purpose ("locke.chart.prison"); "" for a purpose without words."""
@@ -274,7 +281,7 @@ class Namer:
         if a.henchmen:
             parts.append(self.henchmen(a.henchmen))
         if a.suit:
-            parts.append(tr(lang, "lk_eq_suit", suit=self.card(a.suit)))
+            parts.append(self.suit(a.suit))
         if a.field:
             parts.append(tr(lang, "lk_eq_field"))
         if a.jammer >= 0:
@@ -394,7 +401,7 @@ class Namer:
         if isinstance(henchmen, int) and henchmen > 0:
             parts.append(self.henchmen(henchmen))
         if suit:
-            parts.append(tr(lang, "lk_eq_suit", suit=self.card(str(suit))))
+            parts.append(self.suit(str(suit)))
         if field:
             parts.append(tr(lang, "lk_eq_field"))
         if isinstance(jammer, int) and not isinstance(jammer, bool) and jammer >= 0:

@@ -13,6 +13,8 @@ import re
 
 import pytest
 
+from client.i18n import tr
+
 from client.locke.words import Namer
 from engine.core.hidden import Knowledge
 from engine.locke.charts import chart_ids, entry_ids
@@ -243,3 +245,17 @@ def test_a_log_line_that_opens_with_an_obstacle_starts_with_a_capital() -> None:
     """Seen: "police's weapon check: bazooka." as a log line."""
     line = _namer("en").event(("cb-weapon-check", "police", "bazooka"))
     assert line[:1].isupper(), line
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_suit_is_named_once_and_a_suit_of_unsaid_kind_in_words(lang: str) -> None:
+    """Seen: "Equip: suit Hell-diver suit (H-suit)" and "Equip: suit suit" (N225's suit of a kind not said)."""
+    namer = _namer(lang)
+    named = namer.action(Equip(0, henchmen=0, suit="hell-diver-suit", field=False))
+    card = namer.card("hell-diver-suit")
+    assert named.count("suit" if lang == "en" else "スーツ") == card.count("suit" if lang == "en" else "スーツ"), named
+    unsaid = namer.action(Equip(0, henchmen=0, suit="suit", field=False))
+    assert unsaid == tr(lang, "lk_act_locke.cb.equip", list=tr(lang, "lk_eq_suit_unsaid")), unsaid
+    assert "suit suit" not in unsaid and "スーツスーツ" not in unsaid
+    logged = namer.event(("cb-equip", 3, 0, "suit", False, -1, 0, []))
+    assert tr(lang, "lk_eq_suit_unsaid") in logged, logged
