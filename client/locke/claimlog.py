@@ -45,7 +45,7 @@ def claim_entries(lang: str, statuses: list[tuple[int, bool]], names: tuple[str,
         seats.setdefault((proven, n), []).append(seat)
     out = []
     for (proven, n), who_seats in seats.items():
-        who = ", ".join(player_label(s, names, me, lang) if 0 <= s < len(names) else str(s) for s in who_seats)
+        who = tr(lang, "lk_list_sep").join(player_label(s, names, me, lang) if 0 <= s < len(names) else str(s) for s in who_seats)
         key = "lk_claim_proven" if proven else "lk_claim_waits"
         if len(who_seats) > 1:
             key += "_each"

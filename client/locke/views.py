@@ -56,12 +56,12 @@ def rail_lines(state: LockeState, seat: int, namer: Namer, outcome: Outcome | No
         facts += " · " + tr(lang, "lk_rail_proofs", n=s.proofs)
     lines.append(facts)
     if s.mods:
-        lines.append(tr(lang, "lk_rail_mods", mods=", ".join(_mod(m, namer) for m in s.mods)))
+        lines.append(tr(lang, "lk_rail_mods", mods=namer.join(_mod(m, namer) for m in s.mods)))
     if s.shown:  # kept planet cards it has turned face up by using them (items, a fixed wildcard)
         opened, used_as = dict(state.open_cards), dict(state.wild)
         cards = [namer.card(used_as.get(h) or opened[h]) if (h in used_as or h in opened) else namer.handle(h)
                  for h in s.shown]
-        lines.append(tr(lang, "lk_rail_shown", cards=", ".join(cards)))
+        lines.append(tr(lang, "lk_rail_shown", cards=namer.join(cards)))
     if s.controller >= 0:
         lines.append(tr(lang, "lk_rail_ctl", n=s.controller + 1))
     if s.seen_by:

@@ -214,7 +214,7 @@ class Namer:
             return tr(lang, "lk_act_locke.info_check_none" if n == 0 else "lk_act_locke.info_check_one" if n == 1
                       else "lk_act_locke.info_check", n=n)
         if kind == "locke.propose":
-            return tr(lang, "lk_act_locke.propose", partners=", ".join(self.seat(s) for s in a.partners))
+            return tr(lang, "lk_act_locke.propose", partners=self.join(self.seat(s) for s in a.partners))
         if kind in ("locke.fight", "locke.identify"):
             if a.target < 0:
                 return tr(lang, "lk_act_locke.fight_none")
@@ -292,7 +292,7 @@ class Namer:
             card, as_card = self.handle(handle), self.card(kind)
             # a card equipped as what it is needs no "as" ("Henchman as Henchman" read oddly)
             parts.append(card if card == as_card else tr(lang, "lk_eq_card", card=card, kind=as_card))
-        return ", ".join(parts) or tr(lang, "lk_eq_nothing")
+        return self.join(parts) or tr(lang, "lk_eq_nothing")
 
     def logged(self, action: Action, pre: Any) -> str:
         """The log line of an applied input: its actor and its words; a driver's answer in words."""
@@ -308,13 +308,13 @@ class Namer:
         if isinstance(action, CardsShownTo):
             return tr(lang, "lk_log_shown", n=len(action.handles), zone=self.zone(action.zone))
         if isinstance(action, CardsRevealed):
-            return tr(lang, "lk_log_revealed", cards=", ".join(self.card(c) for c in action.cards))
+            return tr(lang, "lk_log_revealed", cards=self.join(self.card(c) for c in action.cards))
         if isinstance(action, SealedChoicesRevealed):
-            return tr(lang, "lk_log_sealed", picks=", ".join(self.card(str(c)) for c in action.choices))
+            return tr(lang, "lk_log_sealed", picks=self.join(self.card(str(c)) for c in action.choices))
         if isinstance(action, PlacementMade):
             return tr(lang, "lk_log_placed", zone=self.zone(action.zone))
         if isinstance(action, CellsOpened):
-            return tr(lang, "lk_log_opened", cells=", ".join(self.card(c) if c else tr(lang, "lk_empty")
+            return tr(lang, "lk_log_opened", cells=self.join(self.card(c) if c else tr(lang, "lk_empty")
                                                              for c in action.contents))
         if isinstance(action, PlacementDisclosed):
             return tr(lang, "lk_log_disclosed", zone=self.zone(action.zone))
@@ -383,7 +383,7 @@ class Namer:
             return tr(self.lang, "lk_passed" if value else "lk_failed")
         if kind == "l":
             seats = value if isinstance(value, (list, tuple)) else [value]
-            return ", ".join(self.seat(s) for s in seats) or tr(self.lang, "lk_nobody")
+            return self.join(self.seat(s) for s in seats) or tr(self.lang, "lk_nobody")
         if kind == "f":
             return self.fighter(value) if isinstance(value, int) and not isinstance(value, bool) else str(value)
         if kind == "L":

@@ -259,3 +259,14 @@ def test_a_suit_is_named_once_and_a_suit_of_unsaid_kind_in_words(lang: str) -> N
     assert "suit suit" not in unsaid and "スーツスーツ" not in unsaid
     logged = namer.event(("cb-equip", 3, 0, "suit", False, -1, 0, []))
     assert tr(lang, "lk_eq_suit_unsaid") in logged, logged
+
+
+def test_japanese_lists_use_the_japanese_separator() -> None:
+    """Seen: "装備：スーツヘルダイバースーツ, Heuristic bot（席2）にジャマー" (an English comma in Japanese)."""
+    from client.locke.claimlog import claim_entries
+
+    namer = Namer("ja", NAMES, 0, components(), Knowledge(0), (0, 1))
+    both = namer.action(Equip(0, henchmen=1, suit="energy-suit", field=False, jammer=1))
+    assert "、" in both and ", " not in both, both
+    picks = claim_entries("ja", [(1, False), (2, False)], tuple(NAMES), me=0)[0].text
+    assert "、" in picks and ", " not in picks, picks
