@@ -180,7 +180,7 @@ def combat_lines(state: LockeState, namer: Namer) -> list[str]:
             extra = (tr(lang, "lk_cb_out") if f.state != "in" else "") + (tr(lang, "lk_cb_fainted") if f.fainted else "")
             label += tr(lang, "lk_cb_fighter", who=namer.seat(f.seat), cards=len(f.hand), spent=f.spent, extra=extra)
             if f.seat == namer.me >= 0 and f.hand:  # our own hand face up (our knowledge); others' only as counts
-                label += ": " + ", ".join(namer.handle(h) for h in f.hand)
+                label += tr(lang, "lk_cb_hand", cards=namer.join(namer.handle(h) for h in f.hand))
         elif f.ob is not None:
             label += tr(lang, "lk_cb_obstacle", name=namer.card(f.ob.id), level=f.ob.level, fp=f.ob.firepower,
                         dur=sum(f.members) if f.members else f.ob.durability)

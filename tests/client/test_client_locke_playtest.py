@@ -406,3 +406,29 @@ def test_every_placement_instruction_fits_the_bar_at_960(lang: str) -> None:
         if scene.targets:
             click(app, scene.board_cells.cells[next(iter(scene.targets))].center)
     assert len(set(seen)) == len(seen)
+
+
+def test_our_combat_hand_in_japanese_is_listed_the_japanese_way() -> None:
+    """Seen: "1. あなた（席1）：手札7枚・使ったパワー0: ブラスター L2, 光の剣 L7, ..." (English ": " and ", ")."""
+    import random
+
+    from client.locke.views import combat_lines
+    from engine.locke.combat.model import Fight
+
+    clock = Clock()
+    app, scene = locke_table(clock, seats=6, seed=5, lang="ja")
+    rng = random.Random(2)
+    for _ in range(400):
+        settle(app, clock, scene)
+        combat = scene.state.combat
+        fight = combat.detail if combat is not None else None
+        if isinstance(fight, Fight) and any(f.seat == 0 and f.hand for f in fight.fighters):
+            break
+        if scene.session.over or app.scene is not scene:
+            break
+        if scene.legal:
+            scene._submit(rng.choice(scene.legal))
+    assert isinstance(fight, Fight) and any(f.seat == 0 and f.hand for f in fight.fighters)
+    lines = combat_lines(scene.state, scene.namer())
+    ours = next(line for line in lines if "あなた（席1）：手札" in line)
+    assert "あなた" in ours and ": " not in ours and ", " not in ours, ours
