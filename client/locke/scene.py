@@ -371,13 +371,16 @@ class LockeScene(TableScene[LockeState]):
 
     def explanation(self) -> str:
         """What the question asked now means, when its words alone do not say it ("" otherwise): the
-        secret silhouette pick (docs/rules/locke-rulings.md N18, N41, N43), and how a hidden
-        placement is made and changed before it is confirmed."""
+        secret silhouette pick (docs/rules/locke-rulings.md N18, N41, N43), how a hidden
+        placement is made and changed before it is confirmed, and what the roll to turn up in a
+        combat can bring (docs/rules/locke.md, the actually-there and actually-alive charts)."""
         pending = self.session.pending
         if self.legal and getattr(pending, "purpose", "") == "locke.silhouette":
             return tr(self.app.lang, "lk_silhouette_explain")
         if placing(self.legal) is not None:
             return tr(self.app.lang, "lk_place_explain")
+        if self.question().removeprefix("locke.") == "try_revive":  # the roll's odds, so "Roll" is not a blind click
+            return tr(self.app.lang, "lk_try_revive_explain")
         return ""
 
     def _toggle_auto(self) -> None:

@@ -264,3 +264,21 @@ def test_after_our_secret_pick_the_bar_says_what_we_picked_and_that_we_wait(cloc
     name = scene.namer().card(str(choice.choice))
     assert name in scene.instruction() and ("waiting" in scene.instruction() if lang == "en" else "待って"
                                             in scene.instruction()), scene.instruction()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_roll_to_turn_up_in_a_combat_says_what_the_dice_can_bring(clock: Clock, private_dirs: Any,
+                                                                      lang: str) -> None:
+    """Seen: "whether to roll to turn up in the combat" with Roll / Do not roll and no word on what
+    the roll does; a newcomer clicked blind."""
+    from client.app import App
+    from client.locke.demo import play_to_moment
+
+    app = App((960, 600), clock=clock, lang=lang)
+    scene = play_to_moment(app, clock, moment="combat")
+    if scene.question().removeprefix("locke.") != "try_revive":
+        pytest.skip(f"the combat moment asks {scene.question()!r} here")
+    words = scene.explanation()
+    assert words and ("2-4" in words if lang == "en" else "2〜4" in words)
+    app.render()
+    assert scene.explain_rect is not None  # drawn above Roll / Do not roll
