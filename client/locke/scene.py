@@ -293,14 +293,16 @@ class LockeScene(TableScene[LockeState]):
             key = "lk_repeat_on" if prompt in self.repeat else "lk_repeat_off"
             entries.append((tr(lang, key), self._toggle_repeat, "repeat", False))
         self.picker = None
-        if len(entries) > self._capacity(area, h) and (self.open_group is not None or not self.targets):
-            full = lay.board.union(lay.combat) if lay.combat is not None else lay.board
+        explain = self.explanation()
+        explained = bool(explain) and not self.targets and not self._fits_explained(entries, area, h, lay, explain)
+        crowded = len(entries) > self._capacity(area, h) and (self.open_group is not None or not self.targets)
+        if explained or crowded:  # over the board; over the combat box too only for a long list
+            full = lay.board.union(lay.combat) if lay.combat is not None and crowded else lay.board
             self.picker = full.inflate(-24, -24)
             area = pygame.Rect(self.picker.left + 12, self.picker.top + 12 + line_height(lay.text(14)),
                                self.picker.width - 24, 0)
             area.height = self.picker.bottom - 10 - area.top
         self.explain_rect = None
-        explain = self.explanation()
         if explain:  # what this question means, above its choices (explain_lines at most)
             size = lay.text(12)
             used = min(self.explain_lines(), len(wrap(explain, size, area.width))) * line_height(size) + 4
@@ -328,6 +330,18 @@ class LockeScene(TableScene[LockeState]):
                                   hotkey=hotkey)
             button.selected = payload == "repeat" and prompt in self.repeat
             self.buttons.append(button)
+
+    def _fits_explained(self, entries: list[Any], area: pygame.Rect, h: int, lay: TableLayout, explain: str) -> bool:
+        """Whether ``explain`` (whole, in the bar's lines) and every choice fit ``area`` on one page."""
+        size = lay.text(12)
+        lines = len(wrap(explain, size, area.width))
+        if lines > self.explain_lines():
+            return False
+        rows = (area.height - lines * line_height(size) - 4 + GAP) // (h + GAP)
+        if rows < 1:
+            return False
+        cols = columns([label for label, *_ in entries], lay.text(13), area.width, rows, GAP, BUTTON_MIN_W)
+        return cols * rows >= len(entries)
 
     @staticmethod
     def _capacity(area: pygame.Rect, h: int) -> int:
@@ -366,8 +380,9 @@ class LockeScene(TableScene[LockeState]):
         self.page -= 1  # from the first page: the last one (_choice_buttons takes the page modulo the pages)
 
     def explain_lines(self) -> int:
-        """How many lines the explanation may take: three in the picker over the board, two in the bar."""
-        return 3 if self.picker is not None else 2
+        """How many lines the explanation may take: six in the picker over the board (the choices
+        keep the room they need: the explanation gives way first), two in the bar."""
+        return 6 if self.picker is not None else 2
 
     def explanation(self) -> str:
         """What the question asked now means, when its words alone do not say it ("" otherwise): the

@@ -279,6 +279,12 @@ def test_the_roll_to_turn_up_in_a_combat_says_what_the_dice_can_bring(clock: Clo
     if scene.question().removeprefix("locke.") != "try_revive":
         pytest.skip(f"the combat moment asks {scene.question()!r} here")
     words = scene.explanation()
-    assert words and ("2-4" in words if lang == "en" else "2〜4" in words)
+    assert words and ("2-7" in words if lang == "en" else "2〜7" in words)
     app.render()
     assert scene.explain_rect is not None  # drawn above Roll / Do not roll
+    from client.text import wrap
+
+    lay = scene.layout()  # at 960x600: whole, and every choice on one page (seen: "Do not roll" on page 2)
+    assert len(wrap(words, lay.text(12), scene.explain_rect.width)) <= scene.explain_lines()
+    assert not any(b.payload in ("page", "page_prev") for b in scene.buttons)
+    assert scene.picker is None or not scene.picker.colliderect(lay.combat)  # the combat box stays in view
