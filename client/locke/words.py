@@ -327,11 +327,11 @@ class Namer:
             return self.cell(tail)
         name = tr(self.lang, f"lk_zone_{head}") if known(f"lk_zone_{head}") else self.word(head)
         if tail.isdigit():
-            return f"{name}, {self.seat(int(tail))}"
+            return tr(self.lang, "lk_zone_of_seat", zone=name, who=self.seat(int(tail)))
         if not tail:
             return name
         part = f"lk_zone_part_{tail}"  # a pile of the zone ("stock", "deck", a pool by alignment)
-        return f"{name}: {tr(self.lang, part) if known(part) else self.word(tail)}"
+        return tr(self.lang, "lk_zone_pile", zone=name, pile=tr(self.lang, part) if known(part) else self.word(tail))
 
     # -- events ------------------------------------------------------------------------------
     def event(self, entry: Sequence[Any]) -> str:

@@ -122,7 +122,10 @@ def test_card_zones_in_the_log_are_words_in_both_languages() -> None:
     """A deal or a shuffle names its zone in words ("shadow die, Seat 2"), never the engine's id ("die")."""
     for lang, expected in (("en", "shadow die"), ("ja", "影のダイス")):
         named = Namer(lang, ["Ann", "Bob", "Cy", "Di", "Ed"], 0, components(), Knowledge(0)).zone("die:1")
-        assert named.startswith(expected) and "die:" not in named, named
+        assert expected in named and "die:" not in named, named
+    # Japanese punctuation in Japanese (seen: "影のダイス, ランダムボット（席3）")
+    ja = Namer("ja", ["Ann", "Bob", "Cy", "Di", "Ed"], 0, components(), Knowledge(0))
+    assert ja.zone("die:1") == "Bob（席2）の影のダイス" and ", " not in ja.zone("planet:stock"), ja.zone("planet:stock")
     for zone in ("ambush", "base", "characters", "chars", "combat", "dice", "die", "kept", "keybases", "planet"):
         assert known(f"lk_zone_{zone}"), zone
     namer = Namer("en", ["Ann", "Bob", "Cy", "Di", "Ed"], 0, components(), Knowledge(0))
