@@ -222,10 +222,10 @@ class NetSession(Generic[S]):
             return ""
         gone = [s for s in sorted(session.left) if s != self.me]
         if gone and session.phase == "play":
-            who = ", ".join(player_label(s, self.names, self.me, lang) for s in gone)
+            who = tr(lang, "list_sep").join(player_label(s, self.names, self.me, lang) for s in gone)
             return tr(lang, "net_stand_in", who=who)
         if self.stalling:
-            who = ", ".join(player_label(s, self.names, self.me, lang) for s in sorted(self.stalling))
+            who = tr(lang, "list_sep").join(player_label(s, self.names, self.me, lang) for s in sorted(self.stalling))
             return tr(lang, forfeit_key("net_stalling", len(self.names)), who=who)
         if session.forfeited is not None and not session.finished:
             return tr(lang, "net_forfeit", who=player_label(session.forfeited, self.names, self.me, lang))
