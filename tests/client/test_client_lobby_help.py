@@ -138,6 +138,8 @@ def test_lists_in_the_japanese_lobby_and_end_screen_use_the_japanese_separator(c
     app = build_app(clock=clock, settings=Settings(name="Ann", game="rider", lang="ja"))
     caption = app.scene.friends_caption("ja")
     assert "、" in caption and ", " not in caption, caption
+    about = app.scene.about_choices()  # "残り火の猛攻：..." (it had an English ": ")
+    assert "：" in about and ": " not in about, about
     outcome = Outcome.judged("x", [SeatResult.graded(0, won=True, alive=True, reason="x"),
                                    SeatResult.graded(1, won=True, alive=True, reason="y")])
     line = others_line(outcome, 0, ("Ann", "Bob"), "ja")
