@@ -144,3 +144,14 @@ def test_lists_in_the_japanese_lobby_and_end_screen_use_the_japanese_separator(c
                                    SeatResult.graded(1, won=True, alive=True, reason="y")])
     line = others_line(outcome, 0, ("Ann", "Bob"), "ja")
     assert "、" in line and ", " not in line and ": " not in line, line
+
+
+def test_the_locke_bot_description_uses_the_japanese_colon(clock):  # type: ignore[no-untyped-def]
+    """Seen at 960x600 in Japanese: "作戦ボット: 自陣営の勝利…" (an English ": ")."""
+    from client.main import build_app
+    from client.settings import Settings
+
+    app = build_app(clock=clock, settings=Settings(name="Ann", game="locke", lang="ja"))
+    about = app.scene.about_choices()
+    assert "作戦ボット：" in about or "ランダムボット：" in about, about
+    assert ": " not in about, about
