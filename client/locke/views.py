@@ -65,7 +65,7 @@ def rail_lines(state: LockeState, seat: int, namer: Namer, outcome: Outcome | No
     if s.controller >= 0:
         lines.append(tr(lang, "lk_rail_ctl", n=s.controller + 1))
     if s.seen_by:
-        lines.append(tr(lang, "lk_rail_seen_by", seats=", ".join(tr(lang, "seat_list", n=n + 1) for n in s.seen_by)))
+        lines.append(tr(lang, "lk_rail_seen_by", seats=namer.join(tr(lang, "seat_list", n=n + 1) for n in s.seen_by)))
     if seat != namer.me:
         card, public = known_character(state, seat, namer)
         if card:
@@ -105,9 +105,9 @@ def panel_lines(state: LockeState, namer: Namer, hand: tuple[int, ...] = ()) -> 
         now = stats.now(character, s.mods, s.proofs)
         lines.append(tr(lang, "lk_panel_stats", level=now.level, power=now.power,
                         durability=max(0, now.durability - s.damage), max=now.durability, mind=now.mind))
-        abilities = ", ".join(namer.card(g.id) for g in character.abilities) or tr(lang, "lk_none")
+        abilities = namer.join(namer.card(g.id) for g in character.abilities) or tr(lang, "lk_none")
         lines.append(tr(lang, "lk_panel_abilities", list=abilities))
-        items = ", ".join(namer.card(g.id) for g in character.items) or tr(lang, "lk_none")
+        items = namer.join(namer.card(g.id) for g in character.items) or tr(lang, "lk_none")
         lines.append(tr(lang, "lk_panel_items", list=items))
     else:  # dealt but unknown here: a watcher's or a replay's view of another seat's card
         lines.append(tr(lang, "lk_panel_unknown" if s.character < 0 else "lk_panel_face_down"))
@@ -120,14 +120,14 @@ def panel_lines(state: LockeState, namer: Namer, hand: tuple[int, ...] = ()) -> 
                      else tr(lang, "lk_panel_die", die=name))
     if s.base_player:
         lines.append(tr(lang, "lk_panel_base_player"))
-    kept = ", ".join(namer.handle(h) for h in s.kept) or tr(lang, "lk_none")
+    kept = namer.join(namer.handle(h) for h in s.kept) or tr(lang, "lk_none")
     lines.append(tr(lang, "lk_panel_kept", list=kept))
     if hand:
-        lines.append(tr(lang, "lk_panel_hand", list=", ".join(namer.handle(h) for h in hand)))
+        lines.append(tr(lang, "lk_panel_hand", list=namer.join(namer.handle(h) for h in hand)))
     mine = my_placements(state, namer)
     if mine:
         lines.append(tr(lang, "lk_panel_ambush",
-                        list=", ".join(tr(lang, "lk_thing_at", thing=namer.thing(t), cell=namer.cell(c))
+                        list=namer.join(tr(lang, "lk_thing_at", thing=namer.thing(t), cell=namer.cell(c))
                                        for c, t in mine.items())))
     shown = [n for n in know.notes if n.topic.startswith(("shown:", "disclosed:"))]
     if shown:
@@ -138,7 +138,7 @@ def panel_lines(state: LockeState, namer: Namer, hand: tuple[int, ...] = ()) -> 
                     words.append(namer.card(str(item[1])) if isinstance(item[0], int) else
                                  f"{namer.cell(item[0])}: {namer.card(str(item[1]))}")
         if words:
-            lines.append(tr(lang, "lk_panel_shown", list=", ".join(words)))
+            lines.append(tr(lang, "lk_panel_shown", list=namer.join(words)))
     return lines
 
 
@@ -185,7 +185,7 @@ def combat_lines(state: LockeState, namer: Namer) -> list[str]:
             label += tr(lang, "lk_cb_obstacle", name=namer.card(f.ob.id), level=f.ob.level, fp=f.ob.firepower,
                         dur=sum(f.members) if f.members else f.ob.durability)
             if f.faces:  # an obstacle fights with cards dealt face up
-                label += ": " + ", ".join(namer.card(c) for c in f.faces)
+                label += tr(lang, "lk_cb_hand", cards=namer.join(namer.card(c) for c in f.faces))
         lines.append(f"{label} [{tr(lang, 'lk_cb_side', n=f.party + 1)}]")
     strike = fight.strike
     if strike is not None and 0 <= strike.attacker < len(fight.fighters) and 0 <= strike.target < len(fight.fighters):

@@ -432,3 +432,18 @@ def test_our_combat_hand_in_japanese_is_listed_the_japanese_way() -> None:
     lines = combat_lines(scene.state, scene.namer())
     ours = next(line for line in lines if "あなた（席1）：手札" in line)
     assert "あなた" in ours and ": " not in ours and ", " not in ours, ours
+
+
+def test_the_private_panel_in_japanese_lists_the_japanese_way() -> None:
+    """Seen: "アイテム：パワードスーツ, ＥＳＰフィールド L5, ESPジャマー, 船" (English commas)."""
+    from client.locke.views import my_hand, panel_lines
+
+    clock = Clock()
+    for seed in range(3, 12):  # a character with two items or abilities at least
+        app, scene = locke_table(clock, seats=5, seed=seed, lang="ja")
+        settle(app, clock, scene)
+        lines = panel_lines(scene.state, scene.namer(), my_hand(scene.state, scene.me))
+        if any("、" in line for line in lines):
+            break
+    assert any("、" in line for line in lines), lines
+    assert not any(", " in line for line in lines), lines
