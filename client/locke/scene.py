@@ -323,9 +323,13 @@ class LockeScene(TableScene[LockeState]):
         else:
             self.page = 0
             shown = entries
+        numbered = 0
         for i, (label, action, payload, primary) in enumerate(shown):
             rect = pygame.Rect(area.left + (i % cols) * (w + GAP), area.top + (i // cols) * (h + GAP), w, h)
-            hotkey = str(i + 1) if i < 9 else ""  # keys 1-9 choose too
+            hotkey = ""  # keys 1-9 choose too; Back has Esc (key 1 is an open group's first choice, not Back)
+            if payload != "back" and numbered < 9:
+                numbered += 1
+                hotkey = str(numbered)
             button = ChoiceButton(rect, label, action, payload=payload, primary=primary, size=lay.text(13),
                                   hotkey=hotkey)
             button.selected = payload == "repeat" and prompt in self.repeat

@@ -288,3 +288,29 @@ def test_the_roll_to_turn_up_in_a_combat_says_what_the_dice_can_bring(clock: Clo
     assert len(wrap(words, lay.text(12), scene.explain_rect.width)) <= scene.explain_lines()
     assert not any(b.payload in ("page", "page_prev") for b in scene.buttons)
     assert scene.picker is None or not scene.picker.colliderect(lay.combat)  # the combat box stays in view
+
+
+def test_key_1_in_an_open_group_takes_its_first_choice_not_back(clock: Clock, private_dirs: Any) -> None:
+    """Seen: pressing 1 on "Walk… (6)" opened it, pressing 1 again hit Back (it had key 1) and closed it."""
+    import pygame
+
+    from client.locke.intents import Group
+
+    app, scene = locke_table(clock, 5, seed=4)
+    group = None
+    for _ in range(80):
+        settle(app, clock, scene)
+        group = next((b for b in scene.buttons if isinstance(b.payload, Group)), None)
+        if group is not None:
+            break
+        choose_by_clicks(app, scene, scene.legal[0])
+    assert group is not None
+    click(app, group.rect.center)
+    assert scene.open_group is not None
+    back = next(b for b in scene.buttons if b.payload == "back")
+    assert back.hotkey == ""  # Esc closes the group
+    first = scene.open_group.inputs[0]
+    assert next(b for b in scene.buttons if b.hotkey == "1").payload == first
+    moves = scene.session.moves
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1, mod=0, unicode="1", scancode=0))
+    assert scene.session.moves > moves or scene.staged, "key 1 did not choose"
