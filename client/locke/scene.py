@@ -248,11 +248,12 @@ class LockeScene(TableScene[LockeState]):
         if self._forfeit_shown:  # a seat missed its deadline: we may claim its forfeit, as at every table
             self.buttons.append(Button(pygame.Rect(bar.right - 10 - 240, bar.bottom - 10 - round(BUTTON_H * lay.scale),
                                                    240, round(BUTTON_H * lay.scale)),
-                                       tr(lang, forfeit_key("claim_forfeit", len(self.session.names))), self._claim_forfeit, payload="forfeit",
-                                       primary=True, size=lay.text(13)))
+                                       tr(lang, forfeit_key("claim_forfeit", len(self.session.names))),
+                                       self._claim_forfeit, payload="forfeit", primary=True, size=lay.text(13)))
         self.side_buttons = self.side_panel_buttons(lay.side)
-        fw = (lay.log.width - 3 * 6) // len(FILTERS)
-        for i, mode in enumerate(FILTERS):
+        modes = [m for m in FILTERS if not (self.seatless and m == "mine")]  # a seatless view has no moves of its own
+        fw = (lay.log.width - (len(modes) - 1) * 6) // len(modes)
+        for i, mode in enumerate(modes):
             button = Button(pygame.Rect(lay.log.left + i * (fw + 6), lay.log.top - 30, fw, 24),
                             tr(lang, f"lk_log_{mode}"), self._set_filter(mode), payload=("log", mode), size=12)
             button.selected = mode == self.log_filter

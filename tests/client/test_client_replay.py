@@ -188,5 +188,7 @@ def test_the_replay_controls_cover_none_of_the_tables_own(tmp_path: Path, game: 
         lay = scene.inner.layout()
         assert not scene.panel_rect.colliderect(lay.rail) and not scene.panel_rect.colliderect(lay.side)
         assert "V" not in [b.payload for b in scene.buttons] and scene.inner.replaying
+        modes = [b.payload[1] for b in scene.inner.side_buttons if isinstance(b.payload, tuple)]
+        assert modes == ["since", "combat", "all"]  # no "Mine" filter where no seat is ours
         key(app, pygame.K_v)
         assert scene.me == 0
