@@ -719,7 +719,7 @@ class LockeScene(TableScene[LockeState]):
             things = self._things()
             total = len(things) or len(self.staged) + 1
             if len(self.staged) >= total:  # every thing has a cell: confirm, or take one back
-                return tr(lang, "lk_place_ready", total=total)
+                return tr(lang, "lk_place_ready_two" if total == 2 else "lk_place_ready", total=total)
             if self.staged:  # the next of several: say that the first ones are chosen, and where
                 return tr(lang, "lk_place_next", thing=self.namer().thing(things[len(self.staged)]),
                           n=len(self.staged), total=total)
