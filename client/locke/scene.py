@@ -54,7 +54,7 @@ from client.widgets import Button, panel
 from engine.core.actions import Action
 from engine.core.errors import EngineError, IllegalAction
 from engine.core.inputs import PlacementPick
-from engine.core.pending import Decision, Placement
+from engine.core.pending import Decision, Placement, SealedChoice, SealedChoicesRevealed
 from engine.locke.state import LockeState
 from net.seats import for_people
 
@@ -147,9 +147,14 @@ class LockeScene(TableScene[LockeState]):
 
         claims = claim_statuses(self.session, pre, post)  # read now: proven or waiting (client/locke/claimlog.py)
 
+        pending = self.session.game.pending(pre) if isinstance(action, SealedChoicesRevealed) else None
+        picked = tuple(pending.seats) if isinstance(pending, SealedChoice) else ()  # who picked what, in order
+
         def words(lang: str) -> list[LogEntry]:
             namer = Namer(lang, names, me, components, knowledge, fighters)
             first, *events = told(namer, pre, action, post)
+            if picked and isinstance(action, SealedChoicesRevealed):
+                first = namer.sealed_picks(picked, action.choices)
             return ([LogEntry(first, proof=proof, turn_marker=mine)] + [LogEntry(line) for line in events]
                     + claim_entries(lang, claims, names, me))
 

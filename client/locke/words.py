@@ -138,6 +138,14 @@ class Namer:
             return tr(self.lang, "lk_eq_suit_unsaid")
         return tr(self.lang, "lk_eq_suit", suit=self.card(suit))
 
+    def sealed_picks(self, seats: Sequence[int], choices: Sequence[Any]) -> str:
+        """The revealed secret picks, each after its seat ("Ann (Seat 1): Locke, ..."), when the
+        seats that picked are known (the sealed choice's own order, engine/core/pending.py)."""
+        if len(seats) != len(choices):
+            return tr(self.lang, "lk_log_sealed", picks=self.join(self.card(str(c)) for c in choices))
+        return tr(self.lang, "lk_log_sealed", picks=self.join(
+            tr(self.lang, "lk_log_sealed_pick", who=self.seat(s), pick=self.card(str(c))) for s, c in zip(seats, choices)))
+
     def dice_purpose(self, purpose: str) -> str:
         """What a roll is for, in words ("“prison” chart", "level check", "turn order"), from the
         engine's Chance purpose ("locke.chart.prison"); "" for a purpose without words."""

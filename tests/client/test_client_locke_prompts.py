@@ -314,3 +314,16 @@ def test_key_1_in_an_open_group_takes_its_first_choice_not_back(clock: Clock, pr
     moves = scene.session.moves
     app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1, mod=0, unicode="1", scancode=0))
     assert scene.session.moves > moves or scene.staged, "key 1 did not choose"
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_revealed_silhouettes_name_each_seats_pick(clock: Clock, private_dirs: Any, lang: str) -> None:
+    """Seen: "Secret picks revealed: Locke, Strohheim (Evil), Lord Leon, Lord Leon, Cornelia": whose was which?"""
+    app, scene = locke_table(clock, 5, seed=3, lang=lang)
+    settle(app, clock, scene)
+    choose_by_clicks(app, scene, scene.legal[0])
+    settle(app, clock, scene)
+    head = "Secret picks revealed" if lang == "en" else "ひそかな選択を公開"
+    line = next(e.text for e in scene.log if e.text.startswith(head))
+    for seat in range(5):
+        assert scene.namer().seat(seat) in line, line
