@@ -301,6 +301,12 @@ class ReplayScene(Scene):
         return moving or self.playing
 
     def handle(self, event: pygame.event.Event) -> None:
+        if getattr(self.inner, "help", None) is not None or getattr(self.inner, "settings_panel", None) is not None:
+            self.inner.handle(event)  # the table's help or settings is open: modal, as at a live table
+            self.app.invalidate()
+            return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._side_click(event.pos):
+            return
         keys = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_PAGEUP: -10, pygame.K_PAGEDOWN: 10}
         if event.type == pygame.KEYDOWN:
             if event.key in keys:
@@ -328,6 +334,21 @@ class ReplayScene(Scene):
         if event.type in (pygame.MOUSEWHEEL, pygame.MOUSEMOTION) or (
                 event.type == pygame.KEYDOWN and event.key == pygame.K_F1):
             self.inner.handle(event)  # the log's scroll, hovering, the help: nothing that acts
+
+    def _side_click(self, pos: tuple[int, int]) -> bool:
+        """The table's own Lobby / Settings / Help buttons, which a replay shows: Lobby closes the
+        replay, the others open the table's settings or help (a click on them did nothing)."""
+        for button in getattr(self.inner, "side_buttons", []):
+            if not button.rect.collidepoint(pos):
+                continue
+            if button.payload == "lobby":
+                self._close()
+                return True
+            if button.payload in ("help", "settings"):
+                button.on_click()
+                self.app.invalidate()
+                return True
+        return False
 
     def draw(self, surface: pygame.Surface) -> None:
         self.inner.draw(surface)

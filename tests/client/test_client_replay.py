@@ -192,3 +192,22 @@ def test_the_replay_controls_cover_none_of_the_tables_own(tmp_path: Path, game: 
         assert modes == ["since", "combat", "all"]  # no "Mine" filter where no seat is ours
         key(app, pygame.K_v)
         assert scene.me == 0
+
+
+@pytest.mark.parametrize("game", ["locke", "rider"])
+def test_the_tables_own_side_buttons_work_in_a_replay(tmp_path: Path, game: str) -> None:
+    """Seen: a replay shows the table's Lobby / Settings / Help buttons, and a click on them did nothing."""
+    args = {"locke": ("--seats", "5", "--bots", "random", "--seed", "3"),
+            "rider": ("--bots", "greedy,random", "--seed", "7")}[game]
+    data = _record(tmp_path, game, *args)
+    app = App((1280, 800), clock=Clock(), lang="en")
+    left: list[bool] = []
+    scene = open_replay(app, data, on_leave=lambda: left.append(True))
+    app.render()
+    side = {b.payload: b for b in scene.inner.side_buttons if isinstance(b.payload, str)}
+    click(app, side["help"].rect.center)
+    assert scene.inner.help is not None
+    key(app, pygame.K_ESCAPE)  # closes the help, not the replay
+    assert scene.inner.help is None and not left
+    click(app, side["lobby"].rect.center)
+    assert left == [True]
