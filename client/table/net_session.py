@@ -220,13 +220,13 @@ class NetSession(Generic[S]):
             return tr(lang, "net_left" if left else "net_resigned", who=who)
         if self.problem or self.ended is not None:
             return ""
+        if self.stalling:  # before who left: it is what the forfeit button is about (the log names who left)
+            who = tr(lang, "list_sep").join(player_label(s, self.names, self.me, lang) for s in sorted(self.stalling))
+            return tr(lang, forfeit_key("net_stalling", len(self.names)), who=who)
         gone = [s for s in sorted(session.left) if s != self.me]
         if gone and session.phase == "play":
             who = tr(lang, "list_sep").join(player_label(s, self.names, self.me, lang) for s in gone)
             return tr(lang, "net_stand_in", who=who)
-        if self.stalling:
-            who = tr(lang, "list_sep").join(player_label(s, self.names, self.me, lang) for s in sorted(self.stalling))
-            return tr(lang, forfeit_key("net_stalling", len(self.names)), who=who)
         if session.forfeited is not None and not session.finished:
             return tr(lang, "net_forfeit", who=player_label(session.forfeited, self.names, self.me, lang))
         silent = self.silence()
