@@ -19,6 +19,7 @@ import gettext
 from pathlib import Path
 from typing import Any
 
+from client.agreement import you_agree
 from net.seats import seat_number
 
 LANGS = ("en", "ja")
@@ -139,6 +140,9 @@ def _words(lang: str, key: str) -> str:
 
 
 def tr(lang: str, key: str, **fields: Any) -> str:
-    """The words ``key`` in ``lang`` with ``fields`` filled in."""
+    """The words ``key`` in ``lang`` with ``fields`` filled in; an English verb after the
+    viewer's own seat agrees with "you" (client/agreement.py)."""
     text = _WORDS.get((lang, key)) or _words(lang, key)
-    return text.format(**fields) if fields else text
+    if not fields:
+        return text
+    return you_agree(text.format(**fields))

@@ -323,9 +323,14 @@ class LobbyScene(Scene):
         if self.fingerprint is None:  # the whole reason (and what to do) is the lobby's message
             return tr(lang, "friends_no_identity_short")
         if self.net_entry() is None:
-            titles = ", ".join(g.title_in(lang) for g in self.net_games())
+            titles = tr(lang, "list_sep").join(g.title_in(lang) for g in self.net_games())
             return tr(lang, "friends_off", game=self.entry().title_in(lang), games=titles)
         return ""
+
+    def friends_caption(self, lang: str) -> str:
+        """The line under "Play with friends": the games that play with friends, listed the
+        language's way (Japanese with 、)."""
+        return tr(lang, "friends_games", games=tr(lang, "list_sep").join(g.title_in(lang) for g in self.net_games()))
 
     def entry(self) -> Any:
         """The chosen game's registry entry."""
@@ -831,9 +836,8 @@ class LobbyScene(Scene):
 
         lang = self.app.lang
         R = self.right
-        titles = ", ".join(g.title_in(lang) for g in self.net_games())
         blocked = self.friends_blocked()  # host and join are off: the reason, right above them
-        caption = blocked or tr(lang, "friends_games", games=titles)
+        caption = blocked or self.friends_caption(lang)
         # two short lines under the heading: a reason is read whole, even at 960x600 in Japanese
         draw_wrapped(surface, caption, pygame.Rect(R.left + 20, R.top + 46, R.width - 40, 2 * line_height(12)), 12,
                      theme.WARN if blocked else theme.TEXT_DIM)

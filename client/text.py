@@ -102,12 +102,16 @@ def fit_size(text: str, width: int, height: int, start: int, minimum: int = 7, b
 def draw_wrapped(
     surface: pygame.Surface, text: str, rect: pygame.Rect, size: int, colour: Colour, bold: bool = False, centre: bool = False
 ) -> int:
-    """Draw wrapped text inside ``rect`` (clipped); return the height used."""
+    """Draw wrapped text inside ``rect`` (clipped); return the height used. A word longer than
+    the width (a card name in a small board cell) is cut with an ellipsis, never drawn past the
+    edges (:func:`fit_line`)."""
     y = rect.top
     step = line_height(size)
     for line in wrap(text, size, rect.width, bold):
         if y + step > rect.bottom + step // 3:
             break
+        if font(size, bold).size(line)[0] > rect.width:
+            line = fit_line(line, size, max(1, rect.width), bold, min_size=size)[0]
         run = render(line, size, colour, bold)
         x = rect.centerx - run.get_width() // 2 if centre else rect.left
         surface.blit(run, (x, y))

@@ -54,7 +54,7 @@ def setup_fields(settings: Settings, lang: str) -> list[SetupField]:
 
     def about(kind: str) -> str:  # the registry's one-line description of each bot level
         words = entry.bot_descriptions.get(kind)
-        return f"{tr(lang, f'bot_{kind}')}: {in_lang(lang, *words)}" if words else ""
+        return tr(lang, "lk_bot_about", bot=tr(lang, f"bot_{kind}"), about=in_lang(lang, *words)) if words else ""
 
     def switch(value: str) -> None:  # "<seat index>": that seat's bot becomes the next level
         seat = int(value)

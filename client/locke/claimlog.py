@@ -15,6 +15,7 @@ from typing import Any
 
 from client.i18n import tr
 from client.table.log import LogEntry
+from client.table.words import player_label
 from engine.core.capabilities import capabilities
 
 
@@ -32,15 +33,21 @@ def claim_statuses(session: Any, pre: Any, post: Any) -> list[tuple[int, bool]]:
 
 
 def claim_entries(lang: str, statuses: list[tuple[int, bool]], names: tuple[str, ...], me: int) -> list[LogEntry]:
-    """One log line per declaring seat and kind (proven now, or checked at the end), in the table's
-    language: an attack that makes two claims of a kind (its level and its card) gets one line saying
-    how many, not the same line twice."""
+    """The log's lines on the claims of one step, in the table's language: one line per kind
+    (proven now, or checked at the end) and count, naming every seat that made such claims ("Ann
+    (Seat 1), Bo (Seat 2) each made a claim ..."): an attack that makes two claims of a kind (its level
+    and its card) says how many, and the set-up's five silhouette claims make one line, not five."""
     counts: dict[tuple[int, bool], int] = {}
     for seat, proven in statuses:  # dicts keep the order of the first claim of each
         counts[(seat, proven)] = counts.get((seat, proven), 0) + 1
-    out = []
+    seats: dict[tuple[bool, int], list[int]] = {}
     for (seat, proven), n in counts.items():
-        who = tr(lang, "lk_claim_you") if seat == me else names[seat] if 0 <= seat < len(names) else str(seat)
+        seats.setdefault((proven, n), []).append(seat)
+    out = []
+    for (proven, n), who_seats in seats.items():
+        who = tr(lang, "lk_list_sep").join(player_label(s, names, me, lang) if 0 <= s < len(names) else str(s) for s in who_seats)
         key = "lk_claim_proven" if proven else "lk_claim_waits"
+        if len(who_seats) > 1:
+            key += "_each"
         out.append(LogEntry(tr(lang, f"{key}_n", who=who, n=n) if n > 1 else tr(lang, key, who=who)))
     return out

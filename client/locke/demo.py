@@ -17,6 +17,7 @@ import pygame
 
 from client.locke.intents import Group, cell_of
 from client.locke.scene import LockeScene
+from engine.core.inputs import PlacementPick
 from engine.locke.actions import Answer, Declare
 
 #: The moments a demo can stop at: a planet-phase turn, the base phase, a combat we are asked about.
@@ -90,6 +91,13 @@ def choose_by_clicks(app: Any, scene: LockeScene, choice: Any, limit: int = 30) 
 
 
 def _next_click(scene: LockeScene, choice: Any) -> tuple[int, int] | None:
+    if isinstance(choice, PlacementPick) and choice.cell in scene.staged:
+        # chosen: the other things go on the first lit cells, then Confirm gives the placement
+        for button in scene.buttons:
+            if button.payload == "place_confirm":
+                return button.rect.center
+        free = next(iter(scene.targets), None)
+        return scene.board_cells.cells[free].center if free is not None and scene.board_cells is not None else None
     cell = cell_of(choice)
     if cell is not None and scene.targets.get(cell) == [choice] and scene.open_group is None:
         return scene.board_cells.cells[cell].center if scene.board_cells is not None else None

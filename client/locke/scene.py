@@ -47,13 +47,14 @@ from client.locke.logview import FILTERS, draw_entries, keeps, tags_of
 from client.table.prompts import draw_prompt
 from client.table.scene import NOTICE_SECONDS, TableScene
 from client.table.session import TableSession
+from client.table.words import forfeit_key
 from net.seam import InputRefused
 from client.text import draw_text, draw_wrapped, line_height, wrap
 from client.widgets import Button, panel
 from engine.core.actions import Action
 from engine.core.errors import EngineError, IllegalAction
 from engine.core.inputs import PlacementPick
-from engine.core.pending import Decision
+from engine.core.pending import Decision, Placement, SealedChoice, SealedChoicesRevealed
 from engine.locke.state import LockeState
 from net.seats import for_people
 
@@ -107,9 +108,10 @@ class LockeScene(TableScene[LockeState]):
         self._tags: list[frozenset[str]] = []
         self._next_tags: frozenset[str] = frozenset()
         self._shown: dict[str, tuple[tuple[str, str, int, int], list[LogEntry]]] = {}
-        #: Cell -> thing of the placement we are making now, picked so far (the driver keeps each pick;
-        #: the board marks them and the bar counts them until the last thing is placed).
-        self.placed_now: dict[str, str] = {}
+        #: Cell -> thing of the placement we are making now, chosen so far but not given yet: the
+        #: board marks them, Take back undoes the last, and Confirm gives them all to the driver at
+        #: once, each as one of its legal picks (a pick once given cannot be taken back).
+        self.staged: dict[str, str] = {}
         #: Where the question's explanation is drawn above its choices (None: no explanation now).
         self.explain_rect: pygame.Rect | None = None
         #: Whether the claim of a stalling seat's forfeit is offered now, and the table's note last drawn
@@ -145,9 +147,14 @@ class LockeScene(TableScene[LockeState]):
 
         claims = claim_statuses(self.session, pre, post)  # read now: proven or waiting (client/locke/claimlog.py)
 
+        pending = self.session.game.pending(pre) if isinstance(action, SealedChoicesRevealed) else None
+        picked = tuple(pending.seats) if isinstance(pending, SealedChoice) else ()  # who picked what, in order
+
         def words(lang: str) -> list[LogEntry]:
             namer = Namer(lang, names, me, components, knowledge, fighters)
             first, *events = told(namer, pre, action, post)
+            if picked and isinstance(action, SealedChoicesRevealed):
+                first = namer.sealed_picks(picked, action.choices)
             return ([LogEntry(first, proof=proof, turn_marker=mine)] + [LogEntry(line) for line in events]
                     + claim_entries(lang, claims, names, me))
 
@@ -160,7 +167,10 @@ class LockeScene(TableScene[LockeState]):
     def _on_refresh(self) -> None:
         self.targets = board_targets(self.legal)
         if placing(self.legal) is None:  # no placement of ours under way (any made is in our knowledge)
-            self.placed_now = {}
+            self.staged = {}
+        elif self.staged:  # a chosen cell takes nothing more; every thing chosen: nothing is lit
+            full = len(self.staged) >= len(self._things())
+            self.targets = {} if full else {c: i for c, i in self.targets.items() if c not in self.staged}
         if self.open_group is not None and not all(c in self.legal for c in self.open_group.inputs):
             self.open_group, self.page = None, 0
         if self._auto_call is None and self.prompt is None and self.automatic() is not None:
@@ -231,9 +241,10 @@ class LockeScene(TableScene[LockeState]):
         self.board_cells = board_layout(lay.board.inflate(-16, -16), side_of(self.state))
         self.buttons = []
         bar = lay.bar
-        self.buttons.append(Button(pygame.Rect(bar.right - 130, bar.top + 6, 122, 26),
-                                   tr(lang, "lk_auto_on" if self.auto else "lk_auto_off"), self._toggle_auto,
-                                   payload="auto", size=13))
+        if not self.seatless:  # a watcher or a replay answers nothing: no Auto
+            self.buttons.append(Button(pygame.Rect(bar.right - 130, bar.top + 6, 122, 26),
+                                       tr(lang, "lk_auto_on" if self.auto else "lk_auto_off"), self._toggle_auto,
+                                       payload="auto", size=13))
         blocked = self.prompt is not None or self.help is not None or self.settings_panel is not None
         self.picker = self.explain_rect = None  # nothing for us to choose: no picker, no explanation
         if not blocked and self.legal:
@@ -242,11 +253,12 @@ class LockeScene(TableScene[LockeState]):
         if self._forfeit_shown:  # a seat missed its deadline: we may claim its forfeit, as at every table
             self.buttons.append(Button(pygame.Rect(bar.right - 10 - 240, bar.bottom - 10 - round(BUTTON_H * lay.scale),
                                                    240, round(BUTTON_H * lay.scale)),
-                                       tr(lang, "claim_forfeit"), self._claim_forfeit, payload="forfeit",
-                                       primary=True, size=lay.text(13)))
+                                       tr(lang, forfeit_key("claim_forfeit", len(self.session.names))),
+                                       self._claim_forfeit, payload="forfeit", primary=True, size=lay.text(13)))
         self.side_buttons = self.side_panel_buttons(lay.side)
-        fw = (lay.log.width - 3 * 6) // len(FILTERS)
-        for i, mode in enumerate(FILTERS):
+        modes = [m for m in FILTERS if not (self.seatless and m == "mine")]  # a seatless view has no moves of its own
+        fw = (lay.log.width - (len(modes) - 1) * 6) // len(modes)
+        for i, mode in enumerate(modes):
             button = Button(pygame.Rect(lay.log.left + i * (fw + 6), lay.log.top - 30, fw, 24),
                             tr(lang, f"lk_log_{mode}"), self._set_filter(mode), payload=("log", mode), size=12)
             button.selected = mode == self.log_filter
@@ -264,13 +276,18 @@ class LockeScene(TableScene[LockeState]):
         area = pygame.Rect(bar.left + 10, bar.top + 14 + line_height(lay.text(14)), bar.width - 20, 0)
         area.height = bar.bottom - 8 - area.top
         entries: list[tuple[str, Callable[[], None], Any, bool]] = []
+        offered = self._offered()
+        if self.staged:  # a placement under way: confirm it once every thing has a cell, or take one back
+            if len(self.staged) >= len(self._things()):
+                entries.append((tr(lang, "lk_place_confirm"), self._confirm_placement, "place_confirm", True))
+            entries.append((tr(lang, "lk_place_undo"), self._take_back, "place_undo", False))
         if self.open_group is not None:
             entries.append((tr(lang, "lk_back"), self._close_group, "back", False))
             entries += [(namer.action(c), self._chooser(c), c, False) for c in self.open_group.inputs]
-        elif len(self.legal) + (self.question() in REPEATABLE) <= self._capacity(area, h):  # all fit: one click each
-            entries += [(namer.action(c), self._chooser(c), c, False) for c in self.legal]
+        elif len(offered) + (self.question() in REPEATABLE) <= self._capacity(area, h):  # all fit: one click each
+            entries += [(namer.action(c), self._chooser(c), c, False) for c in offered]
         else:
-            for group in groups(self.legal):
+            for group in groups(offered):
                 if group.single:
                     entries.append((namer.action(group.inputs[0]), self._chooser(group.inputs[0]), group.inputs[0],
                                     False))
@@ -282,14 +299,16 @@ class LockeScene(TableScene[LockeState]):
             key = "lk_repeat_on" if prompt in self.repeat else "lk_repeat_off"
             entries.append((tr(lang, key), self._toggle_repeat, "repeat", False))
         self.picker = None
-        if len(entries) > self._capacity(area, h) and (self.open_group is not None or not self.targets):
-            full = lay.board.union(lay.combat) if lay.combat is not None else lay.board
+        explain = self.explanation()
+        explained = bool(explain) and not self.targets and not self._fits_explained(entries, area, h, lay, explain)
+        crowded = len(entries) > self._capacity(area, h) and (self.open_group is not None or not self.targets)
+        if explained or crowded:  # over the board; over the combat box too only for a long list
+            full = lay.board.union(lay.combat) if lay.combat is not None and crowded else lay.board
             self.picker = full.inflate(-24, -24)
             area = pygame.Rect(self.picker.left + 12, self.picker.top + 12 + line_height(lay.text(14)),
                                self.picker.width - 24, 0)
             area.height = self.picker.bottom - 10 - area.top
         self.explain_rect = None
-        explain = self.explanation()
         if explain:  # what this question means, above its choices (explain_lines at most)
             size = lay.text(12)
             used = min(self.explain_lines(), len(wrap(explain, size, area.width))) * line_height(size) + 4
@@ -310,13 +329,29 @@ class LockeScene(TableScene[LockeState]):
         else:
             self.page = 0
             shown = entries
+        numbered = 0
         for i, (label, action, payload, primary) in enumerate(shown):
             rect = pygame.Rect(area.left + (i % cols) * (w + GAP), area.top + (i // cols) * (h + GAP), w, h)
-            hotkey = str(i + 1) if i < 9 else ""  # keys 1-9 choose too
+            hotkey = ""  # keys 1-9 choose too; Back has Esc (key 1 is an open group's first choice, not Back)
+            if payload != "back" and numbered < 9:
+                numbered += 1
+                hotkey = str(numbered)
             button = ChoiceButton(rect, label, action, payload=payload, primary=primary, size=lay.text(13),
                                   hotkey=hotkey)
             button.selected = payload == "repeat" and prompt in self.repeat
             self.buttons.append(button)
+
+    def _fits_explained(self, entries: list[Any], area: pygame.Rect, h: int, lay: TableLayout, explain: str) -> bool:
+        """Whether ``explain`` (whole, in the bar's lines) and every choice fit ``area`` on one page."""
+        size = lay.text(12)
+        lines = len(wrap(explain, size, area.width))
+        if lines > self.explain_lines():
+            return False
+        rows = (area.height - lines * line_height(size) - 4 + GAP) // (h + GAP)
+        if rows < 1:
+            return False
+        cols = columns([label for label, *_ in entries], lay.text(13), area.width, rows, GAP, BUTTON_MIN_W)
+        return cols * rows >= len(entries)
 
     @staticmethod
     def _capacity(area: pygame.Rect, h: int) -> int:
@@ -332,7 +367,7 @@ class LockeScene(TableScene[LockeState]):
         return f"{head} ({len(group.inputs)})"
 
     def _chooser(self, choice: Any) -> Callable[[], None]:
-        return lambda: self._submit(choice)
+        return lambda: self._choose(choice)
 
     def _opener(self, group: Group) -> Callable[[], None]:
         def open_() -> None:
@@ -355,15 +390,22 @@ class LockeScene(TableScene[LockeState]):
         self.page -= 1  # from the first page: the last one (_choice_buttons takes the page modulo the pages)
 
     def explain_lines(self) -> int:
-        """How many lines the explanation may take: three in the picker over the board, two in the bar."""
-        return 3 if self.picker is not None else 2
+        """How many lines the explanation may take: six in the picker over the board (the choices
+        keep the room they need: the explanation gives way first), two in the bar."""
+        return 6 if self.picker is not None else 2
 
     def explanation(self) -> str:
         """What the question asked now means, when its words alone do not say it ("" otherwise): the
-        secret silhouette pick (docs/rules/locke-rulings.md N18, N41, N43)."""
+        secret silhouette pick (docs/rules/locke-rulings.md N18, N41, N43), how a hidden
+        placement is made and changed before it is confirmed, and what the roll to turn up in a
+        combat can bring (docs/rules/locke.md, the actually-there and actually-alive charts)."""
         pending = self.session.pending
         if self.legal and getattr(pending, "purpose", "") == "locke.silhouette":
             return tr(self.app.lang, "lk_silhouette_explain")
+        if placing(self.legal) is not None:
+            return tr(self.app.lang, "lk_place_explain")
+        if self.question().removeprefix("locke.") == "try_revive":  # the roll's odds, so "Roll" is not a blind click
+            return tr(self.app.lang, "lk_try_revive_explain")
         return ""
 
     def _toggle_auto(self) -> None:
@@ -372,8 +414,71 @@ class LockeScene(TableScene[LockeState]):
         self.app.prefs.save()
         self.refresh()
 
+    def _things(self) -> tuple[str, ...]:
+        """The things of the placement we are making now (none when we place nothing)."""
+        pending = self.session.pending
+        return tuple(getattr(pending, "things", ())) if isinstance(pending, Placement) else ()
+
+    def _offered(self) -> list[Any]:
+        """The legal list as the buttons offer it: a placement pick on a cell already chosen, or
+        any pick once every thing has a cell, is left out (Confirm and Take back stand there)."""
+        if not self.staged:
+            return list(self.legal)
+        full = len(self.staged) >= len(self._things())
+        return [c for c in self.legal if not (isinstance(c, PlacementPick) and (full or c.cell in self.staged))]
+
+    def _stage(self, pick: PlacementPick) -> None:
+        """Choose ``pick``'s cell for the next thing of our placement (given only on Confirm)."""
+        things = self._things()
+        self.notice = None
+        if pick.cell not in self.staged and len(self.staged) < len(things):
+            self.clicks += 1
+            self.staged[pick.cell] = things[len(self.staged)]
+        self.open_group, self.page = None, 0
+        self.refresh()
+
+    def _take_back(self) -> None:
+        """Undo the last cell chosen for our placement (nothing was given to the table yet)."""
+        self.clicks += 1
+        self.notice = None
+        if self.staged:
+            self.staged.pop(next(reversed(self.staged)))
+        self.refresh()
+
+    def _unstage(self, cell: str) -> None:
+        """Take back the cell chosen for one thing; the things after it move up in the order asked."""
+        self.clicks += 1
+        self.notice = None
+        cells = [c for c in self.staged if c != cell]
+        things = self._things()
+        self.staged = dict(zip(cells, things))
+        self.refresh()
+
+    def _confirm_placement(self) -> None:
+        """Give the chosen cells to the table, thing by thing, each as the pick its legal list
+        offers for that thing and cell (net/seam.py ``place_all`` does the same for tools)."""
+        chosen = list(self.staged.items())
+        for i, (cell, thing) in enumerate(chosen):
+            pick = next((p for p in self.session.legal()
+                         if isinstance(p, PlacementPick) and p.cell == cell and p.thing == thing), None)
+            if pick is None:  # the table no longer asks for it: say so, and let the player choose again
+                self.staged = {}
+                self.notice = (tr(self.app.lang, "lk_place_gone"), "", self.now + NOTICE_SECONDS)
+                self.refresh()
+                return
+            self._submit(pick, by_click=i == 0)
+        self.staged = {}
+        self.refresh()
+
+    def _choose(self, choice: Any) -> None:
+        """A click on a choice: a placement pick is only chosen (Confirm gives it), anything else given."""
+        if isinstance(choice, PlacementPick):
+            self._stage(choice)
+        else:
+            self._submit(choice)
+
     def _submit(self, choice: Any, *, by_click: bool = True) -> None:
-        """Give one legal input to the table; a refusal becomes a notice in words."""
+        """Give one legal input to the table now; a refusal becomes a notice in words."""
         self.notice = None
         if by_click:  # "Latest" then shows what happened since this decision (answers Auto gave included)
             self.clicks += 1
@@ -385,9 +490,6 @@ class LockeScene(TableScene[LockeState]):
             self.session.submit(choice)
         except (InputRefused, EngineError) as exc:
             self._refused(exc)
-        else:
-            if isinstance(choice, PlacementPick):
-                self.placed_now[choice.cell] = choice.thing
         self.open_group, self.page = None, 0
         self.refresh()
 
@@ -402,9 +504,12 @@ class LockeScene(TableScene[LockeState]):
     def click_cell(self, cell: str) -> None:
         """A click on a board cell: its only legal input, a choice among several, or why not."""
         lang = self.app.lang
+        if cell in self.staged:  # a cell chosen for our placement: the click takes it back
+            self._unstage(cell)
+            return
         inputs = self.targets.get(cell, [])
         if len(inputs) == 1:
-            self._submit(inputs[0])
+            self._choose(inputs[0])
             return
         if inputs:
             self.clicks += 1
@@ -488,7 +593,7 @@ class LockeScene(TableScene[LockeState]):
     def marker_rect(self) -> pygame.Rect | None:
         """Where the thing we place now waits in the bar, to be dragged onto a lit cell (None
         when we place nothing). A click on a lit cell places it too."""
-        if self.prompt is not None or placing(self.legal) is None:
+        if self.prompt is not None or placing(self.legal) is None or len(self.staged) >= len(self._things()):
             return None
         bar = self.layout().bar
         width = min(220, bar.width // 3)
@@ -532,7 +637,7 @@ class LockeScene(TableScene[LockeState]):
         panel(surface, lay.board, fill=theme.BG_FELT_DARK)
         board = self.board_cells or board_layout(lay.board.inflate(-16, -16), side_of(self.state))
         pending = self.session.pending
-        marks = BoardMarks(targets=frozenset(self.targets), mine={**my_placements(self.state, namer), **self.placed_now},
+        marks = BoardMarks(targets=frozenset(self.targets), mine={**my_placements(self.state, namer), **self.staged},
                            destroyed=destroyed_cells(self.state.events),
                            active=pending.seat if isinstance(pending, Decision) else -1)
         draw_board(surface, board, self.state, namer, marks, lay.text(12))
@@ -610,14 +715,19 @@ class LockeScene(TableScene[LockeState]):
         """The bar's first line: what to do now."""
         lang, legal = self.app.lang, self.legal
         if not legal:
+            pick = self.session.my_pick
+            if pick is not None and not self.session.problem:  # our secret pick is in: say which, and why we wait
+                return tr(lang, "lk_sealed_done", choice=self.namer().card(str(pick.choice)))
             return self.banner_text()
         first = legal[0]
         if isinstance(first, PlacementPick):
-            pending = self.session.pending
-            total = len(getattr(pending, "things", ())) or len(self.placed_now) + 1
-            if self.placed_now:  # the next of several: say that the first ones are placed, and where
-                return tr(lang, "lk_place_next", thing=self.namer().thing(first.thing), n=len(self.placed_now),
-                          total=total)
+            things = self._things()
+            total = len(things) or len(self.staged) + 1
+            if len(self.staged) >= total:  # every thing has a cell: confirm, or take one back
+                return tr(lang, "lk_place_ready_two" if total == 2 else "lk_place_ready", total=total)
+            if self.staged:  # the next of several: say that the first ones are chosen, and where
+                return tr(lang, "lk_place_next", thing=self.namer().thing(things[len(self.staged)]),
+                          n=len(self.staged), total=total)
             return tr(lang, "lk_place_thing", thing=self.namer().thing(first.thing))
         if self.targets:
             return tr(lang, "lk_pick_cell")
@@ -724,11 +834,14 @@ class LockeScene(TableScene[LockeState]):
         room = max(0, inner.height // step)
         head = [(part, i) for i, line in enumerate(lines[:len(lines) - newest])
                 for part in wrap(line, size, inner.width, title and i == 0)]
-        feed = [(part, -1) for line in lines[len(lines) - newest:] for part in wrap(line, size, inner.width)]
+        entries = [[(part, -1) for part in wrap(line, size, inner.width)] for line in lines[len(lines) - newest:]]
+        feed = [part for entry in entries for part in entry]
         if len(head) + len(feed) > room:  # the feed's newest lines first; the fixed lines keep the rest
             keep = min(len(feed), max(room - len(head), room // 3))  # a third of the box at least, if needed
-            feed = feed[len(feed) - keep:]
-            head = head[:max(0, room - keep)]
+            while len(entries) > 1 and sum(map(len, entries)) > keep:  # whole events left out, never half of one
+                entries.pop(0)
+            feed = [part for entry in entries for part in entry][-keep:] if keep else []
+            head = head[:max(0, room - len(feed))]
         drawn = []
         for j, (part, i) in enumerate([*head, *feed]):
             first = title and i == 0
@@ -737,17 +850,33 @@ class LockeScene(TableScene[LockeState]):
             drawn.append(part)
         return drawn
 
+    @property
+    def replaying(self) -> bool:
+        """A saved game shown by the replay viewer (client/table/replay.py), not a live table."""
+        return getattr(self.session, "proof", "") == "replay"
+
+    def replay_area(self) -> pygame.Rect:
+        """Where the replay viewer puts its controls: the bar under the board, below its first line
+        (a replay asks nothing there), so they cover neither the rail nor the side panel."""
+        bar = self.layout().bar
+        top = bar.top + 14 + line_height(self.layout().text(14))
+        return pygame.Rect(bar.left + 8, top, bar.width - 16, bar.bottom - 6 - top)
+
     def _draw_side(self, surface: pygame.Surface, lay: TableLayout, namer: Namer) -> None:
         side = lay.side
         panel(surface, side.inflate(-8, -8))
         lang = self.app.lang
         size = lay.text(12)
         watching = self.seatless  # a watcher (or a replay) has no private panel
-        draw_text(surface, tr(lang, "lk_panel_watching" if watching else "lk_panel_title"), (lay.private.left + 4, 14),
-                  lay.text(15), theme.TEXT_DIM, bold=True)
+        replaying = self.replaying
+        title = "lk_panel_replay" if replaying else "lk_panel_watching" if watching else "lk_panel_title"
+        draw_text(surface, tr(lang, title), (lay.private.left + 4, 14), lay.text(15), theme.TEXT_DIM, bold=True)
         others = watchers_line(self, lang)  # who watches the table without a seat (the host knows them)
-        lines = [others] if watching else [*panel_lines(self.state, namer, my_hand(self.state, self.me)),
-                                           *([others] if others else [])]
+        if replaying:
+            lines = [tr(lang, "lk_replay_note")]
+        else:
+            lines = [others] if watching else [*panel_lines(self.state, namer, my_hand(self.state, self.me)),
+                                               *([others] if others else [])]
         inner = lay.private
         pygame.draw.rect(surface, theme.PANEL_EDGE, inner, width=1, border_radius=6)
         y = inner.top + 6

@@ -56,16 +56,16 @@ def rail_lines(state: LockeState, seat: int, namer: Namer, outcome: Outcome | No
         facts += " · " + tr(lang, "lk_rail_proofs", n=s.proofs)
     lines.append(facts)
     if s.mods:
-        lines.append(tr(lang, "lk_rail_mods", mods=", ".join(_mod(m, namer) for m in s.mods)))
+        lines.append(tr(lang, "lk_rail_mods", mods=namer.join(_mod(m, namer) for m in s.mods)))
     if s.shown:  # kept planet cards it has turned face up by using them (items, a fixed wildcard)
         opened, used_as = dict(state.open_cards), dict(state.wild)
         cards = [namer.card(used_as.get(h) or opened[h]) if (h in used_as or h in opened) else namer.handle(h)
                  for h in s.shown]
-        lines.append(tr(lang, "lk_rail_shown", cards=", ".join(cards)))
+        lines.append(tr(lang, "lk_rail_shown", cards=namer.join(cards)))
     if s.controller >= 0:
         lines.append(tr(lang, "lk_rail_ctl", n=s.controller + 1))
     if s.seen_by:
-        lines.append(tr(lang, "lk_rail_seen_by", seats=", ".join(tr(lang, "seat_list", n=n + 1) for n in s.seen_by)))
+        lines.append(tr(lang, "lk_rail_seen_by", seats=namer.join(tr(lang, "seat_list", n=n + 1) for n in s.seen_by)))
     if seat != namer.me:
         card, public = known_character(state, seat, namer)
         if card:
@@ -105,9 +105,9 @@ def panel_lines(state: LockeState, namer: Namer, hand: tuple[int, ...] = ()) -> 
         now = stats.now(character, s.mods, s.proofs)
         lines.append(tr(lang, "lk_panel_stats", level=now.level, power=now.power,
                         durability=max(0, now.durability - s.damage), max=now.durability, mind=now.mind))
-        abilities = ", ".join(namer.card(g.id) for g in character.abilities) or tr(lang, "lk_none")
+        abilities = namer.join(namer.card(g.id) for g in character.abilities) or tr(lang, "lk_none")
         lines.append(tr(lang, "lk_panel_abilities", list=abilities))
-        items = ", ".join(namer.card(g.id) for g in character.items) or tr(lang, "lk_none")
+        items = namer.join(namer.card(g.id) for g in character.items) or tr(lang, "lk_none")
         lines.append(tr(lang, "lk_panel_items", list=items))
     else:  # dealt but unknown here: a watcher's or a replay's view of another seat's card
         lines.append(tr(lang, "lk_panel_unknown" if s.character < 0 else "lk_panel_face_down"))
@@ -120,14 +120,14 @@ def panel_lines(state: LockeState, namer: Namer, hand: tuple[int, ...] = ()) -> 
                      else tr(lang, "lk_panel_die", die=name))
     if s.base_player:
         lines.append(tr(lang, "lk_panel_base_player"))
-    kept = ", ".join(namer.handle(h) for h in s.kept) or tr(lang, "lk_none")
+    kept = namer.join(namer.handle(h) for h in s.kept) or tr(lang, "lk_none")
     lines.append(tr(lang, "lk_panel_kept", list=kept))
     if hand:
-        lines.append(tr(lang, "lk_panel_hand", list=", ".join(namer.handle(h) for h in hand)))
+        lines.append(tr(lang, "lk_panel_hand", list=namer.join(namer.handle(h) for h in hand)))
     mine = my_placements(state, namer)
     if mine:
         lines.append(tr(lang, "lk_panel_ambush",
-                        list=", ".join(tr(lang, "lk_thing_at", thing=namer.thing(t), cell=namer.cell(c))
+                        list=namer.join(tr(lang, "lk_thing_at", thing=namer.thing(t), cell=namer.cell(c))
                                        for c, t in mine.items())))
     shown = [n for n in know.notes if n.topic.startswith(("shown:", "disclosed:"))]
     if shown:
@@ -138,7 +138,7 @@ def panel_lines(state: LockeState, namer: Namer, hand: tuple[int, ...] = ()) -> 
                     words.append(namer.card(str(item[1])) if isinstance(item[0], int) else
                                  f"{namer.cell(item[0])}: {namer.card(str(item[1]))}")
         if words:
-            lines.append(tr(lang, "lk_panel_shown", list=", ".join(words)))
+            lines.append(tr(lang, "lk_panel_shown", list=namer.join(words)))
     return lines
 
 
@@ -180,12 +180,12 @@ def combat_lines(state: LockeState, namer: Namer) -> list[str]:
             extra = (tr(lang, "lk_cb_out") if f.state != "in" else "") + (tr(lang, "lk_cb_fainted") if f.fainted else "")
             label += tr(lang, "lk_cb_fighter", who=namer.seat(f.seat), cards=len(f.hand), spent=f.spent, extra=extra)
             if f.seat == namer.me >= 0 and f.hand:  # our own hand face up (our knowledge); others' only as counts
-                label += ": " + ", ".join(namer.handle(h) for h in f.hand)
+                label += tr(lang, "lk_cb_hand", cards=namer.join(namer.handle(h) for h in f.hand))
         elif f.ob is not None:
             label += tr(lang, "lk_cb_obstacle", name=namer.card(f.ob.id), level=f.ob.level, fp=f.ob.firepower,
                         dur=sum(f.members) if f.members else f.ob.durability)
             if f.faces:  # an obstacle fights with cards dealt face up
-                label += ": " + ", ".join(namer.card(c) for c in f.faces)
+                label += tr(lang, "lk_cb_hand", cards=namer.join(namer.card(c) for c in f.faces))
         lines.append(f"{label} [{tr(lang, 'lk_cb_side', n=f.party + 1)}]")
     strike = fight.strike
     if strike is not None and 0 <= strike.attacker < len(fight.fighters) and 0 <= strike.target < len(fight.fighters):
@@ -256,4 +256,9 @@ def turn_line(state: LockeState, namer: Namer) -> str:
     phase = tr(lang, f"lk_phase_{state.phase}") if known(f"lk_phase_{state.phase}") else state.phase
     if state.current < 0:
         return phase
-    return tr(lang, "lk_turn_line", phase=phase, turn=state.turn, who=namer.seat(state.current))
+    if state.phase == "over":  # nobody plays any more: the turn the game ended at, no "X plays"
+        return tr(lang, "lk_turn_line_over", phase=phase, turn=state.turn)
+    who = namer.seat(state.current)
+    if who == tr(lang, "seat_you", n=state.current + 1):  # our own turn (a watcher's table names every seat)
+        return tr(lang, "lk_turn_line_yours", phase=phase, turn=state.turn)
+    return tr(lang, "lk_turn_line", phase=phase, turn=state.turn, who=who)

@@ -18,6 +18,7 @@ import dataclasses
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from client.agreement import you_agree
 from client.i18n import known, pick, tr
 from client.table.words import player_label
 from engine.core.actions import Action
@@ -130,6 +131,43 @@ class Namer:
             return f"{tr(self.lang, f'lk_id_{head}')} {tail}"
         return ident.replace("-", " ").replace("_", " ")
 
+    def suit(self, suit: str) -> str:
+        """A suit brought into a combat: its card's name (which says "suit" already), or a suit of a
+        kind not said (``"suit"``, docs/rules/locke-rulings.md N225) in words of its own."""
+        if suit == "suit":
+            return tr(self.lang, "lk_eq_suit_unsaid")
+        return tr(self.lang, "lk_eq_suit", suit=self.card(suit))
+
+    def sealed_picks(self, seats: Sequence[int], choices: Sequence[Any]) -> str:
+        """The revealed secret picks, each after its seat ("Ann (Seat 1): Locke, ..."), when the
+        seats that picked are known (the sealed choice's own order, engine/core/pending.py)."""
+        if len(seats) != len(choices):
+            return tr(self.lang, "lk_log_sealed", picks=self.join(self.card(str(c)) for c in choices))
+        return tr(self.lang, "lk_log_sealed", picks=self.join(
+            tr(self.lang, "lk_log_sealed_pick", who=self.seat(s), pick=self.card(str(c))) for s, c in zip(seats, choices)))
+
+    def dice_purpose(self, purpose: str) -> str:
+        """What a roll is for, in words ("“prison” chart", "level check", "turn order"), from the
+        engine's Chance purpose ("locke.chart.prison"); "" for a purpose without words."""
+        short = str(purpose).removeprefix("locke.")
+        kind, _, rest = short.partition(".")
+        if kind == "chart" and rest:
+            return tr(self.lang, "lk_dice_chart", chart=self.word(rest))
+        if kind == "check" and rest:
+            return tr(self.lang, "lk_dice_check", stat=self.word(rest))
+        if kind == "restraint":  # how long a restraint lasts (a trap's or an event's)
+            short = kind
+        if kind == "combat" and rest:
+            short = rest
+            if rest in self.components.catalogue.items:  # an item's own roll (a Psycho-pod ...)
+                return self.card(rest)
+        if known(f"lk_dice_{short}"):
+            return tr(self.lang, f"lk_dice_{short}")
+        for prefix in ("lk_use_", "lk_id_"):
+            if known(prefix + short):
+                return tr(self.lang, prefix + short)
+        return ""
+
     def handle(self, handle: int) -> str:
         """A card handle: its card when we know it, else "a hidden card"."""
         known = self.knowledge.card(handle) if self.knowledge is not None and handle >= 0 else None
@@ -184,7 +222,7 @@ class Namer:
             return tr(lang, "lk_act_locke.info_check_none" if n == 0 else "lk_act_locke.info_check_one" if n == 1
                       else "lk_act_locke.info_check", n=n)
         if kind == "locke.propose":
-            return tr(lang, "lk_act_locke.propose", partners=", ".join(self.seat(s) for s in a.partners))
+            return tr(lang, "lk_act_locke.propose", partners=self.join(self.seat(s) for s in a.partners))
         if kind in ("locke.fight", "locke.identify"):
             if a.target < 0:
                 return tr(lang, "lk_act_locke.fight_none")
@@ -251,7 +289,7 @@ class Namer:
         if a.henchmen:
             parts.append(self.henchmen(a.henchmen))
         if a.suit:
-            parts.append(tr(lang, "lk_eq_suit", suit=self.card(a.suit)))
+            parts.append(self.suit(a.suit))
         if a.field:
             parts.append(tr(lang, "lk_eq_field"))
         if a.jammer >= 0:
@@ -262,13 +300,15 @@ class Namer:
             card, as_card = self.handle(handle), self.card(kind)
             # a card equipped as what it is needs no "as" ("Henchman as Henchman" read oddly)
             parts.append(card if card == as_card else tr(lang, "lk_eq_card", card=card, kind=as_card))
-        return ", ".join(parts) or tr(lang, "lk_eq_nothing")
+        return self.join(parts) or tr(lang, "lk_eq_nothing")
 
     def logged(self, action: Action, pre: Any) -> str:
         """The log line of an applied input: its actor and its words; a driver's answer in words."""
         lang = self.lang
         if isinstance(action, DiceRolled):
-            return tr(lang, "lk_log_dice", faces=" + ".join(map(str, action.faces)))
+            faces = " + ".join(map(str, action.faces))
+            what = self.dice_purpose(action.purpose)
+            return tr(lang, "lk_log_dice_for", what=what, faces=faces) if what else tr(lang, "lk_log_dice", faces=faces)
         if isinstance(action, CardsShuffled):
             return tr(lang, "lk_log_shuffled", zone=self.zone(action.zone))
         if isinstance(action, CardsDealt):
@@ -276,13 +316,13 @@ class Namer:
         if isinstance(action, CardsShownTo):
             return tr(lang, "lk_log_shown", n=len(action.handles), zone=self.zone(action.zone))
         if isinstance(action, CardsRevealed):
-            return tr(lang, "lk_log_revealed", cards=", ".join(self.card(c) for c in action.cards))
+            return tr(lang, "lk_log_revealed", cards=self.join(self.card(c) for c in action.cards))
         if isinstance(action, SealedChoicesRevealed):
-            return tr(lang, "lk_log_sealed", picks=", ".join(self.card(str(c)) for c in action.choices))
+            return tr(lang, "lk_log_sealed", picks=self.join(self.card(str(c)) for c in action.choices))
         if isinstance(action, PlacementMade):
             return tr(lang, "lk_log_placed", zone=self.zone(action.zone))
         if isinstance(action, CellsOpened):
-            return tr(lang, "lk_log_opened", cells=", ".join(self.card(c) if c else tr(lang, "lk_empty")
+            return tr(lang, "lk_log_opened", cells=self.join(self.card(c) if c else tr(lang, "lk_empty")
                                                              for c in action.contents))
         if isinstance(action, PlacementDisclosed):
             return tr(lang, "lk_log_disclosed", zone=self.zone(action.zone))
@@ -295,11 +335,11 @@ class Namer:
             return self.cell(tail)
         name = tr(self.lang, f"lk_zone_{head}") if known(f"lk_zone_{head}") else self.word(head)
         if tail.isdigit():
-            return f"{name}, {self.seat(int(tail))}"
+            return tr(self.lang, "lk_zone_of_seat", zone=name, who=self.seat(int(tail)))
         if not tail:
             return name
         part = f"lk_zone_part_{tail}"  # a pile of the zone ("stock", "deck", a pool by alignment)
-        return f"{name}: {tr(self.lang, part) if known(part) else self.word(tail)}"
+        return tr(self.lang, "lk_zone_pile", zone=name, pile=tr(self.lang, part) if known(part) else self.word(tail))
 
     # -- events ------------------------------------------------------------------------------
     def event(self, entry: Sequence[Any]) -> str:
@@ -318,8 +358,13 @@ class Namer:
 
     def _possessive(self, text: str) -> str:
         """English: our own seat's possessive is "your" ("Your illusion fails"), not "You (Seat 1)'s"."""
-        if self.lang != "en" or not 0 <= self.me < len(self.names):
+        if self.lang != "en":
             return text
+        if text[:1].islower():  # a line that opens with an obstacle ("police's weapon check ...") is a sentence
+            text = text[0].upper() + text[1:]
+        if not 0 <= self.me < len(self.names):
+            return text
+        text = you_agree(text)
         label = self.seat(self.me)
         if label != tr(self.lang, "seat_you", n=self.me + 1):  # a watcher's table names every seat
             return text
@@ -346,7 +391,7 @@ class Namer:
             return tr(self.lang, "lk_passed" if value else "lk_failed")
         if kind == "l":
             seats = value if isinstance(value, (list, tuple)) else [value]
-            return ", ".join(self.seat(s) for s in seats) or tr(self.lang, "lk_nobody")
+            return self.join(self.seat(s) for s in seats) or tr(self.lang, "lk_nobody")
         if kind == "f":
             return self.fighter(value) if isinstance(value, int) and not isinstance(value, bool) else str(value)
         if kind == "L":
@@ -364,7 +409,7 @@ class Namer:
         if isinstance(henchmen, int) and henchmen > 0:
             parts.append(self.henchmen(henchmen))
         if suit:
-            parts.append(tr(lang, "lk_eq_suit", suit=self.card(str(suit))))
+            parts.append(self.suit(str(suit)))
         if field:
             parts.append(tr(lang, "lk_eq_field"))
         if isinstance(jammer, int) and not isinstance(jammer, bool) and jammer >= 0:

@@ -68,7 +68,9 @@ def setup_fields(settings: Settings, lang: str) -> list[SetupField]:
 
     def about_deck(key: str) -> str:
         deck = by_key.get(key)
-        return f"{deck.name(lang)}: {deck.description(lang)}" if deck is not None and deck.description(lang) else ""
+        if deck is None or not deck.description(lang):
+            return ""
+        return tr(lang, "deck_about", deck=deck.name(lang), about=deck.description(lang))
 
     def about_bot(kind: str) -> str:
         return tr(lang, f"bot_{kind}_about")

@@ -53,7 +53,7 @@ def headline(outcome: Outcome | None, me: int, names: Sequence[str], lang: str) 
         return tr(lang, "winner_you"), True
     if not winners:
         return tr(lang, "nobody_won"), False
-    who = ", ".join(player_label(w, names, me, lang) for w in winners)
+    who = tr(lang, "list_sep").join(player_label(w, names, me, lang) for w in winners)
     return tr(lang, "winner_other", who=who), me in winners
 
 
@@ -61,8 +61,9 @@ def others_line(outcome: Outcome | None, me: int, names: Sequence[str], lang: st
     """Who else won, with grades, when the game judged every seat ("" otherwise)."""
     if outcome is None or not outcome.seats:
         return ""
-    parts = [player_label(r.seat, names, me, lang) + (f": {r.grade}" if r.grade else "") for r in outcome.seats if r.won]
-    return tr(lang, "winners_list", who=", ".join(parts)) if parts else tr(lang, "nobody_won")
+    parts = [tr(lang, "seat_grade", who=player_label(r.seat, names, me, lang), grade=r.grade) if r.grade
+             else player_label(r.seat, names, me, lang) for r in outcome.seats if r.won]
+    return tr(lang, "winners_list", who=tr(lang, "list_sep").join(parts)) if parts else tr(lang, "nobody_won")
 
 
 #: The table's own endings of any game (engine reasons the table layer writes), by catalogue key.

@@ -36,7 +36,7 @@ from twisted.internet.task import LoopingCall
 
 from client.table.notices import NoticeQueue
 from client.table.session import Listener
-from client.table.words import WatchedNames, clock_text, display_name, display_text, player_label
+from client.table.words import WatchedNames, clock_text, display_name, display_text, forfeit_key, player_label
 from engine.core.game import Outcome
 from engine.core.hashing import short_hex
 from engine.core.hidden import Knowledge
@@ -185,6 +185,8 @@ class NetSession(Generic[S]):
         if self.watching:  # we link to the host only: the table's own progress says how each seat is
             if self.ended is not None or session.finished:
                 return "peer_done"
+            if seat in session.left:  # it stepped out: a stand-in plays it (the players' rails say so too)
+                return "peer_stand_in"
             return "peer_waiting" if seat in session.waiting_for() else "peer_connected"
         if seat == self.me:
             return "peer_you_turn" if self.legal() else "peer_you_net"
@@ -218,19 +220,19 @@ class NetSession(Generic[S]):
             return tr(lang, "net_left" if left else "net_resigned", who=who)
         if self.problem or self.ended is not None:
             return ""
+        if self.stalling:  # before who left: it is what the forfeit button is about (the log names who left)
+            who = tr(lang, "list_sep").join(player_label(s, self.names, self.me, lang) for s in sorted(self.stalling))
+            return tr(lang, forfeit_key("net_stalling", len(self.names)), who=who)
         gone = [s for s in sorted(session.left) if s != self.me]
         if gone and session.phase == "play":
-            who = ", ".join(player_label(s, self.names, self.me, lang) for s in gone)
+            who = tr(lang, "list_sep").join(player_label(s, self.names, self.me, lang) for s in gone)
             return tr(lang, "net_stand_in", who=who)
-        if self.stalling:
-            who = ", ".join(player_label(s, self.names, self.me, lang) for s in sorted(self.stalling))
-            return tr(lang, "net_stalling", who=who)
         if session.forfeited is not None and not session.finished:
             return tr(lang, "net_forfeit", who=player_label(session.forfeited, self.names, self.me, lang))
         silent = self.silence()
         if silent is not None:
             seat, quiet, remaining = silent
-            return tr(lang, "net_silent", who=player_label(seat, self.names, self.me, lang), quiet=clock_text(quiet),
+            return tr(lang, forfeit_key("net_silent", len(self.names)), who=player_label(seat, self.names, self.me, lang), quiet=clock_text(quiet),
                       left=clock_text(remaining))
         if session.phase == "hello":
             return tr(lang, "net_phase_hello")

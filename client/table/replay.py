@@ -36,6 +36,8 @@ from net.seats import for_people
 SPEEDS = (1, 2, 5, 10, 25)
 #: The height of the bar of controls.
 BAR_H = 44
+#: The least width the status line takes beside the buttons (else it gets a line of its own).
+STATUS_MIN_W = 260
 
 
 class ReplaySession:
@@ -222,6 +224,13 @@ class ReplayScene(Scene):
 
     # -- the bar ------------------------------------------------------------------------------
     def bar_rect(self) -> pygame.Rect:
+        """The controls' panel: where the game's table keeps room for them (its ``replay_area``,
+        e.g. the Locke bar under the board), else a strip along the bottom of the window."""
+        area = getattr(self.inner, "replay_area", None)
+        if callable(area):
+            rect = area()
+            if isinstance(rect, pygame.Rect) and rect.width >= 200 and rect.height >= BAR_H:
+                return rect
         w, h = self.app.screen.get_size()
         width = min(w - 16, 900)
         return pygame.Rect((w - width) // 2, h - BAR_H - 6, width, BAR_H)
@@ -240,13 +249,20 @@ class ReplayScene(Scene):
             (tr(lang, "replay_close"), self._close, "Esc"),
         ]
         widths = [44, 44, 44, 80, 44, 44, 44, 48, 110, 80]
-        x = bar.left + 8
+        if getattr(self.inner, "seatless", False):  # a table that shows no seat's side (Locke): nothing to switch
+            del specs[8], widths[8]
+        x, y = bar.left + 8, bar.top + 6
         self.buttons = []
         for (label, action, key), width in zip(specs, widths):
-            self.buttons.append(Button(pygame.Rect(x, bar.top + 6, width, BAR_H - 12), label, action, size=13,
-                                       payload=key))
+            if x + width > bar.right - 8 and x > bar.left + 8:  # a narrow area: the rest on the next row
+                x, y = bar.left + 8, y + BAR_H - 8
+            self.buttons.append(Button(pygame.Rect(x, y, width, BAR_H - 12), label, action, size=13, payload=key))
             x += width + 4
-        self.status_left = x + 6
+        self.status_left, self.status_top = x + 6, y + 7
+        if bar.right - 8 - self.status_left < STATUS_MIN_W and y + 2 * (BAR_H - 8) <= bar.bottom:
+            self.status_left, self.status_top = bar.left + 8, y + BAR_H - 4  # its own line under the buttons
+        bottom = max(max(b.rect.bottom for b in self.buttons), self.status_top + 18) + 6
+        self.panel_rect = pygame.Rect(bar.left, bar.top, bar.width, min(bar.height, bottom - bar.top))
 
     def status_text(self) -> str:
         """Where we are and what the check said (the failing step named when it failed)."""
@@ -285,6 +301,12 @@ class ReplayScene(Scene):
         return moving or self.playing
 
     def handle(self, event: pygame.event.Event) -> None:
+        if getattr(self.inner, "help", None) is not None or getattr(self.inner, "settings_panel", None) is not None:
+            self.inner.handle(event)  # the table's help or settings is open: modal, as at a live table
+            self.app.invalidate()
+            return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._side_click(event.pos):
+            return
         keys = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_PAGEUP: -10, pygame.K_PAGEDOWN: 10}
         if event.type == pygame.KEYDOWN:
             if event.key in keys:
@@ -299,7 +321,7 @@ class ReplayScene(Scene):
             if event.key == pygame.K_SPACE:
                 self._toggle_play()
                 return
-            if event.key == pygame.K_v:
+            if event.key == pygame.K_v and not getattr(self.inner, "seatless", False):
                 self._view_from(self.me + 1)
                 return
             if event.key == pygame.K_ESCAPE:
@@ -313,14 +335,29 @@ class ReplayScene(Scene):
                 event.type == pygame.KEYDOWN and event.key == pygame.K_F1):
             self.inner.handle(event)  # the log's scroll, hovering, the help: nothing that acts
 
+    def _side_click(self, pos: tuple[int, int]) -> bool:
+        """The table's own Lobby / Settings / Help buttons, which a replay shows: Lobby closes the
+        replay, the others open the table's settings or help (a click on them did nothing)."""
+        for button in getattr(self.inner, "side_buttons", []):
+            if not button.rect.collidepoint(pos):
+                continue
+            if button.payload == "lobby":
+                self._close()
+                return True
+            if button.payload in ("help", "settings"):
+                button.on_click()
+                self.app.invalidate()
+                return True
+        return False
+
     def draw(self, surface: pygame.Surface) -> None:
         self.inner.draw(surface)
-        bar = self.bar_rect()
+        bar = self.panel_rect
         panel(surface, bar, fill=theme.PANEL, edge=theme.ACCENT if self.replay.verdict.ok else theme.BAD)
         for button in self.buttons:
             button.draw(surface)
         colour = theme.GOOD if self.replay.verdict.ok else theme.BAD
-        draw_text(surface, self.status_text(), (self.status_left, bar.top + 13), 13, colour,
+        draw_text(surface, self.status_text(), (self.status_left, self.status_top), 13, colour,
                   max_width=bar.right - 8 - self.status_left)
 
 

@@ -33,7 +33,7 @@ from client.table.local import LocalSession
 from client.table.log import LogEntry
 from client.table.prompts import Prompt, layout_prompt
 from client.table.session import TableSession, system_delay
-from client.table.words import player_label
+from client.table.words import forfeit_key, player_label
 from client.widgets import Button, TextField, share_widths
 from engine.core.actions import Action
 from engine.core.inputs import SeatInput
@@ -46,6 +46,8 @@ S = TypeVar("S")
 ACTION_PROMPTS = ("choice", "confirm")
 #: Seconds a why-not notice stays up (a new gesture replaces it at once).
 NOTICE_SECONDS = 6.0
+#: A seat's statuses that mean it left (client/table/net_session.py ``peer_status``).
+DEPARTURES = frozenset({"peer_stand_in", "peer_left", "peer_resigned"})
 #: Quick chat reactions (catalogue keys; the line is sent in the sender's language).
 REACTIONS = ("react_hello", "react_nice", "react_think", "react_gg")
 #: The text size of a quick reaction's button.
@@ -175,6 +177,11 @@ class TableScene(Scene, Generic[S]):
         if self.notice is not None and now >= self.notice[2]:
             self.notice = None
             self.app.invalidate()
+        if self._statuses:  # after the first refresh: a status change between inputs
+            before = len(self._log_sources)
+            self._cue_statuses()
+            if len(self._log_sources) != before:
+                self.app.invalidate()
         moving = self.moving(now)
         if not moving and self.session.over and not self.ended and self._end_call is None:
             self._end_call = self.app.clock.callLater(0.8, self._finish)
@@ -359,6 +366,11 @@ class TableScene(Scene, Generic[S]):
         if self.legal and self._cued_turn != turn and not self.session.over:
             self._cued_turn = turn
             self.app.sound.play("turn")
+        self._cue_statuses()
+
+    def _cue_statuses(self) -> None:
+        """A seat left or came back: a sound, and a log line when the others play on without it.
+        Also run from :meth:`update`: a seat's link can change with no input applied."""
         for seat in range(len(self.session.names)):
             if seat == self.me:
                 continue
@@ -367,10 +379,16 @@ class TableScene(Scene, Generic[S]):
             self._statuses[seat] = status
             if before is None or before == status:
                 continue
-            if status in ("peer_left", "peer_resigned"):
+            if status == "peer_stand_in" and before not in DEPARTURES:  # the others play on: the log says so
+                self.add_log(self._departure_words(seat, "net_stand_in"))
+            if status in DEPARTURES:
                 self.app.sound.play("leave")
             elif before in ("peer_reconnecting", "peer_left") and status not in ("peer_stalling",):
                 self.app.sound.play("join")
+
+    def _departure_words(self, seat: int, key: str) -> Callable[[str], list[LogEntry]]:
+        names, me = self.session.names, self.me
+        return lambda lang: [LogEntry(tr(lang, key, who=player_label(seat, names, me, lang)))]
 
     def _warning_words(self, warning: str) -> Callable[[str], list[LogEntry]]:
         return lambda lang: [LogEntry(tr(lang, "net_rejected", error=for_people(warning)))]
@@ -445,8 +463,12 @@ class TableScene(Scene, Generic[S]):
             self.session.claim_forfeit()
             self.refresh()
 
-        self.prompt = Prompt(tr(lang, "claim_forfeit"), [tr(lang, "claim_forfeit_text")],
-                             [(tr(lang, "claim_forfeit"), claim, True), (tr(lang, "cancel"), self._cancel, False)],
+        staller = self.session.forfeit_seat()
+        who = player_label(staller, self.session.names, self.me, lang) if staller is not None else ""
+        seats = len(self.session.names)
+        label = tr(lang, forfeit_key("claim_forfeit", seats))
+        self.prompt = Prompt(label, [tr(lang, forfeit_key("claim_forfeit_text", seats), who=who)],
+                             [(label, claim, True), (tr(lang, "cancel"), self._cancel, False)],
                              kind="forfeit")
         self._build_controls()
 

@@ -29,6 +29,13 @@ def player_label(seat: int, names: Sequence[str], me: int, lang: str) -> str:
     return tr(lang, "seat_named", name=names[seat], n=seat_number(seat))
 
 
+def forfeit_key(key: str, seats: int) -> str:
+    """The words about claiming a silent seat's forfeit for a table of ``seats``: with two seats
+    the claimer wins; with more the game ends for everyone with no winner (net/session/deadlines.py
+    ``forfeit``), so "claim the win" would promise what does not happen (``<key>_many``)."""
+    return f"{key}_many" if seats > 2 else key
+
+
 def display_name(name: str, seat: int) -> str:
     """A peer's self-chosen name made safe to show: no control or format
     characters, at most 24 characters (it comes from the network)."""

@@ -38,7 +38,7 @@ from client.table.scene import TableScene
 from client.table.seating import Ring, seat_ring
 from client.table.session import TableSession
 from client.table.status import ALARMS, status_colour
-from client.table.words import player_label
+from client.table.words import forfeit_key, player_label
 from client.text import draw_text, draw_wrapped, line_height, render, wrap
 from client.widgets import Button, panel
 from engine.core.actions import Action
@@ -147,7 +147,7 @@ class TinyScene(TableScene[TinyState]):
             x += width + 12
         if not blocked and not self.legal and self.session.forfeit_seat() is not None:
             self.buttons.append(Button(pygame.Rect(bar.right - 236, bar.bottom - 60, 220, 48),
-                                       tr(lang, "claim_forfeit"), self._claim_forfeit, payload="forfeit"))
+                                       tr(lang, forfeit_key("claim_forfeit", len(self.session.names))), self._claim_forfeit, payload="forfeit"))
         self.side_buttons = self.side_panel_buttons(self.side())
         if self.prompt is not None:
             self._layout_prompt(self.prompt)

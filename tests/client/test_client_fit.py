@@ -108,3 +108,23 @@ def test_the_hover_preview_names_the_card_in_full_inside_the_board(app, clock, s
                 assert scene.preview_target(point) == control.rect
                 card_rect, caption = scene.preview_rects(point)
                 assert not card_rect.colliderect(control.rect) and not caption.colliderect(control.rect), (size, point)
+
+
+def test_a_word_wider_than_its_box_is_cut_not_drawn_past_the_edges() -> None:
+    """Seen on the Locke board at 1280x800: a face-up "Combat" card's name ran out of its small cell
+    on both sides ("omba" over the board)."""
+    import pygame
+
+    from client.text import draw_wrapped
+
+    pygame.init()
+    surface = pygame.Surface((200, 60))
+    surface.fill((0, 0, 0))
+    box = pygame.Rect(90, 10, 22, 40)
+    draw_wrapped(surface, "Combat", box, 9, (255, 255, 255), centre=True)
+    outside = [x for x in range(200) for y in range(60)
+               if not box.collidepoint(x, y) and surface.get_at((x, y))[:3] != (0, 0, 0)]
+    assert not outside, outside[:5]
+    inside = [x for x in range(box.left, box.right) for y in range(box.top, box.bottom)
+              if surface.get_at((x, y))[:3] != (0, 0, 0)]
+    assert inside  # something of the name is drawn (its start and an ellipsis)

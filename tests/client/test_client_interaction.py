@@ -105,7 +105,8 @@ def test_end_reasons_are_told_with_seats_counted_from_one():
     from client.rider.describe import reason_text
 
     text = reason_text("seat 1 won: three Lv.1 cards of seat 0 are Lost (rider.9)", 1, ("Ann", "Bot"), 0, "en")
-    assert text == "three Lv.1 cards of You (Seat 1) are in the Lost pile (rule rider.9)"
+    assert text == "You (Seat 1) have three Lv.1 cards in the Lost pile"  # no rule id for players
+    assert "rider." not in reason_text("draw: turn limit reached (rider.10)", None, ("Ann", "Bot"), 0, "en")
     assert "引き分け" in reason_text("draw: turn limit reached (rider.10)", None, ("Ann", "Bot"), 0, "ja")
     assert reason_text("something new", None, ("Ann", "Bot"), 0, "en") == "something new"
 

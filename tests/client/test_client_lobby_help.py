@@ -126,3 +126,32 @@ def test_the_words_on_every_deck_and_bot_are_read_whole(clock, size, lang):  # t
     last = lobby.setup_choices[-1][1].rect
     assert last.bottom <= lobby.hint_top and lobby.name_field.rect.bottom < lobby.setup_choices[0][1].rect.top - 20
     app.render()
+
+
+def test_lists_in_the_japanese_lobby_and_end_screen_use_the_japanese_separator(clock):  # type: ignore[no-untyped-def]
+    """Seen: "ネットワークで遊べるゲーム：超人ロック, ライダー, タイニー。" (an English comma in Japanese)."""
+    from client.main import build_app
+    from client.settings import Settings
+    from client.table.end_scene import others_line
+    from engine.core.game import Outcome, SeatResult
+
+    app = build_app(clock=clock, settings=Settings(name="Ann", game="rider", lang="ja"))
+    caption = app.scene.friends_caption("ja")
+    assert "、" in caption and ", " not in caption, caption
+    about = app.scene.about_choices()  # "残り火の猛攻：..." (it had an English ": ")
+    assert "：" in about and ": " not in about, about
+    outcome = Outcome.judged("x", [SeatResult.graded(0, won=True, alive=True, reason="x"),
+                                   SeatResult.graded(1, won=True, alive=True, reason="y")])
+    line = others_line(outcome, 0, ("Ann", "Bob"), "ja")
+    assert "、" in line and ", " not in line and ": " not in line, line
+
+
+def test_the_locke_bot_description_uses_the_japanese_colon(clock):  # type: ignore[no-untyped-def]
+    """Seen at 960x600 in Japanese: "作戦ボット: 自陣営の勝利…" (an English ": ")."""
+    from client.main import build_app
+    from client.settings import Settings
+
+    app = build_app(clock=clock, settings=Settings(name="Ann", game="locke", lang="ja"))
+    about = app.scene.about_choices()
+    assert "作戦ボット：" in about or "ランダムボット：" in about, about
+    assert ": " not in about, about

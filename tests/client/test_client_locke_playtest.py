@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 import pygame
 from twisted.internet.task import Clock
 
@@ -149,6 +150,16 @@ def test_a_full_combat_box_at_960_keeps_the_newest_events_in_view() -> None:
             if events:
                 assert drawn[-1] == wrap(events[-1], size, inner.width)[-1]  # the newest event is in view
                 assert drawn[0] == wrap(shown[0], size, inner.width, True)[0]  # under the combat's title
+                fixed = [part for i, line in enumerate(shown[:len(shown) - len(events)])
+                         for part in wrap(line, size, inner.width, i == 0)]
+                k = 0
+                while k < min(len(fixed), len(drawn)) and drawn[k] == fixed[k]:
+                    k += 1
+                tail = drawn[k:]  # the events shown: from the start of one (seen: the tail of an event alone)
+                if tail and len(tail) < len(wrap(events[-1], size, inner.width)) + 1:
+                    pass  # only the newest event fits (its end shown)
+                elif tail:
+                    assert tail[0] in {wrap(e, size, inner.width)[0] for e in events}, (tail, drawn)
             if total * line_height(size) > inner.height:
                 overflowing += 1
         if scene.legal:
@@ -184,21 +195,66 @@ def test_placing_two_ambushes_marks_the_first_and_counts_in_the_bar() -> None:
         scene._submit(rng.choice(scene.legal))
     first = placing(scene.legal)
     assert first is not None and len(scene.session.pending.things) == 2
-    assert "Place" in scene.instruction() and "placed" not in scene.instruction()
+    things = scene.session.pending.things
+    assert "Place" in scene.instruction() and "chosen" not in scene.instruction()
     cell = next(iter(scene.targets))
     click(app, scene.board_cells.cells[cell].center)
-    second = placing(scene.legal)
-    assert second is not None and second.thing != first.thing  # now the second one
-    assert scene.placed_now == {cell: first.thing}
+    assert scene.staged == {cell: things[0]}  # chosen, not given: the table still asks for the first
+    assert placing(scene.legal) == first
     words = scene.instruction()
-    assert "1 of 2 placed" in words, words
+    assert "1 of 2 chosen" in words and things[1] not in words, words
     assert cell not in scene.targets
     app.render()  # the board marks the first ambush where it was put
     app.lang = "ja"
-    assert "1/2を配置済み" in scene.instruction()
+    assert "1/2を選択済み" in scene.instruction()
     app.lang = "en"
-    click(app, scene.board_cells.cells[next(iter(scene.targets))].center)
-    assert placing(scene.legal) is None and scene.placed_now == {}
+    second = next(iter(scene.targets))
+    click(app, scene.board_cells.cells[second].center)
+    assert scene.staged == {cell: things[0], second: things[1]} and not scene.targets
+    assert scene.instruction().startswith("Both chosen") and "confirm" in scene.instruction()  # not "All 2"
+    confirm = next(b for b in scene.buttons if b.payload == "place_confirm")
+    click(app, confirm.rect.center)
+    assert placing(scene.legal) is None and scene.staged == {}
+    settle(app, clock, scene)
+    from client.locke.views import my_placements
+
+    mine = my_placements(scene.state, scene.namer())
+    assert {c: mine.get(c) for c in (cell, second)} == {cell: things[0], second: things[1]}
+
+
+def test_an_ambush_placement_can_be_taken_back_before_it_is_confirmed() -> None:
+    import random
+
+    from client.locke.intents import placing
+
+    clock = Clock()
+    app, scene = locke_table(clock, seats=5, seed=7)
+    rng = random.Random(7)
+    for _ in range(50):
+        settle(app, clock, scene)
+        if placing(scene.legal) is not None:
+            break
+        scene._submit(rng.choice(scene.legal))
+    moves, lit = scene.session.moves, set(scene.targets)
+    things = scene.session.pending.things
+    a, b, c = sorted(lit)[:3]
+    click(app, scene.board_cells.cells[a].center)
+    click(app, scene.board_cells.cells[b].center)
+    undo = next(x for x in scene.buttons if x.payload == "place_undo")
+    click(app, undo.rect.center)  # Take back the last: b is lit again, a stays chosen
+    assert scene.staged == {a: things[0]} and b in scene.targets
+    click(app, scene.board_cells.cells[a].center)  # a click on a chosen cell takes it back too
+    assert scene.staged == {} and set(scene.targets) == lit
+    assert scene.session.moves == moves  # nothing was given to the table
+    click(app, scene.board_cells.cells[c].center)
+    click(app, scene.board_cells.cells[b].center)
+    assert "confirm" in scene.instruction() and scene.marker_rect() is None
+    click(app, next(x for x in scene.buttons if x.payload == "place_confirm").rect.center)
+    settle(app, clock, scene)
+    from client.locke.views import my_placements
+
+    mine = my_placements(scene.state, scene.namer())
+    assert mine.get(c) == things[0] and mine.get(b) == things[1] and a not in mine
 
 
 def test_l_switches_the_language_at_the_locke_table() -> None:
@@ -322,3 +378,72 @@ def test_the_help_legend_draws_the_boards_figures_and_explains_the_stands() -> N
     drawn = {tuple(surface.get_at((x, y)))[:3] for x in range(icon.width) for y in range(icon.height)}
     assert PLINTH["good"] in drawn  # a standing figure on its stand, as on the board (not a disc)
     app.running = False
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_placement_instruction_fits_the_bar_at_960(lang: str) -> None:
+    """The bar's line while placing (first, next, all chosen) is never cut at the smallest window."""
+    import random
+
+    from client.locke.intents import placing
+    from client.text import fits
+
+    clock = Clock()
+    app, scene = locke_table(clock, seats=5, seed=7, size=(960, 600))
+    app.lang = lang
+    rng = random.Random(7)
+    for _ in range(50):
+        settle(app, clock, scene)
+        if placing(scene.legal) is not None:
+            break
+        scene._submit(rng.choice(scene.legal))
+    lay = scene.layout()
+    seen = []
+    for _ in range(len(scene.session.pending.things) + 1):
+        line = scene.instruction()
+        seen.append(line)
+        assert fits(line, lay.text(14), lay.bar.width - 160), line
+        if scene.targets:
+            click(app, scene.board_cells.cells[next(iter(scene.targets))].center)
+    assert len(set(seen)) == len(seen)
+
+
+def test_our_combat_hand_in_japanese_is_listed_the_japanese_way() -> None:
+    """Seen: "1. あなた（席1）：手札7枚・使ったパワー0: ブラスター L2, 光の剣 L7, ..." (English ": " and ", ")."""
+    import random
+
+    from client.locke.views import combat_lines
+    from engine.locke.combat.model import Fight
+
+    clock = Clock()
+    app, scene = locke_table(clock, seats=6, seed=5, lang="ja")
+    rng = random.Random(2)
+    for _ in range(400):
+        settle(app, clock, scene)
+        combat = scene.state.combat
+        fight = combat.detail if combat is not None else None
+        if isinstance(fight, Fight) and any(f.seat == 0 and f.hand for f in fight.fighters):
+            break
+        if scene.session.over or app.scene is not scene:
+            break
+        if scene.legal:
+            scene._submit(rng.choice(scene.legal))
+    assert isinstance(fight, Fight) and any(f.seat == 0 and f.hand for f in fight.fighters)
+    lines = combat_lines(scene.state, scene.namer())
+    ours = next(line for line in lines if "あなた（席1）：手札" in line)
+    assert "あなた" in ours and ": " not in ours and ", " not in ours, ours
+
+
+def test_the_private_panel_in_japanese_lists_the_japanese_way() -> None:
+    """Seen: "アイテム：パワードスーツ, ＥＳＰフィールド L5, ESPジャマー, 船" (English commas)."""
+    from client.locke.views import my_hand, panel_lines
+
+    clock = Clock()
+    for seed in range(3, 12):  # a character with two items or abilities at least
+        app, scene = locke_table(clock, seats=5, seed=seed, lang="ja")
+        settle(app, clock, scene)
+        lines = panel_lines(scene.state, scene.namer(), my_hand(scene.state, scene.me))
+        if any("、" in line for line in lines):
+            break
+    assert any("、" in line for line in lines), lines
+    assert not any(", " in line for line in lines), lines

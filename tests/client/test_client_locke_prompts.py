@@ -75,10 +75,12 @@ def test_a_hidden_placement_is_made_by_clicking_lit_cells(clock: Clock, private_
     things = scene.session.pending.things
     placed = {}
     for n in range(len(things)):  # one thing at a time, each on a lit cell still free
-        chosen = scene.legal[3]
-        assert chosen.thing == things[n] and chosen.cell not in placed
-        click(app, scene.board_cells.cells[chosen.cell].center)
-        placed[chosen.cell] = chosen.thing
+        cell = sorted(scene.targets)[3]
+        assert cell not in placed
+        click(app, scene.board_cells.cells[cell].center)
+        placed[cell] = things[n]
+        assert scene.staged == placed
+    click(app, next(b for b in scene.buttons if b.payload == "place_confirm").rect.center)  # given only now
     settle(app, clock, scene)
     from client.locke.views import my_placements
 
@@ -226,7 +228,7 @@ def test_a_hidden_marker_is_dragged_from_the_bar_onto_a_lit_cell(clock: Clock, p
 
     app, scene = _at_our_placement(clock)
     marker = scene.marker_rect()
-    assert marker is not None and "drag" in scene.instruction()
+    assert marker is not None and "Drag" in scene.explanation()
     app.render()
     board = scene.board_cells
     unlit = next(cell for cell in board.cells if cell not in scene.targets)
@@ -237,12 +239,93 @@ def test_a_hidden_marker_is_dragged_from_the_bar_onto_a_lit_cell(clock: Clock, p
     things = scene.session.pending.things
     placed = {}
     for n in range(len(things)):
-        chosen = scene.legal[-1]
-        drag(app, scene.marker_rect().center, board.cells[chosen.cell].center)
-        placed[chosen.cell] = chosen.thing
+        cell = sorted(scene.targets)[-1]
+        drag(app, scene.marker_rect().center, board.cells[cell].center)
+        placed[cell] = things[n]
+    assert scene.staged == placed and scene.marker_rect() is None  # every marker on a cell: Confirm waits
+    click(app, next(b for b in scene.buttons if b.payload == "place_confirm").rect.center)
     settle(app, clock, scene)
     from client.locke.views import my_placements
 
     assert scene.marker_rect() is None
     mine = my_placements(scene.state, scene.namer())
     assert {cell: mine.get(cell) for cell in placed} == placed
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_after_our_secret_pick_the_bar_says_what_we_picked_and_that_we_wait(clock: Clock, private_dirs: Any,
+                                                                            lang: str) -> None:
+    """Seen at a networked table: after the silhouette pick the bar said only "The table: every
+    player picks in secret", as if our click had been lost."""
+    app, scene = locke_table(clock, 5, seed=3, lang=lang)
+    settle(app, clock, scene)
+    choice = scene.legal[0]
+    assert isinstance(choice, SealedPick)
+    choose_by_clicks(app, scene, choice)  # the others' picks and the reveal are still to come
+    assert scene.session.my_pick == choice and not scene.legal
+    name = scene.namer().card(str(choice.choice))
+    assert name in scene.instruction() and ("waiting" in scene.instruction() if lang == "en" else "待って"
+                                            in scene.instruction()), scene.instruction()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_roll_to_turn_up_in_a_combat_says_what_the_dice_can_bring(clock: Clock, private_dirs: Any,
+                                                                      lang: str) -> None:
+    """Seen: "whether to roll to turn up in the combat" with Roll / Do not roll and no word on what
+    the roll does; a newcomer clicked blind."""
+    from client.app import App
+    from client.locke.demo import play_to_moment
+
+    app = App((960, 600), clock=clock, lang=lang)
+    scene = play_to_moment(app, clock, moment="combat")
+    if scene.question().removeprefix("locke.") != "try_revive":
+        pytest.skip(f"the combat moment asks {scene.question()!r} here")
+    words = scene.explanation()
+    assert words and ("2-7" in words if lang == "en" else "2〜7" in words)
+    app.render()
+    assert scene.explain_rect is not None  # drawn above Roll / Do not roll
+    from client.text import wrap
+
+    lay = scene.layout()  # at 960x600: whole, and every choice on one page (seen: "Do not roll" on page 2)
+    assert len(wrap(words, lay.text(12), scene.explain_rect.width)) <= scene.explain_lines()
+    assert not any(b.payload in ("page", "page_prev") for b in scene.buttons)
+    assert scene.picker is None or not scene.picker.colliderect(lay.combat)  # the combat box stays in view
+
+
+def test_key_1_in_an_open_group_takes_its_first_choice_not_back(clock: Clock, private_dirs: Any) -> None:
+    """Seen: pressing 1 on "Walk… (6)" opened it, pressing 1 again hit Back (it had key 1) and closed it."""
+    import pygame
+
+    from client.locke.intents import Group
+
+    app, scene = locke_table(clock, 5, seed=4)
+    group = None
+    for _ in range(80):
+        settle(app, clock, scene)
+        group = next((b for b in scene.buttons if isinstance(b.payload, Group)), None)
+        if group is not None:
+            break
+        choose_by_clicks(app, scene, scene.legal[0])
+    assert group is not None
+    click(app, group.rect.center)
+    assert scene.open_group is not None
+    back = next(b for b in scene.buttons if b.payload == "back")
+    assert back.hotkey == ""  # Esc closes the group
+    first = scene.open_group.inputs[0]
+    assert next(b for b in scene.buttons if b.hotkey == "1").payload == first
+    moves = scene.session.moves
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1, mod=0, unicode="1", scancode=0))
+    assert scene.session.moves > moves or scene.staged, "key 1 did not choose"
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_revealed_silhouettes_name_each_seats_pick(clock: Clock, private_dirs: Any, lang: str) -> None:
+    """Seen: "Secret picks revealed: Locke, Strohheim (Evil), Lord Leon, Lord Leon, Cornelia": whose was which?"""
+    app, scene = locke_table(clock, 5, seed=3, lang=lang)
+    settle(app, clock, scene)
+    choose_by_clicks(app, scene, scene.legal[0])
+    settle(app, clock, scene)
+    head = "Secret picks revealed" if lang == "en" else "ひそかな選択を公開"
+    line = next(e.text for e in scene.log if e.text.startswith(head))
+    for seat in range(5):
+        assert scene.namer().seat(seat) in line, line

@@ -13,6 +13,8 @@ import re
 
 import pytest
 
+from client.i18n import tr
+
 from client.locke.words import Namer
 from engine.core.hidden import Knowledge
 from engine.locke.charts import chart_ids, entry_ids
@@ -62,6 +64,14 @@ def test_a_chart_line_names_the_chart_the_roller_and_the_result(chart: str, entr
     line_ja = _namer("ja").event(("chart-entry", chart, entry, 1))
     assert english in line_en and "Bob (Seat 2)" in line_en and entry not in line_en, line_en
     assert japanese in line_ja and not re.search(r"[a-z]{3,}", line_ja.replace("Bob", "")), line_ja
+
+
+def test_a_chart_is_named_as_a_name() -> None:
+    """Seen: "You (Seat 1) roll on the actually there chart" (the chart's name read as words)."""
+    namer = Namer("en", NAMES, 0, components(), Knowledge(0))
+    assert namer.event(("chart-entry", "actually-there", "not-there", 0)).startswith(
+        "You (Seat 1) roll on the “actually there” chart:")
+    assert "「実はそこにいた」チャート" in _namer("ja").event(("chart-entry", "actually-there", "not-there", 1))
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
@@ -129,7 +139,7 @@ def test_claim_lines_say_what_happened_once_per_seat_and_kind() -> None:
     twice = claim_entries("en", [(0, True), (0, True), (1, False)], names, me=1)
     assert [e.text.split(" ")[0] for e in twice] == ["Ann", "You"], [e.text for e in twice]
     assert "2 claims" in twice[0].text and "declaration" not in twice[0].text
-    assert twice[1].text.startswith("You made a claim") and "end of the game" in twice[1].text
+    assert twice[1].text.startswith("You (Seat 2) made a claim") and "end of the game" in twice[1].text
     ja = claim_entries("ja", [(0, True), (0, True)], names, me=1)
     assert len(ja) == 1 and "2件" in ja[0].text, ja
 
@@ -215,3 +225,48 @@ def test_a_combat_without_a_cell_and_a_race_retirement_read_as_words() -> None:
         assert "  " not in start and "at  " not in start and ("off the board" in start or "盤の外" in start), start
         retired = namer.event(("astro-race-retired", 1, "three-sixes"))
         assert "three sixes)" not in retired and not (lang == "ja" and re.search(r"[a-z]{3,}", retired)), retired
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_another_seats_hidden_placement_reads_as_what_they_decide(lang: str) -> None:
+    """Seen: "Player (2) (Seat 4) is deciding: a player places hidden markers"."""
+    from client.i18n import tr
+    from client.locke.views import banner
+    from engine.core.pending import Placement
+
+    pending = Placement("place", "ambush:3", 3, ("P:1:1", "P:1:2"), ("ambush-a", "ambush-b"))
+    text = banner(None, pending, _namer(lang), False)  # type: ignore[arg-type]
+    assert text == tr(lang, "lk_decides", who="Di (Seat 4)" if lang == "en" else "Di（席4）",
+                      what=tr(lang, "lk_sys_place")), text
+    assert ("a player" not in text and "their hidden markers" in text) if lang == "en" else "プレイヤーが" not in text
+
+
+def test_a_log_line_that_opens_with_an_obstacle_starts_with_a_capital() -> None:
+    """Seen: "police's weapon check: bazooka." as a log line."""
+    line = _namer("en").event(("cb-weapon-check", "police", "bazooka"))
+    assert line[:1].isupper(), line
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_suit_is_named_once_and_a_suit_of_unsaid_kind_in_words(lang: str) -> None:
+    """Seen: "Equip: suit Hell-diver suit (H-suit)" and "Equip: suit suit" (N225's suit of a kind not said)."""
+    namer = _namer(lang)
+    named = namer.action(Equip(0, henchmen=0, suit="hell-diver-suit", field=False))
+    card = namer.card("hell-diver-suit")
+    assert named.count("suit" if lang == "en" else "スーツ") == card.count("suit" if lang == "en" else "スーツ"), named
+    unsaid = namer.action(Equip(0, henchmen=0, suit="suit", field=False))
+    assert unsaid == tr(lang, "lk_act_locke.cb.equip", list=tr(lang, "lk_eq_suit_unsaid")), unsaid
+    assert "suit suit" not in unsaid and "スーツスーツ" not in unsaid
+    logged = namer.event(("cb-equip", 3, 0, "suit", False, -1, 0, []))
+    assert tr(lang, "lk_eq_suit_unsaid") in logged, logged
+
+
+def test_japanese_lists_use_the_japanese_separator() -> None:
+    """Seen: "装備：スーツヘルダイバースーツ, Heuristic bot（席2）にジャマー" (an English comma in Japanese)."""
+    from client.locke.claimlog import claim_entries
+
+    namer = Namer("ja", NAMES, 0, components(), Knowledge(0), (0, 1))
+    both = namer.action(Equip(0, henchmen=1, suit="energy-suit", field=False, jammer=1))
+    assert "、" in both and ", " not in both, both
+    picks = claim_entries("ja", [(1, False), (2, False)], tuple(NAMES), me=0)[0].text
+    assert "、" in picks and ", " not in picks, picks

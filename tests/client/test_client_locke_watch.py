@@ -63,6 +63,14 @@ def test_a_watcher_of_a_locke_table_is_nobody_at_it(real_app) -> None:  # type: 
             _no_you(scene)
             app.render()
         assert scene is not None and seat1_decisions >= 1
+        gone = bots[0]  # a player steps out: the watcher's rail says a bot plays on, as the players' do
+        while time.monotonic() < deadline and not gone.can_step_out():
+            pump(app, reactor, 3)
+        gone.step_out()
+        seat = gone.session.seat
+        while time.monotonic() < deadline and seat not in scene.session.session.left:
+            pump(app, reactor, 3)
+        assert scene.session.peer_status(seat) == "peer_stand_in"
         scene._leave()
         assert scene.prompt is not None and scene.prompt.title == "Stop watching this table?"
     finally:

@@ -122,7 +122,10 @@ def test_card_zones_in_the_log_are_words_in_both_languages() -> None:
     """A deal or a shuffle names its zone in words ("shadow die, Seat 2"), never the engine's id ("die")."""
     for lang, expected in (("en", "shadow die"), ("ja", "影のダイス")):
         named = Namer(lang, ["Ann", "Bob", "Cy", "Di", "Ed"], 0, components(), Knowledge(0)).zone("die:1")
-        assert named.startswith(expected) and "die:" not in named, named
+        assert expected in named and "die:" not in named, named
+    # Japanese punctuation in Japanese (seen: "影のダイス, ランダムボット（席3）")
+    ja = Namer("ja", ["Ann", "Bob", "Cy", "Di", "Ed"], 0, components(), Knowledge(0))
+    assert ja.zone("die:1") == "Bob（席2）の影のダイス" and ", " not in ja.zone("planet:stock"), ja.zone("planet:stock")
     for zone in ("ambush", "base", "characters", "chars", "combat", "dice", "die", "kept", "keybases", "planet"):
         assert known(f"lk_zone_{zone}"), zone
     namer = Namer("en", ["Ann", "Bob", "Cy", "Di", "Ed"], 0, components(), Knowledge(0))
@@ -170,3 +173,33 @@ def test_a_characters_side_is_said_once(lang: str) -> None:
         line = character_line(namer, character.id)
         assert not re.search(r"(（[^）]*）|\([^)]*\))\s*\1", line), line
         assert namer.word(character.attribute) in line, line
+
+
+def test_every_roll_says_what_it_is_for_in_both_languages() -> None:
+    """Seen: bare "Dice: 3 + 6 + 3" lines in the log, with nothing saying what was rolled for.
+    Every roll of a few bot games, and every roll purpose written in the engine's sources, has words."""
+    import re
+
+    from engine.core.pending import DiceRolled
+
+    purposes: set[str] = set()
+    entry = game_named("locke")
+    for seed in range(3):
+        setup = entry.local(entry.local_record(5 + seed, None, None), None)
+        bots = [entry.bot("random", random.Random(seed * 7 + s)) for s in range(5 + seed)]
+        table = LocalTable(setup.game, setup.state, list(setup.knowledge), bots, seed)
+        while table.pending is not None:
+            done = table.step()
+            if isinstance(done, DiceRolled):
+                purposes.add(done.purpose)
+    for path in ENGINE.rglob("*.py"):  # the purposes written out in the engine (an f-string's head left out)
+        purposes.update(re.findall(r'Chance\(\s*(?:purpose=)?"(locke\.[a-z_.-]+)"', path.read_text()))
+        purposes.update(re.findall(r'PURPOSE: ClassVar\[str\] = "(locke\.[a-z_.-]+)"', path.read_text()))
+    purposes -= {"locke.chart.", "locke.check."}  # the heads of f-strings
+    assert len(purposes) > 20, purposes
+    en, ja = _namer("en"), _namer("ja")
+    missing = [p for p in sorted(purposes) if not en.dice_purpose(p) or not ja.dice_purpose(p)
+               or re.search(r"[a-z]{3,}", ja.dice_purpose(p))]
+    assert missing == []
+    line = en.logged(DiceRolled(-1, "locke.chart.prison", (4, 6)), None)
+    assert line == "Dice (“prison” chart): 4 + 6", line

@@ -52,8 +52,10 @@ def test_every_game_replays_on_its_own_table_forward_back_and_by_jumps(tmp_path:
     app.render()
     assert "the record verifies" in scene.status_text()
     key(app, pygame.K_v)  # another seat's side of the table
-    # Locke's table holds no seat in a replay: no seat is "you" there (tests/client/test_client_locke_playtest.py)
-    assert scene.me == 1 and scene.inner.me == (-1 if game == "locke" else 1) and scene.position == scene.replay.steps
+    # Locke's table holds no seat in a replay: no seat is "you" there (tests/client/test_client_locke_playtest.py),
+    # and V (no button either) switches nothing
+    assert scene.me == (0 if game == "locke" else 1) and scene.inner.me == (-1 if game == "locke" else 1)
+    assert scene.position == scene.replay.steps
 
 
 def test_play_moves_on_at_the_chosen_speed_and_stops_at_the_end(tmp_path: Path) -> None:
@@ -161,3 +163,51 @@ def test_the_lobby_lists_saved_games_and_replays_one(tmp_path: Path, monkeypatch
     assert isinstance(replay, ReplayScene) and replay.replay.verdict.ok
     key(app, pygame.K_ESCAPE)
     assert app.scene.name == "lobby"
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize(("game", "args"), [
+    ("tiny", ("--seats", "3", "--bots", "random", "--seed", "2")),
+    ("rider", ("--bots", "greedy,random", "--seed", "7")),
+    ("locke", ("--seats", "5", "--bots", "random", "--seed", "3")),
+])
+def test_the_replay_controls_cover_none_of_the_tables_own(tmp_path: Path, game: str, args: tuple[str, ...],
+                                                          size: tuple[int, int]) -> None:
+    """Seen on a Locke replay: the control bar lay over the seat rail and the Lobby / Settings
+    buttons, its panel said "Watching", and its "Seat 1's side" button changed nothing (Locke's
+    replay holds no seat)."""
+    data = _record(tmp_path, game, *args)
+    app = App(size, clock=Clock(), lang="en")
+    scene = open_replay(app, data)
+    app.render()
+    theirs = [*getattr(scene.inner, "side_buttons", []), *getattr(scene.inner, "buttons", [])]
+    hit = [(b.label, o.label) for b in scene.buttons for o in theirs if b.rect.colliderect(o.rect)]
+    assert not hit
+    assert scene.panel_rect.contains(scene.buttons[-1].rect)
+    if game == "locke":
+        lay = scene.inner.layout()
+        assert not scene.panel_rect.colliderect(lay.rail) and not scene.panel_rect.colliderect(lay.side)
+        assert "V" not in [b.payload for b in scene.buttons] and scene.inner.replaying
+        modes = [b.payload[1] for b in scene.inner.side_buttons if isinstance(b.payload, tuple)]
+        assert modes == ["since", "combat", "all"]  # no "Mine" filter where no seat is ours
+        key(app, pygame.K_v)
+        assert scene.me == 0
+
+
+@pytest.mark.parametrize("game", ["locke", "rider"])
+def test_the_tables_own_side_buttons_work_in_a_replay(tmp_path: Path, game: str) -> None:
+    """Seen: a replay shows the table's Lobby / Settings / Help buttons, and a click on them did nothing."""
+    args = {"locke": ("--seats", "5", "--bots", "random", "--seed", "3"),
+            "rider": ("--bots", "greedy,random", "--seed", "7")}[game]
+    data = _record(tmp_path, game, *args)
+    app = App((1280, 800), clock=Clock(), lang="en")
+    left: list[bool] = []
+    scene = open_replay(app, data, on_leave=lambda: left.append(True))
+    app.render()
+    side = {b.payload: b for b in scene.inner.side_buttons if isinstance(b.payload, str)}
+    click(app, side["help"].rect.center)
+    assert scene.inner.help is not None
+    key(app, pygame.K_ESCAPE)  # closes the help, not the replay
+    assert scene.inner.help is None and not left
+    click(app, side["lobby"].rect.center)
+    assert left == [True]

@@ -90,7 +90,7 @@ def test_host_a_three_seat_tiny_table_in_the_lobby_and_play_it_to_the_audited_en
         end = app.scene
         assert end.name == "end", f"stuck: {scene.session.problem or scene.session.session.waiting_what()}"
         assert end.audit_ok, end.audit_detail
-        plays = [e.text for e in scene.log if " plays " in e.text]
+        plays = [e.text for e in scene.log if " plays " in e.text or e.text.startswith("You (Seat 1) play ")]
         assert len(plays) == 3, scene.log  # the log followed every seat's play
         session = scene.session
         final = session.session.hashes[-1].hex()
@@ -132,3 +132,53 @@ def test_leaving_a_three_seat_table_lets_the_other_two_finish(real_app, tmp_path
         stop(bots)
     assert all(r["audit"] == "ok" and r["finished"] for r in results), results
     assert results[0]["final_hash"] == results[1]["final_hash"]
+
+
+@pytest.mark.slow
+def test_a_player_who_steps_out_of_a_three_seat_table_is_named_in_our_log(real_app, tmp_path):  # type: ignore[no-untyped-def]
+    """Seen at a five-seat Locke table: a friend left mid-game, the rail said "left; a bot plays on",
+    but the log (where a player looks for what happened) said nothing while we had a decision."""
+    from net.games import game_named
+    from net.identity import Identity
+    from net.peer import Peer
+    from net.transport.invite import parse_invite
+
+    app, reactor = real_app
+    lobby = LobbyScene(app, Settings(name="Host", game="tiny", seats=3), lan=False, host_interface="127.0.0.1",
+                       resumable=False)
+    app.switch(lobby)
+    click(app, lobby.host_button.rect.center)
+    assert lobby.net is not None, lobby.message
+    entry = game_named("tiny")
+    peers = [Peer(Identity.generate(), entry, reactor=reactor, agent=entry.bot("random", random.Random(n)),
+                  name=name, linger=0.5) for n, name in enumerate(("Aki", "Ben"))]
+    for peer in peers:
+        peer.join(parse_invite(lobby.net.code), connect_timeout=30.0)
+    try:
+        deadline = time.monotonic() + 90
+        while time.monotonic() < deadline and app.scene.name != "tiny":
+            pump(app, reactor)
+        scene = app.scene
+        assert scene.name == "tiny"
+        aki = peers[0]
+        while time.monotonic() < deadline and not (aki.can_step_out() and aki.session.step >= 2):
+            pump(app, reactor)
+            if scene.legal and scene.prompt is None:
+                scene._submit(scene.legal[0])
+        aki.step_out()
+        seat = aki.session.seat
+        while time.monotonic() < deadline and scene.session.peer_status(seat) != "peer_stand_in":
+            pump(app, reactor)
+        for _ in range(3):
+            pump(app, reactor)
+        lines = [e.text for e in scene.log]
+        assert any("Aki" in line and "left the game" in line for line in lines), lines[-8:]
+    finally:
+        for peer in peers:
+            if peer.result is None:
+                peer.leave("test over")
+        if app.scene.name == "tiny":
+            app.scene.session.leave()
+        settle = time.monotonic() + 1.5
+        while time.monotonic() < settle:
+            pump(app, reactor)
