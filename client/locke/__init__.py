@@ -117,14 +117,21 @@ def end_reason(outcome: Outcome, lang: str) -> str:
 
 
 def end_words(session: TableSession[Any]) -> EndWords:
-    """Locke's words on the end screen: how the game ended, and after how many turns."""
+    """Locke's words on the end screen: how the game ended (by its rules, or by the table:
+    client/table/end_scene.py ``table_reason``), and after how many turns."""
     from client.i18n import tr
     from client.table.end_scene import EndWords
+
+    from client.table.end_scene import table_reason
 
     def progress(lang: str) -> str:
         return tr(lang, "lk_end_progress", turns=getattr(session.state, "turn", 0), moves=session.moves)
 
-    return EndWords(end_reason, progress)
+    def reason(outcome: Outcome, lang: str) -> str:
+        # the table's own endings (a forfeit, resignations, seats leaving, an abandonment) first
+        return table_reason(outcome.reason, session.names, session.me, lang) or end_reason(outcome, lang)
+
+    return EndWords(reason, progress)
 
 
 def start_local(app: App, settings: Settings, entry: GameEntry[Any], on_leave: Callable[[], None], *,

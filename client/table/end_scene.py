@@ -66,16 +66,32 @@ def others_line(outcome: Outcome | None, me: int, names: Sequence[str], lang: st
     return tr(lang, "winners_list", who=tr(lang, "list_sep").join(parts)) if parts else tr(lang, "nobody_won")
 
 
-#: The table's own endings of any game (engine reasons the table layer writes), by catalogue key.
-TABLE_ENDINGS = (("forfeited", "reason_forfeit"), ("resigned", "reason_resigned"), ("conceded", "reason_conceded"))
+#: The table's own endings of any game (reasons the table layer writes: net/session/deadlines.py,
+#: resign.py, leave.py, abandon.py, conviction.py and the local Concede), as (pattern, catalogue key).
+#: A pattern whose group 1 is a seat index words it as ``who``; the others need no seat.
+TABLE_ENDINGS = (
+    (r"seat (\d+) forfeited", "reason_forfeit"),
+    (r"seat (\d+) resigned", "reason_resigned"),
+    (r"seat (\d+) conceded", "reason_conceded"),
+    (r"seat (\d+) was convicted of cheating", "reason_convicted"),
+    (r"a seat resigned at step \d+", "reason_resigned_many"),
+    (r"every seat that could win resigned", "reason_all_resigned"),
+    (r"seats left the game until only one seat still played", "reason_too_few"),
+    (r"abandoned at step \d+", "reason_abandoned"),
+)
 
 
 def table_reason(reason: str, names: Sequence[str], me: int, lang: str) -> str | None:
     """A game ended by the table rather than by its rules (a forfeit, a signed resignation, a
-    local concession: "seat N resigned"), in ``lang``; None for a game's own ending."""
-    for word, key in TABLE_ENDINGS:
-        found = re.match(rf"seat (\d+) {word}", reason)
-        if found is not None and int(found.group(1)) < len(names):
+    local concession, seats leaving, an abandonment, a conviction), in ``lang``; None for a
+    game's own ending."""
+    for pattern, key in TABLE_ENDINGS:
+        found = re.match(pattern, reason)
+        if found is None:
+            continue
+        if not found.groups():
+            return tr(lang, key)
+        if int(found.group(1)) < len(names):
             return tr(lang, key, who=player_label(int(found.group(1)), names, me, lang))
     return None
 
