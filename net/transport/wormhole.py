@@ -60,6 +60,11 @@ RESUME_NAMEPLATE_BASE = 100_000
 RESUME_NAMEPLATE_SPAN = 900_000
 
 _CODE = re.compile(r"^[0-9]+(-[a-z0-9]+)+$")
+#: Words after the number in a code the wormhole allocates for an invite (its default length).
+INVITE_WORDS = 2
+#: A code with one word after the number is a resume code (:func:`resume_code`): its word is a
+#: 128-bit hex password, never a typed word cut short.
+RESUME_PASSWORD_CHARS = 32
 
 
 class WormholeProblem(TransportError):
@@ -142,6 +147,10 @@ def parse_code(text: str) -> str:
         what = f"it contains {bad!r}" if bad else "it has no words after the number"
         raise BadCode(f"the code {text.strip()!r} is not a wormhole code ({what}); it looks like "
                       "7-crossover-clockwork: a number, then words separated by '-'")
+    words = code.split("-")[1:]
+    if len(words) < INVITE_WORDS and len(words[0]) < RESUME_PASSWORD_CHARS:
+        raise BadCode(f"the code {text.strip()!r} is incomplete: a code has {INVITE_WORDS} words after the "
+                      "number, like 7-crossover-clockwork; check that you copied all of it")
     return code
 
 

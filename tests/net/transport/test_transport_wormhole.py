@@ -46,7 +46,7 @@ SECRET = b"\x07" * 32
     ("7-crossover-clockwork", "7-crossover-clockwork"),
     ("  7-Crossover-CLOCKWORK \n", "7-crossover-clockwork"),
     ("7 crossover clockwork", "7-crossover-clockwork"),
-    ("123456-00ff", "123456-00ff"),
+    ("123456-" + "00ff" * 8, "123456-" + "00ff" * 8),  # a resume code: one 128-bit hex password
 ])
 def test_typed_codes_are_read_in_their_canonical_form(typed: str, code: str) -> None:
     assert parse_code(typed) == code
@@ -57,6 +57,8 @@ def test_typed_codes_are_read_in_their_canonical_form(typed: str, code: str) -> 
     ("crossover-clockwork", "must start with the number"),
     ("7", "no words after the number"),
     ("7-cross_over", "contains '_'"),
+    ("7-crossover", "incomplete"),  # seen in a playtest: it went to the mailbox and failed there
+    ("7 crossover", "incomplete"),
 ])
 def test_malformed_codes_say_what_is_wrong(typed: str, words: str) -> None:
     with pytest.raises(BadCode, match=words):
