@@ -723,13 +723,16 @@ class Peer:
         if record is None or record.channel is None or self.mesh.delivering_via != author:
             raise lobby.LobbyForgery(f"a watch request by {short_id(author)} reached us only relayed; a watcher "
                                      "must ask over its own link to the host")
+        left: tuple[bytes, ...] = ()
         if self.genesis is not None:
             seats = self.genesis.seat_keys
+            if self.session is not None:
+                left = tuple(seats[x] for x in sorted(self.session.left))
         else:
             assert self.host_lobby is not None
             seats = tuple(s.key for s in self.host_lobby.seated)
         try:
-            self.desk.ask(message, seats, self.reactor.seconds())
+            self.desk.ask(message, seats, self.reactor.seconds(), left=left)
         except lobby.LobbyForgery:
             raise
         except lobby.LobbyError as exc:

@@ -119,11 +119,18 @@ class WatchDesk:
         """The watchers' shown names, in arrival order (the seat list shows them as watchers)."""
         return [w.name or short_id(w.key) for w in self.watchers.values()]
 
-    def ask(self, message: LobbyMessage, seats: Sequence[bytes], now: float) -> Watcher:
-        """Take a verified ``watch`` request; LobbyError (a reason to send back) or LobbyForgery."""
+    def ask(self, message: LobbyMessage, seats: Sequence[bytes], now: float, *,
+            left: Sequence[bytes] = ()) -> Watcher:
+        """Take a verified ``watch`` request; LobbyError (a reason to send back) or LobbyForgery.
+        ``left``: the keys of seats that left the running game (net/session/leave.py)."""
         fields, key = message.fields, message.author
         if fields["to"] != self.host_key:
             raise LobbyForgery(f"a watch request from {short_id(key)} was meant for another host")
+        if key in left:
+            # its own peer still relays the game under this key (net/peer/driver.py step_out), and one
+            # key is one link: a watch under it would take the relay's place
+            raise LobbyError("you left this game, so you cannot watch it under the same key; watch it from "
+                             "another profile (FAIRTABLE_PROFILE) or ask a player for its saved record to replay")
         if key in seats:
             raise LobbyError("your key holds a seat at this table; play it (a seat already sees the whole game)")
         entry = self.entry

@@ -216,6 +216,9 @@ def test_the_desk_refuses_a_seat_as_watcher_other_hosts_and_other_games() -> Non
         desk.ask(ask(joiner.identity.public_key), [host.identity.public_key], 0.0)
     with pytest.raises(lobby.LobbyError, match="holds a seat"):
         desk.ask(ask(host.identity.public_key), [host.identity.public_key, asker.public_key], 0.0)
+    with pytest.raises(lobby.LobbyError, match="you left this game"):  # its peer relays under that key
+        desk.ask(ask(host.identity.public_key), [host.identity.public_key, asker.public_key], 0.0,
+                 left=[asker.public_key])
     watcher = desk.ask(ask(host.identity.public_key), [host.identity.public_key], 0.0)
     assert desk.names() == ["w"] and not watcher.told
     pull = lobby.open_message(author.pull(b"g" * 32, [0, 0]), b"t" * 8)
