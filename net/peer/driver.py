@@ -38,6 +38,7 @@ from net.games import GameEntry, table_for
 from net.identity import PROFILE_VARIABLE, Identity
 from net.journal import Journal
 from net.peer import lobby, store
+from net.peer.bot_seats import resume_bots
 from net.peer.progress import Progress, progress
 from net.peer.watching import MAX_WATCHERS, WatchDesk, check_watching
 from net.session.catchup import held
@@ -222,6 +223,8 @@ class Peer:
         self.bot_seats: list[Peer] = []
         #: The registry bot this peer is, when it is a host's bot seat (net/peer/bot_seats.py).
         self.bot_kind: str | None = None
+        #: Its key seed, when its host keeps it to bring the bot back (net/peer/bot_seats.py).
+        self.bot_seed: bytes | None = None
 
     # ------------------------------------------------------------------ starting
 
@@ -356,6 +359,8 @@ class Peer:
             net.mesh.join(self.invite.addresses, self.invite.fingerprint)
         self._start_loop()
         self._begin(genesis, seat, resumed=True)
+        if saved["role"] == "host":
+            resume_bots(self)  # its bots went with it (they run in its process): back they come
 
     def _open_desk(self, net: TwistedMesh) -> None:
         """As the host of a table that lets people watch: the watchers' desk, and room for them

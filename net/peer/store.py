@@ -31,6 +31,8 @@ from net.transcript import TranscriptError, read_record_bytes
 
 PEER_FILE = "peer.ft"
 GENESIS_FILE = "genesis.ft"
+#: A host's bot seat: its key seed, kind and name (net/peer/bot_seats.py).
+BOT_FILE = "bot.ft"
 JOURNAL_DIR = "journal"
 FORMAT = "fairtable-peer/1"
 #: Largest peer.ft or genesis.ft read back: what a peer writes is a few KiB (a genesis of ten
@@ -92,6 +94,18 @@ def load_peer(directory: Path) -> dict[str, Any]:
     if not isinstance(value, Mapping) or value.get("format") != FORMAT:
         raise StoreError(f"{directory / PEER_FILE} is not a Fairtable peer file; check that the directory is "
                          "the one the peer was started with")
+    return dict(value)
+
+
+def save_bot(directory: Path, info: Mapping[str, Any]) -> None:
+    """A host's bot seat: its key seed, kind and name (net/peer/bot_seats.py), private to the host."""
+    _write(prepare(directory) / BOT_FILE, {"format": FORMAT, **info})
+
+
+def load_bot(directory: Path) -> dict[str, Any]:
+    value = _read(directory / BOT_FILE)
+    if not isinstance(value, Mapping) or value.get("format") != FORMAT:
+        raise StoreError(f"{directory / BOT_FILE} is not a Fairtable bot file")
     return dict(value)
 
 

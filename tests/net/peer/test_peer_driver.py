@@ -325,3 +325,45 @@ def test_claim_abandon_is_refused_until_the_abandonment_deadline_then_ends_the_g
     finally:
         joiner.leave("test over")
         host.leave("test over")
+
+
+def test_a_resumed_host_brings_back_the_bots_it_seated(reactor: Any, tmp_path: Path) -> None:
+    """Playtest: a host's window closed mid-game and resumed; the bot it had seated was gone for
+    good (it lived only in the host's process), so the table stalled at its next roll. The host
+    keeps each bot's key, kind and name in its directory (net/peer/bot_seats.py) and its resume
+    brings them back: every seat finishes audited with the same final hash."""
+    from net.peer.bot_seats import BOTS_DIR, add_bot
+
+    entry = game_named("tiny")
+    me = Identity.generate()
+    host = Peer(me, entry, reactor=reactor, agent=entry.bot("random", random.Random(1)), delay=0.05, name="host",
+                linger=0.2, directory=tmp_path / "host")
+    joiner = Peer(Identity.generate(), entry, reactor=reactor, agent=entry.bot("random", random.Random(2)), delay=0.05,
+                  name="joiner", linger=0.2)
+    joiner.join(host.host(3, interface="127.0.0.1"))
+    bot = add_bot(host, "random", seed=4)
+    assert (tmp_path / "host" / BOTS_DIR / "1").is_dir()
+    back = None
+    try:
+        drive(reactor, lambda: host.session is not None and host.session.step >= 3)
+        for peer in (host, bot):  # the host's process dies, and its bot with it
+            peer.leave("crashed", goodbye=False)
+        closed: list[object] = []
+        for d in [*host.stopping, *bot.stopping]:
+            d.addBoth(closed.append)
+        drive(reactor, lambda: len(closed) == len(host.stopping) + len(bot.stopping))
+        back = Peer(me, entry, reactor=reactor, agent=entry.bot("random", random.Random(3)), delay=0.05, name="host",
+                    linger=0.2, directory=tmp_path / "host")
+        back.resume()
+        assert [b.identity.public_key for b in back.bot_seats] == [bot.identity.public_key]
+        assert back.bot_seats[0].name == bot.name and back.bot_seats[0].bot_kind == "random"
+        again = back.bot_seats[0]
+        drive(reactor, lambda: all(p.result is not None for p in (back, joiner, again)), wall=60)
+        results = [p.result for p in (back, joiner, again)]
+        for result in results:
+            assert result is not None and result["error"] is None and result["finished"] and result["audit"] == "ok"
+        assert len({r["final_hash"] for r in results if r is not None}) == 1
+    finally:
+        for peer in (joiner, back, *(back.bot_seats if back is not None else [])):
+            if peer is not None:
+                peer.leave("test over")
