@@ -556,6 +556,8 @@ class LobbyScene(Scene):
             self._copy()
         if net is not None and net.empty_seats() != self.empty_shown:
             self.layout()  # a seat taken or freed: the bot button's count and state
+        if net is not None and net.role == "host" and self.lan is not None and net.peer.net is not None:
+            self.lan.refresh(net.ad())  # the LAN lists show our free seats as they are now
         self.app.invalidate()
 
     def _say(self, text: str, colour: theme.Colour) -> None:

@@ -652,7 +652,8 @@ class LanBrowser:
         self.tables: dict[str, Any] = {}  # service name -> TableAd
         self.error = ""
         self.discovery: Any = None
-        self._ads = 0
+        #: Our own table's advertisement as last sent (None: we advertise none).
+        self.ours: Any = None
 
     def start(self) -> None:
         try:
@@ -665,8 +666,18 @@ class LanBrowser:
             self.error = str(exc) or type(exc).__name__
 
     def advertise(self, ad: Any) -> None:
+        self.ours = ad
         if self.discovery is not None:
             self.discovery.advertise(ad).addErrback(lambda f: self._fail(f.getErrorMessage()))
+
+    def refresh(self, ad: Any) -> None:
+        """Our table changed (a seat taken or freed, the game started): others' lists show the new
+        count of free seats (they kept the first one until the table vanished)."""
+        if self.ours is None or ad == self.ours:
+            return
+        self.ours = ad
+        if self.discovery is not None:
+            self.discovery.update(ad).addErrback(lambda f: self._fail(f.getErrorMessage()))
 
     def _fail(self, message: str) -> None:
         self.error = message

@@ -108,20 +108,34 @@ class LanDiscovery:
         self._infos: list[Any] = []
         self._browsers: list[Any] = []
 
-    def advertise(self, ad: TableAd) -> defer.Deferred[Any]:
-        """Register ``ad`` (probing takes ~1.5 s, so it runs in a thread)."""
+    @staticmethod
+    def _info(ad: TableAd) -> Any:
         from zeroconf import ServiceInfo
 
-        info = ServiceInfo(
+        return ServiceInfo(
             SERVICE_TYPE, service_name(ad),
             addresses=[ipaddress.ip_address(a).packed for a in ad.addresses],
             port=ad.port, properties=ad.properties(),
             server=f"fairtable-{ad.fingerprint.replace('-', '').lower()[:12]}.local.",
         )
+
+    def advertise(self, ad: TableAd) -> defer.Deferred[Any]:
+        """Register ``ad`` (probing takes ~1.5 s, so it runs in a thread)."""
+        info = self._info(ad)
         self._infos.append(info)
         return threads.deferToThreadPool(
             self.reactor, self.reactor.getThreadPool(),
             self.zeroconf.register_service, info, None, True)
+
+    def update(self, ad: TableAd) -> defer.Deferred[Any]:
+        """Announce what changed in an advertised table (its free seats): browsers see it as an
+        update of the same service. A table not advertised here is advertised now."""
+        info = self._info(ad)
+        old = next((i for i, known in enumerate(self._infos) if known.name == info.name), None)
+        if old is None:
+            return self.advertise(ad)
+        self._infos[old] = info
+        return threads.deferToThreadPool(self.reactor, self.reactor.getThreadPool(), self.zeroconf.update_service, info)
 
     def browse(self, on_found: Callable[[TableAd], None],
                on_lost: Callable[[str], None] | None = None,

@@ -233,6 +233,47 @@ def test_a_cheat_event_stops_the_table_and_names_the_seat(real_app):  # type: ig
         scene.session.leave()
 
 
+def test_our_lan_advertisement_follows_the_free_seats(real_app):  # type: ignore[no-untyped-def]
+    """Playtest: another window listed our 5-seat table as "4 free" while players sat down (the
+    advertisement was sent once). The lobby re-announces it whenever the free seats change."""
+    from twisted.internet import defer
+
+    from client.table.net_play import LanBrowser
+
+    class Discovery:
+        def __init__(self) -> None:
+            self.sent: list[tuple[str, int]] = []
+
+        def advertise(self, ad):  # type: ignore[no-untyped-def]
+            self.sent.append(("advertise", ad.seats_free))
+            return defer.succeed(None)
+
+        def update(self, ad):  # type: ignore[no-untyped-def]
+            self.sent.append(("update", ad.seats_free))
+            return defer.succeed(None)
+
+    app, reactor = real_app
+    host = LobbyScene(app, Settings(name="Alice", game="tiny"), lan=False, host_interface="127.0.0.1")
+    app.switch(host)
+    host.lan = LanBrowser(reactor, host._net_changed)
+    host.lan.discovery = discovery = Discovery()
+    try:
+        host._host()
+        assert host.net is not None and discovery.sent == [("advertise", host.net.seats_free())]
+        before = host.net.seats_free()
+        host.net.add_bot()
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and host.net.seats_free() == before:
+            pump(app, reactor)
+        pump(app, reactor)
+        assert ("update", before - 1) in discovery.sent
+        assert len([x for x in discovery.sent if x == ("update", before - 1)]) == 1  # once per change
+    finally:
+        host.lan = None
+        if host.net is not None:
+            host.net.cancel()
+
+
 def test_a_table_on_the_lan_list_is_joined_with_a_click(real_app):  # type: ignore[no-untyped-def]
     """The list shows what discovery reports (here the host's own advertisement,
     handed to the browser as zeroconf would: real mDNS leaves the loopback

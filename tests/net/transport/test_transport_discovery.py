@@ -106,3 +106,46 @@ def test_long_names_are_cut_and_service_names_are_made_safe() -> None:
     assert service_name(odd) == f"abcd {identity(1).fingerprint[:4]}._fairtable._tcp.local."
     blank = TableAd("...", "rider", 1, identity(1).fingerprint, b"\x00" * 8, 4000, ())
     assert service_name(blank).startswith("table ")
+
+
+class _Zeroconf:
+    """What LanDiscovery asks of zeroconf, recorded (no sockets)."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, Any]] = []
+
+    def register_service(self, info: Any, ttl: Any = None, allow_name_change: bool = False) -> None:
+        self.calls.append(("register", info))
+
+    def update_service(self, info: Any) -> None:
+        self.calls.append(("update", info))
+
+
+class _Now:
+    """A reactor whose thread pool runs the call at once (the blocking zeroconf calls go there)."""
+
+    def getThreadPool(self) -> Any:
+        return self
+
+    def callInThreadWithCallback(self, on_result: Any, f: Any, *args: Any, **kwargs: Any) -> None:
+        on_result(True, f(*args, **kwargs))
+
+    def callFromThread(self, f: Any, *args: Any, **kwargs: Any) -> None:
+        f(*args, **kwargs)
+
+
+def test_a_table_s_free_seats_are_announced_again_as_they_change() -> None:
+    """Playtest: a second window listed a host's table as "4 free" while three players sat down;
+    the advertisement was registered once and never changed. ``update`` re-announces the same
+    service with the new count (zeroconf browsers report it as an update)."""
+    discovery = LanDiscovery.__new__(LanDiscovery)
+    discovery.reactor, discovery.zeroconf = _Now(), _Zeroconf()
+    discovery._infos, discovery._browsers = [], []
+    ad = TableAd("t", "locke", 4, identity(1).fingerprint, b"\x01" * 8, 4000, ("127.0.0.1",))
+    discovery.advertise(ad)
+    discovery.update(TableAd("t", "locke", 1, ad.fingerprint, ad.table, 4000, ("127.0.0.1",)))
+    kinds = [kind for kind, _ in discovery.zeroconf.calls]
+    assert kinds == ["register", "update"]
+    first, second = (info for _, info in discovery.zeroconf.calls)
+    assert first.name == second.name and len(discovery._infos) == 1
+    assert TableAd.from_properties(second.properties, 4000, ("127.0.0.1",)).seats_free == 1
