@@ -16,7 +16,7 @@ peer has seated everyone.
 
 Each networked game keeps a peer directory (journal) in the user data
 directory; a game the client never saw end (it crashed or was closed) is
-offered on the next start: *Resume the unfinished game with <name>* restarts
+offered on the next start: *Resume the game with <name>* restarts
 it through the driver's own resume path, *Abandon* forgets it.
 """
 
@@ -983,16 +983,22 @@ def _wrap13(text: str, width: int) -> tuple[str, ...]:
     return wrap(text, 13, width)
 
 
+#: How many points a label with names may shrink before its names are cut (fitted_label).
+LABEL_SHRINK = 4
+
+
 def fitted_label(button: Button, words: Callable[[str], str], names: str) -> str:
     """``words(names)`` shortened in its names only, so the whole sentence fits ``button`` (a label
-    cut at its end lost its verb in Japanese: "…との中断した対局を再開" showed only the names)."""
+    cut at its end lost its verb in Japanese: "…との対局を再開" showed only the names)."""
     size = button.size or max(12, min(20, button.rect.height // 2))
     room = button.label_room(size)
+    # the names are cut before the type shrinks far (a playtest saw every name squeezed into a tiny font)
+    floor = min(size, max(BUTTON_MIN_SIZE, size - LABEL_SHRINK))
     label = words(names)
-    if fits(label, size, room, button.primary, min(size, BUTTON_MIN_SIZE)):
+    if fits(label, size, room, button.primary, floor):
         return label
     for cut in range(len(names) - 1, 0, -1):
         shorter = words(names[:cut].rstrip(", 、") + "…")
-        if fits(shorter, size, room, button.primary, min(size, BUTTON_MIN_SIZE)):
+        if fits(shorter, size, room, button.primary, floor):
             return shorter
     return words("…")

@@ -68,7 +68,25 @@ def test_a_long_list_of_names_is_shortened_not_the_verb() -> None:
     from client.i18n import tr
 
     label = fitted_label(button, lambda n: tr("ja", "resume_game", name=n), names)
-    assert label.endswith("との中断した対局を再開") and label.startswith("Player") and "…" in label
+    assert label.endswith("との対局を再開") and label.startswith("Player") and "…" in label
     short = fitted_label(button, lambda n: tr("ja", "resume_game", name=n), "Ayumi")
-    assert short == "Ayumiとの中断した対局を再開"
+    assert short == "Ayumiとの対局を再開"
+    app.running = False
+
+
+def test_names_are_cut_before_the_resume_label_shrinks_to_a_tiny_font() -> None:
+    """Playtest at 1280x800: the resume label listing Bot2, Bot3, Player (2), Heuristi… was drawn
+    at the smallest button size. The names give way first; the type shrinks at most LABEL_SHRINK
+    points."""
+    from client.i18n import tr
+    from client.lobby import LABEL_SHRINK
+    from client.text import fits
+
+    app = App((1280, 800), clock=Clock(), lang="en")
+    button = Button(pygame.Rect(0, 0, 402, 40), "", lambda: None, primary=True, hotkey="Enter")
+    names = "Bot2, Bot3, Player (2), Heuristic bot 3, Heuristic bot 4"
+    label = fitted_label(button, lambda n: tr("en", "resume_game", name=n), names)
+    size = button.size or max(12, min(20, button.rect.height // 2))
+    assert label.startswith("Resume the game with Bot2") and label.endswith("…")
+    assert fits(label, size, button.label_room(size), True, size - LABEL_SHRINK)
     app.running = False

@@ -79,7 +79,7 @@ def test_a_crashed_networked_game_is_resumed_from_the_lobby_to_the_audited_end(r
         again = LobbyScene(app, Settings(name="Host"), lan=False, host_interface="127.0.0.1")
         app.switch(again)
         assert [g.opponents() for g in again.unfinished] == ["Remote bot"]
-        assert again.resume_button.label == "Resume the unfinished game with Remote bot"
+        assert again.resume_button.label == "Resume the game with Remote bot"
         app.render()
         key(app, pygame.K_RETURN)  # Enter resumes the waiting game (rather than a new game against the bot)
         resumed = again.net
@@ -137,7 +137,7 @@ def test_an_unfinished_game_is_offered_and_can_be_abandoned(app) -> None:  # typ
     app.switch(lobby)
     assert [g.opponents() for g in lobby.unfinished] == ["Ayumi"]
     assert (games_dir() / "20260102-lobby-only").exists() and not stale.exists()
-    assert lobby.resume_button.label == "Ayumiとの中断した対局を再開"
+    assert lobby.resume_button.label == "Ayumiとの対局を再開"
     app.render()
     click(app, lobby.abandon_button.rect.center)
     assert lobby.unfinished == [] and not (games_dir() / "20260101-000000-abcd").exists()
