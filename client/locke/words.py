@@ -325,7 +325,8 @@ class Namer:
             return tr(lang, "lk_log_opened", cells=self.join(self.card(c) if c else tr(lang, "lk_empty")
                                                              for c in action.contents))
         if isinstance(action, PlacementDisclosed):
-            return tr(lang, "lk_log_disclosed", zone=self.zone(action.zone))
+            return tr(lang, "lk_log_disclosed", zone=self.zone(action.zone),
+                      who=self.join(self.seat(x) for x in action.to_seats))
         return tr(lang, "lk_log_actor", who=self.seat(action.seat), what=self.action(action))
 
     def zone(self, zone: str) -> str:

@@ -203,3 +203,13 @@ def test_every_roll_says_what_it_is_for_in_both_languages() -> None:
     assert missing == []
     line = en.logged(DiceRolled(-1, "locke.chart.prison", (4, 6)), None)
     assert line == "Dice (“prison” chart): 4 + 6", line
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_disclosure_in_the_log_names_whom_it_was_shown_to(lang: str) -> None:
+    """Playtest: "Hidden markers disclosed to some players" left a newcomer asking who saw them."""
+    from engine.core.pending import PlacementDisclosed
+
+    namer = _namer(lang)
+    line = namer.logged(PlacementDisclosed(-1, "ambush:2", (5, 6), (1, 3)), None)
+    assert namer.seat(1) in line and namer.seat(3) in line and "some players" not in line
