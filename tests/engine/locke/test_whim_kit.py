@@ -114,3 +114,22 @@ def test_kit_now_is_idempotent_and_keeps_the_printed_items() -> None:
     assert kit.now(once, mods) == once
     assert not once.has_ability("release")
     assert len(once.items_of("henchman")) == 2 and len(once.items_of("ship")) == 2
+
+
+def test_a_rolled_ship_support_is_a_ship_the_card_need_not_carry() -> None:
+    """Entry 6 (N275): ship support is the ship item on the ship-support chart (KMC 10.4.2).
+    Locke 1, whose card has no ship, may use it after the whim; the chart's result is public,
+    so saying what the ship did claims nothing about the card."""
+    from engine.locke.combat.actions import ShipEffect, UseItem
+    from tests.engine.locke.combat_helpers import initiative, seven
+
+    mods = [LOST, _ability("ship-support"), _ability("sword")]
+    table = combat_table(seats=five(s0={"mods": mods}, s2={"place": "P:1:0"}), deck=seven() + seven())
+    initiative(table, 6, 6, 1, 1)
+    assert UseItem(0, "ship", 1) in table.legal(0)
+    before = len(table.state.claims)
+    act(table, UseItem(0, "ship", 1))
+    roll(table, 4, 4)  # 8: no support (seed 002 ship-support chart)
+    assert table.legal(0) == [ShipEffect(0, "no-support")]
+    act(table, ShipEffect(0, "no-support"))
+    assert len(table.state.claims) == before
