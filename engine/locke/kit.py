@@ -49,15 +49,23 @@ def lost(mods: Sequence[Sequence[object]]) -> bool:
     return _has(mods, LOST)
 
 
+def _since_loss(mods: Sequence[Sequence[object]]) -> Sequence[Sequence[object]]:
+    """The ledger after the last loss: a second whim takes the first whim's abilities too
+    (they are then "the abilities it had", N275)."""
+    marks = [k for k, m in enumerate(mods) if tuple(m) == LOST]
+    return mods[marks[-1] + 1:] if marks else mods
+
+
 def gained(mods: Sequence[Sequence[object]]) -> tuple[str, ...]:
-    """The rolled whim abilities (whim-ability chart entry names), in the order gained."""
-    return tuple(str(m[0])[len(PREFIX):] for m in mods if str(m[0]).startswith(PREFIX) and int(str(m[2])) > 0)
+    """The rolled whim abilities (whim-ability chart entry names) in force, in the order gained."""
+    return tuple(str(m[0])[len(PREFIX):] for m in _since_loss(mods)
+                 if str(m[0]).startswith(PREFIX) and int(str(m[2])) > 0)
 
 
 def public_items(mods: Sequence[Sequence[object]]) -> tuple[str, ...]:
     """The items the public ledger gives (one entry each): a claim about them says nothing."""
     out = [AS_ITEM[a] for a in gained(mods) if a in AS_ITEM]
-    return tuple(out) + (("henchman",) if _has(mods, HENCHMAN) else ())
+    return tuple(out) + (("henchman",) if _has(_since_loss(mods), HENCHMAN) else ())
 
 
 def has_ability(character: Character | None, mods: Sequence[Sequence[object]], ability: str) -> bool:

@@ -133,3 +133,15 @@ def test_a_rolled_ship_support_is_a_ship_the_card_need_not_carry() -> None:
     assert table.legal(0) == [ShipEffect(0, "no-support")]
     act(table, ShipEffect(0, "no-support"))
     assert len(table.state.claims) == before
+
+
+def test_a_second_whim_takes_the_first_whims_abilities_too() -> None:
+    """Seed 002 line 169: the whim takes "the abilities it had"; after a second whim (a), those
+    are the first whim's rolled ones (N275), and only the new rolls count."""
+    first = [tuple(LOST), (kit.PREFIX + "release", "set", 1, "life"), (kit.PREFIX + "henchman", "set", 1, "life"),
+             kit.HENCHMAN]
+    second = first + [tuple(LOST), (kit.PREFIX + "sword", "set", 1, "life"),
+                      (kit.PREFIX + "ship-support", "set", 1, "life")]
+    assert kit.gained(second) == ("sword", "ship-support") and kit.public_items(second) == ("ship",)
+    card = kit.now(game().components.character("locke-1"), second)
+    assert not card.has_ability("release") and not card.items_of("henchman") and card.items_of("ship")
