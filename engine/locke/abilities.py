@@ -30,7 +30,7 @@ from engine.core.errors import IllegalAction
 from engine.core.hidden import Knowledge
 from engine.core.pending import CardsRevealed, Pending
 from engine.locke import claims as ck
-from engine.locke import fate, stats
+from engine.locke import fate, kit, stats
 from engine.locke.actions import UseAbility
 from engine.locke.components import Character
 from engine.locke.setup import cheat, free_silhouettes, own_character
@@ -70,7 +70,9 @@ def move_options(g: Rules, s: LockeState, seat: int, me: Character | None, k: Kn
     p = s.seats[seat]
     if p.status != "normal" or p.place == OFF_BOARD:
         return []
-    has = (lambda a: True) if me is None else me.has_ability
+    def has(ability: str) -> bool:  # Hijiri's whim may have taken the card's abilities (engine/locke/kit.py)
+        return kit.has_ability(me, p.mods, ability)
+
     out: list[UseAbility] = []
     if has(CONVERSION):
         top = fate.most(g, s, seat, "level") if me is None else stats.current(me, p.mods, p.proofs, "level")
@@ -87,6 +89,8 @@ def on_move_ability(g: Rules, s: LockeState, seat: int, action: UseAbility) -> L
     still to come afterwards."""
     if s.seats[seat].status != "normal":
         raise IllegalAction("only a player in a normal state can use an ability now", rule=RULE)
+    if kit.lost(s.seats[seat].mods):  # seed 002 event 11 (N275): the whim took every printed ability
+        raise IllegalAction("Hijiri's whim took your card's abilities", rule="locke.s002.event.11")
     if action.ability == CONVERSION:
         if action.target not in _convertible(s, seat):
             raise IllegalAction("name a player on your cell you have not tried to convert yet", rule="locke.2.2.1")

@@ -951,10 +951,19 @@ def joining_steps(s: LockeState, cell: str, fighters: tuple[int, ...]) -> tuple[
     return tuple(steps)
 
 
+#: ``Combat.cause`` of the prison chart's combat (seed 002 prison 9-10; engine/locke/combat/flow.py).
+PRISON_COMBAT = "random-combat:prison"
+
+
 def arrive(s: LockeState, seat: int, cell: str) -> LockeState:
     """Seed 002 actually-there: the seat's piece goes onto the combat's cell, out of its party
-    (its partners are freed too); a prisoner joining a combat escapes (D11)."""
+    (its partners are freed too); a prisoner joining a combat escapes (D11). A prisoner joining
+    a combat the prison chart made does not (seed 002 prison chart, lines 75-76: only a combat
+    not made by the prison chart frees): it fights from its prison, its piece staying on its own
+    arrest card, and it is still arrested there after the combat (ruling N276)."""
     p = s.seats[seat]
+    if p.status == "arrested" and s.combat is not None and s.combat.cause == PRISON_COMBAT:
+        return log(s, "joined-from-prison", seat, p.place)
     seats = list(s.seats)
     seats[seat] = p._replace(place=cell, leader=NO_SEAT, status="normal",
                              prison_failures=0 if p.status == "arrested" else p.prison_failures)

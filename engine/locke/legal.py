@@ -15,17 +15,19 @@ from __future__ import annotations
 from engine.core.actions import Action
 from engine.core.hidden import Knowledge
 from engine.core.pending import Decision
-from engine.locke import control
+from engine.locke import control, kit
 from engine.locke.components import Character
 from engine.locke.state import LockeState
 from engine.locke.steps import Rules, Waiting
 
 
 def _character(g: Rules, s: LockeState, seat: int, knowledge: Knowledge | None) -> Character | None:
+    """The seat's card as the seat knows it, with the abilities and items it may use now
+    (Hijiri's whim, engine/locke/kit.py, ruling N275): every step's honest options read it."""
     if knowledge is None:
         return None
     card = knowledge.card(s.seats[seat].character)
-    return g.components.character(card) if card else None
+    return kit.now(g.components.character(card), s.seats[seat].mods) if card else None
 
 
 def legal_actions(g: Rules, s: LockeState, seat: int, knowledge: Knowledge | None) -> list[Action]:

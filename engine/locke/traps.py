@@ -37,7 +37,7 @@ from engine.core.pending import (
     Pending,
     Placement,
 )
-from engine.locke import board, charts, fate, stats
+from engine.locke import board, charts, fate, kit, stats
 from engine.locke import claims as ck
 from engine.locke import planet_cards as pc
 from engine.locke.actions import Choose, Keep, Nop, Stat, UseCard
@@ -1176,14 +1176,16 @@ class WhimStats(SeatRoll):
         s = _set_stats(s, self.seat, int(params["esp_level"]), int(params["esp_power"]), int(params["durability"]),
                        int(params["mind"]), "a")
         p = s.seats[self.seat]
-        s = s._replace(seats=with_seat(s, self.seat, p._replace(mods=p.mods + (("abilities", "set", 0, "life"),))))
+        s = s._replace(seats=with_seat(s, self.seat, p._replace(mods=p.mods + (kit.LOST,))))
         return advance(s, WhimAbility(self.seat, ()))
 
 
 @dataclasses.dataclass(frozen=True)
 class WhimAbility(SeatRoll):
-    """Abilities: roll 1d6 until two are gained; a second 1 gives experience and stops
-    (``got``: the rolls so far, "nothing" for a first 1)."""
+    """Abilities: roll 1d6 until two different ones are gained; a second 1 gives experience
+    and stops (``got``: the rolls so far, "nothing" for a first 1). An ability rolled again
+    is rolled anew (ruling N275: the seed counts abilities, and one ability held twice is
+    one). The henchman's own 1d6 follows once the abilities are settled (:class:`WhimHenchman`)."""
 
     KIND: ClassVar[str] = "whim_ability"
     PURPOSE: ClassVar[str] = "locke.chart.whim-ability"
@@ -1197,20 +1199,47 @@ class WhimAbility(SeatRoll):
         if outcome.entry == "nothing":
             if "nothing" in got:
                 got = [x for x in got if x != "nothing"] + ["experience"]
-                return advance(_abilities(s, self.seat, got))
+                return _settled(s, self.seat, got)
             got.append("nothing")
+        elif outcome.entry in got:  # N275: the same ability again is no second ability
+            return advance(log(s, "hijiri-whim-again", self.seat, outcome.entry), WhimAbility(self.seat, self.got))
         else:
             got.append(outcome.entry)
         real = [x for x in got if x != "nothing"]
         if len(real) >= 2:
-            return advance(_abilities(s, self.seat, real))
+            return _settled(s, self.seat, real)
         return advance(s, WhimAbility(self.seat, tuple(got)))
 
 
-def _abilities(s: LockeState, seat: int, names: list[str]) -> LockeState:
+def _settled(s: LockeState, seat: int, names: list[str]) -> LockeState:
+    """The abilities go on the public ledger (engine/locke/kit.py reads them); a henchman
+    ability rolls its 1d6 for the henchman itself (N275)."""
     p = s.seats[seat]
-    p = p._replace(mods=p.mods + tuple(("ability:" + n, "set", 1, "life") for n in names))
-    return log(s._replace(seats=with_seat(s, seat, p)), "hijiri-whim-abilities", seat, names)
+    p = p._replace(mods=p.mods + tuple((kit.PREFIX + n, "set", 1, "life") for n in names))
+    s = log(s._replace(seats=with_seat(s, seat, p)), "hijiri-whim-abilities", seat, names)
+    return advance(s, WhimHenchman(seat)) if "henchman" in names else advance(s)
+
+
+@dataclasses.dataclass(frozen=True)
+class WhimHenchman(SeatRoll):
+    """The whim's henchman ability (seed 002 line 169, entry 5): 1d6, and 4-6 gives one
+    henchman (level 2, as KMC's) until death. Rolled once, as the ability is gained (N275):
+    the [pre-combat] tag says when a henchman is declared, as KMC 10.3.2 has every henchman
+    declared before initiative (T8), and the seed gives no other moment for the roll."""
+
+    KIND: ClassVar[str] = "whim_henchman"
+    PURPOSE: ClassVar[str] = "locke.chart.whim-henchman"
+    DICE: ClassVar[tuple[int, ...]] = (6,)
+
+    @answers(DiceRolled)
+    def rolled(self, g: Rules, s: LockeState, action: DiceRolled) -> LockeState:
+        effect = charts.resolve("whim-ability", (5,)).effects[0]
+        gain_min = int(str(dict(effect.params)["gain_min"]))
+        if action.faces[0] < gain_min:
+            return advance(log(s, "hijiri-whim-henchman", self.seat, action.faces[0], 0))
+        p = s.seats[self.seat]
+        s = s._replace(seats=with_seat(s, self.seat, p._replace(mods=p.mods + (kit.HENCHMAN,))))
+        return advance(log(s, "hijiri-whim-henchman", self.seat, action.faces[0], 1))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -1241,6 +1270,6 @@ STEPS: tuple[type[LockeStep], ...] = (
     MirrorChoice, BlackHoleMirrored, BlackHoleFall, BlackHoleStock, EventRoll, LockeRevealChoice, LockeReveal,
     NecraHits, BlastChoice, BlastBacklash, MisfireRoll, MisfireKeyBase, HypnoReveal, RaceTry, RaceDraw, RaceKeep,
     RaceShow, RaceRevivals, RaceStart, RaceRoll, RaceSix, RaceHurt, RaceNext, RacePrize, SexDeclaration, KurukuruRoll,
-    WheatHarvest, WhimChoice, WhimStats, WhimAbility, WhimCards,
+    WheatHarvest, WhimChoice, WhimStats, WhimAbility, WhimHenchman, WhimCards,
 )
 

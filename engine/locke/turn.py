@@ -47,7 +47,7 @@ from engine.core.pending import (
     Placement,
     PlacementDisclosed,
 )
-from engine.locke import abilities, base_cards, board, charts, fate, planet_cards, traps
+from engine.locke import abilities, base_cards, board, charts, fate, kit, planet_cards, traps
 from engine.locke import claims as ck
 from engine.locke.claims import good_now
 from engine.locke.actions import (
@@ -1093,18 +1093,24 @@ class ReleaseChoice(SeatDecision):
 
     def legal(self, g: Rules, s: LockeState, me: Character | None, knowledge: Knowledge | None) -> list[Action]:
         out: list[Action] = [Release(self.seat, False)]
-        if me is None or me.can_release:
+        if kit.has_ability(me, s.seats[self.seat].mods, "release"):
             out.append(Release(self.seat, True))
         return out
 
     @answers(Release)
     def chosen(self, g: Rules, s: LockeState, action: Release) -> LockeState:
+        """Hijiri's whim (N275, engine/locke/kit.py): a character whose printed abilities are gone
+        may release only by a rolled release, which the ledger shows, so it claims nothing."""
         p = s.seats[self.seat]
         if not action.use:
             return advance(s, PrisonRoll(self.seat))
-        claim = ck.make(self.seat, s.step_no, ck.RELEASE, (p.character,), None, "locke.s000.3.2.1")
-        s = s._replace(seats=with_seat(s, self.seat, p._replace(status="normal", prison_failures=0)),
-                       **claimed(s, claim))
+        if not kit.has_ability(None, p.mods, "release"):
+            raise IllegalAction("Hijiri's whim took your card's abilities and gave you no release",
+                                rule="locke.s002.event.11")
+        claims: dict[str, Any] = {}
+        if not kit.granted(p.mods, "release"):
+            claims = claimed(s, ck.make(self.seat, s.step_no, ck.RELEASE, (p.character,), None, "locke.s000.3.2.1"))
+        s = s._replace(seats=with_seat(s, self.seat, p._replace(status="normal", prison_failures=0)), **claims)
         return advance(log(s, "released", self.seat))
 
 

@@ -31,7 +31,7 @@ from engine.core.errors import IllegalAction
 from engine.core.hidden import Knowledge
 from engine.core.pending import CardsRevealed, Chance, DiceRolled, HiddenOp, Pending
 from engine.locke import claims as ck
-from engine.locke import fate, stats
+from engine.locke import fate, kit, stats
 from engine.locke.abilities import revealed_user
 from engine.locke.actions import CheckValue
 from engine.locke.combat.actions import Disintegrate
@@ -56,7 +56,7 @@ def could_hold(g: Rules, s: LockeState, seat: int) -> bool:
     """By the public record, may ``seat``'s character have the power now? (Not lost for good,
     and not a card turned face up that lacks it.)"""
     p = s.seats[seat]
-    if lost(p):
+    if lost(p) or kit.lost(p.mods):  # Hijiri's whim takes it too (seed 002 event 11, N275)
         return False
     shown = dict(s.open_cards).get(p.character)
     return shown is None or g.components.character(shown).has_ability(ABILITY)

@@ -188,6 +188,7 @@ class Joiners(Automatic):
                 s = log(s, "cb-thought", seat, firepower)
         fighters = list(fight.fighters)
         s = put(s, fight)
+        joined = _on_cell(s, joined)  # a prisoner in a prison combat fights from its prison (N276)
         s, obey = latecomers.obey(g, s, joined)  # KMC 10.2.2: before the cards are dealt (N192)
         equip = tuple(EquipDeclaration(f.seat, i) for i, f in enumerate(fighters) if player(f))
         spare = ebuster.spare_steps(fight_of(s))  # seed 002 trap 11: before the first round
@@ -495,26 +496,28 @@ class RoundJudgement(Automatic):
 # --- a prison combat's stop (seed 002 prison chart 9-10, KMC ch. 12; ruling D10) -----------------
 
 #: ``Combat.cause`` of the prison chart's combat (seed 002 prison 9-10, engine/locke/fate.py).
-PRISON_COMBAT = "random-combat:prison"
+PRISON_COMBAT = fate.PRISON_COMBAT
 
 
 def prison_stops(s: LockeState) -> tuple[LockeStep, ...]:
-    """In a combat the prison chart made, every prisoner still fighting is asked, as each round
-    begins, whether it stops (seed 002 prison 9-10: each character may, at the start of every
-    round; stopping at round 1 is KMC ch. 12's re-arrest instead of fighting, D10)."""
+    """In a combat the prison chart made, every character still fighting is asked, as each round
+    begins, whether it stops (seed 002 prison 9-10, line 82: each character that took part in the
+    combat may declare it, at the start of every round; stopping at round 1 is KMC ch. 12's
+    re-arrest instead of fighting, D10; N277: not only the prisoners)."""
     c = s.combat
     if c is None or c.cause != PRISON_COMBAT:
         return ()
     fight = fight_of(s)
     return tuple(PrisonStop(f.seat, i) for i, f in enumerate(fight.fighters)
-                 if player(f) and active(fight, i) and s.seats[f.seat].status == "arrested")
+                 if player(f) and active(fight, i) and s.seats[f.seat].alive)
 
 
 @dataclasses.dataclass(frozen=True)
 class PrisonStop(SeatDecision):
-    """Seed 002 prison 9-10 (ruling D10): prisoner ``seat`` (fighter ``fighter``) fights on, or
-    stops the prison combat for itself: it leaves the fight and stays in prison, its escape
-    counted as failed (one more on the prison chart's ledger)."""
+    """Seed 002 prison 9-10 (rulings D10, N277): character ``seat`` (fighter ``fighter``) fights
+    on, or stops the prison combat for itself: it leaves the fight where its piece is; a prisoner
+    stays in prison, its escape counted as failed (one more on the prison chart's ledger), and
+    any other character simply is out of the fight (it had no escape to fail)."""
 
     KIND: ClassVar[str] = "cb_prison_stop"
     fighter: int
@@ -533,8 +536,11 @@ class PrisonStop(SeatDecision):
         s = log(put(s, fight), "cb-prison-stop", self.seat, fight.round + 1)
         assert s.combat is not None
         owner = s.combat.sides[0][0] if s.combat.sides[0] else -1
-        # the prisoner the chart rolled for fails when the combat ends (CombatEnd); any other now
-        return advance(s if self.seat == owner else fate.prison_failed(s, self.seat, "prison-stop"))
+        # the prisoner the chart rolled for fails when the combat ends (CombatEnd); any other
+        # prisoner now; a character not in prison has no escape to fail (N277)
+        if self.seat == owner or s.seats[self.seat].status != "arrested":
+            return advance(s)
+        return advance(fate.prison_failed(s, self.seat, "prison-stop"))
 
 
 # --- the end (KMC 10.3.6, 10.11) ---------------------------------------------------------------
@@ -629,8 +635,16 @@ def _arrive(g: Rules, s: LockeState, fight: Fight, round_no: int) -> tuple[Locke
                 s = log(fate.arrive(put(s, fight), seat, s.combat.cell), "cb-arrived", seat, round_no)
                 asks += more
                 came += (seat,)
-    s, obey = latecomers.obey(g, put(s, fight), came)  # KMC 10.3.1 (1): before the deal (N192)
+    s, obey = latecomers.obey(g, put(s, fight), _on_cell(s, came))  # KMC 10.3.1 (1): before the deal (N192)
     return s, obey + asks
+
+
+def _on_cell(s: LockeState, seats: tuple[int, ...]) -> tuple[int, ...]:
+    """The joiners whose piece is on the combat's cell: they obey it (N192); a prisoner who
+    joined a prison combat stayed on its own arrest card (N276, engine/locke/fate.py ``arrive``)."""
+    assert s.combat is not None
+    cell = s.combat.cell
+    return tuple(seat for seat in seats if s.seats[seat].place == cell)
 
 
 #: the rounds' step kinds (engine/locke/combat/__init__.py STEPS)

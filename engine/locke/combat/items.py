@@ -23,6 +23,7 @@ The decisions that take these answers are engine/locke/combat/path.py's.
 from __future__ import annotations
 
 from engine.locke import claims as ck
+from engine.locke import kit
 from engine.locke.combat import claims as cc
 from engine.locke.state import LockeState, claimed
 
@@ -43,6 +44,15 @@ MAX_HENCHMEN = 9
 
 def claim_item(s: LockeState, seat: int, item: str, count: int = 1) -> LockeState:
     """The claim that the seat's character card carries ``count`` of ``item`` (KMC 2.3): every
-    use of a character's item is one, judged when the card opens."""
+    use of a character's item is one, judged when the card opens. What Hijiri's whim gave is on
+    the public ledger (engine/locke/kit.py, N275): it is counted off, and a use it covers alone
+    claims nothing (the card is not asked for what it need not carry)."""
+    public = kit.public_items(s.seats[seat].mods)
+    if item == "specials":  # the count-th special kind of a round: the whim's kinds are public ones
+        count -= sum(1 for kind in SPECIALS if kind in public)
+    else:
+        count -= sum(1 for x in public if x == item)
+    if count <= 0:
+        return s
     claim = ck.make(seat, s.step_no, cc.ITEM, (s.seats[seat].character,), [item, count], "locke.2.3")
     return s._replace(**claimed(s, claim))

@@ -20,7 +20,7 @@ from engine.core.actions import Action
 from engine.core.errors import IllegalAction
 from engine.core.hidden import Knowledge
 from engine.core.pending import Chance, DiceRolled, Pending
-from engine.locke import charts
+from engine.locke import charts, kit
 from engine.locke import claims as ck
 from engine.locke.chart_data import FIREPOWER
 from engine.locke.combat import claims as cc
@@ -164,9 +164,12 @@ class ShipEffectQuestion(SeatDecision):
             effects = sorted({e for i in SPECIALS for e in cc.ship_effects(g.components, i, total, entry)})
             raise IllegalAction(f"at {total} a ship, beam cannon or geoid bomb does one of {effects}",
                                 rule="locke.10.4.2")
-        claim = ck.make(self.seat, s.step_no, cc.SHIP, (s.seats[self.seat].character,),
-                        [total, entry, action.effect], "locke.10.4.2")
-        s = log(s._replace(**claimed(s, claim)), "cb-ship-effect", self.seat, action.effect)
+        if not ("ship" in kit.public_items(s.seats[self.seat].mods)
+                and action.effect in cc.ship_effects(g.components, "ship", total, entry)):
+            # a ship the whim gave does what the chart says, in public (N275): no claim then
+            s = s._replace(**claimed(s, ck.make(self.seat, s.step_no, cc.SHIP, (s.seats[self.seat].character,),
+                                                [total, entry, action.effect], "locke.10.4.2")))
+        s = log(s, "cb-ship-effect", self.seat, action.effect)
         if action.effect in ("geoid-bomb", "knocked-out"):
             return item_result(g, s, self.seat, self.fighter, "geoid-bomb", self.target,
                                 action.effect == "geoid-bomb", action.effect == "knocked-out")

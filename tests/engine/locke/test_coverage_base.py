@@ -4,6 +4,11 @@ prison, transformation, actually alive / there, residual thought) fires at least
 and deaths, clone revivals, arrest-then-escape, ESP proofs in and out and games ended
 by Nova or the King editorial room all occur. Prints the table; fails on a gap.
 
+The King room ending is rare in random play: the 300 games' only one (9 seats, seed 18)
+followed a prisoner's escape by joining another prisoner's prison combat, which ruling N276
+(docs/rules/locke-rulings.md) undid, so one more random-bot game outside the 300
+(``KING_ROOM_GAME``) is played for that row.
+
 It reads only the public event log (``state.events``), as a spectator could.
 """
 
@@ -15,8 +20,12 @@ from typing import Any
 import pytest
 
 from engine.locke import chart_data
-from tests.engine.locke.flow_helpers import game
+from tests.engine.locke.behaviour import untraced
+from tests.engine.locke.flow_helpers import bot_table, game
 from tests.engine.locke.three_hundred import played_games
+
+#: (seats, seed) of a random-bot game outside the 300 that ends by the King room (see above).
+KING_ROOM_GAME = (6, 69)
 
 
 def base_kind(card: str) -> str:
@@ -83,6 +92,11 @@ def census() -> tuple[Counter[str], Counter[tuple[str, str]], Counter[str]]:
             milestones["ended by Nova"] += 1
         if s.ending == "king-room":
             milestones["ended by the King room"] += 1
+    with untraced():
+        extra = bot_table(*KING_ROOM_GAME)
+        extra.run(400_000)
+    if extra.state.ending == "king-room":
+        milestones["ended by the King room"] += 1
     return kinds, entries, milestones
 
 

@@ -80,3 +80,63 @@ def test_a_prisoner_who_teleports_out_of_its_prison_combat_stays_in_prison_n257(
     s = table.state
     assert s.combat is None and ("cb-escape", 0, "P:1:0") in s.events
     assert s.seats[0].place == "P:1:0" and s.seats[0].status == "arrested" and s.seats[0].prison_failures == 2
+
+
+def _prison_combat_joined(joiner: int, seats: list[dict[str, Any]], cells: dict[str, Any]) -> Any:
+    """Locke (seat 0) in prison fights the police the prison chart called; seat ``joiner`` rolls
+    actually-there 2 (at once), the others decline; up to the first stop question."""
+    table = table_at({"seats": seats, "phase": "planet", "turn_of": 1, "fill": "frontier", "cells": cells})
+    police = Obstacle("police", 0, 1, 1, squad=1)
+    table.state = game().settle(begin(table.state, Combat(PRISON_COMBAT, "P:1:0", ((0,), ()), obstacles=(police,))))
+    while not (isinstance(table.pending, Decision) and table.pending.prompt == "locke.cb_prison_stop"):
+        pending = table.pending
+        if isinstance(pending, Decision) and pending.prompt == "locke.cb_equip":
+            table.feed(Equip(pending.seat, 0, "", False))
+        elif isinstance(pending, Decision) and pending.prompt == "locke.try_revive":
+            table.feed(TryRevive(pending.seat, pending.seat == joiner))
+            if pending.seat == joiner:
+                table.feed(DiceRolled(SYSTEM, "locke.chart.actually-there", (1, 1)))
+        elif isinstance(pending, (HiddenOp, Chance)) or pending is None:
+            table.step()
+        else:
+            raise AssertionError(f"unexpected {pending!r}")
+    return table
+
+
+def test_a_prisoner_who_joins_anothers_prison_combat_by_actually_there_stays_in_its_prison_n276() -> None:
+    """Seed 002 prison chart (lines 75-76): only a combat the prison chart did not make frees a
+    prisoner who takes part. Ruling N276: Yamaki 1 (seat 3), arrested on P:3:1, rolls
+    actually-there 2 into Locke's prison combat: it fights from its prison, its piece stays on
+    its own arrest card, and it is still arrested (its failures unchanged until it stops).
+    Before, it escaped as it arrived and its piece moved onto Locke's cell."""
+    table = _prison_combat_joined(3, five(s0={"status": "arrested", "prison_failures": 1},
+                                          s3={"status": "arrested", "place": "P:3:1"}),
+                                  {"P:3:1": {"face_up": "arrest"}})
+    s = table.state
+    assert ("joined-from-prison", 3, "P:3:1") in s.events
+    assert not [e for e in s.events if e[0] == "escaped" and e[1] == 3]
+    assert s.seats[3].status == "arrested" and s.seats[3].place == "P:3:1"
+    assert s.combat is not None and any(f.seat == 3 for f in s.combat.detail.fighters)
+    act(table, GoOn(0, False))
+    assert waiting(table) == ("locke.cb_prison_stop", 3)
+    act(table, GoOn(3, False))
+    s = table.state
+    assert s.combat is None
+    assert s.seats[3].status == "arrested" and s.seats[3].place == "P:3:1" and s.seats[3].prison_failures == 1
+
+
+def test_every_character_in_a_prison_combat_may_stop_not_only_the_prisoners_n277() -> None:
+    """Seed 002 prison 9-10 (line 82): the stop "can be declared by each character that took part
+    in the combat". Ruling N277: Nia (seat 2, free) joined Locke's prison combat by actually-there;
+    as round 1 begins she is asked too, and stopping takes her out of the fight with nothing
+    counted (she had no escape to fail), while Locke fights on. Before, only prisoners were asked."""
+    table = _prison_combat_joined(2, five(s0={"status": "arrested", "prison_failures": 1}), {})
+    act(table, GoOn(0, True))
+    assert waiting(table) == ("locke.cb_prison_stop", 2)
+    assert table.legal(2) == [GoOn(2, True), GoOn(2, False)]
+    act(table, GoOn(2, False))
+    s = table.state
+    assert ("cb-prison-stop", 2, 1) in s.events
+    assert s.seats[2].status == "normal" and s.seats[2].prison_failures == 0
+    assert s.seats[0].status == "arrested" and s.seats[0].prison_failures == 1
+    assert s.combat is not None  # Locke and the police fight on
