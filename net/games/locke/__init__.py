@@ -69,8 +69,10 @@ def local(record: Mapping[str, Any], override: Any = None) -> LocalSetup[LockeSt
 #: prisoner's stop of a prison combat and its escape leaving it in prison (N257, N258). 4: the
 #: seed audit of rulings N271-N274 (a prison check turned trap frees the prisoner, a prisoner in
 #: a combat the prison chart did not make escapes, the dead may roll actually-alive in the astro
-#: race, an obstacle asleep under an illusion is not destroyed).
-RULES_VERSION = "4"
+#: race, an obstacle asleep under an illusion is not destroyed). 5: rulings N275-N277 (Hijiri's whim
+#: (a) played through engine/locke/kit.py, a prisoner joining another's prison combat stays
+#: arrested, every character in a prison combat may stop).
+RULES_VERSION = "5"
 
 ENTRY: GameEntry[LockeState] = GameEntry(
     name="locke", title="Super Human Locke", title_ja="超人ロック", rules_id=RULES_ID, rules_version=RULES_VERSION,
