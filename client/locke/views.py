@@ -16,7 +16,7 @@ from client.i18n import known, tr
 from client.locke.words import Namer
 from engine.core.game import Outcome
 from engine.core.pending import Chance, Decision, HiddenOp, Placement, SealedChoice
-from engine.locke import stats
+from engine.locke import kit, stats
 from engine.locke.combat.model import Fight
 from engine.locke.state import NO_SEAT, LockeState, Seat
 
@@ -105,9 +105,10 @@ def panel_lines(state: LockeState, namer: Namer, hand: tuple[int, ...] = ()) -> 
         now = stats.now(character, s.mods, s.proofs)
         lines.append(tr(lang, "lk_panel_stats", level=now.level, power=now.power,
                         durability=max(0, now.durability - s.damage), max=now.durability, mind=now.mind))
-        abilities = namer.join(namer.card(g.id) for g in character.abilities) or tr(lang, "lk_none")
+        usable = kit.now(character, s.mods)  # after Hijiri's whim: the rolled ones, not the printed (N275)
+        abilities = namer.join(namer.card(g.id) for g in usable.abilities) or tr(lang, "lk_none")
         lines.append(tr(lang, "lk_panel_abilities", list=abilities))
-        items = namer.join(namer.card(g.id) for g in character.items) or tr(lang, "lk_none")
+        items = namer.join(namer.card(g.id) for g in usable.items) or tr(lang, "lk_none")
         lines.append(tr(lang, "lk_panel_items", list=items))
     else:  # dealt but unknown here: a watcher's or a replay's view of another seat's card
         lines.append(tr(lang, "lk_panel_unknown" if s.character < 0 else "lk_panel_face_down"))

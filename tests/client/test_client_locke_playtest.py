@@ -447,3 +447,25 @@ def test_the_private_panel_in_japanese_lists_the_japanese_way() -> None:
             break
     assert any("、" in line for line in lines), lines
     assert not any(", " in line for line in lines), lines
+
+
+def test_the_private_panel_lists_the_abilities_hijiri_s_whim_left_not_the_printed_ones() -> None:
+    """Ruling N275: after the whim's option (a) the card's printed special abilities are gone and
+    the rolled ones are in force; the panel read the printed card and listed what could no longer
+    be used (engine/locke/kit.py is the one place that says what a character may use now)."""
+    from client.locke.views import my_hand, panel_lines
+    from engine.locke import kit
+
+    clock = Clock()
+    app, scene = locke_table(clock, seats=5, seed=3, lang="en")
+    settle(app, clock, scene)
+    state, namer = scene.state, scene.namer()
+    seat = state.seats[scene.me]
+    card = namer.components.character(namer.knowledge.card(seat.character))
+    printed = [namer.card(g.id) for g in card.abilities]
+    whim = (kit.LOST, (kit.PREFIX + "release", "set", 1, "life"))
+    changed = state._replace(seats=tuple(p._replace(mods=tuple(p.mods) + whim) if i == scene.me else p
+                                          for i, p in enumerate(state.seats)))
+    line = next(x for x in panel_lines(changed, namer, my_hand(changed, scene.me)) if x.startswith("Abilities"))
+    assert namer.card("release") in line
+    assert not any(name in line for name in printed if name != namer.card("release")), (printed, line)
