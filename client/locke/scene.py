@@ -431,9 +431,10 @@ class LockeScene(TableScene[LockeState]):
         """Choose ``pick``'s cell for the next thing of our placement (given only on Confirm)."""
         things = self._things()
         self.notice = None
-        if pick.cell not in self.staged and len(self.staged) < len(things):
+        free = [t for t in things if t not in self.staged.values()]  # a thing taken back comes first
+        if pick.cell not in self.staged and free:
             self.clicks += 1
-            self.staged[pick.cell] = things[len(self.staged)]
+            self.staged[pick.cell] = free[0]
         self.open_group, self.page = None, 0
         self.refresh()
 
@@ -446,18 +447,18 @@ class LockeScene(TableScene[LockeState]):
         self.refresh()
 
     def _unstage(self, cell: str) -> None:
-        """Take back the cell chosen for one thing; the things after it move up in the order asked."""
+        """Take back the cell chosen for one thing; the others keep their cells (a review found the
+        things after it moved to other cells unseen), and the next click places the thing taken back."""
         self.clicks += 1
         self.notice = None
-        cells = [c for c in self.staged if c != cell]
-        things = self._things()
-        self.staged = dict(zip(cells, things))
+        self.staged.pop(cell, None)
         self.refresh()
 
     def _confirm_placement(self) -> None:
         """Give the chosen cells to the table, thing by thing, each as the pick its legal list
         offers for that thing and cell (net/seam.py ``place_all`` does the same for tools)."""
-        chosen = list(self.staged.items())
+        things = self._things()
+        chosen = sorted(self.staged.items(), key=lambda item: things.index(item[1]))  # the order the table asks in
         for i, (cell, thing) in enumerate(chosen):
             pick = next((p for p in self.session.legal()
                          if isinstance(p, PlacementPick) and p.cell == cell and p.thing == thing), None)

@@ -31,6 +31,7 @@ from client.text import draw_text, draw_wrapped
 from client.widgets import Button, panel
 from engine.core.game import Outcome
 from net.seats import for_people
+from net.session.leave import TOO_FEW
 
 if TYPE_CHECKING:
     from client.table.session import TableSession
@@ -76,7 +77,7 @@ TABLE_ENDINGS = (
     (r"seat (\d+) was convicted of cheating", "reason_convicted"),
     (r"a seat resigned at step \d+", "reason_resigned_many"),
     (r"every seat that could win resigned", "reason_all_resigned"),
-    (r"seats left the game until only one seat still played", "reason_too_few"),
+    (re.escape(TOO_FEW), "reason_too_few"),
     (r"abandoned at step \d+", "reason_abandoned"),
 )
 

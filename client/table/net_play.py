@@ -671,8 +671,8 @@ class LanBrowser:
             self.discovery.advertise(ad).addErrback(lambda f: self._fail(f.getErrorMessage()))
 
     def refresh(self, ad: Any) -> None:
-        """Our table changed (a seat taken or freed, the game started): others' lists show the new
-        count of free seats (they kept the first one until the table vanished)."""
+        """Our table changed (a seat taken or freed, in the lobby): others' lists show the new count
+        of free seats (they kept the first one until the table vanished)."""
         if self.ours is None or ad == self.ours:
             return
         self.ours = ad

@@ -52,20 +52,16 @@ from engine.rider.actions import (
     Renew,
     SetUp,
 )
-from engine.rider.cards import FREE, CardSet
+from engine.rider.cards import CardSet
 from engine.rider.deck import check_deck
 from engine.rider.effects import AUTO_EFFECTS, effect_steps
 from engine.rider.legal import SETUP_COLUMNS, legal_actions
 from engine.rider.rules import (
-    MAX_LEVEL,
     Info,
     attack_options,
     attacks_allowed,
-    can_attack,
     check_win,
-    guard_of,
     info_table,
-    placement_levels,
     resolve_attack,
     strip_attacker,
 )

@@ -123,7 +123,7 @@ def resume_bots(host: Peer) -> list[Peer]:
                        session_timeout=host.session_timeout, net_factory=host.net_factory, directory=directory)
             bot.bot_kind, bot.bot_seed = kind, bytes(info["seed"])
             bot.resume()
-        except (store.StoreError, ValueError, KeyError, TypeError) as exc:
+        except Exception as exc:  # noqa: BLE001 - any bot's trouble (a damaged journal too) must not undo the host's resume
             host.report(f"the bot in {directory} cannot be resumed ({exc}); its seat may stall the table")
             continue
         host.bot_seats.append(bot)

@@ -1189,7 +1189,7 @@ class Peer:
             store.save_peer(self.directory, {**saved, "left": True})
         try:
             sent = self.session.leave()
-        except ValueError:
+        except Exception:
             if self.directory is not None and saved is not None:
                 store.save_peer(self.directory, saved)  # nothing was signed: the game is ours to resume
             raise

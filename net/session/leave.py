@@ -52,6 +52,10 @@ from net.session.events import Left
 if TYPE_CHECKING:
     from net.session.core import Session
 
+#: How the end of a game that leaves left to one playing seat begins its reason (end_for_too_few;
+#: net/session/play.py knows such a final record by it).
+TOO_FEW = "seats left the game until only one seat still played"
+
 __all__ = ["body", "excuse_reveal", "on_leave", "public_knowledge", "stand_in_choice"]
 
 STAND_IN_DOMAIN = "fairtable/stand-in/v1"
@@ -137,8 +141,8 @@ def end_for_too_few(s: Session) -> None:
     step = max(s.left_at.values())
     s.ended_by_leaves = step
     outcome = {"winner": None,
-               "reason": f"seats left the game until only one seat still played (the last leave was signed at "
-                         f"step {step}): the game ended early with no single winner"}
+               "reason": f"{TOO_FEW} (the last leave was signed at step {step}): the game ended early with no "
+                         "single winner"}
     s._end_early(outcome, "not audited: too few seats still play", resigned_at=step, horizon=None)
 
 

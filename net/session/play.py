@@ -11,6 +11,7 @@ feeds the engine the same input.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from engine.core.actions import Action
@@ -18,6 +19,7 @@ from engine.core.pending import Chance, Decision, HiddenOp, Placement, SealedCho
 from net.envelope import DICE_VRF, Envelope
 from net.errors import UnexpectedMessage
 from net.session import decisions, leave
+from net.session.leave import TOO_FEW
 from net.session.decisions import DRIVER_ANSWER_TYPES
 from net.session.audit import Checkpoint
 from net.session.cards import CardBook
@@ -50,14 +52,15 @@ class Play:
         kind, k = env.kind, env.seen.step
         refuse_second_hello(env)
         if kind == "final":
-            if k < s.step and not (len(s.seats) > 2 and len(s.seats) - len(s.left) == 2):
+            if k < s.step and not (len(s.seats) > 2 and len(s.seats) - len(s.left) == 2 and _too_few(env)):
                 raise UnexpectedMessage(f"signed a final record at step {k}, but the game went on from there (a "
                                         "forfeit it claimed was voided by the answer on record)", seat=env.seat)
             # a final record may come before the forfeit or resignation that ended the game here
             # (and a transcript orders envelopes by seat): it waits; it only ever counts in phase "final".
             # With two seats still playing at a table of more, one more leave ends the game at the
             # latest step a leave was signed at (net.session.leave.end_for_too_few), which a reader of the
-            # record may have passed meanwhile (the leaver had given its part of that step): it waits too
+            # record may have passed meanwhile (the leaver had given its part of that step): such a record
+            # (its outcome says so) waits too; any other final record of a past step is refused as above
             raise Wait
         if kind == "audit":
             raise Wait if s.game.pending(s.state) is None else \
@@ -168,3 +171,11 @@ class Play:
         self.round.take(s, env)
         if self.round is not None and self.round.done:
             self.round.finish(s)
+
+
+def _too_few(env: Envelope) -> bool:
+    """Whether a final record claims the end :func:`net.session.leave.end_for_too_few` writes."""
+    body = env.body
+    outcome = body.get("outcome") if isinstance(body, Mapping) else None
+    reason = outcome.get("reason") if isinstance(outcome, Mapping) else None
+    return isinstance(reason, str) and reason.startswith(TOO_FEW)

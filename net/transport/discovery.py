@@ -107,6 +107,10 @@ class LanDiscovery:
             self.zeroconf = Zeroconf()
         self._infos: list[Any] = []
         self._browsers: list[Any] = []
+        #: Our advertised tables by table id: the index of their info in _infos,
+        #: and the last registration or update sent (the next update follows it).
+        self._ours: dict[bytes, int] = {}
+        self._last: dict[bytes, defer.Deferred[Any]] = {}
 
     @staticmethod
     def _info(ad: TableAd) -> Any:
@@ -123,19 +127,35 @@ class LanDiscovery:
         """Register ``ad`` (probing takes ~1.5 s, so it runs in a thread)."""
         info = self._info(ad)
         self._infos.append(info)
-        return threads.deferToThreadPool(
+        self._ours[ad.table] = len(self._infos) - 1
+        registered = threads.deferToThreadPool(
             self.reactor, self.reactor.getThreadPool(),
             self.zeroconf.register_service, info, None, True)
+        self._last[ad.table] = registered
+        return registered
 
     def update(self, ad: TableAd) -> defer.Deferred[Any]:
         """Announce what changed in an advertised table (its free seats): browsers see it as an
-        update of the same service. A table not advertised here is advertised now."""
-        info = self._info(ad)
-        old = next((i for i, known in enumerate(self._infos) if known.name == info.name), None)
-        if old is None:
+        update of the same service. It follows the registration (and any update before it), whose
+        probing may still run, and keeps the name the registration ended with (zeroconf may have
+        renamed it). A table not advertised here is advertised now."""
+        key = ad.table  # not the service name: it holds the host's name, which may change meanwhile
+        if key not in self._ours:
             return self.advertise(ad)
-        self._infos[old] = info
-        return threads.deferToThreadPool(self.reactor, self.reactor.getThreadPool(), self.zeroconf.update_service, info)
+        index = self._ours[key]
+
+        def send(_: Any) -> defer.Deferred[Any]:
+            info = self._info(ad)
+            info.name = self._infos[index].name  # as registered
+            self._infos[index] = info
+            return threads.deferToThreadPool(self.reactor, self.reactor.getThreadPool(),
+                                             self.zeroconf.update_service, info)
+
+        after = self._last[key]
+        done: defer.Deferred[Any] = defer.Deferred()
+        after.addBoth(lambda _: send(None).chainDeferred(done))  # in turn, whether the last one worked or not
+        self._last[key] = done
+        return done
 
     def browse(self, on_found: Callable[[TableAd], None],
                on_lost: Callable[[str], None] | None = None,

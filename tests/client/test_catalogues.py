@@ -12,7 +12,6 @@ import shutil
 import string
 from pathlib import Path
 
-import pytest
 
 from client.i18n import DOMAIN, LANGS, domains, known, tr
 from tests.client.words import all_words, read_domain

@@ -257,6 +257,37 @@ def test_an_ambush_placement_can_be_taken_back_before_it_is_confirmed() -> None:
     assert mine.get(c) == things[0] and mine.get(b) == things[1] and a not in mine
 
 
+def test_taking_back_the_first_of_two_placed_markers_leaves_the_other_where_it_was() -> None:
+    """Review: taking back a cell rebuilt the placement in order, so the markers after it moved to
+    other cells unseen (with the key bases, a base would land on another cell than the one shown)."""
+    import random
+
+    from client.locke.intents import placing
+
+    clock = Clock()
+    app, scene = locke_table(clock, seats=5, seed=7)
+    rng = random.Random(7)
+    for _ in range(50):
+        settle(app, clock, scene)
+        if placing(scene.legal) is not None:
+            break
+        scene._submit(rng.choice(scene.legal))
+    things = scene.session.pending.things
+    a, b, c = sorted(scene.targets)[:3]
+    click(app, scene.board_cells.cells[a].center)
+    click(app, scene.board_cells.cells[b].center)
+    click(app, scene.board_cells.cells[a].center)  # take back the first: the second stays put
+    assert scene.staged == {b: things[1]}
+    click(app, scene.board_cells.cells[c].center)  # the next click places the one taken back
+    assert scene.staged == {b: things[1], c: things[0]}
+    click(app, next(x for x in scene.buttons if x.payload == "place_confirm").rect.center)
+    settle(app, clock, scene)
+    from client.locke.views import my_placements
+
+    mine = my_placements(scene.state, scene.namer())
+    assert mine.get(c) == things[0] and mine.get(b) == things[1] and a not in mine
+
+
 def test_l_switches_the_language_at_the_locke_table() -> None:
     from tests.client.conftest import key
 

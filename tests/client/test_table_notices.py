@@ -9,7 +9,6 @@ it in words.
 
 from __future__ import annotations
 
-from typing import Any
 
 from client.i18n import tr
 from client.table.notices import MAX_NOTICES, NoticeQueue

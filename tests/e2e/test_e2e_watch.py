@@ -43,7 +43,7 @@ def _table(tmp_path: Path, *, delay: str = "0.05", game: str = "tiny") -> tuple[
 
 
 def _check_same(tmp_path: Path, results: list[dict[str, object]], watchers: list[int]) -> None:
-    seats, watched = results[:2], results[2:]
+    watched = results[2:]
     for r in results:
         assert r["error"] is None and r["finished"] and r["audit"] == "ok", r
         assert r["rejected"] == 0, r

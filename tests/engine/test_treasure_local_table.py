@@ -26,7 +26,7 @@ from engine.core import (
 from engine.core.inputs import PlacementPick
 from net.bots import RandomBot
 from net.seam import InputRefused, place_all
-from net.local_table import LocalTable, TableError
+from net.local_table import LocalTable
 
 GAME = TreasureGame()
 

@@ -29,7 +29,6 @@ from engine.tiny.game import RULES_ID, card_set_hash  # noqa: E402
 from net.games import table_for  # noqa: E402
 
 from engine.core.encoding import decode, encode  # noqa: E402
-from engine.core.hashing import digest  # noqa: E402
 from net.bots.random_bot import RandomBot  # noqa: E402
 from net.envelope import Envelope, Genesis, game_id, sign_envelope  # noqa: E402
 from net.session import Session  # noqa: E402

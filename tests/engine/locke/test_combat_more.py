@@ -85,7 +85,7 @@ def _ebuster(super_: bool = False, deck: tuple[str, ...] = ()) -> Any:
     from engine.locke.combat.flow import begin
     from engine.locke.state import Combat
     from tests.engine.locke.combat_helpers import stack
-    from tests.engine.locke.flow_helpers import decline_joins, settle
+    from tests.engine.locke.flow_helpers import decline_joins
 
     outcome = charts.resolve("trap", (6, 6), 1) if super_ else charts.resolve("trap", (5, 6))
     buster = obstacles_from(game(), outcome.opponents, ())

@@ -15,7 +15,7 @@ import pytest
 from engine.core.claims import FalseClaim
 from engine.locke.actions import Nop
 from engine.locke.combat import claims as cc
-from engine.locke.combat.actions import Equip, JamVeto, Play, UseItem
+from engine.locke.combat.actions import Equip, JamVeto, UseItem
 from engine.locke.combat.common import MACHINE, NO_SLEEP
 from engine.locke.combat.model import Obstacle
 from tests.engine.locke.combat_helpers import card, combat_table, fight, initiative, seven

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from engine.core.pending import Chance
-from engine.locke.actions import CheckValue, Nop
+from engine.locke.actions import CheckValue
 from engine.locke.combat.obstacles import obstacles_from
 from engine.locke.combat.common import obstacle_jam, put, with_fighter
 from engine.locke.combat.model import Obstacle

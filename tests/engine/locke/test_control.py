@@ -15,7 +15,7 @@ from engine.locke.actions import CheckValue, Declare, Nop, Teleport, UseCard, Wa
 from engine.locke.combat import claims as cc
 from engine.locke.combat.actions import Order, Play, UseItem
 from engine.locke.state import zone_of
-from tests.engine.locke.combat_helpers import card, combat_table, fight, hand, initiative, seven
+from tests.engine.locke.combat_helpers import card, combat_table, fight, initiative, seven
 from tests.engine.locke.flow_helpers import act, five, roll, table_at, waiting
 
 LOCKE_FIRST = (6, 6, 1, 1)

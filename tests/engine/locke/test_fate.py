@@ -9,10 +9,9 @@ from typing import Any
 import pytest
 
 from engine.core.claims import FalseClaim
-from engine.core.errors import CheatDetected, IllegalAction
+from engine.core.errors import IllegalAction
 from engine.locke import fate, stats
 from engine.locke.actions import (
-    CheckValue,
     Declare,
     DeclareDurability,
     EnterBase,

@@ -11,7 +11,7 @@ seed 000 3.2.2 line 104).
 from __future__ import annotations
 
 from engine.locke.actions import Declare, Join, Keep, Propose, Walk
-from tests.engine.locke.flow_helpers import act, five, table_at, waiting
+from tests.engine.locke.flow_helpers import act, five, table_at
 
 
 def test_a_party_holding_three_information_cards_ends_the_planet_phase_when_it_forms() -> None:

@@ -14,7 +14,6 @@ from engine.tiny.game import RULES_ID, card_set_hash, Play
 from net.games import table_for
 
 from engine.core.encoding import decode, encode
-from engine.core.hashing import digest
 from engine.core.pending import Decision
 from net.bots.random_bot import RandomBot
 from net.envelope import Envelope, Genesis, sign_envelope

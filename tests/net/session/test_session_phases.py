@@ -13,7 +13,7 @@ import pytest
 
 from net.envelope import EnvelopeWriter
 from net.errors import UnexpectedMessage
-from net.session import Outgoing, Rejected, Session
+from net.session import Rejected, Session
 from net.session.endgame import Audit, Final
 from net.session.opening import Opening
 from net.session.phases import PHASES, TRANSITIONS, Done, PhaseError, Wait, check_transition

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from treasure_table import treasure_genesis, treasure_session, treasure_table
+from treasure_table import treasure_session, treasure_table
 
 from engine.core.encoding import decode, encode
 from engine.core.inputs import PlacementPick
@@ -21,7 +21,6 @@ from net import commit as commit_module
 from net.commit import Opening
 from net.envelope import Envelope, sign_envelope
 from net.errors import IllegalChoice
-from net.journal import Journal
 from net.session import Rejected, Session
 from net.session.core import Outgoing
 from net.session.events import Cheat

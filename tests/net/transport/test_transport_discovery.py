@@ -140,7 +140,7 @@ def test_a_table_s_free_seats_are_announced_again_as_they_change() -> None:
     service with the new count (zeroconf browsers report it as an update)."""
     discovery = LanDiscovery.__new__(LanDiscovery)
     discovery.reactor, discovery.zeroconf = _Now(), _Zeroconf()
-    discovery._infos, discovery._browsers = [], []
+    discovery._infos, discovery._browsers, discovery._ours, discovery._last = [], [], {}, {}
     ad = TableAd("t", "locke", 4, identity(1).fingerprint, b"\x01" * 8, 4000, ("127.0.0.1",))
     discovery.advertise(ad)
     discovery.update(TableAd("t", "locke", 1, ad.fingerprint, ad.table, 4000, ("127.0.0.1",)))
@@ -149,3 +149,31 @@ def test_a_table_s_free_seats_are_announced_again_as_they_change() -> None:
     first, second = (info for _, info in discovery.zeroconf.calls)
     assert first.name == second.name and len(discovery._infos) == 1
     assert TableAd.from_properties(second.properties, 4000, ("127.0.0.1",)).seats_free == 1
+
+
+def test_an_update_waits_for_the_registration_still_probing_and_keeps_its_name() -> None:
+    """Review: an update sent while the first registration was still probing (a bot added right
+    after Host) raced it; and a service zeroconf had renamed ("...-2") was advertised again."""
+    held: list[Any] = []
+
+    class Slow(_Now):
+        def callInThreadWithCallback(self, on_result: Any, f: Any, *args: Any, **kwargs: Any) -> None:
+            held.append(lambda: on_result(True, f(*args, **kwargs)))
+
+    discovery = LanDiscovery.__new__(LanDiscovery)
+    discovery.reactor, discovery.zeroconf = Slow(), _Zeroconf()
+    discovery._infos, discovery._browsers, discovery._ours, discovery._last = [], [], {}, {}
+    ad = TableAd("t", "locke", 4, identity(1).fingerprint, b"\x01" * 8, 4000, ("127.0.0.1",))
+    discovery.advertise(ad)
+    discovery.update(TableAd("t", "locke", 3, ad.fingerprint, ad.table, 4000, ("127.0.0.1",)))
+    discovery.update(TableAd("t", "locke", 2, ad.fingerprint, ad.table, 4000, ("127.0.0.1",)))
+    assert len(held) == 1  # only the registration runs; the updates wait for it
+    discovery._infos[0].name = "t-2._fairtable._tcp.local."  # zeroconf renames it while probing
+    held.pop(0)()
+    while held:
+        held.pop(0)()
+    kinds = [kind for kind, _ in discovery.zeroconf.calls]
+    assert kinds == ["register", "update", "update"]
+    frees = [TableAd.from_properties(i.properties, 4000, ("127.0.0.1",)).seats_free for _, i in discovery.zeroconf.calls]
+    assert frees == [4, 3, 2]
+    assert all(i.name == "t-2._fairtable._tcp.local." for _, i in discovery.zeroconf.calls[1:])
