@@ -153,14 +153,14 @@ class CommitReveal:
         self.chosen = value
 
     def excuse(self, s: Session, seat: int) -> None:
-        """``seat`` left (net.session.leave): the round goes on without it. Its commitment, if any, is
-        dropped unopened: a roll is then made of the other seats' contributions alone, and a sealed
-        choice gets the stand-in's pick for it when the others' picks are revealed."""
+        """``seat`` left (net.session.leave): the round goes on without it. It had not committed
+        (a seat that committed must reveal before it leaves: :meth:`refuse_leave`), so a roll is
+        made of the other seats' contributions alone, and a sealed choice gets the stand-in's pick
+        for it when the others' picks are revealed."""
         rnd = self.rnd
         if seat not in rnd.seats or seat in rnd._openings:
             return  # not in this round, or its part is complete already
         rnd.seats = tuple(x for x in rnd.seats if x != seat)
-        rnd._commits.pop(seat, None)
 
     def refuse_leave(self, seat: int) -> str | None:
         """A seat that committed must reveal before it leaves, whatever the phase. Once every seat
