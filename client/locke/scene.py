@@ -56,12 +56,16 @@ from engine.core.errors import EngineError, IllegalAction
 from engine.core.inputs import PlacementPick
 from engine.core.pending import Decision, Placement, SealedChoice, SealedChoicesRevealed
 from engine.locke.state import LockeState
+from engine.locke.actions import TryRevive
+from engine.locke.fate import JoinOffer
 from net.seats import for_people
 
 #: Height of one choice button at the reference size, and the gap between buttons.
 BUTTON_H, GAP = 34, 8
 #: The narrowest a choice button gets (the bar's columns follow from it).
 BUTTON_MIN_W = 210
+#: The astro race's offer to the dead (N273): asked apart from the combat's (engine/locke/fate.py).
+RACE_PROMPT = JoinOffer.RACE_PROMPT
 #: Confirmations asked again and again (every turn, every combat, every roll of a residential
 #: district): the player may have them answered as last time for the rest of the game.
 REPEATABLE = ("locke.declaring", "locke.try_revive", "locke.reroll", "locke.cb_go_on", "locke.answer",
@@ -217,6 +221,13 @@ class LockeScene(TableScene[LockeState]):
             self.repeat.add(prompt)
             self._repeat_from = self.session.moves  # from the next time it is asked: now we answer ourselves
 
+    def _words(self, namer: Namer, choice: Any) -> str:
+        """A choice's button words; the astro race's offer to the dead (N273) names the race, not a
+        combat (the same action answers both questions)."""
+        if self.question() == RACE_PROMPT and isinstance(choice, TryRevive):
+            return tr(namer.lang, "lk_act_race_revive_yes" if choice.attempt else "lk_act_locke.try_revive_no")
+        return namer.action(choice)
+
     def _choice_words(self, choice: Any) -> Callable[[str], str]:
         names, me, components, knowledge = self.session.names, self.me, self.components, self.session.knowledge
         fighters = fighters_of(self.state)
@@ -283,9 +294,9 @@ class LockeScene(TableScene[LockeState]):
             entries.append((tr(lang, "lk_place_undo"), self._take_back, "place_undo", False))
         if self.open_group is not None:
             entries.append((tr(lang, "lk_back"), self._close_group, "back", False))
-            entries += [(namer.action(c), self._chooser(c), c, False) for c in self.open_group.inputs]
+            entries += [(self._words(namer, c), self._chooser(c), c, False) for c in self.open_group.inputs]
         elif len(offered) + (self.question() in REPEATABLE) <= self._capacity(area, h):  # all fit: one click each
-            entries += [(namer.action(c), self._chooser(c), c, False) for c in offered]
+            entries += [(self._words(namer, c), self._chooser(c), c, False) for c in offered]
         else:
             for group in groups(offered):
                 if group.single:
@@ -404,8 +415,8 @@ class LockeScene(TableScene[LockeState]):
             return tr(self.app.lang, "lk_silhouette_explain")
         if placing(self.legal) is not None:
             return tr(self.app.lang, "lk_place_explain")
-        if self.question().removeprefix("locke.") == "try_revive":  # the roll's odds, so "Roll" is not a blind click
-            return tr(self.app.lang, "lk_try_revive_explain")
+        if self.question().removeprefix("locke.") in ("try_revive", "try_revive_race"):  # the roll's odds
+            return tr(self.app.lang, "lk_" + self.question().removeprefix("locke.") + "_explain")
         return ""
 
     def _toggle_auto(self) -> None:

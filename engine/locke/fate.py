@@ -45,7 +45,7 @@ from engine.core.actions import Action
 from engine.core.claims import Claim
 from engine.core.errors import IllegalAction
 from engine.core.hidden import Knowledge
-from engine.core.pending import CardsDealt, Chance, DiceRolled, HiddenOp, Pending
+from engine.core.pending import CardsDealt, Chance, Decision, DiceRolled, HiddenOp, Pending
 from engine.locke import charts, stats
 from engine.locke import claims as ck
 from engine.locke.claims import FACTS, STAT_OPS
@@ -982,8 +982,13 @@ class JoinOffer(SeatDecision):
     combat starting on ``cell``."""
 
     KIND: ClassVar[str] = "try_revive"
+    #: The astro race's offer to the dead (N273) is asked apart: it is no combat to turn up in.
+    RACE_PROMPT: ClassVar[str] = "locke.try_revive_race"
     how: JoinHow
     cell: str
+
+    def pending(self, g: Rules, s: LockeState) -> Pending:
+        return Decision(self.seat, self.RACE_PROMPT) if self.how == JoinHow.RACE else super().pending(g, s)
 
     def legal(self, g: Rules, s: LockeState, me: Character | None, knowledge: Knowledge | None) -> list[Action]:
         return [TryRevive(self.seat, True), TryRevive(self.seat, False)]

@@ -15,6 +15,7 @@ from twisted.internet.task import Clock
 from client.app import App
 from client.locke.intents import groups
 from client.table.replay import open_replay
+from client.i18n import tr
 from engine.core.pending import Decision
 from net.transcript import load_raw
 from tests.client.conftest import click
@@ -500,3 +501,34 @@ def test_the_private_panel_lists_the_abilities_hijiri_s_whim_left_not_the_printe
     line = next(x for x in panel_lines(changed, namer, my_hand(changed, scene.me)) if x.startswith("Abilities"))
     assert namer.card("release") in line
     assert not any(name in line for name in printed if name != namer.card("release")), (printed, line)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_astro_race_offer_to_the_dead_names_the_race_not_a_combat(lang: str) -> None:
+    """Review: the dead's actually-alive offer of the astro race (N273) read "Roll to turn up in
+    this combat", with the combat's odds (a residual thought fights), and a Repeat answer given
+    for combats answered it too. It is asked as a question of its own (engine/locke/fate.py)."""
+    from client.locke.scene import RACE_PROMPT, REPEATABLE
+    from client.locke.views import wait_words
+    from engine.locke.actions import TryRevive
+
+    import random
+
+    from engine.core.pending import Decision
+
+    clock = Clock()
+    app, scene = locke_table(clock, seats=5, seed=3, lang=lang)
+    rng = random.Random(3)
+    for _ in range(80):  # past the set-up's secret picks and placements, to a plain question of ours
+        settle(app, clock, scene)
+        if isinstance(scene.session.pending, Decision) and scene.legal:
+            break
+        scene._submit(rng.choice(scene.legal))
+    namer = scene.namer()
+    scene.question = lambda: RACE_PROMPT  # type: ignore[method-assign]
+    scene.legal = [TryRevive(scene.me, True), TryRevive(scene.me, False)]  # as the race's offer gives them
+    yes = scene._words(namer, TryRevive(scene.me, True))
+    assert yes == tr(lang, "lk_act_race_revive_yes") and yes != namer.action(TryRevive(scene.me, True))
+    assert scene.explanation() == tr(lang, "lk_try_revive_race_explain")
+    assert RACE_PROMPT not in REPEATABLE
+    assert wait_words(RACE_PROMPT, lang, namer) == tr(lang, "lk_wait_try_revive_race")

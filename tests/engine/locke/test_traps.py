@@ -405,10 +405,10 @@ def test_astro_race_the_dead_may_roll_actually_alive_and_race() -> None:
     roll(table, 2, 4)
     while getattr(table.pending, "prompt", "") == "locke.race_keep":
         act(table, table.legal(0)[0])
-    assert waiting(table) == ("locke.try_revive", 3)
+    assert waiting(table) == ("locke.try_revive_race", 3)  # its own question: no combat to turn up in
     act(table, TryRevive(3, True))
     roll(table, 6, 6)  # actually alive: back on the roller's cell
-    assert waiting(table) == ("locke.try_revive", 4)
+    assert waiting(table) == ("locke.try_revive_race", 4)
     act(table, TryRevive(4, True))
     roll(table, 1, 2)  # 3: a residual thought, which does not race
     s = table.state
