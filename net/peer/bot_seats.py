@@ -95,8 +95,8 @@ def add_bot(host: Peer, kind: str, *, name: str = "", seed: int | None = None,
         directory = host.directory / BOTS_DIR / str(number)
         store.save_bot(directory, {"seed": seed_kept, "kind": kind, "name": name})
     bot = type(host)(identity, entry, reactor=host.reactor, deck=deck, agent=agent, delay=host.delay, name=name,
-               linger=host.linger, session_timeout=host.session_timeout, net_factory=host.net_factory,
-               directory=directory)
+                     linger=host.linger, session_timeout=host.session_timeout, net_factory=host.net_factory,
+                     directory=directory)
     bot.bot_kind, bot.bot_seed = kind, seed_kept
     host.bot_seats.append(bot)
     bot.join(Invite(host.invite.table, host.identity.fingerprint, (loopback_of(listening[0]),), entry.name),
@@ -119,8 +119,9 @@ def resume_bots(host: Peer) -> list[Peer]:
             kind = str(info["kind"])
             agent = host.entry.bot(kind, random.Random(secrets.randbits(63)))
             bot = type(host)(Identity.from_seed(bytes(info["seed"])), host.entry, reactor=host.reactor, agent=agent,
-                       delay=host.delay, name=str(info["name"]), linger=host.linger,
-                       session_timeout=host.session_timeout, net_factory=host.net_factory, directory=directory)
+                             delay=host.delay, name=str(info["name"]), linger=host.linger,
+                             session_timeout=host.session_timeout, net_factory=host.net_factory,
+                             directory=directory)
             bot.bot_kind, bot.bot_seed = kind, bytes(info["seed"])
             bot.resume()
         except Exception as exc:  # noqa: BLE001 - any bot's trouble (a damaged journal too) must not undo the host's resume
