@@ -26,7 +26,8 @@ def base_form(word: str) -> str:
     any other word unchanged."""
     if word in _IRREGULAR:
         return _IRREGULAR[word]
-    if word in _NOT_VERBS or not word.endswith("s") or word.endswith("ss") or len(word) < 3:
+    # a third-person verb never ends in -ss, -us or -is ("status", "bonus", "axis" are nouns)
+    if word in _NOT_VERBS or not word.endswith("s") or word.endswith(("ss", "us", "is")) or len(word) < 3:
         return word
     if word.endswith("ies") and len(word) > 4:
         return word[:-3] + "y"

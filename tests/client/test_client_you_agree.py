@@ -65,3 +65,12 @@ def test_turn_line_and_a_watcher() -> None:
     assert tr("en", "lk_turn_line", phase="Planet phase", turn=1, who=YOU).endswith("You (Seat 1) play")
     # a watched table names every seat by name: nothing changes
     assert tr("en", "lk_turn_line", phase="P", turn=1, who="Ann (Seat 1)").endswith("Ann (Seat 1) plays")
+
+
+def test_a_noun_in_us_or_is_after_you_is_left_whole() -> None:
+    """Review: "…You (Seat 1) status" lost its last letter ("statu")."""
+    from client.agreement import you_agree
+
+    assert you_agree("the hit on You (Seat 1) status stays") == "the hit on You (Seat 1) status stays"
+    assert you_agree("You (Seat 1) bonus") == "You (Seat 1) bonus"
+    assert you_agree("You (Seat 1) plays") == "You (Seat 1) play"
