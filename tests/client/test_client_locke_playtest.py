@@ -181,19 +181,28 @@ def test_the_logs_last_line_is_never_cut_at_the_bottom() -> None:
         assert rect.bottom - line_height(12) <= bottom <= rect.bottom, (height, bottom)
 
 
-def test_placing_two_ambushes_marks_the_first_and_counts_in_the_bar() -> None:
+def _at_our_placement(clock: Clock, size: tuple[int, int] = (1280, 800)) -> tuple[App, Any]:
+    """A 5-seat table (seed 7) played by random choices until our seat places its hidden markers
+    (two ambushes at its first turn)."""
     import random
 
     from client.locke.intents import placing
 
-    clock = Clock()
-    app, scene = locke_table(clock, seats=5, seed=7)
+    app, scene = locke_table(clock, seats=5, seed=7, size=size)
     rng = random.Random(7)
-    for _ in range(50):  # seed 7: our seat places two ambushes at its first turn
+    for _ in range(50):
         settle(app, clock, scene)
         if placing(scene.legal) is not None:
             break
         scene._submit(rng.choice(scene.legal))
+    return app, scene
+
+
+def test_placing_two_ambushes_marks_the_first_and_counts_in_the_bar() -> None:
+    from client.locke.intents import placing
+
+    clock = Clock()
+    app, scene = _at_our_placement(clock)
     first = placing(scene.legal)
     assert first is not None and len(scene.session.pending.things) == 2
     things = scene.session.pending.things
@@ -224,18 +233,8 @@ def test_placing_two_ambushes_marks_the_first_and_counts_in_the_bar() -> None:
 
 
 def test_an_ambush_placement_can_be_taken_back_before_it_is_confirmed() -> None:
-    import random
-
-    from client.locke.intents import placing
-
     clock = Clock()
-    app, scene = locke_table(clock, seats=5, seed=7)
-    rng = random.Random(7)
-    for _ in range(50):
-        settle(app, clock, scene)
-        if placing(scene.legal) is not None:
-            break
-        scene._submit(rng.choice(scene.legal))
+    app, scene = _at_our_placement(clock)
     moves, lit = scene.session.moves, set(scene.targets)
     things = scene.session.pending.things
     a, b, c = sorted(lit)[:3]
@@ -261,18 +260,8 @@ def test_an_ambush_placement_can_be_taken_back_before_it_is_confirmed() -> None:
 def test_taking_back_the_first_of_two_placed_markers_leaves_the_other_where_it_was() -> None:
     """Review: taking back a cell rebuilt the placement in order, so the markers after it moved to
     other cells unseen (with the key bases, a base would land on another cell than the one shown)."""
-    import random
-
-    from client.locke.intents import placing
-
     clock = Clock()
-    app, scene = locke_table(clock, seats=5, seed=7)
-    rng = random.Random(7)
-    for _ in range(50):
-        settle(app, clock, scene)
-        if placing(scene.legal) is not None:
-            break
-        scene._submit(rng.choice(scene.legal))
+    app, scene = _at_our_placement(clock)
     things = scene.session.pending.things
     a, b, c = sorted(scene.targets)[:3]
     click(app, scene.board_cells.cells[a].center)
@@ -415,20 +404,11 @@ def test_the_help_legend_draws_the_boards_figures_and_explains_the_stands() -> N
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_every_placement_instruction_fits_the_bar_at_960(lang: str) -> None:
     """The bar's line while placing (first, next, all chosen) is never cut at the smallest window."""
-    import random
-
-    from client.locke.intents import placing
     from client.text import fits
 
     clock = Clock()
-    app, scene = locke_table(clock, seats=5, seed=7, size=(960, 600))
+    app, scene = _at_our_placement(clock, size=(960, 600))
     app.lang = lang
-    rng = random.Random(7)
-    for _ in range(50):
-        settle(app, clock, scene)
-        if placing(scene.legal) is not None:
-            break
-        scene._submit(rng.choice(scene.legal))
     lay = scene.layout()
     seen = []
     for _ in range(len(scene.session.pending.things) + 1):

@@ -134,14 +134,19 @@ class _Now:
         f(*args, **kwargs)
 
 
+def _discovery(reactor: _Now) -> tuple[LanDiscovery, TableAd]:
+    """A LanDiscovery over a recording zeroconf (no sockets), and a 4-free-seat table to advertise."""
+    discovery = LanDiscovery.__new__(LanDiscovery)
+    discovery.reactor, discovery.zeroconf = reactor, _Zeroconf()
+    discovery._infos, discovery._browsers, discovery._ours, discovery._last = [], [], {}, {}
+    return discovery, TableAd("t", "locke", 4, identity(1).fingerprint, b"\x01" * 8, 4000, ("127.0.0.1",))
+
+
 def test_a_table_s_free_seats_are_announced_again_as_they_change() -> None:
     """Playtest: a second window listed a host's table as "4 free" while three players sat down;
     the advertisement was registered once and never changed. ``update`` re-announces the same
     service with the new count (zeroconf browsers report it as an update)."""
-    discovery = LanDiscovery.__new__(LanDiscovery)
-    discovery.reactor, discovery.zeroconf = _Now(), _Zeroconf()
-    discovery._infos, discovery._browsers, discovery._ours, discovery._last = [], [], {}, {}
-    ad = TableAd("t", "locke", 4, identity(1).fingerprint, b"\x01" * 8, 4000, ("127.0.0.1",))
+    discovery, ad = _discovery(_Now())
     discovery.advertise(ad)
     discovery.update(TableAd("t", "locke", 1, ad.fingerprint, ad.table, 4000, ("127.0.0.1",)))
     kinds = [kind for kind, _ in discovery.zeroconf.calls]
@@ -160,10 +165,7 @@ def test_an_update_waits_for_the_registration_still_probing_and_keeps_its_name()
         def callInThreadWithCallback(self, on_result: Any, f: Any, *args: Any, **kwargs: Any) -> None:
             held.append(lambda: on_result(True, f(*args, **kwargs)))
 
-    discovery = LanDiscovery.__new__(LanDiscovery)
-    discovery.reactor, discovery.zeroconf = Slow(), _Zeroconf()
-    discovery._infos, discovery._browsers, discovery._ours, discovery._last = [], [], {}, {}
-    ad = TableAd("t", "locke", 4, identity(1).fingerprint, b"\x01" * 8, 4000, ("127.0.0.1",))
+    discovery, ad = _discovery(Slow())
     discovery.advertise(ad)
     discovery.update(TableAd("t", "locke", 3, ad.fingerprint, ad.table, 4000, ("127.0.0.1",)))
     discovery.update(TableAd("t", "locke", 2, ad.fingerprint, ad.table, 4000, ("127.0.0.1",)))
