@@ -642,6 +642,10 @@ class NetTable:
         self.on_change()
 
 
+#: Tables on the LAN list at the most (a host on the LAN could advertise without end).
+MAX_LAN_TABLES = 64
+
+
 class LanBrowser:
     """Tables on the LAN (zeroconf), kept fresh on the reactor thread."""
 
@@ -686,7 +690,10 @@ class LanBrowser:
     def _found(self, ad: Any) -> None:
         from net.transport.discovery import service_name
 
-        self.tables[service_name(ad)] = ad
+        name = service_name(ad)
+        if name not in self.tables and len(self.tables) >= MAX_LAN_TABLES:
+            return  # a flood of advertisements on the LAN (updates of listed tables still count)
+        self.tables[name] = ad
         self.on_change()
 
     def _lost(self, name: str) -> None:

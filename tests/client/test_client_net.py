@@ -274,6 +274,24 @@ def test_our_lan_advertisement_follows_the_free_seats(real_app):  # type: ignore
             host.net.cancel()
 
 
+def test_the_lan_list_is_bounded_against_a_flood_of_advertisements() -> None:
+    """Hostile: one LAN host advertising table after table must not grow the list without end;
+    an update of a table already listed still shows."""
+    from client.table.net_play import MAX_LAN_TABLES, LanBrowser
+    from net.identity import Identity
+    from net.transport.discovery import TableAd
+
+    lan = LanBrowser(None, lambda: None)
+    fingerprint = Identity.generate().fingerprint
+    ads = [TableAd(f"t{i}", "locke", 4, fingerprint, i.to_bytes(8, "big"), 4000, ("127.0.0.1",))
+           for i in range(MAX_LAN_TABLES + 10)]
+    for ad in ads:
+        lan._found(ad)
+    assert len(lan.tables) == MAX_LAN_TABLES
+    lan._found(TableAd("t0", "locke", 1, fingerprint, ads[0].table, 4000, ("127.0.0.1",)))
+    assert len(lan.tables) == MAX_LAN_TABLES and 1 in {a.seats_free for a in lan.tables.values()}
+
+
 def test_a_table_on_the_lan_list_is_joined_with_a_click(real_app):  # type: ignore[no-untyped-def]
     """The list shows what discovery reports (here the host's own advertisement,
     handed to the browser as zeroconf would: real mDNS leaves the loopback
