@@ -203,6 +203,7 @@ class Peer:
         self._ready: set[bytes] = set()
         self._agent_call: Any = None
         self._calls: list[Any] = []
+        self._work_due = False  # a Session.work call is scheduled (_send)
         self._loop: task.LoopingCall | None = None
         self._last_sig: tuple[Any, ...] = ()
         self._last_change = 0.0
@@ -898,6 +899,7 @@ class Peer:
         self.session = Session(genesis, table.game, table.state, plan=table.plan, identity=self.identity,
                                seat=seat, deck=self.deck, journal=journal, now=self.reactor.seconds(),
                                timeout=self.session_timeout)
+        self.session.driver_calls_work = True  # _send schedules _work
         names = ", ".join(f"{n} (seat {i})" for i, n in enumerate(self.session.names))
         self._say("resuming" if resumed else "playing", game=gid.hex()[:16], seat=seat, names_text=names,
                   names=list(self.session.names))
@@ -987,6 +989,18 @@ class Peer:
                 self.mesh.broadcast(out.data)
             elif out.to != self.seat:
                 self.mesh.send_to(self.genesis.seat_keys[out.to], out.data)
+        if self.session is not None and self.session.has_work and not self._work_due:
+            # a proof check put off so that this went out first (pipelining): the transports only
+            # write once the reactor has its turn, so the check waits a turn as well
+            self._work_due = True
+            self._later(0, self._later, 0, self._work)
+
+    def _work(self) -> None:
+        self._work_due = False
+        if self.session is None or self.result is not None:
+            return
+        self._send(self.session.work())
+        self._after()
 
     def _nudge(self) -> None:
         assert self.session is not None and self.genesis is not None

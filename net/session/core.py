@@ -67,7 +67,8 @@ from net.envelope import (
 from net.errors import BadSignature
 from net.identity import Identity
 from net.journal import Journal
-from net.session import abandon, catchup, chat, conviction, deadlines, decisions, inputs, intake, leave, limits, pump, resign
+from net.session import (abandon, catchup, chat, conviction, deadlines, decisions, inputs, intake, leave, limits, pump,
+                         resign, subset_shuffle)
 from net.session.cards import CardBook
 from net.session.catchup import CATCH_UP_CHUNK, CATCH_UP_EVERY
 from net.session.chat import MAX_CHAT
@@ -164,6 +165,11 @@ class Session:
         self._journaled: set[bytes] = set()
         self._sent: set[tuple[int, str]] = set()
         self._out: list[Outgoing] = []
+        #: Set by a driver that calls :meth:`work` whenever :attr:`has_work` holds after it sent
+        #: what a call returned (net/peer/driver.py, net/session/loopback.py): only then is a
+        #: pipelined shuffle's check put off past the call that made our part (a driver that
+        #: never calls it could leave the table waiting on a check nothing triggers).
+        self.driver_calls_work = False
         #: Catch-up requests made and answer tokens per requesting seat (net.session.catchup).
         self.catch_up_budget = catchup.Budget()
         self.events: list[Event] = []
@@ -268,6 +274,20 @@ class Session:
         names, so nobody can make us send a large reply to someone else.
         """
         intake.intake_bytes(self, data, sender, from_journal=False, via=via)
+        pump.pump(self)
+        return self._flush()
+
+    @property
+    def has_work(self) -> bool:
+        """Whether :meth:`work` has something to do: a proof check put off so that what the last
+        call returned could be sent first. A driver sends what it got, lets its transport write
+        it, then calls :meth:`work` (net/peer/driver.py); the next payload received would do the
+        check too, but the table may be waiting for a part of ours that needs it."""
+        return self.halted is None and subset_shuffle.put_off(self.current_round)
+
+    def work(self) -> list[Outgoing]:
+        """Do the put-off checks, then play on as :meth:`receive` does; return what to send."""
+        subset_shuffle.check_put_off(self, self.current_round)
         pump.pump(self)
         return self._flush()
 

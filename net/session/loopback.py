@@ -21,6 +21,8 @@ class Loopback:
 
     def __init__(self, sessions: Sequence[Session], shuffle_seed: int | None = None) -> None:
         self.sessions = list(sessions)
+        for s in self.sessions:
+            s.driver_calls_work = True  # post() does
         self.queue: list[tuple[int, Outgoing]] = []  # (sending seat, payload)
         self.rng = random.Random(shuffle_seed) if shuffle_seed is not None else None
         self.delivered = 0
@@ -30,6 +32,12 @@ class Loopback:
         self.tap: Tap | None = None
 
     def post(self, seat: int, out: Sequence[Outgoing]) -> None:
+        self._post(seat, out)
+        session = next((s for s in self.sessions if s.seat == seat), None)
+        while session is not None and session.has_work:  # a check put off until this was sent
+            self._post(seat, session.work())
+
+    def _post(self, seat: int, out: Sequence[Outgoing]) -> None:
         for o in out:
             if self.tap is not None:
                 changed = self.tap(seat, o)

@@ -28,9 +28,13 @@ if TYPE_CHECKING:
 
 def pump(s: Session) -> None:
     """Consume whatever fits, send what we owe, until nothing moves."""
+    # our own envelopes first: a round counts our part when we make it, so another seat's part
+    # buffered meanwhile could complete the step before our envelope joined our chain, which
+    # would then refuse it as late and sign the next one with the same sequence number
+    order = s.seats if s.seat is None else (s.seat, *(x for x in s.seats if x != s.seat))
     while s.halted is None:
         progressed = False
-        for seat in s.seats:
+        for seat in order:
             while s.halted is None:
                 env = s.inbox.get(seat, s._logs[seat].next_seq)
                 if env is None or not (consume(s, env) or try_alternates(s, env)):

@@ -54,7 +54,8 @@ if TYPE_CHECKING:
     from net.session.core import Session
     from net.session.rounds import Round
 
-__all__ = ["DrawersShuffle", "ReshuffleFirst", "applies", "needs_reshuffle", "shufflers_for"]
+__all__ = ["DrawersShuffle", "ReshuffleFirst", "applies", "check_put_off", "needs_reshuffle", "put_off",
+           "shufflers_for"]
 
 #: No single seat may know an undealt order: a lone drawer is joined by this many seats in all.
 MIN_SHUFFLERS = 2
@@ -172,12 +173,18 @@ class DrawersShuffle:
 
     def take(self, s: Session, env: Envelope) -> None:
         seat = env.seat
+        if env.kind == "shuffle" and env.digest() in s._made:
+            # our own shuffle: make_ours already advanced the round. What we send leaves only when
+            # the session call returns, so checking the step we built on here would hold our
+            # shuffle back by a whole verification: a driver that calls Session.work once it has
+            # sent gets the check then (Session.driver_calls_work); for any other, check now
+            if not s.driver_calls_work:
+                self._check(s)
+            return
         self._check(s)
         if s.halted is not None:
             return
         if env.kind == "shuffle":
-            if env.digest() in s._made:
-                return  # our own shuffle: make_ours already advanced the round
             if seat not in self.rnd.order:
                 if self._replaces_leavers and not self.rnd.done and seat not in s.left:
                     # it may be a replacement named by a leave we have not read yet (the leaver's
@@ -385,6 +392,25 @@ class ReshuffleFirst:
     def finish(self, s: Session) -> None:
         assert self.after is not None
         self.after.finish(s)
+
+
+def _put_off_in(rnd: object) -> DrawersShuffle | None:
+    if isinstance(rnd, ReshuffleFirst):
+        rnd = rnd.first if rnd.after is None else rnd.after
+    return rnd if isinstance(rnd, DrawersShuffle) and rnd._unchecked else None
+
+
+def put_off(rnd: object) -> bool:
+    """Whether ``rnd`` (the session's current round) holds shuffle steps whose check waits until
+    our own part has been sent (Session.has_work)."""
+    return _put_off_in(rnd) is not None
+
+
+def check_put_off(s: Session, rnd: object) -> None:
+    """Check the steps :func:`put_off` reports, oldest first (Session.work)."""
+    shuffle = _put_off_in(rnd)
+    if shuffle is not None:
+        shuffle._check(s)
 
 
 def shuffle_round(s: Session, pending: HiddenOp) -> DrawersShuffle | None:

@@ -66,6 +66,7 @@ class CombatSeat(Seat):
         self.deck_digest: dict[int, str] = {}
         #: When the session call now running began (a step's notice comes only when the call ends).
         self.call_began = 0.0
+        self.work_due = False  # a Session.work call is scheduled (send)
 
     # --- the session on the mesh
 
@@ -87,6 +88,18 @@ class CombatSeat(Seat):
             else:
                 self.net.mesh.send_to(self.keys[o.to], o.data)
         self.after_call()
+        s = self.session
+        if s is not None and s.has_work and not self.work_due:
+            # a check put off until this part was sent: after the reactor's turn to write it,
+            # as net/peer/driver.py does
+            self.work_due = True
+            self.reactor.callLater(0, self.reactor.callLater, 0, self.work)
+
+    def work(self) -> None:
+        self.work_due = False
+        if self.session is not None:
+            self.call_began = time.monotonic()
+            self.send(self.session.work())
 
     def after_call(self) -> None:
         s = self.session
@@ -161,6 +174,7 @@ class CombatSeat(Seat):
         state = game.initial_state(self.n, tuple(int(f) for f in spec["fighters"]), hand)
         self.session = Session(record, game, state, plan=plan_for(game), identity=self.ids[self.seat],
                                seat=self.seat)
+        self.session.driver_calls_work = True  # send schedules work
         self.session.subscribe(self.notice)
         self.send(self.session.start())
         early, self.before_setup = self.before_setup, []

@@ -13,7 +13,10 @@ simulation of a table where every peer has its own core):
 - a peer handles its arrivals one at a time, in arrival order, starting each
   when it arrives or when the peer is free, whichever is later; the handling
   takes the CPU time it really took here (``time.process_time`` around
-  ``Session.receive``), and what it sends leaves when the handling ends.
+  ``Session.receive``), and what it sends leaves when the handling ends;
+  a check the session put off until then (``Session.has_work``, a
+  pipelined shuffle) runs right after, on the same core, as the peer's
+  driver does.
 
 So the figures are the protocol's own: each peer's real CPU work, the real
 order of messages, the waits the protocol imposes, without ten peers
@@ -79,6 +82,8 @@ class VirtualTable:
 
     def __init__(self, sessions: Sequence[Session], hop_ms: float) -> None:
         self.sessions = list(sessions)
+        for s in self.sessions:
+            s.driver_calls_work = True  # _work does
         self.hop = hop_ms / 1000.0
         n = len(self.sessions)
         self.free = [0.0] * n  # when each peer's core is next free (virtual seconds)
@@ -103,6 +108,19 @@ class VirtualTable:
         while len(marks) <= self.sessions[seat].step:
             marks.append(self.free[seat])
 
+    def _work(self, seat: int) -> None:
+        """A check the session put off until its part was sent (Session.has_work): done once
+        that part has left, on the same core, before the peer's next arrival."""
+        session = self.sessions[seat]
+        while session.has_work:
+            began = time.process_time()
+            outs = session.work()
+            took = time.process_time() - began
+            self.cpu[seat] += took
+            self.free[seat] += took
+            self._note_steps(seat)
+            self._post(seat, outs, self.free[seat])
+
     def run(self, limit: int = 50_000_000, until: Callable[[], bool] | None = None) -> None:
         """Deliver until nothing is left (or ``until`` says stop)."""
         for seat, s in enumerate(self.sessions):
@@ -111,6 +129,7 @@ class VirtualTable:
             self.cpu[seat] += time.process_time() - began
             self.free[seat] = self.cpu[seat]
             self._post(seat, outs, self.free[seat])
+            self._work(seat)
         for _ in range(limit):
             if not self._queue:
                 return
@@ -125,6 +144,7 @@ class VirtualTable:
             self.delivered += 1
             self._note_steps(r)
             self._post(r, outs, self.free[r])
+            self._work(r)
             if until is not None and until():
                 return
         raise RuntimeError("the table did not settle")

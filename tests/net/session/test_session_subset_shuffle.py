@@ -463,3 +463,130 @@ def test_two_shufflers_leaving_at_one_step_give_every_peer_the_same_order(monkey
         assert not [e for e in s.events if isinstance(e, Rejected)]
     assert len({s.hashes[-1] for s in others}) == 1
     _replays(others[0])
+
+
+# --- pipelining: our part goes out before the check of the step it builds on (Session.work)
+
+
+def _manual(seats: int, drawers: Callable[[Any, str], tuple[int, ...] | None]) -> list[Session]:
+    _, record = tiny_table(seats)
+    table = table_for(record)
+    plan = dataclasses.replace(table.plan, drawers=drawers)
+    ids = identities(seats, tag="tiny")
+    sessions = [Session(record, table.game, table.state, plan=plan, identity=ids[s], seat=s,
+                        agent=RandomBot(random.Random(300 + s))) for s in range(seats)]
+    for s in sessions:
+        s.driver_calls_work = True
+    return sessions
+
+
+def _run(sessions: list[Session], queue: list[tuple[int, Outgoing]], *, lazy: tuple[int, ...] = ()) -> None:
+    """Deliver first in first out; every seat but those in ``lazy`` does its put-off work at once
+    (as net/peer/driver.py does), the lazy ones only when a payload arrives."""
+    while queue:
+        sender, out = queue.pop(0)
+        for s in sessions:
+            if s.seat == sender or (out.to is not None and out.to != s.seat):
+                continue
+            assert s.seat is not None
+            queue.extend((s.seat, o) for o in s.receive(out.data, sender=f"peer-{sender}", via=sender))
+            while s.seat not in lazy and s.has_work:
+                queue.extend((s.seat, o) for o in s.work())
+
+
+def _opened(sessions: list[Session]) -> dict[int, list[Outgoing]]:
+    """Every seat's hello delivered to every other seat: what each seat sends next, by seat."""
+    hellos = [(s.seat, s.start()) for s in sessions]
+    after: dict[int, list[Outgoing]] = {s.seat: [] for s in sessions if s.seat is not None}
+    for sender, outs in hellos:
+        for out in outs:
+            for s in sessions:
+                if s.seat is not None and s.seat != sender:
+                    after[s.seat] += s.receive(out.data, sender=f"peer-{sender}", via=sender)
+    return after
+
+
+def _shuffle_from(outs: list[Outgoing]) -> Envelope:
+    envs = [Envelope.from_data(decode(o.data)) for o in outs]
+    shuffles = [e for e in envs if e.kind == "shuffle"]
+    assert len(shuffles) == 1, [e.kind for e in envs]
+    return shuffles[0]
+
+
+def test_the_next_shuffler_sends_its_part_before_it_checks_the_step_it_built_on(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """What receive returns already holds our shuffle; the check of the step under it waits for
+    Session.work, which a driver calls once that shuffle is on its way."""
+    from net.poker.protocol import ShuffleRound
+
+    ss = _manual(SEATS, lambda state, zone: None)
+    first = _opened(ss)[0]
+    checked: list[int] = []
+    real = ShuffleRound.check
+
+    def counting(self: ShuffleRound, seat: int, *rest: Any) -> None:
+        checked.append(seat)
+        real(self, seat, *rest)
+
+    monkeypatch.setattr(ShuffleRound, "check", counting)
+    shuffle_0 = _shuffle_from(first)
+    outs = ss[1].receive(shuffle_0.to_bytes(), sender="peer-0", via=0)
+    assert _shuffle_from(outs).seat == 1 and checked == []  # built on seat 0's step, not yet checked
+    assert ss[1].has_work
+    assert ss[1].work() == [] and checked == [0] and not ss[1].has_work
+    # a seat that shuffles later checks the step at once (nothing of its own would wait for it)
+    assert ss[2].receive(shuffle_0.to_bytes(), sender="peer-0", via=0) == [] and checked == [0, 0]
+    assert not ss[2].has_work
+
+
+def test_a_session_whose_driver_never_calls_work_checks_within_the_call(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without Session.driver_calls_work the check is done before the call returns (a driver that
+    never calls work could otherwise leave the table waiting on a check nothing triggers)."""
+    from net.poker.protocol import ShuffleRound
+
+    ss = _manual(SEATS, lambda state, zone: None)
+    for s in ss:
+        s.driver_calls_work = False
+    first = _opened(ss)[0]
+    checked: list[int] = []
+    real = ShuffleRound.check
+
+    def counting(self: ShuffleRound, seat: int, *rest: Any) -> None:
+        checked.append(seat)
+        real(self, seat, *rest)
+
+    monkeypatch.setattr(ShuffleRound, "check", counting)
+    outs = ss[1].receive(_shuffle_from(first).to_bytes(), sender="peer-0", via=0)
+    assert _shuffle_from(outs).seat == 1 and checked == [0] and not ss[1].has_work
+
+
+def test_a_bad_step_built_on_before_its_check_halts_that_seat_at_work_naming_the_cheat() -> None:
+    ss = _manual(SEATS, lambda state, zone: None)
+    first = _opened(ss)[0]
+    ids = identities(SEATS, tag="tiny")
+    forged = _rewrite(ids, (0, "shuffle", 0), _swap_two)(0, next(o for o in first if _is_shuffle(o)))
+    assert forged is not None
+    outs = ss[1].receive(forged.data, sender="peer-0", via=0)
+    assert _shuffle_from(outs).seat == 1 and ss[1].halted is None and ss[1].has_work
+    ss[1].work()
+    assert isinstance(ss[1].halted, Cheat) and ss[1].halted.seat == 0 and "does not verify" in str(ss[1].halted)
+    assert not ss[1].has_work
+
+
+def _is_shuffle(out: Outgoing) -> bool:
+    return bool(Envelope.from_data(decode(out.data)).kind == "shuffle")
+
+
+@pytest.mark.parametrize("lazy", [(), (2,), (1, 2)])
+def test_our_own_part_joins_our_chain_before_a_buffered_part_can_complete_the_step(lazy: tuple[int, ...]) -> None:
+    """Three seats, every seat shuffles, then seat 0 is dealt (seats 1 and 2 share). A last shuffler
+    that leaves its check for later is still at the shuffle when seat 1's shares arrive; once it
+    checks and makes its own shares, seat 1's buffered ones complete the deal. Our own envelope is
+    judged first, so it is in our chain, not refused as late (which made the next one reuse its
+    sequence number: a forked chain, and an honest seat convicted)."""
+    ss = _manual(3, lambda state, zone: None)
+    queue = [(s.seat, o) for s in ss for o in s.start() if s.seat is not None]
+    _run(ss, queue, lazy=lazy)
+    assert all(s.finished and s.verdict == "ok" for s in ss), [s.halted for s in ss]
+    assert len({s.hashes[-1] for s in ss}) == 1
+    assert not [e for s in ss for e in s.events if isinstance(e, Rejected)]
