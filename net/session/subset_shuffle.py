@@ -173,18 +173,19 @@ class DrawersShuffle:
 
     def take(self, s: Session, env: Envelope) -> None:
         seat = env.seat
-        if env.kind == "shuffle" and env.digest() in s._made:
-            # our own shuffle: make_ours already advanced the round. What we send leaves only when
-            # the session call returns, so checking the step we built on here would hold our
-            # shuffle back by a whole verification: a driver that calls Session.work once it has
-            # sent gets the check then (Session.driver_calls_work); for any other, check now
-            if not s.driver_calls_work:
-                self._check(s)
-            return
-        self._check(s)
-        if s.halted is not None:
-            return
+        own = env.digest() in s._made
+        # What we send leaves only when the session call returns, so checking put-off steps while
+        # taking our own part (our shuffle, or our beacon part) would hold that part back by a
+        # whole verification: a driver that calls Session.work once it has sent gets the check
+        # then (Session.driver_calls_work); for any other driver, and for any other seat's part,
+        # the check comes first
+        if not (own and s.driver_calls_work):
+            self._check(s)
+            if s.halted is not None:
+                return
         if env.kind == "shuffle":
+            if own:
+                return  # make_ours already advanced the round
             if seat not in self.rnd.order:
                 if self._replaces_leavers and not self.rnd.done and seat not in s.left:
                     # it may be a replacement named by a leave we have not read yet (the leaver's

@@ -554,3 +554,39 @@ def test_the_stand_in_knows_the_same_on_every_peer_and_only_what_the_leaver_held
     assert all(mine.get(h, card) == card for h, card in views[0].items())  # what it knew itself, no other card
     options = list(range(7))
     assert len({stand_in_choice(s, 3, options) for s in readers}) == 1
+
+
+def test_with_two_of_three_seats_playing_a_final_record_of_a_past_step_is_refused_unless_it_claims_the_too_few_end(
+) -> None:
+    """Review gap: at a table of three where one seat left, the other two play on. A final record of
+    a past step waits only when it claims the end two more leaves would make (net/session/play.py
+    ``_too_few``); any other (here a normal end) is refused at once, naming its signer, and the
+    game goes on to its end."""
+    from engine.core.pending import Decision
+    from harness import identities
+
+    table, _ = tiny_table(3, seed=5)
+    ids = identities(3, tag="tiny")
+    table.start()
+    one, zero = table.sessions[1], table.sessions[0]
+    while not (isinstance(one.pending, Decision) and one.step >= 3):
+        assert table.queue
+        table.run(limit=1)
+    table.post(2, table.sessions[2].leave())
+    table.down.add(2)
+    w = one._writer
+    assert w is not None
+    while 2 not in zero.left or zero.step < 5 or zero._logs[1].next_seq != w.next_seq:  # seat 0 read all of 1's
+        assert table.queue
+        table.run(limit=1)
+    past = zero.step - 2
+    body = {"outcome": {"reason": "the game ended", "winner": 1}, "step": past, "state": zero.hashes[past],
+            "audit": "ok"}
+    forged = sign_envelope(ids[1], game=one.gid, seat=1, seq=w.next_seq, prev=w.head, kind="final",
+                           body=body, seen=(past, zero.hashes[past]))
+    zero.receive(forged.to_bytes(), sender="peer-1", via=1)
+    refused = [e for e in zero.events if isinstance(e, Rejected) and e.kind == "final"]
+    assert refused and refused[-1].seat == 1 and "went on from there" in refused[-1].error
+    assert zero.phase == "play" and not zero.finished
+    table.run()
+    assert zero.finished and zero.verdict == "ok" and one.finished

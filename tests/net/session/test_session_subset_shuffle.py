@@ -539,6 +539,30 @@ def test_the_next_shuffler_sends_its_part_before_it_checks_the_step_it_built_on(
     assert not ss[2].has_work
 
 
+def test_after_the_last_shuffle_a_seat_sends_its_beacon_part_before_it_checks_that_step(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from net.poker.protocol import ShuffleRound
+
+    ss = _manual(SEATS, only_seat_0)  # seats 0 and 1 shuffle, then every seat's beacon part
+    first = _opened(ss)[0]
+    shuffle_0 = _shuffle_from(first)
+    shuffle_1 = _shuffle_from(ss[1].receive(shuffle_0.to_bytes(), sender="peer-0", via=0))
+    checked: list[int] = []
+    real = ShuffleRound.check
+
+    def counting(self: ShuffleRound, seat: int, *rest: Any) -> None:
+        checked.append(seat)
+        real(self, seat, *rest)
+
+    monkeypatch.setattr(ShuffleRound, "check", counting)
+    assert ss[2].receive(shuffle_0.to_bytes(), sender="peer-0", via=0) == [] and checked == [0]
+    outs = ss[2].receive(shuffle_1.to_bytes(), sender="peer-1", via=1)
+    assert [Envelope.from_data(decode(o.data)).kind for o in outs] == ["roll"] and checked == [0]
+    assert ss[2].has_work
+    ss[2].work()
+    assert checked == [0, 1] and not ss[2].has_work and ss[2].halted is None
+
+
 def test_a_session_whose_driver_never_calls_work_checks_within_the_call(monkeypatch: pytest.MonkeyPatch) -> None:
     """Without Session.driver_calls_work the check is done before the call returns (a driver that
     never calls work could otherwise leave the table waiting on a check nothing triggers)."""
