@@ -396,6 +396,7 @@ class Peer:
         self._loop.start(TICK, now=False)
 
     def _later(self, delay: float, fn: Callable[..., Any], *args: Any) -> None:
+        self._calls = [c for c in self._calls if c.active()]  # only the calls still to come (a game makes many)
         self._calls.append(self.reactor.callLater(delay, fn, *args))
 
     # ------------------------------------------------------------------ lobby

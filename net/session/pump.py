@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from engine.core.errors import CheatDetected, EngineError
 from net.envelope import Envelope, EquivocationProof
 from net.errors import ProtocolError, UnexpectedMessage
-from net.session import abandon, chat, conviction, deadlines, desync, dispute, leave, resign
+from net.session import abandon, chat, conviction, deadlines, desync, dispute, leave, resign, subset_shuffle
 from net.session.events import Cheat
 from net.session.messages import KINDS
 from net.session.endgame import Final
@@ -112,6 +112,13 @@ def dispatch(s: Session, env: Envelope) -> bool:
     """Hand the envelope to the part of the session its kind calls for: the kinds
     that belong to no phase here, the rest to the current phase object."""
     kind, k = env.kind, env.seen.step
+    if env.digest() not in s._made and subset_shuffle.put_off(s.current_round):
+        # a shuffle step we built on before checking it (Session.work) is checked before anything
+        # else of another seat counts: a resignation, a leave or a claim that ended the game first
+        # would leave this peer's verdict on a bad step unlike every other peer's
+        subset_shuffle.check_put_off(s, s.current_round)
+        if s.halted is not None:
+            return False
     if k > s.step:
         phase = s.current_phase
         if not (isinstance(phase, Final) and phase.takes_ahead(env)):

@@ -52,3 +52,31 @@ def test_the_suite_refuses_a_table_size_locke_does_not_have(capsys: pytest.Captu
     with pytest.raises(SystemExit):
         main(["--seats", "4"])
     assert "invalid choice" in capsys.readouterr().err
+
+
+def test_a_check_put_off_until_our_part_was_sent_is_done_after_it_on_the_same_core(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The virtual table calls Session.work as the peer's driver does, once the part it was put off
+    for has been posted; nothing is left to check at the end."""
+    from net.session import Session
+
+    calls: list[int] = []
+    real = Session.work
+
+    def counting(self: Session) -> list:  # type: ignore[type-arg]
+        calls.append(self.seat if self.seat is not None else -1)
+        return real(self)
+
+    monkeypatch.setattr(Session, "work", counting)
+    t = _run(0.5)
+    assert calls and all(not s.has_work for s in t.sessions)
+    assert all(s.finished and s.verdict == "ok" for s in t.sessions)
+
+
+def test_a_combat_start_is_the_deck_s_shuffle_and_the_hands_dealt_right_after_it() -> None:
+    from tools.bench.locke_net import COMBAT_DEAL, COMBAT_SHUFFLE, _combat_starts
+
+    kinds = ["Decision", COMBAT_SHUFFLE, COMBAT_DEAL, COMBAT_DEAL, "Chance", COMBAT_DEAL, COMBAT_SHUFFLE]
+    waits = [5.0, 200.0, 10.0, 12.0, 3.0, 9.0, 150.0]
+    assert _combat_starts(kinds, waits) == [222.0, 150.0]  # a deal after another input is no combat start
+    assert _combat_starts(["Decision"], [1.0]) == []

@@ -597,6 +597,28 @@ def test_a_bad_step_built_on_before_its_check_halts_that_seat_at_work_naming_the
     assert not ss[1].has_work
 
 
+@pytest.mark.parametrize("order", ["shuffle first", "resignation first"])
+def test_a_resignation_right_behind_a_bad_step_we_built_on_still_halts_naming_the_cheat(order: str) -> None:
+    """Review of the put-off check: the next shuffler sends its part and returns; the cheat's
+    resignation arrives before the driver calls Session.work. Taken first, it ended the game on this
+    peer (a resignation, no cheat) while every other peer halted naming seat 0. Now any other
+    seat's envelope runs the put-off checks before it counts."""
+    ss = _manual(SEATS, lambda state, zone: None)
+    first = _opened(ss)[0]
+    ids = identities(SEATS, tag="tiny")
+    tampered = _rewrite(ids, (0, "shuffle", 0), _swap_two)(0, next(o for o in first if _is_shuffle(o)))
+    assert tampered is not None
+    forged = Envelope.from_data(decode(tampered.data))
+    resign = sign_envelope(ids[0], game=forged.game, seat=0, seq=forged.seq + 1, prev=forged.digest(), kind="resign",
+                           body={"step": forged.seen.step}, seen=forged.seen)
+    envs = [forged, resign] if order == "shuffle first" else [resign, forged]
+    one = ss[1]
+    for env in envs:
+        one.receive(env.to_bytes(), sender="peer-0", via=0)  # no work() in between: the driver's turn has not come
+    assert isinstance(one.halted, Cheat) and one.halted.seat == 0 and "does not verify" in str(one.halted)
+    assert one.resigned is None and not one.finished and not one.has_work
+
+
 def _is_shuffle(out: Outgoing) -> bool:
     return bool(Envelope.from_data(decode(out.data)).kind == "shuffle")
 
