@@ -80,3 +80,31 @@ def test_a_combat_start_is_the_deck_s_shuffle_and_the_hands_dealt_right_after_it
     waits = [5.0, 200.0, 10.0, 12.0, 3.0, 9.0, 150.0]
     assert _combat_starts(kinds, waits) == [222.0, 150.0]  # a deal after another input is no combat start
     assert _combat_starts(["Decision"], [1.0]) == []
+
+
+def test_the_collector_is_off_while_the_table_runs_and_back_on_after() -> None:
+    """Full collections of the one process (ten peers' heaps) are not charged to a peer's handling;
+    they run untimed between deliveries, and the collector is on again afterwards."""
+    import gc
+
+    from tools.bench import locke_net
+
+    seen: list[bool] = []
+    table, _ = tiny_table(3, seed=5)
+    virtual = VirtualTable(table.sessions, 0.5)
+    real = table.sessions[0].receive
+
+    def watching(data: bytes, sender: str | None = None, *, via: int | None = None) -> list:  # type: ignore[type-arg]
+        seen.append(gc.isenabled())
+        return real(data, sender, via=via)
+
+    table.sessions[0].receive = watching  # type: ignore[method-assign]
+    assert gc.isenabled()
+    old = locke_net.COLLECT_EVERY
+    locke_net.COLLECT_EVERY = 10
+    try:
+        virtual.run()
+    finally:
+        locke_net.COLLECT_EVERY = old
+    assert seen and not any(seen) and gc.isenabled()
+    assert virtual.gc_s > 0 and virtual.delivered >= 10
