@@ -245,9 +245,9 @@ def test_a_seat_cannot_leave_after_seeing_the_others_reveal_a_sealed_choice(monk
     assert other.left == {} and other.waiting_for() == (2,)  # nothing changed: it still owes its reveal
 
 
-def test_a_seat_that_left_cannot_resign_or_claim_afterwards(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A leaver that later signs a resignation would end the game for everyone (no winner):
-    its leave was its last word, so any later message of it is refused, naming it."""
+def _seat_3_leaves_at_a_roll(monkeypatch: pytest.MonkeyPatch) -> tuple[Any, list[Any], Session, Session]:
+    """A table of four where seat 3 signs its leave at a roll and goes down (its leave posted, not yet
+    delivered): the table, the identities, seat 3's session and seat 1's."""
     from harness import identities
 
     table, _ = tiny_table(4, seed=5)
@@ -256,9 +256,15 @@ def test_a_seat_that_left_cannot_resign_or_claim_afterwards(monkeypatch: pytest.
     _stop_at(monkeypatch, leaver, MOMENTS["roll"])
     table.start()
     table.run()
-    other = table.sessions[1]
     table.post(3, leaver.leave())
     table.down.add(3)
+    return table, ids, leaver, table.sessions[1]
+
+
+def test_a_seat_that_left_cannot_resign_or_claim_afterwards(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A leaver that later signs a resignation would end the game for everyone (no winner):
+    its leave was its last word, so any later message of it is refused, naming it."""
+    table, ids, leaver, other = _seat_3_leaves_at_a_roll(monkeypatch)
     while 3 not in other.left:
         assert table.queue
         table.run(limit=1)
@@ -449,17 +455,7 @@ def test_anything_a_seat_signs_after_its_leave_is_refused_naming_it(monkeypatch:
     """Hostile: a leaver that keeps sending (a chat line, a move, another leave) after its leave:
     each is refused naming it (chat too: the record holds nothing it signed after it left), counted
     as its refusals, and the others finish."""
-    from harness import identities
-
-    table, _ = tiny_table(4, seed=5)
-    ids = identities(4, tag="tiny")
-    leaver = table.sessions[3]
-    _stop_at(monkeypatch, leaver, MOMENTS["roll"])
-    table.start()
-    table.run()
-    other = table.sessions[1]
-    table.post(3, leaver.leave())
-    table.down.add(3)
+    table, ids, leaver, other = _seat_3_leaves_at_a_roll(monkeypatch)
     table.run()
     w = leaver._writer
     assert w is not None and 3 in other.left

@@ -506,6 +506,21 @@ def _opened(sessions: list[Session]) -> dict[int, list[Outgoing]]:
     return after
 
 
+def _count_checks(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """From now on, the seat of every shuffle step checked (net.poker.protocol.ShuffleRound.check), in order."""
+    from net.poker.protocol import ShuffleRound
+
+    checked: list[int] = []
+    real = ShuffleRound.check
+
+    def counting(self: ShuffleRound, seat: int, *rest: Any) -> None:
+        checked.append(seat)
+        real(self, seat, *rest)
+
+    monkeypatch.setattr(ShuffleRound, "check", counting)
+    return checked
+
+
 def _shuffle_from(outs: list[Outgoing]) -> Envelope:
     envs = [Envelope.from_data(decode(o.data)) for o in outs]
     shuffles = [e for e in envs if e.kind == "shuffle"]
@@ -517,18 +532,9 @@ def test_the_next_shuffler_sends_its_part_before_it_checks_the_step_it_built_on(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """What receive returns already holds our shuffle; the check of the step under it waits for
     Session.work, which a driver calls once that shuffle is on its way."""
-    from net.poker.protocol import ShuffleRound
-
     ss = _manual(SEATS, lambda state, zone: None)
     first = _opened(ss)[0]
-    checked: list[int] = []
-    real = ShuffleRound.check
-
-    def counting(self: ShuffleRound, seat: int, *rest: Any) -> None:
-        checked.append(seat)
-        real(self, seat, *rest)
-
-    monkeypatch.setattr(ShuffleRound, "check", counting)
+    checked = _count_checks(monkeypatch)
     shuffle_0 = _shuffle_from(first)
     outs = ss[1].receive(shuffle_0.to_bytes(), sender="peer-0", via=0)
     assert _shuffle_from(outs).seat == 1 and checked == []  # built on seat 0's step, not yet checked
@@ -541,20 +547,11 @@ def test_the_next_shuffler_sends_its_part_before_it_checks_the_step_it_built_on(
 
 def test_after_the_last_shuffle_a_seat_sends_its_beacon_part_before_it_checks_that_step(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from net.poker.protocol import ShuffleRound
-
     ss = _manual(SEATS, only_seat_0)  # seats 0 and 1 shuffle, then every seat's beacon part
     first = _opened(ss)[0]
     shuffle_0 = _shuffle_from(first)
     shuffle_1 = _shuffle_from(ss[1].receive(shuffle_0.to_bytes(), sender="peer-0", via=0))
-    checked: list[int] = []
-    real = ShuffleRound.check
-
-    def counting(self: ShuffleRound, seat: int, *rest: Any) -> None:
-        checked.append(seat)
-        real(self, seat, *rest)
-
-    monkeypatch.setattr(ShuffleRound, "check", counting)
+    checked = _count_checks(monkeypatch)
     assert ss[2].receive(shuffle_0.to_bytes(), sender="peer-0", via=0) == [] and checked == [0]
     outs = ss[2].receive(shuffle_1.to_bytes(), sender="peer-1", via=1)
     assert [Envelope.from_data(decode(o.data)).kind for o in outs] == ["roll"] and checked == [0]
@@ -566,20 +563,11 @@ def test_after_the_last_shuffle_a_seat_sends_its_beacon_part_before_it_checks_th
 def test_a_session_whose_driver_never_calls_work_checks_within_the_call(monkeypatch: pytest.MonkeyPatch) -> None:
     """Without Session.driver_calls_work the check is done before the call returns (a driver that
     never calls work could otherwise leave the table waiting on a check nothing triggers)."""
-    from net.poker.protocol import ShuffleRound
-
     ss = _manual(SEATS, lambda state, zone: None)
     for s in ss:
         s.driver_calls_work = False
     first = _opened(ss)[0]
-    checked: list[int] = []
-    real = ShuffleRound.check
-
-    def counting(self: ShuffleRound, seat: int, *rest: Any) -> None:
-        checked.append(seat)
-        real(self, seat, *rest)
-
-    monkeypatch.setattr(ShuffleRound, "check", counting)
+    checked = _count_checks(monkeypatch)
     outs = ss[1].receive(_shuffle_from(first).to_bytes(), sender="peer-0", via=0)
     assert _shuffle_from(outs).seat == 1 and checked == [0] and not ss[1].has_work
 
