@@ -174,12 +174,12 @@ class DrawersShuffle:
     def take(self, s: Session, env: Envelope) -> None:
         seat = env.seat
         own = env.digest() in s._made
-        # What we send leaves only when the session call returns, so checking put-off steps while
-        # taking our own part (our shuffle, or our beacon part) would hold that part back by a
-        # whole verification: a driver that calls Session.work once it has sent gets the check
-        # then (Session.driver_calls_work); for any other driver, and for any other seat's part,
-        # the check comes first
-        if not (own and s.driver_calls_work):
+        # Another seat's part finds every put-off step checked (net/session/pump.py dispatch). Our
+        # own part (our shuffle, or our beacon part) leaves only when the session call returns, so
+        # checking while taking it would hold it back by a whole verification: a driver that calls
+        # Session.work once it has sent gets the check then (Session.driver_calls_work); for any
+        # other driver, check now
+        if own and not s.driver_calls_work:
             self._check(s)
             if s.halted is not None:
                 return
